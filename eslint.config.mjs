@@ -1,0 +1,48 @@
+// Flat ESLint config. The Nx module-boundary rule enforces the "must not import" column of
+// ../shared/ARCHITECTURE.md through project tags (see each project's package.json "nx.tags").
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import nx from '@nx/eslint-plugin';
+
+const reactAndApps = ['react', 'react-dom', 'react-*', '@mui/*', '@emotion/*', '@reduxjs/*', 'react-redux'];
+
+export default [
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/.data/**', 'tools/verdaccio/**', '**/vite.config.*.timestamp*', '**/test-results/**', '**/playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs', '**/*.cjs'],
+    plugins: { '@nx': nx },
+    languageOptions: {
+      globals: {
+        console: 'readonly', process: 'readonly', window: 'readonly', document: 'readonly', URL: 'readonly',
+        setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly',
+        module: 'writable', require: 'readonly', __dirname: 'readonly', Buffer: 'readonly', globalThis: 'readonly',
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-require-imports': 'off',
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'scope:secure-transport', onlyDependOnLibsWithTags: [], bannedExternalImports: reactAndApps },
+            { sourceTag: 'scope:im-core', onlyDependOnLibsWithTags: [], bannedExternalImports: [...reactAndApps, 'idb'] },
+            { sourceTag: 'scope:im-db', onlyDependOnLibsWithTags: ['scope:im-core'], bannedExternalImports: reactAndApps },
+            { sourceTag: 'scope:media-library', onlyDependOnLibsWithTags: ['scope:ui-kit'] },
+            { sourceTag: 'scope:ui-kit', onlyDependOnLibsWithTags: [] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.int.spec.ts', '**/test/**', 'e2e/**', 'bench/**', 'tools/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+];

@@ -1,0 +1,7 @@
+module.exports = {
+  ...require('../../jest.preset.cjs'),
+  displayName: 'media-library',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.spec.ts?(x)', '<rootDir>/test/**/*.spec.ts?(x)'],
+  testPathIgnorePatterns: ['\\.int\\.spec\\.ts$'],
+};
