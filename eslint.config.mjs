@@ -42,6 +42,11 @@ export default [
     },
   },
   {
+    // Tool configs reach the shared root presets by relative path; that is not a project import.
+    files: ['**/jest*.cjs', '**/*.config.ts', '**/*.config.mjs', '**/*.config.cjs'],
+    rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
+  {
     files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.int.spec.ts', '**/test/**', 'e2e/**', 'bench/**', 'tools/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },

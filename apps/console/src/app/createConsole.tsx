@@ -1,0 +1,60 @@
+// Assembles the console: secure client (with the §8 reactions), store, router, providers.
+// main.tsx calls it with the browser router and the real client; tests with a memory router and
+// a fake client.
+import type { ReactElement } from 'react';
+import { RouterProvider } from 'react-router/dom';
+import type { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { AppProviders } from './AppProviders';
+import { createConsoleI18n, type ConsoleLanguage } from './i18n';
+import { createAppStore, type AppStore } from './store';
+import type { RuntimeConfig } from './runtimeConfig';
+import type { TransportClient, TransportReactions } from './transport';
+import { createTransportReactions } from './transportReactions';
+import { routeManifest } from '../routes/manifest';
+import { toRouteObjects, type ManifestRoute } from '../routes/routeHandle';
+
+export type ConsoleRouter = ReturnType<typeof createBrowserRouter>;
+
+export interface CreateConsoleOptions {
+  config: RuntimeConfig;
+  /** Builds the secure client; `translate` turns the client's message keys into the user's language. */
+  createClient(setup: { reactions: TransportReactions; translate: (key: string) => string }): TransportClient;
+  createRouter(routes: RouteObject[]): ConsoleRouter;
+  manifest?: ManifestRoute[];
+  language?: ConsoleLanguage;
+}
+
+export interface ConsoleApp {
+  store: AppStore;
+  router: ConsoleRouter;
+  client: TransportClient;
+  element: ReactElement;
+}
+
+export function createConsole(options: CreateConsoleOptions): ConsoleApp {
+  const manifest = options.manifest ?? routeManifest;
+  // The client's reactions need the store and router, which need the client: resolve them lazily.
+  const started: { store?: AppStore; router?: ConsoleRouter } = {};
+  const reactions = createTransportReactions(() => {
+    const { store, router } = started;
+    if (!store || !router) throw new Error('transport reaction before the console finished starting');
+    return {
+      dispatch: store.dispatch,
+      navigate: (to) => void router.navigate(to),
+      currentPath: () => `${router.state.location.pathname}${router.state.location.search}`,
+    };
+  });
+  const i18n = createConsoleI18n(options.language);
+  const client = options.createClient({ reactions, translate: (key) => i18n.t(key) });
+  const store = createAppStore(client);
+  const router = options.createRouter(toRouteObjects(manifest));
+  started.store = store;
+  started.router = router;
+  const element = (
+    <AppProviders store={store} i18n={i18n} config={options.config} manifest={manifest}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+  return { store, router, client, element };
+}

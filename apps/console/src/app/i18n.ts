@@ -1,0 +1,69 @@
+// One i18next instance for the console. Each feature folder owns its texts in `messages.ts`;
+// they are merged here. zh-CN is the default, en-US the alternative (ARCHITECTURE.md conventions).
+import i18next, { type i18n as I18nInstance } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { appMessages } from './messages';
+import { layoutMessages } from '../layout/messages';
+import { authMessages } from '../features/auth/messages';
+import { dashboardMessages } from '../features/dashboard/messages';
+import { messageMessages } from '../features/message/messages';
+import { systemMessages } from '../features/system/messages';
+
+export const SUPPORTED_LANGUAGES = ['zh-CN', 'en-US'] as const;
+export type ConsoleLanguage = (typeof SUPPORTED_LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: ConsoleLanguage = 'zh-CN';
+export const LANGUAGE_STORAGE_KEY = 'console.language';
+
+type MessageTree = { [key: string]: string | MessageTree };
+type FeatureMessages = Record<ConsoleLanguage, MessageTree>;
+
+const featureMessages: FeatureMessages[] = [
+  appMessages,
+  layoutMessages,
+  authMessages,
+  dashboardMessages,
+  messageMessages,
+  systemMessages,
+];
+
+function mergeLanguage(language: ConsoleLanguage): MessageTree {
+  return Object.assign({}, ...featureMessages.map((messages) => messages[language]));
+}
+
+export function isConsoleLanguage(value: unknown): value is ConsoleLanguage {
+  return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+}
+
+export function readStoredLanguage(): ConsoleLanguage {
+  try {
+    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isConsoleLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  } catch (_error) {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+export function createConsoleI18n(language: ConsoleLanguage = readStoredLanguage()): I18nInstance {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...SUPPORTED_LANGUAGES],
+    resources: Object.fromEntries(SUPPORTED_LANGUAGES.map((lng) => [lng, { translation: mergeLanguage(lng) }])),
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+    showSupportNotice: false,
+  });
+  instance.on('languageChanged', (next) => {
+    if (!isConsoleLanguage(next)) return;
+    try {
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
+    } catch (_error) {
+      // Storage may be unavailable (private mode); the switch still applies to this tab.
+    }
+    document.documentElement.lang = next;
+  });
+  document.documentElement.lang = language;
+  return instance;
+}

@@ -1,0 +1,64 @@
+// console-spec §8 as seen on screen: the secure client's reactions wired into the console.
+import { screen, within } from '@testing-library/react';
+import { renderSignedIn, waitForPath } from '../../test/renderConsole';
+import { createFakeStoreServer } from '../../test/fakeStoreServer';
+import { ACCESS_TOKEN_KEY } from '../features/auth/tokenStorage';
+
+const IM_TOKEN_PATH = '/v1/store/im/getCccUserImToken';
+
+describe('transport reactions', () => {
+  it('10302006 resets the token and goes to /login?redirect={current}', async () => {
+    const server = createFakeStoreServer();
+    server.on(IM_TOKEN_PATH, () => ({ code: '10302006', msg: 'token expired' }));
+    const { location } = await renderSignedIn({ server, path: '/message' });
+    await waitForPath(location, '/login?redirect=/message');
+    expect(window.sessionStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+  });
+
+  it('a session-reset code (10301002) also sends the user to sign in', async () => {
+    const server = createFakeStoreServer();
+    server.on(IM_TOKEN_PATH, () => ({ code: '10301002', msg: 'session invalid' }));
+    const { location } = await renderSignedIn({ server });
+    await waitForPath(location, '/login?redirect=/dashboard');
+  });
+
+  it('any other failure shows the server msg as an error', async () => {
+    const server = createFakeStoreServer();
+    server.on(IM_TOKEN_PATH, () => ({ code: '20000001', msg: 'im service down' }));
+    await renderSignedIn({ server });
+    expect(await screen.findByTestId('notification')).toHaveTextContent('im service down');
+  });
+
+  it('a request that outlives the timeout shows "request timed out"', async () => {
+    const server = createFakeStoreServer();
+    server.on(IM_TOKEN_PATH, () => new Promise(() => undefined));
+    await renderSignedIn({ server, timeoutMs: 50 });
+    expect(await screen.findByTestId('notification')).toHaveTextContent('request timed out');
+  });
+
+  it('10103003 opens the graphic-verification dialog with errInfo.value; an empty code is refused', async () => {
+    const server = createFakeStoreServer();
+    server.on(IM_TOKEN_PATH, () => ({ code: '10103003', msg: 'verify', errInfo: { value: 'data:image/png;base64,AAAA' } }));
+    const { user } = await renderSignedIn({ server });
+    const dialog = await screen.findByRole('dialog', { name: 'Graphic verification' });
+    expect(within(dialog).getByRole('img', { name: 'verification image' })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('please enter the verification code')).toBeInTheDocument();
+    expect(server.callsTo('/checkCaptchaCode')).toHaveLength(0);
+  });
+
+  it('the captcha input accepts only letters, digits, dot and slash, and a good code closes the dialog', async () => {
+    const server = createFakeStoreServer();
+    let imCalls = 0;
+    server.on(IM_TOKEN_PATH, () => (++imCalls === 1 ? { code: '10103003', msg: 'verify', errInfo: { value: 'AAAA' } } : { code: '00000000', msg: 'ok', data: { uid: 's_1', imToken: 't' } }));
+    server.on('/v1/store/eshop/store/user/checkCaptchaCode', () => ({ code: '00000000', msg: 'ok', data: null }));
+    const { user } = await renderSignedIn({ server });
+    const dialog = await screen.findByRole('dialog', { name: 'Graphic verification' });
+    await user.type(within(dialog).getByTestId('captcha-code'), 'a#b./9');
+    expect(within(dialog).getByTestId('captcha-code')).toHaveValue('ab./9');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('verification succeeded')).toBeInTheDocument();
+    expect(server.callsTo('/checkCaptchaCode')[0].biz).toEqual({ captchaCode: 'ab./9' });
+    expect(screen.queryByRole('dialog', { name: 'Graphic verification' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,71 @@
+// Session life cycle thunks: sign in (token → storage + client), load the user, sign out.
+import { ClientCodes } from '@merchant/secure-transport';
+import type { AppThunk } from '../../app/store';
+import { isApiError } from '../../app/transport';
+import { notify } from '../../app/notificationsSlice';
+import { consoleApi } from '../../app/api';
+import { authApi } from './api';
+import { tokenCleared, tokenSet, userLoadFailed, userLoadStarted, userLoaded } from './authSlice';
+import { clearStoredToken, storeToken } from './tokenStorage';
+import { normalizeUserInfo } from './userInfo';
+
+export const signedIn =
+  (token: string, remember: boolean): AppThunk =>
+  (dispatch, _getState, { client }) => {
+    // Cached server data belongs to the previous session. (Dropped here rather than at sign-out:
+    // sign-out can happen inside a pending request, whose result must still arrive.)
+    dispatch(consoleApi.util.resetApiState());
+    storeToken({ token, remember });
+    client.setAccessToken(token);
+    dispatch(tokenSet({ token, remember }));
+  };
+
+/** Forgets the token everywhere: storage, client, state. */
+export const signedOutLocally = (): AppThunk => (dispatch, _getState, { client }) => {
+  clearStoredToken();
+  client.setAccessToken(null);
+  dispatch(tokenCleared());
+};
+
+/**
+ * Loads the signed-in user. §8: on failure the token is cleared and the error shown; the route
+ * guard then sends a non-public path to /login?redirect={path}.
+ */
+export const loadCurrentUser = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
+  const { token, userStatus } = getState().auth;
+  if (!token || userStatus === 'loading') return;
+  dispatch(userLoadStarted());
+  const request = dispatch(authApi.endpoints.getUserByToken.initiate({ token }, { subscribe: false, forceRefetch: true }));
+  const result = await request;
+  const tokenNow = getState().auth.token;
+  // Another account signed in meanwhile. (A null token is expected: the client's onTokenReset ran.)
+  if (tokenNow !== null && tokenNow !== token) return;
+  if (result.error) {
+    const serverText = isApiError(result.error) ? result.error.msg : '';
+    const failure = serverText ? { message: serverText, translate: false } : { message: 'app.identityFailed', translate: true };
+    dispatch(signedOutLocally());
+    dispatch(userLoadFailed(failure));
+    // The call is silent; a timeout was already announced by the client's onTimeout.
+    if (!isApiError(result.error) || result.error.code !== ClientCodes.TIMEOUT) {
+      dispatch(notify({ severity: 'error', ...failure }));
+    }
+    return;
+  }
+  const checked = normalizeUserInfo(result.data);
+  if (!checked.ok) {
+    dispatch(signedOutLocally());
+    dispatch(userLoadFailed({ message: checked.reasonKey, translate: true }));
+    dispatch(notify({ severity: 'error', message: checked.reasonKey, translate: true }));
+    return;
+  }
+  dispatch(userLoaded(checked.user));
+};
+
+/** Log out (§7 logout {accessToken}); the local session ends even when the call fails. */
+export const logOut = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
+  const token = getState().auth.token;
+  if (token) {
+    await dispatch(authApi.endpoints.logout.initiate({ accessToken: token }));
+  }
+  dispatch(signedOutLocally());
+};

@@ -1,0 +1,73 @@
+// The embedded chat frame in the shell: URL, size, kept mounted off /message, and its events.
+import { screen, waitFor } from '@testing-library/react';
+import { act } from 'react';
+import { renderSignedIn, waitForPath, FRAME_ORIGIN } from '../../../test/renderConsole';
+
+const newMessage = {
+  source: 'merchant-im-frame',
+  type: 'newMessage',
+  payload: { sessionId: 'p2p-c_demo1', from: 'c_demo1', fromNick: 'Alice Chen', text: 'hello', time: 1 },
+};
+
+function postFromFrame(data: unknown, origin = FRAME_ORIGIN) {
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { data, origin }));
+  });
+}
+
+describe('chat frame', () => {
+  it('embeds the frame with the IM identity and store data, 750px high with a title', async () => {
+    const { user, server } = await renderSignedIn();
+    await user.click(screen.getByTestId('nav-message'));
+    const frame = await screen.findByTitle('Customer chat window');
+    const src = new URL(frame.getAttribute('src') ?? '');
+    expect(src.origin).toBe(FRAME_ORIGIN);
+    expect(Object.fromEntries(src.searchParams)).toEqual({
+      account: 's_1001',
+      token: 'im-token-demo',
+      avatar: '',
+      storeName: 'Demo Flagship Store',
+      lang: 'en-US',
+    });
+    expect(frame).toHaveStyle({ height: '750px' });
+    await waitFor(() => expect(frame).toBeVisible());
+    expect(server.callsTo('/getCccUserImToken')).toHaveLength(1);
+  });
+
+  it('keeps the same frame mounted but hidden on other pages', async () => {
+    const { user, location } = await renderSignedIn({ path: '/message' });
+    const frame = await screen.findByTitle('Customer chat window');
+    await user.click(screen.getByTestId('tag-/dashboard'));
+    await waitForPath(location, '/dashboard');
+    expect(screen.getByTestId('im-frame')).toBe(frame);
+    await waitFor(() => expect(frame).not.toBeVisible());
+  });
+
+  it('announces a new message with a link to the messages when the chat is not open', async () => {
+    const { user, location } = await renderSignedIn();
+    await screen.findByTestId('im-frame');
+    postFromFrame(newMessage);
+    const notice = await screen.findByTestId('notification');
+    expect(notice).toHaveTextContent('you received a new message');
+    await user.click(screen.getByRole('link', { name: 'go to messages' }));
+    await waitForPath(location, '/message');
+  });
+
+  it('shows no notice while the chat is open', async () => {
+    await renderSignedIn({ path: '/message' });
+    await screen.findByTestId('im-frame');
+    postFromFrame(newMessage);
+    postFromFrame({ source: 'merchant-im-frame', type: 'unread', payload: { total: 2 } });
+    await waitFor(() => expect(screen.getByTestId('message-badge')).toHaveTextContent('2'));
+    expect(screen.queryByTestId('notification')).not.toBeInTheDocument();
+  });
+
+  it('ignores events posted from any other origin', async () => {
+    await renderSignedIn();
+    postFromFrame(newMessage, 'http://evil.example');
+    postFromFrame({ source: 'merchant-im-frame', type: 'unread', payload: { total: 5 } }, 'http://localhost:4200');
+    postFromFrame({ source: 'merchant-im-frame', type: 'unread', payload: { total: 1 } });
+    await waitFor(() => expect(screen.getByTestId('message-badge')).toHaveTextContent('1'));
+    expect(screen.queryByTestId('notification')).not.toBeInTheDocument();
+  });
+});

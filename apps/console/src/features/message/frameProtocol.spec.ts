@@ -1,0 +1,33 @@
+// Console ⇄ frame contract (docs/decisions/0001): URL parameters and the origin check.
+import { buildFrameUrl, readFrameMessage } from './frameProtocol';
+
+const FRAME_ORIGIN = 'http://127.0.0.1:4300';
+const unread = { source: 'merchant-im-frame', type: 'unread', payload: { total: 3 } };
+
+describe('frame protocol', () => {
+  it('builds the frame URL with account, token, avatar, storeName and lang', () => {
+    const url = new URL(
+      buildFrameUrl('http://127.0.0.1:4300/', { account: 's_1001', token: 't&k', avatar: '', storeName: 'Demo Store', lang: 'en-US' }),
+    );
+    expect(url.origin).toBe(FRAME_ORIGIN);
+    expect(url.pathname).toBe('/');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ account: 's_1001', token: 't&k', avatar: '', storeName: 'Demo Store', lang: 'en-US' });
+  });
+
+  it('accepts messages from the frame origin only', () => {
+    expect(readFrameMessage({ origin: FRAME_ORIGIN, data: unread }, FRAME_ORIGIN)).toEqual({ type: 'unread', payload: { total: 3 } });
+    expect(readFrameMessage({ origin: 'http://evil.example', data: unread }, FRAME_ORIGIN)).toBeNull();
+    expect(readFrameMessage({ origin: 'http://127.0.0.1:4301', data: unread }, FRAME_ORIGIN)).toBeNull();
+    expect(readFrameMessage({ origin: FRAME_ORIGIN, data: unread }, null)).toBeNull();
+  });
+
+  it('ignores messages of other sources, unknown types and malformed payloads', () => {
+    expect(readFrameMessage({ origin: FRAME_ORIGIN, data: { ...unread, source: 'devtools' } }, FRAME_ORIGIN)).toBeNull();
+    expect(readFrameMessage({ origin: FRAME_ORIGIN, data: { ...unread, type: 'other' } }, FRAME_ORIGIN)).toBeNull();
+    expect(readFrameMessage({ origin: FRAME_ORIGIN, data: { ...unread, payload: { total: -1 } } }, FRAME_ORIGIN)).toBeNull();
+    expect(readFrameMessage({ origin: FRAME_ORIGIN, data: 'unread' }, FRAME_ORIGIN)).toBeNull();
+    expect(
+      readFrameMessage({ origin: FRAME_ORIGIN, data: { source: 'merchant-im-frame', type: 'newMessage', payload: { text: 'hi' } } }, FRAME_ORIGIN),
+    ).toBeNull();
+  });
+});

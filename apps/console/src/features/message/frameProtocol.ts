@@ -1,0 +1,81 @@
+// Console ⇄ frame messages (contract 0001): the frame URL the console builds, and the checks on
+// what the frame posts back. Only messages from the frame's own origin are accepted.
+
+export const FRAME_MESSAGE_SOURCE = 'merchant-im-frame';
+/** §2: the message route embeds the chat frame at this height. */
+export const FRAME_HEIGHT_PX = 750;
+export const MESSAGE_PATH = '/message';
+
+export interface NewMessagePayload {
+  sessionId: string;
+  from: string;
+  fromNick: string;
+  text: string;
+  time: number;
+}
+
+export type FrameMessage =
+  | { type: 'ready'; payload: { account: string } }
+  | { type: 'newMessage'; payload: NewMessagePayload }
+  | { type: 'unread'; payload: { total: number } };
+
+export interface FrameUrlParams {
+  account: string;
+  token: string;
+  avatar: string;
+  storeName: string;
+  lang: string;
+}
+
+export function buildFrameUrl(imFrameUrl: string, params: FrameUrlParams): string {
+  const query = new URLSearchParams({
+    account: params.account,
+    token: params.token,
+    avatar: params.avatar,
+    storeName: params.storeName,
+    lang: params.lang,
+  });
+  return `${imFrameUrl.replace(/\/+$/, '')}/?${query.toString()}`;
+}
+
+export function originOf(url: string): string | null {
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? null : origin;
+  } catch (_error) {
+    return null;
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** The frame message carried by a postMessage event, or null when it must be ignored. */
+export function readFrameMessage(event: { origin: string; data: unknown }, frameOrigin: string | null): FrameMessage | null {
+  if (!frameOrigin || event.origin !== frameOrigin) return null;
+  const data = event.data;
+  if (!isRecord(data) || data.source !== FRAME_MESSAGE_SOURCE || !isRecord(data.payload)) return null;
+  const payload = data.payload;
+  switch (data.type) {
+    case 'ready':
+      return typeof payload.account === 'string' ? { type: 'ready', payload: { account: payload.account } } : null;
+    case 'unread':
+      return typeof payload.total === 'number' && Number.isFinite(payload.total) && payload.total >= 0
+        ? { type: 'unread', payload: { total: payload.total } }
+        : null;
+    case 'newMessage':
+      return typeof payload.sessionId === 'string' && typeof payload.from === 'string'
+        ? {
+            type: 'newMessage',
+            payload: {
+              sessionId: payload.sessionId,
+              from: payload.from,
+              fromNick: typeof payload.fromNick === 'string' ? payload.fromNick : payload.from,
+              text: typeof payload.text === 'string' ? payload.text : '',
+              time: typeof payload.time === 'number' ? payload.time : 0,
+            },
+          }
+        : null;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,27 @@
+// Texts of the message feature (the embedded chat frame and its notifications).
+export const messageMessages = {
+  'zh-CN': {
+    message: {
+      title: '消息',
+      heading: '客户消息',
+      frameTitle: '在线客服聊天窗口',
+      newMessage: '您收到一条新消息',
+      goToMessages: '前往消息',
+      loadFailed: '聊天服务暂时不可用',
+      retry: '重试',
+      connecting: '正在连接聊天服务…',
+    },
+  },
+  'en-US': {
+    message: {
+      title: 'Messages',
+      heading: 'Customer messages',
+      frameTitle: 'Customer chat window',
+      newMessage: 'you received a new message',
+      goToMessages: 'go to messages',
+      loadFailed: 'the chat service is unavailable',
+      retry: 'Retry',
+      connecting: 'Connecting to the chat service…',
+    },
+  },
+};

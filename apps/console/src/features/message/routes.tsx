@@ -1,0 +1,13 @@
+// Manifest entries of the message feature. Hidden from the sidebar (§2 hidden routes); reached
+// through the navbar's message-centre icon and the new-message notification.
+import ChatIcon from '@mui/icons-material/Chat';
+import type { ManifestRoute } from '../../routes/routeHandle';
+import { MESSAGE_PATH } from './frameProtocol';
+
+export const messageRoutes: ManifestRoute[] = [
+  {
+    path: MESSAGE_PATH,
+    handle: { title: 'message.title', icon: ChatIcon, hidden: true },
+    lazy: () => import('./MessagePage').then((module) => ({ Component: module.MessagePage })),
+  },
+];

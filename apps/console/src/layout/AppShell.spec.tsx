@@ -1,0 +1,139 @@
+// The signed-in shell on the real manifest: tags bar, menu, sidebar, badge, language, log out.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act } from 'react';
+import { renderSignedIn, waitForPath, FRAME_ORIGIN } from '../../test/renderConsole';
+import { DEMO_USER } from '../../test/fakeStoreServer';
+import { ACCESS_TOKEN_KEY } from '../features/auth/tokenStorage';
+import { LANGUAGE_STORAGE_KEY } from '../app/i18n';
+import { SIDEBAR_OPENED_KEY } from './sidebarStorage';
+import { badgeText } from './MessageCentreButton';
+
+function postFromFrame(data: unknown, origin = FRAME_ORIGIN) {
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { data, origin }));
+  });
+}
+
+describe('tags bar', () => {
+  it('pins the dashboard tag: no close button, and "close" disabled in its context menu', async () => {
+    await renderSignedIn();
+    const dashboardTag = await screen.findByTestId('tag-/dashboard');
+    expect(within(dashboardTag).queryByLabelText(/^Close/)).not.toBeInTheDocument();
+    fireEvent.contextMenu(dashboardTag);
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Close' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(menu).getByRole('menuitem', { name: 'Refresh' })).toBeInTheDocument();
+  });
+
+  it('closes a visited view and returns to the remaining one', async () => {
+    const { user, location } = await renderSignedIn();
+    await user.click(screen.getByTestId('nav-message'));
+    const messageTag = await screen.findByTestId('tag-/message');
+    await user.click(within(messageTag).getByLabelText('Close Messages'));
+    await waitForPath(location, '/dashboard');
+    expect(screen.queryByTestId('tag-/message')).not.toBeInTheDocument();
+    expect(screen.getByTestId('tag-/dashboard')).toBeInTheDocument();
+  });
+
+  it('"close all" from the context menu keeps only the affixed dashboard', async () => {
+    const { user, location } = await renderSignedIn();
+    await user.click(screen.getByTestId('nav-message'));
+    fireEvent.contextMenu(await screen.findByTestId('tag-/message'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Close all' }));
+    await waitForPath(location, '/dashboard');
+    expect(screen.queryByTestId('tag-/message')).not.toBeInTheDocument();
+    expect(screen.getByTestId('tag-/dashboard')).toBeInTheDocument();
+  });
+
+  it('"close others" keeps the chosen view and the dashboard', async () => {
+    const { user, location } = await renderSignedIn();
+    await user.click(screen.getByTestId('nav-message'));
+    fireEvent.contextMenu(await screen.findByTestId('tag-/dashboard'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Close others' }));
+    await waitForPath(location, '/dashboard');
+    expect(screen.queryByTestId('tag-/message')).not.toBeInTheDocument();
+  });
+
+  it('"refresh" remounts the page in place', async () => {
+    const { user, location } = await renderSignedIn();
+    const greeting = await screen.findByTestId('dashboard-greeting');
+    fireEvent.contextMenu(screen.getByTestId('tag-/dashboard'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.getByTestId('dashboard-greeting')).not.toBe(greeting));
+    expect(location()).toBe('/dashboard');
+  });
+});
+
+describe('navbar', () => {
+  it('caps the unread badge at 99', async () => {
+    await renderSignedIn();
+    postFromFrame({ source: 'merchant-im-frame', type: 'unread', payload: { total: 7 } });
+    expect(await screen.findByTestId('message-badge')).toHaveTextContent('7');
+    postFromFrame({ source: 'merchant-im-frame', type: 'unread', payload: { total: 150 } });
+    await waitFor(() => expect(screen.getByTestId('message-badge')).toHaveTextContent('99+'));
+    expect(screen.getByTestId('nav-message')).toHaveAccessibleName('Message centre, 150 unread');
+  });
+
+  it('formats badge counts: empty for 0, up to 99, then 99+', () => {
+    expect(badgeText(0)).toBe('');
+    expect(badgeText(99)).toBe('99');
+    expect(badgeText(100)).toBe('99+');
+  });
+
+  it('logs out through the user menu: logout {accessToken}, token cleared, /login', async () => {
+    const { user, location, server } = await renderSignedIn();
+    await user.click(screen.getByTestId('user-menu'));
+    expect(screen.getByRole('menuitem', { name: /Account management/ })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByTestId('user-menu-logout'));
+    await waitForPath(location, '/login');
+    expect(server.callsTo('/logout')[0].biz).toEqual({ accessToken: DEMO_USER.token });
+    expect(window.sessionStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+  });
+
+  it('switches the language and remembers it', async () => {
+    const { user } = await renderSignedIn();
+    await user.click(screen.getByRole('combobox', { name: 'Language' }));
+    await user.click(await screen.findByRole('option', { name: '简体中文' }));
+    expect(await screen.findByTestId('tag-/dashboard')).toHaveTextContent('首页');
+    expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('zh-CN');
+  });
+
+  it('toggles the sidebar and persists its state', async () => {
+    const { user } = await renderSignedIn();
+    expect(screen.getByTestId('sidebar')).toHaveAttribute('data-state', 'open');
+    expect(within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+    await user.click(screen.getByTestId('sidebar-toggle'));
+    expect(screen.getByTestId('sidebar')).toHaveAttribute('data-state', 'collapsed');
+    expect(window.localStorage.getItem(SIDEBAR_OPENED_KEY)).toBe('0');
+  });
+});
+
+describe('mobile layout (under 992px)', () => {
+  const realMatchMedia = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: query.includes('max-width:991.98px'),
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  });
+  afterEach(() => {
+    window.matchMedia = realMatchMedia;
+  });
+
+  it('opens the sidebar as a drawer and closes it on route change', async () => {
+    const { user, location } = await renderSignedIn({ path: '/message' });
+    expect(document.querySelector('[data-layout="mobile"]')).not.toBeNull();
+    await user.click(screen.getByTestId('sidebar-toggle'));
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    await user.click(within(menu).getByRole('link', { name: 'Dashboard' }));
+    await waitForPath(location, '/dashboard');
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument());
+  });
+});

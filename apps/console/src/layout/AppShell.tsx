@@ -1,0 +1,45 @@
+// The signed-in layout: sidebar, navbar, tags bar, the page, and the chat frame kept mounted.
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { ImFrameHost } from '../features/message/ImFrameHost';
+import { ImFrameEvents } from '../features/message/ImFrameEvents';
+import { Navbar } from './Navbar';
+import { Sidebar } from './Sidebar';
+import { StoreDisabledWarning } from './StoreDisabledWarning';
+import { TagsBar } from './TagsBar';
+import { mobileSidebarClosed } from './layoutSlice';
+import { MOBILE_MEDIA_QUERY, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './layoutConstants';
+
+export function AppShell() {
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+  const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
+  const sidebarOpened = useAppSelector((state) => state.layout.sidebarOpened);
+
+  // §2: on mobile the sidebar closes on route change.
+  useEffect(() => {
+    dispatch(mobileSidebarClosed());
+  }, [dispatch, pathname]);
+
+  const offset = mobile ? 0 : sidebarOpened ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }} data-layout={mobile ? 'mobile' : 'desktop'}>
+      <Sidebar mobile={mobile} />
+      <Box sx={{ ml: `${offset}px`, transition: 'margin-left 0.28s', display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+        <Box sx={{ position: 'sticky', top: 0, zIndex: 1000 }}>
+          <Navbar mobile={mobile} />
+          <TagsBar />
+        </Box>
+        <StoreDisabledWarning />
+        <Box component="main" sx={{ p: 2, flex: 1 }}>
+          <Outlet />
+          <ImFrameHost />
+        </Box>
+      </Box>
+      <ImFrameEvents />
+    </Box>
+  );
+}

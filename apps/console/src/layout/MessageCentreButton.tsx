@@ -1,0 +1,30 @@
+// Navbar message-centre icon with the unread badge (§2, §9: maximum 99, then "99+").
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import { useAppSelector } from '../app/hooks';
+import { BADGE_MAX } from './layoutConstants';
+
+/** What the badge shows for a count: nothing for 0, the number up to 99, else "99+". */
+export function badgeText(count: number): string {
+  if (count <= 0) return '';
+  return count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
+}
+
+export function MessageCentreButton() {
+  const { t } = useTranslation();
+  const unread = useAppSelector((state) => state.im.unreadTotal);
+  const label = unread > 0 ? t('layout.messagesWithUnread', { count: unread }) : t('layout.messages');
+  return (
+    <Tooltip title={t('layout.messages')}>
+      <IconButton component={RouterLink} to="/message" aria-label={label} data-testid="nav-message" color="inherit">
+        <Badge badgeContent={unread} max={BADGE_MAX} color="error" slotProps={{ badge: { 'data-testid': 'message-badge' } as object }}>
+          <ChatBubbleOutlineIcon />
+        </Badge>
+      </IconButton>
+    </Tooltip>
+  );
+}

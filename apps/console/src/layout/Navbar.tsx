@@ -1,0 +1,42 @@
+// Top bar, 70px (§2, §9): sidebar toggle, breadcrumb, help, message centre, language, user menu.
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { Breadcrumb } from './Breadcrumb';
+import { LanguageSwitch } from './LanguageSwitch';
+import { MessageCentreButton } from './MessageCentreButton';
+import { UserMenu } from './UserMenu';
+import { mobileSidebarToggled, sidebarToggled } from './layoutSlice';
+import { NAVBAR_HEIGHT } from './layoutConstants';
+
+export function Navbar({ mobile }: { mobile: boolean }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { sidebarOpened, mobileSidebarOpen } = useAppSelector((state) => state.layout);
+  const expanded = mobile ? mobileSidebarOpen : sidebarOpened;
+  return (
+    <Box
+      component="header"
+      sx={{ height: NAVBAR_HEIGHT, display: 'flex', alignItems: 'center', px: 1, gap: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+    >
+      <IconButton
+        onClick={() => dispatch(mobile ? mobileSidebarToggled() : sidebarToggled())}
+        aria-label={t('layout.toggleSidebar')}
+        aria-expanded={expanded}
+        data-testid="sidebar-toggle"
+      >
+        {expanded ? <MenuOpenIcon /> : <MenuIcon />}
+      </IconButton>
+      <Breadcrumb />
+      <Stack direction="row" spacing={1} sx={{ ml: 'auto', alignItems: 'center' }}>
+        <MessageCentreButton />
+        <LanguageSwitch />
+        <UserMenu />
+      </Stack>
+    </Box>
+  );
+}

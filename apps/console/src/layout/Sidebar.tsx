@@ -1,0 +1,118 @@
+// Sidebar menu built from the route manifest (§2: first-level items as top groups; §6: storeType
+// include/exclude). Desktop: 240px or an icon rail; mobile: a temporary drawer.
+import { Fragment } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useRouteManifest } from '../routes/manifestContext';
+import { buildMenu, type MenuItem } from '../routes/routeHandle';
+import { mobileSidebarClosed } from './layoutSlice';
+import { NAVBAR_HEIGHT, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './layoutConstants';
+
+function MenuLink({ item, compact, nested }: { item: MenuItem; compact: boolean; nested: boolean }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const Icon = item.icon;
+  const selected = pathname === item.path || pathname.startsWith(`${item.path}/`);
+  const title = t(item.titleKey);
+  return (
+    <Tooltip title={compact ? title : ''} placement="right">
+      <ListItemButton
+        component={NavLink}
+        to={item.path}
+        selected={selected}
+        aria-current={selected ? 'page' : undefined}
+        aria-label={compact ? title : undefined}
+        sx={{ pl: nested && !compact ? 4 : 2, minHeight: 48 }}
+      >
+        {Icon && (
+          <ListItemIcon sx={{ minWidth: compact ? 0 : 40, color: 'inherit' }}>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+        )}
+        {!compact && <ListItemText primary={title} />}
+      </ListItemButton>
+    </Tooltip>
+  );
+}
+
+function SidebarMenu({ compact }: { compact: boolean }) {
+  const { t } = useTranslation();
+  const manifest = useRouteManifest();
+  const storeType = useAppSelector((state) => state.auth.user?.storeType);
+  const entries = buildMenu(manifest, storeType);
+  return (
+    <Box component="nav" aria-label={t('layout.mainMenu')} sx={{ overflowY: 'auto', flex: 1 }}>
+      <List disablePadding>
+        {entries.map((entry) =>
+          entry.kind === 'item' ? (
+            <MenuLink key={entry.path} item={entry} compact={compact} nested={false} />
+          ) : (
+            <Fragment key={entry.path}>
+              {!compact && <ListSubheader sx={{ bgcolor: 'inherit', color: 'grey.400' }}>{t(entry.titleKey)}</ListSubheader>}
+              {entry.items.map((item) => (
+                <MenuLink key={item.path} item={item} compact={compact} nested />
+              ))}
+            </Fragment>
+          ),
+        )}
+      </List>
+    </Box>
+  );
+}
+
+function SidebarContent({ compact }: { compact: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column', bgcolor: '#304156', color: 'grey.100' }}>
+      <Box sx={{ height: NAVBAR_HEIGHT, display: 'flex', alignItems: 'center', gap: 1, px: 2, flexShrink: 0 }}>
+        <StorefrontIcon aria-hidden />
+        {!compact && (
+          <Typography variant="subtitle1" component="span" noWrap sx={{ fontWeight: 600 }}>
+            {t('app.siteTitle')}
+          </Typography>
+        )}
+      </Box>
+      <SidebarMenu compact={compact} />
+    </Box>
+  );
+}
+
+export function Sidebar({ mobile }: { mobile: boolean }) {
+  const dispatch = useAppDispatch();
+  const { sidebarOpened, mobileSidebarOpen } = useAppSelector((state) => state.layout);
+  if (mobile) {
+    return (
+      <Drawer
+        variant="temporary"
+        open={mobileSidebarOpen}
+        onClose={() => dispatch(mobileSidebarClosed())}
+        slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}
+        data-testid="sidebar"
+      >
+        <SidebarContent compact={false} />
+      </Drawer>
+    );
+  }
+  const width = sidebarOpened ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
+  return (
+    <Box
+      component="aside"
+      data-testid="sidebar"
+      data-state={sidebarOpened ? 'open' : 'collapsed'}
+      sx={{ width, flexShrink: 0, position: 'fixed', top: 0, bottom: 0, left: 0, zIndex: 1001, transition: 'width 0.28s', overflow: 'hidden' }}
+    >
+      <SidebarContent compact={!sidebarOpened} />
+    </Box>
+  );
+}

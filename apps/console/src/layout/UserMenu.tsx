@@ -1,0 +1,78 @@
+// User dropdown (§2): account management, change password, my wallet, log out. Entries whose
+// screens are not in the route manifest yet are shown disabled instead of leading to /404.
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import ListItemText from '@mui/material/ListItemText';
+import Divider from '@mui/material/Divider';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { logOut } from '../features/auth/session';
+import { useRouteManifest } from '../routes/manifestContext';
+import { collectPaths } from '../routes/routeHandle';
+import { LOGIN_PATH } from '../routes/routeDecision';
+
+const USER_MENU_LINKS = [
+  { labelKey: 'layout.accountManagement', path: '/shop/accountMgmt/accountInfo' },
+  { labelKey: 'layout.changePassword', path: '/shop/accountMgmt/accountInfo/password' },
+  { labelKey: 'layout.myWallet', path: '/trade/moneyMgmt/myWallet' },
+] as const;
+
+export function UserMenu() {
+  const { t } = useTranslation();
+  const menuId = useId();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const user = useAppSelector((state) => state.auth.user);
+  const knownPaths = new Set(collectPaths(useRouteManifest()));
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const displayName = user?.nickname || user?.storeName || '';
+
+  const signOut = async () => {
+    setAnchor(null);
+    await dispatch(logOut());
+    void navigate(LOGIN_PATH, { replace: true });
+  };
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? menuId : undefined}
+        aria-label={t('layout.userMenu')}
+        data-testid="user-menu"
+        startIcon={<Avatar src={user?.avatarUrl || undefined} alt="" sx={{ width: 32, height: 32 }} />}
+        sx={{ textTransform: 'none' }}
+      >
+        <span>{displayName}</span>
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {USER_MENU_LINKS.map((link) => {
+          const available = knownPaths.has(link.path);
+          return (
+            <MenuItem
+              key={link.path}
+              disabled={!available}
+              onClick={() => {
+                setAnchor(null);
+                void navigate(link.path);
+              }}
+            >
+              <ListItemText primary={t(link.labelKey)} secondary={available ? undefined : t('layout.notAvailable')} />
+            </MenuItem>
+          );
+        })}
+        <Divider />
+        <MenuItem onClick={() => void signOut()} data-testid="user-menu-logout">
+          {t('layout.logOut')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

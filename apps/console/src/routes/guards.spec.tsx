@@ -1,0 +1,69 @@
+// Route guard behaviour of console-spec §2 and §8, on the real manifest.
+import { screen, waitFor } from '@testing-library/react';
+import { renderConsole, waitForPath } from '../../test/renderConsole';
+import { DEMO_USER, createFakeStoreServer } from '../../test/fakeStoreServer';
+import { ACCESS_TOKEN_KEY } from '../features/auth/tokenStorage';
+
+describe('route guards', () => {
+  it('sends a signed-out visitor of a non-public path to /login?redirect={path}', async () => {
+    const { location } = renderConsole({ path: '/dashboard' });
+    await waitForPath(location, '/login?redirect=/dashboard');
+    expect(await screen.findByTestId('login-username')).toBeInTheDocument();
+  });
+
+  it('keeps the query of the requested path in the redirect value', async () => {
+    const { location } = renderConsole({ path: '/message?tab=1' });
+    await waitForPath(location, '/login?redirect=/message%3Ftab%3D1');
+  });
+
+  it('opens public paths without a token', async () => {
+    const { location } = renderConsole({ path: '/registered/resultReg' });
+    expect(await screen.findByText('Sign in to see the review status of your store.')).toBeInTheDocument();
+    expect(location()).toBe('/registered/resultReg');
+  });
+
+  it('redirects / to /dashboard for a signed-in user', async () => {
+    const { location } = renderConsole({ path: '/', token: DEMO_USER.token });
+    await waitForPath(location, '/dashboard');
+    expect(await screen.findByTestId('dashboard-greeting')).toHaveTextContent('Hello, Demo Owner');
+  });
+
+  it('sends a signed-in user with store status 2 away from /login to /', async () => {
+    const { location } = renderConsole({ path: '/login', token: DEMO_USER.token });
+    await waitForPath(location, '/dashboard');
+  });
+
+  it('sends unknown paths to the /404 page once signed in', async () => {
+    const { location } = renderConsole({ path: '/no/such/page', token: DEMO_USER.token });
+    await waitForPath(location, '/404');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('sends a not-entitled store (status 1) to the review page showing its status', async () => {
+    const reviewing = { ...DEMO_USER, token: 'token-review', info: { ...DEMO_USER.info, storeStatus: 1 } };
+    const { location } = renderConsole({ path: '/dashboard', token: reviewing.token, server: createFakeStoreServer([reviewing]) });
+    await waitForPath(location, '/registered/resultReg');
+    expect(await screen.findByTestId('review-status')).toHaveTextContent('Current status: under review');
+  });
+
+  it('lets a disabled store (status 4) in, with the persistent warning and its reason', async () => {
+    const disabled = { ...DEMO_USER, token: 'token-disabled', info: { ...DEMO_USER.info, storeStatus: 4, forbiddenReason: 'expired licence' } };
+    const { location } = renderConsole({ path: '/dashboard', token: disabled.token, server: createFakeStoreServer([disabled]) });
+    const warning = await screen.findByTestId('store-disabled-warning');
+    expect(warning).toHaveTextContent('cannot publish goods');
+    expect(warning).toHaveTextContent('Reason: expired licence');
+    expect(location()).toBe('/dashboard');
+  });
+
+  it('on a user-info failure clears the token, shows the error and redirects to /login?redirect=', async () => {
+    const { location } = renderConsole({ path: '/dashboard', token: 'stale-token' });
+    await waitForPath(location, '/login?redirect=/dashboard');
+    expect(await screen.findByTestId('notification')).toHaveTextContent('token expired');
+    expect(window.sessionStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+  });
+
+  it('titles the document from the route handle', async () => {
+    renderConsole({ path: '/dashboard', token: DEMO_USER.token });
+    await waitFor(() => expect(document.title).toBe('Dashboard - Merchant Service Platform'));
+  });
+});

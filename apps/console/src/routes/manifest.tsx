@@ -1,0 +1,26 @@
+// THE route manifest: every screen of the console, with the typed handle (routeHandle.ts) that
+// drives the sidebar, breadcrumbs, tags, guards and document titles. Feature folders own their
+// entries; this file only places them (public screens, the signed-in shell, the fallback).
+import type { ManifestRoute } from './routeHandle';
+import { PageLoading, RootLayout } from './RootLayout';
+import { AppShell } from '../layout/AppShell';
+import { authRoutes } from '../features/auth/routes';
+import { dashboardRoutes } from '../features/dashboard/routes';
+import { messageRoutes } from '../features/message/routes';
+import { fallbackRoute, shellSystemRoutes, systemRoutes } from '../features/system/routes';
+
+export const routeManifest: ManifestRoute[] = [
+  {
+    element: <RootLayout />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      ...authRoutes,
+      ...systemRoutes,
+      {
+        element: <AppShell />,
+        children: [...shellSystemRoutes, ...dashboardRoutes, ...messageRoutes],
+      },
+      fallbackRoute,
+    ],
+  },
+];

@@ -1,0 +1,131 @@
+// The typed `handle` every manifest route carries (STYLE.md "One route manifest"). The same
+// fields drive the sidebar menu, breadcrumbs, tags bar, guards and document titles.
+import type { ComponentType, ReactNode } from 'react';
+import type { RouteObject, UIMatch } from 'react-router';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+
+export interface StoreTypeRule {
+  /** Shown only to these store types (§6). */
+  include?: readonly number[];
+  /** Hidden from these store types (§6: storeType 3 is excluded from many items). */
+  exclude?: readonly number[];
+}
+
+export interface RouteHandle {
+  /** i18n key of the title (menu, breadcrumb, tag, document title). */
+  title?: string;
+  icon?: ComponentType<SvgIconProps>;
+  /** Not listed in the sidebar. */
+  hidden?: boolean;
+  /** Its tag is pinned to the tags bar and cannot be closed. */
+  affix?: boolean;
+  /** Open without sign-in (§2). */
+  public?: boolean;
+  storeTypes?: StoreTypeRule;
+  /** Set false to leave the route out of the breadcrumb. */
+  breadcrumb?: boolean;
+}
+
+export interface ManifestRoute {
+  path?: string;
+  index?: boolean;
+  element?: ReactNode;
+  /** Shown while the first lazy page of the initial URL loads. */
+  hydrateFallbackElement?: ReactNode;
+  /** Code-split page: resolved only when the route is first visited. */
+  lazy?: () => Promise<{ Component: ComponentType }>;
+  handle?: RouteHandle;
+  children?: ManifestRoute[];
+}
+
+export function toRouteObjects(routes: readonly ManifestRoute[]): RouteObject[] {
+  return routes.map((route): RouteObject => {
+    const { children, index, ...rest } = route;
+    if (index) return { ...rest, index: true };
+    return children ? { ...rest, children: toRouteObjects(children) } : rest;
+  });
+}
+
+export function joinPaths(parent: string, child: string | undefined): string {
+  if (!child) return parent || '/';
+  if (child.startsWith('/')) return child;
+  return `${parent.replace(/\/+$/, '')}/${child}`;
+}
+
+export function isAllowedForStoreType(handle: RouteHandle | undefined, storeType: number | null | undefined): boolean {
+  const rule = handle?.storeTypes;
+  if (!rule) return true;
+  if (rule.include && (storeType == null || !rule.include.includes(storeType))) return false;
+  if (rule.exclude && storeType != null && rule.exclude.includes(storeType)) return false;
+  return true;
+}
+
+export function handleOf(match: UIMatch): RouteHandle | undefined {
+  return (match.handle ?? undefined) as RouteHandle | undefined;
+}
+
+export function isPublicMatch(matches: readonly UIMatch[]): boolean {
+  return matches.some((match) => handleOf(match)?.public === true);
+}
+
+/** The deepest route of the match with a title (the page being shown). */
+export function pageMatch(matches: readonly UIMatch[]): UIMatch | undefined {
+  return [...matches].reverse().find((match) => handleOf(match)?.title);
+}
+
+export interface MenuItem {
+  path: string;
+  titleKey: string;
+  icon?: ComponentType<SvgIconProps>;
+}
+
+export interface MenuGroup {
+  path: string;
+  titleKey: string;
+  icon?: ComponentType<SvgIconProps>;
+  items: MenuItem[];
+}
+
+export type MenuEntry = ({ kind: 'item' } & MenuItem) | ({ kind: 'group' } & MenuGroup);
+
+/** Sidebar entries: first-level routes become items, or groups of their visible children (§2). */
+export function buildMenu(routes: readonly ManifestRoute[], storeType: number | null | undefined, parentPath = ''): MenuEntry[] {
+  const entries: MenuEntry[] = [];
+  for (const route of routes) {
+    const handle = route.handle;
+    if (route.index || handle?.hidden || !isAllowedForStoreType(handle, storeType)) continue;
+    const path = joinPaths(parentPath, route.path);
+    const children = route.children ?? [];
+    const items = children.flatMap((child): MenuItem[] => {
+      const childHandle = child.handle;
+      if (child.index || !childHandle?.title || childHandle.hidden || !isAllowedForStoreType(childHandle, storeType)) return [];
+      return [{ path: joinPaths(path, child.path), titleKey: childHandle.title, icon: childHandle.icon }];
+    });
+    if (children.length > 0 && handle?.title) {
+      if (items.length > 0) entries.push({ kind: 'group', path, titleKey: handle.title, icon: handle.icon, items });
+    } else if (handle?.title) {
+      entries.push({ kind: 'item', path, titleKey: handle.title, icon: handle.icon });
+    } else if (children.length > 0) {
+      // A pathless layout route (the shell): its children are first-level entries.
+      entries.push(...buildMenu(children, storeType, path));
+    }
+  }
+  return entries;
+}
+
+/** Every full path declared by the manifest (for "is this screen built yet" checks). */
+export function collectPaths(routes: readonly ManifestRoute[], parentPath = ''): string[] {
+  return routes.flatMap((route) => {
+    const path = joinPaths(parentPath, route.path);
+    const own = route.path && !route.path.includes('*') ? [path] : [];
+    return [...own, ...collectPaths(route.children ?? [], path)];
+  });
+}
+
+export function collectAffixRoutes(routes: readonly ManifestRoute[], parentPath = ''): Array<{ path: string; titleKey: string }> {
+  return routes.flatMap((route) => {
+    const path = joinPaths(parentPath, route.path);
+    const own = route.handle?.affix && route.handle.title ? [{ path, titleKey: route.handle.title }] : [];
+    return [...own, ...collectAffixRoutes(route.children ?? [], path)];
+  });
+}

@@ -1,0 +1,50 @@
+// The frame's screen: connection line, session list on the left, open conversation on the right.
+import { useEffect } from 'react';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useChatController, useChatState } from '../chat/chat-context';
+import { ConversationView } from '../conversation/conversation-view';
+import { SessionList } from '../sessions/session-list';
+import { ConnectionStatus } from './connection-status';
+
+export interface ChatAppProps {
+  storeName?: string;
+  /** Fixed clock for tests; live time otherwise. */
+  now?: number;
+}
+
+export function ChatApp({ storeName, now }: ChatAppProps) {
+  const { t } = useTranslation();
+  const controller = useChatController();
+  const state = useChatState();
+
+  useEffect(() => {
+    void controller.start();
+  }, [controller]);
+
+  return (
+    <Box component="main" sx={{ height: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.paper' }}>
+      <ConnectionStatus state={state.connection} />
+      <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
+        <Box component="nav" aria-label={t('sessions.title')} sx={{ width: 300, flexShrink: 0, overflowY: 'auto' }}>
+          <Box sx={{ px: 2, py: 1.5 }}>
+            <Typography component="h1" variant="h6">
+              {storeName || t('app.title')}
+            </Typography>
+          </Box>
+          <Divider />
+          <SessionList
+            sessions={state.sessions}
+            activeSessionId={state.activeSessionId}
+            onOpen={(sessionId) => void controller.openSession(sessionId)}
+            now={now}
+          />
+        </Box>
+        <Divider orientation="vertical" flexItem />
+        <ConversationView now={now} />
+      </Box>
+    </Box>
+  );
+}

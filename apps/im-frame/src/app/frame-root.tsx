@@ -1,0 +1,40 @@
+// Providers around the chat screen: i18n, MUI theme, and the chat controller.
+import { useEffect } from 'react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider, createTheme } from '@mui/material/styles';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n } from 'i18next';
+import type { ChatController } from '../chat/chat-controller';
+import { ChatProvider } from '../chat/chat-context';
+import { ChatApp } from './chat-app';
+import { MissingParams } from './missing-params';
+
+const theme = createTheme();
+
+export type FrameRootProps = { i18n: i18n } & (
+  | { controller: ChatController; storeName?: string }
+  | { missingParams: readonly string[] }
+);
+
+export function FrameRoot(props: FrameRootProps) {
+  const language = props.i18n.language;
+  useEffect(() => {
+    document.documentElement.lang = language;
+    document.title = props.i18n.t('app.title');
+  }, [language, props.i18n]);
+
+  return (
+    <I18nextProvider i18n={props.i18n}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {'missingParams' in props ? (
+          <MissingParams missing={props.missingParams} />
+        ) : (
+          <ChatProvider controller={props.controller}>
+            <ChatApp storeName={props.storeName} />
+          </ChatProvider>
+        )}
+      </ThemeProvider>
+    </I18nextProvider>
+  );
+}

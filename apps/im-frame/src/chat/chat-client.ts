@@ -1,0 +1,81 @@
+// The frame's own view of the IM client: exactly what the screens need, nothing more. The
+// adapter in im-client-adapter.ts maps @merchant/im-core onto it; tests use in-memory fakes.
+
+export type MessageFlow = 'in' | 'out';
+export type MessageStatus = 'sending' | 'success' | 'fail';
+
+export interface ChatMessage {
+  idClient: string;
+  idServer?: string;
+  sessionId: string;
+  from: string;
+  to: string;
+  fromNick?: string;
+  /** im-client-spec §3 message type; the frame composes 'text' only and labels the others. */
+  type: string;
+  /** The text of a text message (or a tip); empty for other types. */
+  text: string;
+  /** Milliseconds since the epoch (converted at the adapter edge). */
+  time: number;
+  flow: MessageFlow;
+  status: MessageStatus;
+}
+
+export interface ChatSession {
+  /** `p2p-<account>` (contract 0001). */
+  id: string;
+  peerAccount: string;
+  peerNick?: string;
+  peerAvatar?: string;
+  lastMessage?: ChatMessage;
+  unread: number;
+  /** Milliseconds since the epoch. */
+  updateTime: number;
+}
+
+/** im-client-spec §4 "Connection", reduced to what a merchant needs to see. */
+export type ConnectionState =
+  | { phase: 'idle' }
+  | { phase: 'connecting' }
+  | { phase: 'connected' }
+  | { phase: 'reconnecting' }
+  | { phase: 'disconnected' }
+  | { phase: 'kicked'; reason: string }
+  | { phase: 'failed'; reason: string };
+
+export interface ChatClientEvents {
+  /** A message arrived, was sent, or changed status. */
+  message: ChatMessage;
+  /** Sessions changed; carries the changed sessions only. */
+  sessions: ChatSession[];
+  state: ConnectionState;
+  /** A sync with the server finished; the local store now holds what was missed. */
+  synced: void;
+}
+
+export type ChatClientEventName = keyof ChatClientEvents;
+export type Unsubscribe = () => void;
+
+export interface ChatClient {
+  /** Sessions from the local store; works before `connect()`. */
+  listLocalSessions(): Promise<ChatSession[]>;
+  /** The newest messages of a session from the local store, oldest first; works before `connect()`. */
+  listLocalMessages(sessionId: string, limit: number): Promise<ChatMessage[]>;
+  /** The newest messages of a session from the server, oldest first. */
+  fetchServerMessages(sessionId: string, limit: number): Promise<ChatMessage[]>;
+  connect(): Promise<void>;
+  disconnect(): Promise<void>;
+  /** Resolves with the message in its final state; a failed send resolves with status 'fail'. */
+  sendText(sessionId: string, text: string): Promise<ChatMessage>;
+  /** Resends a failed outgoing message under the same idClient. */
+  resend(message: ChatMessage): Promise<ChatMessage>;
+  markRead(sessionId: string): Promise<void>;
+  on<E extends ChatClientEventName>(event: E, listener: (value: ChatClientEvents[E]) => void): Unsubscribe;
+}
+
+export const P2P_SESSION_PREFIX = 'p2p-';
+
+export const sessionIdForAccount = (account: string): string => `${P2P_SESSION_PREFIX}${account}`;
+
+export const accountOfSessionId = (sessionId: string): string =>
+  sessionId.startsWith(P2P_SESSION_PREFIX) ? sessionId.slice(P2P_SESSION_PREFIX.length) : sessionId;

@@ -1,0 +1,183 @@
+import { ChatController } from './chat-controller';
+import { FakeChatClient, sampleMessage, sampleSession } from '../test/fake-chat-client';
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('ChatController', () => {
+  it('shows cached sessions before the connection is up', async () => {
+    const client = new FakeChatClient();
+    client.sessions.set('p2p-c_demo1', sampleSession({ peerAccount: 'c_demo1', unread: 2 }));
+    let sessionsSeenWhileConnecting = -1;
+    client.connect = async () => {
+      sessionsSeenWhileConnecting = controller.getState().sessions.length;
+      client.emit('state', { phase: 'connected' });
+    };
+    const controller = new ChatController(client);
+    await controller.start();
+    expect(sessionsSeenWhileConnecting).toBe(1);
+    expect(controller.getState().connection).toEqual({ phase: 'connected' });
+  });
+
+  it('reports a failed connection with its reason', async () => {
+    const client = new FakeChatClient();
+    client.connectError = new Error('lbs unreachable');
+    const controller = new ChatController(client);
+    await controller.start();
+    expect(controller.getState().connection).toEqual({ phase: 'failed', reason: 'lbs unreachable' });
+  });
+
+  it('opens a session: local history first, then the server copy merged in, then marks it read', async () => {
+    const client = new FakeChatClient();
+    client.sessions.set('p2p-c_demo1', sampleSession({ peerAccount: 'c_demo1', unread: 3 }));
+    client.localMessages.set('p2p-c_demo1', [sampleMessage({ idClient: 'a', sessionId: 'p2p-c_demo1', time: 1 })]);
+    client.serverMessages.set('p2p-c_demo1', [
+      sampleMessage({ idClient: 'a', sessionId: 'p2p-c_demo1', time: 1 }),
+      sampleMessage({ idClient: 'b', sessionId: 'p2p-c_demo1', time: 2 }),
+    ]);
+    const controller = new ChatController(client);
+    await controller.start();
+
+    const seen: string[][] = [];
+    controller.subscribe(() => seen.push((controller.getState().messagesBySession['p2p-c_demo1'] ?? []).map((m) => m.idClient)));
+    await controller.openSession('p2p-c_demo1');
+
+    expect(seen).toContainEqual(['a']);
+    expect(controller.getState().messagesBySession['p2p-c_demo1'].map((m) => m.idClient)).toEqual(['a', 'b']);
+    expect(controller.getState().historyBySession['p2p-c_demo1']).toBe('loaded');
+    expect(client.markedRead).toEqual(['p2p-c_demo1']);
+    expect(controller.getState().sessions[0].unread).toBe(0);
+  });
+
+  it('keeps the local history and says so when the server history fails', async () => {
+    const client = new FakeChatClient();
+    client.localMessages.set('p2p-c_demo1', [sampleMessage({ idClient: 'a', sessionId: 'p2p-c_demo1' })]);
+    client.serverHistoryError = new Error('offline');
+    const controller = new ChatController(client);
+    await controller.openSession('p2p-c_demo1');
+    expect(controller.getState().messagesBySession['p2p-c_demo1']).toHaveLength(1);
+    expect(controller.getState().historyBySession['p2p-c_demo1']).toBe('failed');
+  });
+
+  it('refuses blank text and sending without an open session', async () => {
+    const client = new FakeChatClient();
+    const controller = new ChatController(client);
+    expect(controller.sendText('hi')).toEqual({ ok: false, reason: 'noSession' });
+    await controller.openSession('p2p-c_demo1');
+    expect(controller.sendText('  \n ')).toEqual({ ok: false, reason: 'empty' });
+    expect(client.sentTexts).toEqual([]);
+  });
+
+  it('refuses text over the 5000-character limit (im-client-spec §5)', async () => {
+    const client = new FakeChatClient();
+    const controller = new ChatController(client);
+    await controller.openSession('p2p-c_demo1');
+    expect(controller.sendText('x'.repeat(5001))).toEqual({ ok: false, reason: 'tooLong' });
+    expect(controller.sendText('x'.repeat(5000)).ok).toBe(true);
+  });
+
+  it('records a send the client refused outright, and clears it after the next good send', async () => {
+    const client = new FakeChatClient();
+    const controller = new ChatController(client);
+    await controller.openSession('p2p-c_demo1');
+    const realSend = client.sendText.bind(client);
+    client.sendText = async () => {
+      throw new Error('to must be a non-empty string');
+    };
+    const refused = controller.sendText('hi');
+    if (!refused.ok) throw new Error('send refused');
+    expect(await refused.delivery).toBeUndefined();
+    expect(controller.getState().sendError).toBe('to must be a non-empty string');
+
+    client.sendText = realSend;
+    const accepted = controller.sendText('hi again');
+    if (!accepted.ok) throw new Error('send refused');
+    await accepted.delivery;
+    expect(controller.getState().sendError).toBeUndefined();
+  });
+
+  it('shows a sent message as sending, then success, and moves its session up', async () => {
+    const client = new FakeChatClient();
+    const controller = new ChatController(client);
+    await controller.start();
+    await controller.openSession('p2p-c_demo1');
+    const result = controller.sendText('hello\nthere');
+    if (!result.ok) throw new Error('send refused');
+    expect(controller.getState().messagesBySession['p2p-c_demo1'][0].status).toBe('sending');
+    const delivered = (await result.delivery)!;
+    expect(delivered.status).toBe('success');
+    expect(controller.getState().messagesBySession['p2p-c_demo1']).toEqual([delivered]);
+    expect(controller.getState().sessions[0].lastMessage?.text).toBe('hello\nthere');
+  });
+
+  it('resends a failed message under the same idClient', async () => {
+    const client = new FakeChatClient();
+    client.failSends = true;
+    const controller = new ChatController(client);
+    await controller.start();
+    await controller.openSession('p2p-c_demo1');
+    const result = controller.sendText('retry me');
+    if (!result.ok) throw new Error('send refused');
+    const failed = (await result.delivery)!;
+    expect(failed.status).toBe('fail');
+
+    client.failSends = false;
+    const resent = controller.resend(failed);
+    expect(controller.getState().messagesBySession['p2p-c_demo1'][0].status).toBe('sending');
+    await resent;
+    const messages = controller.getState().messagesBySession['p2p-c_demo1'];
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ idClient: failed.idClient, status: 'success' });
+    expect(client.sentTexts).toEqual(['retry me', 'retry me']);
+  });
+
+  it('announces each incoming message once and reports unread totals', async () => {
+    const client = new FakeChatClient();
+    const announced: string[] = [];
+    const totals: number[] = [];
+    const controller = new ChatController(client, {
+      onIncomingMessage: (message) => announced.push(message.text),
+      onUnreadTotal: (total) => totals.push(total),
+    });
+    await controller.start();
+    const first = client.receive('c_demo1', 'one');
+    client.emit('message', first); // a duplicate delivery
+    client.receive('c_demo2', 'two');
+    expect(announced).toEqual(['one', 'two']);
+    expect(totals).toEqual([0, 1, 2]);
+  });
+
+  it('marks messages in the open session read while visible, but not while hidden', async () => {
+    const client = new FakeChatClient();
+    let visible = true;
+    const controller = new ChatController(client, { isVisible: () => visible });
+    await controller.start();
+    await controller.openSession('p2p-c_demo1');
+    client.markedRead.length = 0;
+
+    client.receive('c_demo1', 'seen');
+    await flush();
+    expect(client.markedRead).toContain('p2p-c_demo1');
+    expect(controller.getState().sessions[0].unread).toBe(0);
+
+    visible = false;
+    client.markedRead.length = 0;
+    client.receive('c_demo1', 'unseen');
+    await flush();
+    expect(client.markedRead).toEqual([]);
+    expect(controller.getState().sessions[0].unread).toBe(1);
+
+    visible = true;
+    controller.markActiveSessionRead();
+    await flush();
+    expect(controller.getState().sessions[0].unread).toBe(0);
+  });
+
+  it('stops listening to the client on stop', async () => {
+    const client = new FakeChatClient();
+    const controller = new ChatController(client);
+    await controller.start();
+    await controller.stop();
+    expect(client.listenerCount()).toBe(0);
+    expect(client.connected).toBe(false);
+  });
+});

@@ -1,0 +1,206 @@
+// Owns the chat state of the frame: loads the local cache first, then connects, follows client
+// events, and tells the outside world (the parent bridge) about new messages and unread totals.
+import { MAX_TEXT_LENGTH } from '@merchant/im-core';
+import { accountOfSessionId, type ChatClient, type ChatMessage, type Unsubscribe } from './chat-client';
+import {
+  initialChatState,
+  totalUnread,
+  withMessages,
+  withSessionPreview,
+  withUnreadCleared,
+  mergeSessions,
+  type ChatState,
+} from './chat-state';
+
+/** im-client-spec §9: message queries default to, and page at most, 100. */
+export const MESSAGE_PAGE_SIZE = 100;
+
+export interface ChatControllerHooks {
+  /** Each incoming message, once per idClient. */
+  onIncomingMessage?(message: ChatMessage): void;
+  /** The unread total whenever it may have changed. */
+  onUnreadTotal?(total: number): void;
+  /** Whether the merchant can see the frame now; a hidden frame does not mark messages read. */
+  isVisible?(): boolean;
+}
+
+export type SendRefusal = 'empty' | 'tooLong' | 'noSession';
+export type SendResult = { ok: true; delivery: Promise<ChatMessage | undefined> } | { ok: false; reason: SendRefusal };
+
+export class ChatController {
+  private state: ChatState = initialChatState;
+  private readonly listeners = new Set<() => void>();
+  private readonly unsubscribers: Unsubscribe[] = [];
+  private readonly announcedIncoming = new Set<string>();
+  private started = false;
+  private unreadReported = false;
+
+  constructor(
+    private readonly client: ChatClient,
+    private readonly hooks: ChatControllerHooks = {},
+  ) {}
+
+  getState = (): ChatState => this.state;
+
+  subscribe = (listener: () => void): Unsubscribe => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Shows the cached sessions, then connects; safe to call once. */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    this.unsubscribers.push(
+      this.client.on('state', (connection) => this.update({ ...this.state, connection })),
+      this.client.on('sessions', (sessions) => this.applySessions(sessions)),
+      this.client.on('message', (message) => this.applyMessage(message)),
+      this.client.on('synced', () => void this.reloadAfterSync()),
+    );
+    try {
+      this.applySessions(await this.client.listLocalSessions());
+    } catch {
+      // An unreadable cache only costs the offline view; the server sync refills it.
+    }
+    if (this.state.connection.phase === 'idle') this.update({ ...this.state, connection: { phase: 'connecting' } });
+    try {
+      await this.client.connect();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (this.state.connection.phase !== 'kicked') this.update({ ...this.state, connection: { phase: 'failed', reason } });
+    }
+  }
+
+  async stop(): Promise<void> {
+    for (const unsubscribe of this.unsubscribers.splice(0)) unsubscribe();
+    this.started = false;
+    await this.client.disconnect();
+  }
+
+  /** Opens a session: local history at once, then the server's, and marks it read. */
+  async openSession(sessionId: string): Promise<void> {
+    this.update({
+      ...this.state,
+      activeSessionId: sessionId,
+      historyBySession: { ...this.state.historyBySession, [sessionId]: 'loading' },
+    });
+    try {
+      this.update(withMessages(this.state, sessionId, await this.client.listLocalMessages(sessionId, MESSAGE_PAGE_SIZE)));
+    } catch {
+      // Fall through to the server copy.
+    }
+    void this.markRead(sessionId);
+    try {
+      const fromServer = await this.client.fetchServerMessages(sessionId, MESSAGE_PAGE_SIZE);
+      this.update(this.setHistory(withMessages(this.state, sessionId, fromServer), sessionId, 'loaded'));
+    } catch {
+      this.update(this.setHistory(this.state, sessionId, 'failed'));
+    }
+  }
+
+  /**
+   * Validates and starts a send. The returned delivery settles when the client has the final
+   * status; the message itself shows up earlier through the client's 'message' events.
+   */
+  sendText(text: string): SendResult {
+    const sessionId = this.state.activeSessionId;
+    if (!sessionId) return { ok: false, reason: 'noSession' };
+    // Whitespace-only messages are refused before they reach the client.
+    if (text.trim() === '') return { ok: false, reason: 'empty' };
+    // im-client-spec §5 text limit, checked here so the merchant keeps the draft.
+    if (text.length > MAX_TEXT_LENGTH) return { ok: false, reason: 'tooLong' };
+    const delivery = this.client.sendText(sessionId, text).then(
+      (message) => {
+        this.applyMessage(message);
+        if (this.state.sendError) this.update({ ...this.state, sendError: undefined });
+        return message;
+      },
+      (error: unknown) => {
+        // Only errors before anything was stored land here; stored failures come back as 'fail'.
+        this.update({ ...this.state, sendError: error instanceof Error ? error.message : String(error) });
+        return undefined;
+      },
+    );
+    return { ok: true, delivery };
+  }
+
+  async resend(message: ChatMessage): Promise<ChatMessage> {
+    // Show the retry as in progress straight away.
+    this.applyMessage({ ...message, status: 'sending' }, { allowStatusRegression: true });
+    const result = await this.client.resend(message);
+    this.applyMessage(result);
+    return result;
+  }
+
+  /** A sync may have brought sessions and messages that raised no live event: read them again. */
+  private async reloadAfterSync(): Promise<void> {
+    try {
+      this.applySessions(await this.client.listLocalSessions());
+      const active = this.state.activeSessionId;
+      if (active) this.update(withMessages(this.state, active, await this.client.listLocalMessages(active, MESSAGE_PAGE_SIZE)));
+    } catch {
+      // The next sync or live event tries again.
+    }
+  }
+
+  /** Called when the frame becomes visible again, so what the merchant now sees counts as read. */
+  markActiveSessionRead(): void {
+    const active = this.state.activeSessionId;
+    if (active) void this.markRead(active);
+  }
+
+  private async markRead(sessionId: string): Promise<void> {
+    const session = this.state.sessions.find((candidate) => candidate.id === sessionId);
+    if (session && session.unread > 0) this.update(withUnreadCleared(this.state, sessionId));
+    try {
+      await this.client.markRead(sessionId);
+    } catch {
+      // The next session sync restores the true count.
+    }
+  }
+
+  private applySessions(sessions: ChatState['sessions']): void {
+    this.update({ ...this.state, sessions: mergeSessions(this.state.sessions, sessions) });
+    // The open conversation stays read while the merchant is looking at it.
+    const active = this.state.sessions.find((session) => session.id === this.state.activeSessionId);
+    if (active && active.unread > 0 && this.isVisible()) void this.markRead(active.id);
+  }
+
+  private isVisible(): boolean {
+    return this.hooks.isVisible?.() ?? true;
+  }
+
+  private applyMessage(message: ChatMessage, options: { allowStatusRegression?: boolean } = {}): void {
+    let next = options.allowStatusRegression
+      ? this.replaceMessage(message)
+      : withMessages(this.state, message.sessionId, [message]);
+    next = withSessionPreview(next, message, accountOfSessionId(message.sessionId));
+    this.update(next);
+    if (message.flow !== 'in' || this.announcedIncoming.has(message.idClient)) return;
+    this.announcedIncoming.add(message.idClient);
+    this.hooks.onIncomingMessage?.(message);
+    if (this.state.activeSessionId === message.sessionId && this.isVisible()) void this.markRead(message.sessionId);
+  }
+
+  private replaceMessage(message: ChatMessage): ChatState {
+    const current = this.state.messagesBySession[message.sessionId] ?? [];
+    const replaced = current.map((known) => (known.idClient === message.idClient ? message : known));
+    return { ...this.state, messagesBySession: { ...this.state.messagesBySession, [message.sessionId]: replaced } };
+  }
+
+  private setHistory(state: ChatState, sessionId: string, status: 'loaded' | 'failed'): ChatState {
+    return { ...state, historyBySession: { ...state.historyBySession, [sessionId]: status } };
+  }
+
+  private update(next: ChatState): void {
+    if (next === this.state) return;
+    const unreadBefore = totalUnread(this.state.sessions);
+    this.state = next;
+    for (const listener of this.listeners) listener();
+    const unreadAfter = totalUnread(next.sessions);
+    if (unreadAfter !== unreadBefore || !this.unreadReported) {
+      this.unreadReported = true;
+      this.hooks.onUnreadTotal?.(unreadAfter);
+    }
+  }
+}

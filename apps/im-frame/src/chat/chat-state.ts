@@ -1,0 +1,78 @@
+// Pure state transitions of the chat screen; the controller applies them and the views read them.
+import type { ChatMessage, ChatSession, ConnectionState } from './chat-client';
+
+export type HistoryStatus = 'loading' | 'loaded' | 'failed';
+
+export interface ChatState {
+  connection: ConnectionState;
+  /** Newest update first. */
+  sessions: ChatSession[];
+  activeSessionId?: string;
+  /** Per session, oldest first, one entry per idClient. */
+  messagesBySession: Readonly<Record<string, ChatMessage[]>>;
+  historyBySession: Readonly<Record<string, HistoryStatus>>;
+  /** The last send the client refused outright (nothing stored), until a send succeeds. */
+  sendError?: string;
+}
+
+export const initialChatState: ChatState = {
+  connection: { phase: 'idle' },
+  sessions: [],
+  messagesBySession: {},
+  historyBySession: {},
+};
+
+const byUpdateTimeDescending = (a: ChatSession, b: ChatSession): number =>
+  b.updateTime - a.updateTime || a.id.localeCompare(b.id);
+
+const byTimeAscending = (a: ChatMessage, b: ChatMessage): number => a.time - b.time;
+
+/** Replaces sessions by id (the client's view wins) and keeps the newest first. */
+export function mergeSessions(current: readonly ChatSession[], changed: readonly ChatSession[]): ChatSession[] {
+  const byId = new Map(current.map((session) => [session.id, session]));
+  for (const session of changed) byId.set(session.id, session);
+  return [...byId.values()].sort(byUpdateTimeDescending);
+}
+
+/** Merges messages deduplicated by idClient (im-client-spec §4 "Message status"); later wins. */
+export function mergeMessages(current: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
+  const byIdClient = new Map(current.map((message) => [message.idClient, message]));
+  for (const message of incoming) {
+    const known = byIdClient.get(message.idClient);
+    // A stale 'sending' copy (e.g. from history) must not undo a settled status.
+    if (known && known.status !== 'sending' && message.status === 'sending') continue;
+    byIdClient.set(message.idClient, message);
+  }
+  return [...byIdClient.values()].sort(byTimeAscending);
+}
+
+export function withMessages(state: ChatState, sessionId: string, messages: readonly ChatMessage[]): ChatState {
+  const current = state.messagesBySession[sessionId] ?? [];
+  return {
+    ...state,
+    messagesBySession: { ...state.messagesBySession, [sessionId]: mergeMessages(current, messages) },
+  };
+}
+
+/**
+ * Moves a message's session to the top with the message as its preview. Unread counts are left to
+ * the client's session events, so a count is never added twice.
+ */
+export function withSessionPreview(state: ChatState, message: ChatMessage, peerAccount: string): ChatState {
+  const existing = state.sessions.find((session) => session.id === message.sessionId);
+  if (existing && existing.updateTime > message.time) return state;
+  const updated: ChatSession = existing
+    ? { ...existing, lastMessage: message, updateTime: message.time }
+    : { id: message.sessionId, peerAccount, lastMessage: message, unread: 0, updateTime: message.time };
+  return { ...state, sessions: mergeSessions(state.sessions, [updated]) };
+}
+
+export function withUnreadCleared(state: ChatState, sessionId: string): ChatState {
+  return {
+    ...state,
+    sessions: state.sessions.map((session) => (session.id === sessionId ? { ...session, unread: 0 } : session)),
+  };
+}
+
+export const totalUnread = (sessions: readonly ChatSession[]): number =>
+  sessions.reduce((sum, session) => sum + Math.max(0, session.unread), 0);

@@ -1,0 +1,137 @@
+import { MemoryStore } from '@merchant/im-core';
+import type { ChatClient, ChatMessage, ConnectionState } from './chat-client';
+import { createFrameChatClient } from './create-frame-chat-client';
+import { kickReasonKey } from './im-client-adapter';
+import { DEFAULT_RUNTIME_CONFIG } from '../config/runtime-config';
+import { createFakeImServer, kick, MERCHANT, wireTextMessage, type FakeImServer } from '../test/fake-im-server';
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function connectedClient(server: FakeImServer = createFakeImServer()) {
+  const store = new MemoryStore();
+  const client = await createFrameChatClient({
+    config: DEFAULT_RUNTIME_CONFIG,
+    params: { account: MERCHANT, token: 'token' },
+    store,
+    connection: server.connection,
+  });
+  const states: ConnectionState[] = [];
+  const messages: ChatMessage[] = [];
+  client.on('state', (state) => states.push(state));
+  client.on('message', (message) => messages.push(message));
+  return { client, server, store, states, messages };
+}
+
+async function sendAndSettle(client: ChatClient, text: string): Promise<ChatMessage> {
+  const settled = await client.sendText('p2p-c_demo1', text);
+  await flush();
+  return settled;
+}
+
+describe('ImChatClient over im-core', () => {
+  it('reports connecting then connected, and server messages after the first sync', async () => {
+    const server = createFakeImServer();
+    server.offline.push(wireTextMessage('off-1', 500, 'c_demo1', 'Are you open today?'));
+    const { client, states } = await connectedClient(server);
+    const history = client.fetchServerMessages('p2p-c_demo1', 100);
+    await client.connect();
+    expect(states.map((state) => state.phase)).toEqual(['connecting', 'connecting', 'connecting', 'connected']);
+    expect((await history).map((message) => message.text)).toEqual(['Are you open today?']);
+    const [session] = await client.listLocalSessions();
+    expect(session).toMatchObject({ id: 'p2p-c_demo1', peerAccount: 'c_demo1', unread: 1 });
+  });
+
+  it('announces each finished sync, so sessions it brought can be shown', async () => {
+    const { client } = await connectedClient();
+    let syncs = 0;
+    client.on('synced', () => syncs++);
+    await client.connect();
+    expect(syncs).toBe(1);
+  });
+
+  it('gives up waiting for server history when the connection fails', async () => {
+    const server = createFakeImServer();
+    server.connection.connect = async () => {
+      throw new Error('lbs unreachable');
+    };
+    const { client } = await connectedClient(server);
+    const history = client.fetchServerMessages('p2p-c_demo1', 100);
+    await expect(client.connect()).rejects.toThrow('lbs unreachable');
+    await expect(history).rejects.toThrow('lbs unreachable');
+  });
+
+  it('resolves a failed send with the stored fail message, and resends it under the same idClient', async () => {
+    const { client, server, messages } = await connectedClient();
+    await client.connect();
+    server.failSends = true;
+    const failed = await sendAndSettle(client, 'see you tomorrow');
+    expect(failed).toMatchObject({ status: 'fail', flow: 'out', text: 'see you tomorrow' });
+    expect(messages.map((message) => [message.idClient, message.status])).toEqual([
+      [failed.idClient, 'sending'],
+      [failed.idClient, 'fail'],
+    ]);
+
+    server.failSends = false;
+    const resent = await client.resend(failed);
+    expect(resent).toMatchObject({ idClient: failed.idClient, status: 'success' });
+    expect((await client.listLocalMessages('p2p-c_demo1', 10)).map((m) => m.status)).toEqual(['success']);
+  });
+
+  it('passes on errors of sends that were refused before anything was stored', async () => {
+    const { client, store } = await connectedClient();
+    await client.connect();
+    await expect(client.sendText('p2p-', 'hello')).rejects.toThrow();
+    expect(await store.getSessions({ limit: 10 })).toEqual([]);
+  });
+
+  it('marks a session read locally and on the server', async () => {
+    const server = createFakeImServer();
+    server.offline.push(wireTextMessage('off-1', 500));
+    const { client } = await connectedClient(server);
+    const sessionEvents: number[] = [];
+    client.on('sessions', (sessions) => sessionEvents.push(...sessions.map((session) => session.unread)));
+    await client.connect();
+    await client.markRead('p2p-c_demo1');
+    await flush();
+    expect((await client.listLocalSessions())[0].unread).toBe(0);
+    expect(sessionEvents.at(-1)).toBe(0);
+    expect(server.connection.requests.map((request) => request.name)).toContain('markSessionAck');
+  });
+
+  it('shows reconnecting after a drop and connected after the next login', async () => {
+    const { client, server, states } = await connectedClient();
+    await client.connect();
+    states.length = 0;
+    server.connection.setState('disconnected');
+    server.connection.setState('connecting');
+    server.connection.setState('connected');
+    server.connection.setState('loggedIn');
+    expect(states.map((state) => state.phase)).toEqual(['reconnecting', 'reconnecting', 'reconnecting', 'connected']);
+  });
+
+  it('shows a kick with its reason and stays there; a silent kick only reconnects', async () => {
+    const { client, server, states } = await connectedClient();
+    await client.connect();
+    states.length = 0;
+    kick(server, 4);
+    expect(states.at(-1)).toEqual({ phase: 'reconnecting' });
+
+    kick(server, 1);
+    server.connection.setState('disconnected');
+    expect(states.at(-1)).toEqual({ phase: 'kicked', reason: 'samePlatform' });
+  });
+
+  it('maps kick reason codes to i18n keys', () => {
+    expect([1, 2, 3, 4, 99].map(kickReasonKey)).toEqual(['samePlatform', 'serverKick', 'otherPlatform', 'silentlyKick', 'unknown']);
+  });
+
+  it('logs out on disconnect and stops forwarding events', async () => {
+    const { client, server, states } = await connectedClient();
+    await client.connect();
+    await client.disconnect();
+    expect(states.at(-1)).toEqual({ phase: 'disconnected' });
+    const count = states.length;
+    server.connection.setState('connecting');
+    expect(states).toHaveLength(count);
+  });
+});

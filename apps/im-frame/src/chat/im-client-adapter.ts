@@ -1,0 +1,196 @@
+// Maps the im-core client onto the frame's ChatClient: connection phases to what a merchant sees,
+// kick reasons to i18n keys, failed sends to 'fail' messages, and local reads to the Store.
+import {
+  KickReason,
+  type ConnectionState as ImConnectionPhase,
+  type ImClient,
+  type ImSession,
+  type Store,
+} from '@merchant/im-core';
+import {
+  accountOfSessionId,
+  type ChatClient,
+  type ChatClientEventName,
+  type ChatClientEvents,
+  type ChatMessage,
+  type ChatSession,
+  type Unsubscribe,
+} from './chat-client';
+import { readLocalMessages, readLocalSessions, toChatMessage, toChatSessions } from './im-mapping';
+
+/** The parts of im-core's ImClient the frame uses (the real client, or a test double). */
+export type ImClientPort = Pick<ImClient, 'on' | 'connect' | 'logout' | 'destroy' | 'messages' | 'sessions'>;
+
+/**
+ * Issues message ids for the client (its `createIdClient` option) and remembers the last one, so
+ * the frame knows the idClient of a send even when the send then rejects.
+ */
+export class IdClientIssuer {
+  private lastIssued: string | undefined;
+
+  readonly create = (): string => {
+    const cryptoApi = globalThis.crypto;
+    this.lastIssued = cryptoApi?.randomUUID
+      ? cryptoApi.randomUUID().replace(/-/g, '')
+      : `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
+    return this.lastIssued;
+  };
+
+  /** Returns the id issued since the last call, once. */
+  take(): string | undefined {
+    const issued = this.lastIssued;
+    this.lastIssued = undefined;
+    return issued;
+  }
+}
+
+const KICK_REASON_KEYS = new Map<number, string>(Object.entries(KickReason).map(([key, code]) => [code, key]));
+
+/** Kick reason code → i18n key under `kickReason.` (im-client-spec §8), 'unknown' otherwise. */
+export const kickReasonKey = (reason: number): string => KICK_REASON_KEYS.get(reason) ?? 'unknown';
+
+type Listener<E extends ChatClientEventName> = (value: ChatClientEvents[E]) => void;
+
+export class ImChatClient implements ChatClient {
+  private readonly listeners: { [E in ChatClientEventName]: Set<Listener<E>> } = {
+    message: new Set(),
+    sessions: new Set(),
+    state: new Set(),
+    synced: new Set(),
+  };
+  private readonly unsubscribes: Array<() => void> = [];
+  private hasLoggedIn = false;
+  private kicked = false;
+  private loggingOut = false;
+  private hasSynced = false;
+  /** Callers of fetchServerMessages waiting for the first sync. */
+  private syncWaiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
+  constructor(
+    private readonly client: ImClientPort,
+    private readonly store: Store,
+    private readonly idClients: IdClientIssuer,
+  ) {
+    this.unsubscribes.push(
+      client.on('state', (phase) => this.onPhase(phase)),
+      client.on('kicked', (info) => this.onKicked(info.reason)),
+      client.on('msg', (message) => this.emit('message', toChatMessage(message))),
+      client.on('msgUpdate', (message) => this.emit('message', toChatMessage(message))),
+      client.on('sessions', (sessions) => void this.emitSessions(sessions)),
+      client.on('syncDone', () => this.onSynced()),
+    );
+  }
+
+  on<E extends ChatClientEventName>(event: E, listener: Listener<E>): Unsubscribe {
+    const set = this.listeners[event] as Set<Listener<E>>;
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  listLocalSessions(): Promise<ChatSession[]> {
+    return readLocalSessions(this.store);
+  }
+
+  listLocalMessages(sessionId: string, limit: number): Promise<ChatMessage[]> {
+    return readLocalMessages(this.store, sessionId, limit);
+  }
+
+  /** After the first sync the store holds the server's recent messages (roaming and offline). */
+  async fetchServerMessages(sessionId: string, limit: number): Promise<ChatMessage[]> {
+    if (!this.hasSynced) await new Promise<void>((resolve, reject) => this.syncWaiters.push({ resolve, reject }));
+    return readLocalMessages(this.store, sessionId, limit);
+  }
+
+  async connect(): Promise<void> {
+    this.kicked = false;
+    this.loggingOut = false;
+    this.emit('state', { phase: 'connecting' });
+    try {
+      await this.client.connect();
+    } catch (error) {
+      // Whoever waits for the server's history gets the local copy only.
+      this.syncWaiters.splice(0).forEach((waiter) => waiter.reject(error));
+      throw error;
+    }
+  }
+
+  async disconnect(): Promise<void> {
+    this.loggingOut = true;
+    this.unsubscribes.splice(0).forEach((unsubscribe) => unsubscribe());
+    try {
+      await this.client.logout();
+    } finally {
+      await this.client.destroy();
+      this.emit('state', { phase: 'disconnected' });
+    }
+  }
+
+  async sendText(sessionId: string, text: string): Promise<ChatMessage> {
+    this.idClients.take();
+    // The client issues the idClient synchronously, before its first await.
+    const sending = this.client.messages.sendText({ scene: 'p2p', to: accountOfSessionId(sessionId), text });
+    const idClient = this.idClients.take();
+    try {
+      return toChatMessage(await sending);
+    } catch (error) {
+      return this.storedFailure(error, idClient);
+    }
+  }
+
+  async resend(message: ChatMessage): Promise<ChatMessage> {
+    try {
+      return toChatMessage(await this.client.messages.resend(message.idClient));
+    } catch (error) {
+      return this.storedFailure(error, message.idClient);
+    }
+  }
+
+  async markRead(sessionId: string): Promise<void> {
+    await this.client.sessions.markRead(sessionId);
+  }
+
+  /**
+   * im-core stores a failed send as 'fail' and then rejects; the frame wants that stored message
+   * so it can offer a retry. Errors before anything was stored (validation) are passed on.
+   */
+  private async storedFailure(error: unknown, idClient: string | undefined): Promise<ChatMessage> {
+    const stored = idClient ? await this.store.getMessage(idClient) : undefined;
+    if (!stored) throw error instanceof Error ? error : new Error(String(error));
+    return toChatMessage(stored);
+  }
+
+  private onSynced(): void {
+    this.hasSynced = true;
+    this.syncWaiters.splice(0).forEach((waiter) => waiter.resolve());
+    this.emit('synced', undefined);
+  }
+
+  private onPhase(phase: ImConnectionPhase): void {
+    if (phase === 'loggedIn') {
+      this.hasLoggedIn = true;
+      this.kicked = false;
+      this.emit('state', { phase: 'connected' });
+      return;
+    }
+    if (this.kicked) return; // Stays on the kick message: no reconnect follows (§4).
+    if (phase === 'disconnected' && this.loggingOut) this.emit('state', { phase: 'disconnected' });
+    else this.emit('state', { phase: this.hasLoggedIn ? 'reconnecting' : 'connecting' });
+  }
+
+  private onKicked(reason: number): void {
+    // §4: a silent kick is a quiet disconnect and reconnect; the others end the session.
+    if (reason === KickReason.silentlyKick) {
+      this.emit('state', { phase: 'reconnecting' });
+      return;
+    }
+    this.kicked = true;
+    this.emit('state', { phase: 'kicked', reason: kickReasonKey(reason) });
+  }
+
+  private async emitSessions(sessions: ImSession[]): Promise<void> {
+    this.emit('sessions', await toChatSessions(sessions, this.store));
+  }
+
+  private emit<E extends ChatClientEventName>(event: E, value: ChatClientEvents[E]): void {
+    for (const listener of this.listeners[event] as Set<Listener<E>>) listener(value);
+  }
+}

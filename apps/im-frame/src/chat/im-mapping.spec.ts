@@ -1,0 +1,75 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { MemoryStore, sampleMessage, sampleSession } from '@merchant/im-core';
+import { readLocalMessages, readLocalSessions, toChatMessage } from './im-mapping';
+import { openChatStore } from './open-chat-store';
+
+describe('toChatMessage', () => {
+  it('keeps identity, flow and status, and uses a tip when there is no text', () => {
+    const tip = sampleMessage({ idClient: 't1', time: 5, type: 'tip', text: undefined, tip: 'order paid', flow: 'out', status: 'fail' });
+    expect(toChatMessage(tip)).toEqual({
+      idClient: 't1',
+      idServer: undefined,
+      sessionId: 'p2p-c_demo1',
+      from: 'c_demo1',
+      to: 's_1001',
+      fromNick: undefined,
+      type: 'tip',
+      text: 'order paid',
+      time: 5,
+      flow: 'out',
+      status: 'fail',
+    });
+  });
+});
+
+describe('local cache reads', () => {
+  it('survive a reload: sessions and messages written to IndexedDB are read back by a new store', async () => {
+    const indexedDB = new IDBFactory();
+    const firstVisit = await openChatStore('merchant-im', 's_1001', indexedDB);
+    expect(firstVisit.kind).toBe('indexeddb');
+    const messages = [1, 2, 3].map((n) => sampleMessage({ idClient: `m${n}`, time: n * 1000 }));
+    await firstVisit.putMessages(messages);
+    await firstVisit.putSessions([
+      sampleSession({ id: 'p2p-c_demo1', unread: 2, updateTime: 3000, lastMsg: messages[2] }),
+      sampleSession({ id: 'p2p-c_demo2', updateTime: 9000 }),
+      sampleSession({ id: 'p2p-c_gone', updateTime: 9999, isDeleted: true }),
+    ]);
+    await firstVisit.putUsers([{ account: 'c_demo1', nick: 'Alice Chen', avatar: 'http://img/alice.png' }]);
+    await firstVisit.close();
+
+    const afterReload = await openChatStore('merchant-im', 's_1001', indexedDB);
+    const sessions = await readLocalSessions(afterReload);
+    expect(sessions.map((s) => [s.peerAccount, s.peerNick, s.unread])).toEqual([
+      ['c_demo2', undefined, 0],
+      ['c_demo1', 'Alice Chen', 2],
+    ]);
+    expect(sessions[1].peerAvatar).toBe('http://img/alice.png');
+    expect(sessions[1].lastMessage?.idClient).toBe('m3');
+    expect((await readLocalMessages(afterReload, 'p2p-c_demo1', 2)).map((m) => m.idClient)).toEqual(['m2', 'm3']);
+    await afterReload.close();
+  });
+
+  it('keeps accounts apart: another account sees nothing of the first one', async () => {
+    const indexedDB = new IDBFactory();
+    const merchant = await openChatStore('merchant-im', 's_1001', indexedDB);
+    await merchant.putSessions([sampleSession({ id: 'p2p-c_demo1' })]);
+    const other = await openChatStore('merchant-im', 's_2002', indexedDB);
+    expect(await readLocalSessions(other)).toEqual([]);
+  });
+
+  it('falls back to a memory store when IndexedDB cannot be opened', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const broken = { open: () => { throw new Error('denied'); } } as unknown as IDBFactory;
+    const store = await openChatStore('merchant-im', 's_1001', broken);
+    expect(store).toBeInstanceOf(MemoryStore);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('reads the user table through the Store interface, whatever its implementation', async () => {
+    const store = new MemoryStore();
+    await store.putSessions([sampleSession({ id: 'p2p-c_demo2', updateTime: 1 })]);
+    await store.putUsers([{ account: 'c_demo2', nick: 'Bob Li' }]);
+    expect((await readLocalSessions(store))[0].peerNick).toBe('Bob Li');
+  });
+});

@@ -1,0 +1,62 @@
+// Converts im-core entities into the frame's ChatMessage/ChatSession and reads the local cache.
+import { parseSessionId, type ImMessage, type ImSession, type ImUser, type Store } from '@merchant/im-core';
+import type { ChatMessage, ChatSession } from './chat-client';
+
+/** im-client-spec §5: session listing defaults to 100. */
+export const SESSION_LIST_LIMIT = 100;
+
+export function toChatMessage(message: ImMessage): ChatMessage {
+  return {
+    idClient: message.idClient,
+    idServer: message.idServer,
+    sessionId: message.sessionId,
+    from: message.from,
+    to: message.to,
+    fromNick: message.fromNick,
+    type: message.type,
+    text: message.text ?? message.tip ?? '',
+    time: message.time,
+    flow: message.flow,
+    status: message.status,
+  };
+}
+
+export function toChatSession(session: ImSession, peer?: Pick<ImUser, 'nick' | 'avatar'>): ChatSession {
+  const target = parseSessionId(session.id)?.to ?? session.to;
+  return {
+    id: session.id,
+    peerAccount: target,
+    peerNick: peer?.nick || undefined,
+    peerAvatar: peer?.avatar || undefined,
+    lastMessage: session.lastMsg ? toChatMessage(session.lastMsg) : undefined,
+    unread: session.unread,
+    updateTime: session.updateTime,
+  };
+}
+
+/** Looks up nick and avatar of the sessions' peers in the store's user table. */
+export async function toChatSessions(sessions: readonly ImSession[], store: Pick<Store, 'getUsers'>): Promise<ChatSession[]> {
+  const visible = sessions.filter((session) => !session.isDeleted);
+  let users: ImUser[] = [];
+  try {
+    users = await store.getUsers(visible.map((session) => session.to));
+  } catch {
+    // Names are a nicety; accounts still identify the sessions.
+  }
+  const byAccount = new Map(users.map((user) => [user.account, user]));
+  return visible.map((session) => toChatSession(session, byAccount.get(session.to)));
+}
+
+export async function readLocalSessions(store: Pick<Store, 'getSessions' | 'getUsers'>): Promise<ChatSession[]> {
+  return toChatSessions(await store.getSessions({ limit: SESSION_LIST_LIMIT }), store);
+}
+
+/** The newest `limit` messages of a session, returned oldest first for display. */
+export async function readLocalMessages(
+  store: Pick<Store, 'getSessionMessages'>,
+  sessionId: string,
+  limit: number,
+): Promise<ChatMessage[]> {
+  const newestFirst = await store.getSessionMessages({ sessionId, limit, order: 'desc' });
+  return newestFirst.map(toChatMessage).reverse();
+}

@@ -1,0 +1,56 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Composer } from './composer';
+import { renderWithI18n } from '../test/render-frame';
+
+function renderComposer(accept = true) {
+  const sent: string[] = [];
+  renderWithI18n(<Composer onSend={(text) => { sent.push(text); return accept ? null : "tooLong"; }} />);
+  return { sent, input: screen.getByTestId('message-input') };
+}
+
+describe('Composer', () => {
+  it('has a labelled textarea with the keyboard hint', () => {
+    const { input } = renderComposer();
+    expect(screen.getByLabelText('Message')).toBe(input);
+    expect(input.tagName).toBe('TEXTAREA');
+    expect(input).toHaveAccessibleDescription('Enter to send, Shift+Enter for a new line');
+  });
+
+  it('sends on Enter and clears the field', async () => {
+    const user = userEvent.setup();
+    const { sent, input } = renderComposer();
+    await user.type(input, 'hello{Enter}');
+    expect(sent).toEqual(['hello']);
+    expect(input).toHaveValue('');
+  });
+
+  it('adds a new line on Shift+Enter instead of sending', async () => {
+    const user = userEvent.setup();
+    const { sent, input } = renderComposer();
+    await user.type(input, 'line one{Shift>}{Enter}{/Shift}line two');
+    expect(sent).toEqual([]);
+    expect(input).toHaveValue('line one\nline two');
+    await user.click(screen.getByTestId('message-send'));
+    expect(sent).toEqual(['line one\nline two']);
+  });
+
+  it('refuses a blank message with an announced error', async () => {
+    const user = userEvent.setup();
+    const { sent, input } = renderComposer();
+    await user.type(input, '   {Enter}');
+    await user.click(screen.getByTestId('message-send'));
+    expect(sent).toEqual([]);
+    expect(screen.getByRole('alert')).toHaveTextContent('An empty message cannot be sent');
+    await user.type(input, 'x');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the text and says why when the send is refused', async () => {
+    const user = userEvent.setup();
+    const { input } = renderComposer(false);
+    await user.type(input, 'keep me{Enter}');
+    expect(input).toHaveValue('keep me');
+    expect(screen.getByRole('alert')).toHaveTextContent('A message can have at most 5000 characters');
+  });
+});

@@ -1,0 +1,76 @@
+// The open session: header, history status, message log and composer.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { ChatMessage } from '../chat/chat-client';
+import { useChatController, useChatState } from '../chat/chat-context';
+import { sessionDisplayName } from '../sessions/session-list';
+import { accountOfSessionId } from '../chat/chat-client';
+import { Composer, type ComposerRefusal } from './composer';
+import type { SendResult } from '../chat/chat-controller';
+import { MessageList } from './message-list';
+
+/** The composer handles 'empty' and 'tooLong'; with no open session there is no composer. */
+function sendRefusal(result: SendResult): ComposerRefusal | null {
+  if (result.ok) return null;
+  return result.reason === 'tooLong' ? 'tooLong' : 'empty';
+}
+
+const NO_MESSAGES: readonly ChatMessage[] = [];
+
+export function ConversationView({ now = Date.now() }: { now?: number }) {
+  const { t } = useTranslation();
+  const controller = useChatController();
+  const state = useChatState();
+  const sessionId = state.activeSessionId;
+
+  if (!sessionId) {
+    return (
+      <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
+        <Typography color="text.secondary">{t('conversation.choose')}</Typography>
+      </Box>
+    );
+  }
+
+  const session = state.sessions.find((candidate) => candidate.id === sessionId);
+  const name = session ? sessionDisplayName(session) : accountOfSessionId(sessionId);
+  const messages = state.messagesBySession[sessionId] ?? NO_MESSAGES;
+  const history = state.historyBySession[sessionId];
+
+  return (
+    <Box component="section" aria-label={name} sx={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+      <Box sx={{ px: 2, py: 1.5 }}>
+        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          {name}
+        </Typography>
+        {history === 'loading' && (
+          <Typography variant="caption" color="text.secondary" role="status">
+            {t('conversation.loadingHistory')}
+          </Typography>
+        )}
+        {history === 'failed' && (
+          <Typography variant="caption" color="warning.main" role="status">
+            {t('conversation.historyFailed')}
+          </Typography>
+        )}
+      </Box>
+      <Divider />
+      <MessageList
+        label={t('conversation.listLabel', { name })}
+        messages={messages}
+        emptyText={t('conversation.empty')}
+        now={now}
+        onRetry={(message) => void controller.resend(message)}
+      />
+      <Divider />
+      {state.sendError && (
+        <Alert severity="error" role="alert" sx={{ mx: 1.5, mt: 1 }}>
+          {t('composer.refused', { reason: state.sendError })}
+        </Alert>
+      )}
+      <Composer key={sessionId} onSend={(text) => sendRefusal(controller.sendText(text))} />
+    </Box>
+  );
+}

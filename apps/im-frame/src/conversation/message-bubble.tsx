@@ -1,0 +1,70 @@
+// One message: text, time, and for an outgoing message its sending/failed status with retry.
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { ChatMessage } from '../chat/chat-client';
+import { formatChatTime } from '../i18n/format-time';
+import { messageDisplayText } from '../i18n/message-text';
+
+export interface MessageBubbleProps {
+  message: ChatMessage;
+  now: number;
+  onRetry(message: ChatMessage): void;
+}
+
+export function MessageBubble({ message, now, onRetry }: MessageBubbleProps) {
+  const { t } = useTranslation();
+  const outgoing = message.flow === 'out';
+  // Only failed outgoing messages may be resent (im-client-spec §4 "Message status").
+  const canRetry = outgoing && message.status === 'fail';
+  return (
+    <Box
+      component="li"
+      data-testid="message"
+      data-id-client={message.idClient}
+      data-status={message.status}
+      sx={{ display: 'flex', flexDirection: 'column', alignItems: outgoing ? 'flex-end' : 'flex-start', mb: 1.5 }}
+    >
+      <Typography variant="caption" color="text.secondary">
+        {outgoing ? t('conversation.you') : message.fromNick || message.from} · {formatChatTime(message.time, now, t)}
+      </Typography>
+      <Box
+        sx={{
+          maxWidth: '75%',
+          px: 1.5,
+          py: 1,
+          borderRadius: 2,
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+          bgcolor: outgoing ? 'primary.main' : 'grey.100',
+          color: outgoing ? 'primary.contrastText' : 'text.primary',
+          opacity: message.status === 'sending' ? 0.7 : 1,
+        }}
+      >
+        {messageDisplayText(message, t)}
+      </Box>
+      {outgoing && message.status === 'sending' && (
+        <Typography variant="caption" color="text.secondary">
+          {t('conversation.sending')}
+        </Typography>
+      )}
+      {canRetry && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Typography variant="caption" color="error">
+            {t('conversation.failed')}
+          </Typography>
+          <Button
+            size="small"
+            color="error"
+            data-testid="message-retry"
+            aria-label={t('conversation.retryLabel', { text: message.text })}
+            onClick={() => onRetry(message)}
+          >
+            {t('conversation.retry')}
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,53 @@
+// Entry point: read the query and runtime configuration, open the local store, build the chat
+// controller, wire it to the console (parent bridge), and render.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { FrameRoot } from './app/frame-root';
+import { ChatController } from './chat/chat-controller';
+import { createFrameChatClient } from './chat/create-frame-chat-client';
+import { readFrameParams } from './config/frame-params';
+import { readRuntimeConfig } from './config/runtime-config';
+import { createFrameI18n, pickLanguage } from './i18n/frame-i18n';
+import { createBrowserParentBridge } from './parent-bridge/parent-bridge';
+
+async function startFrame(container: HTMLElement): Promise<void> {
+  const root = createRoot(container);
+  const paramsResult = readFrameParams(window.location.search);
+  const lang = paramsResult.ok ? paramsResult.params.lang : new URLSearchParams(window.location.search).get('lang') ?? undefined;
+  const i18n = createFrameI18n(pickLanguage(lang, navigator.languages ?? [navigator.language]));
+
+  if (!paramsResult.ok) {
+    root.render(<FrameRoot i18n={i18n} missingParams={paramsResult.missing} />);
+    return;
+  }
+  const { params } = paramsResult;
+  const config = readRuntimeConfig(window.__MERCHANT_CONFIG__, import.meta.env);
+  const bridge = createBrowserParentBridge(config.consoleOrigins);
+  const client = await createFrameChatClient({ config, params });
+  const controller = new ChatController(client, {
+    onIncomingMessage: (message) =>
+      bridge.newMessage({
+        sessionId: message.sessionId,
+        from: message.from,
+        fromNick: message.fromNick ?? message.from,
+        text: message.text,
+        time: message.time,
+      }),
+    onUnreadTotal: (total) => bridge.unread(total),
+    isVisible: () => document.visibilityState === 'visible',
+  });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') controller.markActiveSessionRead();
+  });
+  window.addEventListener('pagehide', () => void controller.stop());
+
+  root.render(
+    <StrictMode>
+      <FrameRoot i18n={i18n} controller={controller} storeName={params.storeName} />
+    </StrictMode>,
+  );
+  bridge.ready(params.account);
+}
+
+const container = document.getElementById('root');
+if (container) void startFrame(container);

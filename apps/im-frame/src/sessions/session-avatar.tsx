@@ -1,0 +1,17 @@
+import Avatar from '@mui/material/Avatar';
+
+/** Up to two initials: first letters of the first two words, else the first two characters. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/[\s_\-.]+/).filter(Boolean);
+  if (words.length >= 2) return (words[0].charAt(0) + words[1].charAt(0)).toUpperCase();
+  return Array.from(words[0] ?? '?').slice(0, 2).join('').toUpperCase();
+}
+
+export function SessionAvatar({ name, avatarUrl }: { name: string; avatarUrl?: string }) {
+  // The name is read out by the row itself, so the picture is decorative.
+  return (
+    <Avatar src={avatarUrl} alt="" aria-hidden sx={{ width: 40, height: 40, fontSize: 16 }}>
+      {initialsOf(name)}
+    </Avatar>
+  );
+}

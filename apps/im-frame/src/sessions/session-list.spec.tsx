@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SessionList } from './session-list';
+import { initialsOf } from './session-avatar';
+import { renderWithI18n } from '../test/render-frame';
+import { sampleMessage, sampleSession } from '../test/fake-chat-client';
+
+const NOW = new Date(2026, 10, 22, 15, 0).getTime();
+
+describe('SessionList', () => {
+  it('renders each session with its test id, name, preview, time and unread badge', () => {
+    const sessions = [
+      sampleSession({
+        peerAccount: 'c_demo1',
+        peerNick: 'Alice Chen',
+        unread: 3,
+        updateTime: new Date(2026, 10, 22, 9, 30).getTime(),
+        lastMessage: sampleMessage({ idClient: 'm1', sessionId: 'p2p-c_demo1', text: 'Is it in stock?' }),
+      }),
+      sampleSession({ peerAccount: 'c_demo2', updateTime: 1 }),
+    ];
+    renderWithI18n(<SessionList sessions={sessions} onOpen={() => undefined} now={NOW} />);
+
+    const alice = screen.getByTestId('session-item-c_demo1');
+    expect(alice).toHaveTextContent('Alice Chen');
+    expect(alice).toHaveTextContent('Is it in stock?');
+    expect(alice).toHaveTextContent('09:30');
+    expect(within(alice).getByText('3')).toBeInTheDocument();
+    expect(alice).toHaveAccessibleName('Alice Chen, 3 unread, Is it in stock?, 09:30');
+
+    // No nick: the account is the name; no messages: a hint instead of a preview.
+    const bob = screen.getByTestId('session-item-c_demo2');
+    expect(bob).toHaveTextContent('c_demo2');
+    expect(bob).toHaveTextContent('No messages yet');
+  });
+
+  it('caps the unread badge at 99+', () => {
+    renderWithI18n(
+      <SessionList sessions={[sampleSession({ peerAccount: 'c_busy', unread: 250 })]} onOpen={() => undefined} now={NOW} />,
+    );
+    expect(within(screen.getByTestId('session-item-c_busy')).getByText('99+')).toBeInTheDocument();
+  });
+
+  it('shows initials when there is no avatar picture', () => {
+    renderWithI18n(<SessionList sessions={[sampleSession({ peerAccount: 'c_x', peerNick: 'Bob Li' })]} onOpen={() => undefined} />);
+    expect(within(screen.getByTestId('session-item-c_x')).getByText('BL')).toBeInTheDocument();
+    expect(initialsOf('alice')).toBe('AL');
+    expect(initialsOf('c_demo1')).toBe('CD');
+  });
+
+  it('opens a session by click and by keyboard, and marks the open one as current', async () => {
+    const user = userEvent.setup();
+    const opened: string[] = [];
+    const { rerender } = renderWithI18n(
+      <SessionList sessions={[sampleSession({ peerAccount: 'a' }), sampleSession({ peerAccount: 'b' })]} onOpen={(id) => opened.push(id)} />,
+    );
+    await user.click(screen.getByTestId('session-item-a'));
+    await user.tab();
+    expect(screen.getByTestId('session-item-b')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(opened).toEqual(['p2p-a', 'p2p-b']);
+
+    rerender(<SessionList sessions={[sampleSession({ peerAccount: 'a' })]} activeSessionId="p2p-a" onOpen={() => undefined} />);
+    expect(screen.getByTestId('session-item-a')).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('says so when there are no sessions, in Chinese by default language', () => {
+    renderWithI18n(<SessionList sessions={[]} onOpen={() => undefined} />, 'zh-CN');
+    expect(screen.getByText('暂无会话')).toBeInTheDocument();
+  });
+
+  it('labels non-text messages in the preview', () => {
+    const image = sampleMessage({ idClient: 'i', sessionId: 'p2p-a', type: 'image', text: '' });
+    renderWithI18n(<SessionList sessions={[sampleSession({ peerAccount: 'a', lastMessage: image })]} onOpen={() => undefined} />);
+    expect(screen.getByTestId('session-item-a')).toHaveTextContent('[Image]');
+  });
+});

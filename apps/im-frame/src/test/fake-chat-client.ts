@@ -1,0 +1,176 @@
+// In-memory ChatClient for component and controller tests: keeps sessions and messages, emits
+// events the way the real adapter does, and lets a test script failures and incoming messages.
+import {
+  accountOfSessionId,
+  type ChatClient,
+  type ChatClientEventName,
+  type ChatClientEvents,
+  type ChatMessage,
+  type ChatSession,
+  type Unsubscribe,
+} from '../chat/chat-client';
+
+type Listener<E extends ChatClientEventName> = (value: ChatClientEvents[E]) => void;
+
+export class FakeChatClient implements ChatClient {
+  readonly sessions = new Map<string, ChatSession>();
+  readonly localMessages = new Map<string, ChatMessage[]>();
+  readonly serverMessages = new Map<string, ChatMessage[]>();
+  readonly markedRead: string[] = [];
+  readonly sentTexts: string[] = [];
+  /** When true, sends end with status 'fail'. */
+  failSends = false;
+  /** When set, connect() rejects with it. */
+  connectError?: Error;
+  serverHistoryError?: Error;
+  connected = false;
+  private nextId = 1;
+  private clock = 1_700_000_000_000;
+  private readonly listeners: { [E in ChatClientEventName]: Set<Listener<E>> } = {
+    message: new Set(),
+    sessions: new Set(),
+    state: new Set(),
+    synced: new Set(),
+  };
+
+  constructor(private readonly account = 's_1001') {}
+
+  on<E extends ChatClientEventName>(event: E, listener: Listener<E>): Unsubscribe {
+    const set = this.listeners[event] as Set<Listener<E>>;
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  emit<E extends ChatClientEventName>(event: E, value: ChatClientEvents[E]): void {
+    for (const listener of this.listeners[event] as Set<Listener<E>>) listener(value);
+  }
+
+  listenerCount(): number {
+    return Object.values(this.listeners).reduce((sum, set) => sum + set.size, 0);
+  }
+
+  async listLocalSessions(): Promise<ChatSession[]> {
+    return [...this.sessions.values()];
+  }
+
+  async listLocalMessages(sessionId: string, limit: number): Promise<ChatMessage[]> {
+    return (this.localMessages.get(sessionId) ?? []).slice(-limit);
+  }
+
+  async fetchServerMessages(sessionId: string, limit: number): Promise<ChatMessage[]> {
+    if (this.serverHistoryError) throw this.serverHistoryError;
+    return (this.serverMessages.get(sessionId) ?? []).slice(-limit);
+  }
+
+  async connect(): Promise<void> {
+    this.emit('state', { phase: 'connecting' });
+    if (this.connectError) throw this.connectError;
+    this.connected = true;
+    this.emit('state', { phase: 'connected' });
+  }
+
+  async disconnect(): Promise<void> {
+    this.connected = false;
+    this.emit('state', { phase: 'disconnected' });
+  }
+
+  async sendText(sessionId: string, text: string): Promise<ChatMessage> {
+    this.sentTexts.push(text);
+    const message: ChatMessage = {
+      idClient: `out-${this.nextId++}`,
+      sessionId,
+      from: this.account,
+      to: accountOfSessionId(sessionId),
+      type: 'text',
+      text,
+      time: this.tick(),
+      flow: 'out',
+      status: 'sending',
+    };
+    this.emit('message', message);
+    return this.settle(message);
+  }
+
+  async resend(message: ChatMessage): Promise<ChatMessage> {
+    this.sentTexts.push(message.text);
+    return this.settle({ ...message, status: 'sending' });
+  }
+
+  async markRead(sessionId: string): Promise<void> {
+    this.markedRead.push(sessionId);
+    const session = this.sessions.get(sessionId);
+    if (session && session.unread > 0) {
+      const updated = { ...session, unread: 0 };
+      this.sessions.set(sessionId, updated);
+      this.emit('sessions', [updated]);
+    }
+  }
+
+  /** A customer's message arrives: stored, session bumped (unread+1), events emitted. */
+  receive(from: string, text: string, fromNick?: string): ChatMessage {
+    const sessionId = `p2p-${from}`;
+    const message: ChatMessage = {
+      idClient: `in-${this.nextId++}`,
+      idServer: `srv-${this.nextId}`,
+      sessionId,
+      from,
+      to: this.account,
+      fromNick,
+      type: 'text',
+      text,
+      time: this.tick(),
+      flow: 'in',
+      status: 'success',
+    };
+    this.localMessages.set(sessionId, [...(this.localMessages.get(sessionId) ?? []), message]);
+    const previous = this.sessions.get(sessionId);
+    const session: ChatSession = {
+      id: sessionId,
+      peerAccount: from,
+      peerNick: fromNick ?? previous?.peerNick,
+      lastMessage: message,
+      unread: (previous?.unread ?? 0) + 1,
+      updateTime: message.time,
+    };
+    this.sessions.set(sessionId, session);
+    this.emit('message', message);
+    this.emit('sessions', [session]);
+    return message;
+  }
+
+  private async settle(message: ChatMessage): Promise<ChatMessage> {
+    await Promise.resolve();
+    const settled: ChatMessage = this.failSends
+      ? { ...message, status: 'fail' }
+      : { ...message, status: 'success', idServer: `srv-${message.idClient}` };
+    this.emit('message', settled);
+    return settled;
+  }
+
+  private tick(): number {
+    this.clock += 1000;
+    return this.clock;
+  }
+}
+
+export function sampleSession(overrides: Partial<ChatSession> & { peerAccount: string }): ChatSession {
+  return {
+    id: `p2p-${overrides.peerAccount}`,
+    unread: 0,
+    updateTime: 1_700_000_000_000,
+    ...overrides,
+  };
+}
+
+export function sampleMessage(overrides: Partial<ChatMessage> & { idClient: string; sessionId: string }): ChatMessage {
+  return {
+    from: accountOfSessionId(overrides.sessionId),
+    to: 's_1001',
+    type: 'text',
+    text: 'hello',
+    time: 1_700_000_000_000,
+    flow: 'in',
+    status: 'success',
+    ...overrides,
+  };
+}

@@ -1,0 +1,55 @@
+// A scripted im-core connection (im-core's FakeConnection) that behaves like im-server for the
+// calls the frame makes: sync answers with syncDone, sends succeed or fail on demand.
+import {
+  FakeConnection,
+  ImError,
+  kickReasonText,
+  MessageTypeCode,
+  SceneCode,
+  type MessageRecordValue,
+} from '@merchant/im-core';
+
+export const MERCHANT = 's_1001';
+
+export const wireTextMessage = (idClient: string, time: number, from = 'c_demo1', text = `hello ${idClient}`): MessageRecordValue => ({
+  idClient,
+  idServer: `srv-${idClient}`,
+  scene: SceneCode.p2p,
+  from,
+  to: MERCHANT,
+  time,
+  type: MessageTypeCode.text,
+  text,
+});
+
+/** The server ends the session with a kick reason (im-client-spec §8 codes 1–4). */
+export function kick(server: FakeImServer, reason: number): void {
+  const text = kickReasonText(reason);
+  server.connection.fire('kicked', { reason, text, error: new ImError('Kicked', text) });
+}
+
+export interface FakeImServer {
+  connection: FakeConnection;
+  /** When true, sendMsg fails with a timeout (the message may be resent). */
+  failSends: boolean;
+  /** Messages delivered as offline messages in the next sync. */
+  offline: MessageRecordValue[];
+}
+
+export function createFakeImServer(): FakeImServer {
+  const connection = new FakeConnection();
+  const server: FakeImServer = { connection, failSends: false, offline: [] };
+  connection.answer('sync', (_body, fake) => {
+    // Like im-server: data pushes, then syncDone, after the request was accepted.
+    setTimeout(() => {
+      if (server.offline.length > 0) fake.push('offlineMsgs', { msgs: server.offline.splice(0) });
+      fake.push('syncDone', { timetag: Date.now() });
+    }, 0);
+    return {};
+  });
+  connection.answer('sendMsg', (body) => {
+    if (server.failSends) throw new ImError('Error_Timeout', 'timeout');
+    return { msg: { ...body.msg, idServer: `srv-${body.msg?.idClient}` } };
+  });
+  return server;
+}

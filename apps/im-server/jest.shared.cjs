@@ -1,0 +1,14 @@
+// PGlite's CommonJS build loads node built-ins with dynamic import(), which jest's CommonJS
+// runtime rejects; letting SWC compile that .cjs file too turns those into require() calls.
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the workspace jest preset is config, not a project import
+const preset = require('../../jest.preset.cjs');
+const [swcTransformer, swcOptions] = Object.values(preset.transform)[0];
+
+module.exports = {
+  ...preset,
+  rootDir: __dirname,
+  transform: {
+    ...preset.transform,
+    '@electric-sql/pglite/.+\\.cjs$': [swcTransformer, { ...swcOptions, jsc: { ...swcOptions.jsc, parser: { syntax: 'ecmascript' } } }],
+  },
+};

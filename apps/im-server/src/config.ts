@@ -1,0 +1,70 @@
+import type { RateRules } from './gateway/frequency-limiter';
+import { DEFAULT_RATE_RULES } from './gateway/frequency-limiter';
+
+/** im-client-spec §9: heartbeat interval 30000 ms, heartbeat command timeout 5000 ms. */
+export const HEARTBEAT_INTERVAL_MS = 30_000;
+export const HEARTBEAT_TIMEOUT_MS = 5_000;
+/** Slack for timers and slow networks on top of one missed heartbeat (our choice). */
+export const IDLE_GRACE_MS = 15_000;
+/** A link silent for longer than a heartbeat round plus grace is dead. */
+export const DEFAULT_IDLE_TIMEOUT_MS = HEARTBEAT_INTERVAL_MS + HEARTBEAT_TIMEOUT_MS + IDLE_GRACE_MS;
+/** im-client-spec §9 "handshake 10 s": a link must log in within this. */
+export const DEFAULT_LOGIN_TIMEOUT_MS = 10_000;
+/** Long-poll GETs wait at most this long, below the client's 60 s HTTP timeout (im-client-spec §9). */
+export const DEFAULT_LONG_POLL_WAIT_MS = 25_000;
+
+export const DEFAULT_TOKEN_SECRET = 'dev-im-shared-key-change-me';
+export const DEFAULT_APP_KEY = 'merchant-im';
+
+export interface ImServerConfig {
+  host?: string;
+  /** 0 picks a free port (tests). */
+  port?: number;
+  /** PGlite folder (default ./.data/im-server); `memory://` for a throwaway database. */
+  dataDir?: string;
+  /** PostgreSQL instead of PGlite; tables go to schema `im`. */
+  databaseUrl?: string;
+  /** Redis pub/sub routing between nodes; unset = single node. */
+  redisUrl?: string;
+  tokenSecret?: string;
+  appKey?: string;
+  /** The link /lbs hands out; default ws://<host>:<port>/ws. */
+  publicWsUrl?: string;
+  /** Backup location-service URLs /lbs hands out (im-client-spec §4 "Location lookup"). */
+  lbsBackupUrls?: string[];
+  idleTimeoutMs?: number;
+  loginTimeoutMs?: number;
+  longPollWaitMs?: number;
+  rateRules?: RateRules;
+  maxMalformedFrames?: number;
+  maxBufferedBytes?: number;
+  /** Names this node in the port directory; default a random id. */
+  nodeId?: string;
+  /** Fastify logger option; default: warnings and errors only. */
+  logger?: boolean | { level: string };
+}
+
+export type ResolvedConfig = Required<Omit<ImServerConfig, 'databaseUrl' | 'redisUrl' | 'publicWsUrl' | 'nodeId'>> &
+  Pick<ImServerConfig, 'databaseUrl' | 'redisUrl' | 'publicWsUrl' | 'nodeId'>;
+
+export function resolveConfig(config: ImServerConfig): ResolvedConfig {
+  return {
+    host: config.host ?? '127.0.0.1',
+    port: config.port ?? 3200,
+    dataDir: config.dataDir ?? './.data/im-server',
+    databaseUrl: config.databaseUrl || undefined,
+    redisUrl: config.redisUrl || undefined,
+    tokenSecret: config.tokenSecret ?? DEFAULT_TOKEN_SECRET,
+    appKey: config.appKey ?? DEFAULT_APP_KEY,
+    publicWsUrl: config.publicWsUrl || undefined,
+    lbsBackupUrls: config.lbsBackupUrls ?? [],
+    idleTimeoutMs: config.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+    loginTimeoutMs: config.loginTimeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS,
+    longPollWaitMs: config.longPollWaitMs ?? DEFAULT_LONG_POLL_WAIT_MS,
+    rateRules: config.rateRules ?? DEFAULT_RATE_RULES,
+    maxMalformedFrames: config.maxMalformedFrames ?? 20,
+    maxBufferedBytes: config.maxBufferedBytes ?? 8 * 1024 * 1024,
+    nodeId: config.nodeId,
+    logger: config.logger ?? { level: 'warn' },
+  };
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as initial from './001-initial';
+
+/** Ordered migrations; append only. Names sort in run order. */
+export const migrations: Record<string, Migration> = {
+  '001-initial': initial,
+};

@@ -1,0 +1,238 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ImDatabase } from '../../db/schema';
+import { ImServerError, parameterError } from '../errors';
+import { ResponseCode } from '../../protocol';
+import {
+  ACCOUNT_PATTERN,
+  DEFAULT_PAGE_LIMIT,
+  MAX_ATTACH_LENGTH,
+  MAX_CUSTOM_LENGTH,
+  MAX_ID_CLIENT_LENGTH,
+  MAX_PAGE_LIMIT,
+  MAX_TEXT_LENGTH,
+  MESSAGE_TYPE_CODES,
+} from './limits';
+import {
+  MESSAGE_COLUMNS,
+  Scene,
+  conversationKey,
+  messageFromRow,
+  p2pSessionId,
+  type StoredMessage,
+} from './message';
+
+export interface SendMessageInput {
+  idClient?: string;
+  scene?: number;
+  to?: string;
+  type?: number;
+  subType?: number;
+  text?: string;
+  attach?: string;
+  custom?: string;
+}
+
+/** Who is sending: the logged-in port the message came from. */
+export interface SendingPort {
+  account: string;
+  nick: string;
+  clientType: number;
+  deviceId: string;
+}
+
+export interface SendResult {
+  message: StoredMessage;
+  /** True when this idClient was already stored for the sender: nothing was written again. */
+  duplicate: boolean;
+}
+
+export interface HistoryQuery {
+  peer?: string;
+  beginTime?: number;
+  endTime?: number;
+  lastMsgId?: string;
+  limit?: number;
+  /** false (default): newest first, as im-client-spec §5 "descending". */
+  reverse?: boolean;
+}
+
+/** Time source that never repeats or goes back within one process, so per-node order is total. */
+export function createMessageClock(now: () => number = Date.now): () => number {
+  let last = 0;
+  return () => {
+    last = Math.max(now(), last + 1);
+    return last;
+  };
+}
+
+export function validateAccount(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !ACCOUNT_PATTERN.test(value)) throw parameterError(`${field} must be an account id`);
+  return value;
+}
+
+export function validatePageLimit(limit: number | undefined): number {
+  if (limit === undefined || limit === 0) return DEFAULT_PAGE_LIMIT;
+  if (!Number.isInteger(limit) || limit < 0 || limit > MAX_PAGE_LIMIT) {
+    throw parameterError(`limit must be between 1 and ${MAX_PAGE_LIMIT}`);
+  }
+  return limit;
+}
+
+function validateSend(input: SendMessageInput): Required<SendMessageInput> {
+  const { idClient, scene = Scene.P2P, type = 0 } = input;
+  if (typeof idClient !== 'string' || idClient.length === 0 || idClient.length > MAX_ID_CLIENT_LENGTH) {
+    throw parameterError('idClient is required');
+  }
+  if (scene === Scene.TEAM || scene === Scene.SUPER_TEAM) {
+    throw new ImServerError(ResponseCode.SERVICE_UNAVAILABLE, 'team messages are not supported by this server');
+  }
+  if (scene !== Scene.P2P) throw parameterError('scene must be p2p, team or superTeam');
+  const to = validateAccount(input.to, 'to');
+  if (!MESSAGE_TYPE_CODES.has(type)) throw parameterError(`cannot send message of type ${type}`);
+  const subType = input.subType ?? 0;
+  if (!Number.isInteger(subType) || subType < 0) throw parameterError('subType must be an integer above 0');
+  const text = input.text ?? '';
+  if (text.length > MAX_TEXT_LENGTH) throw new ImServerError(ResponseCode.PARAMETER_TOO_LONG, 'text too long');
+  const attach = input.attach ?? '';
+  if (attach.length > MAX_ATTACH_LENGTH) throw new ImServerError(ResponseCode.PARAMETER_TOO_LONG, 'attach too long');
+  const custom = input.custom ?? '';
+  if (custom.length > MAX_CUSTOM_LENGTH) throw new ImServerError(ResponseCode.PARAMETER_TOO_LONG, 'custom too long');
+  if (type === 0 && text.length === 0) throw parameterError('text message needs text');
+  return { idClient, scene, to, type, subType, text, attach, custom };
+}
+
+export class MessageService {
+  constructor(
+    private readonly db: Kysely<ImDatabase>,
+    private readonly nextTime: () => number = createMessageClock(),
+  ) {}
+
+  /**
+   * Stores a p2p message once per (sender, idClient) and updates both parties' sessions in the
+   * same transaction. A repeated idClient returns the first stored message (im-client-spec §4
+   * "Messages are deduplicated by idClient").
+   */
+  async send(port: SendingPort, input: SendMessageInput): Promise<SendResult> {
+    const valid = validateSend(input);
+    const existing = await this.findBySender(port.account, valid.idClient);
+    if (existing) return { message: existing, duplicate: true };
+
+    return this.db.transaction().execute(async (trx) => {
+      const time = this.nextTime();
+      const inserted = await trx
+        .insertInto('im_message')
+        .values({
+          id_client: valid.idClient,
+          sender: port.account,
+          receiver: valid.to,
+          scene: valid.scene,
+          conversation: conversationKey(port.account, valid.to),
+          msg_type: valid.type,
+          sub_type: valid.subType,
+          text: valid.text,
+          attach: valid.attach,
+          custom: valid.custom,
+          from_nick: port.nick,
+          from_client_type: port.clientType,
+          from_device_id: port.deviceId,
+          time,
+        })
+        .onConflict((oc) => oc.columns(['sender', 'id_client']).doNothing())
+        .returning(MESSAGE_COLUMNS)
+        .executeTakeFirst();
+      if (!inserted) {
+        // Lost a race with the same idClient from another port or node.
+        const raced = await this.findBySender(port.account, valid.idClient, trx);
+        if (!raced) throw new ImServerError(ResponseCode.INTERNAL_ERROR, 'message vanished after conflict');
+        return { message: raced, duplicate: true };
+      }
+      const message = messageFromRow(inserted);
+      await touchSession(trx, port.account, valid.to, message, false);
+      // A message to oneself is read on sending (im-client-spec §4 Message status).
+      if (valid.to !== port.account) await touchSession(trx, valid.to, port.account, message, true);
+      return { message, duplicate: false };
+    });
+  }
+
+  async findBySender(sender: string, idClient: string, db: Kysely<ImDatabase> = this.db): Promise<StoredMessage | undefined> {
+    const row = await db
+      .selectFrom('im_message')
+      .select(MESSAGE_COLUMNS)
+      .where('sender', '=', sender)
+      .where('id_client', '=', idClient)
+      .executeTakeFirst();
+    return row ? messageFromRow(row) : undefined;
+  }
+
+  /** One page of a p2p history (getHistoryMsgs): beginTime < time < endTime, paged by lastMsgId. */
+  async history(viewer: string, query: HistoryQuery): Promise<StoredMessage[]> {
+    const peer = validateAccount(query.peer, 'to');
+    const limit = validatePageLimit(query.limit);
+    const { beginTime = 0, endTime = 0, reverse = false } = query;
+    if (beginTime < 0 || endTime < 0 || (endTime > 0 && beginTime > endTime)) {
+      throw parameterError('beginTime must not be after endTime');
+    }
+    let q = this.db.selectFrom('im_message').select(MESSAGE_COLUMNS).where('conversation', '=', conversationKey(viewer, peer));
+    if (beginTime > 0) q = q.where('time', '>=', beginTime);
+    if (endTime > 0) q = q.where('time', '<=', endTime);
+    if (query.lastMsgId) {
+      const anchor = Number(query.lastMsgId);
+      if (!Number.isSafeInteger(anchor)) throw parameterError('lastMsgId must be a server message id');
+      q = q.where('id_server', reverse ? '>' : '<', anchor);
+    }
+    const direction = reverse ? 'asc' : 'desc';
+    const rows = await q.orderBy('time', direction).orderBy('id_server', direction).limit(limit).execute();
+    return rows.map(messageFromRow);
+  }
+
+  /**
+   * Messages sent to or by `account` after `sinceTime`, newest `perSessionLimit` per
+   * conversation, oldest first: the roaming/offline part of a sync.
+   */
+  async messagesSince(account: string, sinceTime: number, perSessionLimit = DEFAULT_PAGE_LIMIT): Promise<StoredMessage[]> {
+    const ranked = this.db
+      .selectFrom('im_message')
+      .select([...MESSAGE_COLUMNS, sql<number>`row_number() over (partition by conversation order by time desc, id_server desc)`.as('rank')])
+      .where((eb) => eb.or([eb('sender', '=', account), eb('receiver', '=', account)]))
+      .where('time', '>', sinceTime)
+      .as('ranked');
+    const rows = await this.db
+      .selectFrom(ranked)
+      .select(MESSAGE_COLUMNS)
+      .where('rank', '<=', perSessionLimit)
+      .orderBy('time', 'asc')
+      .orderBy('id_server', 'asc')
+      .execute();
+    return rows.map(messageFromRow);
+  }
+}
+
+/** Moves `owner`'s session with `target` to `message`; incoming messages add one unread. */
+async function touchSession(
+  trx: Transaction<ImDatabase>,
+  owner: string,
+  target: string,
+  message: StoredMessage,
+  incoming: boolean,
+): Promise<void> {
+  await trx
+    .insertInto('im_session')
+    .values({
+      accid: owner,
+      session_id: p2pSessionId(target),
+      scene: Scene.P2P,
+      target,
+      last_msg_id: Number(message.idServer),
+      update_time: message.time,
+      unread: incoming ? 1 : 0,
+    })
+    .onConflict((oc) =>
+      oc.columns(['accid', 'session_id']).doUpdateSet((eb) => ({
+        last_msg_id: eb.ref('excluded.last_msg_id'),
+        update_time: eb.ref('excluded.update_time'),
+        is_deleted: false,
+        unread: incoming ? sql<number>`im_session.unread + 1` : sql<number>`im_session.unread`,
+      })),
+    )
+    .execute();
+}

@@ -1,0 +1,155 @@
+import { sql, type Kysely } from 'kysely';
+import type { ImDatabase } from '../../db/schema';
+import { parameterError } from '../errors';
+import { MESSAGE_COLUMNS, Scene, conversationKey, messageFromRow, type MessageRow, type StoredMessage } from '../msg/message';
+import { validatePageLimit } from '../msg/message-service';
+import { bumpTimetag, TimetagKind } from '../sync/timetags';
+
+/** A session as its owner sees it (im-client-spec §3 Session). */
+export interface ServerSession {
+  id: string;
+  scene: number;
+  to: string;
+  ack: number;
+  unread: number;
+  updateTime: number;
+  isDeleted: boolean;
+  lastMsg?: StoredMessage;
+}
+
+export interface SessionListQuery {
+  /** Only sessions updated after this time (sync) or before it (paging), epoch ms. */
+  updatedAfter?: number;
+  updatedBefore?: number;
+  limit?: number;
+  includeDeleted?: boolean;
+}
+
+const SESSION_ID_PATTERN = /^p2p-(.+)$/;
+
+export function targetOfSessionId(sessionId: unknown): string {
+  const match = typeof sessionId === 'string' ? SESSION_ID_PATTERN.exec(sessionId) : null;
+  if (!match) throw parameterError('sessionId must look like p2p-<account>');
+  return match[1];
+}
+
+export class SessionService {
+  constructor(private readonly db: Kysely<ImDatabase>) {}
+
+  /** Sessions newest first (getServerSessions; im-client-spec §5: default 100, deleted excluded). */
+  async list(account: string, query: SessionListQuery = {}): Promise<ServerSession[]> {
+    const limit = validatePageLimit(query.limit);
+    let q = this.selectSessions(account);
+    if (!query.includeDeleted) q = q.where('s.is_deleted', '=', false);
+    if (query.updatedAfter) q = q.where('s.update_time', '>', query.updatedAfter);
+    if (query.updatedBefore) q = q.where('s.update_time', '<', query.updatedBefore);
+    const rows = await q.orderBy('s.update_time', 'desc').limit(limit).execute();
+    return rows.map(sessionFromRow);
+  }
+
+  async get(account: string, sessionId: string): Promise<ServerSession | undefined> {
+    const row = await this.selectSessions(account).where('s.session_id', '=', sessionId).executeTakeFirst();
+    return row ? sessionFromRow(row) : undefined;
+  }
+
+  private selectSessions(account: string) {
+    return this.db
+      .selectFrom('im_session as s')
+      .leftJoin('im_message as m', 'm.id_server', 's.last_msg_id')
+      .select(['s.session_id', 's.scene', 's.target', 's.ack_time', 's.unread', 's.update_time', 's.is_deleted'])
+      .select(MESSAGE_COLUMNS.map((c) => `m.${c}` as const))
+      .where('s.accid', '=', account);
+  }
+
+  /**
+   * Marks a session read up to `ackTime` (default: everything) and recomputes unread from the
+   * incoming messages newer than the ack (im-client-spec §4 Session). An older ack than stored
+   * changes nothing. Returns the session after the change, or undefined when it does not exist.
+   */
+  async markRead(account: string, sessionId: string, ackTime?: number): Promise<ServerSession | undefined> {
+    const target = targetOfSessionId(sessionId);
+    if (ackTime !== undefined && (!Number.isSafeInteger(ackTime) || ackTime < 0)) throw parameterError('ack time must be a time');
+    const updated = await this.db.transaction().execute(async (trx) => {
+      const session = await trx
+        .selectFrom('im_session')
+        .select(['ack_time'])
+        .where('accid', '=', account)
+        .where('session_id', '=', sessionId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!session) return false;
+      const newest = await trx
+        .selectFrom('im_message')
+        .select(sql<number | null>`max(time)`.as('newest'))
+        .where('conversation', '=', conversationKey(account, target))
+        .executeTakeFirst();
+      const requested = ackTime ?? Number(newest?.newest ?? 0);
+      const ack = Math.max(Number(session.ack_time), requested);
+      const unread = await trx
+        .selectFrom('im_message')
+        .select(sql<number>`count(*)::int`.as('count'))
+        .where('conversation', '=', conversationKey(account, target))
+        .where('receiver', '=', account)
+        .where('sender', '<>', account)
+        .where('time', '>', ack)
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('im_session')
+        .set({ ack_time: ack, unread: Number(unread.count) })
+        .where('accid', '=', account)
+        .where('session_id', '=', sessionId)
+        .execute();
+      await bumpTimetag(trx, account, TimetagKind.SESSION_ACK);
+      return true;
+    });
+    return updated ? this.get(account, sessionId) : undefined;
+  }
+
+  /** Logical delete (im-client-spec §4: isDeleted true); a new message brings it back. */
+  async delete(account: string, sessionIds: readonly string[]): Promise<number> {
+    for (const id of sessionIds) targetOfSessionId(id);
+    if (sessionIds.length === 0) return 0;
+    const result = await this.db
+      .updateTable('im_session')
+      .set({ is_deleted: true })
+      .where('accid', '=', account)
+      .where('session_id', 'in', sessionIds)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Every session's ack (the sessionAck part of a sync). */
+  async acksSince(account: string): Promise<{ id: string; ack: number }[]> {
+    const rows = await this.db
+      .selectFrom('im_session')
+      .select(['session_id', 'ack_time'])
+      .where('accid', '=', account)
+      .where('scene', '=', Scene.P2P)
+      .where('ack_time', '>', 0)
+      .execute();
+    return rows.map((r) => ({ id: r.session_id, ack: Number(r.ack_time) }));
+  }
+}
+
+type SessionJoinRow = { [K in keyof MessageRow]: MessageRow[K] | null } & {
+  session_id: string;
+  scene: number;
+  target: string;
+  ack_time: number;
+  unread: number;
+  update_time: number;
+  is_deleted: boolean;
+};
+
+function sessionFromRow(row: SessionJoinRow): ServerSession {
+  return {
+    id: row.session_id,
+    scene: row.scene,
+    to: row.target,
+    ack: Number(row.ack_time),
+    unread: row.unread,
+    updateTime: Number(row.update_time),
+    isDeleted: row.is_deleted,
+    ...(row.id_server !== null ? { lastMsg: messageFromRow(row as MessageRow) } : {}),
+  };
+}

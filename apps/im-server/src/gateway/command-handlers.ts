@@ -1,0 +1,157 @@
+import { KickReason, ResponseCode, SceneCode } from '../protocol';
+import { ImServerError, parameterError } from '../domain/errors';
+import { p2pSessionId } from '../domain/msg/message';
+import { validateAccount } from '../domain/msg/message-service';
+import { messageRecord, sessionRecord, userRecord } from './records';
+import type { CommandHandlers } from './handler-types';
+
+/**
+ * The commands this server implements (logged-in callers only; login itself lives in the
+ * connection). Every other command of the table is answered CODE_NOT_SUPPORTED.
+ */
+export const COMMAND_HANDLERS: CommandHandlers = {
+  heartbeat: async () => ({}),
+  getServerTime: async () => ({ time: Date.now() }),
+  // No CDN in front of the object store: expire 0 means "none" (im-client-spec §9 CDN host refresh).
+  getNosCdnHost: async () => ({ cdnDomain: '', objectNamePrefix: '', expire: 0 }),
+
+  logout: async (ctx) => {
+    ctx.closeAfterResponse('logout');
+    return {};
+  },
+
+  kick: async (ctx, body) => {
+    const deviceIds = new Set(body.deviceIds ?? []);
+    const ports = await ctx.listPorts();
+    const targets = ports.filter((p) => p.connectionId !== ctx.port.connectionId && deviceIds.has(p.deviceId));
+    if (targets.length > 0) {
+      await ctx.publish(ctx.port.account, {
+        kind: 'kick',
+        connectionIds: targets.map((p) => p.connectionId),
+        reason: KickReason.otherPlatform,
+        byClientType: ctx.port.type,
+      });
+    }
+    return { deviceIds: targets.map((p) => p.deviceId) };
+  },
+
+  sendMsg: async (ctx, body) => {
+    const input = body.msg ?? {};
+    const { message, duplicate } = await ctx.services.messages.send(
+      { account: ctx.port.account, nick: ctx.nick, clientType: ctx.port.type, deviceId: ctx.port.deviceId },
+      input,
+    );
+    if (!duplicate) {
+      const deliveries: Promise<void>[] = [];
+      if (message.to !== message.from) {
+        deliveries.push(ctx.publish(message.to, { kind: 'push', command: 'msg', body: { msg: messageRecord(message, message.to) } }));
+      }
+      deliveries.push(
+        ctx.publish(message.from, {
+          kind: 'push',
+          command: 'syncSendMsg',
+          body: { msg: messageRecord(message, message.from) },
+          exceptConnectionId: ctx.port.connectionId,
+        }),
+      );
+      ctx.afterResponse(async () => {
+        await Promise.all(deliveries);
+      });
+    }
+    return { msg: messageRecord(message, ctx.port.account) };
+  },
+
+  getHistoryMsgs: async (ctx, body) => {
+    if (body.scene !== undefined && body.scene !== SceneCode.p2p) {
+      throw new ImServerError(ResponseCode.SERVICE_UNAVAILABLE, 'only p2p history is supported by this server');
+    }
+    const msgs = await ctx.services.messages.history(ctx.port.account, {
+      peer: body.to,
+      beginTime: body.beginTime,
+      endTime: body.endTime,
+      lastMsgId: body.lastMsgId,
+      limit: body.limit,
+      reverse: body.reverse,
+    });
+    return { msgs: msgs.map((m) => messageRecord(m, ctx.port.account)) };
+  },
+
+  getServerSessions: async (ctx, body) => {
+    const limit = body.limit || 100;
+    const sessions = await ctx.services.sessions.list(ctx.port.account, {
+      updatedAfter: body.minTimestamp,
+      updatedBefore: body.maxTimestamp,
+      // One extra row tells whether there is another page.
+      limit: Math.min(limit, 100) + (limit < 100 ? 1 : 0),
+    });
+    const page = sessions.slice(0, limit);
+    const withLastMsg = body.needLastMsg !== false;
+    return { sessions: page.map((s) => sessionRecord(s, ctx.port.account, withLastMsg)), hasMore: sessions.length > page.length };
+  },
+
+  getServerSession: async (ctx, body) => {
+    const session = await ctx.services.sessions.get(ctx.port.account, String(body.sessionId ?? ''));
+    if (!session) throw new ImServerError(ResponseCode.NOT_FOUND, 'session not found');
+    return { session: sessionRecord(session, ctx.port.account) };
+  },
+
+  deleteSessions: async (ctx, body) => {
+    await ctx.services.sessions.delete(ctx.port.account, body.sessionIds ?? []);
+    return {};
+  },
+  deleteServerSessions: async (ctx, body) => {
+    await ctx.services.sessions.delete(ctx.port.account, body.sessionIds ?? []);
+    return {};
+  },
+
+  markSessionAck: async (ctx, body) => {
+    if (body.scene !== undefined && body.scene !== SceneCode.p2p) throw parameterError('only p2p sessions can be acked here');
+    const to = validateAccount(body.to, 'to');
+    const session = await ctx.services.sessions.markRead(ctx.port.account, p2pSessionId(to), body.timetag || undefined);
+    if (!session) throw new ImServerError(ResponseCode.NOT_FOUND, 'session not found');
+    // The account's other ports clear the same unread count.
+    ctx.afterResponse(() =>
+      ctx.publish(ctx.port.account, {
+        kind: 'push',
+        command: 'sessionAck',
+        body: { scene: SceneCode.p2p, to, timetag: session.ack },
+        exceptConnectionId: ctx.port.connectionId,
+      }),
+    );
+    return {};
+  },
+
+  // Delivery acknowledgements of pushes (read-ack pairs, im-client-spec §7): delivery is
+  // at-least-once through sync, so an ack needs no server state here.
+  markRead: async () => ({}),
+  batchMarkRead: async () => ({}),
+
+  getUsers: async (ctx, body) => {
+    const users = await ctx.services.users.getMany(body.accounts ?? []);
+    return { users: users.map(userRecord) };
+  },
+
+  sync: async (ctx, body) => {
+    const timetags = body.timetags ?? {};
+    const result = await ctx.services.sync.sync(ctx.port.account, {
+      myInfo: timetags.myInfo,
+      sessionAck: timetags.sessionAck,
+      roamingMsgs: timetags.roamingMsgs,
+    });
+    const viewer = ctx.port.account;
+    const timetag = result.timetag;
+    // Data pushes follow the response in the order of im-client-spec §4 "Sync", then syncDone.
+    ctx.afterResponse(() => {
+      if (result.myInfo) ctx.pushToSelf('syncMyInfo', { user: userRecord(result.myInfo), timetag });
+      if (result.users.length > 0) ctx.pushToSelf('syncFriendUsers', { users: result.users.map(userRecord), timetag });
+      ctx.pushToSelf('syncSessions', { sessions: result.sessions.map((s) => sessionRecord(s, viewer)), timetag });
+      ctx.pushToSelf('syncSessionAcks', {
+        acks: result.sessionAcks.map((a) => ({ scene: SceneCode.p2p, to: a.id.slice('p2p-'.length), timetag: a.ack })),
+        timetag,
+      });
+      ctx.pushToSelf('roamingMsgs', { msgs: result.messages.map((m) => messageRecord(m, viewer)), timetag });
+      ctx.pushToSelf('syncDone', { timetag });
+    });
+    return {};
+  },
+};

@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CODE_NOT_SUPPORTED,
+  FRAME_HEADER_BYTES,
+  FrameFlag,
+  HEARTBEAT_SERIAL_ID,
+  PROTOCOL_VERSION,
+  ProtocolError,
+  ResponseCode,
+  UnknownCommandError,
+  commandByName,
+  decodeFrame,
+  decodeFrameHeader,
+  encodeFrame,
+  type CommandName,
+  type CommandTable,
+  type DecodedFrame,
+  type FrameHeader,
+  type ProtocolRecord,
+  type ResponseBodyOf,
+} from '../protocol';
+import { ImServerError } from '../domain/errors';
+import type { PortRecord } from '../routing/router';
+import { CloseCode, type ClientLink } from './client-link';
+import { COMMAND_HANDLERS } from './command-handlers';
+import type { CommandContext, CommandHandler } from './handler-types';
+import { logIn } from './login';
+import type { ImGateway } from './gateway';
+
+/** Commands a socket may send before it has logged in. */
+const PRE_LOGIN_COMMANDS: ReadonlySet<string> = new Set(['login', 'heartbeat', 'getServerTime']);
+
+/** Frames queued on one connection while earlier ones are handled; beyond it the server is "busy". */
+const MAX_PENDING_FRAMES = 64;
+
+export type ConnectionState = 'awaitingLogin' | 'loggingIn' | 'loggedIn' | 'closed';
+
+/**
+ * One client connection: decodes frames, enforces login, frequency control and malformed-frame
+ * limits, runs handlers one at a time (responses keep request order) and never lets an error
+ * escape to the transport.
+ */
+export class GatewayConnection {
+  state: ConnectionState = 'awaitingLogin';
+  port: PortRecord | undefined;
+  nick = '';
+  readonly openedAt: number;
+  lastSeen: number;
+  private malformedFrames = 0;
+  private pending = 0;
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly link: ClientLink,
+    private readonly gateway: ImGateway,
+  ) {
+    this.openedAt = this.lastSeen = gateway.now();
+  }
+
+  /** Entry point for every inbound frame from the transport. Never throws. */
+  receive(data: Uint8Array): void {
+    if (this.state === 'closed') return;
+    this.lastSeen = this.gateway.now();
+    let frame: DecodedFrame;
+    try {
+      frame = decodeFrame(data);
+    } catch (error) {
+      this.rejectMalformed(data, error);
+      return;
+    }
+    if ((frame.flags & (FrameFlag.RESPONSE | FrameFlag.PUSH)) !== 0 || frame.command.kind === 'push') {
+      // Clients never send responses or pushes.
+      this.respondHeaderOnly(frame, ResponseCode.NO_PERMISSION);
+      return;
+    }
+    if (this.pending >= MAX_PENDING_FRAMES) {
+      this.respondHeaderOnly(frame, ResponseCode.SERVER_BUSY);
+      return;
+    }
+    this.pending++;
+    this.queue = this.queue
+      .then(() => this.handle(frame))
+      .catch((error: unknown) => this.gateway.log.error({ err: error }, 'frame handling failed'))
+      .finally(() => this.pending--);
+  }
+
+  sendPush<N extends CommandName>(name: N, body: ResponseBodyOf<CommandTable[N]>): void {
+    this.sendFrame(name, HEARTBEAT_SERIAL_ID, ResponseCode.OK, FrameFlag.PUSH, body as ProtocolRecord);
+  }
+
+  /** Closes the link (idempotent); the gateway then forgets the port and tells the others. */
+  close(code: number, reason: string): void {
+    if (this.state === 'closed') return;
+    this.link.close(code, reason);
+    this.linkClosed();
+  }
+
+  /** The transport reports the link is gone. */
+  linkClosed(): void {
+    if (this.state === 'closed') return;
+    const wasLoggedIn = this.state === 'loggedIn';
+    this.state = 'closed';
+    this.gateway.connectionClosed(this, wasLoggedIn);
+  }
+
+  private async handle(frame: DecodedFrame): Promise<void> {
+    if (this.state === 'closed') return;
+    if (frame.name === 'login') {
+      if (this.state !== 'awaitingLogin') return this.respondError(frame, ResponseCode.DUPLICATE_OPERATION, 'already logged in');
+      return logIn(this, this.gateway, frame);
+    }
+    if (this.state !== 'loggedIn' && !PRE_LOGIN_COMMANDS.has(frame.name)) {
+      return this.respondError(frame, ResponseCode.NO_PERMISSION, 'log in first');
+    }
+    const handler = COMMAND_HANDLERS[frame.name] as CommandHandler<CommandName> | undefined;
+    if (!handler) return this.respondError(frame, CODE_NOT_SUPPORTED, `${frame.name} is not supported by this server`);
+    if (this.port && frame.name !== 'heartbeat') {
+      const waitSeconds = this.gateway.limiter.check(this.port.account, frame.name);
+      if (waitSeconds > 0) {
+        return this.respond(frame, ResponseCode.FREQUENCY_CONTROL, { errMsg: 'frequency control', retryAfterSeconds: waitSeconds });
+      }
+    }
+    const after: (() => Promise<void> | void)[] = [];
+    let closeReason: string | undefined;
+    try {
+      const body = await handler(this.context(after, (reason) => (closeReason = reason)), frame.body as never);
+      this.respond(frame, ResponseCode.OK, body as ProtocolRecord);
+    } catch (error) {
+      if (error instanceof ImServerError) return this.respondError(frame, error.code, error.message);
+      this.gateway.log.error({ err: error, command: frame.name }, 'command failed');
+      return this.respondError(frame, ResponseCode.INTERNAL_ERROR, 'internal error');
+    }
+    for (const task of after) {
+      try {
+        await task();
+      } catch (error) {
+        this.gateway.log.error({ err: error, command: frame.name }, 'post-response task failed');
+      }
+    }
+    if (closeReason) this.close(CloseCode.NORMAL, closeReason);
+  }
+
+  private context(after: (() => Promise<void> | void)[], closeAfter: (reason: string) => void): CommandContext {
+    const port = this.port as PortRecord;
+    return {
+      port,
+      nick: this.nick,
+      services: this.gateway.services,
+      listPorts: () => this.gateway.router.listPorts(port.account),
+      publish: (account, event) => this.gateway.router.publish(account, event),
+      pushToSelf: (name, body) => this.sendPush(name, body),
+      afterResponse: (task) => after.push(task),
+      closeAfterResponse: closeAfter,
+    };
+  }
+
+  respond(frame: FrameHeader & { name: CommandName }, code: number, body: ProtocolRecord): void {
+    this.sendFrame(frame.name, frame.serialId, code, FrameFlag.RESPONSE, body);
+  }
+
+  respondError(frame: FrameHeader & { name: CommandName }, code: number, message: string): void {
+    this.respond(frame, code, { errMsg: message });
+  }
+
+  private sendFrame(name: CommandName, serialId: number, code: number, flags: number, body: ProtocolRecord): void {
+    if (this.state === 'closed') return;
+    let bytes: Uint8Array;
+    try {
+      bytes = encodeFrame({ name, serialId, code, flags, body });
+    } catch (error) {
+      this.gateway.log.error({ err: error, command: name }, 'response could not be encoded');
+      bytes = headerOnlyFrame({ ...commandIds(name), serialId }, ResponseCode.INTERNAL_ERROR);
+    }
+    this.write(bytes);
+  }
+
+  private write(bytes: Uint8Array): void {
+    if (this.link.bufferedBytes > this.gateway.options.maxBufferedBytes) {
+      this.close(CloseCode.SLOW_CONSUMER, 'client is not reading');
+      return;
+    }
+    try {
+      this.link.send(bytes);
+    } catch (error) {
+      this.gateway.log.warn({ err: error }, 'send failed');
+      this.close(CloseCode.GOING_AWAY, 'send failed');
+    }
+  }
+
+  private respondHeaderOnly(header: FrameHeader, code: number): void {
+    this.write(headerOnlyFrame(header, code));
+  }
+
+  /**
+   * Answers a frame that does not decode: 999 for a well-formed frame of an unknown command, 997
+   * otherwise, echoing the header when it can be read. Too many of them close the link.
+   */
+  private rejectMalformed(data: Uint8Array, error: unknown): void {
+    const code = error instanceof UnknownCommandError ? ResponseCode.PROTOCOL_UNKNOWN_COMMAND : ResponseCode.PROTOCOL_UNPACK_ERROR;
+    let header: FrameHeader = { serviceId: 0, commandId: 0, serialId: 0, code: 0, flags: 0 };
+    if (error instanceof UnknownCommandError) header = error.header;
+    else {
+      try {
+        header = decodeFrameHeader(data);
+      } catch {
+        // No readable header: answer on service 0 / command 0.
+      }
+    }
+    this.respondHeaderOnly(header, code);
+    this.malformedFrames++;
+    if (!(error instanceof ProtocolError)) this.gateway.log.error({ err: error }, 'decoder threw a non-protocol error');
+    if (this.malformedFrames > this.gateway.options.maxMalformedFrames) {
+      this.close(CloseCode.PROTOCOL_ERROR, 'too many malformed frames');
+    }
+  }
+
+  isClosed(): boolean {
+    return this.state === 'closed';
+  }
+
+  newConnectionId(): string {
+    return randomUUID();
+  }
+}
+
+function commandIds(name: CommandName): { serviceId: number; commandId: number } {
+  const command = commandByName(name);
+  return { serviceId: command?.serviceId ?? 0, commandId: command?.commandId ?? 0 };
+}
+
+/**
+ * A response frame with no body, for frames whose command has no schema to encode with (unknown
+ * pairs, unreadable headers). Layout per docs/protocol.md "Frame": version, flags, service,
+ * command, serial (u16), code (u16).
+ */
+export function headerOnlyFrame(header: Pick<FrameHeader, 'serviceId' | 'commandId' | 'serialId'>, code: number): Uint8Array {
+  const bytes = new Uint8Array(FRAME_HEADER_BYTES);
+  bytes[0] = PROTOCOL_VERSION;
+  bytes[1] = FrameFlag.RESPONSE;
+  bytes[2] = header.serviceId & 0xff;
+  bytes[3] = header.commandId & 0xff;
+  bytes[4] = (header.serialId >>> 8) & 0xff;
+  bytes[5] = header.serialId & 0xff;
+  bytes[6] = (code >>> 8) & 0xff;
+  bytes[7] = code & 0xff;
+  return bytes;
+}

@@ -1,0 +1,124 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { kickReasonText, type CommandName } from '../protocol';
+import type { Router, RoutedEvent } from '../routing/router';
+import { CloseCode, type ClientLink } from './client-link';
+import { GatewayConnection } from './connection';
+import { FrequencyLimiter, type RateRules } from './frequency-limiter';
+import type { ImServices } from './handler-types';
+import { loginPortRecord } from './records';
+
+export interface GatewayOptions {
+  appKey: string;
+  tokenSecret: string;
+  /** A logged-in link silent this long is closed; must exceed heartbeat interval + grace. */
+  idleTimeoutMs: number;
+  /** A link that has not logged in this long after opening is closed. */
+  loginTimeoutMs: number;
+  rateRules: RateRules;
+  /** Malformed frames tolerated on one link before it is closed. */
+  maxMalformedFrames: number;
+  /** Unsent bytes tolerated on one link before it is cut as a slow consumer. */
+  maxBufferedBytes: number;
+}
+
+/**
+ * Holds this node's connections, indexes logged-in ones by account, delivers routed events to
+ * them and closes links that go idle. One sweep timer serves every link, so 10k idle sockets
+ * cost no timers of their own.
+ */
+export class ImGateway {
+  readonly limiter: FrequencyLimiter;
+  private readonly connections = new Set<GatewayConnection>();
+  private readonly byAccount = new Map<string, Set<GatewayConnection>>();
+  private readonly sweepTimer: NodeJS.Timeout;
+
+  constructor(
+    readonly services: ImServices,
+    readonly router: Router,
+    readonly options: GatewayOptions,
+    readonly log: FastifyBaseLogger,
+    readonly now: () => number = Date.now,
+  ) {
+    this.limiter = new FrequencyLimiter(options.rateRules, now);
+    router.onEvent((account, event) => this.deliver(account, event));
+    const sweepEvery = Math.max(50, Math.min(5_000, Math.floor(Math.min(options.idleTimeoutMs, options.loginTimeoutMs) / 4)));
+    this.sweepTimer = setInterval(() => this.sweep(), sweepEvery);
+    this.sweepTimer.unref();
+  }
+
+  accept(link: ClientLink): GatewayConnection {
+    const connection = new GatewayConnection(link, this);
+    this.connections.add(connection);
+    return connection;
+  }
+
+  connectionLoggedIn(connection: GatewayConnection): void {
+    const account = connection.port?.account;
+    if (!account) return;
+    let set = this.byAccount.get(account);
+    if (!set) this.byAccount.set(account, (set = new Set()));
+    set.add(connection);
+  }
+
+  connectionClosed(connection: GatewayConnection, wasLoggedIn: boolean): void {
+    this.connections.delete(connection);
+    const port = connection.port;
+    if (!wasLoggedIn || !port) return;
+    const set = this.byAccount.get(port.account);
+    set?.delete(connection);
+    if (set?.size === 0) this.byAccount.delete(port.account);
+    void (async () => {
+      try {
+        await this.router.removePort(port);
+        await this.router.publish(port.account, {
+          kind: 'push',
+          command: 'multiPortLogin',
+          body: { state: 'logout', ports: [{ ...loginPortRecord(port), online: false }] },
+        });
+      } catch (error) {
+        this.log.warn({ err: error }, 'could not unregister a closed port');
+      }
+    })();
+  }
+
+  stats(): { connections: number; loggedIn: number; accounts: number } {
+    let loggedIn = 0;
+    for (const set of this.byAccount.values()) loggedIn += set.size;
+    return { connections: this.connections.size, loggedIn, accounts: this.byAccount.size };
+  }
+
+  /** Closes every link (server shutdown). */
+  closeAll(): void {
+    clearInterval(this.sweepTimer);
+    for (const connection of [...this.connections]) connection.close(CloseCode.GOING_AWAY, 'server shutting down');
+  }
+
+  private deliver(account: string, event: RoutedEvent): void {
+    const set = this.byAccount.get(account);
+    if (!set) return;
+    for (const connection of [...set]) {
+      const port = connection.port;
+      if (!port) continue;
+      if (event.kind === 'push') {
+        if (port.connectionId === event.exceptConnectionId) continue;
+        connection.sendPush(event.command as CommandName, event.body as never);
+      } else if (event.connectionIds.includes(port.connectionId)) {
+        connection.sendPush('kicked', { reason: event.reason, clientType: event.byClientType, message: kickReasonText(event.reason) });
+        connection.close(CloseCode.KICKED, 'kicked');
+      }
+    }
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    for (const connection of [...this.connections]) {
+      const loggedIn = connection.state === 'loggedIn';
+      if (loggedIn && now - connection.lastSeen > this.options.idleTimeoutMs) {
+        connection.close(CloseCode.IDLE_TIMEOUT, 'idle timeout');
+      } else if (!loggedIn && now - connection.openedAt > this.options.loginTimeoutMs) {
+        connection.close(CloseCode.LOGIN_FAILED, 'no login in time');
+      }
+    }
+    this.limiter.sweep();
+  }
+}

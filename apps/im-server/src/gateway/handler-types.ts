@@ -1,0 +1,37 @@
+import type { CommandName, CommandTable, RequestBodyOf, ResponseBodyOf } from '../protocol';
+import type { MessageService } from '../domain/msg/message-service';
+import type { SessionService } from '../domain/session/session-service';
+import type { SyncService } from '../domain/sync/sync-service';
+import type { UserService } from '../domain/user/user-service';
+import type { PortRecord, RoutedEvent } from '../routing/router';
+
+export interface ImServices {
+  users: UserService;
+  messages: MessageService;
+  sessions: SessionService;
+  sync: SyncService;
+}
+
+/** What a command handler may use: the caller's port, the domain, and delivery to accounts. */
+export interface CommandContext {
+  readonly port: PortRecord;
+  readonly nick: string;
+  readonly services: ImServices;
+  /** Every logged-in port of the caller's account, on every node. */
+  listPorts(): Promise<PortRecord[]>;
+  /** Delivers to every port of `account` on every node. */
+  publish(account: string, event: RoutedEvent): Promise<void>;
+  /** Sends a push to this connection only. */
+  pushToSelf<N extends CommandName>(name: N, body: ResponseBodyOf<CommandTable[N]>): void;
+  /** Runs after the response has been sent (sync data pushes, closing after logout...). */
+  afterResponse(task: () => Promise<void> | void): void;
+  /** Closes this connection after its response (logout). */
+  closeAfterResponse(reason: string): void;
+}
+
+export type CommandHandler<N extends CommandName> = (
+  ctx: CommandContext,
+  body: RequestBodyOf<CommandTable[N]>,
+) => Promise<ResponseBodyOf<CommandTable[N]>>;
+
+export type CommandHandlers = { [N in CommandName]?: CommandHandler<N> };

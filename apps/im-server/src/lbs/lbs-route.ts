@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+
+export interface LbsOptions {
+  /** The WebSocket URL handed out, e.g. ws://127.0.0.1:3200/ws. Resolved at request time (port 0). */
+  publicWsUrl: () => string;
+  /** Extra links of other nodes, tried in order when the first fails (im-client-spec §4 "Location lookup"). */
+  backupLinks?: () => string[];
+}
+
+/**
+ * Location service (im-client-spec §7 "HTTP calls"): GET /lbs?id&sv&pv&networkType&k answers
+ * {common: {link, "link.default", "lbs.backup", "msg.stat.enable"}}. id and k are required;
+ * anything malformed gets 400 with a message, never a crash.
+ */
+export function registerLbsRoute(app: FastifyInstance, options: LbsOptions, appKey: string): void {
+  app.get('/lbs', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const account = typeof query.id === 'string' ? query.id : '';
+    const key = typeof query.k === 'string' ? query.k : '';
+    const networkType = query.networkType === undefined ? '0' : String(query.networkType);
+    if (!account || !key) return reply.code(400).send({ code: 414, msg: 'id and k are required' });
+    if (!['0', '1', '2'].includes(networkType)) return reply.code(400).send({ code: 414, msg: 'networkType must be 0, 1 or 2' });
+    if (key !== appKey) return reply.code(403).send({ code: 403, msg: 'unknown app key' });
+    const link = options.publicWsUrl();
+    const backups = options.backupLinks?.() ?? [];
+    return {
+      common: {
+        link,
+        'link.default': link,
+        'lbs.backup': backups,
+        'msg.stat.enable': false,
+      },
+    };
+  });
+}

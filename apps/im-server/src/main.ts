@@ -1,0 +1,40 @@
+import { createImServer } from './server';
+import { DEFAULT_TOKEN_SECRET } from './config';
+
+const env = process.env;
+if (env.NODE_ENV === 'production' && (!env.IM_TOKEN_SECRET || env.IM_TOKEN_SECRET === DEFAULT_TOKEN_SECRET)) {
+  console.warn('im-server: IM_TOKEN_SECRET is the development default; set a secret shared with store-server.');
+}
+
+const list = (value: string | undefined) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean) : undefined);
+
+const server = createImServer({
+  host: env.HOST ?? '127.0.0.1',
+  port: env.PORT ? Number(env.PORT) : 3200,
+  dataDir: env.DATA_DIR ?? './.data/im-server',
+  databaseUrl: env.DATABASE_URL,
+  redisUrl: env.REDIS_URL,
+  tokenSecret: env.IM_TOKEN_SECRET ?? DEFAULT_TOKEN_SECRET,
+  appKey: env.IM_APP_KEY ?? 'merchant-im',
+  publicWsUrl: env.IM_PUBLIC_WS_URL,
+  lbsBackupUrls: list(env.IM_LBS_BACKUP_URLS),
+  idleTimeoutMs: env.IM_IDLE_TIMEOUT_MS ? Number(env.IM_IDLE_TIMEOUT_MS) : undefined,
+  logger: { level: env.LOG_LEVEL ?? 'info' },
+});
+
+const { url } = await server.listen();
+console.log(`im-server listening on ${url} (lbs ${url}/lbs, websocket ${url.replace(/^http/, 'ws')}/ws)`);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`im-server: ${signal}, closing`);
+  try {
+    await server.close();
+  } finally {
+    process.exit(0);
+  }
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,131 @@
+import type { Redis as RedisClient } from 'ioredis';
+import type { PortRecord, RoutedEvent, RoutedEventHandler, Router } from './router';
+
+/** A node that stops refreshing its liveness key is presumed dead and its ports are ignored. */
+const NODE_TTL_MS = 15_000;
+const NODE_REFRESH_MS = 5_000;
+
+const accountChannel = (account: string) => `im:acc:${account}`;
+const portsKey = (account: string) => `im:ports:${account}`;
+const nodeKey = (nodeId: string) => `im:node:${nodeId}`;
+
+interface WireEnvelope {
+  origin: string;
+  account: string;
+  event: RoutedEvent;
+}
+
+/**
+ * Multi-node routing over Redis: each node subscribes to the channels of the accounts it holds
+ * sockets for, so a message reaches only the nodes that need it; ports live in one hash per
+ * account, next to a liveness key per node so a crashed node's ports are not reported.
+ */
+export class RedisRouter implements Router {
+  private handler: RoutedEventHandler = () => {};
+  private readonly localPorts = new Map<string, Map<string, PortRecord>>();
+  private readonly refreshTimer: NodeJS.Timeout;
+
+  private constructor(
+    readonly nodeId: string,
+    private readonly pub: RedisClient,
+    private readonly sub: RedisClient,
+  ) {
+    sub.on('messageBuffer', (_channel: Buffer, payload: Buffer) => this.receive(payload));
+    this.refreshTimer = setInterval(() => void this.refreshLiveness(), NODE_REFRESH_MS);
+    this.refreshTimer.unref();
+  }
+
+  static async connect(redisUrl: string, nodeId: string): Promise<RedisRouter> {
+    const { Redis } = await import('ioredis');
+    const options = { maxRetriesPerRequest: 3, lazyConnect: true };
+    const pub = new Redis(redisUrl, options);
+    const sub = new Redis(redisUrl, options);
+    // Errors surface on the commands that fail; without a listener ioredis logs every retry.
+    pub.on('error', () => {});
+    sub.on('error', () => {});
+    await Promise.all([pub.connect(), sub.connect()]);
+    const router = new RedisRouter(nodeId, pub, sub);
+    await router.refreshLiveness();
+    return router;
+  }
+
+  onEvent(handler: RoutedEventHandler): void {
+    this.handler = handler;
+  }
+
+  async addPort(port: PortRecord): Promise<void> {
+    let byConnection = this.localPorts.get(port.account);
+    if (!byConnection) {
+      this.localPorts.set(port.account, (byConnection = new Map()));
+      await this.sub.subscribe(accountChannel(port.account));
+    }
+    byConnection.set(port.connectionId, port);
+    await this.pub.hset(portsKey(port.account), port.connectionId, JSON.stringify(port));
+  }
+
+  async removePort(port: PortRecord): Promise<void> {
+    const byConnection = this.localPorts.get(port.account);
+    byConnection?.delete(port.connectionId);
+    if (byConnection && byConnection.size === 0) {
+      this.localPorts.delete(port.account);
+      await this.sub.unsubscribe(accountChannel(port.account));
+    }
+    await this.pub.hdel(portsKey(port.account), port.connectionId);
+  }
+
+  async listPorts(account: string): Promise<PortRecord[]> {
+    const stored = Object.values(await this.pub.hgetall(portsKey(account))).flatMap((json) => {
+      try {
+        return [JSON.parse(json) as PortRecord];
+      } catch {
+        return [];
+      }
+    });
+    const nodes = [...new Set(stored.map((p) => p.nodeId))];
+    if (nodes.length === 0) return [];
+    const alive = await this.pub.mget(nodes.map(nodeKey));
+    const liveNodes = new Set(nodes.filter((_n, i) => alive[i] !== null));
+    return stored.filter((p) => liveNodes.has(p.nodeId));
+  }
+
+  async publish(account: string, event: RoutedEvent): Promise<void> {
+    // Local sockets get it at once; other nodes through Redis (our own echo is skipped).
+    if (this.localPorts.has(account)) this.handler(account, event);
+    const envelope: WireEnvelope = { origin: this.nodeId, account, event };
+    await this.pub.publish(accountChannel(account), JSON.stringify(envelope));
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.refreshTimer);
+    try {
+      for (const [account, ports] of this.localPorts) {
+        if (ports.size > 0) await this.pub.hdel(portsKey(account), ...ports.keys());
+      }
+      await this.pub.del(nodeKey(this.nodeId));
+    } catch {
+      // Best effort: the liveness key expires on its own.
+    }
+    this.localPorts.clear();
+    this.sub.disconnect();
+    this.pub.disconnect();
+  }
+
+  private receive(payload: Buffer): void {
+    let envelope: WireEnvelope;
+    try {
+      envelope = JSON.parse(payload.toString('utf8')) as WireEnvelope;
+    } catch {
+      return;
+    }
+    if (envelope.origin === this.nodeId || !this.localPorts.has(envelope.account)) return;
+    this.handler(envelope.account, envelope.event);
+  }
+
+  private async refreshLiveness(): Promise<void> {
+    try {
+      await this.pub.set(nodeKey(this.nodeId), '1', 'PX', NODE_TTL_MS);
+    } catch {
+      // Redis briefly unreachable: ioredis reconnects; the next refresh retries.
+    }
+  }
+}

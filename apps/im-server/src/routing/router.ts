@@ -1,0 +1,44 @@
+import type { ProtocolRecord } from '../protocol';
+
+/** A logged-in port (im-client-spec §3 "Login port record") plus the node holding its socket. */
+export interface PortRecord {
+  connectionId: string;
+  account: string;
+  type: number;
+  customClientType: number;
+  deviceId: string;
+  os: string;
+  time: number;
+  nodeId: string;
+}
+
+/** What one node asks the nodes holding an account's sockets to do. */
+export type RoutedEvent =
+  | {
+      kind: 'push';
+      /** A push command of the table, e.g. `msg`, `syncSendMsg`, `multiPortLogin`. */
+      command: string;
+      body: ProtocolRecord;
+      /** Skip this port (the one that caused the event, which got a response instead). */
+      exceptConnectionId?: string;
+    }
+  | { kind: 'kick'; connectionIds: string[]; reason: number; byClientType: number };
+
+export type RoutedEventHandler = (account: string, event: RoutedEvent) => void;
+
+/**
+ * Delivers events to every socket of an account, wherever it is connected, and keeps the
+ * directory of logged-in ports. In-process for one node; Redis pub/sub for several.
+ */
+export interface Router {
+  readonly nodeId: string;
+  /** Called for each event addressed to an account that has sockets on this node. */
+  onEvent(handler: RoutedEventHandler): void;
+  /** Registers a logged-in port; this node starts receiving the account's events. */
+  addPort(port: PortRecord): Promise<void>;
+  removePort(port: PortRecord): Promise<void>;
+  /** Every logged-in port of the account on every node. */
+  listPorts(account: string): Promise<PortRecord[]>;
+  publish(account: string, event: RoutedEvent): Promise<void>;
+  close(): Promise<void>;
+}

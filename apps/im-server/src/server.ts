@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { WebSocketServer } from 'ws';
+import { resolveConfig, type ImServerConfig } from './config';
+import { openImStore, type ImStore } from './db/database';
+import { MessageService } from './domain/msg/message-service';
+import { SessionService } from './domain/session/session-service';
+import { SyncService } from './domain/sync/sync-service';
+import { UserService } from './domain/user/user-service';
+import { ImGateway } from './gateway/gateway';
+import { registerLongPollingTransport } from './gateway/long-polling-transport';
+import { attachWebSocketTransport, WEBSOCKET_PATH } from './gateway/websocket-transport';
+import { registerLbsRoute } from './lbs/lbs-route';
+import { LocalRouter } from './routing/local-router';
+import { RedisRouter } from './routing/redis-router';
+import type { Router } from './routing/router';
+
+export type { ImServerConfig } from './config';
+
+export interface ImServer {
+  app: FastifyInstance;
+  /** Opens the database (running migrations), connects routing and starts listening. */
+  listen(): Promise<{ url: string }>;
+  close(): Promise<void>;
+}
+
+interface Running {
+  store: ImStore;
+  router: Router;
+  gateway: ImGateway;
+  wss: WebSocketServer;
+}
+
+/**
+ * The IM server: GET /lbs, WebSocket at /ws, long-polling at /lp, GET /healthz
+ * (docs/decisions/0001-workspace-contracts.md).
+ */
+export function createImServer(input: ImServerConfig = {}): ImServer {
+  const config = resolveConfig(input);
+  const nodeId = config.nodeId ?? randomUUID();
+  const app = Fastify({ logger: config.logger, bodyLimit: 1024 * 1024 });
+  let running: Running | undefined;
+  let listeningUrl = '';
+
+  const gatewayOrUnavailable = () => {
+    if (!running) throw Object.assign(new Error('im-server is starting'), { statusCode: 503 });
+    return running.gateway;
+  };
+
+  app.get('/healthz', async () => {
+    const memory = process.memoryUsage();
+    return {
+      status: running ? 'ok' : 'starting',
+      nodeId,
+      rss: memory.rss,
+      heapUsed: memory.heapUsed,
+      database: running?.store.kind ?? null,
+      routing: config.redisUrl ? 'redis' : 'local',
+      ...(running ? running.gateway.stats() : { connections: 0, loggedIn: 0, accounts: 0 }),
+    };
+  });
+
+  registerLbsRoute(
+    app,
+    {
+      publicWsUrl: () => config.publicWsUrl ?? listeningUrl.replace(/^http/, 'ws') + WEBSOCKET_PATH,
+      backupLinks: () => (config.lbsBackupUrls.length > 0 ? config.lbsBackupUrls : [`${listeningUrl}/lbs`]),
+    },
+    config.appKey,
+  );
+  let closeLongPolling: () => void = () => {};
+  app.register(async (scope) => {
+    closeLongPolling = registerLongPollingTransport(scope, gatewayOrUnavailable, config.longPollWaitMs);
+  });
+
+  async function start(): Promise<Running> {
+    const store = await openImStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    let router: Router;
+    try {
+      router = config.redisUrl ? await RedisRouter.connect(config.redisUrl, nodeId) : new LocalRouter(nodeId);
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    const users = new UserService(store.db);
+    const messages = new MessageService(store.db);
+    const sessions = new SessionService(store.db);
+    const sync = new SyncService(store.db, users, sessions, messages);
+    const gateway = new ImGateway(
+      { users, messages, sessions, sync },
+      router,
+      {
+        appKey: config.appKey,
+        tokenSecret: config.tokenSecret,
+        idleTimeoutMs: config.idleTimeoutMs,
+        loginTimeoutMs: config.loginTimeoutMs,
+        rateRules: config.rateRules,
+        maxMalformedFrames: config.maxMalformedFrames,
+        maxBufferedBytes: config.maxBufferedBytes,
+      },
+      app.log,
+    );
+    const wss = attachWebSocketTransport(app.server, gateway);
+    return { store, router, gateway, wss };
+  }
+
+  return {
+    app,
+    async listen() {
+      running = await start();
+      try {
+        await app.listen({ host: config.host, port: config.port });
+      } catch (error) {
+        await shutdown(running);
+        running = undefined;
+        throw error;
+      }
+      const address = app.server.address() as AddressInfo;
+      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      listeningUrl = `http://${host}:${address.port}`;
+      return { url: listeningUrl };
+    },
+    async close() {
+      const current = running;
+      running = undefined;
+      closeLongPolling();
+      if (current) current.gateway.closeAll();
+      await app.close();
+      if (current) await shutdown(current);
+    },
+  };
+}
+
+async function shutdown(current: Running): Promise<void> {
+  current.gateway.closeAll();
+  await new Promise<void>((resolve) => current.wss.close(() => resolve()));
+  await current.router.close();
+  await current.store.close();
+}

@@ -1,0 +1,230 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** A timestamptz column: Date on read, Date or ISO string on write, database default allowed. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** jsonb: the drivers return parsed values; writes go through JSON.stringify. */
+type Json<T> = ColumnType<T, string, string>;
+
+export interface StoreTable {
+  id: Generated<number>;
+  store_name: string;
+  /** console-spec §4: 0 not submitted, 1 under review, 2 approved, 3 rejected, 4 disabled. */
+  store_status: number;
+  /** console-spec §4: 1 flagship, 2 specialty, 3 service. */
+  store_type: number;
+  /** console-spec §4: 1 sole proprietor, 2 company; null until the store info is submitted. */
+  principal_type: number | null;
+  forbidden_reason: string | null;
+  reject_reason: string | null;
+  email: string | null;
+  mobile: string;
+  city_code: string | null;
+  /** The submitted store information (registerStore), JSON of StoreInfo. */
+  store_info: Json<Record<string, unknown> | null> | null;
+  /** The temporary draft (temporaryStorageStoreInfo), JSON of a partial StoreInfo. */
+  store_info_draft: Json<Record<string, unknown> | null> | null;
+  agreement_accepted_at: NullableTimestamp;
+  agreement_version: string | null;
+  license_expires_on: NullableTimestamp;
+  brand_expires_on: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface StoreUserTable {
+  id: Generated<number>;
+  store_id: number;
+  username: string;
+  password_hash: string;
+  pay_password_hash: string | null;
+  nickname: string;
+  avatar_url: string | null;
+  created_at: CreatedAt;
+}
+
+export interface StoreAccessTokenTable {
+  token_hash: string;
+  user_id: number;
+  store_id: number;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface StoreSessionTable {
+  session_key: string;
+  data: Json<Record<string, unknown>>;
+  expires_at: Timestamp;
+  updated_at: CreatedAt;
+}
+
+export interface StoreSessionNonceTable {
+  session_key: string;
+  nonce: string;
+  keep_until: Timestamp;
+}
+
+export interface StoreCheckCodeTable {
+  id: Generated<number>;
+  purpose: string;
+  target: string;
+  code_hash: string;
+  expires_at: Timestamp;
+  consumed_at: NullableTimestamp;
+  failed_attempts: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface StoreRateEventTable {
+  id: Generated<number>;
+  bucket: string;
+  subject: string;
+  occurred_at: CreatedAt;
+}
+
+export interface StoreCaptchaTable {
+  captcha_key: string;
+  answer: string;
+  expires_at: Timestamp;
+  verified_at: NullableTimestamp;
+  failed_attempts: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface StoreServerKeyTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: CreatedAt;
+}
+
+export interface StoreBankCardTable {
+  store_id: number;
+  bank_code: string;
+  card_number: string;
+  account_name: string;
+  branch_name: string;
+  updated_at: CreatedAt;
+}
+
+export interface StorePayAccountTable {
+  store_id: number;
+  balance_cents: number;
+  frozen_cents: number;
+  deposit_cents: number;
+  updated_at: CreatedAt;
+}
+
+export interface StoreWithdrawBlacklistTable {
+  store_id: number;
+  remark: string;
+  created_at: CreatedAt;
+}
+
+export interface StoreCategoryLinkTable {
+  store_id: number;
+  category_id: number;
+}
+
+export interface StoreSowntownLinkTable {
+  store_id: number;
+  sowntown_id: number;
+}
+
+export interface StoreErrorReportConfigTable {
+  id: number;
+  cache_number: number;
+  error_codes: Json<string[]>;
+}
+
+export interface StoreErrorReportTable {
+  id: Generated<number>;
+  store_id: number | null;
+  payload: Json<unknown>;
+  created_at: CreatedAt;
+}
+
+export interface StoreOperationLogTable {
+  id: Generated<number>;
+  /** Null for entries sent before sign-in (e.g. OPEN_APP). */
+  store_id: number | null;
+  user_id: number | null;
+  operation_type: string;
+  operation_start_time: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface StoreAsyncTaskTable {
+  id: Generated<number>;
+  store_id: number;
+  kind: string;
+  /** console-spec §4: 2 success, 3 failure, anything else still running. */
+  status: number;
+  fail_reason: string | null;
+  result: Json<unknown> | null;
+  created_at: CreatedAt;
+}
+
+export interface StoreCustomerTable {
+  accid: string;
+  nickname: string;
+  avatar_url: string | null;
+}
+
+/** Reference data shared by every store (read-only for merchants). */
+export interface RefBankTable { bank_code: string; bank_name: string; sort: number }
+export interface RefUnitTable { id: number; unit_name: string; enabled: boolean }
+export interface RefTechnologyTable { id: number; technology_name: string }
+export interface RefCategoryTable { id: number; parent_id: number; category_name: string; level: number; enabled: boolean; sort: number }
+export interface RefCategorySpecTable { id: number; category_id: number; spec_name: string; spec_values: Json<string[]> }
+export interface RefCityTable { city_code: string; parent_code: string; city_name: string; level: number; is_operate: boolean; is_open: boolean }
+export interface RefAppTable { app_id: number; app_name: string }
+export interface RefAdvertTable { id: number; position: string; title: string; image_url: string; link_url: string; sort: number; enabled: boolean }
+export interface RefSinglePageTable { page_code: string; title: string; content: string }
+export interface RefEntryFeeTable { city_code: string; category_id: number; fee_cents: number; deposit_cents: number }
+export interface RefSkillPackageTable { id: number; package_name: string; price_cents: number; description: string }
+export interface RefPorterageTable { id: number; porterage_name: string; unit_name: string; price_cents: number }
+export interface RefSowntownTable { id: number; city_code: string; sowntown_name: string }
+export interface RefDictionaryTable { dict_type: string; dict_value: number; dict_label: string }
+
+export interface StoreDatabase {
+  store_store: StoreTable;
+  store_user: StoreUserTable;
+  store_access_token: StoreAccessTokenTable;
+  store_session: StoreSessionTable;
+  store_session_nonce: StoreSessionNonceTable;
+  store_check_code: StoreCheckCodeTable;
+  store_rate_event: StoreRateEventTable;
+  store_captcha: StoreCaptchaTable;
+  store_server_key: StoreServerKeyTable;
+  store_bank_card: StoreBankCardTable;
+  store_pay_account: StorePayAccountTable;
+  store_withdraw_blacklist: StoreWithdrawBlacklistTable;
+  store_category_link: StoreCategoryLinkTable;
+  store_sowntown_link: StoreSowntownLinkTable;
+  store_error_report_config: StoreErrorReportConfigTable;
+  store_error_report: StoreErrorReportTable;
+  store_operation_log: StoreOperationLogTable;
+  store_async_task: StoreAsyncTaskTable;
+  store_customer: StoreCustomerTable;
+  ref_bank: RefBankTable;
+  ref_unit: RefUnitTable;
+  ref_technology: RefTechnologyTable;
+  ref_category: RefCategoryTable;
+  ref_category_spec: RefCategorySpecTable;
+  ref_city: RefCityTable;
+  ref_app: RefAppTable;
+  ref_advert: RefAdvertTable;
+  ref_single_page: RefSinglePageTable;
+  ref_entry_fee: RefEntryFeeTable;
+  ref_skill_package: RefSkillPackageTable;
+  ref_porterage: RefPorterageTable;
+  ref_sowntown: RefSowntownTable;
+  ref_dictionary: RefDictionaryTable;
+}
+
+export type StoreRow = Selectable<StoreTable>;
+export type StoreUserRow = Selectable<StoreUserTable>;
+export type NewStoreUser = Insertable<StoreUserTable>;

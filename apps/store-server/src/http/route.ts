@@ -1,0 +1,79 @@
+import { EnvelopeError } from '@merchant/secure-transport/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { describeValidationError } from '../shared/fields';
+import { STORE_CODES, StoreError } from '../shared/store-error';
+
+/** The signed-in user a request acts for; every store-scoped query filters by storeId. */
+export interface Caller {
+  userId: number;
+  storeId: number;
+  accessToken: string;
+}
+
+export interface RouteContext {
+  accessToken: string;
+  request: FastifyRequest;
+}
+
+export interface RouteDependencies {
+  /** Resolves the access token or throws the console-spec §8 token error (10302006). */
+  resolveCaller(accessToken: string): Promise<Caller>;
+}
+
+/** A call of console-spec §7: its path and how to register it behind the envelope. */
+export interface StoreRoute {
+  path: string;
+  register(app: FastifyInstance, deps: RouteDependencies): void;
+}
+
+function parseBiz<S extends z.ZodType>(schema: S, biz: unknown): z.output<S> {
+  const result = schema.safeParse(biz ?? {});
+  if (!result.success) throw new StoreError(STORE_CODES.invalidParameter, describeValidationError(result.error));
+  return result.data;
+}
+
+/** StoreError → envelope error; anything else propagates (the plugin answers an internal error). */
+async function answering<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof StoreError) throw new EnvelopeError(error.code, error.message, error.errInfo);
+    throw error;
+  }
+}
+
+/** A call anyone may make (sign-in, registration, captcha, reference lists). */
+export function publicRoute<S extends z.ZodType, T>(
+  path: string,
+  biz: S,
+  handle: (input: z.output<S>, ctx: RouteContext) => Promise<T>,
+): StoreRoute {
+  return {
+    path,
+    register(app) {
+      app.secureRoute(path, (ctx) =>
+        answering(() => handle(parseBiz(biz, ctx.biz), { accessToken: ctx.accessToken, request: ctx.request })),
+      );
+    },
+  };
+}
+
+/** A call that needs a valid access token; the token is checked before the body is validated. */
+export function userRoute<S extends z.ZodType, T>(
+  path: string,
+  biz: S,
+  handle: (input: z.output<S>, caller: Caller, ctx: RouteContext) => Promise<T>,
+): StoreRoute {
+  return {
+    path,
+    register(app, deps) {
+      app.secureRoute(path, (ctx) =>
+        answering(async () => {
+          const caller = await deps.resolveCaller(ctx.accessToken);
+          return handle(parseBiz(biz, ctx.biz), caller, { accessToken: ctx.accessToken, request: ctx.request });
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { readConfigFromEnv } from './config';
+import { createStoreServer } from './server';
+
+const config = readConfigFromEnv();
+const server = await createStoreServer(config);
+const { url } = await server.listen();
+server.app.log.info(`store-server listening at ${url} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  server.app.log.info(`${signal} received, closing`);
+  try {
+    await server.close();
+    process.exit(0);
+  } catch (error) {
+    server.app.log.error(error);
+    process.exit(1);
+  }
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

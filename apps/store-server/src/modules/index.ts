@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { StoreServerConfig } from '../config';
+import type { StoreDatabase } from '../db/schema';
+import type { StoreRoute } from '../http/route';
+import { CaptchaService } from '../shared/captcha';
+import { CheckCodeService, type CheckCodeDelivery } from '../shared/check-codes';
+import type { Clock } from '../shared/clock';
+import { RateLimiter } from '../shared/rate-limiter';
+import { AuthRepository } from './auth/auth.repository';
+import { authRoutes } from './auth/auth.routes';
+import { AuthService } from './auth/auth.service';
+import { imRoutes } from './im/im.routes';
+
+export interface ModuleDependencies {
+  db: Kysely<StoreDatabase>;
+  clock: Clock;
+  config: StoreServerConfig;
+  checkCodeDelivery: CheckCodeDelivery;
+}
+
+/** Wires services to repositories and collects every route of console-spec §7 that store-server answers. */
+export function buildStoreModules({ db, clock, config, checkCodeDelivery }: ModuleDependencies) {
+  const rateLimiter = new RateLimiter(db, clock);
+  const captcha = new CaptchaService(db, clock);
+  const checkCodes = new CheckCodeService(db, clock, rateLimiter, checkCodeDelivery);
+  const authRepository = new AuthRepository(db);
+  const auth = new AuthService(authRepository, clock, rateLimiter, captcha, checkCodes);
+
+  const routes: StoreRoute[] = [
+    ...authRoutes(auth, captcha),
+    ...imRoutes(db, { imTokenSecret: config.imTokenSecret, imAppKey: config.imAppKey }),
+  ];
+  return { routes, auth, captcha, checkCodes, rateLimiter, authRepository };
+}

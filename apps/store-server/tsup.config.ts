@@ -1,0 +1,15 @@
+import { defineConfig } from 'tsup';
+
+// Workspace libraries are bundled from source so the built server runs without building them first;
+// every other dependency stays an ordinary node_modules import.
+export default defineConfig({
+  entry: ['src/main.ts', 'src/server.ts'],
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  outDir: 'dist',
+  clean: true,
+  sourcemap: true,
+  dts: false,
+  noExternal: [/^@merchant\//],
+});

@@ -1,0 +1,22 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+// The same launcher as `npm start`, on other ports and a throwaway data folder.
+import { startStack } from '../tools/stack.mjs';
+
+export const E2E_PORTS = { store: 13100, im: 13200, console: 14200, frame: 14300 };
+export const E2E_IM_TOKEN_SECRET = 'e2e-im-shared-key';
+
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'merchant-e2e-'));
+  const stack = await startStack({ ports: E2E_PORTS, dataDir, quiet: true, imTokenSecret: E2E_IM_TOKEN_SECRET });
+  process.env.E2E_CONSOLE_URL = stack.urls.console;
+  process.env.E2E_FRAME_URL = stack.urls.frame;
+  process.env.E2E_STORE_URL = stack.urls.store;
+  process.env.E2E_IM_LBS_URL = `${stack.urls.im}/lbs`;
+  process.env.E2E_IM_TOKEN_SECRET = E2E_IM_TOKEN_SECRET;
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

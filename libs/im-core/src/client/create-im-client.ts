@@ -1,0 +1,36 @@
+import { ImConnection, type ImConnectionOptions } from '../connection/im-connection';
+import type { NotificationCounter } from '../services/session-state';
+import type { ImConnectionPort } from './connection-port';
+import { ImClient } from './im-client';
+import type { ImLogger, StoreSource } from './store-opening';
+
+export interface ImClientOptions extends ImConnectionOptions {
+  /**
+   * A Store, or a factory opened after login (e.g. `() => IndexedDbStore.open(...)`). Default:
+   * MemoryStore. A factory that fails is logged as NO_DB and replaced by a MemoryStore (§8).
+   */
+  store?: StoreSource;
+  logger?: ImLogger;
+  countNotification?: NotificationCounter;
+  createIdClient?: () => string;
+  /** Another connection (tests: FakeConnection); the connection options are then unused. */
+  connection?: ImConnectionPort;
+}
+
+/**
+ * Creates the IM client of docs/decisions/0001: `connect()`, `logout()`, `destroy()`, events
+ * msg / msgUpdate / sessions / state / syncData / syncDone / error / kicked, and the services
+ * `messages.sendText/list/resend/deleteLocal` and `sessions.list/markRead/delete`.
+ */
+export function createImClient(options: ImClientOptions): ImClient {
+  const { store, logger, countNotification, createIdClient, connection, ...connectionOptions } = options;
+  return new ImClient({
+    account: options.account,
+    connection: connection ?? new ImConnection(connectionOptions),
+    store,
+    logger,
+    countNotification,
+    createIdClient,
+    now: options.now,
+  });
+}

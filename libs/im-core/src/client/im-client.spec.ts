@@ -1,0 +1,184 @@
+import { ImError } from '../errors';
+import { MessageTypeCode, SceneCode } from '../protocol/constants';
+import type { MessageRecordValue } from '../protocol/records';
+import { MemoryStore } from '../store/memory-store';
+import { sampleMessage } from '../store/store-conformance';
+import type { ImMessage, ImSession } from '../store/entities';
+import { FakeConnection } from './fake-connection';
+import { ImClient } from './im-client';
+
+const ME = 's_1001';
+const wireMsg = (idClient: string, time: number, from = 'c_demo1', to = ME): MessageRecordValue => ({
+  idClient, idServer: `srv-${idClient}`, scene: SceneCode.p2p, from, to, time, type: MessageTypeCode.text, text: `hello ${idClient}`,
+});
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const silentLogger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
+
+function makeClient(options: { store?: ConstructorParameters<typeof ImClient>[0]['store']; syncPushes?: (fake: FakeConnection) => void } = {}) {
+  const fake = new FakeConnection();
+  fake.answer('sync', (_body, f) => {
+    // The server sends the data pushes and syncDone after accepting the request.
+    setTimeout(() => {
+      options.syncPushes?.(f);
+      f.push('syncDone', { timetag: 1000 });
+    }, 0);
+    return {};
+  });
+  let nextId = 0;
+  let clock = 10_000;
+  const client = new ImClient({
+    account: ME, connection: fake, store: options.store ?? new MemoryStore(), logger: silentLogger,
+    createIdClient: () => `id-${++nextId}`, now: () => ++clock,
+  });
+  const seen = { msg: [] as ImMessage[], updates: [] as ImMessage[], sessions: [] as ImSession[][], order: [] as string[], errors: [] as ImError[] };
+  client.on('msg', (m) => (seen.msg.push(m), seen.order.push(`msg:${m.idClient}`)));
+  client.on('msgUpdate', (m) => seen.updates.push(m));
+  client.on('sessions', (s) => seen.sessions.push(s));
+  client.on('syncData', (n) => seen.order.push(n.kind));
+  client.on('syncDone', () => seen.order.push('syncDone'));
+  client.on('error', (e) => seen.errors.push(e));
+  return { fake, client, seen };
+}
+
+describe('ImClient', () => {
+  it('connect logs in, syncs and notifies syncDone after the sync data', async () => {
+    const { client, seen } = makeClient({ syncPushes: (f) => f.push('offlineMsgs', { msgs: [wireMsg('off-1', 500)] }) });
+    await client.connect();
+    expect(seen.order).toEqual(['sessions', 'offlineMsgs', 'syncDone']);
+    const [session] = await client.sessions.list();
+    expect(session).toMatchObject({ id: 'p2p-c_demo1', unread: 1 });
+  });
+
+  it('sendText stores sending, then success with the server id; the session shows it', async () => {
+    const { fake, client, seen } = makeClient();
+    fake.answer('sendMsg', (body) => ({ msg: { ...body.msg, idServer: 'srv-1', time: 20_000 } }));
+    await client.connect();
+    const sent = await client.messages.sendText({ scene: 'p2p', to: 'c_demo1', text: 'hi' });
+    expect(sent).toMatchObject({ idClient: 'id-1', status: 'success', idServer: 'srv-1', time: 20_000, flow: 'out' });
+    expect(seen.updates.map((m) => m.status)).toEqual(['sending', 'success']);
+    expect(fake.requests.find((r) => r.name === 'sendMsg')?.body).toMatchObject({ msg: { idClient: 'id-1', to: 'c_demo1', text: 'hi', scene: 0, type: 0 } });
+    expect((await client.messages.list({ sessionId: 'p2p-c_demo1' })).map((m) => m.status)).toEqual(['success']);
+    expect((await client.sessions.list())[0]).toMatchObject({ unread: 0, lastMsg: { idClient: 'id-1' } });
+  });
+
+  it('a failed send is stored as fail, rejects, and can be resent with the same idClient', async () => {
+    const { fake, client } = makeClient();
+    let attempts = 0;
+    fake.answer('sendMsg', (body) => {
+      if (++attempts === 1) throw new ImError('Error_Timeout', 'timeout');
+      return { msg: { ...body.msg, idServer: 'srv-2' } };
+    });
+    await client.connect();
+    await expect(client.messages.sendText({ scene: 'p2p', to: 'c_demo1', text: 'retry me' })).rejects.toMatchObject({ errorName: 'Error_Timeout' });
+    const [failed] = await client.messages.list({ sessionId: 'p2p-c_demo1' });
+    expect(failed.status).toBe('fail');
+    await expect(client.messages.resend(failed.idClient)).resolves.toMatchObject({ idClient: failed.idClient, status: 'success', resend: true });
+    await expect(client.messages.resend(failed.idClient)).rejects.toThrow('only failed messages can be resent');
+  });
+
+  it('7101 on send marks isInBlackList and resolves', async () => {
+    const { fake, client } = makeClient();
+    fake.answer('sendMsg', () => {
+      throw new ImError('Server_Error', 'blacklisted', { code: 7101 });
+    });
+    await client.connect();
+    await expect(client.messages.sendText({ scene: 'p2p', to: 'c_demo1', text: 'x' })).resolves.toMatchObject({ status: 'success', isInBlackList: true });
+  });
+
+  it('refuses invalid input without storing or sending anything', async () => {
+    const { fake, client } = makeClient();
+    await client.connect();
+    await expect(client.messages.sendText({ scene: 'chatroom' as never, to: 'c_demo1', text: 'x' })).rejects.toMatchObject({ errorName: 'Param_Error' });
+    await expect(client.messages.list({ sessionId: 'p2p-c_demo1', limit: 101 })).rejects.toMatchObject({ errorName: 'Param_Error' });
+    expect(fake.requests.map((r) => r.name)).toEqual(['sync']);
+    expect(await client.sessions.list()).toEqual([]);
+  });
+
+  it('a live message is stored once, raises msg and counts as unread; markRead clears it and tells the server', async () => {
+    const { fake, client, seen } = makeClient();
+    await client.connect();
+    fake.push('msg', { msg: wireMsg('live-1', 30_000) });
+    fake.push('msg', { msg: wireMsg('live-1', 30_000) });
+    await flush();
+    expect(seen.msg.map((m) => m.idClient)).toEqual(['live-1']);
+    expect((await client.sessions.list())[0]).toMatchObject({ id: 'p2p-c_demo1', unread: 1 });
+    const read = await client.sessions.markRead('p2p-c_demo1');
+    expect(read).toMatchObject({ unread: 0, ack: 30_000 });
+    expect(fake.requests.at(-1)).toEqual({ name: 'markSessionAck', body: { scene: 0, to: 'c_demo1', timetag: 30_000 } });
+  });
+
+  it('queues messages that arrive during sync and handles them after syncDone', async () => {
+    const { client, seen } = makeClient({
+      syncPushes: (f) => {
+        f.push('msg', { msg: wireMsg('during-sync', 40_000) });
+        f.push('roamingMsgs', { msgs: [wireMsg('roam-1', 100)] });
+      },
+    });
+    await client.connect();
+    await flush();
+    expect(seen.order).toEqual(['sessions', 'roamingMsgs', 'syncDone', 'msg:during-sync']);
+    expect((await client.sessions.list())[0]).toMatchObject({ unread: 2, lastMsg: { idClient: 'during-sync' } });
+  });
+
+  it('marks messages still sending at sync start as fail', async () => {
+    const store = new MemoryStore();
+    await store.putMessages([sampleMessage({ idClient: 'stuck', time: 5, flow: 'out', status: 'sending', from: ME })]);
+    const { client, seen } = makeClient({ store });
+    await client.connect();
+    expect(seen.updates.map((m) => [m.idClient, m.status])).toEqual([['stuck', 'fail']]);
+  });
+
+  it('falls back to a memory store when the database cannot be opened (NO_DB)', async () => {
+    silentLogger.warn.mockClear();
+    const { client, fake } = makeClient({ store: () => Promise.reject(new Error('IndexedDB blocked')) });
+    fake.answer('sendMsg', (body) => ({ msg: body.msg }));
+    await client.connect();
+    expect(client.localStore?.kind).toBe('memory');
+    expect(silentLogger.warn).toHaveBeenCalledWith(expect.stringContaining('NO_DB'), expect.objectContaining({ errorName: 'NO_DB' }));
+    await expect(client.messages.sendText({ scene: 'p2p', to: 'c_demo1', text: 'still works' })).resolves.toMatchObject({ status: 'success' });
+  });
+
+  it("answers 'no db server' before the first login", async () => {
+    const { client } = makeClient();
+    await expect(client.sessions.list()).rejects.toThrow('no db server');
+  });
+
+  it('raises SYNC_DATA_ERROR as an error event and carries on', async () => {
+    const fake = new FakeConnection();
+    fake.answer('sync', () => {
+      throw new ImError('Server_Error', 'down', { code: 500 });
+    });
+    const client = new ImClient({ account: ME, connection: fake, logger: silentLogger });
+    const errors: ImError[] = [];
+    client.on('error', (e) => errors.push(e));
+    await client.connect();
+    expect(errors.map((e) => e.errorName)).toEqual(['SYNC_DATA_ERROR']);
+    expect(fake.requests.filter((r) => r.name === 'sync')).toHaveLength(4);
+    expect(await client.sessions.list()).toEqual([]);
+  });
+
+  it('syncs again after a reconnect logs in', async () => {
+    const { fake, client, seen } = makeClient();
+    await client.connect();
+    fake.fire('disconnected', { error: undefined, willReconnect: true });
+    fake.login();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fake.requests.filter((r) => r.name === 'sync')).toHaveLength(2);
+    expect(seen.order.filter((k) => k === 'syncDone')).toHaveLength(2);
+  });
+
+  it('a deleted session comes back with a new message; deleting a message moves lastMsg back', async () => {
+    const { fake, client } = makeClient();
+    await client.connect();
+    fake.push('msg', { msg: wireMsg('m1', 1_000) });
+    fake.push('msg', { msg: wireMsg('m2', 2_000) });
+    await flush();
+    await client.sessions.delete('p2p-c_demo1');
+    expect(await client.sessions.list()).toEqual([]);
+    fake.push('msg', { msg: wireMsg('m3', 3_000) });
+    await flush();
+    expect((await client.sessions.list())[0]).toMatchObject({ isDeleted: false, unread: 3 });
+    await client.messages.deleteLocal('m3');
+    expect((await client.sessions.list())[0]).toMatchObject({ unread: 2, lastMsg: { idClient: 'm2' } });
+  });
+});

@@ -1,0 +1,197 @@
+import type { ConnectionState } from '../connection/connection-state';
+import type { ImPush, KickedEvent } from '../connection/im-connection';
+import { TypedEmitter } from '../connection/typed-emitter';
+import { ImError, ImErrorName } from '../errors';
+import type { MessageRecordValue } from '../protocol/records';
+import { deleteStoredMessage } from '../services/message-ingest';
+import { MESSAGE_PUSHES, MessagesService } from '../services/messages-service';
+import type { ServiceContext, ServiceEvents } from '../services/service-context';
+import type { NotificationCounter } from '../services/session-state';
+import { SessionsService } from '../services/sessions-service';
+import type { ImMessage, ImSession } from '../store/entities';
+import type { Store } from '../store/store';
+import { SyncEngine, type SyncSummary } from '../sync/sync-engine';
+import type { SyncNotification } from '../sync/sync-merge';
+import type { ImConnectionPort } from './connection-port';
+import { notReadyStore, openStore, type ImLogger, type StoreSource } from './store-opening';
+
+export interface ImClientEvents {
+  state: (state: ConnectionState) => void;
+  /** A new message from someone else or from this account on another device. */
+  msg: (message: ImMessage) => void;
+  /** An own message changed status (sending → success | fail), or went fail at sync start. */
+  msgUpdate: (message: ImMessage) => void;
+  /** Sessions that changed. */
+  sessions: (sessions: ImSession[]) => void;
+  /** Sync results, one per kind, in §4 order, before syncDone. */
+  syncData: (notification: SyncNotification) => void;
+  syncDone: (summary: SyncSummary) => void;
+  /** SYNC_DATA_ERROR and message-handling errors (§8 custom errors); the client carries on. */
+  error: (error: ImError) => void;
+  /** Kicked by the server or another port (§4); reconnecting stops unless silentlyKick. */
+  kicked: (event: KickedEvent) => void;
+}
+
+export interface ImClientCoreOptions {
+  account: string;
+  connection: ImConnectionPort;
+  /** A Store, or a factory opened after login; a failing factory falls back to memory (§8 NO_DB). */
+  store?: StoreSource;
+  logger?: ImLogger;
+  /** The app's say on whether an incoming notification counts as unread (§4 Session). */
+  countNotification?: NotificationCounter;
+  now?: () => number;
+  createIdClient?: () => string;
+}
+
+const LIVE_PUSHES = new Set<string>([...MESSAGE_PUSHES, 'sessionAck', 'msgDeleted']);
+
+function defaultIdClient(): string {
+  const crypto = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  return crypto?.randomUUID ? crypto.randomUUID().replace(/-/g, '') : `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/**
+ * The IM client above the connection: opens the store after login, syncs after every login,
+ * routes pushes to the services in arrival order (queued while a sync runs, §4) and exposes
+ * the services. Build it with createImClient.
+ */
+export class ImClient extends TypedEmitter<ImClientEvents> {
+  readonly messages: MessagesService;
+  readonly sessions: SessionsService;
+  private store: Store | undefined;
+  /** Created once the store is open (first login). */
+  private sync: SyncEngine | undefined;
+  private readonly queuedDuringSync: ImPush[] = [];
+  private pushChain: Promise<void> = Promise.resolve();
+  private hasLoggedIn = false;
+  private currentSync: Promise<void> | undefined;
+  private readonly unsubscribes: (() => void)[] = [];
+  private readonly logger: ImLogger;
+
+  constructor(private readonly options: ImClientCoreOptions) {
+    super();
+    this.logger = options.logger ?? console;
+    const context: ServiceContext = {
+      account: options.account,
+      connection: options.connection,
+      store: () => this.store ?? notReadyStore(),
+      now: options.now ?? Date.now,
+      createIdClient: options.createIdClient ?? defaultIdClient,
+      countNotification: options.countNotification,
+      emit: <E extends keyof ServiceEvents>(event: E, payload: ServiceEvents[E]) => this.emitServiceEvent(event, payload),
+    };
+    this.messages = new MessagesService(context);
+    this.sessions = new SessionsService(context);
+    const connection = options.connection;
+    this.unsubscribes.push(
+      connection.on('state', (state) => this.emit('state', state)),
+      connection.on('loggedIn', () => this.onLoggedIn()),
+      connection.on('push', (push) => this.onPush(push)),
+      connection.on('kicked', (info) => this.emit('kicked', info)),
+      connection.on('disconnected', (event) => this.sync?.abortRound(event.error ?? new ImError(ImErrorName.Error_Internet_Disconnected, 'disconnected'))),
+    );
+  }
+
+  /** The store in use after the first login (IndexedDB, memory, or the fallback memory store). */
+  get localStore(): Store | undefined {
+    return this.store;
+  }
+
+  /** Logs in, opens the store, then runs the first sync; resolves when syncDone was notified. */
+  async connect(): Promise<void> {
+    await this.options.connection.connect();
+    await this.afterLogin();
+  }
+
+  /** Logs out; no reconnect follows (§4). The store stays open for reading until destroy. */
+  async logout(): Promise<void> {
+    await this.options.connection.logout();
+  }
+
+  /** Ends the connection and closes the store; the client cannot be used again. */
+  async destroy(): Promise<void> {
+    this.unsubscribes.splice(0).forEach((unsubscribe) => unsubscribe());
+    this.options.connection.destroy();
+    await this.pushChain;
+    await this.store?.close();
+    this.removeAllListeners();
+  }
+
+  private emitServiceEvent<E extends keyof ServiceEvents>(event: E, payload: ServiceEvents[E]): void {
+    if (event === 'msg') this.emit('msg', payload as ImMessage);
+    else if (event === 'msgUpdate') this.emit('msgUpdate', payload as ImMessage);
+    else this.emit('sessions', payload as ImSession[]);
+  }
+
+  private onLoggedIn(): void {
+    // A reconnect logs in again without connect(): sync what was missed (§4 start-up).
+    if (this.hasLoggedIn && !this.currentSync) void this.afterLogin();
+  }
+
+  private async afterLogin(): Promise<void> {
+    if (this.currentSync) return this.currentSync;
+    this.currentSync = (async () => {
+      const sync = this.sync ?? (this.sync = await this.createSyncEngine());
+      this.hasLoggedIn = true;
+      try {
+        const summary = await sync.run();
+        this.emit('syncDone', summary);
+      } catch (error) {
+        this.emit('error', error instanceof ImError ? error : new ImError(ImErrorName.SYNC_DATA_ERROR, String(error), { cause: error }));
+      } finally {
+        this.currentSync = undefined;
+        this.drainQueue();
+      }
+    })();
+    return this.currentSync;
+  }
+
+  private async createSyncEngine(): Promise<SyncEngine> {
+    const store = await openStore(this.options.store, this.logger);
+    this.store = store;
+    return new SyncEngine({
+      connection: this.options.connection,
+      store,
+      account: this.options.account,
+      countNotification: this.options.countNotification,
+      notify: (notification) => this.emit('syncData', notification),
+      onStaleSendingFailed: (failed) => failed.forEach((m) => this.emit('msgUpdate', m)),
+    });
+  }
+
+  private onPush(push: ImPush): void {
+    if (this.sync?.handlePush(push)) return;
+    if (!LIVE_PUSHES.has(push.name)) return;
+    if (!this.sync || this.sync.isSyncing) {
+      // §4: messages arriving during sync are queued and processed afterwards.
+      this.queuedDuringSync.push(push);
+      return;
+    }
+    this.enqueue(push);
+  }
+
+  private drainQueue(): void {
+    for (const push of this.queuedDuringSync.splice(0)) this.enqueue(push);
+  }
+
+  /** One push at a time, in arrival order, so sessions see messages in order. */
+  private enqueue(push: ImPush): void {
+    this.pushChain = this.pushChain.then(() => this.handleLivePush(push)).catch((error: unknown) => {
+      this.logger.error(`handling ${push.name} failed`, error);
+      this.emit('error', error instanceof ImError ? error : new ImError(ImErrorName.Param_Error, `message handling failed: ${String(error)}`, { cause: error }));
+    });
+  }
+
+  private async handleLivePush(push: ImPush): Promise<void> {
+    if (push.name === 'sessionAck') {
+      await this.sessions.receiveAck(push.body);
+    } else if (push.name === 'msgDeleted') {
+      const idClient = push.body.deleted?.idClient;
+      const session = idClient && this.store ? await deleteStoredMessage(this.store, idClient, this.options) : undefined;
+      if (session) this.emit('sessions', [session]);
+    } else if (MESSAGE_PUSHES.has(push.name)) {
+      await this.messages.receive(push.name, (push.body as { msg?: MessageRecordValue }).msg);
+    }
+  }
+}

@@ -1,0 +1,10 @@
+export * from './constants';
+export * from './schema';
+export * from './records';
+export * from './command-definition';
+export * from './commands';
+export * from './frame';
+export { encodeBody, decodeBody } from './body-codec';
+export * from './serial-ids';
+export * from './frequency-control';
+export * from './frame-batch';

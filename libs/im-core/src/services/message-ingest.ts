@@ -1,0 +1,78 @@
+import type { ImMessage, ImSession } from '../store/entities';
+import type { Store } from '../store/store';
+import { dedupeMessages } from './message-state';
+import { applyMessage, applyMessageDeletion, emptySession, recomputeUnread, type UnreadRules } from './session-state';
+
+/** Unread is recounted from at most this many stored messages after the ack (our bound). */
+export const MAX_UNREAD_RECOUNT = 1000;
+
+export interface IngestOptions extends UnreadRules {
+  account: string;
+  /** Messages pushed as this account's own sends from another device (§4 sync-send). */
+  fromSyncSend?: boolean;
+  /** The session as the server reported it in this sync, if it did. */
+  serverSession?: ImSession;
+}
+
+export interface IngestResult {
+  /** Messages newly stored, oldest first. */
+  stored: ImMessage[];
+  session: ImSession;
+}
+
+/**
+ * Stores new messages of one session and updates that session: dedupe by idClient against the
+ * batch and the store (§4), insert, move lastMsg/updateTime, then recount unread from the stored
+ * messages newer than ack (§4 "Unread is recomputed"). The server's unread wins only when it is
+ * higher, i.e. when the local history is incomplete.
+ */
+export async function ingestSessionMessages(store: Store, sessionId: string, incoming: readonly ImMessage[], options: IngestOptions): Promise<IngestResult> {
+  const known = new Set<string>();
+  for (const message of incoming) if (await store.getMessage(message.idClient)) known.add(message.idClient);
+  const fresh = dedupeMessages(incoming, (id) => known.has(id), options).sort((a, b) => a.time - b.time);
+
+  const stored = (await store.getSession(sessionId)) ?? options.serverSession ?? emptySession(sessionId);
+  let session = options.serverSession ? mergeServerSession(stored, options.serverSession) : stored;
+  if (fresh.length > 0) await store.putMessages(fresh);
+  for (const message of fresh) session = applyMessage(session, message, options);
+  const afterAck = await store.getSessionMessages({ sessionId, limit: MAX_UNREAD_RECOUNT, afterTime: session.ack, order: 'asc' });
+  const recounted = recomputeUnread(session, afterAck, options);
+  // The server counted against its ack; that count only applies if no later ack is known here.
+  const serverUnread = options.serverSession && options.serverSession.ack >= session.ack ? options.serverSession.unread : 0;
+  session = { ...recounted, unread: Math.max(recounted.unread, serverUnread) };
+  await store.putSessions([session]);
+  return { stored: fresh, session };
+}
+
+/**
+ * Merges the server's view of a session into the local one: later ack and updateTime win,
+ * the newer lastMsg wins. Deletion is local (§4 "logical"); only a newer last message brings a
+ * deleted session back.
+ */
+export function mergeServerSession(local: ImSession, server: ImSession): ImSession {
+  const lastMsg = !local.lastMsg || (server.lastMsg && server.lastMsg.time >= local.lastMsg.time) ? server.lastMsg ?? local.lastMsg : local.lastMsg;
+  return {
+    ...local,
+    ack: Math.max(local.ack, server.ack),
+    updateTime: Math.max(local.updateTime, server.updateTime),
+    lastMsg,
+    isTop: server.isTop ?? local.isTop,
+    topCustom: server.topCustom ?? local.topCustom,
+    ext: server.ext ?? local.ext,
+    msgReceiptTime: Math.max(local.msgReceiptTime ?? 0, server.msgReceiptTime ?? 0) || undefined,
+    isDeleted: lastMsg !== local.lastMsg ? false : local.isDeleted,
+  };
+}
+
+/** Deletes one stored message and adjusts its session's unread and lastMsg (§4). */
+export async function deleteStoredMessage(store: Store, idClient: string, rules: UnreadRules = {}): Promise<ImSession | undefined> {
+  const message = await store.getMessage(idClient);
+  if (!message) return undefined;
+  await store.deleteMessages([idClient]);
+  const session = await store.getSession(message.sessionId);
+  if (!session) return undefined;
+  const [newestRemaining] = await store.getSessionMessages({ sessionId: message.sessionId, limit: 1 });
+  const updated = applyMessageDeletion(session, message, newestRemaining, rules);
+  await store.putSessions([updated]);
+  return updated;
+}

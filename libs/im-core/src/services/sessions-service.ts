@@ -1,0 +1,64 @@
+import { ImError, ImErrorName } from '../errors';
+import { SceneCode } from '../protocol/constants';
+import type { ImSession } from '../store/entities';
+import { normalizeSessionListQuery, type SessionListQuery } from '../validation/message-rules';
+import { MAX_UNREAD_RECOUNT } from './message-ingest';
+import type { ServiceContext } from './service-context';
+import { applyAck, deleteSessionLogically, markRead, totalUnread } from './session-state';
+import { sceneFromCode } from './wire-mapping';
+import { sessionIdOf } from '../store/entities';
+
+/** Session list, read state and deletion (im-client-spec §4 Session, §5 session listing). */
+export class SessionsService {
+  constructor(private readonly context: ServiceContext) {}
+
+  /** Newest first; 100 by default; deleted sessions only when asked (§5). */
+  async list(query: SessionListQuery = {}): Promise<ImSession[]> {
+    return this.context.store().getSessions(normalizeSessionListQuery(query));
+  }
+
+  async totalUnread(): Promise<number> {
+    return totalUnread(await this.list());
+  }
+
+  /**
+   * Marks the session read up to its newest message: locally first (the badge clears at once),
+   * then the read position goes to the server so other devices and the next sync agree.
+   */
+  async markRead(sessionId: string): Promise<ImSession> {
+    const store = this.context.store();
+    const session = await store.getSession(sessionId);
+    if (!session) throw new ImError(ImErrorName.Session_Not_Exist, `no session ${sessionId}`);
+    const read = markRead(session);
+    await store.putSessions([read]);
+    this.context.emit('sessions', [read]);
+    if (read.ack > 0) await this.context.connection.request('markSessionAck', { scene: SceneCode[read.scene], to: read.to, timetag: read.ack });
+    return read;
+  }
+
+  /** §4: deleting a session is logical; a newer message brings it back. */
+  async delete(sessionId: string): Promise<void> {
+    const store = this.context.store();
+    const session = await store.getSession(sessionId);
+    if (!session) throw new ImError(ImErrorName.Session_Not_Exist, `no session ${sessionId}`);
+    const deleted = deleteSessionLogically(session);
+    await store.putSessions([deleted]);
+    this.context.emit('sessions', [deleted]);
+  }
+
+  /** A read position set on another device (sessionAck push). */
+  async receiveAck(body: { scene?: number; to?: string; timetag?: number }): Promise<ImSession | undefined> {
+    const scene = sceneFromCode(body.scene);
+    if (!scene || !body.to || typeof body.timetag !== 'number') return undefined;
+    const store = this.context.store();
+    const sessionId = sessionIdOf(scene, body.to);
+    const session = await store.getSession(sessionId);
+    if (!session) return undefined;
+    const afterAck = await store.getSessionMessages({ sessionId, limit: MAX_UNREAD_RECOUNT, afterTime: body.timetag, order: 'asc' });
+    const updated = applyAck(session, body.timetag, afterAck, this.context);
+    if (updated === session) return session;
+    await store.putSessions([updated]);
+    this.context.emit('sessions', [updated]);
+    return updated;
+  }
+}

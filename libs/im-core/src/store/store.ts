@@ -1,0 +1,111 @@
+import type {
+  ImFriend,
+  ImMessage,
+  ImMessageStatus,
+  ImRelation,
+  ImRelationList,
+  ImSession,
+  ImSysMsg,
+  ImTeam,
+  ImTeamMember,
+  ImUser,
+  SyncTimetags,
+} from './entities';
+
+/** Latest-first or oldest-first listing. */
+export type SortOrder = 'desc' | 'asc';
+
+export interface SessionMessagesQuery {
+  sessionId: string;
+  /** At most this many messages. */
+  limit: number;
+  /** 'desc' (default) returns the newest first. */
+  order?: SortOrder;
+  /** Only messages with time strictly before this (ms); paging towards older messages. */
+  beforeTime?: number;
+  /** Only messages with time strictly after this (ms); e.g. everything newer than the ack. */
+  afterTime?: number;
+}
+
+export interface SessionsQuery {
+  limit: number;
+  /** Deleted sessions are left out unless asked for (§5 session listing). */
+  includeDeleted?: boolean;
+}
+
+export interface SysMsgsQuery {
+  limit: number;
+  category?: ImSysMsg['category'];
+}
+
+/**
+ * The local database of the IM client: the tables of im-client-spec §3 (key-value, timetag,
+ * friend, user, team, teamMember, superTeam, msg, session, sysMsg, blacklist, mutelist) with the
+ * operations the services need. Implementations: MemoryStore (Node, no-DB fallback) and
+ * @merchant/im-db (IndexedDB). Every method resolves once the change is durable in that store;
+ * rejections mean nothing was changed. Values handed out are copies: mutating them does not
+ * change the store.
+ */
+export interface Store {
+  /** 'memory' or 'indexeddb'; for logs. */
+  readonly kind: string;
+  close(): Promise<void>;
+  /** Empties every table (logout with clearing, tests). */
+  clear(): Promise<void>;
+
+  // key-value table
+  getValue(key: string): Promise<unknown>;
+  setValue(key: string, value: unknown): Promise<void>;
+  deleteValue(key: string): Promise<void>;
+
+  // timetag table: one row per sync data kind
+  getTimetags(): Promise<SyncTimetags>;
+  /** Merges: kinds not named keep their stored timetag. */
+  putTimetags(timetags: SyncTimetags): Promise<void>;
+
+  // user table
+  putUsers(users: readonly ImUser[]): Promise<void>;
+  getUser(account: string): Promise<ImUser | undefined>;
+  /** The stored users among these accounts, in the order asked; unknown ones are left out. */
+  getUsers(accounts: readonly string[]): Promise<ImUser[]>;
+
+  // friend table
+  putFriends(friends: readonly ImFriend[]): Promise<void>;
+  getFriends(): Promise<ImFriend[]>;
+  deleteFriends(accounts: readonly string[]): Promise<void>;
+
+  // blacklist and mutelist tables
+  putRelations(list: ImRelationList, records: readonly ImRelation[]): Promise<void>;
+  getRelations(list: ImRelationList): Promise<ImRelation[]>;
+  deleteRelations(list: ImRelationList, accounts: readonly string[]): Promise<void>;
+
+  // team, superTeam and teamMember tables
+  putTeams(teams: readonly ImTeam[]): Promise<void>;
+  getTeam(teamId: string): Promise<ImTeam | undefined>;
+  getTeams(): Promise<ImTeam[]>;
+  putSuperTeams(teams: readonly ImTeam[]): Promise<void>;
+  getSuperTeams(): Promise<ImTeam[]>;
+  putTeamMembers(members: readonly ImTeamMember[]): Promise<void>;
+  getTeamMembers(teamId: string): Promise<ImTeamMember[]>;
+
+  // msg table (keyed by idClient)
+  /** Inserts or replaces by idClient. */
+  putMessages(messages: readonly ImMessage[]): Promise<void>;
+  getMessage(idClient: string): Promise<ImMessage | undefined>;
+  /** Messages of one session ordered by time, via the [sessionId, time] index. */
+  getSessionMessages(query: SessionMessagesQuery): Promise<ImMessage[]>;
+  getMessagesByStatus(status: ImMessageStatus): Promise<ImMessage[]>;
+  deleteMessages(idClients: readonly string[]): Promise<void>;
+
+  // session table
+  putSessions(sessions: readonly ImSession[]): Promise<void>;
+  getSession(id: string): Promise<ImSession | undefined>;
+  /** Newest updateTime first. */
+  getSessions(query: SessionsQuery): Promise<ImSession[]>;
+
+  // sysMsg table
+  putSysMsgs(sysMsgs: readonly ImSysMsg[]): Promise<void>;
+  getSysMsg(idServer: string): Promise<ImSysMsg | undefined>;
+  /** Newest first. */
+  getSysMsgs(query: SysMsgsQuery): Promise<ImSysMsg[]>;
+}

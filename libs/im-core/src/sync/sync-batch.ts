@@ -1,0 +1,172 @@
+import type { ImPush } from '../connection/im-connection';
+import type { CommandName } from '../protocol/commands';
+import type { ImFriend, ImMessage, ImRelation, ImSession, ImSysMsg, ImTeam, ImUser, SyncTimetagKind } from '../store/entities';
+import {
+  fromWireFriend,
+  fromWireMessage,
+  fromWireRelation,
+  fromWireSession,
+  fromWireSysMsg,
+  fromWireTeam,
+  fromWireUser,
+  sceneFromCode,
+} from '../services/wire-mapping';
+import { sessionIdOf } from '../store/entities';
+
+/**
+ * Timetag kinds whose data this client merges. Only these are sent in the sync request and
+ * advanced at syncDone; the rest stay absent, which asks the server for everything.
+ */
+export const MERGED_TIMETAG_KINDS: readonly SyncTimetagKind[] = [
+  'myInfo', 'relations', 'friends', 'friendUsers', 'teams', 'superTeams', 'roamingMsgs', 'sessionAck', 'deleteMsg', 'stickTopSessions',
+];
+
+const present = <T>(value: T | undefined): value is T => value !== undefined;
+
+/** The sync data pushes (commands between the sync request and syncDone). */
+export const SYNC_DATA_PUSHES: ReadonlySet<CommandName> = new Set<CommandName>([
+  'syncMyInfo', 'syncRelations', 'syncFriends', 'syncFriendUsers', 'syncTeams', 'syncSuperTeams', 'syncSessionAcks',
+  'syncMsgReceipts', 'syncMyTeamMembers', 'syncDonnop', 'syncDeleteMsgs', 'syncStickTopSessions', 'syncBroadcastMsgs',
+  'syncSessions', 'syncPushConfig', 'roamingMsgs', 'offlineMsgs', 'offlineSysMsgs', 'offlineFilterMsgs',
+]);
+
+/** Everything one sync round delivered, converted to domain entities, before it is merged. */
+export class SyncBatch {
+  myInfo?: ImUser;
+  blacklist: ImRelation[] = [];
+  unblacklisted: string[] = [];
+  mutelist: ImRelation[] = [];
+  unmuted: string[] = [];
+  friends: ImFriend[] = [];
+  users: ImUser[] = [];
+  teams: ImTeam[] = [];
+  superTeams: ImTeam[] = [];
+  sessions: ImSession[] = [];
+  acks: { sessionId: string; ack: number }[] = [];
+  stickTop: { sessionId: string; topCustom?: string }[] = [];
+  roamingMsgs: ImMessage[] = [];
+  offlineMsgs: ImMessage[] = [];
+  offlineFilterMsgs: ImMessage[] = [];
+  sessionsWithMoreRoaming: string[] = [];
+  deletedIdClients: string[] = [];
+  sysMsgs: ImSysMsg[] = [];
+  pushConfig?: { shouldPushNotificationWhenPCOnline: boolean };
+  /** Timetags the data pushes carried, per kind. */
+  timetags: Partial<Record<SyncTimetagKind, number>> = {};
+
+  constructor(private readonly account: string) {}
+
+  private tag(kind: SyncTimetagKind, timetag: number | undefined): void {
+    if (typeof timetag === 'number') this.timetags[kind] = Math.max(this.timetags[kind] ?? 0, timetag);
+  }
+
+  /** Takes one data push; returns false for commands that are not sync data. */
+  add(push: ImPush): boolean {
+    const me = this.account;
+    switch (push.name) {
+      case 'syncMyInfo': {
+        const body = push.body;
+        this.myInfo = fromWireUser(body.user) ?? this.myInfo;
+        this.tag('myInfo', body.timetag);
+        return true;
+      }
+      case 'syncRelations': {
+        const body = push.body;
+        // Flags travel as the string "1" (§3); an explicit other value takes the account off.
+        const isOn = (flag: string | undefined) => flag === undefined || flag === '1';
+        for (const record of body.blacklist ?? []) {
+          const relation = fromWireRelation(record);
+          if (!relation) continue;
+          if (isOn(record.isBlacked)) this.blacklist.push(relation);
+          else this.unblacklisted.push(relation.account);
+        }
+        for (const record of body.mutelist ?? []) {
+          const relation = fromWireRelation(record);
+          if (!relation) continue;
+          if (isOn(record.isMuted)) this.mutelist.push(relation);
+          else this.unmuted.push(relation.account);
+        }
+        this.tag('relations', body.timetag);
+        return true;
+      }
+      case 'syncFriends': {
+        const body = push.body;
+        this.friends.push(...(body.friends ?? []).map(fromWireFriend).filter(present));
+        this.tag('friends', body.timetag);
+        return true;
+      }
+      case 'syncFriendUsers': {
+        const body = push.body;
+        this.users.push(...(body.users ?? []).map(fromWireUser).filter(present));
+        this.tag('friendUsers', body.timetag);
+        return true;
+      }
+      case 'syncTeams':
+      case 'syncSuperTeams': {
+        const body = push.body;
+        const teams = (body.teams ?? []).map(fromWireTeam).filter(present);
+        (push.name === 'syncTeams' ? this.teams : this.superTeams).push(...teams);
+        this.tag(push.name === 'syncTeams' ? 'teams' : 'superTeams', body.timetag);
+        return true;
+      }
+      case 'syncSessions': {
+        const body = push.body;
+        this.sessions.push(...(body.sessions ?? []).map((s) => fromWireSession(s, me)).filter(present));
+        return true;
+      }
+      case 'syncSessionAcks': {
+        const body = push.body;
+        for (const ack of body.acks ?? []) {
+          const scene = sceneFromCode(ack.scene);
+          if (scene && ack.to && typeof ack.timetag === 'number') this.acks.push({ sessionId: sessionIdOf(scene, ack.to), ack: ack.timetag });
+        }
+        this.tag('sessionAck', body.timetag);
+        return true;
+      }
+      case 'syncStickTopSessions': {
+        const body = push.body;
+        for (const top of body.sessions ?? []) if (top.id) this.stickTop.push({ sessionId: top.id, topCustom: top.topCustom });
+        this.tag('stickTopSessions', body.timetag);
+        return true;
+      }
+      case 'roamingMsgs': {
+        const body = push.body;
+        this.roamingMsgs.push(...(body.msgs ?? []).map((m) => fromWireMessage(m, me)).filter(present));
+        this.sessionsWithMoreRoaming.push(...(body.sessionsWithMoreRoaming ?? []));
+        this.tag('roamingMsgs', body.timetag);
+        return true;
+      }
+      case 'offlineMsgs':
+      case 'offlineFilterMsgs': {
+        const messages = (push.body.msgs ?? []).map((m) => fromWireMessage(m, me)).filter(present);
+        (push.name === 'offlineMsgs' ? this.offlineMsgs : this.offlineFilterMsgs).push(...messages);
+        return true;
+      }
+      case 'offlineSysMsgs': {
+        this.sysMsgs.push(...(push.body.sysMsgs ?? []).map(fromWireSysMsg).filter(present));
+        return true;
+      }
+      case 'syncDeleteMsgs': {
+        const body = push.body;
+        this.deletedIdClients.push(...(body.deleted ?? []).map((d) => d.idClient).filter(present));
+        this.tag('deleteMsg', body.timetag);
+        return true;
+      }
+      case 'syncPushConfig': {
+        const value = push.body.shouldPushNotificationWhenPCOnline;
+        if (typeof value === 'boolean') this.pushConfig = { shouldPushNotificationWhenPCOnline: value };
+        return true;
+      }
+      case 'syncMsgReceipts':
+      case 'syncMyTeamMembers':
+      case 'syncDonnop':
+      case 'syncBroadcastMsgs': {
+        // Not merged yet (receipts, team members, do-not-disturb, broadcasts). Their timetags are
+        // never advanced (see MERGED_TIMETAG_KINDS), so nothing is skipped once they are.
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+}

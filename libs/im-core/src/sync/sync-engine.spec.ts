@@ -1,0 +1,150 @@
+import { ImError } from '../errors';
+import { SceneCode, MessageTypeCode } from '../protocol/constants';
+import type { MessageRecordValue } from '../protocol/records';
+import { MemoryStore } from '../store/memory-store';
+import { sampleMessage, sampleSession } from '../store/store-conformance';
+import type { ImPush } from '../connection/im-connection';
+import { SyncEngine } from './sync-engine';
+import { SYNC_NOTIFY_ORDER, type SyncNotification } from './sync-merge';
+
+const ME = 's_1001';
+const wireMsg = (idClient: string, time: number, from = 'c_demo1', to = ME): MessageRecordValue => ({
+  idClient, idServer: `srv-${idClient}`, scene: SceneCode.p2p, from, to, time, type: MessageTypeCode.text, text: idClient,
+});
+
+/** A fake server: answers each sync request with the pushes the test scripts for that try. */
+function scriptedSync(tries: ((engine: SyncEngine) => Promise<void> | void)[]) {
+  const requests: unknown[] = [];
+  let engine!: SyncEngine;
+  const connection = {
+    async request(_name: 'sync', body: unknown) {
+      requests.push(body);
+      const script = tries[requests.length - 1];
+      if (!script) throw new ImError('Server_Error', 'no script', { code: 500 });
+      await script(engine);
+      return {};
+    },
+  };
+  return { connection, requests, bind: (e: SyncEngine) => (engine = e) };
+}
+
+const pushAll = (engine: SyncEngine, pushes: ImPush[]) => pushes.forEach((p) => expect(engine.handlePush(p)).toBe(true));
+
+function setup(tries: Parameters<typeof scriptedSync>[0], store = new MemoryStore()) {
+  const server = scriptedSync(tries);
+  const notified: SyncNotification[] = [];
+  const staleFailed: string[] = [];
+  const engine = new SyncEngine({
+    connection: server.connection, store, account: ME, syncDoneTimeoutMs: 50,
+    notify: (n) => notified.push(n), onStaleSendingFailed: (m) => staleFailed.push(...m.map((x) => x.idClient)),
+  });
+  server.bind(engine);
+  return { engine, store, server, notified, staleFailed };
+}
+
+describe('SyncEngine', () => {
+  it('sends per-kind timetags, merges the pushes and stores the syncDone timetag', async () => {
+    const store = new MemoryStore();
+    await store.putTimetags({ myInfo: 111, roamingMsgs: 222 });
+    const { engine, server, notified } = setup([
+      (e) => pushAll(e, [
+        { name: 'syncMyInfo', body: { user: { account: ME, nick: 'Demo Store' }, timetag: 900 } },
+        { name: 'syncFriendUsers', body: { users: [{ account: 'c_demo1', nick: 'Alice Chen', gender: 2 }] } },
+        { name: 'syncSessions', body: { sessions: [{ id: 'p2p-c_demo1', scene: 0, to: 'c_demo1', ack: 0, unread: 2, updateTime: 20 }] } },
+        { name: 'roamingMsgs', body: { msgs: [wireMsg('r1', 10), wireMsg('r2', 20), wireMsg('r1', 10)] } },
+        { name: 'syncDone', body: { timetag: 1000 } },
+      ]),
+    ], store);
+    const summary = await engine.run();
+    expect(summary).toMatchObject({ timetag: 1000, tries: 1 });
+    expect(server.requests[0]).toMatchObject({ timetags: { myInfo: 111, roamingMsgs: 222, sessionAck: 0, friends: 0 } });
+    expect(await store.getTimetags()).toMatchObject({ myInfo: 900, roamingMsgs: 1000, sessionAck: 1000 });
+    expect((await store.getUser('c_demo1'))?.gender).toBe('female');
+    const [session] = await store.getSessions({ limit: 10 });
+    expect(session).toMatchObject({ id: 'p2p-c_demo1', unread: 2, isDeleted: false });
+    expect(session.lastMsg?.idClient).toBe('r2');
+    expect((await store.getSessionMessages({ sessionId: 'p2p-c_demo1', limit: 10 })).map((m) => m.idClient)).toEqual(['r2', 'r1']);
+    expect(notified.map((n) => n.kind)).toEqual(['myInfo', 'users', 'sessions', 'roamingMsgs']);
+  });
+
+  it('notifies in the §4 order whatever order the pushes came in', async () => {
+    const { engine, notified } = setup([
+      (e) => pushAll(e, [
+        { name: 'syncPushConfig', body: { shouldPushNotificationWhenPCOnline: true } },
+        { name: 'offlineSysMsgs', body: { sysMsgs: [{ idServer: 'x1', category: 'friend', type: 'applyFriend', from: 'c_demo2', to: ME, time: 5 }] } },
+        { name: 'offlineMsgs', body: { msgs: [wireMsg('o1', 30)] } },
+        { name: 'roamingMsgs', body: { msgs: [wireMsg('r1', 10)], sessionsWithMoreRoaming: ['p2p-c_demo1'] } },
+        { name: 'syncStickTopSessions', body: { sessions: [{ id: 'p2p-c_demo1' }] } },
+        { name: 'syncSuperTeams', body: { teams: [{ teamId: 'st1', owner: ME }] } },
+        { name: 'syncTeams', body: { teams: [{ teamId: 't1', owner: ME, type: 1 }] } },
+        { name: 'syncFriendUsers', body: { users: [{ account: 'c_demo2' }] } },
+        { name: 'syncMyInfo', body: { user: { account: ME } } },
+        { name: 'syncFriends', body: { friends: [{ account: 'c_demo2', valid: true }] } },
+        { name: 'syncRelations', body: { blacklist: [{ account: 'spam', isBlacked: '1' }], mutelist: [{ account: 'noisy', isMuted: '1' }] } },
+        { name: 'offlineFilterMsgs', body: { msgs: [wireMsg('f1', 40)] } },
+        { name: 'syncDone', body: { timetag: 50 } },
+      ]),
+    ]);
+    await engine.run();
+    expect(notified.map((n) => n.kind)).toEqual(SYNC_NOTIFY_ORDER);
+  });
+
+  it('retries a failed round and succeeds on the fourth try', async () => {
+    const fail = () => {
+      throw new ImError('Error_Timeout', 'timeout');
+    };
+    const { engine, server } = setup([fail, fail, fail, (e) => pushAll(e, [{ name: 'syncDone', body: { timetag: 7 } }])]);
+    await expect(engine.run()).resolves.toMatchObject({ tries: 4, timetag: 7 });
+    expect(server.requests).toHaveLength(4);
+  });
+
+  it('raises SYNC_DATA_ERROR after 3 retries', async () => {
+    const { engine, server, store } = setup([]);
+    const error = await engine.run().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImError);
+    expect((error as ImError).errorName).toBe('SYNC_DATA_ERROR');
+    expect(server.requests).toHaveLength(4);
+    expect(await store.getTimetags()).toEqual({});
+  });
+
+  it('counts a missing syncDone as a failed try', async () => {
+    const { engine, server } = setup([() => undefined, (e) => pushAll(e, [{ name: 'syncDone', body: { timetag: 9 } }])]);
+    await expect(engine.run()).resolves.toMatchObject({ tries: 2 });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('fails messages still sending at sync start', async () => {
+    const store = new MemoryStore();
+    await store.putMessages([sampleMessage({ idClient: 'stuck', time: 1, flow: 'out', status: 'sending' })]);
+    const { engine, staleFailed } = setup([(e) => pushAll(e, [{ name: 'syncDone', body: { timetag: 1 } }])], store);
+    await engine.run();
+    expect((await store.getMessage('stuck'))?.status).toBe('fail');
+    expect(staleFailed).toEqual(['stuck']);
+  });
+
+  it('applies acks: unread is recounted from messages newer than the ack', async () => {
+    const store = new MemoryStore();
+    await store.putMessages([sampleMessage({ idClient: 'a', time: 10 }), sampleMessage({ idClient: 'b', time: 20 })]);
+    await store.putSessions([sampleSession({ id: 'p2p-c_demo1', unread: 2, updateTime: 20 })]);
+    const { engine } = setup([(e) => pushAll(e, [
+      { name: 'syncSessionAcks', body: { acks: [{ scene: 0, to: 'c_demo1', timetag: 15 }], timetag: 30 } },
+      { name: 'syncDone', body: { timetag: 40 } },
+    ])], store);
+    await engine.run();
+    expect(await store.getSession('p2p-c_demo1')).toMatchObject({ ack: 15, unread: 1 });
+    expect((await store.getTimetags()).sessionAck).toBe(30);
+  });
+
+  it('does not take live messages while no round runs, and refuses a second concurrent run', async () => {
+    let release!: () => void;
+    const { engine } = setup([(e) => new Promise<void>((resolve) => (release = () => { e.handlePush({ name: 'syncDone', body: { timetag: 1 } }); resolve(); }))]);
+    const first = engine.run();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(engine.isSyncing).toBe(true);
+    expect(engine.handlePush({ name: 'msg', body: { msg: wireMsg('live', 5) } })).toBe(false);
+    await expect(engine.run()).rejects.toMatchObject({ errorName: 'SYNC_DATA_ERROR' });
+    release();
+    await first;
+    expect(engine.isSyncing).toBe(false);
+  });
+});

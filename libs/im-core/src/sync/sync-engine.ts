@@ -1,0 +1,139 @@
+import { ImError, ImErrorName } from '../errors';
+import type { RequestBodyOf } from '../protocol/command-definition';
+import type { CommandTable } from '../protocol/commands';
+import { failStaleSending } from '../services/message-state';
+import type { UnreadRules } from '../services/session-state';
+import type { ImMessage, SyncTimetags } from '../store/entities';
+import type { Store } from '../store/store';
+import { SYNC_DONE_TIMEOUT_MS, SYNC_RETRY_LIMIT } from './constants';
+import type { ImPush } from '../connection/im-connection';
+import { MERGED_TIMETAG_KINDS, SYNC_DATA_PUSHES, SyncBatch } from './sync-batch';
+import { mergeSyncBatch, type SyncNotification } from './sync-merge';
+
+/** The one connection call sync makes. */
+export interface SyncRequester {
+  request(name: 'sync', body: RequestBodyOf<CommandTable['sync']>): Promise<unknown>;
+}
+
+export interface SyncEngineOptions extends UnreadRules {
+  connection: SyncRequester;
+  store: Store;
+  account: string;
+  /** Called with each notification, in §4 order, then with syncDone. */
+  notify(notification: SyncNotification): void;
+  /** Messages that were still sending when sync started and are now fail (§4). */
+  onStaleSendingFailed?(messages: ImMessage[]): void;
+  syncDoneTimeoutMs?: number;
+  retryLimit?: number;
+}
+
+export interface SyncSummary {
+  timetag: number;
+  tries: number;
+  notifications: SyncNotification[];
+}
+
+interface PendingRound {
+  batch: SyncBatch;
+  resolve(timetag: number): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * One sync at a time (§4 Sync): sends the per-kind timetags, collects the data pushes until
+ * syncDone, merges them and notifies. A failed round is retried while fewer than 4 tries were
+ * made; after 3 retries it rejects with SYNC_DATA_ERROR. While a sync runs, pushes that are not
+ * sync data are handed back to the caller to queue (see `isSyncing`).
+ */
+export class SyncEngine {
+  private round: PendingRound | undefined;
+  private running = false;
+
+  constructor(private readonly options: SyncEngineOptions) {}
+
+  get isSyncing(): boolean {
+    return this.running;
+  }
+
+  /** Offers a push to the running sync; true when it was sync data and was taken. */
+  handlePush(push: ImPush): boolean {
+    const round = this.round;
+    if (!round) return SYNC_DATA_PUSHES.has(push.name) || push.name === 'syncDone';
+    if (push.name === 'syncDone') {
+      const timetag = (push.body as { timetag?: number }).timetag;
+      round.resolve(typeof timetag === 'number' ? timetag : Date.now());
+      return true;
+    }
+    return round.batch.add(push);
+  }
+
+  /** Fails the round in flight (e.g. the connection dropped); the retry rules then apply. */
+  abortRound(error: unknown): void {
+    this.round?.reject(error);
+  }
+
+  async run(): Promise<SyncSummary> {
+    if (this.running) throw new ImError(ImErrorName.SYNC_DATA_ERROR, 'a sync is already running');
+    this.running = true;
+    try {
+      await this.failStaleSending();
+      const retryLimit = this.options.retryLimit ?? SYNC_RETRY_LIMIT;
+      let lastError: unknown;
+      for (let tries = 1; tries <= retryLimit + 1; tries++) {
+        try {
+          const { batch, timetag } = await this.runRound();
+          const notifications = await mergeSyncBatch(this.options.store, batch, this.options);
+          await this.saveTimetags(batch, timetag);
+          for (const notification of notifications) this.options.notify(notification);
+          return { timetag, tries, notifications };
+        } catch (error) {
+          lastError = error;
+        }
+      }
+      throw new ImError(ImErrorName.SYNC_DATA_ERROR, `sync failed after ${retryLimit} retries: ${String(lastError)}`, { cause: lastError });
+    } finally {
+      this.running = false;
+      this.round = undefined;
+    }
+  }
+
+  private async failStaleSending(): Promise<void> {
+    const failed = failStaleSending(await this.options.store.getMessagesByStatus('sending'));
+    if (failed.length === 0) return;
+    await this.options.store.putMessages(failed);
+    this.options.onStaleSendingFailed?.(failed);
+  }
+
+  private async requestTimetags(): Promise<RequestBodyOf<CommandTable['sync']>['timetags']> {
+    const stored = await this.options.store.getTimetags();
+    return Object.fromEntries(MERGED_TIMETAG_KINDS.map((kind) => [kind, stored[kind] ?? 0]));
+  }
+
+  private async runRound(): Promise<{ batch: SyncBatch; timetag: number }> {
+    const batch = new SyncBatch(this.options.account);
+    const timetags = await this.requestTimetags();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = new Promise<number>((resolve, reject) => {
+      this.round = { batch, resolve, reject };
+      timer = setTimeout(
+        () => reject(new ImError(ImErrorName.Error_Timeout, 'no syncDone from the server')),
+        this.options.syncDoneTimeoutMs ?? SYNC_DONE_TIMEOUT_MS,
+      );
+    });
+    try {
+      // syncDone may arrive before the request's own answer; both must succeed.
+      const [, timetag] = await Promise.all([this.options.connection.request('sync', { timetags }), done]);
+      return { batch, timetag };
+    } finally {
+      clearTimeout(timer);
+      this.round = undefined;
+    }
+  }
+
+  /** Kinds a push reported keep that timetag; the other merged kinds take syncDone's. */
+  private async saveTimetags(batch: SyncBatch, syncDoneTimetag: number): Promise<void> {
+    const timetags: SyncTimetags = {};
+    for (const kind of MERGED_TIMETAG_KINDS) timetags[kind] = batch.timetags[kind] ?? syncDoneTimetag;
+    await this.options.store.putTimetags(timetags);
+  }
+}

@@ -1,0 +1,128 @@
+import type { ImFriend, ImMessage, ImRelation, ImSession, ImSysMsg, ImTeam, ImUser } from '../store/entities';
+import type { Store } from '../store/store';
+import { MAX_UNREAD_RECOUNT, deleteStoredMessage, ingestSessionMessages } from '../services/message-ingest';
+import { applyAck, emptySession, type UnreadRules } from '../services/session-state';
+import { OFFLINE_SESSION_CONCURRENCY } from './constants';
+import { runWithConcurrency } from './run-with-concurrency';
+import type { SyncBatch } from './sync-batch';
+
+/**
+ * What the app is told after a sync, in the order of §4 Sync "On done": blocklist, mutelist,
+ * friends, my info, users, teams, super teams, sessions, pinned sessions, roaming messages,
+ * offline messages, filtered offline messages, sessions with more roaming, system messages,
+ * unread counts, push configuration. syncDone follows them.
+ */
+export type SyncNotification =
+  | { kind: 'blacklist'; relations: ImRelation[]; removed: string[] }
+  | { kind: 'mutelist'; relations: ImRelation[]; removed: string[] }
+  | { kind: 'friends'; friends: ImFriend[] }
+  | { kind: 'myInfo'; user: ImUser }
+  | { kind: 'users'; users: ImUser[] }
+  | { kind: 'teams'; teams: ImTeam[] }
+  | { kind: 'superTeams'; teams: ImTeam[] }
+  | { kind: 'sessions'; sessions: ImSession[] }
+  | { kind: 'stickTopSessions'; sessions: ImSession[] }
+  | { kind: 'roamingMsgs'; messages: ImMessage[] }
+  | { kind: 'offlineMsgs'; messages: ImMessage[] }
+  | { kind: 'offlineFilterMsgs'; messages: ImMessage[] }
+  | { kind: 'sessionsWithMoreRoaming'; sessionIds: string[] }
+  | { kind: 'sysMsgs'; sysMsgs: ImSysMsg[] }
+  | { kind: 'sysMsgUnread'; unreadByType: Record<string, number> }
+  | { kind: 'pushConfig'; shouldPushNotificationWhenPCOnline: boolean };
+
+export type SyncNotificationKind = SyncNotification['kind'];
+
+export const SYNC_NOTIFY_ORDER: readonly SyncNotificationKind[] = [
+  'blacklist', 'mutelist', 'friends', 'myInfo', 'users', 'teams', 'superTeams', 'sessions', 'stickTopSessions',
+  'roamingMsgs', 'offlineMsgs', 'offlineFilterMsgs', 'sessionsWithMoreRoaming', 'sysMsgs', 'sysMsgUnread', 'pushConfig',
+];
+
+const groupBySession = (messages: readonly ImMessage[]) => {
+  const groups = new Map<string, ImMessage[]>();
+  for (const message of messages) groups.set(message.sessionId, [...(groups.get(message.sessionId) ?? []), message]);
+  return groups;
+};
+
+/**
+ * Writes a sync batch into the store and returns the notifications in §4 order. Messages are
+ * ingested per session, at most 50 sessions at a time (§4); each session's unread is recounted.
+ */
+export async function mergeSyncBatch(store: Store, batch: SyncBatch, options: UnreadRules & { account: string }): Promise<SyncNotification[]> {
+  const notifications: SyncNotification[] = [];
+  if (batch.blacklist.length || batch.unblacklisted.length) {
+    await store.putRelations('blacklist', batch.blacklist);
+    await store.deleteRelations('blacklist', batch.unblacklisted);
+    notifications.push({ kind: 'blacklist', relations: batch.blacklist, removed: batch.unblacklisted });
+  }
+  if (batch.mutelist.length || batch.unmuted.length) {
+    await store.putRelations('mutelist', batch.mutelist);
+    await store.deleteRelations('mutelist', batch.unmuted);
+    notifications.push({ kind: 'mutelist', relations: batch.mutelist, removed: batch.unmuted });
+  }
+  if (batch.friends.length) {
+    await store.putFriends(batch.friends.filter((f) => f.valid));
+    await store.deleteFriends(batch.friends.filter((f) => !f.valid).map((f) => f.account));
+    notifications.push({ kind: 'friends', friends: batch.friends });
+  }
+  if (batch.myInfo) {
+    await store.putUsers([batch.myInfo]);
+    notifications.push({ kind: 'myInfo', user: batch.myInfo });
+  }
+  if (batch.users.length) {
+    await store.putUsers(batch.users);
+    notifications.push({ kind: 'users', users: batch.users });
+  }
+  if (batch.teams.length) {
+    await store.putTeams(batch.teams);
+    notifications.push({ kind: 'teams', teams: batch.teams });
+  }
+  if (batch.superTeams.length) {
+    await store.putSuperTeams(batch.superTeams);
+    notifications.push({ kind: 'superTeams', teams: batch.superTeams });
+  }
+
+  // Sessions: the server's sessions, then acks, then every message, per session.
+  const serverSessions = new Map(batch.sessions.map((s) => [s.id, s]));
+  const allMessages = [...batch.roamingMsgs, ...batch.offlineMsgs, ...batch.offlineFilterMsgs];
+  const bySession = groupBySession(allMessages);
+  const acks = new Map<string, number>();
+  for (const { sessionId, ack } of batch.acks) acks.set(sessionId, Math.max(acks.get(sessionId) ?? 0, ack));
+  const touched = [...new Set([...serverSessions.keys(), ...bySession.keys(), ...acks.keys()])];
+  const storedIds = new Set<string>();
+  await runWithConcurrency(touched, OFFLINE_SESSION_CONCURRENCY, async (sessionId) => {
+    const result = await ingestSessionMessages(store, sessionId, bySession.get(sessionId) ?? [], { ...options, serverSession: serverSessions.get(sessionId) });
+    for (const message of result.stored) storedIds.add(message.idClient);
+    const ack = acks.get(sessionId);
+    if (ack !== undefined) {
+      const afterAck = await store.getSessionMessages({ sessionId, limit: MAX_UNREAD_RECOUNT, afterTime: ack, order: 'asc' });
+      await store.putSessions([applyAck(result.session, ack, afterAck, options)]);
+    }
+  });
+  for (const idClient of batch.deletedIdClients) await deleteStoredMessage(store, idClient, options);
+
+  const pinned: ImSession[] = [];
+  for (const top of batch.stickTop) {
+    const session = { ...((await store.getSession(top.sessionId)) ?? emptySession(top.sessionId)), isTop: true, topCustom: top.topCustom };
+    await store.putSessions([session]);
+    pinned.push(session);
+  }
+  notifications.push({ kind: 'sessions', sessions: await store.getSessions({ limit: 100 }) });
+  if (pinned.length) notifications.push({ kind: 'stickTopSessions', sessions: pinned });
+
+  // Only messages stored by this sync are reported; repeats of known ones are not news.
+  const fresh = (list: ImMessage[]) => list.filter((m) => storedIds.has(m.idClient));
+  if (batch.roamingMsgs.length) notifications.push({ kind: 'roamingMsgs', messages: fresh(batch.roamingMsgs) });
+  if (batch.offlineMsgs.length) notifications.push({ kind: 'offlineMsgs', messages: fresh(batch.offlineMsgs) });
+  if (batch.offlineFilterMsgs.length) notifications.push({ kind: 'offlineFilterMsgs', messages: fresh(batch.offlineFilterMsgs) });
+  if (batch.sessionsWithMoreRoaming.length) notifications.push({ kind: 'sessionsWithMoreRoaming', sessionIds: batch.sessionsWithMoreRoaming });
+  if (batch.sysMsgs.length) {
+    await store.putSysMsgs(batch.sysMsgs);
+    notifications.push({ kind: 'sysMsgs', sysMsgs: batch.sysMsgs });
+    // Unread counters per type (§3 System message).
+    const unreadByType: Record<string, number> = {};
+    for (const sysMsg of await store.getSysMsgs({ limit: 1000 })) if (!sysMsg.read) unreadByType[sysMsg.type] = (unreadByType[sysMsg.type] ?? 0) + 1;
+    notifications.push({ kind: 'sysMsgUnread', unreadByType });
+  }
+  if (batch.pushConfig) notifications.push({ kind: 'pushConfig', ...batch.pushConfig });
+  return notifications;
+}

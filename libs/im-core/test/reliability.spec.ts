@@ -1,0 +1,182 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { WebSocket } from 'ws';
+import { encodePush, ImConnection, WebSocketConstructor } from '../src';
+import { FaultProxy } from './fault-proxy';
+import { ImTestServer } from './im-test-server';
+import { connectionFor, FAST_TIMING, nextEvent, sleep, waitFor } from './helpers';
+
+/**
+ * Client-vs-server reliability through the fault proxy. IM_TEST_LBS_URL points these at a real
+ * im-server instead of the in-process one (the proxy then forwards to the link that lbs returns).
+ */
+jest.setTimeout(60_000);
+
+describe('reliability through the fault proxy', () => {
+  let server: ImTestServer;
+  let proxy: FaultProxy;
+  const open: ImConnection[] = [];
+  const connect = (account: string, extra = {}) => {
+    const connection = connectionFor(`${server.url}/lbs`, account, { transports: ['websocket'], ...extra });
+    open.push(connection);
+    return connection;
+  };
+
+  beforeEach(async () => {
+    server = new ImTestServer({ link: () => proxy.url });
+    await server.listen();
+    proxy = await new FaultProxy(server.wsUrl).listen();
+  });
+  afterEach(async () => {
+    for (const connection of open.splice(0)) connection.destroy();
+    await proxy.close();
+    await server.close();
+  });
+
+  it('reconnects within the back-off bounds, each delay below its doubling ceiling', async () => {
+    const base = FAST_TIMING.reconnectBaseDelayMs as number;
+    const max = FAST_TIMING.reconnectMaxDelayMs as number;
+    // random() just below 1 makes every wait sit at its ceiling, so the growth is observable.
+    const connection = connect('c_demo1', { random: () => 0.999, reconnectionAttempts: 5 });
+    await connection.connect();
+    const connectingAt: number[] = [];
+    let disconnectedAt = 0;
+    connection.on('state', (state) => {
+      if (state === 'connecting') connectingAt.push(Date.now());
+      if (state === 'disconnected' && disconnectedAt === 0) disconnectedAt = Date.now();
+    });
+    proxy.refusing = true;
+    proxy.cutAll();
+    await waitFor(() => connectingAt.length >= 4, 5000, 'four reconnect attempts');
+    const gaps = [connectingAt[0] - disconnectedAt, ...connectingAt.slice(1).map((t, i) => t - connectingAt[i])];
+    const ceilings = [0, 1, 2, 3].map((n) => Math.min(max, base * 2 ** n));
+    gaps.slice(0, 4).forEach((gap, n) => {
+      expect(gap).toBeGreaterThanOrEqual(ceilings[n] * 0.999 - 5);
+      expect(gap).toBeLessThan(ceilings[n] + 150); // + time for the refused attempt itself
+    });
+    proxy.refusing = false;
+    await nextEvent((listener) => connection.on('loggedIn', listener), 3000);
+  });
+
+  it('detects a black-holed socket within 2 heartbeat intervals and reconnects', async () => {
+    const interval = FAST_TIMING.heartbeatIntervalMs as number;
+    const connection = connect('c_demo1');
+    await connection.connect();
+    const missed: string[] = [];
+    connection.on('error', (error) => missed.push(error.errorName));
+    const holedAt = Date.now();
+    proxy.blackHole(true);
+    const event = await nextEvent<{ error?: { errorName: string }; willReconnect: boolean }>((listener) => connection.on('disconnected', listener));
+    const detectedAfter = Date.now() - holedAt;
+    expect(detectedAfter).toBeLessThanOrEqual(2 * interval + 30);
+    expect(event).toMatchObject({ error: { errorName: 'Error_Timeout' }, willReconnect: true });
+    expect(missed).toEqual(['HEARTBEAT_ERROR', 'HEARTBEAT_ERROR']); // the timeout gave one more heartbeat
+    proxy.blackHole(false);
+    await nextEvent((listener) => connection.on('loggedIn', listener));
+  });
+
+  it('a dropped response times the command out (Error_Timeout), which forces a reconnect', async () => {
+    const connection = connect('c_demo1', { timing: { ...FAST_TIMING, commandTimeoutMs: 150, heartbeatIntervalMs: 10_000 } });
+    await connection.connect();
+    proxy.dropNext('toClient');
+    await expect(connection.request('getServerTime', {})).rejects.toMatchObject({ errorName: 'Error_Timeout', code: 408 });
+    await nextEvent((listener) => connection.on('loggedIn', listener));
+    expect(server.logins).toBe(2);
+    await expect(connection.request('getServerTime', {})).resolves.toHaveProperty('time');
+  });
+
+  it('duplicated frames settle a request once; a cut (truncated) frame is reported and skipped', async () => {
+    const connection = connect('c_demo1', { timing: { ...FAST_TIMING, commandTimeoutMs: 200, heartbeatIntervalMs: 10_000 } });
+    await connection.connect();
+    proxy.duplicate = true;
+    const answers = await Promise.all([connection.request('getServerTime', {}), connection.request('getServerTime', {})]);
+    expect(answers.every((a) => typeof a.time === 'number')).toBe(true);
+    proxy.duplicate = false;
+    const errors: Array<{ errorName: string }> = [];
+    connection.on('error', (error) => errors.push(error));
+    proxy.truncateNext('toClient');
+    await expect(connection.request('sendMsg', { msg: { idClient: 'x', to: 'c_demo2', text: 'a'.repeat(200) } })).rejects.toMatchObject({ errorName: 'Error_Timeout' });
+    expect(errors.map((e) => e.errorName)).toContain('Protocol_Error');
+  });
+
+  it('with delayed frames the login still completes; a stale socket\'s late events are ignored', async () => {
+    const sockets: WebSocket[] = [];
+    const handlers: Array<{ onmessage: ((event: { data: unknown }) => void) | null; onclose: ((event: unknown) => void) | null }> = [];
+    class RecordingWebSocket extends WebSocket {
+      constructor(url: string) {
+        super(url);
+        sockets.push(this);
+        const captured = { onmessage: null as never, onclose: null as never };
+        handlers.push(captured);
+        queueMicrotask(() => {
+          captured.onmessage = this.onmessage as never;
+          captured.onclose = this.onclose as never;
+        });
+      }
+    }
+    proxy.delayMs = 30;
+    const connection = connect('c_demo1', { WebSocketImpl: RecordingWebSocket as unknown as WebSocketConstructor });
+    await connection.connect();
+    proxy.delayMs = 0;
+    proxy.cutAll();
+    await nextEvent((listener) => connection.on('loggedIn', listener));
+    expect(sockets).toHaveLength(2);
+    const kicked = jest.fn();
+    const disconnected = jest.fn();
+    connection.on('kicked', kicked);
+    connection.on('disconnected', disconnected);
+    // Replay events on the first (stale) socket: a kick and a close.
+    const kick = encodePush('kicked', { reason: 1 });
+    handlers[0].onmessage?.({ data: kick.buffer.slice(kick.byteOffset, kick.byteOffset + kick.length) });
+    handlers[0].onclose?.({ code: 1006 });
+    await sleep(50);
+    expect(kicked).not.toHaveBeenCalled();
+    expect(disconnected).not.toHaveBeenCalled();
+    expect(connection.state).toBe('loggedIn');
+    await expect(connection.request('getServerTime', {})).resolves.toHaveProperty('time');
+  });
+
+  it('stops with allAttemptsFailed ("All attempts failed") when every attempt fails', async () => {
+    const connection = connect('c_demo1', { reconnectionAttempts: 3 });
+    await connection.connect();
+    proxy.refusing = true;
+    const connectionsBefore = proxy.connections;
+    const failed = nextEvent<{ errorName: string; message: string }>((listener) => connection.on('allAttemptsFailed', listener), 5000);
+    proxy.cutAll();
+    expect(await failed).toMatchObject({ errorName: 'allAttemptsFailed', message: 'All attempts failed' });
+    expect(proxy.connections - connectionsBefore).toBe(3);
+    await sleep(500);
+    expect(proxy.connections - connectionsBefore).toBe(3); // nothing more after giving up
+    expect(connection.state).toBe('disconnected');
+  });
+
+  it('1,000 connect/disconnect cycles: heap grows < 10 MB and no listeners are left', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const networkListeners = new Set<() => void>();
+    const networkEvents = {
+      addEventListener: (_type: string, listener: () => void) => networkListeners.add(listener),
+      removeEventListener: (_type: string, listener: () => void) => networkListeners.delete(listener),
+    };
+    const cycle = async (i: number) => {
+      const connection = connectionFor(`${server.url}/lbs`, `c_${i % 10}`, { transports: ['websocket'], networkEvents });
+      const seen = jest.fn();
+      connection.on('state', seen);
+      connection.on('push', seen);
+      await connection.connect();
+      if (i % 2 === 0) await connection.logout();
+      connection.destroy();
+      expect(connection.listenerCount()).toBe(0);
+    };
+    for (let i = 0; i < 50; i++) await cycle(i); // warm-up
+    await waitFor(() => server.openLinks === 0 && proxy.openLinks === 0, 5000, 'links closed after warm-up');
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 1000; i++) await cycle(i);
+    await waitFor(() => server.openLinks === 0 && proxy.openLinks === 0, 5000, 'links closed');
+    gc();
+    const growth = process.memoryUsage().heapUsed - before;
+    expect(growth).toBeLessThan(10 * 1024 * 1024);
+    expect(networkListeners.size).toBe(0);
+  });
+});

@@ -1,0 +1,258 @@
+import { wrap, type IDBPDatabase } from 'idb';
+import {
+  ImError,
+  ImErrorName,
+  type ImFriend,
+  type ImMessage,
+  type ImMessageStatus,
+  type ImRelation,
+  type ImRelationList,
+  type ImSession,
+  type ImSysMsg,
+  type ImTeam,
+  type ImTeamMember,
+  type ImUser,
+  type SessionMessagesQuery,
+  type SessionsQuery,
+  type Store,
+  type SyncTimetags,
+  type SysMsgsQuery,
+} from '@merchant/im-core';
+import { DB_SCHEMA_VERSION, INDEXES, TABLES, runMigrations, type UpgradeTransaction } from './schema';
+
+export interface OpenIndexedDbStoreOptions {
+  /** Database name; one database per app key and account keeps accounts apart. */
+  name: string;
+  /** Defaults to globalThis.indexedDB; tests pass a fake-indexeddb factory. */
+  indexedDB?: IDBFactory;
+  /** Open at this version instead of 12 (tests of the migration path only). */
+  version?: number;
+}
+
+/** Default database name for an app key and account. */
+export function databaseNameFor(appKey: string, account: string): string {
+  return `merchant-im-${appKey}-${account}`;
+}
+
+/**
+ * Store on IndexedDB (schema version 12). Create with `IndexedDbStore.open`; a failure to open
+ * rejects with ImError NO_DB so the caller can fall back to MemoryStore.
+ */
+export class IndexedDbStore implements Store {
+  readonly kind = 'indexeddb';
+
+  private constructor(private readonly db: IDBPDatabase<unknown>) {}
+
+  static async open(options: OpenIndexedDbStoreOptions): Promise<IndexedDbStore> {
+    const factory = options.indexedDB ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
+    if (!factory) throw new ImError(ImErrorName.NO_DB, 'IndexedDB is not supported here');
+    const version = options.version ?? DB_SCHEMA_VERSION;
+    try {
+      const request = factory.open(options.name, version);
+      request.onupgradeneeded = (event) => {
+        const tx = wrap(request.transaction as IDBTransaction) as unknown as UpgradeTransaction;
+        // The open request reports an aborted upgrade; the transaction's own promise need not.
+        tx.done.catch(() => undefined);
+        runMigrations(wrap(request.result), tx, event.oldVersion, event.newVersion ?? version).catch((error: unknown) => {
+          // Aborting rolls the whole upgrade back: the database stays at its old version.
+          console.error('im-db migration failed', error);
+          tx.abort();
+        });
+      };
+      const db = await wrap(request);
+      if (!db) throw new Error('open returned no database');
+      // Another tab wants a newer version: let it, this connection would block it forever.
+      db.addEventListener('versionchange', () => db.close());
+      return new IndexedDbStore(db);
+    } catch (error) {
+      throw new ImError(ImErrorName.NO_DB, `cannot open IndexedDB ${options.name}: ${String(error)}`, { cause: error });
+    }
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+
+  async clear(): Promise<void> {
+    const names = Object.values(TABLES);
+    const tx = this.db.transaction(names, 'readwrite');
+    await Promise.all([...names.map((name) => tx.objectStore(name).clear()), tx.done]);
+  }
+
+  private async putRows(table: string, rows: readonly unknown[]): Promise<void> {
+    if (rows.length === 0) return;
+    const tx = this.db.transaction(table, 'readwrite');
+    await Promise.all([...rows.map((row) => tx.store.put(row)), tx.done]);
+  }
+
+  private async deleteKeys(table: string, keys: readonly IDBValidKey[]): Promise<void> {
+    if (keys.length === 0) return;
+    const tx = this.db.transaction(table, 'readwrite');
+    await Promise.all([...keys.map((key) => tx.store.delete(key)), tx.done]);
+  }
+
+  async getValue(key: string): Promise<unknown> {
+    const row = (await this.db.get(TABLES.kv, key)) as { value: unknown } | undefined;
+    return row?.value;
+  }
+
+  async setValue(key: string, value: unknown): Promise<void> {
+    await this.db.put(TABLES.kv, { key, value });
+  }
+
+  async deleteValue(key: string): Promise<void> {
+    await this.db.delete(TABLES.kv, key);
+  }
+
+  async getTimetags(): Promise<SyncTimetags> {
+    const rows = (await this.db.getAll(TABLES.timetag)) as { kind: string; value: number }[];
+    return Object.fromEntries(rows.map((r) => [r.kind, r.value])) as SyncTimetags;
+  }
+
+  async putTimetags(timetags: SyncTimetags): Promise<void> {
+    const rows = Object.entries(timetags).filter(([, value]) => typeof value === 'number').map(([kind, value]) => ({ kind, value }));
+    await this.putRows(TABLES.timetag, rows);
+  }
+
+  async putUsers(users: readonly ImUser[]): Promise<void> {
+    await this.putRows(TABLES.user, users);
+  }
+
+  async getUser(account: string): Promise<ImUser | undefined> {
+    return (await this.db.get(TABLES.user, account)) as ImUser | undefined;
+  }
+
+  async getUsers(accounts: readonly string[]): Promise<ImUser[]> {
+    const tx = this.db.transaction(TABLES.user);
+    const rows = await Promise.all(accounts.map((account) => tx.store.get(account) as Promise<ImUser | undefined>));
+    return rows.filter((row): row is ImUser => row !== undefined);
+  }
+
+  async putFriends(friends: readonly ImFriend[]): Promise<void> {
+    await this.putRows(TABLES.friend, friends);
+  }
+
+  async getFriends(): Promise<ImFriend[]> {
+    return (await this.db.getAll(TABLES.friend)) as ImFriend[];
+  }
+
+  async deleteFriends(accounts: readonly string[]): Promise<void> {
+    await this.deleteKeys(TABLES.friend, accounts);
+  }
+
+  async putRelations(list: ImRelationList, records: readonly ImRelation[]): Promise<void> {
+    await this.putRows(TABLES[list], records);
+  }
+
+  async getRelations(list: ImRelationList): Promise<ImRelation[]> {
+    return (await this.db.getAll(TABLES[list])) as ImRelation[];
+  }
+
+  async deleteRelations(list: ImRelationList, accounts: readonly string[]): Promise<void> {
+    await this.deleteKeys(TABLES[list], accounts);
+  }
+
+  async putTeams(teams: readonly ImTeam[]): Promise<void> {
+    await this.putRows(TABLES.team, teams);
+  }
+
+  async getTeam(teamId: string): Promise<ImTeam | undefined> {
+    return (await this.db.get(TABLES.team, teamId)) as ImTeam | undefined;
+  }
+
+  async getTeams(): Promise<ImTeam[]> {
+    return (await this.db.getAll(TABLES.team)) as ImTeam[];
+  }
+
+  async putSuperTeams(teams: readonly ImTeam[]): Promise<void> {
+    await this.putRows(TABLES.superTeam, teams);
+  }
+
+  async getSuperTeams(): Promise<ImTeam[]> {
+    return (await this.db.getAll(TABLES.superTeam)) as ImTeam[];
+  }
+
+  async putTeamMembers(members: readonly ImTeamMember[]): Promise<void> {
+    await this.putRows(TABLES.teamMember, members);
+  }
+
+  async getTeamMembers(teamId: string): Promise<ImTeamMember[]> {
+    return (await this.db.getAllFromIndex(TABLES.teamMember, INDEXES.teamMemberByTeam, teamId)) as ImTeamMember[];
+  }
+
+  async putMessages(messages: readonly ImMessage[]): Promise<void> {
+    await this.putRows(TABLES.msg, messages);
+  }
+
+  async getMessage(idClient: string): Promise<ImMessage | undefined> {
+    return (await this.db.get(TABLES.msg, idClient)) as ImMessage | undefined;
+  }
+
+  async getSessionMessages(query: SessionMessagesQuery): Promise<ImMessage[]> {
+    const { sessionId, limit, order = 'desc', beforeTime, afterTime } = query;
+    if (limit <= 0) return [];
+    // Walk the [sessionId, time] index from the wanted end and stop after `limit` rows.
+    const lower = afterTime === undefined ? [sessionId, -Infinity] : [sessionId, afterTime];
+    const upper = beforeTime === undefined ? [sessionId, Infinity] : [sessionId, beforeTime];
+    const range = IDBKeyRange.bound(lower, upper, afterTime !== undefined, beforeTime !== undefined);
+    const tx = this.db.transaction(TABLES.msg);
+    const rows: ImMessage[] = [];
+    let cursor = await tx.store.index(INDEXES.msgBySessionTime).openCursor(range, order === 'desc' ? 'prev' : 'next');
+    while (cursor && rows.length < limit) {
+      rows.push(cursor.value as ImMessage);
+      cursor = await cursor.continue();
+    }
+    return rows;
+  }
+
+  async getMessagesByStatus(status: ImMessageStatus): Promise<ImMessage[]> {
+    return (await this.db.getAllFromIndex(TABLES.msg, INDEXES.msgByStatus, status)) as ImMessage[];
+  }
+
+  async deleteMessages(idClients: readonly string[]): Promise<void> {
+    await this.deleteKeys(TABLES.msg, idClients);
+  }
+
+  async putSessions(sessions: readonly ImSession[]): Promise<void> {
+    await this.putRows(TABLES.session, sessions);
+  }
+
+  async getSession(id: string): Promise<ImSession | undefined> {
+    return (await this.db.get(TABLES.session, id)) as ImSession | undefined;
+  }
+
+  async getSessions(query: SessionsQuery): Promise<ImSession[]> {
+    if (query.limit <= 0) return [];
+    const tx = this.db.transaction(TABLES.session);
+    const rows: ImSession[] = [];
+    let cursor = await tx.store.index(INDEXES.sessionByUpdateTime).openCursor(null, 'prev');
+    while (cursor && rows.length < query.limit) {
+      const session = cursor.value as ImSession;
+      if (query.includeDeleted || !session.isDeleted) rows.push(session);
+      cursor = await cursor.continue();
+    }
+    return rows;
+  }
+
+  async putSysMsgs(sysMsgs: readonly ImSysMsg[]): Promise<void> {
+    await this.putRows(TABLES.sysMsg, sysMsgs);
+  }
+
+  async getSysMsg(idServer: string): Promise<ImSysMsg | undefined> {
+    return (await this.db.get(TABLES.sysMsg, idServer)) as ImSysMsg | undefined;
+  }
+
+  async getSysMsgs(query: SysMsgsQuery): Promise<ImSysMsg[]> {
+    if (query.limit <= 0) return [];
+    const tx = this.db.transaction(TABLES.sysMsg);
+    const index = query.category ? tx.store.index(INDEXES.sysMsgByCategoryTime) : tx.store.index(INDEXES.sysMsgByTime);
+    const range = query.category ? IDBKeyRange.bound([query.category, -Infinity], [query.category, Infinity]) : null;
+    const rows: ImSysMsg[] = [];
+    let cursor = await index.openCursor(range, 'prev');
+    while (cursor && rows.length < query.limit) {
+      rows.push(cursor.value as ImSysMsg);
+      cursor = await cursor.continue();
+    }
+    return rows;
+  }
+}

@@ -1,0 +1,145 @@
+import { messageOfFailure } from '../errors';
+import { DEFAULT_MEDIA_LOCALE, mediaText, type MediaLocale } from '../i18n/messages';
+import type { PendingUpload } from './upload-queue';
+
+/** console-spec §3 upload verification request. */
+export interface VerifyRequest {
+  path: string;
+  filesMd5List: { objectMd5: string; objectName: string; objectSuffix: string }[];
+}
+
+/** console-spec §7: data.list holds one entry per file, merged into the matching file. */
+export interface VerifyResponse {
+  list: readonly Record<string, unknown>[];
+}
+
+/** A pending file with its verification entry merged in. */
+export type VerifiedUpload<F extends Blob = Blob> = PendingUpload<F> & { verification: Record<string, unknown> };
+
+/** console-spec §7: the shared upload helper's answer. `errorIndex` holds 0-based positions. */
+export interface UploadResult {
+  successList: { fileId: string | number; dynamicTags: readonly string[] }[];
+  errorIndex: readonly number[];
+}
+
+/** console-spec §3 callback request. */
+export interface CallbackRequest {
+  callbackFileList: { fileId: string | number; tagList: string[] }[];
+}
+
+export interface UploadBatchDependencies<F extends Blob = Blob> {
+  /** Resolves data; rejects with `{ msg }` on a non-success code (secure-transport's contract). */
+  verify(request: VerifyRequest): Promise<VerifyResponse>;
+  upload(files: readonly VerifiedUpload<F>[]): Promise<UploadResult>;
+  callback(request: CallbackRequest): Promise<unknown>;
+}
+
+export interface UploadBatchInput<F extends Blob = Blob> extends UploadBatchDependencies<F> {
+  items: readonly PendingUpload<F>[];
+  /** Target directory sent with the verification. */
+  path: string;
+  locale?: MediaLocale;
+  onPhase?: (phase: 'verify' | 'upload' | 'callback') => void;
+}
+
+/** console-spec §4: all, part, err; 'empty' is the no-file warning before anything is sent. */
+export type UploadOutcome = 'all' | 'part' | 'err' | 'empty';
+
+export interface UploadBatchResult {
+  outcome: UploadOutcome;
+  level: 'success' | 'warning' | 'error';
+  message: string;
+  /** 1-based positions of the files that failed (the numbers shown to the user). */
+  failedNumbers: number[];
+  successList: UploadResult['successList'];
+  /** False when nothing reached storage (verify failed, upload threw): the list is kept for a retry. */
+  reachedStorage: boolean;
+}
+
+/**
+ * The verify → upload → callback pipeline of console-spec §4 with the messages of §8.
+ * Pure orchestration: the three calls are injected, so it runs against any transport.
+ */
+export async function runUploadBatch<F extends Blob = Blob>(input: UploadBatchInput<F>): Promise<UploadBatchResult> {
+  const locale = input.locale ?? DEFAULT_MEDIA_LOCALE;
+  const result = (
+    outcome: UploadOutcome,
+    level: UploadBatchResult['level'],
+    message: string,
+    extra: Partial<UploadBatchResult> = {},
+  ): UploadBatchResult => ({ outcome, level, message, failedNumbers: [], successList: [], reachedStorage: false, ...extra });
+
+  if (input.items.length === 0) return result('empty', 'warning', mediaText('noFileSelected', locale));
+
+  input.onPhase?.('verify');
+  let verified: VerifiedUpload<F>[];
+  try {
+    const response = await input.verify({
+      path: input.path,
+      filesMd5List: input.items.map(({ objectMd5, objectName, objectSuffix }) => ({ objectMd5, objectName, objectSuffix })),
+    });
+    const entries = Array.isArray(response?.list) ? response.list : [];
+    verified = input.items.map((item, index) => ({ ...item, verification: { ...(entries[index] ?? {}) } }));
+  } catch (error) {
+    // §8: a verification error shows the msg and stops.
+    return result('err', 'error', messageOfFailure(error));
+  }
+
+  input.onPhase?.('upload');
+  let uploaded: UploadResult;
+  try {
+    uploaded = await input.upload(verified);
+  } catch (error) {
+    return result('err', 'error', mediaText('uploadFailed', locale, { msg: messageOfFailure(error) }));
+  }
+  const failedNumbers = [...new Set(uploaded.errorIndex)].sort((a, b) => a - b).map((index) => index + 1);
+  const successList = uploaded.successList;
+  const common = { failedNumbers, successList, reachedStorage: true };
+  const partMessage = mediaText('uploadPartlyFailed', locale, { list: failedNumbers.join(',') });
+  // Nothing succeeded: there is nothing to register, so no callback is sent.
+  if (successList.length === 0) return result('err', 'error', partMessage, common);
+
+  input.onPhase?.('callback');
+  try {
+    await input.callback({
+      callbackFileList: successList.map(({ fileId, dynamicTags }) => ({ fileId, tagList: [...dynamicTags] })),
+    });
+  } catch (error) {
+    const msg = messageOfFailure(error);
+    // §8: callback failed → error with msg when all uploaded, 'upload failed, {msg}' when some failed.
+    return failedNumbers.length === 0
+      ? result('err', 'error', msg, common)
+      : result('err', 'error', mediaText('uploadFailed', locale, { msg }), common);
+  }
+  return failedNumbers.length === 0
+    ? result('all', 'success', mediaText('uploadSucceeded', locale), common)
+    : result('part', 'warning', partMessage, common);
+}
+
+/** Runs one upload per file with bounded concurrency and builds the helper's answer. */
+export async function uploadEachFile<F extends Blob>(
+  files: readonly VerifiedUpload<F>[],
+  uploadOne: (file: VerifiedUpload<F>, index: number) => Promise<{ fileId: string | number }>,
+  concurrency = 3,
+): Promise<UploadResult> {
+  const outcomes: ({ fileId: string | number } | null)[] = new Array(files.length).fill(null);
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const index = next++;
+      try {
+        outcomes[index] = await uploadOne(files[index] as VerifiedUpload<F>, index);
+      } catch {
+        outcomes[index] = null;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, worker));
+  const successList: UploadResult['successList'] = [];
+  const errorIndex: number[] = [];
+  outcomes.forEach((outcome, index) => {
+    if (outcome) successList.push({ fileId: outcome.fileId, dynamicTags: (files[index] as VerifiedUpload<F>).dynamicTags });
+    else errorIndex.push(index);
+  });
+  return { successList, errorIndex };
+}

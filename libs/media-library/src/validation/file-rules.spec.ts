@@ -1,0 +1,89 @@
+import { IMAGE_SUFFIXES, MAX_FILES_PER_UPLOAD, VIDEO_SUFFIXES, mediaLibraryPaths } from '../constants';
+import { mediaText, noticeText } from '../i18n/messages';
+import { checkCandidateFile, fileKindOf, fileSuffix, isUploadSuccessStatus, planFileBatch } from './file-rules';
+
+const MB = 1024 * 1024;
+const en = (notice: ReturnType<typeof checkCandidateFile>) => (notice ? noticeText(notice, 'en-US') : null);
+
+describe('suffix lists (§5)', () => {
+  it('lists the spec suffixes', () => {
+    expect(IMAGE_SUFFIXES).toEqual(['png', 'jpg', 'jpeg', 'gif', 'tiff', 'raw', 'bmp', 'jfif', 'webp']);
+    expect(VIDEO_SUFFIXES).toEqual(['mp4', 'avi', 'wmv', 'mpg', 'mpeg', 'mov', 'rm', 'ram', 'swf', 'flv']);
+  });
+  it('reads suffixes case-insensitively and picks row icons', () => {
+    expect(fileSuffix('A.B.JPG')).toBe('jpg');
+    expect(fileSuffix('README')).toBe('');
+    expect(fileKindOf('photo.webp')).toBe('image');
+    expect(fileKindOf('clip.MOV')).toBe('video');
+    expect(fileKindOf('sheet.csv')).toBe('spreadsheet');
+    expect(fileKindOf('deck.pptx')).toBe('presentation');
+    expect(fileKindOf('song.flac')).toBe('audio');
+    expect(fileKindOf('a.zip')).toBe('archive');
+    expect(fileKindOf('a.pdf')).toBe('pdf');
+    expect(fileKindOf('a.exe')).toBe('other');
+  });
+});
+
+describe('video rules (§5)', () => {
+  it('rejects videos over 30MB', () => {
+    expect(en(checkCandidateFile({ name: 'a.mp4', size: 30 * MB }))).toBeNull();
+    expect(en(checkCandidateFile({ name: 'a.mp4', size: 30 * MB + 1 }))).toBe('cannot upload video files over 30MB');
+  });
+  it.each([
+    [5.9, false],
+    [6, true],
+    [120, true],
+    [120.5, false],
+  ])('duration %p s accepted = %p', (seconds, ok) => {
+    const notice = checkCandidateFile({ name: 'a.mov', size: MB }, { videoDurationSeconds: seconds });
+    expect(en(notice)).toBe(ok ? null : 'uploaded video length must not be under 6 seconds and not over 120 seconds');
+  });
+});
+
+describe('imgSize rule (§5, both messages)', () => {
+  it('accepts images within the limit and any image without a limit', () => {
+    expect(checkCandidateFile({ name: 'a.webp', size: 2 * MB }, { imgSize: 2 })).toBeNull();
+    expect(checkCandidateFile({ name: 'a.png', size: 99 * MB })).toBeNull();
+  });
+  it('names the limit for a size-limited format', () => {
+    expect(en(checkCandidateFile({ name: 'a.PNG', size: 3 * MB }, { imgSize: 2, imgText: 'cover image' }))).toBe(
+      'cover image cannot exceed 2M',
+    );
+    expect(en(checkCandidateFile({ name: 'a.jpg', size: 3 * MB }, { imgSize: 2, locale: 'en-US' }))).toBe('image cannot exceed 2M');
+  });
+  it('asks for another format when an over-size file is not one of them', () => {
+    expect(en(checkCandidateFile({ name: 'a.webp', size: 3 * MB }, { imgSize: 2 }))).toBe(
+      'image format must be png,jpg,jpeg,gif,tiff,bmp,jfif',
+    );
+  });
+});
+
+describe('batch limits (§5, §9)', () => {
+  it('keeps at most 50 files per upload, dropping extras', () => {
+    const chosen = Array.from({ length: 60 }, (_, i) => i);
+    expect(MAX_FILES_PER_UPLOAD).toBe(50);
+    const plan = planFileBatch(chosen, 0);
+    expect(plan.accepted).toHaveLength(50);
+    expect(plan.dropped).toEqual(chosen.slice(50));
+    expect(planFileBatch(chosen, 48).accepted).toEqual([0, 1]);
+    expect(planFileBatch(chosen, 50).accepted).toEqual([]);
+  });
+  it('treats HTTP 200 to 300 as uploaded', () => {
+    expect([199, 200, 204, 300, 301].map(isUploadSuccessStatus)).toEqual([false, true, true, true, false]);
+  });
+});
+
+describe('endpoints and messages (§7, §8)', () => {
+  it('builds the media paths under {url}', () => {
+    expect(mediaLibraryPaths()).toEqual({
+      verifyObjectMd5ByPath: '/v1/store/eshop/resources/file/verifyObjectMd5ByPath',
+      callbackResourceFile: '/v1/store/eshop/resources/file/callbackResourceFile',
+      queryResourceFileListByPath: '/v1/store/eshop/resources/file/queryResourceFileListByPath',
+      queryCatalogListByPath: '/v1/admin/eshop/resources/catalog/queryCatalogListByPath',
+    });
+  });
+  it('has zh-CN as default and fills placeholders', () => {
+    expect(mediaText('noFileSelected')).toBe('请至少选择一个文件上传！');
+    expect(mediaText('uploadPartlyFailed', 'en-US', { list: '2,5' })).toBe('upload finished, file number(s) 2,5 failed');
+  });
+});

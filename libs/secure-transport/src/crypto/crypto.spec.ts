@@ -1,0 +1,79 @@
+import { createForgeProvider } from './forge';
+import type { CryptoProvider, RsaKeyPair } from './provider';
+import { createWebCryptoProvider } from './webcrypto';
+import { createDefaultCryptoProvider } from './select';
+import { randomBytes, utf8Encode } from '../encoding';
+
+const web = createWebCryptoProvider();
+const forge = createForgeProvider();
+const providers: [string, CryptoProvider][] = [['webcrypto', web], ['forge', forge]];
+const pairs: [string, CryptoProvider, CryptoProvider][] = [
+  ['webcrypto → forge', web, forge],
+  ['forge → webcrypto', forge, web],
+  ['webcrypto → webcrypto', web, web],
+  ['forge → forge', forge, forge],
+];
+
+describe('crypto providers are interchangeable', () => {
+  let webKeys: RsaKeyPair;
+  let forgeKeys: RsaKeyPair;
+
+  beforeAll(async () => {
+    [webKeys, forgeKeys] = await Promise.all([web.generateRsaKeyPair(), forge.generateRsaKeyPair()]);
+  });
+
+  it.each(providers)('%s produces RSA-2048 SPKI/PKCS#8 keys', async (_name) => {
+    for (const keys of [webKeys, forgeKeys]) {
+      // 2048-bit SPKI DER is 294 bytes → 392 base64 chars
+      expect(keys.publicKey).toHaveLength(392);
+      expect(keys.privateKey.length).toBeGreaterThan(1200);
+    }
+  });
+
+  it.each(pairs)('RSA-OAEP-SHA256 %s decrypts the other side', async (_label, sender, receiver) => {
+    for (const keys of [webKeys, forgeKeys]) {
+      const secret = randomBytes(32);
+      const sealed = await sender.rsaOaepEncrypt(keys.publicKey, secret);
+      expect(sealed).toHaveLength(256);
+      expect(await receiver.rsaOaepDecrypt(keys.privateKey, sealed)).toEqual(secret);
+    }
+  });
+
+  it.each(pairs)('RSASSA-PKCS1-v1_5-SHA256 %s verifies the other side, and rejects changes', async (_label, signer, verifier) => {
+    const data = utf8Encode('POST\n/v1/x\n1700000000\nnonce\n{"a":1}\n');
+    for (const keys of [webKeys, forgeKeys]) {
+      const signature = await signer.rsaSign(keys.privateKey, data);
+      expect(await verifier.rsaVerify(keys.publicKey, data, signature)).toBe(true);
+      const changed = data.slice();
+      changed[0] ^= 1;
+      expect(await verifier.rsaVerify(keys.publicKey, changed, signature)).toBe(false);
+      expect(await verifier.rsaVerify(keys.publicKey, data, new Uint8Array(256))).toBe(false);
+    }
+  });
+
+  it.each(pairs)('AES-256-GCM %s: identical ciphertext, mutual decryption, tag checks', async (_label, sender, receiver) => {
+    const key = randomBytes(32);
+    const iv = randomBytes(12);
+    const aad = utf8Encode('req\n/path');
+    const plaintext = randomBytes(70_001);
+    const sealed = await sender.aesGcmEncrypt(key, iv, plaintext, aad);
+    expect(sealed).toEqual(await receiver.aesGcmEncrypt(key, iv, plaintext, aad));
+    expect(await receiver.aesGcmDecrypt(key, iv, sealed, aad)).toEqual(plaintext);
+    const tampered = sealed.slice();
+    tampered[5] ^= 0x80;
+    await expect(receiver.aesGcmDecrypt(key, iv, tampered, aad)).rejects.toThrow();
+    await expect(receiver.aesGcmDecrypt(key, iv, sealed, utf8Encode('other'))).rejects.toThrow();
+    await expect(receiver.aesGcmDecrypt(randomBytes(32), iv, sealed, aad)).rejects.toThrow();
+  });
+
+  it('falls back to node-forge when crypto.subtle is missing (plain-http pages)', () => {
+    const original = Object.getOwnPropertyDescriptor(globalThis, 'crypto')!;
+    Object.defineProperty(globalThis, 'crypto', { value: { getRandomValues: original.value.getRandomValues.bind(original.value) }, configurable: true });
+    try {
+      expect(createDefaultCryptoProvider().name).toBe('forge');
+    } finally {
+      Object.defineProperty(globalThis, 'crypto', original);
+    }
+    expect(createDefaultCryptoProvider().name).toBe('webcrypto');
+  });
+});

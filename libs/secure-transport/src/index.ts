@@ -1,0 +1,21 @@
+/** @merchant/secure-transport — the client half (browser and Node). The server half is ./server. */
+export { createSecureClient } from './client/client';
+export type { ClientReactions, ExchangeRecord, RequestOptions, SecureClient, SecureClientOptions } from './client/client';
+export { createMemoryStorage, resolveApiBase } from './client/storage';
+export type { KeyValueStorage } from './client/storage';
+export type { FetchLike } from './client/transport';
+export { EnvelopeError, SecureTransportError, isSecureTransportError } from './errors';
+export type { ErrorInfo } from './errors';
+export * from './constants';
+export type * from './envelope';
+export { SECURITY_MODES } from './envelope';
+export type { CryptoProvider, RsaKeyPair } from './crypto/provider';
+export { createWebCryptoProvider } from './crypto/webcrypto';
+export { createForgeProvider } from './crypto/forge';
+export { createDefaultCryptoProvider } from './crypto/select';
+export { createErrorReporter, redactSecrets, REDACTED } from './client/error-report';
+export type { ErrorReport, ErrorReportConfig, ErrorReporter, ErrorReporterOptions } from './client/error-report';
+export { pollAsyncTask } from './client/async-task';
+export type { AsyncTask, PollOptions } from './client/async-task';
+export { logOperation, OperationTypes } from './client/operation-log';
+export type { OperationLogEntry, OperationLogOptions, OperationType } from './client/operation-log';

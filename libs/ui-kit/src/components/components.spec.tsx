@@ -1,0 +1,128 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { UiKitLocaleProvider } from '../i18n/locale-context';
+import { ActionButtons, splitActions, type RowAction } from './ActionButtons';
+import { ConfirmDialog } from './ConfirmDialog';
+import { Countdown } from './Countdown';
+import { splitCountdown } from './countdown-parts';
+import { PermissionButton, PermissionCodesProvider } from './PermissionButton';
+
+const actions = (count: number, onClick = jest.fn()): RowAction[] =>
+  Array.from({ length: count }, (_, i) => ({ key: `a${i}`, label: `action ${i + 1}`, onClick: () => onClick(i) }));
+
+describe('ActionButtons (§2: up to 3 shown, else first 2 + more)', () => {
+  it('splits by the rule', () => {
+    expect(splitActions([1, 2, 3])).toEqual({ direct: [1, 2, 3], overflow: [] });
+    expect(splitActions([1, 2, 3, 4])).toEqual({ direct: [1, 2], overflow: [3, 4] });
+  });
+
+  it('shows three actions directly without a more menu', () => {
+    render(<ActionButtons actions={actions(3)} />);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['action 1', 'action 2', 'action 3']);
+  });
+
+  it('shows two plus more, and the menu runs the hidden action', async () => {
+    const onClick = jest.fn();
+    render(
+      <UiKitLocaleProvider locale="en-US">
+        <ActionButtons actions={actions(5, onClick)} />
+      </UiKitLocaleProvider>,
+    );
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['action 1', 'action 2', 'more']);
+    await userEvent.click(screen.getByRole('button', { name: 'more' }));
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['action 3', 'action 4', 'action 5']);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'action 4' }));
+    expect(onClick).toHaveBeenCalledWith(3);
+  });
+});
+
+describe('PermissionButton (§6)', () => {
+  it('is disabled with the title no permission when the code is missing', async () => {
+    const onClick = jest.fn();
+    render(
+      <UiKitLocaleProvider locale="en-US">
+        <PermissionCodesProvider codes={['goods:edit']}>
+          <PermissionButton permission="goods:delete" onClick={onClick}>
+            delete
+          </PermissionButton>
+          <PermissionButton permission="goods:edit">edit</PermissionButton>
+        </PermissionCodesProvider>
+      </UiKitLocaleProvider>,
+    );
+    const denied = screen.getByRole('button', { name: 'delete' });
+    expect(denied).toBeDisabled();
+    expect(screen.getByTitle('no permission')).toContainElement(denied);
+    expect(screen.getByRole('button', { name: 'edit' })).toBeEnabled();
+    expect(screen.getAllByTitle('no permission')).toHaveLength(1);
+  });
+
+  it('uses explicit codes and the zh-CN text by default', () => {
+    render(<PermissionButton permission="x" userCodes={[]}>go</PermissionButton>);
+    expect(screen.getByTitle('暂无权限')).toBeInTheDocument();
+  });
+});
+
+describe('Countdown (§2: days, or hours minutes seconds)', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('splits remaining seconds', () => {
+    expect(splitCountdown(2 * 86_400 + 3_661)).toEqual({ days: 2, hours: 1, minutes: 1, seconds: 1 });
+    expect(splitCountdown(-5)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
+  });
+
+  it('shows days while a day or more remains', () => {
+    render(
+      <UiKitLocaleProvider locale="en-US">
+        <Countdown endTime={1_000_000 + 3 * 86_400 + 50} now={() => 1_000_000_000} />
+      </UiKitLocaleProvider>,
+    );
+    expect(screen.getByRole('timer')).toHaveTextContent('3 days');
+  });
+
+  it('ticks hours, minutes and seconds and reports the end', () => {
+    jest.useFakeTimers();
+    let nowMs = 1_000_000_000;
+    const onEnd = jest.fn();
+    render(
+      <UiKitLocaleProvider locale="en-US">
+        <Countdown endTime={1_000_000 + 3_602} now={() => nowMs} onEnd={onEnd} />
+      </UiKitLocaleProvider>,
+    );
+    expect(screen.getByRole('timer')).toHaveTextContent('01h 00m 02s');
+    act(() => {
+      nowMs += 1000;
+      jest.advanceTimersByTime(1000);
+    });
+    expect(screen.getByRole('timer')).toHaveTextContent('01h 00m 01s');
+    act(() => {
+      nowMs += 3_601_000;
+      jest.advanceTimersByTime(1000);
+    });
+    expect(screen.getByRole('timer')).toHaveTextContent('00h 00m 00s');
+    expect(onEnd).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ConfirmDialog', () => {
+  it('waits for an async confirm, then closes', async () => {
+    let finish: () => void = () => undefined;
+    const onConfirm = jest.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const onClose = jest.fn();
+    render(<ConfirmDialog open title="Delete 3 items?" onConfirm={onConfirm} onClose={onClose} />);
+    expect(screen.getByRole('dialog', { name: 'Delete 3 items?' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: '取消' })).toBeDisabled();
+    await act(async () => finish());
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+
+  it('stays open when the confirm action fails', async () => {
+    const onClose = jest.fn();
+    render(<ConfirmDialog open title="t" confirmText="yes" onConfirm={() => Promise.reject(new Error('x'))} onClose={onClose} />);
+    await userEvent.click(screen.getByRole('button', { name: 'yes' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: '取消' })).toBeEnabled());
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,64 @@
+// The texts ui-kit shows. en-US holds the spec's English wording; zh-CN is the default locale.
+export type UiKitLocale = 'zh-CN' | 'en-US';
+
+export const DEFAULT_UI_KIT_LOCALE: UiKitLocale = 'zh-CN';
+
+const enUS = {
+  noPermission: 'no permission',
+  more: 'more',
+  confirm: 'confirm',
+  cancel: 'cancel',
+  search: 'search',
+  reset: 'reset',
+  noData: 'no data',
+  goToPage: 'go to',
+  totalCount: 'total {total}',
+  phoneFormatError: 'phone number format error',
+  dateRangeIncomplete: 'please select start and end',
+  dateRangeReversed: 'end cannot be less than start',
+  exportEmptyData: 'table data cannot be empty and must be an array',
+  exportFailed: 'export failed, please retry',
+  countdownDays: '{days} days',
+  countdownClock: '{hours}h {minutes}m {seconds}s',
+  loadFailed: 'load failed',
+} as const;
+
+export type UiKitMessageKey = keyof typeof enUS;
+export type UiKitMessageTable = Record<UiKitMessageKey, string>;
+
+const zhCN: UiKitMessageTable = {
+  noPermission: '暂无权限',
+  more: '更多',
+  confirm: '确定',
+  cancel: '取消',
+  search: '搜索',
+  reset: '重置',
+  noData: '暂无数据',
+  goToPage: '前往',
+  totalCount: '共 {total} 条',
+  phoneFormatError: '电话号码格式错误',
+  dateRangeIncomplete: '请选择开始和结束时间',
+  dateRangeReversed: '结束时间不能小于开始时间',
+  exportEmptyData: '表格数据不能为空且必须为数组',
+  exportFailed: '导出失败，请重试',
+  countdownDays: '{days}天',
+  countdownClock: '{hours}时{minutes}分{seconds}秒',
+  loadFailed: '加载失败',
+};
+
+export const uiKitMessages: Record<UiKitLocale, UiKitMessageTable> = { 'zh-CN': zhCN, 'en-US': enUS };
+
+/** Looks a text up and fills its `{name}` placeholders. */
+export function uiKitText(
+  key: UiKitMessageKey,
+  locale: UiKitLocale = DEFAULT_UI_KIT_LOCALE,
+  values: Record<string, string | number> = {},
+): string {
+  return fillPlaceholders(uiKitMessages[locale][key], values);
+}
+
+export function fillPlaceholders(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}

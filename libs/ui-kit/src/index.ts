@@ -1,0 +1,16 @@
+// Public face of @merchant/ui-kit.
+export * from './i18n/messages';
+export * from './i18n/locale-context';
+export * from './errors';
+export * from './format/formatters';
+export * from './input/input-rules';
+export * from './input/MoneyInput';
+export * from './search/search-validation';
+export * from './table/use-data-table';
+export * from './table/DataTable';
+export * from './components/PermissionButton';
+export * from './components/ActionButtons';
+export * from './components/countdown-parts';
+export * from './components/Countdown';
+export * from './components/ConfirmDialog';
+export * from './export/excel-export';

@@ -1,0 +1,31 @@
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { sanitizeMoneyInput, sanitizeNumberInput, type MoneyInputRules } from './input-rules';
+
+type BaseProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type'> & {
+  value: string;
+  onValueChange: (value: string) => void;
+};
+
+/** A text field that only ever holds a valid money amount (console-spec §5). */
+export function MoneyInput({ value, onValueChange, max, decimals, ...rest }: BaseProps & MoneyInputRules) {
+  return (
+    <TextField
+      {...rest}
+      value={value}
+      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      onChange={(event) => onValueChange(sanitizeMoneyInput(event.target.value, { max, decimals }))}
+    />
+  );
+}
+
+/** A text field that only ever holds digits (console-spec §5). */
+export function NumberInput({ value, onValueChange, ...rest }: BaseProps) {
+  return (
+    <TextField
+      {...rest}
+      value={value}
+      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      onChange={(event) => onValueChange(sanitizeNumberInput(event.target.value))}
+    />
+  );
+}

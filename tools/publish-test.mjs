@@ -1,0 +1,265 @@
+#!/usr/bin/env node
+// Publish test (ARCHITECTURE.md "Each library"): builds the five libraries, publishes them to a
+// throwaway local registry (verdaccio), installs them into a fresh project outside the workspace,
+// and checks that each entry point loads through ESM `import` and CJS `require` and type-checks
+// under `module: nodenext` and `moduleResolution: bundler`. Exits non-zero with a clear message.
+//
+// Usage: node tools/publish-test.mjs [--skip-build] [--libs=ui-kit,media-library] [--keep]
+//   --libs   publish and check only these libraries (their @merchant dependencies must be listed too)
+//   --keep   leave the temp dir for inspection
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const verdaccioDir = path.join(root, 'tools', 'verdaccio');
+const args = new Set(process.argv.slice(2));
+const libsArg = process.argv.find((a) => a.startsWith('--libs='));
+
+/** Dependency order: a library is published after the @merchant libraries it depends on. */
+const ALL_LIBS = ['ui-kit', 'im-core', 'secure-transport', 'media-library', 'im-db'];
+const libs = libsArg ? ALL_LIBS.filter((lib) => libsArg.slice(7).split(',').includes(lib)) : ALL_LIBS;
+
+/** Exports each entry point must have at runtime (names from docs/decisions/0001 and the lib READMEs). */
+const EXPECTED_EXPORTS = {
+  '@merchant/ui-kit': ['DataTable', 'useDataTable', 'formatCents', 'maskPhone', 'exportToExcel', 'ActionButtons', 'PermissionButton'],
+  '@merchant/im-core': ['createImClient', 'MemoryStore'],
+  '@merchant/im-core/server': ['signImToken', 'verifyImToken'],
+  '@merchant/secure-transport': ['createSecureClient', 'SecureTransportError'],
+  '@merchant/secure-transport/server': ['EnvelopeError'],
+  '@merchant/media-library': ['hashFile', 'runUploadBatch', 'UploadQueue', 'checkCandidateFile', 'createMd5WorkerClient'],
+  '@merchant/media-library/react': ['UploadDialog', 'Picker'],
+  '@merchant/im-db': [],
+};
+const ENTRY_POINTS = {
+  'ui-kit': ['@merchant/ui-kit'],
+  'im-core': ['@merchant/im-core', '@merchant/im-core/server'],
+  'secure-transport': ['@merchant/secure-transport', '@merchant/secure-transport/server'],
+  'media-library': ['@merchant/media-library', '@merchant/media-library/react'],
+  'im-db': ['@merchant/im-db'],
+};
+/** Third-party packages the fresh project needs for peers and type checks (versions of TOOLCHAIN.md). */
+const CONSUMER_PACKAGES = [
+  'react@19.3.1', 'react-dom@19.3.1', '@mui/material@9.5.0', '@mui/icons-material@9.5.0',
+  '@emotion/react@11.14.0', '@emotion/styled@11.14.1', 'typescript@5.9.3', '@types/react@19.3.0', '@types/node@20',
+];
+
+const MINUTE = 60_000;
+let step = 'start';
+const log = (message) => console.log(`[publish-test] ${message}`);
+
+/** Runs a command; rejects with its output on a non-zero exit or after `timeoutMs`. */
+function run(command, commandArgs, { cwd = root, env = process.env, timeoutMs = 5 * MINUTE, quiet = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const collect = (chunk) => {
+      output += chunk;
+      if (!quiet) process.stdout.write(chunk);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${command} ${commandArgs.join(' ')} timed out after ${timeoutMs / 1000}s\n${output.slice(-4000)}`));
+    }, timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(output);
+      else reject(new Error(`${command} ${commandArgs.join(' ')} exited with ${code}\n${output.slice(-4000)}`));
+    });
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForRegistry(url, child, timeoutMs = MINUTE) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`verdaccio exited early with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}-/ping`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`verdaccio did not answer ${url}-/ping within ${timeoutMs / 1000}s`);
+}
+
+function startVerdaccio(tempDir, port) {
+  const template = fs.readFileSync(path.join(verdaccioDir, 'config.yaml'), 'utf8');
+  const config = template
+    .replace(/^storage: .*$/m, `storage: ${JSON.stringify(path.join(tempDir, 'storage'))}`)
+    .replace(/^(\s+file: ).*htpasswd$/m, `$1${JSON.stringify(path.join(tempDir, 'htpasswd'))}`)
+    .replace(/^listen: .*$/m, `listen: 127.0.0.1:${port}`);
+  const configPath = path.join(tempDir, 'verdaccio.yaml');
+  fs.writeFileSync(configPath, config);
+  const bin = path.join(verdaccioDir, 'node_modules', 'verdaccio', 'bin', 'verdaccio');
+  const child = spawn(process.execPath, [bin, '--config', configPath, '--listen', `127.0.0.1:${port}`], {
+    cwd: tempDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: false,
+  });
+  child.stdout.on('data', (chunk) => fs.appendFileSync(path.join(tempDir, 'verdaccio.log'), chunk));
+  child.stderr.on('data', (chunk) => fs.appendFileSync(path.join(tempDir, 'verdaccio.log'), chunk));
+  return child;
+}
+
+async function stopVerdaccio(child) {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function createUser(registryUrl) {
+  const password = `ci-${Math.random().toString(36).slice(2)}`;
+  const response = await fetch(`${registryUrl}-/user/org.couchdb.user:ci`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ _id: 'org.couchdb.user:ci', name: 'ci', password, type: 'user', roles: [] }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok || !body.token) throw new Error(`could not create the ci user: HTTP ${response.status} ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+function writeConsumerProject(projectDir, entryPoints) {
+  fs.mkdirSync(projectDir, { recursive: true });
+  fs.writeFileSync(path.join(projectDir, 'package.json'), JSON.stringify({ name: 'merchant-publish-check', version: '1.0.0', private: true }, null, 2));
+  const expectations = Object.fromEntries(entryPoints.map((entry) => [entry, EXPECTED_EXPORTS[entry] ?? []]));
+  const checker = (loader) => `
+const expectations = ${JSON.stringify(expectations)};
+const failures = [];
+for (const [entry, names] of Object.entries(expectations)) {
+  let mod;
+  try { mod = ${loader}; } catch (error) { failures.push(entry + ': cannot be loaded: ' + (error && error.message)); continue; }
+  const keys = Object.keys(mod).filter((key) => key !== 'default' && key !== '__esModule');
+  if (keys.length === 0) failures.push(entry + ': exports nothing');
+  for (const name of names) if (mod[name] === undefined) failures.push(entry + ': missing export ' + name);
+}
+if (failures.length) { console.error(failures.join('\\n')); process.exit(1); }
+console.log('loaded ' + Object.keys(expectations).length + ' entry points');
+`;
+  fs.writeFileSync(path.join(projectDir, 'check-esm.mjs'), checker('await import(entry)'));
+  fs.writeFileSync(path.join(projectDir, 'check-cjs.cjs'), checker('require(entry)'));
+  const imports = entryPoints.map((entry, i) => `import * as entry${i} from '${entry}';`).join('\n');
+  const uses = entryPoints
+    .map((entry, i) => (EXPECTED_EXPORTS[entry] ?? []).map((name) => `void entry${i}.${name};`).join('\n') || `void entry${i};`)
+    .join('\n');
+  const source = `${imports}\n${uses}\nexport {};\n`;
+  fs.writeFileSync(path.join(projectDir, 'check-types.mts'), source);
+  fs.writeFileSync(path.join(projectDir, 'check-types.cts'), source);
+  fs.writeFileSync(path.join(projectDir, 'check-types-bundler.ts'), source);
+  const strict = { strict: true, noEmit: true, skipLibCheck: false, target: 'ES2022', lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: ['node'] };
+  fs.writeFileSync(
+    path.join(projectDir, 'tsconfig.nodenext.json'),
+    JSON.stringify({ compilerOptions: { ...strict, module: 'nodenext', moduleResolution: 'nodenext' }, files: ['check-types.mts', 'check-types.cts'] }, null, 2),
+  );
+  fs.writeFileSync(
+    path.join(projectDir, 'tsconfig.bundler.json'),
+    JSON.stringify({ compilerOptions: { ...strict, module: 'esnext', moduleResolution: 'bundler' }, files: ['check-types-bundler.ts'] }, null, 2),
+  );
+}
+
+async function main() {
+  if (libs.length === 0) throw new Error(`--libs matched none of ${ALL_LIBS.join(', ')}`);
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'merchant-publish-'));
+  const npmEnv = { ...process.env, NPM_CONFIG_USERCONFIG: path.join(tempDir, 'npmrc'), NPM_CONFIG_UPDATE_NOTIFIER: 'false', NPM_CONFIG_FUND: 'false', NPM_CONFIG_AUDIT: 'false' };
+  let verdaccio;
+  try {
+    step = 'install verdaccio';
+    if (!fs.existsSync(path.join(verdaccioDir, 'node_modules', 'verdaccio', 'package.json'))) {
+      log('installing verdaccio into tools/verdaccio');
+      await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: verdaccioDir, timeoutMs: 10 * MINUTE });
+    }
+
+    step = 'build the libraries';
+    if (!args.has('--skip-build')) {
+      log(`building ${libs.join(', ')}`);
+      for (const lib of libs) await run('npx', ['tsup'], { cwd: path.join(root, 'libs', lib), timeoutMs: 5 * MINUTE, quiet: true });
+    }
+    for (const lib of libs) {
+      if (!fs.existsSync(path.join(root, 'libs', lib, 'dist'))) throw new Error(`libs/${lib}/dist is missing: build it first`);
+    }
+
+    step = 'start verdaccio';
+    const port = await freePort();
+    const registryUrl = `http://127.0.0.1:${port}/`;
+    verdaccio = startVerdaccio(tempDir, port);
+    await waitForRegistry(registryUrl, verdaccio);
+    log(`verdaccio listening on ${registryUrl}`);
+
+    step = 'create the ci user';
+    const token = await createUser(registryUrl);
+    fs.writeFileSync(npmEnv.NPM_CONFIG_USERCONFIG, `//127.0.0.1:${port}/:_authToken=${token}\n@merchant:registry=${registryUrl}\n`);
+
+    for (const lib of libs) {
+      step = `publish @merchant/${lib}`;
+      log(step);
+      await run('npm', ['publish', '--registry', registryUrl, '--workspaces=false', '--ignore-scripts'], {
+        cwd: path.join(root, 'libs', lib),
+        env: npmEnv,
+        timeoutMs: 2 * MINUTE,
+        quiet: true,
+      });
+    }
+
+    step = 'install into a fresh project';
+    const projectDir = path.join(tempDir, 'consumer');
+    const entryPoints = libs.flatMap((lib) => ENTRY_POINTS[lib]);
+    writeConsumerProject(projectDir, entryPoints);
+    // Only @merchant/* comes from verdaccio (scoped registry in the user config); everything else
+    // comes from the machine's npm registry, so verdaccio needs no uplinks.
+    const packages = libs.map((lib) => `@merchant/${lib}`);
+    log(`installing ${packages.join(' ')} into ${projectDir}`);
+    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...packages, ...CONSUMER_PACKAGES], {
+      cwd: projectDir,
+      env: npmEnv,
+      timeoutMs: 10 * MINUTE,
+      quiet: true,
+    });
+
+    step = 'ESM import check';
+    await run(process.execPath, ['check-esm.mjs'], { cwd: projectDir, timeoutMs: MINUTE });
+    step = 'CJS require check';
+    await run(process.execPath, ['check-cjs.cjs'], { cwd: projectDir, timeoutMs: MINUTE });
+    const tsc = path.join(projectDir, 'node_modules', 'typescript', 'bin', 'tsc');
+    step = 'tsc --noEmit (module nodenext)';
+    await run(process.execPath, [tsc, '-p', 'tsconfig.nodenext.json'], { cwd: projectDir, timeoutMs: 3 * MINUTE });
+    step = 'tsc --noEmit (moduleResolution bundler)';
+    await run(process.execPath, [tsc, '-p', 'tsconfig.bundler.json'], { cwd: projectDir, timeoutMs: 3 * MINUTE });
+    log(`OK: ${libs.length} libraries published, installed, imported (ESM + CJS) and type-checked (nodenext + bundler)`);
+  } finally {
+    await stopVerdaccio(verdaccio);
+    if (args.has('--keep')) log(`kept ${tempDir}`);
+    else fs.rmSync(tempDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(`[publish-test] FAILED at step "${step}": ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});

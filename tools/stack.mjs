@@ -1,0 +1,114 @@
+// Starts the whole product from built output: store-server, im-server, and the two static apps on
+// two origins. Used by `npm start` (tools/start.mjs) and by the e2e suite's global setup, so both
+// run exactly the same thing.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { serveStatic } from './serve-static.mjs';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const DEFAULT_PORTS = { store: 3100, im: 3200, console: 4200, frame: 4300 };
+export const DEMO_SIGN_IN = { userName: 'demo_merchant', password: 'Demo12345' };
+export const DEV_IM_TOKEN_SECRET = 'dev-im-shared-key-change-me';
+export const IM_APP_KEY = 'merchant-im';
+
+async function waitForHealth(url, child, name, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} during start-up`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${name} did not become healthy at ${url} within ${timeoutMs} ms`);
+}
+
+function startServer(name, entry, env, { quiet }) {
+  if (!existsSync(entry)) throw new Error(`${name} is not built (${path.relative(root, entry)} missing): run the build first`);
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+  });
+  if (quiet) {
+    // Keep the last lines to explain a failure without flooding the test output.
+    const tail = [];
+    const keep = (chunk) => {
+      tail.push(...chunk.toString().split('\n'));
+      if (tail.length > 200) tail.splice(0, tail.length - 200);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.logTail = tail;
+  }
+  return child;
+}
+
+function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 8000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * @param {{ ports?: Partial<typeof DEFAULT_PORTS>, dataDir?: string, quiet?: boolean, env?: Record<string,string>, imTokenSecret?: string }} options
+ */
+export async function startStack(options = {}) {
+  const ports = { ...DEFAULT_PORTS, ...options.ports };
+  const dataDir = options.dataDir ?? path.join(root, '.data');
+  const secret = options.imTokenSecret ?? process.env.IM_TOKEN_SECRET ?? DEV_IM_TOKEN_SECRET;
+  const urls = {
+    store: `http://127.0.0.1:${ports.store}`,
+    im: `http://127.0.0.1:${ports.im}`,
+    console: `http://localhost:${ports.console}`,
+    frame: `http://127.0.0.1:${ports.frame}`,
+  };
+  const consoleOrigins = [urls.console, `http://127.0.0.1:${ports.console}`];
+  const shared = { IM_TOKEN_SECRET: secret, IM_APP_KEY, HOST: '127.0.0.1', ...options.env };
+  const children = [];
+  const statics = [];
+  const stop = async () => {
+    await Promise.all(statics.map((s) => s.close()));
+    await Promise.all(children.map(stopChild));
+  };
+  try {
+    const store = startServer('store-server', path.join(root, 'apps/store-server/dist/main.js'), {
+      ...shared, PORT: String(ports.store), DATA_DIR: path.join(dataDir, 'store-server'), CORS_ORIGINS: consoleOrigins.join(','),
+    }, options);
+    children.push(store);
+    const im = startServer('im-server', path.join(root, 'apps/im-server/dist/main.js'), {
+      ...shared, PORT: String(ports.im), DATA_DIR: path.join(dataDir, 'im-server'), IM_PUBLIC_WS_URL: `ws://127.0.0.1:${ports.im}/ws`,
+    }, options);
+    children.push(im);
+    await Promise.all([
+      waitForHealth(`${urls.store}/healthz`, store, 'store-server'),
+      waitForHealth(`${urls.im}/healthz`, im, 'im-server'),
+    ]);
+    statics.push(await serveStatic({
+      root: path.join(root, 'apps/console/dist'), hosts: ['127.0.0.1', '::1'], port: ports.console,
+      runtimeConfig: { apiBase: urls.store, imFrameUrl: urls.frame, imAppKey: IM_APP_KEY },
+    }));
+    statics.push(await serveStatic({
+      root: path.join(root, 'apps/im-frame/dist'), hosts: ['127.0.0.1'], port: ports.frame,
+      runtimeConfig: { imLbsUrl: `${urls.im}/lbs`, imAppKey: IM_APP_KEY, consoleOrigins },
+    }));
+  } catch (error) {
+    const tails = children.filter((c) => c.logTail).map((c) => c.logTail.slice(-40).join('\n'));
+    await stop();
+    if (tails.length) error.message += `\n--- server output ---\n${tails.join('\n---\n')}`;
+    throw error;
+  }
+  return { urls, ports, secret, children, stop };
+}
