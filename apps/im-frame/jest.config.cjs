@@ -11,4 +11,5 @@ module.exports = {
   setupFiles: ['fake-indexeddb/auto'],
   setupFilesAfterEnv: ['<rootDir>/src/test/setup-tests.ts'],
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
+  testTimeout: 20000,
 };

@@ -1,6 +1,5 @@
 // PGlite's CommonJS build loads node built-ins with dynamic import(), which jest's CommonJS
 // runtime rejects; letting SWC compile that .cjs file too turns those into require() calls.
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the workspace jest preset is config, not a project import
 const preset = require('../../jest.preset.cjs');
 const [swcTransformer, swcOptions] = Object.values(preset.transform)[0];
 

@@ -3,7 +3,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FrameRoot } from './app/frame-root';
-import { ChatController } from './chat/chat-controller';
+import { createFrameController } from './app/create-frame-controller';
 import { createFrameChatClient } from './chat/create-frame-chat-client';
 import { readFrameParams } from './config/frame-params';
 import { readRuntimeConfig } from './config/runtime-config';
@@ -24,21 +24,7 @@ async function startFrame(container: HTMLElement): Promise<void> {
   const config = readRuntimeConfig(window.__MERCHANT_CONFIG__, import.meta.env);
   const bridge = createBrowserParentBridge(config.consoleOrigins);
   const client = await createFrameChatClient({ config, params });
-  const controller = new ChatController(client, {
-    onIncomingMessage: (message) =>
-      bridge.newMessage({
-        sessionId: message.sessionId,
-        from: message.from,
-        fromNick: message.fromNick ?? message.from,
-        text: message.text,
-        time: message.time,
-      }),
-    onUnreadTotal: (total) => bridge.unread(total),
-    isVisible: () => document.visibilityState === 'visible',
-  });
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') controller.markActiveSessionRead();
-  });
+  const controller = createFrameController(client, bridge);
   window.addEventListener('pagehide', () => void controller.stop());
 
   root.render(

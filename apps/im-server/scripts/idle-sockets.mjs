@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global fetch */
 // Opens N idle, logged-in WebSocket connections to a running im-server and prints the server's
 // RSS (from GET /healthz) before and after, so the memory cost per idle socket can be measured.
 //
@@ -6,7 +7,9 @@
 //        [--batch 200] [--hold 10] [--secret dev-im-shared-key-change-me] [--app-key merchant-im]
 //
 // Needs the built im-core (npx nx build im-core) and enough file descriptors on both sides
-// (ulimit -n above count + 100). Sockets send the spec's heartbeat every 30 s (im-client-spec §9)
+// (ulimit -n above count + 100). With the embedded PGlite the RSS includes its WASM heap, which
+// grows and shrinks on its own: run the server with DATABASE_URL for a clean per-socket figure.
+// Sockets send the spec's heartbeat every 30 s (im-client-spec §9)
 // so the server's idle timeout does not close them while they are held.
 import { randomBytes } from 'node:crypto';
 import process from 'node:process';
@@ -109,6 +112,7 @@ console.table([
   { measure: 'server RSS with sockets (MB)', value: mb(after.rss) },
   { measure: 'server heap used (MB)', value: mb(after.heapUsed) },
   { measure: 'RSS per idle socket (KB)', value: (perSocket / 1024).toFixed(1) },
+  { measure: 'JS heap per idle socket (KB)', value: sockets.length > 0 ? ((after.heapUsed - before.heapUsed) / sockets.length / 1024).toFixed(1) : '0' },
   { measure: 'open + login rate (sockets/s)', value: (sockets.length / openSeconds).toFixed(0) },
 ]);
 

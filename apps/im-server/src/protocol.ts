@@ -34,5 +34,5 @@ export {
   type ResponseBodyOf,
   type SessionRecordValue,
   type UserRecordValue,
-} from '@merchant/im-core';
-export { verifyImToken, ImTokenError, type ImTokenClaims } from '@merchant/im-core/server';
+} from '@merchant/im-core/server';
+export { verifyImToken, ImTokenError, LongPollHub, type ImTokenClaims, type FrameSocket } from '@merchant/im-core/server';

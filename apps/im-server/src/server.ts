@@ -69,10 +69,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     },
     config.appKey,
   );
-  let closeLongPolling: () => void = () => {};
-  app.register(async (scope) => {
-    closeLongPolling = registerLongPollingTransport(scope, gatewayOrUnavailable, config.longPollWaitMs);
-  });
+  const closeLongPolling = registerLongPollingTransport(app, gatewayOrUnavailable, config.longPollWaitMs);
 
   async function start(): Promise<Running> {
     const store = await openImStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });

@@ -12,10 +12,9 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useAppDispatch, useAppSelector } from './hooks';
-import { captchaClosed, captchaRequested } from './captchaSlice';
+import { captchaClosed, captchaKeyReceived, captchaRequested, captchaVerified } from './captchaSlice';
 import { notify } from './notificationsSlice';
 import { useCheckCaptchaCodeMutation, useGetCaptchaMutation } from './captchaApi';
-import { isApiError } from './transport';
 
 /** §2: "code input limited to letters, digits, dot and slash". */
 export const CAPTCHA_CODE_PATTERN = /^[A-Za-z0-9./]*$/;
@@ -31,7 +30,7 @@ export function CaptchaDialog() {
   const image = useAppSelector((state) => state.captcha.image);
   const [code, setCode] = useState('');
   const [problemKey, setProblemKey] = useState<string | null>(null);
-  const [captchaKey, setCaptchaKey] = useState<string | undefined>(undefined);
+  const captchaKey = useAppSelector((state) => state.captcha.key) ?? undefined;
   const [getCaptcha, captchaState] = useGetCaptchaMutation();
   const [checkCode, checkState] = useCheckCaptchaCodeMutation();
 
@@ -39,7 +38,6 @@ export function CaptchaDialog() {
     if (image === null) {
       setCode('');
       setProblemKey(null);
-      setCaptchaKey(undefined);
     }
   }, [image]);
 
@@ -48,7 +46,7 @@ export function CaptchaDialog() {
   const fetchAnother = async () => {
     const result = await getCaptcha();
     if ('data' in result && result.data?.value) {
-      setCaptchaKey(result.data.key);
+      if (result.data.key) dispatch(captchaKeyReceived(result.data.key));
       dispatch(captchaRequested(result.data.value));
     }
   };
@@ -62,13 +60,14 @@ export function CaptchaDialog() {
     }
     const result = await checkCode({ key: captchaKey, captchaCode: code.trim() });
     if ('error' in result) {
-      if (isApiError(result.error)) setProblemKey(null);
+      // §8: the failure msg was shown by the client; a new image replaces the used one.
+      setProblemKey(null);
       setCode('');
       await fetchAnother();
       return;
     }
     dispatch(notify({ severity: 'success', message: 'app.captcha.succeeded', translate: true }));
-    dispatch(captchaClosed());
+    dispatch(captchaVerified());
   };
 
   return (

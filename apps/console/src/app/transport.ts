@@ -1,7 +1,8 @@
 // The console's view of the @merchant/secure-transport client (contract 0001, "Envelope").
 // Declared structurally so tests can pass a fake client, and the baseQuery can be written once.
 import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import type { ClientReactions, RequestOptions } from '@merchant/secure-transport';
+import { CAPTCHA_REQUIRED, type ClientReactions, type RequestOptions } from '@merchant/secure-transport';
+import { captchaKeyReceived } from './captchaSlice';
 
 /** What the client does on the §8 error codes; the console implements all of them (transportReactions.ts). */
 export type TransportReactions = Required<ClientReactions>;
@@ -60,6 +61,10 @@ export const secureBaseQuery: BaseQueryFn<EnvelopeRequest, unknown, ApiError> = 
     const data = await client.post<unknown>(request.path, request.biz, request.options);
     return { data: data ?? null };
   } catch (error) {
-    return { error: toApiError(error) };
+    const apiError = toApiError(error);
+    // The captcha reaction only gets the image; keep the image's key for checkCaptchaCode.
+    const captchaKey = (apiError.errInfo as { key?: unknown } | undefined)?.key;
+    if (apiError.code === CAPTCHA_REQUIRED && typeof captchaKey === 'string') api.dispatch(captchaKeyReceived(captchaKey));
+    return { error: apiError };
   }
 };

@@ -1,5 +1,5 @@
 // console-spec §8 as seen on screen: the secure client's reactions wired into the console.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderSignedIn, waitForPath } from '../../test/renderConsole';
 import { createFakeStoreServer } from '../../test/fakeStoreServer';
 import { ACCESS_TOKEN_KEY } from '../features/auth/tokenStorage';
@@ -36,6 +36,20 @@ describe('transport reactions', () => {
     expect(await screen.findByTestId('notification')).toHaveTextContent('request timed out');
   });
 
+  it('a failed check shows the msg and fetches a new image', async () => {
+    const server = createFakeStoreServer();
+    server.on(IM_TOKEN_PATH, () => ({ code: '10103003', msg: 'verify', errInfo: { value: 'data:image/png;base64,OLD', key: 'old' } }));
+    server.on('/v1/store/eshop/store/user/checkCaptchaCode', () => ({ code: '10103004', msg: 'wrong verification code' }));
+    server.on('/v1/store/eshop/store/user/getCaptcha', () => ({ code: '00000000', msg: 'ok', data: { key: 'new', value: 'data:image/png;base64,NEW' } }));
+    const { user } = await renderSignedIn({ server });
+    const dialog = await screen.findByRole('dialog', { name: 'Graphic verification' });
+    await user.type(within(dialog).getByTestId('captcha-code'), 'abcd');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByTestId('notification')).toHaveTextContent('wrong verification code');
+    await waitFor(() => expect(within(dialog).getByRole('img')).toHaveAttribute('src', 'data:image/png;base64,NEW'));
+    expect(within(dialog).getByTestId('captcha-code')).toHaveValue('');
+  });
+
   it('10103003 opens the graphic-verification dialog with errInfo.value; an empty code is refused', async () => {
     const server = createFakeStoreServer();
     server.on(IM_TOKEN_PATH, () => ({ code: '10103003', msg: 'verify', errInfo: { value: 'data:image/png;base64,AAAA' } }));
@@ -50,7 +64,11 @@ describe('transport reactions', () => {
   it('the captcha input accepts only letters, digits, dot and slash, and a good code closes the dialog', async () => {
     const server = createFakeStoreServer();
     let imCalls = 0;
-    server.on(IM_TOKEN_PATH, () => (++imCalls === 1 ? { code: '10103003', msg: 'verify', errInfo: { value: 'AAAA' } } : { code: '00000000', msg: 'ok', data: { uid: 's_1', imToken: 't' } }));
+    server.on(IM_TOKEN_PATH, () =>
+      ++imCalls === 1
+        ? { code: '10103003', msg: 'verify', errInfo: { value: 'AAAA', key: 'image-1' } }
+        : { code: '00000000', msg: 'ok', data: { uid: 's_1', imToken: 't' } },
+    );
     server.on('/v1/store/eshop/store/user/checkCaptchaCode', () => ({ code: '00000000', msg: 'ok', data: null }));
     const { user } = await renderSignedIn({ server });
     const dialog = await screen.findByRole('dialog', { name: 'Graphic verification' });
@@ -58,7 +76,7 @@ describe('transport reactions', () => {
     expect(within(dialog).getByTestId('captcha-code')).toHaveValue('ab./9');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('verification succeeded')).toBeInTheDocument();
-    expect(server.callsTo('/checkCaptchaCode')[0].biz).toEqual({ captchaCode: 'ab./9' });
+    expect(server.callsTo('/checkCaptchaCode')[0].biz).toEqual({ key: 'image-1', captchaCode: 'ab./9' });
     expect(screen.queryByRole('dialog', { name: 'Graphic verification' })).not.toBeInTheDocument();
   });
 });

@@ -26,7 +26,7 @@ describe('ChatApp', () => {
   });
 
   it('opens a session: history shown, unread cleared, and a message sent by Enter appears', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { client } = renderWithChat(<ChatApp />, { client: clientWithAlice() });
     await user.click(await screen.findByTestId('session-item-c_demo1'));
 
@@ -47,7 +47,7 @@ describe('ChatApp', () => {
   });
 
   it('shows a failed message with a retry action that resends it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const client = clientWithAlice();
     client.failSends = true;
     renderWithChat(<ChatApp />, { client });
@@ -67,7 +67,7 @@ describe('ChatApp', () => {
   });
 
   it('shows incoming messages live in the open session and bumps other sessions', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { client } = renderWithChat(<ChatApp />, { client: clientWithAlice() });
     await user.click(await screen.findByTestId('session-item-c_demo2'));
     const list = screen.getByTestId('message-list');

@@ -18,7 +18,7 @@ describe('Composer', () => {
   });
 
   it('sends on Enter and clears the field', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { sent, input } = renderComposer();
     await user.type(input, 'hello{Enter}');
     expect(sent).toEqual(['hello']);
@@ -26,7 +26,7 @@ describe('Composer', () => {
   });
 
   it('adds a new line on Shift+Enter instead of sending', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { sent, input } = renderComposer();
     await user.type(input, 'line one{Shift>}{Enter}{/Shift}line two');
     expect(sent).toEqual([]);
@@ -36,7 +36,7 @@ describe('Composer', () => {
   });
 
   it('refuses a blank message with an announced error', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { sent, input } = renderComposer();
     await user.type(input, '   {Enter}');
     await user.click(screen.getByTestId('message-send'));
@@ -47,7 +47,7 @@ describe('Composer', () => {
   });
 
   it('keeps the text and says why when the send is refused', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { input } = renderComposer(false);
     await user.type(input, 'keep me{Enter}');
     expect(input).toHaveValue('keep me');

@@ -49,7 +49,7 @@ describe('SessionList', () => {
   });
 
   it('opens a session by click and by keyboard, and marks the open one as current', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const opened: string[] = [];
     const { rerender } = renderWithI18n(
       <SessionList sessions={[sampleSession({ peerAccount: 'a' }), sampleSession({ peerAccount: 'b' })]} onOpen={(id) => opened.push(id)} />,

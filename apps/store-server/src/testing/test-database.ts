@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,12 @@ export interface TestDatabase extends StoreDatabaseHandle {
   reset(): Promise<void>;
 }
 
-const templateFile = join(tmpdir(), `store-server-template-${Object.keys(STORE_MIGRATIONS).join('_')}.tar`);
+/** Keyed by the migrations' source, so editing a migration never reuses a stale template. */
+const migrationsFingerprint = createHash('sha256')
+  .update(Object.entries(STORE_MIGRATIONS).map(([name, m]) => `${name}\n${m.up.toString()}`).join('\n'))
+  .digest('hex')
+  .slice(0, 16);
+const templateFile = join(tmpdir(), `store-server-template-${migrationsFingerprint}.tar`);
 
 export async function createTestDatabase(clock: Clock = systemClock): Promise<TestDatabase> {
   const databaseUrl = process.env.DATABASE_URL || undefined;

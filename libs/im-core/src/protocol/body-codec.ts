@@ -19,38 +19,61 @@ const textDecoder = new TextDecoder();
 const SHORT_STRING_CHARS = 48;
 
 // ---------------------------------------------------------------- writer
-let out = new Uint8Array(8192);
+/*
+ * Frames are written into an arena and handed out as views of it (no copy); the next frame starts
+ * after the last one, and a full arena is replaced, never reused, so a returned frame is never
+ * overwritten. Copying every frame out (slice) allocated an off-heap buffer per frame and cost
+ * more than the whole encoding.
+ */
+const ARENA_BYTES = 64 * 1024;
+let out = new Uint8Array(ARENA_BYTES);
 let outView = new DataView(out.buffer);
+let frameStart = 0;
 let pos = 0;
 
 function ensure(extra: number): void {
   const needed = pos + extra;
   if (needed <= out.length) return;
-  if (needed > MAX_FRAME_BYTES * 4) throw new ProtocolError(`frame exceeds ${MAX_FRAME_BYTES} bytes`, PACK);
-  let size = out.length * 2;
+  if (needed - frameStart > MAX_FRAME_BYTES * 4) throw new ProtocolError(`frame exceeds ${MAX_FRAME_BYTES} bytes`, PACK);
+  // Copy the frame written so far into a bigger arena at the same offset, so offsets that
+  // callers hold (reserved length bytes) stay valid.
+  let size = ARENA_BYTES;
   while (size < needed) size *= 2;
-  const grown = new Uint8Array(size);
-  grown.set(out.subarray(0, pos));
-  out = grown;
+  const fresh = new Uint8Array(size);
+  fresh.set(out.subarray(frameStart, pos), frameStart);
+  out = fresh;
   outView = new DataView(out.buffer);
 }
 
-/** Starts a new frame in the shared buffer; returns the offset the body starts at. */
-export function beginWrite(headerBytes: number): number {
-  pos = 0;
+/** Starts a new frame; `headerBytes` are reserved at its start (see frameStartOffset). */
+export function beginWrite(headerBytes: number): void {
+  frameStart = pos = (pos + 7) & ~7; // 8-byte aligned starts keep later DataView reads cheap
+  if (out.length - pos < 1024) {
+    out = new Uint8Array(ARENA_BYTES);
+    outView = new DataView(out.buffer);
+    frameStart = pos = 0;
+  }
   ensure(headerBytes);
-  pos = headerBytes;
-  return 0;
+  pos += headerBytes;
 }
 
 export function writerBuffer(): Uint8Array {
   return out;
 }
 
-/** Copies the finished frame out of the shared buffer. */
+/** Offset of the current frame in writerBuffer(); valid until the next write. */
+export function frameStartOffset(): number {
+  return frameStart;
+}
+
+/** The finished frame: a view of the arena that later frames never touch. */
 export function finishWrite(): Uint8Array {
-  if (pos > MAX_FRAME_BYTES) throw new ProtocolError(`frame of ${pos} bytes exceeds ${MAX_FRAME_BYTES}`, PACK);
-  return out.slice(0, pos);
+  const length = pos - frameStart;
+  if (length > MAX_FRAME_BYTES) {
+    pos = frameStart;
+    throw new ProtocolError(`frame of ${length} bytes exceeds ${MAX_FRAME_BYTES}`, PACK);
+  }
+  return out.subarray(frameStart, pos);
 }
 
 function writeVarint(n: number): void {
@@ -225,7 +248,8 @@ export function writeFields(schema: RecordSchema<RecordFields>, value: ProtocolR
 
 // ---------------------------------------------------------------- reader
 let src: Uint8Array = new Uint8Array(0);
-let srcView = new DataView(src.buffer);
+/** Created on the first float of a frame only: most frames have none. */
+let srcView: DataView | undefined;
 let at = 0;
 
 function malformed(message: string): ProtocolError {
@@ -256,21 +280,39 @@ function readLength(end: number): number {
   return length;
 }
 
+/** Strings up to this many bytes are decoded by hand; TextDecoder's call overhead dominates below it. */
+const MANUAL_UTF8_BYTES = 512;
+
 function readString(length: number): string {
   const end = at + length;
-  if (length <= SHORT_STRING_CHARS) {
-    let result = '';
-    let i = at;
-    for (; i < end; i++) {
-      const c = src[i];
-      if (c >= 0x80) break;
-      result += String.fromCharCode(c);
-    }
-    if (i === end) {
-      at = end;
-      return result;
+  if (length > MANUAL_UTF8_BYTES) return readStringWithTextDecoder(end);
+  const units: number[] = [];
+  let i = at;
+  while (i < end) {
+    const byte = src[i++];
+    if (byte < 0x80) {
+      units.push(byte);
+    } else if (byte >= 0xc2 && byte < 0xe0 && i < end && (src[i] & 0xc0) === 0x80) {
+      units.push(((byte & 0x1f) << 6) | (src[i++] & 0x3f));
+    } else if (byte >= 0xe0 && byte < 0xf0 && i + 1 < end && (src[i] & 0xc0) === 0x80 && (src[i + 1] & 0xc0) === 0x80) {
+      const unit = ((byte & 0x0f) << 12) | ((src[i] & 0x3f) << 6) | (src[i + 1] & 0x3f);
+      if (unit < 0x800 || (unit >= 0xd800 && unit <= 0xdfff)) return readStringWithTextDecoder(end); // overlong or surrogate
+      units.push(unit);
+      i += 2;
+    } else if (byte >= 0xf0 && byte < 0xf5 && i + 2 < end && (src[i] & 0xc0) === 0x80 && (src[i + 1] & 0xc0) === 0x80 && (src[i + 2] & 0xc0) === 0x80) {
+      const point = ((byte & 0x07) << 18) | ((src[i] & 0x3f) << 12) | ((src[i + 1] & 0x3f) << 6) | (src[i + 2] & 0x3f);
+      if (point < 0x10000 || point > 0x10ffff) return readStringWithTextDecoder(end);
+      units.push(0xd800 + ((point - 0x10000) >> 10), 0xdc00 + ((point - 0x10000) & 0x3ff));
+      i += 3;
+    } else {
+      return readStringWithTextDecoder(end); // invalid UTF-8: let TextDecoder place U+FFFD exactly as it does
     }
   }
+  at = end;
+  return String.fromCharCode.apply(null, units);
+}
+
+function readStringWithTextDecoder(end: number): string {
   const text = textDecoder.decode(src.subarray(at, end));
   at = end;
   return text;
@@ -288,6 +330,7 @@ function readValue(kind: FieldKindValue, record: RecordSchema<RecordFields> | un
       return readString(readLength(end));
     case FieldKind.FLOAT: {
       if (end - at < 8) throw malformed('truncated float');
+      srcView ??= new DataView(src.buffer, src.byteOffset, src.byteLength);
       const value = srcView.getFloat64(at, true);
       at += 8;
       return value;
@@ -353,12 +396,13 @@ function readFields(schema: RecordSchema<RecordFields>, end: number, depth: numb
 /** Decodes `bytes[start..end)` as a record of `schema`. Throws only ProtocolError. */
 export function decodeBody(schema: RecordSchema<RecordFields>, bytes: Uint8Array, start = 0, end = bytes.length): ProtocolRecord {
   src = bytes;
-  srcView = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  srcView = undefined;
   at = start;
   try {
     return readFields(schema, end, 0);
   } finally {
     src = EMPTY; // don't keep the caller's buffer alive
+    srcView = undefined;
   }
 }
 const EMPTY = new Uint8Array(0);

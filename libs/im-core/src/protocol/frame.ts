@@ -1,5 +1,5 @@
 import { ProtocolError } from '../errors/im-error';
-import { beginWrite, decodeBody, finishWrite, writeFields, writerBuffer } from './body-codec';
+import { beginWrite, decodeBody, finishWrite, frameStartOffset, writeFields, writerBuffer } from './body-codec';
 import { CommandName, COMMANDS, CommandTable } from './commands';
 import { NamedCommandDefinition, RequestBodyOf, ResponseBodyOf } from './command-definition';
 import { FRAME_HEADER_BYTES, FrameFlag, HEARTBEAT_SERIAL_ID, MAX_FRAME_BYTES, MAX_SERIAL_ID, PROTOCOL_VERSION } from './constants';
@@ -79,14 +79,15 @@ export function encodeFrame(frame: OutgoingFrame): Uint8Array {
   const schema = (isFromServer(flags) ? command.response : command.request) as RecordSchema<RecordFields>;
   beginWrite(FRAME_HEADER_BYTES);
   const header = writerBuffer();
-  header[0] = PROTOCOL_VERSION;
-  header[1] = flags;
-  header[2] = command.serviceId;
-  header[3] = command.commandId;
-  header[4] = frame.serialId >>> 8;
-  header[5] = frame.serialId & 0xff;
-  header[6] = code >>> 8;
-  header[7] = code & 0xff;
+  const at = frameStartOffset();
+  header[at] = PROTOCOL_VERSION;
+  header[at + 1] = flags;
+  header[at + 2] = command.serviceId;
+  header[at + 3] = command.commandId;
+  header[at + 4] = frame.serialId >>> 8;
+  header[at + 5] = frame.serialId & 0xff;
+  header[at + 6] = code >>> 8;
+  header[at + 7] = code & 0xff;
   if (frame.body) {
     if (typeof frame.body !== 'object' || Array.isArray(frame.body)) throw new ProtocolError('body must be a record', 998);
     writeFields(schema, frame.body);
@@ -122,7 +123,16 @@ export function decodeFrame(data: Uint8Array | ArrayBuffer): DecodedFrame {
     if (!command) throw new UnknownCommandError(header);
     const schema = (isFromServer(header.flags) ? command.response : command.request) as RecordSchema<RecordFields>;
     const body = decodeBody(schema, bytes, FRAME_HEADER_BYTES, bytes.length);
-    return { ...header, name: command.name as CommandName, command, body };
+    return {
+      serviceId: header.serviceId,
+      commandId: header.commandId,
+      serialId: header.serialId,
+      code: header.code,
+      flags: header.flags,
+      name: command.name as CommandName,
+      command,
+      body,
+    };
   } catch (error) {
     if (error instanceof ProtocolError) throw error;
     throw new ProtocolError(`malformed frame: ${error instanceof Error ? error.message : String(error)}`);

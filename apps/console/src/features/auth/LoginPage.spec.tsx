@@ -1,5 +1,5 @@
 // Sign-in (console-spec §5 validation, §7 calls, §8 failures, §9 token storage).
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderConsole, waitForPath } from '../../../test/renderConsole';
 import { DEMO_USER, createFakeStoreServer } from '../../../test/fakeStoreServer';
 import { ACCESS_TOKEN_KEY } from './tokenStorage';
@@ -104,5 +104,27 @@ describe('login page', () => {
     await rendered.user.click(screen.getByRole('button', { name: 'Switch account' }));
     await waitForPath(rendered.location, '/login');
     await waitFor(() => expect(window.sessionStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull());
+  });
+
+  it('after a 10103003 answer, signs in with the key of the solved graphic verification', async () => {
+    const server = createFakeStoreServer();
+    server.on('/v1/store/eshop/store/user/login', ({ biz }) =>
+      biz.captchaKey === 'image-7'
+        ? { code: '00000000', msg: 'ok', data: { accessToken: DEMO_USER.token, storeStatus: 2 } }
+        : { code: '10103003', msg: 'please complete the graphic verification', errInfo: { value: 'data:image/svg+xml;base64,AA', key: 'image-7' } },
+    );
+    server.on('/v1/store/eshop/store/user/checkCaptchaCode', () => ({ code: '00000000', msg: 'ok', data: { verified: true } }));
+    const rendered = renderConsole({ path: '/login', server });
+    await fillLogin(rendered, DEMO_USER.userName, DEMO_USER.password);
+    await rendered.user.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByTestId('login-error')).toHaveTextContent('please complete the graphic verification');
+    expect(window.sessionStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+    const dialog = await screen.findByRole('dialog', { name: 'Graphic verification' });
+    await rendered.user.type(within(dialog).getByTestId('captcha-code'), 'x7Kp');
+    await rendered.user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Graphic verification' })).not.toBeInTheDocument());
+    await rendered.user.click(screen.getByTestId('login-submit'));
+    await waitForPath(rendered.location, '/dashboard');
+    expect(server.callsTo('/login').at(-1)?.biz).toEqual({ userName: DEMO_USER.userName, password: DEMO_USER.password, captchaKey: 'image-7' });
   });
 });

@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { isApiError } from '../../app/transport';
+import { verifiedKeyConsumed } from '../../app/captchaSlice';
 import { LanguageSwitch } from '../../layout/LanguageSwitch';
 import { useLoginMutation } from './api';
 import { userErrorDismissed } from './authSlice';
@@ -28,6 +29,7 @@ export function LoginPage() {
   const dispatch = useAppDispatch();
   const [login, loginState] = useLoginMutation();
   const { userStatus, userError } = useAppSelector((state) => state.auth);
+  const verifiedCaptchaKey = useAppSelector((state) => state.captcha.verifiedKey);
   const [loginProblem, setLoginProblem] = useState<LoginProblem>(null);
   const { control, handleSubmit, formState } = useForm<LoginFormInput, unknown, LoginFormValues>({
     resolver: zodResolver(loginSchema),
@@ -38,17 +40,16 @@ export function LoginPage() {
   const onSubmit = async (values: LoginFormValues) => {
     setLoginProblem(null);
     dispatch(userErrorDismissed());
-    const result = await login({ userName: values.userName, password: values.password });
+    const captcha = verifiedCaptchaKey ? { captchaKey: verifiedCaptchaKey } : {};
+    const result = await login({ userName: values.userName, password: values.password, ...captcha });
+    if (verifiedCaptchaKey) dispatch(verifiedKeyConsumed());
     if ('error' in result) {
       // §8: "Login failure shows msg and stops."
       const message = isApiError(result.error) ? result.error.msg : t('app.identityFailed');
       setLoginProblem({ message, translate: false });
       return;
     }
-    const token = result.data?.accessToken;
-    // 10103003 without a token: the graphic-verification dialog is open; sign in again after it.
-    if (!token) return;
-    dispatch(signedIn(token, values.remember));
+    dispatch(signedIn(result.data.accessToken, values.remember));
   };
 
   const problem = loginProblem ?? userError;

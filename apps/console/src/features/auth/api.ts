@@ -1,5 +1,4 @@
 // User endpoints (console-spec §7, base /v1/store/eshop/store/user/).
-import { CAPTCHA_REQUIRED } from '@merchant/secure-transport';
 import { consoleApi } from '../../app/api';
 
 export const USER_API_BASE = '/v1/store/eshop/store/user';
@@ -7,20 +6,21 @@ export const USER_API_BASE = '/v1/store/eshop/store/user';
 export interface LoginRequest {
   userName: string;
   password: string;
+  /** Key of a graphic verification solved through checkCaptchaCode (store-server). */
+  captchaKey?: string;
 }
 
 export interface LoginResponse {
-  /** Absent when the server only asks for graphic verification (10103003). */
-  accessToken?: string;
+  accessToken: string;
   storeStatus?: number;
 }
 
 export const authApi = consoleApi.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResponse, LoginRequest>({
-      // §8: login also accepts 10103003 (the client shows the captcha); its failure text is shown
-      // inline by the login form, so the client does not toast it as well.
-      query: (biz) => ({ path: `${USER_API_BASE}/login`, biz, options: { silent: true, acceptCodes: [CAPTCHA_REQUIRED] } }),
+      // Failure text is shown inline by the form, so the client does not toast it. On 10103003 the
+      // client opens the graphic verification; the next attempt carries the solved captchaKey.
+      query: (biz) => ({ path: `${USER_API_BASE}/login`, biz, options: { silent: true } }),
     }),
     /** Raw user info; session.ts validates it (roles) before it reaches the store. */
     getUserByToken: build.query<unknown, { token: string }>({

@@ -1,0 +1,77 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { StoreDatabase, StoreRow } from '../../db/schema';
+
+type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
+
+/** Store rows, always addressed by the caller's own store id. */
+export class AccountRepository {
+  constructor(readonly db: Kysely<StoreDatabase>) {}
+
+  findStore(storeId: number, db: Db = this.db): Promise<StoreRow | undefined> {
+    return db.selectFrom('store_store').selectAll().where('id', '=', storeId).executeTakeFirst();
+  }
+
+  async mobileTaken(mobile: string, exceptStoreId?: number): Promise<boolean> {
+    let query = this.db.selectFrom('store_store').select('id').where('mobile', '=', mobile);
+    if (exceptStoreId !== undefined) query = query.where('id', '<>', exceptStoreId);
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  async usernameTaken(username: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('store_user')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async updateStore(storeId: number, values: Parameters<ReturnType<Kysely<StoreDatabase>['updateTable']>['set']>[0], db: Db = this.db) {
+    await db.updateTable('store_store').set(values).set({ updated_at: new Date() }).where('id', '=', storeId).execute();
+  }
+
+  async enabledLeafCategories(ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.selectFrom('ref_category').select('id').where('id', 'in', ids).where('level', '=', 2).where('enabled', '=', true).execute();
+    return rows.map((r) => r.id);
+  }
+
+  async replaceCategories(storeId: number, ids: readonly number[], db: Db = this.db): Promise<void> {
+    await db.deleteFrom('store_category_link').where('store_id', '=', storeId).execute();
+    if (ids.length) await db.insertInto('store_category_link').values(ids.map((category_id) => ({ store_id: storeId, category_id }))).execute();
+  }
+
+  async storeCategories(storeId: number) {
+    return this.db
+      .selectFrom('store_category_link as l')
+      .innerJoin('ref_category as c', 'c.id', 'l.category_id')
+      .select(['c.id as categoryId', 'c.category_name as categoryName', 'c.parent_id as parentId'])
+      .where('l.store_id', '=', storeId)
+      .orderBy('c.id')
+      .execute();
+  }
+
+  findCity(cityCode: string) {
+    return this.db.selectFrom('ref_city').selectAll().where('city_code', '=', cityCode).executeTakeFirst();
+  }
+
+  bankExists(bankCode: string) {
+    return this.db.selectFrom('ref_bank').select(['bank_code', 'bank_name']).where('bank_code', '=', bankCode).executeTakeFirst();
+  }
+
+  findBankCard(storeId: number) {
+    return this.db.selectFrom('store_bank_card').selectAll().where('store_id', '=', storeId).executeTakeFirst();
+  }
+
+  async upsertBankCard(storeId: number, card: { bank_code: string; card_number: string; account_name: string; branch_name: string }) {
+    await this.db
+      .insertInto('store_bank_card')
+      .values({ store_id: storeId, ...card })
+      .onConflict((oc) => oc.column('store_id').doUpdateSet({ ...card, updated_at: new Date() }))
+      .execute();
+  }
+
+  findBlacklist(storeId: number) {
+    return this.db.selectFrom('store_withdraw_blacklist').select('remark').where('store_id', '=', storeId).executeTakeFirst();
+  }
+}

@@ -1,0 +1,49 @@
+import { bankCardBiz, passesLuhn, storeInfoBiz } from './account.schemas';
+import { maskCardNumber, maskPhone } from './account.service';
+
+const validInfo = {
+  storeName: 'Second Store',
+  storeType: 2,
+  principalType: 1,
+  cityCode: '440300',
+  address: '9 Test Road',
+  contactName: 'Zhang San',
+  contactMobile: '13900000002',
+  legalPersonName: 'Zhang San',
+  legalPersonIdNumber: '11010519491231002X',
+  licenseNumber: '91440300MA5XXXXX0Y',
+  licenseImageUrl: '/media/license.png',
+  categoryIds: [11],
+};
+
+describe('account schemas', () => {
+  it('accepts complete store information', () => {
+    expect(storeInfoBiz.safeParse(validInfo).success).toBe(true);
+  });
+  it.each([
+    [{ storeType: 4 }, 'storeType must be 1, 2 or 3'],
+    [{ principalType: 3 }, 'principalType must be 1 or 2'],
+    [{ cityCode: '44030' }, 'cityCode must be 6 digits'],
+    [{ categoryIds: [] }, 'at least one business category'],
+    [{ categoryIds: [11, 11] }, 'must not repeat'],
+    [{ licenseNumber: 'short' }, 'licenseNumber must be 18'],
+    [{ storeName: 'x' }, 'storeName must be 2 to 30'],
+  ])('rejects %j', (change, message) => {
+    const result = storeInfoBiz.safeParse({ ...validInfo, ...change });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.error.issues[0].message).toContain(message);
+  });
+
+  it('checks bank card digits with Luhn and strips spaces', () => {
+    expect(passesLuhn('4111111111111111')).toBe(true);
+    expect(passesLuhn('4111111111111112')).toBe(false);
+    const parsed = bankCardBiz.parse({ bankCode: 'ICBC', cardNumber: '4111 1111 1111 1111', accountName: 'A', branchName: 'B' });
+    expect(parsed.cardNumber).toBe('4111111111111111');
+    expect(bankCardBiz.safeParse({ bankCode: 'ICBC', cardNumber: '4111111111111112', accountName: 'A', branchName: 'B' }).success).toBe(false);
+  });
+
+  it('masks phones (first 3, last 4) and cards (last 4)', () => {
+    expect(maskPhone('13800001001')).toBe('138****1001');
+    expect(maskCardNumber('4111111111111111')).toBe('************1111');
+  });
+});

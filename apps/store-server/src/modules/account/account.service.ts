@@ -1,0 +1,283 @@
+import type { Caller } from '../../http/route';
+import type { CheckCodeService } from '../../shared/check-codes';
+import { toEpochSeconds, type Clock } from '../../shared/clock';
+import { hashSecret, verifySecret } from '../../shared/passwords';
+import { STORE_CODES, StoreError } from '../../shared/store-error';
+import type { AuthRepository } from '../auth/auth.repository';
+import type { AuthService, LoginResult } from '../auth/auth.service';
+import type { AccountRepository } from './account.repository';
+import type { StoreInfo, StoreInfoDraft } from './account.schemas';
+
+/** console-spec §4 store status values. */
+export const StoreStatus = { notSubmitted: 0, underReview: 1, approved: 2, rejected: 3, disabled: 4 } as const;
+/** Store information may be edited and submitted only before approval or after a rejection. */
+const EDITABLE_BEFORE_REVIEW: readonly number[] = [StoreStatus.notSubmitted, StoreStatus.rejected];
+/** console-spec §4: "only 2 and 4 pass into the app". */
+const IN_APP: readonly number[] = [StoreStatus.approved, StoreStatus.disabled];
+export const CURRENT_AGREEMENT_VERSION = '2026-01';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** console-spec §3: phone masked showing the first 3 and last 4 characters. */
+export const maskPhone = (phone: string) => (phone.length > 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone);
+export const maskCardNumber = (card: string) => `${'*'.repeat(Math.max(0, card.length - 4))}${card.slice(-4)}`;
+
+const notAllowed = (message: string) => new StoreError(STORE_CODES.notAllowedInCurrentState, message);
+
+export class AccountService {
+  constructor(
+    private readonly stores: AccountRepository,
+    private readonly users: AuthRepository,
+    private readonly auth: AuthService,
+    private readonly checkCodes: CheckCodeService,
+    private readonly clock: Clock,
+  ) {}
+
+  private async store(caller: Caller) {
+    const store = await this.stores.findStore(caller.storeId);
+    if (!store) throw new StoreError(STORE_CODES.notFound, 'store not found');
+    return store;
+  }
+
+  async sendRegisterCheckCode(mobile: string) {
+    if (await this.stores.mobileTaken(mobile)) throw new StoreError(STORE_CODES.alreadyExists, 'this mobile number is already registered');
+    return this.checkCodes.send('register', mobile);
+  }
+
+  /** Creates the account and an empty store (status 0) and signs the new user in. */
+  async registerUser(input: { userName: string; password: string; mobile: string; checkCode: string }): Promise<LoginResult> {
+    if (await this.stores.usernameTaken(input.userName)) throw new StoreError(STORE_CODES.alreadyExists, 'this user name is already taken');
+    if (await this.stores.mobileTaken(input.mobile)) throw new StoreError(STORE_CODES.alreadyExists, 'this mobile number is already registered');
+    await this.checkCodes.verify('register', input.mobile, input.checkCode);
+    const passwordHash = await hashSecret(input.password);
+    const created = await this.stores.db.transaction().execute(async (trx) => {
+      const store = await trx
+        .insertInto('store_store')
+        .values({ store_name: input.userName, store_status: StoreStatus.notSubmitted, store_type: 1, mobile: input.mobile })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const user = await trx
+        .insertInto('store_user')
+        .values({ store_id: store.id, username: input.userName, password_hash: passwordHash, nickname: input.userName })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('store_pay_account').values({ store_id: store.id, balance_cents: 0, frozen_cents: 0, deposit_cents: 0 }).execute();
+      return { userId: user.id, storeId: store.id };
+    });
+    return this.auth.issueToken({ ...created, storeStatus: StoreStatus.notSubmitted });
+  }
+
+  async saveDraft(caller: Caller, draft: StoreInfoDraft): Promise<{ saved: true }> {
+    const store = await this.store(caller);
+    if (!EDITABLE_BEFORE_REVIEW.includes(store.store_status)) throw notAllowed('store information can only be saved before review or after a rejection');
+    await this.stores.updateStore(caller.storeId, { store_info_draft: JSON.stringify(draft) });
+    return { saved: true };
+  }
+
+  async getDraft(caller: Caller): Promise<StoreInfoDraft> {
+    return ((await this.store(caller)).store_info_draft ?? {}) as StoreInfoDraft;
+  }
+
+  /** After a rejection, copies the submitted information back into the draft for editing. */
+  async recoverDraft(caller: Caller): Promise<StoreInfoDraft> {
+    const store = await this.store(caller);
+    if (store.store_status !== StoreStatus.rejected) throw notAllowed('only a rejected application can be recovered');
+    const draft = (store.store_info ?? {}) as StoreInfoDraft;
+    await this.stores.updateStore(caller.storeId, { store_info_draft: JSON.stringify(draft) });
+    return draft;
+  }
+
+  async acceptAgreement(caller: Caller, version = CURRENT_AGREEMENT_VERSION) {
+    if (version !== CURRENT_AGREEMENT_VERSION) throw new StoreError(STORE_CODES.invalidParameter, `agreementVersion must be ${CURRENT_AGREEMENT_VERSION}`);
+    await this.store(caller);
+    const acceptedAt = this.clock.now();
+    await this.stores.updateStore(caller.storeId, { agreement_accepted_at: acceptedAt, agreement_version: version });
+    return { agreementVersion: version, acceptTime: toEpochSeconds(acceptedAt) };
+  }
+
+  private async checkReferences(info: Pick<StoreInfo, 'cityCode' | 'categoryIds'>) {
+    const city = await this.stores.findCity(info.cityCode);
+    if (!city || city.level !== 2) throw new StoreError(STORE_CODES.invalidParameter, 'cityCode is not a known city');
+    const found = await this.stores.enabledLeafCategories(info.categoryIds);
+    const missing = info.categoryIds.filter((id) => !found.includes(id));
+    if (missing.length) throw new StoreError(STORE_CODES.invalidParameter, `unknown or disabled categories: ${missing.join(', ')}`);
+  }
+
+  /** Submits the store for review: status 0 or 3 → 1. */
+  async submitForReview(caller: Caller, info: StoreInfo): Promise<{ storeStatus: number }> {
+    const store = await this.store(caller);
+    if (!EDITABLE_BEFORE_REVIEW.includes(store.store_status)) throw notAllowed('the store has already been submitted');
+    if (!store.agreement_accepted_at) throw notAllowed('please accept the merchant agreement first');
+    await this.checkReferences(info);
+    await this.stores.db.transaction().execute(async (trx) => {
+      await this.stores.updateStore(
+        caller.storeId,
+        {
+          store_status: StoreStatus.underReview,
+          store_name: info.storeName,
+          store_type: info.storeType,
+          principal_type: info.principalType,
+          city_code: info.cityCode,
+          store_info: JSON.stringify(info),
+          store_info_draft: null,
+          reject_reason: null,
+          license_expires_on: info.licenseExpireTime ? new Date(info.licenseExpireTime * 1000) : null,
+        },
+        trx,
+      );
+      await this.stores.replaceCategories(caller.storeId, info.categoryIds, trx);
+    });
+    return { storeStatus: StoreStatus.underReview };
+  }
+
+  async getStoreInfoByToken(caller: Caller) {
+    const store = await this.store(caller);
+    return {
+      storeId: store.id,
+      storeName: store.store_name,
+      storeStatus: store.store_status,
+      storeType: store.store_type,
+      principalType: store.principal_type,
+      email: store.email ?? '',
+      mobile: store.mobile,
+      cityCode: store.city_code ?? '',
+      rejectReason: store.reject_reason ?? '',
+      forbiddenReason: store.forbidden_reason ?? '',
+      agreementAccepted: store.agreement_accepted_at !== null,
+      storeInfo: store.store_info ?? {},
+    };
+  }
+
+  async getStoreInfo(caller: Caller) {
+    const store = await this.store(caller);
+    const info = (store.store_info ?? {}) as Record<string, unknown>;
+    return {
+      storeId: store.id,
+      storeName: store.store_name,
+      storeType: store.store_type,
+      storeStatus: store.store_status,
+      principalType: store.principal_type,
+      storeLogoUrl: typeof info.storeLogoUrl === 'string' ? info.storeLogoUrl : '',
+      storeIntro: typeof info.storeIntro === 'string' ? info.storeIntro : '',
+      address: typeof info.address === 'string' ? info.address : '',
+      cityCode: store.city_code ?? '',
+      mobile: maskPhone(store.mobile),
+      categories: await this.stores.storeCategories(caller.storeId),
+    };
+  }
+
+  async updateStoreInfo(caller: Caller, changes: Record<string, string | undefined>) {
+    const store = await this.store(caller);
+    if (!IN_APP.includes(store.store_status)) throw notAllowed('store information can be edited after approval');
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+    const merged = { ...((store.store_info ?? {}) as Record<string, unknown>), ...defined };
+    await this.stores.updateStore(caller.storeId, { store_info: JSON.stringify(merged) });
+    return this.getStoreInfo(caller);
+  }
+
+  async updateEmail(caller: Caller, email: string) {
+    await this.store(caller);
+    await this.stores.updateStore(caller.storeId, { email });
+    return { email };
+  }
+
+  async sendUpdateMobileCheckCode(caller: Caller, mobile: string) {
+    const store = await this.store(caller);
+    if (store.mobile === mobile) throw new StoreError(STORE_CODES.invalidParameter, 'the new mobile number is the same as the current one');
+    if (await this.stores.mobileTaken(mobile, caller.storeId)) throw new StoreError(STORE_CODES.alreadyExists, 'this mobile number is already registered');
+    return this.checkCodes.send('update-mobile', mobile);
+  }
+
+  async updateMobile(caller: Caller, mobile: string, checkCode: string) {
+    await this.store(caller);
+    if (await this.stores.mobileTaken(mobile, caller.storeId)) throw new StoreError(STORE_CODES.alreadyExists, 'this mobile number is already registered');
+    await this.checkCodes.verify('update-mobile', mobile, checkCode);
+    await this.stores.updateStore(caller.storeId, { mobile });
+    return { mobile: maskPhone(mobile) };
+  }
+
+  async updatePasswordByToken(caller: Caller, oldPassword: string, newPassword: string) {
+    const user = await this.users.findByUserId(caller.userId);
+    if (!user || !(await verifySecret(oldPassword, user.passwordHash))) throw new StoreError(STORE_CODES.wrongCredentials, 'the current password is wrong');
+    if (oldPassword === newPassword) throw new StoreError(STORE_CODES.invalidParameter, 'the new password must differ from the current one');
+    await this.users.updatePasswordHash(caller.userId, await hashSecret(newPassword));
+    return null;
+  }
+
+  /** Forgotten password: the code goes to the store's mobile; the answer shows it masked. */
+  async sendResetPasswordCheckCode(userName: string) {
+    const user = await this.users.findByUsername(userName);
+    if (!user) throw new StoreError(STORE_CODES.notFound, 'no account with this user name');
+    const sent = await this.checkCodes.send('reset-password', user.mobile);
+    return { ...sent, mobile: maskPhone(user.mobile) };
+  }
+
+  /** Resets the password with a check code and signs out every session of the user. */
+  async resetPassword(userName: string, checkCode: string, newPassword: string) {
+    const user = await this.users.findByUsername(userName);
+    if (!user) throw new StoreError(STORE_CODES.notFound, 'no account with this user name');
+    await this.checkCodes.verify('reset-password', user.mobile, checkCode);
+    await this.users.updatePasswordHash(user.userId, await hashSecret(newPassword));
+    await this.users.revokeAllTokensOfUser(user.userId, this.clock.now());
+    return null;
+  }
+
+  async updateBankCard(caller: Caller, card: { bankCode: string; cardNumber: string; accountName: string; branchName: string }) {
+    await this.store(caller);
+    const bank = await this.stores.bankExists(card.bankCode);
+    if (!bank) throw new StoreError(STORE_CODES.invalidParameter, 'bankCode is not a supported bank');
+    await this.stores.upsertBankCard(caller.storeId, {
+      bank_code: card.bankCode,
+      card_number: card.cardNumber,
+      account_name: card.accountName,
+      branch_name: card.branchName,
+    });
+    return { bankCode: bank.bank_code, bankName: bank.bank_name, cardNumber: maskCardNumber(card.cardNumber), accountName: card.accountName, branchName: card.branchName };
+  }
+
+  async bankCardExists(caller: Caller) {
+    return { exists: (await this.stores.findBankCard(caller.storeId)) !== undefined };
+  }
+
+  /** Days until a date: 0..60 about to expire, -1 expired (console-spec §4); null when unknown. */
+  private daysUntil(date: Date | null): number | null {
+    if (!date) return null;
+    const ms = date.getTime() - this.clock.now().getTime();
+    return ms < 0 ? -1 : Math.floor(ms / DAY_MS);
+  }
+
+  /** The dashboard's status block (console-spec §3 "Dashboard status"). */
+  async pcHome(caller: Caller) {
+    const store = await this.store(caller);
+    const blacklist = await this.stores.findBlacklist(caller.storeId);
+    const card = await this.stores.findBankCard(caller.storeId);
+    return {
+      storeName: store.store_name,
+      storeStatus: store.store_status,
+      storeType: store.store_type,
+      isBlacklist: blacklist !== undefined,
+      blacklistRemark: blacklist?.remark ?? '',
+      existsPromise: card !== undefined,
+      existsProtocol: store.agreement_accepted_at !== null,
+      storeLicenseDays: this.daysUntil(store.license_expires_on),
+      brandExpiryDays: this.daysUntil(store.brand_expires_on),
+    };
+  }
+
+  async baseCity(caller: Caller) {
+    const store = await this.store(caller);
+    if (!store.city_code) return null;
+    const city = await this.stores.findCity(store.city_code);
+    const province = city ? await this.stores.findCity(city.parent_code) : undefined;
+    return { cityCode: store.city_code, cityName: city?.city_name ?? '', provinceCode: province?.city_code ?? '', provinceName: province?.city_name ?? '' };
+  }
+
+  async updateCategories(caller: Caller, categoryIds: number[]) {
+    const store = await this.store(caller);
+    if (!IN_APP.includes(store.store_status)) throw notAllowed('business categories can be changed after approval');
+    const found = await this.stores.enabledLeafCategories(categoryIds);
+    const missing = categoryIds.filter((id) => !found.includes(id));
+    if (missing.length) throw new StoreError(STORE_CODES.invalidParameter, `unknown or disabled categories: ${missing.join(', ')}`);
+    await this.stores.replaceCategories(caller.storeId, categoryIds);
+    return { categories: await this.stores.storeCategories(caller.storeId) };
+  }
+}

@@ -1,0 +1,84 @@
+import { createSecureClient, isSecureTransportError, type SecureClient } from '@merchant/secure-transport';
+import type { SecurityMode } from '@merchant/secure-transport';
+import { createStoreServer, type StoreServer } from '../server';
+import type { Clock } from '../shared/clock';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface CallResult<T = unknown> {
+  code: string;
+  msg: string;
+  data: T;
+  errInfo?: Record<string, unknown>;
+}
+
+export interface TestHarness {
+  server: StoreServer;
+  url: string;
+  database: TestDatabase;
+  /** A fresh envelope client (mode none unless given), optionally signed in. */
+  client(accessToken?: string | null, mode?: SecurityMode): SecureClient;
+  /** Posts one call and returns the envelope whatever its code. */
+  call<T = unknown>(path: string, biz?: unknown, accessToken?: string | null): Promise<CallResult<T>>;
+  /** Signs in and returns the access token, failing the test otherwise. */
+  login(userName: string, password: string): Promise<string>;
+  /** Reads the last check code delivered to a mobile through the test hook. */
+  lastCheckCode(target: string): Promise<string>;
+  /** Empties the database back to the seed. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A real store-server on a loopback port over a real database (PGlite, or PostgreSQL when DATABASE_URL is set). */
+export async function startTestServer(options: { clock?: Clock; logLevel?: string } = {}): Promise<TestHarness> {
+  const database = await createTestDatabase(options.clock);
+  const server = await createStoreServer(
+    { host: '127.0.0.1', port: 0, enableTestHooks: true, logLevel: options.logLevel ?? 'silent', corsOrigins: ['http://localhost:4200'] },
+    { database, clock: options.clock },
+  );
+  const { url } = await server.listen();
+  const clients: SecureClient[] = [];
+  const client = (accessToken: string | null = null, mode: SecurityMode = 'none') => {
+    const created = createSecureClient({ baseUrl: url, mode, accessToken });
+    clients.push(created);
+    return created;
+  };
+  const shared = client();
+
+  const call = async <T>(path: string, biz: unknown = {}, accessToken: string | null = null): Promise<CallResult<T>> => {
+    shared.setAccessToken(accessToken);
+    try {
+      const envelope = await shared.request<T>(path, biz, { silent: true });
+      return envelope as CallResult<T>;
+    } catch (error) {
+      if (isSecureTransportError(error)) {
+        return { code: error.code, msg: error.msg, data: null as T, errInfo: error.errInfo as Record<string, unknown> | undefined };
+      }
+      throw error;
+    }
+  };
+
+  return {
+    server,
+    url,
+    database,
+    client,
+    call,
+    async login(userName, password) {
+      const result = await call<{ accessToken: string }>('/v1/store/eshop/store/user/login', { userName, password });
+      if (result.code !== '00000000') throw new Error(`login failed: ${result.code} ${result.msg}`);
+      return result.data.accessToken;
+    },
+    async lastCheckCode(target) {
+      const response = await fetch(`${url}/__test__/check-codes?target=${encodeURIComponent(target)}`);
+      const body = (await response.json()) as { codes: Array<{ code: string }> };
+      if (!body.codes?.[0]) throw new Error(`no check code was delivered to ${target}`);
+      return body.codes[0].code;
+    },
+    reset: () => database.reset(),
+    async close() {
+      for (const c of clients) c.dispose();
+      await server.close();
+      await database.close();
+    },
+  };
+}
