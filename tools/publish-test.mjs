@@ -243,17 +243,31 @@ async function main() {
       quiet: true,
     });
 
-    step = 'ESM import check';
-    await run(process.execPath, ['check-esm.mjs'], { cwd: projectDir, timeoutMs: MINUTE });
-    step = 'CJS require check';
-    await run(process.execPath, ['check-cjs.cjs'], { cwd: projectDir, timeoutMs: MINUTE });
+    // Run every check, so one report lists all problems rather than only the first.
     const tsc = path.join(projectDir, 'node_modules', 'typescript', 'bin', 'tsc');
-    step = 'tsc --noEmit (module nodenext)';
-    await run(process.execPath, [tsc, '-p', 'tsconfig.nodenext.json'], { cwd: projectDir, timeoutMs: 3 * MINUTE });
-    step = 'tsc --noEmit (moduleResolution bundler)';
-    await run(process.execPath, [tsc, '-p', 'tsconfig.bundler.json'], { cwd: projectDir, timeoutMs: 3 * MINUTE });
+    const checks = [
+      ['ESM import', [process.execPath, ['check-esm.mjs']]],
+      ['CJS require', [process.execPath, ['check-cjs.cjs']]],
+      ['tsc --noEmit (module nodenext)', [process.execPath, [tsc, '-p', 'tsconfig.nodenext.json']]],
+      ['tsc --noEmit (moduleResolution bundler)', [process.execPath, [tsc, '-p', 'tsconfig.bundler.json']]],
+    ];
+    const failed = [];
+    for (const [name, [command, commandArgs]] of checks) {
+      step = name;
+      try {
+        await run(command, commandArgs, { cwd: projectDir, timeoutMs: 3 * MINUTE });
+        log(`passed: ${name}`);
+      } catch (error) {
+        failed.push(`${name}: ${error.message}`);
+      }
+    }
+    if (failed.length) {
+      step = 'consumer checks';
+      throw new Error(`${failed.length} of ${checks.length} checks failed\n${failed.join('\n')}`);
+    }
     log(`OK: ${libs.length} libraries published, installed, imported (ESM + CJS) and type-checked (nodenext + bundler)`);
   } finally {
+    log('stopping verdaccio and removing the temp dir');
     await stopVerdaccio(verdaccio);
     if (args.has('--keep')) log(`kept ${tempDir}`);
     else fs.rmSync(tempDir, { recursive: true, force: true });

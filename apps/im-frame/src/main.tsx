@@ -13,7 +13,7 @@ import { createBrowserParentBridge } from './parent-bridge/parent-bridge';
 async function startFrame(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
   const paramsResult = readFrameParams(window.location.search);
-  const lang = paramsResult.ok ? paramsResult.params.lang : new URLSearchParams(window.location.search).get('lang') ?? undefined;
+  const lang = new URLSearchParams(window.location.search).get('lang') ?? undefined;
   const i18n = createFrameI18n(pickLanguage(lang, navigator.languages ?? [navigator.language]));
 
   if (!paramsResult.ok) {

@@ -4,7 +4,7 @@
  */
 import type { CryptoProvider } from './crypto/provider';
 import { AES_GCM_IV_BYTES } from './crypto/provider';
-import { base64ToBytes, bytesToBase64, concatBytes, randomBytes, utf8Decode, utf8Encode } from './encoding';
+import { base64ToBytes, bytesToBase64, randomBytes, utf8Decode, utf8Encode } from './encoding';
 import type { SysHeader, WireResponse } from './envelope';
 
 /** sys fields covered by the request signature, in a fixed order (JSON key order is not trusted). */
@@ -39,16 +39,28 @@ export async function sealJson(crypto: CryptoProvider, key: Uint8Array, value: u
   const iv = randomBytes(AES_GCM_IV_BYTES);
   const plaintext = utf8Encode(JSON.stringify(value === undefined ? null : value));
   const ciphertext = await crypto.aesGcmEncrypt(key, iv, plaintext, aad);
-  return bytesToBase64(concatBytes(iv, ciphertext));
+  // The 12-byte IV is a whole number of base64 groups (16 chars, no padding), so base64(iv ‖ c) is
+  // base64(iv) + base64(c): no copy of the ciphertext into a joined buffer.
+  return bytesToBase64(iv) + bytesToBase64(ciphertext);
+}
+
+/** Decodes the base64 of a sealed value; throws TypeError on anything but canonical base64 longer than the IV. */
+export function decodeSealed(sealed: unknown): Uint8Array {
+  if (typeof sealed !== 'string') throw new TypeError('ciphertext must be a string');
+  const bytes = base64ToBytes(sealed);
+  if (bytes.length <= AES_GCM_IV_BYTES) throw new TypeError('ciphertext too short');
+  return bytes;
+}
+
+/** Decrypts decoded iv ‖ ciphertext ‖ tag and parses the JSON; rejects on a failed tag check or non-JSON plaintext. */
+export async function openSealedJson(crypto: CryptoProvider, key: Uint8Array, bytes: Uint8Array, aad: Uint8Array): Promise<unknown> {
+  const plaintext = await crypto.aesGcmDecrypt(key, bytes.subarray(0, AES_GCM_IV_BYTES), bytes.subarray(AES_GCM_IV_BYTES), aad);
+  return JSON.parse(utf8Decode(plaintext));
 }
 
 /** Inverse of sealJson; rejects on bad base64, a failed tag check or non-JSON plaintext. */
 export async function openJson(crypto: CryptoProvider, key: Uint8Array, sealed: unknown, aad: Uint8Array): Promise<unknown> {
-  if (typeof sealed !== 'string') throw new TypeError('ciphertext must be a string');
-  const bytes = base64ToBytes(sealed);
-  if (bytes.length <= AES_GCM_IV_BYTES) throw new TypeError('ciphertext too short');
-  const plaintext = await crypto.aesGcmDecrypt(key, bytes.subarray(0, AES_GCM_IV_BYTES), bytes.subarray(AES_GCM_IV_BYTES), aad);
-  return JSON.parse(utf8Decode(plaintext));
+  return openSealedJson(crypto, key, decodeSealed(sealed), aad);
 }
 
 /** WeChat Pay API v3 style: method, path, timestamp, nonce, body — one per line. */

@@ -130,6 +130,21 @@ describe('ChatController', () => {
     expect(client.sentTexts).toEqual(['retry me', 'retry me']);
   });
 
+  it('keeps a message failed, with the reason, when the resend itself is refused', async () => {
+    const client = new FakeChatClient();
+    const controller = new ChatController(client);
+    await controller.start();
+    await controller.openSession('p2p-c_demo1');
+    const failed = sampleMessage({ idClient: 'f1', sessionId: 'p2p-c_demo1', flow: 'out', status: 'fail' });
+    client.emit('message', failed);
+    client.resend = async () => {
+      throw new Error('only failed messages can be resent');
+    };
+    await expect(controller.resend(failed)).resolves.toMatchObject({ idClient: 'f1', status: 'fail' });
+    expect(controller.getState().messagesBySession['p2p-c_demo1']).toEqual([failed]);
+    expect(controller.getState().sendError).toBe('only failed messages can be resent');
+  });
+
   it('announces each incoming message once and reports unread totals', async () => {
     const client = new FakeChatClient();
     const announced: string[] = [];

@@ -57,12 +57,12 @@ export class ChatController {
       this.client.on('message', (message) => this.applyMessage(message)),
       this.client.on('synced', () => void this.reloadAfterSync()),
     );
+    this.update({ ...this.state, connection: { phase: 'connecting' } });
     try {
       this.applySessions(await this.client.listLocalSessions());
     } catch {
       // An unreadable cache only costs the offline view; the server sync refills it.
     }
-    if (this.state.connection.phase === 'idle') this.update({ ...this.state, connection: { phase: 'connecting' } });
     try {
       await this.client.connect();
     } catch (error) {
@@ -124,11 +124,19 @@ export class ChatController {
     return { ok: true, delivery };
   }
 
+  /** Resends a failed message; settles with its new state and never rejects. */
   async resend(message: ChatMessage): Promise<ChatMessage> {
     // Show the retry as in progress straight away.
     this.applyMessage({ ...message, status: 'sending' }, { allowStatusRegression: true });
-    const result = await this.client.resend(message);
-    this.applyMessage(result);
+    let result: ChatMessage;
+    try {
+      result = await this.client.resend(message);
+    } catch (error) {
+      // Nothing was resent: the message stays failed and the reason is shown.
+      result = { ...message, status: 'fail' };
+      this.update({ ...this.state, sendError: error instanceof Error ? error.message : String(error) });
+    }
+    this.applyMessage(result, { allowStatusRegression: true });
     return result;
   }
 
@@ -178,8 +186,8 @@ export class ChatController {
     this.update(next);
     if (message.flow !== 'in' || this.announcedIncoming.has(message.idClient)) return;
     this.announcedIncoming.add(message.idClient);
+    // Read marking follows the session update the client sends next (see applySessions).
     this.hooks.onIncomingMessage?.(message);
-    if (this.state.activeSessionId === message.sessionId && this.isVisible()) void this.markRead(message.sessionId);
   }
 
   private replaceMessage(message: ChatMessage): ChatState {

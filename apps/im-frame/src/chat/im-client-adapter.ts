@@ -16,6 +16,7 @@ import {
   type ChatSession,
   type Unsubscribe,
 } from './chat-client';
+import { ChatEventHub } from './chat-event-hub';
 import { readLocalMessages, readLocalSessions, toChatMessage, toChatSessions } from './im-mapping';
 
 /** The parts of im-core's ImClient the frame uses (the real client, or a test double). */
@@ -49,22 +50,18 @@ const KICK_REASON_KEYS = new Map<number, string>(Object.entries(KickReason).map(
 /** Kick reason code → i18n key under `kickReason.` (im-client-spec §8), 'unknown' otherwise. */
 export const kickReasonKey = (reason: number): string => KICK_REASON_KEYS.get(reason) ?? 'unknown';
 
-type Listener<E extends ChatClientEventName> = (value: ChatClientEvents[E]) => void;
-
 export class ImChatClient implements ChatClient {
-  private readonly listeners: { [E in ChatClientEventName]: Set<Listener<E>> } = {
-    message: new Set(),
-    sessions: new Set(),
-    state: new Set(),
-    synced: new Set(),
-  };
+  private readonly events = new ChatEventHub();
   private readonly unsubscribes: Array<() => void> = [];
   private hasLoggedIn = false;
   private kicked = false;
   private loggingOut = false;
   private hasSynced = false;
   /** Callers of fetchServerMessages waiting for the first sync. */
-  private syncWaiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
+  private readonly syncWaiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
+  /** Session events are mapped one after another, so a later one never lands first. */
+  private sessionsChain: Promise<void> = Promise.resolve();
+
   constructor(
     private readonly client: ImClientPort,
     private readonly store: Store,
@@ -75,15 +72,13 @@ export class ImChatClient implements ChatClient {
       client.on('kicked', (info) => this.onKicked(info.reason)),
       client.on('msg', (message) => this.emit('message', toChatMessage(message))),
       client.on('msgUpdate', (message) => this.emit('message', toChatMessage(message))),
-      client.on('sessions', (sessions) => void this.emitSessions(sessions)),
+      client.on('sessions', (sessions) => this.queueSessions(sessions)),
       client.on('syncDone', () => this.onSynced()),
     );
   }
 
-  on<E extends ChatClientEventName>(event: E, listener: Listener<E>): Unsubscribe {
-    const set = this.listeners[event] as Set<Listener<E>>;
-    set.add(listener);
-    return () => set.delete(listener);
+  on<E extends ChatClientEventName>(event: E, listener: (value: ChatClientEvents[E]) => void): Unsubscribe {
+    return this.events.on(event, listener);
   }
 
   listLocalSessions(): Promise<ChatSession[]> {
@@ -186,11 +181,14 @@ export class ImChatClient implements ChatClient {
     this.emit('state', { phase: 'kicked', reason: kickReasonKey(reason) });
   }
 
-  private async emitSessions(sessions: ImSession[]): Promise<void> {
-    this.emit('sessions', await toChatSessions(sessions, this.store));
+  private queueSessions(sessions: ImSession[]): void {
+    this.sessionsChain = this.sessionsChain
+      .then(() => toChatSessions(sessions, this.store))
+      .then((mapped) => this.emit('sessions', mapped))
+      .catch((error: unknown) => console.error('could not show updated sessions', error));
   }
 
   private emit<E extends ChatClientEventName>(event: E, value: ChatClientEvents[E]): void {
-    for (const listener of this.listeners[event] as Set<Listener<E>>) listener(value);
+    this.events.emit(event, value);
   }
 }

@@ -1,6 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { MemoryStore, sampleMessage, sampleSession } from '@merchant/im-core';
-import { readLocalMessages, readLocalSessions, toChatMessage } from './im-mapping';
+import { readLocalMessages, readLocalSessions, toChatMessage, toChatSession } from './im-mapping';
 import { openChatStore } from './open-chat-store';
 
 describe('toChatMessage', () => {
@@ -19,6 +19,16 @@ describe('toChatMessage', () => {
       flow: 'out',
       status: 'fail',
     });
+  });
+});
+
+describe('toChatSession', () => {
+  it('names the peer by user nick, else by the nick on their last incoming message, else not at all', () => {
+    const fromAlice = sampleMessage({ idClient: 'a', time: 1, fromNick: 'Alice Chen' });
+    const mine = sampleMessage({ idClient: 'b', time: 2, flow: 'out', from: 's_1001', to: 'c_demo1', fromNick: 'Demo Store' });
+    expect(toChatSession(sampleSession({ id: 'p2p-c_demo1', lastMsg: fromAlice }), { nick: 'Alice C.' }).peerNick).toBe('Alice C.');
+    expect(toChatSession(sampleSession({ id: 'p2p-c_demo1', lastMsg: fromAlice })).peerNick).toBe('Alice Chen');
+    expect(toChatSession(sampleSession({ id: 'p2p-c_demo1', lastMsg: mine })).peerNick).toBeUndefined();
   });
 });
 

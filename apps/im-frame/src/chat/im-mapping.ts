@@ -26,7 +26,8 @@ export function toChatSession(session: ImSession, peer?: Pick<ImUser, 'nick' | '
   return {
     id: session.id,
     peerAccount: target,
-    peerNick: peer?.nick || undefined,
+    // Without a user record, an incoming message's sender nick still beats a bare account.
+    peerNick: peer?.nick || (session.lastMsg?.flow === 'in' ? session.lastMsg.fromNick : undefined) || undefined,
     peerAvatar: peer?.avatar || undefined,
     lastMessage: session.lastMsg ? toChatMessage(session.lastMsg) : undefined,
     unread: session.unread,

@@ -9,6 +9,7 @@ import {
   type ChatSession,
   type Unsubscribe,
 } from '../chat/chat-client';
+import { ChatEventHub } from '../chat/chat-event-hub';
 
 type Listener<E extends ChatClientEventName> = (value: ChatClientEvents[E]) => void;
 
@@ -26,27 +27,20 @@ export class FakeChatClient implements ChatClient {
   connected = false;
   private nextId = 1;
   private clock = 1_700_000_000_000;
-  private readonly listeners: { [E in ChatClientEventName]: Set<Listener<E>> } = {
-    message: new Set(),
-    sessions: new Set(),
-    state: new Set(),
-    synced: new Set(),
-  };
+  private readonly events = new ChatEventHub();
 
   constructor(private readonly account = 's_1001') {}
 
   on<E extends ChatClientEventName>(event: E, listener: Listener<E>): Unsubscribe {
-    const set = this.listeners[event] as Set<Listener<E>>;
-    set.add(listener);
-    return () => set.delete(listener);
+    return this.events.on(event, listener);
   }
 
   emit<E extends ChatClientEventName>(event: E, value: ChatClientEvents[E]): void {
-    for (const listener of this.listeners[event] as Set<Listener<E>>) listener(value);
+    this.events.emit(event, value);
   }
 
   listenerCount(): number {
-    return Object.values(this.listeners).reduce((sum, set) => sum + set.size, 0);
+    return this.events.listenerCount();
   }
 
   async listLocalSessions(): Promise<ChatSession[]> {

@@ -9,7 +9,14 @@ import { RateLimiter } from '../shared/rate-limiter';
 import { AuthRepository } from './auth/auth.repository';
 import { authRoutes } from './auth/auth.routes';
 import { AuthService } from './auth/auth.service';
+import { AccountRepository } from './account/account.repository';
+import { accountRoutes } from './account/account.routes';
+import { AccountService } from './account/account.service';
+import { commonRoutes } from './common/common.routes';
+import { CommonService } from './common/common.service';
 import { imRoutes } from './im/im.routes';
+import { payRoutes } from './pay/pay.routes';
+import { PayService } from './pay/pay.service';
 
 export interface ModuleDependencies {
   db: Kysely<StoreDatabase>;
@@ -26,8 +33,15 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
   const authRepository = new AuthRepository(db);
   const auth = new AuthService(authRepository, clock, rateLimiter, captcha, checkCodes);
 
+  const account = new AccountService(new AccountRepository(db), authRepository, auth, checkCodes, clock);
+  const pay = new PayService(db, checkCodes, rateLimiter);
+  const common = new CommonService(db);
+
   const routes: StoreRoute[] = [
     ...authRoutes(auth, captcha),
+    ...accountRoutes(account),
+    ...payRoutes(pay),
+    ...commonRoutes(common),
     ...imRoutes(db, { imTokenSecret: config.imTokenSecret, imAppKey: config.imAppKey }),
   ];
   return { routes, auth, captcha, checkCodes, rateLimiter, authRepository };

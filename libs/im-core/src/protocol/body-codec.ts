@@ -1,6 +1,7 @@
 import { ProtocolError } from '../errors/im-error';
 import { CompiledElement, FieldKind, FieldKindValue, ProtocolRecord, RecordFields, RecordSchema, WireType } from './schema';
 import { MAX_FRAME_BYTES, MAX_NESTING_DEPTH, MAX_WIRE_INT } from './constants';
+import { CodecPrimitives, GeneratedCodec, generateCodec } from './codegen';
 
 /*
  * TLV body codec (docs/protocol.md, "Body"). Each field is varint key (tag * 4 + wire type) then
@@ -234,6 +235,8 @@ function writeValue(kind: FieldKindValue, value: unknown, record: RecordSchema<R
 
 /** Writes the fields of `value` that the schema knows; undefined and null fields are left out. */
 export function writeFields(schema: RecordSchema<RecordFields>, value: ProtocolRecord, depth = 0): void {
+  const generated = generatedCodecOf(schema);
+  if (generated) return generated.write(value, depth);
   if (depth > MAX_NESTING_DEPTH) throw new ProtocolError(`records nested deeper than ${MAX_NESTING_DEPTH}`, PACK);
   const fields = schema.compiled;
   for (let i = 0; i < fields.length; i++) {
@@ -374,6 +377,8 @@ function skipField(wireType: number, end: number): void {
 }
 
 function readFields(schema: RecordSchema<RecordFields>, end: number, depth: number): ProtocolRecord {
+  const generated = generatedCodecOf(schema);
+  if (generated) return generated.read(end, depth);
   if (depth > MAX_NESTING_DEPTH) throw malformed(`nested deeper than ${MAX_NESTING_DEPTH}`);
   const result: ProtocolRecord = {};
   const byTag = schema.byTag;
@@ -412,4 +417,76 @@ export function encodeBody(schema: RecordSchema<RecordFields>, value: ProtocolRe
   beginWrite(0);
   writeFields(schema, value);
   return finishWrite();
+}
+
+// ---------------------------------------------------------------- generated codecs
+
+function requireType(ok: boolean, name: string, expected: string, value: unknown): void {
+  if (!ok) throw new ProtocolError(`${name}: expected ${expected}, got ${describe(value)}`, PACK);
+}
+
+const primitives: CodecPrimitives = {
+  key(key) {
+    ensure(16);
+    writeVarint(key);
+  },
+  int: writeInt,
+  bool(value, name) {
+    requireType(typeof value === 'boolean', name, 'a boolean', value);
+    out[pos++] = value ? 1 : 0;
+  },
+  str(value, name) {
+    requireType(typeof value === 'string', name, 'a string', value);
+    writeStringBody(value as string);
+  },
+  float: (value, name) => writeValue(FieldKind.FLOAT, value, undefined, undefined, name, 0),
+  bytes: (value, name) => writeValue(FieldKind.BYTES, value, undefined, undefined, name, 0),
+  record: (schema, value, name, depth) => writeValue(FieldKind.RECORD, value, schema, undefined, name, depth),
+  array: (element, value, name, depth) => writeValue(FieldKind.ARRAY, value, undefined, element, name, depth),
+  tooDeep() {
+    throw new ProtocolError(`records nested deeper than ${MAX_NESTING_DEPTH}`, at > 0 ? 997 : PACK);
+  },
+  more: (end) => at < end,
+  varint: readVarint,
+  rInt(end) {
+    const zigzag = readVarint(end);
+    return zigzag % 2 === 0 ? zigzag / 2 : -(zigzag + 1) / 2;
+  },
+  rBool: (end) => readVarint(end) !== 0,
+  rStr: (end) => readString(readLength(end)),
+  rFloat: (end) => readValue(FieldKind.FLOAT, undefined, undefined, end, 0) as number,
+  rBytes: (end) => readValue(FieldKind.BYTES, undefined, undefined, end, 0) as Uint8Array,
+  rRecord: (schema, end, depth) => readValue(FieldKind.RECORD, schema, undefined, end, depth) as ProtocolRecord,
+  rArray: (element, end, depth) => readValue(FieldKind.ARRAY, undefined, element, end, depth) as unknown[],
+  skip(key, end, schema) {
+    const wireType = key % 4;
+    const field = schema.byTag[(key - wireType) / 4];
+    if (field) throw malformed(`${schema.name}.${field.name} has wire type ${wireType}, expected ${field.wireType}`);
+    skipField(wireType, end);
+  },
+  done(end, schema) {
+    if (at !== end) throw malformed(`${schema.name} overruns its length`);
+  },
+};
+
+const generatedCodecs = new WeakMap<RecordSchema<RecordFields>, GeneratedCodec | null>();
+let codegenAllowed = true;
+
+function generatedCodecOf(schema: RecordSchema<RecordFields>): GeneratedCodec | null {
+  if (!codegenAllowed) return null;
+  let codec = generatedCodecs.get(schema);
+  if (codec === undefined) {
+    try {
+      codec = generateCodec(schema, primitives);
+    } catch {
+      codec = null; // code generation forbidden here (CSP): walk the table instead
+    }
+    generatedCodecs.set(schema, codec);
+  }
+  return codec;
+}
+
+/** Switches generated codecs off (or back on); tests use it to check both paths agree. */
+export function setCodegenAllowed(allowed: boolean): void {
+  codegenAllowed = allowed;
 }

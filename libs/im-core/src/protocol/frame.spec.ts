@@ -40,7 +40,15 @@ describe('frame codec', () => {
   it('heartbeat is an 8-byte header only', () => {
     const bytes = encodeRequest('heartbeat', 0, {});
     expect(bytes.length).toBe(FRAME_HEADER_BYTES);
-    expect(decodeFrame(bytes.buffer.slice(0) as ArrayBuffer).name).toBe('heartbeat');
+    expect(decodeFrame(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer).name).toBe('heartbeat');
+  });
+
+  it('never overwrites a frame it handed out, across arena refills and growth', () => {
+    const frames = Array.from({ length: 3000 }, (_, i) => ({ i, bytes: encodeRequest('sendMsg', (i % 32767) + 1, { msg: { idClient: `m${i}`, text: 'y'.repeat(i % 97) } }) }));
+    const big = encodeRequest('sendMsg', 1, { msg: { text: 'z'.repeat(200_000) } });
+    frames.push({ i: -1, bytes: encodeRequest('sendMsg', 2, { msg: { idClient: 'after-big' } }) });
+    for (const { i, bytes } of frames) expect((decodeFrame(bytes).body.msg as { idClient: string }).idClient).toBe(i < 0 ? 'after-big' : `m${i}`);
+    expect((decodeFrame(big).body.msg as { text: string }).text).toHaveLength(200_000);
   });
 
   it('keeps integers exact up to ±(2^52 - 1) and long strings intact', () => {

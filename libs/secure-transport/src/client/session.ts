@@ -44,11 +44,18 @@ export class SessionManager {
     return `${this.config.storagePrefix}${name}`;
   }
 
+  /** Last parsed value per entry: every call reads storage (it is the source of truth), but parses only on change. */
+  private readonly parsed = new Map<string, { raw: string; value: unknown }>();
+
   private read<T>(name: string): T | undefined {
     const raw = this.config.storage.getItem(this.key(name));
     if (!raw) return undefined;
+    const cached = this.parsed.get(name);
+    if (cached && cached.raw === raw) return cached.value as T;
     try {
-      return JSON.parse(raw) as T;
+      const value = JSON.parse(raw) as T;
+      this.parsed.set(name, { raw, value });
+      return value;
     } catch {
       this.config.storage.removeItem(this.key(name)); // corrupt entry: drop it and start over
       return undefined;
@@ -120,8 +127,12 @@ export class SessionManager {
       this.clearSession(); // past expireTime: rebuild
       session = undefined;
     }
-    const keyPair = usesAes(this.config.mode) ? await this.keyPair() : undefined;
-    if (!session) session = await this.create(keyPair);
+    // Key generation (the slow step: ~100 ms of WebCrypto, seconds of forge) overlaps createSession's
+    // round trip; createSession itself needs no client key.
+    const keyPairReady = usesAes(this.config.mode) ? this.keyPair() : Promise.resolve(undefined);
+    let keyPair: RsaKeyPair | undefined;
+    if (session) keyPair = await keyPairReady;
+    else [keyPair, session] = await Promise.all([keyPairReady, this.create()]);
     if (usesAes(this.config.mode) && !this.read<string>('aesPassword')) await this.handshake(session, keyPair!);
     if (this.serverNow(session) >= session.renewTime) session = await this.renew(session, keyPair);
     return {
@@ -140,13 +151,14 @@ export class SessionManager {
     return generated;
   }
 
-  private async create(keyPair: RsaKeyPair | undefined): Promise<StoredSession> {
+  private async create(): Promise<StoredSession> {
     const localNow = nowSeconds(this.config.now());
     const { response } = await this.config.send({
       path: SESSION_PATHS.createSession,
       biz: {},
       encryptBiz: false,
-      keys: { sessionKey: '', serverPublicKey: this.config.pinnedServerPublicKey, clientPrivateKey: keyPair?.privateKey },
+      // No client key: the server does not check a createSession signature, so signing it was wasted work.
+      keys: { sessionKey: '', serverPublicKey: this.config.pinnedServerPublicKey },
       timestamp: localNow,
       trustServerKeyInResponse: !this.config.pinnedServerPublicKey,
     });

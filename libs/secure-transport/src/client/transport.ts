@@ -94,7 +94,12 @@ export async function sendEnvelope(config: TransportConfig, call: CallSpec): Pro
     sys.signature = bytesToBase64(await crypto.rsaSign(call.keys.clientPrivateKey, signed));
   }
 
-  const wire = await postJson(config, call, JSON.stringify({ sys, biz: bizWire }));
+  // A sealed biz is base64, which JSON never escapes: splice it in instead of re-scanning it in stringify.
+  const body =
+    typeof bizWire === 'string' && contentKey
+      ? `{"sys":${JSON.stringify(sys)},"biz":"${bizWire}"}`
+      : JSON.stringify({ sys, biz: bizWire });
+  const wire = await postJson(config, call, body);
 
   if (call.mode === 'aes-rsa2-sign') {
     let verifyKey = call.keys.serverPublicKey;

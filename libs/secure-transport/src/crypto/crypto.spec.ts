@@ -3,27 +3,36 @@ import type { CryptoProvider, RsaKeyPair } from './provider';
 import { createWebCryptoProvider } from './webcrypto';
 import { createDefaultCryptoProvider } from './select';
 import { randomBytes, utf8Encode } from '../encoding';
+import { createNodeCryptoProvider } from '../server/node-crypto';
 
 const web = createWebCryptoProvider();
 const forge = createForgeProvider();
-const providers: [string, CryptoProvider][] = [['webcrypto', web], ['forge', forge]];
+const node = createNodeCryptoProvider();
+const providers: [string, CryptoProvider][] = [['webcrypto', web], ['forge', forge], ['node', node]];
 const pairs: [string, CryptoProvider, CryptoProvider][] = [
   ['webcrypto → forge', web, forge],
   ['forge → webcrypto', forge, web],
   ['webcrypto → webcrypto', web, web],
   ['forge → forge', forge, forge],
+  ['node → webcrypto', node, web],
+  ['webcrypto → node', web, node],
+  ['node → forge', node, forge],
+  ['forge → node', forge, node],
+  ['node → node', node, node],
 ];
 
 describe('crypto providers are interchangeable', () => {
   let webKeys: RsaKeyPair;
   let forgeKeys: RsaKeyPair;
+  let nodeKeys: RsaKeyPair;
+  const allKeys = () => [webKeys, forgeKeys, nodeKeys];
 
   beforeAll(async () => {
-    [webKeys, forgeKeys] = await Promise.all([web.generateRsaKeyPair(), forge.generateRsaKeyPair()]);
+    [webKeys, forgeKeys, nodeKeys] = await Promise.all([web.generateRsaKeyPair(), forge.generateRsaKeyPair(), node.generateRsaKeyPair()]);
   });
 
   it.each(providers)('%s produces RSA-2048 SPKI/PKCS#8 keys', async (_name) => {
-    for (const keys of [webKeys, forgeKeys]) {
+    for (const keys of allKeys()) {
       // 2048-bit SPKI DER is 294 bytes → 392 base64 chars
       expect(keys.publicKey).toHaveLength(392);
       expect(keys.privateKey.length).toBeGreaterThan(1200);
@@ -31,7 +40,7 @@ describe('crypto providers are interchangeable', () => {
   });
 
   it.each(pairs)('RSA-OAEP-SHA256 %s decrypts the other side', async (_label, sender, receiver) => {
-    for (const keys of [webKeys, forgeKeys]) {
+    for (const keys of allKeys()) {
       const secret = randomBytes(32);
       const sealed = await sender.rsaOaepEncrypt(keys.publicKey, secret);
       expect(sealed).toHaveLength(256);
@@ -41,7 +50,7 @@ describe('crypto providers are interchangeable', () => {
 
   it.each(pairs)('RSASSA-PKCS1-v1_5-SHA256 %s verifies the other side, and rejects changes', async (_label, signer, verifier) => {
     const data = utf8Encode('POST\n/v1/x\n1700000000\nnonce\n{"a":1}\n');
-    for (const keys of [webKeys, forgeKeys]) {
+    for (const keys of allKeys()) {
       const signature = await signer.rsaSign(keys.privateKey, data);
       expect(await verifier.rsaVerify(keys.publicKey, data, signature)).toBe(true);
       const changed = data.slice();
@@ -64,6 +73,13 @@ describe('crypto providers are interchangeable', () => {
     await expect(receiver.aesGcmDecrypt(key, iv, tampered, aad)).rejects.toThrow();
     await expect(receiver.aesGcmDecrypt(key, iv, sealed, utf8Encode('other'))).rejects.toThrow();
     await expect(receiver.aesGcmDecrypt(randomBytes(32), iv, sealed, aad)).rejects.toThrow();
+    // A truncated tag (here 96 bits) must never be accepted as a shorter valid tag.
+    await expect(receiver.aesGcmDecrypt(key, iv, sealed.subarray(0, sealed.length - 4), aad)).rejects.toThrow();
+  });
+
+  it.each(providers)('%s refuses garbage keys instead of using them', async (_name, provider) => {
+    await expect(provider.rsaOaepEncrypt('AAAA', randomBytes(32))).rejects.toThrow();
+    await expect(provider.aesGcmEncrypt(randomBytes(7), randomBytes(12), randomBytes(8), randomBytes(0))).rejects.toThrow();
   });
 
   it('falls back to node-forge when crypto.subtle is missing (plain-http pages)', () => {

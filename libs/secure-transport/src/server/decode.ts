@@ -4,7 +4,7 @@ import type { CryptoProvider, RsaKeyPair } from '../crypto/provider';
 import { base64ToBytes } from '../encoding';
 import { SECURITY_MODES, type SecurityMode, type SysHeader } from '../envelope';
 import { SecureTransportError } from '../errors';
-import { openJson, requestAad, requestSigningBytes } from '../wire';
+import { decodeSealed, openSealedJson, requestAad, requestSigningBytes } from '../wire';
 import type { SessionRecord, SessionStore } from './session-store';
 
 export type RouteKind = 'createSession' | 'handshake' | 'secure';
@@ -125,14 +125,26 @@ async function verifySignature(
 
 async function decryptBiz(ctx: DecodeContext, key: Uint8Array, bizWire: unknown, path: string, sys: SysHeader): Promise<unknown> {
   if (typeof bizWire !== 'string') reject(SecurityCodes.MALFORMED_ENVELOPE, 'biz must be ciphertext in this mode');
+  let sealed: Uint8Array;
   try {
-    base64ToBytes(bizWire);
+    sealed = decodeSealed(bizWire); // decoded once: the bytes go straight to the cipher
   } catch {
+    // Not base64 is a malformed envelope; base64 too short to hold an IV cannot decrypt.
+    if (isBase64(bizWire)) reject(SecurityCodes.DECRYPTION_FAILED, 'biz does not decrypt');
     reject(SecurityCodes.MALFORMED_ENVELOPE, 'biz is not base64');
   }
   try {
-    return await openJson(ctx.crypto, key, bizWire, requestAad(path, sys));
+    return await openSealedJson(ctx.crypto, key, sealed, requestAad(path, sys));
   } catch {
     reject(SecurityCodes.DECRYPTION_FAILED, 'biz does not decrypt');
+  }
+}
+
+function isBase64(text: string): boolean {
+  try {
+    base64ToBytes(text);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -26,3 +26,4 @@ export { SECURITY_MODES } from '../envelope';
 export type { CryptoProvider, RsaKeyPair } from '../crypto/provider';
 export { createWebCryptoProvider } from '../crypto/webcrypto';
 export { createForgeProvider } from '../crypto/forge';
+export { createNodeCryptoProvider } from './node-crypto';

@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { StoreDatabase, StoreRow } from '../../db/schema';
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { StoreDatabase, StoreRow, StoreTable } from '../../db/schema';
 
 type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
 
@@ -26,7 +26,7 @@ export class AccountRepository {
     return row !== undefined;
   }
 
-  async updateStore(storeId: number, values: Parameters<ReturnType<Kysely<StoreDatabase>['updateTable']>['set']>[0], db: Db = this.db) {
+  async updateStore(storeId: number, values: Updateable<StoreTable>, db: Db = this.db) {
     await db.updateTable('store_store').set(values).set({ updated_at: new Date() }).where('id', '=', storeId).execute();
   }
 

@@ -1,0 +1,172 @@
+import { startTestServer, type TestHarness } from '../../testing/harness';
+
+const USER = '/v1/store/eshop/store/user';
+const OK = '00000000';
+const storeInfo = {
+  storeName: 'Second Store',
+  storeType: 2,
+  principalType: 1,
+  cityCode: '440300',
+  address: '9 Test Road',
+  contactName: 'Zhang San',
+  contactMobile: '13900000002',
+  legalPersonName: 'Zhang San',
+  legalPersonIdNumber: '11010519491231002X',
+  licenseNumber: '91440300MA5XXXXX0Y',
+  licenseImageUrl: '/media/license.png',
+  categoryIds: [11, 31],
+};
+
+describe('registration, store maintenance, pay password, isolation', () => {
+  let h: TestHarness;
+  beforeAll(async () => {
+    h = await startTestServer();
+  });
+  afterAll(() => h.close());
+  beforeEach(() => h.reset());
+
+  async function registerSecondStore(): Promise<string> {
+    expect((await h.call(`${USER}/sendRegisterCheckCode`, { mobile: '13900000002' })).code).toBe(OK);
+    const code = await h.lastCheckCode('13900000002');
+    const reg = await h.call<{ accessToken: string; storeStatus: number }>(`${USER}/registerUser`, {
+      userName: 'second_store', password: 'Second123', mobile: '13900000002', checkCode: code,
+    });
+    expect(reg.code).toBe(OK);
+    expect(reg.data.storeStatus).toBe(0);
+    return reg.data.accessToken;
+  }
+
+  it('registers, drafts, accepts the agreement and submits a store for review', async () => {
+    // The demo store's mobile is taken.
+    expect((await h.call(`${USER}/sendRegisterCheckCode`, { mobile: '13800001001' })).code).toBe('10100009');
+    const token = await registerSecondStore();
+    expect((await h.call(`${USER}/temporaryStorageStoreInfo`, { storeName: 'Draft name', cityCode: '440300' }, token)).code).toBe(OK);
+    expect((await h.call(`${USER}/getStorageStoreInfoByToken`, {}, token)).data).toEqual({ storeName: 'Draft name', cityCode: '440300' });
+
+    const early = await h.call(`${USER}/registerStore`, storeInfo, token);
+    expect(early.msg).toBe('please accept the merchant agreement first');
+    expect((await h.call(`${USER}/storeAcceptAgreement`, {}, token)).code).toBe(OK);
+    const badCategory = await h.call(`${USER}/registerStore`, { ...storeInfo, categoryIds: [13] }, token);
+    expect(badCategory.msg).toBe('unknown or disabled categories: 13');
+    const submitted = await h.call<{ storeStatus: number }>(`${USER}/registerStore`, storeInfo, token);
+    expect(submitted.code).toBe(OK);
+    expect(submitted.data.storeStatus).toBe(1);
+    const info = await h.call<Record<string, unknown>>(`${USER}/getStoreInfoByToken`, {}, token);
+    expect(info.data).toMatchObject({ storeName: 'Second Store', storeStatus: 1, storeType: 2, principalType: 1, agreementAccepted: true });
+    expect((await h.call(`${USER}/registerStore`, storeInfo, token)).msg).toBe('the store has already been submitted');
+
+    // The platform rejects it; the merchant recovers the submitted info as a draft.
+    await h.database.db.updateTable('store_store').set({ store_status: 3 }).where('store_name', '=', 'Second Store').execute();
+    const recovered = await h.call<Record<string, unknown>>(`${USER}/recoveryStoreInfoByToken`, {}, token);
+    expect(recovered.data).toMatchObject({ storeName: 'Second Store', categoryIds: [11, 31] });
+  });
+
+  it('rejects invalid biz fields with a clear msg and changes nothing', async () => {
+    const token = await h.login('demo_merchant', 'Demo12345');
+    const before = await h.database.db.selectFrom('store_store').selectAll().where('id', '=', 1001).executeTakeFirstOrThrow();
+    const cases: Array<[string, unknown, string]> = [
+      ['updateStoreEmail', { email: 'not-an-email' }, 'email format error'],
+      ['updateStoreInfo', {}, 'nothing to update'],
+      ['updateStoreInfo', { contactMobile: '123' }, 'phone number format error'],
+      ['updateStoreCategories', { categoryIds: [] }, 'choose at least one business category'],
+      ['updateStoreCategories', { categoryIds: [999] }, 'unknown or disabled categories: 999'],
+      ['updateStoreBankCard', { bankCode: 'ICBC', cardNumber: '4111111111111112', accountName: 'A', branchName: 'B' }, 'not a valid card number'],
+      ['updateStoreBankCard', { bankCode: 'NOPE', cardNumber: '4111111111111111', accountName: 'A', branchName: 'B' }, 'bankCode is not a supported bank'],
+      ['updatePasswordByToken', { oldPassword: 'Demo12345', newPassword: 'short' }, 'password must be 8 to 32'],
+      ['updatePasswordByToken', { oldPassword: 'Wrong1234', newPassword: 'Better123' }, 'the current password is wrong'],
+      ['temporaryStorageStoreInfo', { storeName: 'x' }, 'storeName must be 2 to 30'],
+    ];
+    for (const [call, biz, message] of cases) {
+      const result = await h.call(`${USER}/${call}`, biz, token);
+      expect(result.code).not.toBe(OK);
+      expect(result.msg).toContain(message);
+    }
+    const after = await h.database.db.selectFrom('store_store').selectAll().where('id', '=', 1001).executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+    expect(await h.database.db.selectFrom('store_bank_card').selectAll().execute()).toEqual([]);
+    expect(await h.login('demo_merchant', 'Demo12345')).toBeTruthy();
+  });
+
+  it('updates email, mobile (with check code), categories, bank card and the dashboard reflects them', async () => {
+    const token = await h.login('demo_merchant', 'Demo12345');
+    expect((await h.call(`${USER}/updateStoreEmail`, { email: 'shop@example.com' }, token)).code).toBe(OK);
+    expect((await h.call(`${USER}/sendUpdateMobileCheckCode`, { mobile: '13700000007' }, token)).code).toBe(OK);
+    const code = await h.lastCheckCode('13700000007');
+    const mobile = await h.call<{ mobile: string }>(`${USER}/updateStoreMobile`, { mobile: '13700000007', checkCode: code }, token);
+    expect(mobile.data.mobile).toBe('137****0007');
+    expect((await h.call(`${USER}/updateStoreCategories`, { categoryIds: [12, 22] }, token)).code).toBe(OK);
+    const cats = await h.call<{ list: Array<{ id: number }> }>('/v1/store/eshop/expand/category/getStoreCategoryList', {}, token);
+    expect(cats.data.list.map((c) => c.id)).toEqual([12, 22]);
+
+    const exists = '/v1/store/eshop/bank/ftEspStoreBankCardAdmin/storeBankCardIsExists';
+    expect((await h.call<{ exists: boolean }>(exists, {}, token)).data.exists).toBe(false);
+    const card = await h.call<{ cardNumber: string }>(`${USER}/updateStoreBankCard`, { bankCode: 'ICBC', cardNumber: '4111 1111 1111 1111', accountName: 'Demo', branchName: 'Huangpu' }, token);
+    expect(card.data.cardNumber).toBe('************1111');
+    expect((await h.call<{ exists: boolean }>(exists, {}, token)).data.exists).toBe(true);
+
+    const home = await h.call<Record<string, unknown>>(`${USER}/storePcHome`, {}, token);
+    expect(home.data).toMatchObject({ isBlacklist: false, existsPromise: true, existsProtocol: true, storeStatus: 2 });
+    expect(home.data.storeLicenseDays).toBeGreaterThanOrEqual(44);
+    expect(home.data.storeLicenseDays).toBeLessThanOrEqual(45);
+    const city = await h.call(`${USER}/getStoreBaseCity`, {}, token);
+    expect(city.data).toEqual({ cityCode: '310100', cityName: 'Shanghai City', provinceCode: '310000', provinceName: 'Shanghai' });
+  });
+
+  it('resets a forgotten password with a check code and signs out old sessions', async () => {
+    const oldToken = await h.login('demo_merchant', 'Demo12345');
+    const sent = await h.call<{ mobile: string }>(`${USER}/sendUpdateCheckCode`, { userName: 'demo_merchant' });
+    expect(sent.data.mobile).toBe('138****1001');
+    const code = await h.lastCheckCode('13800001001');
+    expect((await h.call(`${USER}/updatePassword`, { userName: 'demo_merchant', checkCode: code, newPassword: 'Fresh2026x' })).code).toBe(OK);
+    expect((await h.call(`${USER}/getUserByToken`, { token: oldToken })).code).toBe('10302006');
+    expect((await h.call(`${USER}/login`, { userName: 'demo_merchant', password: 'Demo12345' })).code).toBe('10103001');
+    expect(await h.login('demo_merchant', 'Fresh2026x')).toBeTruthy();
+  });
+
+  it('keeps the pay password separate from the sign-in password', async () => {
+    const token = await h.login('demo_merchant', 'Demo12345');
+    const PAY = '/v1/store/pay/user';
+    expect((await h.call<{ isSetPayPassword: boolean }>(`${PAY}/isSetPayPassword`, {}, token)).data.isSetPayPassword).toBe(false);
+    expect((await h.call(`${PAY}/initPayPassword`, { payPassword: '12ab56', checkCode: '000000' }, token)).msg).toContain('pay password must be 6 digits');
+    expect((await h.call(`${PAY}/sendInitPayPasswordCheckCode`, {}, token)).code).toBe(OK);
+    const code = await h.lastCheckCode('13800001001');
+    expect((await h.call(`${PAY}/initPayPassword`, { payPassword: '135790', checkCode: code }, token)).code).toBe(OK);
+    expect((await h.call<{ isSetPayPassword: boolean }>(`${PAY}/isSetPayPassword`, {}, token)).data.isSetPayPassword).toBe(true);
+    const user = await h.database.db.selectFrom('store_user').select(['password_hash', 'pay_password_hash']).where('store_id', '=', 1001).executeTakeFirstOrThrow();
+    expect(user.pay_password_hash).toMatch(/^scrypt\$/);
+    expect(user.pay_password_hash).not.toBe(user.password_hash);
+
+    expect((await h.call(`${PAY}/checkPayPassword`, { payPassword: '000000' }, token)).code).toBe('10105001');
+    expect((await h.call(`${PAY}/checkPayPassword`, { payPassword: '135790' }, token)).code).toBe(OK);
+    expect((await h.call(`${PAY}/updatePayPassword`, { oldPayPassword: '135790', newPayPassword: '246802' }, token)).code).toBe(OK);
+    expect((await h.call(`${PAY}/checkPayPassword`, { payPassword: '246802' }, token)).code).toBe(OK);
+    // The sign-in password is untouched.
+    expect(await h.login('demo_merchant', 'Demo12345')).toBeTruthy();
+
+    const account = await h.call<Record<string, number>>('/v1/store/pay/account/queryPayAccountByUser', {}, token);
+    expect(account.data).toMatchObject({ balance: 1234500, frozenBalance: 20000, availableBalance: 1214500, depositBalance: 500000 });
+    const banks = await h.call<{ list: Array<{ bankCode: string }> }>('/v1/store/pay/bank/queryBankList');
+    expect(banks.data.list.map((b) => b.bankCode)).toContain('ICBC');
+  });
+
+  it('each store sees only its own data', async () => {
+    const second = await registerSecondStore();
+    const demo = await h.login('demo_merchant', 'Demo12345');
+    await h.database.db.insertInto('store_withdraw_blacklist').values({ store_id: 1001, remark: 'unpaid deposit' }).execute();
+    const task = await h.database.db.insertInto('store_async_task').values({ store_id: 1001, kind: 'export', status: 3, fail_reason: 'disk full' }).returning('id').executeTakeFirstOrThrow();
+
+    const demoBlacklist = await h.call('/v1/store/pay/withdrawal/blacklist/getWithdrawBlacklistByUid', {}, demo);
+    expect(demoBlacklist.data).toEqual({ isBlacklist: true, blacklistRemark: 'unpaid deposit' });
+    const secondBlacklist = await h.call('/v1/store/pay/withdrawal/blacklist/getWithdrawBlacklistByUid', {}, second);
+    expect(secondBlacklist.data).toEqual({ isBlacklist: false, blacklistRemark: '' });
+
+    const demoTask = await h.call<Record<string, unknown>>('/v1/store/common/asyncTask/queryById', { id: task.id }, demo);
+    expect(demoTask.data).toMatchObject({ id: task.id, status: 3, failReason: 'disk full' });
+    expect((await h.call('/v1/store/common/asyncTask/queryById', { id: task.id }, second)).data).toBeNull();
+
+    expect((await h.call<Record<string, number>>('/v1/store/pay/account/queryPayAccountByUser', {}, second)).data.balance).toBe(0);
+    expect((await h.call<{ storeName: string }>(`${USER}/getStoreInfoByToken`, {}, second)).data.storeName).toBe('second_store');
+    const im = await h.call<{ uid: string }>('/v1/store/im/getCccUserImToken', {}, second);
+    expect(im.data.uid).not.toBe('s_1001');
+  });
+});

@@ -1,2 +1,0 @@
-// Brings the jest-dom matchers (toBeInTheDocument, toBeDisabled, ...) into the type checker.
-import '@testing-library/jest-dom';
