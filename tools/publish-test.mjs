@@ -46,6 +46,8 @@ const ENTRY_POINTS = {
 const CONSUMER_PACKAGES = [
   'react@19.3.1', 'react-dom@19.3.1', '@mui/material@9.5.0', '@mui/icons-material@9.5.0',
   '@emotion/react@11.14.0', '@emotion/styled@11.14.1', 'typescript@5.9.3', '@types/react@19.3.0', '@types/node@20',
+  // Optional peers a consumer of the server entry points provides.
+  'fastify@5.12.8', 'ws@8.23.0', '@types/ws@8.18.1',
 ];
 
 const MINUTE = 60_000;

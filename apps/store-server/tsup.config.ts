@@ -11,5 +11,7 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   dts: false,
+  // Bundle only the workspace libraries; every other bare import stays external.
+  skipNodeModulesBundle: true,
   noExternal: [/^@merchant\//],
 });

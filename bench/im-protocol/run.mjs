@@ -2,6 +2,7 @@
 // Run: cd libs/im-core && npx tsup && cd ../.. && node bench/im-protocol/run.mjs
 // Every figure and ratio comes from this one run; rounds are interleaved to share machine noise.
 import { createRequire } from 'node:module';
+import { TextDecoder, TextEncoder } from 'node:util';
 import { Packr } from 'msgpackr';
 
 const require = createRequire(import.meta.url);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSecureClient } from '@merchant/secure-transport';
+import pg from 'pg';
 import { createStoreServer } from './server';
 
 const USER = '/v1/store/eshop/store/user';
@@ -11,7 +12,14 @@ describe('createStoreServer life cycle', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'store-server-'));
   const schema = `store_life_${process.pid}`;
   const config = { port: 0, dataDir, databaseUrl: process.env.DATABASE_URL || undefined, databaseSchema: schema, logLevel: 'silent' };
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (config.databaseUrl) {
+      const pool = new pg.Pool({ connectionString: config.databaseUrl });
+      await pool.query(`drop schema if exists ${schema} cascade`);
+      await pool.end();
+    }
+  });
 
   it('keeps data, tokens and envelope sessions across a restart, and seeds only once', async () => {
     const first = await createStoreServer(config);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { ProtocolError } from '../errors/im-error';
+import { setCodegenAllowed } from './body-codec';
 import {
   COMMANDS, CommandName, decodeFrame, encodeFrame, FrameFlag, MessageRecord, MAX_WIRE_INT, ProtocolRecord, ProtocolValue,
   RecordFields, RecordSchema, FieldKind, CompiledElement,
@@ -118,5 +119,32 @@ describe('decoder fuzzing', () => {
       }),
       { numRuns: runs(0.03) },
     );
+  });
+
+  it('the table walk (CSP fallback) and the generated codecs give identical bytes and values', () => {
+    const decodeOrError = (bytes: Uint8Array) => {
+      try {
+        return decodeFrame(bytes);
+      } catch (error) {
+        return (error as ProtocolError).code;
+      }
+    };
+    try {
+      fc.assert(
+        fc.property(validFrameArb, fc.uint8Array({ maxLength: 12 }), (frame, noise) => {
+          setCodegenAllowed(true);
+          const generated = Uint8Array.from(encodeFrame(frame));
+          const corrupted = Uint8Array.from([...generated.subarray(0, generated.length - noise.length), ...noise]);
+          const fromGenerated = [decodeFrame(generated), decodeOrError(corrupted)];
+          setCodegenAllowed(false);
+          const walked = Uint8Array.from(encodeFrame(frame));
+          expect(walked).toEqual(generated);
+          expect([decodeFrame(walked), decodeOrError(corrupted)]).toEqual(fromGenerated);
+        }),
+        { numRuns: runs(0.02) },
+      );
+    } finally {
+      setCodegenAllowed(true);
+    }
   });
 });
