@@ -123,8 +123,13 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
       running = undefined;
       closeLongPolling();
       if (current) current.gateway.closeAll();
+      console.log('A', Date.now(), current?.gateway.stats());
+      const h = setInterval(() => console.log('open conns', (app.server as any)._connections, (process as any)._getActiveHandles().map((x: any) => x.constructor.name + ' ' + (x.remotePort ?? '') + ' ' + (x.localPort ?? ''))), 5000);
       await app.close();
+      clearInterval(h);
+      console.log('B', Date.now());
       if (current) await shutdown(current);
+      console.log('C', Date.now());
     },
   };
 }

@@ -167,4 +167,25 @@ describe('ImConnection against an in-process server', () => {
     expect(push).toEqual({ name: 'syncDone', body: { timetag: 5 } });
     expect(connection.state).toBe('loggedIn');
   });
+
+  it('a wall-clock jump (sleep or throttled timers) triggers an immediate heartbeat check', async () => {
+    let skew = 0;
+    const connection = connect('c_demo1', { now: () => Date.now() + skew, timing: { heartbeatIntervalMs: 60_000, wakeCheckIntervalMs: 40 } });
+    await connection.connect();
+    await sleep(150);
+    expect(server.received.filter((f) => f.name === 'heartbeat')).toHaveLength(0);
+    skew += 10 * 60_000; // the machine "slept" for ten minutes
+    await waitFor(() => server.received.some((f) => f.name === 'heartbeat'), 1000, 'heartbeat after wake');
+    expect(connection.state).toBe('loggedIn');
+  });
+
+  it('multi-port login notices update the known ports and reach the app', async () => {
+    const connection = connect('c_demo1');
+    await connection.connect();
+    const pushed = nextEvent<ImPush>((listener) => connection.on('push', listener));
+    server.push('c_demo1', encodePush('multiPortLogin', { state: 'login', ports: [{ type: 16, connectionId: 'other', online: true }] }));
+    expect(await pushed).toEqual({ name: 'multiPortLogin', body: { state: 'login', ports: [{ type: 16, connectionId: 'other', online: true }] } });
+    expect(connection.connectionId).toBe('conn-1');
+    expect(connection.loginPorts).toEqual([{ type: 16, connectionId: 'other', online: true }]);
+  });
 });

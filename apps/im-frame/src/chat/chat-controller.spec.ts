@@ -145,6 +145,14 @@ describe('ChatController', () => {
     expect(controller.getState().sendError).toBe('only failed messages can be resent');
   });
 
+  it('reports the cached unread total first, never a 0 before the cache is read', async () => {
+    const client = new FakeChatClient();
+    client.sessions.set('p2p-c_demo1', sampleSession({ peerAccount: 'c_demo1', unread: 4 }));
+    const totals: number[] = [];
+    await new ChatController(client, { onUnreadTotal: (total) => totals.push(total) }).start();
+    expect(totals).toEqual([4]);
+  });
+
   it('announces each incoming message once and reports unread totals', async () => {
     const client = new FakeChatClient();
     const announced: string[] = [];

@@ -33,7 +33,8 @@ export class ChatController {
   private readonly unsubscribers: Unsubscribe[] = [];
   private readonly announcedIncoming = new Set<string>();
   private started = false;
-  private unreadReported = false;
+  /** The unread total last reported; undefined until the local cache was read. */
+  private unreadReported: number | undefined;
 
   constructor(
     private readonly client: ChatClient,
@@ -63,6 +64,9 @@ export class ChatController {
     } catch {
       // An unreadable cache only costs the offline view; the server sync refills it.
     }
+    // The first total goes out once the cache is read, so the console never flashes a 0.
+    this.unreadReported = totalUnread(this.state.sessions);
+    this.hooks.onUnreadTotal?.(this.unreadReported);
     try {
       await this.client.connect();
     } catch (error) {
@@ -202,13 +206,13 @@ export class ChatController {
 
   private update(next: ChatState): void {
     if (next === this.state) return;
-    const unreadBefore = totalUnread(this.state.sessions);
     this.state = next;
     for (const listener of this.listeners) listener();
-    const unreadAfter = totalUnread(next.sessions);
-    if (unreadAfter !== unreadBefore || !this.unreadReported) {
-      this.unreadReported = true;
-      this.hooks.onUnreadTotal?.(unreadAfter);
+    if (this.unreadReported === undefined) return;
+    const total = totalUnread(next.sessions);
+    if (total !== this.unreadReported) {
+      this.unreadReported = total;
+      this.hooks.onUnreadTotal?.(total);
     }
   }
 }

@@ -5,6 +5,7 @@ import pg from 'pg';
 import * as accounts from './migrations/0001-accounts';
 import * as storeBusiness from './migrations/0002-store-business';
 import * as referenceData from './migrations/0003-reference-data';
+import * as storeDeregistration from './migrations/0004-store-deregistration';
 import { SerializedPGliteDialect } from './pglite-dialect';
 import type { StoreDatabase } from './schema';
 
@@ -13,6 +14,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-accounts': accounts,
   '0002-store-business': storeBusiness,
   '0003-reference-data': referenceData,
+  '0004-store-deregistration': storeDeregistration,
 };
 
 export interface DatabaseOptions {

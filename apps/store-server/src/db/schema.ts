@@ -167,6 +167,16 @@ export interface StoreAsyncTaskTable {
   created_at: CreatedAt;
 }
 
+export interface StoreLogoutRecordTable {
+  id: Generated<number>;
+  store_id: number;
+  user_id: number;
+  logout_reason: string;
+  /** 1 pending review, 2 completed, 3 rejected (our design). */
+  status: number;
+  created_at: CreatedAt;
+}
+
 export interface StoreCustomerTable {
   accid: string;
   nickname: string;
@@ -209,6 +219,7 @@ export interface StoreDatabase {
   store_operation_log: StoreOperationLogTable;
   store_async_task: StoreAsyncTaskTable;
   store_customer: StoreCustomerTable;
+  store_logout_record: StoreLogoutRecordTable;
   ref_bank: RefBankTable;
   ref_unit: RefUnitTable;
   ref_technology: RefTechnologyTable;

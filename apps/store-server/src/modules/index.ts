@@ -14,6 +14,8 @@ import { accountRoutes } from './account/account.routes';
 import { AccountService } from './account/account.service';
 import { commonRoutes } from './common/common.routes';
 import { CommonService } from './common/common.service';
+import { deregistrationRoutes } from './deregistration/deregistration.routes';
+import { DeregistrationService } from './deregistration/deregistration.service';
 import { imRoutes } from './im/im.routes';
 import { payRoutes } from './pay/pay.routes';
 import { PayService } from './pay/pay.service';
@@ -42,6 +44,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...accountRoutes(account),
     ...payRoutes(pay),
     ...commonRoutes(common),
+    ...deregistrationRoutes(new DeregistrationService(db)),
     ...imRoutes(db, { imTokenSecret: config.imTokenSecret, imAppKey: config.imAppKey }),
   ];
   return { routes, auth, captcha, checkCodes, rateLimiter, authRepository };

@@ -13,7 +13,13 @@ export interface RateLimit {
  * Sliding-window counters kept in the database, so every instance sees the same counts
  * (no in-memory state a second instance would need).
  */
+/** Events older than this are never counted by any limit, so they are pruned. */
+const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
+const PRUNE_INTERVAL_MS = 60 * 1000;
+
 export class RateLimiter {
+  private lastPrune = 0;
+
   constructor(
     private readonly db: Kysely<StoreDatabase>,
     private readonly clock: Clock,
@@ -51,7 +57,12 @@ export class RateLimiter {
   }
 
   async record(limit: RateLimit, subject: string): Promise<void> {
-    await this.db.insertInto('store_rate_event').values({ bucket: limit.bucket, subject, occurred_at: this.clock.now() }).execute();
+    const now = this.clock.now();
+    await this.db.insertInto('store_rate_event').values({ bucket: limit.bucket, subject, occurred_at: now }).execute();
+    if (now.getTime() - this.lastPrune >= PRUNE_INTERVAL_MS) {
+      this.lastPrune = now.getTime();
+      await this.db.deleteFrom('store_rate_event').where('occurred_at', '<', new Date(now.getTime() - EVENT_RETENTION_MS)).execute();
+    }
   }
 
   /**

@@ -8,84 +8,26 @@ import { FrequencyControl } from '../protocol/frequency-control';
 import { LoginPortRecordValue } from '../protocol/records';
 import { ProtocolRecord } from '../protocol/schema';
 import { DEFAULT_TRANSPORT_ORDER, openFirstTransport } from '../transport/connect-transport';
-import { FetchLike, ImTransport, realTimers, Timers, TransportKind, WebSocketConstructor } from '../transport/transport';
+import { FetchLike, ImTransport, realTimers, Timers, WebSocketConstructor } from '../transport/transport';
 import { ConnectionState, ConnectionStateMachine } from './connection-state';
 import { HeartbeatMonitor } from './heartbeat-monitor';
 import { lookupLinks } from './location-service';
 import { PendingRequests } from './pending-requests';
 import { ReconnectBackoff } from './reconnect-backoff';
-import { ReconnectOptions, validateReconnectOptions } from './reconnect-options';
+import { validateReconnectOptions } from './reconnect-options';
 import { ConnectionTiming, DEFAULT_RECONNECTION_ATTEMPTS, DEFAULT_TIMING } from './timing';
 import { TypedEmitter } from './typed-emitter';
+import { ImConnectionEvents, ImConnectionOptions, ImPush, LoginResult, NetworkEventSource, RequestName } from './connection-types';
+
+// Re-exported so `./im-connection` stays the one import for the connection's API.
+export type { DisconnectedEvent, ImConnectionEvents, ImConnectionOptions, ImPush, KickedEvent, LoginResult, NetworkEventSource, PushName, RequestName } from './connection-types';
+import { WakeDetector } from './wake-detector';
 
 /** SDK version sent to the location service (`sv`) and at login. */
 export const IM_CORE_SDK_VERSION = '0.1.0';
 
 /** Login answers that no retry can fix (§8: 201, 302, 403, 422): stop instead of reconnecting. */
 const FATAL_LOGIN_CODES: ReadonlySet<number> = new Set([201, 302, 403, 422]);
-
-export type PushName = { [N in CommandName]: CommandTable[N]['kind'] extends 'push' ? N : never }[CommandName];
-export type RequestName = Exclude<{ [N in CommandName]: CommandTable[N]['kind'] extends 'request' ? N : never }[CommandName], 'heartbeat' | 'login'>;
-export type ImPush = { [N in PushName]: { name: N; body: ResponseBodyOf<CommandTable[N]> } }[PushName];
-
-/** Browser-like source of `online` / `offline` events (window in browsers). */
-export interface NetworkEventSource {
-  addEventListener(type: 'online' | 'offline', listener: () => void): void;
-  removeEventListener(type: 'online' | 'offline', listener: () => void): void;
-}
-
-export interface ImConnectionOptions extends ReconnectOptions {
-  lbsUrl: string;
-  appKey: string;
-  account: string;
-  token: string;
-  /** Browser WebSocket by default; Node users pass `ws`. */
-  WebSocketImpl?: WebSocketConstructor;
-  fetch?: FetchLike;
-  transports?: readonly TransportKind[];
-  /** 0, 1 or 2 (§7); decided by the caller's probes. */
-  networkType?: number;
-  deviceId?: string;
-  timing?: Partial<ConnectionTiming>;
-  timers?: Timers;
-  /** Wall clock, for server-time offset and sleep detection. */
-  now?: () => number;
-  random?: () => number;
-  /** Defaults to `window` where there is one; pass null to ignore network events. */
-  networkEvents?: NetworkEventSource | null;
-}
-
-export interface LoginResult {
-  connectionId: string;
-  /** The account's other logged-in ports (§4 "reports other logged-in ports"). */
-  loginPorts: LoginPortRecordValue[];
-  /** serverTime − localTime, measured with half the round trip (§4). */
-  serverTimeOffsetMs: number;
-  transport: TransportKind;
-  link: string;
-}
-
-export interface KickedEvent {
-  reason: number;
-  text: string;
-  error: ImError;
-}
-
-export interface DisconnectedEvent {
-  error: ImError | undefined;
-  willReconnect: boolean;
-}
-
-export interface ImConnectionEvents {
-  state: (state: ConnectionState, previous: ConnectionState) => void;
-  loggedIn: (result: LoginResult) => void;
-  push: (push: ImPush) => void;
-  kicked: (event: KickedEvent) => void;
-  disconnected: (event: DisconnectedEvent) => void;
-  allAttemptsFailed: (error: ImError) => void;
-  /** Custom errors that do not fail a call: missed heartbeats, malformed frames, reported codes. */
-  error: (error: ImError) => void;
-}
 
 type StopReason = 'logout' | 'kicked' | 'destroyed' | 'allAttemptsFailed' | 'fatal' | 'noReconnect';
 
@@ -107,8 +49,7 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
   private generation = 0;
   private attempts = 0;
   private reconnectTimer: unknown;
-  private wakeTimer: unknown;
-  private lastWakeCheck = 0;
+  private readonly wakeDetector: WakeDetector;
   private stopped: StopReason | undefined;
   private waiters: Array<{ resolve(result: LoginResult): void; reject(error: ImError): void }> = [];
   private lastLogin: LoginResult | undefined;
@@ -133,6 +74,7 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
       onMissed: (error) => this.emit('error', error),
       onDead: (error) => this.drop(error, 'reconnect'),
     });
+    this.wakeDetector = new WakeDetector(this.timing.wakeCheckIntervalMs, this.timers, this.now, () => this.heartbeat.checkNow());
     const windowLike = (globalThis as { window?: Partial<NetworkEventSource> }).window;
     this.networkEvents = options.networkEvents === null ? undefined : (options.networkEvents ?? (typeof windowLike?.addEventListener === 'function' ? (windowLike as NetworkEventSource) : undefined));
     this.networkEvents?.addEventListener('offline', this.handleOffline);
@@ -145,6 +87,11 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
 
   get connectionId(): string | undefined {
     return this.lastLogin?.connectionId;
+  }
+
+  /** Other logged-in ports of the account, as of login and the latest multi-port notice. */
+  get loginPorts(): LoginResult['loginPorts'] {
+    return this.lastLogin?.loginPorts ?? [];
   }
 
   /** Server time now, from the offset measured after login. */
@@ -219,7 +166,7 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
       this.machine.move('loggedIn');
       this.attempts = 0;
       this.heartbeat.start();
-      this.startWakeCheck();
+      this.wakeDetector.start();
       await this.measureServerTime(isStale);
       if (isStale()) return;
       const result: LoginResult = {
@@ -248,7 +195,7 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
 
   private async resolveLinks(): Promise<string[]> {
     if (this.cachedLinks && !this.options.noCacheLinkUrl) return this.cachedLinks;
-    const fetchImpl = this.options.fetch ?? (globalThis.fetch as unknown as FetchLike | undefined);
+    const fetchImpl = this.fetchImpl();
     if (!fetchImpl) throw new ImError(ImErrorName.Connect_Failed, 'no fetch available for the location service');
     const links = await lookupLinks({
       lbsUrl: this.options.lbsUrl,
@@ -277,7 +224,7 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
           {
             order: this.options.transports ?? DEFAULT_TRANSPORT_ORDER,
             WebSocketImpl: this.options.WebSocketImpl ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket,
-            fetch: this.options.fetch ?? (globalThis.fetch as unknown as FetchLike | undefined),
+            fetch: this.fetchImpl(),
             connectTimeoutMs: this.timing.connectTimeoutMs,
             longPollRetryDelayMs: this.timing.longPollRetryDelayMs,
             timers: this.timers,
@@ -297,6 +244,13 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
       }
     }
     throw new ImError(ImErrorName.Connect_Failed, failures.join('; ') || 'no link to connect to');
+  }
+
+  /** The injected fetch, else the global one called unbound-safe (browsers require `this` = window). */
+  private fetchImpl(): FetchLike | undefined {
+    if (this.options.fetch) return this.options.fetch;
+    if (typeof globalThis.fetch !== 'function') return undefined;
+    return (url, init) => globalThis.fetch(url, init as RequestInit) as unknown as ReturnType<FetchLike>;
   }
 
   private loginBody(): ProtocolRecord {
@@ -393,7 +347,7 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
     this.generation++;
     const hadConnection = this.machine.state !== 'disconnected';
     this.heartbeat.stop();
-    this.stopWakeCheck();
+    this.wakeDetector.stop();
     const transport = this.transport;
     this.transport = undefined;
     transport?.close();
@@ -455,23 +409,4 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
       void this.runAttempt();
     }
   };
-
-  /** Timers stall while a machine sleeps and get throttled in background tabs: compare with the wall clock. */
-  private startWakeCheck(): void {
-    this.stopWakeCheck();
-    this.lastWakeCheck = this.now();
-    const tick = () => {
-      const now = this.now();
-      const late = now - this.lastWakeCheck > this.timing.wakeCheckIntervalMs * 2;
-      this.lastWakeCheck = now;
-      if (late) this.heartbeat.checkNow();
-      this.wakeTimer = this.timers.setTimeout(tick, this.timing.wakeCheckIntervalMs);
-    };
-    this.wakeTimer = this.timers.setTimeout(tick, this.timing.wakeCheckIntervalMs);
-  }
-
-  private stopWakeCheck(): void {
-    this.timers.clearTimeout(this.wakeTimer);
-    this.wakeTimer = undefined;
-  }
 }

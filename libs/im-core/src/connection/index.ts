@@ -7,3 +7,5 @@ export * from './heartbeat-monitor';
 export * from './pending-requests';
 export * from './typed-emitter';
 export * from './im-connection';
+export * from './wake-detector';
+export * from './connection-types';

@@ -1,0 +1,73 @@
+import { ImError } from '../errors/im-error';
+import { CommandName, CommandTable } from '../protocol/commands';
+import { ResponseBodyOf } from '../protocol/command-definition';
+import { LoginPortRecordValue } from '../protocol/records';
+import { FetchLike, Timers, TransportKind, WebSocketConstructor } from '../transport/transport';
+import { ConnectionState } from './connection-state';
+import { ReconnectOptions } from './reconnect-options';
+import { ConnectionTiming } from './timing';
+
+/** Public types of ImConnection (docs/decisions/0001: connect, request, events). */
+
+export type PushName = { [N in CommandName]: CommandTable[N]['kind'] extends 'push' ? N : never }[CommandName];
+export type RequestName = Exclude<{ [N in CommandName]: CommandTable[N]['kind'] extends 'request' ? N : never }[CommandName], 'heartbeat' | 'login'>;
+export type ImPush = { [N in PushName]: { name: N; body: ResponseBodyOf<CommandTable[N]> } }[PushName];
+
+/** Browser-like source of `online` / `offline` events (window in browsers). */
+export interface NetworkEventSource {
+  addEventListener(type: 'online' | 'offline', listener: () => void): void;
+  removeEventListener(type: 'online' | 'offline', listener: () => void): void;
+}
+
+export interface ImConnectionOptions extends ReconnectOptions {
+  lbsUrl: string;
+  appKey: string;
+  account: string;
+  token: string;
+  /** Browser WebSocket by default; Node users pass `ws`. */
+  WebSocketImpl?: WebSocketConstructor;
+  fetch?: FetchLike;
+  transports?: readonly TransportKind[];
+  /** 0, 1 or 2 (§7); decided by the caller's probes. */
+  networkType?: number;
+  deviceId?: string;
+  timing?: Partial<ConnectionTiming>;
+  timers?: Timers;
+  /** Wall clock, for server-time offset and sleep detection. */
+  now?: () => number;
+  random?: () => number;
+  /** Defaults to `window` where there is one; pass null to ignore network events. */
+  networkEvents?: NetworkEventSource | null;
+}
+
+export interface LoginResult {
+  connectionId: string;
+  /** The account's other logged-in ports (§4 "reports other logged-in ports"). */
+  loginPorts: LoginPortRecordValue[];
+  /** serverTime − localTime, measured with half the round trip (§4). */
+  serverTimeOffsetMs: number;
+  transport: TransportKind;
+  link: string;
+}
+
+export interface KickedEvent {
+  reason: number;
+  text: string;
+  error: ImError;
+}
+
+export interface DisconnectedEvent {
+  error: ImError | undefined;
+  willReconnect: boolean;
+}
+
+export interface ImConnectionEvents {
+  state: (state: ConnectionState, previous: ConnectionState) => void;
+  loggedIn: (result: LoginResult) => void;
+  push: (push: ImPush) => void;
+  kicked: (event: KickedEvent) => void;
+  disconnected: (event: DisconnectedEvent) => void;
+  allAttemptsFailed: (error: ImError) => void;
+  /** Custom errors that do not fail a call: missed heartbeats, malformed frames, reported codes. */
+  error: (error: ImError) => void;
+}
