@@ -7,6 +7,7 @@
 // loopback origin is a secure context, so crypto.subtle exists; COOP/COEP make the page cross-origin
 // isolated so performance.now() is not coarsened to 100 µs). Everything is measured inside the page.
 // Prints markdown tables; ratios are against mode 'none' measured in the same run, modes interleaved.
+/* global performance, navigator, crypto -- runInPage runs in the browser page */
 import { cpus, loadavg } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -39,7 +39,9 @@ interface Running {
 export function createImServer(input: ImServerConfig = {}): ImServer {
   const config = resolveConfig(input);
   const nodeId = config.nodeId ?? randomUUID();
-  const app = Fastify({ logger: config.logger, bodyLimit: 1024 * 1024 });
+  // On close every socket is destroyed once clients had their close frames (a keep-alive socket
+  // left by a client must not hold a restart on the same port).
+  const app = Fastify({ logger: config.logger, bodyLimit: 1024 * 1024, forceCloseConnections: true });
   let running: Running | undefined;
   let listeningUrl = '';
 
@@ -122,16 +124,22 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
       const current = running;
       running = undefined;
       closeLongPolling();
-      if (current) current.gateway.closeAll();
-      console.log('A', Date.now(), current?.gateway.stats());
-      const h = setInterval(() => console.log('open conns', (app.server as any)._connections, (process as any)._getActiveHandles().map((x: any) => x.constructor.name + ' ' + (x.remotePort ?? '') + ' ' + (x.localPort ?? ''))), 5000);
+      if (current) {
+        current.gateway.closeAll();
+        await waitUntil(() => current.wss.clients.size === 0, CLOSE_HANDSHAKE_WAIT_MS);
+      }
       await app.close();
-      clearInterval(h);
-      console.log('B', Date.now());
       if (current) await shutdown(current);
-      console.log('C', Date.now());
     },
   };
+}
+
+/** How long close() lets WebSocket clients answer their close frames before cutting them. */
+const CLOSE_HANDSHAKE_WAIT_MS = 1000;
+
+async function waitUntil(done: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
 }
 
 async function shutdown(current: Running): Promise<void> {

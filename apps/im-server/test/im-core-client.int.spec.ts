@@ -11,12 +11,8 @@ describe('im-core client against im-server', () => {
     started = await startServer();
   });
   afterAll(async () => {
-    let t = Date.now();
     for (const c of clients) await c.destroy();
-    console.log('destroy', Date.now() - t);
-    t = Date.now();
     await started.server.close();
-    console.log('close', Date.now() - t);
   });
 
   const client = (name: string, nick: string) => {

@@ -49,10 +49,6 @@ export function registerLongPollingTransport(app: FastifyInstance, gateway: () =
       return;
     }
     reply.hijack();
-    const t0 = Date.now();
-    console.log('LP req', request.method, request.url, request.raw.socket.remotePort);
-    reply.raw.on('finish', () => console.log('LP done', request.method, request.url, Date.now() - t0));
-    reply.raw.on('close', () => console.log('LP closed', request.method, request.url, Date.now() - t0, reply.raw.writableFinished));
     remoteAddress = request.ip;
     hub.handle(action, request.raw, reply.raw);
   });

@@ -81,21 +81,24 @@ export function finishWrite(): Uint8Array {
 }
 
 function writeVarint(n: number): void {
+  const buffer = out;
+  let cursor = pos;
   if (n < 0x80) {
-    out[pos++] = n;
+    buffer[cursor++] = n;
   } else if (n < 0x10000000) {
     while (n > 0x7f) {
-      out[pos++] = (n & 0x7f) | 0x80;
+      buffer[cursor++] = (n & 0x7f) | 0x80;
       n >>>= 7;
     }
-    out[pos++] = n;
+    buffer[cursor++] = n;
   } else {
     while (n > 0x7f) {
-      out[pos++] = (n % 128) | 0x80;
+      buffer[cursor++] = (n % 128) | 0x80;
       n = Math.floor(n / 128);
     }
-    out[pos++] = n;
+    buffer[cursor++] = n;
   }
+  pos = cursor;
 }
 
 function varintSize(n: number): number {
@@ -132,6 +135,29 @@ function writeInt(value: unknown, name: string): void {
 }
 
 function writeStringBody(s: string): void {
+  const length = s.length;
+  if (length < 0x80) {
+    // Most strings are short ASCII: the byte length is the character count, known up front.
+    // Locals, not the module variables, in the loop: V8 keeps them in registers.
+    ensure(length + 1);
+    const buffer = out;
+    let cursor = pos;
+    buffer[cursor++] = length;
+    let i = 0;
+    for (; i < length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) break;
+      buffer[cursor++] = c;
+    }
+    if (i === length) {
+      pos = cursor;
+      return;
+    }
+  }
+  writeUtf8String(s); // not ASCII after all
+}
+
+function writeUtf8String(s: string): void {
   const length = s.length;
   if (length > MAX_FRAME_BYTES) throw new ProtocolError(`string of ${length} characters exceeds the frame size`, PACK);
   ensure(length * 3 + 5);
@@ -263,19 +289,25 @@ function malformed(message: string): ProtocolError {
 }
 
 function readVarint(end: number): number {
-  if (at >= end) throw malformed('truncated varint');
-  let byte = src[at++];
-  if (byte < 0x80) return byte;
+  const bytes = src;
+  let i = at;
+  if (i >= end) throw malformed('truncated varint');
+  let byte = bytes[i++];
+  if (byte < 0x80) {
+    at = i;
+    return byte;
+  }
   let result = byte & 0x7f;
   let multiplier = 128;
   for (let count = 1; ; count++) {
-    if (at >= end) throw malformed('truncated varint');
+    if (i >= end) throw malformed('truncated varint');
     if (count >= 8) throw malformed('varint longer than 8 bytes');
-    byte = src[at++];
+    byte = bytes[i++];
     result += (byte & 0x7f) * multiplier;
     if (byte < 0x80) break;
     multiplier *= 128;
   }
+  at = i;
   if (result > Number.MAX_SAFE_INTEGER) throw malformed('varint beyond 2^53');
   return result;
 }
@@ -290,21 +322,22 @@ function readString(length: number): string {
   const end = at + length;
   if (length > SHORT_STRING_CHARS) return readStringWithTextDecoder(end);
   const units: number[] = new Array(length);
+  const bytes = currentSource();
   let count = 0;
   let i = at;
   while (i < end) {
-    const byte = src[i++];
+    const byte = bytes[i++];
     if (byte < 0x80) {
       units[count++] = byte;
-    } else if (byte >= 0xc2 && byte < 0xe0 && i < end && (src[i] & 0xc0) === 0x80) {
-      units[count++] = ((byte & 0x1f) << 6) | (src[i++] & 0x3f);
-    } else if (byte >= 0xe0 && byte < 0xf0 && i + 1 < end && (src[i] & 0xc0) === 0x80 && (src[i + 1] & 0xc0) === 0x80) {
-      const unit = ((byte & 0x0f) << 12) | ((src[i] & 0x3f) << 6) | (src[i + 1] & 0x3f);
+    } else if (byte >= 0xc2 && byte < 0xe0 && i < end && (bytes[i] & 0xc0) === 0x80) {
+      units[count++] = ((byte & 0x1f) << 6) | (bytes[i++] & 0x3f);
+    } else if (byte >= 0xe0 && byte < 0xf0 && i + 1 < end && (bytes[i] & 0xc0) === 0x80 && (bytes[i + 1] & 0xc0) === 0x80) {
+      const unit = ((byte & 0x0f) << 12) | ((bytes[i] & 0x3f) << 6) | (bytes[i + 1] & 0x3f);
       if (unit < 0x800 || (unit >= 0xd800 && unit <= 0xdfff)) return readStringWithTextDecoder(end); // overlong or surrogate
       units[count++] = unit;
       i += 2;
-    } else if (byte >= 0xf0 && byte < 0xf5 && i + 2 < end && (src[i] & 0xc0) === 0x80 && (src[i + 1] & 0xc0) === 0x80 && (src[i + 2] & 0xc0) === 0x80) {
-      const point = ((byte & 0x07) << 18) | ((src[i] & 0x3f) << 12) | ((src[i + 1] & 0x3f) << 6) | (src[i + 2] & 0x3f);
+    } else if (byte >= 0xf0 && byte < 0xf5 && i + 2 < end && (bytes[i] & 0xc0) === 0x80 && (bytes[i + 1] & 0xc0) === 0x80 && (bytes[i + 2] & 0xc0) === 0x80) {
+      const point = ((byte & 0x07) << 18) | ((bytes[i] & 0x3f) << 12) | ((bytes[i + 1] & 0x3f) << 6) | (bytes[i + 2] & 0x3f);
       if (point < 0x10000 || point > 0x10ffff) return readStringWithTextDecoder(end);
       units[count++] = 0xd800 + ((point - 0x10000) >> 10);
       units[count++] = 0xdc00 + ((point - 0x10000) & 0x3ff);
@@ -316,6 +349,10 @@ function readString(length: number): string {
   at = end;
   units.length = count;
   return String.fromCharCode.apply(null, units);
+}
+
+function currentSource(): Uint8Array {
+  return src;
 }
 
 function readStringWithTextDecoder(end: number): string {
