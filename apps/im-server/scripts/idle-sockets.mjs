@@ -13,17 +13,12 @@
 // so the server's idle timeout does not close them while they are held.
 import { randomBytes } from 'node:crypto';
 import process from 'node:process';
+// Resolves to libs/im-core/dist: build im-core first (see above).
+import * as core from '@merchant/im-core';
+import { signImToken } from '@merchant/im-core/server';
+import WebSocket from 'ws';
 
-let protocol;
-try {
-  const core = await import('@merchant/im-core');
-  const server = await import('@merchant/im-core/server');
-  protocol = { ...core, signImToken: server.signImToken };
-} catch (error) {
-  console.error(`Cannot load @merchant/im-core (${error.message}). Build it first: npx nx build im-core`);
-  process.exit(2);
-}
-const { default: WebSocket } = await import('ws');
+const protocol = { ...core, signImToken };
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
 import type { WebSocketServer } from 'ws';
 import { resolveConfig, type ImServerConfig } from './config';
 import { openImStore, type ImStore } from './db/database';
@@ -49,6 +50,10 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     if (!running) throw Object.assign(new Error('im-server is starting'), { statusCode: 503 });
     return running.gateway;
   };
+
+  // The chat frame calls /lbs and /lp from its own origin. No cookies are involved (the IM token
+  // travels inside frames), so any origin may call them.
+  void app.register(cors, { origin: '*', methods: ['GET', 'POST'] });
 
   app.get('/healthz', async () => {
     const memory = process.memoryUsage();

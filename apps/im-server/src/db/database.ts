@@ -48,12 +48,22 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
+/** Two nodes starting together may race on "create schema if not exists"; the loser's error is harmless. */
+async function createSchema(db: Kysely<ImDatabase>): Promise<void> {
+  try {
+    await sql`create schema if not exists ${sql.id(IM_SCHEMA)}`.execute(db);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code !== '23505' && code !== '42P06') throw error;
+  }
+}
+
 /** Opens the database, creates the `im` schema and runs pending migrations in order. */
 export async function openImStore(config: DatabaseConfig): Promise<ImStore> {
   const { dialect, kind } = await createDialect(config);
   const db = new Kysely<ImDatabase>({ dialect });
   try {
-    await sql`create schema if not exists ${sql.id(IM_SCHEMA)}`.execute(db);
+    await createSchema(db);
     if (kind === 'pglite') await sql`set search_path to ${sql.id(IM_SCHEMA)}`.execute(db);
     const migrator = new Migrator({
       db,

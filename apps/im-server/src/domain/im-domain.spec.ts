@@ -150,3 +150,16 @@ describe('sync', () => {
     expect(await codeOf(users.getMany(new Array(151).fill('u1')))).toBe(414);
   });
 });
+
+describe('session pages', () => {
+  it('pages newest first with hasMore', async () => {
+    now = 9_000_000;
+    for (const peer of ['p1', 'p2', 'p3']) await messages.send(port(peer), { idClient: `page-${peer}`, to: 'pager', text: 'x' });
+    const first = await sessions.listPage('pager', { limit: 2 });
+    expect(first.sessions.map((s) => s.to)).toEqual(['p3', 'p2']);
+    expect(first.hasMore).toBe(true);
+    const rest = await sessions.listPage('pager', { limit: 2, updatedBefore: first.sessions[1].updateTime });
+    expect(rest).toEqual({ sessions: [expect.objectContaining({ to: 'p1' })], hasMore: false });
+    expect(await codeOf(sessions.listPage('pager', { limit: 101 }))).toBe(414);
+  });
+});

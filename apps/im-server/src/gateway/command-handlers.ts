@@ -77,16 +77,13 @@ export const COMMAND_HANDLERS: CommandHandlers = {
   },
 
   getServerSessions: async (ctx, body) => {
-    const limit = body.limit || 100;
-    const sessions = await ctx.services.sessions.list(ctx.port.account, {
+    const page = await ctx.services.sessions.listPage(ctx.port.account, {
       updatedAfter: body.minTimestamp,
       updatedBefore: body.maxTimestamp,
-      // One extra row tells whether there is another page.
-      limit: Math.min(limit, 100) + (limit < 100 ? 1 : 0),
+      limit: body.limit,
     });
-    const page = sessions.slice(0, limit);
     const withLastMsg = body.needLastMsg !== false;
-    return { sessions: page.map((s) => sessionRecord(s, ctx.port.account, withLastMsg)), hasMore: sessions.length > page.length };
+    return { sessions: page.sessions.map((s) => sessionRecord(s, ctx.port.account, withLastMsg)), hasMore: page.hasMore };
   },
 
   getServerSession: async (ctx, body) => {

@@ -355,8 +355,20 @@ function currentSource(): Uint8Array {
   return src;
 }
 
+/**
+ * Node's Buffer#utf8Slice decodes exactly like TextDecoder (checked by decoder.fuzz.spec.ts) at
+ * about 1.5× its speed and works on any Uint8Array; browsers have no Buffer and use TextDecoder.
+ */
+const nodeUtf8Slice: ((this: Uint8Array, start: number, end: number) => string) | undefined =
+  typeof Buffer === 'function' ? (Buffer.prototype as unknown as { utf8Slice?: (this: Uint8Array, start: number, end: number) => string }).utf8Slice : undefined;
+
+/** Decodes UTF-8 the way every peer must: TextDecoder semantics (invalid bytes become U+FFFD). */
+export function decodeUtf8(bytes: Uint8Array, start: number, end: number): string {
+  return nodeUtf8Slice ? nodeUtf8Slice.call(bytes, start, end) : textDecoder.decode(bytes.subarray(start, end));
+}
+
 function readStringWithTextDecoder(end: number): string {
-  const text = textDecoder.decode(src.subarray(at, end));
+  const text = decodeUtf8(src, at, end);
   at = end;
   return text;
 }
@@ -465,11 +477,42 @@ function requireType(ok: boolean, name: string, expected: string, value: unknown
   if (!ok) throw new ProtocolError(`${name}: expected ${expected}, got ${describe(value)}`, PACK);
 }
 
+function writeKey(key: number): void {
+  ensure(16);
+  if (key < 0x80) out[pos++] = key;
+  else writeVarint(key);
+}
+
 const primitives: CodecPrimitives = {
-  key(key) {
-    ensure(16);
-    writeVarint(key);
+  key: writeKey,
+  keyStr(key, value, name) {
+    if (typeof value !== 'string') requireType(false, name, 'a string', value);
+    writeKey(key);
+    writeStringBody(value as string);
   },
+  keyInt(key, value, name) {
+    writeKey(key);
+    writeInt(value, name);
+  },
+  keyBool(key, value, name) {
+    if (typeof value !== 'boolean') requireType(false, name, 'a boolean', value);
+    writeKey(key);
+    out[pos++] = value ? 1 : 0;
+  },
+  nested(codec, value, name, depth) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Uint8Array) {
+      requireType(false, name, 'a record', value);
+    }
+    const start = pos;
+    pos++;
+    codec.write(value as ProtocolRecord, depth + 1);
+    patchLength(start);
+  },
+  rNested(codec, end, depth) {
+    const length = readLength(end);
+    return codec.read(at + length, depth + 1);
+  },
+  codecOf: (schema) => generatedCodecOf(schema),
   int: writeInt,
   bool(value, name) {
     requireType(typeof value === 'boolean', name, 'a boolean', value);

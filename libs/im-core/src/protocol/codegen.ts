@@ -12,6 +12,15 @@ import { MAX_NESTING_DEPTH } from './constants';
 /** Primitive steps the generated code calls; body-codec.ts implements them over its buffers. */
 export interface CodecPrimitives {
   key(key: number): void;
+  /** Key and value in one step, for the commonest kinds. */
+  keyStr(key: number, value: unknown, name: string): void;
+  keyInt(key: number, value: unknown, name: string): void;
+  keyBool(key: number, value: unknown, name: string): void;
+  /** A nested record whose generated codec is known. */
+  nested(codec: GeneratedCodec, value: unknown, name: string, depth: number): void;
+  rNested(codec: GeneratedCodec, end: number, depth: number): ProtocolRecord;
+  /** Generated codec of a nested schema, or null where code generation is not allowed. */
+  codecOf(schema: RecordSchema<RecordFields>): GeneratedCodec | null;
   int(value: unknown, name: string): void;
   bool(value: unknown, name: string): void;
   str(value: unknown, name: string): void;
@@ -45,6 +54,11 @@ const WRITE_STEP: Record<number, string> = {
   [FieldKind.FLOAT]: 'float',
   [FieldKind.BYTES]: 'bytes',
 };
+const FUSED_WRITE: Record<number, string | undefined> = {
+  [FieldKind.INT]: 'keyInt',
+  [FieldKind.BOOL]: 'keyBool',
+  [FieldKind.STRING]: 'keyStr',
+};
 const READ_STEP: Record<number, string> = {
   [FieldKind.INT]: 'rInt',
   [FieldKind.BOOL]: 'rBool',
@@ -63,6 +77,19 @@ export function generateCodec(schema: RecordSchema<RecordFields>, p: CodecPrimit
     const name = JSON.stringify(field.name);
     let write: string;
     let read: string;
+    const child = field.kind === FieldKind.RECORD ? p.codecOf(field.record as RecordSchema<RecordFields>) : null;
+    const fused = FUSED_WRITE[field.kind];
+    if (child) {
+      const i = ref(child);
+      writes.push(`x = v[${name}]; if (x !== undefined && x !== null) { p.key(${field.key}); p.nested(R[${i}], x, ${name}, depth); }`);
+      reads.push(`case ${field.key}: o[${name}] = p.rNested(R[${i}], end, depth); break;`);
+      continue;
+    }
+    if (fused) {
+      writes.push(`x = v[${name}]; if (x !== undefined && x !== null) p.${fused}(${field.key}, x, ${name});`);
+      reads.push(`case ${field.key}: o[${name}] = p.${READ_STEP[field.kind]}(end); break;`);
+      continue;
+    }
     if (field.kind === FieldKind.RECORD) {
       const i = ref(field.record);
       write = `p.record(R[${i}], x, ${name}, depth)`;

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { ProtocolError } from '../errors/im-error';
-import { setCodegenAllowed } from './body-codec';
+import { decodeUtf8, setCodegenAllowed } from './body-codec';
 import {
   COMMANDS, CommandName, decodeFrame, encodeFrame, FrameFlag, MessageRecord, MAX_WIRE_INT, ProtocolRecord, ProtocolValue,
-  RecordFields, RecordSchema, FieldKind, CompiledElement,
+  RecordFields, RecordSchema, FieldKind, CompiledElement, decodeBody, defineRecord,
 } from './index';
 
 /**
@@ -146,5 +146,21 @@ describe('decoder fuzzing', () => {
     } finally {
       setCodegenAllowed(true);
     }
+  });
+});
+
+describe('UTF-8 decoding', () => {
+  it('the Node fast path and the manual decoder match TextDecoder on any bytes', () => {
+    const reference = new TextDecoder();
+    const stringSchema = defineRecord('S', { s: [1, 'string'] });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 40 }), (bytes) => {
+        expect(decodeUtf8(bytes, 0, bytes.length)).toBe(reference.decode(bytes));
+        // Through the body decoder too: short strings take the hand-written path.
+        const body = Uint8Array.from([0x06, bytes.length, ...bytes]);
+        expect(decodeBody(stringSchema, body).s).toBe(reference.decode(bytes));
+      }),
+      { numRuns: runs(0.03) },
+    );
   });
 });

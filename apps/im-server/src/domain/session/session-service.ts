@@ -36,15 +36,20 @@ export function targetOfSessionId(sessionId: unknown): string {
 export class SessionService {
   constructor(private readonly db: Kysely<ImDatabase>) {}
 
-  /** Sessions newest first (getServerSessions; im-client-spec §5: default 100, deleted excluded). */
+  /** Sessions newest first (im-client-spec §5: default 100, deleted excluded). */
   async list(account: string, query: SessionListQuery = {}): Promise<ServerSession[]> {
+    return (await this.listPage(account, query)).sessions;
+  }
+
+  /** One page for getServerSessions; one extra row tells whether another page follows. */
+  async listPage(account: string, query: SessionListQuery = {}): Promise<{ sessions: ServerSession[]; hasMore: boolean }> {
     const limit = validatePageLimit(query.limit);
     let q = this.selectSessions(account);
     if (!query.includeDeleted) q = q.where('s.is_deleted', '=', false);
     if (query.updatedAfter) q = q.where('s.update_time', '>', query.updatedAfter);
     if (query.updatedBefore) q = q.where('s.update_time', '<', query.updatedBefore);
-    const rows = await q.orderBy('s.update_time', 'desc').limit(limit).execute();
-    return rows.map(sessionFromRow);
+    const rows = await q.orderBy('s.update_time', 'desc').limit(limit + 1).execute();
+    return { sessions: rows.slice(0, limit).map(sessionFromRow), hasMore: rows.length > limit };
   }
 
   async get(account: string, sessionId: string): Promise<ServerSession | undefined> {
