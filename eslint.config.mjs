@@ -27,7 +27,8 @@ export default [
         'error',
         {
           enforceBuildableLibDependency: false,
-          allow: [],
+          // The e2e suite starts the product with the same launcher as `npm start`.
+          allow: ['../tools/stack.mjs', '../../tools/stack.mjs'],
           depConstraints: [
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib'] },

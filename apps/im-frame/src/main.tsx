@@ -9,6 +9,7 @@ import { readFrameParams } from './config/frame-params';
 import { readRuntimeConfig } from './config/runtime-config';
 import { createFrameI18n, pickLanguage } from './i18n/frame-i18n';
 import { createBrowserParentBridge } from './parent-bridge/parent-bridge';
+import { createConsoleVisibility } from './parent-bridge/console-visibility';
 
 async function startFrame(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
@@ -24,7 +25,14 @@ async function startFrame(container: HTMLElement): Promise<void> {
   const config = readRuntimeConfig(window.__MERCHANT_CONFIG__, import.meta.env);
   const bridge = createBrowserParentBridge(config.consoleOrigins);
   const client = await createFrameChatClient({ config, params });
-  const controller = createFrameController(client, bridge);
+  const embedded = window.parent !== window;
+  const consoleVisibility = createConsoleVisibility({
+    target: window,
+    allowedOrigins: config.consoleOrigins,
+    expectedSender: embedded ? window.parent : undefined,
+    initiallyVisible: !embedded,
+  });
+  const controller = createFrameController(client, bridge, { consoleVisibility });
   window.addEventListener('pagehide', () => void controller.stop());
 
   root.render(

@@ -2,13 +2,14 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { WebSocket } from 'ws';
 import { encodePush, ImConnection, WebSocketConstructor } from '../src';
-import { FaultProxy } from './fault-proxy';
+import { FaultProxy } from '../src/server';
 import { ImTestServer } from './im-test-server';
 import { connectionFor, FAST_TIMING, nextEvent, sleep, waitFor } from './helpers';
 
 /**
- * Client-vs-server reliability through the fault proxy. IM_TEST_LBS_URL points these at a real
- * im-server instead of the in-process one (the proxy then forwards to the link that lbs returns).
+ * Client-vs-server reliability through the fault proxy, against the in-process ImTestServer. To run
+ * them against apps/im-server, construct FaultProxy with its WebSocket URL and serve an lbs answer
+ * whose link is the proxy (the assertions on server-side counters need the real server's own).
  */
 jest.setTimeout(60_000);
 
@@ -178,5 +179,26 @@ describe('reliability through the fault proxy', () => {
     const growth = process.memoryUsage().heapUsed - before;
     expect(growth).toBeLessThan(10 * 1024 * 1024);
     expect(networkListeners.size).toBe(0);
+  });
+
+  it('a socket that can no longer send (Error_Connection_Socket_State_not_Match) forces a reconnect', async () => {
+    let failNextSend = false;
+    class FlakyWebSocket extends WebSocket {
+      override send(data: never) {
+        if (failNextSend) {
+          failNextSend = false;
+          throw new Error('socket buffer gone');
+        }
+        super.send(data);
+      }
+    }
+    const connection = connect('c_demo1', { WebSocketImpl: FlakyWebSocket as unknown as WebSocketConstructor });
+    await connection.connect();
+    failNextSend = true;
+    const disconnected = nextEvent<{ error?: { errorName: string }; willReconnect: boolean }>((listener) => connection.on('disconnected', listener));
+    await expect(connection.request('getServerTime', {})).rejects.toMatchObject({ errorName: 'Error_Connection_Socket_State_not_Match' });
+    expect(await disconnected).toMatchObject({ error: { errorName: 'Error_Connection_Socket_State_not_Match' }, willReconnect: true });
+    await nextEvent((listener) => connection.on('loggedIn', listener));
+    expect(server.logins).toBe(2);
   });
 });

@@ -98,6 +98,40 @@ describe('ChatApp', () => {
     expect(screen.getByTestId('connection-status')).toHaveTextContent('You were signed out: unknown reason');
   });
 
+  it('shows could-not-reconnect with a retry button that connects again', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { client } = renderWithChat(<ChatApp />, { client: clientWithAlice() });
+    await waitFor(() => expect(screen.getByTestId('connection-status')).toHaveAttribute('data-phase', 'connected'));
+    expect(screen.queryByRole('button', { name: 'Reconnect' })).not.toBeInTheDocument();
+    act(() => client.emit('state', { phase: 'reconnectFailed' }));
+    expect(screen.getByTestId('connection-status')).toHaveTextContent('Could not reconnect to the chat server');
+    await user.click(screen.getByRole('button', { name: 'Reconnect' }));
+    await waitFor(() => expect(screen.getByTestId('connection-status')).toHaveAttribute('data-phase', 'connected'));
+    expect(client.connectCalls).toBe(2);
+  });
+
+  it('offers "load earlier messages" by keyboard and puts the older page above', async () => {
+    const user = userEvent.setup({ delay: null });
+    const client = clientWithAlice();
+    client.localMessages.delete('p2p-c_demo1');
+    client.serverMessages.set(
+      'p2p-c_demo1',
+      Array.from({ length: 101 }, (_, i) => sampleMessage({ idClient: `s${i}`, sessionId: 'p2p-c_demo1', text: `m${i}`, time: 10 + i })),
+    );
+    renderWithChat(<ChatApp />, { client });
+    await user.click(await screen.findByTestId('session-item-c_demo1'));
+    const list = screen.getByTestId('message-list');
+    const button = await screen.findByRole('button', { name: 'Load earlier messages' });
+    expect(messagesIn(list)).toHaveLength(100); // the newest page: s1..s100
+    button.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(messagesIn(list)).toHaveLength(101));
+    expect(messagesIn(list)[0]).toHaveAttribute('data-id-client', 's0');
+    expect(messagesIn(list)[1]).toHaveAttribute('data-id-client', 's1');
+    expect(client.historyRequests.at(-1)).toMatchObject({ sessionId: 'p2p-c_demo1', endTime: 11 });
+    expect(screen.queryByRole('button', { name: 'Load earlier messages' })).not.toBeInTheDocument();
+  });
+
   it('renders in Chinese when zh-CN is chosen', async () => {
     renderWithChat(<ChatApp />, { client: clientWithAlice(), language: 'zh-CN' });
     await waitFor(() => expect(screen.getByTestId('connection-status')).toHaveTextContent('已连接'));

@@ -26,7 +26,7 @@ export function ChatApp({ storeName, now }: ChatAppProps) {
 
   return (
     <Box component="main" sx={{ height: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.paper' }}>
-      <ConnectionStatus state={state.connection} />
+      <ConnectionStatus state={state.connection} onRetry={() => void controller.retryConnect()} />
       <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
         <Box component="nav" aria-label={t('sessions.title')} sx={{ width: 300, flexShrink: 0, overflowY: 'auto' }}>
           <Box sx={{ px: 2, py: 1.5 }}>

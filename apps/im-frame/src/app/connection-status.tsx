@@ -1,5 +1,7 @@
 // Connection state line; announced politely so screen-reader users hear drops and recoveries.
+// A failed connection and 'could not reconnect' offer a retry that connects again.
 import Alert, { type AlertColor } from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { ConnectionState } from '../chat/chat-client';
@@ -12,6 +14,7 @@ const severityOf: Record<ConnectionState['phase'], AlertColor> = {
   disconnected: 'warning',
   kicked: 'error',
   failed: 'error',
+  reconnectFailed: 'error',
 };
 
 /** Kick reasons arrive as keys (im-client-spec §8); anything unknown is shown as given. */
@@ -31,8 +34,17 @@ export function connectionText(state: ConnectionState, t: TFunction): string {
   }
 }
 
-export function ConnectionStatus({ state }: { state: ConnectionState }) {
+/** Phases where only connecting again helps (kicks stay: another device took over, §4). */
+export const canRetryConnection = (state: ConnectionState): boolean => state.phase === 'failed' || state.phase === 'reconnectFailed';
+
+export function ConnectionStatus({ state, onRetry }: { state: ConnectionState; onRetry?: () => void }) {
   const { t } = useTranslation();
+  const retry =
+    onRetry && canRetryConnection(state) ? (
+      <Button color="inherit" size="small" onClick={onRetry} data-testid="connection-retry">
+        {t('connection.retry')}
+      </Button>
+    ) : undefined;
   return (
     <Alert
       severity={severityOf[state.phase]}
@@ -40,6 +52,7 @@ export function ConnectionStatus({ state }: { state: ConnectionState }) {
       aria-live="polite"
       data-testid="connection-status"
       data-phase={state.phase}
+      action={retry}
       sx={{ borderRadius: 0, py: 0 }}
     >
       {connectionText(state, t)}

@@ -3,8 +3,19 @@
 import type { ChatClient } from '../chat/chat-client';
 import { ChatController } from '../chat/chat-controller';
 import type { ParentBridge } from '../parent-bridge/parent-bridge';
+import { ALWAYS_VISIBLE, type ConsoleVisibility } from '../parent-bridge/console-visibility';
 
-export function createFrameController(client: ChatClient, bridge: ParentBridge, doc: Document = document): ChatController {
+export interface FrameControllerOptions {
+  doc?: Pick<Document, 'visibilityState' | 'addEventListener'>;
+  /** The console's `visibility` messages; always visible when omitted (standalone). */
+  consoleVisibility?: ConsoleVisibility;
+}
+
+export function createFrameController(client: ChatClient, bridge: ParentBridge, options: FrameControllerOptions = {}): ChatController {
+  const doc = options.doc ?? document;
+  const consoleVisibility = options.consoleVisibility ?? ALWAYS_VISIBLE;
+  // Visible = the console shows the frame (it hides it off /message) and the tab is in front.
+  const isVisible = () => consoleVisibility.isVisible() && doc.visibilityState === 'visible';
   const controller = new ChatController(client, {
     onIncomingMessage: (message) =>
       bridge.newMessage({
@@ -15,11 +26,13 @@ export function createFrameController(client: ChatClient, bridge: ParentBridge, 
         time: message.time,
       }),
     onUnreadTotal: (total) => bridge.unread(total),
-    isVisible: () => doc.visibilityState === 'visible',
+    isVisible,
   });
-  // The console hides the frame outside /message; what arrived meanwhile is read once it shows.
-  doc.addEventListener('visibilitychange', () => {
-    if (doc.visibilityState === 'visible') controller.markActiveSessionRead();
-  });
+  // What arrived while hidden is read once the merchant sees the open conversation again.
+  const onShown = () => {
+    if (isVisible()) controller.markActiveSessionRead();
+  };
+  doc.addEventListener('visibilitychange', onShown);
+  consoleVisibility.onChange(onShown);
   return controller;
 }

@@ -41,7 +41,18 @@ export type ConnectionState =
   | { phase: 'reconnecting' }
   | { phase: 'disconnected' }
   | { phase: 'kicked'; reason: string }
-  | { phase: 'failed'; reason: string };
+  /** The first connect failed. */
+  | { phase: 'failed'; reason: string }
+  /** Reconnecting ran out of attempts (im-core allAttemptsFailed); only connect() again helps. */
+  | { phase: 'reconnectFailed' };
+
+/** One page of a session's server history. */
+export interface HistoryPage {
+  /** Oldest first. */
+  messages: ChatMessage[];
+  /** The server filled the page: older messages may exist. */
+  hasMore: boolean;
+}
 
 export interface ChatClientEvents {
   /** A message arrived, was sent, or changed status. */
@@ -61,8 +72,13 @@ export interface ChatClient {
   listLocalSessions(): Promise<ChatSession[]>;
   /** The newest messages of a session from the local store, oldest first; works before `connect()`. */
   listLocalMessages(sessionId: string, limit: number): Promise<ChatMessage[]>;
-  /** The newest messages of a session from the server, oldest first. */
-  fetchServerMessages(sessionId: string, limit: number): Promise<ChatMessage[]>;
+  /**
+   * A page of the session's server history (im-core messages.fetchHistory), merged into the local
+   * store; `endTime` = the time of the oldest message shown pages towards older ones. Waits for the
+   * first sync when called before it.
+   */
+  fetchHistory(sessionId: string, page: { limit: number; endTime?: number }): Promise<HistoryPage>;
+  /** Connects, and after a failed connection or reconnection, tries again. */
   connect(): Promise<void>;
   disconnect(): Promise<void>;
   /** Resolves with the message in its final state; a failed send resolves with status 'fail'. */

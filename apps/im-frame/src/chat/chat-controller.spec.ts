@@ -195,6 +195,79 @@ describe('ChatController', () => {
     expect(controller.getState().sessions[0].unread).toBe(0);
   });
 
+  it('loads earlier pages from the oldest message shown, merges them and ends when the server has no more', async () => {
+    const client = new FakeChatClient();
+    const all = Array.from({ length: 150 }, (_, i) => sampleMessage({ idClient: `m${i + 1}`, sessionId: 'p2p-c_demo1', time: i + 1 }));
+    client.serverMessages.set('p2p-c_demo1', all);
+    const controller = new ChatController(client);
+    await controller.start();
+    await controller.openSession('p2p-c_demo1');
+    expect(controller.getState().messagesBySession['p2p-c_demo1']).toHaveLength(100);
+    expect(controller.getState().hasMoreBySession['p2p-c_demo1']).toBe(true);
+
+    await controller.loadEarlier();
+    expect(client.historyRequests.at(-1)).toEqual({ sessionId: 'p2p-c_demo1', limit: 100, endTime: 51 });
+    const shown = controller.getState().messagesBySession['p2p-c_demo1'];
+    expect(shown.map((m) => m.idClient)).toEqual(all.map((m) => m.idClient));
+    expect(controller.getState().hasMoreBySession['p2p-c_demo1']).toBe(false);
+    expect(controller.getState().earlierBySession['p2p-c_demo1']).toBeUndefined();
+
+    client.serverHistoryError = new Error('offline');
+    await controller.loadEarlier();
+    expect(controller.getState().earlierBySession['p2p-c_demo1']).toBe('failed');
+    expect(controller.getState().messagesBySession['p2p-c_demo1']).toHaveLength(150);
+  });
+
+  it('retries a failed connection on request, and asks again for history that failed meanwhile', async () => {
+    const client = new FakeChatClient();
+    client.connectError = new Error('lbs unreachable');
+    client.serverHistoryError = new Error('offline');
+    const controller = new ChatController(client);
+    await controller.start();
+    await controller.openSession('p2p-c_demo1');
+    expect(controller.getState().historyBySession['p2p-c_demo1']).toBe('failed');
+
+    client.connectError = undefined;
+    client.serverHistoryError = undefined;
+    await controller.retryConnect();
+    expect(client.connectCalls).toBe(2);
+    expect(controller.getState().connection).toEqual({ phase: 'connected' });
+    expect(controller.getState().historyBySession['p2p-c_demo1']).toBe('loaded');
+  });
+
+  it('keeps could-not-reconnect when connect() then rejects, and retries from it', async () => {
+    const client = new FakeChatClient();
+    const controller = new ChatController(client);
+    await controller.start();
+    client.connectError = new Error('All attempts failed');
+    client.connect = async () => {
+      client.connectCalls++;
+      client.emit('state', { phase: 'reconnectFailed' });
+      throw client.connectError;
+    };
+    await controller.retryConnect(); // connected: nothing to retry
+    expect(client.connectCalls).toBe(1);
+    client.emit('state', { phase: 'reconnectFailed' });
+    await controller.retryConnect();
+    expect(client.connectCalls).toBe(2);
+    expect(controller.getState().connection).toEqual({ phase: 'reconnectFailed' });
+  });
+
+  it('does not mark a session read when it is opened while the frame is hidden', async () => {
+    const client = new FakeChatClient();
+    client.sessions.set('p2p-c_demo1', sampleSession({ peerAccount: 'c_demo1', unread: 2 }));
+    let visible = false;
+    const controller = new ChatController(client, { isVisible: () => visible });
+    await controller.start();
+    await controller.openSession('p2p-c_demo1');
+    expect(client.markedRead).toEqual([]);
+    expect(controller.getState().sessions[0].unread).toBe(2);
+    visible = true;
+    controller.markActiveSessionRead();
+    await flush();
+    expect(client.markedRead).toEqual(['p2p-c_demo1']);
+  });
+
   it('stops listening to the client on stop', async () => {
     const client = new FakeChatClient();
     const controller = new ChatController(client);

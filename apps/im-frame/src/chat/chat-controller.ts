@@ -10,6 +10,7 @@ import {
   withUnreadCleared,
   mergeSessions,
   type ChatState,
+  type EarlierStatus,
 } from './chat-state';
 
 /** im-client-spec §9: message queries default to, and page at most, 100. */
@@ -20,7 +21,10 @@ export interface ChatControllerHooks {
   onIncomingMessage?(message: ChatMessage): void;
   /** The unread total whenever it may have changed. */
   onUnreadTotal?(total: number): void;
-  /** Whether the merchant can see the frame now; a hidden frame does not mark messages read. */
+  /**
+   * Whether the merchant can see the frame now (console visibility message and the tab's own
+   * visibility); a hidden frame does not mark messages read.
+   */
   isVisible?(): boolean;
 }
 
@@ -67,11 +71,27 @@ export class ChatController {
     // The first total goes out once the cache is read, so the console never flashes a 0.
     this.unreadReported = totalUnread(this.state.sessions);
     this.hooks.onUnreadTotal?.(this.unreadReported);
+    await this.connect();
+  }
+
+  /** The retry action of a failed connection or of 'could not reconnect'. */
+  async retryConnect(): Promise<void> {
+    if (!this.started) return;
+    const phase = this.state.connection.phase;
+    if (phase !== 'failed' && phase !== 'reconnectFailed') return;
+    await this.connect();
+    // History that could not load while offline is asked for again.
+    const active = this.state.activeSessionId;
+    if (active && this.state.historyBySession[active] === 'failed') await this.loadNewestHistory(active);
+  }
+
+  private async connect(): Promise<void> {
     try {
       await this.client.connect();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      if (this.state.connection.phase !== 'kicked') this.update({ ...this.state, connection: { phase: 'failed', reason } });
+      const phase = this.state.connection.phase;
+      if (phase !== 'kicked' && phase !== 'reconnectFailed') this.update({ ...this.state, connection: { phase: 'failed', reason } });
     }
   }
 
@@ -93,10 +113,34 @@ export class ChatController {
     } catch {
       // Fall through to the server copy.
     }
-    void this.markRead(sessionId);
+    if (this.isVisible()) void this.markRead(sessionId);
+    await this.loadNewestHistory(sessionId);
+  }
+
+  /** "Load earlier messages": the server page before the oldest message shown. */
+  async loadEarlier(): Promise<void> {
+    const sessionId = this.state.activeSessionId;
+    if (!sessionId || this.state.earlierBySession[sessionId] === 'loading') return;
+    const oldest = this.state.messagesBySession[sessionId]?.[0];
+    this.update(this.setEarlier(this.state, sessionId, 'loading'));
     try {
-      const fromServer = await this.client.fetchServerMessages(sessionId, MESSAGE_PAGE_SIZE);
-      this.update(this.setHistory(withMessages(this.state, sessionId, fromServer), sessionId, 'loaded'));
+      // The oldest shown message comes back once (endTime is inclusive) and is deduplicated.
+      const page = await this.client.fetchHistory(sessionId, { limit: MESSAGE_PAGE_SIZE, endTime: oldest?.time });
+      const next = withMessages(this.state, sessionId, page.messages);
+      this.update(this.setEarlier(this.setHasMore(next, sessionId, page.hasMore), sessionId, undefined));
+    } catch {
+      this.update(this.setEarlier(this.state, sessionId, 'failed'));
+    }
+  }
+
+  private async loadNewestHistory(sessionId: string): Promise<void> {
+    if (this.state.historyBySession[sessionId] !== 'loading') {
+      this.update({ ...this.state, historyBySession: { ...this.state.historyBySession, [sessionId]: 'loading' } });
+    }
+    try {
+      const page = await this.client.fetchHistory(sessionId, { limit: MESSAGE_PAGE_SIZE });
+      const next = this.setHasMore(withMessages(this.state, sessionId, page.messages), sessionId, page.hasMore);
+      this.update(this.setHistory(next, sessionId, 'loaded'));
     } catch {
       this.update(this.setHistory(this.state, sessionId, 'failed'));
     }
@@ -144,10 +188,12 @@ export class ChatController {
     return result;
   }
 
-  /** A sync may have brought sessions and messages that raised no live event: read them again. */
+  /**
+   * A sync's sessions arrive as a 'sessions' event; its roaming and offline messages raise no
+   * live event, so the open conversation is read again from the store.
+   */
   private async reloadAfterSync(): Promise<void> {
     try {
-      this.applySessions(await this.client.listLocalSessions());
       const active = this.state.activeSessionId;
       if (active) this.update(withMessages(this.state, active, await this.client.listLocalMessages(active, MESSAGE_PAGE_SIZE)));
     } catch {
@@ -202,6 +248,18 @@ export class ChatController {
 
   private setHistory(state: ChatState, sessionId: string, status: 'loaded' | 'failed'): ChatState {
     return { ...state, historyBySession: { ...state.historyBySession, [sessionId]: status } };
+  }
+
+  /** The page fetched last decides whether "load earlier messages" is offered. */
+  private setHasMore(state: ChatState, sessionId: string, hasMore: boolean): ChatState {
+    return { ...state, hasMoreBySession: { ...state.hasMoreBySession, [sessionId]: hasMore } };
+  }
+
+  private setEarlier(state: ChatState, sessionId: string, status: EarlierStatus | undefined): ChatState {
+    const earlierBySession = { ...state.earlierBySession };
+    if (status) earlierBySession[sessionId] = status;
+    else delete earlierBySession[sessionId];
+    return { ...state, earlierBySession };
   }
 
   private update(next: ChatState): void {

@@ -2,6 +2,8 @@
 import type { ChatMessage, ChatSession, ConnectionState } from './chat-client';
 
 export type HistoryStatus = 'loading' | 'loaded' | 'failed';
+/** Loading an older page ("load earlier messages"); absent when idle. */
+export type EarlierStatus = 'loading' | 'failed';
 
 export interface ChatState {
   connection: ConnectionState;
@@ -11,6 +13,9 @@ export interface ChatState {
   /** Per session, oldest first, one entry per idClient. */
   messagesBySession: Readonly<Record<string, ChatMessage[]>>;
   historyBySession: Readonly<Record<string, HistoryStatus>>;
+  /** Per session: the server may hold older messages than those shown. */
+  hasMoreBySession: Readonly<Record<string, boolean>>;
+  earlierBySession: Readonly<Record<string, EarlierStatus>>;
   /** The last send the client refused outright (nothing stored), until a send succeeds. */
   sendError?: string;
 }
@@ -20,6 +25,8 @@ export const initialChatState: ChatState = {
   sessions: [],
   messagesBySession: {},
   historyBySession: {},
+  hasMoreBySession: {},
+  earlierBySession: {},
 };
 
 const byUpdateTimeDescending = (a: ChatSession, b: ChatSession): number =>

@@ -1,4 +1,4 @@
-import { MemoryStore } from '@merchant/im-core';
+import { ImError, MemoryStore } from '@merchant/im-core';
 import type { ChatClient, ChatMessage, ConnectionState } from './chat-client';
 import { createFrameChatClient } from './create-frame-chat-client';
 import { kickReasonKey } from './im-client-adapter';
@@ -29,16 +29,34 @@ async function sendAndSettle(client: ChatClient, text: string): Promise<ChatMess
 }
 
 describe('ImChatClient over im-core', () => {
-  it('reports connecting then connected, and server messages after the first sync', async () => {
+  it('reports connecting then connected; server history asked for before the sync waits for it', async () => {
     const server = createFakeImServer();
     server.offline.push(wireTextMessage('off-1', 500, 'c_demo1', 'Are you open today?'));
+    server.history.push(wireTextMessage('old-1', 100, 'c_demo1', 'Hello'), wireTextMessage('off-1', 500, 'c_demo1', 'Are you open today?'));
     const { client, states } = await connectedClient(server);
-    const history = client.fetchServerMessages('p2p-c_demo1', 100);
+    const history = client.fetchHistory('p2p-c_demo1', { limit: 100 });
     await client.connect();
     expect(states.map((state) => state.phase)).toEqual(['connecting', 'connecting', 'connecting', 'connected']);
-    expect((await history).map((message) => message.text)).toEqual(['Are you open today?']);
+    await expect(history).resolves.toEqual({ messages: [expect.objectContaining({ text: 'Hello' }), expect.objectContaining({ text: 'Are you open today?' })], hasMore: false });
+    expect(server.connection.requests.map((request) => request.name)).toEqual(['sync', 'getHistoryMsgs']);
+    // Merged into the store: a reload shows both before connecting.
+    expect((await client.listLocalMessages('p2p-c_demo1', 10)).map((message) => message.idClient)).toEqual(['old-1', 'off-1']);
     const [session] = await client.listLocalSessions();
-    expect(session).toMatchObject({ id: 'p2p-c_demo1', peerAccount: 'c_demo1', unread: 1 });
+    expect(session).toMatchObject({ id: 'p2p-c_demo1', peerAccount: 'c_demo1', unread: 2 });
+  });
+
+  it('pages server history with endTime and says when older messages remain', async () => {
+    const server = createFakeImServer();
+    for (let i = 1; i <= 5; i++) server.history.push(wireTextMessage(`h${i}`, i * 1000));
+    const { client } = await connectedClient(server);
+    await client.connect();
+    const newest = await client.fetchHistory('p2p-c_demo1', { limit: 3 });
+    expect(newest.messages.map((message) => message.idClient)).toEqual(['h3', 'h4', 'h5']);
+    expect(newest.hasMore).toBe(true);
+    const older = await client.fetchHistory('p2p-c_demo1', { limit: 3, endTime: 3000 });
+    expect(older.messages.map((message) => message.idClient)).toEqual(['h1', 'h2', 'h3']);
+    expect(server.connection.requests.at(-1)?.body).toMatchObject({ scene: 0, to: 'c_demo1', endTime: 3000, limit: 3 });
+    expect((await client.listLocalMessages('p2p-c_demo1', 10)).map((message) => message.idClient)).toEqual(['h1', 'h2', 'h3', 'h4', 'h5']);
   });
 
   it('announces each finished sync, so sessions it brought can be shown', async () => {
@@ -55,7 +73,7 @@ describe('ImChatClient over im-core', () => {
       throw new Error('lbs unreachable');
     };
     const { client } = await connectedClient(server);
-    const history = client.fetchServerMessages('p2p-c_demo1', 100);
+    const history = client.fetchHistory('p2p-c_demo1', { limit: 100 });
     await expect(client.connect()).rejects.toThrow('lbs unreachable');
     await expect(history).rejects.toThrow('lbs unreachable');
   });
@@ -119,6 +137,22 @@ describe('ImChatClient over im-core', () => {
     kick(server, 1);
     server.connection.setState('disconnected');
     expect(states.at(-1)).toEqual({ phase: 'kicked', reason: 'samePlatform' });
+  });
+
+  it('shows could-not-reconnect when reconnecting gives up, stays there, and connects again on connect()', async () => {
+    const { client, server, states } = await connectedClient();
+    await client.connect();
+    states.length = 0;
+    server.connection.setState('disconnected');
+    server.connection.setState('connecting');
+    server.connection.setState('disconnected');
+    server.connection.fire('allAttemptsFailed', new ImError('allAttemptsFailed', 'All attempts failed'));
+    server.connection.setState('disconnected');
+    expect(states.map((state) => state.phase)).toEqual(['reconnecting', 'reconnecting', 'reconnecting', 'reconnectFailed']);
+
+    await client.connect();
+    expect(states.at(-1)).toEqual({ phase: 'connected' });
+    expect(server.connection.requests.filter((request) => request.name === 'sync')).toHaveLength(2);
   });
 
   it('maps kick reason codes to i18n keys', () => {

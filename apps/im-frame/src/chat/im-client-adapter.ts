@@ -14,6 +14,7 @@ import {
   type ChatClientEvents,
   type ChatMessage,
   type ChatSession,
+  type HistoryPage,
   type Unsubscribe,
 } from './chat-client';
 import { ChatEventHub } from './chat-event-hub';
@@ -56,8 +57,10 @@ export class ImChatClient implements ChatClient {
   private hasLoggedIn = false;
   private kicked = false;
   private loggingOut = false;
+  /** Reconnecting ran out of attempts; the phase stays 'reconnectFailed' until connect(). */
+  private gaveUp = false;
   private hasSynced = false;
-  /** Callers of fetchServerMessages waiting for the first sync. */
+  /** Callers of fetchHistory waiting for the first sync. */
   private readonly syncWaiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
   /** Session events are mapped one after another, so a later one never lands first. */
   private sessionsChain: Promise<void> = Promise.resolve();
@@ -70,6 +73,7 @@ export class ImChatClient implements ChatClient {
     this.unsubscribes.push(
       client.on('state', (phase) => this.onPhase(phase)),
       client.on('kicked', (info) => this.onKicked(info.reason)),
+      client.on('allAttemptsFailed', () => this.onGaveUp()),
       client.on('msg', (message) => this.emit('message', toChatMessage(message))),
       client.on('msgUpdate', (message) => this.emit('message', toChatMessage(message))),
       client.on('sessions', (sessions) => this.queueSessions(sessions)),
@@ -89,14 +93,16 @@ export class ImChatClient implements ChatClient {
     return readLocalMessages(this.store, sessionId, limit);
   }
 
-  /** After the first sync the store holds the server's recent messages (roaming and offline). */
-  async fetchServerMessages(sessionId: string, limit: number): Promise<ChatMessage[]> {
+  /** The server's history call needs a logged-in connection: before the first sync it waits. */
+  async fetchHistory(sessionId: string, page: { limit: number; endTime?: number }): Promise<HistoryPage> {
     if (!this.hasSynced) await new Promise<void>((resolve, reject) => this.syncWaiters.push({ resolve, reject }));
-    return readLocalMessages(this.store, sessionId, limit);
+    const result = await this.client.messages.fetchHistory({ sessionId, limit: page.limit, endTime: page.endTime });
+    return { messages: result.messages.map(toChatMessage), hasMore: result.hasMore };
   }
 
   async connect(): Promise<void> {
     this.kicked = false;
+    this.gaveUp = false;
     this.loggingOut = false;
     this.emit('state', { phase: 'connecting' });
     try {
@@ -163,10 +169,12 @@ export class ImChatClient implements ChatClient {
     if (phase === 'loggedIn') {
       this.hasLoggedIn = true;
       this.kicked = false;
+      this.gaveUp = false;
       this.emit('state', { phase: 'connected' });
       return;
     }
-    if (this.kicked) return; // Stays on the kick message: no reconnect follows (§4).
+    // Stays on the kick or give-up message: no reconnect follows (§4) until connect() is called.
+    if (this.kicked || this.gaveUp) return;
     if (phase === 'disconnected' && this.loggingOut) this.emit('state', { phase: 'disconnected' });
     else this.emit('state', { phase: this.hasLoggedIn ? 'reconnecting' : 'connecting' });
   }
@@ -179,6 +187,12 @@ export class ImChatClient implements ChatClient {
     }
     this.kicked = true;
     this.emit('state', { phase: 'kicked', reason: kickReasonKey(reason) });
+  }
+
+  private onGaveUp(): void {
+    if (this.kicked || this.loggingOut) return;
+    this.gaveUp = true;
+    this.emit('state', { phase: 'reconnectFailed' });
   }
 
   private queueSessions(sessions: ImSession[]): void {

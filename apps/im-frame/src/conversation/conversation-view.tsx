@@ -63,6 +63,15 @@ export function ConversationView({ now = Date.now() }: { now?: number }) {
         emptyText={t('conversation.empty')}
         now={now}
         onRetry={(message) => void controller.resend(message)}
+        earlier={{
+          available: state.hasMoreBySession[sessionId] === true,
+          loading: state.earlierBySession[sessionId] === 'loading',
+          failed: state.earlierBySession[sessionId] === 'failed',
+          label: t('conversation.loadEarlier'),
+          loadingLabel: t('conversation.loadingEarlier'),
+          failedLabel: t('conversation.earlierFailed'),
+          onLoad: () => void controller.loadEarlier(),
+        }}
       />
       <Divider />
       {state.sendError && (

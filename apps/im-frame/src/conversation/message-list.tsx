@@ -1,9 +1,23 @@
 // The message log of the open session. role="log" makes screen readers announce new messages.
-import { useEffect, useRef } from 'react';
+// Older pages: a "load earlier messages" button at the top (keyboard reachable), also triggered
+// by scrolling to the top; the view keeps its place when older messages are put above it.
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ChatMessage } from '../chat/chat-client';
 import { MessageBubble } from './message-bubble';
+
+export interface LoadEarlierProps {
+  /** Older messages may exist on the server. */
+  available: boolean;
+  loading: boolean;
+  failed: boolean;
+  label: string;
+  loadingLabel: string;
+  failedLabel: string;
+  onLoad(): void;
+}
 
 export interface MessageListProps {
   label: string;
@@ -11,17 +25,50 @@ export interface MessageListProps {
   emptyText: string;
   now: number;
   onRetry(message: ChatMessage): void;
+  earlier?: LoadEarlierProps;
 }
 
-export function MessageList({ label, messages, emptyText, now, onRetry }: MessageListProps) {
+function LoadEarlier({ earlier }: { earlier: LoadEarlierProps }): ReactNode {
+  if (!earlier.available && !earlier.loading) return null;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', mb: 1 }}>
+      <Button size="small" data-testid="load-earlier" disabled={earlier.loading} onClick={earlier.onLoad}>
+        {earlier.loading ? earlier.loadingLabel : earlier.label}
+      </Button>
+      {earlier.failed && (
+        <Typography variant="caption" color="warning.main" role="status">
+          {earlier.failedLabel}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+export function MessageList({ label, messages, emptyText, now, onRetry, earlier }: MessageListProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const newestId = messages.at(-1)?.idClient;
+  const oldestId = messages[0]?.idClient;
+  /** scrollHeight when older messages were asked for, to keep the view in place after. */
+  const heightBeforeEarlier = useRef<number | undefined>(undefined);
 
   // Keep the newest message in view when one arrives.
   useEffect(() => {
     const scroller = scrollerRef.current;
     if (scroller) scroller.scrollTop = scroller.scrollHeight;
   }, [newestId]);
+
+  useLayoutEffect(() => {
+    const scroller = scrollerRef.current;
+    const before = heightBeforeEarlier.current;
+    heightBeforeEarlier.current = undefined;
+    if (scroller && before !== undefined) scroller.scrollTop += scroller.scrollHeight - before;
+  }, [oldestId]);
+
+  const loadEarlier = () => {
+    if (!earlier || !earlier.available || earlier.loading) return;
+    heightBeforeEarlier.current = scrollerRef.current?.scrollHeight;
+    earlier.onLoad();
+  };
 
   return (
     <Box
@@ -32,8 +79,12 @@ export function MessageList({ label, messages, emptyText, now, onRetry }: Messag
       aria-relevant="additions"
       aria-label={label}
       tabIndex={0}
+      onScroll={(event) => {
+        if (event.currentTarget.scrollTop <= 0) loadEarlier();
+      }}
       sx={{ flex: 1, overflowY: 'auto', p: 2 }}
     >
+      {earlier && <LoadEarlier earlier={{ ...earlier, onLoad: loadEarlier }} />}
       {messages.length === 0 ? (
         <Typography color="text.secondary">{emptyText}</Typography>
       ) : (

@@ -13,6 +13,8 @@ export const zhCN = {
     disconnected: '已断开连接',
     kicked: '你已下线：{{reason}}',
     failed: '连接失败：{{reason}}',
+    reconnectFailed: '无法重新连接到聊天服务器',
+    retry: '重新连接',
   },
   // im-client-spec §8: kick reason texts, default "unknown reason".
   kickReason: {
@@ -33,6 +35,9 @@ export const zhCN = {
     listLabel: '与 {{name}} 的消息',
     loadingHistory: '正在加载历史消息…',
     historyFailed: '无法从服务器加载历史消息，显示的是本地记录',
+    loadEarlier: '加载更早的消息',
+    loadingEarlier: '正在加载更早的消息…',
+    earlierFailed: '无法加载更早的消息，请重试',
     empty: '还没有消息，发一条吧',
     sending: '发送中',
     failed: '发送失败',
@@ -82,6 +87,8 @@ export const enUS: FrameTexts = {
     disconnected: 'Disconnected',
     kicked: 'You were signed out: {{reason}}',
     failed: 'Connection failed: {{reason}}',
+    reconnectFailed: 'Could not reconnect to the chat server',
+    retry: 'Reconnect',
   },
   kickReason: {
     samePlatform: 'the same account is not allowed to log in at several places at once',
@@ -101,6 +108,9 @@ export const enUS: FrameTexts = {
     listLabel: 'Messages with {{name}}',
     loadingHistory: 'Loading message history…',
     historyFailed: 'Could not load history from the server; showing the local copy',
+    loadEarlier: 'Load earlier messages',
+    loadingEarlier: 'Loading earlier messages…',
+    earlierFailed: 'Could not load earlier messages; try again',
     empty: 'No messages yet; say hello',
     sending: 'Sending',
     failed: 'Not sent',

@@ -7,6 +7,7 @@ import {
   type ChatClientEvents,
   type ChatMessage,
   type ChatSession,
+  type HistoryPage,
   type Unsubscribe,
 } from '../chat/chat-client';
 import { ChatEventHub } from '../chat/chat-event-hub';
@@ -25,6 +26,9 @@ export class FakeChatClient implements ChatClient {
   connectError?: Error;
   serverHistoryError?: Error;
   connected = false;
+  connectCalls = 0;
+  /** Every fetchHistory call, as asked. */
+  readonly historyRequests: Array<{ sessionId: string; limit: number; endTime?: number }> = [];
   private nextId = 1;
   private clock = 1_700_000_000_000;
   private readonly events = new ChatEventHub();
@@ -51,12 +55,17 @@ export class FakeChatClient implements ChatClient {
     return (this.localMessages.get(sessionId) ?? []).slice(-limit);
   }
 
-  async fetchServerMessages(sessionId: string, limit: number): Promise<ChatMessage[]> {
+  /** Like the server: messages at or before endTime, the newest `limit` of them, oldest first. */
+  async fetchHistory(sessionId: string, page: { limit: number; endTime?: number }): Promise<HistoryPage> {
+    this.historyRequests.push({ sessionId, ...page });
     if (this.serverHistoryError) throw this.serverHistoryError;
-    return (this.serverMessages.get(sessionId) ?? []).slice(-limit);
+    const { endTime } = page;
+    const candidates = (this.serverMessages.get(sessionId) ?? []).filter((m) => !endTime || m.time <= endTime);
+    return { messages: candidates.slice(-page.limit), hasMore: candidates.length > page.limit };
   }
 
   async connect(): Promise<void> {
+    this.connectCalls++;
     this.emit('state', { phase: 'connecting' });
     if (this.connectError) throw this.connectError;
     this.connected = true;

@@ -34,11 +34,22 @@ export interface FakeImServer {
   failSends: boolean;
   /** Messages delivered as offline messages in the next sync. */
   offline: MessageRecordValue[];
+  /** What getHistoryMsgs pages through, like im-server: time <= endTime, newest first, limit. */
+  history: MessageRecordValue[];
 }
 
 export function createFakeImServer(): FakeImServer {
   const connection = new FakeConnection();
-  const server: FakeImServer = { connection, failSends: false, offline: [] };
+  const server: FakeImServer = { connection, failSends: false, offline: [], history: [] };
+  connection.answer('getHistoryMsgs', (body) => {
+    const endTime = body.endTime ?? 0;
+    const peer = body.to;
+    const msgs = server.history
+      .filter((m) => (m.from === peer || m.to === peer) && (!endTime || (m.time ?? 0) <= endTime))
+      .sort((a, b) => (b.time ?? 0) - (a.time ?? 0))
+      .slice(0, body.limit ?? 100);
+    return { msgs };
+  });
   connection.answer('sync', (_body, fake) => {
     // Like im-server: data pushes, then syncDone, after the request was accepted.
     setTimeout(() => {

@@ -167,6 +167,81 @@ describe('ImClient', () => {
     expect(seen.order.filter((k) => k === 'syncDone')).toHaveLength(2);
   });
 
+  it('forwards allAttemptsFailed and kicked (with reason) as client events; connect() after giving up syncs again', async () => {
+    const { fake, client } = makeClient();
+    const gaveUp: ImError[] = [];
+    const kicks: { reason: number; text: string }[] = [];
+    client.on('allAttemptsFailed', (error) => gaveUp.push(error));
+    client.on('kicked', (event) => kicks.push({ reason: event.reason, text: event.text }));
+    await client.connect();
+    fake.setState('disconnected');
+    fake.fire('allAttemptsFailed', new ImError('allAttemptsFailed', 'All attempts failed'));
+    expect(gaveUp.map((e) => e.errorName)).toEqual(['allAttemptsFailed']);
+    await client.connect();
+    expect(fake.requests.filter((r) => r.name === 'sync')).toHaveLength(2);
+    fake.fire('kicked', { reason: 2, text: 'Kicked by the server', error: new ImError('Kicked', 'Kicked by the server') });
+    expect(kicks).toEqual([{ reason: 2, text: 'Kicked by the server' }]);
+  });
+
+  it('emits sessions with the merged list after a sync, and with the changed session after a live message', async () => {
+    const { fake, client, seen } = makeClient({
+      syncPushes: (f) => f.push('offlineMsgs', { msgs: [wireMsg('off-1', 500), wireMsg('off-2', 600, 'c_demo2')] }),
+    });
+    await client.connect();
+    expect(seen.sessions).toHaveLength(1);
+    expect(seen.sessions[0].map((s) => [s.id, s.unread])).toEqual([['p2p-c_demo2', 1], ['p2p-c_demo1', 1]]);
+    fake.push('msg', { msg: wireMsg('live-1', 30_000) });
+    await flush();
+    expect(seen.sessions.at(-1)).toEqual([expect.objectContaining({ id: 'p2p-c_demo1', unread: 2, lastMsg: expect.objectContaining({ idClient: 'live-1' }) })]);
+  });
+
+  describe('messages.fetchHistory', () => {
+    it('asks getHistoryMsgs for the page, merges it into the store deduplicated by idClient, and raises sessions but no msg', async () => {
+      const { fake, client, seen } = makeClient({ syncPushes: (f) => f.push('offlineMsgs', { msgs: [wireMsg('h3', 3_000)] }) });
+      fake.answer('getHistoryMsgs', () => ({ msgs: [wireMsg('h3', 3_000), wireMsg('h2', 2_000), wireMsg('h1', 1_000, ME, 'c_demo1')] }));
+      await client.connect();
+      seen.sessions.length = 0;
+      const page = await client.messages.fetchHistory({ sessionId: 'p2p-c_demo1', limit: 3, endTime: 3_000 });
+      expect(fake.requests.at(-1)).toEqual({ name: 'getHistoryMsgs', body: { scene: 0, to: 'c_demo1', endTime: 3_000, limit: 3, reverse: false } });
+      expect(page.messages.map((m) => [m.idClient, m.flow])).toEqual([['h1', 'out'], ['h2', 'in'], ['h3', 'in']]);
+      expect(page.added.map((m) => m.idClient)).toEqual(['h1', 'h2']);
+      expect(page.hasMore).toBe(true);
+      expect((await client.messages.list({ sessionId: 'p2p-c_demo1' })).map((m) => m.idClient)).toEqual(['h3', 'h2', 'h1']);
+      expect(seen.msg).toEqual([]);
+      expect(seen.sessions).toEqual([[expect.objectContaining({ id: 'p2p-c_demo1', lastMsg: expect.objectContaining({ idClient: 'h3' }) })]]);
+
+      // The same page again adds nothing and raises nothing.
+      const again = await client.messages.fetchHistory({ sessionId: 'p2p-c_demo1', limit: 3, endTime: 3_000 });
+      expect(again.added).toEqual([]);
+      expect(seen.sessions).toHaveLength(1);
+      expect(await client.messages.list({ sessionId: 'p2p-c_demo1' })).toHaveLength(3);
+    });
+
+    it('keeps the stored copy of a known message, says when the page was not full, and defaults to the newest 100', async () => {
+      const { fake, client } = makeClient();
+      fake.answer('sendMsg', (body) => ({ msg: { ...body.msg, idServer: 'srv-own', time: 5_000 } }));
+      await client.connect();
+      const sent = await client.messages.sendText({ scene: 'p2p', to: 'c_demo1', text: 'mine' });
+      fake.answer('getHistoryMsgs', () => ({ msgs: [{ ...wireMsg(sent.idClient, 5_000, ME, 'c_demo1'), text: 'server copy' }] }));
+      const page = await client.messages.fetchHistory({ sessionId: 'p2p-c_demo1' });
+      expect(fake.requests.at(-1)?.body).toMatchObject({ endTime: 0, limit: 100 });
+      expect(page).toMatchObject({ added: [], hasMore: false, messages: [{ idClient: sent.idClient, text: 'mine', status: 'success' }] });
+    });
+
+    it('refuses bad queries before asking the server, and passes server errors on', async () => {
+      const { fake, client } = makeClient();
+      await client.connect();
+      await expect(client.messages.fetchHistory({ sessionId: 'nope' })).rejects.toMatchObject({ errorName: 'Param_Error' });
+      await expect(client.messages.fetchHistory({ sessionId: 'p2p-c_demo1', limit: 101 })).rejects.toMatchObject({ errorName: 'Param_Error' });
+      await expect(client.messages.fetchHistory({ sessionId: 'p2p-c_demo1', endTime: -1 })).rejects.toMatchObject({ errorName: 'Param_Error' });
+      expect(fake.requests.map((r) => r.name)).toEqual(['sync']);
+      fake.answer('getHistoryMsgs', () => {
+        throw new ImError('Error_Timeout', 'timeout');
+      });
+      await expect(client.messages.fetchHistory({ sessionId: 'p2p-c_demo1' })).rejects.toMatchObject({ errorName: 'Error_Timeout' });
+    });
+  });
+
   it('a deleted session comes back with a new message; deleting a message moves lastMsg back', async () => {
     const { fake, client } = makeClient();
     await client.connect();

@@ -28,8 +28,16 @@ export interface ImClientEvents {
   syncDone: (summary: SyncSummary) => void;
   /** SYNC_DATA_ERROR and message-handling errors (§8 custom errors); the client carries on. */
   error: (error: ImError) => void;
-  /** Kicked by the server or another port (§4); reconnecting stops unless silentlyKick. */
+  /**
+   * Kicked by the server or another port (§4), with the reason code and its §8 text. The
+   * connection does not raise it for silentlyKick (a quiet reconnect); after it, no reconnect.
+   */
   kicked: (event: KickedEvent) => void;
+  /**
+   * Reconnecting ran out of attempts (§4 "notifies with code allAttemptsFailed"): the client stays
+   * disconnected until `connect()` is called again.
+   */
+  allAttemptsFailed: (error: ImError) => void;
 }
 
 export interface ImClientCoreOptions {
@@ -89,6 +97,7 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
       connection.on('loggedIn', () => this.onLoggedIn()),
       connection.on('push', (push) => this.onPush(push)),
       connection.on('kicked', (info) => this.emit('kicked', info)),
+      connection.on('allAttemptsFailed', (error) => this.emit('allAttemptsFailed', error)),
       connection.on('disconnected', (event) => this.sync?.abortRound(event.error ?? new ImError(ImErrorName.Error_Internet_Disconnected, 'disconnected'))),
     );
   }
@@ -155,7 +164,11 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
       store,
       account: this.options.account,
       countNotification: this.options.countNotification,
-      notify: (notification) => this.emit('syncData', notification),
+      notify: (notification) => {
+        this.emit('syncData', notification);
+        // The session list after the merge (contract 0001 `sessions`), so apps need not re-read it.
+        if (notification.kind === 'sessions') this.emit('sessions', notification.sessions);
+      },
       onStaleSendingFailed: (failed) => failed.forEach((m) => this.emit('msgUpdate', m)),
     });
   }

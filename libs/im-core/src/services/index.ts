@@ -1,4 +1,5 @@
 export { MessagesService, MESSAGE_PUSHES } from './messages-service';
+export type { FetchHistoryQuery, HistoryPage } from './messages-service';
 export { SessionsService } from './sessions-service';
 export * from './message-state';
 export * from './session-state';

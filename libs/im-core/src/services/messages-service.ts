@@ -1,8 +1,9 @@
 import { ImError, ImErrorName } from '../errors';
 import type { CommandName } from '../protocol/commands';
+import { SceneCode } from '../protocol/constants';
 import type { MessageRecordValue } from '../protocol/records';
-import type { ImMessage, ImScene } from '../store/entities';
-import { normalizeMessageListQuery, validateSendText, type MessageListQuery, type SendTextInput } from '../validation/message-rules';
+import { parseSessionId, type ImMessage, type ImScene } from '../store/entities';
+import { normalizeMessageListQuery, validatePageLimit, validateSendText, type MessageListQuery, type SendTextInput } from '../validation/message-rules';
 import { deleteStoredMessage, ingestSessionMessages } from './message-ingest';
 import { createOutgoingText, isSendErrorFatal, markSendFailed, markSent, prepareResend } from './message-state';
 import type { ServiceContext } from './service-context';
@@ -14,6 +15,33 @@ const SEND_COMMAND: Readonly<Record<ImScene, 'sendMsg' | 'sendTeamMsg' | 'sendSu
   team: 'sendTeamMsg',
   superTeam: 'sendSuperTeamMsg',
 };
+
+/** The server history command of each scene (§7: msg 7/6, team 8/23, superTeam 21/13; same body). */
+const HISTORY_COMMAND: Readonly<Record<ImScene, 'getHistoryMsgs' | 'getTeamHistoryMsgs' | 'getSuperTeamHistoryMsgs'>> = {
+  p2p: 'getHistoryMsgs',
+  team: 'getTeamHistoryMsgs',
+  superTeam: 'getSuperTeamHistoryMsgs',
+};
+
+export interface FetchHistoryQuery {
+  sessionId: string;
+  /** 1 to 100, default 100 (§5). */
+  limit?: number;
+  /**
+   * Only messages at or before this time (ms); omitted or 0 = from the newest. To page towards
+   * older messages pass the time of the oldest one shown: it comes back once and is deduplicated.
+   */
+  endTime?: number;
+}
+
+export interface HistoryPage {
+  /** The page as the server sent it, oldest first; known messages are the stored copy. */
+  messages: ImMessage[];
+  /** The messages this page added to the store (not stored before), oldest first. */
+  added: ImMessage[];
+  /** True when the server filled the page, so older messages may exist. */
+  hasMore: boolean;
+}
 
 /** Pushes that carry one new message (§7 read-ack pairs 7/2, 8/3, 21/3, 101/2, and own sends). */
 export const MESSAGE_PUSHES: ReadonlySet<CommandName> = new Set<CommandName>(['msg', 'teamMsg', 'superTeamMsg', 'filterMsg', 'syncSendMsg']);
@@ -61,6 +89,43 @@ export class MessagesService {
       if (q.order === 'desc') cursor = edge;
       else afterTime = edge;
     }
+  }
+
+  /**
+   * One page of the session's server history, newest first on the wire (§5 "descending"), merged
+   * into the store deduplicated by idClient (§4). Raises `sessions` when the page changed the
+   * session (e.g. a session known only to the server now has its messages); raises no `msg`:
+   * history is not news.
+   */
+  async fetchHistory(query: FetchHistoryQuery): Promise<HistoryPage> {
+    if (typeof query !== 'object' || query === null) throw new ImError(ImErrorName.Param_Error, 'query options are required', { code: 414 });
+    const parsed = typeof query.sessionId === 'string' ? parseSessionId(query.sessionId) : undefined;
+    if (!parsed) throw new ImError(ImErrorName.Param_Error, 'sessionId must be <scene>-<target>, e.g. p2p-account', { code: 414 });
+    const limit = validatePageLimit(query.limit);
+    const endTime = query.endTime ?? 0;
+    if (typeof endTime !== 'number' || !Number.isFinite(endTime) || endTime < 0) {
+      throw new ImError(ImErrorName.Param_Error, 'endTime must be a number of milliseconds, 0 or more', { code: 414 });
+    }
+    const answer = await this.context.connection.request(HISTORY_COMMAND[parsed.scene], {
+      scene: SceneCode[parsed.scene],
+      to: parsed.to,
+      endTime: Math.floor(endTime),
+      limit,
+      reverse: false,
+    });
+    const received = answer.msgs ?? [];
+    const fetched = received
+      .map((record) => fromWireMessage(record, this.context.account))
+      .filter((message): message is ImMessage => message !== undefined && message.sessionId === query.sessionId)
+      .sort((a, b) => a.time - b.time);
+    const hasMore = received.length >= limit;
+    if (fetched.length === 0) return { messages: [], added: [], hasMore };
+    const store = this.context.store();
+    const { stored, session } = await ingestSessionMessages(store, query.sessionId, fetched, { ...this.context, account: this.context.account });
+    if (stored.length > 0) this.context.emit('sessions', [session]);
+    const messages: ImMessage[] = [];
+    for (const message of fetched) messages.push((await store.getMessage(message.idClient)) ?? message);
+    return { messages, added: stored, hasMore };
   }
 
   /** Deletes a message locally; its session's unread and lastMsg follow (§4). */

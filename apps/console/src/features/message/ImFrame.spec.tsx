@@ -70,4 +70,31 @@ describe('chat frame', () => {
     await waitFor(() => expect(screen.getByTestId('message-badge')).toHaveTextContent('1'));
     expect(screen.queryByTestId('notification')).not.toBeInTheDocument();
   });
+
+  it('tells the frame, at its origin only, when /message is entered or left, and again when it says ready', async () => {
+    const { user, location } = await renderSignedIn({ path: '/message' });
+    const frame = (await screen.findByTitle('Customer chat window')) as HTMLIFrameElement;
+    const frameWindow = frame.contentWindow;
+    if (!frameWindow) throw new Error('no frame window');
+    const post = jest.spyOn(frameWindow, 'postMessage').mockImplementation(() => undefined);
+    const visibility = (visible: boolean) => [{ source: 'merchant-console', type: 'visibility', payload: { visible } }, FRAME_ORIGIN];
+
+    postFromFrame({ source: 'merchant-im-frame', type: 'ready', payload: { account: 's_1001' } });
+    expect(post.mock.calls).toEqual([visibility(true)]);
+
+    await user.click(screen.getByTestId('tag-/dashboard'));
+    await waitForPath(location, '/dashboard');
+    await waitFor(() => expect(post.mock.calls.at(-1)).toEqual(visibility(false)));
+
+    // A reloaded frame says ready again; a 'ready' from elsewhere is ignored.
+    postFromFrame({ source: 'merchant-im-frame', type: 'ready', payload: { account: 's_1001' } }, 'http://evil.example');
+    const before = post.mock.calls.length;
+    postFromFrame({ source: 'merchant-im-frame', type: 'ready', payload: { account: 's_1001' } });
+    expect(post.mock.calls.slice(before)).toEqual([visibility(false)]);
+
+    await user.click(screen.getByTestId('nav-message'));
+    await waitForPath(location, '/message');
+    await waitFor(() => expect(post.mock.calls.at(-1)).toEqual(visibility(true)));
+    expect(new Set(post.mock.calls.map((call) => call[1]))).toEqual(new Set([FRAME_ORIGIN]));
+  });
 });

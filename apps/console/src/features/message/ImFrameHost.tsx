@@ -1,12 +1,12 @@
 // The chat frame, mounted once per signed-in session and only hidden (React 19 Activity) off
 // the message route, so the chat stays connected and keeps reporting new messages (contract 0001).
-import { Activity } from 'react';
+import { Activity, useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { useRuntimeConfig } from '../../app/runtimeConfigContext';
 import { useGetImIdentityQuery } from './api';
-import { FRAME_HEIGHT_PX, MESSAGE_PATH, buildFrameUrl } from './frameProtocol';
+import { FRAME_HEIGHT_PX, MESSAGE_PATH, buildFrameUrl, originOf, postVisibility, readFrameMessage } from './frameProtocol';
 
 export function ImFrameHost() {
   const { t, i18n } = useTranslation();
@@ -14,6 +14,35 @@ export function ImFrameHost() {
   const { imFrameUrl } = useRuntimeConfig();
   const user = useAppSelector((state) => state.auth.user);
   const { data: identity } = useGetImIdentityQuery(undefined, { skip: !user });
+  const visible = pathname === MESSAGE_PATH;
+  const frameOrigin = originOf(imFrameUrl);
+  // The iframe element stays the same while hidden; React detaches refs of a hidden Activity, so
+  // the last element is kept here instead of a plain ref.
+  const frameRef = useRef<HTMLIFrameElement | null>(null);
+  const keepFrame = useCallback((element: HTMLIFrameElement | null) => {
+    if (element) frameRef.current = element;
+  }, []);
+  const visibleRef = useRef(visible);
+  visibleRef.current = visible;
+  const tellFrame = useCallback(() => {
+    const frame = frameRef.current;
+    if (frame?.isConnected) postVisibility(frame.contentWindow, frameOrigin, visibleRef.current);
+  }, [frameOrigin]);
+
+  // Entering or leaving /message (contract 0001 `visibility`).
+  useEffect(() => {
+    tellFrame();
+  }, [visible, tellFrame]);
+
+  // A frame that (re)loaded says 'ready': it gets the current visibility, which it may have missed.
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (readFrameMessage(event, frameOrigin)?.type === 'ready') tellFrame();
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [frameOrigin, tellFrame]);
+
   if (!user || !identity?.uid || !identity.imToken) return null;
 
   const src = buildFrameUrl(imFrameUrl, {
@@ -24,8 +53,9 @@ export function ImFrameHost() {
     lang: i18n.language,
   });
   return (
-    <Activity mode={pathname === MESSAGE_PATH ? 'visible' : 'hidden'}>
+    <Activity mode={visible ? 'visible' : 'hidden'}>
       <iframe
+        ref={keepFrame}
         src={src}
         title={t('message.frameTitle')}
         data-testid="im-frame"

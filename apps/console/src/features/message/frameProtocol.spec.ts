@@ -1,5 +1,5 @@
 // Console ⇄ frame contract (docs/decisions/0001): URL parameters and the origin check.
-import { buildFrameUrl, readFrameMessage } from './frameProtocol';
+import { buildFrameUrl, postVisibility, readFrameMessage } from './frameProtocol';
 
 const FRAME_ORIGIN = 'http://127.0.0.1:4300';
 const unread = { source: 'merchant-im-frame', type: 'unread', payload: { total: 3 } };
@@ -29,5 +29,14 @@ describe('frame protocol', () => {
     expect(
       readFrameMessage({ origin: FRAME_ORIGIN, data: { source: 'merchant-im-frame', type: 'newMessage', payload: { text: 'hi' } } }, FRAME_ORIGIN),
     ).toBeNull();
+  });
+
+  it('posts visibility to the frame origin only, and not at all without a frame or an origin', () => {
+    const postMessage = jest.fn();
+    expect(postVisibility({ postMessage }, FRAME_ORIGIN, false)).toBe(true);
+    expect(postMessage).toHaveBeenCalledWith({ source: 'merchant-console', type: 'visibility', payload: { visible: false } }, FRAME_ORIGIN);
+    expect(postVisibility({ postMessage }, null, true)).toBe(false);
+    expect(postVisibility(null, FRAME_ORIGIN, true)).toBe(false);
+    expect(postMessage).toHaveBeenCalledTimes(1);
   });
 });

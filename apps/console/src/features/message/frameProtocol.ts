@@ -19,6 +19,32 @@ export type FrameMessage =
   | { type: 'newMessage'; payload: NewMessagePayload }
   | { type: 'unread'; payload: { total: number } };
 
+/** Console → frame messages carry this source (contract 0001). */
+export const CONSOLE_MESSAGE_SOURCE = 'merchant-console';
+
+export type ConsoleToFrameMessage = { source: typeof CONSOLE_MESSAGE_SOURCE; type: 'visibility'; payload: { visible: boolean } };
+
+export const visibilityMessage = (visible: boolean): ConsoleToFrameMessage => ({
+  source: CONSOLE_MESSAGE_SOURCE,
+  type: 'visibility',
+  payload: { visible },
+});
+
+/**
+ * Tells the frame whether the merchant can see it: the console hides it with display:none off
+ * /message, which the frame's document.visibilityState does not show. Posted to the frame's own
+ * origin only; nothing is sent when that origin or the frame window is unknown.
+ */
+export function postVisibility(target: Pick<Window, 'postMessage'> | null | undefined, frameOrigin: string | null, visible: boolean): boolean {
+  if (!target || !frameOrigin) return false;
+  try {
+    target.postMessage(visibilityMessage(visible), frameOrigin);
+    return true;
+  } catch (_error) {
+    return false;
+  }
+}
+
 export interface FrameUrlParams {
   account: string;
   token: string;

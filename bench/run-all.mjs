@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+// `npm run bench`: builds the libraries the benchmarks import, then runs every benchmark in turn.
+// Each prints its own markdown table with ratios against a baseline measured in the same run.
+// Results and commands are recorded in docs/performance.md.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const run = (cmd, args) => {
+  console.log(`\n$ ${[cmd, ...args].join(' ')}`);
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
+  if (result.status !== 0) process.exitCode = 1;
+};
+
+run('npx', ['nx', 'run-many', '-t', 'build', '--projects=tag:type:lib,im-server', '--outputStyle=static']);
+for (const script of process.argv.slice(2).length ? process.argv.slice(2) : [
+  'bench/secure-transport/run.mjs',
+  'bench/secure-transport/chromium.mjs',
+  'bench/im-protocol/run.mjs',
+]) {
+  run('node', [script]);
+}
