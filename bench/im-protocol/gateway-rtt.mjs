@@ -150,6 +150,7 @@ const echoClient = sequentialSocket(await openWs(echoUrl));
 let msgCounter = 0;
 const sendMsgBody = () => ({ msg: { idClient: `${run}-${++msgCounter}`, scene: 0, to: receiver, type: 0, text: TEXT } });
 
+// Request and answer sizes, so the raw echo moves the same bytes as the gateway.
 const sizes = {};
 {
   // Measure the sizes once with raw frames on the raw client's socket.
@@ -165,6 +166,11 @@ const sizes = {};
   sizes.heartbeat = await measure('heartbeat', {});
   sizes.getServerTime = await measure('getServerTime', {});
   sizes.sendMsg = await measure('sendMsg', sendMsgBody());
+}
+
+const cases = [];
+function addCase(label, group, count, fn) {
+  cases.push({ label, group, count, fn, samples: [] });
 }
 
 const echoCase = (size) => {

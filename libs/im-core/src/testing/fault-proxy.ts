@@ -1,6 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WebSocket, WebSocketServer, type RawData } from 'ws';
+// Types only at load time: `ws` (an optional peer) is loaded in listen(), so importing
+// @merchant/im-core/server for signImToken & co. does not require it.
+import type { RawData, WebSocket, WebSocketServer } from 'ws';
+
+/** WebSocket readyState values (the same in `ws` and browsers). */
+const CONNECTING = 0;
+const OPEN = 1;
 
 /** Which way a frame travels through the proxy. */
 export type FaultDirection = 'toServer' | 'toClient';
@@ -40,7 +46,8 @@ interface ProxiedLink {
  */
 export class FaultProxy {
   private readonly server = http.createServer((_req, res) => res.writeHead(404).end());
-  private readonly wss = new WebSocketServer({ server: this.server });
+  private wss: WebSocketServer | undefined;
+  private WebSocketImpl: typeof WebSocket | undefined;
   private readonly links = new Set<ProxiedLink>();
   private readonly dropCount: Record<FaultDirection, number> = { toServer: 0, toClient: 0 };
   private readonly truncateCount: Record<FaultDirection, number> = { toServer: 0, toClient: 0 };
@@ -57,12 +64,16 @@ export class FaultProxy {
   /** The proxy's WebSocket URL; set by listen(). */
   url = '';
 
-  constructor(private readonly upstream: FaultProxyUpstream) {
-    this.wss.on('connection', (client) => this.accept(client));
-  }
+  constructor(private readonly upstream: FaultProxyUpstream) {}
 
   async listen(options: FaultProxyListenOptions = {}): Promise<this> {
     const host = options.host ?? '127.0.0.1';
+    if (!this.wss) {
+      const ws = await import('ws');
+      this.WebSocketImpl = ws.WebSocket;
+      this.wss = new ws.WebSocketServer({ server: this.server });
+      this.wss.on('connection', (client) => this.accept(client));
+    }
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', reject);
       this.server.listen(options.port ?? 0, host, () => {
@@ -106,7 +117,7 @@ export class FaultProxy {
 
   async close(): Promise<void> {
     this.cutAll();
-    this.wss.close();
+    this.wss?.close();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
@@ -117,7 +128,7 @@ export class FaultProxy {
       client.terminate();
       return;
     }
-    const upstream = new WebSocket(typeof this.upstream === 'function' ? this.upstream() : this.upstream);
+    const upstream = new (this.WebSocketImpl as typeof WebSocket)(typeof this.upstream === 'function' ? this.upstream() : this.upstream);
     const link: ProxiedLink = { client, upstream };
     this.links.add(link);
     const early: RawData[] = [];
@@ -125,7 +136,7 @@ export class FaultProxy {
       for (const data of early.splice(0)) this.forward('toServer', data, upstream);
     });
     client.on('message', (data) => {
-      if (upstream.readyState === WebSocket.CONNECTING) early.push(data);
+      if (upstream.readyState === CONNECTING) early.push(data);
       else this.forward('toServer', data, upstream);
     });
     upstream.on('message', (data) => this.forward('toClient', data, client));
@@ -152,7 +163,7 @@ export class FaultProxy {
       bytes = bytes.subarray(0, Math.max(1, Math.floor(bytes.length / 2)));
     }
     const send = () => {
-      if (to.readyState !== WebSocket.OPEN || this.blackHoled) return;
+      if (to.readyState !== OPEN || this.blackHoled) return;
       to.send(bytes);
       if (this.duplicate) to.send(bytes);
     };
