@@ -115,15 +115,18 @@ async function reading(server) {
   const rss = [];
   const vm = [];
   const heap = [];
+  let hwm = NaN;
   let last;
   for (let i = 0; i < SAMPLES; i++) {
     if (i > 0) await sleep(1000);
     last = await health(server.baseUrl);
     rss.push(last.rss);
     heap.push(last.heapUsed);
-    vm.push(procRss(server.child.pid)?.rss ?? NaN);
+    const proc = procRss(server.child.pid);
+    vm.push(proc?.rss ?? NaN);
+    hwm = proc?.hwm ?? NaN;
   }
-  return { rss: median(rss), vmRss: median(vm), heap: median(heap), min: Math.min(...rss), max: Math.max(...rss), connections: last.connections, loggedIn: last.loggedIn };
+  return { rss: median(rss), vmRss: median(vm), hwm, heap: median(heap), min: Math.min(...rss), max: Math.max(...rss), connections: last.connections, loggedIn: last.loggedIn };
 }
 
 async function measure(db) {
@@ -165,16 +168,18 @@ console.log(
   `Node ${process.version}, ${os.cpus().length} cores (shared), ${new Date().toISOString().slice(0, 10)}; im-server as its own process (dist/main.js), ` +
     `clients in the benchmark process; RSS = median of ${SAMPLES} readings 1 s apart, ${SETTLE_S} s after the last login; ulimit -n ${process.env.ULIMIT_N ?? 'see RESULTS.md'}\n`,
 );
-console.log('| database | sockets (client open / server logged in) | RSS /healthz | VmRSS /proc | heap used | RSS Δ per socket | login rate | ≤ 1 GiB |');
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('| database | sockets (client open / server logged in) | RSS /healthz (min–max) | VmRSS /proc | VmHWM (peak) | heap used | RSS Δ per socket vs 0 | vs previous row | login rate | RSS ≤ 1 GiB |');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const { label, rows } of results) {
   const base = rows[0];
-  for (const row of rows) {
+  for (const [i, row] of rows.entries()) {
+    const prev = rows[i - 1];
+    const marginal = prev && row.sockets > prev.sockets && !row.after ? `${((row.rss - prev.rss) / (row.sockets - prev.sockets) / 1024).toFixed(1)} KB` : '—';
     const per = row.sockets > 0 && !row.after ? `${((row.rss - base.rss) / row.sockets / 1024).toFixed(1)} KB` : '—';
     const name = row.after ? '0 (after closing all)' : `${row.sockets} / ${row.loggedIn}`;
     const rate = row.loginRate ? `${row.loginRate.toFixed(0)}/s` : '—';
     const verdict = row.sockets === COUNT && !row.after ? (row.rss <= GiB && row.vmRss <= GiB ? '**PASS**' : '**FAIL**') : '';
-    console.log(`| ${label} | ${name} | ${mb(row.rss)} (${mb(row.min)}–${mb(row.max)}) | ${mb(row.vmRss)} | ${mb(row.heap)} | ${per} | ${rate} | ${verdict} |`);
+    console.log(`| ${label} | ${name} | ${mb(row.rss)} (${mb(row.min)}–${mb(row.max)}) | ${mb(row.vmRss)} | ${mb(row.hwm)} | ${mb(row.heap)} | ${per} | ${marginal} | ${rate} | ${verdict} |`);
   }
 }
 const problems = results.flatMap(({ label, rows }) => rows.filter((r) => r.failed || r.closedByServer).map((r) => `${label}: ${r.failed ?? 0} failed logins, ${r.closedByServer ?? 0} sockets closed by the server`));

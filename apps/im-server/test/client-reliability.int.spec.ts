@@ -247,6 +247,7 @@ describe(`im-core client reliability through a fault proxy against the real im-s
     };
     const alice = make(aliceName);
     const bob = make(bobName);
+    process.stderr.write('STEP 1 ' + Date.now() + '\n');
     await Promise.all([alice.connect(), bob.connect()]);
     const states: string[] = [];
     alice.on('state', (state) => states.push(state));
@@ -255,16 +256,22 @@ describe(`im-core client reliability through a fault proxy against the real im-s
     const bobSynced = synced(bob);
 
     const port = Number(new URL(started.url).port);
+    process.stderr.write('STEP 2 ' + Date.now() + '\n');
     await started.server.close();
+    process.stderr.write('STEP 3 ' + Date.now() + '\n');
     await waitFor(() => states.includes('disconnected'), 5000, 'alice notices the server is gone');
     started = await startBehindProxy(port); // same port, same data
+    process.stderr.write('STEP 4 ' + Date.now() + '\n');
     await Promise.all([aliceSynced, bobSynced]);
     expect(states.slice(-1)).toEqual(['loggedIn']);
+    process.stderr.write('STEP 5 ' + Date.now() + '\n');
     expect((await healthz()).loggedIn).toBe(2);
 
     const arrived = new Promise<ImMessage>((resolve) => bob.on('msg', (message) => resolve(message)));
+    process.stderr.write('STEP 6 ' + Date.now() + '\n');
     const sent = await alice.messages.sendText({ scene: 'p2p', to: bobName, text: 'after the restart' });
     expect(sent).toMatchObject({ status: 'success' });
+    process.stderr.write('STEP 7 ' + Date.now() + '\n');
     expect(await arrived).toMatchObject({ from: aliceName, text: 'after the restart', flow: 'in', idServer: sent.idServer });
   });
 
