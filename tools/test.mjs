@@ -27,7 +27,7 @@ const suites = [
   },
   {
     name: 'integration (PostgreSQL + Redis, multi-node)',
-    cmd: ['npx', 'nx', 'run-many', '-t', 'integration', '--outputStyle=static', '--parallel=1', '--skip-nx-cache'],
+    cmd: ['npx', 'nx', 'run-many', '-t', 'integration', '--outputStyle=static', '--parallel=1'],
     env: { ...process.env },
     skip: !DATABASE_URL || !REDIS_URL
       ? `needs DATABASE_URL and REDIS_URL (unset: ${[!DATABASE_URL && 'DATABASE_URL', !REDIS_URL && 'REDIS_URL'].filter(Boolean).join(', ')}); .ci/run sets them when PostgreSQL and Redis are reachable`

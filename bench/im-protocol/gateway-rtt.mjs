@@ -1,3 +1,4 @@
+/* global fetch, performance */
 // Loopback command round trip through the im-server gateway (issue 4 (a)): p50 / p99 / mean of
 // sequential request → response over WebSocket, against a raw `ws` echo server measured in the
 // same run with the same request and reply sizes, so the table shows gateway ÷ raw ws.
@@ -38,6 +39,8 @@ const TEXT = 'Hello! Your order #20251122-0042 has shipped and should arrive on 
 
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(os.tmpdir(), 'im-rtt-pglite-'));
+// Removed on every exit, also when the benchmark throws half-way.
+if (dataDir) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const unlimited = { limit: Number.MAX_SAFE_INTEGER, windowMs: 1 };
 const server = createImServer({
   host: '127.0.0.1',

@@ -20,8 +20,9 @@ import { account, makeDataDir, startServer, usingPostgres, type StartedServer } 
 const TIMING: Partial<ConnectionTiming> = {
   connectTimeoutMs: 2000,
   commandTimeoutMs: 2000,
-  heartbeatTimeoutMs: 80,
-  heartbeatIntervalMs: 400,
+  // Generous for loopback: a loaded machine must not miss a heartbeat outside the black-hole test.
+  heartbeatTimeoutMs: 150,
+  heartbeatIntervalMs: 600,
   reconnectBaseDelayMs: 100,
   reconnectMaxDelayMs: 800,
   lbsBackupRetryMs: 50,
@@ -241,13 +242,15 @@ describe(`im-core client reliability through a fault proxy against the real im-s
     const bobName = account('restart_b');
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
     const make = (name: string) => {
-      const client = createImClient({ ...connectionOptions(name, { reconnectionAttempts: Infinity }), store: new MemoryStore(), logger: quiet });
+      // Slow heartbeats: this test is about the restart, not about a busy moment missing a beat.
+      const timing = { ...TIMING, heartbeatIntervalMs: 5000, heartbeatTimeoutMs: 2000 };
+      const client = createImClient({ ...connectionOptions(name, { reconnectionAttempts: Infinity, timing }), store: new MemoryStore(), logger: quiet });
       clients.push(client);
       return client;
     };
     const alice = make(aliceName);
     const bob = make(bobName);
-    process.stderr.write('STEP 1 ' + Date.now() + '\n');
+    process.stderr.write('STEP 1 ' + Date.now() + ' ' + proxy.openLinks + '\n');
     await Promise.all([alice.connect(), bob.connect()]);
     const states: string[] = [];
     alice.on('state', (state) => states.push(state));
@@ -256,22 +259,22 @@ describe(`im-core client reliability through a fault proxy against the real im-s
     const bobSynced = synced(bob);
 
     const port = Number(new URL(started.url).port);
-    process.stderr.write('STEP 2 ' + Date.now() + '\n');
+    process.stderr.write('STEP 2 ' + Date.now() + ' ' + proxy.openLinks + '\n');
     await started.server.close();
-    process.stderr.write('STEP 3 ' + Date.now() + '\n');
+    process.stderr.write('STEP 3 ' + Date.now() + ' ' + proxy.openLinks + '\n');
     await waitFor(() => states.includes('disconnected'), 5000, 'alice notices the server is gone');
     started = await startBehindProxy(port); // same port, same data
-    process.stderr.write('STEP 4 ' + Date.now() + '\n');
+    process.stderr.write('STEP 4 ' + Date.now() + ' ' + proxy.openLinks + '\n');
     await Promise.all([aliceSynced, bobSynced]);
     expect(states.slice(-1)).toEqual(['loggedIn']);
-    process.stderr.write('STEP 5 ' + Date.now() + '\n');
+    process.stderr.write('STEP 5 ' + Date.now() + ' ' + proxy.openLinks + '\n');
     expect((await healthz()).loggedIn).toBe(2);
 
-    const arrived = new Promise<ImMessage>((resolve) => bob.on('msg', (message) => resolve(message)));
-    process.stderr.write('STEP 6 ' + Date.now() + '\n');
+    const arrived = nextEvent<ImMessage>((listener) => bob.on('msg', listener), 5000, 'message to bob');
+    process.stderr.write('STEP 6 ' + Date.now() + ' ' + proxy.openLinks + '\n');
     const sent = await alice.messages.sendText({ scene: 'p2p', to: bobName, text: 'after the restart' });
     expect(sent).toMatchObject({ status: 'success' });
-    process.stderr.write('STEP 7 ' + Date.now() + '\n');
+    process.stderr.write('STEP 7 ' + Date.now() + ' ' + proxy.openLinks + '\n');
     expect(await arrived).toMatchObject({ from: aliceName, text: 'after the restart', flow: 'in', idServer: sent.idServer });
   });
 
