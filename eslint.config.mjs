@@ -37,6 +37,8 @@ export default [
             { sourceTag: 'scope:im-db', onlyDependOnLibsWithTags: ['scope:im-core'], bannedExternalImports: reactAndApps },
             { sourceTag: 'scope:media-library', onlyDependOnLibsWithTags: ['scope:ui-kit'] },
             { sourceTag: 'scope:ui-kit', onlyDependOnLibsWithTags: [] },
+            // Internal (private) persistence plumbing of the two servers: docs/decisions/0002.
+            { sourceTag: 'scope:server-db', onlyDependOnLibsWithTags: [], bannedExternalImports: reactAndApps },
           ],
         },
       ],

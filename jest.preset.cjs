@@ -28,6 +28,7 @@ module.exports = {
     '^@merchant/media-library/react$': lib('media-library', 'src/react/index.ts'),
     '^@merchant/media-library$': lib('media-library'),
     '^@merchant/ui-kit$': lib('ui-kit'),
+    '^@merchant/server-db$': lib('server-db'),
   },
   testEnvironment: 'node',
   // ESM-only dependencies that must be transpiled for jest's CommonJS runtime.

@@ -98,7 +98,7 @@ export async function startStack(options = {}) {
     ]);
     statics.push(await serveStatic({
       root: path.join(root, 'apps/console/dist'), hosts: ['127.0.0.1', '::1'], port: ports.console,
-      runtimeConfig: { apiBase: urls.store, imFrameUrl: urls.frame, imAppKey: IM_APP_KEY },
+      runtimeConfig: { apiBase: urls.store, imFrameUrl: urls.frame, imAppKey: IM_APP_KEY, securityMode: options.securityMode ?? 'aes' },
     }));
     statics.push(await serveStatic({
       root: path.join(root, 'apps/im-frame/dist'), hosts: ['127.0.0.1'], port: ports.frame,

@@ -4,4 +4,5 @@ window.__MERCHANT_CONFIG__ = {
   apiBase: 'http://127.0.0.1:3100',
   imFrameUrl: 'http://127.0.0.1:4300',
   imAppKey: 'merchant-im',
+  securityMode: 'aes',
 };

@@ -250,7 +250,6 @@ describe(`im-core client reliability through a fault proxy against the real im-s
     };
     const alice = make(aliceName);
     const bob = make(bobName);
-    process.stderr.write('STEP 1 ' + Date.now() + ' ' + proxy.openLinks + '\n');
     await Promise.all([alice.connect(), bob.connect()]);
     const states: string[] = [];
     alice.on('state', (state) => states.push(state));
@@ -259,22 +258,21 @@ describe(`im-core client reliability through a fault proxy against the real im-s
     const bobSynced = synced(bob);
 
     const port = Number(new URL(started.url).port);
-    process.stderr.write('STEP 2 ' + Date.now() + ' ' + proxy.openLinks + '\n');
+    // A killed process refuses connections at once. Model that at the proxy while close() runs:
+    // im-server's close() waits forever for a WebSocket upgraded after its gateway.closeAll()
+    // (a client reconnecting within the close window), which is a server-side issue, not ours.
+    proxy.refusing = true;
     await started.server.close();
-    process.stderr.write('STEP 3 ' + Date.now() + ' ' + proxy.openLinks + '\n');
+    proxy.refusing = false; // from here on the proxy finds the port closed, like a client would
     await waitFor(() => states.includes('disconnected'), 5000, 'alice notices the server is gone');
     started = await startBehindProxy(port); // same port, same data
-    process.stderr.write('STEP 4 ' + Date.now() + ' ' + proxy.openLinks + '\n');
     await Promise.all([aliceSynced, bobSynced]);
     expect(states.slice(-1)).toEqual(['loggedIn']);
-    process.stderr.write('STEP 5 ' + Date.now() + ' ' + proxy.openLinks + '\n');
     expect((await healthz()).loggedIn).toBe(2);
 
     const arrived = nextEvent<ImMessage>((listener) => bob.on('msg', listener), 5000, 'message to bob');
-    process.stderr.write('STEP 6 ' + Date.now() + ' ' + proxy.openLinks + '\n');
     const sent = await alice.messages.sendText({ scene: 'p2p', to: bobName, text: 'after the restart' });
     expect(sent).toMatchObject({ status: 'success' });
-    process.stderr.write('STEP 7 ' + Date.now() + ' ' + proxy.openLinks + '\n');
     expect(await arrived).toMatchObject({ from: aliceName, text: 'after the restart', flow: 'in', idServer: sent.idServer });
   });
 

@@ -6,7 +6,10 @@ export interface RuntimeConfig {
   apiBase: string;
   imFrameUrl: string;
   imAppKey: string;
-  /** Envelope security mode; optional key of runtime-config.js (default 'none', the mode every server accepts). */
+  /**
+   * Envelope security mode; optional key of runtime-config.js. Default 'aes': a session is negotiated
+   * (createSession → RSA handshake) and every body is AES-GCM encrypted (docs/security.md).
+   */
   securityMode: SecurityMode;
 }
 
@@ -23,7 +26,7 @@ const DEFAULT_CONFIG: RuntimeConfig = {
   apiBase: 'http://127.0.0.1:3100',
   imFrameUrl: 'http://127.0.0.1:4300',
   imAppKey: 'merchant-im',
-  securityMode: 'none',
+  securityMode: 'aes',
 };
 
 /** Build-time VITE_* values; main.tsx passes them in so this module stays free of import.meta (jest runs CommonJS). */
