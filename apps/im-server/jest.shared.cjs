@@ -1,13 +1,8 @@
-// PGlite's CommonJS build loads node built-ins with dynamic import(), which jest's CommonJS
-// runtime rejects; letting SWC compile that .cjs file too turns those into require() calls.
+// Tests open an embedded PGlite: @merchant/server-db's transform lets jest load PGlite's CommonJS build.
 const preset = require('../../jest.preset.cjs');
-const [swcTransformer, swcOptions] = Object.values(preset.transform)[0];
+const { withPgliteTransform } = require('@merchant/server-db/jest-pglite.cjs');
 
-module.exports = {
+module.exports = withPgliteTransform({
   ...preset,
   rootDir: __dirname,
-  transform: {
-    ...preset.transform,
-    '@electric-sql/pglite/.+\\.cjs$': [swcTransformer, { ...swcOptions, jsc: { ...swcOptions.jsc, parser: { syntax: 'ecmascript' } } }],
-  },
-};
+});

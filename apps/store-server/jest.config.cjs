@@ -1,5 +1,5 @@
 const preset = require('../../jest.preset.cjs');
-const { pgliteTransform } = require('./jest.pglite.cjs');
+const { pgliteTransform } = require('@merchant/server-db/jest-pglite.cjs');
 
 module.exports = {
   ...preset,

@@ -1,6 +1,6 @@
 // Integration tests: real server on port 0, real database (PGlite, or PostgreSQL when DATABASE_URL is set).
 const preset = require('../../jest.preset.cjs');
-const { pgliteTransform } = require('./jest.pglite.cjs');
+const { pgliteTransform } = require('@merchant/server-db/jest-pglite.cjs');
 
 module.exports = {
   ...preset,

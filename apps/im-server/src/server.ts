@@ -105,7 +105,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
       },
       app.log,
     );
-    const wss = attachWebSocketTransport(app.server, gateway);
+    const wss = attachWebSocketTransport(app.server, gateway, () => running !== undefined);
     return { store, router, gateway, wss };
   }
 
@@ -149,6 +149,8 @@ async function waitUntil(done: () => boolean, timeoutMs: number): Promise<void> 
 
 async function shutdown(current: Running): Promise<void> {
   current.gateway.closeAll();
+  // ws 8 keeps tracking open clients and only calls back from wss.close() once they are gone.
+  for (const client of current.wss.clients) client.terminate();
   await new Promise<void>((resolve) => current.wss.close(() => resolve()));
   await current.router.close();
   await current.store.close();

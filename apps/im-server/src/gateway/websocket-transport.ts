@@ -34,14 +34,18 @@ class WebSocketLink implements ClientLink {
   }
 }
 
-/** Attaches the WebSocket endpoint to the node http server (upgrade requests on /ws only). */
-export function attachWebSocketTransport(server: Server, gateway: ImGateway): WebSocketServer {
+/**
+ * Attaches the WebSocket endpoint to the node http server (upgrade requests on /ws only).
+ * `isAccepting` turns upgrades away while the server shuts down: a client reconnecting during
+ * close() would otherwise open a socket nobody closes, and close() would wait on it forever.
+ */
+export function attachWebSocketTransport(server: Server, gateway: ImGateway, isAccepting: () => boolean = () => true): WebSocketServer {
   // Frames beyond MAX_FRAME_BYTES close the socket with 1009 inside ws, before any allocation of ours.
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (request.url ?? '').split('?')[0];
-    if (path !== WEBSOCKET_PATH) {
+    if (path !== WEBSOCKET_PATH || !isAccepting()) {
       socket.destroy();
       return;
     }
