@@ -11,6 +11,7 @@ import { createAppStore, type AppStore } from './store';
 import type { RuntimeConfig } from './runtimeConfig';
 import type { TransportClient, TransportReactions } from './transport';
 import { createTransportReactions } from './transportReactions';
+import { startTelemetry, type Telemetry, type TelemetryTarget } from './telemetry';
 import { routeManifest } from '../routes/manifest';
 import { toRouteObjects, type ManifestRoute } from '../routes/routeHandle';
 
@@ -23,12 +24,16 @@ export interface CreateConsoleOptions {
   createRouter(routes: RouteObject[]): ConsoleRouter;
   manifest?: ManifestRoute[];
   language?: ConsoleLanguage;
+  /** Where page hide is observed for CLOSE_APP (§7 operation log). Default: the browser window. */
+  telemetryTarget?: TelemetryTarget;
 }
 
 export interface ConsoleApp {
   store: AppStore;
   router: ConsoleRouter;
   client: TransportClient;
+  /** §7/§8 error reporter and operation log, started with the console. */
+  telemetry: Telemetry;
   element: ReactElement;
 }
 
@@ -51,10 +56,12 @@ export function createConsole(options: CreateConsoleOptions): ConsoleApp {
   const router = options.createRouter(toRouteObjects(manifest));
   started.store = store;
   started.router = router;
+  // §7/§8: error-report config and OPEN_APP at start, CLOSE_APP on page hide. Never throws.
+  const telemetry = startTelemetry({ client, target: options.telemetryTarget ?? (typeof window === 'undefined' ? undefined : window) });
   const element = (
     <AppProviders store={store} i18n={i18n} config={options.config} manifest={manifest}>
       <RouterProvider router={router} />
     </AppProviders>
   );
-  return { store, router, client, element };
+  return { store, router, client, telemetry, element };
 }

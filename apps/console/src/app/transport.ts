@@ -1,7 +1,7 @@
 // The console's view of the @merchant/secure-transport client (contract 0001, "Envelope").
 // Declared structurally so tests can pass a fake client, and the baseQuery can be written once.
 import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import { CAPTCHA_REQUIRED, type ClientReactions, type RequestOptions } from '@merchant/secure-transport';
+import { CAPTCHA_REQUIRED, type ClientReactions, type ExchangeRecord, type RequestOptions } from '@merchant/secure-transport';
 import { captchaKeyReceived } from './captchaSlice';
 
 /** What the client does on the §8 error codes; the console implements all of them (transportReactions.ts). */
@@ -11,6 +11,8 @@ export type TransportReactions = Required<ClientReactions>;
 export interface TransportClient {
   post<T>(path: string, biz?: unknown, options?: RequestOptions): Promise<T>;
   setAccessToken(token: string | null): void;
+  /** Observes every exchange (the real client has it); the error reporter needs it (telemetry.ts). */
+  onExchange?(listener: (record: ExchangeRecord) => void): () => void;
 }
 
 /** The error shape every endpoint sees (SecureTransportError's fields). */

@@ -55,11 +55,22 @@ describe('route guards', () => {
     expect(location()).toBe('/dashboard');
   });
 
-  it('on a user-info failure clears the token, shows the error and redirects to /login?redirect=', async () => {
+  it('on a user-info identity failure (10302006) clears the token, shows the §8 identity text and redirects to /login?redirect=', async () => {
     const { location } = renderConsole({ path: '/dashboard', token: 'stale-token' });
     await waitForPath(location, '/login?redirect=/dashboard');
-    expect(await screen.findByTestId('notification')).toHaveTextContent('token expired');
+    const identityText = 'authentication failed, please sign in again, contact the administrator if it persists';
+    expect(await screen.findByTestId('notification')).toHaveTextContent(identityText);
+    expect(screen.getByTestId('notification')).not.toHaveTextContent('token expired');
+    expect(await screen.findByTestId('login-error')).toHaveTextContent(identityText);
     expect(window.sessionStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+  });
+
+  it('on another user-info failure shows the server msg', async () => {
+    const server = createFakeStoreServer();
+    server.on('/v1/store/eshop/store/user/getUserByToken', () => ({ code: '20000001', msg: 'user service down' }));
+    const { location } = renderConsole({ path: '/dashboard', token: DEMO_USER.token, server });
+    await waitForPath(location, '/login?redirect=/dashboard');
+    expect(await screen.findByTestId('login-error')).toHaveTextContent('user service down');
   });
 
   it('titles the document from the route handle', async () => {

@@ -1,9 +1,10 @@
 // Session life cycle thunks: sign in (token → storage + client), load the user, sign out.
-import { ClientCodes } from '@merchant/secure-transport';
+import { ClientCodes, SESSION_RESET_CODES, TOKEN_INVALID } from '@merchant/secure-transport';
 import type { AppThunk } from '../../app/store';
 import { isApiError } from '../../app/transport';
 import { notify } from '../../app/notificationsSlice';
 import { consoleApi } from '../../app/api';
+import { recordOperation } from '../../app/telemetry';
 import { authApi } from './api';
 import { tokenCleared, tokenSet, userLoadFailed, userLoadStarted, userLoaded } from './authSlice';
 import { clearStoredToken, storeToken } from './tokenStorage';
@@ -18,6 +19,8 @@ export const signedIn =
     storeToken({ token, remember });
     client.setAccessToken(token);
     dispatch(tokenSet({ token, remember }));
+    // §7 operation log, sent with the new token so the entry is attributed to this store.
+    void recordOperation(client, 'USER_LOGIN');
   };
 
 /** Forgets the token everywhere: storage, client, state. */
@@ -26,6 +29,21 @@ export const signedOutLocally = (): AppThunk => (dispatch, _getState, { client }
   client.setAccessToken(null);
   dispatch(tokenCleared());
 };
+
+/** §8 identity failures: the token (10302006) or the security session (10301xxx reset codes) is no longer valid. */
+export function isIdentityFailure(code: string): boolean {
+  return code === TOKEN_INVALID || SESSION_RESET_CODES.includes(code);
+}
+
+/**
+ * What a failed user-info load shows. §8: identity failures show "authentication failed, please sign
+ * in again, contact the administrator if it persists" (app.identityFailed), not the server's text;
+ * other failures show the server msg.
+ */
+export function userLoadFailure(error: unknown): { message: string; translate: boolean } {
+  if (isApiError(error) && !isIdentityFailure(error.code) && error.msg) return { message: error.msg, translate: false };
+  return { message: 'app.identityFailed', translate: true };
+}
 
 /**
  * Loads the signed-in user. §8: on failure the token is cleared and the error shown; the route
@@ -41,8 +59,7 @@ export const loadCurrentUser = (): AppThunk<Promise<void>> => async (dispatch, g
   // Another account signed in meanwhile. (A null token is expected: the client's onTokenReset ran.)
   if (tokenNow !== null && tokenNow !== token) return;
   if (result.error) {
-    const serverText = isApiError(result.error) ? result.error.msg : '';
-    const failure = serverText ? { message: serverText, translate: false } : { message: 'app.identityFailed', translate: true };
+    const failure = userLoadFailure(result.error);
     dispatch(signedOutLocally());
     dispatch(userLoadFailed(failure));
     // The call is silent; a timeout was already announced by the client's onTimeout.
@@ -62,9 +79,11 @@ export const loadCurrentUser = (): AppThunk<Promise<void>> => async (dispatch, g
 };
 
 /** Log out (§7 logout {accessToken}); the local session ends even when the call fails. */
-export const logOut = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
+export const logOut = (): AppThunk<Promise<void>> => async (dispatch, getState, { client }) => {
   const token = getState().auth.token;
   if (token) {
+    // §7 operation log: started while the token is still valid; not awaited (it must not delay sign-out).
+    void recordOperation(client, 'USER_LOGOUT');
     await dispatch(authApi.endpoints.logout.initiate({ accessToken: token }));
   }
   dispatch(signedOutLocally());
