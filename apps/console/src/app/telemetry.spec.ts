@@ -23,7 +23,7 @@ function createFakeSecureClient(answers: Record<string, Answer | (() => Promise<
       calls.push({ path, biz: biz as Record<string, unknown>, options });
       const answer = answers[path] ?? OK();
       if (typeof answer === 'function') return answer();
-      const record: ExchangeRecord = { path, request: { sys: { accessToken: 'token-secret-1' } as never, biz }, response: answer, startedAt: 0, durationMs: 1 };
+      const record: ExchangeRecord = { path, request: { sys: { accessToken: 'token-secret-1' } as never, biz }, response: { data: null, ...answer }, startedAt: 0, durationMs: 1 };
       for (const listener of listeners) listener(record);
       if (answer.code !== '00000000') throw Object.assign(new Error(answer.msg), { code: answer.code, msg: answer.msg });
       return answer.data as T;
@@ -75,15 +75,16 @@ describe('telemetry', () => {
 
   it('sends CLOSE_APP once on page hide with the hide time, and OPEN_APP again when restored from the cache', async () => {
     let now = NOW;
-    const target = new EventTarget() as unknown as TelemetryTarget;
+    const events = new EventTarget();
+    const target = events as unknown as TelemetryTarget;
     const client = createFakeSecureClient();
     const telemetry = startTelemetry({ client, target, now: () => now });
     await telemetry.ready;
     now = NOW + 65_000;
-    target.dispatchEvent(new Event('pagehide'));
-    target.dispatchEvent(new Event('pagehide'));
+    events.dispatchEvent(new Event('pagehide'));
+    events.dispatchEvent(new Event('pagehide'));
     now = NOW + 125_000;
-    target.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    events.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(entries(client)).toEqual([
       { operationType: 'OPEN_APP', operationStartTime: 1_790_000_123 },
@@ -91,18 +92,19 @@ describe('telemetry', () => {
       { operationType: 'OPEN_APP', operationStartTime: 1_790_000_248 },
     ]);
     telemetry.stop();
-    target.dispatchEvent(new Event('pagehide'));
+    events.dispatchEvent(new Event('pagehide'));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(entries(client)).toHaveLength(3);
   });
 
   it('hands CLOSE_APP to a beacon when the client has one, and posts when the beacon is refused', async () => {
-    const target = new EventTarget() as unknown as TelemetryTarget;
+    const events = new EventTarget();
+    const target = events as unknown as TelemetryTarget;
     const beacon = jest.fn(() => true);
     const client = { ...createFakeSecureClient(), beacon };
     const telemetry = startTelemetry({ client, target, now: () => NOW });
     await telemetry.ready;
-    target.dispatchEvent(new Event('pagehide'));
+    events.dispatchEvent(new Event('pagehide'));
     expect(beacon).toHaveBeenCalledWith(OPERATION_LOG_PATH, { operationType: 'CLOSE_APP', operationStartTime: 1_790_000_123 });
     expect(client.callsTo(OPERATION_LOG_PATH).map((call) => call.biz.operationType)).toEqual(['OPEN_APP']);
     telemetry.stop();
@@ -110,7 +112,7 @@ describe('telemetry', () => {
     const refused = createFakeSecureClient();
     const other = startTelemetry({ client: { ...refused, beacon: () => false }, target, now: () => NOW });
     await other.ready;
-    target.dispatchEvent(new Event('pagehide'));
+    events.dispatchEvent(new Event('pagehide'));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(entries(refused).map((entry) => entry.operationType)).toEqual(['OPEN_APP', 'CLOSE_APP']);
     other.stop();

@@ -6,8 +6,13 @@ import { renderConsole, renderSignedIn, waitForPath } from '../../test/renderCon
 import { DEMO_USER, createFakeStoreServer } from '../../test/fakeStoreServer';
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
-const logEntries = (server: ReturnType<typeof createFakeStoreServer>) =>
-  server.callsTo(OPERATION_LOG_PATH).map((call) => ({ ...call.biz, accessToken: call.accessToken }));
+interface LogEntry { operationType: string; operationStartTime: number; accessToken: string }
+const logEntries = (server: ReturnType<typeof createFakeStoreServer>): LogEntry[] =>
+  server.callsTo(OPERATION_LOG_PATH).map((call) => ({
+    operationType: String(call.biz.operationType),
+    operationStartTime: Number(call.biz.operationStartTime),
+    accessToken: call.accessToken,
+  }));
 
 describe('console telemetry wiring', () => {
   it('loads the error-report config and sends OPEN_APP at start, showing nothing when telemetry fails', async () => {
