@@ -13,11 +13,12 @@ const run = (cmd, args) => {
   if (result.status !== 0) process.exitCode = 1;
 };
 
-run('npx', ['nx', 'run-many', '-t', 'build', '--projects=tag:type:lib,im-server', '--outputStyle=static']);
+run('npx', ['nx', 'run-many', '-t', 'build', '--projects=tag:type:lib,im-server,console,im-frame', '--outputStyle=static']);
 for (const script of process.argv.slice(2).length ? process.argv.slice(2) : [
   'bench/secure-transport/run.mjs',
   'bench/secure-transport/chromium.mjs',
   'bench/im-protocol/run.mjs',
+  'bench/console-load/lighthouse.mjs',
 ]) {
   run('node', [script]);
 }
