@@ -17,7 +17,7 @@ export default [
       globals: {
         console: 'readonly', process: 'readonly', window: 'readonly', document: 'readonly', URL: 'readonly',
         setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly',
-        module: 'writable', require: 'readonly', __dirname: 'readonly', Buffer: 'readonly', globalThis: 'readonly',
+        module: 'writable', require: 'readonly', __dirname: 'readonly', Buffer: 'readonly', globalThis: 'readonly', fetch: 'readonly',
       },
     },
     rules: {
