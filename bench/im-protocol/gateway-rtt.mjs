@@ -1,4 +1,4 @@
-/* global fetch, performance */
+/* global performance */
 // Loopback command round trip through the im-server gateway (issue 4 (a)): p50 / p99 / mean of
 // sequential request → response over WebSocket, against a raw `ws` echo server measured in the
 // same run with the same request and reply sizes, so the table shows gateway ÷ raw ws.
