@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global fetch, AbortSignal */
+/* global AbortSignal */
 // Publish test (ARCHITECTURE.md "Each library"): builds the five libraries, publishes them to a
 // throwaway local registry (verdaccio), installs them into a fresh project outside the workspace,
 // and checks that each entry point loads through ESM `import` and CJS `require` and type-checks
