@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-/* global fetch */
 // Opens N idle, logged-in WebSocket connections to a running im-server and prints the server's
 // RSS (from GET /healthz, and from /proc/<pid>/status VmRSS with --pid) before and after, so the
 // memory cost per idle socket can be measured.
