@@ -5,7 +5,7 @@ import {
   createImClient, encodePush, ImConnection, MemoryStore, type ConnectionTiming, type DisconnectedEvent, type ImClient, type ImConnectionOptions,
   type ImError, type ImMessage, type NetworkEventSource, type WebSocketConstructor,
 } from '@merchant/im-core';
-import { FaultProxy } from '@merchant/im-core/server';
+import { FaultProxy, recordSocketHandlers } from '@merchant/im-core/server';
 import { TEST_APP_KEY, tokenFor } from './support/raw-client';
 import { account, makeDataDir, startServer, usingPostgres, type StartedServer } from './support/test-server';
 
@@ -167,18 +167,7 @@ describe(`im-core client reliability through a fault proxy against the real im-s
   });
 
   it("ignores a stale socket's late events (kick, close) after a reconnect, with delayed frames during login", async () => {
-    const handlers: Array<{ onmessage: ((event: { data: unknown }) => void) | null; onclose: ((event: unknown) => void) | null }> = [];
-    class RecordingWebSocket extends WebSocket {
-      constructor(url: string) {
-        super(url);
-        const captured = { onmessage: null as never, onclose: null as never };
-        handlers.push(captured);
-        queueMicrotask(() => {
-          captured.onmessage = this.onmessage as never;
-          captured.onclose = this.onclose as never;
-        });
-      }
-    }
+    const { WebSocketImpl: RecordingWebSocket, handlers } = recordSocketHandlers(WebSocket);
     proxy.delayMs = 30;
     const connection = connect(account('stale'), { WebSocketImpl: RecordingWebSocket as unknown as WebSocketConstructor });
     await connection.connect();

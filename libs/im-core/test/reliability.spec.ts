@@ -2,7 +2,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { WebSocket } from 'ws';
 import { encodePush, ImConnection, WebSocketConstructor } from '../src';
-import { FaultProxy } from '../src/server';
+import { FaultProxy, recordSocketHandlers } from '../src/server';
 import { ImTestServer } from './im-test-server';
 import { connectionFor, FAST_TIMING, nextEvent, sleep, waitFor } from './helpers';
 
@@ -101,27 +101,14 @@ describe('reliability through the fault proxy', () => {
   });
 
   it('with delayed frames the login still completes; a stale socket\'s late events are ignored', async () => {
-    const sockets: WebSocket[] = [];
-    const handlers: Array<{ onmessage: ((event: { data: unknown }) => void) | null; onclose: ((event: unknown) => void) | null }> = [];
-    class RecordingWebSocket extends WebSocket {
-      constructor(url: string) {
-        super(url);
-        sockets.push(this);
-        const captured = { onmessage: null as never, onclose: null as never };
-        handlers.push(captured);
-        queueMicrotask(() => {
-          captured.onmessage = this.onmessage as never;
-          captured.onclose = this.onclose as never;
-        });
-      }
-    }
+    const { WebSocketImpl: RecordingWebSocket, handlers } = recordSocketHandlers(WebSocket);
     proxy.delayMs = 30;
     const connection = connect('c_demo1', { WebSocketImpl: RecordingWebSocket as unknown as WebSocketConstructor });
     await connection.connect();
     proxy.delayMs = 0;
     proxy.cutAll();
     await nextEvent((listener) => connection.on('loggedIn', listener));
-    expect(sockets).toHaveLength(2);
+    expect(handlers).toHaveLength(2); // one record per socket opened
     const kicked = jest.fn();
     const disconnected = jest.fn();
     connection.on('kicked', kicked);

@@ -16,27 +16,21 @@ export function createForgeProvider(): CryptoProvider {
   const publicKeys = new KeyCache<Forge.pki.rsa.PublicKey>();
   const privateKeys = new KeyCache<Forge.pki.rsa.PrivateKey>();
 
-  async function publicKeyOf(spki: string): Promise<Forge.pki.rsa.PublicKey> {
+  /** Parses a base64 DER key once per key: forge's ASN.1 parsing is the slow part of each call. */
+  async function cachedKey<K>(cache: KeyCache<K>, encoded: string, parse: (forge: typeof Forge, asn1: Forge.asn1.Asn1) => K): Promise<K> {
     const forge = await loadForge();
-    let key = publicKeys.get(spki);
+    let key = cache.get(encoded);
     if (!key) {
-      const der = bytesToBinaryString(base64ToBytes(spki));
-      key = forge.pki.publicKeyFromAsn1(forge.asn1.fromDer(der)) as Forge.pki.rsa.PublicKey;
-      publicKeys.set(spki, key);
+      key = parse(forge, forge.asn1.fromDer(bytesToBinaryString(base64ToBytes(encoded))));
+      cache.set(encoded, key);
     }
     return key;
   }
 
-  async function privateKeyOf(pkcs8: string): Promise<Forge.pki.rsa.PrivateKey> {
-    const forge = await loadForge();
-    let key = privateKeys.get(pkcs8);
-    if (!key) {
-      const der = bytesToBinaryString(base64ToBytes(pkcs8));
-      key = forge.pki.privateKeyFromAsn1(forge.asn1.fromDer(der)) as Forge.pki.rsa.PrivateKey;
-      privateKeys.set(pkcs8, key);
-    }
-    return key;
-  }
+  const publicKeyOf = (spki: string) =>
+    cachedKey(publicKeys, spki, (forge, asn1) => forge.pki.publicKeyFromAsn1(asn1) as Forge.pki.rsa.PublicKey);
+  const privateKeyOf = (pkcs8: string) =>
+    cachedKey(privateKeys, pkcs8, (forge, asn1) => forge.pki.privateKeyFromAsn1(asn1) as Forge.pki.rsa.PrivateKey);
 
   const oaepOptions = (forge: ForgeModule) => ({
     md: forge.md.sha256.create(),
