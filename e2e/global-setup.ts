@@ -4,7 +4,11 @@ import path from 'node:path';
 // The same launcher as `npm start`, on other ports and a throwaway data folder.
 import { startStack } from '../tools/stack.mjs';
 
-export const E2E_PORTS = { store: 13100, im: 13200, console: 14200, frame: 14300 };
+// E2E_PORT_OFFSET lets two checkouts (or two developers on one machine) run the suite side by side.
+const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+export const E2E_PORTS = {
+  store: 13100 + PORT_OFFSET, im: 13200 + PORT_OFFSET, console: 14200 + PORT_OFFSET, frame: 14300 + PORT_OFFSET,
+};
 export const E2E_IM_TOKEN_SECRET = 'e2e-im-shared-key';
 
 export default async function globalSetup() {
