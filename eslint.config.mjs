@@ -39,6 +39,8 @@ export default [
             { sourceTag: 'scope:ui-kit', onlyDependOnLibsWithTags: [] },
             // Internal (private) persistence plumbing of the two servers: docs/decisions/0002.
             { sourceTag: 'scope:server-db', onlyDependOnLibsWithTags: [], bannedExternalImports: reactAndApps },
+            // Internal (private) contracts between console and store-server: codes, texts, permissions.
+            { sourceTag: 'scope:api-contracts', onlyDependOnLibsWithTags: [], bannedExternalImports: reactAndApps },
           ],
         },
       ],

@@ -29,6 +29,7 @@ module.exports = {
     '^@merchant/media-library$': lib('media-library'),
     '^@merchant/ui-kit$': lib('ui-kit'),
     '^@merchant/server-db$': lib('server-db'),
+    '^@merchant/api-contracts$': lib('api-contracts'),
   },
   testEnvironment: 'node',
   // ESM-only dependencies that must be transpiled for jest's CommonJS runtime.

@@ -22,6 +22,7 @@ export default defineConfig({
       '@merchant/secure-transport': libSource('secure-transport'),
       '@merchant/ui-kit': libSource('ui-kit'),
       '@merchant/media-library': libSource('media-library'),
+      '@merchant/api-contracts': libSource('api-contracts'),
     },
   },
   server: { port: 4200, strictPort: true, host: 'localhost' },

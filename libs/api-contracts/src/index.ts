@@ -1,0 +1,18 @@
+export { STORE_CODES, PERMISSION_DENIED, isStoreCode, type StoreCode, type StoreCodeName } from './store-codes';
+export {
+  SUPPORTED_LANGUAGES,
+  DEFAULT_LANGUAGE,
+  isSupportedLanguage,
+  pickLanguage,
+  type SupportedLanguage,
+  type LocalizedText,
+} from './languages';
+export { storeCodeMessages, describeStoreCode } from './store-code-messages';
+export {
+  PERMISSIONS,
+  ALL_PERMISSION_CODES,
+  isPermissionCode,
+  hasPermission,
+  type PermissionCode,
+  type PermissionName,
+} from './permissions';
