@@ -45,6 +45,11 @@ export interface SecureClientOptions {
   crypto?: CryptoProvider;
   /** Turns message keys (MessageKeys) into the user's language. Default: en-US texts. */
   translate?: (key: string) => string;
+  /**
+   * The user's current language (e.g. i18next's `language`), read on every call and sent as the
+   * `Accept-Language` header so the server answers `msg` in it. Default: no header (server default).
+   */
+  getLanguage?: () => string;
   accessToken?: string | null;
   deviceId?: string;
   safeAccessDebug?: boolean;
@@ -114,6 +119,7 @@ export function createSecureClient(options: SecureClientOptions): SecureClient {
     deviceId: options.deviceId ?? deviceIdFrom(storage, `${prefix}${DEVICE_ID_KEY}`),
     safeAccessDebug: options.safeAccessDebug ?? false,
     translate,
+    getLanguage: options.getLanguage,
   };
   const sessions = new SessionManager({
     mode,

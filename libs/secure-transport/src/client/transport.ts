@@ -46,6 +46,18 @@ export interface TransportConfig {
   deviceId: string;
   safeAccessDebug: boolean;
   translate: (key: string) => string;
+  /** The user's language, sent as Accept-Language on every call (the server answers msg in it). */
+  getLanguage?: () => string;
+}
+
+/** Only a plain language-range list goes on the wire: anything else (CR/LF, odd characters) is left out. */
+const LANGUAGE_HEADER_PATTERN = /^[A-Za-z0-9*;=.,\- ]{1,200}$/;
+
+function requestHeaders(config: TransportConfig): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const language = config.getLanguage?.()?.trim();
+  if (language && LANGUAGE_HEADER_PATTERN.test(language)) headers['accept-language'] = language;
+  return headers;
 }
 
 export interface CallResult {
@@ -149,7 +161,7 @@ async function postJson(config: TransportConfig, call: CallSpec, body: string): 
   try {
     const res = await config.fetch(`${config.baseUrl}${call.path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: requestHeaders(config),
       body,
       signal: controller.signal,
     });
