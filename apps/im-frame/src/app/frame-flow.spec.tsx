@@ -95,4 +95,30 @@ describe('the frame end to end (scripted im-server)', () => {
     );
     second.view.unmount();
   });
+
+  it("keeps the customer's name and avatar after the merchant replies to a first-time customer", async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = createFakeImServer();
+    server.users.push({ account: 'c_new', nick: 'Carol Wu', avatar: 'http://img.example/carol.png' });
+    const frame = await openFrame(server, new IDBFactory());
+    await waitFor(() => expect(screen.getByTestId('connection-status')).toHaveAttribute('data-phase', 'connected'));
+
+    // A customer never synced before writes live: nothing but the message knows their name.
+    act(() => server.connection.push('msg', { msg: { ...wireTextMessage('first-1', Date.now(), 'c_new', 'Hi there'), fromNick: 'Carol Wu' } }));
+    const row = await screen.findByTestId('session-item-c_new');
+    await waitFor(() => expect(row).toHaveAccessibleName(expect.stringContaining('Carol Wu')));
+    await waitFor(() => expect(row.querySelector('img')).toHaveAttribute('src', 'http://img.example/carol.png'));
+
+    await user.click(row);
+    await user.type(screen.getByTestId('message-input'), 'Welcome!{Enter}');
+    await waitFor(() => expect(within(screen.getByTestId('message-list')).getAllByTestId('message').at(-1)).toHaveAttribute('data-status', 'success'));
+    const afterReply = screen.getByTestId('session-item-c_new');
+    await waitFor(() => expect(afterReply).toHaveTextContent('Welcome!'));
+    expect(afterReply).toHaveAccessibleName(expect.stringContaining('Carol Wu'));
+    expect(afterReply).not.toHaveAccessibleName(expect.stringMatching(/^c_new/));
+    expect(afterReply.querySelector('img')).toHaveAttribute('src', 'http://img.example/carol.png');
+    // Stored: the profile is in the user table, for the next reload before any sync.
+    expect(await frame.store.getUsers(['c_new'])).toEqual([expect.objectContaining({ nick: 'Carol Wu' })]);
+    frame.view.unmount();
+  });
 });

@@ -12,6 +12,14 @@ describe('mergeSessions', () => {
       ['b', 0],
     ]);
   });
+
+  it("keeps the peer's nick and avatar when an update does not carry them (the merchant's reply is last)", () => {
+    const named = sampleSession({ peerAccount: 'c_demo1', peerNick: 'Alice Chen', peerAvatar: 'http://img/a.png', updateTime: 1 });
+    const reply = sampleSession({ peerAccount: 'c_demo1', updateTime: 2 });
+    expect(mergeSessions([named], [reply])[0]).toMatchObject({ peerNick: 'Alice Chen', peerAvatar: 'http://img/a.png', updateTime: 2 });
+    const renamed = sampleSession({ peerAccount: 'c_demo1', peerNick: 'Alice C.', updateTime: 3 });
+    expect(mergeSessions([named], [renamed])[0].peerNick).toBe('Alice C.');
+  });
 });
 
 describe('mergeMessages', () => {

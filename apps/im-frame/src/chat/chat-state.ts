@@ -34,10 +34,21 @@ const byUpdateTimeDescending = (a: ChatSession, b: ChatSession): number =>
 
 const byTimeAscending = (a: ChatMessage, b: ChatMessage): number => a.time - b.time;
 
-/** Replaces sessions by id (the client's view wins) and keeps the newest first. */
+/**
+ * Replaces sessions by id (the client's view wins) and keeps the newest first. Who the peer is
+ * (nick, avatar) is kept when the changed copy does not know it: a session whose last message is
+ * the merchant's own reply carries no customer nick, and must not fall back to the raw account.
+ */
 export function mergeSessions(current: readonly ChatSession[], changed: readonly ChatSession[]): ChatSession[] {
   const byId = new Map(current.map((session) => [session.id, session]));
-  for (const session of changed) byId.set(session.id, session);
+  for (const session of changed) {
+    const known = byId.get(session.id);
+    byId.set(session.id, {
+      ...session,
+      peerNick: session.peerNick || known?.peerNick,
+      peerAvatar: session.peerAvatar || known?.peerAvatar,
+    });
+  }
   return [...byId.values()].sort(byUpdateTimeDescending);
 }
 

@@ -1,10 +1,11 @@
 // Builds the frame's ChatClient: the local store opened first (so cached chats show before the
-// socket connects), then im-core's client on that same store.
-import { createImClient, type ImConnectionPort, type Store } from '@merchant/im-core';
+// socket connects), then im-core's client on that same store and on a connection the frame keeps,
+// so it can also look up customer profiles (getUsers).
+import { createImClient, fromWireUser, ImConnection, type ImConnectionPort, type ImUser, type Store } from '@merchant/im-core';
 import type { FrameParams } from '../config/frame-params';
 import type { FrameRuntimeConfig } from '../config/runtime-config';
 import type { ChatClient } from './chat-client';
-import { IdClientIssuer, ImChatClient } from './im-client-adapter';
+import { IdClientIssuer, ImChatClient, type UserLookup } from './im-client-adapter';
 import { openChatStore } from './open-chat-store';
 
 export interface FrameChatClientOptions {
@@ -14,20 +15,33 @@ export interface FrameChatClientOptions {
   store?: Store;
   /** Tests only: a scripted connection instead of the real socket. */
   connection?: ImConnectionPort;
+  /**
+   * A fresh IM token when the one in use expired or was refused (the console's, over the bridge).
+   * Handed to im-core's `getToken` option.
+   */
+  getToken?: () => Promise<string>;
+}
+
+/** getUsers over the connection; accounts the server does not know are simply absent. */
+export function userLookupOver(connection: Pick<ImConnectionPort, 'request'>): UserLookup {
+  return async (accounts) => {
+    const answer = await connection.request('getUsers', { accounts: [...accounts] });
+    return (answer.users ?? []).map(fromWireUser).filter((user): user is ImUser => user !== undefined);
+  };
 }
 
 export async function createFrameChatClient(options: FrameChatClientOptions): Promise<ChatClient> {
   const { config, params } = options;
   const store = options.store ?? (await openChatStore(config.imAppKey, params.account));
   const idClients = new IdClientIssuer();
-  const client = createImClient({
+  const connectionOptions = {
     lbsUrl: config.imLbsUrl,
     appKey: config.imAppKey,
     account: params.account,
     token: params.token,
-    store,
-    createIdClient: idClients.create,
-    connection: options.connection,
-  });
-  return new ImChatClient(client, store, idClients);
+    ...(options.getToken ? { getToken: options.getToken } : {}),
+  };
+  const connection = options.connection ?? new ImConnection(connectionOptions);
+  const client = createImClient({ ...connectionOptions, store, createIdClient: idClients.create, connection });
+  return new ImChatClient(client, store, idClients, userLookupOver(connection));
 }

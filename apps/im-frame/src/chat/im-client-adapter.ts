@@ -5,6 +5,7 @@ import {
   type ConnectionState as ImConnectionPhase,
   type ImClient,
   type ImSession,
+  type ImUser,
   type Store,
 } from '@merchant/im-core';
 import {
@@ -19,6 +20,12 @@ import {
 } from './chat-client';
 import { ChatEventHub } from './chat-event-hub';
 import { readLocalMessages, readLocalSessions, toChatMessage, toChatSessions } from './im-mapping';
+
+/** Profiles of accounts from the server (im-core getUsers); unknown accounts are left out. */
+export type UserLookup = (accounts: readonly string[]) => Promise<ImUser[]>;
+
+/** im-client-spec §5: a user lookup asks for at most 150 accounts. */
+export const MAX_USER_LOOKUP = 150;
 
 /** The parts of im-core's ImClient the frame uses (the real client, or a test double). */
 export type ImClientPort = Pick<ImClient, 'on' | 'connect' | 'logout' | 'destroy' | 'messages' | 'sessions'>;
@@ -65,10 +72,15 @@ export class ImChatClient implements ChatClient {
   /** Session events are mapped one after another, so a later one never lands first. */
   private sessionsChain: Promise<void> = Promise.resolve();
 
+  /** Peers already asked for, so an unknown account is looked up once per frame. */
+  private readonly lookedUpPeers = new Set<string>();
+
   constructor(
     private readonly client: ImClientPort,
     private readonly store: Store,
     private readonly idClients: IdClientIssuer,
+    /** The server's user profiles (getUsers); without it, unknown peers stay unnamed until a sync. */
+    private readonly lookupUsers?: UserLookup,
   ) {
     this.unsubscribes.push(
       client.on('state', (phase) => this.onPhase(phase)),
@@ -198,8 +210,37 @@ export class ImChatClient implements ChatClient {
   private queueSessions(sessions: ImSession[]): void {
     this.sessionsChain = this.sessionsChain
       .then(() => toChatSessions(sessions, this.store))
-      .then((mapped) => this.emit('sessions', mapped))
+      .then((mapped) => {
+        this.emit('sessions', mapped);
+        void this.lookUpUnknownPeers(sessions);
+      })
       .catch((error: unknown) => console.error('could not show updated sessions', error));
+  }
+
+  /**
+   * A customer who wrote for the first time since the last sync has no user record: their name
+   * came only with their message. Their profile (nick, avatar) is fetched and stored, so the
+   * session keeps its name after the merchant replies, and after a reload.
+   */
+  private async lookUpUnknownPeers(sessions: readonly ImSession[]): Promise<void> {
+    if (!this.lookupUsers) return;
+    const accounts = [...new Set(sessions.filter((s) => !s.isDeleted).map((s) => s.to))].filter((a) => !this.lookedUpPeers.has(a));
+    if (accounts.length === 0) return;
+    accounts.forEach((account) => this.lookedUpPeers.add(account));
+    try {
+      const known = new Set((await this.store.getUsers(accounts)).map((user) => user.account));
+      const unknown = accounts.filter((account) => !known.has(account)).slice(0, MAX_USER_LOOKUP);
+      if (unknown.length === 0) return;
+      const users = await this.lookupUsers(unknown);
+      if (users.length === 0) return;
+      await this.store.putUsers(users);
+      const found = new Set(users.map((user) => user.account));
+      this.queueSessions(sessions.filter((session) => found.has(session.to)));
+    } catch (error) {
+      // Names are a nicety: the next lookup (another session event) or sync tries again.
+      accounts.forEach((account) => this.lookedUpPeers.delete(account));
+      console.warn('could not look up customer profiles', error);
+    }
   }
 
   private emit<E extends ChatClientEventName>(event: E, value: ChatClientEvents[E]): void {

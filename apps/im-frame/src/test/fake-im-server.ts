@@ -7,6 +7,7 @@ import {
   MessageTypeCode,
   SceneCode,
   type MessageRecordValue,
+  type UserRecordValue,
 } from '@merchant/im-core';
 
 export const MERCHANT = 's_1001';
@@ -36,11 +37,14 @@ export interface FakeImServer {
   offline: MessageRecordValue[];
   /** What getHistoryMsgs pages through, like im-server: time <= endTime, newest first, limit. */
   history: MessageRecordValue[];
+  /** Profiles getUsers answers with (known accounts only, like im-server). */
+  users: UserRecordValue[];
 }
 
 export function createFakeImServer(): FakeImServer {
   const connection = new FakeConnection();
-  const server: FakeImServer = { connection, failSends: false, offline: [], history: [] };
+  const server: FakeImServer = { connection, failSends: false, offline: [], history: [], users: [] };
+  connection.answer('getUsers', (body) => ({ users: server.users.filter((user) => body.accounts?.includes(user.account ?? '')) }));
   connection.answer('getHistoryMsgs', (body) => {
     const endTime = body.endTime ?? 0;
     const peer = body.to;
