@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import { hasPermission, usePermissions } from '../context/permissions';
 import { useUiKitText } from '../i18n/locale-context';
 import { PermissionButton } from './PermissionButton';
 
@@ -15,6 +16,7 @@ export interface RowAction {
   label: ReactNode;
   onClick: () => void;
   disabled?: boolean;
+  /** Permission code (§6); honoured by the direct buttons and the 'more' menu alike. */
   permission?: string;
   color?: 'primary' | 'error' | 'warning' | 'inherit';
 }
@@ -27,13 +29,16 @@ export function splitActions<T>(actions: readonly T[]): { direct: T[]; overflow:
 
 export interface ActionButtonsProps {
   actions: readonly RowAction[];
+  /** Overrides the codes from PermissionProvider. */
   userCodes?: readonly string[];
 }
 
 export function ActionButtons({ actions, userCodes }: ActionButtonsProps) {
   const t = useUiKitText();
+  const permissions = usePermissions();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const { direct, overflow } = splitActions(actions);
+  const allowed = (action: RowAction) => (userCodes ? hasPermission(action.permission, userCodes) : permissions.has(action.permission));
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
       {direct.map((action) => (
@@ -56,18 +61,26 @@ export function ActionButtons({ actions, userCodes }: ActionButtonsProps) {
             {t('more')}
           </Button>
           <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
-            {overflow.map((action) => (
-              <MenuItem
-                key={action.key}
-                disabled={action.disabled}
-                onClick={() => {
-                  setMenuAnchor(null);
-                  action.onClick();
-                }}
-              >
-                {action.label}
-              </MenuItem>
-            ))}
+            {overflow.map((action) => {
+              const permitted = allowed(action);
+              return (
+                <MenuItem
+                  key={action.key}
+                  disabled={action.disabled || !permitted}
+                  title={permitted ? undefined : t('noPermission')}
+                  // Keep the 'no permission' title hoverable on the disabled item.
+                  sx={permitted ? undefined : { '&.Mui-disabled': { pointerEvents: 'auto' } }}
+                  onClick={() => {
+                    // The guard, not only the look: an item without permission never runs its action.
+                    if (!permitted || action.disabled) return;
+                    setMenuAnchor(null);
+                    action.onClick();
+                  }}
+                >
+                  {action.label}
+                </MenuItem>
+              );
+            })}
           </Menu>
         </>
       )}

@@ -5,7 +5,8 @@ import { ActionButtons, splitActions, type RowAction } from './ActionButtons';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Countdown } from './Countdown';
 import { splitCountdown } from './countdown-parts';
-import { PermissionButton, PermissionCodesProvider } from './PermissionButton';
+import { PermissionButton } from './PermissionButton';
+import { PermissionProvider } from '../context/permissions';
 
 const actions = (count: number, onClick = jest.fn()): RowAction[] =>
   Array.from({ length: count }, (_, i) => ({ key: `a${i}`, label: `action ${i + 1}`, onClick: () => onClick(i) }));
@@ -41,12 +42,12 @@ describe('PermissionButton (§6)', () => {
     const onClick = jest.fn();
     render(
       <UiKitLocaleProvider locale="en-US">
-        <PermissionCodesProvider codes={['goods:edit']}>
+        <PermissionProvider codes={['goods:edit']}>
           <PermissionButton permission="goods:delete" onClick={onClick}>
             delete
           </PermissionButton>
           <PermissionButton permission="goods:edit">edit</PermissionButton>
-        </PermissionCodesProvider>
+        </PermissionProvider>
       </UiKitLocaleProvider>,
     );
     const denied = screen.getByRole('button', { name: 'delete' });

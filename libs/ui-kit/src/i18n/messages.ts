@@ -21,6 +21,18 @@ const enUS = {
   countdownDays: '{days} days',
   countdownClock: '{hours}h {minutes}m {seconds}s',
   loadFailed: 'load failed',
+  pagination: 'pagination',
+  pageSize: 'rows per page',
+  perPage: '{size} / page',
+  previousPage: 'previous page',
+  nextPage: 'next page',
+  currentPage: 'page {page}, current',
+  goToPageNumber: 'go to page {page}',
+  columns: 'columns',
+  selectedCount: '{count} selected',
+  delete: 'delete',
+  bulkDeleteTitle: 'delete the {count} selected items?',
+  bulkDeleteContent: 'this cannot be undone',
 } as const;
 
 export type UiKitMessageKey = keyof typeof enUS;
@@ -44,6 +56,18 @@ const zhCN: UiKitMessageTable = {
   countdownDays: '{days}天',
   countdownClock: '{hours}时{minutes}分{seconds}秒',
   loadFailed: '加载失败',
+  pagination: '分页',
+  pageSize: '每页条数',
+  perPage: '{size}条/页',
+  previousPage: '上一页',
+  nextPage: '下一页',
+  currentPage: '第 {page} 页，当前页',
+  goToPageNumber: '前往第 {page} 页',
+  columns: '列设置',
+  selectedCount: '已选 {count} 项',
+  delete: '删除',
+  bulkDeleteTitle: '确定删除选中的 {count} 项吗？',
+  bulkDeleteContent: '删除后无法恢复',
 };
 
 export const uiKitMessages: Record<UiKitLocale, UiKitMessageTable> = { 'zh-CN': zhCN, 'en-US': enUS };

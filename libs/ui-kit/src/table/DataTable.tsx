@@ -1,112 +1,170 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import { useUiKitText } from '../i18n/locale-context';
-import { TABLE_PAGE_SIZES, type DataTableState } from './use-data-table';
+import {
+  ColumnsPanelTrigger,
+  DataGrid,
+  Toolbar,
+  ToolbarButton,
+  type GridColDef,
+  type GridRowSelectionModel,
+  type GridSortModel,
+} from '@mui/x-data-grid';
+import { enUS as gridEnUS, zhCN as gridZhCN } from '@mui/x-data-grid/locales';
+import { gridDensity, useUiKitSize } from '../context/UiKitProvider';
+import { useUiKitLocale, useUiKitText } from '../i18n/locale-context';
+import { BulkActionBar, type BulkAction, type RowId } from './BulkActionBar';
+import { usePersistedColumnVisibility } from './column-visibility';
+import { TablePager } from './TablePager';
+import type { DataTableState } from './use-data-table';
 
 export interface DataTableColumn<Row> {
   key: string;
-  title: ReactNode;
+  /** Header text; also the column's name in the column picker. */
+  title: string;
   /** Cell content; defaults to the row's property named `key`. */
-  render?: (row: Row, index: number) => ReactNode;
-  width?: number | string;
+  render?: (row: Row) => ReactNode;
+  width?: number;
+  /** Share of the remaining width (DataGrid `flex`). */
+  flex?: number;
   align?: 'left' | 'center' | 'right';
+  /** Sorted by the server (the sort goes into the URL and the endpoint argument). */
+  sortable?: boolean;
+  /** Columns that cannot be hidden in the column picker (e.g. the row actions). */
+  hideable?: boolean;
 }
 
 export interface DataTableProps<Row> {
   columns: readonly DataTableColumn<Row>[];
   table: DataTableState<Row>;
-  rowKey: (row: Row, index: number) => string | number;
+  getRowId: (row: Row) => RowId;
   /** Shown when the list is empty and the load did not fail. */
-  emptyText?: ReactNode;
+  emptyText?: string;
+  /** With bulk actions the rows get check boxes. */
+  bulkActions?: readonly BulkAction[];
+  /** The grid grows with its rows up to this height, then scrolls (virtualised). */
+  maxHeight?: number | string;
+  /** Accessible name of the grid. */
+  label?: string;
   'data-testid'?: string;
 }
 
-/**
- * Server-paged table: layout total, sizes, previous, pager, next, jumper (console-spec §2).
- * State comes from `useDataTable`, so the paging rules live in one tested place.
- */
-export function DataTable<Row>({ columns, table, rowKey, emptyText, ...rest }: DataTableProps<Row>) {
-  const t = useUiKitText();
-  const [jumpText, setJumpText] = useState('');
-  const pageCount = Math.max(1, Math.ceil(table.total / table.pageSize));
+const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
-  const jump = () => {
-    const target = Number(jumpText);
-    if (Number.isInteger(target) && target >= 1) table.setPageNum(Math.min(target, pageCount));
-    setJumpText('');
-  };
+/**
+ * Server-paged table on MUI X DataGrid (docs/decisions/0003): the grid renders, virtualises, selects
+ * rows and offers the column picker; paging follows the spec's layout in TablePager, because the
+ * community grid's own pager stops at 100 rows per page and has another layout.
+ */
+export function DataTable<Row extends object>(props: DataTableProps<Row>) {
+  const { table, columns, bulkActions } = props;
+  const t = useUiKitText();
+  const locale = useUiKitLocale();
+  const size = useUiKitSize();
+  const [visibility, setVisibility] = usePersistedColumnVisibility(table.id);
+  const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
+
+  // A selection belongs to the rows on screen: a new page, size or filter starts with none.
+  const pageKey = `${table.pageNum}|${table.pageSize}|${JSON.stringify(table.filters)}`;
+  useEffect(() => setSelection(EMPTY_SELECTION), [pageKey]);
+
+  const gridColumns = useMemo<GridColDef[]>(
+    () =>
+      columns.map((column) => ({
+        field: column.key,
+        headerName: column.title,
+        width: column.width,
+        flex: column.width === undefined ? (column.flex ?? 1) : column.flex,
+        align: column.align,
+        headerAlign: column.align,
+        sortable: column.sortable ?? false,
+        hideable: column.hideable ?? true,
+        filterable: false,
+        disableColumnMenu: true,
+        renderCell: column.render ? (params) => column.render!(params.row as Row) : undefined,
+        valueGetter: column.render ? undefined : (_value, row) => readCell(row, column.key),
+      })),
+    [columns],
+  );
+  const sortModel: GridSortModel = table.sort ? [{ field: table.sort.field, sort: table.sort.direction }] : [];
+  const localeText = useMemo(
+    () => ({
+      ...(locale === 'zh-CN' ? gridZhCN : gridEnUS).components.MuiDataGrid.defaultProps.localeText,
+      noRowsLabel: table.errorText || props.emptyText || t('noData'),
+      toolbarColumns: t('columns'),
+    }),
+    [locale, table.errorText, props.emptyText],
+  );
+  const selectedIds = selection.type === 'include' ? [...selection.ids] : table.rows.map(props.getRowId).filter((id) => !selection.ids.has(id));
 
   return (
-    <Box data-testid={rest['data-testid']}>
-      {table.loading && <LinearProgress aria-label="loading" />}
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            {columns.map((column) => (
-              <TableCell key={column.key} style={{ width: column.width }} align={column.align}>
-                {column.title}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {table.rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={columns.length} align="center">
-                {table.errorText || emptyText || t('noData')}
-              </TableCell>
-            </TableRow>
-          ) : (
-            table.rows.map((row, index) => (
-              <TableRow key={rowKey(row, index)}>
-                {columns.map((column) => (
-                  <TableCell key={column.key} align={column.align}>
-                    {column.render ? column.render(row, index) : readCell(row, column.key)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1 }}>
-        <TablePagination
-          component="div"
-          count={table.total}
-          page={Math.min(table.pageNum, pageCount) - 1}
-          rowsPerPage={table.pageSize}
-          rowsPerPageOptions={[...TABLE_PAGE_SIZES]}
-          labelDisplayedRows={({ count }) => t('totalCount', { total: count })}
-          showFirstButton
-          showLastButton
-          onPageChange={(_event, page) => table.setPageNum(page + 1)}
-          onRowsPerPageChange={(event) => table.setPageSize(Number(event.target.value))}
-        />
-        <TextField
-          size="small"
-          label={t('goToPage')}
-          value={jumpText}
-          sx={{ width: 80 }}
-          slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('goToPage') } }}
-          onChange={(event) => setJumpText(event.target.value.replace(/\D/g, ''))}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') jump();
+    <Box data-testid={props['data-testid']}>
+      {bulkActions && bulkActions.length > 0 && (
+        <BulkActionBar actions={bulkActions} selectedIds={selectedIds as RowId[]} onDone={() => setSelection(EMPTY_SELECTION)} />
+      )}
+      <Box sx={{ display: 'flex', flexDirection: 'column', maxHeight: props.maxHeight ?? 640 }}>
+        <DataGrid
+          aria-label={props.label}
+          label={props.label}
+          rows={table.rows}
+          columns={gridColumns}
+          getRowId={props.getRowId}
+          loading={table.loading}
+          density={gridDensity(size)}
+          localeText={localeText}
+          // The rows are one server page; the pager below is ours (see the comment above).
+          paginationMode="server"
+          rowCount={table.total}
+          hideFooter
+          sortingMode="server"
+          sortModel={sortModel}
+          onSortModelChange={(model) => {
+            const first = model[0];
+            table.setSort(first?.sort ? { field: first.field, direction: first.sort } : undefined);
           }}
+          disableColumnFilter
+          columnVisibilityModel={visibility}
+          onColumnVisibilityModelChange={setVisibility}
+          checkboxSelection={Boolean(bulkActions?.length)}
+          disableRowSelectionOnClick
+          rowSelectionModel={selection}
+          onRowSelectionModelChange={setSelection}
+          showToolbar
+          slots={{ toolbar: ColumnPickerToolbar }}
         />
       </Box>
+      <TablePager
+        total={table.total}
+        pageNum={table.pageNum}
+        pageSize={table.pageSize}
+        onPageChange={table.setPageNum}
+        onPageSizeChange={table.setPageSize}
+      />
     </Box>
   );
 }
 
-function readCell(row: unknown, key: string): ReactNode {
+/** The grid's toolbar holds only the column picker; search lives in SearchBar, paging in TablePager. */
+function ColumnPickerToolbar() {
+  const t = useUiKitText();
+  return (
+    <Toolbar>
+      <ColumnsPanelTrigger render={<ToolbarButton aria-label={t('columns')} title={t('columns')} />}>
+        <ColumnsIcon />
+      </ColumnsPanelTrigger>
+    </Toolbar>
+  );
+}
+
+function ColumnsIcon() {
+  // The view-column glyph of @mui/icons-material, inlined so ui-kit needs no icon package.
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+      <path d="M4 5v13h17V5zm10 2v9h-3V7zM6 7h3v9H6zm13 9h-3V7h3z" />
+    </svg>
+  );
+}
+
+function readCell(row: unknown, key: string): string {
   if (row && typeof row === 'object' && key in row) {
     const value = (row as Record<string, unknown>)[key];
     if (value === null || value === undefined) return '';

@@ -1,122 +1,100 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
+import { DEFAULT_TABLE_PAGE_SIZE, type TableFilters, type TablePage, type TableQuery, type TableSort } from './table-constants';
+import { useTableUrlState } from './table-url-state';
 
-/** console-spec §2: page sizes 5, 10, 20, 50, 100, 200, default 5. */
-export const TABLE_PAGE_SIZES = [5, 10, 20, 50, 100, 200] as const;
-export const DEFAULT_TABLE_PAGE_SIZE = 5;
+export * from './table-constants';
 
-/** console-spec §3: table response list, pageNum, pageSize, total. */
-export interface TablePage<Row> {
-  list: Row[];
-  total: number;
-  pageNum?: number;
-  pageSize?: number;
+/**
+ * The part of an RTK Query `useQuery` hook result the table reads. Any endpoint built with
+ * `builder.query<TablePage<Row>, Arg>` matches it, so ui-kit needs no import of the console's API.
+ */
+export interface ListQueryResult<Row> {
+  /** The answer for the current argument; undefined while a new argument loads. */
+  currentData?: TablePage<Row>;
+  /** The last answer, kept while the next page loads so the rows do not flicker. */
+  data?: TablePage<Row>;
+  isFetching: boolean;
+  error?: unknown;
 }
 
-export interface TableQuery<Filters> {
-  pageNum: number;
-  pageSize: number;
-  filters: Filters;
+/** A list endpoint: `api.endpoints.queryOrders` (or anything with its `useQuery`). */
+export interface ListEndpoint<Row, Arg> {
+  useQuery: (arg: Arg) => ListQueryResult<Row>;
 }
 
-export type TableLoader<Row, Filters> = (query: TableQuery<Filters>) => Promise<TablePage<Row>>;
-
-export interface UseDataTableOptions<Row, Filters> {
-  load: TableLoader<Row, Filters>;
-  filters: Filters;
+export interface UseDataTableOptions<Row, Arg> {
+  /** Names the table in the URL (`<id>.page`, `<id>.size`, …) and in the column-picker storage. */
+  id: string;
+  endpoint: ListEndpoint<Row, Arg>;
+  /** Turns the table query into the endpoint argument; the default passes the query itself. */
+  toArg?: (query: TableQuery) => Arg;
   defaultPageSize?: number;
 }
 
 export interface DataTableState<Row> {
+  id: string;
   rows: Row[];
   total: number;
   pageNum: number;
   pageSize: number;
+  filters: TableFilters;
+  sort: TableSort | undefined;
   loading: boolean;
-  /** console-spec §8: after a failed load, the server msg shown as the empty text. */
+  /** console-spec §8: after a failed load, the server msg shown as the empty text (the list is empty). */
   errorText: string | undefined;
   setPageNum(pageNum: number): void;
   setPageSize(pageSize: number): void;
-  reload(): void;
+  setFilters(filters: TableFilters): void;
+  setSort(sort: TableSort | undefined): void;
 }
 
-interface RequestState<Filters> {
-  pageNum: number;
-  pageSize: number;
-  filters: Filters;
-  filtersKey: string;
-  token: number;
-}
-
-/** Reads the server msg of a rejected load: secure-transport rejects with `{ msg }`. */
+/** Reads the msg of a failed load: the console's baseQuery gives `{ code, msg }`, fetchBaseQuery `{ data: { msg } }`. */
 export function loadErrorText(error: unknown): string {
   if (error && typeof error === 'object') {
-    const { msg, message } = error as { msg?: unknown; message?: unknown };
+    const { msg, message, data } = error as { msg?: unknown; message?: unknown; data?: unknown };
     if (typeof msg === 'string' && msg) return msg;
+    if (data && typeof data === 'object' && typeof (data as { msg?: unknown }).msg === 'string') return (data as { msg: string }).msg;
     if (typeof message === 'string' && message) return message;
   }
   return typeof error === 'string' ? error : '';
 }
 
 /**
- * Paging state of a server-side table (console-spec §3, §8): the page resets to 1 when the filters
- * change; a page beyond the first that comes back empty steps back one page and reloads; a failed
- * load empties the list and exposes the msg. Responses to superseded requests are ignored.
+ * Paging state of a server-side table over an RTK Query list endpoint (console-spec §2, §4, §8):
+ * page, size, filters and sort come from the URL; new filters start at page 1; a page beyond the
+ * first that comes back empty steps back one page (which loads it); a failure empties the list and
+ * exposes the msg. After a mutation the endpoint's tags invalidate and RTK Query refetches: the table
+ * has no reload of its own.
  */
-export function useDataTable<Row, Filters>(options: UseDataTableOptions<Row, Filters>): DataTableState<Row> {
-  const loadRef = useRef(options.load);
-  loadRef.current = options.load;
-  const filtersKey = JSON.stringify(options.filters ?? null);
-  const [request, setRequest] = useState<RequestState<Filters>>(() => ({
-    pageNum: 1,
-    pageSize: options.defaultPageSize ?? DEFAULT_TABLE_PAGE_SIZE,
-    filters: options.filters,
-    filtersKey,
-    token: 0,
-  }));
-  // Adjusting state during render (not in an effect) so the old page never loads with new filters.
-  if (request.filtersKey !== filtersKey) {
-    setRequest({ ...request, pageNum: 1, filters: options.filters, filtersKey, token: request.token + 1 });
-  }
-  const [result, setResult] = useState<{ rows: Row[]; total: number; errorText: string | undefined }>({
-    rows: [],
-    total: 0,
-    errorText: undefined,
-  });
-  const [loading, setLoading] = useState(false);
-  const latestRequest = useRef(0);
+export function useDataTable<Row, Arg = TableQuery>(options: UseDataTableOptions<Row, Arg>): DataTableState<Row> {
+  const url = useTableUrlState(options.id, options.defaultPageSize ?? DEFAULT_TABLE_PAGE_SIZE);
+  const query: TableQuery = { pageNum: url.pageNum, pageSize: url.pageSize, filters: url.filters, sort: url.sort };
+  const arg = options.toArg ? options.toArg(query) : (query as Arg);
+  const result = options.endpoint.useQuery(arg);
 
+  const failed = result.error !== undefined && result.error !== null;
+  const current = result.currentData;
+  const emptiedLaterPage = !failed && !result.isFetching && current !== undefined && current.list.length === 0 && url.pageNum > 1;
+  const { setPageNum } = url;
   useEffect(() => {
-    const requestId = ++latestRequest.current;
-    setLoading(true);
-    const query = { pageNum: request.pageNum, pageSize: request.pageSize, filters: request.filters };
-    loadRef.current(query).then(
-      (page) => {
-        if (requestId !== latestRequest.current) return;
-        const list = Array.isArray(page?.list) ? page.list : [];
-        if (list.length === 0 && request.pageNum > 1) {
-          setRequest((current) => ({ ...current, pageNum: current.pageNum - 1, token: current.token + 1 }));
-          return;
-        }
-        setResult({ rows: list, total: Number(page?.total) || 0, errorText: undefined });
-        setLoading(false);
-      },
-      (error: unknown) => {
-        if (requestId !== latestRequest.current) return;
-        setResult({ rows: [], total: 0, errorText: loadErrorText(error) });
-        setLoading(false);
-      },
-    );
-  }, [request]);
+    // Replace, not push: the emptied page should not stay in the history.
+    if (emptiedLaterPage) setPageNum(url.pageNum - 1, { replace: true });
+  }, [emptiedLaterPage, url.pageNum, setPageNum]);
 
-  const setPageNum = useCallback((pageNum: number) => {
-    setRequest((current) => ({ ...current, pageNum: Math.max(1, Math.floor(pageNum)), token: current.token + 1 }));
-  }, []);
-  const setPageSize = useCallback((pageSize: number) => {
-    setRequest((current) => ({ ...current, pageSize, pageNum: 1, token: current.token + 1 }));
-  }, []);
-  const reload = useCallback(() => {
-    setRequest((current) => ({ ...current, token: current.token + 1 }));
-  }, []);
-
-  return { ...result, pageNum: request.pageNum, pageSize: request.pageSize, loading, setPageNum, setPageSize, reload };
+  const shown = failed ? undefined : (current ?? result.data);
+  return {
+    id: options.id,
+    rows: shown?.list ?? [],
+    total: failed ? 0 : Number(shown?.total) || 0,
+    pageNum: url.pageNum,
+    pageSize: url.pageSize,
+    filters: url.filters,
+    sort: url.sort,
+    loading: result.isFetching,
+    errorText: failed ? loadErrorText(result.error) : undefined,
+    setPageNum: url.setPageNum,
+    setPageSize: url.setPageSize,
+    setFilters: url.setFilters,
+    setSort: url.setSort,
+  };
 }
