@@ -27,6 +27,7 @@ module.exports = {
     '^@merchant/im-db$': lib('im-db'),
     '^@merchant/media-library/react$': lib('media-library', 'src/react/index.ts'),
     '^@merchant/media-library$': lib('media-library'),
+    '^@merchant/ui-kit/format$': lib('ui-kit', 'src/format/index.ts'),
     '^@merchant/ui-kit$': lib('ui-kit'),
     '^@merchant/server-db$': lib('server-db'),
     '^@merchant/api-contracts$': lib('api-contracts'),

@@ -27,6 +27,7 @@ const libs = libsArg ? ALL_LIBS.filter((lib) => libsArg.slice(7).split(',').incl
 /** Exports each entry point must have at runtime (names from docs/decisions/0001 and the lib READMEs). */
 const EXPECTED_EXPORTS = {
   '@merchant/ui-kit': ['DataTable', 'useDataTable', 'formatCents', 'maskPhone', 'exportToExcel', 'ActionButtons', 'PermissionButton'],
+  '@merchant/ui-kit/format': ['formatCents', 'formatSecondsTimestamp', 'maskPhone', 'statusLabel', 'PAYMENT_METHOD'],
   '@merchant/im-core': ['createImClient', 'MemoryStore'],
   '@merchant/im-core/server': ['signImToken', 'verifyImToken'],
   '@merchant/secure-transport': ['createSecureClient', 'SecureTransportError'],
@@ -36,7 +37,7 @@ const EXPECTED_EXPORTS = {
   '@merchant/im-db': [],
 };
 const ENTRY_POINTS = {
-  'ui-kit': ['@merchant/ui-kit'],
+  'ui-kit': ['@merchant/ui-kit', '@merchant/ui-kit/format'],
   'im-core': ['@merchant/im-core', '@merchant/im-core/server'],
   'secure-transport': ['@merchant/secure-transport', '@merchant/secure-transport/server'],
   'media-library': ['@merchant/media-library', '@merchant/media-library/react'],

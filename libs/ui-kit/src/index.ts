@@ -6,6 +6,7 @@ export * from './context/UiKitProvider';
 export * from './context/permissions';
 export * from './errors';
 export * from './format/formatters';
+export * from './format/status-mappings';
 export * from './input/input-rules';
 export * from './input/MoneyInput';
 export * from './search/search-validation';

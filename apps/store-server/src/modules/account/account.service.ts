@@ -1,3 +1,4 @@
+import { maskPhone } from '@merchant/ui-kit/format';
 import type { Caller } from '../../http/route';
 import type { CheckCodeService } from '../../shared/check-codes';
 import { toEpochSeconds, type Clock } from '../../shared/clock';
@@ -17,8 +18,8 @@ const IN_APP: readonly number[] = [StoreStatus.approved, StoreStatus.disabled];
 export const CURRENT_AGREEMENT_VERSION = '2026-01';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** console-spec §3: phone masked showing the first 3 and last 4 characters. */
-export const maskPhone = (phone: string) => (phone.length > 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone);
+/** console-spec §3: phone masked showing the first 3 and last 4 characters; the one copy lives in ui-kit. */
+export { maskPhone };
 export const maskCardNumber = (card: string) => `${'*'.repeat(Math.max(0, card.length - 4))}${card.slice(-4)}`;
 
 const notAllowed = (message: string) => new StoreError(STORE_CODES.notAllowedInCurrentState, message);

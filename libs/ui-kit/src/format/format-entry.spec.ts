@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import * as formatEntry from './index';
+
+/** Every bare (package) import reachable from a source file through relative imports. */
+function packageImports(file: string, seen = new Set<string>()): Set<string> {
+  const found = new Set<string>();
+  if (seen.has(file)) return found;
+  seen.add(file);
+  const source = fs.readFileSync(file, 'utf8');
+  for (const match of source.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
+    const spec = match[1]!;
+    if (!spec.startsWith('.')) {
+      found.add(spec);
+      continue;
+    }
+    const base = path.resolve(path.dirname(file), spec);
+    const target = ['.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find((candidate) => fs.existsSync(candidate));
+    if (target) for (const spec2 of packageImports(target, seen)) found.add(spec2);
+  }
+  return found;
+}
+
+describe('@merchant/ui-kit/format entry point (one copy for console and server)', () => {
+  it('is React-free: it reaches no package but dayjs', () => {
+    expect([...packageImports(path.join(__dirname, 'index.ts'))]).toEqual(['dayjs']);
+  });
+
+  it('exports the formatters and mappings the server uses', () => {
+    expect(formatEntry.maskPhone('13812345678')).toBe('138****5678');
+    expect(formatEntry.formatCents(1999)).toBe('19.99');
+    expect(formatEntry.statusLabel(formatEntry.PAYMENT_METHOD, 'ALIPAY_APP', 'en-US')).toBe('Alipay');
+  });
+});
