@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 // Workspace libraries are bundled from source so the built server runs without building them first;
 // every other dependency stays an ordinary node_modules import.
 export default defineConfig({
-  entry: ['src/main.ts', 'src/server.ts'],
+  entry: { main: 'src/main.ts', server: 'src/server.ts', 'operator-cli': 'src/modules/operator/operator.cli.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

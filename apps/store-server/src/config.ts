@@ -16,9 +16,13 @@ export interface StoreServerConfig {
   /** Server RSA pair shared by every instance (PEM-free base64 as secure-transport expects); generated when absent. */
   serverKeys?: { publicKey: string; privateKey: string };
   logLevel: string;
+  /** Key of the operator endpoint (modules/operator, docs/onboarding.md); the endpoint exists only when set. */
+  operatorKey?: string;
 }
 
 export const DEFAULT_IM_TOKEN_SECRET = 'dev-im-shared-key-change-me';
+/** Development-only operator key (`npm start`, e2e); production has no default, so no operator endpoint without OPERATOR_KEY. */
+export const DEV_OPERATOR_KEY = 'dev-operator-key-change-me';
 
 export const DEFAULT_CONFIG: StoreServerConfig = {
   host: '127.0.0.1',
@@ -53,5 +57,6 @@ export function readConfigFromEnv(env: NodeJS.ProcessEnv = process.env): StoreSe
     production: env.NODE_ENV === 'production',
     serverKeys: publicKey && privateKey ? { publicKey, privateKey } : undefined,
     logLevel: env.LOG_LEVEL || DEFAULT_CONFIG.logLevel,
+    operatorKey: env.OPERATOR_KEY || (env.NODE_ENV === 'production' ? undefined : DEV_OPERATOR_KEY),
   };
 }

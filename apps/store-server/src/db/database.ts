@@ -4,6 +4,7 @@ import * as accounts from './migrations/0001-accounts';
 import * as storeBusiness from './migrations/0002-store-business';
 import * as referenceData from './migrations/0003-reference-data';
 import * as storeDeregistration from './migrations/0004-store-deregistration';
+import * as storeOrders from './migrations/0005-store-orders';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -12,6 +13,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0002-store-business': storeBusiness,
   '0003-reference-data': referenceData,
   '0004-store-deregistration': storeDeregistration,
+  '0005-store-orders': storeOrders,
 };
 
 export interface DatabaseOptions {

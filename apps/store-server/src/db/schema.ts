@@ -177,6 +177,18 @@ export interface StoreLogoutRecordTable {
   created_at: CreatedAt;
 }
 
+/** Orders, minimal for the dashboard's counts (migration 0005); the orders issue extends it. */
+export interface StoreOrderTable {
+  id: Generated<number>;
+  store_id: number;
+  /** console-spec §4 shipping-order status 1..6. */
+  status: number;
+  /** Integer cents; bigint, so drivers may return a string. */
+  amount_cents: ColumnType<number | string, number, number>;
+  /** Integer seconds. */
+  created_at: ColumnType<number | string, number, number>;
+}
+
 export interface StoreCustomerTable {
   accid: string;
   nickname: string;
@@ -220,6 +232,7 @@ export interface StoreDatabase {
   store_async_task: StoreAsyncTaskTable;
   store_customer: StoreCustomerTable;
   store_logout_record: StoreLogoutRecordTable;
+  store_order: StoreOrderTable;
   ref_bank: RefBankTable;
   ref_unit: RefUnitTable;
   ref_technology: RefTechnologyTable;

@@ -81,9 +81,116 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
       await trx.insertInto('store_sowntown_link').values({ store_id: DEMO_STORE.id, sowntown_id: 1 }).execute();
     });
   }
+  await seedDemoStores(db, clock);
+  await seedDemoOrders(db, clock);
   await db
     .insertInto('store_customer')
     .values(DEMO_CUSTOMERS.map((c) => ({ accid: c.accid, nickname: c.nickname, avatar_url: null })))
     .onConflict((oc) => oc.column('accid').doNothing())
     .execute();
+}
+
+/**
+ * One demo store in every status besides the approved demo store (README "Demo sign-ins"); all use
+ * the demo password. Other areas' tests and demos rely on exactly these user names.
+ */
+export const DEMO_STORES = [
+  { id: 1002, userName: 'demo_new', storeName: 'demo_new', storeStatus: 0, storeType: 1, mobile: '13800001002' },
+  { id: 1003, userName: 'demo_review', storeName: 'Demo Review Store', storeStatus: 1, storeType: 2, mobile: '13800001003' },
+  {
+    id: 1004,
+    userName: 'demo_rejected',
+    storeName: 'Demo Rejected Store',
+    storeStatus: 3,
+    storeType: 2,
+    mobile: '13800001004',
+    rejectReason: 'The business licence photo is unreadable; please upload a clear photo.',
+  },
+  {
+    id: 1005,
+    userName: 'demo_disabled',
+    storeName: 'Demo Disabled Store',
+    storeStatus: 4,
+    storeType: 1,
+    mobile: '13800001005',
+    forbiddenReason: 'Business licence expired; upload a renewed licence to publish goods again.',
+  },
+  { id: 1006, userName: 'demo_service', storeName: 'Demo Service Store', storeStatus: 2, storeType: 3, mobile: '13800001006' },
+] as const;
+
+const demoStoreInfo = (store: (typeof DEMO_STORES)[number]) => ({
+  storeName: store.storeName,
+  storeType: store.storeType,
+  principalType: 2,
+  cityCode: '440300',
+  address: `${store.id - 1000} Demo Avenue, Shenzhen`,
+  contactName: 'Demo Contact',
+  contactMobile: store.mobile,
+  legalPersonName: 'Demo Legal',
+  legalPersonIdNumber: '11010519491231002X',
+  licenseNumber: `91440300MA5DEMO${store.id - 1000}0X`.slice(0, 18).padEnd(18, '0'),
+  licenseImageUrl: '/static/demo/license.png',
+  categoryIds: [11, 31],
+});
+
+async function seedDemoStores(db: Kysely<StoreDatabase>, clock: Clock): Promise<void> {
+  const existing = await db.selectFrom('store_store').select('id').where('id', 'in', DEMO_STORES.map((s) => s.id)).execute();
+  const missing = DEMO_STORES.filter((store) => !existing.some((row) => row.id === store.id));
+  if (missing.length === 0) return;
+  const now = clock.now();
+  const passwordHash = await hashSecret(DEMO_STORE.password);
+  for (const store of missing) {
+    const submitted = store.storeStatus !== 0;
+    const info = submitted ? demoStoreInfo(store) : null;
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('store_store')
+        .values({
+          id: store.id,
+          store_name: store.storeName,
+          store_status: store.storeStatus,
+          store_type: store.storeType,
+          principal_type: submitted ? 2 : null,
+          mobile: store.mobile,
+          city_code: submitted ? '440300' : null,
+          store_info: info ? JSON.stringify(info) : null,
+          reject_reason: 'rejectReason' in store ? store.rejectReason : null,
+          forbidden_reason: 'forbiddenReason' in store ? store.forbiddenReason : null,
+          agreement_accepted_at: submitted ? now : null,
+          agreement_version: submitted ? '2026-01' : null,
+          // The disabled store's licence expired 3 days ago: its dashboard shows the 'expired' notice.
+          license_expires_on: submitted ? addSeconds(now, (store.storeStatus === 4 ? -3 : 300) * DAY_SECONDS) : null,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      await trx
+        .insertInto('store_user')
+        .values({ store_id: store.id, username: store.userName, password_hash: passwordHash, nickname: store.storeName, avatar_url: null })
+        .execute();
+      await trx.insertInto('store_pay_account').values({ store_id: store.id, balance_cents: 0, frozen_cents: 0, deposit_cents: 0 }).execute();
+      if (info) await trx.insertInto('store_category_link').values(info.categoryIds.map((category_id) => ({ store_id: store.id, category_id }))).execute();
+      if (store.storeType === 3) {
+        // The service store is on the withdrawal blacklist, so its dashboard shows that block (console-spec §3).
+        await trx.insertInto('store_withdraw_blacklist').values({ store_id: store.id, remark: 'Withdrawals paused while a customer dispute is reviewed.' }).execute();
+      }
+    });
+  }
+}
+
+/** Orders of the demo store per shipping-order status (console-spec §4), spread over the last weeks. */
+export const DEMO_ORDER_COUNTS: Readonly<Record<number, number>> = { 1: 5, 2: 4, 3: 3, 4: 8, 5: 2, 6: 1 };
+
+async function seedDemoOrders(db: Kysely<StoreDatabase>, clock: Clock): Promise<void> {
+  const any = await db.selectFrom('store_order').select('id').where('store_id', '=', DEMO_STORE.id).limit(1).executeTakeFirst();
+  if (any) return;
+  const nowSeconds = Math.floor(clock.now().getTime() / 1000);
+  const rows = Object.entries(DEMO_ORDER_COUNTS).flatMap(([status, count]) =>
+    Array.from({ length: count }, (_, i) => ({
+      store_id: DEMO_STORE.id,
+      status: Number(status),
+      amount_cents: 1990 + Number(status) * 1000 + i * 250,
+      created_at: nowSeconds - (Number(status) * 3 + i) * DAY_SECONDS,
+    })),
+  );
+  await db.insertInto('store_order').values(rows).execute();
 }

@@ -19,6 +19,12 @@ import { DeregistrationService } from './deregistration/deregistration.service';
 import { imRoutes } from './im/im.routes';
 import { payRoutes } from './pay/pay.routes';
 import { PayService } from './pay/pay.service';
+import { OperatorRepository } from './operator/operator.repository';
+import { operatorRoutes } from './operator/operator.routes';
+import { OperatorService } from './operator/operator.service';
+import { OrdersRepository } from './orders/orders.repository';
+import { ordersRoutes } from './orders/orders.routes';
+import { OrdersService } from './orders/orders.service';
 
 export interface ModuleDependencies {
   db: Kysely<StoreDatabase>;
@@ -46,6 +52,8 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...commonRoutes(common),
     ...deregistrationRoutes(new DeregistrationService(db)),
     ...imRoutes(db, { imTokenSecret: config.imTokenSecret, imAppKey: config.imAppKey }),
+    ...ordersRoutes(new OrdersService(new OrdersRepository(db))),
+    ...operatorRoutes(new OperatorService(new OperatorRepository(db)), config.operatorKey),
   ];
   return { routes, auth, captcha, checkCodes, rateLimiter, authRepository };
 }

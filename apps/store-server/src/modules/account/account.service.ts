@@ -9,8 +9,9 @@ import type { AuthService, LoginResult } from '../auth/auth.service';
 import type { AccountRepository } from './account.repository';
 import type { StoreInfo, StoreInfoDraft } from './account.schemas';
 
-/** console-spec §4 store status values. */
-export const StoreStatus = { notSubmitted: 0, underReview: 1, approved: 2, rejected: 3, disabled: 4 } as const;
+import { StoreStatus } from './store-status';
+
+export { StoreStatus };
 /** Store information may be edited and submitted only before approval or after a rejection. */
 const EDITABLE_BEFORE_REVIEW: readonly number[] = [StoreStatus.notSubmitted, StoreStatus.rejected];
 /** console-spec §4: "only 2 and 4 pass into the app". */

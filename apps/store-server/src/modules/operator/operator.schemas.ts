@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** The four review decisions the platform takes outside the console (docs/onboarding.md). */
+export const OPERATOR_ACTIONS = ['approve', 'reject', 'disable', 'enable'] as const;
+export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
+
+/** Our design: a rejection or disabling reason is shown to the merchant, so it is short text. */
+export const OPERATOR_REASON_MAX = 200;
+
+export const operatorActionField = z.enum(OPERATOR_ACTIONS, { error: `action must be one of ${OPERATOR_ACTIONS.join(', ')}` });
+export const storeIdField = z.coerce
+  .number({ error: 'storeId must be a number' })
+  .int('storeId must be a whole number')
+  .positive('storeId must be positive')
+  .max(2_147_483_647, 'storeId is too large');
+const reasonField = z
+  .string({ error: 'reason must be text' })
+  .trim()
+  .min(1, 'reason is required')
+  .max(OPERATOR_REASON_MAX, `reason must be at most ${OPERATOR_REASON_MAX} characters`);
+
+/** One operator command; reject and disable need a reason, approve and enable take none. */
+export const operatorCommandSchema = z
+  .object({ action: operatorActionField, storeId: storeIdField, reason: reasonField.optional() })
+  .superRefine((command, ctx) => {
+    const needsReason = command.action === 'reject' || command.action === 'disable';
+    if (needsReason && command.reason === undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: `${command.action} needs --reason` });
+    if (!needsReason && command.reason !== undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: `${command.action} takes no reason` });
+  });
+export type OperatorCommand = z.output<typeof operatorCommandSchema>;
+
+/** The HTTP endpoint's path (docs/onboarding.md); outside /v1/store, and never behind the store envelope. */
+export const OPERATOR_PATH_PREFIX = '/operator/stores';
+export const OPERATOR_KEY_HEADER = 'x-operator-key';

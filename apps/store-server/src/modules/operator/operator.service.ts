@@ -1,0 +1,45 @@
+import type { Updateable } from 'kysely';
+import type { StoreTable } from '../../db/schema';
+import { STORE_CODES, StoreError } from '../../shared/store-error';
+import { StoreStatus } from '../account/store-status';
+import type { OperatorRepository, OperatorStoreView } from './operator.repository';
+import type { OperatorAction, OperatorCommand } from './operator.schemas';
+
+interface Transition {
+  /** Statuses the action may start from (console-spec §4 states; the transitions are our design). */
+  from: readonly number[];
+  to: number;
+  values(reason: string | undefined): Updateable<StoreTable>;
+}
+
+/**
+ * approve: under review → approved; reject: under review → rejected with the reason the merchant sees;
+ * disable: approved (or disabled, to change the reason) → disabled with forbiddenReason; enable: disabled → approved.
+ */
+const TRANSITIONS: Record<OperatorAction, Transition> = {
+  approve: { from: [StoreStatus.underReview], to: StoreStatus.approved, values: () => ({ reject_reason: null }) },
+  reject: { from: [StoreStatus.underReview], to: StoreStatus.rejected, values: (reason) => ({ reject_reason: reason ?? null }) },
+  disable: { from: [StoreStatus.approved, StoreStatus.disabled], to: StoreStatus.disabled, values: (reason) => ({ forbidden_reason: reason ?? null }) },
+  enable: { from: [StoreStatus.disabled], to: StoreStatus.approved, values: () => ({ forbidden_reason: null }) },
+};
+
+const STATUS_NAMES: Record<number, string> = { 0: 'not submitted', 1: 'under review', 2: 'approved', 3: 'rejected', 4: 'disabled' };
+
+export class OperatorService {
+  constructor(private readonly stores: OperatorRepository) {}
+
+  async run(command: OperatorCommand): Promise<OperatorStoreView> {
+    const transition = TRANSITIONS[command.action];
+    const store = await this.stores.findStore(command.storeId);
+    if (!store) throw new StoreError(STORE_CODES.notFound, `store ${command.storeId} not found`);
+    const refuse = () =>
+      new StoreError(
+        STORE_CODES.notAllowedInCurrentState,
+        `cannot ${command.action} store ${command.storeId}: it is ${STATUS_NAMES[store.storeStatus] ?? `in status ${store.storeStatus}`}`,
+      );
+    if (!transition.from.includes(store.storeStatus)) throw refuse();
+    const changed = await this.stores.transition(command.storeId, transition.from, { store_status: transition.to, ...transition.values(command.reason) });
+    if (!changed) throw refuse();
+    return (await this.stores.findStore(command.storeId)) as OperatorStoreView;
+  }
+}
