@@ -1,19 +1,24 @@
-// Entry point: read the query and runtime configuration, open the local store, build the chat
-// controller, wire it to the console (parent bridge), and render.
+// Entry point: read the query and runtime configuration, take the token out of the address, open
+// the local store, build the chat controller, wire it to the console (parent bridge), and render.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FrameRoot } from './app/frame-root';
 import { createFrameController } from './app/create-frame-controller';
 import { createFrameChatClient } from './chat/create-frame-chat-client';
-import { readFrameParams } from './config/frame-params';
+import { openChatStore } from './chat/open-chat-store';
+import { addressWithoutToken, readFrameParams } from './config/frame-params';
 import { readRuntimeConfig } from './config/runtime-config';
 import { createFrameI18n, pickLanguage } from './i18n/frame-i18n';
 import { createBrowserParentBridge } from './parent-bridge/parent-bridge';
 import { createConsoleVisibility } from './parent-bridge/console-visibility';
+import { followConsoleLanguage } from './parent-bridge/console-language';
+import { createTokenBridge } from './parent-bridge/token-bridge';
 
 async function startFrame(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
   const paramsResult = readFrameParams(window.location.search);
+  // The token is read once and leaves the address at once (history, copied links, screenshots).
+  window.history.replaceState(window.history.state, '', addressWithoutToken(window.location.href));
   const lang = new URLSearchParams(window.location.search).get('lang') ?? undefined;
   const i18n = createFrameI18n(pickLanguage(lang, navigator.languages ?? [navigator.language]));
 
@@ -24,14 +29,26 @@ async function startFrame(container: HTMLElement): Promise<void> {
   const { params } = paramsResult;
   const config = readRuntimeConfig(window.__MERCHANT_CONFIG__, import.meta.env);
   const bridge = createBrowserParentBridge(config.consoleOrigins);
-  const client = await createFrameChatClient({ config, params });
   const embedded = window.parent !== window;
-  const consoleVisibility = createConsoleVisibility({
-    target: window,
-    allowedOrigins: config.consoleOrigins,
-    expectedSender: embedded ? window.parent : undefined,
-    initiallyVisible: !embedded,
-  });
+  const consoleChannel = { target: window, allowedOrigins: config.consoleOrigins, expectedSender: embedded ? window.parent : undefined };
+  followConsoleLanguage(consoleChannel, i18n);
+  const tokens = createTokenBridge({ ...consoleChannel, bridge, account: params.account });
+  // Listening before 'ready', so the console's answers (visibility, language, token) are heard.
+  const consoleVisibility = createConsoleVisibility({ ...consoleChannel, initiallyVisible: !embedded });
+  bridge.ready(params.account);
+
+  // No token in the address (the frame itself reloaded): the console gives one.
+  let token = params.token;
+  if (!token) {
+    try {
+      token = await tokens.fetchToken();
+    } catch {
+      root.render(<FrameRoot i18n={i18n} missingParams={['token']} />);
+      return;
+    }
+  }
+  const store = await openChatStore(config.imAppKey, params.account);
+  const client = await createFrameChatClient({ config, params: { account: params.account, token }, store, getToken: tokens.fetchToken });
   const controller = createFrameController(client, bridge, { consoleVisibility });
   window.addEventListener('pagehide', () => void controller.stop());
 
@@ -40,7 +57,6 @@ async function startFrame(container: HTMLElement): Promise<void> {
       <FrameRoot i18n={i18n} controller={controller} storeName={params.storeName} />
     </StrictMode>,
   );
-  bridge.ready(params.account);
 }
 
 const container = document.getElementById('root');

@@ -1,5 +1,5 @@
 // Providers around the chat screen: i18n, MUI theme, and the chat controller.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { I18nextProvider } from 'react-i18next';
@@ -17,7 +17,13 @@ export type FrameRootProps = { i18n: i18n } & (
 );
 
 export function FrameRoot(props: FrameRootProps) {
-  const language = props.i18n.language;
+  // The console may switch the language at any time (bridge `language`): follow it in place.
+  const [language, setLanguage] = useState(props.i18n.language);
+  useEffect(() => {
+    const onChanged = (next: string) => setLanguage(next);
+    props.i18n.on('languageChanged', onChanged);
+    return () => props.i18n.off('languageChanged', onChanged);
+  }, [props.i18n]);
   useEffect(() => {
     document.documentElement.lang = language;
     document.title = props.i18n.t('app.title');

@@ -10,7 +10,7 @@ import { openChatStore } from './open-chat-store';
 
 export interface FrameChatClientOptions {
   config: FrameRuntimeConfig;
-  params: Pick<FrameParams, 'account' | 'token'>;
+  params: Pick<FrameParams, 'account'> & { token: string };
   /** Defaults to IndexedDB with a memory fallback. */
   store?: Store;
   /** Tests only: a scripted connection instead of the real socket. */

@@ -1,5 +1,5 @@
 import { DEFAULT_RUNTIME_CONFIG, readRuntimeConfig } from './runtime-config';
-import { readFrameParams } from './frame-params';
+import { addressWithoutToken, readFrameParams } from './frame-params';
 
 describe('readRuntimeConfig', () => {
   it('falls back to the documented defaults', () => {
@@ -36,8 +36,13 @@ describe('readFrameParams', () => {
     });
   });
 
-  it('reports which required values are missing', () => {
-    expect(readFrameParams('?account=&storeName=x')).toEqual({ ok: false, missing: ['account', 'token'] });
-    expect(readFrameParams('?account=s_1001')).toEqual({ ok: false, missing: ['token'] });
+  it('requires the account; the token may come over the bridge instead', () => {
+    expect(readFrameParams('?account=&token=t&storeName=x')).toEqual({ ok: false, missing: ['account'] });
+    expect(readFrameParams('?account=s_1001')).toEqual({ ok: true, params: { account: 's_1001' } });
+  });
+
+  it('removes the token, and only the token, from the address', () => {
+    expect(addressWithoutToken('http://127.0.0.1:4300/?account=s_1001&token=secret.sig&lang=en-US#x')).toBe('/?account=s_1001&lang=en-US#x');
+    expect(addressWithoutToken('http://127.0.0.1:4300/?account=s_1001')).toBe('/?account=s_1001');
   });
 });

@@ -6,7 +6,7 @@ import { enUS, zhCN } from './resources';
 export type FrameLanguage = 'zh-CN' | 'en-US';
 export const DEFAULT_LANGUAGE: FrameLanguage = 'zh-CN';
 
-function matchLanguage(tag: string | undefined): FrameLanguage | undefined {
+export function matchLanguage(tag: string | undefined): FrameLanguage | undefined {
   const lower = tag?.trim().toLowerCase();
   if (!lower) return undefined;
   if (lower === 'en' || lower.startsWith('en-') || lower.startsWith('en_')) return 'en-US';

@@ -1,38 +1,9 @@
-// Messages from the console to the frame (contract 0001, "Console ⇄ frame"): today only
-// `visibility`. The console hides the frame with display:none off /message, which the frame's own
-// document.visibilityState does not reflect, so the console says so explicitly.
+// The console's `visibility` message (contract 0001): the console hides the frame with
+// display:none off /message, which the frame's own document.visibilityState does not reflect, so
+// the console says so explicitly.
+import { onConsoleMessage, type ConsoleChannelOptions } from './console-messages';
 
-export const CONSOLE_MESSAGE_SOURCE = 'merchant-console';
-
-export type ConsoleToFrameMessage = { source: typeof CONSOLE_MESSAGE_SOURCE; type: 'visibility'; payload: { visible: boolean } };
-
-/** What the frame needs of a MessageEvent. */
-export interface IncomingMessage {
-  origin: string;
-  data: unknown;
-  source?: unknown;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
-/**
- * The console message an event carries, or null when it must be ignored: an origin not in the
- * allow-list, a sender other than the embedding window (when known), or a malformed message.
- */
-export function readConsoleMessage(
-  event: IncomingMessage,
-  allowedOrigins: readonly string[],
-  expectedSender?: unknown,
-): ConsoleToFrameMessage | null {
-  if (!allowedOrigins.includes(event.origin)) return null;
-  if (expectedSender !== undefined && event.source !== expectedSender) return null;
-  const data = event.data;
-  if (!isRecord(data) || data.source !== CONSOLE_MESSAGE_SOURCE || !isRecord(data.payload)) return null;
-  if (data.type === 'visibility' && typeof data.payload.visible === 'boolean') {
-    return { source: CONSOLE_MESSAGE_SOURCE, type: 'visibility', payload: { visible: data.payload.visible } };
-  }
-  return null;
-}
+export { readConsoleMessage, type IncomingMessage, type MessageEventTarget } from './console-messages';
 
 /** Whether the console shows the frame; changes are reported once each. */
 export interface ConsoleVisibility {
@@ -41,17 +12,7 @@ export interface ConsoleVisibility {
   dispose(): void;
 }
 
-export interface MessageEventTarget {
-  addEventListener(type: 'message', listener: (event: IncomingMessage) => void): void;
-  removeEventListener(type: 'message', listener: (event: IncomingMessage) => void): void;
-}
-
-export interface ConsoleVisibilityOptions {
-  /** Where the console's posts arrive: the frame's `window`. */
-  target: MessageEventTarget;
-  allowedOrigins: readonly string[];
-  /** `window.parent`: only its posts count. Omit to skip the check (tests). */
-  expectedSender?: unknown;
+export interface ConsoleVisibilityOptions extends ConsoleChannelOptions {
   /**
    * Before the console said anything. Embedded: false, so nothing is marked read until the console
    * says the frame is shown (it answers the frame's 'ready'). Standalone: true.
@@ -62,13 +23,11 @@ export interface ConsoleVisibilityOptions {
 export function createConsoleVisibility(options: ConsoleVisibilityOptions): ConsoleVisibility {
   let visible = options.initiallyVisible;
   const listeners = new Set<(visible: boolean) => void>();
-  const onMessage = (event: IncomingMessage) => {
-    const message = readConsoleMessage(event, options.allowedOrigins, options.expectedSender);
-    if (!message || message.payload.visible === visible) return;
+  const stop = onConsoleMessage(options, 'visibility', (message) => {
+    if (message.payload.visible === visible) return;
     visible = message.payload.visible;
     for (const listener of [...listeners]) listener(visible);
-  };
-  options.target.addEventListener('message', onMessage);
+  });
   return {
     isVisible: () => visible,
     onChange: (listener) => {
@@ -76,7 +35,7 @@ export function createConsoleVisibility(options: ConsoleVisibilityOptions): Cons
       return () => listeners.delete(listener);
     },
     dispose: () => {
-      options.target.removeEventListener('message', onMessage);
+      stop();
       listeners.clear();
     },
   };

@@ -14,7 +14,9 @@ export interface NewMessagePayload {
 export type FrameToConsoleMessage =
   | { source: typeof FRAME_MESSAGE_SOURCE; type: 'ready'; payload: { account: string } }
   | { source: typeof FRAME_MESSAGE_SOURCE; type: 'newMessage'; payload: NewMessagePayload }
-  | { source: typeof FRAME_MESSAGE_SOURCE; type: 'unread'; payload: { total: number } };
+  | { source: typeof FRAME_MESSAGE_SOURCE; type: 'unread'; payload: { total: number } }
+  /** Asks the console for a fresh IM token; answered by `token` or `tokenError` with the same id. */
+  | { source: typeof FRAME_MESSAGE_SOURCE; type: 'tokenRequest'; payload: { requestId: string } };
 
 /** The one method of `window.parent` the bridge uses. */
 export interface PostTarget {
@@ -38,6 +40,7 @@ export interface ParentBridge {
   newMessage(payload: NewMessagePayload): void;
   /** Posts the unread total, skipping repeats of the last value sent. */
   unread(total: number): void;
+  requestToken(requestId: string): void;
 }
 
 function originOf(url: string | undefined): string | undefined {
@@ -81,6 +84,7 @@ export function createParentBridge(options: ParentBridgeOptions): ParentBridge {
     targetOrigins,
     ready: (account) => post({ source: FRAME_MESSAGE_SOURCE, type: 'ready', payload: { account } }),
     newMessage: (payload) => post({ source: FRAME_MESSAGE_SOURCE, type: 'newMessage', payload }),
+    requestToken: (requestId) => post({ source: FRAME_MESSAGE_SOURCE, type: 'tokenRequest', payload: { requestId } }),
     unread: (total) => {
       if (total === lastUnreadTotal) return;
       lastUnreadTotal = total;

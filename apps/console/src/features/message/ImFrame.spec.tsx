@@ -78,9 +78,10 @@ describe('chat frame', () => {
     if (!frameWindow) throw new Error('no frame window');
     const post = jest.spyOn(frameWindow, 'postMessage').mockImplementation(() => undefined);
     const visibility = (visible: boolean) => [{ source: 'merchant-console', type: 'visibility', payload: { visible } }, FRAME_ORIGIN];
+    const language = (lang: string) => [{ source: 'merchant-console', type: 'language', payload: { lang } }, FRAME_ORIGIN];
 
     postFromFrame({ source: 'merchant-im-frame', type: 'ready', payload: { account: 's_1001' } });
-    expect(post.mock.calls).toEqual([visibility(true)]);
+    expect(post.mock.calls).toEqual([visibility(true), language('en-US')]);
 
     await user.click(screen.getByTestId('tag-/dashboard'));
     await waitForPath(location, '/dashboard');
@@ -90,11 +91,60 @@ describe('chat frame', () => {
     postFromFrame({ source: 'merchant-im-frame', type: 'ready', payload: { account: 's_1001' } }, 'http://evil.example');
     const before = post.mock.calls.length;
     postFromFrame({ source: 'merchant-im-frame', type: 'ready', payload: { account: 's_1001' } });
-    expect(post.mock.calls.slice(before)).toEqual([visibility(false)]);
+    expect(post.mock.calls.slice(before)).toEqual([visibility(false), language('en-US')]);
 
     await user.click(screen.getByTestId('nav-message'));
     await waitForPath(location, '/message');
     await waitFor(() => expect(post.mock.calls.at(-1)).toEqual(visibility(true)));
     expect(new Set(post.mock.calls.map((call) => call[1]))).toEqual(new Set([FRAME_ORIGIN]));
+  });
+
+  it('answers a token request with a fresh token from store-server, at the frame origin only, without reloading the frame', async () => {
+    const { server } = await renderSignedIn({ path: '/message' });
+    const frame = (await screen.findByTitle('Customer chat window')) as HTMLIFrameElement;
+    const src = frame.getAttribute('src');
+    const post = jest.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => undefined);
+    let issued = 0;
+    server.on('/v1/store/im/getCccUserImToken', () => ({ code: '00000000', msg: 'success', data: { uid: 's_1001', imToken: `fresh-${(issued += 1)}`, appKey: 'merchant-im' } }));
+
+    postFromFrame({ source: 'merchant-im-frame', type: 'tokenRequest', payload: { requestId: 'forged' } }, 'http://evil.example');
+    postFromFrame({ source: 'merchant-im-frame', type: 'tokenRequest', payload: { requestId: 'r1' } });
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith({ source: 'merchant-console', type: 'token', payload: { requestId: 'r1', account: 's_1001', token: 'fresh-1' } }, FRAME_ORIGIN),
+    );
+    postFromFrame({ source: 'merchant-im-frame', type: 'tokenRequest', payload: { requestId: 'r2' } });
+    await waitFor(() => expect(post).toHaveBeenCalledWith(expect.objectContaining({ type: 'token', payload: expect.objectContaining({ requestId: 'r2', token: 'fresh-2' }) }), FRAME_ORIGIN));
+    expect(issued).toBe(2);
+    expect(post.mock.calls.some(([message]) => (message as { payload: { requestId?: string } }).payload.requestId === 'forged')).toBe(false);
+    expect(new Set(post.mock.calls.map((call) => call[1]))).toEqual(new Set([FRAME_ORIGIN]));
+    // The new token went over the bridge: the frame was not reloaded with it.
+    expect(screen.getByTitle('Customer chat window')).toBe(frame);
+    expect(frame.getAttribute('src')).toBe(src);
+  });
+
+  it("tells the frame when store-server refuses a token, in the frame's request", async () => {
+    const { server } = await renderSignedIn({ path: '/message' });
+    const frame = (await screen.findByTitle('Customer chat window')) as HTMLIFrameElement;
+    const post = jest.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => undefined);
+    server.on('/v1/store/im/getCccUserImToken', () => ({ code: '10500000', msg: 'IM service unavailable' }));
+    postFromFrame({ source: 'merchant-im-frame', type: 'tokenRequest', payload: { requestId: 'r1' } });
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(
+        { source: 'merchant-console', type: 'tokenError', payload: { requestId: 'r1', reason: expect.any(String) } },
+        FRAME_ORIGIN,
+      ),
+    );
+  });
+
+  it('passes a language switch to the frame instead of reloading it', async () => {
+    const { user } = await renderSignedIn({ path: '/message' });
+    const frame = (await screen.findByTitle('Customer chat window')) as HTMLIFrameElement;
+    const src = frame.getAttribute('src');
+    const post = jest.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('combobox', { name: 'Language' }));
+    await user.click(await screen.findByRole('option', { name: /中文|简体/ }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith({ source: 'merchant-console', type: 'language', payload: { lang: 'zh-CN' } }, FRAME_ORIGIN));
+    expect(screen.getByTestId('im-frame')).toBe(frame);
+    expect(frame.getAttribute('src')).toBe(src);
   });
 });

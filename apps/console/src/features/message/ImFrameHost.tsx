@@ -1,15 +1,41 @@
 // The chat frame, mounted once per signed-in session and only hidden (React 19 Activity) off
 // the message route, so the chat stays connected and keeps reporting new messages (contract 0001).
+// The frame's address is built once per IM account: a new token or language goes over the bridge
+// (`token`, `language`), never through a new src, which would reload the frame and lose the open
+// conversation and the typed text.
 import { Activity, useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useRuntimeConfig } from '../../app/runtimeConfigContext';
-import { useGetImIdentityQuery } from './api';
-import { FRAME_HEIGHT_PX, MESSAGE_PATH, buildFrameUrl, originOf, postVisibility, readFrameMessage } from './frameProtocol';
+import { imApi, useGetImIdentityQuery } from './api';
+import {
+  FRAME_HEIGHT_PX,
+  MESSAGE_PATH,
+  buildFrameUrl,
+  languageMessage,
+  originOf,
+  postToFrame,
+  readFrameMessage,
+  tokenErrorMessage,
+  tokenMessage,
+  visibilityMessage,
+  type ConsoleToFrameMessage,
+} from './frameProtocol';
+
+const errorText = (error: unknown): string => {
+  if (typeof error === 'object' && error !== null) {
+    const { msg, message, code } = error as { msg?: unknown; message?: unknown; code?: unknown };
+    if (typeof msg === 'string' && msg) return msg;
+    if (typeof message === 'string' && message) return message;
+    if (typeof code === 'string') return code;
+  }
+  return 'IM token unavailable';
+};
 
 export function ImFrameHost() {
   const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   const { imFrameUrl } = useRuntimeConfig();
   const user = useAppSelector((state) => state.auth.user);
@@ -24,39 +50,74 @@ export function ImFrameHost() {
   }, []);
   const visibleRef = useRef(visible);
   visibleRef.current = visible;
-  const tellFrame = useCallback(() => {
-    const frame = frameRef.current;
-    if (frame?.isConnected) postVisibility(frame.contentWindow, frameOrigin, visibleRef.current);
-  }, [frameOrigin]);
+  const languageRef = useRef(i18n.language);
+  languageRef.current = i18n.language;
+
+  const tellFrame = useCallback(
+    (message: ConsoleToFrameMessage) => {
+      const frame = frameRef.current;
+      if (frame?.isConnected) postToFrame(frame.contentWindow, frameOrigin, message);
+    },
+    [frameOrigin],
+  );
 
   // Entering or leaving /message (contract 0001 `visibility`).
   useEffect(() => {
-    tellFrame();
+    tellFrame(visibilityMessage(visible));
   }, [visible, tellFrame]);
 
-  // A frame that (re)loaded says 'ready': it gets the current visibility, which it may have missed.
+  // The console's language changed: the frame follows in place.
   useEffect(() => {
+    const onLanguage = (lang: string) => tellFrame(languageMessage(lang));
+    i18n.on('languageChanged', onLanguage);
+    return () => i18n.off('languageChanged', onLanguage);
+  }, [i18n, tellFrame]);
+
+  useEffect(() => {
+    // A fresh token from store-server for the frame's request, never a cached one.
+    const answerTokenRequest = async (requestId: string) => {
+      const request = dispatch(imApi.endpoints.getImIdentity.initiate(undefined, { forceRefetch: true, subscribe: false }));
+      try {
+        const fresh = await request.unwrap();
+        tellFrame(tokenMessage(requestId, fresh.uid, fresh.imToken));
+      } catch (error) {
+        tellFrame(tokenErrorMessage(requestId, errorText(error)));
+      }
+    };
     const onMessage = (event: MessageEvent) => {
-      if (readFrameMessage(event, frameOrigin)?.type === 'ready') tellFrame();
+      const message = readFrameMessage(event, frameOrigin);
+      // A frame that (re)loaded says 'ready': it gets what it may have missed.
+      if (message?.type === 'ready') {
+        tellFrame(visibilityMessage(visibleRef.current));
+        tellFrame(languageMessage(languageRef.current));
+      } else if (message?.type === 'tokenRequest') {
+        void answerTokenRequest(message.payload.requestId);
+      }
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [frameOrigin, tellFrame]);
+  }, [dispatch, frameOrigin, tellFrame]);
 
+  // Built once per IM account (see the top of this file); later tokens and languages are posted.
+  const frameSrc = useRef<{ account: string; src: string } | null>(null);
   if (!user || !identity?.uid || !identity.imToken) return null;
-
-  const src = buildFrameUrl(imFrameUrl, {
-    account: identity.uid,
-    token: identity.imToken,
-    avatar: user.avatarUrl,
-    storeName: user.storeName,
-    lang: i18n.language,
-  });
+  if (frameSrc.current?.account !== identity.uid) {
+    frameSrc.current = {
+      account: identity.uid,
+      src: buildFrameUrl(imFrameUrl, {
+        account: identity.uid,
+        token: identity.imToken,
+        avatar: user.avatarUrl,
+        storeName: user.storeName,
+        lang: i18n.language,
+      }),
+    };
+  }
   return (
     <Activity mode={visible ? 'visible' : 'hidden'}>
       <iframe
         ref={keepFrame}
-        src={src}
+        src={frameSrc.current.src}
         title={t('message.frameTitle')}
         data-testid="im-frame"
         style={{ verticalAlign: 'top', width: '100%', height: FRAME_HEIGHT_PX, border: 0, background: '#fff' }}

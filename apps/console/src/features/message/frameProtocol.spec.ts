@@ -1,5 +1,5 @@
 // Console ⇄ frame contract (docs/decisions/0001): URL parameters and the origin check.
-import { buildFrameUrl, postVisibility, readFrameMessage } from './frameProtocol';
+import { buildFrameUrl, languageMessage, postToFrame, postVisibility, readFrameMessage, tokenErrorMessage, tokenMessage } from './frameProtocol';
 
 const FRAME_ORIGIN = 'http://127.0.0.1:4300';
 const unread = { source: 'merchant-im-frame', type: 'unread', payload: { total: 3 } };
@@ -38,5 +38,27 @@ describe('frame protocol', () => {
     expect(postVisibility({ postMessage }, null, true)).toBe(false);
     expect(postVisibility(null, FRAME_ORIGIN, true)).toBe(false);
     expect(postMessage).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads token requests from the frame origin only, with a sane request id', () => {
+    const request = (requestId: unknown) => ({ source: 'merchant-im-frame', type: 'tokenRequest', payload: { requestId } });
+    expect(readFrameMessage({ origin: FRAME_ORIGIN, data: request('r1') }, FRAME_ORIGIN)).toEqual({ type: 'tokenRequest', payload: { requestId: 'r1' } });
+    expect(readFrameMessage({ origin: 'http://evil.example', data: request('r1') }, FRAME_ORIGIN)).toBeNull();
+    expect(readFrameMessage({ origin: FRAME_ORIGIN, data: request('') }, FRAME_ORIGIN)).toBeNull();
+    expect(readFrameMessage({ origin: FRAME_ORIGIN, data: request(7) }, FRAME_ORIGIN)).toBeNull();
+    expect(readFrameMessage({ origin: FRAME_ORIGIN, data: request('x'.repeat(101)) }, FRAME_ORIGIN)).toBeNull();
+  });
+
+  it('posts token, token errors and language to the frame origin only', () => {
+    const postMessage = jest.fn();
+    expect(postToFrame({ postMessage }, FRAME_ORIGIN, tokenMessage('r1', 's_1001', 'tk'))).toBe(true);
+    expect(postToFrame({ postMessage }, FRAME_ORIGIN, tokenErrorMessage('r2', 'expired'))).toBe(true);
+    expect(postToFrame({ postMessage }, FRAME_ORIGIN, languageMessage('en-US'))).toBe(true);
+    expect(postToFrame({ postMessage }, null, languageMessage('en-US'))).toBe(false);
+    expect(postMessage.mock.calls).toEqual([
+      [{ source: 'merchant-console', type: 'token', payload: { requestId: 'r1', account: 's_1001', token: 'tk' } }, FRAME_ORIGIN],
+      [{ source: 'merchant-console', type: 'tokenError', payload: { requestId: 'r2', reason: 'expired' } }, FRAME_ORIGIN],
+      [{ source: 'merchant-console', type: 'language', payload: { lang: 'en-US' } }, FRAME_ORIGIN],
+    ]);
   });
 });

@@ -17,12 +17,19 @@ export interface NewMessagePayload {
 export type FrameMessage =
   | { type: 'ready'; payload: { account: string } }
   | { type: 'newMessage'; payload: NewMessagePayload }
-  | { type: 'unread'; payload: { total: number } };
+  | { type: 'unread'; payload: { total: number } }
+  /** The frame needs a fresh IM token (expired or refused at login); answered by token/tokenError. */
+  | { type: 'tokenRequest'; payload: { requestId: string } };
 
 /** Console → frame messages carry this source (contract 0001). */
 export const CONSOLE_MESSAGE_SOURCE = 'merchant-console';
 
-export type ConsoleToFrameMessage = { source: typeof CONSOLE_MESSAGE_SOURCE; type: 'visibility'; payload: { visible: boolean } };
+export type ConsoleToFrameMessage =
+  | { source: typeof CONSOLE_MESSAGE_SOURCE; type: 'visibility'; payload: { visible: boolean } }
+  /** The console's language changed: the frame switches in place instead of reloading. */
+  | { source: typeof CONSOLE_MESSAGE_SOURCE; type: 'language'; payload: { lang: string } }
+  | { source: typeof CONSOLE_MESSAGE_SOURCE; type: 'token'; payload: { requestId: string; account: string; token: string } }
+  | { source: typeof CONSOLE_MESSAGE_SOURCE; type: 'tokenError'; payload: { requestId: string; reason: string } };
 
 export const visibilityMessage = (visible: boolean): ConsoleToFrameMessage => ({
   source: CONSOLE_MESSAGE_SOURCE,
@@ -30,19 +37,40 @@ export const visibilityMessage = (visible: boolean): ConsoleToFrameMessage => ({
   payload: { visible },
 });
 
+export const languageMessage = (lang: string): ConsoleToFrameMessage => ({ source: CONSOLE_MESSAGE_SOURCE, type: 'language', payload: { lang } });
+
+export const tokenMessage = (requestId: string, account: string, token: string): ConsoleToFrameMessage => ({
+  source: CONSOLE_MESSAGE_SOURCE,
+  type: 'token',
+  payload: { requestId, account, token },
+});
+
+export const tokenErrorMessage = (requestId: string, reason: string): ConsoleToFrameMessage => ({
+  source: CONSOLE_MESSAGE_SOURCE,
+  type: 'tokenError',
+  payload: { requestId, reason },
+});
+
 /**
- * Tells the frame whether the merchant can see it: the console hides it with display:none off
- * /message, which the frame's document.visibilityState does not show. Posted to the frame's own
- * origin only; nothing is sent when that origin or the frame window is unknown.
+ * Posts to the frame at its own origin only; nothing is sent when that origin or the frame window
+ * is unknown. Returns whether it was posted.
  */
-export function postVisibility(target: Pick<Window, 'postMessage'> | null | undefined, frameOrigin: string | null, visible: boolean): boolean {
+export function postToFrame(target: Pick<Window, 'postMessage'> | null | undefined, frameOrigin: string | null, message: ConsoleToFrameMessage): boolean {
   if (!target || !frameOrigin) return false;
   try {
-    target.postMessage(visibilityMessage(visible), frameOrigin);
+    target.postMessage(message, frameOrigin);
     return true;
   } catch (_error) {
     return false;
   }
+}
+
+/**
+ * Tells the frame whether the merchant can see it: the console hides it with display:none off
+ * /message, which the frame's document.visibilityState does not show.
+ */
+export function postVisibility(target: Pick<Window, 'postMessage'> | null | undefined, frameOrigin: string | null, visible: boolean): boolean {
+  return postToFrame(target, frameOrigin, visibilityMessage(visible));
 }
 
 export interface FrameUrlParams {
@@ -87,6 +115,10 @@ export function readFrameMessage(event: { origin: string; data: unknown }, frame
     case 'unread':
       return typeof payload.total === 'number' && Number.isFinite(payload.total) && payload.total >= 0
         ? { type: 'unread', payload: { total: payload.total } }
+        : null;
+    case 'tokenRequest':
+      return typeof payload.requestId === 'string' && payload.requestId !== '' && payload.requestId.length <= 100
+        ? { type: 'tokenRequest', payload: { requestId: payload.requestId } }
         : null;
     case 'newMessage':
       return typeof payload.sessionId === 'string' && typeof payload.from === 'string'

@@ -1,5 +1,5 @@
-// Manifest entries of the message feature. Hidden from the sidebar (§2 hidden routes); reached
-// through the navbar's message-centre icon and the new-message notification.
+// Manifest entries of the message feature: a sidebar item (issue 7), also reached through the
+// navbar's message-centre icon and the new-message notification.
 import ChatIcon from '@mui/icons-material/Chat';
 import type { ManifestRoute } from '../../routes/routeHandle';
 import { MESSAGE_PATH } from './frameProtocol';
@@ -7,7 +7,7 @@ import { MESSAGE_PATH } from './frameProtocol';
 export const messageRoutes: ManifestRoute[] = [
   {
     path: MESSAGE_PATH,
-    handle: { title: 'message.title', icon: ChatIcon, hidden: true },
+    handle: { title: 'message.title', icon: ChatIcon },
     lazy: () => import('./MessagePage').then((module) => ({ Component: module.MessagePage })),
   },
 ];
