@@ -21,6 +21,7 @@ export type CheckCodePurpose =
   | 'register'
   | 'login'
   | 'update-mobile'
+  | 'update-email'
   | 'reset-password'
   | 'init-pay-password'
   | 'set-pay-password'

@@ -65,7 +65,8 @@ describe('registration, store maintenance, pay password, isolation', () => {
     const token = await h.login('demo_merchant', 'Demo12345');
     const before = await h.database.db.selectFrom('store_store').selectAll().where('id', '=', 1001).executeTakeFirstOrThrow();
     const cases: Array<[string, unknown, string]> = [
-      ['updateStoreEmail', { email: 'not-an-email' }, 'email format error'],
+      ['updateStoreEmail', { email: 'not-an-email', checkCode: '123456' }, 'email format error'],
+      ['updateStoreEmail', { email: 'shop@example.com' }, 'checkCode is required'],
       ['updateStoreInfo', {}, 'nothing to update'],
       ['updateStoreInfo', { contactMobile: '123' }, 'phone number format error'],
       ['updateStoreCategories', { categoryIds: [] }, 'choose at least one business category'],
@@ -89,7 +90,9 @@ describe('registration, store maintenance, pay password, isolation', () => {
 
   it('updates email, mobile (with check code), categories, bank card and the dashboard reflects them', async () => {
     const token = await h.login('demo_merchant', 'Demo12345');
-    expect((await h.call(`${USER}/updateStoreEmail`, { email: 'shop@example.com' }, token)).code).toBe(OK);
+    expect((await h.call(`${USER}/sendUpdateEmailCheckCode`, {}, token)).code).toBe(OK);
+    const emailCode = await h.lastCheckCode('13800001001');
+    expect((await h.call(`${USER}/updateStoreEmail`, { email: 'shop@example.com', checkCode: emailCode }, token)).code).toBe(OK);
     expect((await h.call(`${USER}/sendUpdateMobileCheckCode`, { mobile: '13700000007' }, token)).code).toBe(OK);
     const code = await h.lastCheckCode('13700000007');
     const mobile = await h.call<{ mobile: string }>(`${USER}/updateStoreMobile`, { mobile: '13700000007', checkCode: code }, token);
@@ -168,5 +171,29 @@ describe('registration, store maintenance, pay password, isolation', () => {
     expect((await h.call<{ storeName: string }>(`${USER}/getStoreInfoByToken`, {}, second)).data.storeName).toBe('second_store');
     const im = await h.call<{ uid: string }>('/v1/store/im/getCccUserImToken', {}, second);
     expect(im.data.uid).not.toBe('s_1001');
+  });
+
+  it('changes the email only with the check code sent to the store mobile, never with a wrong or foreign code', async () => {
+    const token = await h.login('demo_merchant', 'Demo12345');
+    const email = async (storeId: number) =>
+      (await h.database.db.selectFrom('store_store').select('email').where('id', '=', storeId).executeTakeFirstOrThrow()).email;
+    const sent = await h.call<{ expiresInSeconds: number; mobile: string }>(`${USER}/sendUpdateEmailCheckCode`, {}, token);
+    expect([sent.code, sent.data.mobile]).toEqual([OK, '138****1001']);
+    const code = await h.lastCheckCode('13800001001');
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    expect((await h.call(`${USER}/updateStoreEmail`, { email: 'new@example.com', checkCode: wrong }, token)).code).toBe('10104001');
+    // Another store's own code does not change the demo store, and the demo code does not work for it.
+    const other = await h.login('demo_service', 'Demo12345');
+    expect((await h.call(`${USER}/sendUpdateEmailCheckCode`, {}, other)).code).toBe(OK);
+    const otherCode = await h.lastCheckCode('13800001006');
+    expect((await h.call(`${USER}/updateStoreEmail`, { email: 'new@example.com', checkCode: code }, other)).code).toBe('10104001');
+    expect(await email(1006)).toBeNull();
+    expect(await email(1001)).toBe('demo@merchant.example');
+    expect((await h.call(`${USER}/updateStoreEmail`, { email: 'new@example.com', checkCode: code }, token)).code).toBe(OK);
+    expect(await email(1001)).toBe('new@example.com');
+    expect(await email(1006)).toBeNull();
+    expect((await h.call(`${USER}/updateStoreEmail`, { email: 'svc@example.com', checkCode: otherCode }, other)).code).toBe(OK);
+    expect(await email(1006)).toBe('svc@example.com');
+    expect(await email(1001)).toBe('new@example.com');
   });
 });

@@ -33,7 +33,8 @@ export function accountRoutes(account: AccountService): StoreRoute[] {
     userRoute(`${USER_BASE}/getStoreInfoByToken`, none, (_biz, caller) => account.getStoreInfoByToken(caller)),
     userRoute(`${USER_BASE}/getStoreInfo`, none, (_biz, caller) => account.getStoreInfo(caller)),
     userRoute(`${USER_BASE}/updateStoreInfo`, updateStoreInfoBiz, (biz, caller) => account.updateStoreInfo(caller, biz)),
-    userRoute(`${USER_BASE}/updateStoreEmail`, updateEmailBiz, (biz, caller) => account.updateEmail(caller, biz.email)),
+    userRoute(`${USER_BASE}/sendUpdateEmailCheckCode`, none, (_biz, caller) => account.sendUpdateEmailCheckCode(caller)),
+    userRoute(`${USER_BASE}/updateStoreEmail`, updateEmailBiz, (biz, caller) => account.updateEmail(caller, biz.email, biz.checkCode)),
     userRoute(`${USER_BASE}/sendUpdateMobileCheckCode`, sendRegisterCheckCodeBiz, (biz, caller) => account.sendUpdateMobileCheckCode(caller, biz.mobile)),
     userRoute(`${USER_BASE}/updateStoreMobile`, updateMobileBiz, (biz, caller) => account.updateMobile(caller, biz.mobile, biz.checkCode)),
     userRoute(`${USER_BASE}/updatePasswordByToken`, updatePasswordByTokenBiz, (biz, caller) =>

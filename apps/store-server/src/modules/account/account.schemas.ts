@@ -54,7 +54,8 @@ export const updateStoreInfoBiz = z
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'nothing to update');
 
-export const updateEmailBiz = z.object({ email: emailField });
+/** Our design: an email change is confirmed with a check code sent to the store's current mobile. */
+export const updateEmailBiz = z.object({ email: emailField, checkCode: checkCodeField });
 export const updateMobileBiz = z.object({ mobile: mobileField, checkCode: checkCodeField });
 export const updatePasswordByTokenBiz = z.object({ oldPassword: z.string({ error: 'oldPassword is required' }).min(1, 'oldPassword is required'), newPassword: passwordField });
 export const sendUpdateCheckCodeBiz = z.object({ userName: userNameField });
