@@ -1,7 +1,8 @@
+import { pickLanguage, type SupportedLanguage } from '@merchant/api-contracts';
 import { EnvelopeError } from '@merchant/secure-transport/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { describeValidationError } from '../shared/fields';
+import { describeValidationErrorText } from '../shared/fields';
 import { STORE_CODES, StoreError } from '../shared/store-error';
 
 /** The signed-in user a request acts for; every store-scoped query filters by storeId. */
@@ -29,16 +30,21 @@ export interface StoreRoute {
 
 function parseBiz<S extends z.ZodType>(schema: S, biz: unknown): z.output<S> {
   const result = schema.safeParse(biz ?? {});
-  if (!result.success) throw new StoreError(STORE_CODES.invalidParameter, describeValidationError(result.error));
+  if (!result.success) throw new StoreError(STORE_CODES.invalidParameter, describeValidationErrorText(result.error));
   return result.data;
 }
 
-/** StoreError → envelope error; anything else propagates (the plugin answers an internal error). */
-async function answering<T>(run: () => Promise<T>): Promise<T> {
+/** The caller's language: the Accept-Language header the secure-transport client sends (zh-CN by default). */
+export function callerLanguage(request: FastifyRequest): SupportedLanguage {
+  return pickLanguage(request.headers['accept-language']);
+}
+
+/** StoreError → envelope error with msg in the caller's language; anything else propagates (the plugin answers an internal error). */
+async function answering<T>(request: FastifyRequest, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof StoreError) throw new EnvelopeError(error.code, error.message, error.errInfo);
+    if (error instanceof StoreError) throw new EnvelopeError(error.code, error.messageIn(callerLanguage(request)), error.errInfo);
     throw error;
   }
 }
@@ -53,7 +59,7 @@ export function publicRoute<S extends z.ZodType, T>(
     path,
     register(app) {
       app.secureRoute(path, (ctx) =>
-        answering(() => handle(parseBiz(biz, ctx.biz), { accessToken: ctx.accessToken, request: ctx.request })),
+        answering(ctx.request, () => handle(parseBiz(biz, ctx.biz), { accessToken: ctx.accessToken, request: ctx.request })),
       );
     },
   };
@@ -69,7 +75,7 @@ export function userRoute<S extends z.ZodType, T>(
     path,
     register(app, deps) {
       app.secureRoute(path, (ctx) =>
-        answering(async () => {
+        answering(ctx.request, async () => {
           const caller = await deps.resolveCaller(ctx.accessToken);
           return handle(parseBiz(biz, ctx.biz), caller, { accessToken: ctx.accessToken, request: ctx.request });
         }),

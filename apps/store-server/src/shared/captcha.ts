@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../db/schema';
 import { addSeconds, type Clock } from './clock';
-import { STORE_CODES, StoreError } from './store-error';
+import { STORE_CODES, StoreError, codeText } from './store-error';
 
 export const CAPTCHA_TTL_SECONDS = 120;
 export const CAPTCHA_LENGTH = 4;
@@ -60,7 +60,7 @@ export class CaptchaService {
     const now = this.clock.now();
     const row = await this.db.deleteFrom('store_captcha').where('captcha_key', '=', key).returning(['answer', 'expires_at']).executeTakeFirst();
     if (!row || row.expires_at <= now || row.answer.toLowerCase() !== answer.trim().toLowerCase()) {
-      throw new StoreError(STORE_CODES.wrongCaptcha, 'the verification code is wrong or has expired, please try a new image');
+      throw new StoreError(STORE_CODES.wrongCaptcha, codeText(STORE_CODES.wrongCaptcha));
     }
     // Keep a verified marker so a following call (e.g. login) can require a solved captcha once.
     await this.db

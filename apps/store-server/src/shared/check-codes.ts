@@ -4,7 +4,7 @@ import type { StoreDatabase } from '../db/schema';
 import { addSeconds, type Clock } from './clock';
 import { hashOpaqueToken } from './opaque-token';
 import type { RateLimit, RateLimiter } from './rate-limiter';
-import { STORE_CODES, StoreError } from './store-error';
+import { STORE_CODES, StoreError, codeText, text } from './store-error';
 
 /** Check-code rules (our design; the spec leaves them open, see docs/api.md). */
 export const CHECK_CODE_DIGITS = 6;
@@ -77,7 +77,7 @@ export class CheckCodeService {
   async send(purpose: CheckCodePurpose, target: string): Promise<{ expiresInSeconds: number }> {
     const wait = await this.rateLimiter.tryConsume(CHECK_CODE_SEND_LIMITS, target);
     if (wait > 0) {
-      throw new StoreError(STORE_CODES.checkCodeTooFrequent, `check codes are sent too often, please retry in ${wait} seconds`, {
+      throw new StoreError(STORE_CODES.checkCodeTooFrequent, text(`验证码发送过于频繁，请 ${wait} 秒后再试`, `check codes are sent too often, please retry in ${wait} seconds`), {
         retryAfterSeconds: wait,
       });
     }
@@ -113,7 +113,7 @@ export class CheckCodeService {
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
-    const wrong = () => new StoreError(STORE_CODES.wrongCheckCode, 'the check code is wrong or has expired');
+    const wrong = () => new StoreError(STORE_CODES.wrongCheckCode, codeText(STORE_CODES.wrongCheckCode));
     if (!row || row.expires_at <= now || row.failed_attempts >= CHECK_CODE_MAX_FAILED_ATTEMPTS) throw wrong();
     if (row.code_hash !== codeHash(purpose, target, code)) {
       await this.db

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeValidationError, mobileField, passwordField, userNameField } from './fields';
+import { describeValidationError, describeValidationErrorText, mobileField, passwordField, userNameField } from './fields';
 
 const parse = <T>(schema: z.ZodType<T>, value: unknown) => schema.safeParse(value);
 
@@ -38,5 +38,22 @@ describe('console-spec §5 field rules', () => {
     const result = z.object({ userName: userNameField }).safeParse({});
     expect(result.success).toBe(false);
     if (!result.success) expect(describeValidationError(result.error)).toBe('userName is required');
+  });
+});
+
+describe('describeValidationErrorText', () => {
+  const first = (schema: z.ZodType, value: unknown) => {
+    const result = schema.safeParse(value);
+    if (result.success) throw new Error('expected a failure');
+    return describeValidationErrorText(result.error);
+  };
+
+  it('names the field and the rule in Chinese, and keeps the English rule text', () => {
+    const object = z.object({ userName: userNameField, pageSize: z.number().max(200), kind: z.enum(['a', 'b']) });
+    expect(first(object, { pageSize: 1, kind: 'a' })).toEqual({ 'zh-CN': '参数错误：userName 为必填项', 'en-US': 'userName is required' });
+    expect(first(object, { userName: 'bad name!', pageSize: 1, kind: 'a' })['zh-CN']).toBe('参数错误：userName 格式错误');
+    expect(first(object, { userName: 'demo_merchant', pageSize: 500, kind: 'a' })['zh-CN']).toBe('参数错误：pageSize 不能大于 200');
+    expect(first(object, { userName: 'demo_merchant', pageSize: 1, kind: 'c' })['zh-CN']).toBe('参数错误：kind 必须是以下之一：a、b');
+    expect(first(passwordField, 'Ab1')).toEqual({ 'zh-CN': '参数错误：biz 长度不能少于 8 个字符', 'en-US': 'password must be 8 to 32 characters' });
   });
 });

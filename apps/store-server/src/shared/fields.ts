@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STORE_CODES, describeStoreCode, type LocalizedText } from '@merchant/api-contracts';
 
 /** console-spec §5: user name 6–20 letters, digits, underscore or hyphen; trimmed at login. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{6,20}$/;
@@ -55,4 +56,42 @@ export function describeValidationError(error: z.ZodError): string {
   const field = issue.path.join('.');
   if (issue.code === 'invalid_type' && issue.input === undefined) return `${field || 'biz'} is required`;
   return field && !issue.message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${issue.message}` : issue.message;
+}
+
+/** The same first issue in Chinese, built from the issue's kind so every rule has a text: the field name stays as sent. */
+function describeIssueInChinese(issue: z.core.$ZodIssue): string {
+  const field = issue.path.join('.') || 'biz';
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? `${field} 为必填项` : `${field} 类型错误，应为 ${issue.expected}`;
+    case 'too_small':
+      return issue.origin === 'string'
+        ? `${field} 长度不能少于 ${issue.minimum} 个字符`
+        : issue.origin === 'array' || issue.origin === 'set'
+          ? `${field} 至少需要 ${issue.minimum} 项`
+          : `${field} 不能小于 ${issue.minimum}`;
+    case 'too_big':
+      return issue.origin === 'string'
+        ? `${field} 长度不能超过 ${issue.maximum} 个字符`
+        : issue.origin === 'array' || issue.origin === 'set'
+          ? `${field} 最多 ${issue.maximum} 项`
+          : `${field} 不能大于 ${issue.maximum}`;
+    case 'invalid_format':
+      return `${field} 格式错误`;
+    case 'invalid_value':
+      return `${field} 必须是以下之一：${issue.values.map(String).join('、')}`;
+    case 'not_multiple_of':
+      return `${field} 必须是 ${issue.divisor} 的倍数`;
+    case 'unrecognized_keys':
+      return `不支持的字段：${issue.keys.join('、')}`;
+    default:
+      return `${field} 不符合要求`;
+  }
+}
+
+/** The first issue of a failed parse in every language: `参数错误：…` / the English rule text above. */
+export function describeValidationErrorText(error: z.ZodError): LocalizedText {
+  const issue = error.issues[0];
+  const zh = describeStoreCode(STORE_CODES.invalidParameter, 'zh-CN');
+  return { 'zh-CN': issue ? `${zh}：${describeIssueInChinese(issue)}` : zh, 'en-US': describeValidationError(error) };
 }

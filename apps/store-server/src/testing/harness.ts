@@ -1,6 +1,6 @@
 import { createSecureClient, isSecureTransportError, type SecureClient } from '@merchant/secure-transport';
 import type { SecurityMode } from '@merchant/secure-transport';
-import { createStoreServer, type StoreServer } from '../server';
+import { createStoreServer, type StoreServer, type StoreServerConfig } from '../server';
 import type { Clock } from '../shared/clock';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -15,8 +15,11 @@ export interface TestHarness {
   server: StoreServer;
   url: string;
   database: TestDatabase;
-  /** A fresh envelope client (mode none unless given), optionally signed in. */
-  client(accessToken?: string | null, mode?: SecurityMode): SecureClient;
+  /**
+   * A fresh envelope client (mode none unless given), optionally signed in, sending the harness
+   * language as Accept-Language unless another is given (null: no header, the server's default).
+   */
+  client(accessToken?: string | null, mode?: SecurityMode, language?: string | null): SecureClient;
   /** Posts one call and returns the envelope whatever its code. */
   call<T = unknown>(path: string, biz?: unknown, accessToken?: string | null): Promise<CallResult<T>>;
   /** Signs in and returns the access token, failing the test otherwise. */
@@ -29,16 +32,33 @@ export interface TestHarness {
 }
 
 /** A real store-server on a loopback port over a real database (PGlite, or PostgreSQL when DATABASE_URL is set). */
-export async function startTestServer(options: { clock?: Clock; logLevel?: string } = {}): Promise<TestHarness> {
+export interface TestServerOptions {
+  clock?: Clock;
+  logLevel?: string;
+  /** Accept-Language of the harness's clients: en-US (the texts the suites assert) unless given; null sends none. */
+  language?: string | null;
+  /** Server configuration on top of the test defaults (e.g. minSecurityMode). */
+  config?: Partial<StoreServerConfig>;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestHarness> {
   const database = await createTestDatabase(options.clock);
   const server = await createStoreServer(
-    { host: '127.0.0.1', port: 0, enableTestHooks: true, logLevel: options.logLevel ?? 'silent', corsOrigins: ['http://localhost:4200'] },
+    {
+      host: '127.0.0.1',
+      port: 0,
+      enableTestHooks: true,
+      logLevel: options.logLevel ?? 'silent',
+      corsOrigins: ['http://localhost:4200'],
+      ...options.config,
+    },
     { database, clock: options.clock },
   );
   const { url } = await server.listen();
   const clients: SecureClient[] = [];
-  const client = (accessToken: string | null = null, mode: SecurityMode = 'none') => {
-    const created = createSecureClient({ baseUrl: url, mode, accessToken });
+  const harnessLanguage = options.language === undefined ? 'en-US' : options.language;
+  const client = (accessToken: string | null = null, mode: SecurityMode = 'none', language: string | null = harnessLanguage) => {
+    const created = createSecureClient({ baseUrl: url, mode, accessToken, getLanguage: language === null ? undefined : () => language });
     clients.push(created);
     return created;
   };

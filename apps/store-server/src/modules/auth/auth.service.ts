@@ -5,7 +5,7 @@ import { addSeconds, type Clock } from '../../shared/clock';
 import { hashOpaqueToken, newOpaqueToken } from '../../shared/opaque-token';
 import { burnVerifyTime, verifySecret } from '../../shared/passwords';
 import type { RateLimit, RateLimiter } from '../../shared/rate-limiter';
-import { STORE_CODES, StoreError, tokenInvalid } from '../../shared/store-error';
+import { STORE_CODES, StoreError, codeText, text, tokenInvalid } from '../../shared/store-error';
 import type { AuthRepository, UserWithStore } from './auth.repository';
 import type { LoginInput } from './auth.schemas';
 
@@ -35,7 +35,9 @@ export interface UserInfo {
   forbiddenReason: string;
 }
 
-const wrongCredentials = () => new StoreError(STORE_CODES.wrongCredentials, 'wrong username or password');
+const wrongCredentials = () => new StoreError(STORE_CODES.wrongCredentials, codeText(STORE_CODES.wrongCredentials));
+const noStoreForMobile = () =>
+  new StoreError(STORE_CODES.notFound, text('该手机号未注册店铺', 'no store is registered with this mobile number'));
 
 export class AuthService {
   constructor(
@@ -50,7 +52,8 @@ export class AuthService {
     const subject = input.userName.toLowerCase();
     const wait = await this.rateLimiter.retryAfterSeconds(LOGIN_FAILURE_LIMIT, subject);
     if (wait > 0) {
-      throw new StoreError(STORE_CODES.tooManyAttempts, `too many failed sign-ins, please retry in ${Math.ceil(wait / 60)} minutes`, {
+      const minutes = Math.ceil(wait / 60);
+      throw new StoreError(STORE_CODES.tooManyAttempts, text(`登录失败次数过多，请 ${minutes} 分钟后再试`, `too many failed sign-ins, please retry in ${minutes} minutes`), {
         retryAfterSeconds: wait,
       });
     }
@@ -82,18 +85,18 @@ export class AuthService {
       }
     }
     const image = await this.captcha.issue();
-    throw new StoreError(STORE_CODES.captchaRequired, 'please complete the graphic verification', { value: image.value, key: image.key });
+    throw new StoreError(STORE_CODES.captchaRequired, codeText(STORE_CODES.captchaRequired), { value: image.value, key: image.key });
   }
 
   async sendLoginCheckCode(mobile: string): Promise<{ expiresInSeconds: number }> {
     const user = await this.users.findByMobile(mobile);
-    if (!user) throw new StoreError(STORE_CODES.notFound, 'no store is registered with this mobile number');
+    if (!user) throw noStoreForMobile();
     return this.checkCodes.send('login', mobile);
   }
 
   async checkCodeLogin(mobile: string, checkCode: string): Promise<LoginResult> {
     const user = await this.users.findByMobile(mobile);
-    if (!user) throw new StoreError(STORE_CODES.notFound, 'no store is registered with this mobile number');
+    if (!user) throw noStoreForMobile();
     await this.checkCodes.verify('login', mobile, checkCode);
     return this.issueToken(user);
   }

@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import type { Caller } from '../../http/route';
 import { toEpochSeconds } from '../../shared/clock';
-import { STORE_CODES, StoreError } from '../../shared/store-error';
+import type { LocalizedText } from '@merchant/api-contracts';
+import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import type { DICTIONARY_TYPES, OPERATION_TYPES } from './common.schemas';
 
-const notFound = (what: string) => new StoreError(STORE_CODES.notFound, `${what} not found`);
+const notFound = (what: LocalizedText) => new StoreError(STORE_CODES.notFound, text(`${what['zh-CN']}不存在`, `${what['en-US']} not found`));
 
 /** Platform reference lists, error reports, the operation log and async tasks. */
 export class CommonService {
@@ -56,14 +57,14 @@ export class CommonService {
 
   async categorySpecs(categoryId: number) {
     const category = await this.db.selectFrom('ref_category').select('id').where('id', '=', categoryId).executeTakeFirst();
-    if (!category) throw notFound('category');
+    if (!category) throw notFound(text('类目', 'category'));
     const rows = await this.db.selectFrom('ref_category_spec').select(['id', 'spec_name', 'spec_values']).where('category_id', '=', categoryId).orderBy('id').execute();
     return { list: rows.map((r) => ({ id: r.id, specName: r.spec_name, specValues: r.spec_values })) };
   }
 
   async entryFee(cityCode: string, categoryId: number) {
     const row = await this.db.selectFrom('ref_entry_fee').selectAll().where('city_code', '=', cityCode).where('category_id', '=', categoryId).executeTakeFirst();
-    if (!row) throw notFound('entry fee for this city and category');
+    if (!row) throw notFound(text('该城市和类目的入驻费', 'entry fee for this city and category'));
     return { cityCode, categoryId, entryFee: Number(row.fee_cents), deposit: Number(row.deposit_cents) };
   }
 
@@ -79,7 +80,7 @@ export class CommonService {
 
   async singlePage(code: string) {
     const row = await this.db.selectFrom('ref_single_page').selectAll().where('page_code', '=', code).executeTakeFirst();
-    if (!row) throw notFound('page');
+    if (!row) throw notFound(text('页面', 'page'));
     return { code: row.page_code, title: row.title, content: row.content };
   }
 
@@ -100,7 +101,7 @@ export class CommonService {
   /** The open city a district belongs to, or null when the platform is not open there. */
   async openCityByDistrict(districtCode: string) {
     const district = await this.db.selectFrom('ref_city').selectAll().where('city_code', '=', districtCode).where('level', '=', 3).executeTakeFirst();
-    if (!district) throw notFound('district');
+    if (!district) throw notFound(text('区县', 'district'));
     const city = await this.citySelect().where('city_code', '=', district.parent_code).where('is_open', '=', true).executeTakeFirst();
     return city ?? null;
   }

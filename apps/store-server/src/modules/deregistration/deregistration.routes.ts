@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userRoute, type StoreRoute } from '../../http/route';
+import { callerLanguage, userRoute, type StoreRoute } from '../../http/route';
 import type { DeregistrationService } from './deregistration.service';
 
 const LOGOUT_BASE = '/v1/store/eshop/store/logout';
@@ -15,7 +15,7 @@ export const insertLogoutRecordBiz = z.object({
 /** console-spec §7 "/v1/store/eshop/store/logout/checkStoreCanLogout and insertRecords". */
 export function deregistrationRoutes(deregistration: DeregistrationService): StoreRoute[] {
   return [
-    userRoute(`${LOGOUT_BASE}/checkStoreCanLogout`, z.object({}), (_b, caller) => deregistration.check(caller)),
+    userRoute(`${LOGOUT_BASE}/checkStoreCanLogout`, z.object({}), (_b, caller, ctx) => deregistration.check(caller, callerLanguage(ctx.request))),
     userRoute(`${LOGOUT_BASE}/insertRecords`, insertLogoutRecordBiz, (b, caller) => deregistration.submit(caller, b.logoutReason)),
   ];
 }

@@ -2,10 +2,23 @@ import { sql, type Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import type { Caller } from '../../http/route';
 import { toEpochSeconds } from '../../shared/clock';
-import { STORE_CODES, StoreError } from '../../shared/store-error';
+import { DEFAULT_LANGUAGE, type LocalizedText, type SupportedLanguage } from '@merchant/api-contracts';
+import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 
 /** Deregistration request status (our design): 1 pending review, 2 completed, 3 rejected. */
 export const LogoutRecordStatus = { pending: 1, completed: 2, rejected: 3 } as const;
+
+/** Why a store may not deregister yet, in the merchant's words. */
+const REASONS = {
+  balance: text('请先提现钱包余额', 'the wallet balance must be withdrawn first'),
+  frozen: text('有冻结资金待结算', 'there are frozen funds awaiting settlement'),
+  deposit: text('请先退还保证金', 'the warranty deposit must be refunded first'),
+  blacklisted: text('店铺在提现黑名单中', 'the store is on the withdrawal blacklist'),
+  pending: text('已有注销申请正在审核中', 'a deregistration request is already under review'),
+} satisfies Record<string, LocalizedText>;
+
+const joinReasons = (reasons: LocalizedText[]): LocalizedText =>
+  text(reasons.map((r) => r['zh-CN']).join('；'), reasons.map((r) => r['en-US']).join('; '));
 
 export interface LogoutCheck {
   canLogout: boolean;
@@ -17,16 +30,22 @@ export interface LogoutCheck {
 export class DeregistrationService {
   constructor(private readonly db: Kysely<StoreDatabase>) {}
 
-  async check(caller: Caller): Promise<LogoutCheck> {
-    const reasons: string[] = [];
+  /** The check in the caller's language (checkStoreCanLogout answers it as data). */
+  async check(caller: Caller, language: SupportedLanguage = DEFAULT_LANGUAGE): Promise<LogoutCheck> {
+    const reasons = await this.blockingReasons(caller);
+    return { canLogout: reasons.length === 0, reasons: reasons.map((reason) => reason[language]) };
+  }
+
+  private async blockingReasons(caller: Caller): Promise<LocalizedText[]> {
+    const reasons: LocalizedText[] = [];
     const account = await this.db.selectFrom('store_pay_account').selectAll().where('store_id', '=', caller.storeId).executeTakeFirst();
-    if (Number(account?.balance_cents ?? 0) > 0) reasons.push('the wallet balance must be withdrawn first');
-    if (Number(account?.frozen_cents ?? 0) > 0) reasons.push('there are frozen funds awaiting settlement');
-    if (Number(account?.deposit_cents ?? 0) > 0) reasons.push('the warranty deposit must be refunded first');
+    if (Number(account?.balance_cents ?? 0) > 0) reasons.push(REASONS.balance);
+    if (Number(account?.frozen_cents ?? 0) > 0) reasons.push(REASONS.frozen);
+    if (Number(account?.deposit_cents ?? 0) > 0) reasons.push(REASONS.deposit);
     const blacklisted = await this.db.selectFrom('store_withdraw_blacklist').select('store_id').where('store_id', '=', caller.storeId).executeTakeFirst();
-    if (blacklisted) reasons.push('the store is on the withdrawal blacklist');
-    if (await this.pending(caller)) reasons.push('a deregistration request is already under review');
-    return { canLogout: reasons.length === 0, reasons };
+    if (blacklisted) reasons.push(REASONS.blacklisted);
+    if (await this.pending(caller)) reasons.push(REASONS.pending);
+    return reasons;
   }
 
   private pending(caller: Caller) {
@@ -39,8 +58,8 @@ export class DeregistrationService {
   }
 
   async submit(caller: Caller, logoutReason: string) {
-    const check = await this.check(caller);
-    if (!check.canLogout) throw new StoreError(STORE_CODES.notAllowedInCurrentState, check.reasons.join('; '));
+    const reasons = await this.blockingReasons(caller);
+    if (reasons.length > 0) throw new StoreError(STORE_CODES.notAllowedInCurrentState, joinReasons(reasons));
     const row = await this.db
       .insertInto('store_logout_record')
       .values({ store_id: caller.storeId, user_id: caller.userId, logout_reason: logoutReason, status: LogoutRecordStatus.pending })
@@ -48,7 +67,7 @@ export class DeregistrationService {
       .onConflict((oc) => oc.column('store_id').where('status', '=', sql.lit(LogoutRecordStatus.pending)).doNothing())
       .returning(['id', 'status', 'created_at'])
       .executeTakeFirst();
-    if (!row) throw new StoreError(STORE_CODES.alreadyExists, 'a deregistration request is already under review');
+    if (!row) throw new StoreError(STORE_CODES.alreadyExists, REASONS.pending);
     return { id: row.id, status: row.status, createTime: toEpochSeconds(row.created_at) };
   }
 }
