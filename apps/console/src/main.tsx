@@ -14,13 +14,14 @@ const config = readRuntimeConfig(window, {
 
 const consoleApp = createConsole({
   config,
-  createClient: ({ reactions, translate }) =>
+  createClient: ({ reactions, translate, getLanguage }) =>
     createSecureClient({
       baseUrl: resolveApiBase(config.apiBase, window.localStorage),
       mode: config.securityMode,
       storage: window.sessionStorage,
       reactions,
       translate,
+      getLanguage,
     }),
   createRouter: (routes) => createBrowserRouter(routes),
 });

@@ -76,7 +76,7 @@ export function CaptchaDialog() {
         <DialogTitle id={titleId}>{t('app.captcha.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <img src={imageSource(image)} alt={t('app.captcha.imageAlt')} style={{ maxWidth: '100%', height: 48, objectFit: 'contain' }} />
+            <img src={imageSource(image)} alt={t('app.captcha.imageAlt')} data-testid="captcha-image" data-captcha-key={captchaKey} style={{ maxWidth: '100%', height: 48, objectFit: 'contain' }} />
             <Link component="button" type="button" onClick={() => void fetchAnother()} disabled={captchaState.isLoading}>
               {t('app.captcha.another')}
             </Link>
@@ -101,7 +101,7 @@ export function CaptchaDialog() {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => dispatch(captchaClosed())}>{t('app.captcha.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={checkState.isLoading}>
+          <Button type="submit" variant="contained" disabled={checkState.isLoading} data-testid="captcha-confirm">
             {t('app.captcha.confirm')}
           </Button>
         </DialogActions>

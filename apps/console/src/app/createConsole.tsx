@@ -19,8 +19,11 @@ export type ConsoleRouter = ReturnType<typeof createBrowserRouter>;
 
 export interface CreateConsoleOptions {
   config: RuntimeConfig;
-  /** Builds the secure client; `translate` turns the client's message keys into the user's language. */
-  createClient(setup: { reactions: TransportReactions; translate: (key: string) => string }): TransportClient;
+  /**
+   * Builds the secure client; `translate` turns the client's message keys into the user's language,
+   * `getLanguage` is the console's current language (sent as Accept-Language, so server msgs match).
+   */
+  createClient(setup: { reactions: TransportReactions; translate: (key: string) => string; getLanguage: () => string }): TransportClient;
   createRouter(routes: RouteObject[]): ConsoleRouter;
   manifest?: ManifestRoute[];
   language?: ConsoleLanguage;
@@ -51,7 +54,7 @@ export function createConsole(options: CreateConsoleOptions): ConsoleApp {
     };
   });
   const i18n = createConsoleI18n(options.language);
-  const client = options.createClient({ reactions, translate: (key) => i18n.t(key) });
+  const client = options.createClient({ reactions, translate: (key) => i18n.t(key), getLanguage: () => i18n.language });
   const store = createAppStore(client);
   const router = options.createRouter(toRouteObjects(manifest));
   started.store = store;

@@ -8,6 +8,7 @@ import { authMessages } from '../features/auth/messages';
 import { dashboardMessages } from '../features/dashboard/messages';
 import { messageMessages } from '../features/message/messages';
 import { systemMessages } from '../features/system/messages';
+import { helpMessages } from '../features/help/messages';
 
 export const SUPPORTED_LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type ConsoleLanguage = (typeof SUPPORTED_LANGUAGES)[number];
@@ -24,6 +25,7 @@ const featureMessages: FeatureMessages[] = [
   dashboardMessages,
   messageMessages,
   systemMessages,
+  helpMessages,
 ];
 
 function mergeLanguage(language: ConsoleLanguage): MessageTree {

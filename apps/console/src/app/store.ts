@@ -10,6 +10,8 @@ import { imReducer } from '../features/message/imSlice';
 import { createInitialLayoutState, layoutReducer } from '../layout/layoutSlice';
 import { readStoredToken } from '../features/auth/tokenStorage';
 import { persistSidebarOpened } from '../layout/sidebarStorage';
+import { persistVisitedTags } from '../layout/tagsStorage';
+import { persistLayoutSize, persistThemeMode } from '../layout/preferences';
 
 const rootReducer = combineReducers({
   [consoleApi.reducerPath]: consoleApi.reducer,
@@ -38,14 +40,16 @@ export function createAppStore(client: TransportClient) {
         consoleApi.middleware,
       ),
   });
-  // §9: the sidebar state persists.
-  let lastSidebarOpened = store.getState().layout.sidebarOpened;
+  // §9: the sidebar state and size persist; so do the theme and the visited tags (issue 7).
+  let last = store.getState().layout;
   store.subscribe(() => {
-    const { sidebarOpened } = store.getState().layout;
-    if (sidebarOpened !== lastSidebarOpened) {
-      lastSidebarOpened = sidebarOpened;
-      persistSidebarOpened(sidebarOpened);
-    }
+    const layout = store.getState().layout;
+    if (layout === last) return;
+    if (layout.sidebarOpened !== last.sidebarOpened) persistSidebarOpened(layout.sidebarOpened);
+    if (layout.visitedTags !== last.visitedTags) persistVisitedTags(layout.visitedTags);
+    if (layout.size !== last.size) persistLayoutSize(layout.size);
+    if (layout.themeMode !== last.themeMode) persistThemeMode(layout.themeMode);
+    last = layout;
   });
   return store;
 }

@@ -1,6 +1,7 @@
-// The signed-in layout: sidebar, navbar, tags bar, the page, and the chat frame kept mounted.
+// The signed-in layout: sidebar, navbar, tags bar, the page (recent views kept mounted), and the
+// chat frame kept mounted.
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
@@ -10,7 +11,9 @@ import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { StoreDisabledWarning } from './StoreDisabledWarning';
 import { TagsBar } from './TagsBar';
+import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { mobileSidebarClosed } from './layoutSlice';
+import { initStore } from '../app/storeInit';
 import { MOBILE_MEDIA_QUERY, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './layoutConstants';
 
 export function AppShell() {
@@ -18,6 +21,12 @@ export function AppShell() {
   const { pathname } = useLocation();
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const sidebarOpened = useAppSelector((state) => state.layout.sidebarOpened);
+  const storeUid = useAppSelector((state) => state.auth.user?.uid);
+
+  // §7: the shared lists load once per signed-in store.
+  useEffect(() => {
+    if (storeUid) void dispatch(initStore());
+  }, [dispatch, storeUid]);
 
   // §2: on mobile the sidebar closes on route change.
   useEffect(() => {
@@ -26,7 +35,7 @@ export function AppShell() {
 
   const offset = mobile ? 0 : sidebarOpened ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }} data-layout={mobile ? 'mobile' : 'desktop'}>
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }} data-layout={mobile ? 'mobile' : 'desktop'}>
       <Sidebar mobile={mobile} />
       <Box sx={{ ml: `${offset}px`, transition: 'margin-left 0.28s', display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
         <Box sx={{ position: 'sticky', top: 0, zIndex: 1000 }}>
@@ -35,7 +44,7 @@ export function AppShell() {
         </Box>
         <StoreDisabledWarning />
         <Box component="main" sx={{ p: 2, flex: 1 }}>
-          <Outlet />
+          <KeepAliveOutlet />
           <ImFrameHost />
         </Box>
       </Box>

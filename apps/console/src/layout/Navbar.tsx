@@ -1,4 +1,5 @@
-// Top bar, 70px (§2, §9): sidebar toggle, breadcrumb, help, message centre, language, user menu.
+// Top bar, 70px (§2, §9): sidebar toggle, breadcrumb, help centre, message centre, size, theme,
+// language, user menu.
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -10,6 +11,7 @@ import { Breadcrumb } from './Breadcrumb';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MessageCentreButton } from './MessageCentreButton';
 import { UserMenu } from './UserMenu';
+import { HelpCentreButton, LayoutSizeMenu, ThemeModeToggle } from './NavbarSettings';
 import { mobileSidebarToggled, sidebarToggled } from './layoutSlice';
 import { NAVBAR_HEIGHT } from './layoutConstants';
 
@@ -32,8 +34,11 @@ export function Navbar({ mobile }: { mobile: boolean }) {
         {expanded ? <MenuOpenIcon /> : <MenuIcon />}
       </IconButton>
       <Breadcrumb />
-      <Stack direction="row" spacing={1} sx={{ ml: 'auto', alignItems: 'center' }}>
+      <Stack direction="row" spacing={0.5} sx={{ ml: 'auto', alignItems: 'center' }}>
+        <HelpCentreButton />
         <MessageCentreButton />
+        <LayoutSizeMenu />
+        <ThemeModeToggle />
         <LanguageSwitch />
         <UserMenu />
       </Stack>

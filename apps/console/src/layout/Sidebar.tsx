@@ -21,6 +21,7 @@ import { NAVBAR_HEIGHT, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './layoutC
 
 function MenuLink({ item, compact, nested }: { item: MenuItem; compact: boolean; nested: boolean }) {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   const Icon = item.icon;
   const selected = pathname === item.path || pathname.startsWith(`${item.path}/`);
@@ -33,6 +34,8 @@ function MenuLink({ item, compact, nested }: { item: MenuItem; compact: boolean;
         selected={selected}
         aria-current={selected ? 'page' : undefined}
         aria-label={compact ? title : undefined}
+        // Tapping the page already shown changes no route, so the mobile drawer is closed here too.
+        onClick={() => dispatch(mobileSidebarClosed())}
         sx={{ pl: nested && !compact ? 4 : 2, minHeight: 48 }}
       >
         {Icon && (
@@ -49,8 +52,8 @@ function MenuLink({ item, compact, nested }: { item: MenuItem; compact: boolean;
 function SidebarMenu({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
   const manifest = useRouteManifest();
-  const storeType = useAppSelector((state) => state.auth.user?.storeType);
-  const entries = buildMenu(manifest, storeType);
+  const user = useAppSelector((state) => state.auth.user);
+  const entries = buildMenu(manifest, { storeType: user?.storeType, permissions: user?.permissions ?? [] });
   return (
     <Box component="nav" aria-label={t('layout.mainMenu')} sx={{ overflowY: 'auto', flex: 1 }}>
       <List disablePadding>
@@ -78,7 +81,8 @@ function SidebarContent({ compact }: { compact: boolean }) {
       <Box sx={{ height: NAVBAR_HEIGHT, display: 'flex', alignItems: 'center', gap: 1, px: 2, flexShrink: 0 }}>
         <StorefrontIcon aria-hidden />
         {!compact && (
-          <Typography variant="subtitle1" component="span" noWrap sx={{ fontWeight: 600 }}>
+          // Wraps rather than cuts: the English title is longer than the 240px rail (issue 7).
+          <Typography variant="subtitle1" component="span" data-testid="sidebar-title" sx={{ fontWeight: 600, lineHeight: 1.2, overflowWrap: 'anywhere' }}>
             {t('app.siteTitle')}
           </Typography>
         )}

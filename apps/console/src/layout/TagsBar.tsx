@@ -1,5 +1,6 @@
-// Tags bar, 46px (§2, §9): visited views with the affixed dashboard first. Right-click (or the
-// context-menu key) opens refresh / close / close others / close all; affixed tags never close.
+// Tags bar, 46px (§2, §9): visited views, keyed by full path (path + query), with the affixed
+// dashboard first. Right-click (or the context-menu key) opens refresh / close / close others /
+// close all; affixed tags never close. The list survives a reload (tagsStorage.ts).
 import { useEffect, useState, type MouseEvent } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { useRouteManifest } from '../routes/manifestContext';
 import { collectAffixRoutes, handleOf, pageMatch } from '../routes/routeHandle';
 import { DASHBOARD_PATH } from '../routes/routeDecision';
 import { REDIRECT_PREFIX } from '../features/system/RedirectBack';
+import { refreshView } from './viewRefresh';
 import { affixTagsRegistered, allTagsClosed, otherTagsClosed, tagClosed, tagVisited } from './layoutSlice';
 import { closeAllTags, closeOtherTags, closeTag, pathAfterClosing, type VisitedTag } from './tags';
 import { TAGS_BAR_HEIGHT } from './layoutConstants';
@@ -26,7 +28,7 @@ function useTrackVisitedViews(): void {
   const dispatch = useAppDispatch();
   const manifest = useRouteManifest();
   const matches = useMatches();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   useEffect(() => {
     dispatch(affixTagsRegistered(collectAffixRoutes(manifest).map((route) => ({ ...route, affix: true }))));
   }, [dispatch, manifest]);
@@ -34,22 +36,23 @@ function useTrackVisitedViews(): void {
   const titleKey = page ? handleOf(page)?.title : undefined;
   useEffect(() => {
     if (titleKey && !pathname.startsWith(REDIRECT_PREFIX)) {
-      dispatch(tagVisited({ path: pathname, titleKey, affix: Boolean(page && handleOf(page)?.affix) }));
+      dispatch(tagVisited({ path: `${pathname}${search}`, titleKey, affix: Boolean(page && handleOf(page)?.affix) }));
     }
-  }, [dispatch, pathname, titleKey, page]);
+  }, [dispatch, pathname, search, titleKey, page]);
 }
 
 export function TagsBar() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const currentPath = `${location.pathname}${location.search}`;
   const tags = useAppSelector((state) => state.layout.visitedTags);
   const [menu, setMenu] = useState<ContextMenuState | null>(null);
   useTrackVisitedViews();
 
   const goAfter = (remaining: VisitedTag[]) => {
-    const next = pathAfterClosing(remaining, pathname, DASHBOARD_PATH);
+    const next = pathAfterClosing(remaining, currentPath, DASHBOARD_PATH);
     if (next) void navigate(next);
   };
   const close = (tag: VisitedTag) => {
@@ -59,14 +62,17 @@ export function TagsBar() {
   };
   const closeOthers = (tag: VisitedTag) => {
     dispatch(otherTagsClosed(tag.path));
-    if (tag.path !== pathname) void navigate(tag.path);
+    if (tag.path !== currentPath) void navigate(tag.path);
     else goAfter(closeOtherTags(tags, tag.path));
   };
   const closeAll = () => {
     dispatch(allTagsClosed());
     goAfter(closeAllTags(tags));
   };
-  const refresh = (tag: VisitedTag) => void navigate(`${REDIRECT_PREFIX}${tag.path}`, { replace: true });
+  const refresh = (tag: VisitedTag) => {
+    dispatch(refreshView(tag.path));
+    if (tag.path !== currentPath) void navigate(tag.path);
+  };
 
   const openMenu = (event: MouseEvent<HTMLElement>, tag: VisitedTag) => {
     event.preventDefault();
@@ -88,7 +94,7 @@ export function TagsBar() {
       sx={{ height: TAGS_BAR_HEIGHT, display: 'flex', alignItems: 'center', gap: 0.5, px: 1, borderBottom: 1, borderColor: 'divider', overflowX: 'auto', bgcolor: 'background.paper' }}
     >
       {tags.map((tag) => {
-        const active = tag.path === pathname;
+        const active = tag.path === currentPath;
         const title = t(tag.titleKey);
         return (
           <Chip

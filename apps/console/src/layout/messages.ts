@@ -26,6 +26,9 @@ export const layoutMessages = {
       },
       disabledWarning: '店铺已被平台禁用，无法发布商品。',
       disabledReason: '原因：{{reason}}',
+      size: { label: '布局大小', default: '默认', medium: '中等', small: '小型', mini: '迷你' },
+      theme: { toDark: '切换到深色模式', toLight: '切换到浅色模式' },
+      walletTooltip: '我的钱包页面即将上线',
     },
   },
   'en-US': {
@@ -54,6 +57,9 @@ export const layoutMessages = {
       },
       disabledWarning: 'The shop has been disabled by the platform and cannot publish goods.',
       disabledReason: 'Reason: {{reason}}',
+      size: { label: 'Layout size', default: 'Default', medium: 'Medium', small: 'Small', mini: 'Mini' },
+      theme: { toDark: 'Switch to the dark theme', toLight: 'Switch to the light theme' },
+      walletTooltip: 'The wallet page is coming soon',
     },
   },
 };

@@ -1,6 +1,6 @@
 // The root of every route: applies the guard, sets the document title, and hosts the overlays
 // that may appear on any screen (notifications, graphic verification).
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -10,7 +10,8 @@ import { NotificationCenter } from '../app/NotificationCenter';
 import { CaptchaDialog } from '../app/CaptchaDialog';
 import { loadCurrentUser } from '../features/auth/session';
 import { decideRoute } from './routeDecision';
-import { handleOf, isAllowedForStoreType, isPublicMatch, pageMatch } from './routeHandle';
+import { collectPaths, handleOf, isAllowedFor, isPublicMatch, pageMatch } from './routeHandle';
+import { useRouteManifest } from './manifestContext';
 
 function useDocumentTitle(): void {
   const matches = useMatches();
@@ -37,6 +38,8 @@ function RouteGuard() {
   const matches = useMatches();
   const dispatch = useAppDispatch();
   const { token, user, userStatus } = useAppSelector((state) => state.auth);
+  const manifest = useRouteManifest();
+  const knownPaths = useMemo(() => new Set(collectPaths(manifest)), [manifest]);
 
   useEffect(() => {
     if (token && userStatus === 'idle') void dispatch(loadCurrentUser());
@@ -46,9 +49,12 @@ function RouteGuard() {
     pathname: location.pathname,
     search: location.search,
     isPublic: isPublicMatch(matches),
-    allowedForStoreType: matches.every((match) => isAllowedForStoreType(handleOf(match), user?.storeType)),
+    allowedForUser: matches.every((match) =>
+      isAllowedFor(handleOf(match), { storeType: user?.storeType, permissions: user?.permissions ?? [] }),
+    ),
     token,
     user,
+    hasScreen: (path) => knownPaths.has(path),
   });
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'wait') return <PageLoading />;

@@ -33,10 +33,18 @@ describe('route guards', () => {
     await waitForPath(location, '/dashboard');
   });
 
-  it('sends unknown paths to the /404 page once signed in', async () => {
-    const { location } = renderConsole({ path: '/no/such/page', token: DEMO_USER.token });
-    await waitForPath(location, '/404');
+  it('sends unknown paths to /404 inside the layout, showing the typed address and a way back', async () => {
+    const { location } = renderConsole({ path: '/no/such/page?x=1', token: DEMO_USER.token });
+    await waitForPath(location, '/404?from=%2Fno%2Fsuch%2Fpage%3Fx%3D1');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByTestId('not-found-address')).toHaveTextContent('/no/such/page?x=1');
+    expect(screen.getByTestId('sidebar')).toBeInTheDocument();
+    expect(screen.getByTestId('not-found-home')).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('sends a signed-out visitor of an unknown path to sign-in first, keeping the typed path', async () => {
+    const { location } = renderConsole({ path: '/no/such/page' });
+    await waitForPath(location, '/login?redirect=/no/such/page');
   });
 
   it('sends a not-entitled store (status 1) to the review page showing its status', async () => {

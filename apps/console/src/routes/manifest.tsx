@@ -7,6 +7,7 @@ import { AppShell } from '../layout/AppShell';
 import { authRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { messageRoutes } from '../features/message/routes';
+import { helpRoutes } from '../features/help/routes';
 import { fallbackRoute, shellSystemRoutes, systemRoutes } from '../features/system/routes';
 
 export const routeManifest: ManifestRoute[] = [
@@ -18,7 +19,7 @@ export const routeManifest: ManifestRoute[] = [
       ...systemRoutes,
       {
         element: <AppShell />,
-        children: [...shellSystemRoutes, ...dashboardRoutes, ...messageRoutes],
+        children: [...shellSystemRoutes, ...dashboardRoutes, ...messageRoutes, ...helpRoutes],
       },
       fallbackRoute,
     ],

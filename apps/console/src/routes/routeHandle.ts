@@ -21,6 +21,10 @@ export interface RouteHandle {
   affix?: boolean;
   /** Open without sign-in (§2). */
   public?: boolean;
+  /** §6 permission code (docs/permissions.md) the user must hold to open the screen and see it in the menu. */
+  permission?: string;
+  /** Set false to unmount the view when the merchant leaves it; otherwise it stays mounted (hidden) while among the last few. */
+  keepAlive?: boolean;
   storeTypes?: StoreTypeRule;
   /** Set false to leave the route out of the breadcrumb. */
   breadcrumb?: boolean;
@@ -60,6 +64,22 @@ export function isAllowedForStoreType(handle: RouteHandle | undefined, storeType
   return true;
 }
 
+/** What the menu and the guard know of the signed-in user. */
+export interface MenuViewer {
+  storeType: number | null | undefined;
+  permissions: readonly string[];
+}
+
+export function isAllowedFor(handle: RouteHandle | undefined, viewer: MenuViewer): boolean {
+  if (!isAllowedForStoreType(handle, viewer.storeType)) return false;
+  return !handle?.permission || viewer.permissions.includes(handle.permission);
+}
+
+/** A route that renders a screen (a path without one is never offered in the menu). */
+function hasScreen(route: ManifestRoute): boolean {
+  return Boolean(route.lazy || route.element);
+}
+
 export function handleOf(match: UIMatch): RouteHandle | undefined {
   return (match.handle ?? undefined) as RouteHandle | undefined;
 }
@@ -88,30 +108,42 @@ export interface MenuGroup {
 
 export type MenuEntry = ({ kind: 'item' } & MenuItem) | ({ kind: 'group' } & MenuGroup);
 
-/** Sidebar entries: first-level routes become items, or groups of their visible children (§2). */
-export function buildMenu(routes: readonly ManifestRoute[], storeType: number | null | undefined, parentPath = ''): MenuEntry[] {
+/** Menu items of a group: its descendants with a title and a screen, flattened in manifest order. */
+function groupItems(routes: readonly ManifestRoute[], viewer: MenuViewer, parentPath: string): MenuItem[] {
+  return routes.flatMap((child): MenuItem[] => {
+    const childHandle = child.handle;
+    if (child.index || childHandle?.hidden || !isAllowedFor(childHandle, viewer)) return [];
+    const path = joinPaths(parentPath, child.path);
+    const own = childHandle?.title && hasScreen(child) ? [{ path, titleKey: childHandle.title, icon: childHandle.icon }] : [];
+    return [...own, ...groupItems(child.children ?? [], viewer, path)];
+  });
+}
+
+/**
+ * Sidebar entries (§2: first-level items as top groups): a first-level route with children is a
+ * group of its visible descendants; one without is an item. Filtered by storeType and permission
+ * (§6); a path without a screen is left out.
+ */
+export function buildMenu(routes: readonly ManifestRoute[], viewer: MenuViewer, parentPath = ''): MenuEntry[] {
   const entries: MenuEntry[] = [];
   for (const route of routes) {
     const handle = route.handle;
-    if (route.index || handle?.hidden || !isAllowedForStoreType(handle, storeType)) continue;
+    if (route.index || handle?.hidden || !isAllowedFor(handle, viewer)) continue;
     const path = joinPaths(parentPath, route.path);
     const children = route.children ?? [];
-    const items = children.flatMap((child): MenuItem[] => {
-      const childHandle = child.handle;
-      if (child.index || !childHandle?.title || childHandle.hidden || !isAllowedForStoreType(childHandle, storeType)) return [];
-      return [{ path: joinPaths(path, child.path), titleKey: childHandle.title, icon: childHandle.icon }];
-    });
     if (children.length > 0 && handle?.title) {
+      const items = groupItems(children, viewer, path);
       if (items.length > 0) entries.push({ kind: 'group', path, titleKey: handle.title, icon: handle.icon, items });
-    } else if (handle?.title) {
+    } else if (handle?.title && hasScreen(route)) {
       entries.push({ kind: 'item', path, titleKey: handle.title, icon: handle.icon });
-    } else if (children.length > 0) {
+    } else if (!handle?.title && children.length > 0) {
       // A pathless layout route (the shell): its children are first-level entries.
-      entries.push(...buildMenu(children, storeType, path));
+      entries.push(...buildMenu(children, viewer, path));
     }
   }
   return entries;
 }
+
 
 /** Every full path declared by the manifest (for "is this screen built yet" checks). */
 export function collectPaths(routes: readonly ManifestRoute[], parentPath = ''): string[] {

@@ -31,7 +31,27 @@ export const authApi = consoleApi.injectEndpoints({
     logout: build.mutation<unknown, { accessToken: string }>({
       query: (biz) => ({ path: `${USER_API_BASE}/logout`, biz }),
     }),
+    // The forms below show failures inline, in the merchant's language (apiErrorText), so all are silent.
+    sendLoginCheckCode: build.mutation<unknown, { mobile: string }>({
+      query: (biz) => ({ path: `${USER_API_BASE}/sendLoginCheckCode`, biz, options: { silent: true } }),
+    }),
+    checkCodeLogin: build.mutation<LoginResponse, { mobile: string; checkCode: string }>({
+      query: (biz) => ({ path: `${USER_API_BASE}/checkCodeLogin`, biz, options: { silent: true } }),
+    }),
+    sendUpdateCheckCode: build.mutation<{ mobile?: string }, { userName: string }>({
+      query: (biz) => ({ path: `${USER_API_BASE}/sendUpdateCheckCode`, biz, options: { silent: true } }),
+    }),
+    updatePassword: build.mutation<unknown, { userName: string; checkCode: string; newPassword: string }>({
+      query: (biz) => ({ path: `${USER_API_BASE}/updatePassword`, biz, options: { silent: true } }),
+    }),
   }),
 });
 
-export const { useLoginMutation, useLogoutMutation } = authApi;
+export const {
+  useLoginMutation,
+  useLogoutMutation,
+  useSendLoginCheckCodeMutation,
+  useCheckCodeLoginMutation,
+  useSendUpdateCheckCodeMutation,
+  useUpdatePasswordMutation,
+} = authApi;

@@ -16,6 +16,11 @@ export const authRoutes: ManifestRoute[] = [
         handle: { title: 'auth.review.title', public: true, hidden: true },
         lazy: () => import('./ReviewStatusPage').then((module) => ({ Component: module.ReviewStatusPage })),
       },
+      {
+        path: 'resetSuccess',
+        handle: { title: 'auth.resetSuccess.title', public: true, hidden: true },
+        lazy: () => import('./ResetSuccessPage').then((module) => ({ Component: module.ResetSuccessPage })),
+      },
     ],
   },
 ];

@@ -9,6 +9,8 @@ export interface UserInfo {
   storeType: number | null;
   storeName: string;
   forbiddenReason: string;
+  /** §6 permission codes of this user (docs/permissions.md); buttons needing others are disabled. */
+  permissions: string[];
 }
 
 /** §6: every signed-in user gets the single role admin. */
@@ -40,6 +42,7 @@ export function normalizeUserInfo(raw: unknown): UserInfoResult {
       storeType: code(record.storeType),
       storeName: text(record.storeName),
       forbiddenReason: text(record.forbiddenReason),
+      permissions: Array.isArray(record.permissions) ? record.permissions.filter((item): item is string => typeof item === 'string') : [],
     },
   };
 }

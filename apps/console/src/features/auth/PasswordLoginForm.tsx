@@ -1,0 +1,115 @@
+// Username + password sign-in (§5, §7, §8). When the server asks for the graphic verification
+// (10103003) the dialog opens; once solved, the same sign-in continues by itself (issue 7).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { CAPTCHA_REQUIRED } from '@merchant/secure-transport';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { isApiError } from '../../app/transport';
+import { apiErrorText } from '../../app/apiErrorText';
+import { verifiedKeyConsumed } from '../../app/captchaSlice';
+import { useLoginMutation } from './api';
+import { userErrorDismissed } from './authSlice';
+import { signedIn } from './session';
+import { loginSchema, type LoginFormInput, type LoginFormValues } from './loginSchema';
+import { FormTextField } from './FormTextField';
+import { LoginProblem, type Problem } from './LoginProblem';
+
+export function PasswordLoginForm() {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [login, loginState] = useLoginMutation();
+  const userStatus = useAppSelector((state) => state.auth.userStatus);
+  const verifiedCaptchaKey = useAppSelector((state) => state.captcha.verifiedKey);
+  const [problem, setProblem] = useState<Problem>(null);
+  /** The sign-in waiting for the graphic verification. */
+  const awaitingCaptcha = useRef<LoginFormValues | null>(null);
+  const { control, handleSubmit, formState } = useForm<LoginFormInput, unknown, LoginFormValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { userName: '', password: '', remember: false },
+    mode: 'onTouched',
+  });
+
+  const signIn = useCallback(
+    async (values: LoginFormValues, captchaKey: string | null) => {
+      setProblem(null);
+      dispatch(userErrorDismissed());
+      const result = await login({ userName: values.userName, password: values.password, ...(captchaKey ? { captchaKey } : {}) });
+      if (captchaKey) dispatch(verifiedKeyConsumed());
+      if ('error' in result) {
+        if (isApiError(result.error) && result.error.code === CAPTCHA_REQUIRED) {
+          // The dialog is open; the alert would only repeat it.
+          awaitingCaptcha.current = values;
+          return;
+        }
+        // §8: "Login failure shows msg and stops."
+        setProblem({ message: apiErrorText(result.error, i18n.language, t('app.identityFailed')), translate: false });
+        return;
+      }
+      awaitingCaptcha.current = null;
+      dispatch(signedIn(result.data.accessToken, values.remember));
+    },
+    [dispatch, login, i18n.language, t],
+  );
+
+  useEffect(() => {
+    const waiting = awaitingCaptcha.current;
+    if (!verifiedCaptchaKey || !waiting) return;
+    awaitingCaptcha.current = null;
+    void signIn(waiting, verifiedCaptchaKey);
+  }, [verifiedCaptchaKey, signIn]);
+
+  const busy = formState.isSubmitting || loginState.isLoading || userStatus === 'loading';
+
+  return (
+    <form onSubmit={handleSubmit((values) => signIn(values, verifiedCaptchaKey))} noValidate aria-describedby={problem ? 'login-error' : undefined}>
+      <Stack spacing={2}>
+        <LoginProblem problem={problem} />
+        <FormTextField
+          name="userName"
+          control={control}
+          testId="login-username"
+          label={t('auth.login.userName')}
+          autoComplete="username"
+          required
+          // The merchant starts typing at once (issue 7).
+          autoFocus
+        />
+        <FormTextField
+          name="password"
+          control={control}
+          testId="login-password"
+          type="password"
+          label={t('auth.login.password')}
+          autoComplete="current-password"
+          required
+        />
+        <Controller
+          name="remember"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              label={t('auth.login.remember')}
+              control={
+                <Checkbox
+                  checked={field.value ?? false}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  onBlur={field.onBlur}
+                  slotProps={{ input: { 'data-testid': 'login-remember' } as object }}
+                />
+              }
+            />
+          )}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="login-submit">
+          {busy ? t('auth.login.signingIn') : t('auth.login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+// Navbar controls for the help centre, the layout size (§9) and the dark theme (issue 7 §11).
+import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import CheckIcon from '@mui/icons-material/Check';
+import DarkModeOutlinedIcon from '@mui/icons-material/DarkModeOutlined';
+import FormatSizeIcon from '@mui/icons-material/FormatSize';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
+import LightModeOutlinedIcon from '@mui/icons-material/LightModeOutlined';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { HELP_PATH } from '../features/help/routes';
+import { LAYOUT_SIZES } from './preferences';
+import { layoutSizeChosen, themeModeChosen } from './layoutSlice';
+
+export function HelpCentreButton() {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t('layout.help')}>
+      <IconButton component={RouterLink} to={HELP_PATH} aria-label={t('layout.help')} data-testid="nav-help" color="inherit">
+        <HelpOutlineIcon />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+export function LayoutSizeMenu() {
+  const { t } = useTranslation();
+  const menuId = useId();
+  const dispatch = useAppDispatch();
+  const current = useAppSelector((state) => state.layout.size);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <Tooltip title={t('layout.size.label')}>
+        <IconButton
+          color="inherit"
+          onClick={(event) => setAnchor(event.currentTarget)}
+          aria-label={t('layout.size.label')}
+          aria-haspopup="menu"
+          aria-expanded={anchor ? 'true' : undefined}
+          aria-controls={anchor ? menuId : undefined}
+          data-testid="nav-size"
+        >
+          <FormatSizeIcon />
+        </IconButton>
+      </Tooltip>
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {LAYOUT_SIZES.map((size) => (
+          <MenuItem
+            key={size}
+            selected={size === current}
+            role="menuitemradio"
+            aria-checked={size === current}
+            data-testid={`size-${size}`}
+            onClick={() => {
+              dispatch(layoutSizeChosen(size));
+              setAnchor(null);
+            }}
+          >
+            <ListItemIcon>{size === current ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
+            <ListItemText primary={t(`layout.size.${size}`)} />
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+export function ThemeModeToggle() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const dark = useAppSelector((state) => state.layout.themeMode === 'dark');
+  const label = dark ? t('layout.theme.toLight') : t('layout.theme.toDark');
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        color="inherit"
+        onClick={() => dispatch(themeModeChosen(dark ? 'light' : 'dark'))}
+        aria-label={label}
+        aria-pressed={dark}
+        data-testid="nav-theme"
+      >
+        {dark ? <LightModeOutlinedIcon /> : <DarkModeOutlinedIcon />}
+      </IconButton>
+    </Tooltip>
+  );
+}
