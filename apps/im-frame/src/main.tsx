@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { FrameRoot } from './app/frame-root';
 import { createFrameController } from './app/create-frame-controller';
 import { createFrameChatClient } from './chat/create-frame-chat-client';
-import { openChatStore } from './chat/open-chat-store';
+import { openFrameStore, requestFrameStorageAccess } from './chat/open-chat-store';
 import { addressWithoutToken, readFrameParams } from './config/frame-params';
 import { readRuntimeConfig } from './config/runtime-config';
 import { createFrameI18n, pickLanguage } from './i18n/frame-i18n';
@@ -47,14 +47,26 @@ async function startFrame(container: HTMLElement): Promise<void> {
       return;
     }
   }
-  const store = await openChatStore(config.imAppKey, params.account);
+  const { store, storage } = await openFrameStore(config.imAppKey, params.account, { document, permissions: navigator.permissions });
+  // Granted: the frame starts again on IndexedDB (and asks the console for a token, the address has none).
+  const onRequestStorageAccess = async () => {
+    const granted = await requestFrameStorageAccess(document);
+    if (granted) window.location.reload();
+    return granted;
+  };
   const client = await createFrameChatClient({ config, params: { account: params.account, token }, store, getToken: tokens.fetchToken });
   const controller = createFrameController(client, bridge, { consoleVisibility });
   window.addEventListener('pagehide', () => void controller.stop());
 
   root.render(
     <StrictMode>
-      <FrameRoot i18n={i18n} controller={controller} storeName={params.storeName} />
+      <FrameRoot
+        i18n={i18n}
+        controller={controller}
+        storeName={params.storeName}
+        storage={storage}
+        onRequestStorageAccess={onRequestStorageAccess}
+      />
     </StrictMode>,
   );
 }

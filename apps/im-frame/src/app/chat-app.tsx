@@ -8,14 +8,19 @@ import { useChatController, useChatState } from '../chat/chat-context';
 import { ConversationView } from '../conversation/conversation-view';
 import { SessionList } from '../sessions/session-list';
 import { ConnectionStatus } from './connection-status';
+import { StorageNotice } from './storage-notice';
+import type { StorageOutcome } from '../chat/open-chat-store';
 
 export interface ChatAppProps {
   storeName?: string;
   /** Fixed clock for tests; live time otherwise. */
   now?: number;
+  /** Where the chat cache lives (IndexedDB or the memory fallback). */
+  storage?: StorageOutcome;
+  onRequestStorageAccess?: () => Promise<boolean>;
 }
 
-export function ChatApp({ storeName, now }: ChatAppProps) {
+export function ChatApp({ storeName, now, storage, onRequestStorageAccess }: ChatAppProps) {
   const { t } = useTranslation();
   const controller = useChatController();
   const state = useChatState();
@@ -25,8 +30,9 @@ export function ChatApp({ storeName, now }: ChatAppProps) {
   }, [controller]);
 
   return (
-    <Box component="main" sx={{ height: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.paper' }}>
+    <Box component="main" data-storage={storage?.kind} sx={{ height: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.paper' }}>
       <ConnectionStatus state={state.connection} onRetry={() => void controller.retryConnect()} />
+      {storage && <StorageNotice storage={storage} onRequestAccess={onRequestStorageAccess} />}
       <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
         <Box component="nav" aria-label={t('sessions.title')} sx={{ width: 300, flexShrink: 0, overflowY: 'auto' }}>
           <Box sx={{ px: 2, py: 1.5 }}>

@@ -5,6 +5,7 @@ import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n } from 'i18next';
 import type { ChatController } from '../chat/chat-controller';
+import type { StorageOutcome } from '../chat/open-chat-store';
 import { ChatProvider } from '../chat/chat-context';
 import { ChatApp } from './chat-app';
 import { MissingParams } from './missing-params';
@@ -12,7 +13,7 @@ import { MissingParams } from './missing-params';
 const theme = createTheme();
 
 export type FrameRootProps = { i18n: i18n } & (
-  | { controller: ChatController; storeName?: string }
+  | { controller: ChatController; storeName?: string; storage?: StorageOutcome; onRequestStorageAccess?: () => Promise<boolean> }
   | { missingParams: readonly string[] }
 );
 
@@ -37,7 +38,7 @@ export function FrameRoot(props: FrameRootProps) {
           <MissingParams missing={props.missingParams} />
         ) : (
           <ChatProvider controller={props.controller}>
-            <ChatApp storeName={props.storeName} />
+            <ChatApp storeName={props.storeName} storage={props.storage} onRequestStorageAccess={props.onRequestStorageAccess} />
           </ChatProvider>
         )}
       </ThemeProvider>

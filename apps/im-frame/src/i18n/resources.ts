@@ -24,6 +24,11 @@ export const zhCN = {
     silentlyKick: '静默踢',
     unknown: '未知原因',
   },
+  storage: {
+    memoryOnly: '浏览器不允许嵌入的聊天窗口保存数据：聊天记录只保留到页面关闭，之后从服务器重新加载',
+    allow: '允许保存',
+    refused: '浏览器没有允许保存，聊天记录只保留到页面关闭',
+  },
   sessions: {
     title: '会话',
     empty: '暂无会话',
@@ -96,6 +101,11 @@ export const enUS: FrameTexts = {
     otherPlatform: 'kicked by another client',
     silentlyKick: 'silently kicked',
     unknown: 'unknown reason',
+  },
+  storage: {
+    memoryOnly: 'The browser does not let the embedded chat store data: history is kept until this page closes, then loaded from the server again',
+    allow: 'Allow storage',
+    refused: 'The browser did not allow storage; history is kept until this page closes',
   },
   sessions: {
     title: 'Conversations',
