@@ -38,14 +38,18 @@ export interface ImServerConfig {
   rateRules?: RateRules;
   maxMalformedFrames?: number;
   maxBufferedBytes?: number;
+  /** Changes per sync page (docs/im-sync.md); default DEFAULT_SYNC_PAGE_SIZE. */
+  syncPageSize?: number;
+  /** Wall clock for message times; tests use it to play a node whose clock is behind. */
+  now?: () => number;
   /** Names this node in the port directory; default a random id. */
   nodeId?: string;
   /** Fastify logger option; default: warnings and errors only. */
   logger?: boolean | { level: string };
 }
 
-export type ResolvedConfig = Required<Omit<ImServerConfig, 'databaseUrl' | 'redisUrl' | 'publicWsUrl' | 'nodeId'>> &
-  Pick<ImServerConfig, 'databaseUrl' | 'redisUrl' | 'publicWsUrl' | 'nodeId'>;
+type OptionalKeys = 'databaseUrl' | 'redisUrl' | 'publicWsUrl' | 'nodeId' | 'syncPageSize' | 'now';
+export type ResolvedConfig = Required<Omit<ImServerConfig, OptionalKeys>> & Pick<ImServerConfig, OptionalKeys>;
 
 export function resolveConfig(config: ImServerConfig): ResolvedConfig {
   return {
@@ -65,6 +69,8 @@ export function resolveConfig(config: ImServerConfig): ResolvedConfig {
     maxMalformedFrames: config.maxMalformedFrames ?? 20,
     maxBufferedBytes: config.maxBufferedBytes ?? 8 * 1024 * 1024,
     nodeId: config.nodeId,
+    syncPageSize: config.syncPageSize,
+    now: config.now,
     logger: config.logger ?? { level: 'warn' },
   };
 }

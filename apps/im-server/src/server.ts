@@ -5,7 +5,7 @@ import cors from '@fastify/cors';
 import type { WebSocketServer } from 'ws';
 import { resolveConfig, type ImServerConfig } from './config';
 import { openImStore, type ImStore } from './db/database';
-import { MessageService } from './domain/msg/message-service';
+import { createMessageClock, MessageService } from './domain/msg/message-service';
 import { SessionService } from './domain/session/session-service';
 import { SyncService } from './domain/sync/sync-service';
 import { UserService } from './domain/user/user-service';
@@ -88,9 +88,9 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
       throw error;
     }
     const users = new UserService(store.db);
-    const messages = new MessageService(store.db);
+    const messages = new MessageService(store.db, createMessageClock(config.now));
     const sessions = new SessionService(store.db);
-    const sync = new SyncService(store.db, users, sessions, messages);
+    const sync = new SyncService(store.db, users, sessions, messages, config.syncPageSize);
     const gateway = new ImGateway(
       { users, messages, sessions, sync },
       router,

@@ -6,6 +6,13 @@ export interface ImDatabase {
   im_message: MessageTable;
   im_session: SessionTable;
   im_timetag: TimetagTable;
+  im_account_seq: AccountSeqTable;
+}
+
+/** Each account's sync sequence head (docs/im-sync.md): the number of its latest change. */
+export interface AccountSeqTable {
+  accid: string;
+  seq: number;
 }
 
 export interface UserTable {
@@ -34,6 +41,9 @@ export interface MessageTable {
   from_client_type: number;
   from_device_id: string;
   time: number;
+  /** The sender's and the receiver's sync sequence numbers of this message (one number when they are the same account). */
+  sender_seq: number;
+  receiver_seq: number;
 }
 
 export interface SessionTable {
@@ -48,10 +58,13 @@ export interface SessionTable {
   last_msg_id: number | null;
   update_time: number;
   is_deleted: Generated<boolean>;
+  /** The owner's sync sequence number of the session's latest change. */
+  seq: Generated<number>;
 }
 
 export interface TimetagTable {
   accid: string;
   kind: string;
+  /** The owner's sync sequence number of the kind's latest change (not a time). */
   value: number;
 }

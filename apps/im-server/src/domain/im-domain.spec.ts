@@ -2,7 +2,7 @@ import { openImStore, type ImStore } from '../db/database';
 import { ImServerError } from './errors';
 import { createMessageClock, MessageService, type SendingPort } from './msg/message-service';
 import { SessionService } from './session/session-service';
-import { SyncService, SYNC_OVERLAP_MS } from './sync/sync-service';
+import { SyncService } from './sync/sync-service';
 import { UserService } from './user/user-service';
 
 // One embedded database for the whole suite (PGlite initdb costs ~5 s); tests use distinct accounts.
@@ -115,30 +115,59 @@ describe('history', () => {
 });
 
 describe('sync', () => {
-  it('returns sessions, messages newer than the timetag and profile data, then only what changed', async () => {
+  it('returns sessions, messages after the cursor and profile data, then only what changed (sequence numbers, not times)', async () => {
     now = 5_000_000;
     await users.ensureFromClaims({ accid: 'y1', nick: 'Yan' }, now);
     await users.ensureFromClaims({ accid: 'y2', nick: 'Yue', avatar: 'http://a/y2.png' }, now);
     await messages.send(port('y2'), { idClient: 'y-1', to: 'y1', text: 'offline one' });
 
-    const first = await sync.sync('y1', {}, now + 10_000);
+    const first = await sync.sync('y1', {});
     expect(first.myInfo).toMatchObject({ account: 'y1', nick: 'Yan' });
     expect(first.sessions).toEqual([expect.objectContaining({ id: 'p2p-y2', unread: 1 })]);
     expect(first.users).toEqual([expect.objectContaining({ account: 'y2', avatar: 'http://a/y2.png' })]);
     expect(first.messages.map((m) => m.text)).toEqual(['offline one']);
-    expect(first.timetag).toBe(now + 10_000 - SYNC_OVERLAP_MS);
+    expect(first).toMatchObject({ timetag: 2, hasMore: false }); // y1's changes: profile, message
 
-    now = 5_100_000;
-    await messages.send(port('y2'), { idClient: 'y-2', to: 'y1', text: 'later' });
-    const second = await sync.sync('y1', { myInfo: first.timetag, sessionAck: first.timetag, roamingMsgs: first.timetag }, now + 10);
+    // Another node whose clock is an hour behind stamps the next message: it still comes.
+    const slowNode = new MessageService(store.db, createMessageClock(() => 5_000_000 - 3_600_000));
+    const { message: late } = await slowNode.send(port('y2'), { idClient: 'y-2', to: 'y1', text: 'from a slow clock' });
+    expect(late.time).toBeLessThan(first.messages[0].time);
+    const second = await sync.sync('y1', { myInfo: first.timetag, sessionAck: first.timetag, roamingMsgs: first.timetag });
     expect(second.myInfo).toBeUndefined();
-    expect(second.messages.map((m) => m.text)).toEqual(['later']);
+    expect(second.messages.map((m) => m.text)).toEqual(['from a slow clock']);
     expect(second.sessionAcks).toEqual([]);
+    expect(second.timetag).toBe(3);
 
     await sessions.markRead('y1', 'p2p-y2');
-    const third = await sync.sync('y1', { sessionAck: second.timetag, roamingMsgs: Date.now() + 100_000 }, Date.now() + 200_000);
-    expect(third.sessionAcks).toEqual([{ id: 'p2p-y2', ack: now }]);
+    const third = await sync.sync('y1', { sessionAck: second.timetag, roamingMsgs: second.timetag });
+    expect(third.sessionAcks).toEqual([{ id: 'p2p-y2', ack: first.messages[0].time }]);
+    expect(third.sessions).toEqual([expect.objectContaining({ id: 'p2p-y2', unread: 0 })]);
     expect(third.messages).toEqual([]);
+  });
+
+  it('treats a cursor past the head (a wall-clock timetag from before sequences) as a fresh start', async () => {
+    await messages.send(port('w2'), { idClient: 'w-1', to: 'w1', text: 'kept' });
+    const result = await sync.sync('w1', { roamingMsgs: 1_700_000_000_000 });
+    expect(result.messages.map((m) => m.text)).toEqual(['kept']);
+  });
+
+  it('pages: a page ends at the page size with hasMore, and the pages together hold every change once', async () => {
+    const paged = new SyncService(store.db, users, sessions, messages, 7);
+    for (let i = 0; i < 20; i++) await messages.send(port(`pg_peer${i % 4}`), { idClient: `pg-${i}`, to: 'pg_me', text: `m${i}` });
+    const seen: string[] = [];
+    let cursor = 0;
+    let pages = 0;
+    for (;;) {
+      const page = await paged.sync('pg_me', { roamingMsgs: cursor });
+      pages++;
+      seen.push(...page.messages.map((m) => m.text));
+      expect(page.timetag).toBeGreaterThan(cursor);
+      cursor = page.timetag;
+      if (!page.hasMore) break;
+    }
+    expect(pages).toBe(3); // 20 changes, 7 per page
+    expect(seen).toEqual(Array.from({ length: 20 }, (_, i) => `m${i}`));
+    expect(await paged.sync('pg_me', { roamingMsgs: cursor })).toMatchObject({ messages: [], sessions: [], hasMore: false, timetag: cursor });
   });
 
   it('user profiles: created from claims, refreshed only when the claims change', async () => {

@@ -147,7 +147,7 @@ export const COMMAND_HANDLERS: CommandHandlers = {
         timetag,
       });
       ctx.pushToSelf('roamingMsgs', { msgs: result.messages.map((m) => messageRecord(m, viewer)), timetag });
-      ctx.pushToSelf('syncDone', { timetag });
+      ctx.pushToSelf('syncDone', { timetag, hasMore: result.hasMore });
     });
     return {};
   },

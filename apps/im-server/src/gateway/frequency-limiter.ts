@@ -14,7 +14,8 @@ export const DEFAULT_RATE_RULES: RateRules = {
   '*': { limit: 200, windowMs: 10_000 },
   sendMsg: { limit: 50, windowMs: 10_000 },
   getHistoryMsgs: { limit: 60, windowMs: 10_000 },
-  sync: { limit: 10, windowMs: 10_000 },
+  // A sync of a long absence takes several pages, each a sync request (docs/im-sync.md).
+  sync: { limit: 60, windowMs: 10_000 },
 };
 
 /**

@@ -107,7 +107,7 @@ export const COMMANDS = {
   // ---- sync
   sync: req(S.sync, 1, { timetags: [1, SyncTimetagsRecord] }, empty),
   /** Sent after all sync data pushes; `timetag` is the new sync point (im-client-spec §4 "Sync"). */
-  syncDone: push(S.sync, 2, { timetag: [1, 'int'] }),
+  syncDone: push(S.sync, 2, { timetag: [1, 'int'], hasMore: [2, 'bool'] }),
   syncTeamMembers: req(S.sync, 3, { teamIds: [1, strings], timetags: [2, SyncTimetagsRecord] }, membersResult),
   syncMyInfo: push(S.sync, 4, { user: [1, UserRecord], timetag: [2, 'int'] }),
   syncRelations: push(S.sync, 5, { blacklist: [1, arrayOf(RelationRecord)], mutelist: [2, arrayOf(RelationRecord)], timetag: [3, 'int'] }),

@@ -107,6 +107,30 @@ describe('SyncEngine', () => {
     expect(await store.getTimetags()).toEqual({});
   });
 
+  it('asks page after page while syncDone says hasMore, and stores the cursor once, after the last page', async () => {
+    const store = new MemoryStore();
+    const cursorsSeenByServer: unknown[] = [];
+    const page = (from: number, to: number, hasMore: boolean) => (e: SyncEngine) => pushAll(e, [
+      { name: 'roamingMsgs', body: { msgs: Array.from({ length: to - from }, (_, i) => wireMsg(`p${from + i}`, from + i + 1)), timetag: to } },
+      { name: 'syncDone', body: { timetag: to, hasMore } },
+    ]);
+    const { engine, server } = setup([
+      page(0, 150, true),
+      async () => {
+        cursorsSeenByServer.push(await store.getTimetags());
+        throw new ImError('Error_Timeout', 'cut in the middle of the sync', { code: 408 });
+      },
+      page(0, 150, true), page(150, 300, true), page(300, 320, false),
+    ], store);
+    const summary = await engine.run();
+    expect(summary).toMatchObject({ timetag: 320, tries: 2 });
+    expect(server.requests.map((r) => (r as { timetags: { roamingMsgs: number } }).timetags.roamingMsgs)).toEqual([0, 150, 0, 150, 300]);
+    expect(cursorsSeenByServer).toEqual([{}]); // nothing stored while pages were still coming
+    expect((await store.getTimetags()).roamingMsgs).toBe(320);
+    const stored = await store.getSessionMessages({ sessionId: 'p2p-c_demo1', limit: 1000, order: 'asc' });
+    expect(stored.map((m) => m.idClient)).toEqual(Array.from({ length: 320 }, (_, i) => `p${i}`));
+  });
+
   it('counts a missing syncDone as a failed try', async () => {
     const { engine, server } = setup([() => undefined, (e) => pushAll(e, [{ name: 'syncDone', body: { timetag: 9 } }])]);
     await expect(engine.run()).resolves.toMatchObject({ tries: 2 });

@@ -33,11 +33,19 @@ export interface SyncSummary {
   notifications: SyncNotification[];
 }
 
+interface RoundEnd {
+  timetag: number;
+  hasMore: boolean;
+}
+
 interface PendingRound {
   batch: SyncBatch;
-  resolve(timetag: number): void;
+  resolve(end: RoundEnd): void;
   reject(error: unknown): void;
 }
+
+/** Pages one sync may take before it is considered stuck (a server that always says hasMore). */
+const MAX_SYNC_PAGES = 10_000;
 
 /**
  * One sync at a time (§4 Sync): sends the per-kind timetags, collects the data pushes until
@@ -60,8 +68,12 @@ export class SyncEngine {
     const round = this.round;
     if (!round) return SYNC_DATA_PUSHES.has(push.name) || push.name === 'syncDone';
     if (push.name === 'syncDone') {
-      const timetag = (push.body as { timetag?: number }).timetag;
-      round.resolve(typeof timetag === 'number' ? timetag : Date.now());
+      const { timetag, hasMore } = push.body as { timetag?: number; hasMore?: boolean };
+      if (typeof timetag !== 'number') {
+        round.reject(new ImError(ImErrorName.SYNC_DATA_ERROR, 'syncDone without a timetag'));
+        return true;
+      }
+      round.resolve({ timetag, hasMore: hasMore === true });
       return true;
     }
     return round.batch.add(push);
@@ -81,7 +93,7 @@ export class SyncEngine {
       let lastError: unknown;
       for (let tries = 1; tries <= retryLimit + 1; tries++) {
         try {
-          const { batch, timetag } = await this.runRound();
+          const { batch, timetag } = await this.runPages();
           const notifications = await mergeSyncBatch(this.options.store, batch, this.options);
           await this.saveTimetags(batch, timetag);
           for (const notification of notifications) this.options.notify(notification);
@@ -109,11 +121,26 @@ export class SyncEngine {
     return Object.fromEntries(MERGED_TIMETAG_KINDS.map((kind) => [kind, stored[kind] ?? 0]));
   }
 
-  private async runRound(): Promise<{ batch: SyncBatch; timetag: number }> {
+  /**
+   * Asks page after page while the server says hasMore, each from the timetags the last page
+   * reached (docs/im-sync.md); the pages are merged and their cursor stored together afterwards,
+   * so a failure in any page leaves the stored cursor where it was and the retry starts there.
+   */
+  private async runPages(): Promise<{ batch: SyncBatch; timetag: number }> {
     const batch = new SyncBatch(this.options.account);
-    const timetags = await this.requestTimetags();
+    let timetags = await this.requestTimetags();
+    for (let page = 1; page <= MAX_SYNC_PAGES; page++) {
+      const end = await this.runRound(batch, timetags);
+      if (!end.hasMore) return { batch, timetag: end.timetag };
+      // A page's syncDone timetag covers every kind up to it (one sequence per account).
+      timetags = Object.fromEntries(MERGED_TIMETAG_KINDS.map((kind) => [kind, end.timetag]));
+    }
+    throw new ImError(ImErrorName.SYNC_DATA_ERROR, `sync did not finish within ${MAX_SYNC_PAGES} pages`);
+  }
+
+  private async runRound(batch: SyncBatch, timetags: RequestBodyOf<CommandTable['sync']>['timetags']): Promise<RoundEnd> {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const done = new Promise<number>((resolve, reject) => {
+    const done = new Promise<RoundEnd>((resolve, reject) => {
       this.round = { batch, resolve, reject };
       timer = setTimeout(
         () => reject(new ImError(ImErrorName.Error_Timeout, 'no syncDone from the server')),
@@ -122,8 +149,8 @@ export class SyncEngine {
     });
     try {
       // syncDone may arrive before the request's own answer; both must succeed.
-      const [, timetag] = await Promise.all([this.options.connection.request('sync', { timetags }), done]);
-      return { batch, timetag };
+      const [, end] = await Promise.all([this.options.connection.request('sync', { timetags }), done]);
+      return end;
     } finally {
       clearTimeout(timer);
       this.round = undefined;

@@ -20,6 +20,7 @@ import {
   p2pSessionId,
   type StoredMessage,
 } from './message';
+import { allocateSeqs } from '../sync/sequence';
 
 export interface SendMessageInput {
   idClient?: string;
@@ -118,6 +119,10 @@ export class MessageService {
     if (existing) return { message: existing, duplicate: true };
 
     return this.db.transaction().execute(async (trx) => {
+      // Sequence numbers first: their row locks order this account pair's commits (docs/im-sync.md).
+      const seqs = await allocateSeqs(trx, [port.account, valid.to]);
+      const senderSeq = seqs.get(port.account) as number;
+      const receiverSeq = seqs.get(valid.to) as number;
       const time = this.nextTime();
       const inserted = await trx
         .insertInto('im_message')
@@ -136,6 +141,8 @@ export class MessageService {
           from_client_type: port.clientType,
           from_device_id: port.deviceId,
           time,
+          sender_seq: senderSeq,
+          receiver_seq: receiverSeq,
         })
         .onConflict((oc) => oc.columns(['sender', 'id_client']).doNothing())
         .returning(MESSAGE_COLUMNS)
@@ -147,9 +154,9 @@ export class MessageService {
         return { message: raced, duplicate: true };
       }
       const message = messageFromRow(inserted);
-      await touchSession(trx, port.account, valid.to, message, false);
+      await touchSession(trx, port.account, valid.to, message, senderSeq, false);
       // A message to oneself is read on sending (im-client-spec §4 Message status).
-      if (valid.to !== port.account) await touchSession(trx, valid.to, port.account, message, true);
+      if (valid.to !== port.account) await touchSession(trx, valid.to, port.account, message, receiverSeq, true);
       return { message, duplicate: false };
     });
   }
@@ -186,22 +193,20 @@ export class MessageService {
   }
 
   /**
-   * Messages sent to or by `account` after `sinceTime`, newest `perSessionLimit` per
-   * conversation, oldest first: the roaming/offline part of a sync.
+   * The account's messages with a sync sequence number in (afterSeq, uptoSeq], in that order:
+   * the roaming/offline part of one sync page (docs/im-sync.md).
    */
-  async messagesSince(account: string, sinceTime: number, perSessionLimit = DEFAULT_PAGE_LIMIT): Promise<StoredMessage[]> {
-    const ranked = this.db
-      .selectFrom('im_message')
-      .select([...MESSAGE_COLUMNS, sql<number>`row_number() over (partition by conversation order by time desc, id_server desc)`.as('rank')])
-      .where((eb) => eb.or([eb('sender', '=', account), eb('receiver', '=', account)]))
-      .where('time', '>', sinceTime)
-      .as('ranked');
+  async changedBetween(account: string, afterSeq: number, uptoSeq: number): Promise<StoredMessage[]> {
     const rows = await this.db
-      .selectFrom(ranked)
-      .select(MESSAGE_COLUMNS)
-      .where('rank', '<=', perSessionLimit)
-      .orderBy('time', 'asc')
-      .orderBy('id_server', 'asc')
+      .selectFrom('im_message')
+      .select([...MESSAGE_COLUMNS, sql<number>`case when sender = ${account} then sender_seq else receiver_seq end`.as('seq')])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('sender', '=', account), eb('sender_seq', '>', afterSeq), eb('sender_seq', '<=', uptoSeq)]),
+          eb.and([eb('receiver', '=', account), eb('receiver_seq', '>', afterSeq), eb('receiver_seq', '<=', uptoSeq)]),
+        ]),
+      )
+      .orderBy('seq', 'asc')
       .execute();
     return rows.map(messageFromRow);
   }
@@ -213,6 +218,7 @@ async function touchSession(
   owner: string,
   target: string,
   message: StoredMessage,
+  seq: number,
   incoming: boolean,
 ): Promise<void> {
   await trx
@@ -225,12 +231,14 @@ async function touchSession(
       last_msg_id: Number(message.idServer),
       update_time: message.time,
       unread: incoming ? 1 : 0,
+      seq,
     })
     .onConflict((oc) =>
       oc.columns(['accid', 'session_id']).doUpdateSet((eb) => ({
         last_msg_id: eb.ref('excluded.last_msg_id'),
         update_time: eb.ref('excluded.update_time'),
         is_deleted: false,
+        seq: eb.ref('excluded.seq'),
         unread: incoming ? sql<number>`im_session.unread + 1` : sql<number>`im_session.unread`,
       })),
     )

@@ -3,6 +3,7 @@ import type { ImDatabase } from '../../db/schema';
 import { parameterError } from '../errors';
 import { MESSAGE_COLUMNS, Scene, conversationKey, messageFromRow, type MessageRow, type StoredMessage } from '../msg/message';
 import { validatePageLimit } from '../msg/message-service';
+import { allocateSeq } from '../sync/sequence';
 import { bumpTimetag, TimetagKind } from '../sync/timetags';
 
 /** A session as its owner sees it (im-client-spec §3 Session). */
@@ -98,13 +99,13 @@ export class SessionService {
         .where('sender', '<>', account)
         .where('time', '>', ack)
         .executeTakeFirstOrThrow();
+      const seq = await bumpTimetag(trx, account, TimetagKind.SESSION_ACK);
       await trx
         .updateTable('im_session')
-        .set({ ack_time: ack, unread: Number(unread.count) })
+        .set({ ack_time: ack, unread: Number(unread.count), seq })
         .where('accid', '=', account)
         .where('session_id', '=', sessionId)
         .execute();
-      await bumpTimetag(trx, account, TimetagKind.SESSION_ACK);
       return true;
     });
     return updated ? this.get(account, sessionId) : undefined;
@@ -114,13 +115,23 @@ export class SessionService {
   async delete(account: string, sessionIds: readonly string[]): Promise<number> {
     for (const id of sessionIds) targetOfSessionId(id);
     if (sessionIds.length === 0) return 0;
-    const result = await this.db
-      .updateTable('im_session')
-      .set({ is_deleted: true })
-      .where('accid', '=', account)
-      .where('session_id', 'in', sessionIds)
-      .executeTakeFirst();
+    // A deletion is a change the account's other devices sync, so it takes a sequence number.
+    const result = await this.db.transaction().execute(async (trx) => {
+      const seq = await allocateSeq(trx, account);
+      return trx
+        .updateTable('im_session')
+        .set({ is_deleted: true, seq })
+        .where('accid', '=', account)
+        .where('session_id', 'in', sessionIds)
+        .executeTakeFirst();
+    });
     return Number(result.numUpdatedRows);
+  }
+
+  /** Sessions (deleted ones too) whose latest change is numbered in (afterSeq, uptoSeq]: one sync page. */
+  async changedBetween(account: string, afterSeq: number, uptoSeq: number): Promise<ServerSession[]> {
+    const rows = await this.selectSessions(account).where('s.seq', '>', afterSeq).where('s.seq', '<=', uptoSeq).orderBy('s.seq', 'asc').execute();
+    return rows.map(sessionFromRow);
   }
 
   /** Every session's ack (the sessionAck part of a sync). */

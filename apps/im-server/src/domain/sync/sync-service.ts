@@ -1,18 +1,16 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
 import type { StoredMessage } from '../msg/message';
 import type { MessageService } from '../msg/message-service';
 import type { ServerSession, SessionService } from '../session/session-service';
-import type { ImUser, UserService } from '../user/user-service';
+import { MAX_USER_LOOKUP, type ImUser, type UserService } from '../user/user-service';
+import { readHead } from './sequence';
 import { readTimetags, TimetagKind } from './timetags';
 
-/**
- * The next sync starts this much before the answered timetag: a message stamped just before the
- * sync read may commit just after it, and clients drop repeats by idClient (im-client-spec §4).
- */
-export const SYNC_OVERLAP_MS = 2000;
+/** Changes (messages and session updates) one sync page carries at most (docs/im-sync.md). */
+export const DEFAULT_SYNC_PAGE_SIZE = 1000;
 
-/** Client timetags per data kind, epoch ms; 0 or absent means "everything". */
+/** Client timetags per data kind: sync sequence numbers of the account; 0 or absent means "everything". */
 export interface SyncRequest {
   myInfo?: number;
   sessionAck?: number;
@@ -23,34 +21,73 @@ export interface SyncResult {
   myInfo?: ImUser;
   /** Profiles of the other parties of the returned sessions. */
   users: ImUser[];
+  /** Sessions changed in this page, deleted ones included. */
   sessions: ServerSession[];
   sessionAcks: { id: string; ack: number }[];
-  /** Roaming and offline messages newer than the roamingMsgs timetag, oldest first. */
+  /** Messages sent or received in this page, in the account's sequence order. */
   messages: StoredMessage[];
-  /** What the client stores for every kind it asked about, to send back next time. */
+  /** The sequence number this page reaches: the client's timetag for every kind it asked about. */
   timetag: number;
+  /** More changes follow: the client syncs again from `timetag`. */
+  hasMore: boolean;
 }
 
+/**
+ * Sync by per-account sequence numbers (docs/im-sync.md). A page covers the changes numbered in
+ * (cursor, upper], where upper is the head read before the data, or lower when more than a page of
+ * changes is waiting. Because a number is allocated under the account's row lock in the
+ * transaction that writes its data, every change numbered at or below a committed head is visible:
+ * no commit delay and no clock skew between nodes can make a page skip one.
+ */
 export class SyncService {
   constructor(
     private readonly db: Kysely<ImDatabase>,
     private readonly users: UserService,
     private readonly sessions: SessionService,
     private readonly messages: MessageService,
+    private readonly pageSize = DEFAULT_SYNC_PAGE_SIZE,
   ) {}
 
-  async sync(account: string, request: SyncRequest, now = Date.now()): Promise<SyncResult> {
-    const timetag = Math.max(0, now - SYNC_OVERLAP_MS);
-    const serverTags = await readTimetags(this.db, account);
-    const since = (t: number | undefined) => (typeof t === 'number' && Number.isFinite(t) && t > 0 ? t : 0);
+  async sync(account: string, request: SyncRequest): Promise<SyncResult> {
+    const head = await readHead(this.db, account);
+    // A cursor past the head was not issued for this database (a reset, or a wall-clock timetag
+    // from before sequences): start over from 0, clients drop repeats by idClient (§4).
+    const since = (t: number | undefined) => (typeof t === 'number' && Number.isSafeInteger(t) && t > 0 && t <= head ? t : 0);
+    const cursor = since(request.roamingMsgs);
+    const upper = await this.pageUpper(account, cursor, head);
 
-    const myInfoChanged = (serverTags[TimetagKind.MY_INFO] ?? 0) > since(request.myInfo);
+    const serverTags = await readTimetags(this.db, account);
+    const myInfoCursor = since(request.myInfo);
+    const myInfoChanged = myInfoCursor === 0 || (serverTags[TimetagKind.MY_INFO] ?? 0) > myInfoCursor;
     const myInfo = myInfoChanged ? await this.users.get(account) : undefined;
-    const sessions = await this.sessions.list(account, { updatedAfter: since(request.roamingMsgs), limit: 100 });
     const acksChanged = (serverTags[TimetagKind.SESSION_ACK] ?? 0) > since(request.sessionAck);
     const sessionAcks = acksChanged ? await this.sessions.acksSince(account) : [];
-    const messages = await this.messages.messagesSince(account, since(request.roamingMsgs));
-    const users = await this.users.getMany([...new Set(sessions.map((s) => s.to))]);
-    return { ...(myInfo ? { myInfo } : {}), users, sessions, sessionAcks, messages, timetag };
+    const sessions = await this.sessions.changedBetween(account, cursor, upper);
+    const messages = await this.messages.changedBetween(account, cursor, upper);
+    const users = await this.profilesOf([...new Set(sessions.map((s) => s.to))]);
+    return { ...(myInfo ? { myInfo } : {}), users, sessions, sessionAcks, messages, timetag: upper, hasMore: upper < head };
+  }
+
+  private async profilesOf(accounts: string[]): Promise<ImUser[]> {
+    const profiles: ImUser[] = [];
+    for (let i = 0; i < accounts.length; i += MAX_USER_LOOKUP) profiles.push(...(await this.users.getMany(accounts.slice(i, i + MAX_USER_LOOKUP))));
+    return profiles;
+  }
+
+  /** The head, or the number of the page-size-th change after the cursor when that comes first. */
+  private async pageUpper(account: string, cursor: number, head: number): Promise<number> {
+    if (head <= cursor) return cursor;
+    const { rows } = await sql<{ seq: number }>`
+      select seq from (
+        select sender_seq as seq from im_message where sender = ${account} and sender_seq > ${cursor} and sender_seq <= ${head}
+        union
+        select receiver_seq from im_message where receiver = ${account} and receiver_seq > ${cursor} and receiver_seq <= ${head}
+        union
+        select seq from im_session where accid = ${account} and seq > ${cursor} and seq <= ${head}
+      ) as changes
+      order by seq
+      offset ${this.pageSize - 1} limit 1
+    `.execute(this.db);
+    return rows.length > 0 ? Math.min(head, Number(rows[0].seq)) : head;
   }
 }

@@ -1,20 +1,27 @@
 import type { Kysely } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
+import { allocateSeq } from './sequence';
 
-/** Sync data kinds the server keeps a change time for (im-client-spec §3 "Sync timetags per data kind"). */
+/** Sync data kinds the server keeps a change number for (im-client-spec §3 "Sync timetags per data kind"). */
 export const TimetagKind = {
   MY_INFO: 'myInfo',
   SESSION_ACK: 'sessionAck',
 } as const;
 export type TimetagKindValue = (typeof TimetagKind)[keyof typeof TimetagKind];
 
-/** Records that `kind` changed for `account` now, so the next sync with an older timetag includes it. */
-export async function bumpTimetag(db: Kysely<ImDatabase>, account: string, kind: TimetagKindValue, now = Date.now()): Promise<void> {
-  await db
+/**
+ * Records that `kind` changed for `account`: the kind's timetag becomes the account's next sync
+ * sequence number, so the next sync with an older timetag includes it. Run it inside the
+ * transaction of the change; returns the number.
+ */
+export async function bumpTimetag(trx: Kysely<ImDatabase>, account: string, kind: TimetagKindValue): Promise<number> {
+  const seq = await allocateSeq(trx, account);
+  await trx
     .insertInto('im_timetag')
-    .values({ accid: account, kind, value: now })
-    .onConflict((oc) => oc.columns(['accid', 'kind']).doUpdateSet({ value: now }))
+    .values({ accid: account, kind, value: seq })
+    .onConflict((oc) => oc.columns(['accid', 'kind']).doUpdateSet({ value: seq }))
     .execute();
+  return seq;
 }
 
 export async function readTimetags(db: Kysely<ImDatabase>, account: string): Promise<Partial<Record<TimetagKindValue, number>>> {

@@ -37,24 +37,30 @@ export class UserService {
     const avatar = (claims.avatar ?? '').slice(0, MAX_AVATAR_LENGTH);
     const existing = await this.db.selectFrom('im_user').selectAll().where('accid', '=', claims.accid).executeTakeFirst();
     if (!existing) {
-      const row = await this.db
-        .insertInto('im_user')
-        .values({ accid: claims.accid, nick, avatar, created_at: now, updated_at: now })
-        .onConflict((oc) => oc.column('accid').doUpdateSet({ updated_at: now }))
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await bumpTimetag(this.db, claims.accid, TimetagKind.MY_INFO, now);
+      const row = await this.db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('im_user')
+          .values({ accid: claims.accid, nick, avatar, created_at: now, updated_at: now })
+          .onConflict((oc) => oc.column('accid').doUpdateSet({ updated_at: now }))
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await bumpTimetag(trx, claims.accid, TimetagKind.MY_INFO);
+        return inserted;
+      });
       return userFromRow(row);
     }
     const changed = (claims.nick !== undefined && nick !== existing.nick) || (claims.avatar !== undefined && avatar !== existing.avatar);
     if (!changed) return userFromRow(existing);
-    const row = await this.db
-      .updateTable('im_user')
-      .set({ nick: claims.nick !== undefined ? nick : existing.nick, avatar: claims.avatar !== undefined ? avatar : existing.avatar, updated_at: now })
-      .where('accid', '=', claims.accid)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await bumpTimetag(this.db, claims.accid, TimetagKind.MY_INFO, now);
+    const row = await this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('im_user')
+        .set({ nick: claims.nick !== undefined ? nick : existing.nick, avatar: claims.avatar !== undefined ? avatar : existing.avatar, updated_at: now })
+        .where('accid', '=', claims.accid)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await bumpTimetag(trx, claims.accid, TimetagKind.MY_INFO);
+      return updated;
+    });
     return userFromRow(row);
   }
 
