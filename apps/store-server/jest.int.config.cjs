@@ -5,6 +5,12 @@ const { pgliteTransform } = require('@merchant/server-db/jest-pglite.cjs');
 module.exports = {
   ...preset,
   transform: { ...preset.transform, ...pgliteTransform },
+  // file-type 21 (media uploads sniff content) is ESM-only with no require condition: map it to its
+  // core entry and let SWC transpile it and its ESM dependencies.
+  moduleNameMapper: { ...preset.moduleNameMapper, '^file-type$': require.resolve('file-type/core') },
+  transformIgnorePatterns: [
+    '/node_modules/(?!(idb|@electric-sql|kysely-pglite|msgpackr|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)',
+  ],
   displayName: 'store-server:int',
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.int.spec.ts', '<rootDir>/test/**/*.int.spec.ts'],

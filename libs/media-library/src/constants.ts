@@ -18,9 +18,16 @@ export const DOCUMENT_SUFFIXES = {
   txt: ['txt'],
 } as const;
 
+/** console-spec §9 allowed document types (pdf has an icon in §2 but is not an allowed upload). */
+export const ALLOWED_DOCUMENT_SUFFIXES = ['xlsx', 'csv', 'xls', 'doc', 'docx', 'mp3', 'wma', 'rm', 'wav', 'midi', 'ape', 'flac', 'ppt', 'pptx', 'zip', 'rar', 'txt'] as const;
+/** Everything the library accepts for upload: images, videos and the §9 document types. */
+export const ALLOWED_UPLOAD_SUFFIXES: readonly string[] = [...new Set<string>([...IMAGE_SUFFIXES, ...VIDEO_SUFFIXES, ...ALLOWED_DOCUMENT_SUFFIXES])];
+
 const MIB = 1024 * 1024;
 /** console-spec §5, §9: video max 30MB. */
 export const MAX_VIDEO_BYTES = 30 * MIB;
+/** Our design: the server refuses any single object over 30MB (the §9 video maximum; images are suggested under 500KB). */
+export const MAX_UPLOAD_BYTES = 30 * MIB;
 /** console-spec §5, §9: video duration 6 to 120 seconds inclusive. */
 export const MIN_VIDEO_SECONDS = 6;
 export const MAX_VIDEO_SECONDS = 120;
@@ -45,6 +52,15 @@ export const DEFAULT_MEDIA_URL = 'eshop/resources';
 /** console-spec §7: table list path defaults. */
 export const DEFAULT_LIST_PATH = '/noWatermark';
 export const WATERMARK_LIST_PATH = '/watermark';
+/**
+ * Our design: plain HTTP paths of the local-folder store, served by store-server. The upload ticket's
+ * `action` points at the first (the POST-policy form); file URLs at the second (signed GET).
+ */
+export const MEDIA_UPLOAD_ACTION_PATH = '/v1/store/media/objects/upload';
+export const MEDIA_OBJECT_PATH = '/v1/store/media/objects/get';
+/** Tags: at most 20 per file, 1 to 20 characters each (our design). */
+export const MAX_TAGS_PER_FILE = 20;
+export const MAX_TAG_LENGTH = 20;
 /** console-spec §7: directory tree default path. */
 export const DEFAULT_CATALOG_PATH = '/';
 
@@ -53,6 +69,9 @@ export interface MediaLibraryPaths {
   callbackResourceFile: string;
   queryResourceFileListByPath: string;
   queryCatalogListByPath: string;
+  /** Our design (the spec leaves them open): delete files and replace a file's tags. */
+  deleteResourceFile: string;
+  updateResourceFileTags: string;
 }
 
 /** console-spec §7: the media-library endpoints under a given `{url}`. */
@@ -62,5 +81,7 @@ export function mediaLibraryPaths(url: string = DEFAULT_MEDIA_URL): MediaLibrary
     callbackResourceFile: `/v1/store/${url}/file/callbackResourceFile`,
     queryResourceFileListByPath: `/v1/store/${url}/file/queryResourceFileListByPath`,
     queryCatalogListByPath: `/v1/admin/${url}/catalog/queryCatalogListByPath`,
+    deleteResourceFile: `/v1/store/${url}/file/deleteResourceFile`,
+    updateResourceFileTags: `/v1/store/${url}/file/updateResourceFileTags`,
   };
 }

@@ -16,7 +16,7 @@ describe('store database', () => {
     const again = await migrateToLatest(database.db, database.schema);
     expect(again).toEqual([]);
     const { rows } = await sql<{ name: string }>`select name from ${sql.id(database.schema, 'kysely_migration')} order by name`.execute(database.db);
-    expect(rows.map((r) => r.name)).toEqual(['0001-accounts', '0002-store-business', '0003-reference-data', '0004-store-deregistration']);
+    expect(rows.map((r) => r.name)).toEqual(['0001-accounts', '0002-store-business', '0003-reference-data', '0004-store-deregistration', '0007-media-library']);
   });
 
   it('seeds the demo store and customers idempotently', async () => {

@@ -5,6 +5,7 @@ import * as storeBusiness from './migrations/0002-store-business';
 import * as referenceData from './migrations/0003-reference-data';
 import * as storeDeregistration from './migrations/0004-store-deregistration';
 import * as storeOrders from './migrations/0005-store-orders';
+import * as mediaLibrary from './migrations/0007-media-library';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -13,6 +14,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0002-store-business': storeBusiness,
   '0003-reference-data': referenceData,
   '0004-store-deregistration': storeDeregistration,
+  '0007-media-library': mediaLibrary,
   '0005-store-orders': storeOrders,
 };
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { addSeconds, type Clock } from '../shared/clock';
 import { hashSecret } from '../shared/passwords';
+import { seedDemoMedia } from '../modules/media/media.seed';
 import type { StoreDatabase } from './schema';
 
 /** Demo data of docs/decisions/0001-workspace-contracts.md ("Demo data"). */
@@ -82,6 +83,7 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
     });
   }
   await seedDemoStores(db, clock);
+  await seedDemoMedia(db, clock);
   await seedDemoOrders(db, clock);
   await db
     .insertInto('store_customer')

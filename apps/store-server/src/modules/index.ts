@@ -17,6 +17,7 @@ import { CommonService } from './common/common.service';
 import { deregistrationRoutes } from './deregistration/deregistration.routes';
 import { DeregistrationService } from './deregistration/deregistration.service';
 import { imRoutes } from './im/im.routes';
+import { mediaModule } from './media';
 import { payRoutes } from './pay/pay.routes';
 import { PayService } from './pay/pay.service';
 import { OperatorRepository } from './operator/operator.repository';
@@ -52,6 +53,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...commonRoutes(common),
     ...deregistrationRoutes(new DeregistrationService(db)),
     ...imRoutes(db, { imTokenSecret: config.imTokenSecret, imAppKey: config.imAppKey }),
+    ...mediaModule({ db, clock, dataDir: config.dataDir }),
     ...ordersRoutes(new OrdersService(new OrdersRepository(db))),
     ...operatorRoutes(new OperatorService(new OperatorRepository(db)), config.operatorKey),
   ];

@@ -80,6 +80,8 @@ describe('endpoints and messages (§7, §8)', () => {
       callbackResourceFile: '/v1/store/eshop/resources/file/callbackResourceFile',
       queryResourceFileListByPath: '/v1/store/eshop/resources/file/queryResourceFileListByPath',
       queryCatalogListByPath: '/v1/admin/eshop/resources/catalog/queryCatalogListByPath',
+      deleteResourceFile: '/v1/store/eshop/resources/file/deleteResourceFile',
+      updateResourceFileTags: '/v1/store/eshop/resources/file/updateResourceFileTags',
     });
   });
   it('has zh-CN as default and fills placeholders', () => {
