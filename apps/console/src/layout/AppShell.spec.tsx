@@ -136,4 +136,13 @@ describe('mobile layout (under 992px)', () => {
     await waitForPath(location, '/dashboard');
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument());
   });
+
+  it('closes the drawer after tapping the page already shown', async () => {
+    const { user, location } = await renderSignedIn();
+    await user.click(screen.getByTestId('sidebar-toggle'));
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    await user.click(within(menu).getByRole('link', { name: 'Dashboard' }));
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument());
+    expect(location()).toBe('/dashboard');
+  });
 });

@@ -1,0 +1,130 @@
+// Issue 7 shell behaviours on the real manifest: help centre, size and theme settings, Messages in
+// the menu, tabs that survive a reload and keep their state, store init, the mobile drawer.
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderSignedIn, waitForPath } from '../../test/renderConsole';
+import { LAYOUT_SIZE_KEY, THEME_MODE_KEY } from './preferences';
+import { VISITED_TAGS_KEY } from './tagsStorage';
+import { KEEP_ALIVE_LIMIT } from './KeepAliveOutlet';
+import { createConsoleTheme } from '../app/theme';
+
+describe('navbar settings', () => {
+  it('has a help-centre icon that opens /help/help with its topics', async () => {
+    const { user, location } = await renderSignedIn();
+    await user.click(screen.getByTestId('nav-help'));
+    await waitForPath(location, '/help/help');
+    expect(await screen.findByRole('heading', { name: 'Help centre', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'How do I sign in, and what if I forgot my password?' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByTestId('tag-/help/help')).toHaveTextContent('Help centre');
+  });
+
+  it('offers default, medium, small and mini sizes, medium first; the choice resizes MUI controls and persists', async () => {
+    const { user } = await renderSignedIn();
+    expect(screen.getByTestId('user-menu')).toHaveClass('MuiButton-sizeMedium');
+    await user.click(screen.getByRole('button', { name: 'Layout size' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual(['Default', 'Medium', 'Small', 'Mini']);
+    expect(within(menu).getByRole('menuitemradio', { name: 'Medium' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(within(menu).getByRole('menuitemradio', { name: 'Small' }));
+    await waitFor(() => expect(screen.getByTestId('user-menu')).toHaveClass('MuiButton-sizeSmall'));
+    expect(window.localStorage.getItem(LAYOUT_SIZE_KEY)).toBe('small');
+  });
+
+  it('switches to the dark theme and remembers it across a reload', async () => {
+    const { user } = await renderSignedIn();
+    await user.click(screen.getByRole('button', { name: 'Switch to the dark theme' }));
+    expect(window.localStorage.getItem(THEME_MODE_KEY)).toBe('dark');
+    cleanup();
+    await renderSignedIn();
+    expect(screen.getByRole('button', { name: 'Switch to the light theme' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('draws a 3px focus ring on keyboard focus', () => {
+    const theme = createConsoleTheme({ mode: 'light', size: 'medium' });
+    const root = theme.components?.MuiButtonBase?.styleOverrides?.root as (props: { theme: typeof theme }) => Record<string, unknown>;
+    expect(root({ theme })['&.Mui-focusVisible']).toEqual({ outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 2 });
+  });
+});
+
+describe('sidebar', () => {
+  it('lists Messages and the help centre, and wraps (not cuts) the English site title', async () => {
+    await renderSignedIn();
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/message');
+    expect(within(menu).getByRole('link', { name: 'Help centre' })).toHaveAttribute('href', '/help/help');
+    expect(screen.getByTestId('sidebar-title')).not.toHaveClass('MuiTypography-noWrap');
+  });
+});
+
+describe('tags bar across reloads and switches', () => {
+  it('restores the visited tags after a reload', async () => {
+    const { user } = await renderSignedIn();
+    await user.click(screen.getByTestId('nav-help'));
+    await screen.findByTestId('tag-/help/help');
+    expect(JSON.parse(window.sessionStorage.getItem(VISITED_TAGS_KEY) ?? '[]')).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: '/help/help', titleKey: 'help.title' })]),
+    );
+    cleanup();
+    await renderSignedIn();
+    expect(screen.getByTestId('tag-/help/help')).toBeInTheDocument();
+    expect(screen.getByTestId('tag-/dashboard')).toBeInTheDocument();
+  });
+
+  it('keys tags by full path, so the same page with another query is another tag', async () => {
+    const { router } = await renderSignedIn();
+    await router.navigate('/help/help?topic=tabs');
+    await screen.findByTestId('tag-/help/help?topic=tabs');
+    await router.navigate('/help/help');
+    expect(await screen.findByTestId('tag-/help/help')).toBeInTheDocument();
+    expect(screen.getByTestId('tag-/help/help?topic=tabs')).toBeInTheDocument();
+  });
+
+  it('keeps a view mounted when switching tabs (its state survives), and "refresh" resets it', async () => {
+    const { user } = await renderSignedIn();
+    await user.click(screen.getByTestId('nav-help'));
+    const firstTopic = await screen.findByRole('button', { name: 'How do I sign in, and what if I forgot my password?' });
+    await user.click(firstTopic);
+    expect(firstTopic).toHaveAttribute('aria-expanded', 'false');
+    await user.click(screen.getByTestId('tag-/dashboard'));
+    await screen.findByTestId('dashboard-greeting');
+    await user.click(screen.getByTestId('tag-/help/help'));
+    expect(await screen.findByRole('button', { name: 'How do I sign in, and what if I forgot my password?' })).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.contextMenu(screen.getByTestId('tag-/help/help'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Refresh' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'How do I sign in, and what if I forgot my password?' })).toHaveAttribute('aria-expanded', 'true'),
+    );
+  });
+
+  it('keeps at most the last few views mounted', async () => {
+    const { router } = await renderSignedIn();
+    for (let index = 0; index < KEEP_ALIVE_LIMIT + 2; index += 1) {
+      await router.navigate(`/help/help?view=${index}`);
+      await screen.findByTestId(`tag-/help/help?view=${index}`);
+    }
+    await waitFor(() => expect(document.querySelectorAll('[data-view]')).toHaveLength(KEEP_ALIVE_LIMIT));
+  });
+});
+
+describe('store init', () => {
+  it('loads the shared lists in the spec order: city, three statuses, blacklist, exists, category', async () => {
+    const { server } = await renderSignedIn();
+    const initPaths = [
+      '/v1/store/common/city/list',
+      '/v1/store/common/dictionary/list',
+      '/v1/store/pay/withdrawal/blacklist/getWithdrawBlacklistByUid',
+      '/v1/store/eshop/store/user/storePcHome',
+      '/v1/store/eshop/expand/category/list',
+    ];
+    await waitFor(() => expect(server.callsTo('/expand/category/list')).toHaveLength(1));
+    const calls = server.calls.filter((call) => initPaths.includes(call.path));
+    expect(calls.map((call) => (call.path.endsWith('dictionary/list') ? `dictionary:${String(call.biz.dictType)}` : call.path))).toEqual([
+      '/v1/store/common/city/list',
+      'dictionary:stockStatus',
+      'dictionary:freightTemplateStatus',
+      'dictionary:deliveryRangeStatus',
+      '/v1/store/pay/withdrawal/blacklist/getWithdrawBlacklistByUid',
+      '/v1/store/eshop/store/user/storePcHome',
+      '/v1/store/eshop/expand/category/list',
+    ]);
+  });
+});
