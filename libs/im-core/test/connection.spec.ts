@@ -97,6 +97,38 @@ describe('ImConnection against an in-process server', () => {
     expect(connection.state).toBe('disconnected');
   });
 
+  it('getToken: a refused token (302) is replaced by a fresh one and the client logs in again by itself', async () => {
+    const asked: unknown[] = [];
+    const connection = connect('c_demo1', { token: 'bad-token', getToken: async (context: unknown) => (asked.push(context), 'fresh-token') });
+    await expect(connection.connect()).resolves.toMatchObject({ connectionId: expect.any(String) });
+    expect(asked).toEqual([{ account: 'c_demo1', reason: 'refused' }]);
+    expect(server.received.filter((f) => f.name === 'login').map((f) => f.token)).toEqual(['bad-token', 'fresh-token']);
+  });
+
+  it('getToken: without a token the first login asks for one; a refusal of a fresh token is final', async () => {
+    const asked: unknown[] = [];
+    const connection = connect('c_demo1', { token: undefined, getToken: async (context: unknown) => (asked.push(context), 'bad-token') });
+    await expect(connection.connect()).rejects.toMatchObject({ code: 302, command: 'login' });
+    await sleep(300);
+    expect(asked).toEqual([{ account: 'c_demo1', reason: 'initial' }]);
+    expect(server.received.filter((f) => f.name === 'login')).toHaveLength(1);
+    expect(connection.state).toBe('disconnected');
+  });
+
+  it('getToken: a failing callback is retried with the back-off, then the login goes through', async () => {
+    let calls = 0;
+    const connection = connect('c_demo1', { token: undefined, getToken: async () => (++calls < 3 ? Promise.reject(new Error('console busy')) : 'fresh-token') });
+    const errors: string[] = [];
+    connection.on('disconnected', (event) => errors.push(event.error?.errorName ?? ''));
+    await expect(connection.connect()).resolves.toMatchObject({ connectionId: expect.any(String) });
+    expect(calls).toBe(3);
+    expect(errors).toEqual(['Token_Error', 'Token_Error']);
+  });
+
+  it('refuses options with neither token nor getToken', () => {
+    expect(() => connect('c_demo1', { token: undefined })).toThrow(expect.objectContaining({ errorName: 'Param_Error' }));
+  });
+
   it.each([
     [KickReason.samePlatform, /several places/],
     [KickReason.serverKick, /server/],

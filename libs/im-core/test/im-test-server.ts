@@ -25,7 +25,7 @@ interface ClientLink {
 }
 
 export class ImTestServer {
-  readonly received: Array<{ name: CommandName; serialId: number }> = [];
+  readonly received: Array<{ name: CommandName; serialId: number; token?: unknown }> = [];
   logins = 0;
   heartbeatsAnswered = true;
   lbsAnswers: 'ok' | 'fail' = 'ok';
@@ -116,7 +116,7 @@ export class ImTestServer {
       else if (!(error instanceof ProtocolError)) throw error;
       return;
     }
-    this.received.push({ name: frame.name, serialId: frame.serialId });
+    this.received.push({ name: frame.name, serialId: frame.serialId, ...(frame.name === 'login' ? { token: frame.body.token } : {}) });
     const reply = (code: number, body: ProtocolRecord = {}) =>
       link.socket.send(encodeFrame({ name: frame.name, serialId: frame.serialId, code, flags: FrameFlag.RESPONSE, body }));
     const limited = this.rateLimits.get(frame.name);

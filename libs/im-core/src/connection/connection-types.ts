@@ -23,7 +23,17 @@ export interface ImConnectionOptions extends ReconnectOptions {
   lbsUrl: string;
   appKey: string;
   account: string;
-  token: string;
+  /**
+   * The IM token for login. Optional when `getToken` is given: the first login then asks for one.
+   */
+  token?: string;
+  /**
+   * Asks the app for a fresh IM token (as centrifuge-js's getToken): called before the first login
+   * when no `token` was given, and when the server refuses a token at login (302, e.g. expired).
+   * The client then logs in again with the new token; a refusal of a token fresh from getToken
+   * is final (as without getToken). A rejection is retried with the reconnect back-off.
+   */
+  getToken?: (context: GetTokenContext) => Promise<string>;
   /** Browser WebSocket by default; Node users pass `ws`. */
   WebSocketImpl?: WebSocketConstructor;
   fetch?: FetchLike;
@@ -38,6 +48,12 @@ export interface ImConnectionOptions extends ReconnectOptions {
   random?: () => number;
   /** Defaults to `window` where there is one; pass null to ignore network events. */
   networkEvents?: NetworkEventSource | null;
+}
+
+export interface GetTokenContext {
+  account: string;
+  /** 'initial': no token yet; 'refused': the server refused the last one (302). */
+  reason: 'initial' | 'refused';
 }
 
 export interface LoginResult {

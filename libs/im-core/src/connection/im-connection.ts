@@ -17,10 +17,10 @@ import { ReconnectBackoff } from './reconnect-backoff';
 import { validateReconnectOptions } from './reconnect-options';
 import { ConnectionTiming, DEFAULT_RECONNECTION_ATTEMPTS, DEFAULT_TIMING } from './timing';
 import { TypedEmitter } from './typed-emitter';
-import { ImConnectionEvents, ImConnectionOptions, ImPush, LoginResult, NetworkEventSource, RequestName } from './connection-types';
+import { GetTokenContext, ImConnectionEvents, ImConnectionOptions, ImPush, LoginResult, NetworkEventSource, RequestName } from './connection-types';
 
 // Re-exported so `./im-connection` stays the one import for the connection's API.
-export type { DisconnectedEvent, ImConnectionEvents, ImConnectionOptions, ImPush, KickedEvent, LoginResult, NetworkEventSource, PushName, RequestName } from './connection-types';
+export type { DisconnectedEvent, GetTokenContext, ImConnectionEvents, ImConnectionOptions, ImPush, KickedEvent, LoginResult, NetworkEventSource, PushName, RequestName } from './connection-types';
 import { WakeDetector } from './wake-detector';
 
 /** SDK version sent to the location service (`sv`) and at login. */
@@ -57,10 +57,19 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
   private cachedDefaultLink: string | undefined;
   private cachedBackupUrls: string[] = [];
   private offset = 0;
+  /** The token the next login sends; undefined = ask getToken first. */
+  private token: string | undefined;
+  /** Why the next getToken call happens. */
+  private tokenReason: GetTokenContext['reason'] = 'initial';
+  /** The token came from getToken since the last successful login: a refusal of it is final. */
+  private tokenIsFresh = false;
 
   constructor(private readonly options: ImConnectionOptions) {
     super();
     validateReconnectOptions(options);
+    if (options.getToken !== undefined && typeof options.getToken !== 'function') throw new ImError(ImErrorName.Param_Error, 'getToken must be a function');
+    if (!options.token && !options.getToken) throw new ImError(ImErrorName.Param_Error, 'token or getToken is required');
+    this.token = options.token || undefined;
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
     this.timers = options.timers ?? realTimers;
     this.now = options.now ?? Date.now;
@@ -154,6 +163,10 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
     try {
       const links = await this.resolveLinks();
       if (isStale()) return;
+      if (this.token === undefined) {
+        this.token = await this.fetchToken();
+        if (isStale()) return;
+      }
       const { transport, link } = await this.openTransport(links, generation);
       if (isStale()) {
         transport.close();
@@ -165,6 +178,7 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
       if (isStale()) return;
       this.machine.move('loggedIn');
       this.attempts = 0;
+      this.tokenIsFresh = false;
       this.heartbeat.start();
       this.wakeDetector.start();
       await this.measureServerTime(isStale);
@@ -183,7 +197,12 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
     } catch (error) {
       if (isStale()) return;
       const failure = error instanceof ImError ? error : new ImError(ImErrorName.Connect_Failed, String(error), { cause: error });
-      if (failure.code !== undefined && FATAL_LOGIN_CODES.has(failure.code) && failure.command === 'login') {
+      if (failure.command === 'login' && failure.code === ResponseCode.WRONG_CREDENTIALS && this.options.getToken && !this.tokenIsFresh) {
+        // Expired or refused: ask the app for a fresh token and log in again.
+        this.token = undefined;
+        this.tokenReason = 'refused';
+        this.drop(failure, 'reconnect');
+      } else if (failure.code !== undefined && FATAL_LOGIN_CODES.has(failure.code) && failure.command === 'login') {
         this.stopped = 'fatal';
         this.drop(failure, 'stop');
       } else {
@@ -191,6 +210,20 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
         this.drop(failure, 'reconnect');
       }
     }
+  }
+
+  private async fetchToken(): Promise<string> {
+    const getToken = this.options.getToken;
+    if (!getToken) throw new ImError(ImErrorName.Token_Error, 'no token and no getToken');
+    let token: unknown;
+    try {
+      token = await getToken({ account: this.options.account, reason: this.tokenReason });
+    } catch (cause) {
+      throw new ImError(ImErrorName.Token_Error, `getToken failed: ${String(cause)}`, { cause });
+    }
+    if (typeof token !== 'string' || token.length === 0) throw new ImError(ImErrorName.Token_Error, 'getToken gave no token');
+    this.tokenIsFresh = true;
+    return token;
   }
 
   private async resolveLinks(): Promise<string[]> {
@@ -257,7 +290,7 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
     return {
       appKey: this.options.appKey,
       account: this.options.account,
-      token: this.options.token,
+      token: this.token,
       clientType: CLIENT_TYPE_WEB,
       sdkVersion: IM_CORE_SDK_VERSION,
       protocolVersion: PROTOCOL_VERSION,

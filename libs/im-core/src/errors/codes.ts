@@ -199,6 +199,8 @@ export const ImErrorName = {
   Frequency_Control: 'Frequency_Control',
   /** The server answered a non-success code. */
   Server_Error: 'Server_Error',
+  /** The app's getToken callback failed or gave no token; the connection retries with back-off. */
+  Token_Error: 'Token_Error',
 } as const;
 export type ImErrorNameValue = (typeof ImErrorName)[keyof typeof ImErrorName];
 
