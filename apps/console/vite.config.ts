@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-const libSource = (name: string): string => fileURLToPath(new URL(`../../libs/${name}/src/index.ts`, import.meta.url));
+const libSource = (name: string, file = 'index.ts'): string => fileURLToPath(new URL(`../../libs/${name}/src/${file}`, import.meta.url));
 
 // Vendor groups keep the entry chunk small (TOOLCHAIN.md "Vite chunk size"): MUI + node-forge
 // in one chunk weigh ~800 kB. node-forge only serves the RSA fallback path of secure-transport,
@@ -18,12 +18,14 @@ const vendorGroups = [
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: {
-      '@merchant/secure-transport': libSource('secure-transport'),
-      '@merchant/ui-kit': libSource('ui-kit'),
-      '@merchant/media-library': libSource('media-library'),
-      '@merchant/api-contracts': libSource('api-contracts'),
-    },
+    // Exact matches, so a subpath entry (`@merchant/ui-kit/format`) is not read as a file under index.ts.
+    alias: [
+      { find: /^@merchant\/secure-transport$/, replacement: libSource('secure-transport') },
+      { find: /^@merchant\/ui-kit$/, replacement: libSource('ui-kit') },
+      { find: /^@merchant\/ui-kit\/format$/, replacement: libSource('ui-kit', 'format/index.ts') },
+      { find: /^@merchant\/media-library$/, replacement: libSource('media-library') },
+      { find: /^@merchant\/api-contracts$/, replacement: libSource('api-contracts') },
+    ],
   },
   server: { port: 4200, strictPort: true, host: 'localhost' },
   preview: { port: 4200, strictPort: true, host: 'localhost' },

@@ -17,9 +17,9 @@ describe('route guards', () => {
   });
 
   it('opens public paths without a token', async () => {
-    const { location } = renderConsole({ path: '/registered/resultReg' });
-    expect(await screen.findByText('Sign in to see the review status of your store.')).toBeInTheDocument();
-    expect(location()).toBe('/registered/resultReg');
+    const { location } = renderConsole({ path: '/registered/resetSuccess' });
+    expect(await screen.findByTestId('reset-success')).toBeInTheDocument();
+    expect(location()).toBe('/registered/resetSuccess');
   });
 
   it('redirects / to /dashboard for a signed-in user', async () => {
@@ -51,7 +51,7 @@ describe('route guards', () => {
     const reviewing = { ...DEMO_USER, token: 'token-review', info: { ...DEMO_USER.info, storeStatus: 1 } };
     const { location } = renderConsole({ path: '/dashboard', token: reviewing.token, server: createFakeStoreServer([reviewing]) });
     await waitForPath(location, '/registered/resultReg');
-    expect(await screen.findByTestId('review-status')).toHaveTextContent('Current status: under review');
+    expect(await screen.findByTestId('review-status')).toHaveTextContent('under review');
   });
 
   it('lets a disabled store (status 4) in, with the persistent warning and its reason', async () => {

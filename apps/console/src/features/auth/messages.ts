@@ -1,4 +1,4 @@
-// Texts of the auth feature (login, review status, store status/type names).
+// Texts of the auth feature (sign-in, check codes, password reset, store status/type names).
 export const authMessages = {
   'zh-CN': {
     auth: {
@@ -51,16 +51,6 @@ export const authMessages = {
       },
       errors: {
         rolesRequired: '角色必须是非空数组',
-      },
-      review: {
-        title: '审核结果',
-        heading: '店铺审核状态',
-        statusLabel: '当前状态：{{status}}',
-        notEntitled: '店铺审核通过后才能进入商家后台。',
-        signedOut: '请先登录以查看店铺审核状态。',
-        goToLogin: '去登录',
-        switchAccount: '切换账号',
-        openConsole: '进入商家后台',
       },
       storeStatus: {
         notSubmitted: '未提交',
@@ -129,16 +119,6 @@ export const authMessages = {
       },
       errors: {
         rolesRequired: 'roles must be a non-empty array',
-      },
-      review: {
-        title: 'Review result',
-        heading: 'Store review status',
-        statusLabel: 'Current status: {{status}}',
-        notEntitled: 'The merchant console opens once your store has been approved.',
-        signedOut: 'Sign in to see the review status of your store.',
-        goToLogin: 'Go to sign-in',
-        switchAccount: 'Switch account',
-        openConsole: 'Open the console',
       },
       storeStatus: {
         notSubmitted: 'not submitted',

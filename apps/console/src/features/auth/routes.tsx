@@ -1,4 +1,5 @@
-// Manifest entries of the auth feature: the public sign-in and review-status screens.
+// Manifest entries of the auth feature: sign-in and the page after a password reset (both public).
+// The other /registered screens (review result included) belong to features/registered.
 import type { ManifestRoute } from '../../routes/routeHandle';
 
 export const authRoutes: ManifestRoute[] = [
@@ -11,11 +12,6 @@ export const authRoutes: ManifestRoute[] = [
     path: '/registered',
     handle: { public: true, hidden: true },
     children: [
-      {
-        path: 'resultReg',
-        handle: { title: 'auth.review.title', public: true, hidden: true },
-        lazy: () => import('./ReviewStatusPage').then((module) => ({ Component: module.ReviewStatusPage })),
-      },
       {
         path: 'resetSuccess',
         handle: { title: 'auth.resetSuccess.title', public: true, hidden: true },
