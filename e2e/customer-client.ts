@@ -13,7 +13,7 @@ export async function connectCustomer(account: string, nick: string) {
     appKey: 'merchant-im',
     account,
     token,
-    WebSocketImpl: WebSocket as unknown as typeof globalThis.WebSocket,
+    WebSocketImpl: WebSocket as unknown as NonNullable<Parameters<typeof createImClient>[0]['WebSocketImpl']>,
   });
   const received: ImMessage[] = [];
   client.on('msg', (msg: ImMessage) => received.push(msg));

@@ -1,11 +1,34 @@
-import type { FrameLocator, Page } from '@playwright/test';
+import type { Frame, FrameLocator, Page } from '@playwright/test';
 
-/** The chat inside the console's cross-origin iframe. */
+/** The chat inside the console's cross-origin iframe, in a merchant's terms. Selectors live here. */
 export class ChatFrame {
   readonly frame: FrameLocator;
 
-  constructor(page: Page, frameUrl: string) {
+  constructor(
+    private readonly page: Page,
+    private readonly frameUrl: string,
+  ) {
     this.frame = page.frameLocator(`iframe[src^="${frameUrl}"]`);
+  }
+
+  /** The frame's document (for its address, storage and reload checks). */
+  document(): Frame {
+    const found = this.page.frames().find((frame) => frame.url().startsWith(this.frameUrl));
+    if (!found) throw new Error(`no frame loaded from ${this.frameUrl}`);
+    return found;
+  }
+
+  connectionStatus() {
+    return this.frame.getByTestId('connection-status');
+  }
+
+  /** 'indexeddb' or 'memory': where the frame keeps its chat cache. */
+  async storageKind() {
+    return this.frame.locator('main').getAttribute('data-storage');
+  }
+
+  storageNotice() {
+    return this.frame.getByTestId('storage-notice');
   }
 
   session(account: string) {
@@ -16,12 +39,44 @@ export class ChatFrame {
     await this.session(account).click();
   }
 
+  conversationTitle() {
+    return this.frame.getByRole('heading', { level: 2 });
+  }
+
   messages() {
     return this.frame.getByTestId('message-list').getByTestId('message');
   }
 
+  input() {
+    return this.frame.locator('[data-testid="message-input"] textarea:not([aria-hidden]), textarea[data-testid="message-input"]').first();
+  }
+
+  sendButton() {
+    return this.frame.getByTestId('message-send');
+  }
+
+  async typeDraft(text: string) {
+    await this.input().fill(text);
+  }
+
   async reply(text: string) {
-    await this.frame.locator('[data-testid="message-input"] textarea:not([aria-hidden]), textarea[data-testid="message-input"]').first().fill(text);
-    await this.frame.getByTestId('message-send').click();
+    await this.typeDraft(text);
+    await this.sendButton().click();
+  }
+
+  /** Marks the frame's window, to tell later whether it was reloaded. */
+  async markWindow() {
+    await this.document().evaluate(() => {
+      (window as unknown as { __chatWindowMark?: number }).__chatWindowMark = 1;
+    });
+  }
+
+  async windowStillMarked() {
+    return this.document().evaluate(() => (window as unknown as { __chatWindowMark?: number }).__chatWindowMark === 1);
+  }
+
+  /** Reloads the frame alone (not the console), as after 'Allow storage'. */
+  async reloadFrameOnly() {
+    await this.document().evaluate(() => window.location.reload());
   }
 }

@@ -66,6 +66,7 @@ async function startFrame(container: HTMLElement): Promise<void> {
         storeName={params.storeName}
         storage={storage}
         onRequestStorageAccess={onRequestStorageAccess}
+        ownAccount={params.account}
       />
     </StrictMode>,
   );

@@ -1,5 +1,7 @@
 // The frame's screen: connection line, session list on the left, open conversation on the right.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import Button from '@mui/material/Button';
+import AddCommentOutlined from '@mui/icons-material/AddCommentOutlined';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
@@ -7,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useChatController, useChatState } from '../chat/chat-context';
 import { ConversationView } from '../conversation/conversation-view';
 import { SessionList } from '../sessions/session-list';
+import { StartChatDialog } from '../sessions/start-chat-dialog';
 import { ConnectionStatus } from './connection-status';
 import { StorageNotice } from './storage-notice';
 import type { StorageOutcome } from '../chat/open-chat-store';
@@ -18,9 +21,12 @@ export interface ChatAppProps {
   /** Where the chat cache lives (IndexedDB or the memory fallback). */
   storage?: StorageOutcome;
   onRequestStorageAccess?: () => Promise<boolean>;
+  /** The merchant's IM account (not offered as a customer). */
+  ownAccount?: string;
 }
 
-export function ChatApp({ storeName, now, storage, onRequestStorageAccess }: ChatAppProps) {
+export function ChatApp({ storeName, now, storage, onRequestStorageAccess, ownAccount }: ChatAppProps) {
+  const [startingChat, setStartingChat] = useState(false);
   const { t } = useTranslation();
   const controller = useChatController();
   const state = useChatState();
@@ -35,10 +41,13 @@ export function ChatApp({ storeName, now, storage, onRequestStorageAccess }: Cha
       {storage && <StorageNotice storage={storage} onRequestAccess={onRequestStorageAccess} />}
       <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
         <Box component="nav" aria-label={t('sessions.title')} sx={{ width: 300, flexShrink: 0, overflowY: 'auto' }}>
-          <Box sx={{ px: 2, py: 1.5 }}>
-            <Typography component="h1" variant="h6">
+          <Box sx={{ px: 2, py: 1.5, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+            <Typography component="h1" variant="h6" noWrap>
               {storeName || t('app.title')}
             </Typography>
+            <Button size="small" startIcon={<AddCommentOutlined />} onClick={() => setStartingChat(true)} data-testid="start-chat">
+              {t('startChat.open')}
+            </Button>
           </Box>
           <Divider />
           <SessionList
@@ -51,6 +60,7 @@ export function ChatApp({ storeName, now, storage, onRequestStorageAccess }: Cha
         <Divider orientation="vertical" flexItem />
         <ConversationView now={now} />
       </Box>
+      <StartChatDialog open={startingChat} onClose={() => setStartingChat(false)} ownAccount={ownAccount} />
     </Box>
   );
 }

@@ -13,7 +13,7 @@ import { MissingParams } from './missing-params';
 const theme = createTheme();
 
 export type FrameRootProps = { i18n: i18n } & (
-  | { controller: ChatController; storeName?: string; storage?: StorageOutcome; onRequestStorageAccess?: () => Promise<boolean> }
+  | { controller: ChatController; storeName?: string; storage?: StorageOutcome; onRequestStorageAccess?: () => Promise<boolean>; ownAccount?: string }
   | { missingParams: readonly string[] }
 );
 
@@ -38,7 +38,7 @@ export function FrameRoot(props: FrameRootProps) {
           <MissingParams missing={props.missingParams} />
         ) : (
           <ChatProvider controller={props.controller}>
-            <ChatApp storeName={props.storeName} storage={props.storage} onRequestStorageAccess={props.onRequestStorageAccess} />
+            <ChatApp storeName={props.storeName} storage={props.storage} onRequestStorageAccess={props.onRequestStorageAccess} ownAccount={props.ownAccount} />
           </ChatProvider>
         )}
       </ThemeProvider>

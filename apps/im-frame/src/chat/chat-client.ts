@@ -54,6 +54,15 @@ export interface HistoryPage {
   hasMore: boolean;
 }
 
+/** A customer the merchant can start a conversation with. */
+export interface CustomerSummary {
+  account: string;
+  nick?: string;
+  avatar?: string;
+  /** Milliseconds since the epoch of the last message exchanged; absent when never. */
+  lastActive?: number;
+}
+
 export interface ChatClientEvents {
   /** A message arrived, was sent, or changed status. */
   message: ChatMessage;
@@ -86,6 +95,13 @@ export interface ChatClient {
   /** Resends a failed outgoing message under the same idClient. */
   resend(message: ChatMessage): Promise<ChatMessage>;
   markRead(sessionId: string): Promise<void>;
+  /**
+   * Recent customers (docs/im-frame.md): the peers of the merchant's conversations that im-server
+   * synced into the local store, including conversations removed from the list, newest first.
+   */
+  listRecentCustomers(limit: number): Promise<CustomerSummary[]>;
+  /** The customer with this account (local user table, else im-server's getUsers); undefined when unknown. */
+  findCustomer(account: string): Promise<CustomerSummary | undefined>;
   on<E extends ChatClientEventName>(event: E, listener: (value: ChatClientEvents[E]) => void): Unsubscribe;
 }
 

@@ -1,7 +1,15 @@
 // Owns the chat state of the frame: loads the local cache first, then connects, follows client
 // events, and tells the outside world (the parent bridge) about new messages and unread totals.
 import { MAX_TEXT_LENGTH } from '@merchant/im-core';
-import { accountOfSessionId, type ChatClient, type ChatMessage, type Unsubscribe } from './chat-client';
+import {
+  accountOfSessionId,
+  sessionIdForAccount,
+  type ChatClient,
+  type ChatMessage,
+  type ChatSession,
+  type CustomerSummary,
+  type Unsubscribe,
+} from './chat-client';
 import {
   initialChatState,
   totalUnread,
@@ -15,6 +23,9 @@ import {
 
 /** im-client-spec §9: message queries default to, and page at most, 100. */
 export const MESSAGE_PAGE_SIZE = 100;
+
+/** How many recent customers the "new conversation" dialog offers (our choice, docs/im-frame.md). */
+export const RECENT_CUSTOMERS_LIMIT = 20;
 
 export interface ChatControllerHooks {
   /** Each incoming message, once per idClient. */
@@ -115,6 +126,35 @@ export class ChatController {
     }
     if (this.isVisible()) void this.markRead(sessionId);
     await this.loadNewestHistory(sessionId);
+  }
+
+  /**
+   * Starts (or reopens) a conversation with a customer: the session shows in the list at once,
+   * named, and is opened; it reaches the server with the first message.
+   */
+  async startChat(customer: CustomerSummary): Promise<void> {
+    const sessionId = sessionIdForAccount(customer.account);
+    if (!this.state.sessions.some((session) => session.id === sessionId)) {
+      const started: ChatSession = {
+        id: sessionId,
+        peerAccount: customer.account,
+        peerNick: customer.nick,
+        peerAvatar: customer.avatar,
+        unread: 0,
+        updateTime: Date.now(),
+      };
+      this.update({ ...this.state, sessions: mergeSessions(this.state.sessions, [started]) });
+    }
+    await this.openSession(sessionId);
+  }
+
+  /** Recent customers to start a conversation with (see ChatClient.listRecentCustomers). */
+  listRecentCustomers(limit = RECENT_CUSTOMERS_LIMIT): Promise<CustomerSummary[]> {
+    return this.client.listRecentCustomers(limit);
+  }
+
+  findCustomer(account: string): Promise<CustomerSummary | undefined> {
+    return this.client.findCustomer(account.trim());
   }
 
   /** "Load earlier messages": the server page before the oldest message shown. */

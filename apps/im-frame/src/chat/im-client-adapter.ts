@@ -15,11 +15,12 @@ import {
   type ChatClientEvents,
   type ChatMessage,
   type ChatSession,
+  type CustomerSummary,
   type HistoryPage,
   type Unsubscribe,
 } from './chat-client';
 import { ChatEventHub } from './chat-event-hub';
-import { readLocalMessages, readLocalSessions, toChatMessage, toChatSessions } from './im-mapping';
+import { readLocalMessages, readLocalSessions, readRecentCustomers, toChatMessage, toChatSessions } from './im-mapping';
 
 /** Profiles of accounts from the server (im-core getUsers); unknown accounts are left out. */
 export type UserLookup = (accounts: readonly string[]) => Promise<ImUser[]>;
@@ -155,6 +156,20 @@ export class ImChatClient implements ChatClient {
     } catch (error) {
       return this.storedFailure(error, message.idClient);
     }
+  }
+
+  async listRecentCustomers(limit: number): Promise<CustomerSummary[]> {
+    return readRecentCustomers(this.store, limit);
+  }
+
+  async findCustomer(account: string): Promise<CustomerSummary | undefined> {
+    const [local] = await this.store.getUsers([account]);
+    if (local) return { account, nick: local.nick, avatar: local.avatar };
+    if (!this.lookupUsers) return undefined;
+    const [remote] = await this.lookupUsers([account]);
+    if (!remote) return undefined;
+    await this.store.putUsers([remote]);
+    return { account, nick: remote.nick, avatar: remote.avatar };
   }
 
   async markRead(sessionId: string): Promise<void> {

@@ -1,6 +1,6 @@
 // Converts im-core entities into the frame's ChatMessage/ChatSession and reads the local cache.
 import { parseSessionId, type ImMessage, type ImSession, type ImUser, type Store } from '@merchant/im-core';
-import type { ChatMessage, ChatSession } from './chat-client';
+import type { ChatMessage, ChatSession, CustomerSummary } from './chat-client';
 
 /** im-client-spec §5: session listing defaults to 100. */
 export const SESSION_LIST_LIMIT = 100;
@@ -60,4 +60,21 @@ export async function readLocalMessages(
 ): Promise<ChatMessage[]> {
   const newestFirst = await store.getSessionMessages({ sessionId, limit, order: 'desc' });
   return newestFirst.map(toChatMessage).reverse();
+}
+
+/**
+ * Recent customers: p2p peers of the merchant's sessions in the local store (what im-server synced),
+ * deleted conversations included, by last activity, newest first.
+ */
+export async function readRecentCustomers(store: Pick<Store, 'getSessions' | 'getUsers'>, limit: number): Promise<CustomerSummary[]> {
+  const sessions = (await store.getSessions({ limit: SESSION_LIST_LIMIT, includeDeleted: true }))
+    .filter((session) => session.scene === 'p2p')
+    .sort((a, b) => b.updateTime - a.updateTime)
+    .slice(0, limit);
+  const users = new Map((await store.getUsers(sessions.map((session) => session.to))).map((user) => [user.account, user]));
+  return sessions.map((session) => {
+    const user = users.get(session.to);
+    const nick = user?.nick || (session.lastMsg?.flow === 'in' ? session.lastMsg.fromNick : undefined);
+    return { account: session.to, nick: nick || undefined, avatar: user?.avatar || undefined, lastActive: session.updateTime };
+  });
 }

@@ -7,6 +7,7 @@ import {
   type ChatClientEvents,
   type ChatMessage,
   type ChatSession,
+  type CustomerSummary,
   type HistoryPage,
   type Unsubscribe,
 } from '../chat/chat-client';
@@ -107,6 +108,18 @@ export class FakeChatClient implements ChatClient {
       this.sessions.set(sessionId, updated);
       this.emit('sessions', [updated]);
     }
+  }
+
+  /** Customers the server knows (findCustomer), and the recent ones (listRecentCustomers). */
+  readonly customers = new Map<string, CustomerSummary>();
+  recentCustomers: CustomerSummary[] = [];
+
+  async listRecentCustomers(limit: number): Promise<CustomerSummary[]> {
+    return this.recentCustomers.slice(0, limit);
+  }
+
+  async findCustomer(account: string): Promise<CustomerSummary | undefined> {
+    return this.customers.get(account);
   }
 
   /** A customer's message arrives: stored, session bumped (unread+1), events emitted. */
