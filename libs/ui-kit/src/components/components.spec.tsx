@@ -6,7 +6,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { Countdown } from './Countdown';
 import { splitCountdown } from './countdown-parts';
 import { PermissionButton } from './PermissionButton';
-import { PermissionProvider } from '../context/permissions';
+import { PermissionProvider, usePermissions } from '../context/permissions';
 
 const actions = (count: number, onClick = jest.fn()): RowAction[] =>
   Array.from({ length: count }, (_, i) => ({ key: `a${i}`, label: `action ${i + 1}`, onClick: () => onClick(i) }));
@@ -34,6 +34,91 @@ describe('ActionButtons (§2: up to 3 shown, else first 2 + more)', () => {
     expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['action 3', 'action 4', 'action 5']);
     await userEvent.click(screen.getByRole('menuitem', { name: 'action 4' }));
     expect(onClick).toHaveBeenCalledWith(3);
+  });
+});
+
+describe('ActionButtons permission codes (§6), including the more menu', () => {
+  const coded = (onClick: jest.Mock): RowAction[] => [
+    { key: 'view', label: 'view', onClick: () => onClick('view') },
+    { key: 'edit', label: 'edit', permission: 'goods:edit', onClick: () => onClick('edit') },
+    { key: 'ship', label: 'ship', permission: 'order:ship', onClick: () => onClick('ship') },
+    { key: 'refund', label: 'refund', permission: 'order:refund', onClick: () => onClick('refund') },
+    { key: 'note', label: 'note', onClick: () => onClick('note') },
+  ];
+
+  it('disables a coded action in the more menu for a user without the code, and never runs it', async () => {
+    const onClick = jest.fn();
+    render(
+      <UiKitLocaleProvider locale="en-US">
+        <PermissionProvider codes={['goods:edit', 'order:refund']}>
+          <ActionButtons actions={coded(onClick)} />
+        </PermissionProvider>
+      </UiKitLocaleProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'edit' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'more' }));
+    const ship = screen.getByRole('menuitem', { name: 'ship' });
+    expect(ship).toHaveAttribute('aria-disabled', 'true');
+    expect(ship).toHaveAttribute('title', 'no permission');
+    await userEvent.click(ship, { pointerEventsCheck: 0 });
+    expect(onClick).not.toHaveBeenCalled();
+    expect(screen.getByRole('menuitem', { name: 'refund' })).not.toHaveAttribute('aria-disabled');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'refund' }));
+    expect(onClick).toHaveBeenCalledWith('refund');
+  });
+
+  it('disables direct coded actions without the code, with the title no permission', () => {
+    render(
+      <UiKitLocaleProvider locale="en-US">
+        <PermissionProvider codes={[]}>
+          <ActionButtons actions={coded(jest.fn()).slice(0, 3)} />
+        </PermissionProvider>
+      </UiKitLocaleProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'view' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'edit' })).toBeDisabled();
+    expect(screen.getAllByTitle('no permission')).toHaveLength(2);
+  });
+
+  it('treats every coded action as denied without a PermissionProvider', async () => {
+    const onClick = jest.fn();
+    render(<ActionButtons actions={coded(onClick)} />);
+    await userEvent.click(screen.getByRole('button', { name: '更多' }));
+    expect(screen.getByRole('menuitem', { name: 'ship' })).toHaveAttribute('title', '暂无权限');
+  });
+
+  it('lets explicit userCodes override the provider, in the menu too', async () => {
+    render(
+      <PermissionProvider codes={[]}>
+        <ActionButtons actions={coded(jest.fn())} userCodes={['order:ship']} />
+      </PermissionProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: '更多' }));
+    expect(screen.getByRole('menuitem', { name: 'ship' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('menuitem', { name: 'refund' })).toHaveAttribute('aria-disabled', 'true');
+  });
+});
+
+describe('usePermissions', () => {
+  function Probe({ code }: { code?: string }) {
+    const permissions = usePermissions();
+    return <output>{String(permissions.has(code))}</output>;
+  }
+  it('answers from the provider codes; no code needed is always allowed', () => {
+    const { rerender } = render(
+      <PermissionProvider codes={['a']}>
+        <Probe code="a" />
+      </PermissionProvider>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('true');
+    rerender(
+      <PermissionProvider codes={['a']}>
+        <Probe code="b" />
+      </PermissionProvider>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('false');
+    rerender(<Probe />);
+    expect(screen.getByRole('status')).toHaveTextContent('true');
   });
 });
 

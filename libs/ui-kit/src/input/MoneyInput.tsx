@@ -6,7 +6,7 @@ type BaseProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type'> & {
   onValueChange: (value: string) => void;
 };
 
-/** A text field that only ever holds a valid money amount (console-spec §5). */
+/** A text field that only ever holds a valid money amount: two decimals, clamped to `max`, never below 0 (console-spec §5). */
 export function MoneyInput({ value, onValueChange, max, decimals, ...rest }: BaseProps & MoneyInputRules) {
   return (
     <TextField
@@ -16,6 +16,11 @@ export function MoneyInput({ value, onValueChange, max, decimals, ...rest }: Bas
       onChange={(event) => onValueChange(sanitizeMoneyInput(event.target.value, { max, decimals }))}
     />
   );
+}
+
+/** The one-decimal variant of MoneyInput (console-spec §5), e.g. for discounts such as 9.5. */
+export function OneDecimalInput(props: BaseProps & Omit<MoneyInputRules, 'decimals'>) {
+  return <MoneyInput {...props} decimals={1} />;
 }
 
 /** A text field that only ever holds digits (console-spec §5). */
