@@ -5,6 +5,7 @@ import { initReactI18next } from 'react-i18next';
 import { appMessages } from './messages';
 import { layoutMessages } from '../layout/messages';
 import { authMessages } from '../features/auth/messages';
+import { registeredMessages } from '../features/registered/messages';
 import { dashboardMessages } from '../features/dashboard/messages';
 import { messageMessages } from '../features/message/messages';
 import { systemMessages } from '../features/system/messages';
@@ -22,6 +23,7 @@ const featureMessages: FeatureMessages[] = [
   appMessages,
   layoutMessages,
   authMessages,
+  registeredMessages,
   dashboardMessages,
   messageMessages,
   systemMessages,

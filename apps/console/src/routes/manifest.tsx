@@ -5,6 +5,7 @@ import type { ManifestRoute } from './routeHandle';
 import { PageLoading, RootLayout } from './RootLayout';
 import { AppShell } from '../layout/AppShell';
 import { authRoutes } from '../features/auth/routes';
+import { registeredRoutes } from '../features/registered/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { messageRoutes } from '../features/message/routes';
 import { helpRoutes } from '../features/help/routes';
@@ -15,6 +16,8 @@ export const routeManifest: ManifestRoute[] = [
     element: <RootLayout />,
     hydrateFallbackElement: <PageLoading />,
     children: [
+      // Before authRoutes: the onboarding screens own /registered/resultReg.
+      ...registeredRoutes,
       ...authRoutes,
       ...systemRoutes,
       {

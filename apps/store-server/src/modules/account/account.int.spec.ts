@@ -196,4 +196,25 @@ describe('registration, store maintenance, pay password, isolation', () => {
     expect(await email(1006)).toBe('svc@example.com');
     expect(await email(1001)).toBe('new@example.com');
   });
+
+  it('keeps the brand of the brand step and the dashboard counts down to its expiry; a bad brand changes nothing', async () => {
+    const token = await registerSecondStore();
+    expect((await h.call(`${USER}/storeAcceptAgreement`, {}, token)).code).toBe(OK);
+    const tooLong = await h.call(`${USER}/registerStore`, { ...storeInfo, brandName: 'x'.repeat(51) }, token);
+    expect(tooLong.code).toBe('10100001');
+    const badTime = await h.call(`${USER}/registerStore`, { ...storeInfo, brandName: 'Acme', brandExpireTime: 'soon' }, token);
+    expect(badTime.code).toBe('10100001');
+    const store = () => h.database.db.selectFrom('store_store').select(['store_status', 'brand_expires_on']).where('store_name', '=', 'second_store').executeTakeFirst();
+    expect(await store()).toEqual({ store_status: 0, brand_expires_on: null });
+
+    const in30Days = Math.floor(Date.now() / 1000) + 30 * 24 * 60 * 60;
+    const submitted = await h.call(`${USER}/registerStore`, { ...storeInfo, brandName: 'Acme', brandExpireTime: in30Days }, token);
+    expect(submitted.code).toBe(OK);
+    await h.database.db.updateTable('store_store').set({ store_status: 2 }).where('store_name', '=', 'Second Store').execute();
+    const home = await h.call<{ brandExpiryDays: number; storeLicenseDays: number | null }>(`${USER}/storePcHome`, {}, token);
+    expect(home.data.brandExpiryDays).toBeGreaterThanOrEqual(29);
+    expect(home.data.brandExpiryDays).toBeLessThanOrEqual(30);
+    expect(home.data.storeLicenseDays).toBeNull();
+    expect((await h.call<Record<string, unknown>>(`${USER}/getStoreInfoByToken`, {}, token)).data.storeInfo).toMatchObject({ brandName: 'Acme', brandExpireTime: in30Days });
+  });
 });

@@ -32,6 +32,9 @@ export const storeInfoShape = {
   /** Integer seconds, like every timestamp on the wire. */
   licenseExpireTime: z.number({ error: 'licenseExpireTime must be seconds' }).int().positive().optional(),
   categoryIds: categoryIdsField,
+  /** registered/brandAdd (flagship and specialty stores): the authorised brand and when its authorisation ends. */
+  brandName: text('brandName', 50).optional(),
+  brandExpireTime: z.number({ error: 'brandExpireTime must be seconds' }).int().positive().optional(),
 };
 
 export const storeInfoBiz = z.object(storeInfoShape);

@@ -123,6 +123,7 @@ export class AccountService {
           store_info_draft: null,
           reject_reason: null,
           license_expires_on: info.licenseExpireTime ? new Date(info.licenseExpireTime * 1000) : null,
+          brand_expires_on: info.brandExpireTime ? new Date(info.brandExpireTime * 1000) : null,
         },
         trx,
       );

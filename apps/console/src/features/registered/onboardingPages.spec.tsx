@@ -1,0 +1,125 @@
+// Onboarding screens on the real manifest and guard, against the fake store-server.
+import { screen, waitFor } from '@testing-library/react';
+import { renderConsole, waitForPath } from '../../../test/renderConsole';
+import { DEMO_USER, createFakeStoreServer, type FakeUser } from '../../../test/fakeStoreServer';
+
+const USER = '/v1/store/eshop/store/user';
+const ok = (data: unknown = null) => ({ code: '00000000', msg: 'success', data });
+const storeWithStatus = (storeStatus: number, token: string): FakeUser => ({ ...DEMO_USER, userName: `store_${storeStatus}`, token, info: { ...DEMO_USER.info, storeStatus, storeName: 'Blue Lamp Store' } });
+
+describe('userReg', () => {
+  it('shows the §5 rules in the user language and sends nothing while the form is invalid', async () => {
+    const { user, server } = renderConsole({ path: '/registered/userReg' });
+    await user.type(await screen.findByTestId('reg-username'), 'new merchant');
+    await user.type(screen.getByTestId('reg-password'), 'password');
+    await user.type(screen.getByTestId('reg-confirm-password'), 'password2');
+    await user.type(screen.getByTestId('reg-mobile'), '12345');
+    await user.click(screen.getByTestId('reg-submit'));
+    expect(await screen.findByText('password must contain at least one letter and one digit')).toBeInTheDocument();
+    expect(screen.getByText('the two passwords differ')).toBeInTheDocument();
+    expect(screen.getByText('username may contain only letters, digits, underscore and hyphen')).toBeInTheDocument();
+    await user.click(screen.getByTestId('reg-send-code'));
+    expect(server.callsTo('/sendRegisterCheckCode')).toEqual([]);
+    expect(server.callsTo('/registerUser')).toEqual([]);
+  });
+
+  it('sends a check code, registers, signs the new merchant in and continues to the store type', async () => {
+    const fresh = storeWithStatus(0, 'token-fresh');
+    const server = createFakeStoreServer([DEMO_USER, fresh]);
+    server.on(`${USER}/sendRegisterCheckCode`, () => ok({ expiresInSeconds: 300 }));
+    server.on(`${USER}/registerUser`, () => ok({ accessToken: fresh.token, storeStatus: 0 }));
+    const { user, location } = renderConsole({ path: '/registered/userReg', server });
+    await user.type(await screen.findByTestId('reg-username'), 'new_merchant');
+    await user.type(screen.getByTestId('reg-password'), 'Secret123');
+    await user.type(screen.getByTestId('reg-confirm-password'), 'Secret123');
+    await user.type(screen.getByTestId('reg-mobile'), '13900000002');
+    await user.click(screen.getByTestId('reg-send-code'));
+    await waitFor(() => expect(screen.getByTestId('reg-send-code')).toHaveTextContent(/Resend in \d+ s/));
+    expect(server.callsTo('/sendRegisterCheckCode').map((c) => c.biz)).toEqual([{ mobile: '13900000002' }]);
+    await user.type(screen.getByTestId('reg-check-code'), '123456');
+    await user.click(screen.getByTestId('reg-submit'));
+    await waitForPath(location, '/registered/storeMsg');
+    expect(server.callsTo('/registerUser').map((c) => c.biz)).toEqual([
+      { userName: 'new_merchant', password: 'Secret123', mobile: '13900000002', checkCode: '123456' },
+    ]);
+    expect(await screen.findByTestId('store-type-3')).toBeInTheDocument();
+  });
+});
+
+describe('resultReg', () => {
+  it('shows a store under review as under review, with no way into the console', async () => {
+    const reviewing = storeWithStatus(1, 'token-review');
+    renderConsole({ path: '/registered/resultReg', token: reviewing.token, server: createFakeStoreServer([reviewing]) });
+    expect(await screen.findByTestId('review-status')).toHaveTextContent('Current status: under review');
+    expect(screen.queryByTestId('review-enter')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('review-resubmit')).not.toBeInTheDocument();
+  });
+
+  it('shows the rejection reason and re-submits by recovering the application into the draft', async () => {
+    const rejected = storeWithStatus(3, 'token-rejected');
+    const server = createFakeStoreServer([rejected]);
+    server.on(`${USER}/getStoreInfoByToken`, () => ok({ storeStatus: 3, rejectReason: 'Licence photo is blurred' }));
+    server.on(`${USER}/recoveryStoreInfoByToken`, () => ok({ storeName: 'Blue Lamp Store', storeType: 2 }));
+    server.on(`${USER}/getStorageStoreInfoByToken`, () => ok({ storeName: 'Blue Lamp Store', storeType: 2 }));
+    const { user, location } = renderConsole({ path: '/registered/resultReg', token: rejected.token, server });
+    expect(await screen.findByTestId('review-status')).toHaveTextContent('Current status: rejected');
+    expect(await screen.findByTestId('review-reject-reason')).toHaveTextContent('Rejection reason: Licence photo is blurred');
+    await user.click(screen.getByTestId('review-resubmit'));
+    await waitForPath(location, '/registered/shopMsg');
+    expect(server.callsTo('/recoveryStoreInfoByToken')).toHaveLength(1);
+    expect(await screen.findByTestId('shop-storeName')).toHaveValue('Blue Lamp Store');
+    expect(screen.getByTestId('shop-draft-restored')).toBeInTheDocument();
+  });
+
+  it('sends a store that has not submitted yet (status 0) to complete its shop info', async () => {
+    const fresh = storeWithStatus(0, 'token-fresh');
+    const server = createFakeStoreServer([fresh]);
+    server.on(`${USER}/getStorageStoreInfoByToken`, () => ok({}));
+    const { location } = renderConsole({ path: '/registered/resultReg', token: fresh.token, server });
+    await waitForPath(location, '/registered/shopMsg');
+  });
+});
+
+describe('shopMsg', () => {
+  it('sends a visitor without a token to /login?redirect=/dashboard (console-spec §2)', async () => {
+    const { location } = renderConsole({ path: '/registered/shopMsg' });
+    await waitForPath(location, '/login?redirect=/dashboard');
+  });
+
+  it('marks invalid fields, saves only valid ones as the draft, and a service store goes on to the agreement', async () => {
+    const fresh = storeWithStatus(0, 'token-fresh');
+    const server = createFakeStoreServer([fresh]);
+    let stored: Record<string, unknown> = {};
+    server.on(`${USER}/getStorageStoreInfoByToken`, () => ok(stored));
+    server.on(`${USER}/temporaryStorageStoreInfo`, ({ biz }) => {
+      stored = biz;
+      return ok({ saved: true });
+    });
+    server.on('/v1/store/common/city/list', () => ok({ list: [{ cityCode: '440300', cityName: 'Shenzhen', parentCode: '440000', level: 2 }] }));
+    server.on('/v1/store/eshop/expand/category/tree', () => ok({ list: [{ id: 1, categoryName: 'Home', parentId: 0, children: [{ id: 11, categoryName: 'Lamps', parentId: 1 }] }] }));
+    const { user, location } = renderConsole({ path: '/registered/shopMsg?storeType=3', token: fresh.token, server });
+    await user.type(await screen.findByTestId('shop-storeName'), 'Fix It Service');
+    await user.type(screen.getByTestId('shop-licenseNumber'), 'lowercase');
+    await user.click(screen.getByTestId('shop-next'));
+    expect(await screen.findByText('the credit code has 18 digits or capital letters')).toBeInTheDocument();
+    expect(screen.getByText('please choose at least one business category')).toBeInTheDocument();
+    expect(server.callsTo('/temporaryStorageStoreInfo')).toEqual([]);
+    await user.click(screen.getByTestId('shop-save-draft'));
+    await waitFor(() => expect(server.callsTo('/temporaryStorageStoreInfo')).toHaveLength(1));
+    expect(stored).toEqual({ storeName: 'Fix It Service', storeType: 3, principalType: 2 });
+
+    await user.clear(screen.getByTestId('shop-licenseNumber'));
+    await user.type(screen.getByTestId('shop-licenseNumber'), '91440300MA5XXXXX0Y');
+    for (const [testId, value] of [
+      ['shop-address', '9 Test Road'], ['shop-contactName', 'Zhang San'], ['shop-contactMobile', '13900000002'],
+      ['shop-legalPersonName', 'Zhang San'], ['shop-legalPersonIdNumber', '11010519491231002X'], ['shop-licenseImageUrl', '/media/license.png'],
+    ]) await user.type(screen.getByTestId(testId), value);
+    await user.click(screen.getByTestId('shop-city'));
+    await user.click(await screen.findByRole('option', { name: 'Shenzhen' }));
+    await user.click(screen.getByTestId('shop-categories'));
+    await user.click(await screen.findByRole('option', { name: 'Lamps' }));
+    await user.click(screen.getByTestId('shop-next'));
+    await waitForPath(location, '/registered/agrtSig');
+    expect(stored).toMatchObject({ storeType: 3, cityCode: '440300', categoryIds: [11], licenseNumber: '91440300MA5XXXXX0Y' });
+  });
+});

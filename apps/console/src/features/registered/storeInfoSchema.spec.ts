@@ -1,0 +1,97 @@
+// Onboarding form rules: §5 sign-in rules on registration, drafts keeping only valid fields, and the
+// step after shop info by store type.
+import {
+  brandToDraft,
+  dateToSeconds,
+  draftToForm,
+  draftToSubmission,
+  formToDraft,
+  nextStepAfterShopInfo,
+  registerSchema,
+  secondsToDate,
+  storeInfoFormSchema,
+  type StoreInfoFormInput,
+} from './storeInfoSchema';
+
+const complete: StoreInfoFormInput = {
+  storeName: 'Blue Lamp Store',
+  storeType: 2,
+  principalType: 1,
+  cityCode: '440300',
+  address: '9 Test Road',
+  contactName: 'Zhang San',
+  contactMobile: '13900000002',
+  legalPersonName: 'Zhang San',
+  legalPersonIdNumber: '11010519491231002X',
+  licenseNumber: '91440300MA5XXXXX0Y',
+  licenseImageUrl: '/media/license.png',
+  licenseExpireDate: '2030-06-30',
+  categoryIds: [11, 31],
+};
+
+describe('registration rules (console-spec §5)', () => {
+  const base = { userName: 'new_merchant', password: 'Secret123', confirmPassword: 'Secret123', mobile: '13900000002', checkCode: '123456' };
+  const firstError = (values: typeof base) => {
+    const result = registerSchema.safeParse(values);
+    return result.success ? null : result.error.issues[0].message;
+  };
+
+  it('accepts a valid registration', () => {
+    expect(firstError(base)).toBeNull();
+  });
+
+  it.each([
+    ['a 7-character password', { password: 'Secret1', confirmPassword: 'Secret1' }, 'auth.validation.passwordLength'],
+    ['a 33-character password', { password: `${'a'.repeat(32)}1`, confirmPassword: `${'a'.repeat(32)}1` }, 'auth.validation.passwordLength'],
+    ['a password without a digit', { password: 'SecretPass', confirmPassword: 'SecretPass' }, 'auth.validation.passwordLetterDigit'],
+    ['a password without a letter', { password: '12345678', confirmPassword: '12345678' }, 'auth.validation.passwordLetterDigit'],
+    ['different confirmation', { confirmPassword: 'Secret124' }, 'auth.validation.passwordsDiffer'],
+    ['a 5-character user name', { userName: 'short' }, 'auth.validation.userNameLength'],
+    ['a user name with a space', { userName: 'new merchant' }, 'auth.validation.userNameChars'],
+    ['a landline as mobile', { mobile: '0755-1234567' }, 'auth.validation.mobileFormat'],
+    ['a 4-digit check code', { checkCode: '1234' }, 'auth.validation.checkCodeFormat'],
+  ])('refuses %s', (_name, change, message) => {
+    expect(firstError({ ...base, ...change })).toBe(message);
+  });
+
+  it('accepts the 8 and 32 character bounds', () => {
+    expect(firstError({ ...base, password: 'abcdefg1', confirmPassword: 'abcdefg1' })).toBeNull();
+    expect(firstError({ ...base, password: `${'a'.repeat(31)}1`, confirmPassword: `${'a'.repeat(31)}1` })).toBeNull();
+  });
+});
+
+describe('store information drafts', () => {
+  it('keeps only the fields that are valid on their own, over the previous draft', () => {
+    const draft = formToDraft({ ...complete, storeName: 'x', contactMobile: '123', categoryIds: [], licenseExpireDate: '' }, { brandName: 'Acme', storeName: 'Old' });
+    expect(draft).toMatchObject({ brandName: 'Acme', storeName: 'Old', storeType: 2, cityCode: '440300', address: '9 Test Road' });
+    expect(draft).not.toHaveProperty('contactMobile');
+    expect(draft).not.toHaveProperty('categoryIds');
+    expect(draft).not.toHaveProperty('licenseExpireTime');
+  });
+
+  it('round-trips dates as end-of-day seconds', () => {
+    const seconds = dateToSeconds('2030-06-30');
+    expect(secondsToDate(seconds)).toBe('2030-06-30');
+    expect(draftToForm(formToDraft(complete))).toEqual(complete);
+  });
+
+  it('makes a submission only from a complete draft, carrying the brand for brand stores only', () => {
+    const draft = brandToDraft({ brandName: ' Acme ', brandExpireDate: '2031-01-31' }, formToDraft(complete));
+    expect(draftToSubmission(draft)).toMatchObject({ storeType: 2, brandName: 'Acme', brandExpireTime: dateToSeconds('2031-01-31'), categoryIds: [11, 31] });
+    expect(draftToSubmission({ ...draft, storeType: 3 })).not.toHaveProperty('brandName');
+    const { address: _address, ...incomplete } = draft;
+    expect(draftToSubmission(incomplete)).toBeNull();
+  });
+
+  it('validates the whole form with i18n keys', () => {
+    const result = storeInfoFormSchema.safeParse({ ...complete, licenseNumber: '91440300ma5xxxxx0y', legalPersonIdNumber: '1101051949123100' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message).sort()).toEqual(['registered.validation.idNumberFormat', 'registered.validation.licenseNumberFormat']);
+  });
+
+  it('goes to the brand step for flagship and specialty stores, to the agreement for a service store', () => {
+    expect(nextStepAfterShopInfo(1)).toBe('/registered/brandAdd');
+    expect(nextStepAfterShopInfo(2)).toBe('/registered/brandAdd');
+    expect(nextStepAfterShopInfo(3)).toBe('/registered/agrtSig');
+  });
+});

@@ -1,0 +1,160 @@
+// Onboarding form rules. Sign-in rules (console-spec §5) come from the auth feature's constants so
+// registration and sign-in cannot drift; the store fields mirror store-server's StoreInfo
+// (apps/store-server/docs/api.md). Messages are i18n keys, translated where shown.
+import dayjs from 'dayjs';
+import { z } from 'zod';
+import { CHECK_CODE_PATTERN, MOBILE_PATTERN, PASSWORD_LENGTH, USER_NAME_LENGTH } from '../auth/loginSchema';
+
+/** store-server's limit on business categories per store. */
+export const MAX_STORE_CATEGORIES = 20;
+export const STORE_TYPES = [1, 2, 3] as const;
+export const PRINCIPAL_TYPES = [1, 2] as const;
+/** storeType 3 (service store) skips the brand step (console-spec §6 excludes brands for it). */
+export const SERVICE_STORE_TYPE = 3;
+
+const V = 'registered.validation';
+const required = (key: string) => z.string().trim().min(1, `${V}.${key}`);
+
+export const userNameField = z
+  .string()
+  .trim()
+  .min(1, 'auth.validation.userNameRequired')
+  .min(USER_NAME_LENGTH.min, 'auth.validation.userNameLength')
+  .max(USER_NAME_LENGTH.max, 'auth.validation.userNameLength')
+  .regex(/^[A-Za-z0-9_-]+$/, 'auth.validation.userNameChars');
+
+/** §5: 8 to 32 characters, at least one letter and one digit. */
+export const passwordField = z
+  .string()
+  .min(1, 'auth.validation.passwordRequired')
+  .min(PASSWORD_LENGTH.min, 'auth.validation.passwordLength')
+  .max(PASSWORD_LENGTH.max, 'auth.validation.passwordLength')
+  .regex(/[A-Za-z]/, 'auth.validation.passwordLetterDigit')
+  .regex(/[0-9]/, 'auth.validation.passwordLetterDigit');
+
+export const mobileField = z.string().trim().min(1, 'auth.validation.mobileRequired').regex(MOBILE_PATTERN, 'auth.validation.mobileFormat');
+export const checkCodeField = z.string().trim().min(1, 'auth.validation.checkCodeRequired').regex(CHECK_CODE_PATTERN, 'auth.validation.checkCodeFormat');
+
+export const registerSchema = z
+  .object({ userName: userNameField, password: passwordField, confirmPassword: z.string(), mobile: mobileField, checkCode: checkCodeField })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'auth.validation.passwordsDiffer' });
+export type RegisterInput = z.input<typeof registerSchema>;
+export type RegisterValues = z.output<typeof registerSchema>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${V}.date`).refine((s) => dayjs(s).isValid(), `${V}.date`);
+
+/** Each field on its own, so a draft can keep whichever fields are already valid. */
+export const storeInfoFields = {
+  storeName: required('storeNameRequired').min(2, `${V}.storeNameLength`).max(30, `${V}.storeNameLength`),
+  storeType: z.number({ error: `${V}.storeTypeRequired` }).refine((n) => (STORE_TYPES as readonly number[]).includes(n), `${V}.storeTypeRequired`),
+  principalType: z.number({ error: `${V}.principalTypeRequired` }).refine((n) => (PRINCIPAL_TYPES as readonly number[]).includes(n), `${V}.principalTypeRequired`),
+  cityCode: required('cityRequired').regex(/^\d{6}$/, `${V}.cityRequired`),
+  address: required('addressRequired').max(100, `${V}.tooLong`),
+  contactName: required('contactNameRequired').max(30, `${V}.tooLong`),
+  contactMobile: mobileField,
+  legalPersonName: required('legalPersonNameRequired').max(30, `${V}.tooLong`),
+  legalPersonIdNumber: required('idNumberRequired').regex(/^\d{17}[\dXx]$/, `${V}.idNumberFormat`),
+  licenseNumber: required('licenseNumberRequired').regex(/^[0-9A-Z]{18}$/, `${V}.licenseNumberFormat`),
+  licenseImageUrl: required('licenseImageRequired').max(500, `${V}.tooLong`),
+  /** YYYY-MM-DD in the form; seconds on the wire. Empty: a licence without an end date. */
+  licenseExpireDate: z.union([z.literal(''), isoDate]),
+  categoryIds: z.array(z.number()).min(1, `${V}.categoriesRequired`).max(MAX_STORE_CATEGORIES, `${V}.categoriesTooMany`),
+};
+
+export const storeInfoFormSchema = z.object(storeInfoFields);
+export type StoreInfoFormInput = z.input<typeof storeInfoFormSchema>;
+export type StoreInfoFormValues = z.output<typeof storeInfoFormSchema>;
+
+export const brandFormSchema = z.object({
+  brandName: required('brandNameRequired').max(50, `${V}.tooLong`),
+  brandExpireDate: isoDate,
+});
+export type BrandFormValues = z.output<typeof brandFormSchema>;
+
+/** What registerStore takes (store-server StoreInfo): numbers, seconds. */
+export interface StoreInfoSubmission {
+  storeName: string;
+  storeType: number;
+  principalType: number;
+  cityCode: string;
+  address: string;
+  contactName: string;
+  contactMobile: string;
+  legalPersonName: string;
+  legalPersonIdNumber: string;
+  licenseNumber: string;
+  licenseImageUrl: string;
+  licenseExpireTime?: number;
+  categoryIds: number[];
+  brandName?: string;
+  brandExpireTime?: number;
+}
+/** The server-side draft: any subset of the submission. */
+export type StoreInfoDraft = Partial<StoreInfoSubmission>;
+
+/** A date of the form (local calendar day) → seconds at the end of that day. */
+export const dateToSeconds = (date: string): number => dayjs(date).endOf('day').unix();
+export const secondsToDate = (seconds: number | undefined): string => (seconds ? dayjs.unix(seconds).format('YYYY-MM-DD') : '');
+
+export const EMPTY_STORE_INFO: StoreInfoFormInput = {
+  storeName: '',
+  storeType: 1,
+  principalType: 2,
+  cityCode: '',
+  address: '',
+  contactName: '',
+  contactMobile: '',
+  legalPersonName: '',
+  legalPersonIdNumber: '',
+  licenseNumber: '',
+  licenseImageUrl: '',
+  licenseExpireDate: '',
+  categoryIds: [],
+};
+
+export function draftToForm(draft: StoreInfoDraft | undefined): StoreInfoFormInput {
+  const { licenseExpireTime, brandName: _brandName, brandExpireTime: _brandExpireTime, ...rest } = draft ?? {};
+  const known = Object.fromEntries(Object.entries(rest).filter(([key, value]) => key in EMPTY_STORE_INFO && value !== undefined && value !== null));
+  return { ...EMPTY_STORE_INFO, ...known, licenseExpireDate: secondsToDate(licenseExpireTime) };
+}
+
+function formToWire(values: Partial<StoreInfoFormValues>): StoreInfoDraft {
+  const { licenseExpireDate, ...rest } = values;
+  return { ...rest, ...(licenseExpireDate ? { licenseExpireTime: dateToSeconds(licenseExpireDate) } : {}) };
+}
+
+/**
+ * The draft to keep: every field that is valid on its own (store-server refuses a draft with an
+ * invalid field), merged over what was stored before so the brand step's fields survive.
+ */
+export function formToDraft(values: StoreInfoFormInput, previous: StoreInfoDraft = {}): StoreInfoDraft {
+  const valid: Partial<StoreInfoFormValues> = {};
+  for (const [name, schema] of Object.entries(storeInfoFields) as Array<[keyof StoreInfoFormValues, z.ZodType]>) {
+    const result = schema.safeParse(values[name]);
+    const empty = result.success && (result.data === '' || (Array.isArray(result.data) && result.data.length === 0));
+    if (result.success && !empty) (valid as Record<string, unknown>)[name] = result.data;
+  }
+  const merged = { ...previous, ...formToWire(valid) };
+  if (!valid.licenseExpireDate) delete merged.licenseExpireTime;
+  return merged;
+}
+
+export function formToSubmission(values: StoreInfoFormValues, previous: StoreInfoDraft = {}): StoreInfoSubmission {
+  const brand = values.storeType === SERVICE_STORE_TYPE ? {} : { brandName: previous.brandName, brandExpireTime: previous.brandExpireTime };
+  return { ...(formToWire(values) as StoreInfoSubmission), ...brand };
+}
+
+/** Brand step: merges into the draft; the service store never carries a brand. */
+export function brandToDraft(values: BrandFormValues, previous: StoreInfoDraft): StoreInfoDraft {
+  return { ...previous, brandName: values.brandName.trim(), brandExpireTime: dateToSeconds(values.brandExpireDate) };
+}
+
+/** The step after shop info: the brand step for flagship and specialty stores, else the agreement. */
+export const nextStepAfterShopInfo = (storeType: number | undefined): string =>
+  storeType === SERVICE_STORE_TYPE ? '/registered/agrtSig' : '/registered/brandAdd';
+
+/** A complete draft is what registerStore takes; null while anything is missing or invalid. */
+export function draftToSubmission(draft: StoreInfoDraft): StoreInfoSubmission | null {
+  const parsed = storeInfoFormSchema.safeParse(draftToForm(draft));
+  return parsed.success ? formToSubmission(parsed.data, draft) : null;
+}
