@@ -1,18 +1,26 @@
-// /dashboard (affixed tab): who is signed in, the store's type and status, unread chat count.
-// The status-4 warning is part of the layout (StoreDisabledWarning) so it shows on every screen.
+// /dashboard (affixed tab): who is signed in and the store's type and status; the store notices of
+// storePcHome (blacklist, licence and brand expiry, settlement card and agreement prompts); order
+// counts with a chart. The status-4 warning is part of the layout so it shows on every screen.
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAppSelector } from '../../app/hooks';
+import { isApiError } from '../../app/transport';
 import { STORE_STATUS, storeStatusKey, storeTypeKey } from '../auth/storeStatus';
 import { MESSAGE_PATH } from '../message/frameProtocol';
+import { useStoreOrderCountQuery, useStorePcHomeQuery } from './api';
+import { OrderCountChart } from './OrderCountChart';
+import { StoreNotices } from './StoreNotices';
 
-function Fact({ label, value, testId }: { label: string; value: React.ReactNode; testId: string }) {
+function Fact({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
   return (
     <Stack spacing={0.5} sx={{ minWidth: 160 }}>
       <Typography variant="caption" color="text.secondary" component="dt">
@@ -25,10 +33,26 @@ function Fact({ label, value, testId }: { label: string; value: React.ReactNode;
   );
 }
 
+/** Loading and failure of one dashboard block; a failure shows the server msg and a retry. */
+function Loadable<T>({ query, testId, children }: { query: { data?: T; isLoading: boolean; error?: unknown; refetch: () => unknown }; testId: string; children: (data: T) => ReactNode }) {
+  const { t } = useTranslation();
+  if (query.isLoading) return <CircularProgress size={24} aria-label={t('app.loading')} />;
+  if (query.error || !query.data) {
+    return (
+      <Alert severity="error" data-testid={`${testId}-error`} action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t('dashboard.retry')}</Button>}>
+        {isApiError(query.error) && query.error.msg ? query.error.msg : t('dashboard.loadFailed')}
+      </Alert>
+    );
+  }
+  return <>{children(query.data)}</>;
+}
+
 export function DashboardPage() {
   const { t } = useTranslation();
   const user = useAppSelector((state) => state.auth.user);
   const unread = useAppSelector((state) => state.im.unreadTotal);
+  const home = useStorePcHomeQuery(undefined, { refetchOnMountOrArgChange: true });
+  const orders = useStoreOrderCountQuery(undefined, { refetchOnMountOrArgChange: true });
   if (!user) return null;
   const name = user.nickname || user.storeName;
   return (
@@ -46,22 +70,25 @@ export function DashboardPage() {
           <Fact
             label={t('dashboard.storeStatus')}
             testId="dashboard-store-status"
-            value={
-              <Chip
-                size="small"
-                label={t(storeStatusKey(user.storeStatus))}
-                color={user.storeStatus === STORE_STATUS.approved ? 'success' : 'warning'}
-              />
-            }
+            value={<Chip size="small" label={t(storeStatusKey(user.storeStatus))} color={user.storeStatus === STORE_STATUS.approved ? 'success' : 'warning'} />}
           />
           <Fact label={t('dashboard.unreadMessages')} value={unread} testId="dashboard-unread" />
         </Stack>
-      </Paper>
-      <div>
-        <Button variant="outlined" component={RouterLink} to={MESSAGE_PATH}>
+        <Button variant="outlined" component={RouterLink} to={MESSAGE_PATH} sx={{ mt: 3 }}>
           {t('dashboard.openMessages')}
         </Button>
-      </div>
+      </Paper>
+      <Loadable query={home} testId="dashboard-notices">
+        {(data) => <StoreNotices home={data} />}
+      </Loadable>
+      <Paper component="section" aria-labelledby="dashboard-orders-heading" sx={{ p: 3 }}>
+        <Typography id="dashboard-orders-heading" component="h2" variant="h6" sx={{ mb: 2 }}>
+          {t('dashboard.orders.heading')}
+        </Typography>
+        <Loadable query={orders} testId="dashboard-orders">
+          {(data) => <OrderCountChart orders={data} />}
+        </Loadable>
+      </Paper>
     </Stack>
   );
 }

@@ -1,0 +1,56 @@
+// The dashboard's notices and order counts from storePcHome and queryStoreOrderCount.
+import { screen, within } from '@testing-library/react';
+import { renderConsole } from '../../../test/renderConsole';
+import { DEMO_USER, createFakeStoreServer } from '../../../test/fakeStoreServer';
+
+const ok = (data: unknown) => ({ code: '00000000', msg: 'success', data });
+const home = {
+  storeName: 'Demo Flagship Store', storeStatus: 2, storeType: 1, isBlacklist: false, blacklistRemark: '',
+  existsPromise: true, existsProtocol: true, storeLicenseDays: 200, brandExpiryDays: null,
+};
+const orders = { total: 9, counts: [1, 2, 3, 4, 5, 6].map((status) => ({ status, count: status === 4 ? 5 : status === 1 ? 4 : 0 })) };
+
+function renderDashboard(pcHome: object, orderCount: object = ok(orders)) {
+  const server = createFakeStoreServer();
+  server.on('/v1/store/eshop/store/user/storePcHome', () => ok({ ...home, ...pcHome }));
+  server.on('/v1/store/eshop/order/queryStoreOrderCount', () => orderCount as ReturnType<typeof ok>);
+  return renderConsole({ path: '/dashboard', token: DEMO_USER.token, server });
+}
+
+describe('dashboard', () => {
+  it('warns of a licence about to expire with the days left and of an expired brand authorisation', async () => {
+    renderDashboard({ storeLicenseDays: 45, brandExpiryDays: -1 });
+    expect(await screen.findByTestId('dashboard-notice-license')).toHaveTextContent('about to expire: 45 days left');
+    expect(screen.getByTestId('dashboard-notice-brand')).toHaveTextContent('Your brand authorisation has expired');
+  });
+
+  it('shows nothing for expiry beyond the 60-day window, and 0 days as about to expire', async () => {
+    renderDashboard({ storeLicenseDays: 61, brandExpiryDays: 0 });
+    expect(await screen.findByTestId('dashboard-notice-brand')).toHaveTextContent('0 days left');
+    expect(screen.queryByTestId('dashboard-notice-license')).not.toBeInTheDocument();
+  });
+
+  it('shows the withdrawal blacklist with its remark and the settlement-card and agreement prompts', async () => {
+    renderDashboard({ isBlacklist: true, blacklistRemark: 'dispute under review', existsPromise: false, existsProtocol: false });
+    const blacklist = await screen.findByTestId('dashboard-notice-blacklist');
+    expect(blacklist).toHaveTextContent('withdrawal blacklist');
+    expect(blacklist).toHaveTextContent('Reason: dispute under review');
+    expect(screen.getByTestId('dashboard-notice-promise')).toHaveTextContent('No settlement bank card');
+    expect(within(screen.getByTestId('dashboard-notice-protocol')).getByRole('link', { name: 'Sign it' })).toHaveAttribute('href', '/registered/agrtSig');
+  });
+
+  it('says nothing needs attention when all is well, and lists the order counts per status', async () => {
+    renderDashboard({});
+    expect(await screen.findByTestId('dashboard-no-notices')).toHaveTextContent('Nothing needs your attention');
+    expect(await screen.findByTestId('dashboard-order-total')).toHaveTextContent('Total orders: 9');
+    expect(screen.getByTestId('dashboard-order-count-1')).toHaveTextContent('to ship (1)4');
+    expect(screen.getByTestId('dashboard-order-count-4')).toHaveTextContent('completed (4)5');
+    expect(screen.getByRole('img', { name: 'Bar chart of orders per status' })).toBeInTheDocument();
+  });
+
+  it('shows a failed order count inside its card with the server msg, not over the console', async () => {
+    renderDashboard({}, { code: '10100001', msg: 'end cannot be less than start' });
+    expect(await screen.findByTestId('dashboard-orders-error')).toHaveTextContent('end cannot be less than start');
+    expect(screen.queryByTestId('notification')).not.toBeInTheDocument();
+  });
+});
