@@ -26,7 +26,7 @@ export type SearchFieldMeta =
   | (BaseMeta & { kind: 'dateRange'; startLabel?: string; endLabel?: string; required?: boolean });
 
 /** Where each field's drawing metadata lives. */
-export const searchFieldRegistry = z.registry<SearchFieldMeta>();
+export const searchFieldRegistry = /* @__PURE__ */ z.registry<SearchFieldMeta>();
 
 export type DateRangeInput = [Dayjs | null, Dayjs | null];
 
