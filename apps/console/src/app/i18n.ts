@@ -6,6 +6,7 @@ import { appMessages } from './messages';
 import { layoutMessages } from '../layout/messages';
 import { authMessages } from '../features/auth/messages';
 import { registeredMessages } from '../features/registered/messages';
+import { accountMessages } from '../features/account/messages';
 import { dashboardMessages } from '../features/dashboard/messages';
 import { messageMessages } from '../features/message/messages';
 import { systemMessages } from '../features/system/messages';
@@ -24,6 +25,7 @@ const featureMessages: FeatureMessages[] = [
   layoutMessages,
   authMessages,
   registeredMessages,
+  accountMessages,
   dashboardMessages,
   messageMessages,
   systemMessages,

@@ -6,6 +6,7 @@ import { PageLoading, RootLayout } from './RootLayout';
 import { AppShell } from '../layout/AppShell';
 import { authRoutes } from '../features/auth/routes';
 import { registeredRoutes } from '../features/registered/routes';
+import { accountRoutes } from '../features/account/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { messageRoutes } from '../features/message/routes';
 import { helpRoutes } from '../features/help/routes';
@@ -22,7 +23,7 @@ export const routeManifest: ManifestRoute[] = [
       ...systemRoutes,
       {
         element: <AppShell />,
-        children: [...shellSystemRoutes, ...dashboardRoutes, ...messageRoutes, ...helpRoutes],
+        children: [...shellSystemRoutes, ...dashboardRoutes, ...messageRoutes, ...accountRoutes, ...helpRoutes],
       },
       fallbackRoute,
     ],

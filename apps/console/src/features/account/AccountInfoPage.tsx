@@ -1,0 +1,151 @@
+// /shop/accountMgmt/accountInfo: account info, mobile and email changes with check codes, the
+// sign-in password, the pay password (init / forgotten / change / verify) and log out.
+// Pay-password changes need the `pay:password` code (console-spec §6, docs/permissions.md).
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { PERMISSIONS } from '@merchant/api-contracts';
+import { ConfirmDialog, PermissionButton } from '@merchant/ui-kit';
+import { maskPhone } from '@merchant/ui-kit/format';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { PageLoading } from '../../routes/RootLayout';
+import { LOGIN_PATH } from '../../routes/routeDecision';
+import { logOut } from '../auth/session';
+import { useAccountInfoQuery, useIsSetPayPasswordQuery } from './api';
+import { ChangeEmailDialog, ChangeMobileDialog } from './components/ContactDialogs';
+import { PayPasswordDialog, type PayPasswordMode } from './components/PayPasswordDialog';
+
+export const CHANGE_PASSWORD_PATH = '/shop/accountMgmt/accountInfo/password';
+
+function Row({ label, value, testId, action }: { label: string; value: ReactNode; testId: string; action?: ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr auto' }, alignItems: 'center', gap: 1, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+      <Typography component="dt" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0 }} data-testid={testId}>
+        {value}
+      </Typography>
+      <Box>{action}</Box>
+    </Box>
+  );
+}
+
+export function AccountInfoPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const user = useAppSelector((state) => state.auth.user);
+  const info = useAccountInfoQuery(undefined, { refetchOnMountOrArgChange: true });
+  const pay = useIsSetPayPasswordQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [dialog, setDialog] = useState<'mobile' | 'email' | null>(null);
+  const [payDialog, setPayDialog] = useState<PayPasswordMode | null>(null);
+  const [confirmLogOut, setConfirmLogOut] = useState(false);
+
+  if (info.isLoading || pay.isLoading) return <PageLoading />;
+  const account = info.data;
+  const payIsSet = pay.data?.isSetPayPassword === true;
+  const closeDialog = () => setDialog(null);
+  const saved = () => {
+    setDialog(null);
+    void info.refetch();
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Paper component="section" aria-labelledby="account-heading" sx={{ p: 3 }}>
+        <Typography id="account-heading" component="h1" variant="h5" sx={{ mb: 2 }}>
+          {t('account.info.heading')}
+        </Typography>
+        <Box component="dl" sx={{ m: 0 }}>
+          <Row label={t('account.info.storeName')} value={account?.storeName || '—'} testId="account-store-name" />
+          <Row label={t('account.info.nickname')} value={user?.nickname || '—'} testId="account-nickname" />
+          <Row
+            label={t('account.info.mobile')}
+            value={account?.mobile ? maskPhone(account.mobile) : t('account.info.notSet')}
+            testId="account-mobile"
+            action={<PermissionButton permission={PERMISSIONS.accountEdit} onClick={() => setDialog('mobile')} data-testid="account-change-mobile">{t('account.info.changeMobile')}</PermissionButton>}
+          />
+          <Row
+            label={t('account.info.email')}
+            value={account?.email || t('account.info.notSet')}
+            testId="account-email"
+            action={<PermissionButton permission={PERMISSIONS.accountEdit} onClick={() => setDialog('email')} data-testid="account-change-email">{t('account.info.changeEmail')}</PermissionButton>}
+          />
+        </Box>
+      </Paper>
+
+      <Paper component="section" aria-labelledby="account-pay-heading" sx={{ p: 3 }}>
+        <Typography id="account-pay-heading" component="h2" variant="h6" sx={{ mb: 2 }}>
+          {t('account.pay.heading')}
+        </Typography>
+        <Alert severity={payIsSet ? 'success' : 'info'} sx={{ mb: 2 }} data-testid="account-pay-status">
+          {t(payIsSet ? 'account.pay.isSet' : 'account.pay.notSet')}
+        </Alert>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {payIsSet ? (
+            <>
+              <PermissionButton variant="contained" permission={PERMISSIONS.payPassword} onClick={() => setPayDialog('update')} data-testid="pay-password-update">
+                {t('account.pay.update')}
+              </PermissionButton>
+              <PermissionButton variant="outlined" permission={PERMISSIONS.payPassword} onClick={() => setPayDialog('set')} data-testid="pay-password-set">
+                {t('account.pay.set')}
+              </PermissionButton>
+              <Button variant="outlined" onClick={() => setPayDialog('check')} data-testid="pay-password-check">
+                {t('account.pay.check')}
+              </Button>
+            </>
+          ) : (
+            <PermissionButton variant="contained" permission={PERMISSIONS.payPassword} onClick={() => setPayDialog('init')} data-testid="pay-password-init">
+              {t('account.pay.init')}
+            </PermissionButton>
+          )}
+        </Stack>
+      </Paper>
+
+      <Paper component="section" aria-labelledby="account-security-heading" sx={{ p: 3 }}>
+        <Typography id="account-security-heading" component="h2" variant="h6" sx={{ mb: 2 }}>
+          {t('account.info.security')}
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          <Button variant="outlined" component={RouterLink} to={CHANGE_PASSWORD_PATH} data-testid="account-change-password">
+            {t('account.info.changePassword')}
+          </Button>
+          <Button variant="outlined" color="error" onClick={() => setConfirmLogOut(true)} data-testid="account-log-out">
+            {t('account.info.logOut')}
+          </Button>
+        </Stack>
+      </Paper>
+
+      {dialog === 'mobile' && <ChangeMobileDialog open onClose={closeDialog} onSaved={saved} />}
+      {dialog === 'email' && <ChangeEmailDialog open onClose={closeDialog} onSaved={saved} boundMobile={account?.mobile ?? ''} />}
+      {payDialog && (
+        <PayPasswordDialog
+          key={payDialog}
+          mode={payDialog}
+          onClose={() => setPayDialog(null)}
+          onDone={() => {
+            setPayDialog(null);
+            void pay.refetch();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={confirmLogOut}
+        title={t('account.info.logOutConfirmTitle')}
+        content={t('account.info.logOutConfirmText')}
+        onClose={() => setConfirmLogOut(false)}
+        onConfirm={async () => {
+          await dispatch(logOut());
+          void navigate(LOGIN_PATH, { replace: true });
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+// Manifest entries of the account area (console-spec §2 /shop accountMgmt/accountInfo), inside the
+// signed-in shell; the merchant-centre group holds it in the sidebar.
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import { PERMISSIONS } from '@merchant/api-contracts';
+import type { ManifestRoute } from '../../routes/routeHandle';
+
+export const accountRoutes: ManifestRoute[] = [
+  {
+    path: '/shop',
+    handle: { title: 'account.menu.shop', icon: StorefrontIcon },
+    children: [
+      {
+        path: 'accountMgmt/accountInfo',
+        handle: { title: 'account.menu.accountInfo', permission: PERMISSIONS.accountView },
+        lazy: () => import('./AccountInfoPage').then((m) => ({ Component: m.AccountInfoPage })),
+      },
+      {
+        path: 'accountMgmt/accountInfo/password',
+        handle: { title: 'account.password.title', hidden: true },
+        lazy: () => import('./ChangePasswordPage').then((m) => ({ Component: m.ChangePasswordPage })),
+      },
+    ],
+  },
+];
