@@ -1,6 +1,5 @@
 // The page bench/ui-kit/run.mjs loads in Chromium: the built @merchant/ui-kit DataTable (MUI X
 // DataGrid) and, as the same-run baseline, a plain MUI Table with the same rows and formatters.
-/* eslint-disable @typescript-eslint/no-explicit-any -- the page talks to the runner through window */
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
