@@ -1,6 +1,7 @@
 // The frame's screen: connection line, session list on the left, open conversation on the right.
 import { useEffect, useState } from 'react';
-import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import AddCommentOutlined from '@mui/icons-material/AddCommentOutlined';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -45,9 +46,11 @@ export function ChatApp({ storeName, now, storage, onRequestStorageAccess, ownAc
             <Typography component="h1" variant="h6" noWrap>
               {storeName || t('app.title')}
             </Typography>
-            <Button size="small" startIcon={<AddCommentOutlined />} onClick={() => setStartingChat(true)} data-testid="start-chat">
-              {t('startChat.open')}
-            </Button>
+            <Tooltip title={t('startChat.open')}>
+              <IconButton color="primary" aria-label={t('startChat.open')} onClick={() => setStartingChat(true)} data-testid="start-chat">
+                <AddCommentOutlined />
+              </IconButton>
+            </Tooltip>
           </Box>
           <Divider />
           <SessionList

@@ -15,10 +15,23 @@ export interface ChatMessage {
   type: string;
   /** The text of a text message (or a tip); empty for other types. */
   text: string;
+  /** Image, file, audio and video messages: the uploaded file (im-client-spec §3 "File message"). */
+  file?: ChatFile;
+  /** Custom messages: the attach JSON string as sent (shown as an inert card, never as HTML). */
+  attach?: string;
   /** Milliseconds since the epoch (converted at the adapter edge). */
   time: number;
   flow: MessageFlow;
   status: MessageStatus;
+}
+
+export interface ChatFile {
+  url: string;
+  name?: string;
+  ext: string;
+  size: number;
+  w?: number;
+  h?: number;
 }
 
 export interface ChatSession {
@@ -31,6 +44,8 @@ export interface ChatSession {
   unread: number;
   /** Milliseconds since the epoch. */
   updateTime: number;
+  /** Stuck to the top of the list (im-core's stick-top sessions). */
+  isTop?: boolean;
 }
 
 /** im-client-spec §4 "Connection", reduced to what a merchant needs to see. */

@@ -29,8 +29,9 @@ export const initialChatState: ChatState = {
   earlierBySession: {},
 };
 
+/** Stick-top sessions first, then the newest update first. */
 const byUpdateTimeDescending = (a: ChatSession, b: ChatSession): number =>
-  b.updateTime - a.updateTime || a.id.localeCompare(b.id);
+  Number(b.isTop === true) - Number(a.isTop === true) || b.updateTime - a.updateTime || a.id.localeCompare(b.id);
 
 const byTimeAscending = (a: ChatMessage, b: ChatMessage): number => a.time - b.time;
 

@@ -20,6 +20,11 @@ export interface FrameChatClientOptions {
    * Handed to im-core's `getToken` option.
    */
   getToken?: () => Promise<string>;
+  /**
+   * im-core's persistent outbox (default on: a send waits for the connection instead of failing).
+   * `false` = NIM behaviour, where a send without an answer ends as fail at once (tests of 'fail').
+   */
+  outbox?: boolean;
 }
 
 /** getUsers over the connection; accounts the server does not know are simply absent. */
@@ -42,6 +47,7 @@ export async function createFrameChatClient(options: FrameChatClientOptions): Pr
     ...(options.getToken ? { getToken: options.getToken } : {}),
   };
   const connection = options.connection ?? new ImConnection(connectionOptions);
-  const client = createImClient({ ...connectionOptions, store, createIdClient: idClients.create, connection });
+  const outbox = options.outbox === false ? { outbox: false } : {};
+  const client = createImClient({ ...connectionOptions, ...outbox, store, createIdClient: idClients.create, connection });
   return new ImChatClient(client, store, idClients, userLookupOver(connection));
 }

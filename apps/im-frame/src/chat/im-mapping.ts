@@ -15,6 +15,8 @@ export function toChatMessage(message: ImMessage): ChatMessage {
     fromNick: message.fromNick,
     type: message.type,
     text: message.text ?? message.tip ?? '',
+    ...(message.file ? { file: { url: message.file.url, name: message.file.name, ext: message.file.ext, size: message.file.size, w: message.file.w, h: message.file.h } } : {}),
+    ...(message.type === 'custom' && (message.attach ?? message.custom) ? { attach: message.attach ?? message.custom } : {}),
     time: message.time,
     flow: message.flow,
     status: message.status,
@@ -32,6 +34,7 @@ export function toChatSession(session: ImSession, peer?: Pick<ImUser, 'nick' | '
     lastMessage: session.lastMsg ? toChatMessage(session.lastMsg) : undefined,
     unread: session.unread,
     updateTime: session.updateTime,
+    ...(session.isTop ? { isTop: true } : {}),
   };
 }
 

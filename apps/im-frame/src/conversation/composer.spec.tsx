@@ -53,4 +53,19 @@ describe('Composer', () => {
     expect(input).toHaveValue('keep me');
     expect(screen.getByRole('alert')).toHaveTextContent('A message can have at most 5000 characters');
   });
+
+  it('inserts an emoji from the palette at the caret, by keyboard, and sends it as text', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { sent, input } = renderComposer();
+    await user.type(input, 'Thanks!');
+    (input as HTMLTextAreaElement).setSelectionRange(6, 6);
+    await user.click(screen.getByRole('button', { name: 'Insert emoji' }));
+    const palette = await screen.findByRole('group', { name: 'Insert emoji' });
+    expect(palette.querySelectorAll('button')).toHaveLength(24);
+    screen.getByRole('button', { name: '🙏' }).focus();
+    await user.keyboard('{Enter}');
+    expect(input).toHaveValue('Thanks🙏!');
+    await user.click(screen.getByTestId('message-send'));
+    expect(sent).toEqual(['Thanks🙏!']);
+  });
 });

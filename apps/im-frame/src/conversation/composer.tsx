@@ -1,10 +1,11 @@
 // The message composer: Enter sends, Shift+Enter adds a new line, blank text is refused.
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { MAX_TEXT_LENGTH } from '@merchant/im-core';
+import { EmojiPicker } from './emoji-picker';
 
 export type ComposerRefusal = 'empty' | 'tooLong';
 
@@ -19,6 +20,20 @@ export function Composer({ disabled = false, onSend }: ComposerProps) {
   const hintId = useId();
   const [text, setText] = useState('');
   const [refusal, setRefusal] = useState<ComposerRefusal | null>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+
+  /** Puts the emoji where the caret is (or at the end) and returns the focus to the text. */
+  const insertEmoji = (emoji: string): void => {
+    const input = inputRef.current;
+    const start = input?.selectionStart ?? text.length;
+    const end = input?.selectionEnd ?? text.length;
+    setText(text.slice(0, start) + emoji + text.slice(end));
+    if (refusal) setRefusal(null);
+    requestAnimationFrame(() => {
+      input?.focus();
+      input?.setSelectionRange(start + emoji.length, start + emoji.length);
+    });
+  };
 
   const submit = (): void => {
     if (disabled) return;
@@ -41,7 +56,11 @@ export function Composer({ disabled = false, onSend }: ComposerProps) {
 
   return (
     <Box component="form" onSubmit={handleSubmit} sx={{ display: 'flex', gap: 1, p: 1.5, alignItems: 'flex-start' }}>
+      <Box sx={{ mt: 1 }}>
+        <EmojiPicker onPick={insertEmoji} disabled={disabled} />
+      </Box>
       <TextField
+        inputRef={inputRef}
         label={t('composer.label')}
         value={text}
         onChange={(event) => {

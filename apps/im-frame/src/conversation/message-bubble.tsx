@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../chat/chat-client';
 import { formatChatTime } from '../i18n/format-time';
-import { messageDisplayText } from '../i18n/message-text';
+import { MessageContent } from './message-content';
 
 export interface MessageBubbleProps {
   message: ChatMessage;
@@ -18,6 +18,16 @@ export function MessageBubble({ message, now, onRetry }: MessageBubbleProps) {
   const outgoing = message.flow === 'out';
   // Only failed outgoing messages may be resent (im-client-spec §4 "Message status").
   const canRetry = outgoing && message.status === 'fail';
+  // A tip (im-client-spec §3 "tip") is a line of its own in the conversation, not a bubble.
+  if (message.type === 'tip') {
+    return (
+      <Box component="li" data-testid="message" data-id-client={message.idClient} data-status={message.status} sx={{ textAlign: 'center', mb: 1.5 }}>
+        <Typography variant="caption" color="text.secondary" data-testid="message-tip" sx={{ px: 1.5, py: 0.5, bgcolor: 'grey.100', borderRadius: 1 }}>
+          {message.text}
+        </Typography>
+      </Box>
+    );
+  }
   return (
     <Box
       component="li"
@@ -42,7 +52,7 @@ export function MessageBubble({ message, now, onRetry }: MessageBubbleProps) {
           opacity: message.status === 'sending' ? 0.7 : 1,
         }}
       >
-        {messageDisplayText(message, t)}
+        <MessageContent message={message} />
       </Box>
       {outgoing && message.status === 'sending' && (
         <Typography variant="caption" color="text.secondary">

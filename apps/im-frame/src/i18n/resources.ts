@@ -46,11 +46,16 @@ export const zhCN = {
       failed: '无法查找客户：{{reason}}',
     },
   },
+  content: {
+    previewImage: '查看大图：{{name}}',
+    openLink: '打开链接',
+  },
   sessions: {
     title: '会话',
     empty: '暂无会话',
     unread: '{{count}} 条未读',
     noMessages: '暂无消息',
+    pinned: '已置顶',
   },
   conversation: {
     choose: '选择左侧的会话开始聊天',
@@ -71,6 +76,7 @@ export const zhCN = {
     label: '输入消息',
     hint: 'Enter 发送，Shift+Enter 换行',
     send: '发送',
+    emoji: '插入表情',
     empty: '不能发送空白消息',
     tooLong: '消息不能超过 {{max}} 个字符',
     refused: '消息未发送：{{reason}}',
@@ -141,11 +147,16 @@ export const enUS: FrameTexts = {
       failed: 'Could not look up the customer: {{reason}}',
     },
   },
+  content: {
+    previewImage: 'View full image: {{name}}',
+    openLink: 'Open link',
+  },
   sessions: {
     title: 'Conversations',
     empty: 'No conversations yet',
     unread: '{{count}} unread',
     noMessages: 'No messages yet',
+    pinned: 'pinned',
   },
   conversation: {
     choose: 'Choose a conversation on the left to start chatting',
@@ -166,6 +177,7 @@ export const enUS: FrameTexts = {
     label: 'Message',
     hint: 'Enter to send, Shift+Enter for a new line',
     send: 'Send',
+    emoji: 'Insert emoji',
     empty: 'An empty message cannot be sent',
     tooLong: 'A message can have at most {{max}} characters',
     refused: 'Message not sent: {{reason}}',

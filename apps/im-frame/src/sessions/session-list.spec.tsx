@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SessionList } from './session-list';
 import { initialsOf } from './session-avatar';
+import { mergeSessions } from '../chat/chat-state';
 import { renderWithI18n } from '../test/render-frame';
 import { sampleMessage, sampleSession } from '../test/fake-chat-client';
 
@@ -73,5 +74,19 @@ describe('SessionList', () => {
     const image = sampleMessage({ idClient: 'i', sessionId: 'p2p-a', type: 'image', text: '' });
     renderWithI18n(<SessionList sessions={[sampleSession({ peerAccount: 'a', lastMessage: image })]} onOpen={() => undefined} />);
     expect(screen.getByTestId('session-item-a')).toHaveTextContent('[Image]');
+  });
+
+  it('keeps stick-top sessions first, marked as pinned for eyes and screen readers', () => {
+    const sessions = mergeSessions([], [
+      sampleSession({ peerAccount: 'new', updateTime: 30 }),
+      sampleSession({ peerAccount: 'vip', peerNick: 'VIP Buyer', updateTime: 10, isTop: true }),
+      sampleSession({ peerAccount: 'old', updateTime: 20 }),
+    ]);
+    renderWithI18n(<SessionList sessions={sessions} onOpen={() => undefined} now={NOW} />);
+    const rows = screen.getAllByTestId(/^session-item-/);
+    expect(rows.map((row) => row.getAttribute('data-testid'))).toEqual(['session-item-vip', 'session-item-new', 'session-item-old']);
+    expect(rows[0]).toHaveAccessibleName(expect.stringMatching(/^VIP Buyer, pinned/));
+    expect(within(rows[0]).getByTestId('session-pinned')).toBeInTheDocument();
+    expect(within(rows[1]).queryByTestId('session-pinned')).not.toBeInTheDocument();
   });
 });

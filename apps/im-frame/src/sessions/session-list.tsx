@@ -6,6 +6,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
+import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ChatSession } from '../chat/chat-client';
 import { formatChatTime } from '../i18n/format-time';
@@ -40,13 +41,15 @@ export function SessionList({ sessions, activeSessionId, onOpen, now = Date.now(
         const preview = session.lastMessage ? messageDisplayText(session.lastMessage, t) : t('sessions.noMessages');
         const time = session.lastMessage ? formatChatTime(session.updateTime, now, t) : '';
         const unreadLabel = session.unread > 0 ? t('sessions.unread', { count: session.unread }) : '';
+        const pinnedLabel = session.isTop ? t('sessions.pinned') : '';
         return (
           <ListItemButton
             key={session.id}
             data-testid={`session-item-${session.peerAccount}`}
             selected={session.id === activeSessionId}
+            sx={session.isTop ? { bgcolor: 'action.hover' } : undefined}
             aria-current={session.id === activeSessionId ? 'true' : undefined}
-            aria-label={[name, unreadLabel, preview, time].filter(Boolean).join(', ')}
+            aria-label={[name, pinnedLabel, unreadLabel, preview, time].filter(Boolean).join(', ')}
             onClick={() => onOpen(session.id)}
           >
             <ListItemAvatar>
@@ -66,6 +69,7 @@ export function SessionList({ sessions, activeSessionId, onOpen, now = Date.now(
                   <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                     {name}
                   </Box>
+                  {session.isTop && <PushPinOutlined aria-hidden data-testid="session-pinned" sx={{ fontSize: 14, color: 'text.secondary', ml: 'auto', mt: 0.25 }} />}
                   <Typography component="span" variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
                     {time}
                   </Typography>

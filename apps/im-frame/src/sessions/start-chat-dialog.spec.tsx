@@ -74,7 +74,7 @@ describe('readRecentCustomers', () => {
   it("lists the peers of the merchant's p2p sessions, deleted ones included, newest first, named from the user table", async () => {
     const store = new MemoryStore();
     await store.putSessions([
-      imSession({ id: 'p2p-c_demo1', updateTime: 10, lastMsg: imMessage({ idClient: 'a', fromNick: 'Alice Chen' }) }),
+      imSession({ id: 'p2p-c_demo1', updateTime: 10, lastMsg: imMessage({ idClient: 'a', time: 10, fromNick: 'Alice Chen' }) }),
       imSession({ id: 'p2p-c_gone', updateTime: 30, isDeleted: true }),
       imSession({ id: 'p2p-c_demo2', updateTime: 20 }),
     ]);
