@@ -23,7 +23,7 @@ async function signInToMessages(page: Page) {
   return { shell, chat };
 }
 
-test('the frame drops the IM token from its address and, reloaded alone, gets a fresh one from the console', async ({ page }) => {
+test('the frame drops the IM token from its address and, reloaded alone, logs in with a fresh one from the console (im-core getToken over the bridge)', async ({ page }) => {
   const tokenRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/v1/store/im/getCccUserImToken')) tokenRequests.push(request.url());

@@ -37,15 +37,10 @@ async function startFrame(container: HTMLElement): Promise<void> {
   const consoleVisibility = createConsoleVisibility({ ...consoleChannel, initiallyVisible: !embedded });
   bridge.ready(params.account);
 
-  // No token in the address (the frame itself reloaded): the console gives one.
-  let token = params.token;
-  if (!token) {
-    try {
-      token = await tokens.fetchToken();
-    } catch {
-      root.render(<FrameRoot i18n={i18n} missingParams={['token']} />);
-      return;
-    }
+  // No token in the address (the frame itself reloaded): im-core asks getToken, i.e. the console.
+  if (!params.token && bridge.targetOrigins.length === 0) {
+    root.render(<FrameRoot i18n={i18n} missingParams={['token']} />);
+    return;
   }
   const { store, storage } = await openFrameStore(config.imAppKey, params.account, { document, permissions: navigator.permissions });
   // Granted: the frame starts again on IndexedDB (and asks the console for a token, the address has none).
@@ -54,7 +49,7 @@ async function startFrame(container: HTMLElement): Promise<void> {
     if (granted) window.location.reload();
     return granted;
   };
-  const client = await createFrameChatClient({ config, params: { account: params.account, token }, store, getToken: tokens.fetchToken });
+  const client = await createFrameChatClient({ config, params, store, getToken: tokens.fetchToken });
   const controller = createFrameController(client, bridge, { consoleVisibility });
   window.addEventListener('pagehide', () => void controller.stop());
 

@@ -10,14 +10,15 @@ import { openChatStore } from './open-chat-store';
 
 export interface FrameChatClientOptions {
   config: FrameRuntimeConfig;
-  params: Pick<FrameParams, 'account'> & { token: string };
+  /** Without a token, im-core asks `getToken` before the first login. */
+  params: Pick<FrameParams, 'account' | 'token'>;
   /** Defaults to IndexedDB with a memory fallback. */
   store?: Store;
   /** Tests only: a scripted connection instead of the real socket. */
   connection?: ImConnectionPort;
   /**
-   * A fresh IM token when the one in use expired or was refused (the console's, over the bridge).
-   * Handed to im-core's `getToken` option.
+   * im-core's `getToken` option: a fresh IM token before the first login when there is none, and
+   * when the server refused the one in use (expired). The frame's comes from the console's bridge.
    */
   getToken?: () => Promise<string>;
   /**
@@ -44,7 +45,7 @@ export async function createFrameChatClient(options: FrameChatClientOptions): Pr
     appKey: config.imAppKey,
     account: params.account,
     token: params.token,
-    ...(options.getToken ? { getToken: options.getToken } : {}),
+    getToken: options.getToken,
   };
   const connection = options.connection ?? new ImConnection(connectionOptions);
   const outbox = options.outbox === false ? { outbox: false } : {};
