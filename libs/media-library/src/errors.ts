@@ -1,5 +1,5 @@
 /** Failure codes of the media library. */
-export type MediaLibraryErrorCode = 'HASH_FAILED' | 'WORKER_FAILED' | 'QUEUE_BUSY' | 'VIDEO_METADATA_UNREADABLE';
+export type MediaLibraryErrorCode = 'HASH_FAILED' | 'WORKER_FAILED' | 'QUEUE_BUSY' | 'VIDEO_METADATA_UNREADABLE' | 'WATERMARK_FAILED';
 
 export class MediaLibraryError extends Error {
   override readonly name = 'MediaLibraryError';

@@ -9,30 +9,49 @@ export interface HashProgress {
 
 export type HashProgressListener = (progress: HashProgress) => void;
 
-/** Anything with a size that can be sliced into readable parts: a Blob or File. */
+/** A Blob or File: read as a stream where there is one, else slice by slice. */
 export interface HashableBlob {
   readonly size: number;
+  stream?(): ReadableStream<Uint8Array>;
   slice(start?: number, end?: number): { arrayBuffer(): Promise<ArrayBuffer> };
 }
 
 /**
- * MD5 of a Blob as lowercase hex, read chunk by chunk so memory stays flat for large videos.
- * Works on the main thread, in a Worker and in Node (hash-wasm runs everywhere WebAssembly does).
+ * MD5 of a Blob as lowercase hex with hash-wasm (chosen by benchmark: bench/media, docs/performance.md).
+ * Reads `File.stream()` so memory stays flat for large videos and no copy of the file is made;
+ * progress is reported about every `progressBytes`. Works in a Worker, on the main thread and in Node.
  */
 export async function hashFile(
   blob: HashableBlob,
   onProgress?: HashProgressListener,
-  chunkBytes: number = DEFAULT_HASH_CHUNK_BYTES,
+  progressBytes: number = DEFAULT_HASH_CHUNK_BYTES,
 ): Promise<string> {
   try {
     const md5 = await createMD5();
     md5.init();
     const total = blob.size;
     onProgress?.({ loaded: 0, total });
-    for (let offset = 0; offset < total; offset += chunkBytes) {
-      const end = Math.min(offset + chunkBytes, total);
-      md5.update(new Uint8Array(await blob.slice(offset, end).arrayBuffer()));
-      onProgress?.({ loaded: end, total });
+    if (typeof blob.stream === 'function') {
+      const reader = blob.stream().getReader();
+      let loaded = 0;
+      let reported = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        md5.update(value);
+        loaded += value.byteLength;
+        if (loaded - reported >= progressBytes) {
+          reported = loaded;
+          onProgress?.({ loaded, total });
+        }
+      }
+      if (reported !== loaded || total === 0) onProgress?.({ loaded, total });
+    } else {
+      for (let offset = 0; offset < total; offset += progressBytes) {
+        const end = Math.min(offset + progressBytes, total);
+        md5.update(new Uint8Array(await blob.slice(offset, end).arrayBuffer()));
+        onProgress?.({ loaded: end, total });
+      }
     }
     return md5.digest('hex');
   } catch (error) {

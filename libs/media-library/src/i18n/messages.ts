@@ -34,6 +34,18 @@ const enUS = {
   zoomIn: 'zoom in',
   remove: 'remove',
   dragToReorder: 'drag to reorder',
+  keyword: 'keyword',
+  referenceCount: 'reference count',
+  uploadToCurrentDirectory: 'no file you want? click to upload to the current directory',
+  fileName: 'file name',
+  filePicture: 'file picture',
+  createDate: 'creation date',
+  tags: 'tags',
+  confirm: 'confirm',
+  close: 'close',
+  imagePreview: 'image preview',
+  videoPlayer: 'video player',
+  chooseFile: 'choose {name}',
 } as const;
 
 export type MediaMessageKey = keyof typeof enUS;
@@ -71,6 +83,18 @@ const zhCN: MediaMessageTable = {
   zoomIn: '放大',
   remove: '移除',
   dragToReorder: '拖动排序',
+  keyword: '关键字',
+  referenceCount: '引用次数',
+  uploadToCurrentDirectory: '没有想要的文件？点击上传到当前目录',
+  fileName: '文件名',
+  filePicture: '文件图片',
+  createDate: '创建日期',
+  tags: '标签',
+  confirm: '确定',
+  close: '关闭',
+  imagePreview: '图片预览',
+  videoPlayer: '视频播放',
+  chooseFile: '选择 {name}',
 };
 
 export const mediaMessages: Record<MediaLocale, MediaMessageTable> = { 'zh-CN': zhCN, 'en-US': enUS };

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -26,13 +27,15 @@ function usePreviewUrl(file: Blob, isImage: boolean): string | null {
 export interface PendingFileRowProps {
   item: PendingUpload;
   disabled: boolean;
+  /** 0–1 while this file uploads; undefined otherwise. */
+  uploadFraction?: number;
   onAddTag(tag: string): void;
   onRemoveTag(tag: string): void;
   onCancel(): void;
 }
 
 /** One pending file: preview or type icon, name, tags, 'add tag' and 'cancel upload'. */
-export function PendingFileRow({ item, disabled, onAddTag, onRemoveTag, onCancel }: PendingFileRowProps) {
+export function PendingFileRow({ item, disabled, uploadFraction, onAddTag, onRemoveTag, onCancel }: PendingFileRowProps) {
   const { t } = useMediaText();
   const kind = fileKindOf(item.name);
   const previewUrl = usePreviewUrl(item.file, kind === 'image');
@@ -76,6 +79,14 @@ export function PendingFileRow({ item, disabled, onAddTag, onRemoveTag, onCancel
             }}
           />
         </Stack>
+        {uploadFraction !== undefined && (
+          <LinearProgress
+            variant="determinate"
+            value={Math.round(uploadFraction * 100)}
+            aria-label={`${t('uploading')} ${item.name}`}
+            sx={{ mt: 0.5 }}
+          />
+        )}
       </Box>
       <Button size="small" color="error" disabled={disabled} onClick={onCancel} aria-label={`${t('cancelUpload')} ${item.name}`}>
         {t('cancelUpload')}

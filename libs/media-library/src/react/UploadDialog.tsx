@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -7,118 +7,141 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { MAX_FILES_PER_UPLOAD, UPLOAD_DIALOG_WIDTH_PX } from '../constants';
+import { AUTO_SELECT_CHOOSER_DELAY_MS, MAX_FILES_PER_UPLOAD, UPLOAD_DIALOG_WIDTH_PX } from '../constants';
 import { hashOnMainThread, type FileHasher } from '../hashing/md5';
-import { runUploadBatch, type UploadBatchDependencies, type UploadBatchResult } from '../upload/pipeline';
-import { UploadQueue } from '../upload/upload-queue';
-import { checkCandidateFile, isVideoName, planFileBatch, type FileRuleOptions } from '../validation/file-rules';
+import type { LibraryFile } from '../picker/selection';
+import type { CatalogNode } from '../upload/endpoints';
+import type { UploadBatchDependencies, UploadBatchResult } from '../upload/pipeline';
+import type { FileRuleOptions } from '../validation/file-rules';
+import { DirectoryCascader } from './DirectoryCascader';
 import { PendingFileRow } from './PendingFileRow';
 import { useMediaText } from './use-media-text';
+import { useUploadFlow, type NoticeLevel } from './use-upload-flow';
 
-export type NoticeLevel = 'success' | 'warning' | 'error';
+export type { NoticeLevel } from './use-upload-flow';
 
 export interface UploadDialogProps {
   open: boolean;
   onClose(): void;
   /** Directory the files go to (sent with the verification). */
   targetPath: string;
-  /** A directory cascader; without it the dialog shows 'upload to {path} directory'. */
+  /** The directory tree: the dialog then shows a cascader ('root directory' = targetPath) instead of the fixed line. */
+  catalogs?: readonly CatalogNode[];
+  /** Anything else to show on the target line instead (overrides both). */
   directoryPicker?: ReactNode;
-  /** The verify, upload and callback calls (see createMediaLibraryApi and uploadEachFile). */
+  /** The verify, upload and callback calls (createMediaLibraryApi and uploadWithTickets). */
   calls: UploadBatchDependencies;
-  /** Hashes one file; pass a worker client's `hash` to keep the page responsive. */
+  /** Hashes one file; pass the worker client's `hash` to keep the page responsive. */
   hasher?: FileHasher;
   maxFiles?: number;
   accept?: string;
   fileRules?: Omit<FileRuleOptions, 'videoDurationSeconds' | 'locale'>;
   /** Reads a video's duration for the 6–120 s rule (readVideoDuration in browsers). */
   measureVideoDuration?: (file: File) => Promise<number>;
+  /** Stamp this text across images before upload (console-spec §9), with the worker client's `watermark`. */
+  watermark?: { text: string; stamp: (blob: Blob, text: string) => Promise<Blob> };
+  /**
+   * console-spec §4 auto-select mode: nothing is shown, the file chooser opens after 200 ms, the files
+   * upload once the last is hashed, and the uploaded files are handed to onAutoSelected.
+   */
+  autoSelect?: boolean;
+  onAutoSelected?(files: LibraryFile[]): void;
   /** Shows a message to the user (the app's snackbar). */
   onNotice(level: NoticeLevel, message: string): void;
   /** The refresh result: the table reloads on 'all' or 'part' (console-spec §4). */
   onFinished?(result: UploadBatchResult): void;
 }
 
-interface Progress {
-  phase: 'hashing' | 'uploading';
-  loaded: number;
-  total: number;
-}
-
 /** console-spec §2 'upload file' dialog with the §4 flow. */
 export function UploadDialog(props: UploadDialogProps) {
-  const { open, onClose, targetPath, directoryPicker, calls, onNotice, onFinished } = props;
+  const { open, onClose, targetPath, onNotice, onFinished, autoSelect = false } = props;
   const maxFiles = props.maxFiles ?? MAX_FILES_PER_UPLOAD;
-  const hasher = props.hasher ?? hashOnMainThread;
   const { t, notice, locale } = useMediaText();
-  const queue = useMemo(() => new UploadQueue(maxFiles), [maxFiles]);
-  const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
-  const [progress, setProgress] = useState<Progress | null>(null);
+  const flow = useUploadFlow({
+    maxFiles,
+    calls: props.calls,
+    hasher: props.hasher ?? hashOnMainThread,
+    locale,
+    fileRules: props.fileRules,
+    measureVideoDuration: props.measureVideoDuration,
+    watermark: props.watermark,
+    notify: onNotice,
+    notice,
+  });
+  const [chosenPath, setChosenPath] = useState(targetPath);
+  useEffect(() => setChosenPath(targetPath), [targetPath]);
   const fileInput = useRef<HTMLInputElement>(null);
-  const busy = progress !== null;
-
-  const addFiles = async (chosen: File[]) => {
-    const { accepted } = planFileBatch(chosen, queue.items.length, maxFiles);
-    const checked: File[] = [];
-    for (const file of accepted) {
-      const videoDurationSeconds =
-        isVideoName(file.name) && props.measureVideoDuration ? await props.measureVideoDuration(file).catch(() => undefined) : undefined;
-      const problem = checkCandidateFile(file, { ...props.fileRules, videoDurationSeconds, locale });
-      if (problem) onNotice('warning', notice(problem));
-      else checked.push(file);
-    }
-    const total = checked.reduce((sum, file) => sum + file.size, 0);
-    let done = 0;
-    setProgress({ phase: 'hashing', loaded: 0, total });
-    try {
-      for (const file of checked) {
-        const md5 = await hasher(file, ({ loaded }) => setProgress({ phase: 'hashing', loaded: done + loaded, total }));
-        done += file.size;
-        queue.add(file, md5, file.name); // duplicates and overflow are skipped silently (§4)
-      }
-    } catch (error) {
-      onNotice('error', error instanceof Error ? error.message : String(error));
-    } finally {
-      setProgress(null);
-    }
-  };
 
   const upload = async () => {
-    if (queue.items.length === 0) {
-      onNotice('warning', t('noFileSelected'));
-      return;
-    }
-    const items = queue.beginUpload();
-    setProgress({ phase: 'uploading', loaded: 0, total: 0 });
-    let result: UploadBatchResult;
-    try {
-      result = await runUploadBatch({ ...calls, items, path: targetPath, locale });
-    } catch (error) {
-      // Only a programming error in an injected call gets here; keep the files for a retry.
-      queue.finishUpload(true);
-      onNotice('error', t('uploadFailed', { msg: error instanceof Error ? error.message : String(error) }));
-      return;
-    } finally {
-      setProgress(null);
-    }
-    // Keep the list when nothing reached storage, so the user can retry without re-hashing.
-    queue.finishUpload(!result.reachedStorage);
-    onNotice(result.level, result.message);
+    const result = await flow.upload(chosenPath);
+    if (!result) return;
     if (result.reachedStorage) onClose();
     onFinished?.(result);
+    if (autoSelect && (result.outcome === 'all' || result.outcome === 'part')) {
+      const registered = (result.callbackData as { list?: LibraryFile[] } | undefined)?.list ?? [];
+      props.onAutoSelected?.(registered);
+    }
   };
 
+  const chooseFiles = async (files: File[]) => {
+    const added = await flow.addFiles(files);
+    if (autoSelect) {
+      if (added > 0) await upload();
+      else onClose();
+    }
+  };
+
+  // Auto-select: open the chooser 200 ms after the invisible dialog opens.
+  useEffect(() => {
+    if (!open || !autoSelect) return undefined;
+    const timer = setTimeout(() => fileInput.current?.click(), AUTO_SELECT_CHOOSER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [open, autoSelect]);
+
+  // Chromium fires 'cancel' when the chooser is dismissed: an invisible dialog then closes.
+  useEffect(() => {
+    const element = fileInput.current;
+    if (!open || !autoSelect || !element) return undefined;
+    element.addEventListener('cancel', onClose);
+    return () => element.removeEventListener('cancel', onClose);
+  }, [open, autoSelect, onClose]);
+
   const cancel = () => {
-    queue.clear();
+    flow.queue.clear();
     onClose();
   };
 
+  const input = (
+    <input
+      ref={fileInput}
+      type="file"
+      multiple
+      hidden
+      accept={props.accept}
+      data-testid="media-file-input"
+      onChange={(event) => {
+        const files = Array.from(event.target.files ?? []);
+        event.target.value = ''; // choosing the same file again must fire change again
+        void chooseFiles(files);
+      }}
+    />
+  );
+
+  if (autoSelect) {
+    return open ? (
+      <Box data-testid="media-auto-select" aria-busy={flow.busy} sx={{ display: 'none' }}>
+        {input}
+      </Box>
+    ) : null;
+  }
+
+  const progressLabel = flow.progress ? t(flow.progress.phase === 'hashing' ? 'hashing' : 'uploading') : '';
   return (
     <Dialog
       open={open}
       // console-spec §2: not closable by clicking outside.
       onClose={(_event, reason) => {
-        if (reason !== 'backdropClick' && !busy) cancel();
+        if (reason !== 'backdropClick' && !flow.busy) cancel();
       }}
       maxWidth={false}
       slotProps={{ paper: { sx: { width: UPLOAD_DIALOG_WIDTH_PX, maxWidth: '100%' } } }}
@@ -131,54 +154,48 @@ export function UploadDialog(props: UploadDialogProps) {
           <li>{t('hintNoDuplicates')}</li>
           <li>{t('hintImageSize')}</li>
         </Box>
-        <Box sx={{ my: 1 }}>
-          {directoryPicker ?? <Typography>{t('uploadToDirectory', { path: targetPath })}</Typography>}
+        <Box sx={{ my: 1.5 }}>
+          {props.directoryPicker ??
+            (props.catalogs ? (
+              <DirectoryCascader catalogs={props.catalogs} rootPath={targetPath} value={chosenPath} onChange={setChosenPath} disabled={flow.busy} />
+            ) : (
+              <Typography>{t('uploadToDirectory', { path: targetPath })}</Typography>
+            ))}
         </Box>
-        {progress && (
+        {flow.progress && (
           <Box sx={{ my: 1 }}>
-            <Typography variant="body2">{t(progress.phase === 'hashing' ? 'hashing' : 'uploading')}</Typography>
+            <Typography variant="body2">{progressLabel}</Typography>
             <LinearProgress
-              aria-label={t(progress.phase === 'hashing' ? 'hashing' : 'uploading')}
-              variant={progress.total > 0 ? 'determinate' : 'indeterminate'}
-              value={progress.total > 0 ? (progress.loaded / progress.total) * 100 : undefined}
+              aria-label={progressLabel}
+              variant={flow.progress.total > 0 ? 'determinate' : 'indeterminate'}
+              value={flow.progress.total > 0 ? (flow.progress.loaded / flow.progress.total) * 100 : undefined}
             />
           </Box>
         )}
-        {snapshot.items.map((item) => (
+        {flow.items.map((item) => (
           <PendingFileRow
             key={item.id}
             item={item}
-            disabled={busy}
-            onAddTag={(tag) => queue.addTag(item.id, tag)}
-            onRemoveTag={(tag) => queue.removeTag(item.id, tag)}
-            onCancel={() => queue.remove(item.id)}
+            disabled={flow.busy}
+            uploadFraction={flow.fileProgress[item.id]}
+            onAddTag={(tag) => flow.queue.addTag(item.id, tag)}
+            onRemoveTag={(tag) => flow.queue.removeTag(item.id, tag)}
+            onCancel={() => flow.queue.remove(item.id)}
           />
         ))}
-        <input
-          ref={fileInput}
-          type="file"
-          multiple
-          hidden
-          accept={props.accept}
-          data-testid="media-file-input"
-          onChange={(event) => {
-            const files = Array.from(event.target.files ?? []);
-            event.target.value = ''; // choosing the same file again must fire change again
-            void addFiles(files);
-          }}
-        />
+        {input}
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => fileInput.current?.click()} disabled={busy}>
+        <Button onClick={() => fileInput.current?.click()} disabled={flow.busy}>
           {t('selectFiles')}
         </Button>
-        <Button onClick={() => queue.clear()} disabled={busy}>
+        <Button onClick={() => flow.queue.clear()} disabled={flow.busy}>
           {t('clear')}
         </Button>
-        <Button onClick={cancel} disabled={busy}>
+        <Button onClick={cancel} disabled={flow.busy}>
           {t('cancel')}
         </Button>
-        <Button variant="contained" onClick={() => void upload()} loading={progress?.phase === 'uploading'} disabled={busy}>
+        <Button variant="contained" onClick={() => void upload()} loading={flow.progress?.phase === 'uploading'} disabled={flow.busy}>
           {t('uploadToServer')}
         </Button>
       </DialogActions>

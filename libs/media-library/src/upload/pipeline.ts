@@ -30,7 +30,8 @@ export interface CallbackRequest {
 export interface UploadBatchDependencies<F extends Blob = Blob> {
   /** Resolves data; rejects with `{ msg }` on a non-success code (secure-transport's contract). */
   verify(request: VerifyRequest): Promise<VerifyResponse>;
-  upload(files: readonly VerifiedUpload<F>[]): Promise<UploadResult>;
+  /** Uploads every file; may report each file's progress (0–1) by its position. */
+  upload(files: readonly VerifiedUpload<F>[], onFileProgress?: (index: number, fraction: number) => void): Promise<UploadResult>;
   callback(request: CallbackRequest): Promise<unknown>;
 }
 
@@ -40,6 +41,7 @@ export interface UploadBatchInput<F extends Blob = Blob> extends UploadBatchDepe
   path: string;
   locale?: MediaLocale;
   onPhase?: (phase: 'verify' | 'upload' | 'callback') => void;
+  onFileProgress?: (index: number, fraction: number) => void;
 }
 
 /** console-spec §4: all, part, err; 'empty' is the no-file warning before anything is sent. */
@@ -54,6 +56,8 @@ export interface UploadBatchResult {
   successList: UploadResult['successList'];
   /** False when nothing reached storage (verify failed, upload threw): the list is kept for a retry. */
   reachedStorage: boolean;
+  /** What the callback answered (store-server: the registered files), when it succeeded. */
+  callbackData?: unknown;
 }
 
 /**
@@ -88,7 +92,7 @@ export async function runUploadBatch<F extends Blob = Blob>(input: UploadBatchIn
   input.onPhase?.('upload');
   let uploaded: UploadResult;
   try {
-    uploaded = await input.upload(verified);
+    uploaded = await input.upload(verified, input.onFileProgress);
   } catch (error) {
     return result('err', 'error', mediaText('uploadFailed', locale, { msg: messageOfFailure(error) }));
   }
@@ -100,8 +104,9 @@ export async function runUploadBatch<F extends Blob = Blob>(input: UploadBatchIn
   if (successList.length === 0) return result('err', 'error', partMessage, common);
 
   input.onPhase?.('callback');
+  let callbackData: unknown;
   try {
-    await input.callback({
+    callbackData = await input.callback({
       callbackFileList: successList.map(({ fileId, dynamicTags }) => ({ fileId, tagList: [...dynamicTags] })),
     });
   } catch (error) {
@@ -112,8 +117,8 @@ export async function runUploadBatch<F extends Blob = Blob>(input: UploadBatchIn
       : result('err', 'error', mediaText('uploadFailed', locale, { msg }), common);
   }
   return failedNumbers.length === 0
-    ? result('all', 'success', mediaText('uploadSucceeded', locale), common)
-    : result('part', 'warning', partMessage, common);
+    ? result('all', 'success', mediaText('uploadSucceeded', locale), { ...common, callbackData })
+    : result('part', 'warning', partMessage, { ...common, callbackData });
 }
 
 /** Runs one upload per file with bounded concurrency and builds the helper's answer. */

@@ -68,8 +68,8 @@ describe('batch limits (§5, §9)', () => {
     expect(planFileBatch(chosen, 48).accepted).toEqual([0, 1]);
     expect(planFileBatch(chosen, 50).accepted).toEqual([]);
   });
-  it('treats HTTP 200 to 300 as uploaded', () => {
-    expect([199, 200, 204, 300, 301].map(isUploadSuccessStatus)).toEqual([false, true, true, true, false]);
+  it('treats HTTP 200 to 299 as uploaded', () => {
+    expect([199, 200, 204, 299, 300, 301].map(isUploadSuccessStatus)).toEqual([false, true, true, true, false, false]);
   });
 });
 

@@ -87,7 +87,7 @@ export function planFileBatch<F>(chosen: readonly F[], pendingCount: number, max
   return { accepted: chosen.slice(0, room), dropped: chosen.slice(room) };
 }
 
-/** console-spec §9: HTTP status 200 to 300 counts as an uploaded file (§5). */
+/** console-spec §5: "HTTP status 200 to 300" counts as uploaded, read as the 2xx range 200–299. */
 export function isUploadSuccessStatus(status: number): boolean {
-  return status >= 200 && status <= 300;
+  return status >= 200 && status < 300;
 }

@@ -22,7 +22,7 @@ export function mediaRoutes(media: MediaService): StoreRoute[] {
   return [
     userRoute(PATHS.queryCatalogListByPath, catalogBiz, (b, caller) => media.catalogTree(caller, b.path)),
     userRoute(PATHS.verifyObjectMd5ByPath, verifyBiz, (b, caller, ctx) => media.verify(caller, originOf(ctx.request), b)),
-    userRoute(PATHS.callbackResourceFile, callbackBiz, (b, caller) => media.callback(caller, b.callbackFileList)),
+    userRoute(PATHS.callbackResourceFile, callbackBiz, (b, caller, ctx) => media.callback(caller, originOf(ctx.request), b.callbackFileList)),
     userRoute(PATHS.queryResourceFileListByPath, fileListBiz, (b, caller, ctx) => media.list(caller, originOf(ctx.request), b)),
     userRoute(PATHS.updateResourceFileTags, updateTagsBiz, (b, caller) => media.updateTags(caller, b.fileId, b.tagList)),
     userRoute(PATHS.deleteResourceFile, deleteBiz, (b, caller) => media.delete(caller, b.fileIdList)),

@@ -1,5 +1,12 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { MAX_UPLOAD_BYTES, MEDIA_OBJECT_PATH, MEDIA_UPLOAD_ACTION_PATH, type CatalogNode, type UploadTicket } from '@merchant/media-library';
+import {
+  MAX_UPLOAD_BYTES,
+  MEDIA_OBJECT_PATH,
+  MEDIA_UPLOAD_ACTION_PATH,
+  type CatalogNode,
+  type LibraryFile,
+  type VerifyEntry,
+} from '@merchant/media-library';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Caller } from '../../http/route';
 import { addSeconds, toEpochSeconds, type Clock } from '../../shared/clock';
@@ -22,26 +29,9 @@ export interface MediaServiceOptions {
   signingSecret: string;
 }
 
-/** One entry of verifyObjectMd5ByPath's data.list, merged into the matching file by the client. */
-export interface VerifyEntry {
-  objectMd5: string;
-  fileId: number;
-  /** True when the store already has these bytes (dedupe by md5): no upload needed. */
-  exists: boolean;
-  uploadTicket?: UploadTicket;
-}
 
-export interface LibraryFileView {
-  fileId: number;
-  objectName: string;
-  objectUrl: string;
-  objectSuffix: string;
-  catalogPath: string;
-  /** Seconds since the epoch (console-spec §9 timestamps). */
-  createDate: number;
-  referenceCount: number;
-  fileTags: { tag: string }[];
-}
+/** console-spec §3 library file as store-server answers it (createDate in seconds, §9). */
+export type LibraryFileView = LibraryFile & { fileId: number; catalogPath: string; createDate: number; referenceCount: number; objectSuffix: string };
 
 /** Thrown by the upload and object endpoints: an HTTP status and an envelope-style code. */
 export class MediaHttpError extends Error {
@@ -177,8 +167,11 @@ export class MediaService {
     return { fileId: row.id };
   }
 
-  /** console-spec §7 callbackResourceFile: registers uploaded files with their tags, all or nothing. */
-  async callback(caller: Caller, list: { fileId: number; tagList: string[] }[]): Promise<{ fileIdList: number[] }> {
+  /**
+   * console-spec §7 callbackResourceFile: registers uploaded files with their tags, all or nothing.
+   * Answers the registered files as the table lists them, so an auto-select picker can use them at once.
+   */
+  async callback(caller: Caller, origin: Origin, list: { fileId: number; tagList: string[] }[]): Promise<{ list: LibraryFileView[] }> {
     return this.repository.transaction(async (repository) => {
       const ids = [...new Set(list.map((entry) => entry.fileId))];
       const rows = await repository.findByIds(caller.storeId, ids);
@@ -191,7 +184,8 @@ export class MediaService {
         );
       await repository.setStatus(caller.storeId, ids, MediaFileStatus.registered);
       for (const entry of list) await repository.addTags(entry.fileId, entry.tagList);
-      return { fileIdList: ids };
+      const registered = await repository.findByIds(caller.storeId, ids);
+      return { list: ids.map((id) => this.view(registered.find((row) => row.id === id)!, origin)) };
     });
   }
 

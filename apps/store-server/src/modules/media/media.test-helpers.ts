@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { buildPolicyUploadForm, mediaLibraryPaths, type UploadTicket } from '@merchant/media-library';
+import { buildPolicyUploadForm, mediaLibraryPaths, type UploadTicket, type VerifyEntry } from '@merchant/media-library';
 import type { TestHarness } from '../../testing/harness';
-import type { VerifyEntry } from './media.service';
 import { solidPng } from './media.seed';
 
 // Helpers of the media integration tests: a merchant's calls, spelled once.
