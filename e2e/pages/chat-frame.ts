@@ -64,6 +64,24 @@ export class ChatFrame {
     await this.sendButton().click();
   }
 
+  /** "New conversation" → type the customer's account → start. */
+  async startChatWith(account: string) {
+    if (!(await this.frame.getByRole('dialog').isVisible())) await this.frame.getByTestId('start-chat').click();
+    await this.frame.getByTestId('start-chat-account').fill(account);
+    await this.frame.getByTestId('start-chat-submit').click();
+  }
+
+  startChatProblem() {
+    return this.frame.getByRole('dialog').getByRole('alert');
+  }
+
+  /** "New conversation" → pick the customer among the recent ones. */
+  async startChatFromRecent(account: string) {
+    const dialog = this.frame.getByRole('dialog');
+    if (!(await dialog.isVisible())) await this.frame.getByTestId('start-chat').click();
+    await this.frame.getByTestId(`recent-customer-${account}`).click();
+  }
+
   /** Marks the frame's window, to tell later whether it was reloaded. */
   async markWindow() {
     await this.document().evaluate(() => {

@@ -1,0 +1,105 @@
+// Chatting with customers through the real stack: a first-time customer keeps their name after the
+// merchant's reply, a merchant starts conversations (by account, from recent customers), a hostile
+// message stays text, and the console's badge and notification follow the frame's events.
+import { test, expect, type Page } from '@playwright/test';
+import { LoginPage } from '../pages/login-page';
+import { ConsoleShell } from '../pages/console-shell';
+import { ChatFrame } from '../pages/chat-frame';
+import { connectCustomer } from '../customer-client';
+import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
+
+const STORE_ACCOUNT = 's_1001';
+const unique = () => Date.now().toString(36);
+
+async function signIn(page: Page) {
+  const consoleUrl = process.env.E2E_CONSOLE_URL!;
+  const login = new LoginPage(page, consoleUrl);
+  await login.open();
+  await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { shell: new ConsoleShell(page, consoleUrl), chat: new ChatFrame(page, process.env.E2E_FRAME_URL!) };
+}
+
+test("a first-time customer keeps their name after the merchant replies, and a hostile message stays text", async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const { shell, chat } = await signIn(page);
+  await shell.openMessages();
+  await expect(chat.connectionStatus()).toHaveAttribute('data-phase', 'connected');
+
+  const account = `c_carol_${unique()}`;
+  const carol = await connectCustomer(account, 'Carol Wu');
+  try {
+    const hostile = `<img src=x onerror="alert('img')"><script>alert('script')</script> #${unique()}`;
+    await carol.sendText(STORE_ACCOUNT, hostile);
+    await expect(chat.session(account)).toContainText('Carol Wu');
+    await chat.openSession(account);
+    const bubble = chat.messages().filter({ hasText: hostile });
+    await expect(bubble).toHaveCount(1);
+    await expect(bubble.locator('img, script')).toHaveCount(0);
+
+    await chat.reply('Welcome, Carol!');
+    await expect(chat.messages().filter({ hasText: 'Welcome, Carol!' })).toHaveAttribute('data-status', 'success');
+    await expect(chat.session(account)).toContainText('Welcome, Carol!');
+    await expect(chat.session(account)).toContainText('Carol Wu');
+    await expect(chat.session(account)).not.toContainText(account);
+    await expect(chat.conversationTitle()).toHaveText('Carol Wu');
+    await carol.waitForText('Welcome, Carol!');
+  } finally {
+    await carol.close();
+  }
+  expect(dialogs).toEqual([]);
+});
+
+test('the merchant starts a conversation by account, and again from the recent customers', async ({ page }) => {
+  const { shell, chat } = await signIn(page);
+  await shell.openMessages();
+  await expect(chat.connectionStatus()).toHaveAttribute('data-phase', 'connected');
+  const account = `c_dana_${unique()}`;
+  // Dana has used the customer app (im-server knows her) but never wrote to the store.
+  const dana = await connectCustomer(account, 'Dana Park');
+  try {
+    await chat.startChatWith('c_nobody_here');
+    await expect(chat.startChatProblem()).toContainText('c_nobody_here');
+    await chat.startChatWith(account);
+    await expect(chat.conversationTitle()).toHaveText('Dana Park');
+    await chat.reply('Hello Dana, your order has shipped');
+    await dana.waitForText('Hello Dana, your order has shipped');
+
+    // The conversation is now among the recent customers.
+    await chat.startChatFromRecent(account);
+    await expect(chat.conversationTitle()).toHaveText('Dana Park');
+    await expect(chat.messages().filter({ hasText: 'Hello Dana, your order has shipped' })).toHaveCount(1);
+  } finally {
+    await dana.close();
+  }
+});
+
+test("a message while the merchant is elsewhere raises the console's notification and badge; the link opens the chat", async ({ page }) => {
+  const { chat } = await signIn(page);
+  const messageCentre = page.getByTestId('nav-message');
+  const badge = page.getByTestId('message-badge');
+  // The frame reports its unread total once connected (kept mounted, hidden, off /message).
+  await expect(chat.connectionStatus()).toHaveAttribute('data-phase', 'connected');
+  const labelBefore = await messageCentre.getAttribute('aria-label');
+  const before = /\d/.test(labelBefore ?? '') ? Number((await badge.textContent())?.trim()) : 0;
+  const bob = await connectCustomer('c_demo2', 'Bob Li');
+  try {
+    const text = `Are you open on Sunday? #${unique()}`;
+    await bob.sendText(STORE_ACCOUNT, text);
+    const notice = page.getByTestId('notification');
+    await expect(notice).toBeVisible();
+    await expect(badge).toHaveText(String(before + 1));
+    await notice.getByRole('link').click();
+    await expect(page).toHaveURL(/\/message$/);
+    await chat.openSession('c_demo2');
+    await expect(chat.messages().filter({ hasText: text })).toHaveCount(1);
+    // Read now: the badge follows the frame's unread total.
+    await expect(messageCentre).toHaveAttribute('aria-label', labelBefore!);
+  } finally {
+    await bob.close();
+  }
+});
