@@ -21,7 +21,9 @@ export interface DataTableColumn<Row> {
   key: string;
   /** Header text; also the column's name in the column picker. */
   title: string;
-  /** Cell content; defaults to the row's property named `key`. */
+  /** Cell text, e.g. `(row) => formatCents(row.amount)`: drawn as plain text, the cheapest cell. */
+  format?: (row: Row) => string;
+  /** Cell content as React nodes (buttons, tags); without `format` or `render` the row's property `key`. */
   render?: (row: Row) => ReactNode;
   width?: number;
   /** Share of the remaining width (DataGrid `flex`). */
@@ -81,7 +83,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
         filterable: false,
         disableColumnMenu: true,
         renderCell: column.render ? (params) => column.render!(params.row as Row) : undefined,
-        valueGetter: column.render ? undefined : (_value, row) => readCell(row, column.key),
+        valueGetter: column.render ? undefined : (_value, row) => (column.format ? column.format(row as Row) : readCell(row, column.key)),
       })),
     [columns],
   );
