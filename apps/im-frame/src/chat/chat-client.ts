@@ -78,6 +78,15 @@ export interface CustomerSummary {
   lastActive?: number;
 }
 
+/** What the profile card shows (im-client-spec §3 User); absent fields are not shown. */
+export interface CustomerProfile extends CustomerSummary {
+  sign?: string;
+  gender?: 'unknown' | 'male' | 'female';
+  email?: string;
+  tel?: string;
+  birth?: string;
+}
+
 export interface ChatClientEvents {
   /** A message arrived, was sent, or changed status. */
   message: ChatMessage;
@@ -117,6 +126,8 @@ export interface ChatClient {
   listRecentCustomers(limit: number): Promise<CustomerSummary[]>;
   /** The customer with this account (local user table, else im-server's getUsers); undefined when unknown. */
   findCustomer(account: string): Promise<CustomerSummary | undefined>;
+  /** The customer's profile, fresh from im-server when reachable, else from the local user table. */
+  getCustomerProfile(account: string): Promise<CustomerProfile | undefined>;
   on<E extends ChatClientEventName>(event: E, listener: (value: ChatClientEvents[E]) => void): Unsubscribe;
 }
 

@@ -7,6 +7,7 @@ import {
   type ChatClient,
   type ChatMessage,
   type ChatSession,
+  type CustomerProfile,
   type CustomerSummary,
   type Unsubscribe,
 } from './chat-client';
@@ -155,6 +156,10 @@ export class ChatController {
 
   findCustomer(account: string): Promise<CustomerSummary | undefined> {
     return this.client.findCustomer(account.trim());
+  }
+
+  getCustomerProfile(account: string): Promise<CustomerProfile | undefined> {
+    return this.client.getCustomerProfile(account);
   }
 
   /** "Load earlier messages": the server page before the oldest message shown. */

@@ -15,12 +15,13 @@ import {
   type ChatClientEvents,
   type ChatMessage,
   type ChatSession,
+  type CustomerProfile,
   type CustomerSummary,
   type HistoryPage,
   type Unsubscribe,
 } from './chat-client';
 import { ChatEventHub } from './chat-event-hub';
-import { readLocalMessages, readLocalSessions, readRecentCustomers, toChatMessage, toChatSessions } from './im-mapping';
+import { readLocalMessages, readLocalSessions, readRecentCustomers, toChatMessage, toChatSessions, toCustomerProfile } from './im-mapping';
 
 /** Profiles of accounts from the server (im-core getUsers); unknown accounts are left out. */
 export type UserLookup = (accounts: readonly string[]) => Promise<ImUser[]>;
@@ -170,6 +171,18 @@ export class ImChatClient implements ChatClient {
     if (!remote) return undefined;
     await this.store.putUsers([remote]);
     return { account, nick: remote.nick, avatar: remote.avatar };
+  }
+
+  async getCustomerProfile(account: string): Promise<CustomerProfile | undefined> {
+    let user: ImUser | undefined;
+    try {
+      [user] = this.lookupUsers ? await this.lookupUsers([account]) : [];
+      if (user) await this.store.putUsers([user]);
+    } catch {
+      // Offline: the stored copy is the best there is.
+    }
+    user ??= (await this.store.getUsers([account]))[0];
+    return user ? toCustomerProfile(user) : undefined;
   }
 
   async markRead(sessionId: string): Promise<void> {

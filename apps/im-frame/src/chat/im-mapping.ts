@@ -1,6 +1,6 @@
 // Converts im-core entities into the frame's ChatMessage/ChatSession and reads the local cache.
 import { parseSessionId, type ImMessage, type ImSession, type ImUser, type Store } from '@merchant/im-core';
-import type { ChatMessage, ChatSession, CustomerSummary } from './chat-client';
+import type { ChatMessage, ChatSession, CustomerProfile, CustomerSummary } from './chat-client';
 
 /** im-client-spec §5: session listing defaults to 100. */
 export const SESSION_LIST_LIMIT = 100;
@@ -80,4 +80,14 @@ export async function readRecentCustomers(store: Pick<Store, 'getSessions' | 'ge
     const nick = user?.nick || (session.lastMsg?.flow === 'in' ? session.lastMsg.fromNick : undefined);
     return { account: session.to, nick: nick || undefined, avatar: user?.avatar || undefined, lastActive: session.updateTime };
   });
+}
+
+/** A user record as the profile card shows it: empty strings dropped. */
+export function toCustomerProfile(user: ImUser): CustomerProfile {
+  const text = (value: string | undefined) => (value && value.trim() !== '' ? value : undefined);
+  const profile: CustomerProfile = { account: user.account };
+  const fields = { nick: text(user.nick), avatar: text(user.avatar), sign: text(user.sign), email: text(user.email), tel: text(user.tel), birth: text(user.birth) };
+  for (const [key, value] of Object.entries(fields)) if (value) Object.assign(profile, { [key]: value });
+  if (user.gender && user.gender !== 'unknown') profile.gender = user.gender;
+  return profile;
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Composer } from './composer';
 import { renderWithI18n } from '../test/render-frame';
@@ -62,7 +62,7 @@ describe('Composer', () => {
     await user.click(screen.getByRole('button', { name: 'Insert emoji' }));
     const palette = await screen.findByRole('group', { name: 'Insert emoji' });
     expect(palette.querySelectorAll('button')).toHaveLength(24);
-    screen.getByRole('button', { name: '🙏' }).focus();
+    act(() => screen.getByRole('button', { name: '🙏' }).focus());
     await user.keyboard('{Enter}');
     expect(input).toHaveValue('Thanks🙏!');
     await user.click(screen.getByTestId('message-send'));

@@ -1,5 +1,7 @@
 // The open session: header, history status, message log and composer.
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import ButtonBase from '@mui/material/ButtonBase';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
@@ -11,6 +13,7 @@ import { accountOfSessionId } from '../chat/chat-client';
 import { Composer, type ComposerRefusal } from './composer';
 import type { SendResult } from '../chat/chat-controller';
 import { MessageList } from './message-list';
+import { ProfileCard } from './profile-card';
 
 /** The composer handles 'empty' and 'tooLong'; with no open session there is no composer. */
 function sendRefusal(result: SendResult): ComposerRefusal | null {
@@ -25,6 +28,7 @@ export function ConversationView({ now = Date.now() }: { now?: number }) {
   const controller = useChatController();
   const state = useChatState();
   const sessionId = state.activeSessionId;
+  const [showingProfile, setShowingProfile] = useState(false);
 
   if (!sessionId) {
     return (
@@ -43,7 +47,15 @@ export function ConversationView({ now = Date.now() }: { now?: number }) {
     <Box component="section" aria-label={name} sx={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
       <Box sx={{ px: 2, py: 1.5 }}>
         <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
-          {name}
+          <ButtonBase
+            onClick={() => setShowingProfile(true)}
+            aria-haspopup="dialog"
+            aria-label={t('profile.open', { name })}
+            data-testid="open-profile"
+            sx={{ font: 'inherit', borderRadius: 1, px: 0.5, mx: -0.5, '&:hover, &.Mui-focusVisible': { bgcolor: 'action.hover' } }}
+          >
+            {name}
+          </ButtonBase>
         </Typography>
         {history === 'loading' && (
           <Typography variant="caption" color="text.secondary" role="status">
@@ -80,6 +92,7 @@ export function ConversationView({ now = Date.now() }: { now?: number }) {
         </Alert>
       )}
       <Composer key={sessionId} onSend={(text) => sendRefusal(controller.sendText(text))} />
+      <ProfileCard account={accountOfSessionId(sessionId)} open={showingProfile} onClose={() => setShowingProfile(false)} />
     </Box>
   );
 }

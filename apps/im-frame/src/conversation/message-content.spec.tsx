@@ -1,6 +1,6 @@
 // Message types rendered as a merchant sees them, and always inert: a hostile sender cannot inject
 // HTML, run script or plant a javascript: link, whatever the type.
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MessageList } from './message-list';
 import { formatFileSize, readCustomCard, safeHttpUrl } from './message-content';
@@ -49,7 +49,7 @@ describe('message content', () => {
     ]);
     const thumbnail = screen.getByRole('button', { name: 'View full image: oak.jpg' });
     expect(within(thumbnail).getByRole('img', { name: 'oak.jpg' })).toHaveAttribute('src', 'https://img.example/oak.jpg');
-    thumbnail.focus();
+    act(() => thumbnail.focus());
     await user.keyboard('{Enter}');
     const preview = await screen.findByRole('dialog', { name: 'oak.jpg' });
     expect(within(preview).getByRole('img', { name: 'oak.jpg' })).toHaveAttribute('referrerpolicy', 'no-referrer');

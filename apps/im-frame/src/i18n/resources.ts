@@ -50,6 +50,18 @@ export const zhCN = {
     previewImage: '查看大图：{{name}}',
     openLink: '打开链接',
   },
+  profile: {
+    open: '查看 {{name}} 的资料',
+    loading: '正在加载资料…',
+    unavailable: '暂时无法获取该客户的资料',
+    account: '账号',
+    sign: '签名',
+    gender: '性别',
+    birth: '生日',
+    email: '邮箱',
+    tel: '电话',
+    genders: { male: '男', female: '女', unknown: '未知' },
+  },
   sessions: {
     title: '会话',
     empty: '暂无会话',
@@ -150,6 +162,18 @@ export const enUS: FrameTexts = {
   content: {
     previewImage: 'View full image: {{name}}',
     openLink: 'Open link',
+  },
+  profile: {
+    open: "View {{name}}'s profile",
+    loading: 'Loading the profile…',
+    unavailable: "This customer's profile is not available right now",
+    account: 'Account',
+    sign: 'Signature',
+    gender: 'Gender',
+    birth: 'Birthday',
+    email: 'Email',
+    tel: 'Phone',
+    genders: { male: 'Male', female: 'Female', unknown: 'Unknown' },
   },
   sessions: {
     title: 'Conversations',

@@ -1,5 +1,5 @@
 // Starting a conversation: by account (checked with the server first) or from recent customers.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryStore, sampleMessage as imMessage, sampleSession as imSession } from '@merchant/im-core';
 import { ChatApp } from '../app/chat-app';
@@ -51,7 +51,7 @@ describe('StartChatDialog', () => {
     const recent = await screen.findByRole('list', { name: 'Recent customers' });
     const items = within(recent).getAllByRole('button');
     expect(items.map((item) => item.textContent)).toEqual([expect.stringContaining('Bob Li'), expect.stringContaining('Alice Chen')]);
-    items[1].focus();
+    act(() => items[1].focus());
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Alice Chen');

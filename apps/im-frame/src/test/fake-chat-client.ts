@@ -7,6 +7,7 @@ import {
   type ChatClientEvents,
   type ChatMessage,
   type ChatSession,
+  type CustomerProfile,
   type CustomerSummary,
   type HistoryPage,
   type Unsubscribe,
@@ -120,6 +121,13 @@ export class FakeChatClient implements ChatClient {
 
   async findCustomer(account: string): Promise<CustomerSummary | undefined> {
     return this.customers.get(account);
+  }
+
+  /** Profiles for the profile card (getCustomerProfile). */
+  readonly profiles = new Map<string, CustomerProfile>();
+
+  async getCustomerProfile(account: string): Promise<CustomerProfile | undefined> {
+    return this.profiles.get(account) ?? this.customers.get(account);
   }
 
   /** A customer's message arrives: stored, session bumped (unread+1), events emitted. */
