@@ -15,6 +15,8 @@ export const DEFAULT_LONG_POLL_WAIT_MS = 25_000;
 
 export const DEFAULT_TOKEN_SECRET = 'dev-im-shared-key-change-me';
 export const DEFAULT_APP_KEY = 'merchant-im';
+/** Shortest token secret accepted in production (HMAC-SHA256 key: 32 bytes); store-server uses the same rule. */
+export const MIN_PRODUCTION_SECRET_LENGTH = 32;
 
 export interface ImServerConfig {
   host?: string;
@@ -46,12 +48,28 @@ export interface ImServerConfig {
   nodeId?: string;
   /** Fastify logger option; default: warnings and errors only. */
   logger?: boolean | { level: string };
+  /** NODE_ENV=production: refuse development secrets (docs/operations.md, "Production secrets"). */
+  production?: boolean;
 }
 
 type OptionalKeys = 'databaseUrl' | 'redisUrl' | 'publicWsUrl' | 'nodeId' | 'syncPageSize' | 'now';
 export type ResolvedConfig = Required<Omit<ImServerConfig, OptionalKeys>> & Pick<ImServerConfig, OptionalKeys>;
 
+/** Why this configuration must not serve production traffic; empty when it may. */
+export function productionSecretProblems(config: Pick<ImServerConfig, 'production' | 'tokenSecret'>): string[] {
+  if (!config.production) return [];
+  const secret = config.tokenSecret ?? DEFAULT_TOKEN_SECRET;
+  if (secret === DEFAULT_TOKEN_SECRET) return ['IM_TOKEN_SECRET is unset or the development default; set the secret shared with store-server'];
+  if (secret.length < MIN_PRODUCTION_SECRET_LENGTH) return [`IM_TOKEN_SECRET must be at least ${MIN_PRODUCTION_SECRET_LENGTH} characters`];
+  return [];
+}
+
+/** Fills the defaults; throws when a production configuration carries a development secret. */
 export function resolveConfig(config: ImServerConfig): ResolvedConfig {
+  const problems = productionSecretProblems(config);
+  if (problems.length > 0) {
+    throw new Error(`im-server refuses to start with NODE_ENV=production: ${problems.join('; ')} (docs/operations.md, "Production secrets")`);
+  }
   return {
     host: config.host ?? '127.0.0.1',
     port: config.port ?? 3200,
@@ -72,5 +90,6 @@ export function resolveConfig(config: ImServerConfig): ResolvedConfig {
     syncPageSize: config.syncPageSize,
     now: config.now,
     logger: config.logger ?? { level: 'warn' },
+    production: config.production ?? false,
   };
 }

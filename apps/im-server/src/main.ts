@@ -2,13 +2,20 @@ import { createImServer } from './server';
 import { DEFAULT_TOKEN_SECRET } from './config';
 
 const env = process.env;
-if (env.NODE_ENV === 'production' && (!env.IM_TOKEN_SECRET || env.IM_TOKEN_SECRET === DEFAULT_TOKEN_SECRET)) {
-  console.warn('im-server: IM_TOKEN_SECRET is the development default; set a secret shared with store-server.');
-}
 
 const list = (value: string | undefined) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean) : undefined);
 
-const server = createImServer({
+/** A configuration that must not run (development secrets in production) ends the process with its reason. */
+function create(config: Parameters<typeof createImServer>[0]) {
+  try {
+    return createImServer(config);
+  } catch (error) {
+    console.error(`im-server: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
+const server = create({
   host: env.HOST ?? '127.0.0.1',
   port: env.PORT ? Number(env.PORT) : 3200,
   dataDir: env.DATA_DIR ?? './.data/im-server',
@@ -20,6 +27,7 @@ const server = createImServer({
   lbsBackupUrls: list(env.IM_LBS_BACKUP_URLS),
   idleTimeoutMs: env.IM_IDLE_TIMEOUT_MS ? Number(env.IM_IDLE_TIMEOUT_MS) : undefined,
   logger: { level: env.LOG_LEVEL ?? 'info' },
+  production: env.NODE_ENV === 'production',
 });
 
 const { url } = await server.listen();

@@ -1,3 +1,18 @@
+import type { SecurityMode } from '@merchant/secure-transport/server';
+
+/**
+ * Security modes from weakest to strongest (docs/security.md, "Minimum security mode"). rsa ranks
+ * below aes: it protects content the same way but costs the server an RSA decryption per call.
+ */
+export const SECURITY_MODE_ORDER: readonly SecurityMode[] = ['none', 'rsa', 'aes', 'aes-rsa2-sign'];
+
+/** The modes store-server accepts when `minimum` is the configured floor. */
+export function modesAtLeast(minimum: SecurityMode): SecurityMode[] {
+  return SECURITY_MODE_ORDER.slice(SECURITY_MODE_ORDER.indexOf(minimum));
+}
+
+const isSecurityMode = (value: string): value is SecurityMode => (SECURITY_MODE_ORDER as readonly string[]).includes(value);
+
 /** Runtime configuration (docs/decisions/0001-workspace-contracts.md, "Ports, origins, runtime configuration"). */
 export interface StoreServerConfig {
   host: string;
@@ -16,6 +31,8 @@ export interface StoreServerConfig {
   /** Server RSA pair shared by every instance (PEM-free base64 as secure-transport expects); generated when absent. */
   serverKeys?: { publicKey: string; privateKey: string };
   logLevel: string;
+  /** Requests in a weaker mode are refused with 10301011 before any handler runs (STORE_MIN_SECURITY_MODE). */
+  minSecurityMode: SecurityMode;
   /** Key of the operator endpoint (modules/operator, docs/onboarding.md); the endpoint exists only when set. */
   operatorKey?: string;
 }
@@ -35,11 +52,39 @@ export const DEFAULT_CONFIG: StoreServerConfig = {
   enableTestHooks: false,
   production: false,
   logLevel: 'info',
+  // Development and tests accept every mode; production defaults to aes (readConfigFromEnv).
+  minSecurityMode: 'none',
 };
+
+/** The production floor when STORE_MIN_SECURITY_MODE is not set: the console's default mode. */
+export const PRODUCTION_MIN_SECURITY_MODE: SecurityMode = 'aes';
+/** Shortest IM token secret accepted in production (HMAC-SHA256 key: 32 bytes). */
+export const MIN_PRODUCTION_SECRET_LENGTH = 32;
+
+/**
+ * Why this configuration must not serve production traffic; empty when it may (docs/operations.md,
+ * "Production secrets"). Checked by createStoreServer before it opens anything.
+ */
+export function productionConfigProblems(config: StoreServerConfig): string[] {
+  if (!config.production) return [];
+  const problems: string[] = [];
+  if (config.imTokenSecret === DEFAULT_IM_TOKEN_SECRET) {
+    problems.push('IM_TOKEN_SECRET is the development default; set the secret shared with im-server');
+  } else if (config.imTokenSecret.length < MIN_PRODUCTION_SECRET_LENGTH) {
+    problems.push(`IM_TOKEN_SECRET must be at least ${MIN_PRODUCTION_SECRET_LENGTH} characters`);
+  }
+  if (config.operatorKey === DEV_OPERATOR_KEY) problems.push('OPERATOR_KEY is the development default; set a real key or leave it unset');
+  return problems;
+}
 
 export function readConfigFromEnv(env: NodeJS.ProcessEnv = process.env): StoreServerConfig {
   const port = env.PORT === undefined || env.PORT === '' ? DEFAULT_CONFIG.port : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0..65535, got ${env.PORT}`);
+  const production = env.NODE_ENV === 'production';
+  const minSecurityMode = env.STORE_MIN_SECURITY_MODE || (production ? PRODUCTION_MIN_SECURITY_MODE : DEFAULT_CONFIG.minSecurityMode);
+  if (!isSecurityMode(minSecurityMode)) {
+    throw new Error(`STORE_MIN_SECURITY_MODE must be one of ${SECURITY_MODE_ORDER.join(', ')}, got ${env.STORE_MIN_SECURITY_MODE}`);
+  }
   const publicKey = env.SERVER_RSA_PUBLIC_KEY;
   const privateKey = env.SERVER_RSA_PRIVATE_KEY;
   return {
@@ -54,9 +99,10 @@ export function readConfigFromEnv(env: NodeJS.ProcessEnv = process.env): StoreSe
       ? env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
       : DEFAULT_CONFIG.corsOrigins,
     enableTestHooks: env.ENABLE_TEST_HOOKS === '1',
-    production: env.NODE_ENV === 'production',
+    production,
     serverKeys: publicKey && privateKey ? { publicKey, privateKey } : undefined,
     logLevel: env.LOG_LEVEL || DEFAULT_CONFIG.logLevel,
+    minSecurityMode,
     operatorKey: env.OPERATOR_KEY || (env.NODE_ENV === 'production' ? undefined : DEV_OPERATOR_KEY),
   };
 }

@@ -1,8 +1,18 @@
 import { readConfigFromEnv } from './config';
 import { createStoreServer } from './server';
 
-const config = readConfigFromEnv();
-const server = await createStoreServer(config);
+/** A configuration that must not run (a bad variable, development secrets in production) ends the process with its reason. */
+async function start() {
+  try {
+    const config = readConfigFromEnv();
+    return { config, server: await createStoreServer(config) };
+  } catch (error) {
+    console.error(`store-server: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
+const { config, server } = await start();
 const { url } = await server.listen();
 server.app.log.info(`store-server listening at ${url} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
 

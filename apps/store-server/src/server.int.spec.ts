@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSecureClient } from '@merchant/secure-transport';
@@ -27,25 +27,34 @@ describe('createStoreServer life cycle', () => {
     const client = createSecureClient({ baseUrl: url, mode: 'aes' });
     const login = await client.post<{ accessToken: string }>(`${USER}/login`, { userName: 'demo_merchant', password: 'Demo12345' });
     client.setAccessToken(login.accessToken);
-    await client.post(`${USER}/updateStoreEmail`, { email: 'kept@example.com' });
+    await client.post(`${USER}/updatePasswordByToken`, { oldPassword: 'Demo12345', newPassword: 'Kept12345' });
     await first.close();
 
     const second = await createStoreServer({ ...config, port: Number(new URL(url).port) });
     await second.listen();
     try {
       // Same client, same AES session: the session store and the server keys survived.
-      const info = await client.post<{ email: string }>(`${USER}/getStoreInfoByToken`, {});
-      expect(info.email).toBe('kept@example.com');
       const stores = await client.post<{ storeName: string }>(`${USER}/getStoreInfo`, {});
       expect(stores.storeName).toBe('Demo Flagship Store');
+      // The changed password survived, and the seed did not put the demo password back.
+      const again = await client.post<{ accessToken: string }>(`${USER}/login`, { userName: 'demo_merchant', password: 'Kept12345' });
+      expect(again.accessToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     } finally {
       client.dispose();
       await second.close();
     }
   });
 
+  it('refuses to start in production with the development IM token secret, before opening anything', async () => {
+    const production = { ...config, dataDir: join(dataDir, 'never-created'), production: true };
+    await expect(createStoreServer(production)).rejects.toThrow(
+      /store-server refuses to start with NODE_ENV=production: IM_TOKEN_SECRET is the development default/,
+    );
+    expect(existsSync(production.dataDir)).toBe(false);
+  });
+
   it('refuses the test hooks when NODE_ENV is production', async () => {
-    const server = await createStoreServer({ ...config, enableTestHooks: true, production: true });
+    const server = await createStoreServer({ ...config, enableTestHooks: true, production: true, imTokenSecret: 'p'.repeat(40) });
     const { url } = await server.listen();
     try {
       const response = await fetch(`${url}/__test__/check-codes?target=13800001001`);

@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import { secureTransportPlugin } from '@merchant/secure-transport/server';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { DEFAULT_CONFIG, DEFAULT_IM_TOKEN_SECRET, type StoreServerConfig } from './config';
+import { DEFAULT_CONFIG, modesAtLeast, productionConfigProblems, type StoreServerConfig } from './config';
 import { openStoreDatabase, type StoreDatabaseHandle } from './db/database';
 import { seedDemoData } from './db/seed';
 import { loadOrCreateServerKeys } from './db/server-keys';
@@ -33,11 +33,12 @@ export async function createStoreServer(
   overrides: StoreServerOverrides = {},
 ): Promise<StoreServer> {
   const config: StoreServerConfig = { ...DEFAULT_CONFIG, ...partialConfig };
+  const problems = productionConfigProblems(config);
+  if (problems.length > 0) {
+    throw new Error(`store-server refuses to start with NODE_ENV=production: ${problems.join('; ')} (docs/operations.md, "Production secrets")`);
+  }
   const clock = overrides.clock ?? systemClock;
   const app = Fastify({ logger: { level: config.logLevel } });
-  if (config.production && config.imTokenSecret === DEFAULT_IM_TOKEN_SECRET) {
-    app.log.warn('IM_TOKEN_SECRET is the development default; set a real secret in production');
-  }
 
   const database =
     overrides.database ??
@@ -51,6 +52,8 @@ export async function createStoreServer(
     await app.register(secureTransportPlugin, {
       sessionStore: new KyselySessionStore(database.db, clock),
       serverKeys,
+      // The configured floor: weaker modes are refused with 10301011 before any handler runs.
+      modes: modesAtLeast(config.minSecurityMode),
       now: () => clock.now().getTime(),
     });
     app.get('/healthz', async () => ({ status: 'ok', database: database.kind }));
