@@ -9,9 +9,9 @@ const libSource = (name: string, file = 'index.ts'): string => fileURLToPath(new
 // so it gets a chunk of its own and never lands in the entry chunk.
 const vendorGroups = [
   { name: 'vendor-node-forge', test: /node_modules[\\/]node-forge[\\/]/ },
-  { name: 'vendor-mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/ },
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|react-redux|@reduxjs|redux|immer|reselect)[\\/]/ },
-  { name: 'vendor-forms', test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/ },
+  // MUI's styling core, needed by every screen (the first one included); components stay with their pages.
+  { name: 'vendor-mui-core', test: /node_modules[\\/](@emotion|stylis|@mui[\\/](system|styled-engine|utils|private-theming)|@mui[\\/]material[\\/](styles|colors|utils|ButtonBase|transitions|internal|zero-styled|DefaultPropsProvider|CssBaseline|GlobalStyles))[\\/]/ },
   { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
 ];
 

@@ -1,6 +1,6 @@
 // Issue 7 shell behaviours on the real manifest: help centre, size and theme settings, Messages in
 // the menu, tabs that survive a reload and keep their state, store init, the mobile drawer.
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderSignedIn, waitForPath } from '../../test/renderConsole';
 import { LAYOUT_SIZE_KEY, THEME_MODE_KEY } from './preferences';
 import { VISITED_TAGS_KEY } from './tagsStorage';
@@ -71,9 +71,9 @@ describe('tags bar across reloads and switches', () => {
 
   it('keys tags by full path, so the same page with another query is another tag', async () => {
     const { router } = await renderSignedIn();
-    await router.navigate('/help/help?topic=tabs');
+    await act(() => router.navigate('/help/help?topic=tabs'));
     await screen.findByTestId('tag-/help/help?topic=tabs');
-    await router.navigate('/help/help');
+    await act(() => router.navigate('/help/help'));
     expect(await screen.findByTestId('tag-/help/help')).toBeInTheDocument();
     expect(screen.getByTestId('tag-/help/help?topic=tabs')).toBeInTheDocument();
   });
@@ -98,7 +98,7 @@ describe('tags bar across reloads and switches', () => {
   it('keeps at most the last few views mounted', async () => {
     const { router } = await renderSignedIn();
     for (let index = 0; index < KEEP_ALIVE_LIMIT + 2; index += 1) {
-      await router.navigate(`/help/help?view=${index}`);
+      await act(() => router.navigate(`/help/help?view=${index}`));
       await screen.findByTestId(`tag-/help/help?view=${index}`);
     }
     await waitFor(() => expect(document.querySelectorAll('[data-view]')).toHaveLength(KEEP_ALIVE_LIMIT));
@@ -107,7 +107,8 @@ describe('tags bar across reloads and switches', () => {
 
 describe('store init', () => {
   it('loads the shared lists in the spec order: city, three statuses, blacklist, exists, category', async () => {
-    const { server } = await renderSignedIn();
+    // Not on the dashboard, which fetches storePcHome for its own figures.
+    const { server } = await renderSignedIn({ path: '/help/help' });
     const initPaths = [
       '/v1/store/common/city/list',
       '/v1/store/common/dictionary/list',

@@ -1,13 +1,14 @@
 // The root of every route: applies the guard, sets the document title, and hosts the overlays
 // that may appear on any screen (notifications, graphic verification).
-import { useEffect, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import { keyframes } from '@mui/material/styles';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { NotificationCenter } from '../app/NotificationCenter';
-import { CaptchaDialog } from '../app/CaptchaDialog';
+// Overlays load when first needed, keeping them out of the first page's JavaScript.
+const NotificationCenter = lazy(() => import('../app/NotificationCenter').then((module) => ({ default: module.NotificationCenter })));
+const CaptchaDialog = lazy(() => import('../app/CaptchaDialog').then((module) => ({ default: module.CaptchaDialog })));
 import { loadCurrentUser } from '../features/auth/session';
 import { decideRoute } from './routeDecision';
 import { collectPaths, handleOf, isAllowedFor, isPublicMatch, pageMatch } from './routeHandle';
@@ -23,11 +24,17 @@ function useDocumentTitle(): void {
   }, [titleKey, t, i18n.language]);
 }
 
+const spin = keyframes`to { transform: rotate(360deg); }`;
+
+/** A CSS ring rather than CircularProgress: this shows on the first page, whose JavaScript we keep small. */
 export function PageLoading() {
   const { t } = useTranslation();
   return (
     <Box role="status" aria-live="polite" sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '40vh', gap: 2 }}>
-      <CircularProgress size={28} aria-hidden />
+      <Box
+        aria-hidden
+        sx={{ width: 28, height: 28, borderRadius: '50%', border: 3, borderColor: 'action.disabledBackground', borderTopColor: 'primary.main', animation: `${spin} 0.8s linear infinite` }}
+      />
       <span>{t('app.loading')}</span>
     </Box>
   );
@@ -61,13 +68,23 @@ function RouteGuard() {
   return <Outlet />;
 }
 
+function Overlays() {
+  const hasNotification = useAppSelector((state) => state.notifications.queue.length > 0);
+  const captchaOpen = useAppSelector((state) => state.captcha.image !== null);
+  return (
+    <Suspense fallback={null}>
+      {hasNotification && <NotificationCenter />}
+      {captchaOpen && <CaptchaDialog />}
+    </Suspense>
+  );
+}
+
 export function RootLayout() {
   useDocumentTitle();
   return (
     <>
       <RouteGuard />
-      <NotificationCenter />
-      <CaptchaDialog />
+      <Overlays />
     </>
   );
 }

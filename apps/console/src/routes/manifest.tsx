@@ -3,7 +3,6 @@
 // entries; this file only places them (public screens, the signed-in shell, the fallback).
 import type { ManifestRoute } from './routeHandle';
 import { PageLoading, RootLayout } from './RootLayout';
-import { AppShell } from '../layout/AppShell';
 import { authRoutes } from '../features/auth/routes';
 import { registeredRoutes } from '../features/registered/routes';
 import { accountRoutes } from '../features/account/routes';
@@ -22,7 +21,8 @@ export const routeManifest: ManifestRoute[] = [
       ...authRoutes,
       ...systemRoutes,
       {
-        element: <AppShell />,
+        // The signed-in layout is its own chunk: /login never downloads the sidebar, navbar and tabs.
+        lazy: () => import('../layout/AppShell').then((module) => ({ Component: module.AppShell })),
         children: [...shellSystemRoutes, ...dashboardRoutes, ...messageRoutes, ...accountRoutes, ...helpRoutes],
       },
       fallbackRoute,

@@ -1,7 +1,6 @@
 // Sign-in with an SMS check code (§7 sendLoginCheckCode, checkCodeLogin).
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -11,7 +10,8 @@ import { notify } from '../../app/notificationsSlice';
 import { useCheckCodeLoginMutation, useSendLoginCheckCodeMutation } from './api';
 import { userErrorDismissed } from './authSlice';
 import { signedIn } from './session';
-import { checkCodeLoginSchema, type CheckCodeLoginInput, type CheckCodeLoginValues } from './loginSchema';
+import type { CheckCodeLoginInput, CheckCodeLoginValues } from './loginSchema';
+import { lazyZodResolver } from './lazyZodResolver';
 import { FormTextField } from './FormTextField';
 import { LoginProblem, type Problem } from './LoginProblem';
 import { useCheckCodeCountdown } from './useCheckCodeCountdown';
@@ -24,7 +24,7 @@ export function CheckCodeLoginForm() {
   const countdown = useCheckCodeCountdown();
   const [problem, setProblem] = useState<Problem>(null);
   const { control, handleSubmit, trigger, getValues, formState } = useForm<CheckCodeLoginInput, unknown, CheckCodeLoginValues>({
-    resolver: zodResolver(checkCodeLoginSchema),
+    resolver: lazyZodResolver(() => import('./loginSchema').then((module) => module.checkCodeLoginSchema)),
     defaultValues: { mobile: '', checkCode: '', remember: false },
     mode: 'onTouched',
   });

@@ -2,7 +2,6 @@
 // account's mobile, new password twice; success goes to /registered/resetSuccess.
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -14,7 +13,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { apiErrorText } from '../../app/apiErrorText';
 import { useSendUpdateCheckCodeMutation, useUpdatePasswordMutation } from './api';
-import { resetPasswordSchema, type ResetPasswordInput, type ResetPasswordValues } from './loginSchema';
+import type { ResetPasswordInput, ResetPasswordValues } from './loginSchema';
+import { lazyZodResolver } from './lazyZodResolver';
 import { FormTextField } from './FormTextField';
 import { useCheckCodeCountdown } from './useCheckCodeCountdown';
 
@@ -31,7 +31,7 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
   const countdown = useCheckCodeCountdown();
   const [notice, setNotice] = useState<Notice>(null);
   const { control, handleSubmit, trigger, getValues } = useForm<ResetPasswordInput, unknown, ResetPasswordValues>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver: lazyZodResolver(() => import('./loginSchema').then((module) => module.resetPasswordSchema)),
     defaultValues: { userName: '', checkCode: '', newPassword: '', confirmPassword: '' },
     mode: 'onTouched',
   });

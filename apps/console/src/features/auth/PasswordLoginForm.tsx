@@ -2,7 +2,6 @@
 // (10103003) the dialog opens; once solved, the same sign-in continues by itself (issue 7).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { CAPTCHA_REQUIRED } from '@merchant/secure-transport';
 import Button from '@mui/material/Button';
@@ -16,7 +15,8 @@ import { verifiedKeyConsumed } from '../../app/captchaSlice';
 import { useLoginMutation } from './api';
 import { userErrorDismissed } from './authSlice';
 import { signedIn } from './session';
-import { loginSchema, type LoginFormInput, type LoginFormValues } from './loginSchema';
+import type { LoginFormInput, LoginFormValues } from './loginSchema';
+import { lazyZodResolver } from './lazyZodResolver';
 import { FormTextField } from './FormTextField';
 import { LoginProblem, type Problem } from './LoginProblem';
 
@@ -30,7 +30,7 @@ export function PasswordLoginForm() {
   /** The sign-in waiting for the graphic verification. */
   const awaitingCaptcha = useRef<LoginFormValues | null>(null);
   const { control, handleSubmit, formState } = useForm<LoginFormInput, unknown, LoginFormValues>({
-    resolver: zodResolver(loginSchema),
+    resolver: lazyZodResolver(() => import('./loginSchema').then((module) => module.loginSchema)),
     defaultValues: { userName: '', password: '', remember: false },
     mode: 'onTouched',
   });

@@ -35,7 +35,7 @@ describe('sign-in page', () => {
       biz.checkCode === '123456' ? ok({ accessToken: DEMO_USER.token, storeStatus: 2 }) : { code: '10104001', msg: 'wrong code' },
     );
     const rendered = renderConsole({ path: '/login?redirect=/help/help', server });
-    await rendered.user.click(await screen.findByTestId('login-tab-check-code'));
+    await rendered.user.click(await screen.findByRole('button', { name: 'Sign in with an SMS check code' }));
     await rendered.user.click(screen.getByTestId('login-send-code'));
     expect(await screen.findByText('please enter the mobile number')).toBeInTheDocument();
     expect(server.callsTo('/sendLoginCheckCode')).toHaveLength(0);

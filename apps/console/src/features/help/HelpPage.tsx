@@ -1,4 +1,5 @@
 // /help/help: answers to what merchants ask first, grouped by topic, each topic a disclosure.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -6,10 +7,12 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { HELP_TOPICS } from './messages';
+import { HELP_TOPICS, registerHelpTopics } from './topics';
 
 export function HelpPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Before the first t() of a topic.
+  useState(() => registerHelpTopics(i18n));
   return (
     <Box component="section" aria-labelledby="help-heading" sx={{ maxWidth: 880 }}>
       <Typography component="h1" variant="h5" id="help-heading" gutterBottom>

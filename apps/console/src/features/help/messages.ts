@@ -1,5 +1,5 @@
-// Help-centre texts. Each topic has a question and its answer; the page lists them in this order.
-export const HELP_TOPICS = ['signIn', 'review', 'disabled', 'tabs', 'layout', 'messages', 'permissions'] as const;
+// Help-centre texts needed before the page opens (menu, tab and breadcrumb titles). The topics
+// themselves travel with the page (topics.ts).
 
 export const helpMessages = {
   'zh-CN': {
@@ -8,37 +8,6 @@ export const helpMessages = {
       title: '帮助中心',
       intro: '这里汇总了商家使用后台时最常遇到的问题。',
       contact: '仍有疑问？请联系平台客服：工作日 9:00–18:00，电话 400-000-0000。',
-      topics: {
-        signIn: {
-          question: '如何登录？忘记密码怎么办？',
-          answer:
-            '可使用用户名和密码登录，也可切换到“验证码登录”，用注册手机号接收短信验证码登录。\n连续输错密码后需要完成图形验证：输入图片中的字母或数字，看不清可点击“换一张”。\n忘记密码时，点击登录页的“忘记密码”，输入用户名并接收短信验证码后设置新密码。',
-        },
-        review: {
-          question: '店铺审核要多久？被驳回后怎么办？',
-          answer: '提交店铺资料后进入“审核中”，审核通过即可进入商家后台。\n审核被驳回时，审核结果页会显示驳回原因，修改资料后可重新提交。',
-        },
-        disabled: {
-          question: '为什么页面顶部提示店铺已被禁用？',
-          answer: '店铺被平台禁用后仍可登录查看数据，但无法发布商品。提示中会写明禁用原因，处理完成后请联系平台客服恢复。',
-        },
-        tabs: {
-          question: '页面上方的标签栏怎么用？',
-          answer: '打开过的页面会显示为标签，点击即可切换，已填写的内容会保留。\n右键点击标签可以刷新、关闭、关闭其他或关闭所有标签；首页标签固定，不能关闭。刷新浏览器后标签仍会保留。',
-        },
-        layout: {
-          question: '如何调整字号、语言和深色模式？',
-          answer: '点击顶部栏的“布局大小”图标可在默认、中等、小型、迷你四种尺寸之间切换；语言可在简体中文与 English 之间切换；月亮图标切换深色模式。这些设置会被记住。',
-        },
-        messages: {
-          question: '怎样查看顾客消息？',
-          answer: '点击顶部栏的消息图标或侧边栏的“消息”进入聊天。图标上的数字是未读消息数，超过 99 显示为 99+。',
-        },
-        permissions: {
-          question: '为什么有些按钮是灰色的？',
-          answer: '子账号只能使用店主为其开通的权限。没有权限的按钮会显示为不可用，鼠标悬停时提示“无权限”，请联系店主开通。',
-        },
-      },
     },
   },
   'en-US': {
@@ -47,37 +16,6 @@ export const helpMessages = {
       title: 'Help centre',
       intro: 'Answers to the questions merchants ask most often.',
       contact: 'Still stuck? Call platform support on working days, 9:00–18:00, at 400-000-0000.',
-      topics: {
-        signIn: {
-          question: 'How do I sign in, and what if I forgot my password?',
-          answer:
-            'Sign in with your username and password, or switch to "Sign in with a check code" to receive an SMS code on your registered mobile.\nAfter several wrong passwords you are asked for a graphic verification: type the letters or digits of the image, or choose "get another image".\nIf you forgot your password, choose "Forgot password" on the sign-in page, enter your username, and set a new password with the SMS check code.',
-        },
-        review: {
-          question: 'How long does the store review take, and what if it is rejected?',
-          answer: 'Once you submit your shop information the store is "under review"; after approval the console opens.\nIf the review is rejected, the review result page shows the reason; correct your information and submit it again.',
-        },
-        disabled: {
-          question: 'Why does a banner say my shop is disabled?',
-          answer: 'A shop disabled by the platform can still sign in and see its data but cannot publish goods. The banner gives the reason; once it is resolved, contact platform support to re-enable the shop.',
-        },
-        tabs: {
-          question: 'How do the tabs above the page work?',
-          answer: 'Every page you open gets a tab; click it to switch back, and what you typed is kept.\nRight-click a tab to refresh it, close it, close the others or close all. The dashboard tab is pinned. Tabs survive a browser reload.',
-        },
-        layout: {
-          question: 'How do I change the size, the language or use the dark theme?',
-          answer: 'The "layout size" icon in the top bar switches between default, medium, small and mini; the language menu switches between 简体中文 and English; the moon icon turns the dark theme on. These choices are remembered.',
-        },
-        messages: {
-          question: 'Where do I read customer messages?',
-          answer: 'Open the message icon in the top bar or "Messages" in the sidebar. The number on the icon counts unread messages and stops at 99+.',
-        },
-        permissions: {
-          question: 'Why are some buttons greyed out?',
-          answer: 'Sub-accounts can use only what the store owner granted them. A button you may not use is disabled and says "no permission" when you point at it; ask the store owner for access.',
-        },
-      },
     },
   },
 };
