@@ -25,6 +25,8 @@ function RowsTable({ server, withBulkDelete = false }: { server: Server; withBul
         columns={[
           { key: 'id', title: 'ID', sortable: true },
           { key: 'name', title: 'Name' },
+          { key: 'code', title: 'Code', format: (row) => `#${String(row.id).padStart(3, '0')}` },
+          { key: 'tools', title: 'Tools', hideable: false, render: (row) => <button type="button">open {row.id}</button> },
         ]}
         bulkActions={withBulkDelete ? [bulkDeleteAction(async (ids) => void (await deleteRows(ids as number[]).unwrap()), { permission: 'rows:delete' })] : undefined}
       />
@@ -46,7 +48,7 @@ function renderTable(server: Server, options: { url?: string; bulk?: boolean; co
   );
 }
 
-const shownNames = () => screen.queryAllByRole('row').slice(1).map((row) => within(row).queryAllByRole('gridcell').filter((c) => c.getAttribute('data-field') !== '__check__').map((c) => c.textContent).join('|'));
+const shownNames = () => screen.queryAllByRole('row').slice(1).map((row) => within(row).queryAllByRole('gridcell').filter((c) => ['id', 'name'].includes(c.getAttribute('data-field') ?? '')).map((c) => c.textContent).join('|'));
 /** The check boxes of the body rows (the header row holds the select-all box). */
 const rowCheckboxes = () => screen.getAllByRole('checkbox').filter((box) => box.closest('[role=row]')?.getAttribute('aria-rowindex') !== '1');
 const location = () => screen.getByTestId('location').textContent;
@@ -179,6 +181,26 @@ describe('DataTable over an RTK Query list endpoint (§2, §4, §8)', () => {
     await waitFor(() => expect(screen.getAllByRole('row').length).toBeGreaterThan(1));
     expect(screen.queryByRole('columnheader', { name: 'Name' })).not.toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /ID/ })).toBeInTheDocument();
+  });
+
+  it('draws format() cells as text and render() cells as elements', async () => {
+    const server = createListServer(3);
+    renderTable(server);
+    await waitFor(() => expect(shownNames()).toHaveLength(3));
+    const firstRow = screen.getAllByRole('row')[1]!;
+    expect(within(firstRow).getAllByRole('gridcell').find((c) => c.getAttribute('data-field') === 'code')).toHaveTextContent('#001');
+    expect(within(firstRow).getByRole('button', { name: 'open 1' })).toBeInTheDocument();
+  });
+
+  it('keeps the check-box column and unhideable columns out of the column picker', async () => {
+    const server = createListServer(3);
+    renderTable(server, { bulk: true });
+    await waitFor(() => expect(shownNames()).toHaveLength(3));
+    await userEvent.click(screen.getByRole('button', { name: 'columns' }));
+    expect(await screen.findByRole('checkbox', { name: 'Name' })).toBeEnabled();
+    expect(screen.getByRole('checkbox', { name: 'Code' })).toBeEnabled();
+    expect(screen.queryByRole('checkbox', { name: 'Tools' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /checkbox selection/i })).not.toBeInTheDocument();
   });
 
   it('follows the global size setting', async () => {

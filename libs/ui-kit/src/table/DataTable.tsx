@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import {
   ColumnsPanelTrigger,
   DataGrid,
+  GRID_CHECKBOX_SELECTION_FIELD,
   Toolbar,
   ToolbarButton,
   type GridColDef,
@@ -51,6 +52,10 @@ export interface DataTableProps<Row> {
 }
 
 const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
+const CELL_CONTENT = { display: 'flex', alignItems: 'center', height: '100%' } as const;
+
+/** What the grid's toolbar shows at its start (the bulk actions); a context, because slots take no children. */
+const ToolbarStartContext = createContext<ReactNode>(null);
 
 /**
  * Server-paged table on MUI X DataGrid (docs/decisions/0003): the grid renders, virtualises, selects
@@ -82,7 +87,8 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
         hideable: column.hideable ?? true,
         filterable: false,
         disableColumnMenu: true,
-        renderCell: column.render ? (params) => column.render!(params.row as Row) : undefined,
+        // The grid does not centre custom cell content vertically; buttons and tags need it.
+        renderCell: column.render ? (params) => <Box sx={CELL_CONTENT}>{column.render!(params.row as Row)}</Box> : undefined,
         valueGetter: column.render ? undefined : (_value, row) => (column.format ? column.format(row as Row) : readCell(row, column.key)),
       })),
     [columns],
@@ -98,58 +104,70 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
   );
   const selectedIds = selection.type === 'include' ? [...selection.ids] : table.rows.map(props.getRowId).filter((id) => !selection.ids.has(id));
 
+  const toolbarStart =
+    bulkActions && bulkActions.length > 0 ? (
+      <BulkActionBar actions={bulkActions} selectedIds={selectedIds as RowId[]} onDone={() => setSelection(EMPTY_SELECTION)} />
+    ) : null;
+
   return (
-    <Box data-testid={props['data-testid']}>
-      {bulkActions && bulkActions.length > 0 && (
-        <BulkActionBar actions={bulkActions} selectedIds={selectedIds as RowId[]} onDone={() => setSelection(EMPTY_SELECTION)} />
-      )}
-      <Box sx={{ display: 'flex', flexDirection: 'column', maxHeight: props.maxHeight ?? 640 }}>
-        <DataGrid
-          aria-label={props.label}
-          label={props.label}
-          rows={table.rows}
-          columns={gridColumns}
-          getRowId={props.getRowId}
-          loading={table.loading}
-          density={gridDensity(size)}
-          localeText={localeText}
-          // The rows are one server page; the pager below is ours (see the comment above).
-          paginationMode="server"
-          rowCount={table.total}
-          hideFooter
-          sortingMode="server"
-          sortModel={sortModel}
-          onSortModelChange={(model) => {
-            const first = model[0];
-            table.setSort(first?.sort ? { field: first.field, direction: first.sort } : undefined);
-          }}
-          disableColumnFilter
-          columnVisibilityModel={visibility}
-          onColumnVisibilityModelChange={setVisibility}
-          checkboxSelection={Boolean(bulkActions?.length)}
-          disableRowSelectionOnClick
-          rowSelectionModel={selection}
-          onRowSelectionModelChange={setSelection}
-          showToolbar
-          slots={{ toolbar: ColumnPickerToolbar }}
+    <ToolbarStartContext.Provider value={toolbarStart}>
+      <Box data-testid={props['data-testid']}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', maxHeight: props.maxHeight ?? 640 }}>
+          <DataGrid
+            aria-label={props.label}
+            label={props.label}
+            rows={table.rows}
+            columns={gridColumns}
+            getRowId={props.getRowId}
+            loading={table.loading}
+            density={gridDensity(size)}
+            localeText={localeText}
+            // The rows are one server page; the pager below is ours (see the comment above).
+            paginationMode="server"
+            rowCount={table.total}
+            hideFooter
+            sortingMode="server"
+            sortModel={sortModel}
+            onSortModelChange={(model) => {
+              const first = model[0];
+              table.setSort(first?.sort ? { field: first.field, direction: first.sort } : undefined);
+            }}
+            disableColumnFilter
+            columnVisibilityModel={visibility}
+            onColumnVisibilityModelChange={setVisibility}
+            checkboxSelection={Boolean(bulkActions?.length)}
+            disableRowSelectionOnClick
+            rowSelectionModel={selection}
+            onRowSelectionModelChange={setSelection}
+            showToolbar
+            slots={{ toolbar: DataTableToolbar }}
+            slotProps={{ columnsManagement: { getTogglableColumns: togglableColumns } }}
+          />
+        </Box>
+        <TablePager
+          total={table.total}
+          pageNum={table.pageNum}
+          pageSize={table.pageSize}
+          onPageChange={table.setPageNum}
+          onPageSizeChange={table.setPageSize}
         />
       </Box>
-      <TablePager
-        total={table.total}
-        pageNum={table.pageNum}
-        pageSize={table.pageSize}
-        onPageChange={table.setPageNum}
-        onPageSizeChange={table.setPageSize}
-      />
-    </Box>
+    </ToolbarStartContext.Provider>
   );
 }
 
-/** The grid's toolbar holds only the column picker; search lives in SearchBar, paging in TablePager. */
-function ColumnPickerToolbar() {
+/** The check-box column and columns marked `hideable: false` stay out of the column picker. */
+function togglableColumns(columns: GridColDef[]): string[] {
+  return columns.filter((column) => column.field !== GRID_CHECKBOX_SELECTION_FIELD && column.hideable !== false).map((column) => column.field);
+}
+
+/** Bulk actions at the start, the column picker at the end; search lives in SearchBar, paging in TablePager. */
+function DataTableToolbar() {
   const t = useUiKitText();
+  const start = useContext(ToolbarStartContext);
   return (
     <Toolbar>
+      <Box sx={{ flex: 1 }}>{start}</Box>
       <ColumnsPanelTrigger render={<ToolbarButton aria-label={t('columns')} title={t('columns')} />}>
         <ColumnsIcon />
       </ColumnsPanelTrigger>
