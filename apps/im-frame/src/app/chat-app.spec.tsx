@@ -123,7 +123,7 @@ describe('ChatApp', () => {
     const list = screen.getByTestId('message-list');
     const button = await screen.findByRole('button', { name: 'Load earlier messages' });
     expect(messagesIn(list)).toHaveLength(100); // the newest page: s1..s100
-    button.focus();
+    act(() => button.focus());
     await user.keyboard('{Enter}');
     await waitFor(() => expect(messagesIn(list)).toHaveLength(101));
     expect(messagesIn(list)[0]).toHaveAttribute('data-id-client', 's0');
