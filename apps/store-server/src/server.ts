@@ -64,7 +64,11 @@ export async function createStoreServer(
     const recording = testHooksAllowed ? new RecordingCheckCodeDelivery(baseDelivery) : null;
 
     const modules = buildStoreModules({ db: database.db, clock, config, checkCodeDelivery: recording ?? baseDelivery });
-    for (const route of modules.routes) route.register(app, { resolveCaller: (token) => modules.auth.resolveCaller(token) });
+    const routeDependencies = {
+      resolveCaller: (token: string) => modules.auth.resolveCaller(token),
+      permissionsOf: (caller: { userId: number }) => modules.auth.permissionsOf(caller),
+    };
+    for (const route of modules.routes) route.register(app, routeDependencies);
     if (recording) registerTestHooks(app, recording, modules.captcha);
   } catch (error) {
     await app.close();

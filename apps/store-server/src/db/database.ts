@@ -6,6 +6,7 @@ import * as referenceData from './migrations/0003-reference-data';
 import * as storeDeregistration from './migrations/0004-store-deregistration';
 import * as storeOrders from './migrations/0005-store-orders';
 import * as mediaLibrary from './migrations/0007-media-library';
+import * as rolesPermissions from './migrations/0008-roles-permissions';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -14,8 +15,9 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0002-store-business': storeBusiness,
   '0003-reference-data': referenceData,
   '0004-store-deregistration': storeDeregistration,
-  '0007-media-library': mediaLibrary,
   '0005-store-orders': storeOrders,
+  '0007-media-library': mediaLibrary,
+  '0008-roles-permissions': rolesPermissions,
 };
 
 export interface DatabaseOptions {

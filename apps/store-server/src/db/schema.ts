@@ -41,7 +41,28 @@ export interface StoreUserTable {
   pay_password_hash: string | null;
   nickname: string;
   avatar_url: string | null;
+  /** The store's owner holds every permission; other accounts hold their roles' (docs/permissions.md). */
+  is_owner: Generated<boolean>;
   created_at: CreatedAt;
+}
+
+/** A named set of permission codes inside one store (docs/permissions.md). */
+export interface StoreRoleTable {
+  id: Generated<number>;
+  store_id: number;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface StoreRolePermissionTable {
+  role_id: number;
+  /** A code of @merchant/api-contracts PERMISSIONS; unknown codes grant nothing. */
+  permission_code: string;
+}
+
+export interface StoreUserRoleTable {
+  user_id: number;
+  role_id: number;
 }
 
 export interface StoreAccessTokenTable {
@@ -214,6 +235,9 @@ export interface RefDictionaryTable { dict_type: string; dict_value: number; dic
 export interface StoreDatabase {
   store_store: StoreTable;
   store_user: StoreUserTable;
+  store_role: StoreRoleTable;
+  store_role_permission: StoreRolePermissionTable;
+  store_user_role: StoreUserRoleTable;
   store_access_token: StoreAccessTokenTable;
   store_session: StoreSessionTable;
   store_session_nonce: StoreSessionNonceTable;

@@ -3,6 +3,7 @@ import { addSeconds, type Clock } from '../shared/clock';
 import { hashSecret } from '../shared/passwords';
 import { seedDemoMedia } from '../modules/media/media.seed';
 import type { StoreDatabase } from './schema';
+import { seedDemoStaff } from './seed-staff';
 
 /** Demo data of docs/decisions/0001-workspace-contracts.md ("Demo data"). */
 export const DEMO_STORE = {
@@ -83,6 +84,7 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
     });
   }
   await seedDemoStores(db, clock);
+  await seedDemoStaff(db);
   await seedDemoMedia(db, clock);
   await seedDemoOrders(db, clock);
   await db

@@ -1,9 +1,9 @@
-import { pickLanguage, type SupportedLanguage } from '@merchant/api-contracts';
+import { hasPermission, pickLanguage, type PermissionCode, type SupportedLanguage } from '@merchant/api-contracts';
 import { EnvelopeError } from '@merchant/secure-transport/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { describeValidationErrorText } from '../shared/fields';
-import { STORE_CODES, StoreError } from '../shared/store-error';
+import { STORE_CODES, StoreError, codeText } from '../shared/store-error';
 
 /** The signed-in user a request acts for; every store-scoped query filters by storeId. */
 export interface Caller {
@@ -20,13 +20,20 @@ export interface RouteContext {
 export interface RouteDependencies {
   /** Resolves the access token or throws the console-spec §8 token error (10302006). */
   resolveCaller(accessToken: string): Promise<Caller>;
+  /** The permission codes the caller holds (docs/permissions.md). */
+  permissionsOf(caller: Caller): Promise<readonly string[]>;
 }
 
 /** A call of console-spec §7: its path and how to register it behind the envelope. */
 export interface StoreRoute {
   path: string;
+  /** The permission code a caller must hold (docs/permissions.md); none: any signed-in user of the store. */
+  permission?: PermissionCode;
   register(app: FastifyInstance, deps: RouteDependencies): void;
 }
+
+/** The no-permission answer (10100003): nothing is read or changed after it. */
+const permissionDenied = () => new StoreError(STORE_CODES.permissionDenied, codeText(STORE_CODES.permissionDenied));
 
 function parseBiz<S extends z.ZodType>(schema: S, biz: unknown): z.output<S> {
   const result = schema.safeParse(biz ?? {});
@@ -65,18 +72,24 @@ export function publicRoute<S extends z.ZodType, T>(
   };
 }
 
-/** A call that needs a valid access token; the token is checked before the body is validated. */
+/**
+ * A call that needs a valid access token and, when `permission` is given, a caller holding that code.
+ * Order: token (10302006), permission (10100003), then the body (10100001); a refusal changes nothing.
+ */
 export function userRoute<S extends z.ZodType, T>(
   path: string,
   biz: S,
   handle: (input: z.output<S>, caller: Caller, ctx: RouteContext) => Promise<T>,
+  permission?: PermissionCode,
 ): StoreRoute {
   return {
     path,
+    permission,
     register(app, deps) {
       app.secureRoute(path, (ctx) =>
         answering(ctx.request, async () => {
           const caller = await deps.resolveCaller(ctx.accessToken);
+          if (permission && !hasPermission(await deps.permissionsOf(caller), permission)) throw permissionDenied();
           return handle(parseBiz(biz, ctx.biz), caller, { accessToken: ctx.accessToken, request: ctx.request });
         }),
       );

@@ -37,7 +37,7 @@ describe('sign-in, user info, IM token (walking skeleton)', () => {
       forbiddenReason: '',
     });
     expect(Object.keys(info.data).sort()).toEqual(
-      ['accessToken', 'avatarUrl', 'forbiddenReason', 'nickname', 'roles', 'storeName', 'storeStatus', 'storeType', 'uid'].sort(),
+      ['accessToken', 'avatarUrl', 'forbiddenReason', 'nickname', 'permissions', 'roles', 'storeName', 'storeStatus', 'storeType', 'uid'].sort(),
     );
   });
 

@@ -44,8 +44,29 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 
+  /** The store's owner: a check-code sign-in by the store mobile is the owner's (sub-accounts use their user name). */
   findByMobile(mobile: string): Promise<UserWithStore | undefined> {
-    return this.selectUserWithStore().where('s.mobile', '=', mobile).orderBy('u.id').executeTakeFirst();
+    return this.selectUserWithStore().where('s.mobile', '=', mobile).where('u.is_owner', '=', true).orderBy('u.id').executeTakeFirst();
+  }
+
+  /**
+   * Whether the user owns its store, and the permission codes of its roles. A role of another store
+   * grants nothing even if linked (the join requires the same store).
+   */
+  async grantsOf(userId: number): Promise<{ isOwner: boolean; roleCodes: string[] }> {
+    const user = await this.db.selectFrom('store_user').select(['is_owner', 'store_id']).where('id', '=', userId).executeTakeFirst();
+    if (!user) return { isOwner: false, roleCodes: [] };
+    if (user.is_owner) return { isOwner: true, roleCodes: [] };
+    const rows = await this.db
+      .selectFrom('store_user_role as ur')
+      .innerJoin('store_role as r', 'r.id', 'ur.role_id')
+      .innerJoin('store_role_permission as rp', 'rp.role_id', 'r.id')
+      .select('rp.permission_code')
+      .distinct()
+      .where('ur.user_id', '=', userId)
+      .where('r.store_id', '=', user.store_id)
+      .execute();
+    return { isOwner: false, roleCodes: rows.map((row) => row.permission_code) };
   }
 
   findByUserId(userId: number): Promise<UserWithStore | undefined> {

@@ -1,3 +1,4 @@
+import { ALL_PERMISSION_CODES, type PermissionCode } from '@merchant/api-contracts';
 import type { Caller } from '../../http/route';
 import type { CaptchaService } from '../../shared/captcha';
 import type { CheckCodeService } from '../../shared/check-codes';
@@ -25,6 +26,8 @@ export interface LoginResult {
 /** console-spec §3 "User info". */
 export interface UserInfo {
   roles: string[];
+  /** The permission codes the user holds (docs/permissions.md); the console's PermissionButton reads them. */
+  permissions: PermissionCode[];
   nickname: string;
   avatarUrl: string;
   uid: string;
@@ -115,12 +118,24 @@ export class AuthService {
     return { userId: token.userId, storeId: token.storeId, accessToken };
   }
 
+  /**
+   * The permission codes the caller holds (docs/permissions.md): every code for the store owner, the
+   * catalogue codes of its roles for a sub-account; anything not in the catalogue grants nothing.
+   */
+  async permissionsOf(caller: Pick<Caller, 'userId'>): Promise<PermissionCode[]> {
+    const grants = await this.users.grantsOf(caller.userId);
+    if (grants.isOwner) return [...ALL_PERMISSION_CODES];
+    const granted = new Set(grants.roleCodes);
+    return ALL_PERMISSION_CODES.filter((code) => granted.has(code));
+  }
+
   async getUserByToken(accessToken: string): Promise<UserInfo> {
     const caller = await this.resolveCaller(accessToken);
     const user = await this.users.findByUserId(caller.userId);
     if (!user) throw tokenInvalid();
     return {
       roles: [...STORE_ROLES],
+      permissions: await this.permissionsOf(caller),
       nickname: user.nickname,
       avatarUrl: user.avatarUrl ?? '',
       uid: String(user.userId),
