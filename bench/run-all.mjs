@@ -19,6 +19,7 @@ for (const script of process.argv.slice(2).length ? process.argv.slice(2) : [
   'bench/secure-transport/chromium.mjs',
   'bench/im-protocol/run.mjs',
   'bench/console-load/lighthouse.mjs',
+  'bench/ui-kit/run.mjs',
 ]) {
   run('node', [script]);
 }
