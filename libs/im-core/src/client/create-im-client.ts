@@ -15,6 +15,10 @@ export interface ImClientOptions extends ImConnectionOptions {
   createIdClient?: () => string;
   /** Another connection (tests: FakeConnection); the connection options are then unused. */
   connection?: ImConnectionPort;
+  /** The persistent outbox, default true (docs/im-outbox.md); false = NIM behaviour. */
+  outbox?: boolean;
+  /** Outbox time limit in ms; default 1 h (OUTBOX_MAX_WAIT_MS). */
+  outboxMaxWaitMs?: number;
 }
 
 /**
@@ -23,7 +27,7 @@ export interface ImClientOptions extends ImConnectionOptions {
  * `messages.sendText/list/resend/deleteLocal` and `sessions.list/markRead/delete`.
  */
 export function createImClient(options: ImClientOptions): ImClient {
-  const { store, logger, countNotification, createIdClient, connection, ...connectionOptions } = options;
+  const { store, logger, countNotification, createIdClient, connection, outbox, outboxMaxWaitMs, ...connectionOptions } = options;
   return new ImClient({
     account: options.account,
     connection: connection ?? new ImConnection(connectionOptions),
@@ -32,5 +36,7 @@ export function createImClient(options: ImClientOptions): ImClient {
     countNotification,
     createIdClient,
     now: options.now,
+    outbox,
+    outboxMaxWaitMs,
   });
 }

@@ -14,7 +14,8 @@ const wireMsg = (idClient: string, time: number, from = 'c_demo1', to = ME): Mes
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const silentLogger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
 
-function makeClient(options: { store?: ConstructorParameters<typeof ImClient>[0]['store']; syncPushes?: (fake: FakeConnection) => void } = {}) {
+type ClientOptions = ConstructorParameters<typeof ImClient>[0];
+function makeClient(options: { store?: ClientOptions['store']; syncPushes?: (fake: FakeConnection) => void; outbox?: boolean; outboxMaxWaitMs?: number } = {}) {
   const fake = new FakeConnection();
   fake.answer('sync', (_body, f) => {
     // The server sends the data pushes and syncDone after accepting the request.
@@ -28,7 +29,7 @@ function makeClient(options: { store?: ConstructorParameters<typeof ImClient>[0]
   let clock = 10_000;
   const client = new ImClient({
     account: ME, connection: fake, store: options.store ?? new MemoryStore(), logger: silentLogger,
-    createIdClient: () => `id-${++nextId}`, now: () => ++clock,
+    createIdClient: () => `id-${++nextId}`, now: () => ++clock, outbox: options.outbox, outboxMaxWaitMs: options.outboxMaxWaitMs,
   });
   const seen = { msg: [] as ImMessage[], updates: [] as ImMessage[], sessions: [] as ImSession[][], order: [] as string[], errors: [] as ImError[] };
   client.on('msg', (m) => (seen.msg.push(m), seen.order.push(`msg:${m.idClient}`)));
@@ -61,8 +62,8 @@ describe('ImClient', () => {
     expect((await client.sessions.list())[0]).toMatchObject({ unread: 0, lastMsg: { idClient: 'id-1' } });
   });
 
-  it('a failed send is stored as fail, rejects, and can be resent with the same idClient', async () => {
-    const { fake, client } = makeClient();
+  it('outbox off (NIM): a send that fails on the way is stored as fail, rejects, and can be resent with the same idClient', async () => {
+    const { fake, client } = makeClient({ outbox: false });
     let attempts = 0;
     fake.answer('sendMsg', (body) => {
       if (++attempts === 1) throw new ImError('Error_Timeout', 'timeout');
@@ -74,6 +75,64 @@ describe('ImClient', () => {
     expect(failed.status).toBe('fail');
     await expect(client.messages.resend(failed.idClient)).resolves.toMatchObject({ idClient: failed.idClient, status: 'success', resend: true });
     await expect(client.messages.resend(failed.idClient)).rejects.toThrow('only failed messages can be resent');
+  });
+
+  it('outbox on: a send that times out keeps waiting (sending), and after the next login goes out with the same idClient; the promise resolves once', async () => {
+    const { fake, client, seen } = makeClient();
+    let attempts = 0;
+    fake.answer('sendMsg', (body) => {
+      if (++attempts === 1) throw new ImError('Error_Timeout', 'timeout', { code: 408 });
+      return { msg: { ...body.msg, idServer: 'srv-out' } };
+    });
+    await client.connect();
+    const sent = client.messages.sendText({ scene: 'p2p', to: 'c_demo1', text: 'wait for me' });
+    await flush();
+    const [waiting] = await client.messages.list({ sessionId: 'p2p-c_demo1' });
+    expect(waiting).toMatchObject({ status: 'sending', outbox: expect.objectContaining({ order: 1 }) });
+    fake.fire('disconnected', { error: undefined, willReconnect: true });
+    fake.login();
+    await expect(sent).resolves.toMatchObject({ idClient: waiting.idClient, status: 'success', idServer: 'srv-out' });
+    const sends = fake.requests.filter((r) => r.name === 'sendMsg').map((r) => (r.body as { msg: { idClient: string } }).msg.idClient);
+    expect(sends).toEqual([waiting.idClient, waiting.idClient]);
+    expect(seen.updates.filter((m) => m.idClient === waiting.idClient).map((m) => m.status)).toEqual(['sending', 'success']);
+    expect((await client.localStore?.getMessage(waiting.idClient))?.outbox).toBeUndefined();
+  });
+
+  it('outbox on: messages sent while disconnected wait and go out after the reconnect in the order they were sent', async () => {
+    const { fake, client } = makeClient();
+    fake.answer('sendMsg', (body) => ({ msg: { ...body.msg, idServer: `srv-${body.msg?.idClient}` } }));
+    await client.connect();
+    fake.fire('disconnected', { error: undefined, willReconnect: true });
+    const texts = ['one', 'two', 'three', 'four'];
+    const sends = texts.map((text, i) => client.messages.sendText({ scene: 'p2p', to: i % 2 ? 'c_demo2' : 'c_demo1', text }));
+    await flush();
+    expect(fake.requests.filter((r) => r.name === 'sendMsg')).toHaveLength(0);
+    fake.login();
+    await Promise.all(sends);
+    expect(fake.requests.filter((r) => r.name === 'sendMsg').map((r) => (r.body as { msg: { text: string } }).msg.text)).toEqual(texts);
+  });
+
+  it('outbox: an entry past its time limit ends as fail and rejects; a server refusal (414) is not fail (§4) but leaves the outbox and fails at the next sync start', async () => {
+    const { fake, client, seen } = makeClient({ outboxMaxWaitMs: 30 });
+    fake.answer('sendMsg', () => {
+      throw new ImError('Server_Error', 'sendMsg failed with 414', { code: 414 });
+    });
+    await client.connect();
+    fake.fire('disconnected', { error: undefined, willReconnect: true });
+    const expired = client.messages.sendText({ scene: 'p2p', to: 'c_demo1', text: 'too late' });
+    await expect(expired).rejects.toMatchObject({ errorName: 'Error_Timeout' });
+    expect(seen.updates.at(-1)).toMatchObject({ text: 'too late', status: 'fail' });
+
+    fake.login();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const refused = client.messages.sendText({ scene: 'p2p', to: 'c_demo1', text: 'refused' });
+    await expect(refused).rejects.toMatchObject({ code: 414 });
+    const stored = seen.updates.filter((m) => m.text === 'refused').at(-1);
+    expect(stored).toMatchObject({ status: 'sending', sendError: { code: 414 } });
+    fake.fire('disconnected', { error: undefined, willReconnect: true });
+    fake.login();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect((await client.localStore?.getMessage(stored!.idClient))?.status).toBe('fail');
   });
 
   it('7101 on send marks isInBlackList and resolves', async () => {
@@ -120,12 +179,32 @@ describe('ImClient', () => {
     expect((await client.sessions.list())[0]).toMatchObject({ unread: 2, lastMsg: { idClient: 'during-sync' } });
   });
 
-  it('marks messages still sending at sync start as fail', async () => {
+  it('outbox off (NIM): every message still sending at sync start becomes fail, outbox entries too', async () => {
     const store = new MemoryStore();
-    await store.putMessages([sampleMessage({ idClient: 'stuck', time: 5, flow: 'out', status: 'sending', from: ME })]);
-    const { client, seen } = makeClient({ store });
+    await store.putMessages([
+      sampleMessage({ idClient: 'stuck', time: 5, flow: 'out', status: 'sending', from: ME }),
+      sampleMessage({ idClient: 'queued', time: 6, flow: 'out', status: 'sending', from: ME, outbox: { order: 1, deadline: Number.MAX_SAFE_INTEGER } }),
+    ]);
+    const { client, seen } = makeClient({ store, outbox: false });
     await client.connect();
-    expect(seen.updates.map((m) => [m.idClient, m.status])).toEqual([['stuck', 'fail']]);
+    expect(seen.updates.map((m) => [m.idClient, m.status]).sort()).toEqual([['queued', 'fail'], ['stuck', 'fail']]);
+  });
+
+  it('outbox on: at sync start only what can no longer be sent becomes fail; a stored outbox entry keeps its place and goes out after the sync', async () => {
+    const store = new MemoryStore();
+    await store.putMessages([
+      sampleMessage({ idClient: 'stuck', time: 5, flow: 'out', status: 'sending', from: ME }),
+      sampleMessage({ idClient: 'queued', time: 6, flow: 'out', status: 'sending', from: ME, to: 'c_demo1', outbox: { order: 1, deadline: Number.MAX_SAFE_INTEGER } }),
+      sampleMessage({ idClient: 'expired', time: 7, flow: 'out', status: 'sending', from: ME, outbox: { order: 2, deadline: 1 } }),
+    ]);
+    const { client, fake, seen } = makeClient({ store });
+    fake.answer('sendMsg', (body) => ({ msg: { ...body.msg, idServer: 'srv-q' } }));
+    await client.connect();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const updates = seen.updates.map((m) => `${m.idClient}:${m.status}`);
+    expect(updates.slice(0, 2).sort()).toEqual(['expired:fail', 'stuck:fail']);
+    expect(updates.slice(2)).toEqual(['queued:success']);
+    expect(fake.requests.filter((r) => r.name === 'sendMsg')).toHaveLength(1);
   });
 
   it('falls back to a memory store when the database cannot be opened (NO_DB)', async () => {

@@ -5,6 +5,7 @@ import { ImError, ImErrorName } from '../errors';
 import type { MessageRecordValue } from '../protocol/records';
 import { deleteStoredMessage } from '../services/message-ingest';
 import { MESSAGE_PUSHES, MessagesService } from '../services/messages-service';
+import { Outbox, OUTBOX_MAX_WAIT_MS } from '../services/outbox';
 import type { ServiceContext, ServiceEvents } from '../services/service-context';
 import type { NotificationCounter } from '../services/session-state';
 import { SessionsService } from '../services/sessions-service';
@@ -50,6 +51,13 @@ export interface ImClientCoreOptions {
   countNotification?: NotificationCounter;
   now?: () => number;
   createIdClient?: () => string;
+  /**
+   * The persistent outbox (default true, docs/im-outbox.md). false is the NIM behaviour: a send
+   * that cannot go out fails at once, and every message still sending at sync start becomes fail.
+   */
+  outbox?: boolean;
+  /** How long an outbox entry may wait before it ends as fail; default OUTBOX_MAX_WAIT_MS (1 h). */
+  outboxMaxWaitMs?: number;
 }
 
 const LIVE_PUSHES = new Set<string>([...MESSAGE_PUSHES, 'sessionAck', 'msgDeleted']);
@@ -67,6 +75,7 @@ function defaultIdClient(): string {
 export class ImClient extends TypedEmitter<ImClientEvents> {
   readonly messages: MessagesService;
   readonly sessions: SessionsService;
+  private readonly outbox: Outbox;
   private store: Store | undefined;
   /** Created once the store is open (first login). */
   private sync: SyncEngine | undefined;
@@ -89,7 +98,13 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
       countNotification: options.countNotification,
       emit: <E extends keyof ServiceEvents>(event: E, payload: ServiceEvents[E]) => this.emitServiceEvent(event, payload),
     };
-    this.messages = new MessagesService(context);
+    this.outbox = new Outbox(context, {
+      enabled: options.outbox !== false,
+      maxWaitMs: options.outboxMaxWaitMs ?? OUTBOX_MAX_WAIT_MS,
+      setTimer: (callback, ms) => setTimeout(callback, ms),
+      clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+    });
+    this.messages = new MessagesService(context, this.outbox);
     this.sessions = new SessionsService(context);
     const connection = options.connection;
     this.unsubscribes.push(
@@ -98,7 +113,10 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
       connection.on('push', (push) => this.onPush(push)),
       connection.on('kicked', (info) => this.emit('kicked', info)),
       connection.on('allAttemptsFailed', (error) => this.emit('allAttemptsFailed', error)),
-      connection.on('disconnected', (event) => this.sync?.abortRound(event.error ?? new ImError(ImErrorName.Error_Internet_Disconnected, 'disconnected'))),
+      connection.on('disconnected', (event) => {
+        this.outbox.pause();
+        this.sync?.abortRound(event.error ?? new ImError(ImErrorName.Error_Internet_Disconnected, 'disconnected'));
+      }),
     );
   }
 
@@ -121,7 +139,9 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
   /** Ends the connection and closes the store; the client cannot be used again. */
   async destroy(): Promise<void> {
     this.unsubscribes.splice(0).forEach((unsubscribe) => unsubscribe());
+    this.outbox.stop();
     this.options.connection.destroy();
+    await this.outbox.idle();
     await this.pushChain;
     await this.store?.close();
     this.removeAllListeners();
@@ -149,6 +169,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
       } catch (error) {
         this.emit('error', error instanceof ImError ? error : new ImError(ImErrorName.SYNC_DATA_ERROR, String(error), { cause: error }));
       } finally {
+        // After the sync (done or given up): what waits in the outbox goes out, in order (docs/im-outbox.md).
+        this.outbox.resume();
         this.currentSync = undefined;
         this.drainQueue();
       }
@@ -169,7 +191,7 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
         // The session list after the merge (contract 0001 `sessions`), so apps need not re-read it.
         if (notification.kind === 'sessions') this.emit('sessions', notification.sessions);
       },
-      onStaleSendingFailed: (failed) => failed.forEach((m) => this.emit('msgUpdate', m)),
+      failSendingAtStart: () => this.outbox.failAtSyncStart(),
     });
   }
 

@@ -1,6 +1,8 @@
 export { MessagesService, MESSAGE_PUSHES } from './messages-service';
 export type { FetchHistoryQuery, HistoryPage } from './messages-service';
 export { SessionsService } from './sessions-service';
+export { Outbox, OUTBOX_MAX_WAIT_MS, OUTBOX_BUSY_RETRY_MS } from './outbox';
+export type { OutboxOptions } from './outbox';
 export * from './message-state';
 export * from './session-state';
 export { ingestSessionMessages, deleteStoredMessage, mergeServerSession, MAX_UNREAD_RECOUNT } from './message-ingest';

@@ -2,10 +2,8 @@ import { ImError } from '../errors';
 import { sampleMessage } from '../store/store-conformance';
 import {
   createOutgoingText,
+  classifySendFailure,
   dedupeMessages,
-  failStaleSending,
-  isSendErrorFatal,
-  markSendFailed,
   markSent,
   normalizeIncoming,
   prepareResend,
@@ -24,17 +22,25 @@ describe('§4 message status', () => {
     expect(sent).toMatchObject({ status: 'success', idServer: 'srv-9', time: 1500, hasSendAck: true });
   });
 
-  it('goes to fail on a server or network error', () => {
+  it('a failure that did not come from the server (timeout, cut, not logged in) waits to be sent again', () => {
     const sending = createOutgoingText(draft);
-    expect(markSendFailed(sending, new ImError('Server_Error', 'x', { code: 500 })).status).toBe('fail');
-    expect(markSendFailed(sending, new ImError('Error_Timeout', 'timeout')).status).toBe('fail');
-    expect(isSendErrorFatal(new ImError('Error_Timeout', 'timeout'))).toBe(true);
+    for (const error of [new ImError('Error_Timeout', 'timeout', { code: 408 }), new ImError('Error_Connection_is_not_Established', 'offline'), new ImError('Error_Internet_Disconnected', 'cut')]) {
+      expect(classifySendFailure(sending, error, 99)).toEqual({ kind: 'wait' });
+    }
+  });
+
+  it('a server refusal is not fail (§4): the message keeps sending and records the code; busy codes wait', () => {
+    const sending = createOutgoingText(draft);
+    expect(classifySendFailure(sending, new ImError('Server_Error', 'too long', { code: 414 }), 99)).toEqual({
+      kind: 'refused', message: { ...sending, status: 'sending', sendError: { code: 414, message: 'too long' } },
+    });
+    expect(classifySendFailure(sending, new ImError('Server_Error', 'busy', { code: 503 }), 99)).toEqual({ kind: 'wait', retryAt: 99 });
+    expect(classifySendFailure(sending, new ImError('Frequency_Control', 'slow down', { code: 416, retryAt: 5000 }), 99)).toEqual({ kind: 'wait', retryAt: 5000 });
   });
 
   it('7101 marks isInBlackList and still counts as delivered', () => {
-    const blocked = markSendFailed(createOutgoingText(draft), new ImError('Server_Error', 'blacklisted', { code: 7101 }));
-    expect(blocked).toMatchObject({ status: 'success', isInBlackList: true });
-    expect(isSendErrorFatal(new ImError('Server_Error', 'blacklisted', { code: 7101 }))).toBe(false);
+    const blocked = classifySendFailure(createOutgoingText(draft), new ImError('Server_Error', 'blacklisted', { code: 7101 }), 0);
+    expect(blocked).toMatchObject({ kind: 'delivered', message: { status: 'success', isInBlackList: true } });
   });
 
   it('received messages default to success; from this account on another device they are out', () => {
@@ -52,11 +58,6 @@ describe('§4 resend', () => {
     for (const other of [createOutgoingText(draft), { ...failed, status: 'success' as const }, { ...failed, flow: 'in' as const }]) {
       expect(() => prepareResend(other)).toThrow('only failed messages can be resent');
     }
-  });
-
-  it('messages still sending when sync starts become fail', () => {
-    const rows = [sampleMessage({ idClient: 'a', time: 1, status: 'sending' }), sampleMessage({ idClient: 'b', time: 2 })];
-    expect(failStaleSending(rows)).toEqual([{ ...rows[0], status: 'fail' }]);
   });
 });
 

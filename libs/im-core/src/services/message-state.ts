@@ -46,21 +46,28 @@ export function markSent(message: ImMessage, ack: { idServer?: string; time?: nu
   };
 }
 
-/**
- * The send failed. 7101 (blacklisted) is still delivered from the sender's point of view
- * (§4, §8: "trivial for send message"), so it becomes success with isInBlackList; any other
- * failure, from the server or the network, becomes fail and may be resent.
- */
-export function markSendFailed(message: ImMessage, error: unknown): ImMessage {
-  if (error instanceof ImError && error.code === ResponseCode.BLACKLISTED) {
-    return { ...message, status: 'success', isInBlackList: true };
-  }
-  return { ...message, status: 'fail' };
+/** Server codes that say "not now" rather than "no": an outbox entry waits and is sent again. */
+export const SEND_BUSY_CODES: ReadonlySet<number> = new Set([ResponseCode.FREQUENCY_CONTROL, ResponseCode.INTERNAL_ERROR, 501, 503]);
+
+/** §4 "unless the error came from the server": the server answered with a code (not a timeout, cut or local check). */
+export function isServerAnswer(error: ImError): boolean {
+  return error.errorName === ImErrorName.Server_Error || error.errorName === ImErrorName.Not_Support || error.errorName === ImErrorName.Frequency_Control;
 }
 
-/** Whether a send error is one the caller should see as a rejection (7101 is not, §8). */
-export function isSendErrorFatal(error: unknown): boolean {
-  return !(error instanceof ImError && error.code === ResponseCode.BLACKLISTED);
+/** What a failed send attempt means for the message (docs/im-outbox.md). */
+export type SendFailure =
+  /** 7101: still delivered (§4, §8 "trivial for send message"): success with isInBlackList. */
+  | { kind: 'delivered'; message: ImMessage }
+  /** No answer from the server, or "not now" (416, 500, 501, 503): send again later (`retryAt` for the latter). */
+  | { kind: 'wait'; retryAt?: number }
+  /** The server refused it: not fail (§4); the message records sendError. */
+  | { kind: 'refused'; message: ImMessage };
+
+export function classifySendFailure(message: ImMessage, error: ImError, retryAt: number): SendFailure {
+  if (!isServerAnswer(error)) return { kind: 'wait' };
+  if (error.code === ResponseCode.BLACKLISTED) return { kind: 'delivered', message: { ...message, status: 'success', isInBlackList: true } };
+  if (error.code !== undefined && SEND_BUSY_CODES.has(error.code)) return { kind: 'wait', retryAt: error.retryAt ?? retryAt };
+  return { kind: 'refused', message: { ...message, sendError: { code: error.code ?? 0, message: error.message } } };
 }
 
 /** §4: "Only messages with flow out and status fail may be resent". */
@@ -69,11 +76,6 @@ export function prepareResend(message: ImMessage): ImMessage {
     throw new ImError(ImErrorName.Param_Error, 'only failed messages can be resent', { code: ResponseCode.PARAMETER_ERROR });
   }
   return { ...message, status: 'sending', resend: true };
-}
-
-/** §4 Sync: "Any message still sending at sync start becomes fail". */
-export function failStaleSending(messages: readonly ImMessage[]): ImMessage[] {
-  return messages.filter((m) => m.status === 'sending').map((m) => ({ ...m, status: 'fail' as const }));
 }
 
 /**

@@ -5,16 +5,10 @@ import type { MessageRecordValue } from '../protocol/records';
 import { parseSessionId, type ImMessage, type ImScene } from '../store/entities';
 import { normalizeMessageListQuery, validatePageLimit, validateSendText, type MessageListQuery, type SendTextInput } from '../validation/message-rules';
 import { deleteStoredMessage, ingestSessionMessages } from './message-ingest';
-import { createOutgoingText, isSendErrorFatal, markSendFailed, markSent, prepareResend } from './message-state';
+import { createOutgoingText, prepareResend } from './message-state';
+import type { Outbox } from './outbox';
 import type { ServiceContext } from './service-context';
-import { applyMessage, markRead } from './session-state';
-import { fromWireMessage, toWireMessage } from './wire-mapping';
-
-const SEND_COMMAND: Readonly<Record<ImScene, 'sendMsg' | 'sendTeamMsg' | 'sendSuperTeamMsg'>> = {
-  p2p: 'sendMsg',
-  team: 'sendTeamMsg',
-  superTeam: 'sendSuperTeamMsg',
-};
+import { fromWireMessage } from './wire-mapping';
 
 /** The server history command of each scene (§7: msg 7/6, team 8/23, superTeam 21/13; same body). */
 const HISTORY_COMMAND: Readonly<Record<ImScene, 'getHistoryMsgs' | 'getTeamHistoryMsgs' | 'getSuperTeamHistoryMsgs'>> = {
@@ -48,24 +42,29 @@ export const MESSAGE_PUSHES: ReadonlySet<CommandName> = new Set<CommandName>(['m
 
 /** Sending, listing and receiving messages (im-client-spec §4 Message status, §5 Messages). */
 export class MessagesService {
-  constructor(private readonly context: ServiceContext) {}
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly outbox: Outbox,
+  ) {}
 
   /**
-   * Sends a text message. It is stored as sending first, so nothing accepted is lost; the promise
-   * resolves with the stored message once it is success (or blacklisted, 7101) and rejects with
-   * the ImError after storing it as fail, when it may be resent.
+   * Sends a text message through the outbox (docs/im-outbox.md): it is stored as sending first,
+   * so nothing accepted is lost, and goes out when the connection allows. The promise resolves
+   * with the stored message once it is success (or blacklisted, 7101) and rejects with the
+   * ImError when it ends as fail (outbox off and no connection, or past the outbox deadline) or
+   * the server refused it (sendError).
    */
   async sendText(input: SendTextInput): Promise<ImMessage> {
     const checked = validateSendText(input);
     const message = createOutgoingText({ ...checked, idClient: this.context.createIdClient(), account: this.context.account, time: this.context.now() });
-    return this.deliver(message);
+    return this.outbox.add(message);
   }
 
-  /** §4: only out + fail messages may be resent; they keep their idClient. */
+  /** §4: only out + fail messages may be resent; they keep their idClient, so the server keeps one copy. */
   async resend(idClient: string): Promise<ImMessage> {
     const stored = await this.context.store().getMessage(idClient);
     if (!stored) throw new ImError(ImErrorName.Param_Error, `no message ${idClient}`, { code: 404 });
-    return this.deliver(prepareResend(stored));
+    return this.outbox.add(prepareResend(stored));
   }
 
   /** Messages of one session from the local store; §5 defaults (100, newest first). */
@@ -144,36 +143,5 @@ export class MessagesService {
     this.context.emit('msg', stored[0]);
     this.context.emit('sessions', [session]);
     return stored[0];
-  }
-
-  private async deliver(sending: ImMessage): Promise<ImMessage> {
-    const store = this.context.store();
-    const wire = toWireMessage(sending);
-    await store.putMessages([sending]);
-    await this.updateSession(sending);
-    this.context.emit('msgUpdate', sending);
-    let settled: ImMessage;
-    let failure: unknown;
-    try {
-      const answer = await this.context.connection.request(SEND_COMMAND[sending.scene], { msg: wire });
-      settled = markSent(sending, { idServer: answer.msg?.idServer, time: answer.msg?.time });
-    } catch (error) {
-      settled = markSendFailed(sending, error);
-      failure = isSendErrorFatal(error) ? error : undefined;
-    }
-    await store.putMessages([settled]);
-    await this.updateSession(settled, settled.status === 'success' && settled.from === settled.to);
-    this.context.emit('msgUpdate', settled);
-    if (failure) throw failure;
-    return settled;
-  }
-
-  /** Own messages move lastMsg; a successful message to oneself is read at once (§4). */
-  private async updateSession(message: ImMessage, markAsRead = false): Promise<void> {
-    const store = this.context.store();
-    let session = applyMessage(await store.getSession(message.sessionId), message, this.context);
-    if (markAsRead) session = markRead(session, message.time);
-    await store.putSessions([session]);
-    this.context.emit('sessions', [session]);
   }
 }

@@ -82,6 +82,17 @@ export interface ImMessage {
   isSyncable?: boolean;
   isPushable?: boolean;
   isOfflinable?: boolean;
+  /** Waiting in the outbox (status sending): its place in the send order and its deadline (docs/im-outbox.md). */
+  outbox?: ImOutboxPlace;
+  /** The server refused the message with this code (§4: that does not make it fail). */
+  sendError?: { code: number; message: string };
+}
+
+export interface ImOutboxPlace {
+  /** Send order across the account's outbox; per session it is the order of sendText calls. */
+  order: number;
+  /** Epoch ms after which the entry ends as fail instead of being sent. */
+  deadline: number;
 }
 
 export interface ImSession {

@@ -34,12 +34,14 @@ function setup(tries: Parameters<typeof scriptedSync>[0], store = new MemoryStor
   const server = scriptedSync(tries);
   const notified: SyncNotification[] = [];
   const staleFailed: string[] = [];
+  const calls: string[] = [];
   const engine = new SyncEngine({
-    connection: server.connection, store, account: ME, syncDoneTimeoutMs: 50,
+    connection: { request: (name, body) => (calls.push(name), server.connection.request(name, body)) }, store, account: ME, syncDoneTimeoutMs: 50,
     notify: (n) => notified.push(n), onStaleSendingFailed: (m) => staleFailed.push(...m.map((x) => x.idClient)),
+    failSendingAtStart: async () => (calls.push('failSendingAtStart'), [sampleMessage({ idClient: 'stuck', time: 1, flow: 'out', status: 'fail' })]),
   });
   server.bind(engine);
-  return { engine, store, server, notified, staleFailed };
+  return { engine, store, server, notified, staleFailed, calls };
 }
 
 describe('SyncEngine', () => {
@@ -137,12 +139,11 @@ describe('SyncEngine', () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it('fails messages still sending at sync start', async () => {
+  it('asks at sync start which sending messages end as fail, and reports them', async () => {
     const store = new MemoryStore();
-    await store.putMessages([sampleMessage({ idClient: 'stuck', time: 1, flow: 'out', status: 'sending' })]);
-    const { engine, staleFailed } = setup([(e) => pushAll(e, [{ name: 'syncDone', body: { timetag: 1 } }])], store);
+    const { engine, staleFailed, calls } = setup([(e) => pushAll(e, [{ name: 'syncDone', body: { timetag: 1 } }])], store);
     await engine.run();
-    expect((await store.getMessage('stuck'))?.status).toBe('fail');
+    expect(calls).toEqual(['failSendingAtStart', 'sync']);
     expect(staleFailed).toEqual(['stuck']);
   });
 

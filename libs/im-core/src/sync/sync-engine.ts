@@ -1,7 +1,6 @@
 import { ImError, ImErrorName } from '../errors';
 import type { RequestBodyOf } from '../protocol/command-definition';
 import type { CommandTable } from '../protocol/commands';
-import { failStaleSending } from '../services/message-state';
 import type { UnreadRules } from '../services/session-state';
 import type { ImMessage, SyncTimetags } from '../store/entities';
 import type { Store } from '../store/store';
@@ -21,6 +20,11 @@ export interface SyncEngineOptions extends UnreadRules {
   account: string;
   /** Called with each notification, in §4 order, then with syncDone. */
   notify(notification: SyncNotification): void;
+  /**
+   * §4 "sending at sync start": ends as fail what may no longer wait (the outbox decides; without
+   * one, every sending message) and returns those messages.
+   */
+  failSendingAtStart?(): Promise<ImMessage[]>;
   /** Messages that were still sending when sync started and are now fail (§4). */
   onStaleSendingFailed?(messages: ImMessage[]): void;
   syncDoneTimeoutMs?: number;
@@ -110,10 +114,8 @@ export class SyncEngine {
   }
 
   private async failStaleSending(): Promise<void> {
-    const failed = failStaleSending(await this.options.store.getMessagesByStatus('sending'));
-    if (failed.length === 0) return;
-    await this.options.store.putMessages(failed);
-    this.options.onStaleSendingFailed?.(failed);
+    const failed = (await this.options.failSendingAtStart?.()) ?? [];
+    if (failed.length > 0) this.options.onStaleSendingFailed?.(failed);
   }
 
   private async requestTimetags(): Promise<RequestBodyOf<CommandTable['sync']>['timetags']> {
