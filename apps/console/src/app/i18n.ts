@@ -11,6 +11,7 @@ import { dashboardMessages } from '../features/dashboard/messages';
 import { messageMessages } from '../features/message/messages';
 import { systemMessages } from '../features/system/messages';
 import { helpMessages } from '../features/help/messages';
+import { mediaMessages } from '../features/media/messages';
 
 export const SUPPORTED_LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type ConsoleLanguage = (typeof SUPPORTED_LANGUAGES)[number];
@@ -30,6 +31,7 @@ const featureMessages: FeatureMessages[] = [
   messageMessages,
   systemMessages,
   helpMessages,
+  mediaMessages,
 ];
 
 function mergeLanguage(language: ConsoleLanguage): MessageTree {

@@ -9,6 +9,7 @@ import { accountRoutes } from '../features/account/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { messageRoutes } from '../features/message/routes';
 import { helpRoutes } from '../features/help/routes';
+import { withMediaLibrary } from '../features/media/routes';
 import { fallbackRoute, shellSystemRoutes, systemRoutes } from '../features/system/routes';
 
 export const routeManifest: ManifestRoute[] = [
@@ -23,7 +24,7 @@ export const routeManifest: ManifestRoute[] = [
       {
         // The signed-in layout is its own chunk: /login never downloads the sidebar, navbar and tabs.
         lazy: () => import('../layout/AppShell').then((module) => ({ Component: module.AppShell })),
-        children: [...shellSystemRoutes, ...dashboardRoutes, ...messageRoutes, ...accountRoutes, ...helpRoutes],
+        children: [...shellSystemRoutes, ...dashboardRoutes, ...messageRoutes, ...withMediaLibrary(accountRoutes), ...helpRoutes],
       },
       fallbackRoute,
     ],

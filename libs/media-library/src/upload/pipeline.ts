@@ -10,7 +10,7 @@ export interface VerifyRequest {
 
 /** console-spec §7: data.list holds one entry per file, merged into the matching file. */
 export interface VerifyResponse {
-  list: readonly Record<string, unknown>[];
+  list: readonly object[];
 }
 
 /** A pending file with its verification entry merged in. */
@@ -83,7 +83,7 @@ export async function runUploadBatch<F extends Blob = Blob>(input: UploadBatchIn
       filesMd5List: input.items.map(({ objectMd5, objectName, objectSuffix }) => ({ objectMd5, objectName, objectSuffix })),
     });
     const entries = Array.isArray(response?.list) ? response.list : [];
-    verified = input.items.map((item, index) => ({ ...item, verification: { ...(entries[index] ?? {}) } }));
+    verified = input.items.map((item, index) => ({ ...item, verification: { ...((entries[index] ?? {}) as Record<string, unknown>) } }));
   } catch (error) {
     // §8: a verification error shows the msg and stops.
     return result('err', 'error', messageOfFailure(error));

@@ -1,0 +1,37 @@
+// What the upload dialog and pickers need from the console: the §7 calls through RTK Query, the
+// POST-policy uploader, one shared media worker, and the snackbar.
+import { useMemo } from 'react';
+import { createMd5WorkerClient, readVideoDuration, uploadWithTickets, type Md5WorkerClient, type UploadBatchDependencies } from '@merchant/media-library';
+import type { NoticeLevel } from '@merchant/media-library/react';
+import { useAppDispatch } from '../../app/hooks';
+import { notify } from '../../app/notificationsSlice';
+import { mediaApi } from './api';
+
+let sharedWorker: Md5WorkerClient | null = null;
+
+/** One worker for the whole console, started on first use. */
+export function mediaWorker(): Md5WorkerClient {
+  sharedWorker ??= createMd5WorkerClient(new Worker(new URL('./media.worker.ts', import.meta.url), { type: 'module' }));
+  return sharedWorker;
+}
+
+export function useMediaUpload() {
+  const dispatch = useAppDispatch();
+  const calls = useMemo<UploadBatchDependencies>(
+    () => ({
+      verify: (request) => dispatch(mediaApi.endpoints.verifyMediaFiles.initiate(request)).unwrap(),
+      upload: uploadWithTickets(),
+      callback: (request) => dispatch(mediaApi.endpoints.registerMediaFiles.initiate(request)).unwrap(),
+    }),
+    [dispatch],
+  );
+  const worker = useMemo(() => mediaWorker(), []);
+  const onNotice = (level: NoticeLevel, message: string) => dispatch(notify({ severity: level, message }));
+  return {
+    calls,
+    hasher: worker.hash,
+    stampWatermark: worker.watermark,
+    measureVideoDuration: readVideoDuration,
+    onNotice,
+  };
+}

@@ -1,0 +1,109 @@
+import { test, expect, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { LoginPage } from '../pages/login-page';
+import { disguisedProgram, freshPng } from '../pages/media-files';
+import { MediaLibraryPage } from '../pages/media-library-page';
+import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
+
+const consoleUrl = () => process.env.E2E_CONSOLE_URL!;
+
+/** The merchant works in English, so the spec's en-US texts (§8) are what the page shows. */
+async function signInToMediaLibrary(page: Page) {
+  await page.addInitScript(() => window.localStorage.setItem('console.language', 'en-US'));
+  const login = new LoginPage(page, consoleUrl());
+  await login.open('?redirect=/shop/mediaLibrary');
+  await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
+  await expect(page).toHaveURL(/\/shop\/mediaLibrary/);
+  const media = new MediaLibraryPage(page, consoleUrl());
+  await media.table().getByRole('row').nth(1).waitFor();
+  return media;
+}
+
+test('all: two tagged images upload, the dialog closes with "upload succeeded!" and the table shows them', async ({ page }) => {
+  const media = await signInToMediaLibrary(page);
+  const first = freshPng(`all-a-${Date.now()}.png`);
+  const second = freshPng(`all-b-${Date.now()}.png`);
+  await media.chooseFiles([first, second], 2);
+  await media.tag(first.name, 'spring');
+  await media.uploadToServer();
+  await expect(media.notice('upload succeeded!')).toBeVisible();
+  await expect(media.uploadDialog()).toBeHidden();
+  await expect(media.row(first.name)).toContainText('spring');
+  await expect(media.row(second.name)).toBeVisible();
+  await page.screenshot({ path: 'test-results/media-library.png', fullPage: true });
+});
+
+test('part: a disguised program is refused by the server; the warning names file 2 and the good file is listed', async ({ page }) => {
+  const media = await signInToMediaLibrary(page);
+  const good = freshPng(`part-ok-${Date.now()}.png`);
+  const bad = disguisedProgram(`part-bad-${Date.now()}.png`);
+  await media.chooseFiles([good, bad], 2);
+  await media.uploadToServer();
+  await expect(media.notice('upload finished, file number(s) 2 failed')).toBeVisible();
+  await expect(media.uploadDialog()).toBeHidden();
+  await expect(media.row(good.name)).toBeVisible();
+  await expect(media.row(bad.name)).toHaveCount(0);
+});
+
+test('err: when every file fails the error shows and nothing is listed', async ({ page }) => {
+  const media = await signInToMediaLibrary(page);
+  const bad = disguisedProgram(`err-${Date.now()}.png`);
+  await media.chooseFiles([bad], 1);
+  await media.uploadToServer();
+  await expect(media.notice('upload finished, file number(s) 1 failed')).toBeVisible();
+  await expect(media.row(bad.name)).toHaveCount(0);
+});
+
+test('dedupe: the same file chosen twice is listed once, and bytes the store already has are not stored again', async ({ page }) => {
+  const media = await signInToMediaLibrary(page);
+  const original = freshPng(`dedupe-${Date.now()}.png`);
+  await media.chooseFiles([original, { ...original, name: `copy-${original.name}` }], 1);
+  await expect(media.pendingFiles()).toHaveCount(1);
+  await media.uploadToServer();
+  await expect(media.notice('upload succeeded!')).toBeVisible();
+  await media.search('dedupe-');
+  await expect(media.row(original.name)).toHaveCount(1);
+  // Same bytes under another name: the server answers "exists", the upload succeeds, no second file appears.
+  await media.chooseFiles([{ ...original, name: `again-${original.name}` }], 1);
+  await media.uploadToServer();
+  await expect(media.notice('upload succeeded!').last()).toBeVisible();
+  await expect(media.table().getByRole('row').filter({ hasText: original.name })).toHaveCount(1);
+  await expect(media.row(`again-${original.name}`)).toHaveCount(0);
+});
+
+test('the select dialog picks library images into the picker, and dragging reorders them', async ({ page }) => {
+  const media = await signInToMediaLibrary(page);
+  await media.pickFromLibrary(['summer-banner.png', 'lamp.png', 'sofa-front.png']);
+  await expect(media.pickerOrder()).toHaveText('Current order: summer-banner.png, lamp.png, sofa-front.png');
+  await media.dragPicked('sofa-front.png', 'summer-banner.png');
+  await expect(media.pickerOrder()).toHaveText('Current order: sofa-front.png, summer-banner.png, lamp.png');
+  await page.screenshot({ path: 'test-results/media-picker.png', fullPage: true });
+});
+
+test('the media table exports to Excel with its columns and the rows on screen', async ({ page }) => {
+  const media = await signInToMediaLibrary(page);
+  await media.openDirectory('products');
+  await expect(media.total()).toContainText('3');
+  const { name, bytes } = await media.exportToExcel();
+  expect(name).toBe('media-library _noWatermark_products.xlsx');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes);
+  const sheet = workbook.worksheets[0]!;
+  const rows = sheet.getSheetValues().filter(Boolean).map((row) => (row as unknown[]).slice(1));
+  expect(rows[0]).toEqual(['file name', 'directory', 'creation date', 'reference count', 'tags']);
+  expect(rows.slice(1).map((row) => [row[0], row[1], row[3], row[4]])).toEqual([
+    ['sofa-front.png', '/noWatermark/products', 3, 'living room,sofa'],
+    ['sofa-side.png', '/noWatermark/products', 1, 'sofa'],
+    ['lamp.png', '/noWatermark/products', 0, 'lighting'],
+  ]);
+});
+
+test('deleting asks for confirmation in the "more" menu and removes the file', async ({ page }) => {
+  const media = await signInToMediaLibrary(page);
+  const doomed = freshPng(`delete-${Date.now()}.png`);
+  await media.chooseFiles([doomed], 1);
+  await media.uploadToServer();
+  await expect(media.row(doomed.name)).toBeVisible();
+  await media.deleteFile(doomed.name);
+  await expect(media.row(doomed.name)).toHaveCount(0);
+});
