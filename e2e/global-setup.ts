@@ -13,7 +13,8 @@ export const E2E_IM_TOKEN_SECRET = 'e2e-im-shared-key';
 
 export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'merchant-e2e-'));
-  const stack = await startStack({ ports: E2E_PORTS, dataDir, quiet: true, imTokenSecret: E2E_IM_TOKEN_SECRET });
+  // ENABLE_TEST_HOOKS: store-server lets tests read the SMS check codes it would send (never in production).
+  const stack = await startStack({ ports: E2E_PORTS, dataDir, quiet: true, imTokenSecret: E2E_IM_TOKEN_SECRET, env: { ENABLE_TEST_HOOKS: '1' } });
   process.env.E2E_CONSOLE_URL = stack.urls.console;
   process.env.E2E_FRAME_URL = stack.urls.frame;
   process.env.E2E_STORE_URL = stack.urls.store;

@@ -1,6 +1,6 @@
 // /registered/brandAdd: flagship and specialty stores name their brand and when its authorisation
 // ends (the dashboard warns 60 days before, console-spec §4). Kept in the same server-side draft.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -39,16 +39,21 @@ function BrandForm() {
     defaultValues: { brandName: '', brandExpireDate: '' },
   });
 
+  // Fill the form once, from the fresh draft: a later refetch must not wipe what the merchant typed.
+  const [ready, setReady] = useState(false);
   useEffect(() => {
-    if (draft.data) reset({ brandName: draft.data.brandName ?? '', brandExpireDate: secondsToDate(draft.data.brandExpireTime) });
-  }, [draft.data, reset]);
+    // A failed draft load (its msg already shown) starts from an empty form.
+    if (ready || draft.isFetching || !(draft.data || draft.isError)) return;
+    reset({ brandName: draft.data?.brandName ?? '', brandExpireDate: secondsToDate(draft.data?.brandExpireTime) });
+    setReady(true);
+  }, [draft.data, draft.isError, draft.isFetching, ready, reset]);
 
   const next = handleSubmit(async (values) => {
     const result = await saveDraft(brandToDraft(values, draft.data ?? {}));
     if (!('error' in result)) void navigate(AGREEMENT_PATH);
   });
 
-  if (draft.isLoading) return <PageLoading />;
+  if (!ready) return <PageLoading />;
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void next(event)} aria-label={t('registered.brandAdd.heading')}>
       <Typography color="text.secondary">{t('registered.brandAdd.intro')}</Typography>

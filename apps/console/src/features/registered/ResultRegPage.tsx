@@ -45,7 +45,7 @@ function ReviewResult({ storeStatus, storeName }: { storeStatus: number | null; 
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const rejected = storeStatus === STORE_STATUS.rejected;
-  const info = useStoreReviewInfoQuery(undefined, { skip: !rejected, refetchOnMountOrArgChange: true });
+  const info = useStoreReviewInfoQuery(storeStatus, { refetchOnMountOrArgChange: true });
   const [recover, { isLoading: recovering }] = useRecoverStoreInfoMutation();
   const statusText = statusLabel(STATUS_LABELS, storeStatus, i18n.language as UiKitLocale);
 
@@ -60,6 +60,11 @@ function ReviewResult({ storeStatus, storeName }: { storeStatus: number | null; 
   return (
     <Stack spacing={2}>
       {storeName && <Typography>{storeName}</Typography>}
+      {info.data?.storeId && (
+        <Typography variant="body2" color="text.secondary">
+          {t('registered.resultReg.storeId')} <span data-testid="review-store-id">{info.data.storeId}</span>
+        </Typography>
+      )}
       <Alert severity={rejected ? 'error' : isEntitledStoreStatus(storeStatus) ? 'success' : 'info'} data-testid="review-status">
         {t('registered.resultReg.status', { status: statusText })}
       </Alert>

@@ -62,18 +62,22 @@ function ShopInfoForm() {
   const categories = useMemo(() => flattenCategories(categoryTree.data ?? []), [categoryTree.data]);
   const [saveDraft, { isLoading: saving }] = useSaveStoreDraftMutation();
   const [restored, setRestored] = useState(false);
+  const [ready, setReady] = useState(false);
   const { control, handleSubmit, getValues, reset } = useForm<StoreInfoFormInput, unknown, StoreInfoFormValues>({
     resolver: zodResolver(storeInfoFormSchema),
     defaultValues: EMPTY_STORE_INFO,
   });
 
+  // Fill the form once, from the fresh draft: a later refetch must not wipe what the merchant typed.
   useEffect(() => {
-    if (!draft.data) return;
+    // A failed draft load (its msg already shown) starts from an empty form.
+    if (ready || draft.isFetching || !(draft.data || draft.isError)) return;
     const chosenType = Number(searchParams.get('storeType'));
     const values = draftToForm(draft.data);
     reset((STORE_TYPES as readonly number[]).includes(chosenType) ? { ...values, storeType: chosenType } : values);
-    setRestored(Object.keys(draft.data).length > 0);
-  }, [draft.data, reset, searchParams]);
+    setRestored(Object.keys(draft.data ?? {}).length > 0);
+    setReady(true);
+  }, [draft.data, draft.isError, draft.isFetching, ready, reset, searchParams]);
 
   const save = async (values: StoreInfoFormInput) => {
     const result = await saveDraft(formToDraft(values, draft.data));
@@ -91,7 +95,7 @@ function ShopInfoForm() {
     () => dispatch(notify({ severity: 'warning', message: 'registered.shopMsg.fixErrors', translate: true })),
   );
 
-  if (draft.isLoading) return <PageLoading />;
+  if (!ready) return <PageLoading />;
 
   const text = (name: keyof StoreInfoFormInput, extra: Omit<TextFieldProps, 'name' | 'error'> = {}) => (
     <FormTextField control={control} name={name} label={t(`registered.shopMsg.${name}`)} testId={`shop-${name}`} required {...extra} />

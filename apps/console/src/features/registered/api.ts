@@ -50,7 +50,8 @@ export const registeredApi = consoleApi.injectEndpoints({
     registerStore: build.mutation<{ storeStatus: number }, StoreInfoSubmission>({
       query: (biz) => ({ path: `${USER_API_BASE}/registerStore`, biz }),
     }),
-    storeReviewInfo: build.query<StoreReviewInfo, void>({
+    /** Keyed by the store status it is read for, so a new status (after a review decision) reads it again. */
+    storeReviewInfo: build.query<StoreReviewInfo, number | null>({
       query: () => ({ path: `${USER_API_BASE}/getStoreInfoByToken`, biz: {} }),
       keepUnusedDataFor: 0,
     }),
