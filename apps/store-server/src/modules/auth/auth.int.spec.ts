@@ -100,6 +100,10 @@ describe('sign-in, user info, IM token (walking skeleton)', () => {
     const after = await h.call(`${USER}/getUserByToken`, { token });
     expect(after.code).toBe('10302006');
     expect((await h.call(`${USER}/getUserByToken`, { token: 'not-a-token' })).code).toBe('10302006');
+    // Malformed input gets the parameter code, not a crash.
+    for (const bad of [{}, { token: 42 }, { token: '' }, { token: 'x'.repeat(500) }]) {
+      expect((await h.call(`${USER}/getUserByToken`, bad)).code).toBe('10100001');
+    }
     expect((await h.call('/v1/store/im/getCccUserImToken', {}, token)).code).toBe('10302006');
   });
 

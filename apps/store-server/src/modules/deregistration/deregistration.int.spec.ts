@@ -37,4 +37,14 @@ describe('store deregistration', () => {
     const after = await h.call<{ canLogout: boolean; reasons: string[] }>(`${LOGOUT}/checkStoreCanLogout`, {}, token);
     expect(after.data.reasons).toEqual(['a deregistration request is already under review']);
   });
+
+  it('gives the reasons and the refusal in the caller\'s language (zh-CN by default)', async () => {
+    const demo = await h.login('demo_merchant', 'Demo12345');
+    const chinese = h.client(demo, 'none', null);
+    const check = await chinese.post<{ canLogout: boolean; reasons: string[] }>(`${LOGOUT}/checkStoreCanLogout`, {});
+    expect(check.reasons).toEqual(expect.arrayContaining(['请先提现钱包余额', '请先退还保证金']));
+    const refused = await chinese.request(`${LOGOUT}/insertRecords`, { logoutReason: 'closing' }, { silent: true, acceptCodes: ['10100005'] });
+    expect([refused.code, refused.msg]).toEqual(['10100005', expect.stringContaining('请先提现钱包余额；')]);
+    expect(await h.database.db.selectFrom('store_logout_record').selectAll().where('store_id', '=', 1001).execute()).toEqual([]);
+  });
 });
