@@ -35,7 +35,7 @@ describe('server messages in the caller\'s language (Accept-Language; zh-CN by d
     const en = await callIn('en-US', `${USER}/login`, { password: 'Demo12345' });
     expect(en).toEqual({ code: STORE_CODES.invalidParameter, msg: 'userName is required' });
     const zhShort = await callIn('zh-CN', `${USER}/login`, { userName: 'demo_merchant', password: 'Demo1' });
-    expect(zhShort.msg).toBe('参数错误：password 长度不能少于 8 个字符');
+    expect(zhShort.msg).toBe('参数错误：密码须为 8 到 32 位');
   });
 
   it('answers the token error and texts with numbers in the caller\'s language', async () => {

@@ -48,12 +48,14 @@ describe('describeValidationErrorText', () => {
     return describeValidationErrorText(result.error);
   };
 
-  it('names the field and the rule in Chinese, and keeps the English rule text', () => {
+  it('names the field and the rule in Chinese (the shared fields\' own texts first), and keeps the English rule text', () => {
     const object = z.object({ userName: userNameField, pageSize: z.number().max(200), kind: z.enum(['a', 'b']) });
     expect(first(object, { pageSize: 1, kind: 'a' })).toEqual({ 'zh-CN': '参数错误：userName 为必填项', 'en-US': 'userName is required' });
-    expect(first(object, { userName: 'bad name!', pageSize: 1, kind: 'a' })['zh-CN']).toBe('参数错误：userName 格式错误');
+    expect(first(object, { userName: 'bad name!', pageSize: 1, kind: 'a' })['zh-CN']).toBe('参数错误：用户名须为 6 到 20 位字母、数字、下划线或连字符');
+    expect(first(z.object({ code: z.string().regex(/^\d+$/) }), { code: 'x' })['zh-CN']).toBe('参数错误：code 格式错误');
     expect(first(object, { userName: 'demo_merchant', pageSize: 500, kind: 'a' })['zh-CN']).toBe('参数错误：pageSize 不能大于 200');
     expect(first(object, { userName: 'demo_merchant', pageSize: 1, kind: 'c' })['zh-CN']).toBe('参数错误：kind 必须是以下之一：a、b');
-    expect(first(passwordField, 'Ab1')).toEqual({ 'zh-CN': '参数错误：biz 长度不能少于 8 个字符', 'en-US': 'password must be 8 to 32 characters' });
+    expect(first(passwordField, 'Ab1')).toEqual({ 'zh-CN': '参数错误：密码须为 8 到 32 位', 'en-US': 'password must be 8 to 32 characters' });
+    expect(first(z.object({ name: z.string().min(2) }), { name: 'a' })['zh-CN']).toBe('参数错误：name 长度不能少于 2 个字符');
   });
 });

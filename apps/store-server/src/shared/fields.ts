@@ -11,33 +11,54 @@ export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 /** Our design: pay passwords are 6 digits, the usual wallet PIN. */
 export const PAY_PASSWORD_PATTERN = /^\d{6}$/;
 
-export const userNameField = z
-  .string({ error: 'userName is required' })
-  .trim()
-  .regex(USERNAME_PATTERN, 'user name must be 6 to 20 letters, digits, underscores or hyphens');
+/**
+ * The rule texts of the shared fields in both languages: zod carries the English one, and a failed
+ * parse answers the Chinese one to zh-CN callers (describeValidationErrorText).
+ */
+const RULES = {
+  userNameRequired: { 'zh-CN': '请输入用户名', 'en-US': 'userName is required' },
+  userName: { 'zh-CN': '用户名须为 6 到 20 位字母、数字、下划线或连字符', 'en-US': 'user name must be 6 to 20 letters, digits, underscores or hyphens' },
+  passwordRequired: { 'zh-CN': '请输入密码', 'en-US': 'password is required' },
+  passwordLength: { 'zh-CN': `密码须为 ${PASSWORD_MIN} 到 ${PASSWORD_MAX} 位`, 'en-US': `password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` },
+  passwordLetter: { 'zh-CN': '密码须至少包含一个字母', 'en-US': 'password must contain at least one letter' },
+  passwordDigit: { 'zh-CN': '密码须至少包含一个数字', 'en-US': 'password must contain at least one digit' },
+  mobileRequired: { 'zh-CN': '请输入手机号', 'en-US': 'mobile is required' },
+  mobile: { 'zh-CN': '手机号格式错误', 'en-US': 'phone number format error' },
+  checkCodeRequired: { 'zh-CN': '请输入验证码', 'en-US': 'checkCode is required' },
+  checkCode: { 'zh-CN': '验证码须为 6 位数字', 'en-US': 'check code must be 6 digits' },
+  payPasswordRequired: { 'zh-CN': '请输入支付密码', 'en-US': 'payPassword is required' },
+  payPassword: { 'zh-CN': '支付密码须为 6 位数字', 'en-US': 'pay password must be 6 digits' },
+  emailRequired: { 'zh-CN': '请输入邮箱', 'en-US': 'email is required' },
+  emailLength: { 'zh-CN': '邮箱过长', 'en-US': 'email is too long' },
+  email: { 'zh-CN': '邮箱格式错误', 'en-US': 'email format error' },
+  tokenRequired: { 'zh-CN': '缺少 token', 'en-US': 'token is required' },
+  token: { 'zh-CN': 'token 无效', 'en-US': 'token is invalid' },
+} satisfies Record<string, LocalizedText>;
+
+const CHINESE_RULE_TEXT = new Map<string, string>(Object.values(RULES).map((rule) => [rule['en-US'], rule['zh-CN']]));
+const en = (rule: LocalizedText) => rule['en-US'];
+
+export const userNameField = z.string({ error: en(RULES.userNameRequired) }).trim().regex(USERNAME_PATTERN, en(RULES.userName));
 
 export const passwordField = z
-  .string({ error: 'password is required' })
-  .min(PASSWORD_MIN, `password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`)
-  .max(PASSWORD_MAX, `password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`)
-  .regex(/[A-Za-z]/, 'password must contain at least one letter')
-  .regex(/\d/, 'password must contain at least one digit');
+  .string({ error: en(RULES.passwordRequired) })
+  .min(PASSWORD_MIN, en(RULES.passwordLength))
+  .max(PASSWORD_MAX, en(RULES.passwordLength))
+  .regex(/[A-Za-z]/, en(RULES.passwordLetter))
+  .regex(/\d/, en(RULES.passwordDigit));
 
-export const mobileField = z
-  .string({ error: 'mobile is required' })
-  .trim()
-  .regex(MOBILE_PATTERN, 'phone number format error');
+export const mobileField = z.string({ error: en(RULES.mobileRequired) }).trim().regex(MOBILE_PATTERN, en(RULES.mobile));
 
-export const checkCodeField = z.string({ error: 'checkCode is required' }).trim().regex(/^\d{6}$/, 'check code must be 6 digits');
+export const checkCodeField = z.string({ error: en(RULES.checkCodeRequired) }).trim().regex(/^\d{6}$/, en(RULES.checkCode));
 
-export const payPasswordField = z.string({ error: 'payPassword is required' }).regex(PAY_PASSWORD_PATTERN, 'pay password must be 6 digits');
+export const payPasswordField = z.string({ error: en(RULES.payPasswordRequired) }).regex(PAY_PASSWORD_PATTERN, en(RULES.payPassword));
 
-export const emailField = z.string({ error: 'email is required' }).trim().max(100, 'email is too long').email('email format error');
+export const emailField = z.string({ error: en(RULES.emailRequired) }).trim().max(100, en(RULES.emailLength)).email(en(RULES.email));
 
 export const idField = (name: string) =>
   z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be an integer`).positive(`${name} must be positive`);
 
-export const accessTokenField = z.string({ error: 'token is required' }).min(1, 'token is required').max(200, 'token is invalid');
+export const accessTokenField = z.string({ error: en(RULES.tokenRequired) }).min(1, en(RULES.tokenRequired)).max(200, en(RULES.token));
 
 export const pagingFields = {
   pageNum: z.coerce.number().int().min(1, 'pageNum must be at least 1').default(1),
@@ -61,6 +82,9 @@ export function describeValidationError(error: z.ZodError): string {
 /** The same first issue in Chinese, built from the issue's kind so every rule has a text: the field name stays as sent. */
 function describeIssueInChinese(issue: z.core.$ZodIssue): string {
   const field = issue.path.join('.') || 'biz';
+  const known = CHINESE_RULE_TEXT.get(issue.message);
+  // A missing field of a known rule keeps the generic "required" text so it names the field as sent.
+  if (known && !(issue.code === 'invalid_type' && issue.input === undefined)) return known;
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined ? `${field} 为必填项` : `${field} 类型错误，应为 ${issue.expected}`;
