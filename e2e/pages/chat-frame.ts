@@ -1,4 +1,18 @@
-import type { Frame, FrameLocator, Page } from '@playwright/test';
+import type { Frame, FrameLocator, LaunchOptions, Page } from '@playwright/test';
+
+/**
+ * Chromium as merchants run it, for `test.use({ launchOptions })`: third-party storage partitioning
+ * on. Playwright's default --disable-features list turns it off (microsoft/playwright#32230), and
+ * then this Chromium refuses IndexedDB to the cross-origin frame (docs/im-frame.md). A later
+ * --disable-features replaces the list; this one keeps the entries that matter on loopback HTTP.
+ */
+export const CHROMIUM_WITH_STORAGE_PARTITIONING: LaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-features=HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,MediaRouter,PaintHolding,OptimizationHints',
+  ],
+};
 
 /** The chat inside the console's cross-origin iframe, in a merchant's terms. Selectors live here. */
 export class ChatFrame {

@@ -1,25 +1,17 @@
 // IndexedDB in the cross-origin frame, in Chromium as merchants run it. Playwright turns off
 // third-party storage partitioning (its default --disable-features list, microsoft/playwright#32230);
 // without partitioning this Chromium blocks storage in a cross-site frame ("The user denied
-// permission…"). Real Chrome partitions it (since 115), so this file keeps partitioning on by
-// overriding that list (a later --disable-features wins) and proves the frame then uses IndexedDB.
+// permission…"). Real Chrome partitions it (since 115), so this file keeps partitioning on
+// (CHROMIUM_WITH_STORAGE_PARTITIONING) and proves the frame then uses IndexedDB.
 // docs/im-frame.md explains what each browser does.
 import { test, expect } from '@playwright/test';
 import { LoginPage } from '../pages/login-page';
 import { ConsoleShell } from '../pages/console-shell';
-import { ChatFrame } from '../pages/chat-frame';
+import { ChatFrame, CHROMIUM_WITH_STORAGE_PARTITIONING } from '../pages/chat-frame';
 import { connectCustomer } from '../customer-client';
 import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
 
-/** Playwright's disabled features that matter here, without ThirdPartyStoragePartitioning. */
-const KEEP_PARTITIONING = '--disable-features=HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,MediaRouter,PaintHolding,OptimizationHints';
-
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', KEEP_PARTITIONING],
-  },
-});
+test.use({ launchOptions: CHROMIUM_WITH_STORAGE_PARTITIONING });
 
 test('in Chromium with storage partitioning the cross-origin frame caches the chat in IndexedDB', async ({ page }) => {
   const consoleUrl = process.env.E2E_CONSOLE_URL!;

@@ -1,11 +1,14 @@
 import { test, expect } from '@playwright/test';
 import { LoginPage } from '../pages/login-page';
 import { ConsoleShell } from '../pages/console-shell';
-import { ChatFrame } from '../pages/chat-frame';
+import { ChatFrame, CHROMIUM_WITH_STORAGE_PARTITIONING } from '../pages/chat-frame';
 import { connectCustomer } from '../customer-client';
 import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
 
 const STORE_ACCOUNT = 's_1001';
+
+// Chromium as merchants run it: the frame keeps its IndexedDB cache (docs/im-frame.md).
+test.use({ launchOptions: CHROMIUM_WITH_STORAGE_PARTITIONING });
 
 test('the merchant receives a customer message in the embedded chat and the customer receives the reply', async ({ page }) => {
   const consoleUrl = process.env.E2E_CONSOLE_URL!;
@@ -37,6 +40,7 @@ test('the merchant receives a customer message in the embedded chat and the cust
     expect(delivered.from).toBe(STORE_ACCOUNT);
 
     // Both messages survive a reload: from the frame's IndexedDB and from im-server.
+    expect(await chat.storageKind()).toBe('indexeddb');
     await page.reload();
     const reloaded = new ChatFrame(page, process.env.E2E_FRAME_URL!);
     await reloaded.openSession('c_demo1');
