@@ -36,6 +36,13 @@ describe('server messages in the caller\'s language (Accept-Language; zh-CN by d
     expect(en).toEqual({ code: STORE_CODES.invalidParameter, msg: 'userName is required' });
     const zhShort = await callIn('zh-CN', `${USER}/login`, { userName: 'demo_merchant', password: 'Demo1' });
     expect(zhShort.msg).toBe('参数错误：密码须为 8 到 32 位');
+    // A module's own rule text (ruleText) is answered in Chinese too.
+    const captcha = await callIn('en-US', `${USER}/getCaptcha`, {});
+    expect(captcha.code).toBe(STORE_CODES.success);
+    const empty = await callIn(null, `${USER}/checkCaptchaCode`, { key: 'any-key', captchaCode: '  ' });
+    expect(empty).toEqual({ code: STORE_CODES.invalidParameter, msg: '参数错误：请输入验证码' });
+    const emptyEn = await callIn('en-US', `${USER}/checkCaptchaCode`, { key: 'any-key', captchaCode: '  ' });
+    expect(emptyEn.msg).toBe('captchaCode: please enter the verification code');
   });
 
   it('answers the token error and texts with numbers in the caller\'s language', async () => {

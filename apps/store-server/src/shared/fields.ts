@@ -38,6 +38,16 @@ const RULES = {
 const CHINESE_RULE_TEXT = new Map<string, string>(Object.values(RULES).map((rule) => [rule['en-US'], rule['zh-CN']]));
 const en = (rule: LocalizedText) => rule['en-US'];
 
+/**
+ * A rule text for a module's own zod schema: returns the English text for zod and registers the
+ * Chinese one, so zh-CN callers get it instead of the generic rule description.
+ * E.g. `.min(1, ruleText('请输入注销原因', 'logoutReason is required'))`.
+ */
+export function ruleText(zhCN: string, enUS: string): string {
+  CHINESE_RULE_TEXT.set(enUS, zhCN);
+  return enUS;
+}
+
 export const userNameField = z.string({ error: en(RULES.userNameRequired) }).trim().regex(USERNAME_PATTERN, en(RULES.userName));
 
 export const passwordField = z
