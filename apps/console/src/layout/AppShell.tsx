@@ -14,6 +14,7 @@ import { TagsBar } from './TagsBar';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { mobileSidebarClosed } from './layoutSlice';
 import { initStore } from '../app/storeInit';
+import { ShellProviders } from '../app/ShellProviders';
 import { MOBILE_MEDIA_QUERY, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './layoutConstants';
 
 export function AppShell() {
@@ -35,20 +36,22 @@ export function AppShell() {
 
   const offset = mobile ? 0 : sidebarOpened ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }} data-layout={mobile ? 'mobile' : 'desktop'}>
-      <Sidebar mobile={mobile} />
-      <Box sx={{ ml: `${offset}px`, transition: 'margin-left 0.28s', display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-        <Box sx={{ position: 'sticky', top: 0, zIndex: 1000 }}>
-          <Navbar mobile={mobile} />
-          <TagsBar />
+    <ShellProviders>
+      <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }} data-layout={mobile ? 'mobile' : 'desktop'}>
+        <Sidebar mobile={mobile} />
+        <Box sx={{ ml: `${offset}px`, transition: 'margin-left 0.28s', display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+          <Box sx={{ position: 'sticky', top: 0, zIndex: 1000 }}>
+            <Navbar mobile={mobile} />
+            <TagsBar />
+          </Box>
+          <StoreDisabledWarning />
+          <Box component="main" sx={{ p: 2, flex: 1 }}>
+            <KeepAliveOutlet />
+            <ImFrameHost />
+          </Box>
         </Box>
-        <StoreDisabledWarning />
-        <Box component="main" sx={{ p: 2, flex: 1 }}>
-          <KeepAliveOutlet />
-          <ImFrameHost />
-        </Box>
+        <ImFrameEvents />
       </Box>
-      <ImFrameEvents />
-    </Box>
+    </ShellProviders>
   );
 }

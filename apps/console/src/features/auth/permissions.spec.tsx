@@ -5,6 +5,7 @@ import { PermissionButton } from '@merchant/ui-kit';
 import { createSecureClient } from '@merchant/secure-transport';
 import { createMemoryRouter } from 'react-router';
 import { createConsole } from '../../app/createConsole';
+import { ShellProviders } from '../../app/ShellProviders';
 import { TEST_CONFIG } from '../../../test/renderConsole';
 import { createFakeStoreServer } from '../../../test/fakeStoreServer';
 import { userLoaded } from './authSlice';
@@ -21,10 +22,10 @@ function renderWithCodes(codes: unknown) {
         path: '/login',
         handle: { public: true },
         element: (
-          <>
+          <ShellProviders>
             <PermissionButton permission="pay:password">Set pay password</PermissionButton>
             <PermissionButton permission="media:delete">Delete file</PermissionButton>
-          </>
+          </ShellProviders>
         ),
       },
     ],

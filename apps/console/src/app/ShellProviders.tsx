@@ -1,0 +1,20 @@
+// Settings of the signed-in screens: ui-kit follows the console's language and size setting, and
+// PermissionButton / ActionButtons read the user's §6 permission codes. Mounted once by the layout
+// (AppShell), so the sign-in page does not load ui-kit; a public screen that uses ui-kit mounts it too.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UiKitProvider } from '@merchant/ui-kit';
+import { useAppSelector } from './hooks';
+import { DEFAULT_LANGUAGE, isConsoleLanguage } from './i18n';
+import { ConsolePermissionProvider } from '../features/auth/permissions';
+
+export function ShellProviders({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const size = useAppSelector((state) => state.layout.size);
+  const locale = isConsoleLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  return (
+    <UiKitProvider locale={locale} size={size}>
+      <ConsolePermissionProvider>{children}</ConsolePermissionProvider>
+    </UiKitProvider>
+  );
+}
