@@ -30,6 +30,7 @@ const EXPECTED_EXPORTS = {
   '@merchant/ui-kit/format': ['formatCents', 'formatSecondsTimestamp', 'maskPhone', 'statusLabel', 'PAYMENT_METHOD'],
   '@merchant/im-core': ['createImClient', 'MemoryStore'],
   '@merchant/im-core/server': ['signImToken', 'verifyImToken'],
+  '@merchant/im-core/testing': ['FakeConnection', 'FaultProxy', 'STORE_CONFORMANCE_CASES', 'encodeRequest'],
   '@merchant/secure-transport': ['createSecureClient', 'SecureTransportError'],
   '@merchant/secure-transport/server': ['EnvelopeError'],
   '@merchant/media-library': ['hashFile', 'runUploadBatch', 'UploadQueue', 'checkCandidateFile', 'createMd5WorkerClient'],
@@ -38,7 +39,7 @@ const EXPECTED_EXPORTS = {
 };
 const ENTRY_POINTS = {
   'ui-kit': ['@merchant/ui-kit', '@merchant/ui-kit/format'],
-  'im-core': ['@merchant/im-core', '@merchant/im-core/server'],
+  'im-core': ['@merchant/im-core', '@merchant/im-core/server', '@merchant/im-core/testing'],
   'secure-transport': ['@merchant/secure-transport', '@merchant/secure-transport/server'],
   'media-library': ['@merchant/media-library', '@merchant/media-library/react'],
   'im-db': ['@merchant/im-db'],
@@ -49,6 +50,9 @@ const CONSUMER_PACKAGES = [
   '@emotion/react@11.14.0', '@emotion/styled@11.14.1', 'typescript@5.9.3', '@types/react@19.3.0', '@types/node@20',
   // Optional peers a consumer of the server entry points provides.
   'fastify@5.12.8', 'ws@8.23.0', '@types/ws@8.18.1',
+  // ui-kit's peers at the workspace's versions (a newer MUI X 9.14.x needs packages this registry lacks).
+  '@mui/x-data-grid@9.14.0', '@mui/x-date-pickers@9.14.0', 'notistack@3.0.2', 'react-router@7.18.5', 'zod@4.6.7',
+  'react-hook-form@7.92.0', '@hookform/resolvers@7.0.7', 'dayjs@1.11.23',
 ];
 
 const MINUTE = 60_000;
