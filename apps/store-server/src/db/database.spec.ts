@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { migrateToLatest } from './database';
-import { DEMO_STORE, seedDemoData } from './seed';
+import { STORE_MIGRATIONS, migrateToLatest } from './database';
+import { DEMO_STORE, DEMO_STORES, seedDemoData } from './seed';
+import { DEMO_STAFF } from './seed-staff';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { systemClock } from '../shared/clock';
 import { verifySecret } from '../shared/passwords';
@@ -16,19 +17,25 @@ describe('store database', () => {
     const again = await migrateToLatest(database.db, database.schema);
     expect(again).toEqual([]);
     const { rows } = await sql<{ name: string }>`select name from ${sql.id(database.schema, 'kysely_migration')} order by name`.execute(database.db);
-    expect(rows.map((r) => r.name)).toEqual(['0001-accounts', '0002-store-business', '0003-reference-data', '0004-store-deregistration', '0007-media-library']);
+    expect(rows.map((r) => r.name)).toEqual(Object.keys(STORE_MIGRATIONS).sort());
+    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['0001-accounts', '0008-roles-permissions']));
   });
 
   it('seeds the demo store and customers idempotently', async () => {
     await seedDemoData(database.db, systemClock);
     await seedDemoData(database.db, systemClock);
-    const stores = await database.db.selectFrom('store_store').selectAll().execute();
-    expect(stores).toHaveLength(1);
+    const stores = await database.db.selectFrom('store_store').selectAll().orderBy('id').execute();
+    expect(stores.map((s) => s.id)).toEqual([DEMO_STORE.id, ...DEMO_STORES.map((s) => s.id)]);
     expect(stores[0]).toMatchObject({ id: 1001, store_name: 'Demo Flagship Store', store_status: 2, store_type: 1 });
-    const users = await database.db.selectFrom('store_user').selectAll().execute();
-    expect(users).toHaveLength(1);
-    expect(users[0].username).toBe('demo_merchant');
-    await expect(verifySecret(DEMO_STORE.password, users[0].password_hash)).resolves.toBe(true);
+    const users = await database.db.selectFrom('store_user').selectAll().where('store_id', '=', DEMO_STORE.id).orderBy('id').execute();
+    expect(users.map((u) => [u.username, u.is_owner])).toEqual([
+      ['demo_merchant', true],
+      [DEMO_STAFF.userName, false],
+    ]);
+    await expect(verifySecret(DEMO_STORE.password, users[0]!.password_hash)).resolves.toBe(true);
+    await expect(verifySecret(DEMO_STAFF.password, users[1]!.password_hash)).resolves.toBe(true);
+    const roles = await database.db.selectFrom('store_role').select(['store_id', 'name']).execute();
+    expect(roles).toEqual([{ store_id: DEMO_STORE.id, name: 'staff' }]);
     const customers = await database.db.selectFrom('store_customer').select(['accid', 'nickname']).orderBy('accid').execute();
     expect(customers).toEqual([
       { accid: 'c_demo1', nickname: 'Alice Chen' },
@@ -66,7 +73,7 @@ describe('store database', () => {
   it('reset empties store tables and seeds again', async () => {
     await database.reset();
     const stores = await database.db.selectFrom('store_store').select('id').execute();
-    expect(stores.map((s) => s.id)).toEqual([1001]);
+    expect(stores.map((s) => s.id).sort()).toEqual([DEMO_STORE.id, ...DEMO_STORES.map((s) => s.id)]);
     const banks = await database.db.selectFrom('ref_bank').select('bank_code').execute();
     expect(banks.length).toBeGreaterThan(0);
   });
