@@ -1,0 +1,50 @@
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { LoginPage } from '../pages/login-page';
+import { DashboardPage } from '../pages/dashboard-page';
+import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
+
+const consoleUrl = () => process.env.E2E_CONSOLE_URL!;
+
+/**
+ * Violations axe rates serious or critical (console issue 7 §12). `within` limits the check to a
+ * region: the dashboard's content inside the shell, whose navbar and sidebar the layout's own test covers.
+ */
+async function seriousViolations(page: Page, within?: string) {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const results = await (within ? builder.include(within) : builder).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`) }));
+}
+
+for (const path of ['/registered/userReg', '/registered/storeMsg', '/registered/toKnowTheServiceProvider', '/registered/resultReg', '/registered/agrtSig', '/registered/brandAdd']) {
+  test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
+    await page.goto(`${consoleUrl()}${path}`);
+    await expect(page.locator('main h1')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('axe finds no serious or critical violation on the shop-info form and the dashboard', async ({ page }) => {
+  // demo_new (status 0) completes its shop info; the demo merchant sees the dashboard.
+  const login = new LoginPage(page, consoleUrl());
+  await login.open();
+  await login.signIn('demo_new', 'Demo12345');
+  // The guard sends a store that has not submitted (status 0) to complete its shop info.
+  await expect(page).toHaveURL(/\/registered\/shopMsg$/);
+  await expect(page.locator('input[data-testid="shop-storeName"]')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.context().clearCookies();
+  await page.evaluate(() => {
+    window.sessionStorage.clear();
+    window.localStorage.clear();
+  });
+  await login.open();
+  await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
+  const dashboard = new DashboardPage(page, consoleUrl());
+  await expect(dashboard.orderTotal()).toContainText('23');
+  await expect(dashboard.notice('license')).toBeVisible();
+  expect(await seriousViolations(page, 'main')).toEqual([]);
+});
