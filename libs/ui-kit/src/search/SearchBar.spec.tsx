@@ -120,6 +120,22 @@ describe('SearchBar (§5)', () => {
     await waitFor(() => expect(onSearch).toHaveBeenCalledWith({ created: [dayjs('2026-11-01').unix(), dayjs('2026-11-03').endOf('day').unix()] }));
   });
 
+  it('shows a query that changes behind it, e.g. after the back button', () => {
+    const view = render(
+      <UiKitProvider locale="en-US">
+        <SearchBar schema={schema} onSearch={jest.fn()} initialQuery={{ keyword: 'first' }} />
+      </UiKitProvider>,
+    );
+    expect(screen.getByRole('textbox', { name: 'keyword' })).toHaveValue('first');
+    view.rerender(
+      <UiKitProvider locale="en-US">
+        <SearchBar schema={schema} onSearch={jest.fn()} initialQuery={{ keyword: 'second', minAmount: 250 }} />
+      </UiKitProvider>,
+    );
+    expect(screen.getByRole('textbox', { name: 'keyword' })).toHaveValue('second');
+    expect(screen.getByRole('textbox', { name: 'min amount' })).toHaveValue('2.5');
+  });
+
   it('reset clears every field and searches without filters', async () => {
     const onSearch = renderBar(jest.fn(), { keyword: 'old', minAmount: 500 });
     expect(screen.getByRole('textbox', { name: 'keyword' })).toHaveValue('old');

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
@@ -46,6 +46,11 @@ export function SearchBar({ schema, onSearch, initialQuery }: SearchBarProps) {
     defaultValues: initialQuery ? searchValuesFromQuery(fields, initialQuery) : emptySearchValues(fields),
     resolver: zodResolver(schema as never) as unknown as Resolver<SearchFormValues>,
   });
+  // The URL may change the query behind the bar (back and forward buttons): show what the table uses.
+  const queryKey = JSON.stringify(initialQuery ?? {});
+  useEffect(() => {
+    if (initialQuery) form.reset(searchValuesFromQuery(fields, initialQuery));
+  }, [queryKey, fields]);
   const translate = (message: string | undefined) => (message && message in uiKitMessages['en-US'] ? t(message as UiKitMessageKey) : message);
   const submit = form.handleSubmit((output) => onSearch(toSearchQuery(output)));
   const reset = () => {
