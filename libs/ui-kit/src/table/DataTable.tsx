@@ -37,6 +37,7 @@ export interface DataTableColumn<Row> {
 }
 
 export interface DataTableProps<Row> {
+  /** Define them outside the component or in a useMemo: a new array makes the grid rebuild its columns. */
   columns: readonly DataTableColumn<Row>[];
   table: DataTableState<Row>;
   getRowId: (row: Row) => RowId;
