@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
+import { imCoreLayers } from './libs/im-core/eslint.layers.mjs';
 
 const reactAndApps = ['react', 'react-dom', 'react-*', '@mui/*', '@emotion/*', '@reduxjs/*', 'react-redux'];
 
@@ -55,4 +56,6 @@ export default [
     files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.int.spec.ts', '**/test/**', 'e2e/**', 'bench/**', 'tools/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  // im-core's layer order (issue 10).
+  ...imCoreLayers,
 ];

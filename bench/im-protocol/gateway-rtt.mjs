@@ -21,7 +21,8 @@ import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import WebSocket, { WebSocketServer } from 'ws';
-import { CLIENT_TYPE_WEB, decodeFrame, encodeRequest, FrameFlag, HEARTBEAT_SERIAL_ID, ImConnection } from '@merchant/im-core';
+import { CLIENT_TYPE_WEB, ImConnection } from '@merchant/im-core';
+import { decodeFrame, encodeRequest, FrameFlag, HEARTBEAT_SERIAL_ID } from '@merchant/im-core/testing';
 import { signImToken } from '@merchant/im-core/server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -23,7 +23,8 @@ import { readFileSync } from 'node:fs';
 import process from 'node:process';
 import { pathToFileURL } from 'node:url';
 // Resolves to libs/im-core/dist: build im-core first (see above).
-import { CLIENT_TYPE_WEB, decodeFrame, encodeRequest, HEARTBEAT_SERIAL_ID } from '@merchant/im-core';
+import { CLIENT_TYPE_WEB } from '@merchant/im-core';
+import { decodeFrame, encodeRequest, HEARTBEAT_SERIAL_ID } from '@merchant/im-core/testing';
 import { signImToken } from '@merchant/im-core/server';
 import WebSocket from 'ws';
 

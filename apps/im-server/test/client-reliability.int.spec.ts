@@ -2,10 +2,9 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import WebSocket from 'ws';
 import {
-  createImClient, encodePush, ImConnection, MemoryStore, type ConnectionTiming, type DisconnectedEvent, type ImClient, type ImConnectionOptions,
-  type ImError, type ImMessage, type NetworkEventSource, type WebSocketConstructor,
+  createImClient, ImConnection, MemoryStore, type ConnectionTiming, type DisconnectedEvent, type ImClient, type ImConnectionOptions, type ImError, type ImMessage, type NetworkEventSource, type WebSocketConstructor,
 } from '@merchant/im-core';
-import { FaultProxy, recordSocketHandlers } from '@merchant/im-core/server';
+import { encodePush, FaultProxy, recordSocketHandlers } from '@merchant/im-core/testing';
 import { TEST_APP_KEY, tokenFor } from './support/raw-client';
 import { account, makeDataDir, startServer, usingPostgres, type StartedServer } from './support/test-server';
 

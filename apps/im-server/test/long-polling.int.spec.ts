@@ -1,4 +1,4 @@
-import { decodeFrame, decodeFrameBatch, encodeFrameBatch, encodeRequest, type DecodedFrame } from '@merchant/im-core';
+import { decodeFrame, decodeFrameBatch, encodeFrameBatch, encodeRequest, type DecodedFrame } from '@merchant/im-core/testing';
 import { RawImClient, tokenFor, TEST_APP_KEY } from './support/raw-client';
 import { account, startServer, type StartedServer } from './support/test-server';
 

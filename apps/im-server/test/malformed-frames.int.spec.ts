@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { COMMANDS, encodeRequest, type CommandName } from '@merchant/im-core';
+import { COMMANDS, encodeRequest, type CommandName } from '@merchant/im-core/testing';
 import { RawImClient } from './support/raw-client';
 import { account, startServer, type StartedServer } from './support/test-server';
 

@@ -1,4 +1,5 @@
-import { encodeRequest, MAX_FRAME_BYTES, ResponseCode } from '@merchant/im-core';
+import { ResponseCode } from '@merchant/im-core';
+import { encodeRequest, MAX_FRAME_BYTES } from '@merchant/im-core/testing';
 import { RawImClient } from './support/raw-client';
 import { account, startServer, type StartedServer } from './support/test-server';
 

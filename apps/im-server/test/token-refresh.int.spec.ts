@@ -1,4 +1,4 @@
-import { FaultProxy } from '@merchant/im-core/server';
+import { FaultProxy } from '@merchant/im-core/testing';
 import type { GetTokenContext, ImClient } from '@merchant/im-core';
 import { imCoreClient, sleep, waitFor } from './support/im-core-clients';
 import { tokenFor } from './support/raw-client';

@@ -1,9 +1,42 @@
+// The public API of @merchant/im-core, kept small on purpose (issue 10). Test fakes, the fault
+// proxy, store conformance cases and the codec internals are in '@merchant/im-core/testing';
+// the server half of the protocol and IM tokens in '@merchant/im-core/server'.
+
+// Errors and codes (im-client-spec §8)
 export * from './errors';
-export * from './store';
+
+// Entities, the Store contract and the memory store
+export * from './store/entities';
+export type { Store, SessionMessagesQuery, SessionsQuery, SysMsgsQuery, SortOrder } from './store/store';
+export { MemoryStore } from './store/memory-store';
+
+// Validation rules and limits (§5)
 export * from './validation';
-export * from './protocol';
-export * from './transport';
-export * from './connection';
-export * from './sync';
-export * from './services';
+
+// Protocol constants and wire record shapes apps map from
+export { CLIENT_TYPE_WEB, MessageTypeCode, PROTOCOL_VERSION, SceneCode } from './protocol/constants';
+export type { LoginPortRecordValue, MessageRecordValue, SessionRecordValue, UserRecordValue } from './protocol/records';
+export { fromWireMessage, fromWireUser } from './model/wire-mapping';
+export type { NotificationCounter } from './model/session-state';
+
+// Connection (transport choice, login, heartbeat, reconnect)
+export type { FetchLike, Timers, TransportKind, WebSocketConstructor } from './transport/transport';
+export { ImConnection, IM_CORE_SDK_VERSION } from './connection/im-connection';
+export type {
+  DisconnectedEvent, GetTokenContext, ImConnectionEvents, ImConnectionOptions, ImPush, KickedEvent, LoginResult, NetworkEventSource, PushName, RequestName,
+} from './connection/connection-types';
+export type { ConnectionState } from './connection/connection-state';
+export { DEFAULT_TIMING } from './connection/timing';
+export type { ConnectionTiming } from './connection/timing';
+export type { ReconnectOptions } from './connection/reconnect-options';
+
+// Sync results
+export { SYNC_NOTIFY_ORDER } from './sync/sync-merge';
+export type { SyncNotification, SyncNotificationKind } from './sync/sync-merge';
+export type { SyncSummary } from './sync/sync-engine';
+export { SYNC_RETRY_LIMIT, OFFLINE_SESSION_CONCURRENCY } from './sync/constants';
+
+// Services and the client
+export type { FetchHistoryQuery, HistoryPage } from './services/messages-service';
+export { OUTBOX_MAX_WAIT_MS } from './services/outbox';
 export * from './client';

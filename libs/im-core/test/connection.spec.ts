@@ -1,5 +1,6 @@
 import { WebSocket } from 'ws';
-import { encodePush, ImConnection, ImPush, KickReason, MAX_SERIAL_ID, WebSocketConstructor } from '../src';
+import { ImConnection, ImPush, KickReason, WebSocketConstructor } from '../src';
+import { encodePush, MAX_SERIAL_ID } from '../src/testing';
 import { ImTestServer } from './im-test-server';
 import { connectionFor, nextEvent, sleep, waitFor } from './helpers';
 

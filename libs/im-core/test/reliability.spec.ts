@@ -1,8 +1,8 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { WebSocket } from 'ws';
-import { encodePush, ImConnection, WebSocketConstructor } from '../src';
-import { FaultProxy, recordSocketHandlers } from '../src/server';
+import { ImConnection, WebSocketConstructor } from '../src';
+import { encodePush, FaultProxy, recordSocketHandlers } from '../src/testing';
 import { ImTestServer } from './im-test-server';
 import { connectionFor, FAST_TIMING, nextEvent, sleep, waitFor } from './helpers';
 

@@ -1,5 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb';
-import { ImError, STORE_CONFORMANCE_CASES, sampleMessage } from '@merchant/im-core';
+import { ImError } from '@merchant/im-core';
+import { STORE_CONFORMANCE_CASES, sampleMessage } from '@merchant/im-core/testing';
 import { IndexedDbStore, databaseNameFor } from './indexeddb-store';
 import { DB_SCHEMA_VERSION, TABLES } from './schema';
 

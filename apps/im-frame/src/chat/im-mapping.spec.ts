@@ -1,5 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb';
-import { MemoryStore, sampleMessage, sampleSession } from '@merchant/im-core';
+import { MemoryStore } from '@merchant/im-core';
+import { sampleMessage, sampleSession } from '@merchant/im-core/testing';
 import { readLocalMessages, readLocalSessions, toChatMessage, toChatSession } from './im-mapping';
 import { openChatStore } from './open-chat-store';
 

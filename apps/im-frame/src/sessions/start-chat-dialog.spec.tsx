@@ -1,7 +1,8 @@
 // Starting a conversation: by account (checked with the server first) or from recent customers.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryStore, sampleMessage as imMessage, sampleSession as imSession } from '@merchant/im-core';
+import { MemoryStore } from '@merchant/im-core';
+import { sampleMessage as imMessage, sampleSession as imSession } from '@merchant/im-core/testing';
 import { ChatApp } from '../app/chat-app';
 import { readRecentCustomers } from '../chat/im-mapping';
 import { renderWithChat } from '../test/render-frame';

@@ -1,14 +1,7 @@
 // A scripted im-core connection (im-core's FakeConnection) that behaves like im-server for the
 // calls the frame makes: sync answers with syncDone, sends succeed or fail on demand.
-import {
-  FakeConnection,
-  ImError,
-  kickReasonText,
-  MessageTypeCode,
-  SceneCode,
-  type MessageRecordValue,
-  type UserRecordValue,
-} from '@merchant/im-core';
+import { ImError, kickReasonText, MessageTypeCode, SceneCode, type MessageRecordValue, type UserRecordValue } from '@merchant/im-core';
+import { FakeConnection } from '@merchant/im-core/testing';
 
 export const MERCHANT = 's_1001';
 

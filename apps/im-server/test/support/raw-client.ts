@@ -1,18 +1,9 @@
 import WebSocket from 'ws';
 import { signImToken } from '@merchant/im-core/server';
+import { CLIENT_TYPE_WEB } from '@merchant/im-core';
 import {
-  CLIENT_TYPE_WEB,
-  FrameFlag,
-  decodeFrame,
-  decodeFrameHeader,
-  encodeRequest,
-  type FrameHeader,
-  type CommandName,
-  type CommandTable,
-  type DecodedFrame,
-  type RequestBodyOf,
-  type ResponseBodyOf,
-} from '@merchant/im-core';
+  FrameFlag, decodeFrame, decodeFrameHeader, encodeRequest, type FrameHeader, type CommandName, type CommandTable, type DecodedFrame, type RequestBodyOf, type ResponseBodyOf,
+} from '@merchant/im-core/testing';
 
 export const TEST_SECRET = 'test-im-secret';
 export const TEST_APP_KEY = 'merchant-im';

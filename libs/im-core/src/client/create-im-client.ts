@@ -1,5 +1,5 @@
 import { ImConnection, type ImConnectionOptions } from '../connection/im-connection';
-import type { NotificationCounter } from '../services/session-state';
+import type { NotificationCounter } from '../model/session-state';
 import type { ImConnectionPort } from './connection-port';
 import { ImClient } from './im-client';
 import type { ImLogger, StoreSource } from './store-opening';

@@ -4,7 +4,7 @@ import type { MessageRecordValue } from '../protocol/records';
 import { MemoryStore } from '../store/memory-store';
 import { sampleMessage } from '../store/store-conformance';
 import type { ImMessage, ImSession } from '../store/entities';
-import { FakeConnection } from './fake-connection';
+import { FakeConnection } from '../testing/fake-connection';
 import { ImClient } from './im-client';
 
 const ME = 's_1001';

@@ -4,4 +4,3 @@ export { ImClient } from './im-client';
 export type { ImClientEvents, ImClientCoreOptions } from './im-client';
 export type { ImConnectionPort } from './connection-port';
 export type { ImLogger, StoreSource } from './store-opening';
-export { FakeConnection } from './fake-connection';

@@ -3,5 +3,3 @@ export * from './im-token';
 export * from '../protocol';
 export * from '../errors';
 export * from './long-poll-hub';
-// Test helpers (Node only, need `ws`): the in-process fault proxy.
-export * from '../testing';

@@ -4,11 +4,11 @@ import { SceneCode } from '../protocol/constants';
 import type { MessageRecordValue } from '../protocol/records';
 import { parseSessionId, type ImMessage, type ImScene } from '../store/entities';
 import { normalizeMessageListQuery, validatePageLimit, validateSendText, type MessageListQuery, type SendTextInput } from '../validation/message-rules';
-import { deleteStoredMessage, ingestSessionMessages } from './message-ingest';
-import { createOutgoingText, prepareResend } from './message-state';
+import { deleteStoredMessage, ingestSessionMessages } from '../model/message-ingest';
+import { createOutgoingText, prepareResend } from '../model/message-state';
 import type { Outbox } from './outbox';
 import type { ServiceContext } from './service-context';
-import { fromWireMessage } from './wire-mapping';
+import { fromWireMessage } from '../model/wire-mapping';
 
 /** The server history command of each scene (§7: msg 7/6, team 8/23, superTeam 21/13; same body). */
 const HISTORY_COMMAND: Readonly<Record<ImScene, 'getHistoryMsgs' | 'getTeamHistoryMsgs' | 'getSuperTeamHistoryMsgs'>> = {

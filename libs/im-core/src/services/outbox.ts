@@ -1,9 +1,9 @@
 import { ImError, ImErrorName } from '../errors';
 import type { ImMessage, ImScene } from '../store/entities';
 import type { ServiceContext } from './service-context';
-import { classifySendFailure, markSent } from './message-state';
-import { applyMessage, markRead } from './session-state';
-import { toWireMessage } from './wire-mapping';
+import { classifySendFailure, markSent } from '../model/message-state';
+import { applyMessage, markRead } from '../model/session-state';
+import { toWireMessage } from '../model/wire-mapping';
 
 /** How long an outbox entry may wait for a connection before it ends as fail (docs/im-outbox.md). */
 export const OUTBOX_MAX_WAIT_MS = 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import type { RequestName } from '../connection/im-connection';
 import type { CommandTable } from '../protocol/commands';
 import type { ImMessage, ImSession } from '../store/entities';
 import type { Store } from '../store/store';
-import type { UnreadRules } from './session-state';
+import type { UnreadRules } from '../model/session-state';
 
 /** The request half of the connection, which is all a service may use (STYLE.md layers). */
 export interface CommandRequester {

@@ -2,10 +2,10 @@ import { ImError, ImErrorName } from '../errors';
 import { SceneCode } from '../protocol/constants';
 import type { ImSession } from '../store/entities';
 import { normalizeSessionListQuery, type SessionListQuery } from '../validation/message-rules';
-import { MAX_UNREAD_RECOUNT } from './message-ingest';
+import { MAX_UNREAD_RECOUNT } from '../model/message-ingest';
 import type { ServiceContext } from './service-context';
-import { applyAck, deleteSessionLogically, markRead, totalUnread } from './session-state';
-import { sceneFromCode } from './wire-mapping';
+import { applyAck, deleteSessionLogically, markRead, totalUnread } from '../model/session-state';
+import { sceneFromCode } from '../model/wire-mapping';
 import { sessionIdOf } from '../store/entities';
 
 /** Session list, read state and deletion (im-client-spec §4 Session, §5 session listing). */

@@ -10,7 +10,7 @@ import {
   fromWireTeam,
   fromWireUser,
   sceneFromCode,
-} from '../services/wire-mapping';
+} from '../model/wire-mapping';
 import { sessionIdOf } from '../store/entities';
 
 /**

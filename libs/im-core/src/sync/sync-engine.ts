@@ -1,7 +1,7 @@
 import { ImError, ImErrorName } from '../errors';
 import type { RequestBodyOf } from '../protocol/command-definition';
 import type { CommandTable } from '../protocol/commands';
-import type { UnreadRules } from '../services/session-state';
+import type { UnreadRules } from '../model/session-state';
 import type { ImMessage, SyncTimetags } from '../store/entities';
 import type { Store } from '../store/store';
 import { SYNC_DONE_TIMEOUT_MS, SYNC_RETRY_LIMIT } from './constants';

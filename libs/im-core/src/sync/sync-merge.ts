@@ -1,7 +1,7 @@
 import type { ImFriend, ImMessage, ImRelation, ImSession, ImSysMsg, ImTeam, ImUser } from '../store/entities';
 import type { Store } from '../store/store';
-import { MAX_UNREAD_RECOUNT, deleteStoredMessage, ingestSessionMessages } from '../services/message-ingest';
-import { applyAck, emptySession, type UnreadRules } from '../services/session-state';
+import { MAX_UNREAD_RECOUNT, deleteStoredMessage, ingestSessionMessages } from '../model/message-ingest';
+import { applyAck, emptySession, type UnreadRules } from '../model/session-state';
 import { OFFLINE_SESSION_CONCURRENCY } from './constants';
 import { runWithConcurrency } from './run-with-concurrency';
 import type { SyncBatch } from './sync-batch';

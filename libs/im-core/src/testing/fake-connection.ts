@@ -3,7 +3,7 @@ import type { ImConnectionEvents, ImPush, LoginResult, PushName, RequestName } f
 import { TypedEmitter } from '../connection/typed-emitter';
 import type { RequestBodyOf, ResponseBodyOf } from '../protocol/command-definition';
 import type { CommandTable } from '../protocol/commands';
-import type { ImConnectionPort } from './connection-port';
+import type { ImConnectionPort } from '../client/connection-port';
 
 type Handler = (body: unknown, fake: FakeConnection) => unknown;
 
