@@ -1,3 +1,4 @@
+/* global crypto, performance, requestAnimationFrame, PerformanceObserver, Worker, Blob -- browser page code */
 // The benchmark page: the library's worker client, measured inside Chromium.
 import { createMd5WorkerClient } from '../../libs/media-library/dist/index.mjs';
 

@@ -1,3 +1,4 @@
+/* global self -- a module worker */
 // The benchmark's worker: the library's own handler (hash-wasm over File.stream()) for 'hash'
 // messages, and the spark-md5 baseline (same stream reading) for 'spark' messages.
 import { installMd5WorkerHandler } from '../../libs/media-library/dist/index.mjs';

@@ -97,12 +97,7 @@ export class MediaLibraryPage {
   async pickFromLibrary(fileNames: string[]) {
     await this.picker().getByRole('button', { name: /click to upload/ }).click();
     const dialog = this.page.getByRole('dialog', { name: 'select image' });
-    // The choice survives searches: find each file by name, then tick it.
-    for (const name of fileNames) {
-      await dialog.getByRole('textbox', { name: 'keyword' }).fill(name);
-      await dialog.getByRole('button', { name: /search/i }).click();
-      await dialog.getByRole('checkbox', { name: `choose ${name}` }).check();
-    }
+    for (const name of fileNames) await dialog.getByRole('checkbox', { name: `choose ${name}` }).check();
     await dialog.getByRole('button', { name: 'confirm' }).click();
     await dialog.waitFor({ state: 'hidden' });
   }
