@@ -217,4 +217,20 @@ describe('registration, store maintenance, pay password, isolation', () => {
     expect(home.data.storeLicenseDays).toBeNull();
     expect((await h.call<Record<string, unknown>>(`${USER}/getStoreInfoByToken`, {}, token)).data.storeInfo).toMatchObject({ brandName: 'Acme', brandExpireTime: in30Days });
   });
+
+  it("answers the onboarding and pay refusals in the caller's language (zh-CN, en-US)", async () => {
+    const token = await registerSecondStore();
+    const msgIn = async (language: string, path: string, biz: unknown) => {
+      try {
+        await h.client(token, 'none', language).request(path, biz, { silent: true });
+        return 'no error';
+      } catch (error) {
+        return (error as { msg: string }).msg;
+      }
+    };
+    expect(await msgIn('zh-CN', `${USER}/registerStore`, storeInfo)).toBe('请先签署商家协议');
+    expect(await msgIn('en-US', `${USER}/registerStore`, storeInfo)).toBe('please accept the merchant agreement first');
+    expect(await msgIn('zh-CN', '/v1/store/pay/user/checkPayPassword', { payPassword: '123456' })).toBe('请先设置支付密码');
+    expect(await msgIn('en-US', `${USER}/recoveryStoreInfoByToken`, {})).toBe('only a rejected application can be recovered');
+  });
 });

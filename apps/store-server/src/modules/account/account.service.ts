@@ -3,7 +3,7 @@ import type { Caller } from '../../http/route';
 import type { CheckCodeService } from '../../shared/check-codes';
 import { toEpochSeconds, type Clock } from '../../shared/clock';
 import { hashSecret, verifySecret } from '../../shared/passwords';
-import { STORE_CODES, StoreError } from '../../shared/store-error';
+import { STORE_CODES, StoreError, text, type StoreMessage } from '../../shared/store-error';
 import type { AuthRepository } from '../auth/auth.repository';
 import type { AuthService, LoginResult } from '../auth/auth.service';
 import type { AccountRepository } from './account.repository';
@@ -23,7 +23,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export { maskPhone };
 export const maskCardNumber = (card: string) => `${'*'.repeat(Math.max(0, card.length - 4))}${card.slice(-4)}`;
 
-const notAllowed = (message: string) => new StoreError(STORE_CODES.notAllowedInCurrentState, message);
+const notAllowed = (message: StoreMessage) => new StoreError(STORE_CODES.notAllowedInCurrentState, message);
 
 export class AccountService {
   constructor(
@@ -36,19 +36,19 @@ export class AccountService {
 
   private async store(caller: Caller) {
     const store = await this.stores.findStore(caller.storeId);
-    if (!store) throw new StoreError(STORE_CODES.notFound, 'store not found');
+    if (!store) throw new StoreError(STORE_CODES.notFound, text('店铺不存在', 'store not found'));
     return store;
   }
 
   async sendRegisterCheckCode(mobile: string) {
-    if (await this.stores.mobileTaken(mobile)) throw new StoreError(STORE_CODES.alreadyExists, 'this mobile number is already registered');
+    if (await this.stores.mobileTaken(mobile)) throw new StoreError(STORE_CODES.alreadyExists, text('该手机号已注册', 'this mobile number is already registered'));
     return this.checkCodes.send('register', mobile);
   }
 
   /** Creates the account and an empty store (status 0) and signs the new user in. */
   async registerUser(input: { userName: string; password: string; mobile: string; checkCode: string }): Promise<LoginResult> {
-    if (await this.stores.usernameTaken(input.userName)) throw new StoreError(STORE_CODES.alreadyExists, 'this user name is already taken');
-    if (await this.stores.mobileTaken(input.mobile)) throw new StoreError(STORE_CODES.alreadyExists, 'this mobile number is already registered');
+    if (await this.stores.usernameTaken(input.userName)) throw new StoreError(STORE_CODES.alreadyExists, text('该用户名已被使用', 'this user name is already taken'));
+    if (await this.stores.mobileTaken(input.mobile)) throw new StoreError(STORE_CODES.alreadyExists, text('该手机号已注册', 'this mobile number is already registered'));
     await this.checkCodes.verify('register', input.mobile, input.checkCode);
     const passwordHash = await hashSecret(input.password);
     const created = await this.stores.db.transaction().execute(async (trx) => {
@@ -70,7 +70,7 @@ export class AccountService {
 
   async saveDraft(caller: Caller, draft: StoreInfoDraft): Promise<{ saved: true }> {
     const store = await this.store(caller);
-    if (!EDITABLE_BEFORE_REVIEW.includes(store.store_status)) throw notAllowed('store information can only be saved before review or after a rejection');
+    if (!EDITABLE_BEFORE_REVIEW.includes(store.store_status)) throw notAllowed(text('店铺信息只能在提交审核前或被驳回后保存', 'store information can only be saved before review or after a rejection'));
     await this.stores.updateStore(caller.storeId, { store_info_draft: JSON.stringify(draft) });
     return { saved: true };
   }
@@ -82,14 +82,14 @@ export class AccountService {
   /** After a rejection, copies the submitted information back into the draft for editing. */
   async recoverDraft(caller: Caller): Promise<StoreInfoDraft> {
     const store = await this.store(caller);
-    if (store.store_status !== StoreStatus.rejected) throw notAllowed('only a rejected application can be recovered');
+    if (store.store_status !== StoreStatus.rejected) throw notAllowed(text('只有被驳回的申请才能恢复修改', 'only a rejected application can be recovered'));
     const draft = (store.store_info ?? {}) as StoreInfoDraft;
     await this.stores.updateStore(caller.storeId, { store_info_draft: JSON.stringify(draft) });
     return draft;
   }
 
   async acceptAgreement(caller: Caller, version = CURRENT_AGREEMENT_VERSION) {
-    if (version !== CURRENT_AGREEMENT_VERSION) throw new StoreError(STORE_CODES.invalidParameter, `agreementVersion must be ${CURRENT_AGREEMENT_VERSION}`);
+    if (version !== CURRENT_AGREEMENT_VERSION) throw new StoreError(STORE_CODES.invalidParameter, text(`协议版本必须为 ${CURRENT_AGREEMENT_VERSION}`, `agreementVersion must be ${CURRENT_AGREEMENT_VERSION}`));
     await this.store(caller);
     const acceptedAt = this.clock.now();
     await this.stores.updateStore(caller.storeId, { agreement_accepted_at: acceptedAt, agreement_version: version });
@@ -98,17 +98,17 @@ export class AccountService {
 
   private async checkReferences(info: Pick<StoreInfo, 'cityCode' | 'categoryIds'>) {
     const city = await this.stores.findCity(info.cityCode);
-    if (!city || city.level !== 2) throw new StoreError(STORE_CODES.invalidParameter, 'cityCode is not a known city');
+    if (!city || city.level !== 2) throw new StoreError(STORE_CODES.invalidParameter, text('所选城市不存在', 'cityCode is not a known city'));
     const found = await this.stores.enabledLeafCategories(info.categoryIds);
     const missing = info.categoryIds.filter((id) => !found.includes(id));
-    if (missing.length) throw new StoreError(STORE_CODES.invalidParameter, `unknown or disabled categories: ${missing.join(', ')}`);
+    if (missing.length) throw new StoreError(STORE_CODES.invalidParameter, text(`经营类目不存在或已停用：${missing.join('、')}`, `unknown or disabled categories: ${missing.join(', ')}`));
   }
 
   /** Submits the store for review: status 0 or 3 → 1. */
   async submitForReview(caller: Caller, info: StoreInfo): Promise<{ storeStatus: number }> {
     const store = await this.store(caller);
-    if (!EDITABLE_BEFORE_REVIEW.includes(store.store_status)) throw notAllowed('the store has already been submitted');
-    if (!store.agreement_accepted_at) throw notAllowed('please accept the merchant agreement first');
+    if (!EDITABLE_BEFORE_REVIEW.includes(store.store_status)) throw notAllowed(text('店铺已提交审核', 'the store has already been submitted'));
+    if (!store.agreement_accepted_at) throw notAllowed(text('请先签署商家协议', 'please accept the merchant agreement first'));
     await this.checkReferences(info);
     await this.stores.db.transaction().execute(async (trx) => {
       await this.stores.updateStore(
@@ -170,7 +170,7 @@ export class AccountService {
 
   async updateStoreInfo(caller: Caller, changes: Record<string, string | undefined>) {
     const store = await this.store(caller);
-    if (!IN_APP.includes(store.store_status)) throw notAllowed('store information can be edited after approval');
+    if (!IN_APP.includes(store.store_status)) throw notAllowed(text('店铺审核通过后才能修改店铺信息', 'store information can be edited after approval'));
     const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
     const merged = { ...((store.store_info ?? {}) as Record<string, unknown>), ...defined };
     await this.stores.updateStore(caller.storeId, { store_info: JSON.stringify(merged) });
@@ -193,14 +193,14 @@ export class AccountService {
 
   async sendUpdateMobileCheckCode(caller: Caller, mobile: string) {
     const store = await this.store(caller);
-    if (store.mobile === mobile) throw new StoreError(STORE_CODES.invalidParameter, 'the new mobile number is the same as the current one');
-    if (await this.stores.mobileTaken(mobile, caller.storeId)) throw new StoreError(STORE_CODES.alreadyExists, 'this mobile number is already registered');
+    if (store.mobile === mobile) throw new StoreError(STORE_CODES.invalidParameter, text('新手机号与当前手机号相同', 'the new mobile number is the same as the current one'));
+    if (await this.stores.mobileTaken(mobile, caller.storeId)) throw new StoreError(STORE_CODES.alreadyExists, text('该手机号已注册', 'this mobile number is already registered'));
     return this.checkCodes.send('update-mobile', mobile);
   }
 
   async updateMobile(caller: Caller, mobile: string, checkCode: string) {
     await this.store(caller);
-    if (await this.stores.mobileTaken(mobile, caller.storeId)) throw new StoreError(STORE_CODES.alreadyExists, 'this mobile number is already registered');
+    if (await this.stores.mobileTaken(mobile, caller.storeId)) throw new StoreError(STORE_CODES.alreadyExists, text('该手机号已注册', 'this mobile number is already registered'));
     await this.checkCodes.verify('update-mobile', mobile, checkCode);
     await this.stores.updateStore(caller.storeId, { mobile });
     return { mobile: maskPhone(mobile) };
@@ -208,8 +208,8 @@ export class AccountService {
 
   async updatePasswordByToken(caller: Caller, oldPassword: string, newPassword: string) {
     const user = await this.users.findByUserId(caller.userId);
-    if (!user || !(await verifySecret(oldPassword, user.passwordHash))) throw new StoreError(STORE_CODES.wrongCredentials, 'the current password is wrong');
-    if (oldPassword === newPassword) throw new StoreError(STORE_CODES.invalidParameter, 'the new password must differ from the current one');
+    if (!user || !(await verifySecret(oldPassword, user.passwordHash))) throw new StoreError(STORE_CODES.wrongCredentials, text('原密码错误', 'the current password is wrong'));
+    if (oldPassword === newPassword) throw new StoreError(STORE_CODES.invalidParameter, text('新密码不能与原密码相同', 'the new password must differ from the current one'));
     await this.users.updatePasswordHash(caller.userId, await hashSecret(newPassword));
     return null;
   }
@@ -217,7 +217,7 @@ export class AccountService {
   /** Forgotten password: the code goes to the store's mobile; the answer shows it masked. */
   async sendResetPasswordCheckCode(userName: string) {
     const user = await this.users.findByUsername(userName);
-    if (!user) throw new StoreError(STORE_CODES.notFound, 'no account with this user name');
+    if (!user) throw new StoreError(STORE_CODES.notFound, text('该用户名不存在', 'no account with this user name'));
     const sent = await this.checkCodes.send('reset-password', user.mobile);
     return { ...sent, mobile: maskPhone(user.mobile) };
   }
@@ -225,7 +225,7 @@ export class AccountService {
   /** Resets the password with a check code and signs out every session of the user. */
   async resetPassword(userName: string, checkCode: string, newPassword: string) {
     const user = await this.users.findByUsername(userName);
-    if (!user) throw new StoreError(STORE_CODES.notFound, 'no account with this user name');
+    if (!user) throw new StoreError(STORE_CODES.notFound, text('该用户名不存在', 'no account with this user name'));
     await this.checkCodes.verify('reset-password', user.mobile, checkCode);
     await this.users.updatePasswordHash(user.userId, await hashSecret(newPassword));
     await this.users.revokeAllTokensOfUser(user.userId, this.clock.now());
@@ -235,7 +235,7 @@ export class AccountService {
   async updateBankCard(caller: Caller, card: { bankCode: string; cardNumber: string; accountName: string; branchName: string }) {
     await this.store(caller);
     const bank = await this.stores.bankExists(card.bankCode);
-    if (!bank) throw new StoreError(STORE_CODES.invalidParameter, 'bankCode is not a supported bank');
+    if (!bank) throw new StoreError(STORE_CODES.invalidParameter, text('不支持该银行', 'bankCode is not a supported bank'));
     await this.stores.upsertBankCard(caller.storeId, {
       bank_code: card.bankCode,
       card_number: card.cardNumber,
@@ -284,10 +284,10 @@ export class AccountService {
 
   async updateCategories(caller: Caller, categoryIds: number[]) {
     const store = await this.store(caller);
-    if (!IN_APP.includes(store.store_status)) throw notAllowed('business categories can be changed after approval');
+    if (!IN_APP.includes(store.store_status)) throw notAllowed(text('店铺审核通过后才能修改经营类目', 'business categories can be changed after approval'));
     const found = await this.stores.enabledLeafCategories(categoryIds);
     const missing = categoryIds.filter((id) => !found.includes(id));
-    if (missing.length) throw new StoreError(STORE_CODES.invalidParameter, `unknown or disabled categories: ${missing.join(', ')}`);
+    if (missing.length) throw new StoreError(STORE_CODES.invalidParameter, text(`经营类目不存在或已停用：${missing.join('、')}`, `unknown or disabled categories: ${missing.join(', ')}`));
     await this.stores.replaceCategories(caller.storeId, categoryIds);
     return { categories: await this.stores.storeCategories(caller.storeId) };
   }

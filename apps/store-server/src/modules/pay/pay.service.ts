@@ -4,7 +4,7 @@ import type { Caller } from '../../http/route';
 import type { CheckCodeService } from '../../shared/check-codes';
 import { hashSecret, verifySecret } from '../../shared/passwords';
 import type { RateLimit, RateLimiter } from '../../shared/rate-limiter';
-import { STORE_CODES, StoreError } from '../../shared/store-error';
+import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 
 /** Wrong pay passwords per store: 5 per hour, then the check is refused until the window passes (our design). */
 export const PAY_PASSWORD_FAILURE_LIMIT: RateLimit = { bucket: 'pay-password-failure', max: 5, windowSeconds: 60 * 60 };
@@ -40,15 +40,15 @@ export class PayService {
 
   async sendCode(caller: Caller, purpose: 'init-pay-password' | 'set-pay-password' | 'check-pay-password') {
     const owner = await this.owner(caller);
-    if (purpose === 'init-pay-password' && owner.pay_password_hash) throw new StoreError(STORE_CODES.notAllowedInCurrentState, 'the pay password is already set');
-    if (purpose !== 'init-pay-password' && !owner.pay_password_hash) throw new StoreError(STORE_CODES.notAllowedInCurrentState, 'please set a pay password first');
+    if (purpose === 'init-pay-password' && owner.pay_password_hash) throw new StoreError(STORE_CODES.notAllowedInCurrentState, text('已设置支付密码', 'the pay password is already set'));
+    if (purpose !== 'init-pay-password' && !owner.pay_password_hash) throw new StoreError(STORE_CODES.notAllowedInCurrentState, text('请先设置支付密码', 'please set a pay password first'));
     return this.checkCodes.send(purpose, owner.mobile);
   }
 
   /** First pay password. */
   async init(caller: Caller, payPassword: string, checkCode: string) {
     const owner = await this.owner(caller);
-    if (owner.pay_password_hash) throw new StoreError(STORE_CODES.notAllowedInCurrentState, 'the pay password is already set');
+    if (owner.pay_password_hash) throw new StoreError(STORE_CODES.notAllowedInCurrentState, text('已设置支付密码', 'the pay password is already set'));
     await this.checkCodes.verify('init-pay-password', owner.mobile, checkCode);
     await this.storeHash(caller, payPassword);
     return null;
@@ -57,7 +57,7 @@ export class PayService {
   /** Forgotten pay password: replaces it with a check code. */
   async reset(caller: Caller, payPassword: string, checkCode: string) {
     const owner = await this.owner(caller);
-    if (!owner.pay_password_hash) throw new StoreError(STORE_CODES.notAllowedInCurrentState, 'please set a pay password first');
+    if (!owner.pay_password_hash) throw new StoreError(STORE_CODES.notAllowedInCurrentState, text('请先设置支付密码', 'please set a pay password first'));
     await this.checkCodes.verify('set-pay-password', owner.mobile, checkCode);
     await this.storeHash(caller, payPassword);
     await this.rateLimiter.clear(PAY_PASSWORD_FAILURE_LIMIT, String(caller.storeId));
@@ -66,7 +66,7 @@ export class PayService {
 
   async update(caller: Caller, oldPayPassword: string, newPayPassword: string) {
     await this.verifyPayPassword(caller, oldPayPassword);
-    if (oldPayPassword === newPayPassword) throw new StoreError(STORE_CODES.invalidParameter, 'the new pay password must differ from the current one');
+    if (oldPayPassword === newPayPassword) throw new StoreError(STORE_CODES.invalidParameter, text('新支付密码不能与原支付密码相同', 'the new pay password must differ from the current one'));
     await this.storeHash(caller, newPayPassword);
     return null;
   }
@@ -81,12 +81,12 @@ export class PayService {
   private async verifyPayPassword(caller: Caller, payPassword: string) {
     const subject = String(caller.storeId);
     const wait = await this.rateLimiter.retryAfterSeconds(PAY_PASSWORD_FAILURE_LIMIT, subject);
-    if (wait > 0) throw new StoreError(STORE_CODES.tooManyAttempts, `too many wrong pay passwords, please retry in ${Math.ceil(wait / 60)} minutes`);
+    if (wait > 0) throw new StoreError(STORE_CODES.tooManyAttempts, text(`支付密码错误次数过多，请 ${Math.ceil(wait / 60)} 分钟后再试`, `too many wrong pay passwords, please retry in ${Math.ceil(wait / 60)} minutes`));
     const owner = await this.owner(caller);
-    if (!owner.pay_password_hash) throw new StoreError(STORE_CODES.notAllowedInCurrentState, 'please set a pay password first');
+    if (!owner.pay_password_hash) throw new StoreError(STORE_CODES.notAllowedInCurrentState, text('请先设置支付密码', 'please set a pay password first'));
     if (!(await verifySecret(payPassword, owner.pay_password_hash))) {
       await this.rateLimiter.record(PAY_PASSWORD_FAILURE_LIMIT, subject);
-      throw new StoreError(STORE_CODES.wrongPayPassword, 'the pay password is wrong');
+      throw new StoreError(STORE_CODES.wrongPayPassword, text('支付密码错误', 'the pay password is wrong'));
     }
   }
 
