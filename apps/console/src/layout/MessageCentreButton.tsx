@@ -1,4 +1,5 @@
-// Navbar message-centre icon with the unread badge (§2, §9: maximum 99, then "99+").
+// Navbar message-centre icon with the unread badge (§2, §9: maximum 99, then "99+"). The count
+// is spoken through the link's name, so the badge itself is hidden from assistive technology.
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Badge from '@mui/material/Badge';
@@ -21,7 +22,8 @@ export function MessageCentreButton() {
   return (
     <Tooltip title={t('layout.messages')}>
       <IconButton component={RouterLink} to="/message" aria-label={label} data-testid="nav-message" color="inherit">
-        <Badge badgeContent={unread} max={BADGE_MAX} color="error" slotProps={{ badge: { 'data-testid': 'message-badge' } as object }}>
+        {/* Empty when nothing is unread: an invisible "0" would still count as the link's visible text. */}
+        <Badge badgeContent={badgeText(unread) || null} invisible={unread <= 0} color="error" slotProps={{ badge: { 'data-testid': 'message-badge', 'aria-hidden': true } as object }}>
           <ChatBubbleOutlineIcon />
         </Badge>
       </IconButton>

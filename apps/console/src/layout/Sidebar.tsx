@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -27,25 +28,28 @@ function MenuLink({ item, compact, nested }: { item: MenuItem; compact: boolean;
   const selected = pathname === item.path || pathname.startsWith(`${item.path}/`);
   const title = t(item.titleKey);
   return (
-    <Tooltip title={compact ? title : ''} placement="right">
-      <ListItemButton
-        component={NavLink}
-        to={item.path}
-        selected={selected}
-        aria-current={selected ? 'page' : undefined}
-        aria-label={compact ? title : undefined}
-        // Tapping the page already shown changes no route, so the mobile drawer is closed here too.
-        onClick={() => dispatch(mobileSidebarClosed())}
-        sx={{ pl: nested && !compact ? 4 : 2, minHeight: 48 }}
-      >
-        {Icon && (
-          <ListItemIcon sx={{ minWidth: compact ? 0 : 40, color: 'inherit' }}>
-            <Icon fontSize="small" />
-          </ListItemIcon>
-        )}
-        {!compact && <ListItemText primary={title} />}
-      </ListItemButton>
-    </Tooltip>
+    // Each entry is a list item (a link straight inside <ul> breaks the list for screen readers).
+    <ListItem disablePadding>
+      <Tooltip title={compact ? title : ''} placement="right">
+        <ListItemButton
+          component={NavLink}
+          to={item.path}
+          selected={selected}
+          aria-current={selected ? 'page' : undefined}
+          aria-label={compact ? title : undefined}
+          // Tapping the page already shown changes no route, so the mobile drawer is closed here too.
+          onClick={() => dispatch(mobileSidebarClosed())}
+          sx={{ pl: nested && !compact ? 4 : 2, minHeight: 48 }}
+        >
+          {Icon && (
+            <ListItemIcon sx={{ minWidth: compact ? 0 : 40, color: 'inherit' }}>
+              <Icon fontSize="small" />
+            </ListItemIcon>
+          )}
+          {!compact && <ListItemText primary={title} />}
+        </ListItemButton>
+      </Tooltip>
+    </ListItem>
   );
 }
 

@@ -45,7 +45,8 @@ export function UserMenu() {
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? menuId : undefined}
-        aria-label={t('layout.userMenu')}
+        // Starts with the visible name (WCAG 2.5.3 label in name), then says what it opens.
+        aria-label={displayName ? `${displayName}, ${t('layout.userMenu')}` : t('layout.userMenu')}
         data-testid="user-menu"
         startIcon={<Avatar src={user?.avatarUrl || undefined} alt="" sx={{ width: 32, height: 32 }} />}
         sx={{ textTransform: 'none' }}
