@@ -55,6 +55,23 @@ describe('sidebar', () => {
   });
 });
 
+describe('navbar and breadcrumb', () => {
+  it('draws the §9 measures: sidebar 240px, navbar 70px, tags bar 46px', async () => {
+    await renderSignedIn();
+    expect(getComputedStyle(screen.getByTestId('sidebar')).width).toBe('240px');
+    expect(getComputedStyle(screen.getByRole('banner')).height).toBe('70px');
+    expect(getComputedStyle(screen.getByTestId('tags-bar')).height).toBe('46px');
+  });
+
+  it('shows the breadcrumb from the route titles, the dashboard first', async () => {
+    const { user } = await renderSignedIn();
+    await user.click(screen.getByTestId('nav-help'));
+    const breadcrumb = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    await waitFor(() => expect(within(breadcrumb).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Dashboard', 'Help centre', 'Help centre']));
+    expect(within(breadcrumb).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+});
+
 describe('tags bar across reloads and switches', () => {
   it('restores the visited tags after a reload', async () => {
     const { user } = await renderSignedIn();
