@@ -1,18 +1,23 @@
 import { test, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { mediaLibraryPaths } from '@merchant/media-library';
+import { createSecureClient, isSecureTransportError } from '@merchant/secure-transport';
 import { LoginPage } from '../pages/login-page';
 import { disguisedProgram, freshPng } from '../pages/media-files';
 import { MediaLibraryPage } from '../pages/media-library-page';
 import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
 
 const consoleUrl = () => process.env.E2E_CONSOLE_URL!;
+const storeUrl = () => process.env.E2E_STORE_URL!;
+/** docs/permissions.md: the answer to a call whose permission code the caller lacks. */
+const PERMISSION_DENIED = '10100003';
 
 /** The merchant works in English, so the spec's en-US texts (§8) are what the page shows. */
-async function signInToMediaLibrary(page: Page) {
+async function signInToMediaLibrary(page: Page, userName: string = DEMO_SIGN_IN.userName) {
   await page.addInitScript(() => window.localStorage.setItem('console.language', 'en-US'));
   const login = new LoginPage(page, consoleUrl());
   await login.open('?redirect=/shop/mediaLibrary');
-  await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
+  await login.signIn(userName, DEMO_SIGN_IN.password);
   await expect(page).toHaveURL(/\/shop\/mediaLibrary/);
   const media = new MediaLibraryPage(page, consoleUrl());
   await media.table().getByRole('row').nth(1).waitFor();
@@ -110,4 +115,31 @@ test('deleting asks for confirmation in the "more" menu and removes the file', a
   await expect(media.row(doomed.name)).toBeVisible();
   await media.deleteFile(doomed.name);
   await expect(media.row(doomed.name)).toHaveCount(0);
+});
+
+test("demo_staff finds Delete disabled with 'no permission' in the 'more' menu, and the server refuses the same call", async ({ page }) => {
+  const media = await signInToMediaLibrary(page, 'demo_staff');
+  await media.openDirectory('products');
+  const menu = await media.openMoreMenu('lamp.png');
+  const remove = menu.getByRole('menuitem', { name: 'Delete' });
+  await expect(remove).toHaveAttribute('aria-disabled', 'true');
+  await expect(remove).toHaveAttribute('title', 'no permission');
+  await page.keyboard.press('Escape');
+
+  // The same call, made directly with demo_staff's own token, is refused by store-server.
+  const client = createSecureClient({ baseUrl: storeUrl(), mode: 'none' });
+  try {
+    const signedIn = await client.request<{ accessToken: string }>('/v1/store/eshop/store/user/login', { userName: 'demo_staff', password: DEMO_SIGN_IN.password });
+    client.setAccessToken(signedIn.data.accessToken);
+    const paths = mediaLibraryPaths();
+    const listed = await client.request<{ list: { fileId: number; objectName: string }[] }>(paths.queryResourceFileListByPath, { searchKey: 'lamp' });
+    const lamp = listed.data.list.find((file) => file.objectName === 'lamp.png')!;
+    const refused = await client
+      .request(paths.deleteResourceFile, { fileIdList: [lamp.fileId] }, { silent: true })
+      .then(() => null, (error: unknown) => (isSecureTransportError(error) ? error.code : String(error)));
+    expect(refused).toBe(PERMISSION_DENIED);
+  } finally {
+    client.dispose();
+  }
+  await expect(media.row('lamp.png')).toBeVisible();
 });

@@ -145,6 +145,16 @@ describe('deleteResourceFile', () => {
     expect((await listFiles(h, merchant)).data.total).toBe(6);
   });
 
+  it('refuses demo_staff (no media:delete) with 10100003 and deletes nothing, while demo_staff may browse', async () => {
+    const staff = await h.login('demo_staff', 'Demo12345');
+    const [lamp] = (await listFiles(h, staff, { searchKey: 'lamp' })).data.list;
+    expect(lamp).toBeDefined();
+    const refused = await h.call(PATHS.deleteResourceFile, { fileIdList: [lamp!.fileId] }, staff);
+    expect(refused.code).toBe('10100003');
+    expect((await listFiles(h, merchant, { searchKey: 'lamp' })).data.total).toBe(1);
+    expect((await fetch(lamp!.objectUrl)).status).toBe(200);
+  });
+
   it("refuses another store's file ids and bad input without deleting anything", async () => {
     const [mine] = (await listFiles(h, merchant, { searchKey: 'lamp' })).data.list;
     expect((await h.call(PATHS.deleteResourceFile, { fileIdList: [mine!.fileId] }, otherStore)).code).toBe('10100004');

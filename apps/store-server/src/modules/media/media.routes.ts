@@ -1,5 +1,5 @@
 import { MAX_UPLOAD_BYTES, MEDIA_OBJECT_PATH, MEDIA_UPLOAD_ACTION_PATH, mediaLibraryPaths } from '@merchant/media-library';
-import { pickLanguage } from '@merchant/api-contracts';
+import { PERMISSIONS, pickLanguage } from '@merchant/api-contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { userRoute, type StoreRoute } from '../../http/route';
 import { STORE_CODES, text } from '../../shared/store-error';
@@ -20,12 +20,17 @@ function originOf(request: FastifyRequest): string {
 /** console-spec §7 media calls behind the envelope, plus the plain-HTTP upload action and file URLs. */
 export function mediaRoutes(media: MediaService): StoreRoute[] {
   return [
-    userRoute(PATHS.queryCatalogListByPath, catalogBiz, (b, caller) => media.catalogTree(caller, b.path)),
-    userRoute(PATHS.verifyObjectMd5ByPath, verifyBiz, (b, caller, ctx) => media.verify(caller, originOf(ctx.request), b)),
-    userRoute(PATHS.callbackResourceFile, callbackBiz, (b, caller, ctx) => media.callback(caller, originOf(ctx.request), b.callbackFileList)),
-    userRoute(PATHS.queryResourceFileListByPath, fileListBiz, (b, caller, ctx) => media.list(caller, originOf(ctx.request), b)),
-    userRoute(PATHS.updateResourceFileTags, updateTagsBiz, (b, caller) => media.updateTags(caller, b.fileId, b.tagList)),
-    userRoute(PATHS.deleteResourceFile, deleteBiz, (b, caller) => media.delete(caller, b.fileIdList)),
+    userRoute(PATHS.queryCatalogListByPath, catalogBiz, (b, caller) => media.catalogTree(caller, b.path), PERMISSIONS.mediaView),
+    userRoute(PATHS.queryResourceFileListByPath, fileListBiz, (b, caller, ctx) => media.list(caller, originOf(ctx.request), b), PERMISSIONS.mediaView),
+    userRoute(PATHS.verifyObjectMd5ByPath, verifyBiz, (b, caller, ctx) => media.verify(caller, originOf(ctx.request), b), PERMISSIONS.mediaUpload),
+    userRoute(
+      PATHS.callbackResourceFile,
+      callbackBiz,
+      (b, caller, ctx) => media.callback(caller, originOf(ctx.request), b.callbackFileList),
+      PERMISSIONS.mediaUpload,
+    ),
+    userRoute(PATHS.updateResourceFileTags, updateTagsBiz, (b, caller) => media.updateTags(caller, b.fileId, b.tagList), PERMISSIONS.mediaUpload),
+    userRoute(PATHS.deleteResourceFile, deleteBiz, (b, caller) => media.delete(caller, b.fileIdList), PERMISSIONS.mediaDelete),
     objectRoutes(media),
   ];
 }
