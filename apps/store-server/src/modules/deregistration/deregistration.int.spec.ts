@@ -47,4 +47,16 @@ describe('store deregistration', () => {
     expect([refused.code, refused.msg]).toEqual(['10100005', expect.stringContaining('请先提现钱包余额；')]);
     expect(await h.database.db.selectFrom('store_logout_record').selectAll().where('store_id', '=', 1001).execute()).toEqual([]);
   });
+
+  it('needs shop:deregister: a sub-account whose roles lack it is refused with 10100003 and nothing is recorded', async () => {
+    const db = h.database.db;
+    const staff = await h.login('demo_staff', 'Demo12345');
+    await db.deleteFrom('store_role_permission').where('permission_code', '=', 'shop:deregister').execute();
+    const refused = await h.call(`${LOGOUT}/insertRecords`, { logoutReason: 'closing' }, staff);
+    expect([refused.code, refused.msg]).toEqual(['10100003', 'no permission, please ask the store administrator for access']);
+    expect(await db.selectFrom('store_logout_record').selectAll().where('store_id', '=', 1001).execute()).toEqual([]);
+    // The owner is not held back by roles: the store's own rules answer (money still held).
+    const owner = await h.login('demo_merchant', 'Demo12345');
+    expect((await h.call(`${LOGOUT}/insertRecords`, { logoutReason: 'closing' }, owner)).code).toBe('10100005');
+  });
 });

@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@merchant/api-contracts';
 import { z } from 'zod';
 import { callerLanguage, userRoute, type StoreRoute } from '../../http/route';
 import { ruleText } from '../../shared/fields';
@@ -19,6 +20,6 @@ export const insertLogoutRecordBiz = z.object({
 export function deregistrationRoutes(deregistration: DeregistrationService): StoreRoute[] {
   return [
     userRoute(`${LOGOUT_BASE}/checkStoreCanLogout`, z.object({}), (_b, caller, ctx) => deregistration.check(caller, callerLanguage(ctx.request))),
-    userRoute(`${LOGOUT_BASE}/insertRecords`, insertLogoutRecordBiz, (b, caller) => deregistration.submit(caller, b.logoutReason)),
+    userRoute(`${LOGOUT_BASE}/insertRecords`, insertLogoutRecordBiz, (b, caller) => deregistration.submit(caller, b.logoutReason), PERMISSIONS.shopDeregister),
   ];
 }
