@@ -1,6 +1,7 @@
 // The session list: newest first, with preview, time and unread badge (max 99, console-spec §2).
 import Badge from '@mui/material/Badge';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -14,6 +15,9 @@ import { messageDisplayText } from '../i18n/message-text';
 import { SessionAvatar } from './session-avatar';
 
 export const UNREAD_BADGE_MAX = 99;
+
+/** Read by screen readers, not shown. */
+const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 export const sessionDisplayName = (session: ChatSession): string => session.peerNick || session.peerAccount;
 
@@ -43,42 +47,50 @@ export function SessionList({ sessions, activeSessionId, onOpen, now = Date.now(
         const unreadLabel = session.unread > 0 ? t('sessions.unread', { count: session.unread }) : '';
         const pinnedLabel = session.isTop ? t('sessions.pinned') : '';
         return (
-          <ListItemButton
-            key={session.id}
-            data-testid={`session-item-${session.peerAccount}`}
-            selected={session.id === activeSessionId}
-            sx={session.isTop ? { bgcolor: 'action.hover' } : undefined}
-            aria-current={session.id === activeSessionId ? 'true' : undefined}
-            aria-label={[name, pinnedLabel, unreadLabel, preview, time].filter(Boolean).join(', ')}
-            onClick={() => onOpen(session.id)}
-          >
-            <ListItemAvatar>
-              <Badge
-                color="error"
-                badgeContent={session.unread}
-                max={UNREAD_BADGE_MAX}
-                invisible={session.unread <= 0}
-                data-testid="session-unread"
-              >
-                <SessionAvatar name={name} avatarUrl={session.peerAvatar} />
-              </Badge>
-            </ListItemAvatar>
-            <ListItemText
-              primary={
-                <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-                  <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                    {name}
+          <ListItem key={session.id} disablePadding>
+            <ListItemButton
+              data-testid={`session-item-${session.peerAccount}`}
+              selected={session.id === activeSessionId}
+              sx={session.isTop ? { bgcolor: 'action.hover' } : undefined}
+              aria-current={session.id === activeSessionId ? 'true' : undefined}
+              onClick={() => onOpen(session.id)}
+            >
+              <ListItemAvatar>
+                <Badge
+                  color="error"
+                  badgeContent={session.unread}
+                  max={UNREAD_BADGE_MAX}
+                  invisible={session.unread <= 0}
+                  // The count is read out with the name ("3 unread"), not as a bare number.
+                  slotProps={{ badge: { 'aria-hidden': true } }}
+                  data-testid="session-unread"
+                >
+                  <SessionAvatar name={name} avatarUrl={session.peerAvatar} />
+                </Badge>
+              </ListItemAvatar>
+              <ListItemText
+                primary={
+                  <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                    <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                      {name}
+                      {/* The row's accessible name is its visible text plus these (WCAG 2.5.3 label in name). */}
+                      {[pinnedLabel, unreadLabel].filter(Boolean).map((label) => (
+                        <Box component="span" key={label} sx={VISUALLY_HIDDEN}>
+                          {`, ${label}`}
+                        </Box>
+                      ))}
+                    </Box>
+                    {session.isTop && <PushPinOutlined aria-hidden data-testid="session-pinned" sx={{ fontSize: 14, color: 'text.secondary', ml: 'auto', mt: 0.25 }} />}
+                    <Typography component="span" variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
+                      {time}
+                    </Typography>
                   </Box>
-                  {session.isTop && <PushPinOutlined aria-hidden data-testid="session-pinned" sx={{ fontSize: 14, color: 'text.secondary', ml: 'auto', mt: 0.25 }} />}
-                  <Typography component="span" variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
-                    {time}
-                  </Typography>
-                </Box>
-              }
-              secondary={preview}
-              slotProps={{ secondary: { noWrap: true } }}
-            />
-          </ListItemButton>
+                }
+                secondary={preview}
+                slotProps={{ secondary: { noWrap: true } }}
+              />
+            </ListItemButton>
+          </ListItem>
         );
       })}
     </List>

@@ -8,6 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -105,12 +106,14 @@ export function StartChatDialog({ open, onClose, ownAccount }: StartChatDialogPr
           ) : (
             <List dense aria-labelledby="recent-customers-title" sx={{ maxHeight: 280, overflowY: 'auto' }}>
               {recent.map((customer) => (
-                <ListItemButton key={customer.account} data-testid={`recent-customer-${customer.account}`} onClick={() => void start(customer)}>
-                  <ListItemAvatar>
-                    <SessionAvatar name={customer.nick || customer.account} avatarUrl={customer.avatar} />
-                  </ListItemAvatar>
-                  <ListItemText primary={customer.nick || customer.account} secondary={customer.nick ? customer.account : undefined} />
-                </ListItemButton>
+                <ListItem key={customer.account} disablePadding>
+                  <ListItemButton data-testid={`recent-customer-${customer.account}`} onClick={() => void start(customer)}>
+                    <ListItemAvatar>
+                      <SessionAvatar name={customer.nick || customer.account} avatarUrl={customer.avatar} />
+                    </ListItemAvatar>
+                    <ListItemText primary={customer.nick || customer.account} secondary={customer.nick ? customer.account : undefined} />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}
