@@ -26,6 +26,7 @@ const server = create({
   publicWsUrl: env.IM_PUBLIC_WS_URL,
   lbsBackupUrls: list(env.IM_LBS_BACKUP_URLS),
   idleTimeoutMs: env.IM_IDLE_TIMEOUT_MS ? Number(env.IM_IDLE_TIMEOUT_MS) : undefined,
+  syncPageSize: env.IM_SYNC_PAGE_SIZE ? Number(env.IM_SYNC_PAGE_SIZE) : undefined,
   logger: { level: env.LOG_LEVEL ?? 'info' },
   production: env.NODE_ENV === 'production',
 });

@@ -83,6 +83,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
   private pushChain: Promise<void> = Promise.resolve();
   private hasLoggedIn = false;
   private currentSync: Promise<void> | undefined;
+  /** A login happened while a sync ran (it may have failed on the old socket): sync once more after it. */
+  private resyncAfterCurrent = false;
   private readonly unsubscribes: (() => void)[] = [];
   private readonly logger: ImLogger;
 
@@ -155,7 +157,9 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
 
   private onLoggedIn(): void {
     // A reconnect logs in again without connect(): sync what was missed (§4 start-up).
-    if (this.hasLoggedIn && !this.currentSync) void this.afterLogin();
+    if (!this.hasLoggedIn) return;
+    if (this.currentSync) this.resyncAfterCurrent = true;
+    else void this.afterLogin();
   }
 
   private async afterLogin(): Promise<void> {
@@ -173,6 +177,10 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
         this.outbox.resume();
         this.currentSync = undefined;
         this.drainQueue();
+        if (this.resyncAfterCurrent) {
+          this.resyncAfterCurrent = false;
+          void this.afterLogin();
+        }
       }
     })();
     return this.currentSync;

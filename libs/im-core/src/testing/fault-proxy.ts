@@ -59,6 +59,11 @@ export class FaultProxy {
   blackHoled = false;
   /** New client sockets are closed at once (the upgrade succeeds, then the socket dies). */
   refusing = false;
+  /**
+   * Decides per frame: true cuts every link instead of forwarding it (then the hook is cleared).
+   * Used to cut a socket at an exact point, e.g. in the middle of a paged sync.
+   */
+  cutWhen: ((direction: FaultDirection, bytes: Uint8Array) => boolean) | undefined;
   /** Client sockets accepted so far, refused ones included. */
   connections = 0;
   /** The proxy's WebSocket URL; set by listen(). */
@@ -153,6 +158,11 @@ export class FaultProxy {
 
   private forward(direction: FaultDirection, data: RawData, to: WebSocket): void {
     if (this.blackHoled) return;
+    if (this.cutWhen?.(direction, new Uint8Array(data as Buffer))) {
+      this.cutWhen = undefined;
+      this.cutAll();
+      return;
+    }
     if (this.dropCount[direction] > 0) {
       this.dropCount[direction]--;
       return;
