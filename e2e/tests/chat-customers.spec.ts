@@ -2,6 +2,7 @@
 // merchant's reply, a merchant starts conversations (by account, from recent customers), a hostile
 // message stays text, and the console's badge and notification follow the frame's events.
 import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { LoginPage } from '../pages/login-page';
 import { ConsoleShell } from '../pages/console-shell';
 import { ChatFrame } from '../pages/chat-frame';
@@ -101,5 +102,32 @@ test("a message while the merchant is elsewhere raises the console's notificatio
     await expect(messageCentre).toHaveAttribute('aria-label', labelBefore!);
   } finally {
     await bob.close();
+  }
+});
+
+test('the chat frame has no serious accessibility violations: conversation, new-conversation dialog, profile card', async ({ page }) => {
+  const { shell, chat } = await signIn(page);
+  await shell.openMessages();
+  await expect(chat.connectionStatus()).toHaveAttribute('data-phase', 'connected');
+  const alice = await connectCustomer('c_demo1', 'Alice Chen');
+  // The frame's document only: the console shell around it is another team's page.
+  const serious = async () =>
+    (await new AxeBuilder({ page }).include('iframe[data-testid="im-frame"]').analyze()).violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
+  try {
+    await alice.sendText(STORE_ACCOUNT, `Is gift wrapping free? #${unique()}`);
+    await chat.openSession('c_demo1');
+    await expect(chat.messages().first()).toBeVisible();
+    expect(await serious()).toEqual([]);
+    await chat.frame.getByTestId('start-chat').click();
+    await expect(chat.frame.getByRole('dialog')).toBeVisible();
+    expect(await serious()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await chat.frame.getByTestId('open-profile').click();
+    await expect(chat.frame.getByTestId('profile-card')).toBeVisible();
+    expect(await serious()).toEqual([]);
+  } finally {
+    await alice.close();
   }
 });
