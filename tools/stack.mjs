@@ -14,7 +14,8 @@ export const DEMO_SIGN_IN = { userName: 'demo_merchant', password: 'Demo12345' }
 export const DEV_IM_TOKEN_SECRET = 'dev-im-shared-key-change-me';
 export const IM_APP_KEY = 'merchant-im';
 
-async function waitForHealth(url, child, name, timeoutMs = 60_000) {
+// 120 s: a fresh PGlite initdb plus migrations takes well over a minute on a loaded 2-core machine.
+async function waitForHealth(url, child, name, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} during start-up`);
