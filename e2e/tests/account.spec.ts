@@ -2,12 +2,11 @@ import { test, expect } from '@playwright/test';
 import { createSecureClient, isSecureTransportError } from '@merchant/secure-transport';
 import { AccountPage } from '../pages/account-page';
 import { LoginPage } from '../pages/login-page';
-import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
 
 const consoleUrl = () => process.env.E2E_CONSOLE_URL!;
 const storeUrl = () => process.env.E2E_STORE_URL!;
-/** The demo store's bound mobile (README): pay-password check codes go there. */
-const DEMO_MOBILE = '13800001001';
+/** demo_service owns store 1006 (README); its pay-password check codes go to the store's bound mobile. */
+const SERVICE_STORE = { userName: 'demo_service', password: 'Demo12345', mobile: '13800001006' };
 /** docs/permissions.md: the answer to a call whose permission code the caller lacks. */
 const PERMISSION_DENIED = '10100003';
 
@@ -38,13 +37,14 @@ test("demo_staff sees the pay-password buttons disabled with 'no permission', an
   }
 });
 
+// A store other than demo_merchant's, so the other suites still find the demo store without a pay password.
 test('the store owner sets a first pay password with a check code sent to the store mobile', async ({ page }) => {
   const login = new LoginPage(page, consoleUrl());
   await login.open('?redirect=/shop/accountMgmt/accountInfo');
-  await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
+  await login.signIn(SERVICE_STORE.userName, SERVICE_STORE.password);
   const account = new AccountPage(page, consoleUrl(), storeUrl());
   await expect(account.payPasswordButton('init')).toBeEnabled();
-  await account.setFirstPayPassword('246810', DEMO_MOBILE);
+  await account.setFirstPayPassword('246810', SERVICE_STORE.mobile);
   await expect(account.payPasswordStatus()).toContainText('已设置支付密码');
   await expect(account.payPasswordButton('update')).toBeEnabled();
 });
