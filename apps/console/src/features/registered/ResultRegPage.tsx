@@ -11,7 +11,7 @@ import { STORE_STATUS as STATUS_LABELS, statusLabel, type UiKitLocale } from '@m
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageLoading } from '../../routes/RootLayout';
 import { DASHBOARD_PATH, LOGIN_PATH } from '../../routes/routeDecision';
-import { loadCurrentUser, signedOutLocally } from '../auth/session';
+import { loadCurrentUser, logOut } from '../auth/session';
 import { STORE_STATUS, isEntitledStoreStatus } from '../auth/storeStatus';
 import { useRecoverStoreInfoMutation, useStoreReviewInfoQuery } from './api';
 import { OnboardingFrame } from './components/OnboardingFrame';
@@ -52,9 +52,10 @@ function ReviewResult({ storeStatus, storeName }: { storeStatus: number | null; 
   const resubmit = async () => {
     if (!('error' in (await recover()))) void navigate(SHOP_INFO_PATH);
   };
-  const switchAccount = () => {
-    dispatch(signedOutLocally());
-    void navigate(LOGIN_PATH);
+  // A real log-out (the token is revoked on the server), then the sign-in screen for the other account.
+  const switchAccount = async () => {
+    await dispatch(logOut());
+    void navigate(LOGIN_PATH, { replace: true });
   };
 
   return (
@@ -96,7 +97,7 @@ function ReviewResult({ storeStatus, storeName }: { storeStatus: number | null; 
             {t('registered.resultReg.enter')}
           </Button>
         ) : (
-          <Button variant="outlined" onClick={switchAccount} data-testid="review-switch-account">
+          <Button variant="outlined" onClick={() => void switchAccount()} data-testid="review-switch-account">
             {t('registered.resultReg.switchAccount')}
           </Button>
         )}

@@ -55,6 +55,14 @@ describe('resultReg', () => {
     expect(screen.queryByTestId('review-resubmit')).not.toBeInTheDocument();
   });
 
+  it('switches account by logging out on the server, then signing in again', async () => {
+    const reviewing = storeWithStatus(1, 'token-review');
+    const { user, server, location } = renderConsole({ path: '/registered/resultReg', token: reviewing.token, server: createFakeStoreServer([reviewing]) });
+    await user.click(await screen.findByTestId('review-switch-account'));
+    await waitForPath(location, '/login');
+    expect(server.callsTo('/logout').map((call) => call.biz)).toEqual([{ accessToken: reviewing.token }]);
+  });
+
   it('shows the rejection reason and re-submits by recovering the application into the draft', async () => {
     const rejected = storeWithStatus(3, 'token-rejected');
     const server = createFakeStoreServer([rejected]);
