@@ -9,15 +9,15 @@ import { account, makeDataDir, startServer, usingPostgres } from './support/test
 
 /**
  * Issue 10 reliability, with no resend by the app anywhere: the im-core outbox and sync alone.
- * Sizes: the CI size by default (400 messages, 200 reconnect cycles: each restart of a PGlite
+ * Sizes: the CI size by default (200 messages, 100 reconnect cycles: each restart of a PGlite
  * server takes seconds on 2 cores); IM_RELIABILITY_SIZE=full runs the issue's 2,000 messages and
  * 1,000 cycles (`npm run reliability -w im-server`, see apps/im-server/README.md).
  */
 const CI_SIZE = process.env.IM_RELIABILITY_SIZE !== 'full';
 const SENDERS = 20;
-const MESSAGES = CI_SIZE ? 400 : 2000;
+const MESSAGES = CI_SIZE ? 200 : 2000;
 const KILLS = 5;
-const RECONNECT_CYCLES = CI_SIZE ? 200 : 1000;
+const RECONNECT_CYCLES = CI_SIZE ? 100 : 1000;
 /** Generous: these tests wait on real restarts and a loaded 2-core machine; the sizes set their length. */
 const LONG_TEST_MS = 600_000;
 const progress = (text: string) => {

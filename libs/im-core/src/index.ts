@@ -7,7 +7,7 @@ export * from './errors';
 
 // Entities, the Store contract and the memory store
 export * from './store/entities';
-export type { Store, SessionMessagesQuery, SessionsQuery, SysMsgsQuery, SortOrder } from './store/store';
+export type { Store, StoreWrite, SessionMessagesQuery, SessionsQuery, SysMsgsQuery, SortOrder } from './store/store';
 export { MemoryStore } from './store/memory-store';
 
 // Validation rules and limits (§5)

@@ -1,5 +1,5 @@
 import { IDBFactory } from 'fake-indexeddb';
-import { ImError } from '@merchant/im-core';
+import { ImError, type ImMessage } from '@merchant/im-core';
 import { STORE_CONFORMANCE_CASES, sampleMessage } from '@merchant/im-core/testing';
 import { IndexedDbStore, databaseNameFor } from './indexeddb-store';
 import { DB_SCHEMA_VERSION, TABLES } from './schema';
@@ -33,6 +33,19 @@ describe('IndexedDbStore', () => {
     expect(raw.version).toBe(DB_SCHEMA_VERSION);
     expect([...raw.objectStoreNames].sort()).toEqual(Object.values(TABLES).sort());
     raw.close();
+  });
+
+  it('a write batch is one transaction: when one write fails, nothing of the batch is stored (sync data and cursor together)', async () => {
+    const store = await IndexedDbStore.open({ name: `batch-${Math.random()}`, indexedDB: new IDBFactory() });
+    const broken = { ...sampleMessage({ idClient: 'x', time: 1 }), idClient: undefined } as unknown as ImMessage;
+    await expect(store.writeBatch([
+      { kind: 'messages', messages: [sampleMessage({ idClient: 'kept?', time: 2 })] },
+      { kind: 'timetags', timetags: { roamingMsgs: 99 } },
+      { kind: 'messages', messages: [broken] },
+    ])).rejects.toBeTruthy();
+    expect(await store.getMessage('kept?')).toBeUndefined();
+    expect(await store.getTimetags()).toEqual({});
+    await store.close();
   });
 
   it('keeps rows across close and reopen', async () => {

@@ -15,6 +15,7 @@ import {
   type SessionMessagesQuery,
   type SessionsQuery,
   type Store,
+  type StoreWrite,
   type SyncTimetags,
   type SysMsgsQuery,
 } from '@merchant/im-core';
@@ -77,6 +78,26 @@ export class IndexedDbStore implements Store {
     const names = Object.values(TABLES);
     const tx = this.db.transaction(names, 'readwrite');
     await Promise.all([...names.map((name) => tx.objectStore(name).clear()), tx.done]);
+  }
+
+  /** All writes in one readwrite transaction over the tables they touch: all or nothing. */
+  async writeBatch(writes: readonly StoreWrite[]): Promise<void> {
+    const steps = writes.flatMap(rowChanges).filter((step) => step.rows.length > 0);
+    if (steps.length === 0) return;
+    const tx = this.db.transaction([...new Set(steps.map((step) => step.table))], 'readwrite');
+    const requests: Promise<unknown>[] = [];
+    try {
+      for (const step of steps) {
+        const table = tx.objectStore(step.table);
+        for (const row of step.rows) requests.push(step.delete ? table.delete(row as IDBValidKey) : table.put(row));
+      }
+    } catch (error) {
+      // A row refused at once (e.g. no key): undo what the batch already wrote.
+      tx.abort();
+      await Promise.allSettled([...requests, tx.done]);
+      throw error;
+    }
+    await Promise.all([...requests, tx.done]);
   }
 
   private async putRows(table: string, rows: readonly unknown[]): Promise<void> {
@@ -254,5 +275,24 @@ export class IndexedDbStore implements Store {
       cursor = await cursor.continue();
     }
     return rows;
+  }
+}
+
+/** The row puts or key deletes of one write, per table (the same rows the put/delete methods write). */
+function rowChanges(write: StoreWrite): { table: string; rows: readonly unknown[]; delete?: true }[] {
+  switch (write.kind) {
+    case 'timetags':
+      return [{ table: TABLES.timetag, rows: Object.entries(write.timetags).filter(([, value]) => typeof value === 'number').map(([kind, value]) => ({ kind, value })) }];
+    case 'users': return [{ table: TABLES.user, rows: write.users }];
+    case 'friends': return [{ table: TABLES.friend, rows: write.friends }];
+    case 'deleteFriends': return [{ table: TABLES.friend, rows: write.accounts, delete: true }];
+    case 'relations': return [{ table: TABLES[write.list], rows: write.records }];
+    case 'deleteRelations': return [{ table: TABLES[write.list], rows: write.accounts, delete: true }];
+    case 'teams': return [{ table: TABLES.team, rows: write.teams }];
+    case 'superTeams': return [{ table: TABLES.superTeam, rows: write.teams }];
+    case 'messages': return [{ table: TABLES.msg, rows: write.messages }];
+    case 'deleteMessages': return [{ table: TABLES.msg, rows: write.idClients, delete: true }];
+    case 'sessions': return [{ table: TABLES.session, rows: write.sessions }];
+    case 'sysMsgs': return [{ table: TABLES.sysMsg, rows: write.sysMsgs }];
   }
 }

@@ -11,7 +11,7 @@ import type {
   ImUser,
   SyncTimetags,
 } from './entities';
-import type { SessionMessagesQuery, SessionsQuery, Store, SysMsgsQuery } from './store';
+import type { SessionMessagesQuery, SessionsQuery, Store, StoreWrite, SysMsgsQuery } from './store';
 
 // Copies in and out, so callers can never mutate stored rows behind the store's back
 // (the same guarantee IndexedDB's structured clone gives).
@@ -41,6 +41,11 @@ export class MemoryStore implements Store {
 
   async close(): Promise<void> {
     // Nothing to release; kept for the Store contract.
+  }
+
+  async writeBatch(writes: readonly StoreWrite[]): Promise<void> {
+    // In memory every write lands at once; there is nothing to roll back.
+    for (const write of writes) await applyStoreWrite(this, write);
   }
 
   async clear(): Promise<void> {
@@ -198,5 +203,23 @@ export class MemoryStore implements Store {
       .sort((a, b) => b.time - a.time)
       .slice(0, Math.max(0, query.limit))
       .map(copy);
+  }
+}
+
+/** Applies one write through the Store's own methods (MemoryStore, StagedStore). */
+export function applyStoreWrite(store: Store, write: StoreWrite): Promise<void> {
+  switch (write.kind) {
+    case 'timetags': return store.putTimetags(write.timetags);
+    case 'users': return store.putUsers(write.users);
+    case 'friends': return store.putFriends(write.friends);
+    case 'deleteFriends': return store.deleteFriends(write.accounts);
+    case 'relations': return store.putRelations(write.list, write.records);
+    case 'deleteRelations': return store.deleteRelations(write.list, write.accounts);
+    case 'teams': return store.putTeams(write.teams);
+    case 'superTeams': return store.putSuperTeams(write.teams);
+    case 'messages': return store.putMessages(write.messages);
+    case 'deleteMessages': return store.deleteMessages(write.idClients);
+    case 'sessions': return store.putSessions(write.sessions);
+    case 'sysMsgs': return store.putSysMsgs(write.sysMsgs);
   }
 }

@@ -179,4 +179,20 @@ export const STORE_CONFORMANCE_CASES: readonly StoreConformanceCase[] = [
       assertSame(await store.getTimetags(), {}, 'timetags');
     },
   },
+  {
+    name: 'a write batch applies every write in order (data and timetags together)',
+    async run(store) {
+      await store.putMessages([sampleMessage({ idClient: 'wb-old', time: 1 })]);
+      await store.writeBatch([
+        { kind: 'messages', messages: [sampleMessage({ idClient: 'wb-1', time: 2 }), sampleMessage({ idClient: 'wb-2', time: 3 })] },
+        { kind: 'deleteMessages', idClients: ['wb-old'] },
+        { kind: 'sessions', sessions: [sampleSession({ id: 'p2p-c_demo1', unread: 2, updateTime: 3 })] },
+        { kind: 'timetags', timetags: { roamingMsgs: 42 } },
+      ]);
+      const ids = (await store.getSessionMessages({ sessionId: 'p2p-c_demo1', limit: 10, order: 'asc' })).map((m) => m.idClient);
+      assertSame(ids, ['wb-1', 'wb-2'], 'messages after the batch');
+      assertSame((await store.getSession('p2p-c_demo1'))?.unread, 2, 'session unread');
+      assertSame((await store.getTimetags()).roamingMsgs, 42, 'timetag');
+    },
+  },
 ];

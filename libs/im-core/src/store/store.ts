@@ -38,6 +38,21 @@ export interface SysMsgsQuery {
   category?: ImSysMsg['category'];
 }
 
+/** One change of a write batch (Store.writeBatch): the same changes the put and delete methods make. */
+export type StoreWrite =
+  | { kind: 'timetags'; timetags: SyncTimetags }
+  | { kind: 'users'; users: readonly ImUser[] }
+  | { kind: 'friends'; friends: readonly ImFriend[] }
+  | { kind: 'deleteFriends'; accounts: readonly string[] }
+  | { kind: 'relations'; list: ImRelationList; records: readonly ImRelation[] }
+  | { kind: 'deleteRelations'; list: ImRelationList; accounts: readonly string[] }
+  | { kind: 'teams'; teams: readonly ImTeam[] }
+  | { kind: 'superTeams'; teams: readonly ImTeam[] }
+  | { kind: 'messages'; messages: readonly ImMessage[] }
+  | { kind: 'deleteMessages'; idClients: readonly string[] }
+  | { kind: 'sessions'; sessions: readonly ImSession[] }
+  | { kind: 'sysMsgs'; sysMsgs: readonly ImSysMsg[] };
+
 /**
  * The local database of the IM client: the tables of im-client-spec §3 (key-value, timetag,
  * friend, user, team, teamMember, superTeam, msg, session, sysMsg, blacklist, mutelist) with the
@@ -52,6 +67,11 @@ export interface Store {
   close(): Promise<void>;
   /** Empties every table (logout with clearing, tests). */
   clear(): Promise<void>;
+  /**
+   * Applies the writes in order, all or none: one IndexedDB transaction. Sync writes its merged
+   * data and the new timetags (its cursor) with one call, so a crash cannot keep one without the other.
+   */
+  writeBatch(writes: readonly StoreWrite[]): Promise<void>;
 
   // key-value table
   getValue(key: string): Promise<unknown>;

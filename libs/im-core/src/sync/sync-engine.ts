@@ -3,6 +3,7 @@ import type { RequestBodyOf } from '../protocol/command-definition';
 import type { CommandTable } from '../protocol/commands';
 import type { UnreadRules } from '../model/session-state';
 import type { ImMessage, SyncTimetags } from '../store/entities';
+import { StagedStore } from '../store/staged-store';
 import type { Store } from '../store/store';
 import { SYNC_DONE_TIMEOUT_MS, SYNC_RETRY_LIMIT } from './constants';
 import type { ImPush } from '../connection/im-connection';
@@ -98,8 +99,11 @@ export class SyncEngine {
       for (let tries = 1; tries <= retryLimit + 1; tries++) {
         try {
           const { batch, timetag } = await this.runPages();
-          const notifications = await mergeSyncBatch(this.options.store, batch, this.options);
-          await this.saveTimetags(batch, timetag);
+          // Data and cursor reach the store in one batch (one IndexedDB transaction): all or nothing.
+          const staged = new StagedStore(this.options.store);
+          const notifications = await mergeSyncBatch(staged, batch, this.options);
+          await this.saveTimetags(staged, batch, timetag);
+          await staged.commit();
           for (const notification of notifications) this.options.notify(notification);
           return { timetag, tries, notifications };
         } catch (error) {
@@ -160,9 +164,9 @@ export class SyncEngine {
   }
 
   /** Kinds a push reported keep that timetag; the other merged kinds take syncDone's. */
-  private async saveTimetags(batch: SyncBatch, syncDoneTimetag: number): Promise<void> {
+  private async saveTimetags(store: Store, batch: SyncBatch, syncDoneTimetag: number): Promise<void> {
     const timetags: SyncTimetags = {};
     for (const kind of MERGED_TIMETAG_KINDS) timetags[kind] = batch.timetags[kind] ?? syncDoneTimetag;
-    await this.options.store.putTimetags(timetags);
+    await store.putTimetags(timetags);
   }
 }

@@ -1,0 +1,190 @@
+import type { ImFriend, ImMessage, ImMessageStatus, ImRelation, ImRelationList, ImSession, ImSysMsg, ImTeam, ImTeamMember, ImUser, SyncTimetags } from './entities';
+import type { SessionMessagesQuery, SessionsQuery, Store, StoreWrite, SysMsgsQuery } from './store';
+
+const byTime = (a: ImMessage, b: ImMessage) => a.time - b.time || (a.idClient < b.idClient ? -1 : a.idClient > b.idClient ? 1 : 0);
+
+/**
+ * Collects writes over a base store without touching it, and answers reads as if they had been
+ * made (messages, sessions, system messages, users, timetags). `writes` then goes to the base in
+ * one `writeBatch`: sync merges into a StagedStore and commits the data with its cursor in one
+ * IndexedDB transaction (issue 10). Friends, relations and teams are written but read from the
+ * base only (the merge never reads them back).
+ */
+export class StagedStore implements Store {
+  readonly kind: string;
+  readonly writes: StoreWrite[] = [];
+  /** null: deleted in this batch. */
+  private readonly messages = new Map<string, ImMessage | null>();
+  private readonly sessions = new Map<string, ImSession>();
+  private readonly sysMsgs = new Map<string, ImSysMsg>();
+  private readonly users = new Map<string, ImUser>();
+  private timetags: SyncTimetags = {};
+
+  constructor(private readonly base: Store) {
+    this.kind = base.kind;
+  }
+
+  /** Sends every staged write to the base store in one batch. */
+  commit(): Promise<void> {
+    return this.base.writeBatch(this.writes);
+  }
+
+  async close(): Promise<void> {
+    // The base store is not this one's to close.
+  }
+  clear(): Promise<void> {
+    return Promise.reject(new Error('a staged store cannot be cleared'));
+  }
+  async writeBatch(writes: readonly StoreWrite[]): Promise<void> {
+    for (const write of writes) this.stage(write);
+  }
+
+  getValue(key: string): Promise<unknown> {
+    return this.base.getValue(key);
+  }
+  setValue(): Promise<void> {
+    return Promise.reject(new Error('key-values are not staged'));
+  }
+  deleteValue(): Promise<void> {
+    return Promise.reject(new Error('key-values are not staged'));
+  }
+
+  async getTimetags(): Promise<SyncTimetags> {
+    return { ...(await this.base.getTimetags()), ...this.timetags };
+  }
+  async putTimetags(timetags: SyncTimetags): Promise<void> {
+    this.stage({ kind: 'timetags', timetags });
+  }
+
+  async putUsers(users: readonly ImUser[]): Promise<void> {
+    this.stage({ kind: 'users', users });
+  }
+  async getUser(account: string): Promise<ImUser | undefined> {
+    return this.users.get(account) ?? this.base.getUser(account);
+  }
+  async getUsers(accounts: readonly string[]): Promise<ImUser[]> {
+    const fromBase = new Map((await this.base.getUsers(accounts)).map((u) => [u.account, u]));
+    return accounts.flatMap((a) => this.users.get(a) ?? fromBase.get(a) ?? []);
+  }
+
+  async putFriends(friends: readonly ImFriend[]): Promise<void> {
+    this.stage({ kind: 'friends', friends });
+  }
+  getFriends(): Promise<ImFriend[]> {
+    return this.base.getFriends();
+  }
+  async deleteFriends(accounts: readonly string[]): Promise<void> {
+    this.stage({ kind: 'deleteFriends', accounts });
+  }
+  async putRelations(list: ImRelationList, records: readonly ImRelation[]): Promise<void> {
+    this.stage({ kind: 'relations', list, records });
+  }
+  getRelations(list: ImRelationList): Promise<ImRelation[]> {
+    return this.base.getRelations(list);
+  }
+  async deleteRelations(list: ImRelationList, accounts: readonly string[]): Promise<void> {
+    this.stage({ kind: 'deleteRelations', list, accounts });
+  }
+  async putTeams(teams: readonly ImTeam[]): Promise<void> {
+    this.stage({ kind: 'teams', teams });
+  }
+  getTeam(teamId: string): Promise<ImTeam | undefined> {
+    return this.base.getTeam(teamId);
+  }
+  getTeams(): Promise<ImTeam[]> {
+    return this.base.getTeams();
+  }
+  async putSuperTeams(teams: readonly ImTeam[]): Promise<void> {
+    this.stage({ kind: 'superTeams', teams });
+  }
+  getSuperTeams(): Promise<ImTeam[]> {
+    return this.base.getSuperTeams();
+  }
+  putTeamMembers(members: readonly ImTeamMember[]): Promise<void> {
+    return this.base.putTeamMembers(members);
+  }
+  getTeamMembers(teamId: string): Promise<ImTeamMember[]> {
+    return this.base.getTeamMembers(teamId);
+  }
+
+  async putMessages(messages: readonly ImMessage[]): Promise<void> {
+    this.stage({ kind: 'messages', messages });
+  }
+  async getMessage(idClient: string): Promise<ImMessage | undefined> {
+    const staged = this.messages.get(idClient);
+    if (staged !== undefined) return staged ?? undefined;
+    return this.base.getMessage(idClient);
+  }
+  async getSessionMessages(query: SessionMessagesQuery): Promise<ImMessage[]> {
+    const inRange = (m: ImMessage) =>
+      m.sessionId === query.sessionId && (query.beforeTime === undefined || m.time < query.beforeTime) && (query.afterTime === undefined || m.time > query.afterTime);
+    // Staged rows may replace or remove base rows: ask the base for enough to fill the page anyway.
+    const fromBase = await this.base.getSessionMessages({ ...query, limit: query.limit + this.messages.size });
+    const merged = [...fromBase.filter((m) => !this.messages.has(m.idClient)), ...[...this.messages.values()].filter((m): m is ImMessage => m !== null && inRange(m))];
+    merged.sort(byTime);
+    if (query.order !== 'asc') merged.reverse();
+    return merged.slice(0, Math.max(0, query.limit));
+  }
+  async getMessagesByStatus(status: ImMessageStatus): Promise<ImMessage[]> {
+    const fromBase = (await this.base.getMessagesByStatus(status)).filter((m) => !this.messages.has(m.idClient));
+    return [...fromBase, ...[...this.messages.values()].filter((m): m is ImMessage => m !== null && m.status === status)];
+  }
+  async deleteMessages(idClients: readonly string[]): Promise<void> {
+    this.stage({ kind: 'deleteMessages', idClients });
+  }
+
+  async putSessions(sessions: readonly ImSession[]): Promise<void> {
+    this.stage({ kind: 'sessions', sessions });
+  }
+  async getSession(id: string): Promise<ImSession | undefined> {
+    return this.sessions.get(id) ?? this.base.getSession(id);
+  }
+  async getSessions(query: SessionsQuery): Promise<ImSession[]> {
+    const fromBase = await this.base.getSessions({ ...query, limit: query.limit + this.sessions.size });
+    return [...fromBase.filter((s) => !this.sessions.has(s.id)), ...this.sessions.values()]
+      .filter((s) => query.includeDeleted || !s.isDeleted)
+      .sort((a, b) => b.updateTime - a.updateTime)
+      .slice(0, Math.max(0, query.limit));
+  }
+
+  async putSysMsgs(sysMsgs: readonly ImSysMsg[]): Promise<void> {
+    this.stage({ kind: 'sysMsgs', sysMsgs });
+  }
+  async getSysMsg(idServer: string): Promise<ImSysMsg | undefined> {
+    return this.sysMsgs.get(idServer) ?? this.base.getSysMsg(idServer);
+  }
+  async getSysMsgs(query: SysMsgsQuery): Promise<ImSysMsg[]> {
+    const fromBase = await this.base.getSysMsgs({ ...query, limit: query.limit + this.sysMsgs.size });
+    return [...fromBase.filter((s) => !this.sysMsgs.has(s.idServer)), ...[...this.sysMsgs.values()].filter((s) => !query.category || s.category === query.category)]
+      .sort((a, b) => b.time - a.time)
+      .slice(0, Math.max(0, query.limit));
+  }
+
+  private stage(write: StoreWrite): void {
+    const copy = <T>(value: T): T => structuredClone(value);
+    const staged = copy(write);
+    this.writes.push(staged);
+    switch (staged.kind) {
+      case 'timetags':
+        this.timetags = { ...this.timetags, ...staged.timetags };
+        break;
+      case 'users':
+        for (const user of staged.users) this.users.set(user.account, user);
+        break;
+      case 'messages':
+        for (const message of staged.messages) this.messages.set(message.idClient, message);
+        break;
+      case 'deleteMessages':
+        for (const idClient of staged.idClients) this.messages.set(idClient, null);
+        break;
+      case 'sessions':
+        for (const session of staged.sessions) this.sessions.set(session.id, session);
+        break;
+      case 'sysMsgs':
+        for (const sysMsg of staged.sysMsgs) this.sysMsgs.set(sysMsg.idServer, sysMsg);
+        break;
+      default:
+        break;
+    }
+  }
+}
