@@ -1,6 +1,6 @@
 // Issue 7 §7: the last few views stay mounted, hidden with React's <Activity>, so switching tabs
-// keeps what the merchant typed, scrolled or filtered. Views are keyed by full path plus their
-// refresh count; a refreshed view gets a new key and remounts. Closed tabs drop their view.
+// keeps what the merchant typed, scrolled or filtered. Views are keyed by path (as tags are: a
+// table's query changes stay in the same view) plus their refresh count; a refreshed view gets a new key and remounts. Closed tabs drop their view.
 import { Activity, useRef, type ReactNode } from 'react';
 import { useLocation, useMatches, useOutlet } from 'react-router';
 import { useAppSelector } from '../app/hooks';
@@ -14,19 +14,18 @@ interface KeptView {
   element: ReactNode;
 }
 
-export function viewKey(fullPath: string, refreshCount: number): string {
-  return `${fullPath}#${refreshCount}`;
+export function viewKey(path: string, refreshCount: number): string {
+  return `${path}#${refreshCount}`;
 }
 
 export function KeepAliveOutlet() {
   const outlet = useOutlet();
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const page = pageMatch(useMatches());
-  const fullPath = `${pathname}${search}`;
   const { refreshCounts, visitedTags } = useAppSelector((state) => state.layout);
   const views = useRef(new Map<string, KeptView>());
   const keepAlive = Boolean(page) && handleOf(page!)?.keepAlive !== false;
-  const currentKey = viewKey(fullPath, refreshCounts[fullPath] ?? 0);
+  const currentKey = viewKey(pathname, refreshCounts[pathname] ?? 0);
 
   const kept = views.current;
   // Drop views that were refreshed since (stale key) or whose tab was closed.
@@ -38,7 +37,7 @@ export function KeepAliveOutlet() {
   if (keepAlive) {
     // Re-inserted so the map's order is least recently shown first.
     kept.delete(currentKey);
-    kept.set(currentKey, { path: fullPath, element: outlet });
+    kept.set(currentKey, { path: pathname, element: outlet });
     while (kept.size > KEEP_ALIVE_LIMIT) kept.delete(kept.keys().next().value as string);
   }
 

@@ -16,7 +16,7 @@ import { DASHBOARD_PATH } from '../routes/routeDecision';
 import { REDIRECT_PREFIX } from '../features/system/RedirectBack';
 import { refreshView } from './viewRefresh';
 import { affixTagsRegistered, allTagsClosed, otherTagsClosed, tagClosed, tagVisited } from './layoutSlice';
-import { closeAllTags, closeOtherTags, closeTag, pathAfterClosing, type VisitedTag } from './tags';
+import { closeAllTags, closeOtherTags, closeTag, pathAfterClosing, tagTarget, type VisitedTag } from './tags';
 import { TAGS_BAR_HEIGHT } from './layoutConstants';
 
 interface ContextMenuState {
@@ -36,7 +36,7 @@ function useTrackVisitedViews(): void {
   const titleKey = page ? handleOf(page)?.title : undefined;
   useEffect(() => {
     if (titleKey && !pathname.startsWith(REDIRECT_PREFIX)) {
-      dispatch(tagVisited({ path: `${pathname}${search}`, titleKey, affix: Boolean(page && handleOf(page)?.affix) }));
+      dispatch(tagVisited({ path: pathname, fullPath: `${pathname}${search}`, titleKey, affix: Boolean(page && handleOf(page)?.affix) }));
     }
   }, [dispatch, pathname, search, titleKey, page]);
 }
@@ -46,7 +46,7 @@ export function TagsBar() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
-  const currentPath = `${location.pathname}${location.search}`;
+  const currentPath = location.pathname;
   const tags = useAppSelector((state) => state.layout.visitedTags);
   const [menu, setMenu] = useState<ContextMenuState | null>(null);
   useTrackVisitedViews();
@@ -62,7 +62,7 @@ export function TagsBar() {
   };
   const closeOthers = (tag: VisitedTag) => {
     dispatch(otherTagsClosed(tag.path));
-    if (tag.path !== currentPath) void navigate(tag.path);
+    if (tag.path !== currentPath) void navigate(tagTarget(tag));
     else goAfter(closeOtherTags(tags, tag.path));
   };
   const closeAll = () => {
@@ -71,7 +71,7 @@ export function TagsBar() {
   };
   const refresh = (tag: VisitedTag) => {
     dispatch(refreshView(tag.path));
-    if (tag.path !== currentPath) void navigate(tag.path);
+    if (tag.path !== currentPath) void navigate(tagTarget(tag));
   };
 
   const openMenu = (event: MouseEvent<HTMLElement>, tag: VisitedTag) => {
@@ -101,7 +101,7 @@ export function TagsBar() {
             key={tag.path}
             label={title}
             size="small"
-            onClick={() => void navigate(tag.path)}
+            onClick={() => void navigate(tagTarget(tag))}
             color={active ? 'primary' : 'default'}
             variant={active ? 'filled' : 'outlined'}
             aria-current={active ? 'page' : undefined}

@@ -1,5 +1,5 @@
 // Tags bar rules (console-spec §2): affixed tags cannot be closed by any action.
-import { addVisitedTag, closeAllTags, closeOtherTags, closeTag, pathAfterClosing, registerAffixTags, type VisitedTag } from './tags';
+import { addVisitedTag, closeAllTags, closeOtherTags, closeTag, pathAfterClosing, registerAffixTags, tagTarget, type VisitedTag } from './tags';
 
 const dashboard: VisitedTag = { path: '/dashboard', titleKey: 'dashboard.title', affix: true };
 const message: VisitedTag = { path: '/message', titleKey: 'message.title', affix: false };
@@ -10,6 +10,21 @@ describe('visited tags', () => {
   it('adds a view once', () => {
     expect(addVisitedTag([dashboard], message)).toEqual([dashboard, message]);
     expect(addVisitedTag([dashboard, message], message)).toEqual([dashboard, message]);
+  });
+
+  it('keeps one tag per screen when only the query changes, remembering the latest address', () => {
+    const firstPage = { ...orders, fullPath: '/order/orderList?orders.page=1' };
+    const thirdPage = { ...orders, fullPath: '/order/orderList?orders.page=3&orders.q=abc' };
+    const afterPaging = addVisitedTag([dashboard, firstPage], thirdPage);
+    expect(afterPaging).toHaveLength(2);
+    expect(tagTarget(afterPaging[1])).toBe('/order/orderList?orders.page=3&orders.q=abc');
+    // Route params are part of the path: two details are two tags.
+    const detail = (id: number): VisitedTag => ({ path: `/order/orderDetails/${id}`, titleKey: 'order.detail', affix: false });
+    expect(addVisitedTag([detail(1)], detail(2))).toHaveLength(2);
+  });
+
+  it('goes back to the remembered address of the last remaining tag', () => {
+    expect(pathAfterClosing([dashboard, { ...orders, fullPath: '/order/orderList?orders.page=2' }], '/message', '/dashboard')).toBe('/order/orderList?orders.page=2');
   });
 
   it('puts affixed tags first without duplicating them', () => {

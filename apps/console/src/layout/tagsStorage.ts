@@ -6,7 +6,7 @@ export const VISITED_TAGS_KEY = 'console.visitedTags';
 
 function isVisitedTag(value: unknown): value is VisitedTag {
   const tag = value as VisitedTag;
-  return typeof value === 'object' && value !== null && typeof tag.path === 'string' && tag.path.startsWith('/') && typeof tag.titleKey === 'string' && typeof tag.affix === 'boolean';
+  return typeof value === 'object' && value !== null && typeof tag.path === 'string' && tag.path.startsWith('/') && typeof tag.titleKey === 'string' && typeof tag.affix === 'boolean' && (tag.fullPath === undefined || (typeof tag.fullPath === 'string' && tag.fullPath.startsWith(tag.path)));
 }
 
 export function readVisitedTags(): VisitedTag[] {

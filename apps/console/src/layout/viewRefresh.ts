@@ -16,9 +16,9 @@ function providedTagTypes(provided: unknown): string[] {
 }
 
 export const refreshView =
-  (fullPath: string): AppThunk =>
+  (path: string): AppThunk =>
   (dispatch, getState) => {
-    dispatch(viewRefreshed(fullPath));
+    dispatch(viewRefreshed(path));
     const types = providedTagTypes(getState()[consoleApi.reducerPath].provided).filter((type) => !SHELL_TAG_TYPES.has(type));
     if (types.length > 0) dispatch(consoleApi.util.invalidateTags(types as never[]));
   };

@@ -29,7 +29,7 @@ describe('pay password: set, check, isolation', () => {
   });
 
   const payHash = async (storeId: number) =>
-    (await h.database.db.selectFrom('store_user').select('pay_password_hash').where('store_id', '=', storeId).executeTakeFirstOrThrow()).pay_password_hash;
+    (await h.database.db.selectFrom('store_user').select('pay_password_hash').where('store_id', '=', storeId).where('is_owner', '=', true).executeTakeFirstOrThrow()).pay_password_hash;
 
   async function initPayPassword(token: string, mobile: string, payPassword: string): Promise<void> {
     expect((await h.call(`${PAY}/sendInitPayPasswordCheckCode`, {}, token)).code).toBe(OK);
