@@ -103,7 +103,12 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
     this.outbox = new Outbox(context, {
       enabled: options.outbox !== false,
       maxWaitMs: options.outboxMaxWaitMs ?? OUTBOX_MAX_WAIT_MS,
-      setTimer: (callback, ms) => setTimeout(callback, ms),
+      // Unref'd in Node: an outbox deadline (an hour by default) must not keep a process, or a test run, alive on its own.
+      setTimer: (callback, ms) => {
+        const timer = setTimeout(callback, ms);
+        (timer as { unref?: () => void }).unref?.();
+        return timer;
+      },
       clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
     });
     this.messages = new MessagesService(context, this.outbox);
