@@ -9,8 +9,9 @@ const storeUrl = () => process.env.E2E_STORE_URL!;
 test('the graphic verification is an image with an accessible name whose markup holds no answer text', async ({ page }) => {
   const login = new LoginPage(page, consoleUrl());
   await login.open();
+  // A user name no other test signs in with: failures count per name for 15 minutes (the whole run).
   for (let attempt = 0; attempt < 4 && !(await login.captchaDialog().isVisible()); attempt++) {
-    await login.signIn('demo_review', 'Wrong12345');
+    await login.signIn('captcha_probe', 'Wrong12345');
     await expect(login.errorMessage().or(login.captchaDialog())).toBeVisible();
   }
   await expect(login.captchaDialog()).toBeVisible();
