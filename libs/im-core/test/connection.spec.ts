@@ -28,9 +28,11 @@ describe('ImConnection against an in-process server', () => {
     const result = await connection.connect();
     expect(states).toEqual(['connecting', 'connected', 'loggedIn']);
     expect(result).toMatchObject({ connectionId: 'conn-1', loginPorts: [], transport: 'websocket', link: server.wsUrl });
-    // The test server runs 60 s ahead; half the round trip on loopback is well under 50 ms.
-    expect(Math.abs(result.serverTimeOffsetMs - 60_000)).toBeLessThan(50);
-    expect(Math.abs(connection.serverNow() - Date.now() - 60_000)).toBeLessThan(50);
+    // The test server runs 60 s ahead. The offset's error is at most half a round trip; the bound
+    // is loose on purpose (a loaded machine stalls), yet far from 0 or -60 s, which a wrong sign or a
+    // missing offset would give.
+    expect(Math.abs(result.serverTimeOffsetMs - 60_000)).toBeLessThan(5_000);
+    expect(Math.abs(connection.serverNow() - Date.now() - 60_000)).toBeLessThan(5_000);
     const lbs = server.lbsRequests[0].searchParams;
     expect([lbs.get('id'), lbs.get('k'), lbs.get('pv'), lbs.get('networkType')]).toEqual(['c_demo1', 'merchant-im', '1', '0']);
     const second = await connect('c_demo1').connect();
