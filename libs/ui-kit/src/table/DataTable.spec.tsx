@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { UiKitProvider } from '../context/UiKitProvider';
 import { PermissionProvider } from '../context/permissions';
 import { bulkDeleteAction } from './BulkActionBar';
-import { columnVisibilityKey } from './column-visibility';
+import { useState } from 'react';
+import { columnVisibilityKey, type ColumnVisibility } from './column-visibility';
 import { DataTable } from './DataTable';
 import { createListServer, withStoreAndRouter, type Row } from '../../test/table-test-kit';
 import { DEFAULT_TABLE_PAGE_SIZE, TABLE_PAGE_SIZES, useDataTable } from './use-data-table';
@@ -13,7 +14,8 @@ type Server = ReturnType<typeof createListServer>;
 // The real DataGrid in jsdom, on two cores shared with many jobs: several page loads per test can pass 30 s.
 jest.setTimeout(90_000);
 
-function RowsTable({ server, withBulkDelete = false }: { server: Server; withBulkDelete?: boolean }) {
+function RowsTable({ server, withBulkDelete = false, controlled }: { server: Server; withBulkDelete?: boolean; controlled?: boolean }) {
+  const [visibility, setVisibility] = useState<ColumnVisibility>({ code: false });
   const table = useDataTable<Row>({ id: 'rows', endpoint: server.api.endpoints.listRows });
   const [deleteRows] = server.api.useDeleteRowsMutation();
   return (
@@ -21,9 +23,14 @@ function RowsTable({ server, withBulkDelete = false }: { server: Server; withBul
       <button type="button" onClick={() => table.setFilters({ keyword: 'row 1' })}>
         filter row 1
       </button>
+      <button type="button" onClick={() => setVisibility({ name: false })}>
+        apply view
+      </button>
       <DataTable
         label="rows"
         table={table}
+        columnVisibility={controlled ? visibility : undefined}
+        onColumnVisibilityChange={controlled ? setVisibility : undefined}
         getRowId={(row) => row.id}
         columns={[
           { key: 'id', title: 'ID', sortable: true },
@@ -37,13 +44,13 @@ function RowsTable({ server, withBulkDelete = false }: { server: Server; withBul
   );
 }
 
-function renderTable(server: Server, options: { url?: string; bulk?: boolean; codes?: string[] } = {}) {
+function renderTable(server: Server, options: { url?: string; bulk?: boolean; codes?: string[]; controlled?: boolean } = {}) {
   return render(
     withStoreAndRouter(
       server.store,
       <UiKitProvider locale="en-US" size="small">
         <PermissionProvider codes={options.codes ?? ['rows:delete']}>
-          <RowsTable server={server} withBulkDelete={options.bulk} />
+          <RowsTable server={server} withBulkDelete={options.bulk} controlled={options.controlled} />
         </PermissionProvider>
       </UiKitProvider>,
       options.url,
@@ -184,6 +191,18 @@ describe('DataTable over an RTK Query list endpoint (§2, §4, §8)', () => {
     await waitFor(() => expect(screen.getAllByRole('row').length).toBeGreaterThan(1));
     expect(screen.queryByRole('columnheader', { name: 'Name' })).not.toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /ID/ })).toBeInTheDocument();
+  });
+
+  it('takes its column set from the caller when visibility is controlled (a saved view), without touching the stored choice', async () => {
+    localStorage.setItem(columnVisibilityKey('rows'), JSON.stringify({ id: false }));
+    renderTable(createListServer(3), { controlled: true });
+    await waitFor(() => expect(shownNames()).toHaveLength(3));
+    expect(screen.queryByRole('columnheader', { name: 'Code' })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /ID/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'apply view' }));
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: 'Name' })).not.toBeInTheDocument());
+    expect(screen.getByRole('columnheader', { name: 'Code' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(columnVisibilityKey('rows'))!)).toEqual({ id: false });
   });
 
   it('draws format() cells as text and render() cells as elements', async () => {

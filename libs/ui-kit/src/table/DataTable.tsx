@@ -14,7 +14,7 @@ import { enUS as gridEnUS, zhCN as gridZhCN } from '@mui/x-data-grid/locales';
 import { gridDensity, useUiKitSize } from '../context/UiKitProvider';
 import { useUiKitLocale, useUiKitText } from '../i18n/locale-context';
 import { BulkActionBar, type BulkAction, type RowId } from './BulkActionBar';
-import { usePersistedColumnVisibility } from './column-visibility';
+import { usePersistedColumnVisibility, type ColumnVisibility } from './column-visibility';
 import { TablePager } from './TablePager';
 import type { DataTableState } from './use-data-table';
 
@@ -49,6 +49,12 @@ export interface DataTableProps<Row> {
   maxHeight?: number | string;
   /** Accessible name of the grid. */
   label?: string;
+  /**
+   * Controlled column visibility (e.g. a saved view applies its column set). Without it the table
+   * keeps the column picker's choice itself, persisted per table id.
+   */
+  columnVisibility?: ColumnVisibility;
+  onColumnVisibilityChange?: (next: ColumnVisibility) => void;
   'data-testid'?: string;
 }
 
@@ -68,7 +74,9 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
   const t = useUiKitText();
   const locale = useUiKitLocale();
   const size = useUiKitSize();
-  const [visibility, setVisibility] = usePersistedColumnVisibility(table.id);
+  const [storedVisibility, setStoredVisibility] = usePersistedColumnVisibility(table.id);
+  const visibility = props.columnVisibility ?? storedVisibility;
+  const setVisibility = props.onColumnVisibilityChange ?? setStoredVisibility;
   const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
 
   // A selection belongs to the rows on screen: a new page, size or filter starts with none.
