@@ -38,3 +38,22 @@ export {
   type PageQuery,
   type PageOf,
 } from './endpoint';
+export {
+  USERNAME_PATTERN,
+  PASSWORD_MIN,
+  PASSWORD_MAX,
+  MOBILE_PATTERN,
+  PAY_PASSWORD_PATTERN,
+  ruleText,
+  userNameField,
+  passwordField,
+  mobileField,
+  checkCodeField,
+  payPasswordField,
+  emailField,
+  idField,
+  accessTokenField,
+  pagingFields,
+  describeValidationError,
+  describeValidationErrorText,
+} from './fields';
