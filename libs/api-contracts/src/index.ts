@@ -57,3 +57,6 @@ export {
   describeValidationError,
   describeValidationErrorText,
 } from './fields';
+export * from './endpoints/goods';
+export * from './endpoints/inventory';
+export * from './endpoints/saved-views';

@@ -1,0 +1,515 @@
+// Goods (console-spec §2 /goods, §7 goodsSkuWarning and category calls; docs/goods.md): the shapes,
+// rules and status mappings the console's screens and store-server's goods module both use.
+import { z } from 'zod';
+import { defineEndpoint, emptyBiz, pageQueryShape, pageResult } from '../endpoint';
+import type { LocalizedText } from '../languages';
+import { PERMISSIONS } from '../permissions';
+import { STORE_CODES } from '../store-codes';
+
+// ---------------------------------------------------------------------------------------------
+// Status values and their labels (written once: console tabs, server state machine, tests).
+
+/** Goods status (our design; the spec names the tabs): draft → under review → on shelf | rejected; on ↔ off shelf. */
+export const GOODS_STATUS = { draft: 0, underReview: 1, onShelf: 2, offShelf: 3, rejected: 4 } as const;
+export type GoodsStatus = (typeof GOODS_STATUS)[keyof typeof GOODS_STATUS];
+export const GOODS_STATUS_VALUES = Object.values(GOODS_STATUS) as GoodsStatus[];
+
+export const GOODS_STATUS_LABELS: Readonly<Record<GoodsStatus, LocalizedText>> = {
+  [GOODS_STATUS.draft]: { 'zh-CN': '草稿', 'en-US': 'draft' },
+  [GOODS_STATUS.underReview]: { 'zh-CN': '审核中', 'en-US': 'under review' },
+  [GOODS_STATUS.onShelf]: { 'zh-CN': '已上架', 'en-US': 'on shelf' },
+  [GOODS_STATUS.offShelf]: { 'zh-CN': '已下架', 'en-US': 'off shelf' },
+  [GOODS_STATUS.rejected]: { 'zh-CN': '审核驳回', 'en-US': 'rejected' },
+};
+
+/** goodList/goodAll tabs in their order (console-spec §2 issue text): on shelf, off shelf, under review, rejected. */
+export const GOODS_LIST_TABS: readonly GoodsStatus[] = [GOODS_STATUS.onShelf, GOODS_STATUS.offShelf, GOODS_STATUS.underReview, GOODS_STATUS.rejected];
+
+/**
+ * Where each action may start (the server's state machine; the console enables buttons from it).
+ * submit: a draft, rejected or off-shelf goods goes to review; editing on-shelf goods also re-enters review.
+ */
+export const GOODS_TRANSITIONS = {
+  submit: [GOODS_STATUS.draft, GOODS_STATUS.rejected, GOODS_STATUS.offShelf, GOODS_STATUS.onShelf],
+  saveDraft: [GOODS_STATUS.draft],
+  onShelf: [GOODS_STATUS.offShelf],
+  offShelf: [GOODS_STATUS.onShelf],
+  delete: [GOODS_STATUS.draft, GOODS_STATUS.offShelf, GOODS_STATUS.rejected],
+  approve: [GOODS_STATUS.underReview],
+  reject: [GOODS_STATUS.underReview],
+} as const satisfies Record<string, readonly GoodsStatus[]>;
+export type GoodsAction = keyof typeof GOODS_TRANSITIONS;
+
+export function goodsActionAllowed(action: GoodsAction, status: number): boolean {
+  return (GOODS_TRANSITIONS[action] as readonly number[]).includes(status);
+}
+
+/** console-spec §3 shared list "stock status values" (ref_dictionary stockStatus): 1 in stock, 2 low stock, 3 out of stock. */
+export const STOCK_STATUS = { inStock: 1, lowStock: 2, outOfStock: 3 } as const;
+export type StockStatus = (typeof STOCK_STATUS)[keyof typeof STOCK_STATUS];
+export const STOCK_STATUS_VALUES = Object.values(STOCK_STATUS) as StockStatus[];
+export const STOCK_STATUS_LABELS: Readonly<Record<StockStatus, LocalizedText>> = {
+  [STOCK_STATUS.inStock]: { 'zh-CN': '有货', 'en-US': 'in stock' },
+  [STOCK_STATUS.lowStock]: { 'zh-CN': '库存紧张', 'en-US': 'low stock' },
+  [STOCK_STATUS.outOfStock]: { 'zh-CN': '缺货', 'en-US': 'out of stock' },
+};
+
+/** Stock status of a quantity against its warning line: 0 → out of stock; at or below the line → low; else in stock. */
+export function stockStatusOf(stock: number, warningLine: number | null | undefined): StockStatus {
+  if (stock <= 0) return STOCK_STATUS.outOfStock;
+  if (warningLine !== null && warningLine !== undefined && stock <= warningLine) return STOCK_STATUS.lowStock;
+  return STOCK_STATUS.inStock;
+}
+
+/** Warning record status (goods stock warnings and inventory service warnings): 1 open, 2 handled. */
+export const WARNING_STATUS = { open: 1, handled: 2 } as const;
+export type WarningStatus = (typeof WARNING_STATUS)[keyof typeof WARNING_STATUS];
+export const WARNING_STATUS_LABELS: Readonly<Record<WarningStatus, LocalizedText>> = {
+  [WARNING_STATUS.open]: { 'zh-CN': '待处理', 'en-US': 'open' },
+  [WARNING_STATUS.handled]: { 'zh-CN': '已处理', 'en-US': 'handled' },
+};
+
+/** Detail of a goods: 1 rich text, 2 images. */
+export const GOODS_DETAIL_TYPE = { richText: 1, images: 2 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Limits (our design unless a spec section is cited).
+
+export const GOODS_LIMITS = {
+  titleMax: 60,
+  brandMax: 30,
+  imagesMax: 9,
+  detailImagesMax: 30,
+  detailHtmlMax: 50_000,
+  specsMax: 3,
+  specValuesMax: 20,
+  skusMax: 200,
+  skuCodeMax: 40,
+  /** 999,999.99 yuan, in cents (console-spec §9: money in cents). */
+  priceMaxCents: 99_999_999,
+  stockMax: 9_999_999,
+  rejectReasonMax: 200,
+  bulkIdsMax: 200,
+  /** console-spec §5, §9: goods video max 30MB, 6 to 120 seconds inclusive. */
+  videoMaxBytes: 30 * 1024 * 1024,
+  videoMinSeconds: 6,
+  videoMaxSeconds: 120,
+} as const;
+
+/** console-spec §5 video suffixes (the media picker's video rule). */
+export const GOODS_VIDEO_SUFFIXES = ['mp4', 'avi', 'wmv', 'mpg', 'mpeg', 'mov', 'rm', 'ram', 'swf', 'flv'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Field rules (shared by the release form and the server).
+
+const positiveId = (name: string) =>
+  z.number({ error: `${name} must be a number` }).int(`${name} must be an integer`).positive(`${name} must be positive`);
+
+const cents = (name: string) =>
+  z
+    .number({ error: `${name} must be a number of cents` })
+    .int(`${name} must be whole cents`)
+    .min(0, `${name} cannot be negative`)
+    .max(GOODS_LIMITS.priceMaxCents, `${name} cannot exceed ${GOODS_LIMITS.priceMaxCents} cents`);
+
+const stockField = (name = 'stock') =>
+  z
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(0, `${name} cannot be negative`)
+    .max(GOODS_LIMITS.stockMax, `${name} cannot exceed ${GOODS_LIMITS.stockMax}`);
+
+const trimmed = (name: string, max: number) =>
+  z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(max, `${name} must be at most ${max} characters`);
+
+/** A picked media-library file (the media picker's value). */
+export const goodsImageSchema = z.object({
+  fileId: positiveId('fileId').optional(),
+  objectUrl: z.string({ error: 'objectUrl is required' }).trim().min(1, 'objectUrl is required').max(500),
+});
+export type GoodsImage = z.infer<typeof goodsImageSchema>;
+
+/** The goods video with the console-spec §5 rules: a video suffix, at most 30MB, 6 to 120 seconds. */
+export const goodsVideoSchema = goodsImageSchema.extend({
+  objectSuffix: z.enum(GOODS_VIDEO_SUFFIXES, { error: 'only videos can be selected' }),
+  size: z
+    .number({ error: 'video size is required' })
+    .int()
+    .positive()
+    .max(GOODS_LIMITS.videoMaxBytes, 'cannot upload video files over 30MB'),
+  duration: z
+    .number({ error: 'video duration is required' })
+    .min(GOODS_LIMITS.videoMinSeconds, 'uploaded video length must not be under 6 seconds and not over 120 seconds')
+    .max(GOODS_LIMITS.videoMaxSeconds, 'uploaded video length must not be under 6 seconds and not over 120 seconds'),
+});
+export type GoodsVideo = z.infer<typeof goodsVideoSchema>;
+
+/** One chosen spec of the backend category with the values the merchant sells (console-spec §7 category specs). */
+export const goodsSpecSchema = z.object({
+  specName: trimmed('specName', 30),
+  values: z
+    .array(trimmed('spec value', 30), { error: 'values must be a list' })
+    .min(1, 'choose at least one value for every spec')
+    .max(GOODS_LIMITS.specValuesMax, `at most ${GOODS_LIMITS.specValuesMax} values per spec`),
+});
+export type GoodsSpec = z.infer<typeof goodsSpecSchema>;
+
+/** One SKU: a combination of spec values with its price in cents, stock and optional warning line. */
+export const goodsSkuInputSchema = z.object({
+  /** Present when editing an existing SKU (its stock history and warnings stay with it). */
+  skuId: positiveId('skuId').optional(),
+  specValues: z.record(z.string(), z.string(), { error: 'specValues must map spec names to values' }),
+  skuCode: z.string().trim().max(GOODS_LIMITS.skuCodeMax, `skuCode must be at most ${GOODS_LIMITS.skuCodeMax} characters`).default(''),
+  price: cents('price'),
+  stock: stockField(),
+  warningStock: stockField('warningStock').nullable().default(null),
+});
+export type GoodsSkuInput = z.input<typeof goodsSkuInputSchema>;
+
+const goodsFields = {
+  categoryId: positiveId('categoryId'),
+  brandName: trimmed('brandName', GOODS_LIMITS.brandMax),
+  title: trimmed('title', GOODS_LIMITS.titleMax),
+  unitId: positiveId('unitId'),
+  specList: z.array(goodsSpecSchema).max(GOODS_LIMITS.specsMax, `at most ${GOODS_LIMITS.specsMax} specs`),
+  skus: z
+    .array(goodsSkuInputSchema, { error: 'skus must be a list' })
+    .min(1, 'add at least one SKU')
+    .max(GOODS_LIMITS.skusMax, `at most ${GOODS_LIMITS.skusMax} SKUs`),
+  images: z
+    .array(goodsImageSchema, { error: 'images must be a list' })
+    .min(1, 'choose at least one image')
+    .max(GOODS_LIMITS.imagesMax, `the number of selected images exceeds the limit, only ${GOODS_LIMITS.imagesMax} can be uploaded`),
+  video: goodsVideoSchema.nullable(),
+  detailType: z.union([z.literal(GOODS_DETAIL_TYPE.richText), z.literal(GOODS_DETAIL_TYPE.images)], { error: 'detailType must be 1 (rich text) or 2 (images)' }),
+  detailHtml: z.string().max(GOODS_LIMITS.detailHtmlMax, 'the detail text is too long'),
+  detailImages: z.array(goodsImageSchema).max(GOODS_LIMITS.detailImagesMax, `at most ${GOODS_LIMITS.detailImagesMax} detail images`),
+  freightTemplateId: positiveId('freightTemplateId'),
+  afterSaleTemplateId: positiveId('afterSaleTemplateId').nullable(),
+};
+
+/** Cross-field rules: SKUs are the spec combinations, each once, with values from the chosen specs; the detail matches its type. */
+function checkGoods(goods: Partial<Record<keyof typeof goodsFields, unknown>>, ctx: z.RefinementCtx, complete: boolean): void {
+  const specList = (goods.specList ?? []) as GoodsSpec[];
+  const names = specList.map((s) => s.specName);
+  if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', path: ['specList'], message: 'a spec is chosen twice' });
+  const skus = (goods.skus ?? []) as Array<{ specValues: Record<string, string> }>;
+  const seen = new Set<string>();
+  skus.forEach((sku, index) => {
+    const keys = Object.keys(sku.specValues);
+    const matches = keys.length === names.length && names.every((name) => specList.find((s) => s.specName === name)?.values.includes(sku.specValues[name] ?? '\u0000'));
+    if (!matches) ctx.addIssue({ code: 'custom', path: ['skus', index, 'specValues'], message: 'every SKU needs exactly one chosen value of every spec' });
+    const key = names.map((name) => sku.specValues[name]).join('\u0001');
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['skus', index, 'specValues'], message: 'two SKUs have the same spec values' });
+    seen.add(key);
+  });
+  if (!complete) return;
+  if (goods.detailType === GOODS_DETAIL_TYPE.richText && !String(goods.detailHtml ?? '').trim()) {
+    ctx.addIssue({ code: 'custom', path: ['detailHtml'], message: 'write the goods detail' });
+  }
+  if (goods.detailType === GOODS_DETAIL_TYPE.images && ((goods.detailImages ?? []) as unknown[]).length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['detailImages'], message: 'choose at least one detail image' });
+  }
+}
+
+/** goodRelease (create and edit) submitted for review: every field complete. goodsId present = edit. */
+export const goodsSubmitBiz = z
+  .object({
+    goodsId: positiveId('goodsId').optional(),
+    ...goodsFields,
+    specList: goodsFields.specList.default([]),
+    video: goodsFields.video.default(null),
+    detailHtml: goodsFields.detailHtml.default(''),
+    detailImages: goodsFields.detailImages.default([]),
+    afterSaleTemplateId: goodsFields.afterSaleTemplateId.default(null),
+  })
+  .superRefine((goods, ctx) => checkGoods(goods, ctx, true));
+export type GoodsSubmitInput = z.input<typeof goodsSubmitBiz>;
+export type GoodsSubmit = z.output<typeof goodsSubmitBiz>;
+
+/** goodDraft: any subset of the release form, kept on the server; each present field keeps its rule. */
+export const goodsDraftBiz = z
+  .object({
+    goodsId: positiveId('goodsId').optional(),
+    categoryId: goodsFields.categoryId.nullable().optional(),
+    brandName: z.string().trim().max(GOODS_LIMITS.brandMax, `brandName must be at most ${GOODS_LIMITS.brandMax} characters`).optional(),
+    title: z.string().trim().max(GOODS_LIMITS.titleMax, `title must be at most ${GOODS_LIMITS.titleMax} characters`).optional(),
+    unitId: goodsFields.unitId.nullable().optional(),
+    specList: goodsFields.specList.optional(),
+    skus: z.array(goodsSkuInputSchema).max(GOODS_LIMITS.skusMax, `at most ${GOODS_LIMITS.skusMax} SKUs`).optional(),
+    images: z.array(goodsImageSchema).max(GOODS_LIMITS.imagesMax, `the number of selected images exceeds the limit, only ${GOODS_LIMITS.imagesMax} can be uploaded`).optional(),
+    video: goodsFields.video.optional(),
+    detailType: goodsFields.detailType.optional(),
+    detailHtml: goodsFields.detailHtml.optional(),
+    detailImages: goodsFields.detailImages.optional(),
+    freightTemplateId: goodsFields.freightTemplateId.nullable().optional(),
+    afterSaleTemplateId: goodsFields.afterSaleTemplateId.optional(),
+  })
+  .superRefine((goods, ctx) => checkGoods(goods, ctx, false));
+export type GoodsDraftInput = z.input<typeof goodsDraftBiz>;
+export type GoodsDraft = z.output<typeof goodsDraftBiz>;
+
+// ---------------------------------------------------------------------------------------------
+// Lists: paging (console-spec §3 table response: list, pageNum, pageSize, total), filters and sorts.
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+
+/** The sort fields of a list call: `sortField` from the list's own keys, `sortOrder` asc or desc. */
+export const sortShape = <const K extends readonly [string, ...string[]]>(keys: K) => ({
+  sortField: z.enum(keys, { error: `sortField must be one of ${keys.join(', ')}` }).optional(),
+  sortOrder: z.enum(SORT_ORDERS, { error: 'sortOrder must be asc or desc' }).optional(),
+});
+
+export const secondsField = (name: string) =>
+  z.number({ error: `${name} must be seconds` }).int(`${name} must be whole seconds`).min(0, `${name} cannot be negative`);
+export const keywordField = (name: string) =>
+  z.string({ error: `${name} must be text` }).trim().max(60, `${name} must be at most 60 characters`).optional();
+
+/** A creation-time window in seconds, both ends inclusive (console-spec §5: end cannot be less than start). */
+export const createTimeShape = { createTimeStart: secondsField('createTimeStart').optional(), createTimeEnd: secondsField('createTimeEnd').optional() };
+export const createTimeRangeValid = (v: { createTimeStart?: number; createTimeEnd?: number }) =>
+  v.createTimeStart === undefined || v.createTimeEnd === undefined || v.createTimeEnd >= v.createTimeStart;
+export const CREATE_TIME_RANGE_ERROR = { message: 'end cannot be less than start', path: ['createTimeEnd'] };
+
+export const GOODS_SORT_FIELDS = ['createTime', 'updateTime', 'price'] as const;
+
+const goodsStatusField = (values: readonly number[], name = 'status') =>
+  z.number({ error: `${name} must be a goods status` }).refine((s) => values.includes(s), `${name} must be one of ${values.join(', ')}`);
+
+/** goodList/goodAll: a status tab (absent = every tab, drafts excluded), keyword, category, creation window, price range. */
+export const goodsListBiz = z
+  .object({
+    ...pageQueryShape,
+    status: goodsStatusField(GOODS_LIST_TABS).optional(),
+    title: keywordField('title'),
+    goodsId: positiveId('goodsId').optional(),
+    categoryId: positiveId('categoryId').optional(),
+    brandName: keywordField('brandName'),
+    ...createTimeShape,
+    priceMin: cents('priceMin').optional(),
+    priceMax: cents('priceMax').optional(),
+    ...sortShape(GOODS_SORT_FIELDS),
+  })
+  .refine(createTimeRangeValid, CREATE_TIME_RANGE_ERROR)
+  .refine((v) => v.priceMin === undefined || v.priceMax === undefined || v.priceMax >= v.priceMin, { message: 'priceMax cannot be less than priceMin', path: ['priceMax'] });
+export type GoodsListQuery = z.input<typeof goodsListBiz>;
+
+/** goodDraft list. */
+export const goodsDraftListBiz = z
+  .object({ ...pageQueryShape, title: keywordField('title'), ...createTimeShape, ...sortShape(['createTime', 'updateTime'] as const) })
+  .refine(createTimeRangeValid, CREATE_TIME_RANGE_ERROR);
+
+const goodsStatusValue = z.number().int() as unknown as z.ZodType<GoodsStatus>;
+const stockStatusValue = z.number().int() as unknown as z.ZodType<StockStatus>;
+const warningStatusValue = z.number().int() as unknown as z.ZodType<WarningStatus>;
+
+export const goodsListRowSchema = z.object({
+  goodsId: z.number(),
+  title: z.string(),
+  brandName: z.string(),
+  categoryId: z.number().nullable(),
+  categoryName: z.string(),
+  status: goodsStatusValue,
+  mainImageUrl: z.string(),
+  /** Lowest SKU price, cents. */
+  minPrice: z.number(),
+  totalStock: z.number(),
+  skuCount: z.number(),
+  rejectReason: z.string(),
+  createTime: z.number(),
+  updateTime: z.number(),
+});
+export type GoodsListRow = z.infer<typeof goodsListRowSchema>;
+
+export const goodsSkuSchema = z.object({
+  skuId: z.number(),
+  specValues: z.record(z.string(), z.string()),
+  skuCode: z.string(),
+  price: z.number(),
+  stock: z.number(),
+  warningStock: z.number().nullable(),
+  stockStatus: stockStatusValue,
+});
+export type GoodsSku = z.infer<typeof goodsSkuSchema>;
+
+export const goodsDetailSchema = z.object({
+  goodsId: z.number(),
+  status: goodsStatusValue,
+  categoryId: z.number().nullable(),
+  categoryName: z.string(),
+  brandName: z.string(),
+  title: z.string(),
+  unitId: z.number().nullable(),
+  specList: z.array(goodsSpecSchema),
+  skus: z.array(goodsSkuSchema),
+  images: z.array(goodsImageSchema),
+  video: goodsVideoSchema.nullable(),
+  detailType: z.number() as unknown as z.ZodType<1 | 2>,
+  detailHtml: z.string(),
+  detailImages: z.array(goodsImageSchema),
+  freightTemplateId: z.number().nullable(),
+  afterSaleTemplateId: z.number().nullable(),
+  rejectReason: z.string(),
+  createTime: z.number(),
+  updateTime: z.number(),
+});
+export type GoodsDetail = z.infer<typeof goodsDetailSchema>;
+
+export const goodsIdBiz = z.object({ goodsId: positiveId('goodsId') });
+/** Bulk actions (on shelf, off shelf, delete): all or nothing. */
+export const goodsIdsBiz = z.object({
+  goodsIds: z
+    .array(positiveId('goodsId'), { error: 'goodsIds must be a list' })
+    .min(1, 'select at least one goods')
+    .max(GOODS_LIMITS.bulkIdsMax, `at most ${GOODS_LIMITS.bulkIdsMax} goods at once`)
+    .refine((ids) => new Set(ids).size === ids.length, 'a goods is selected twice'),
+});
+
+/** Bulk edit of price and stock for selected SKUs (all or nothing). */
+export const skuBulkEditBiz = z.object({
+  skus: z
+    .array(
+      z
+        .object({ skuId: positiveId('skuId'), price: cents('price').optional(), stock: stockField().optional() })
+        .refine((s) => s.price !== undefined || s.stock !== undefined, 'give a price or a stock for every SKU'),
+      { error: 'skus must be a list' },
+    )
+    .min(1, 'select at least one SKU')
+    .max(GOODS_LIMITS.skusMax, `at most ${GOODS_LIMITS.skusMax} SKUs at once`)
+    .refine((skus) => new Set(skus.map((s) => s.skuId)).size === skus.length, 'a SKU is selected twice'),
+});
+
+export const STOCK_SORT_FIELDS = ['stock', 'goodsId'] as const;
+/** salesInventory / salesInventoryManagement: the store's SKUs with their stock. */
+export const skuStockListBiz = z.object({
+  ...pageQueryShape,
+  title: keywordField('title'),
+  goodsId: positiveId('goodsId').optional(),
+  stockStatus: z
+    .number({ error: 'stockStatus must be a stock status' })
+    .refine((s) => (STOCK_STATUS_VALUES as number[]).includes(s), `stockStatus must be one of ${STOCK_STATUS_VALUES.join(', ')}`)
+    .optional(),
+  goodsStatus: goodsStatusField(GOODS_STATUS_VALUES, 'goodsStatus').optional(),
+  ...sortShape(STOCK_SORT_FIELDS),
+});
+
+export const skuStockRowSchema = goodsSkuSchema.extend({
+  goodsId: z.number(),
+  title: z.string(),
+  goodsStatus: goodsStatusValue,
+  mainImageUrl: z.string(),
+});
+export type SkuStockRow = z.infer<typeof skuStockRowSchema>;
+
+/**
+ * goodsSkuWarning updateGoodsSkuStock (console-spec §7): set the stock, or change it by a delta
+ * (atomic; refused when it would go below zero), and/or set the warning line (null: none).
+ */
+export const updateSkuStockBiz = z
+  .object({
+    skuId: positiveId('skuId'),
+    stock: stockField().optional(),
+    delta: z
+      .number({ error: 'delta must be a number' })
+      .int('delta must be a whole number')
+      .min(-GOODS_LIMITS.stockMax, 'delta is too large')
+      .max(GOODS_LIMITS.stockMax, 'delta is too large')
+      .optional(),
+    warningStock: stockField('warningStock').nullable().optional(),
+  })
+  .refine((v) => !(v.stock !== undefined && v.delta !== undefined), 'give either stock or delta, not both')
+  .refine((v) => v.stock !== undefined || v.delta !== undefined || v.warningStock !== undefined, 'give a stock, a delta or a warning line');
+
+export const skuStockAnswerSchema = z.object({
+  skuId: z.number(),
+  goodsId: z.number(),
+  stock: z.number(),
+  warningStock: z.number().nullable(),
+  stockStatus: stockStatusValue,
+  /** True when this change crossed the warning line and a warning was recorded. */
+  warningFired: z.boolean(),
+});
+export type SkuStockAnswer = z.infer<typeof skuStockAnswerSchema>;
+
+/** checkStoreGoodsSkuStock: whether the store has SKUs at or below their line (the inventoryWarning badge). */
+export const storeSkuStockCheckSchema = z.object({
+  hasWarning: z.boolean(),
+  openWarningCount: z.number(),
+  lowStockSkuCount: z.number(),
+  outOfStockSkuCount: z.number(),
+});
+export type StoreSkuStockCheck = z.infer<typeof storeSkuStockCheckSchema>;
+
+/** inventoryWarning: the stock warnings fired for the store's SKUs. */
+export const stockWarningListBiz = z.object({
+  ...pageQueryShape,
+  status: z.number({ error: 'status must be 1 or 2' }).refine((s) => s === 1 || s === 2, 'status must be 1 (open) or 2 (handled)').optional(),
+  title: keywordField('title'),
+});
+export const stockWarningRowSchema = z.object({
+  warningId: z.number(),
+  goodsId: z.number(),
+  skuId: z.number(),
+  title: z.string(),
+  specValues: z.record(z.string(), z.string()),
+  /** Stock when the warning fired, and the line it crossed. */
+  stock: z.number(),
+  warningStock: z.number(),
+  currentStock: z.number(),
+  status: warningStatusValue,
+  createTime: z.number(),
+  handleTime: z.number().nullable(),
+});
+export type StockWarningRow = z.infer<typeof stockWarningRowSchema>;
+
+export const warningIdsBiz = z.object({
+  warningIds: z
+    .array(positiveId('warningId'), { error: 'warningIds must be a list' })
+    .min(1, 'select at least one warning')
+    .max(GOODS_LIMITS.bulkIdsMax, `at most ${GOODS_LIMITS.bulkIdsMax} warnings at once`),
+});
+
+/** ftEspStoreMmCategory/checkExistsUpperShelfGoods: asked before a business category is removed (updateStoreCategories). */
+export const categoryIdBiz = z.object({ categoryId: positiveId('categoryId') });
+export const upperShelfGoodsCheckSchema = z.object({ exists: z.boolean(), count: z.number() });
+
+/** goods snapshot queryById (console-spec §7 common calls): the goods as approved at one time. */
+export const snapshotIdBiz = z.object({ id: positiveId('id') });
+export const goodsSnapshotSchema = z.object({ id: z.number(), goodsId: z.number(), createTime: z.number(), goods: goodsDetailSchema });
+export type GoodsSnapshot = z.infer<typeof goodsSnapshotSchema>;
+
+/** The operator's review decision (npm run operator -- goods-approve|goods-reject <goodsId> [--reason]). */
+export const goodsReviewReason = z
+  .string({ error: 'reason must be text' })
+  .trim()
+  .min(1, 'reason is required')
+  .max(GOODS_LIMITS.rejectReasonMax, `reason must be at most ${GOODS_LIMITS.rejectReasonMax} characters`);
+
+const countAnswer = z.object({ count: z.number() });
+const goodsSaved = z.object({ goodsId: z.number(), status: goodsStatusValue });
+
+// ---------------------------------------------------------------------------------------------
+// The calls (docs/goods.md). Paths the spec names are kept; the others follow their style.
+
+export const GOODS_BASE = '/v1/store/eshop/goods';
+export const SKU_WARNING_BASE = '/v1/store/eshop/goodsSkuWarning';
+const { notFound, notAllowedInCurrentState } = STORE_CODES;
+
+export const goodsEndpoints = {
+  list: defineEndpoint({ path: `${GOODS_BASE}/list`, biz: goodsListBiz, data: pageResult(goodsListRowSchema), access: 'user', permission: PERMISSIONS.goodsView, summary: 'goodList/goodAll: goods by status tab' }),
+  draftList: defineEndpoint({ path: `${GOODS_BASE}/draftList`, biz: goodsDraftListBiz, data: pageResult(goodsListRowSchema), access: 'user', permission: PERMISSIONS.goodsView, summary: 'goodDraft: drafts kept on the server' }),
+  detail: defineEndpoint({ path: `${GOODS_BASE}/detail`, biz: goodsIdBiz, data: goodsDetailSchema, errors: [notFound], access: 'user', permission: PERMISSIONS.goodsView, summary: 'goodRelease edit, goodsPreview' }),
+  saveDraft: defineEndpoint({ path: `${GOODS_BASE}/saveDraft`, biz: goodsDraftBiz, data: goodsSaved, errors: [notFound, notAllowedInCurrentState], access: 'user', permission: PERMISSIONS.goodsEdit, summary: 'create or update a draft' }),
+  submit: defineEndpoint({ path: `${GOODS_BASE}/submit`, biz: goodsSubmitBiz, data: goodsSaved, errors: [notFound, notAllowedInCurrentState], access: 'user', permission: PERMISSIONS.goodsEdit, summary: 'goodRelease: create or edit, then under review' }),
+  onShelf: defineEndpoint({ path: `${GOODS_BASE}/onShelf`, biz: goodsIdsBiz, data: countAnswer, errors: [notFound, notAllowedInCurrentState], access: 'user', permission: PERMISSIONS.goodsShelf, summary: 'off shelf → on shelf (all or nothing)' }),
+  offShelf: defineEndpoint({ path: `${GOODS_BASE}/offShelf`, biz: goodsIdsBiz, data: countAnswer, errors: [notFound, notAllowedInCurrentState], access: 'user', permission: PERMISSIONS.goodsShelf, summary: 'on shelf → off shelf (all or nothing)' }),
+  delete: defineEndpoint({ path: `${GOODS_BASE}/delete`, biz: goodsIdsBiz, data: countAnswer, errors: [notFound, notAllowedInCurrentState], access: 'user', permission: PERMISSIONS.goodsDelete, summary: 'delete drafts, off-shelf or rejected goods' }),
+  bulkEditSkus: defineEndpoint({ path: `${GOODS_BASE}/sku/bulkEdit`, biz: skuBulkEditBiz, data: countAnswer, errors: [notFound], access: 'user', permission: PERMISSIONS.goodsStock, summary: 'bulk edit of price and stock for selected SKUs' }),
+  skuStockList: defineEndpoint({ path: `${GOODS_BASE}/sku/stockList`, biz: skuStockListBiz, data: pageResult(skuStockRowSchema), access: 'user', permission: PERMISSIONS.goodsView, summary: 'salesInventory: SKUs with stock' }),
+  updateGoodsSkuStock: defineEndpoint({ path: `${SKU_WARNING_BASE}/updateGoodsSkuStock`, biz: updateSkuStockBiz, data: skuStockAnswerSchema, errors: [notFound, notAllowedInCurrentState], access: 'user', permission: PERMISSIONS.goodsStock, summary: 'set or change a SKU stock, set its warning line' }),
+  checkStoreGoodsSkuStock: defineEndpoint({ path: `${SKU_WARNING_BASE}/checkStoreGoodsSkuStock`, biz: emptyBiz, data: storeSkuStockCheckSchema, access: 'user', permission: PERMISSIONS.goodsView, summary: 'warning badge' }),
+  stockWarningList: defineEndpoint({ path: `${SKU_WARNING_BASE}/warningList`, biz: stockWarningListBiz, data: pageResult(stockWarningRowSchema), access: 'user', permission: PERMISSIONS.goodsView, summary: 'inventoryWarning' }),
+  handleStockWarnings: defineEndpoint({ path: `${SKU_WARNING_BASE}/handleWarnings`, biz: warningIdsBiz, data: countAnswer, errors: [notFound], access: 'user', permission: PERMISSIONS.goodsStock, summary: 'mark stock warnings handled' }),
+  checkExistsUpperShelfGoods: defineEndpoint({ path: '/v1/store/eshop/expand/ftEspStoreMmCategory/checkExistsUpperShelfGoods', biz: categoryIdBiz, data: upperShelfGoodsCheckSchema, access: 'user', permission: PERMISSIONS.goodsView, summary: 'on-shelf goods in a category' }),
+  snapshotQueryById: defineEndpoint({ path: `${GOODS_BASE}/snapshot/queryById`, biz: snapshotIdBiz, data: goodsSnapshotSchema, errors: [notFound], access: 'user', permission: PERMISSIONS.goodsView, summary: 'goods snapshot queryById' }),
+} as const;
