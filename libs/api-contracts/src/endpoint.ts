@@ -18,6 +18,7 @@ export interface EndpointContract<
   Path extends string = string,
   Biz extends z.ZodType = z.ZodType,
   Data extends z.ZodType = z.ZodType,
+  Access extends EndpointAccess = EndpointAccess,
 > {
   readonly path: Path;
   readonly biz: Biz;
@@ -29,13 +30,13 @@ export interface EndpointContract<
   readonly errors: readonly StoreCode[];
   /** The permission code a caller must hold (docs/permissions.md); none: any signed-in user of the store. */
   readonly permission?: PermissionCode;
-  readonly access: EndpointAccess;
+  readonly access: Access;
   /** One line for the OpenAPI document. */
   readonly summary?: string;
 }
 
 /** Any contract, for code that handles them all (route registration, OpenAPI, test fakes). */
-export type AnyEndpoint = EndpointContract<string, z.ZodType, z.ZodType>;
+export type AnyEndpoint = EndpointContract<string, z.ZodType, z.ZodType, EndpointAccess>;
 
 /** What a client sends as `biz` (before defaults and trimming). */
 export type EndpointBiz<C extends AnyEndpoint> = z.input<C['biz']>;
@@ -51,15 +52,20 @@ export type EndpointAnswer<C extends AnyEndpoint> = z.input<C['data']>;
  * `EndpointBiz<typeof login>` is the exact request type, e.g.
  * `defineEndpoint({ path: '/v1/…/login', biz: z.object({…}), data: z.object({…}), errors: [STORE_CODES.wrongCredentials], access: 'public' })`.
  */
-export function defineEndpoint<const Path extends string, Biz extends z.ZodType, Data extends z.ZodType>(definition: {
+export function defineEndpoint<
+  const Path extends string,
+  Biz extends z.ZodType,
+  Data extends z.ZodType,
+  const Access extends EndpointAccess,
+>(definition: {
   path: Path;
   biz: Biz;
   data: Data;
   errors?: readonly StoreCode[];
   permission?: PermissionCode;
-  access: EndpointAccess;
+  access: Access;
   summary?: string;
-}): EndpointContract<Path, Biz, Data> {
+}): EndpointContract<Path, Biz, Data, Access> {
   if (!definition.path.startsWith('/')) throw new Error(`endpoint path must start with '/': ${definition.path}`);
   if (definition.permission && definition.access !== 'user') {
     throw new Error(`endpoint ${definition.path}: a permission needs access 'user'`);

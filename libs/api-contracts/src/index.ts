@@ -60,3 +60,4 @@ export {
 export * from './endpoints/goods';
 export * from './endpoints/inventory';
 export * from './endpoints/saved-views';
+export * from './endpoints';

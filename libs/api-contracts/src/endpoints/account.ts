@@ -1,0 +1,325 @@
+// console-spec §7 user calls for registration and store maintenance (base /v1/store/eshop/store/user).
+import { z } from 'zod';
+import { defineEndpoint, emptyBiz, noData } from '../endpoint';
+import { checkCodeField, emailField, idField, mobileField, passwordField, userNameField } from '../fields';
+import { STORE_CODES } from '../store-codes';
+import { USER_BASE, checkCodeSent, loginResult, storeStatusField, storeTypeField } from './auth';
+
+/** Our design: the largest number of business categories one store may hold. */
+export const MAX_STORE_CATEGORIES = 20;
+
+const text = (name: string, max: number) =>
+  z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(max, `${name} must be at most ${max} characters`);
+
+export const categoryIdsField = z
+  .array(idField('categoryId'), { error: 'categoryIds must be a list' })
+  .min(1, 'choose at least one business category')
+  .max(MAX_STORE_CATEGORIES, `choose at most ${MAX_STORE_CATEGORIES} business categories`)
+  .refine((ids) => new Set(ids).size === ids.length, 'categoryIds must not repeat');
+
+/** The store information a merchant submits for review (registered/storeMsg, shopMsg). */
+export const storeInfoShape = {
+  storeName: text('storeName', 30).refine((s) => s.length >= 2, 'storeName must be 2 to 30 characters'),
+  /** console-spec §4: 1 flagship, 2 specialty, 3 service. */
+  storeType: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'storeType must be 1, 2 or 3' }),
+  /** console-spec §4: 1 sole proprietor, 2 company. */
+  principalType: z.union([z.literal(1), z.literal(2)], { error: 'principalType must be 1 or 2' }),
+  cityCode: z.string({ error: 'cityCode is required' }).regex(/^\d{6}$/, 'cityCode must be 6 digits'),
+  address: text('address', 100),
+  contactName: text('contactName', 30),
+  contactMobile: mobileField,
+  legalPersonName: text('legalPersonName', 30),
+  legalPersonIdNumber: z.string({ error: 'legalPersonIdNumber is required' }).regex(/^\d{17}[\dXx]$/, 'legalPersonIdNumber must be 18 characters'),
+  /** Unified social credit code: 18 digits or capital letters. */
+  licenseNumber: z.string({ error: 'licenseNumber is required' }).regex(/^[0-9A-Z]{18}$/, 'licenseNumber must be 18 digits or capital letters'),
+  licenseImageUrl: text('licenseImageUrl', 500),
+  /** Integer seconds, like every timestamp on the wire. */
+  licenseExpireTime: z.number({ error: 'licenseExpireTime must be seconds' }).int().positive().optional(),
+  categoryIds: categoryIdsField,
+  /** registered/brandAdd (flagship and specialty stores): the authorised brand and when its authorisation ends. */
+  brandName: text('brandName', 50).optional(),
+  brandExpireTime: z.number({ error: 'brandExpireTime must be seconds' }).int().positive().optional(),
+};
+
+export const storeInfoBiz = z.object(storeInfoShape);
+export const storeInfoDraftBiz = z.object(storeInfoShape).partial();
+export type StoreInfo = z.output<typeof storeInfoBiz>;
+export type StoreInfoDraft = z.output<typeof storeInfoDraftBiz>;
+
+/**
+ * A saved draft or the submitted information as stored: plain values, no rule checks (a draft is
+ * unfinished by design, and approved stores also keep logo, intro and address here).
+ */
+export const storedStoreInfo = z.record(z.string(), z.unknown());
+
+/** Fields a signed-in, approved store may change without a new review (shopMssage/edit). */
+export const updateStoreInfoBiz = z
+  .object({
+    storeLogoUrl: text('storeLogoUrl', 500).optional(),
+    storeIntro: z.string().trim().max(500, 'storeIntro must be at most 500 characters').optional(),
+    address: text('address', 100).optional(),
+    contactName: text('contactName', 30).optional(),
+    contactMobile: mobileField.optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'nothing to update');
+
+/** Bank card check digit (ISO/IEC 7812). */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export const bankCardBiz = z.object({
+  bankCode: z.string({ error: 'bankCode is required' }).trim().min(1, 'bankCode is required').max(20),
+  cardNumber: z
+    .string({ error: 'cardNumber is required' })
+    .transform((s) => s.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'cardNumber must be 12 to 19 digits').refine(passesLuhn, 'cardNumber is not a valid card number')),
+  accountName: text('accountName', 50),
+  branchName: text('branchName', 100),
+});
+
+/** A business category of the store. */
+export const storeCategory = z.strictObject({ categoryId: z.number().int(), categoryName: z.string(), parentId: z.number().int() });
+
+/** The shop information screen (console-spec §3): the mobile is masked. */
+export const shopInfo = z.strictObject({
+  storeId: z.number().int(),
+  storeName: z.string(),
+  storeType: storeTypeField,
+  storeStatus: storeStatusField,
+  principalType: z.number().int().nullable(),
+  storeLogoUrl: z.string(),
+  storeIntro: z.string(),
+  address: z.string(),
+  cityCode: z.string(),
+  mobile: z.string(),
+  categories: z.array(storeCategory),
+});
+
+/** A check code went to the store's mobile, shown masked (first 3 and last 4 digits). */
+const checkCodeSentTo = z.strictObject({ expiresInSeconds: z.number().int().positive(), mobile: z.string() });
+
+/** Days until a date: 0..60 about to expire, -1 expired (console-spec §4); null when unknown. */
+const daysLeft = z.number().int().min(-1).nullable();
+
+const storeErrors = [STORE_CODES.notFound] as const;
+const registerErrors = [STORE_CODES.notFound, STORE_CODES.notAllowedInCurrentState] as const;
+
+export const accountEndpoints = {
+  sendRegisterCheckCode: defineEndpoint({
+    path: `${USER_BASE}/sendRegisterCheckCode`,
+    access: 'public',
+    summary: 'Send a registration check code',
+    biz: z.object({ mobile: mobileField }),
+    data: checkCodeSent,
+    errors: [STORE_CODES.alreadyExists, STORE_CODES.checkCodeTooFrequent],
+  }),
+  /** Creates the account and an empty store (status 0) and signs the new user in. */
+  registerUser: defineEndpoint({
+    path: `${USER_BASE}/registerUser`,
+    access: 'public',
+    summary: 'Register a merchant account',
+    biz: z.object({ userName: userNameField, password: passwordField, mobile: mobileField, checkCode: checkCodeField }),
+    data: loginResult,
+    errors: [STORE_CODES.alreadyExists, STORE_CODES.wrongCheckCode],
+  }),
+  temporaryStorageStoreInfo: defineEndpoint({
+    path: `${USER_BASE}/temporaryStorageStoreInfo`,
+    access: 'user',
+    summary: 'Save the store information draft',
+    biz: storeInfoDraftBiz,
+    data: z.strictObject({ saved: z.literal(true) }),
+    errors: registerErrors,
+  }),
+  getStorageStoreInfoByToken: defineEndpoint({
+    path: `${USER_BASE}/getStorageStoreInfoByToken`,
+    access: 'user',
+    summary: 'The saved store information draft',
+    biz: emptyBiz,
+    data: storedStoreInfo,
+    errors: storeErrors,
+  }),
+  /** After a rejection: copies the submitted information back into the draft. */
+  recoveryStoreInfoByToken: defineEndpoint({
+    path: `${USER_BASE}/recoveryStoreInfoByToken`,
+    access: 'user',
+    summary: 'Recover a rejected application for editing',
+    biz: emptyBiz,
+    data: storedStoreInfo,
+    errors: registerErrors,
+  }),
+  storeAcceptAgreement: defineEndpoint({
+    path: `${USER_BASE}/storeAcceptAgreement`,
+    access: 'user',
+    summary: 'Accept the merchant agreement',
+    biz: z.object({ agreementVersion: z.string().trim().min(1).max(20).optional() }),
+    data: z.strictObject({ agreementVersion: z.string(), acceptTime: z.number().int() }),
+    errors: storeErrors,
+  }),
+  /** Submits the store for review: status 0 or 3 → 1. */
+  registerStore: defineEndpoint({
+    path: `${USER_BASE}/registerStore`,
+    access: 'user',
+    summary: 'Submit the store for review',
+    biz: storeInfoBiz,
+    data: z.strictObject({ storeStatus: storeStatusField }),
+    errors: registerErrors,
+  }),
+  getStoreInfoByToken: defineEndpoint({
+    path: `${USER_BASE}/getStoreInfoByToken`,
+    access: 'user',
+    summary: 'The store and its review state',
+    biz: emptyBiz,
+    data: z.strictObject({
+      storeId: z.number().int(),
+      storeName: z.string(),
+      storeStatus: storeStatusField,
+      storeType: storeTypeField,
+      principalType: z.number().int().nullable(),
+      email: z.string(),
+      mobile: z.string(),
+      cityCode: z.string(),
+      rejectReason: z.string(),
+      forbiddenReason: z.string(),
+      agreementAccepted: z.boolean(),
+      storeInfo: storedStoreInfo,
+    }),
+    errors: storeErrors,
+  }),
+  getStoreInfo: defineEndpoint({
+    path: `${USER_BASE}/getStoreInfo`,
+    access: 'user',
+    summary: 'The shop information',
+    biz: emptyBiz,
+    data: shopInfo,
+    errors: storeErrors,
+  }),
+  updateStoreInfo: defineEndpoint({
+    path: `${USER_BASE}/updateStoreInfo`,
+    access: 'user',
+    summary: 'Change logo, intro, address or contact of an approved store',
+    biz: updateStoreInfoBiz,
+    data: shopInfo,
+    errors: registerErrors,
+  }),
+  /** Our design: an email change is confirmed with a check code sent to the store's current mobile. */
+  sendUpdateEmailCheckCode: defineEndpoint({
+    path: `${USER_BASE}/sendUpdateEmailCheckCode`,
+    access: 'user',
+    summary: 'Send the check code for an email change',
+    biz: emptyBiz,
+    data: checkCodeSentTo,
+    errors: [STORE_CODES.notFound, STORE_CODES.checkCodeTooFrequent],
+  }),
+  updateStoreEmail: defineEndpoint({
+    path: `${USER_BASE}/updateStoreEmail`,
+    access: 'user',
+    summary: 'Change the store email',
+    biz: z.object({ email: emailField, checkCode: checkCodeField }),
+    data: z.strictObject({ email: z.string() }),
+    errors: [STORE_CODES.notFound, STORE_CODES.wrongCheckCode],
+  }),
+  sendUpdateMobileCheckCode: defineEndpoint({
+    path: `${USER_BASE}/sendUpdateMobileCheckCode`,
+    access: 'user',
+    summary: 'Send the check code to a new store mobile',
+    biz: z.object({ mobile: mobileField }),
+    data: checkCodeSent,
+    errors: [STORE_CODES.notFound, STORE_CODES.alreadyExists, STORE_CODES.checkCodeTooFrequent],
+  }),
+  updateStoreMobile: defineEndpoint({
+    path: `${USER_BASE}/updateStoreMobile`,
+    access: 'user',
+    summary: 'Change the store mobile',
+    biz: z.object({ mobile: mobileField, checkCode: checkCodeField }),
+    data: z.strictObject({ mobile: z.string() }),
+    errors: [STORE_CODES.notFound, STORE_CODES.alreadyExists, STORE_CODES.wrongCheckCode],
+  }),
+  /** A wrong current password answers 10103001. */
+  updatePasswordByToken: defineEndpoint({
+    path: `${USER_BASE}/updatePasswordByToken`,
+    access: 'user',
+    summary: 'Change the sign-in password',
+    biz: z.object({ oldPassword: z.string({ error: 'oldPassword is required' }).min(1, 'oldPassword is required'), newPassword: passwordField }),
+    data: noData,
+    errors: [STORE_CODES.wrongCredentials],
+  }),
+  /** Forgotten password: the code goes to the store's mobile; the answer shows it masked. */
+  sendUpdateCheckCode: defineEndpoint({
+    path: `${USER_BASE}/sendUpdateCheckCode`,
+    access: 'public',
+    summary: 'Send the check code for a forgotten password',
+    biz: z.object({ userName: userNameField }),
+    data: checkCodeSentTo,
+    errors: [STORE_CODES.notFound, STORE_CODES.checkCodeTooFrequent],
+  }),
+  /** Resets the password with a check code and signs out every session of the user. */
+  updatePassword: defineEndpoint({
+    path: `${USER_BASE}/updatePassword`,
+    access: 'public',
+    summary: 'Reset a forgotten password',
+    biz: z.object({ userName: userNameField, checkCode: checkCodeField, newPassword: passwordField }),
+    data: noData,
+    errors: [STORE_CODES.notFound, STORE_CODES.wrongCheckCode],
+  }),
+  updateStoreBankCard: defineEndpoint({
+    path: `${USER_BASE}/updateStoreBankCard`,
+    access: 'user',
+    summary: 'Set the settlement bank card (answered masked)',
+    biz: bankCardBiz,
+    data: z.strictObject({ bankCode: z.string(), bankName: z.string(), cardNumber: z.string(), accountName: z.string(), branchName: z.string() }),
+    errors: storeErrors,
+  }),
+  storeBankCardIsExists: defineEndpoint({
+    path: '/v1/store/eshop/bank/ftEspStoreBankCardAdmin/storeBankCardIsExists',
+    access: 'user',
+    summary: 'Whether the store has a bank card',
+    biz: emptyBiz,
+    data: z.strictObject({ exists: z.boolean() }),
+  }),
+  /** The dashboard's status block (console-spec §3 "Dashboard status"). */
+  storePcHome: defineEndpoint({
+    path: `${USER_BASE}/storePcHome`,
+    access: 'user',
+    summary: 'The dashboard status block',
+    biz: emptyBiz,
+    data: z.strictObject({
+      storeName: z.string(),
+      storeStatus: storeStatusField,
+      storeType: storeTypeField,
+      isBlacklist: z.boolean(),
+      blacklistRemark: z.string(),
+      existsPromise: z.boolean(),
+      existsProtocol: z.boolean(),
+      storeLicenseDays: daysLeft,
+      brandExpiryDays: daysLeft,
+    }),
+    errors: storeErrors,
+  }),
+  /** null while the store has no city yet. */
+  getStoreBaseCity: defineEndpoint({
+    path: `${USER_BASE}/getStoreBaseCity`,
+    access: 'user',
+    summary: 'The city and province of the store',
+    biz: emptyBiz,
+    data: z.strictObject({ cityCode: z.string(), cityName: z.string(), provinceCode: z.string(), provinceName: z.string() }).nullable(),
+    errors: storeErrors,
+  }),
+  updateStoreCategories: defineEndpoint({
+    path: `${USER_BASE}/updateStoreCategories`,
+    access: 'user',
+    summary: 'Change the business categories of an approved store',
+    biz: z.object({ categoryIds: categoryIdsField }),
+    data: z.strictObject({ categories: z.array(storeCategory) }),
+    errors: registerErrors,
+  }),
+} as const;

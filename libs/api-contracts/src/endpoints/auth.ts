@@ -1,0 +1,128 @@
+// console-spec §7 user calls for signing in and out (base /v1/store/eshop/store/user).
+import { z } from 'zod';
+import { defineEndpoint, emptyBiz, noData } from '../endpoint';
+import { accessTokenField, checkCodeField, mobileField, passwordField, ruleText, userNameField } from '../fields';
+import { ALL_PERMISSION_CODES, type PermissionCode } from '../permissions';
+import { STORE_CODES } from '../store-codes';
+
+export const USER_BASE = '/v1/store/eshop/store/user';
+
+/** console-spec §4 store status: 0 not submitted, 1 under review, 2 approved, 3 rejected, 4 disabled. */
+export const storeStatusField = z.number().int().min(0).max(4);
+/** console-spec §4 store type: 1 flagship, 2 specialty, 3 service. */
+export const storeTypeField = z.number().int().min(1).max(3);
+
+/** A signed-in session: the opaque access token and where the store stands (console-spec §4 routing). */
+export const loginResult = z.strictObject({ accessToken: z.string().min(1), storeStatus: storeStatusField });
+
+/** A check code went out: how long it stays valid. */
+export const checkCodeSent = z.strictObject({ expiresInSeconds: z.number().int().positive() });
+
+const permissionCode = z.custom<PermissionCode>((value) => typeof value === 'string' && (ALL_PERMISSION_CODES as readonly string[]).includes(value), {
+  message: 'unknown permission code',
+}).meta({ type: 'string', enum: [...ALL_PERMISSION_CODES] });
+
+/** console-spec §3 "User info". */
+export const userInfo = z.strictObject({
+  /** console-spec §6: roles are forced to the single role admin. */
+  roles: z.array(z.string()),
+  /** The permission codes the user holds (docs/permissions.md); the console's PermissionButton reads them. */
+  permissions: z.array(permissionCode),
+  nickname: z.string(),
+  avatarUrl: z.string(),
+  uid: z.string(),
+  storeStatus: storeStatusField,
+  storeType: storeTypeField,
+  accessToken: z.string(),
+  storeName: z.string(),
+  forbiddenReason: z.string(),
+});
+
+export const loginBiz = z.object({
+  userName: userNameField,
+  password: passwordField,
+  /** Present after a 10103003 answer: the key of the shown image and the merchant's answer. */
+  captchaKey: z.string().max(64).optional(),
+  captchaCode: z
+    .string()
+    .trim()
+    .max(8)
+    .regex(/^[A-Za-z0-9./]*$/, ruleText('验证码只能包含字母、数字、点和斜杠', 'verification code may hold letters, digits, dot and slash'))
+    .optional(),
+});
+
+/** console-spec §2: an empty value warns 'please enter the verification code'. */
+const ENTER_CAPTCHA = ruleText('请输入验证码', 'please enter the verification code');
+
+export const captchaCheckBiz = z.object({
+  key: z.string({ error: 'key is required' }).min(1, 'key is required').max(64),
+  captchaCode: z
+    .string({ error: ENTER_CAPTCHA })
+    .trim()
+    .min(1, ENTER_CAPTCHA)
+    .max(8, ruleText('验证码过长', 'the verification code is too long')),
+});
+
+export const authEndpoints = {
+  /**
+   * Wrong user name or password: 10103001. After 3 failures a captcha is required (10103003, errInfo
+   * { key, value }); after 5, 10103002 for 15 minutes (errInfo.retryAfterSeconds).
+   */
+  login: defineEndpoint({
+    path: `${USER_BASE}/login`,
+    access: 'public',
+    summary: 'Sign in with user name and password',
+    biz: loginBiz,
+    data: loginResult,
+    errors: [STORE_CODES.wrongCredentials, STORE_CODES.tooManyAttempts, STORE_CODES.captchaRequired],
+  }),
+  getUserByToken: defineEndpoint({
+    path: `${USER_BASE}/getUserByToken`,
+    access: 'public',
+    summary: 'The signed-in user, store and permission codes of an access token',
+    biz: z.object({ token: accessTokenField }),
+    data: userInfo,
+    errors: [STORE_CODES.tokenInvalid],
+  }),
+  /** Revokes the token in biz, else the envelope's; an unknown or revoked token is no error. */
+  logout: defineEndpoint({
+    path: `${USER_BASE}/logout`,
+    access: 'public',
+    summary: 'Sign out (revoke the access token)',
+    biz: z.object({ accessToken: accessTokenField.optional() }),
+    data: noData,
+  }),
+  sendLoginCheckCode: defineEndpoint({
+    path: `${USER_BASE}/sendLoginCheckCode`,
+    access: 'public',
+    summary: 'Send a sign-in check code to a store mobile',
+    biz: z.object({ mobile: mobileField }),
+    data: checkCodeSent,
+    errors: [STORE_CODES.notFound, STORE_CODES.checkCodeTooFrequent],
+  }),
+  checkCodeLogin: defineEndpoint({
+    path: `${USER_BASE}/checkCodeLogin`,
+    access: 'public',
+    summary: 'Sign in with mobile and check code',
+    biz: z.object({ mobile: mobileField, checkCode: checkCodeField }),
+    data: loginResult,
+    errors: [STORE_CODES.notFound, STORE_CODES.wrongCheckCode],
+  }),
+  /** console-spec §3 "verify image": an SVG data URL and the key to answer it with. */
+  getCaptcha: defineEndpoint({
+    path: `${USER_BASE}/getCaptcha`,
+    access: 'public',
+    summary: 'A new verification image',
+    biz: emptyBiz,
+    data: z.strictObject({ key: z.string().min(1), value: z.string().startsWith('data:image/') }),
+  }),
+  /** One attempt per image: a wrong answer (10103004) spends it. */
+  checkCaptchaCode: defineEndpoint({
+    path: `${USER_BASE}/checkCaptchaCode`,
+    access: 'public',
+    summary: 'Check the answer to a verification image',
+    biz: captchaCheckBiz,
+    data: z.strictObject({ verified: z.literal(true) }),
+    errors: [STORE_CODES.wrongCaptcha],
+  }),
+} as const;

@@ -1,0 +1,34 @@
+import type { AnyEndpoint } from '../endpoint';
+import { accountEndpoints } from './account';
+import { authEndpoints } from './auth';
+import { commonEndpoints } from './common';
+import { deregistrationEndpoints } from './deregistration';
+import { imEndpoints } from './im';
+import { orderEndpoints } from './orders';
+import { payEndpoints } from './pay';
+
+export * from './auth';
+export * from './account';
+export * from './pay';
+export * from './common';
+export * from './deregistration';
+export * from './im';
+export * from './orders';
+
+/** The contracts of one area each, by area name: the console's fake server and the OpenAPI test walk them. */
+export const endpointGroups = {
+  auth: authEndpoints,
+  account: accountEndpoints,
+  pay: payEndpoints,
+  common: commonEndpoints,
+  deregistration: deregistrationEndpoints,
+  im: imEndpoints,
+  orders: orderEndpoints,
+} as const satisfies Record<string, Record<string, AnyEndpoint>>;
+
+/** Every contract above, and the one with a given path. */
+export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpointGroups).flatMap((group) => Object.values(group));
+
+export function endpointByPath(path: string): AnyEndpoint | undefined {
+  return allEndpoints.find((endpoint) => endpoint.path === path);
+}
