@@ -1,3 +1,5 @@
 export { IndexedDbStore, databaseNameFor } from './indexeddb-store';
 export type { OpenIndexedDbStoreOptions } from './indexeddb-store';
+export { isDatabaseDisabled, openLocalStore, requestPersistence, withMemoryFallback } from './local-store';
+export type { ImDbEvent, ImDbEventListener, ImDbFallbackReason, LocalStore, OpenLocalStoreOptions, StorageManagerLike } from './local-store';
 export { DB_SCHEMA_VERSION, TABLES, INDEXES } from './schema-names';

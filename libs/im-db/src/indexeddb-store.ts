@@ -28,6 +28,16 @@ export interface OpenIndexedDbStoreOptions {
   indexedDB?: IDBFactory;
   /** Open at this version instead of 12 (tests of the migration path only). */
   version?: number;
+  /**
+   * An older connection (another tab on an earlier schema) does not close, so the upgrade waits
+   * (IDBOpenDBRequest `blocked`). Opening goes on waiting; the caller may tell the user.
+   */
+  onBlocked?: () => void;
+  /**
+   * Another tab asks for a newer schema (`versionchange`): this connection has already closed so
+   * it does not block that upgrade, and every later call fails; the caller moves elsewhere.
+   */
+  onVersionChange?: () => void;
 }
 
 /** Default database name for an app key and account. */
@@ -42,6 +52,10 @@ export function databaseNameFor(appKey: string, account: string): string {
 export class IndexedDbStore implements Store {
   readonly kind = 'indexeddb';
 
+  /** Closed by close() or by a newer schema elsewhere (versionchange); every call then fails. */
+  closed = false;
+  private readonly versionChangeListeners = new Set<() => void>();
+
   private constructor(private readonly db: IDBPDatabase<unknown>) {}
 
   static async open(options: OpenIndexedDbStoreOptions): Promise<IndexedDbStore> {
@@ -50,6 +64,7 @@ export class IndexedDbStore implements Store {
     const version = options.version ?? DB_SCHEMA_VERSION;
     try {
       const request = factory.open(options.name, version);
+      request.onblocked = () => options.onBlocked?.();
       request.onupgradeneeded = (event) => {
         const tx = wrap(request.transaction as IDBTransaction) as unknown as UpgradeTransaction;
         // The open request reports an aborted upgrade; the transaction's own promise need not.
@@ -62,15 +77,28 @@ export class IndexedDbStore implements Store {
       };
       const db = await wrap(request);
       if (!db) throw new Error('open returned no database');
+      const store = new IndexedDbStore(db);
       // Another tab wants a newer version: let it, this connection would block it forever.
-      db.addEventListener('versionchange', () => db.close());
-      return new IndexedDbStore(db);
+      db.addEventListener('versionchange', () => {
+        db.close();
+        store.closed = true;
+        options.onVersionChange?.();
+        store.versionChangeListeners.forEach((listener) => listener());
+      });
+      return store;
     } catch (error) {
       throw new ImError(ImErrorName.NO_DB, `cannot open IndexedDB ${options.name}: ${String(error)}`, { cause: error });
     }
   }
 
+  /** Called when a newer schema elsewhere closed this connection (see OpenIndexedDbStoreOptions.onVersionChange). */
+  addVersionChangeListener(listener: () => void): () => void {
+    this.versionChangeListeners.add(listener);
+    return () => this.versionChangeListeners.delete(listener);
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
     this.db.close();
   }
 

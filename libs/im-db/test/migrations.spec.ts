@@ -1,6 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { IndexedDbStore } from '../src/indexeddb-store';
-import { DB_MIGRATIONS, DB_SCHEMA_VERSION, categoryOfSysMsgType } from '../src/schema';
+import { DB_MIGRATIONS, DB_SCHEMA_VERSION, INDEXES, TABLES, categoryOfSysMsgType } from '../src/schema';
 
 // Opens a database at an earlier schema version, writes rows in that version's shape with raw
 // IndexedDB, then opens it with the current code and reads everything back through the Store.
@@ -20,6 +20,29 @@ function rawPut(db: IDBDatabase, storeName: string, rows: object[]): Promise<voi
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error);
   });
+}
+
+/** Every table with its key and indexes, as IndexedDB reports them: the shape a migration must end in. */
+function describeSchema(db: IDBDatabase) {
+  const names = [...db.objectStoreNames].sort();
+  const tx = db.transaction(names);
+  return names.map((name) => {
+    const store = tx.objectStore(name);
+    const indexes = [...store.indexNames].sort().map((indexName) => {
+      const index = store.index(indexName);
+      return { name: indexName, keyPath: index.keyPath, unique: index.unique, multiEntry: index.multiEntry };
+    });
+    return { name, keyPath: store.keyPath, autoIncrement: store.autoIncrement, indexes };
+  });
+}
+
+async function freshSchema(): Promise<ReturnType<typeof describeSchema>> {
+  const factory = new IDBFactory();
+  await (await IndexedDbStore.open({ name: 'fresh', indexedDB: factory })).close();
+  const raw = await rawOpen(factory, 'fresh');
+  const schema = describeSchema(raw);
+  raw.close();
+  return schema;
 }
 
 const oldMessage = (idClient: string, time: number, version: number) => ({
@@ -88,10 +111,34 @@ describe('schema migrations', () => {
       expect(sysMsg).toMatchObject({ idServer: 'sys-1', category: 'friend' });
     }
     if (version >= 8) expect((await store.getSuperTeams()).map((t) => t.teamId)).toEqual(['st1']);
+    // Rows transformed on the way: relation flags gone, categories and statuses filled in.
+    if (version >= 3) expect((await store.getRelations('blacklist'))[0]).not.toHaveProperty('isBlacked');
+    if (version >= 5) expect((await store.getSysMsg('sys-1'))?.category).toBe('friend');
     // The upgraded database accepts new rows in the current shape.
     await store.putMessages([{ ...messages[0], idClient: 'new', time: 300 }]);
     expect((await store.getSessionMessages({ sessionId: 'p2p-c_demo1', limit: 1 }))[0].idClient).toBe('new');
     await store.close();
+    // The upgraded database has exactly the tables, keys and indexes of a fresh schema 12.
+    const upgraded = await rawOpen(factory, name);
+    expect(upgraded.version).toBe(DB_SCHEMA_VERSION);
+    expect(describeSchema(upgraded)).toEqual(await freshSchema());
+    upgraded.close();
+  });
+
+  it('a fresh schema 12 has every table of §3 with the keys and indexes the store reads by', async () => {
+    const schema = await freshSchema();
+    expect(schema.map((table) => table.name)).toEqual(Object.values(TABLES).sort());
+    const byName = Object.fromEntries(schema.map((table) => [table.name, table]));
+    expect(byName[TABLES.msg].keyPath).toBe('idClient');
+    expect(byName[TABLES.msg].indexes.map((i) => [i.name, i.keyPath])).toEqual([
+      [INDEXES.msgByIdServer, 'idServer'],
+      [INDEXES.msgBySessionTime, ['sessionId', 'time']],
+      [INDEXES.msgByStatus, 'status'],
+      [INDEXES.msgByTime, 'time'],
+    ]);
+    expect(byName[TABLES.sysMsg].indexes.map((i) => i.name)).toEqual([INDEXES.sysMsgByCategoryTime, INDEXES.sysMsgByTime]);
+    expect(byName[TABLES.teamMember].indexes.map((i) => i.name)).toEqual([INDEXES.teamMemberByAccount, INDEXES.teamMemberByTeam]);
+    expect(byName[TABLES.session].indexes.map((i) => i.name)).toEqual([INDEXES.sessionByUpdateTime]);
   });
 
   it('rolls the whole upgrade back when a step fails, leaving the old version and its rows', async () => {
