@@ -34,5 +34,21 @@ export {
   type ResponseBodyOf,
   type SessionRecordValue,
   type UserRecordValue,
+  type SysMsgRecordValue,
+  type RelationRecordValue,
+  type FriendRecordValue,
+} from '@merchant/im-core/server';
+// User, friend and relation rules of im-client-spec §5, the same functions the client runs.
+export {
+  MAX_USER_LOOKUP,
+  GENDER_CODES,
+  USER_FIELD_MAX_LENGTH,
+  profileUpdateProblem,
+  userLookupProblem,
+  friendUpdateProblem,
+  friendRequestProblem,
+  relationTargetProblem,
+  type FriendRequestType,
+  type ProfileUpdate,
 } from '@merchant/im-core/server';
 export { verifyImToken, ImTokenError, LongPollHub, type ImTokenClaims, type FrameSocket } from '@merchant/im-core/server';

@@ -7,6 +7,9 @@ import { resolveConfig, type ImServerConfig } from './config';
 import { openImStore, type ImStore } from './db/database';
 import { createMessageClock, MessageService } from './domain/msg/message-service';
 import { SessionService } from './domain/session/session-service';
+import { FriendService } from './domain/friend/friend-service';
+import { RelationService } from './domain/relation/relation-service';
+import { SysMsgService } from './domain/system-msg/sys-msg-service';
 import { SyncService } from './domain/sync/sync-service';
 import { UserService } from './domain/user/user-service';
 import { ImGateway } from './gateway/gateway';
@@ -91,8 +94,11 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     const messages = new MessageService(store.db, createMessageClock(config.now));
     const sessions = new SessionService(store.db);
     const sync = new SyncService(store.db, users, sessions, messages, config.syncPageSize);
+    const friends = new FriendService(store.db);
+    const relations = new RelationService(store.db);
+    const sysMsgs = new SysMsgService(store.db);
     const gateway = new ImGateway(
-      { users, messages, sessions, sync },
+      { users, messages, sessions, sync, friends, relations, sysMsgs },
       router,
       {
         appKey: config.appKey,

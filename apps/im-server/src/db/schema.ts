@@ -7,6 +7,53 @@ export interface ImDatabase {
   im_session: SessionTable;
   im_timetag: TimetagTable;
   im_account_seq: AccountSeqTable;
+  im_friend: FriendTable;
+  im_relation: RelationTable;
+  im_sys_msg: SysMsgTable;
+}
+
+/** One friend of an owner; deleted friends stay with valid = false so sync can carry the deletion. */
+export interface FriendTable {
+  accid: string;
+  friend: string;
+  alias: string;
+  custom: string;
+  valid: boolean;
+  created_at: number;
+  updated_at: number;
+  /** The owner's sync sequence number of this row's latest change. */
+  seq: number;
+}
+
+/** Blocklist (is_blacked) and mutelist (is_muted) membership of `target` for owner `accid`. */
+export interface RelationTable {
+  accid: string;
+  target: string;
+  is_blacked: boolean;
+  is_muted: boolean;
+  created_at: number;
+  updated_at: number;
+  seq: number;
+}
+
+/** System messages kept for their receiver (im-client-spec §3 System message). */
+export interface SysMsgTable {
+  id_server: Generated<number>;
+  receiver: string;
+  sender: string;
+  category: string;
+  type: string;
+  ps: Generated<string>;
+  attach: Generated<string>;
+  content: Generated<string>;
+  time: number;
+  read: Generated<boolean>;
+  /** init, passed, rejected or error (§4). */
+  state: Generated<string>;
+  error_code: number | null;
+  error_message: string | null;
+  /** The receiver's sync sequence number of this row's latest change. */
+  seq: number;
 }
 
 /** Each account's sync sequence head (docs/im-sync.md): the number of its latest change. */
@@ -21,6 +68,17 @@ export interface UserTable {
   avatar: string;
   created_at: number;
   updated_at: number;
+  sign: Generated<string>;
+  /** 0 unknown, 1 male, 2 female (§3). */
+  gender: Generated<number>;
+  email: Generated<string>;
+  birth: Generated<string>;
+  tel: Generated<string>;
+  custom: Generated<string>;
+  /** Do-not-disturb settings, a JSON string the client owns (updateDonnop). */
+  donnop: Generated<string>;
+  /** The user changed nick/avatar with updateMyInfo: token claims at login no longer overwrite them. */
+  profile_edited: Generated<boolean>;
 }
 
 export interface MessageTable {

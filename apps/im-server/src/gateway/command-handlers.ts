@@ -2,14 +2,17 @@ import { KickReason, ResponseCode, SceneCode } from '../protocol';
 import { ImServerError, parameterError } from '../domain/errors';
 import { p2pSessionId } from '../domain/msg/message';
 import { validateAccount } from '../domain/msg/message-service';
-import { messageRecord, sessionRecord, userRecord } from './records';
+import { friendRecord, messageRecord, relationRecord, sessionRecord, sysMsgRecord, userRecord } from './records';
 import type { CommandHandlers } from './handler-types';
+import { markSysMsgsRead, RELATION_HANDLERS } from './relation-handlers';
 
 /**
  * The commands this server implements (logged-in callers only; login itself lives in the
  * connection). Every other command of the table is answered CODE_NOT_SUPPORTED.
  */
 export const COMMAND_HANDLERS: CommandHandlers = {
+  // Users, friends, relations, system messages (relation-handlers.ts).
+  ...RELATION_HANDLERS,
   heartbeat: async () => ({}),
   getServerTime: async () => ({ time: Date.now() }),
   // No CDN in front of the object store: expire 0 means "none" (im-client-spec §9 CDN host refresh).
@@ -119,9 +122,16 @@ export const COMMAND_HANDLERS: CommandHandlers = {
   },
 
   // Delivery acknowledgements of pushes (read-ack pairs, im-client-spec §7): delivery is
-  // at-least-once through sync, so an ack needs no server state here.
-  markRead: async () => ({}),
-  batchMarkRead: async () => ({}),
+  // at-least-once through sync, so an ack needs no server state here, except the system
+  // message pair (7/3), which marks system messages read.
+  markRead: async (ctx, body) => {
+    await markSysMsgsRead(ctx, body.serviceId, body.commandId, body.idServer ? [body.idServer] : []);
+    return {};
+  },
+  batchMarkRead: async (ctx, body) => {
+    await markSysMsgsRead(ctx, body.serviceId, body.commandId, body.idServers ?? []);
+    return {};
+  },
 
   getUsers: async (ctx, body) => {
     const users = await ctx.services.users.getMany(body.accounts ?? []);
@@ -134,19 +144,31 @@ export const COMMAND_HANDLERS: CommandHandlers = {
       myInfo: timetags.myInfo,
       sessionAck: timetags.sessionAck,
       roamingMsgs: timetags.roamingMsgs,
+      relations: timetags.relations,
+      friends: timetags.friends,
+      donnop: timetags.donnop,
     });
     const viewer = ctx.port.account;
     const timetag = result.timetag;
     // Data pushes follow the response in the order of im-client-spec §4 "Sync", then syncDone.
     ctx.afterResponse(() => {
+      if (result.relations.length > 0) {
+        // One row holds both flags; each list gets the rows whose flag it carries or just lost.
+        const records = result.relations.map(relationRecord);
+        ctx.pushToSelf('syncRelations', { blacklist: records, mutelist: records, timetag });
+      }
+      if (result.friends.length > 0) ctx.pushToSelf('syncFriends', { friends: result.friends.map(friendRecord), timetag });
       if (result.myInfo) ctx.pushToSelf('syncMyInfo', { user: userRecord(result.myInfo), timetag });
-      if (result.users.length > 0) ctx.pushToSelf('syncFriendUsers', { users: result.users.map(userRecord), timetag });
+      const users = [...result.users, ...result.friendUsers.filter((f) => !result.users.some((u) => u.account === f.account))];
+      if (users.length > 0) ctx.pushToSelf('syncFriendUsers', { users: users.map(userRecord), timetag });
       ctx.pushToSelf('syncSessions', { sessions: result.sessions.map((s) => sessionRecord(s, viewer)), timetag });
       ctx.pushToSelf('syncSessionAcks', {
         acks: result.sessionAcks.map((a) => ({ scene: SceneCode.p2p, to: a.id.slice('p2p-'.length), timetag: a.ack })),
         timetag,
       });
       ctx.pushToSelf('roamingMsgs', { msgs: result.messages.map((m) => messageRecord(m, viewer)), timetag });
+      if (result.sysMsgs.length > 0) ctx.pushToSelf('offlineSysMsgs', { sysMsgs: result.sysMsgs.map(sysMsgRecord) });
+      if (result.donnop !== undefined) ctx.pushToSelf('syncDonnop', { donnop: result.donnop, timetag });
       ctx.pushToSelf('syncDone', { timetag, hasMore: result.hasMore });
     });
     return {};

@@ -3,6 +3,9 @@ import type { MessageService } from '../domain/msg/message-service';
 import type { SessionService } from '../domain/session/session-service';
 import type { SyncService } from '../domain/sync/sync-service';
 import type { UserService } from '../domain/user/user-service';
+import type { FriendService } from '../domain/friend/friend-service';
+import type { RelationService } from '../domain/relation/relation-service';
+import type { SysMsgService } from '../domain/system-msg/sys-msg-service';
 import type { PortRecord, RoutedEvent } from '../routing/router';
 
 export interface ImServices {
@@ -10,6 +13,9 @@ export interface ImServices {
   messages: MessageService;
   sessions: SessionService;
   sync: SyncService;
+  friends: FriendService;
+  relations: RelationService;
+  sysMsgs: SysMsgService;
 }
 
 /** What a command handler may use: the caller's port, the domain, and delivery to accounts. */

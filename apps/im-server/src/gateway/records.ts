@@ -1,4 +1,15 @@
-import type { LoginPortRecordValue, MessageRecordValue, SessionRecordValue, UserRecordValue } from '../protocol';
+import type {
+  FriendRecordValue,
+  LoginPortRecordValue,
+  MessageRecordValue,
+  RelationRecordValue,
+  SessionRecordValue,
+  SysMsgRecordValue,
+  UserRecordValue,
+} from '../protocol';
+import type { ServerFriend } from '../domain/friend/friend-service';
+import type { ServerRelation } from '../domain/relation/relation-service';
+import type { ServerSysMsg } from '../domain/system-msg/sys-msg-service';
 import { sessionIdForViewer, type StoredMessage } from '../domain/msg/message';
 import type { ServerSession } from '../domain/session/session-service';
 import type { ImUser } from '../domain/user/user-service';
@@ -42,7 +53,45 @@ export function sessionRecord(session: ServerSession, viewer: string, withLastMs
 }
 
 export function userRecord(user: ImUser): UserRecordValue {
-  return { account: user.account, nick: user.nick, avatar: user.avatar, createTime: user.createTime, updateTime: user.updateTime };
+  return {
+    account: user.account,
+    nick: user.nick,
+    avatar: user.avatar,
+    createTime: user.createTime,
+    updateTime: user.updateTime,
+    ...(user.gender ? { gender: user.gender } : {}),
+    ...(user.sign ? { sign: user.sign } : {}),
+    ...(user.email ? { email: user.email } : {}),
+    ...(user.birth ? { birth: user.birth } : {}),
+    ...(user.tel ? { tel: user.tel } : {}),
+    ...(user.custom ? { custom: user.custom } : {}),
+  };
+}
+
+/** Flags travel as the string "1" (im-client-spec §3 Relation record); "0" takes the account off. */
+export function relationRecord(relation: ServerRelation): RelationRecordValue {
+  return {
+    account: relation.account,
+    createTime: relation.createTime,
+    updateTime: relation.updateTime,
+    isBlacked: relation.isBlacked ? '1' : '0',
+    isMuted: relation.isMuted ? '1' : '0',
+  };
+}
+
+export function friendRecord(friend: ServerFriend): FriendRecordValue {
+  return {
+    account: friend.account,
+    createTime: friend.createTime,
+    updateTime: friend.updateTime,
+    valid: friend.valid,
+    ...(friend.alias ? { alias: friend.alias } : {}),
+    ...(friend.custom ? { custom: friend.custom } : {}),
+  };
+}
+
+export function sysMsgRecord(sysMsg: ServerSysMsg): SysMsgRecordValue {
+  return { ...sysMsg };
 }
 
 export function loginPortRecord(port: PortRecord): LoginPortRecordValue {

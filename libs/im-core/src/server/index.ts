@@ -2,4 +2,6 @@ export * from './im-token';
 // The server half of the binary protocol: the same codec and command table as the client.
 export * from '../protocol';
 export * from '../errors';
+// User, friend and relation rules (§5), checked by the server on what arrives.
+export * from '../validation/user-rules';
 export * from './long-poll-hub';

@@ -1,2 +1,3 @@
 export * from './limits';
 export * from './message-rules';
+export * from './user-rules';

@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as initial from './001-initial';
 import * as syncSequence from './002-sync-sequence';
+import * as relations from './003-relations';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-sync-sequence': syncSequence,
+  '003-relations': relations,
 };

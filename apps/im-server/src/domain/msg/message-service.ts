@@ -21,6 +21,7 @@ import {
   type StoredMessage,
 } from './message';
 import { allocateSeqs } from '../sync/sequence';
+import { isBlacklisted } from '../relation/relation-service';
 
 export interface SendMessageInput {
   idClient?: string;
@@ -117,6 +118,11 @@ export class MessageService {
     const valid = validateSend(input);
     const existing = await this.findBySender(port.account, valid.idClient);
     if (existing) return { message: existing, duplicate: true };
+    // The receiver's blocklist (im-client-spec §8 7101): refused, nothing stored or delivered; the
+    // sender's client keeps its copy as delivered with isInBlackList (§4).
+    if (valid.to !== port.account && (await isBlacklisted(this.db, valid.to, port.account))) {
+      throw new ImServerError(ResponseCode.BLACKLISTED, 'blacklisted');
+    }
 
     return this.db.transaction().execute(async (trx) => {
       // Sequence numbers first: their row locks order this account pair's commits (docs/im-sync.md).

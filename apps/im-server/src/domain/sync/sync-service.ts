@@ -4,6 +4,9 @@ import type { StoredMessage } from '../msg/message';
 import type { MessageService } from '../msg/message-service';
 import type { ServerSession, SessionService } from '../session/session-service';
 import { MAX_USER_LOOKUP, type ImUser, type UserService } from '../user/user-service';
+import { FriendService, type ServerFriend } from '../friend/friend-service';
+import { RelationService, type ServerRelation } from '../relation/relation-service';
+import { SysMsgService, type ServerSysMsg } from '../system-msg/sys-msg-service';
 import { readHead } from './sequence';
 import { readTimetags, TimetagKind } from './timetags';
 
@@ -15,6 +18,9 @@ export interface SyncRequest {
   myInfo?: number;
   sessionAck?: number;
   roamingMsgs?: number;
+  relations?: number;
+  friends?: number;
+  donnop?: number;
 }
 
 export interface SyncResult {
@@ -26,6 +32,16 @@ export interface SyncResult {
   sessionAcks: { id: string; ack: number }[];
   /** Messages sent or received in this page, in the account's sequence order. */
   messages: StoredMessage[];
+  /** Blocklist/mutelist rows changed (removals have both flags false). */
+  relations: ServerRelation[];
+  /** Friend rows changed, deleted ones (valid false) included. */
+  friends: ServerFriend[];
+  /** Profiles of the friends in `friends`. */
+  friendUsers: ImUser[];
+  /** System messages received or changed (state, read) in this page; they ride the roamingMsgs cursor. */
+  sysMsgs: ServerSysMsg[];
+  /** Do-not-disturb settings when they changed since the client's donnop timetag. */
+  donnop?: string;
   /** The sequence number this page reaches: the client's timetag for every kind it asked about. */
   timetag: number;
   /** More changes follow: the client syncs again from `timetag`. */
@@ -40,13 +56,21 @@ export interface SyncResult {
  * no commit delay and no clock skew between nodes can make a page skip one.
  */
 export class SyncService {
+  private readonly relations: RelationService;
+  private readonly friends: FriendService;
+  private readonly sysMsgs: SysMsgService;
+
   constructor(
     private readonly db: Kysely<ImDatabase>,
     private readonly users: UserService,
     private readonly sessions: SessionService,
     private readonly messages: MessageService,
     private readonly pageSize = DEFAULT_SYNC_PAGE_SIZE,
-  ) {}
+  ) {
+    this.relations = new RelationService(db);
+    this.friends = new FriendService(db);
+    this.sysMsgs = new SysMsgService(db);
+  }
 
   async sync(account: string, request: SyncRequest): Promise<SyncResult> {
     const head = await readHead(this.db, account);
@@ -65,7 +89,28 @@ export class SyncService {
     const sessions = await this.sessions.changedBetween(account, cursor, upper);
     const messages = await this.messages.changedBetween(account, cursor, upper);
     const users = await this.profilesOf([...new Set(sessions.map((s) => s.to))]);
-    return { ...(myInfo ? { myInfo } : {}), users, sessions, sessionAcks, messages, timetag: upper, hasMore: upper < head };
+    // Relations and friends keep their own cursors (a client may merge them from another point);
+    // each returns its rows up to this page's upper bound, so nothing above it is skipped.
+    const relations = await this.relations.changedBetween(account, Math.min(since(request.relations), cursor), upper);
+    const friends = await this.friends.changedBetween(account, Math.min(since(request.friends), cursor), upper);
+    const friendUsers = await this.profilesOf(friends.filter((f) => f.valid).map((f) => f.account));
+    const sysMsgs = await this.sysMsgs.changedBetween(account, cursor, upper);
+    const donnopChanged = (serverTags[TimetagKind.DONNOP] ?? 0) > since(request.donnop);
+    const donnop = donnopChanged ? await this.users.getDonnop(account) : undefined;
+    return {
+      ...(myInfo ? { myInfo } : {}),
+      users,
+      sessions,
+      sessionAcks,
+      messages,
+      relations,
+      friends,
+      friendUsers,
+      sysMsgs,
+      ...(donnop !== undefined ? { donnop } : {}),
+      timetag: upper,
+      hasMore: upper < head,
+    };
   }
 
   private async profilesOf(accounts: string[]): Promise<ImUser[]> {
@@ -84,6 +129,12 @@ export class SyncService {
         select receiver_seq from im_message where receiver = ${account} and receiver_seq > ${cursor} and receiver_seq <= ${head}
         union
         select seq from im_session where accid = ${account} and seq > ${cursor} and seq <= ${head}
+        union
+        select seq from im_friend where accid = ${account} and seq > ${cursor} and seq <= ${head}
+        union
+        select seq from im_relation where accid = ${account} and seq > ${cursor} and seq <= ${head}
+        union
+        select seq from im_sys_msg where receiver = ${account} and seq > ${cursor} and seq <= ${head}
       ) as changes
       order by seq
       offset ${this.pageSize - 1} limit 1

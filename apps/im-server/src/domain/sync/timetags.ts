@@ -6,6 +6,7 @@ import { allocateSeq } from './sequence';
 export const TimetagKind = {
   MY_INFO: 'myInfo',
   SESSION_ACK: 'sessionAck',
+  DONNOP: 'donnop',
 } as const;
 export type TimetagKindValue = (typeof TimetagKind)[keyof typeof TimetagKind];
 

@@ -1,11 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
+import { GENDER_CODES, MAX_USER_LOOKUP, profileUpdateProblem, type ProfileUpdate } from '../../protocol';
 import { parameterError } from '../errors';
 import { ACCOUNT_PATTERN } from '../msg/limits';
 import { bumpTimetag, TimetagKind } from '../sync/timetags';
 
-/** im-client-spec §5 "User lookup at most 150 accounts". */
-export const MAX_USER_LOOKUP = 150;
+export { MAX_USER_LOOKUP };
+
+/** Do-not-disturb settings are a JSON object string the client owns; bounded (ours). */
+export const MAX_DONNOP_LENGTH = 2000;
 
 /** Profile display fields are bounded so a token cannot carry an unbounded nick (our choice). */
 const MAX_NICK_LENGTH = 64;
@@ -15,9 +18,21 @@ export interface ImUser {
   account: string;
   nick: string;
   avatar: string;
+  sign: string;
+  /** 0 unknown, 1 male, 2 female (§3). */
+  gender: number;
+  email: string;
+  birth: string;
+  tel: string;
+  custom: string;
   createTime: number;
   updateTime: number;
 }
+
+/** updateMyInfo on the wire: gender is the §3 code. */
+export type WireProfileUpdate = Omit<ProfileUpdate, 'gender'> & { gender?: number; account?: string; createTime?: number; updateTime?: number };
+
+type UserRow = { accid: string; nick: string; avatar: string; sign: string; gender: number; email: string; birth: string; tel: string; custom: string; created_at: number; updated_at: number };
 
 export interface ProfileClaims {
   accid: string;
@@ -49,6 +64,8 @@ export class UserService {
       });
       return userFromRow(row);
     }
+    // A profile the user edited (updateMyInfo) is theirs: token claims no longer overwrite it.
+    if (existing.profile_edited) return userFromRow(existing);
     const changed = (claims.nick !== undefined && nick !== existing.nick) || (claims.avatar !== undefined && avatar !== existing.avatar);
     if (!changed) return userFromRow(existing);
     const row = await this.db.transaction().execute(async (trx) => {
@@ -64,6 +81,51 @@ export class UserService {
     return userFromRow(row);
   }
 
+  /**
+   * updateMyInfo: the §5 profile rules (gender, email, birth, tel), then one write that also
+   * bumps the myInfo timetag so the account's other ports and next sync get it.
+   */
+  async updateMyInfo(account: string, input: WireProfileUpdate | undefined, now = Date.now()): Promise<{ user: ImUser; timetag: number }> {
+    // account and the times are the server's; a client may echo them back, they are ignored.
+    const { account: _account, createTime: _createTime, updateTime: _updateTime, gender: genderCode, ...fields } = input ?? {};
+    if (genderCode !== undefined && GENDER_CODES[genderCode] === undefined) throw parameterError('gender must be one of unknown, male, female');
+    const update: ProfileUpdate = { ...fields, ...(genderCode !== undefined ? { gender: GENDER_CODES[genderCode] } : {}) };
+    const problem = profileUpdateProblem(update);
+    if (problem) throw parameterError(problem);
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('im_user')
+        .set({
+          ...fields,
+          ...(genderCode !== undefined ? { gender: genderCode } : {}),
+          ...(fields.nick !== undefined || fields.avatar !== undefined ? { profile_edited: true } : {}),
+          updated_at: now,
+        })
+        .where('accid', '=', account)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw parameterError('unknown account');
+      const timetag = await bumpTimetag(trx, account, TimetagKind.MY_INFO);
+      return { user: userFromRow(row), timetag };
+    });
+  }
+
+  /** updateDonnop: stores the do-not-disturb settings (a JSON object string) and bumps their timetag. */
+  async updateDonnop(account: string, donnop: unknown): Promise<number> {
+    if (typeof donnop !== 'string' || donnop.length > MAX_DONNOP_LENGTH || !isJsonObject(donnop)) {
+      throw parameterError(`donnop must be a JSON object string of at most ${MAX_DONNOP_LENGTH} characters`);
+    }
+    return this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('im_user').set({ donnop }).where('accid', '=', account).execute();
+      return bumpTimetag(trx, account, TimetagKind.DONNOP);
+    });
+  }
+
+  async getDonnop(account: string): Promise<string> {
+    const row = await this.db.selectFrom('im_user').select('donnop').where('accid', '=', account).executeTakeFirst();
+    return row?.donnop ?? '';
+  }
+
   async get(account: string): Promise<ImUser | undefined> {
     const row = await this.db.selectFrom('im_user').selectAll().where('accid', '=', account).executeTakeFirst();
     return row ? userFromRow(row) : undefined;
@@ -71,7 +133,7 @@ export class UserService {
 
   /** getUsers: known accounts only, in the order asked. */
   async getMany(accounts: readonly unknown[]): Promise<ImUser[]> {
-    if (accounts.length > MAX_USER_LOOKUP) throw parameterError(`at most ${MAX_USER_LOOKUP} accounts`);
+    if (accounts.length > MAX_USER_LOOKUP) throw parameterError(`at most ${MAX_USER_LOOKUP} accounts can be looked up at once`);
     const valid = accounts.filter((a): a is string => typeof a === 'string' && ACCOUNT_PATTERN.test(a));
     if (valid.length === 0) return [];
     const rows = await this.db.selectFrom('im_user').selectAll().where('accid', 'in', valid).execute();
@@ -80,6 +142,27 @@ export class UserService {
   }
 }
 
-function userFromRow(row: { accid: string; nick: string; avatar: string; created_at: number; updated_at: number }): ImUser {
-  return { account: row.accid, nick: row.nick, avatar: row.avatar, createTime: Number(row.created_at), updateTime: Number(row.updated_at) };
+function userFromRow(row: UserRow): ImUser {
+  return {
+    account: row.accid,
+    nick: row.nick,
+    avatar: row.avatar,
+    sign: row.sign,
+    gender: Number(row.gender),
+    email: row.email,
+    birth: row.birth,
+    tel: row.tel,
+    custom: row.custom,
+    createTime: Number(row.created_at),
+    updateTime: Number(row.updated_at),
+  };
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
 }
