@@ -12,6 +12,7 @@ import { messageMessages } from '../features/message/messages';
 import { systemMessages } from '../features/system/messages';
 import { helpMessages } from '../features/help/messages';
 import { mediaMessages } from '../features/media/messages';
+import { goodsReleaseMessages } from '../features/goods/release/messages';
 
 export const SUPPORTED_LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type ConsoleLanguage = (typeof SUPPORTED_LANGUAGES)[number];
@@ -32,6 +33,7 @@ const featureMessages: FeatureMessages[] = [
   systemMessages,
   helpMessages,
   mediaMessages,
+  goodsReleaseMessages,
 ];
 
 function mergeLanguage(language: ConsoleLanguage): MessageTree {

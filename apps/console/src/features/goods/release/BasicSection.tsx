@@ -1,0 +1,101 @@
+// Category, brand and title. Choosing another category resets the specs to that category's
+// (the SKU section rebuilds the rows from them).
+import { Fragment } from 'react';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
+import ListSubheader from '@mui/material/ListSubheader';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useReleaseCategoriesQuery } from './api';
+import { GOODS_LIMITS } from './contract';
+import { errorText } from './formText';
+import type { ReleaseFormValues } from './releaseSchema';
+
+export const BRAND_APPLY_PATH = '/goods/brandApply';
+
+export function BasicSection({ onCategoryChange }: { onCategoryChange(categoryId: number): void }) {
+  const { t } = useTranslation();
+  const { control } = useFormContext<ReleaseFormValues>();
+  const categories = useReleaseCategoriesQuery();
+  const title = useWatch({ control, name: 'title' });
+
+  return (
+    <Stack spacing={2}>
+      <Controller
+        control={control}
+        name="categoryId"
+        render={({ field, fieldState }) => (
+          <TextField
+            select
+            required
+            label={t('goodsRelease.field.category')}
+            value={categories.data ? (field.value ?? '') : ''}
+            onChange={(event) => {
+              const id = Number(event.target.value);
+              field.onChange(id);
+              onCategoryChange(id);
+            }}
+            onBlur={field.onBlur}
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error ? errorText(t, fieldState.error.message) : t('goodsRelease.field.categoryHint')}
+            slotProps={{ htmlInput: { 'data-testid': 'release-category' }, select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
+            sx={{ maxWidth: 420 }}
+          >
+            {(categories.data ?? []).map((top) => (
+              <Fragment key={top.id}>
+                <ListSubheader>{top.categoryName}</ListSubheader>
+                {(top.children ?? []).map((leaf) => (
+                  <MenuItem key={leaf.id} value={leaf.id} data-testid={`release-category-${leaf.id}`}>
+                    {leaf.categoryName}
+                  </MenuItem>
+                ))}
+              </Fragment>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="brandName"
+        render={({ field, fieldState }) => (
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <TextField
+              {...field}
+              required
+              label={t('goodsRelease.field.brand')}
+              error={Boolean(fieldState.error)}
+              helperText={errorText(t, fieldState.error?.message) || ' '}
+              slotProps={{ htmlInput: { maxLength: GOODS_LIMITS.brandMax, 'data-testid': 'release-brand' } }}
+              sx={{ width: 420 }}
+            />
+            <Typography variant="body2" sx={{ pt: 2 }}>
+              {t('goodsRelease.field.brandHint')}{' '}
+              <Link component={RouterLink} to={BRAND_APPLY_PATH}>
+                {t('goodsRelease.field.brandApplyLink')}
+              </Link>
+            </Typography>
+          </Stack>
+        )}
+      />
+      <Controller
+        control={control}
+        name="title"
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            required
+            fullWidth
+            label={t('goodsRelease.field.title')}
+            error={Boolean(fieldState.error)}
+            helperText={errorText(t, fieldState.error?.message) || t('goodsRelease.field.titleHint', { count: title.trim().length, max: GOODS_LIMITS.titleMax })}
+            slotProps={{ htmlInput: { maxLength: GOODS_LIMITS.titleMax, 'data-testid': 'release-title' } }}
+          />
+        )}
+      />
+    </Stack>
+  );
+}

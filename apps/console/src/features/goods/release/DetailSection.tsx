@@ -1,0 +1,89 @@
+// The goods detail: plain paragraphs (stored as escaped <p> HTML, see detailText.ts) or an ordered
+// list of detail images picked from the media library.
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { MediaPicker, pickerFiles } from '@merchant/media-library/react';
+import { mediaApi } from '../../media/api';
+import { useMediaUpload } from '../../media/useMediaUpload';
+import { GOODS_LIMITS } from './contract';
+import { errorText } from './formText';
+import { pickerUpload } from './MediaSection';
+import type { ReleaseFormValues } from './releaseSchema';
+
+export function DetailSection() {
+  const { t } = useTranslation();
+  const { control } = useFormContext<ReleaseFormValues>();
+  const upload = useMediaUpload();
+  const mode = useWatch({ control, name: 'detailMode' });
+  const text = useWatch({ control, name: 'detailText' });
+
+  return (
+    <Stack spacing={2}>
+      <Controller
+        control={control}
+        name="detailMode"
+        render={({ field }) => (
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <FormLabel id="release-detail-mode">{t('goodsRelease.field.detailMode')}</FormLabel>
+            <RadioGroup row aria-labelledby="release-detail-mode" value={field.value} onChange={(event) => field.onChange(event.target.value)}>
+              <FormControlLabel value="text" control={<Radio />} label={t('goodsRelease.detailMode.text')} />
+              <FormControlLabel value="images" control={<Radio />} label={t('goodsRelease.detailMode.images')} />
+            </RadioGroup>
+          </Stack>
+        )}
+      />
+      {mode === 'text' ? (
+        <Controller
+          control={control}
+          name="detailText"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              multiline
+              minRows={6}
+              maxRows={20}
+              fullWidth
+              label={t('goodsRelease.field.detailText')}
+              error={Boolean(fieldState.error)}
+              helperText={errorText(t, fieldState.error?.message) || t('goodsRelease.field.detailTextHint', { count: text.length })}
+              slotProps={{ htmlInput: { 'data-testid': 'release-detail-text' } }}
+            />
+          )}
+        />
+      ) : (
+        <Controller
+          control={control}
+          name="detailImages"
+          render={({ field, fieldState }) => (
+            <Stack spacing={1} role="group" aria-labelledby="release-detail-images-label" data-testid="release-detail-images">
+              <FormLabel id="release-detail-images-label" required>
+                {t('goodsRelease.field.detailImages')}
+              </FormLabel>
+              <MediaPicker
+                value={field.value}
+                onChange={(value) => field.onChange(pickerFiles(value))}
+                multiple
+                limit={GOODS_LIMITS.detailImagesMax}
+                chooseFileType="img"
+                trigger="card"
+                endpoint={mediaApi.endpoints.mediaFiles}
+                upload={pickerUpload(upload)}
+                onNotice={upload.onNotice}
+              />
+              <FormHelperText error={Boolean(fieldState.error)}>
+                {fieldState.error ? errorText(t, fieldState.error.message) : t('goodsRelease.field.detailImagesHint', { max: GOODS_LIMITS.detailImagesMax })}
+              </FormHelperText>
+            </Stack>
+          )}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+// /goods/goodRelease (create; edit when ?id=) and /goods/goodDraft/edit?id= (a draft kept on the
+// server). Edits load the good and its category's specs first, then open the form with them; the
+// form is keyed by the id, so opening another good in the same tab starts a fresh form.
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import { PageLoading } from '../../../routes/RootLayout';
+import { isApiError } from '../../../app/transport';
+import { useCategorySpecsQuery, useGoodsDetailQuery } from './api';
+import { GOODS_STATUS } from './contract';
+import { fromGoodsDetail } from './fromGoods';
+import { ReleaseForm, type ReleaseMode } from './ReleaseForm';
+import { EMPTY_RELEASE_FORM } from './releaseSchema';
+
+/** The positive integer id of `?id=`, or undefined. */
+export function idFromSearch(search: URLSearchParams): number | undefined {
+  const raw = search.get('id');
+  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) return undefined;
+  return Number(raw);
+}
+
+function EditGoods({ goodsId, draft }: { goodsId: number; draft: boolean }) {
+  const { t } = useTranslation();
+  const goods = useGoodsDetailQuery(goodsId, { refetchOnMountOrArgChange: true });
+  const categoryId = goods.data?.categoryId ?? null;
+  const specs = useCategorySpecsQuery(goods.data && categoryId != null ? categoryId : skipToken);
+
+  if (goods.isLoading || (categoryId != null && specs.isLoading)) return <PageLoading />;
+  if (goods.isError || !goods.data) {
+    const msg = isApiError(goods.error) ? goods.error.msg : t('goodsRelease.notice.notFound');
+    return (
+      <Alert severity="error" data-testid="release-load-error">
+        {t('goodsRelease.notice.loadFailed', { msg })}
+      </Alert>
+    );
+  }
+  const data = goods.data;
+  const mode: ReleaseMode = draft || data.status === GOODS_STATUS.draft ? 'draft' : 'edit';
+  const notice =
+    data.status === GOODS_STATUS.rejected && data.rejectReason ? (
+      <Alert severity="warning" data-testid="release-reject-reason">
+        {t('goodsRelease.notice.rejected', { reason: data.rejectReason })}
+      </Alert>
+    ) : null;
+  return <ReleaseForm key={goodsId} mode={mode} goodsId={goodsId} initialValues={fromGoodsDetail(data, specs.data ?? [])} notice={notice} />;
+}
+
+/** goodRelease: a new good without ?id=, the good's edit with it. */
+export function GoodReleasePage() {
+  const [search] = useSearchParams();
+  const goodsId = idFromSearch(search);
+  if (goodsId === undefined) return <ReleaseForm key="new" mode="create" initialValues={EMPTY_RELEASE_FORM} />;
+  return <EditGoods key={goodsId} goodsId={goodsId} draft={false} />;
+}
+
+/** goodDraft/edit?id=: a server-side draft in the release form. */
+export function DraftEditPage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const goodsId = idFromSearch(search);
+  if (goodsId === undefined) {
+    return (
+      <Alert severity="error" data-testid="release-load-error">
+        {t('goodsRelease.preview.missingId')}
+      </Alert>
+    );
+  }
+  return <EditGoods key={goodsId} goodsId={goodsId} draft />;
+}

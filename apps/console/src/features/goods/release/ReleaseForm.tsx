@@ -1,0 +1,177 @@
+// The goods release form (create, edit, draft edit). Submitting sends the contract's submit biz
+// (the good goes under review); 'save draft' keeps the form as it is on the server. Leaving with
+// unsaved changes asks first. A refusal (e.g. a store disabled by the platform) shows the server's
+// message above the buttons.
+import { useEffect, useState, type ReactNode } from 'react';
+import { FormProvider, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ConfirmDialog } from '@merchant/ui-kit';
+import { useAppDispatch } from '../../../app/hooks';
+import { notify } from '../../../app/notificationsSlice';
+import { isApiError } from '../../../app/transport';
+import { useCategorySpecsQuery, useSaveGoodsDraftMutation, useSubmitGoodsMutation } from './api';
+import { BasicSection } from './BasicSection';
+import { DetailSection } from './DetailSection';
+import { errorText } from './formText';
+import { specChoicesFor } from './fromGoods';
+import { MediaSection } from './MediaSection';
+import { releaseSubmitSchema, toDraftBiz, toSubmitBiz, type ReleaseFormValues } from './releaseSchema';
+import { ServiceSection } from './ServiceSection';
+import { SpecSkuSection } from './SpecSkuSection';
+import { buildSkuRows } from './skus';
+import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+
+export const SUBMIT_SUCCESS_PATH = '/goods/submitSuccess';
+
+export type ReleaseMode = 'create' | 'edit' | 'draft';
+
+export interface ReleaseFormProps {
+  mode: ReleaseMode;
+  initialValues: ReleaseFormValues;
+  /** The good (or draft) being edited. */
+  goodsId?: number;
+  /** Shown above the form, e.g. the platform's reason for a rejection. */
+  notice?: ReactNode;
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id={id} variant="h6" component="h2" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+const resolver = zodResolver(releaseSubmitSchema) as unknown as Resolver<ReleaseFormValues>;
+
+export function ReleaseForm({ mode, initialValues, goodsId, notice }: ReleaseFormProps) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const methods = useForm<ReleaseFormValues>({ defaultValues: initialValues, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const { watch, getValues, setValue, reset, formState, handleSubmit } = methods;
+  const categoryId = watch('categoryId');
+  const specsQuery = useCategorySpecsQuery(categoryId ?? skipToken);
+  const [submitGoods, submitting] = useSubmitGoodsMutation();
+  const [saveDraft, savingDraft] = useSaveGoodsDraftMutation();
+  // A new good gets its id from the first draft save; later saves and the submit use it.
+  const [savedId, setSavedId] = useState<number | undefined>(goodsId);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const guard = useUnsavedChangesGuard(formState.isDirty);
+  const canSaveDraft = mode !== 'edit';
+
+  const changeCategory = () => {
+    // The new category's specs replace the old ones; SKU rows collapse to the single row until values are ticked.
+    setValue('specs', [], { shouldDirty: true });
+    setValue('skus', buildSkuRows([], getValues('skus')), { shouldDirty: true });
+  };
+  const categorySpecs = specsQuery.currentData;
+  useEffect(() => {
+    if (!categorySpecs) return;
+    // The form lists every spec of the category, in its order (SKU rows are aligned with it).
+    const aligned = specChoicesFor(categorySpecs, getValues('specs'));
+    if (JSON.stringify(aligned) !== JSON.stringify(getValues('specs'))) setValue('specs', aligned);
+  }, [categorySpecs, getValues, setValue]);
+
+  const refusedWith = (error: unknown) => setRefusal(isApiError(error) ? error.msg || error.code : t('goodsRelease.notice.unknownError'));
+
+  const submit = handleSubmit(
+    async (values) => {
+      setRefusal(null);
+      try {
+        const saved = await submitGoods(toSubmitBiz(values, savedId)).unwrap();
+        guard.allowLeave();
+        dispatch(notify({ severity: 'success', message: 'goodsRelease.notice.submitted', translate: true }));
+        void navigate(`${SUBMIT_SUCCESS_PATH}?id=${saved.goodsId}`);
+      } catch (error) {
+        refusedWith(error);
+      }
+    },
+    () => dispatch(notify({ severity: 'warning', message: 'goodsRelease.notice.fixErrors', translate: true })),
+  );
+
+  const keepDraft = async () => {
+    setRefusal(null);
+    const values = getValues();
+    try {
+      const saved = await saveDraft(toDraftBiz(values, savedId)).unwrap();
+      setSavedId(saved.goodsId);
+      reset(values);
+      dispatch(notify({ severity: 'success', message: 'goodsRelease.notice.draftSaved', translate: true }));
+    } catch (error) {
+      refusedWith(error);
+    }
+  };
+
+  const busy = submitting.isLoading || savingDraft.isLoading;
+  const rootError = formState.errors.root?.message;
+
+  return (
+    <FormProvider {...methods}>
+      <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)} aria-labelledby="release-heading" data-testid="release-form">
+        <Typography id="release-heading" variant="h5" component="h1">
+          {t(`goodsRelease.heading.${mode}`)}
+        </Typography>
+        {notice}
+        <Section id="release-basic" title={t('goodsRelease.section.basic')}>
+          <BasicSection onCategoryChange={changeCategory} />
+        </Section>
+        <Section id="release-specs" title={t('goodsRelease.section.specs')}>
+          <SpecSkuSection categorySpecs={categorySpecs} loading={specsQuery.isFetching} />
+        </Section>
+        <Section id="release-media" title={t('goodsRelease.section.media')}>
+          <MediaSection />
+        </Section>
+        <Section id="release-detail" title={t('goodsRelease.section.detail')}>
+          <DetailSection />
+        </Section>
+        <Section id="release-service" title={t('goodsRelease.section.service')}>
+          <ServiceSection />
+        </Section>
+        {rootError && (
+          <Alert severity="error" data-testid="release-contract-error">
+            {errorText(t, rootError)}
+          </Alert>
+        )}
+        {refusal && (
+          <Alert severity="error" role="alert" data-testid="release-refusal">
+            {t('goodsRelease.notice.refused', { msg: refusal })}
+          </Alert>
+        )}
+        <Paper
+          variant="outlined"
+          sx={{ p: 2, position: 'sticky', bottom: 0, zIndex: 2, display: 'flex', gap: 2, justifyContent: 'flex-end', flexWrap: 'wrap' }}
+        >
+          {canSaveDraft && (
+            <Button variant="outlined" onClick={() => void keepDraft()} disabled={busy} loading={savingDraft.isLoading} data-testid="release-save-draft">
+              {t('goodsRelease.action.saveDraft')}
+            </Button>
+          )}
+          <Button type="submit" variant="contained" disabled={busy} loading={submitting.isLoading} data-testid="release-submit">
+            {t(mode === 'edit' ? 'goodsRelease.action.saveEdit' : 'goodsRelease.action.submit')}
+          </Button>
+        </Paper>
+      </Stack>
+      <ConfirmDialog
+        open={guard.asking}
+        title={t('goodsRelease.unsaved.title')}
+        content={t('goodsRelease.unsaved.text')}
+        confirmText={t('goodsRelease.unsaved.leave')}
+        cancelText={t('goodsRelease.unsaved.stay')}
+        onConfirm={guard.leave}
+        onClose={guard.stay}
+      />
+    </FormProvider>
+  );
+}

@@ -1,0 +1,38 @@
+// Manifest entries of the goods release screens, relative to the /goods group (features/goods/routes.tsx
+// spreads them). The form screens are not kept alive in hidden tabs: leaving them asks first when
+// there are unsaved changes, and a kept-alive copy would make that question wrong.
+import AddBoxIcon from '@mui/icons-material/AddBox';
+import VerifiedIcon from '@mui/icons-material/Verified';
+import { PERMISSIONS } from '@merchant/api-contracts';
+import type { ManifestRoute } from '../../../routes/routeHandle';
+
+/** console-spec §6: storeType 3 (service store) does not see brand items. */
+const NOT_SERVICE_STORES = { exclude: [3] } as const;
+
+export const goodsReleaseRoutes: ManifestRoute[] = [
+  {
+    path: 'goodRelease',
+    handle: { title: 'goodsRelease.menu.release', icon: AddBoxIcon, permission: PERMISSIONS.goodsEdit, keepAlive: false },
+    lazy: () => import('./GoodReleasePage').then((module) => ({ Component: module.GoodReleasePage })),
+  },
+  {
+    path: 'submitSuccess',
+    handle: { title: 'goodsRelease.menu.submitSuccess', hidden: true, permission: PERMISSIONS.goodsView, keepAlive: false },
+    lazy: () => import('./SubmitSuccessPage').then((module) => ({ Component: module.SubmitSuccessPage })),
+  },
+  {
+    path: 'goodsPreview',
+    handle: { title: 'goodsRelease.menu.preview', hidden: true, permission: PERMISSIONS.goodsView },
+    lazy: () => import('./GoodsPreviewPage').then((module) => ({ Component: module.GoodsPreviewPage })),
+  },
+  {
+    path: 'brandApply',
+    handle: { title: 'goodsRelease.menu.brandApply', icon: VerifiedIcon, permission: PERMISSIONS.brandManage, storeTypes: NOT_SERVICE_STORES },
+    lazy: () => import('./BrandApplyPage').then((module) => ({ Component: module.BrandApplyPage })),
+  },
+  {
+    path: 'goodDraft/edit',
+    handle: { title: 'goodsRelease.menu.draftEdit', hidden: true, permission: PERMISSIONS.goodsEdit, keepAlive: false },
+    lazy: () => import('./GoodReleasePage').then((module) => ({ Component: module.DraftEditPage })),
+  },
+];
