@@ -1,5 +1,7 @@
 // im-core's layers, enforced (issue 10): protocol → transport → connection → sync → services →
-// client. A layer imports only layers below it, never one above. Beside them: errors, store and
+// client → multitab. A layer imports only layers below it, never one above. multitab (one socket
+// per browser profile, docs/im-multitab.md) sits on top: it builds a client per leader tab and
+// proxies the others' calls to it, so nothing below may know about tabs. Beside them: errors, store and
 // validation (below everything that uses them) and model (the pure §4 rules sync, services and the
 // client share, so sync never reaches into services). testing and server are separate entry
 // points: only tests may import testing. Imported by the root eslint.config.mjs.
@@ -7,16 +9,17 @@ const SRC = 'libs/im-core/src';
 
 /** For each folder, the folders it must not import. */
 const FORBIDDEN = {
-  errors: ['protocol', 'transport', 'connection', 'model', 'sync', 'services', 'client', 'store', 'validation'],
-  store: ['protocol', 'transport', 'connection', 'model', 'sync', 'services', 'client', 'validation'],
-  validation: ['protocol', 'transport', 'connection', 'model', 'sync', 'services', 'client'],
-  protocol: ['transport', 'connection', 'model', 'sync', 'services', 'client', 'store', 'validation'],
-  transport: ['connection', 'model', 'sync', 'services', 'client', 'store', 'validation'],
-  connection: ['model', 'sync', 'services', 'client', 'store', 'validation'],
-  model: ['transport', 'connection', 'sync', 'services', 'client'],
-  sync: ['transport', 'services', 'client'],
-  services: ['transport', 'sync', 'client'],
-  client: ['transport'],
+  errors: ['protocol', 'transport', 'connection', 'model', 'sync', 'services', 'client', 'store', 'validation', 'multitab'],
+  store: ['protocol', 'transport', 'connection', 'model', 'sync', 'services', 'client', 'validation', 'multitab'],
+  validation: ['protocol', 'transport', 'connection', 'model', 'sync', 'services', 'client', 'multitab'],
+  protocol: ['transport', 'connection', 'model', 'sync', 'services', 'client', 'store', 'validation', 'multitab'],
+  transport: ['connection', 'model', 'sync', 'services', 'client', 'store', 'validation', 'multitab'],
+  connection: ['model', 'sync', 'services', 'client', 'store', 'validation', 'multitab'],
+  model: ['transport', 'connection', 'sync', 'services', 'client', 'multitab'],
+  sync: ['transport', 'services', 'client', 'multitab'],
+  services: ['transport', 'sync', 'client', 'multitab'],
+  client: ['transport', 'multitab'],
+  multitab: ['transport'],
 };
 const ENTRY_POINTS_ONLY_FOR_TESTS = ['testing', 'server'];
 

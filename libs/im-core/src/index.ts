@@ -40,3 +40,6 @@ export { SYNC_RETRY_LIMIT, OFFLINE_SESSION_CONCURRENCY } from './sync/constants'
 export type { FetchHistoryQuery, HistoryPage } from './services/messages-service';
 export { OUTBOX_MAX_WAIT_MS } from './services/outbox';
 export * from './client';
+
+// One socket per browser profile (docs/im-multitab.md)
+export * from './multitab';

@@ -7,3 +7,4 @@ export { STORE_CONFORMANCE_CASES, sampleMessage, sampleSession } from '../store/
 export type { StoreConformanceCase } from '../store/store-conformance';
 // Codec internals: frames, batches, the command table and the body codec.
 export * from '../protocol';
+export { InProcessLocks } from './in-process-locks';

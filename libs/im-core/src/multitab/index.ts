@@ -1,0 +1,3 @@
+export { MultiTabImClient } from './multi-tab-client';
+export type { ImClientApi, LeaderParts, MultiTabImClientOptions, TabRequester } from './multi-tab-client';
+export type { BroadcastChannelLike, LockManagerLike } from './tab-protocol';
