@@ -1,7 +1,18 @@
 // Builds the frame's ChatClient: the local store opened first (so cached chats show before the
 // socket connects), then im-core's client on that same store and on a connection the frame keeps,
 // so it can also look up customer profiles (getUsers).
-import { createImClient, fromWireUser, ImConnection, type ImConnectionPort, type ImUser, type Store } from '@merchant/im-core';
+import {
+  createImClient,
+  fromWireUser,
+  ImConnection,
+  MultiTabImClient,
+  type BroadcastChannelLike,
+  type ImConnectionPort,
+  type ImUser,
+  type LockManagerLike,
+  type Store,
+} from '@merchant/im-core';
+import { databaseNameFor } from '@merchant/im-db';
 import type { FrameParams } from '../config/frame-params';
 import type { FrameRuntimeConfig } from '../config/runtime-config';
 import type { ChatClient } from './chat-client';
@@ -26,6 +37,24 @@ export interface FrameChatClientOptions {
    * `false` = NIM behaviour, where a send without an answer ends as fail at once (tests of 'fail').
    */
   outbox?: boolean;
+  /**
+   * One socket per browser profile (docs/im-multitab.md): defaults to navigator.locks and
+   * BroadcastChannel where both exist; null = this tab connects on its own.
+   */
+  tabs?: TabEnvironment | null;
+}
+
+export interface TabEnvironment {
+  locks: LockManagerLike;
+  createChannel: (name: string) => BroadcastChannelLike;
+}
+
+/** navigator.locks and BroadcastChannel, when this browser has both. */
+export function browserTabEnvironment(): TabEnvironment | undefined {
+  const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
+  const Channel = (globalThis as { BroadcastChannel?: new (name: string) => BroadcastChannelLike }).BroadcastChannel;
+  if (!locks || typeof Channel !== 'function') return undefined;
+  return { locks, createChannel: (name) => new Channel(name) };
 }
 
 /** getUsers over the connection; accounts the server does not know are simply absent. */
@@ -47,8 +76,26 @@ export async function createFrameChatClient(options: FrameChatClientOptions): Pr
     token: params.token,
     getToken: options.getToken,
   };
-  const connection = options.connection ?? new ImConnection(connectionOptions);
   const outbox = options.outbox === false ? { outbox: false } : {};
+  const tabs = options.tabs === undefined ? browserTabEnvironment() : options.tabs;
+  // Tabs share one socket only when they share the data: a memory store is this tab's alone.
+  if (tabs && !options.connection && store.kind === 'indexeddb') {
+    const client = new MultiTabImClient({
+      name: databaseNameFor(config.imAppKey, params.account),
+      ...tabs,
+      createIdClient: idClients.create,
+      // Only the leader tab builds a socket; the others' calls and events go through it.
+      createLeader: (createIdClient) => {
+        const connection = new ImConnection(connectionOptions);
+        return {
+          client: createImClient({ ...connectionOptions, ...outbox, store, createIdClient, connection }),
+          request: (name, body) => connection.request(name, body),
+        };
+      },
+    });
+    return new ImChatClient(client, store, idClients, userLookupOver({ request: client.request }));
+  }
+  const connection = options.connection ?? new ImConnection(connectionOptions);
   const client = createImClient({ ...connectionOptions, ...outbox, store, createIdClient: idClients.create, connection });
   return new ImChatClient(client, store, idClients, userLookupOver(connection));
 }

@@ -3,7 +3,7 @@
 import {
   KickReason,
   type ConnectionState as ImConnectionPhase,
-  type ImClient,
+  type ImClientApi,
   type ImSession,
   type ImUser,
   type Store,
@@ -29,8 +29,8 @@ export type UserLookup = (accounts: readonly string[]) => Promise<ImUser[]>;
 /** im-client-spec §5: a user lookup asks for at most 150 accounts. */
 export const MAX_USER_LOOKUP = 150;
 
-/** The parts of im-core's ImClient the frame uses (the real client, or a test double). */
-export type ImClientPort = Pick<ImClient, 'on' | 'connect' | 'logout' | 'destroy' | 'messages' | 'sessions'>;
+/** The parts of im-core's client the frame uses (ImClient, the multi-tab client, or a test double). */
+export type ImClientPort = ImClientApi;
 
 /**
  * Issues message ids for the client (its `createIdClient` option) and remembers the last one, so

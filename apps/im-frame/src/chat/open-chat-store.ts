@@ -8,7 +8,7 @@
 // (Chrome ≥ 125: `requestStorageAccess({ indexedDB: true })`): silently when the permission was
 // granted before, else only after the merchant asks for it (a user gesture, see StorageNotice).
 import { MemoryStore, type Store } from '@merchant/im-core';
-import { IndexedDbStore, databaseNameFor } from '@merchant/im-db';
+import { IndexedDbStore, databaseNameFor, isDatabaseDisabled, requestPersistence, withMemoryFallback, type ImDbEvent, type StorageManagerLike } from '@merchant/im-db';
 
 /** Where the chat cache lives, and why; shown by the frame and read by the e2e suite. */
 export type StorageOutcome =
@@ -25,6 +25,23 @@ export interface StorageEnvironment {
   indexedDB?: IDBFactory;
   document?: StorageAccessDocument;
   permissions?: { query(descriptor: { name: string }): Promise<{ state: string }> };
+  /** Defaults to navigator.userAgent (im-client-spec §6 disables the database for IE, Edge and Safari). */
+  userAgent?: string;
+  /** Defaults to navigator.storage (persist() is asked once IndexedDB is open). */
+  storageManager?: StorageManagerLike | null;
+}
+
+/** im-db's events (blocked, persisted, a move to memory while in use): logged, the notice covers the open outcome. */
+function logDbEvent(event: ImDbEvent): void {
+  if (event.type === 'fallback') console.warn(`chat data kept in memory from now on (${event.reason})`, event.error);
+  else if (event.type === 'blocked') console.warn('chat database waits for another tab of an older version to close');
+}
+
+/** IndexedDB wrapped so quota errors and a newer schema in another tab move it to memory (im-db withMemoryFallback). */
+async function openIndexedDb(name: string, indexedDB: IDBFactory | undefined, env: StorageEnvironment): Promise<Store> {
+  const store = await IndexedDbStore.open({ name, indexedDB, onBlocked: () => logDbEvent({ type: 'blocked' }) });
+  requestPersistence(env.storageManager === undefined ? globalThis.navigator?.storage : env.storageManager, logDbEvent);
+  return withMemoryFallback(store, logDbEvent);
 }
 
 export interface OpenedChatStore {
@@ -50,14 +67,17 @@ async function indexedDbThroughStorageAccess(doc: StorageAccessDocument): Promis
 
 export async function openFrameStore(appKey: string, account: string, env: StorageEnvironment = {}): Promise<OpenedChatStore> {
   const name = databaseNameFor(appKey, account);
+  if (isDatabaseDisabled(env.userAgent ?? globalThis.navigator?.userAgent ?? '')) {
+    return { store: new MemoryStore(), storage: { kind: 'memory', reason: 'database disabled for this browser (IE, Edge, Safari)', canRequestAccess: false } };
+  }
   try {
-    return { store: await IndexedDbStore.open({ name, indexedDB: env.indexedDB }), storage: { kind: 'indexeddb', via: 'default' } };
+    return { store: await openIndexedDb(name, env.indexedDB, env), storage: { kind: 'indexeddb', via: 'default' } };
   } catch (error) {
     const canRequestAccess = typeof env.document?.requestStorageAccess === 'function';
     if (canRequestAccess && (await storageAccessGranted(env.permissions))) {
       try {
         const factory = await indexedDbThroughStorageAccess(env.document!);
-        if (factory) return { store: await IndexedDbStore.open({ name, indexedDB: factory }), storage: { kind: 'indexeddb', via: 'storageAccess' } };
+        if (factory) return { store: await openIndexedDb(name, factory, env), storage: { kind: 'indexeddb', via: 'storageAccess' } };
       } catch {
         // Fall through to memory.
       }
