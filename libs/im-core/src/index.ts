@@ -18,6 +18,7 @@ export { CLIENT_TYPE_WEB, MessageTypeCode, PROTOCOL_VERSION, SceneCode } from '.
 export type { LoginPortRecordValue, MessageRecordValue, SessionRecordValue, UserRecordValue } from './protocol/records';
 export { fromWireMessage, fromWireUser } from './model/wire-mapping';
 export type { NotificationCounter } from './model/session-state';
+export type { ImRelationState } from './model/relation-rules';
 
 // Connection (transport choice, login, heartbeat, reconnect)
 export type { FetchLike, Timers, TransportKind, WebSocketConstructor } from './transport/transport';
@@ -39,6 +40,8 @@ export { SYNC_RETRY_LIMIT, OFFLINE_SESSION_CONCURRENCY } from './sync/constants'
 // Services and the client
 export type { FetchHistoryQuery, HistoryPage } from './services/messages-service';
 export { OUTBOX_MAX_WAIT_MS } from './services/outbox';
+export type { FriendRequestInput, FriendAnswerInput } from './services/friends-service';
+export type { CustomSysMsgInput } from './services/system-messages-service';
 export * from './client';
 
 // One socket per browser profile (docs/im-multitab.md)

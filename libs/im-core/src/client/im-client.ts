@@ -9,7 +9,12 @@ import { Outbox, OUTBOX_MAX_WAIT_MS } from '../services/outbox';
 import type { ServiceContext, ServiceEvents } from '../services/service-context';
 import type { NotificationCounter } from '../model/session-state';
 import { SessionsService } from '../services/sessions-service';
-import type { ImMessage, ImSession } from '../store/entities';
+import { FriendsService } from '../services/friends-service';
+import { RelationsService } from '../services/relations-service';
+import { SystemMessagesService } from '../services/system-messages-service';
+import { UsersService } from '../services/users-service';
+import type { ImRelationState } from '../model/relation-rules';
+import type { ImFriend, ImMessage, ImSession, ImSysMsg, ImUser } from '../store/entities';
 import type { Store } from '../store/store';
 import { SyncEngine, type SyncSummary } from '../sync/sync-engine';
 import type { SyncNotification } from '../sync/sync-merge';
@@ -24,6 +29,20 @@ export interface ImClientEvents {
   msgUpdate: (message: ImMessage) => void;
   /** Sessions that changed. */
   sessions: (sessions: ImSession[]) => void;
+  /** My profile changed (updateMyInfo here or on another device). */
+  myInfo: (user: ImUser) => void;
+  /** Profiles fetched from the server. */
+  users: (users: ImUser[]) => void;
+  /** The friend list after a live change (the sync's own result comes as syncData `friends`). */
+  friends: (change: { friends: ImFriend[]; removed: string[] }) => void;
+  /** Blocklist and mutelist after a live change, one record per account with boolean flags. */
+  relations: (relations: ImRelationState[]) => void;
+  /** A new system message (friend request, custom system message). */
+  sysMsg: (sysMsg: ImSysMsg) => void;
+  /** A known system message changed: state (passed, rejected, error) or read. */
+  updateSysMsg: (sysMsg: ImSysMsg) => void;
+  /** Unread system messages per type (§3), after any change. */
+  sysMsgUnread: (unreadByType: Record<string, number>) => void;
   /** Sync results, one per kind, in §4 order, before syncDone. */
   syncData: (notification: SyncNotification) => void;
   syncDone: (summary: SyncSummary) => void;
@@ -60,7 +79,7 @@ export interface ImClientCoreOptions {
   outboxMaxWaitMs?: number;
 }
 
-const LIVE_PUSHES = new Set<string>([...MESSAGE_PUSHES, 'sessionAck', 'msgDeleted']);
+const LIVE_PUSHES = new Set<string>([...MESSAGE_PUSHES, 'sessionAck', 'msgDeleted', 'sysMsg', 'friendUpdated', 'relationsUpdated', 'myInfoUpdated']);
 
 function defaultIdClient(): string {
   const crypto = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
@@ -75,6 +94,10 @@ function defaultIdClient(): string {
 export class ImClient extends TypedEmitter<ImClientEvents> {
   readonly messages: MessagesService;
   readonly sessions: SessionsService;
+  readonly users: UsersService;
+  readonly friends: FriendsService;
+  readonly relations: RelationsService;
+  readonly systemMessages: SystemMessagesService;
   private readonly outbox: Outbox;
   private store: Store | undefined;
   /** Created once the store is open (first login). */
@@ -113,6 +136,10 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
     });
     this.messages = new MessagesService(context, this.outbox);
     this.sessions = new SessionsService(context);
+    this.users = new UsersService(context);
+    this.relations = new RelationsService(context);
+    this.systemMessages = new SystemMessagesService(context);
+    this.friends = new FriendsService(context, this.systemMessages);
     const connection = options.connection;
     this.unsubscribes.push(
       connection.on('state', (state) => this.emit('state', state)),
@@ -155,9 +182,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
   }
 
   private emitServiceEvent<E extends keyof ServiceEvents>(event: E, payload: ServiceEvents[E]): void {
-    if (event === 'msg') this.emit('msg', payload as ImMessage);
-    else if (event === 'msgUpdate') this.emit('msgUpdate', payload as ImMessage);
-    else this.emit('sessions', payload as ImSession[]);
+    // Every service event has a client event of the same name and payload.
+    (this.emit as (name: E, value: ServiceEvents[E]) => void)(event, payload);
   }
 
   private onLoggedIn(): void {
@@ -238,6 +264,14 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
       const idClient = push.body.deleted?.idClient;
       const session = idClient && this.store ? await deleteStoredMessage(this.store, idClient, this.options) : undefined;
       if (session) this.emit('sessions', [session]);
+    } else if (push.name === 'sysMsg') {
+      await this.systemMessages.receive(push.body.sysMsg);
+    } else if (push.name === 'friendUpdated') {
+      await this.friends.receiveUpdate(push.body);
+    } else if (push.name === 'relationsUpdated') {
+      await this.relations.receiveUpdate(push.body);
+    } else if (push.name === 'myInfoUpdated') {
+      await this.users.receiveMyInfo(push.body.user);
     } else if (MESSAGE_PUSHES.has(push.name)) {
       await this.messages.receive(push.name, (push.body as { msg?: MessageRecordValue }).msg);
     }

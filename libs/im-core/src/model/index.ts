@@ -5,3 +5,4 @@ export * from './session-state';
 export { ingestSessionMessages, deleteStoredMessage, mergeServerSession, MAX_UNREAD_RECOUNT } from './message-ingest';
 export type { IngestOptions, IngestResult } from './message-ingest';
 export * from './wire-mapping';
+export * from './relation-rules';

@@ -25,6 +25,7 @@ import {
   type ImUser,
 } from '../store/entities';
 import { normalizeIncoming } from './message-state';
+import type { ProfileUpdate } from '../validation/user-rules';
 
 // Converts between protocol records (numeric codes, every field optional) and the domain
 // entities the store and the app see. Records missing an identity field are dropped (undefined),
@@ -157,6 +158,16 @@ export function fromWireSysMsg(record: SysMsgRecordValue | undefined): ImSysMsg 
   return {
     idServer: record.idServer, category, type: record.type, from: record.from, to: record.to, time: record.time ?? 0,
     read: record.read ?? false, state,
-    error: record.error?.code !== undefined ? { code: record.error.code, message: record.error.message ?? '' } : undefined,
+    ...(record.error?.code !== undefined ? { error: { code: record.error.code, message: record.error.message ?? '' } } : {}),
+    ...(record.ps ? { ps: record.ps } : {}),
+    ...(record.content ? { content: record.content } : {}),
+    ...(record.attach ? { attach: record.attach } : {}),
+    ...(record.scene !== undefined ? { scene: record.scene } : {}),
   };
+}
+
+/** A profile update for updateMyInfo: gender as its §3 code (unknown 0, male 1, female 2). */
+export function toWireProfile(update: ProfileUpdate): UserRecordValue {
+  const { gender, ...rest } = update;
+  return { ...rest, ...(gender !== undefined ? { gender: GENDERS.indexOf(gender) } : {}) };
 }

@@ -1,7 +1,8 @@
 import type { RequestBodyOf, ResponseBodyOf } from '../protocol/command-definition';
 import type { RequestName } from '../connection/im-connection';
 import type { CommandTable } from '../protocol/commands';
-import type { ImMessage, ImSession } from '../store/entities';
+import type { ImFriend, ImMessage, ImSession, ImSysMsg, ImUser } from '../store/entities';
+import type { ImRelationState } from '../model/relation-rules';
 import type { Store } from '../store/store';
 import type { UnreadRules } from '../model/session-state';
 
@@ -18,6 +19,20 @@ export interface ServiceEvents {
   msgUpdate: ImMessage;
   /** Sessions that changed. */
   sessions: ImSession[];
+  /** My profile changed (updateMyInfo here or on another device). */
+  myInfo: ImUser;
+  /** Profiles fetched from the server. */
+  users: ImUser[];
+  /** The friend list after a change, and the accounts that stopped being friends. */
+  friends: { friends: ImFriend[]; removed: string[] };
+  /** The blocklist/mutelist after a change, one record per account with both flags. */
+  relations: ImRelationState[];
+  /** A new system message. */
+  sysMsg: ImSysMsg;
+  /** A known system message changed (state, read). */
+  updateSysMsg: ImSysMsg;
+  /** Unread system messages per type (§3). */
+  sysMsgUnread: Record<string, number>;
 }
 
 export interface ServiceContext extends UnreadRules {

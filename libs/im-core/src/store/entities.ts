@@ -130,6 +130,13 @@ export interface ImSysMsg {
   state: ImSysMsgState;
   error?: { code: number; message: string };
   localCustom?: string;
+  /** The sender's note (a friend request's ps). */
+  ps?: string;
+  /** Custom system messages: their content and attach (JSON strings the app owns). */
+  content?: string;
+  attach?: string;
+  /** Custom system messages: the scene they were sent in (wire code). */
+  scene?: number;
 }
 
 export type ImGender = 'unknown' | 'male' | 'female';

@@ -2,6 +2,7 @@ import type { ImFriend, ImMessage, ImRelation, ImSession, ImSysMsg, ImTeam, ImUs
 import type { Store } from '../store/store';
 import { MAX_UNREAD_RECOUNT, deleteStoredMessage, ingestSessionMessages } from '../model/message-ingest';
 import { applyAck, emptySession, type UnreadRules } from '../model/session-state';
+import { mergeSysMsg, sysMsgUnreadByType } from '../model/relation-rules';
 import { OFFLINE_SESSION_CONCURRENCY } from './constants';
 import { runWithConcurrency } from './run-with-concurrency';
 import type { SyncBatch } from './sync-batch';
@@ -116,12 +117,14 @@ export async function mergeSyncBatch(store: Store, batch: SyncBatch, options: Un
   if (batch.offlineFilterMsgs.length) notifications.push({ kind: 'offlineFilterMsgs', messages: fresh(batch.offlineFilterMsgs) });
   if (batch.sessionsWithMoreRoaming.length) notifications.push({ kind: 'sessionsWithMoreRoaming', sessionIds: batch.sessionsWithMoreRoaming });
   if (batch.sysMsgs.length) {
-    await store.putSysMsgs(batch.sysMsgs);
-    notifications.push({ kind: 'sysMsgs', sysMsgs: batch.sysMsgs });
+    // A system message seen before (a state change, a read elsewhere) keeps what only grows here:
+    // read stays read, a state reached here is not taken back (model/relation-rules).
+    const merged: ImSysMsg[] = [];
+    for (const sysMsg of batch.sysMsgs) merged.push(mergeSysMsg((await store.getSysMsg(sysMsg.idServer)) ?? merged.find((m) => m.idServer === sysMsg.idServer), sysMsg));
+    await store.putSysMsgs(merged);
+    notifications.push({ kind: 'sysMsgs', sysMsgs: merged });
     // Unread counters per type (§3 System message).
-    const unreadByType: Record<string, number> = {};
-    for (const sysMsg of await store.getSysMsgs({ limit: 1000 })) if (!sysMsg.read) unreadByType[sysMsg.type] = (unreadByType[sysMsg.type] ?? 0) + 1;
-    notifications.push({ kind: 'sysMsgUnread', unreadByType });
+    notifications.push({ kind: 'sysMsgUnread', unreadByType: sysMsgUnreadByType(await store.getSysMsgs({ limit: 1000 })) });
   }
   if (batch.pushConfig) notifications.push({ kind: 'pushConfig', ...batch.pushConfig });
   return notifications;
