@@ -7,6 +7,9 @@ import * as storeDeregistration from './migrations/0004-store-deregistration';
 import * as storeOrders from './migrations/0005-store-orders';
 import * as mediaLibrary from './migrations/0007-media-library';
 import * as rolesPermissions from './migrations/0008-roles-permissions';
+import * as goods from './migrations/0009-goods';
+import * as inventory from './migrations/0010-inventory';
+import * as savedViews from './migrations/0011-saved-views';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -18,6 +21,9 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005-store-orders': storeOrders,
   '0007-media-library': mediaLibrary,
   '0008-roles-permissions': rolesPermissions,
+  '0009-goods': goods,
+  '0010-inventory': inventory,
+  '0011-saved-views': savedViews,
 };
 
 export interface DatabaseOptions {

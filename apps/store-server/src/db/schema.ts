@@ -216,6 +216,163 @@ export interface StoreCustomerTable {
   avatar_url: string | null;
 }
 
+/** Goods (migration 0009, docs/goods.md); status values: @merchant/api-contracts GOODS_STATUS. */
+export interface GoodsTable {
+  id: Generated<number>;
+  store_id: number;
+  status: number;
+  category_id: number | null;
+  brand_name: Generated<string>;
+  title: Generated<string>;
+  unit_id: number | null;
+  images: Json<unknown[]>;
+  video: Json<unknown> | null;
+  detail_type: Generated<number>;
+  detail_html: Generated<string>;
+  detail_images: Json<unknown[]>;
+  spec_list: Json<unknown[]>;
+  freight_template_id: number | null;
+  after_sale_template_id: number | null;
+  min_price_cents: Generated<number>;
+  reject_reason: string | null;
+  submitted_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface GoodsSkuTable {
+  id: Generated<number>;
+  goods_id: number;
+  store_id: number;
+  spec_values: Json<Record<string, string>>;
+  sku_code: Generated<string>;
+  price_cents: number;
+  stock: number;
+  /** Null: no warning for this SKU. */
+  warning_stock: number | null;
+  sort: Generated<number>;
+}
+
+export interface GoodsStockWarningTable {
+  id: Generated<number>;
+  store_id: number;
+  goods_id: number;
+  sku_id: number;
+  stock: number;
+  warning_stock: number;
+  /** 1 open, 2 handled. */
+  status: Generated<number>;
+  created_at: CreatedAt;
+  handled_at: NullableTimestamp;
+}
+
+export interface GoodsSnapshotTable {
+  id: Generated<number>;
+  store_id: number;
+  goods_id: number;
+  data: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+}
+
+/** Inventory centre (migration 0010, docs/inventory.md). */
+export interface InventoryItemTable {
+  id: Generated<number>;
+  store_id: number;
+  goods_id: number | null;
+  sku_id: number | null;
+  item_name: string;
+  sku_text: Generated<string>;
+  warehouse_name: string;
+  quantity: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface InventoryMovementTable {
+  id: Generated<number>;
+  store_id: number;
+  item_id: number;
+  /** 1 inbound, 2 outbound, 3 count adjustment. */
+  kind: number;
+  delta: number;
+  quantity_after: number;
+  ref_no: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface InventoryWarningConfigTable {
+  id: Generated<number>;
+  store_id: number;
+  item_id: number;
+  warning_line: number;
+  enabled: Generated<boolean>;
+  remark: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface InventoryWarningTable {
+  id: Generated<number>;
+  store_id: number;
+  item_id: number;
+  quantity: number;
+  warning_line: number;
+  status: Generated<number>;
+  created_at: CreatedAt;
+  handled_at: NullableTimestamp;
+}
+
+export interface InventoryCountTable {
+  id: Generated<number>;
+  store_id: number;
+  warehouse_name: string;
+  status: Generated<number>;
+  remark: Generated<string>;
+  created_at: CreatedAt;
+  completed_at: NullableTimestamp;
+}
+
+export interface InventoryCountLineTable {
+  count_id: number;
+  item_id: number;
+  book_quantity: number;
+  counted_quantity: number | null;
+}
+
+export interface InventoryOrderTable {
+  id: Generated<number>;
+  store_id: number;
+  /** 1 inbound (managed warehousing), 2 outbound application. */
+  direction: number;
+  warehouse_name: string;
+  status: Generated<number>;
+  contact_name: Generated<string>;
+  contact_mobile: Generated<string>;
+  address: Generated<string>;
+  remark: Generated<string>;
+  created_at: CreatedAt;
+  completed_at: NullableTimestamp;
+}
+
+export interface InventoryOrderLineTable {
+  order_id: number;
+  item_id: number;
+  quantity: number;
+}
+
+/** Saved views (migration 0011): a named filter and column set of one list, per user. */
+export interface SavedViewTable {
+  id: Generated<number>;
+  store_id: number;
+  user_id: number;
+  resource: string;
+  name: string;
+  filters: Json<Record<string, unknown>>;
+  columns: Json<string[]>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
 /** Reference data shared by every store (read-only for merchants). */
 export interface RefBankTable { bank_code: string; bank_name: string; sort: number }
 export interface RefUnitTable { id: number; unit_name: string; enabled: boolean }
@@ -257,6 +414,19 @@ export interface StoreDatabase {
   store_customer: StoreCustomerTable;
   store_logout_record: StoreLogoutRecordTable;
   store_order: StoreOrderTable;
+  store_goods: GoodsTable;
+  store_goods_sku: GoodsSkuTable;
+  store_goods_stock_warning: GoodsStockWarningTable;
+  store_goods_snapshot: GoodsSnapshotTable;
+  store_inventory_item: InventoryItemTable;
+  store_inventory_movement: InventoryMovementTable;
+  store_inventory_warning_config: InventoryWarningConfigTable;
+  store_inventory_warning: InventoryWarningTable;
+  store_inventory_count: InventoryCountTable;
+  store_inventory_count_line: InventoryCountLineTable;
+  store_inventory_order: InventoryOrderTable;
+  store_inventory_order_line: InventoryOrderLineTable;
+  store_saved_view: SavedViewTable;
   ref_bank: RefBankTable;
   ref_unit: RefUnitTable;
   ref_technology: RefTechnologyTable;

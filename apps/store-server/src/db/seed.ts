@@ -3,6 +3,7 @@ import { addSeconds, type Clock } from '../shared/clock';
 import { hashSecret } from '../shared/passwords';
 import { seedDemoMedia } from '../modules/media/media.seed';
 import type { StoreDatabase } from './schema';
+import { seedDemoGoods } from './goods.seed';
 import { seedDemoStaff } from './seed-staff';
 
 /** Demo data of docs/decisions/0001-workspace-contracts.md ("Demo data"). */
@@ -87,6 +88,7 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
   await seedDemoStaff(db);
   await seedDemoMedia(db, clock);
   await seedDemoOrders(db, clock);
+  await seedDemoGoods(db, clock);
   await db
     .insertInto('store_customer')
     .values(DEMO_CUSTOMERS.map((c) => ({ accid: c.accid, nickname: c.nickname, avatar_url: null })))

@@ -17,6 +17,8 @@ import { CommonService } from './common/common.service';
 import { deregistrationRoutes } from './deregistration/deregistration.routes';
 import { DeregistrationService } from './deregistration/deregistration.service';
 import { imRoutes } from './im/im.routes';
+import { goodsModule } from './goods';
+import { inventoryModule } from './inventory';
 import { mediaModule } from './media';
 import { payRoutes } from './pay/pay.routes';
 import { PayService } from './pay/pay.service';
@@ -54,6 +56,8 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...deregistrationRoutes(new DeregistrationService(db)),
     ...imRoutes(db, { imTokenSecret: config.imTokenSecret, imAppKey: config.imAppKey }),
     ...mediaModule({ db, clock, dataDir: config.dataDir }),
+    ...goodsModule({ db }).routes,
+    ...inventoryModule({ db }),
     ...ordersRoutes(new OrdersService(new OrdersRepository(db))),
     ...operatorRoutes(new OperatorService(new OperatorRepository(db)), config.operatorKey),
   ];

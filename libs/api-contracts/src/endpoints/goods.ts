@@ -103,19 +103,19 @@ export const GOODS_VIDEO_SUFFIXES = ['mp4', 'avi', 'wmv', 'mpg', 'mpeg', 'mov', 
 // Field rules (shared by the release form and the server).
 
 const positiveId = (name: string) =>
-  z.number({ error: `${name} must be a number` }).int(`${name} must be an integer`).positive(`${name} must be positive`);
+  z.number({ error: `${name} must be a number` }).refine(Number.isInteger, `${name} must be an integer`).positive(`${name} must be positive`);
 
 const cents = (name: string) =>
   z
     .number({ error: `${name} must be a number of cents` })
-    .int(`${name} must be whole cents`)
+    .refine(Number.isInteger, `${name} must be whole cents`)
     .min(0, `${name} cannot be negative`)
     .max(GOODS_LIMITS.priceMaxCents, `${name} cannot exceed ${GOODS_LIMITS.priceMaxCents} cents`);
 
 const stockField = (name = 'stock') =>
   z
     .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
+    .refine(Number.isInteger, `${name} must be a whole number`)
     .min(0, `${name} cannot be negative`)
     .max(GOODS_LIMITS.stockMax, `${name} cannot exceed ${GOODS_LIMITS.stockMax}`);
 
@@ -261,7 +261,7 @@ export const sortShape = <const K extends readonly [string, ...string[]]>(keys: 
 });
 
 export const secondsField = (name: string) =>
-  z.number({ error: `${name} must be seconds` }).int(`${name} must be whole seconds`).min(0, `${name} cannot be negative`);
+  z.number({ error: `${name} must be seconds` }).refine(Number.isInteger, `${name} must be whole seconds`).min(0, `${name} cannot be negative`);
 export const keywordField = (name: string) =>
   z.string({ error: `${name} must be text` }).trim().max(60, `${name} must be at most 60 characters`).optional();
 
@@ -411,7 +411,7 @@ export const updateSkuStockBiz = z
     stock: stockField().optional(),
     delta: z
       .number({ error: 'delta must be a number' })
-      .int('delta must be a whole number')
+      .refine(Number.isInteger, 'delta must be a whole number')
       .min(-GOODS_LIMITS.stockMax, 'delta is too large')
       .max(GOODS_LIMITS.stockMax, 'delta is too large')
       .optional(),

@@ -52,11 +52,11 @@ export const INVENTORY_MOVEMENT_LABELS: Readonly<Record<InventoryMovementKind, L
 
 export const INVENTORY_LIMITS = { quantityMax: 9_999_999, linesMax: 100, remarkMax: 200, nameMax: 60, addressMax: 200 } as const;
 
-const id = (name: string) => z.number({ error: `${name} must be a number` }).int(`${name} must be an integer`).positive(`${name} must be positive`);
+const id = (name: string) => z.number({ error: `${name} must be a number` }).refine(Number.isInteger, `${name} must be an integer`).positive(`${name} must be positive`);
 const quantity = (name: string, min = 0) =>
   z
     .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
+    .refine(Number.isInteger, `${name} must be a whole number`)
     .min(min, min > 0 ? `${name} must be at least ${min}` : `${name} cannot be negative`)
     .max(INVENTORY_LIMITS.quantityMax, `${name} cannot exceed ${INVENTORY_LIMITS.quantityMax}`);
 const text = (name: string, max: number) => z.string({ error: `${name} must be text` }).trim().max(max, `${name} must be at most ${max} characters`);

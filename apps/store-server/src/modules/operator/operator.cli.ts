@@ -1,20 +1,34 @@
 // `npm run operator -- <approve|reject|disable|enable> <storeId> [--reason "..."]`
+// `npm run operator -- <goods-approve|goods-reject> <goodsId> [--reason "..."]`
 // The platform's review decisions, taken outside the console (docs/onboarding.md). It talks to the
 // running store-server's operator endpoint, because an embedded PGlite database belongs to the one
 // process that opened it. STORE_SERVER_URL and OPERATOR_KEY choose the server and the key.
 import { parseArgs } from 'node:util';
 import { DEV_OPERATOR_KEY } from '../../config';
 import { describeValidationError } from '../../shared/fields';
-import { OPERATOR_ACTIONS, OPERATOR_KEY_HEADER, OPERATOR_PATH_PREFIX, operatorCommandSchema, type OperatorCommand } from './operator.schemas';
+import {
+  GOODS_CLI_ACTIONS,
+  goodsOperatorCommandSchema,
+  OPERATOR_ACTIONS,
+  OPERATOR_GOODS_PATH_PREFIX,
+  OPERATOR_KEY_HEADER,
+  OPERATOR_PATH_PREFIX,
+  operatorCommandSchema,
+  type GoodsOperatorCommand,
+  type OperatorCommand,
+} from './operator.schemas';
 
 const USAGE = `usage: npm run operator -- <${OPERATOR_ACTIONS.join('|')}> <storeId> [--reason "..."]
+       npm run operator -- <${GOODS_CLI_ACTIONS.join('|')}> <goodsId> [--reason "..."]
   approve <storeId>                    under review → approved
   reject <storeId> --reason "..."      under review → rejected; the merchant sees the reason and re-submits
   disable <storeId> --reason "..."     approved → disabled; the reason is the store's forbiddenReason
   enable <storeId>                     disabled → approved
+  goods-approve <goodsId>              goods under review → on shelf
+  goods-reject <goodsId> --reason "..."  goods under review → rejected; the merchant sees the reason
 environment: STORE_SERVER_URL (default http://127.0.0.1:3100), OPERATOR_KEY (default: the development key)`;
 
-export type ParsedCommand = { ok: true; command: OperatorCommand } | { ok: false; message: string };
+export type ParsedCommand = { ok: true; command: OperatorCommand | GoodsOperatorCommand } | { ok: false; message: string };
 
 export function parseOperatorArgs(argv: readonly string[]): ParsedCommand {
   let parsed;
@@ -24,6 +38,11 @@ export function parseOperatorArgs(argv: readonly string[]): ParsedCommand {
     return { ok: false, message: (error as Error).message };
   }
   const [action, storeId, ...extra] = parsed.positionals;
+  if (action?.startsWith('goods-')) {
+    if (!storeId || extra.length > 0) return { ok: false, message: 'expected a goods action and one goods id' };
+    const goods = goodsOperatorCommandSchema.safeParse({ action: action.slice('goods-'.length), goodsId: storeId, reason: parsed.values.reason });
+    return goods.success ? { ok: true, command: goods.data } : { ok: false, message: describeValidationError(goods.error) };
+  }
   if (!action || !storeId || extra.length > 0) return { ok: false, message: 'expected an action and one store id' };
   const result = operatorCommandSchema.safeParse({ action, storeId, reason: parsed.values.reason });
   return result.success ? { ok: true, command: result.data } : { ok: false, message: describeValidationError(result.error) };
@@ -35,10 +54,22 @@ interface OperatorAnswer {
   data: { id: number; storeName: string; storeStatus: number; rejectReason: string | null; forbiddenReason: string | null } | null;
 }
 
-export async function runOperatorCommand(command: OperatorCommand, env: NodeJS.ProcessEnv = process.env): Promise<OperatorAnswer> {
+interface GoodsOperatorAnswer {
+  code: string;
+  msg: string;
+  data: { goodsId: number; storeId: number; status: number; rejectReason: string | null; snapshotId: number | null } | null;
+}
+
+const isGoodsCommand = (command: OperatorCommand | GoodsOperatorCommand): command is GoodsOperatorCommand => 'goodsId' in command;
+
+export async function runOperatorCommand(command: OperatorCommand, env?: NodeJS.ProcessEnv): Promise<OperatorAnswer>;
+export async function runOperatorCommand(command: GoodsOperatorCommand, env?: NodeJS.ProcessEnv): Promise<GoodsOperatorAnswer>;
+export async function runOperatorCommand(command: OperatorCommand | GoodsOperatorCommand, env?: NodeJS.ProcessEnv): Promise<OperatorAnswer | GoodsOperatorAnswer>;
+export async function runOperatorCommand(command: OperatorCommand | GoodsOperatorCommand, env: NodeJS.ProcessEnv = process.env): Promise<OperatorAnswer | GoodsOperatorAnswer> {
   const base = (env.STORE_SERVER_URL || 'http://127.0.0.1:3100').replace(/\/+$/, '');
   const key = env.OPERATOR_KEY || DEV_OPERATOR_KEY;
-  const response = await fetch(`${base}${OPERATOR_PATH_PREFIX}/${command.storeId}/${command.action}`, {
+  const target = isGoodsCommand(command) ? `${OPERATOR_GOODS_PATH_PREFIX}/${command.goodsId}` : `${OPERATOR_PATH_PREFIX}/${command.storeId}`;
+  const response = await fetch(`${base}${target}/${command.action}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [OPERATOR_KEY_HEADER]: key },
     body: JSON.stringify(command.reason === undefined ? {} : { reason: command.reason }),
@@ -57,7 +88,7 @@ async function main(): Promise<number> {
     console.error(`${parsed.message}\n${USAGE}`);
     return 2;
   }
-  let answer: OperatorAnswer;
+  let answer: OperatorAnswer | GoodsOperatorAnswer;
   try {
     answer = await runOperatorCommand(parsed.command);
   } catch (error) {
@@ -67,6 +98,11 @@ async function main(): Promise<number> {
   if (answer.code !== '00000000' || !answer.data) {
     console.error(`refused (${answer.code}): ${answer.msg}`);
     return 1;
+  }
+  if ('goodsId' in answer.data) {
+    const goods = answer.data;
+    console.log(`goods ${goods.goodsId} of store ${goods.storeId} is now status ${goods.status}${goods.rejectReason ? ` (reason: ${goods.rejectReason})` : ''}`);
+    return 0;
   }
   const store = answer.data;
   const reason = store.rejectReason || store.forbiddenReason;

@@ -11,7 +11,7 @@ export interface OperatorStoreView {
 
 /** Store status changes made by the platform; every update is conditional on the status it expects. */
 export class OperatorRepository {
-  constructor(private readonly db: Kysely<StoreDatabase>) {}
+  constructor(readonly db: Kysely<StoreDatabase>) {}
 
   async findStore(storeId: number): Promise<OperatorStoreView | undefined> {
     return this.db

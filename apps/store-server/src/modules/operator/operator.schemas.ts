@@ -29,6 +29,29 @@ export const operatorCommandSchema = z
   });
 export type OperatorCommand = z.output<typeof operatorCommandSchema>;
 
+/** The platform's goods review (docs/goods.md): under review → on shelf, or → rejected with the reason the merchant reads. */
+export const GOODS_OPERATOR_ACTIONS = ['approve', 'reject'] as const;
+export type GoodsOperatorAction = (typeof GOODS_OPERATOR_ACTIONS)[number];
+/** The CLI's names of the goods actions: `npm run operator -- goods-approve|goods-reject <goodsId>`. */
+export const GOODS_CLI_ACTIONS = GOODS_OPERATOR_ACTIONS.map((a) => `goods-${a}` as const);
+
+export const goodsOperatorCommandSchema = z
+  .object({
+    action: z.enum(GOODS_OPERATOR_ACTIONS, { error: `goods action must be one of ${GOODS_OPERATOR_ACTIONS.join(', ')}` }),
+    goodsId: z.coerce
+      .number({ error: 'goodsId must be a number' })
+      .int('goodsId must be a whole number')
+      .positive('goodsId must be positive')
+      .max(2_147_483_647, 'goodsId is too large'),
+    reason: reasonField.optional(),
+  })
+  .superRefine((command, ctx) => {
+    if (command.action === 'reject' && command.reason === undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'goods-reject needs --reason' });
+    if (command.action === 'approve' && command.reason !== undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'goods-approve takes no reason' });
+  });
+export type GoodsOperatorCommand = z.output<typeof goodsOperatorCommandSchema>;
+export const OPERATOR_GOODS_PATH_PREFIX = '/operator/goods';
+
 /** The HTTP endpoint's path (docs/onboarding.md); outside /v1/store, and never behind the store envelope. */
 export const OPERATOR_PATH_PREFIX = '/operator/stores';
 export const OPERATOR_KEY_HEADER = 'x-operator-key';

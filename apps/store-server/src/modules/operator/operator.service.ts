@@ -2,8 +2,9 @@ import type { Updateable } from 'kysely';
 import type { StoreTable } from '../../db/schema';
 import { STORE_CODES, StoreError } from '../../shared/store-error';
 import { StoreStatus } from '../account/store-status';
+import { GoodsRepository, GoodsService } from '../goods';
 import type { OperatorRepository, OperatorStoreView } from './operator.repository';
-import type { OperatorAction, OperatorCommand } from './operator.schemas';
+import type { GoodsOperatorCommand, OperatorAction, OperatorCommand } from './operator.schemas';
 
 interface Transition {
   /** Statuses the action may start from (console-spec §4 states; the transitions are our design). */
@@ -26,7 +27,20 @@ const TRANSITIONS: Record<OperatorAction, Transition> = {
 const STATUS_NAMES: Record<number, string> = { 0: 'not submitted', 1: 'under review', 2: 'approved', 3: 'rejected', 4: 'disabled' };
 
 export class OperatorService {
-  constructor(private readonly stores: OperatorRepository) {}
+  private readonly goods: GoodsService;
+
+  /** Goods decisions go through the goods module's own state machine (its public service). */
+  constructor(
+    private readonly stores: OperatorRepository,
+    goods?: GoodsService,
+  ) {
+    this.goods = goods ?? new GoodsService(new GoodsRepository(stores.db));
+  }
+
+  /** goods-approve / goods-reject: only goods under review; approval keeps a snapshot (docs/goods.md). */
+  reviewGoods(command: GoodsOperatorCommand) {
+    return this.goods.review(command.goodsId, command.action, command.reason);
+  }
 
   async run(command: OperatorCommand): Promise<OperatorStoreView> {
     const transition = TRANSITIONS[command.action];

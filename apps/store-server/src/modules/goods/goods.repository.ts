@@ -1,0 +1,475 @@
+import { GOODS_STATUS, stockStatusOf, type PageOf, STOCK_STATUS, WARNING_STATUS, type GoodsListRow, type SkuStockRow, type StockWarningRow } from '@merchant/api-contracts';
+import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import type { GoodsTable, StoreDatabase } from '../../db/schema';
+import { toEpochSeconds } from '../../shared/clock';
+import { defineResourceList, fromSeconds, type ListQueryBuilder, type ListQuery } from '../../shared/resource-list';
+
+type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
+
+export interface GoodsRecord {
+  id: number;
+  storeId: number;
+  status: number;
+  categoryId: number | null;
+  categoryName: string;
+  brandName: string;
+  title: string;
+  unitId: number | null;
+  images: unknown[];
+  video: unknown;
+  detailType: number;
+  detailHtml: string;
+  detailImages: unknown[];
+  specList: unknown[];
+  freightTemplateId: number | null;
+  afterSaleTemplateId: number | null;
+  rejectReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface SkuRecord {
+  id: number;
+  goodsId: number;
+  specValues: Record<string, string>;
+  skuCode: string;
+  price: number;
+  stock: number;
+  warningStock: number | null;
+}
+
+export interface SkuWrite {
+  skuId?: number;
+  specValues: Record<string, string>;
+  skuCode: string;
+  price: number;
+  stock: number;
+  warningStock: number | null;
+}
+
+export interface StockChange {
+  skuId: number;
+  goodsId: number;
+  oldStock: number;
+  stock: number;
+  warningStock: number | null;
+}
+
+const seconds = (value: unknown) => toEpochSeconds(value as Date) ?? 0;
+const mainImage = sql<string>`coalesce(g.images -> 0 ->> 'objectUrl', '')`;
+/** Inclusive end of a seconds window: the whole last second counts. */
+const endOfSecond = (value: unknown) => new Date(Number(value) * 1000 + 999);
+
+/** A stock status filter over a SKU's stock and warning line (STOCK_STATUS of the contracts). */
+function stockStatusWhere(query: ListQueryBuilder, status: number, stock: string, line: string): ListQueryBuilder {
+  const s = sql.ref(stock);
+  const l = sql.ref(line);
+  if (status === STOCK_STATUS.outOfStock) return query.where(s, '<=', 0);
+  if (status === STOCK_STATUS.lowStock) return query.where(s, '>', 0).where(sql<boolean>`${l} is not null and ${s} <= ${l}`);
+  return query.where(s, '>', 0).where(sql<boolean>`(${l} is null or ${s} > ${l})`);
+}
+
+const goodsRow = (row: Record<string, unknown>): GoodsListRow => ({
+  goodsId: Number(row.id),
+  title: String(row.title),
+  brandName: String(row.brand_name),
+  categoryId: row.category_id === null ? null : Number(row.category_id),
+  categoryName: String(row.category_name ?? ''),
+  status: Number(row.status) as GoodsListRow['status'],
+  mainImageUrl: String(row.main_image ?? ''),
+  minPrice: Number(row.min_price_cents),
+  totalStock: Number(row.total_stock ?? 0),
+  skuCount: Number(row.sku_count ?? 0),
+  rejectReason: String(row.reject_reason ?? ''),
+  createTime: seconds(row.created_at),
+  updateTime: seconds(row.updated_at),
+});
+
+const goodsColumns = (query: ListQueryBuilder) =>
+  query
+    .leftJoin('ref_category as c', 'c.id', 'g.category_id')
+    .select([
+      'g.id',
+      'g.title',
+      'g.brand_name',
+      'g.category_id',
+      'c.category_name',
+      'g.status',
+      'g.min_price_cents',
+      'g.reject_reason',
+      'g.created_at',
+      'g.updated_at',
+      mainImage.as('main_image'),
+      sql<number>`(select coalesce(sum(s.stock), 0) from store_goods_sku s where s.goods_id = g.id)`.as('total_stock'),
+      sql<number>`(select count(*) from store_goods_sku s where s.goods_id = g.id)`.as('sku_count'),
+    ]);
+
+const createTimeFilters = {
+  createTimeStart: { column: 'g.created_at', op: 'gte', toDb: fromSeconds },
+  createTimeEnd: { column: 'g.created_at', op: 'lte', toDb: endOfSecond },
+} as const;
+
+/** goodList/goodAll: every status but drafts unless a tab is chosen. */
+export const goodsList = defineResourceList<GoodsListRow>({
+  from: 'store_goods as g',
+  storeColumn: 'g.store_id',
+  where: (q) => q.where('g.status', '<>', GOODS_STATUS.draft),
+  filters: {
+    status: { column: 'g.status', op: 'eq' },
+    title: { column: 'g.title', op: 'contains' },
+    goodsId: { column: 'g.id', op: 'eq' },
+    categoryId: { column: 'g.category_id', op: 'eq' },
+    brandName: { column: 'g.brand_name', op: 'contains' },
+    ...createTimeFilters,
+    priceMin: { column: 'g.min_price_cents', op: 'gte' },
+    priceMax: { column: 'g.min_price_cents', op: 'lte' },
+  },
+  sorts: { createTime: 'g.created_at', updateTime: 'g.updated_at', price: 'g.min_price_cents' },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  tieBreaker: 'g.id',
+  select: goodsColumns,
+  map: goodsRow,
+});
+
+/** goodDraft: the store's drafts. */
+export const draftList = defineResourceList<GoodsListRow>({
+  from: 'store_goods as g',
+  storeColumn: 'g.store_id',
+  where: (q) => q.where('g.status', '=', GOODS_STATUS.draft),
+  filters: { title: { column: 'g.title', op: 'contains' }, ...createTimeFilters },
+  sorts: { createTime: 'g.created_at', updateTime: 'g.updated_at' },
+  defaultSort: { field: 'updateTime', order: 'desc' },
+  tieBreaker: 'g.id',
+  select: goodsColumns,
+  map: goodsRow,
+});
+
+const skuRow = (row: Record<string, unknown>): SkuStockRow => {
+  const stock = Number(row.stock);
+  const warningStock = row.warning_stock === null ? null : Number(row.warning_stock);
+  return {
+    skuId: Number(row.id),
+    goodsId: Number(row.goods_id),
+    title: String(row.title),
+    goodsStatus: Number(row.status) as SkuStockRow['goodsStatus'],
+    mainImageUrl: String(row.main_image ?? ''),
+    specValues: (row.spec_values ?? {}) as Record<string, string>,
+    skuCode: String(row.sku_code),
+    price: Number(row.price_cents),
+    stock,
+    warningStock,
+    stockStatus: stockStatusOf(stock, warningStock),
+  };
+};
+
+/** salesInventory: the store's SKUs with stock; the join to goods is needed by the title filter, so it is in `where`. */
+export const skuStockList = defineResourceList<SkuStockRow>({
+  from: 'store_goods_sku as s',
+  storeColumn: 's.store_id',
+  where: (q) => q.innerJoin('store_goods as g', 'g.id', 's.goods_id'),
+  filters: {
+    title: { column: 'g.title', op: 'contains' },
+    goodsId: { column: 's.goods_id', op: 'eq' },
+    goodsStatus: { column: 'g.status', op: 'eq' },
+    stockStatus: { apply: (q, status: number) => stockStatusWhere(q, status, 's.stock', 's.warning_stock') },
+  },
+  sorts: { stock: 's.stock', goodsId: 's.goods_id' },
+  defaultSort: { field: 'goodsId', order: 'desc' },
+  tieBreaker: 's.id',
+  select: (q) =>
+    q.select(['s.id', 's.goods_id', 'g.title', 'g.status', 's.spec_values', 's.sku_code', 's.price_cents', 's.stock', 's.warning_stock', mainImage.as('main_image')]),
+  map: skuRow,
+});
+
+/** inventoryWarning: stock warnings of the store's SKUs, newest first. */
+export const stockWarningList = defineResourceList<StockWarningRow>({
+  from: 'store_goods_stock_warning as w',
+  storeColumn: 'w.store_id',
+  where: (q) => q.innerJoin('store_goods as g', 'g.id', 'w.goods_id').innerJoin('store_goods_sku as s', 's.id', 'w.sku_id'),
+  filters: { status: { column: 'w.status', op: 'eq' }, title: { column: 'g.title', op: 'contains' } },
+  sorts: { createTime: 'w.created_at' },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  tieBreaker: 'w.id',
+  select: (q) =>
+    q.select(['w.id', 'w.goods_id', 'w.sku_id', 'g.title', 's.spec_values', 'w.stock', 'w.warning_stock', 's.stock as current_stock', 'w.status', 'w.created_at', 'w.handled_at']),
+  map: (row) => ({
+    warningId: Number(row.id),
+    goodsId: Number(row.goods_id),
+    skuId: Number(row.sku_id),
+    title: String(row.title),
+    specValues: (row.spec_values ?? {}) as Record<string, string>,
+    stock: Number(row.stock),
+    warningStock: Number(row.warning_stock),
+    currentStock: Number(row.current_stock),
+    status: Number(row.status) as StockWarningRow['status'],
+    createTime: seconds(row.created_at),
+    handleTime: row.handled_at ? seconds(row.handled_at) : null,
+  }),
+});
+
+/** Goods rows, SKUs and stock warnings; every read and write is filtered by the caller's store id. */
+export class GoodsRepository {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(run: (repository: GoodsRepository) => Promise<T>): Promise<T> {
+    return (this.db as Kysely<StoreDatabase>).transaction().execute((trx) => run(new GoodsRepository(trx)));
+  }
+
+  /** One page of a list defined above, scoped to the store. */
+  page<Row>(list: { page: (db: Kysely<StoreDatabase>, storeId: number, query: ListQuery) => Promise<PageOf<Row>> }, storeId: number, query: ListQuery) {
+    return list.page(this.db, storeId, query);
+  }
+
+  async storeStatus(storeId: number): Promise<number | undefined> {
+    const row = await this.db.selectFrom('store_store').select('store_status').where('id', '=', storeId).executeTakeFirst();
+    return row?.store_status;
+  }
+
+  /** The category when it is an enabled leaf among the store's business categories. */
+  async storeCategory(storeId: number, categoryId: number) {
+    return this.db
+      .selectFrom('store_category_link as l')
+      .innerJoin('ref_category as c', 'c.id', 'l.category_id')
+      .select(['c.id', 'c.category_name'])
+      .where('l.store_id', '=', storeId)
+      .where('l.category_id', '=', categoryId)
+      .where('c.enabled', '=', true)
+      .executeTakeFirst();
+  }
+
+  async categorySpecs(categoryId: number): Promise<Array<{ specName: string; values: string[] }>> {
+    const rows = await this.db.selectFrom('ref_category_spec').select(['spec_name', 'spec_values']).where('category_id', '=', categoryId).execute();
+    return rows.map((r) => ({ specName: r.spec_name, values: r.spec_values }));
+  }
+
+  async unitEnabled(unitId: number): Promise<boolean> {
+    const row = await this.db.selectFrom('ref_unit').select('id').where('id', '=', unitId).where('enabled', '=', true).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async findGoods(storeId: number, goodsId: number): Promise<GoodsRecord | undefined> {
+    const row = await this.db
+      .selectFrom('store_goods as g')
+      .leftJoin('ref_category as c', 'c.id', 'g.category_id')
+      .selectAll('g')
+      .select('c.category_name')
+      .where('g.id', '=', goodsId)
+      .where('g.store_id', '=', storeId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      storeId: row.store_id,
+      status: row.status,
+      categoryId: row.category_id,
+      categoryName: row.category_name ?? '',
+      brandName: row.brand_name,
+      title: row.title,
+      unitId: row.unit_id,
+      images: row.images,
+      video: row.video,
+      detailType: row.detail_type,
+      detailHtml: row.detail_html,
+      detailImages: row.detail_images,
+      specList: row.spec_list,
+      freightTemplateId: row.freight_template_id,
+      afterSaleTemplateId: row.after_sale_template_id,
+      rejectReason: row.reject_reason,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
+  }
+
+  /** Statuses of the given goods that belong to the store (others are simply absent). */
+  async statusesOf(storeId: number, goodsIds: readonly number[]): Promise<Map<number, number>> {
+    const rows = await this.db.selectFrom('store_goods').select(['id', 'status']).where('store_id', '=', storeId).where('id', 'in', [...goodsIds]).execute();
+    return new Map(rows.map((r) => [r.id, r.status]));
+  }
+
+  async skusOf(goodsId: number): Promise<SkuRecord[]> {
+    const rows = await this.db.selectFrom('store_goods_sku').selectAll().where('goods_id', '=', goodsId).orderBy('sort').orderBy('id').execute();
+    return rows.map((r) => ({ id: r.id, goodsId: r.goods_id, specValues: r.spec_values, skuCode: r.sku_code, price: r.price_cents, stock: r.stock, warningStock: r.warning_stock }));
+  }
+
+  async insertGoods(storeId: number, values: Updateable<GoodsTable>): Promise<number> {
+    const row = await this.db
+      .insertInto('store_goods')
+      .values({ ...values, store_id: storeId, status: values.status ?? GOODS_STATUS.draft, images: values.images ?? '[]', detail_images: values.detail_images ?? '[]', spec_list: values.spec_list ?? '[]' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Updates the goods only while it is in one of `from`; false when it was not (a concurrent change). */
+  async updateGoods(storeId: number, goodsId: number, from: readonly number[], values: Updateable<GoodsTable>): Promise<boolean> {
+    const result = await this.db
+      .updateTable('store_goods')
+      .set({ ...values, updated_at: new Date() })
+      .where('id', '=', goodsId)
+      .where('store_id', '=', storeId)
+      .where('status', 'in', [...from])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Moves every listed goods from one of `from` to `to`; the count changed (the caller rolls back unless all). */
+  async transitionMany(storeId: number, goodsIds: readonly number[], from: readonly number[], values: Updateable<GoodsTable>): Promise<number> {
+    const result = await this.db
+      .updateTable('store_goods')
+      .set({ ...values, updated_at: new Date() })
+      .where('store_id', '=', storeId)
+      .where('id', 'in', [...goodsIds])
+      .where('status', 'in', [...from])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  async deleteMany(storeId: number, goodsIds: readonly number[], from: readonly number[]): Promise<number> {
+    const result = await this.db
+      .deleteFrom('store_goods')
+      .where('store_id', '=', storeId)
+      .where('id', 'in', [...goodsIds])
+      .where('status', 'in', [...from])
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /**
+   * Makes the goods' SKUs exactly `skus`: rows named by skuId are updated (their history stays),
+   * new ones inserted, the rest deleted. Returns the lowest price for the list's price column.
+   */
+  async replaceSkus(storeId: number, goodsId: number, skus: readonly SkuWrite[]): Promise<number> {
+    const keep = skus.flatMap((s) => (s.skuId ? [s.skuId] : []));
+    let removal = this.db.deleteFrom('store_goods_sku').where('goods_id', '=', goodsId).where('store_id', '=', storeId);
+    if (keep.length > 0) removal = removal.where('id', 'not in', keep);
+    await removal.execute();
+    for (const [sort, sku] of skus.entries()) {
+      const values = {
+        spec_values: JSON.stringify(sku.specValues),
+        sku_code: sku.skuCode,
+        price_cents: sku.price,
+        stock: sku.stock,
+        warning_stock: sku.warningStock,
+        sort,
+      };
+      if (sku.skuId) {
+        await this.db.updateTable('store_goods_sku').set(values).where('id', '=', sku.skuId).where('goods_id', '=', goodsId).where('store_id', '=', storeId).execute();
+      } else {
+        await this.db.insertInto('store_goods_sku').values({ ...values, goods_id: goodsId, store_id: storeId }).execute();
+      }
+    }
+    return skus.length === 0 ? 0 : Math.min(...skus.map((s) => s.price));
+  }
+
+  /** The SKU ids among `skuIds` that belong to the goods (edit keeps only its own SKUs). */
+  async skuIdsOfGoods(storeId: number, goodsId: number, skuIds: readonly number[]): Promise<Set<number>> {
+    if (skuIds.length === 0) return new Set();
+    const rows = await this.db.selectFrom('store_goods_sku').select('id').where('store_id', '=', storeId).where('goods_id', '=', goodsId).where('id', 'in', [...skuIds]).execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async skuOwners(storeId: number, skuIds: readonly number[]): Promise<Map<number, number>> {
+    const rows = await this.db.selectFrom('store_goods_sku').select(['id', 'goods_id']).where('store_id', '=', storeId).where('id', 'in', [...skuIds]).execute();
+    return new Map(rows.map((r) => [r.id, r.goods_id]));
+  }
+
+  /**
+   * One atomic stock change: `stock + delta` (or `stock := value`) in a single statement that locks the row
+   * and refuses to go below zero. Undefined when the SKU is not the store's or the change would go negative.
+   */
+  async changeStock(storeId: number, skuId: number, change: { delta: number } | { stock: number }, warningStock?: number | null): Promise<StockChange | undefined> {
+    const next = 'delta' in change ? sql<number>`s.stock + ${change.delta}` : sql<number>`${change.stock}::integer`;
+    const line = warningStock === undefined ? sql<number | null>`s.warning_stock` : sql<number | null>`${warningStock}::integer`;
+    const result = await sql<{ sku_id: number; goods_id: number; old_stock: number; stock: number; warning_stock: number | null }>`
+      with old as (
+        select id, stock from store_goods_sku where id = ${skuId} and store_id = ${storeId} for update
+      )
+      update store_goods_sku s set stock = ${next}, warning_stock = ${line}
+      from old where s.id = old.id and ${next} >= 0
+      returning s.id as sku_id, s.goods_id, old.stock as old_stock, s.stock, s.warning_stock`.execute(this.db);
+    const row = result.rows[0];
+    if (!row) return undefined;
+    return { skuId: row.sku_id, goodsId: row.goods_id, oldStock: Number(row.old_stock), stock: Number(row.stock), warningStock: row.warning_stock === null ? null : Number(row.warning_stock) };
+  }
+
+  async setSkuPrice(storeId: number, skuId: number, price: number): Promise<void> {
+    await this.db.updateTable('store_goods_sku').set({ price_cents: price }).where('id', '=', skuId).where('store_id', '=', storeId).execute();
+  }
+
+  /** Keeps the list's price column equal to the lowest SKU price. */
+  async refreshMinPrice(storeId: number, goodsIds: readonly number[]): Promise<void> {
+    if (goodsIds.length === 0) return;
+    await sql`update store_goods g set min_price_cents = coalesce((select min(price_cents) from store_goods_sku s where s.goods_id = g.id), 0), updated_at = now()
+      where g.store_id = ${storeId} and g.id in (${sql.join([...goodsIds])})`.execute(this.db);
+  }
+
+  async insertStockWarning(storeId: number, change: StockChange & { warningStock: number }): Promise<void> {
+    await this.db
+      .insertInto('store_goods_stock_warning')
+      .values({ store_id: storeId, goods_id: change.goodsId, sku_id: change.skuId, stock: change.stock, warning_stock: change.warningStock })
+      .execute();
+  }
+
+  /** Open warnings of a SKU whose stock is back above the line are handled by that. */
+  async closeStockWarnings(storeId: number, skuId: number): Promise<void> {
+    await this.db
+      .updateTable('store_goods_stock_warning')
+      .set({ status: WARNING_STATUS.handled, handled_at: new Date() })
+      .where('store_id', '=', storeId)
+      .where('sku_id', '=', skuId)
+      .where('status', '=', WARNING_STATUS.open)
+      .execute();
+  }
+
+  async openWarningIds(storeId: number, warningIds: readonly number[]): Promise<number[]> {
+    const rows = await this.db.selectFrom('store_goods_stock_warning').select('id').where('store_id', '=', storeId).where('id', 'in', [...warningIds]).execute();
+    return rows.map((r) => r.id);
+  }
+
+  async handleWarnings(storeId: number, warningIds: readonly number[]): Promise<number> {
+    const result = await this.db
+      .updateTable('store_goods_stock_warning')
+      .set({ status: WARNING_STATUS.handled, handled_at: new Date() })
+      .where('store_id', '=', storeId)
+      .where('id', 'in', [...warningIds])
+      .where('status', '=', WARNING_STATUS.open)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  async stockCounts(storeId: number) {
+    const row = await sql<{ open_warnings: number; low: number; out: number }>`
+      select
+        (select count(*) from store_goods_stock_warning w where w.store_id = ${storeId} and w.status = ${WARNING_STATUS.open})::integer as open_warnings,
+        (select count(*) from store_goods_sku s where s.store_id = ${storeId} and s.stock > 0 and s.warning_stock is not null and s.stock <= s.warning_stock)::integer as low,
+        (select count(*) from store_goods_sku s where s.store_id = ${storeId} and s.stock = 0)::integer as out`.execute(this.db);
+    const counts = row.rows[0];
+    return { openWarnings: Number(counts?.open_warnings ?? 0), low: Number(counts?.low ?? 0), out: Number(counts?.out ?? 0) };
+  }
+
+  async onShelfCountInCategory(storeId: number, categoryId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('store_goods')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .where('store_id', '=', storeId)
+      .where('category_id', '=', categoryId)
+      .where('status', '=', GOODS_STATUS.onShelf)
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  }
+
+  async insertSnapshot(storeId: number, goodsId: number, data: Record<string, unknown>): Promise<number> {
+    const row = await this.db.insertInto('store_goods_snapshot').values({ store_id: storeId, goods_id: goodsId, data: JSON.stringify(data) }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async findSnapshot(storeId: number, id: number) {
+    return this.db.selectFrom('store_goods_snapshot').selectAll().where('id', '=', id).where('store_id', '=', storeId).executeTakeFirst();
+  }
+
+  /** For the operator: a goods of any store (the platform reviews every store's goods). */
+  async findAnyGoods(goodsId: number): Promise<{ id: number; storeId: number; status: number } | undefined> {
+    const row = await this.db.selectFrom('store_goods').select(['id', 'store_id', 'status']).where('id', '=', goodsId).executeTakeFirst();
+    return row ? { id: row.id, storeId: row.store_id, status: row.status } : undefined;
+  }
+}

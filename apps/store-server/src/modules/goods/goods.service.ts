@@ -1,0 +1,349 @@
+import {
+  GOODS_STATUS,
+  GOODS_STATUS_LABELS,
+  GOODS_TRANSITIONS,
+  goodsActionAllowed,
+  stockStatusOf,
+  type GoodsAction,
+  type GoodsDetail,
+  type GoodsDraft,
+  type GoodsSnapshot,
+  type GoodsSpec,
+  type GoodsStatus,
+  type GoodsSubmit,
+  type SkuStockAnswer,
+  type StoreSkuStockCheck,
+} from '@merchant/api-contracts';
+import type { Updateable } from 'kysely';
+import type { GoodsTable } from '../../db/schema';
+import type { Caller } from '../../http/route';
+import { toEpochSeconds } from '../../shared/clock';
+import type { ListQuery } from '../../shared/resource-list';
+import { STORE_CODES, StoreError, text } from '../../shared/store-error';
+import { StoreStatus } from '../account/store-status';
+import { draftList, goodsList, skuStockList, stockWarningList, type GoodsRecord, type GoodsRepository, type SkuRecord, type SkuWrite, type StockChange } from './goods.repository';
+
+const notFound = (what: string, whatZh: string) => new StoreError(STORE_CODES.notFound, text(`${whatZh}不存在`, `${what} not found`));
+const invalid = (zh: string, en: string) => new StoreError(STORE_CODES.invalidParameter, text(zh, en));
+const notAllowed = (zh: string, en: string) => new StoreError(STORE_CODES.notAllowedInCurrentState, text(zh, en));
+const statusText = (status: number) => GOODS_STATUS_LABELS[status as GoodsStatus] ?? { 'zh-CN': String(status), 'en-US': String(status) };
+
+const ACTION_TEXT: Record<GoodsAction, { zh: string; en: string }> = {
+  submit: { zh: '提交审核', en: 'submit' },
+  saveDraft: { zh: '保存草稿', en: 'save as draft' },
+  onShelf: { zh: '上架', en: 'put on shelf' },
+  offShelf: { zh: '下架', en: 'take off shelf' },
+  delete: { zh: '删除', en: 'delete' },
+  approve: { zh: '审核通过', en: 'approve' },
+  reject: { zh: '驳回', en: 'reject' },
+};
+
+/** "cannot put goods 200001 on shelf: it is under review" in both languages. */
+function refuseAction(action: GoodsAction, goodsId: number, status: number): StoreError {
+  const label = statusText(status);
+  return notAllowed(`商品 ${goodsId} 当前为「${label['zh-CN']}」，不能${ACTION_TEXT[action].zh}`, `cannot ${ACTION_TEXT[action].en} goods ${goodsId}: it is ${label['en-US']}`);
+}
+
+const storeDisabled = () => notAllowed('店铺已被平台禁用，暂不能发布商品', 'the shop is disabled by the platform and cannot publish goods');
+
+export function skuAnswer(sku: SkuRecord) {
+  return {
+    skuId: sku.id,
+    specValues: sku.specValues,
+    skuCode: sku.skuCode,
+    price: sku.price,
+    stock: sku.stock,
+    warningStock: sku.warningStock,
+    stockStatus: stockStatusOf(sku.stock, sku.warningStock),
+  };
+}
+
+export function goodsDetail(goods: GoodsRecord, skus: readonly SkuRecord[]): GoodsDetail {
+  return {
+    goodsId: goods.id,
+    status: goods.status as GoodsStatus,
+    categoryId: goods.categoryId,
+    categoryName: goods.categoryName,
+    brandName: goods.brandName,
+    title: goods.title,
+    unitId: goods.unitId,
+    specList: goods.specList as GoodsDetail['specList'],
+    skus: skus.map(skuAnswer),
+    images: goods.images as GoodsDetail['images'],
+    video: (goods.video ?? null) as GoodsDetail['video'],
+    detailType: goods.detailType as 1 | 2,
+    detailHtml: goods.detailHtml,
+    detailImages: goods.detailImages as GoodsDetail['detailImages'],
+    freightTemplateId: goods.freightTemplateId,
+    afterSaleTemplateId: goods.afterSaleTemplateId,
+    rejectReason: goods.rejectReason ?? '',
+    createTime: toEpochSeconds(goods.createdAt) ?? 0,
+    updateTime: toEpochSeconds(goods.updatedAt) ?? 0,
+  };
+}
+
+type GoodsFields = Partial<Omit<GoodsSubmit, 'goodsId'>>;
+
+/** The goods area: state machine, release form, SKU stock and its warnings (docs/goods.md). */
+export class GoodsService {
+  constructor(private readonly goods: GoodsRepository) {}
+
+  list(caller: Caller, query: ListQuery) {
+    return this.goods.page(goodsList, caller.storeId, query);
+  }
+
+  draftList(caller: Caller, query: ListQuery) {
+    return this.goods.page(draftList, caller.storeId, query);
+  }
+
+  skuStockList(caller: Caller, query: ListQuery) {
+    return this.goods.page(skuStockList, caller.storeId, query);
+  }
+
+  stockWarningList(caller: Caller, query: ListQuery) {
+    return this.goods.page(stockWarningList, caller.storeId, query);
+  }
+
+  async detail(caller: Caller, goodsId: number): Promise<GoodsDetail> {
+    const goods = await this.goods.findGoods(caller.storeId, goodsId);
+    if (!goods) throw notFound('goods', '商品');
+    return goodsDetail(goods, await this.goods.skusOf(goodsId));
+  }
+
+  /** goodDraft: creates or updates a draft with whatever the form holds; the fields present keep their rules. */
+  async saveDraft(caller: Caller, input: GoodsDraft): Promise<{ goodsId: number; status: GoodsStatus }> {
+    const { goodsId, ...fields } = input;
+    return this.goods.transaction(async (repo) => {
+      await checkReferences(repo, caller.storeId, fields as GoodsFields, goodsId);
+      const values = goodsValues(fields as GoodsFields);
+      let id = goodsId;
+      if (id === undefined) {
+        id = await repo.insertGoods(caller.storeId, { ...values, status: GOODS_STATUS.draft });
+      } else {
+        const current = await repo.findGoods(caller.storeId, id);
+        if (!current) throw notFound('goods', '商品');
+        if (!goodsActionAllowed('saveDraft', current.status)) throw refuseAction('saveDraft', id, current.status);
+        if (!(await repo.updateGoods(caller.storeId, id, GOODS_TRANSITIONS.saveDraft, values))) throw refuseAction('saveDraft', id, current.status);
+      }
+      if (fields.skus) {
+        const minPrice = await repo.replaceSkus(caller.storeId, id, fields.skus.map(skuWrite));
+        await repo.updateGoods(caller.storeId, id, [GOODS_STATUS.draft], { min_price_cents: minPrice });
+      }
+      return { goodsId: id, status: GOODS_STATUS.draft };
+    });
+  }
+
+  /** goodRelease: creates or edits a goods and sends it to review; a disabled store cannot publish. */
+  async submit(caller: Caller, input: GoodsSubmit): Promise<{ goodsId: number; status: GoodsStatus }> {
+    await this.requirePublishingStore(caller.storeId);
+    const { goodsId, ...fields } = input;
+    return this.goods.transaction(async (repo) => {
+      await checkReferences(repo, caller.storeId, fields, goodsId);
+      const values: Updateable<GoodsTable> = { ...goodsValues(fields), status: GOODS_STATUS.underReview, reject_reason: null, submitted_at: new Date() };
+      let id = goodsId;
+      if (id === undefined) {
+        id = await repo.insertGoods(caller.storeId, values);
+      } else {
+        const current = await repo.findGoods(caller.storeId, id);
+        if (!current) throw notFound('goods', '商品');
+        if (!goodsActionAllowed('submit', current.status)) throw refuseAction('submit', id, current.status);
+        if (!(await repo.updateGoods(caller.storeId, id, GOODS_TRANSITIONS.submit, values))) throw refuseAction('submit', id, current.status);
+      }
+      const minPrice = await repo.replaceSkus(caller.storeId, id, fields.skus.map(skuWrite));
+      await repo.updateGoods(caller.storeId, id, [GOODS_STATUS.underReview], { min_price_cents: minPrice });
+      return { goodsId: id, status: GOODS_STATUS.underReview };
+    });
+  }
+
+  async onShelf(caller: Caller, goodsIds: number[]) {
+    await this.requirePublishingStore(caller.storeId);
+    return this.bulkTransition(caller, goodsIds, 'onShelf', { status: GOODS_STATUS.onShelf });
+  }
+
+  offShelf(caller: Caller, goodsIds: number[]) {
+    return this.bulkTransition(caller, goodsIds, 'offShelf', { status: GOODS_STATUS.offShelf });
+  }
+
+  /** Bulk delete (the console confirms first): drafts, off-shelf and rejected goods only; all or nothing. */
+  async delete(caller: Caller, goodsIds: number[]) {
+    return this.goods.transaction(async (repo) => {
+      await requireAll(repo, caller.storeId, goodsIds, 'delete');
+      const count = await repo.deleteMany(caller.storeId, goodsIds, GOODS_TRANSITIONS.delete);
+      if (count !== goodsIds.length) throw notAllowed('商品状态已变化，请刷新后重试', 'the goods changed meanwhile, please reload and retry');
+      return { count };
+    });
+  }
+
+  /** Bulk edit of price and stock for selected SKUs: all in one transaction, warnings as for single changes. */
+  async bulkEditSkus(caller: Caller, skus: Array<{ skuId: number; price?: number; stock?: number }>) {
+    return this.goods.transaction(async (repo) => {
+      const owners = await repo.skuOwners(caller.storeId, skus.map((s) => s.skuId));
+      const missing = skus.filter((s) => !owners.has(s.skuId)).map((s) => s.skuId);
+      if (missing.length > 0) throw new StoreError(STORE_CODES.notFound, text(`SKU 不存在：${missing.join('、')}`, `SKU not found: ${missing.join(', ')}`));
+      for (const sku of skus) {
+        if (sku.price !== undefined) await repo.setSkuPrice(caller.storeId, sku.skuId, sku.price);
+        if (sku.stock !== undefined) {
+          const change = await repo.changeStock(caller.storeId, sku.skuId, { stock: sku.stock });
+          if (change) await recordWarning(repo, caller.storeId, change);
+        }
+      }
+      await repo.refreshMinPrice(caller.storeId, [...new Set(owners.values())]);
+      return { count: skus.length };
+    });
+  }
+
+  /** updateGoodsSkuStock: one atomic statement; a change below zero is refused and changes nothing. */
+  async updateSkuStock(caller: Caller, input: { skuId: number; stock?: number; delta?: number; warningStock?: number | null }): Promise<SkuStockAnswer> {
+    return this.goods.transaction(async (repo) => {
+      const change = input.delta !== undefined ? { delta: input.delta } : input.stock !== undefined ? { stock: input.stock } : { delta: 0 };
+      const changed = await repo.changeStock(caller.storeId, input.skuId, change, input.warningStock);
+      if (!changed) {
+        const owners = await repo.skuOwners(caller.storeId, [input.skuId]);
+        if (!owners.has(input.skuId)) throw notFound('SKU', 'SKU');
+        throw notAllowed('库存不足，库存不能小于 0', 'not enough stock: stock cannot go below zero');
+      }
+      const warningFired = await recordWarning(repo, caller.storeId, changed);
+      return { skuId: changed.skuId, goodsId: changed.goodsId, stock: changed.stock, warningStock: changed.warningStock, stockStatus: stockStatusOf(changed.stock, changed.warningStock), warningFired };
+    });
+  }
+
+  async checkStoreSkuStock(caller: Caller): Promise<StoreSkuStockCheck> {
+    const counts = await this.goods.stockCounts(caller.storeId);
+    return { hasWarning: counts.openWarnings + counts.low + counts.out > 0, openWarningCount: counts.openWarnings, lowStockSkuCount: counts.low, outOfStockSkuCount: counts.out };
+  }
+
+  async handleStockWarnings(caller: Caller, warningIds: number[]) {
+    return this.goods.transaction(async (repo) => {
+      const own = new Set(await repo.openWarningIds(caller.storeId, warningIds));
+      const missing = warningIds.filter((id) => !own.has(id));
+      if (missing.length > 0) throw new StoreError(STORE_CODES.notFound, text(`预警不存在：${missing.join('、')}`, `warning not found: ${missing.join(', ')}`));
+      return { count: await repo.handleWarnings(caller.storeId, warningIds) };
+    });
+  }
+
+  /** checkExistsUpperShelfGoods: asked before a business category is removed. */
+  async upperShelfGoods(caller: Caller, categoryId: number) {
+    const count = await this.goods.onShelfCountInCategory(caller.storeId, categoryId);
+    return { exists: count > 0, count };
+  }
+
+  async snapshot(caller: Caller, id: number): Promise<GoodsSnapshot> {
+    const row = await this.goods.findSnapshot(caller.storeId, id);
+    if (!row) throw notFound('snapshot', '商品快照');
+    return { id: row.id, goodsId: row.goods_id, createTime: toEpochSeconds(row.created_at) ?? 0, goods: row.data as unknown as GoodsDetail };
+  }
+
+  /**
+   * The platform's review (operator command): approve puts the goods on shelf and keeps a snapshot of
+   * what was approved; reject records the reason the merchant reads. Only goods under review.
+   */
+  async review(goodsId: number, action: 'approve' | 'reject', reason?: string) {
+    return this.goods.transaction(async (repo) => {
+      const found = await repo.findAnyGoods(goodsId);
+      if (!found) throw new StoreError(STORE_CODES.notFound, `goods ${goodsId} not found`);
+      if (!goodsActionAllowed(action, found.status)) throw new StoreError(STORE_CODES.notAllowedInCurrentState, `cannot ${action} goods ${goodsId}: it is ${statusText(found.status)['en-US']}`);
+      const values: Updateable<GoodsTable> =
+        action === 'approve' ? { status: GOODS_STATUS.onShelf, reject_reason: null } : { status: GOODS_STATUS.rejected, reject_reason: reason ?? null };
+      if (!(await repo.updateGoods(found.storeId, goodsId, GOODS_TRANSITIONS[action], values))) {
+        throw new StoreError(STORE_CODES.notAllowedInCurrentState, `cannot ${action} goods ${goodsId}: it changed meanwhile`);
+      }
+      const goods = (await repo.findGoods(found.storeId, goodsId)) as GoodsRecord;
+      const detail = goodsDetail(goods, await repo.skusOf(goodsId));
+      const snapshotId = action === 'approve' ? await repo.insertSnapshot(found.storeId, goodsId, detail as unknown as Record<string, unknown>) : null;
+      return { goodsId, storeId: found.storeId, status: detail.status, rejectReason: detail.rejectReason || null, snapshotId };
+    });
+  }
+
+  private async requirePublishingStore(storeId: number): Promise<void> {
+    const status = await this.goods.storeStatus(storeId);
+    if (status === StoreStatus.disabled) throw storeDisabled();
+    if (status !== StoreStatus.approved) throw notAllowed('店铺尚未通过审核，不能发布商品', 'the shop is not approved and cannot publish goods');
+  }
+
+  private async bulkTransition(caller: Caller, goodsIds: number[], action: 'onShelf' | 'offShelf', values: Updateable<GoodsTable>) {
+    return this.goods.transaction(async (repo) => {
+      await requireAll(repo, caller.storeId, goodsIds, action);
+      const count = await repo.transitionMany(caller.storeId, goodsIds, GOODS_TRANSITIONS[action], values);
+      if (count !== goodsIds.length) throw notAllowed('商品状态已变化，请刷新后重试', 'the goods changed meanwhile, please reload and retry');
+      return { count };
+    });
+  }
+}
+
+/** All the ids are the store's (else not found, naming them) and each may take the action (else refused). */
+async function requireAll(repo: GoodsRepository, storeId: number, goodsIds: readonly number[], action: GoodsAction): Promise<void> {
+  const statuses = await repo.statusesOf(storeId, goodsIds);
+  const missing = goodsIds.filter((id) => !statuses.has(id));
+  if (missing.length > 0) throw new StoreError(STORE_CODES.notFound, text(`商品不存在：${missing.join('、')}`, `goods not found: ${missing.join(', ')}`));
+  for (const id of goodsIds) {
+    const status = statuses.get(id) as number;
+    if (!goodsActionAllowed(action, status)) throw refuseAction(action, id, status);
+  }
+}
+
+/** A warning fires when a change takes the stock from above the line to at or below it; back above closes open ones. */
+async function recordWarning(repo: GoodsRepository, storeId: number, change: StockChange): Promise<boolean> {
+  const line = change.warningStock;
+  if (line === null || change.stock > line) {
+    await repo.closeStockWarnings(storeId, change.skuId);
+    return false;
+  }
+  if (change.oldStock > line) {
+    await repo.insertStockWarning(storeId, { ...change, warningStock: line });
+    return true;
+  }
+  return false;
+}
+
+function skuWrite(sku: GoodsSubmit['skus'][number]): SkuWrite {
+  return { skuId: sku.skuId, specValues: sku.specValues, skuCode: sku.skuCode, price: sku.price, stock: sku.stock, warningStock: sku.warningStock };
+}
+
+/** The columns a form sets; absent fields are left as they are (drafts). */
+function goodsValues(fields: GoodsFields): Updateable<GoodsTable> {
+  const values: Updateable<GoodsTable> = {};
+  if (fields.categoryId !== undefined) values.category_id = fields.categoryId;
+  if (fields.brandName !== undefined) values.brand_name = fields.brandName;
+  if (fields.title !== undefined) values.title = fields.title;
+  if (fields.unitId !== undefined) values.unit_id = fields.unitId;
+  if (fields.images !== undefined) values.images = JSON.stringify(fields.images);
+  if (fields.video !== undefined) values.video = fields.video === null ? null : JSON.stringify(fields.video);
+  if (fields.detailType !== undefined) values.detail_type = fields.detailType;
+  if (fields.detailHtml !== undefined) values.detail_html = fields.detailHtml;
+  if (fields.detailImages !== undefined) values.detail_images = JSON.stringify(fields.detailImages);
+  if (fields.specList !== undefined) values.spec_list = JSON.stringify(fields.specList);
+  if (fields.freightTemplateId !== undefined) values.freight_template_id = fields.freightTemplateId;
+  if (fields.afterSaleTemplateId !== undefined) values.after_sale_template_id = fields.afterSaleTemplateId;
+  return values;
+}
+
+/**
+ * The form's references: the category is one of the store's enabled business categories, the specs are
+ * that category's (console-spec §7 category specs) with its values, the unit is enabled, and SKU ids
+ * being edited belong to this goods.
+ */
+async function checkReferences(repo: GoodsRepository, storeId: number, fields: GoodsFields, goodsId: number | undefined): Promise<void> {
+  if (fields.categoryId !== undefined && fields.categoryId !== null) {
+    const category = await repo.storeCategory(storeId, fields.categoryId);
+    if (!category) throw invalid('请选择本店经营类目下的后台类目', `category ${fields.categoryId} is not one of the shop's business categories`);
+    if (fields.specList) checkSpecs(fields.specList, await repo.categorySpecs(fields.categoryId));
+  }
+  if (fields.unitId !== undefined && fields.unitId !== null && !(await repo.unitEnabled(fields.unitId))) {
+    throw invalid('计量单位不存在或已停用', `unit ${fields.unitId} is unknown or disabled`);
+  }
+  const skuIds = (fields.skus ?? []).flatMap((s) => (s.skuId ? [s.skuId] : []));
+  if (skuIds.length > 0) {
+    const own = goodsId === undefined ? new Set<number>() : await repo.skuIdsOfGoods(storeId, goodsId, skuIds);
+    const foreign = skuIds.filter((id) => !own.has(id));
+    if (foreign.length > 0) throw new StoreError(STORE_CODES.notFound, text(`SKU 不存在：${foreign.join('、')}`, `SKU not found: ${foreign.join(', ')}`));
+  }
+}
+
+function checkSpecs(chosen: readonly GoodsSpec[], allowed: ReadonlyArray<{ specName: string; values: string[] }>): void {
+  for (const spec of chosen) {
+    const known = allowed.find((a) => a.specName === spec.specName);
+    if (!known) throw invalid(`类目没有规格「${spec.specName}」`, `the category has no spec "${spec.specName}"`);
+    const unknown = spec.values.filter((v) => !known.values.includes(v));
+    if (unknown.length > 0) throw invalid(`规格「${spec.specName}」没有取值：${unknown.join('、')}`, `spec "${spec.specName}" has no value ${unknown.join(', ')}`);
+  }
+}
