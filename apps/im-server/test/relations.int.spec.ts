@@ -130,7 +130,7 @@ describe('im-server users, friends, relations and system messages', () => {
     await c.request('friendRequest', { account: dave, type: 'applyFriend' });
     const apply = (await d.waitForPush('sysMsg')).sysMsg;
     expect((await d.request('friendRequest', { account: carol, type: 'rejectFriendApply', ps: 'no' })).code).toBe(200);
-    expect((await d.waitForPush('sysMsg', (b) => b.sysMsg?.idServer === apply?.idServer && b.sysMsg.state === 'rejected')).sysMsg).toBeTruthy();
+    expect((await d.waitForPush('sysMsg', (b) => b.sysMsg?.idServer === apply?.idServer && b.sysMsg?.state === 'rejected')).sysMsg).toBeTruthy();
     expect((await c.waitForPush('sysMsg', (b) => b.sysMsg?.type === 'rejectFriendApply')).sysMsg).toMatchObject({ from: dave, ps: 'no' });
     expect((await c.request('getFriends', { timetag: 0 })).body.friends ?? []).toHaveLength(0);
 
