@@ -136,4 +136,23 @@ describe('operator command: approve, reject, disable, enable', () => {
     expect(refused.code).toBe('10100003');
     expect((await storeRow(DEMO.review)).store_status).toBe(3);
   });
+  it('the CLI reviews goods: goods-approve puts goods under review on shelf, goods-reject needs a reason', async () => {
+    expect(parseOperatorArgs(['goods-approve', '200001'])).toEqual({ ok: true, command: { action: 'approve', goodsId: 200001 } });
+    expect(parseOperatorArgs(['goods-reject', '200001', '--reason', 'blurred'])).toEqual({ ok: true, command: { action: 'reject', goodsId: 200001, reason: 'blurred' } });
+    expect(parseOperatorArgs(['goods-reject', '200001'])).toEqual({ ok: false, message: 'goods-reject needs --reason' });
+    expect(parseOperatorArgs(['goods-delete', '200001'])).toMatchObject({ ok: false });
+    expect(parseOperatorArgs(['goods-approve'])).toEqual({ ok: false, message: 'expected a goods action and one goods id' });
+    const [review, second] = await h.database.db.selectFrom('store_goods').select('id').where('store_id', '=', DEMO.approved).where('status', '=', 1).orderBy('id').limit(2).execute();
+    const env = { STORE_SERVER_URL: operatorUrl, OPERATOR_KEY: KEY };
+    const approved = await runOperatorCommand({ action: 'approve', goodsId: review!.id }, env);
+    expect([approved.code, approved.data?.status]).toEqual([OK, 2]);
+    const rejected = await runOperatorCommand({ action: 'reject', goodsId: second!.id, reason: 'Blurred' }, env);
+    expect([rejected.code, rejected.data?.status, rejected.data?.rejectReason]).toEqual([OK, 4, 'Blurred']);
+    const again = await runOperatorCommand({ action: 'approve', goodsId: review!.id }, env);
+    expect(again.code).toBe('10100005');
+    const wrongKey = await runOperatorCommand({ action: 'approve', goodsId: second!.id }, { ...env, OPERATOR_KEY: 'wrong' });
+    expect(wrongKey.code).toBe('10100003');
+    const rows = await h.database.db.selectFrom('store_goods').select(['id', 'status']).where('id', 'in', [review!.id, second!.id]).orderBy('id').execute();
+    expect(rows.map((r) => r.status)).toEqual([2, 4]);
+  });
 });
