@@ -4,3 +4,5 @@ export { ImClient } from './im-client';
 export type { ImClientEvents, ImClientCoreOptions } from './im-client';
 export type { ImConnectionPort } from './connection-port';
 export type { ImLogger, StoreSource } from './store-opening';
+export { createContactsServices } from './contacts-services';
+export type { ContactsServices, ContactsServicesOptions } from './contacts-services';

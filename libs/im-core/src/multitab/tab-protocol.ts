@@ -32,7 +32,7 @@ export const TAB_CALLS = [
 export type TabCall = (typeof TAB_CALLS)[number];
 
 /** Client events the leader fans out to every tab. */
-export const FORWARDED_EVENTS = ['state', 'msg', 'msgUpdate', 'sessions', 'syncData', 'syncDone', 'error', 'kicked', 'allAttemptsFailed'] as const satisfies readonly (keyof ImClientEvents)[];
+export const FORWARDED_EVENTS = ['state', 'msg', 'msgUpdate', 'sessions', 'syncData', 'syncDone', 'error', 'kicked', 'allAttemptsFailed', 'myInfo', 'users', 'friends', 'relations', 'sysMsg', 'updateSysMsg', 'sysMsgUnread'] as const satisfies readonly (keyof ImClientEvents)[];
 
 export type ForwardedEvent = (typeof FORWARDED_EVENTS)[number];
 
