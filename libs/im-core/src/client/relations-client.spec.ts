@@ -74,6 +74,18 @@ describe('ImClient users, friends, relations and system messages', () => {
     expect((await client.friends.list()).map((f) => f.account)).toEqual(['c_a']);
   });
 
+  it('an answer the server refuses makes the application error with the code and message (§4)', async () => {
+    const { fake, client } = makeClient();
+    fake.answer('friendRequest', () => {
+      throw new ImError('Param_Error', 'no friend application from c_a', { code: 404 });
+    });
+    await client.connect();
+    fake.push('sysMsg', { sysMsg: { idServer: '9', category: 'friend', type: 'applyFriend', from: 'c_a', to: ME, time: 10 } });
+    await flush();
+    await expect(client.friends.passFriendApply({ account: 'c_a', idServer: '9' })).rejects.toMatchObject({ code: 404 });
+    expect(await client.localStore?.getSysMsg('9')).toMatchObject({ state: 'error', error: { code: 404, message: 'no friend application from c_a' } });
+  });
+
   it('checks §5 rules before sending: bad profile, friend without alias or custom, lookup over 150, yourself on a list', async () => {
     const { fake, client } = makeClient();
     await client.connect();

@@ -1,3 +1,4 @@
+import { ImError } from '../errors';
 import type { FriendRecordValue } from '../protocol/records';
 import type { ImFriend } from '../store/entities';
 import { fromWireFriend } from '../model/wire-mapping';
@@ -48,14 +49,12 @@ export class FriendsService {
 
   /** Accepts an application; the answered system message becomes passed (§4). */
   async passFriendApply(input: FriendAnswerInput): Promise<void> {
-    await this.request('passFriendApply', input);
-    if (input.idServer) await this.systemMessages.setState(input.idServer, 'passed');
+    await this.answer('passFriendApply', input, 'passed');
   }
 
   /** Declines an application; the answered system message becomes rejected (§4). */
   async rejectFriendApply(input: FriendAnswerInput): Promise<void> {
-    await this.request('rejectFriendApply', input);
-    if (input.idServer) await this.systemMessages.setState(input.idServer, 'rejected');
+    await this.answer('rejectFriendApply', input, 'rejected');
   }
 
   /** Ends the friendship on both sides; delAlias also clears the alias. */
@@ -90,6 +89,22 @@ export class FriendsService {
     if (body.deleted || !friend.valid) await store.deleteFriends([friend.account]);
     else await store.putFriends([friend]);
     this.context.emit('friends', { friends: await this.list(), removed: body.deleted || !friend.valid ? [friend.account] : [] });
+  }
+
+  /**
+   * §4: the answered message becomes passed or rejected; when the server refuses the answer
+   * (the application is gone, 404; blocked, 7101) it becomes error with that code and message.
+   */
+  private async answer(type: 'passFriendApply' | 'rejectFriendApply', input: FriendAnswerInput, state: 'passed' | 'rejected'): Promise<void> {
+    try {
+      await this.request(type, input);
+    } catch (error) {
+      if (input.idServer && error instanceof ImError && error.code !== undefined && error.code !== 414 && error.code !== 408) {
+        await this.systemMessages.setState(input.idServer, 'error', { code: error.code, message: error.message });
+      }
+      throw error;
+    }
+    if (input.idServer) await this.systemMessages.setState(input.idServer, state);
   }
 
   private async request(type: FriendRequestType, input: FriendRequestInput): Promise<void> {
