@@ -227,6 +227,15 @@ describe('MultiTabImClient', () => {
     expect(rows.find((m) => m.idClient === 'B-1')).toMatchObject({ status: 'success', outbox: undefined });
   });
 
+  it("a follower's connect ends with the leader's state, also when the app said 'connecting' after hearing it", async () => {
+    const { openTab } = await twoConnectedTabs();
+    const c = openTab('C');
+    await until(() => c.states.includes('loggedIn'), 'C to hear the state');
+    const heard = c.states.length;
+    await c.client.connect();
+    expect(c.states.slice(heard)).toEqual(['loggedIn']);
+  });
+
   it('a tab opened later hears the current state and sync from the leader at once', async () => {
     const { a, openTab } = await twoConnectedTabs();
     expect(a.client.isLeader).toBe(true);

@@ -150,7 +150,9 @@ export class MultiTabImClient extends TypedEmitter<ImClientEvents> implements Im
   /** Resolves once the leader (maybe this tab) is logged in and synced. */
   async connect(): Promise<void> {
     this.wantsConnection = true;
-    await this.call('connect', []);
+    const state = await this.call('connect', []);
+    // The app may have shown 'connecting' after the leader's last state event: tell it again.
+    if (this.role === 'follower' && typeof state === 'string') this.emit('state', state as ConnectionState);
   }
 
   /**
@@ -208,7 +210,7 @@ export class MultiTabImClient extends TypedEmitter<ImClientEvents> implements Im
     if (method !== 'connect' && this.connecting) await this.connecting.catch(() => undefined);
     const a = args as never[];
     switch (method) {
-      case 'connect': return this.ensureConnected();
+      case 'connect': return this.ensureConnected().then(() => this.lastState);
       case 'messages.sendText': return this.sendTextOnce(a[0], a[1]);
       case 'messages.resend': return this.resendOnce(a[0]);
       case 'messages.fetchHistory': return client.messages.fetchHistory(a[0]);
