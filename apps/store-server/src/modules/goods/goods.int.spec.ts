@@ -1,10 +1,11 @@
 // The goods area against a real store-server and database: the seeded lists page, the release form's
 // rules, the state machine with the operator's review, a disabled store, stock changes (atomic, never
 // negative, warnings on crossing the line) and store scoping of every call.
-import { GOODS_STATUS, goodsEndpoints as e, STOCK_STATUS, type GoodsDetail, type GoodsListRow, type GoodsSubmitInput, type PageOf, type SkuStockRow, type StockWarningRow } from '@merchant/api-contracts';
+import { GOODS_STATUS, goodsEndpoints as e, inventoryEndpoints, STOCK_STATUS, type GoodsDetail, type GoodsListRow, type GoodsSubmitInput, type PageOf, type SkuStockRow, type StockWarningRow } from '@merchant/api-contracts';
 import { DEMO_GOODS_COUNTS, OTHER_STORE_GOODS } from '../../db/goods.seed';
 import { createStoreServer, type StoreServer } from '../../server';
 import { startTestServer, type TestHarness } from '../../testing/harness';
+import { hashSecret } from '../../shared/passwords';
 import { OPERATOR_KEY_HEADER } from '../operator/operator.schemas';
 
 const OK = '00000000';
@@ -325,5 +326,28 @@ describe('goods', () => {
     expect((await h.call(`${views}/save`, { viewId: saved.data.viewId, resource: 'goods.list', name: 'x', filters: {}, columns: [] }, other)).code).toBe('10100004');
     expect((await h.call(`${views}/save`, { resource: 'Goods List', name: 'x', filters: {}, columns: [] }, demo)).code).toBe('10100001');
     expect((await h.call(`${views}/delete`, { viewId: saved.data.viewId }, demo)).data).toEqual({ count: 1 });
+  });
+  it('refuses a sub-account without goods and inventory codes with 10100003 before reading anything', async () => {
+    await db()
+      .insertInto('store_user')
+      .values({ store_id: DEMO, username: 'no_roles_user', password_hash: await hashSecret('Demo12345'), nickname: 'No roles', avatar_url: null, is_owner: false })
+      .execute();
+    const token = await h.login('no_roles_user', 'Demo12345');
+    const [goodsId] = await goodsIdsOf(DEMO, GOODS_STATUS.onShelf);
+    const [sku] = await skuOf(goodsId as number);
+    const before = await goodsRow(goodsId as number);
+    for (const [path, biz] of [
+      [e.list.path, {}],
+      [e.submit.path, tileGoods()],
+      [e.offShelf.path, { goodsIds: [goodsId] }],
+      [e.delete.path, { goodsIds: [goodsId] }],
+      [e.updateGoodsSkuStock.path, { skuId: sku!.id, delta: -1 }],
+      [inventoryEndpoints.itemList.path, {}],
+      [inventoryEndpoints.inboundCreate.path, { warehouseName: 'x', lines: [{ itemId: 1, quantity: 1 }] }],
+    ] as const) {
+      expect([path, (await h.call(path, biz, token)).code]).toEqual([path, '10100003']);
+    }
+    expect(await goodsRow(goodsId as number)).toEqual(before);
+    expect((await skuOf(goodsId as number))[0]?.stock).toBe(sku!.stock);
   });
 });
