@@ -1,0 +1,94 @@
+import {
+  GOODS_LIST_TABS,
+  GOODS_STATUS_LABELS,
+  GOODS_STATUS_VALUES,
+  goodsActionAllowed,
+  goodsDraftBiz,
+  goodsEndpoints,
+  goodsSubmitBiz,
+  STOCK_STATUS,
+  STOCK_STATUS_LABELS,
+  STOCK_STATUS_VALUES,
+  stockStatusOf,
+  updateSkuStockBiz,
+  type GoodsSubmitInput,
+} from './goods';
+import { INBOUND_STATUS_LABELS, INVENTORY_COUNT_STATUS_LABELS, inventoryEndpoints, OUTBOUND_STATUS_LABELS } from './inventory';
+import { savedViewEndpoints, savedViewSaveBiz } from './saved-views';
+
+const form = (overrides: Partial<GoodsSubmitInput> = {}): GoodsSubmitInput => ({
+  categoryId: 11,
+  brandName: 'Brand',
+  title: 'Tile',
+  unitId: 1,
+  specList: [{ specName: 'Size', values: ['a', 'b'] }],
+  skus: [
+    { specValues: { Size: 'a' }, price: 100, stock: 1 },
+    { specValues: { Size: 'b' }, price: 200, stock: 0 },
+  ],
+  images: [{ objectUrl: '/x.png' }],
+  detailType: 1,
+  detailHtml: '<p>x</p>',
+  freightTemplateId: 1,
+  ...overrides,
+});
+const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
+
+describe('goods contracts', () => {
+  it('labels every status in both languages and lists the tabs in the spec order', () => {
+    for (const value of GOODS_STATUS_VALUES) expect(Object.keys(GOODS_STATUS_LABELS[value])).toEqual(['zh-CN', 'en-US']);
+    for (const value of STOCK_STATUS_VALUES) expect(STOCK_STATUS_LABELS[value]['en-US']).not.toBe('');
+    expect(GOODS_LIST_TABS.map((s) => GOODS_STATUS_LABELS[s]['en-US'])).toEqual(['on shelf', 'off shelf', 'under review', 'rejected']);
+    for (const labels of [INVENTORY_COUNT_STATUS_LABELS, INBOUND_STATUS_LABELS, OUTBOUND_STATUS_LABELS]) expect(Object.keys(labels)).toEqual(['1', '2', '3']);
+  });
+
+  it('derives the stock status from the stock and its line', () => {
+    expect([stockStatusOf(0, 10), stockStatusOf(10, 10), stockStatusOf(11, 10), stockStatusOf(1, null)]).toEqual([
+      STOCK_STATUS.outOfStock,
+      STOCK_STATUS.lowStock,
+      STOCK_STATUS.inStock,
+      STOCK_STATUS.inStock,
+    ]);
+  });
+
+  it('allows each action only from its statuses', () => {
+    expect(goodsActionAllowed('onShelf', 3)).toBe(true);
+    expect(goodsActionAllowed('onShelf', 1)).toBe(false);
+    expect(goodsActionAllowed('delete', 2)).toBe(false);
+    expect(goodsActionAllowed('approve', 1)).toBe(true);
+  });
+
+  it('accepts a complete form and refuses SKUs that are not the spec combinations', () => {
+    expect(goodsSubmitBiz.safeParse(form()).success).toBe(true);
+    expect(firstMessage(goodsSubmitBiz.safeParse(form({ skus: [{ specValues: { Size: 'c' }, price: 1, stock: 1 }] })))).toMatch(/exactly one chosen value/);
+    expect(firstMessage(goodsSubmitBiz.safeParse(form({ skus: [{ specValues: { Size: 'a' }, price: 1, stock: 1 }, { specValues: { Size: 'a' }, price: 1, stock: 1 }] })))).toMatch(/same spec values/);
+    expect(firstMessage(goodsSubmitBiz.safeParse(form({ skus: [{ specValues: { Size: 'a' }, price: 1.5, stock: 1 }] })))).toMatch(/whole cents/);
+    expect(firstMessage(goodsSubmitBiz.safeParse(form({ detailType: 2 })))).toMatch(/detail image/);
+  });
+
+  it('applies the console-spec §5 video rules', () => {
+    const video = { objectUrl: '/v.mp4', objectSuffix: 'mp4' as const, size: 1000, duration: 6 };
+    expect(goodsSubmitBiz.safeParse(form({ video })).success).toBe(true);
+    expect(goodsSubmitBiz.safeParse(form({ video: { ...video, duration: 120 } })).success).toBe(true);
+    expect(firstMessage(goodsSubmitBiz.safeParse(form({ video: { ...video, duration: 5.9 } })))).toMatch(/must not be under 6 seconds and not over 120/);
+    expect(firstMessage(goodsSubmitBiz.safeParse(form({ video: { ...video, size: 30 * 1024 * 1024 + 1 } })))).toBe('cannot upload video files over 30MB');
+  });
+
+  it('lets a draft hold any subset but keeps the rules of the fields present', () => {
+    expect(goodsDraftBiz.safeParse({ title: 'only a title' }).success).toBe(true);
+    expect(goodsDraftBiz.safeParse({ title: 'x'.repeat(61) }).success).toBe(false);
+  });
+
+  it('takes either a stock or a delta', () => {
+    expect(updateSkuStockBiz.safeParse({ skuId: 1, delta: -2 }).success).toBe(true);
+    expect(firstMessage(updateSkuStockBiz.safeParse({ skuId: 1, delta: 1, stock: 2 }))).toMatch(/either stock or delta/);
+    expect(firstMessage(updateSkuStockBiz.safeParse({ skuId: 1 }))).toMatch(/stock, a delta or a warning line/);
+  });
+
+  it('declares unique paths with permission codes on every store-data call', () => {
+    const all = [...Object.values(goodsEndpoints), ...Object.values(inventoryEndpoints), ...Object.values(savedViewEndpoints)];
+    expect(new Set(all.map((c) => c.path)).size).toBe(all.length);
+    for (const contract of [...Object.values(goodsEndpoints), ...Object.values(inventoryEndpoints)]) expect([contract.path, contract.permission]).toEqual([contract.path, expect.stringMatching(/^(goods|inventory):/)]);
+    expect(savedViewSaveBiz.safeParse({ resource: 'goods.list', name: 'n', filters: { a: [1, 'b'] }, columns: ['title'] }).success).toBe(true);
+  });
+});
