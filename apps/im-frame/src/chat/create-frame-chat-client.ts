@@ -2,11 +2,13 @@
 // socket connects), then im-core's client on that same store and on a connection the frame keeps,
 // so it can also look up customer profiles (getUsers).
 import {
+  createContactsServices,
   createImClient,
   fromWireUser,
   ImConnection,
   MultiTabImClient,
   type BroadcastChannelLike,
+  type ContactsServicesOptions,
   type ImConnectionPort,
   type ImUser,
   type LockManagerLike,
@@ -18,6 +20,7 @@ import type { FrameRuntimeConfig } from '../config/runtime-config';
 import type { ChatClient } from './chat-client';
 import { IdClientIssuer, ImChatClient, type UserLookup } from './im-client-adapter';
 import { openChatStore } from './open-chat-store';
+import { ImContactsPort, type ContactsEventSource } from '../contacts/contacts-port';
 
 export interface FrameChatClientOptions {
   config: FrameRuntimeConfig;
@@ -25,7 +28,7 @@ export interface FrameChatClientOptions {
   params: Pick<FrameParams, 'account' | 'token'>;
   /** Defaults to IndexedDB with a memory fallback. */
   store?: Store;
-  /** Tests only: a scripted connection instead of the real socket. */
+  /** Tests only: a scripted connection instead of the real socket (used by this tab when it leads). */
   connection?: ImConnectionPort;
   /**
    * im-core's `getToken` option: a fresh IM token before the first login when there is none, and
@@ -79,23 +82,31 @@ export async function createFrameChatClient(options: FrameChatClientOptions): Pr
   const outbox = options.outbox === false ? { outbox: false } : {};
   const tabs = options.tabs === undefined ? browserTabEnvironment() : options.tabs;
   // Tabs share one socket only when they share the data: a memory store is this tab's alone.
-  if (tabs && !options.connection && store.kind === 'indexeddb') {
+  if (tabs && store.kind === 'indexeddb') {
     const client = new MultiTabImClient({
       name: databaseNameFor(config.imAppKey, params.account),
       ...tabs,
       createIdClient: idClients.create,
       // Only the leader tab builds a socket; the others' calls and events go through it.
       createLeader: (createIdClient) => {
-        const connection = new ImConnection(connectionOptions);
+        const connection = options.connection ?? new ImConnection(connectionOptions);
         return {
           client: createImClient({ ...connectionOptions, ...outbox, store, createIdClient, connection }),
           request: (name, body) => connection.request(name, body),
         };
       },
     });
-    return new ImChatClient(client, store, idClients, userLookupOver({ request: client.request }));
+    return new ImChatClient(client, store, idClients, userLookupOver({ request: client.request }), contactsPortFor(params.account, store, client.request, client));
   }
   const connection = options.connection ?? new ImConnection(connectionOptions);
   const client = createImClient({ ...connectionOptions, ...outbox, store, createIdClient: idClients.create, connection });
-  return new ImChatClient(client, store, idClients, userLookupOver(connection));
+  return new ImChatClient(client, store, idClients, userLookupOver(connection), contactsPortFor(params.account, store, (name, body) => connection.request(name, body), client));
+}
+
+/** im-core's contacts services on the frame's store, their requests over `request` (the leader tab's socket in multi-tab). */
+function contactsPortFor(account: string, store: Store, request: ContactsServicesOptions['request'], source: ContactsEventSource): ImContactsPort {
+  let port: ImContactsPort | undefined = undefined;
+  const services = createContactsServices({ account, store, request, onEvent: () => port?.changed() });
+  port = new ImContactsPort(services, source);
+  return port;
 }
