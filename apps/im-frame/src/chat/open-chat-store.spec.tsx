@@ -26,6 +26,24 @@ describe('openFrameStore', () => {
     await store.close();
   });
 
+  it('keeps the chat in memory where im-client-spec §6 disables the database (Safari), without touching IndexedDB', async () => {
+    const factory = new IDBFactory();
+    const open = jest.spyOn(factory, 'open');
+    const safari = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+    const { store, storage } = await openFrameStore('merchant-im', 's_1001', { indexedDB: factory, userAgent: safari });
+    expect(store).toBeInstanceOf(MemoryStore);
+    expect(storage).toEqual({ kind: 'memory', reason: expect.stringContaining('disabled'), canRequestAccess: false });
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('asks navigator.storage.persist() once IndexedDB is open (im-db then moves to memory on quota or a newer schema)', async () => {
+    const persist = jest.fn(async () => true);
+    const { store } = await openFrameStore('merchant-im', 's_1001', { indexedDB: new IDBFactory(), storageManager: { persist } });
+    expect(persist).toHaveBeenCalledTimes(1);
+    expect(store.kind).toBe('indexeddb');
+    await store.close();
+  });
+
   it('falls back to memory with the reason when IndexedDB is refused and no Storage Access API exists', async () => {
     const { store, storage } = await openFrameStore('merchant-im', 's_1001', { indexedDB: denied, document: {} });
     expect(store).toBeInstanceOf(MemoryStore);
