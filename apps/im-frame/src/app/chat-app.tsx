@@ -11,6 +11,7 @@ import { useChatController, useChatState } from '../chat/chat-context';
 import { ConversationView } from '../conversation/conversation-view';
 import { SessionList } from '../sessions/session-list';
 import { StartChatDialog } from '../sessions/start-chat-dialog';
+import { SystemMessagesButton } from '../system-messages/system-messages-button';
 import { ConnectionStatus } from './connection-status';
 import { StorageNotice } from './storage-notice';
 import type { StorageOutcome } from '../chat/open-chat-store';
@@ -46,6 +47,7 @@ export function ChatApp({ storeName, now, storage, onRequestStorageAccess, ownAc
             <Typography component="h1" variant="h6" noWrap>
               {storeName || t('app.title')}
             </Typography>
+            <SystemMessagesButton now={now} />
             <Tooltip title={t('startChat.open')}>
               <IconButton color="primary" aria-label={t('startChat.open')} onClick={() => setStartingChat(true)} data-testid="start-chat">
                 <AddCommentOutlined />

@@ -1,3 +1,5 @@
+import type { ContactsPort } from '../contacts/contacts-port';
+
 // The frame's own view of the IM client: exactly what the screens need, nothing more. The
 // adapter in im-client-adapter.ts maps @merchant/im-core onto it; tests use in-memory fakes.
 
@@ -101,6 +103,8 @@ export type ChatClientEventName = keyof ChatClientEvents;
 export type Unsubscribe = () => void;
 
 export interface ChatClient {
+  /** System messages and the blocklist/mutelist (contacts/contacts-port.ts); absent in clients without them. */
+  readonly contacts?: ContactsPort;
   /** Sessions from the local store; works before `connect()`. */
   listLocalSessions(): Promise<ChatSession[]>;
   /** The newest messages of a session from the local store, oldest first; works before `connect()`. */

@@ -21,6 +21,7 @@ import {
   type ChatState,
   type EarlierStatus,
 } from './chat-state';
+import type { ContactsPort } from '../contacts/contacts-port';
 
 /** im-client-spec §9: message queries default to, and page at most, 100. */
 export const MESSAGE_PAGE_SIZE = 100;
@@ -58,6 +59,11 @@ export class ChatController {
   ) {}
 
   getState = (): ChatState => this.state;
+
+  /** System messages and blocklist/mutelist of the client, when it has them (contacts/). */
+  get contacts(): ContactsPort | undefined {
+    return this.client.contacts;
+  }
 
   subscribe = (listener: () => void): Unsubscribe => {
     this.listeners.add(listener);

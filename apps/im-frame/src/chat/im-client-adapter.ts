@@ -21,6 +21,7 @@ import {
   type Unsubscribe,
 } from './chat-client';
 import { ChatEventHub } from './chat-event-hub';
+import type { ContactsPort } from '../contacts/contacts-port';
 import { readLocalMessages, readLocalSessions, readRecentCustomers, toChatMessage, toChatSessions, toCustomerProfile } from './im-mapping';
 
 /** Profiles of accounts from the server (im-core getUsers); unknown accounts are left out. */
@@ -83,6 +84,8 @@ export class ImChatClient implements ChatClient {
     private readonly idClients: IdClientIssuer,
     /** The server's user profiles (getUsers); without it, unknown peers stay unnamed until a sync. */
     private readonly lookupUsers?: UserLookup,
+    /** System messages and blocklist/mutelist (contacts/contacts-port.ts). */
+    readonly contacts?: ContactsPort,
   ) {
     this.unsubscribes.push(
       client.on('state', (phase) => this.onPhase(phase)),

@@ -1,5 +1,6 @@
 // The customer's profile card (issue 10 "profile card"): the conversation header's name opens it.
 // Fresh from im-server (getUsers) when reachable, else the stored copy; only fields the customer has.
+// Below them the blocklist/mutelist switches (contacts/relation-controls.tsx).
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
@@ -10,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { CustomerProfile } from '../chat/chat-client';
 import { useChatController } from '../chat/chat-context';
 import { SessionAvatar } from '../sessions/session-avatar';
+import { RelationControls } from '../contacts/relation-controls';
 
 const FIELDS = ['account', 'sign', 'gender', 'birth', 'email', 'tel'] as const;
 
@@ -55,6 +57,7 @@ export function ProfileCard({ account, open, onClose }: { account: string; open:
             ))}
           </Box>
         )}
+        <RelationControls account={account} />
       </DialogContent>
     </Dialog>
   );

@@ -1,0 +1,120 @@
+// System notifications (issue 10 §8): friend requests to accept or reject with their state (init,
+// passed, rejected, error with its code), and the other system messages. Everything a sender
+// wrote (ps, content) is shown as plain text. Opening the list marks what it shows read.
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { ImSysMsg } from '@merchant/im-core';
+import { formatChatTime } from '../i18n/format-time';
+import { useContacts, useContactsValue } from '../contacts/use-contacts';
+import { isPendingApplication, systemMessageTypeKey } from './system-message-text';
+
+const STATE_COLORS = { init: 'warning', passed: 'success', rejected: 'default', error: 'error' } as const;
+
+export function SystemMessagesDialog({ open, onClose, now }: { open: boolean; onClose(): void; now?: number }) {
+  const { t } = useTranslation();
+  const contacts = useContacts();
+  const sysMsgs = useContactsValue(open ? contacts : undefined, (port) => port.listSystemMessages(), [open]);
+  const [busy, setBusy] = useState<string | undefined>(undefined);
+  const [failure, setFailure] = useState<string | undefined>(undefined);
+
+  // What the merchant sees is read (§3 unread per type); pending applications stay until answered.
+  const unreadShown = (sysMsgs ?? []).filter((s) => !s.read && !isPendingApplication(s)).map((s) => s.idServer).join(',');
+  useEffect(() => {
+    if (!open || !contacts || !unreadShown) return;
+    contacts.markSystemMessagesRead(unreadShown.split(',')).catch(() => undefined);
+  }, [open, contacts, unreadShown]);
+
+  const answer = async (sysMsg: ImSysMsg, accept: boolean) => {
+    if (!contacts) return;
+    setBusy(sysMsg.idServer);
+    setFailure(undefined);
+    try {
+      await contacts.answerFriendApplication(sysMsg, accept);
+    } catch (error) {
+      setFailure(t('systemMessages.answerFailed', { message: error instanceof Error ? error.message : String(error) }));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="system-messages-title" data-testid="system-messages">
+      <DialogTitle id="system-messages-title">{t('systemMessages.title')}</DialogTitle>
+      <DialogContent>
+        {failure && (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {failure}
+          </Alert>
+        )}
+        {sysMsgs === undefined && <Typography role="status">{t('systemMessages.loading')}</Typography>}
+        {sysMsgs?.length === 0 && <Typography color="text.secondary">{t('systemMessages.empty')}</Typography>}
+        {sysMsgs && sysMsgs.length > 0 && (
+          <List aria-label={t('systemMessages.title')}>
+            {sysMsgs.map((sysMsg) => (
+              <ListItem key={sysMsg.idServer} divider data-testid={`sys-msg-${sysMsg.idServer}`} sx={{ display: 'block' }}>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                  <Typography sx={{ fontWeight: sysMsg.read ? 400 : 600, overflowWrap: 'anywhere' }}>
+                    {t(systemMessageTypeKey(sysMsg), { name: sysMsg.from })}
+                  </Typography>
+                  {sysMsg.category === 'friend' && (
+                    <Chip
+                      size="small"
+                      color={STATE_COLORS[sysMsg.state]}
+                      label={t(`systemMessages.states.${sysMsg.state}`, { code: sysMsg.error?.code ?? '' })}
+                    />
+                  )}
+                  <Typography variant="caption" color="text.secondary" sx={{ ml: 'auto' }}>
+                    {formatChatTime(sysMsg.time, now ?? Date.now(), t)}
+                  </Typography>
+                </Box>
+                {sysMsg.ps && (
+                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                    {t('systemMessages.note', { ps: sysMsg.ps, interpolation: { escapeValue: false } })}
+                  </Typography>
+                )}
+                {sysMsg.content && (
+                  <Typography variant="body2" component="pre" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0, fontFamily: 'monospace' }}>
+                    {sysMsg.content}
+                  </Typography>
+                )}
+                {sysMsg.error && <Typography variant="body2" color="error">{sysMsg.error.message}</Typography>}
+                {isPendingApplication(sysMsg) && (
+                  <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
+                    <Button
+                      size="small"
+                      variant="contained"
+                      disabled={busy !== undefined}
+                      aria-label={t('systemMessages.acceptFor', { name: sysMsg.from })}
+                      onClick={() => void answer(sysMsg, true)}
+                    >
+                      {t('systemMessages.accept')}
+                    </Button>
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      disabled={busy !== undefined}
+                      aria-label={t('systemMessages.rejectFor', { name: sysMsg.from })}
+                      onClick={() => void answer(sysMsg, false)}
+                    >
+                      {t('systemMessages.reject')}
+                    </Button>
+                  </Box>
+                )}
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
