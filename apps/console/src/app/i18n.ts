@@ -13,6 +13,9 @@ import { systemMessages } from '../features/system/messages';
 import { helpMessages } from '../features/help/messages';
 import { mediaMessages } from '../features/media/messages';
 import { goodsReleaseMessages } from '../features/goods/release/messages';
+import { goodsMessages } from '../features/goods/messages';
+import { inventoryMessages } from '../features/inventory/messages';
+import { resourceKitMessages } from '../resource-kit/messages';
 
 export const SUPPORTED_LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type ConsoleLanguage = (typeof SUPPORTED_LANGUAGES)[number];
@@ -34,6 +37,9 @@ const featureMessages: FeatureMessages[] = [
   helpMessages,
   mediaMessages,
   goodsReleaseMessages,
+  goodsMessages,
+  inventoryMessages,
+  resourceKitMessages,
 ];
 
 function mergeLanguage(language: ConsoleLanguage): MessageTree {

@@ -10,6 +10,8 @@ import { dashboardRoutes } from '../features/dashboard/routes';
 import { messageRoutes } from '../features/message/routes';
 import { helpRoutes } from '../features/help/routes';
 import { withMediaLibrary } from '../features/media/routes';
+import { goodsRoutes } from '../features/goods/routes';
+import { inventoryRoutes } from '../features/inventory/routes';
 import { fallbackRoute, shellSystemRoutes, systemRoutes } from '../features/system/routes';
 
 export const routeManifest: ManifestRoute[] = [
@@ -24,7 +26,7 @@ export const routeManifest: ManifestRoute[] = [
       {
         // The signed-in layout is its own chunk: /login never downloads the sidebar, navbar and tabs.
         lazy: () => import('../layout/AppShell').then((module) => ({ Component: module.AppShell })),
-        children: [...shellSystemRoutes, ...dashboardRoutes, ...messageRoutes, ...withMediaLibrary(accountRoutes), ...helpRoutes],
+        children: [...shellSystemRoutes, ...dashboardRoutes, ...messageRoutes, ...withMediaLibrary(accountRoutes), ...goodsRoutes, ...inventoryRoutes, ...helpRoutes],
       },
       fallbackRoute,
     ],

@@ -1,0 +1,113 @@
+// goodList/goodAll (issue 9 §3): the store's goods by status tab, with on-shelf, off-shelf and
+// delete per row and in bulk, the release and edit links of the release screens, and export.
+import { z } from 'zod';
+import {
+  GOODS_LIST_TABS,
+  GOODS_STATUS,
+  GOODS_STATUS_LABELS,
+  PERMISSIONS,
+  goodsActionAllowed,
+  type GoodsListQuery,
+  type GoodsListRow,
+} from '@merchant/api-contracts';
+import { formatCents, formatSecondsTimestamp, searchDateRange, searchMoney, searchText } from '@merchant/ui-kit';
+import { defineResource, listArg, statusFromLabels } from '../../../resource-kit';
+import { goodsListApi } from '../api';
+import { GoodsCell } from './GoodsCell';
+
+export const GOODS_STATUS_MAPPING = statusFromLabels(
+  GOODS_STATUS_LABELS,
+  { [GOODS_STATUS.onShelf]: 'success', [GOODS_STATUS.offShelf]: 'default', [GOODS_STATUS.underReview]: 'info', [GOODS_STATUS.rejected]: 'error', [GOODS_STATUS.draft]: 'default' },
+  GOODS_LIST_TABS,
+);
+
+const api = goodsListApi.endpoints;
+const ids = (goodsIds: (string | number)[]) => ({ goodsIds: goodsIds.map(Number) });
+
+export const goodsList = defineResource<GoodsListRow, GoodsListQuery>({
+  key: 'goods.list',
+  titleKey: 'goods.menu.list',
+  rowId: (row) => row.goodsId,
+  listPath: '/goods/goodList/goodAll',
+  list: {
+    endpoint: api.goodsList,
+    toArg: listArg({ numbers: ['goodsId'], ranges: { createTime: ['createTimeStart', 'createTimeEnd'] } }),
+    tabs: { field: 'status', options: GOODS_STATUS_MAPPING.options },
+    search: (t) =>
+      z.object({
+        title: searchText({ label: t('goods.field.title') }),
+        goodsId: searchText({ label: t('goods.field.goodsId') }),
+        brandName: searchText({ label: t('goods.field.brand') }),
+        priceMin: searchMoney({ label: t('goods.field.priceMin') }),
+        priceMax: searchMoney({ label: t('goods.field.priceMax') }),
+        createTime: searchDateRange({ label: t('goods.field.createTime') }),
+      }),
+    columns: [
+      { key: 'title', titleKey: 'goods.field.goods', flex: 2, hideable: false, render: (row) => <GoodsCell imageUrl={row.mainImageUrl} title={row.title} caption={`ID ${row.goodsId}`} /> },
+      { key: 'goodsId', titleKey: 'goods.field.goodsId', width: 90 },
+      { key: 'categoryName', titleKey: 'goods.field.category', width: 120 },
+      { key: 'brandName', titleKey: 'goods.field.brand', width: 110 },
+      { key: 'minPrice', titleKey: 'goods.field.minPrice', width: 110, align: 'right', format: (row) => formatCents(row.minPrice) },
+      { key: 'totalStock', titleKey: 'goods.field.totalStock', width: 90, align: 'right' },
+      { key: 'skuCount', titleKey: 'goods.field.skuCount', width: 80, align: 'right' },
+      { key: 'status', titleKey: 'goods.field.status', width: 100, status: GOODS_STATUS_MAPPING },
+      { key: 'rejectReason', titleKey: 'goods.field.rejectReason', width: 140 },
+      { key: 'createTime', titleKey: 'goods.field.createTime', width: 165, sortable: true, format: (row) => formatSecondsTimestamp(row.createTime) },
+    ],
+    rowActions: [
+      { key: 'edit', labelKey: 'goods.action.edit', permission: PERMISSIONS.goodsEdit, when: (row) => goodsActionAllowed('submit', row.status), to: (row) => `/goods/goodRelease?id=${row.goodsId}` },
+      { key: 'preview', labelKey: 'goods.action.preview', to: (row) => `/goods/goodsPreview?id=${row.goodsId}` },
+      {
+        key: 'onShelf',
+        labelKey: 'goods.action.onShelf',
+        permission: PERMISSIONS.goodsShelf,
+        when: (row) => goodsActionAllowed('onShelf', row.status),
+        confirm: { titleKey: 'goods.confirm.onShelfTitle', contentKey: 'goods.confirm.onShelf' },
+        run: (row, ctx) => ctx.perform(api.goodsOnShelf, ids([row.goodsId])),
+      },
+      {
+        key: 'offShelf',
+        labelKey: 'goods.action.offShelf',
+        permission: PERMISSIONS.goodsShelf,
+        when: (row) => goodsActionAllowed('offShelf', row.status),
+        confirm: { titleKey: 'goods.confirm.offShelfTitle', contentKey: 'goods.confirm.offShelf' },
+        run: (row, ctx) => ctx.perform(api.goodsOffShelf, ids([row.goodsId])),
+      },
+      {
+        key: 'delete',
+        labelKey: 'goods.action.delete',
+        permission: PERMISSIONS.goodsDelete,
+        destructive: true,
+        when: (row) => goodsActionAllowed('delete', row.status),
+        confirm: { titleKey: 'goods.confirm.deleteTitle', contentKey: 'goods.confirm.delete' },
+        run: (row, ctx) => ctx.perform(api.goodsDelete, ids([row.goodsId])),
+      },
+    ],
+    bulkActions: [
+      {
+        key: 'onShelf',
+        labelKey: 'goods.action.onShelf',
+        permission: PERMISSIONS.goodsShelf,
+        confirm: { titleKey: 'goods.confirm.onShelfTitle', contentKey: 'goods.confirm.onShelf' },
+        run: (selected, ctx) => ctx.perform(api.goodsOnShelf, ids(selected)),
+      },
+      {
+        key: 'offShelf',
+        labelKey: 'goods.action.offShelf',
+        permission: PERMISSIONS.goodsShelf,
+        confirm: { titleKey: 'goods.confirm.offShelfTitle', contentKey: 'goods.confirm.offShelf' },
+        run: (selected, ctx) => ctx.perform(api.goodsOffShelf, ids(selected)),
+      },
+      {
+        key: 'delete',
+        labelKey: 'goods.action.delete',
+        permission: PERMISSIONS.goodsDelete,
+        destructive: true,
+        confirm: { titleKey: 'goods.confirm.deleteTitle', contentKey: 'goods.confirm.delete' },
+        run: (selected, ctx) => ctx.perform(api.goodsDelete, ids(selected)),
+      },
+    ],
+    toolbar: [{ key: 'release', labelKey: 'goods.action.release', permission: PERMISSIONS.goodsEdit, to: '/goods/goodRelease' }],
+    export: { fileNameKey: 'goods.list.exportFileName' },
+  },
+});

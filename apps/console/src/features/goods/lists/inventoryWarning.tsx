@@ -1,0 +1,57 @@
+// inventoryWarning (issue 9 §3): the stock warnings fired when a SKU's stock crossed its line;
+// mark them handled (one or in bulk) or adjust the SKU's stock from the warning.
+import { z } from 'zod';
+import { PERMISSIONS, WARNING_STATUS, WARNING_STATUS_LABELS, type EndpointBiz, type StockWarningRow, type goodsEndpoints } from '@merchant/api-contracts';
+import { formatSecondsTimestamp, searchText } from '@merchant/ui-kit';
+import { defineResource, listArg, statusFromLabels } from '../../../resource-kit';
+import { goodsListApi } from '../api';
+import { AdjustStockDialog } from './AdjustStockDialog';
+import { specText } from './GoodsCell';
+
+export const WARNING_STATUS_MAPPING = statusFromLabels(WARNING_STATUS_LABELS, { [WARNING_STATUS.open]: 'warning', [WARNING_STATUS.handled]: 'success' });
+const api = goodsListApi.endpoints;
+const handle = { titleKey: 'goods.confirm.handleTitle', contentKey: 'goods.confirm.handle' };
+
+export const inventoryWarning = defineResource<StockWarningRow, EndpointBiz<typeof goodsEndpoints.stockWarningList>>({
+  key: 'goods.warning',
+  titleKey: 'goods.menu.inventoryWarning',
+  rowId: (row) => row.warningId,
+  listPath: '/goods/inventoryWarning',
+  list: {
+    endpoint: api.stockWarningList,
+    toArg: listArg(),
+    tabs: { field: 'status', options: WARNING_STATUS_MAPPING.options },
+    search: (t) => z.object({ title: searchText({ label: t('goods.field.title') }) }),
+    columns: [
+      { key: 'title', titleKey: 'goods.field.title', flex: 2, hideable: false },
+      { key: 'spec', titleKey: 'goods.field.spec', width: 150, format: (row) => specText(row.specValues) },
+      { key: 'stock', titleKey: 'goods.field.stockWhenFired', width: 100, align: 'right' },
+      { key: 'warningStock', titleKey: 'goods.field.warningStock', width: 90, align: 'right' },
+      { key: 'currentStock', titleKey: 'goods.field.currentStock', width: 100, align: 'right' },
+      { key: 'status', titleKey: 'goods.field.status', width: 100, status: WARNING_STATUS_MAPPING },
+      { key: 'createTime', titleKey: 'goods.field.createTime', width: 165, format: (row) => formatSecondsTimestamp(row.createTime) },
+      { key: 'handleTime', titleKey: 'goods.field.handleTime', width: 165, format: (row) => formatSecondsTimestamp(row.handleTime) },
+    ],
+    rowActions: [
+      {
+        key: 'adjust',
+        labelKey: 'goods.action.adjustStock',
+        permission: PERMISSIONS.goodsStock,
+        run: (row, ctx) =>
+          ctx.openDialog((close) => <AdjustStockDialog sku={{ skuId: row.skuId, title: row.title, spec: specText(row.specValues), stock: row.currentStock, warningStock: row.warningStock }} onClose={close} />),
+      },
+      {
+        key: 'handle',
+        labelKey: 'goods.action.handle',
+        permission: PERMISSIONS.goodsStock,
+        when: (row) => row.status === WARNING_STATUS.open,
+        confirm: handle,
+        run: (row, ctx) => ctx.perform(api.handleStockWarnings, { warningIds: [row.warningId] }),
+      },
+    ],
+    bulkActions: [
+      { key: 'handle', labelKey: 'goods.action.handle', permission: PERMISSIONS.goodsStock, confirm: handle, run: (ids, ctx) => ctx.perform(api.handleStockWarnings, { warningIds: ids.map(Number) }) },
+    ],
+    export: { fileNameKey: 'goods.warning.exportFileName' },
+  },
+});

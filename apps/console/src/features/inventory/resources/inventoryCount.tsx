@@ -1,0 +1,78 @@
+// inventoryCount (+detail): counts of a warehouse, their lines with book and counted quantities.
+import { z } from 'zod';
+import { PERMISSIONS, type EndpointBiz, type EndpointData, type inventoryEndpoints } from '@merchant/api-contracts';
+import { searchDateRange, searchSelect, searchText } from '@merchant/ui-kit';
+import { RecordTable, defineResource, listArg, statusSelectOptions } from '../../../resource-kit';
+import { inventoryApi } from '../api';
+import { BASE_PATH, COUNT_STATUS, time } from './shared';
+
+type Count = EndpointData<typeof inventoryEndpoints.countDetail>;
+type CountRow = EndpointData<typeof inventoryEndpoints.countList>['list'][number];
+const api = inventoryApi.endpoints;
+
+export const inventoryCount = defineResource<CountRow, EndpointBiz<typeof inventoryEndpoints.countList>, Count, { countId: number }>({
+  key: 'inventory.count',
+  titleKey: 'inventory.menu.count',
+  rowId: (row) => row.countId,
+  listPath: `${BASE_PATH}/inventoryCount`,
+  detailPath: `${BASE_PATH}/inventoryCount/detail`,
+  list: {
+    endpoint: api.inventoryCounts,
+    toArg: listArg({ ranges: { createTime: ['createTimeStart', 'createTimeEnd'] } }),
+    search: (t, context) =>
+      z.object({
+        warehouseName: searchText({ label: t('inventory.field.warehouse') }),
+        status: searchSelect({ label: t('inventory.field.status'), options: statusSelectOptions(COUNT_STATUS, context) }),
+        createTime: searchDateRange({ label: t('inventory.field.createTime') }),
+      }),
+    columns: [
+      { key: 'countId', titleKey: 'inventory.field.countId', width: 100 },
+      { key: 'warehouseName', titleKey: 'inventory.field.warehouse', flex: 1 },
+      { key: 'status', titleKey: 'inventory.field.status', width: 100, status: COUNT_STATUS },
+      { key: 'lineCount', titleKey: 'inventory.field.lineCount', width: 90, align: 'right' },
+      { key: 'difference', titleKey: 'inventory.field.difference', width: 100, align: 'right' },
+      { key: 'remark', titleKey: 'inventory.field.remark', flex: 1 },
+      { key: 'createTime', titleKey: 'inventory.field.createTime', width: 165, format: (row) => time(row.createTime) },
+      { key: 'completeTime', titleKey: 'inventory.field.completeTime', width: 165, format: (row) => time(row.completeTime) },
+    ],
+    rowActions: [
+      {
+        key: 'cancel',
+        labelKey: 'inventory.action.cancel',
+        permission: PERMISSIONS.inventoryEdit,
+        destructive: true,
+        when: (row) => row.status === 1,
+        confirm: { titleKey: 'inventory.confirm.cancelTitle', contentKey: 'inventory.confirm.cancel' },
+        run: (row, ctx) => ctx.perform(api.cancelInventoryCount, { countId: row.countId }),
+      },
+    ],
+    export: { fileNameKey: 'inventory.export.count' },
+  },
+  detail: {
+    endpoint: api.inventoryCount,
+    toArg: (id) => ({ countId: Number(id) }),
+    fields: [
+      { key: 'countId', labelKey: 'inventory.field.countId' },
+      { key: 'warehouseName', labelKey: 'inventory.field.warehouse' },
+      { key: 'status', labelKey: 'inventory.field.status', status: COUNT_STATUS },
+      { key: 'lineCount', labelKey: 'inventory.field.lineCount' },
+      { key: 'difference', labelKey: 'inventory.field.difference' },
+      { key: 'createTime', labelKey: 'inventory.field.createTime', format: (row) => time(row.createTime) },
+      { key: 'completeTime', labelKey: 'inventory.field.completeTime', format: (row) => time(row.completeTime) },
+      { key: 'remark', labelKey: 'inventory.field.remark', wide: true },
+    ],
+    extra: (count) => (
+      <RecordTable
+        titleKey="inventory.lines"
+        rows={count.lines}
+        rowKey={(line) => line.itemId}
+        columns={[
+          { key: 'itemName', titleKey: 'inventory.field.itemName' },
+          { key: 'skuText', titleKey: 'inventory.field.sku' },
+          { key: 'bookQuantity', titleKey: 'inventory.field.bookQuantity', align: 'right' },
+          { key: 'countedQuantity', titleKey: 'inventory.field.countedQuantity', align: 'right' },
+        ]}
+      />
+    ),
+  },
+});

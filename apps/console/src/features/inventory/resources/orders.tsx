@@ -1,0 +1,82 @@
+// managedWarehousing (+detail) and outboundApplication: the store's inbound and outbound orders
+// at the warehouse; a submitted order can be cancelled.
+import { z } from 'zod';
+import { PERMISSIONS, type EndpointBiz, type EndpointData, type inventoryEndpoints } from '@merchant/api-contracts';
+import { maskPhone, searchDateRange, searchSelect, searchText } from '@merchant/ui-kit';
+import { RecordTable, defineResource, listArg, statusSelectOptions, type ResourceColumn, type ResourceStatus } from '../../../resource-kit';
+import { inventoryApi } from '../api';
+import { BASE_PATH, INBOUND_STATUS, ORDER_LINE_COLUMNS, OUTBOUND_STATUS, time } from './shared';
+
+type Order = EndpointData<typeof inventoryEndpoints.inboundDetail>;
+type OrderRow = EndpointData<typeof inventoryEndpoints.inboundList>['list'][number];
+type OrderQuery = EndpointBiz<typeof inventoryEndpoints.inboundList>;
+const api = inventoryApi.endpoints;
+
+const searchOf = (status: ResourceStatus) => (t: (key: string) => string, context: Parameters<typeof statusSelectOptions>[1]) =>
+  z.object({
+    warehouseName: searchText({ label: t('inventory.field.warehouse') }),
+    status: searchSelect({ label: t('inventory.field.status'), options: statusSelectOptions(status, context) }),
+    createTime: searchDateRange({ label: t('inventory.field.createTime') }),
+  });
+
+const columnsOf = (status: ResourceStatus): ResourceColumn<OrderRow>[] => [
+  { key: 'orderId', titleKey: 'inventory.field.orderId', width: 90 },
+  { key: 'warehouseName', titleKey: 'inventory.field.warehouse', flex: 1 },
+  { key: 'status', titleKey: 'inventory.field.status', width: 110, status },
+  { key: 'lineCount', titleKey: 'inventory.field.lineCount', width: 80, align: 'right' },
+  { key: 'totalQuantity', titleKey: 'inventory.field.totalQuantity', width: 100, align: 'right' },
+  { key: 'contactName', titleKey: 'inventory.field.contact', width: 100 },
+  { key: 'contactMobile', titleKey: 'inventory.field.mobile', width: 120, format: (row) => maskPhone(row.contactMobile) },
+  { key: 'createTime', titleKey: 'inventory.field.createTime', width: 165, sortable: true, format: (row) => time(row.createTime) },
+  { key: 'completeTime', titleKey: 'inventory.field.completeTime', width: 165, format: (row) => time(row.completeTime) },
+];
+
+const cancel = { key: 'cancel', labelKey: 'inventory.action.cancel', permission: PERMISSIONS.inventoryEdit, destructive: true, when: (row: OrderRow) => row.status === 1, confirm: { titleKey: 'inventory.confirm.cancelTitle', contentKey: 'inventory.confirm.cancel' } };
+const range = listArg<OrderQuery>({ ranges: { createTime: ['createTimeStart', 'createTimeEnd'] } });
+
+export const managedWarehousing = defineResource<OrderRow, OrderQuery, Order, { orderId: number }>({
+  key: 'inventory.inbound',
+  titleKey: 'inventory.menu.managed',
+  rowId: (row) => row.orderId,
+  listPath: `${BASE_PATH}/managedWarehousing`,
+  detailPath: `${BASE_PATH}/managedWarehousing/detail`,
+  list: {
+    endpoint: api.inboundOrders,
+    toArg: range,
+    search: searchOf(INBOUND_STATUS),
+    columns: columnsOf(INBOUND_STATUS),
+    rowActions: [{ ...cancel, run: (row, ctx) => ctx.perform(api.cancelInbound, { orderId: row.orderId }) }],
+    export: { fileNameKey: 'inventory.export.managed' },
+  },
+  detail: {
+    endpoint: api.inboundOrder,
+    toArg: (id) => ({ orderId: Number(id) }),
+    fields: [
+      { key: 'orderId', labelKey: 'inventory.field.orderId' },
+      { key: 'warehouseName', labelKey: 'inventory.field.warehouse' },
+      { key: 'status', labelKey: 'inventory.field.status', status: INBOUND_STATUS },
+      { key: 'totalQuantity', labelKey: 'inventory.field.totalQuantity' },
+      { key: 'contactName', labelKey: 'inventory.field.contact' },
+      { key: 'contactMobile', labelKey: 'inventory.field.mobile', format: (row) => maskPhone(row.contactMobile) },
+      { key: 'createTime', labelKey: 'inventory.field.createTime', format: (row) => time(row.createTime) },
+      { key: 'completeTime', labelKey: 'inventory.field.completeTime', format: (row) => time(row.completeTime) },
+      { key: 'remark', labelKey: 'inventory.field.remark', wide: true },
+    ],
+    extra: (order) => <RecordTable titleKey="inventory.lines" rows={order.lines} rowKey={(line) => line.itemId} columns={ORDER_LINE_COLUMNS} />,
+  },
+});
+
+export const outboundApplication = defineResource<OrderRow, OrderQuery>({
+  key: 'inventory.outbound',
+  titleKey: 'inventory.menu.outbound',
+  rowId: (row) => row.orderId,
+  listPath: `${BASE_PATH}/outboundApplication`,
+  list: {
+    endpoint: api.outboundOrders,
+    toArg: range,
+    search: searchOf(OUTBOUND_STATUS),
+    columns: [...columnsOf(OUTBOUND_STATUS), { key: 'address', titleKey: 'inventory.field.address', flex: 1 }],
+    rowActions: [{ ...cancel, run: (row, ctx) => ctx.perform(api.cancelOutbound, { orderId: row.orderId }) }],
+    export: { fileNameKey: 'inventory.export.outbound' },
+  },
+});

@@ -1,0 +1,14 @@
+// The console's resource kit (docs/resource-pages.md): one definition per resource, generated
+// list, detail and form screens. Special screens stay ordinary React next to them.
+export * from './types';
+export * from './listArg';
+export * from './contractEndpoint';
+export * from './text';
+export { ResourceListPage, type ResourceListPageProps } from './ResourceListPage';
+export { ResourceDetailPage, type ResourceDetailPageProps } from './ResourceDetailPage';
+export { ResourceFormPage, type ResourceFormPageProps } from './ResourceFormPage';
+export { StatusChip } from './StatusChip';
+export { useResourceActions } from './useResourceActions';
+export { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+export { PageError, PageLoading } from './PageStates';
+export { RecordTable, type RecordTableProps } from './RecordTable';

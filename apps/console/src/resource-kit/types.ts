@@ -1,0 +1,209 @@
+// The resource kit's one definition per screen (STYLE.md "A resource is a plain definition"): the
+// columns, the search schema, the status mappings, the actions with their permission codes and the
+// endpoints. ResourceListPage, ResourceDetailPage and ResourceFormPage draw screens from it.
+import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { SAVED_VIEW_RESOURCE_PATTERN, type LocalizedText } from '@merchant/api-contracts';
+import type { ListEndpoint, RowId, SearchSchema, TablePage, TableQuery } from '@merchant/ui-kit';
+
+/** A label: an i18n key of the console, or the same text in every language (contract status mappings). */
+export type ResourceLabel = string | LocalizedText;
+
+export type ChipColor = 'default' | 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning';
+
+export interface ResourceStatusOption {
+  value: string | number;
+  label: ResourceLabel;
+  color?: ChipColor;
+}
+
+/** A status mapping: value → label and chip colour; any other value reads 'unmatched status' (§8). */
+export interface ResourceStatus {
+  options: readonly ResourceStatusOption[];
+}
+
+/** What a column or field needs to turn a value into text in the user's language. */
+export interface ResourceTextContext {
+  t: TFunction;
+  locale: 'zh-CN' | 'en-US';
+}
+
+export interface ResourceColumn<Row> {
+  key: string;
+  /** i18n key of the header (also the Excel header). */
+  titleKey: string;
+  /** Cell text; also what the Excel export writes. */
+  format?: (row: Row, context: ResourceTextContext) => string;
+  /** Draw the value as a status chip. */
+  status?: ResourceStatus;
+  /** Cell content beyond text (images, several lines). The export still uses `format` or the raw value. */
+  render?: (row: Row, context: ResourceTextContext) => ReactNode;
+  width?: number;
+  flex?: number;
+  align?: 'left' | 'center' | 'right';
+  sortable?: boolean;
+  hideable?: boolean;
+  /** Leave the column out of the Excel export. */
+  noExport?: boolean;
+}
+
+/** A list endpoint of the console's RTK Query API (its `useQuery` and its `initiate` for the export). */
+export interface ResourceListEndpoint<Row, Arg> extends ListEndpoint<Row, Arg> {
+  initiate: (arg: Arg, options?: { subscribe?: boolean; forceRefetch?: boolean }) => unknown;
+}
+
+/** A mutation endpoint of the console's RTK Query API: dispatched through ResourceActionContext.mutate. */
+export interface ResourceMutationEndpoint<Arg> {
+  initiate: (arg: Arg) => unknown;
+}
+
+/** What an action may do: call a mutation, go somewhere, open a dialog of its own. */
+export interface ResourceActionContext {
+  t: TFunction;
+  navigate(to: string): void;
+  /** Dispatches the mutation and waits for it; the endpoint's tags refresh the lists. Rejects with the server error. */
+  mutate<Arg>(endpoint: ResourceMutationEndpoint<Arg>, arg: Arg): Promise<unknown>;
+  /** mutate, then the success notice: what most row and bulk actions do. */
+  perform<Arg>(endpoint: ResourceMutationEndpoint<Arg>, arg: Arg, messageKey?: string): Promise<void>;
+  /** Shows `render(close)` above the page until it calls close. */
+  openDialog(render: (close: () => void) => ReactNode): void;
+  /** Shows the success notice ('operation succeeded' unless another i18n key is given). */
+  succeeded(messageKey?: string): void;
+}
+
+export interface ResourceActionBase {
+  key: string;
+  labelKey: string;
+  /** §6 permission code; without it the button is disabled with the title 'no permission'. */
+  permission?: string;
+  color?: 'primary' | 'error' | 'warning' | 'inherit';
+  /** Ask first; destructive actions (delete) always ask. */
+  confirm?: { titleKey: string; contentKey?: string };
+  destructive?: boolean;
+}
+
+export interface ResourceRowAction<Row> extends ResourceActionBase {
+  /** Shown only for rows where this holds (e.g. 'off shelf' only for goods on the shelf). */
+  when?: (row: Row) => boolean;
+  /** Goes to this address (edit, detail, preview). */
+  to?: (row: Row) => string;
+  run?: (row: Row, context: ResourceActionContext) => unknown;
+}
+
+export interface ResourceBulkAction<Row = unknown> extends ResourceActionBase {
+  /** `rows`: the selected rows of the page on screen (a dialog shows what it changes). */
+  run: (ids: RowId[], context: ResourceActionContext, rows: Row[]) => unknown;
+}
+
+/** A button above the table (add, import…). */
+export interface ResourceToolbarAction extends ResourceActionBase {
+  to?: string;
+  run?: (context: ResourceActionContext) => unknown;
+}
+
+export interface ResourceTabs {
+  /** The filter the tabs set (kept in the URL with the other filters). */
+  field: string;
+  options: readonly ResourceStatusOption[];
+  /** Offer an 'all' tab first (default true). */
+  all?: boolean;
+}
+
+export interface ResourceListDefinition<Row, Arg> {
+  endpoint: ResourceListEndpoint<Row, Arg>;
+  /** The table query → the endpoint argument; default `{ pageNum, pageSize, ...filters, sortField?, sortOrder? }`. */
+  toArg?: (query: TableQuery) => Arg;
+  /** The search bar's zod schema (ui-kit's searchText/searchSelect/… fields); labels are i18n keys here. */
+  search?: (t: TFunction, context: ResourceTextContext) => SearchSchema;
+  columns: readonly ResourceColumn<Row>[];
+  tabs?: ResourceTabs;
+  rowActions?: readonly ResourceRowAction<Row>[];
+  bulkActions?: readonly ResourceBulkAction<Row>[];
+  toolbar?: readonly ResourceToolbarAction[];
+  /** Excel export of the filtered list (all pages); the file name is an i18n key. */
+  export?: { fileNameKey: string; permission?: string };
+  emptyKey?: string;
+}
+
+export interface ResourceField<Rec> {
+  key: string;
+  labelKey: string;
+  format?: (record: Rec, context: ResourceTextContext) => string;
+  status?: ResourceStatus;
+  render?: (record: Rec, context: ResourceTextContext) => ReactNode;
+  /** Takes the whole row of the description list. */
+  wide?: boolean;
+}
+
+/** A single-record query endpoint (`useQuery(arg)`). */
+export interface ResourceRecordEndpoint<Rec, Arg> {
+  useQuery: (arg: Arg) => { data?: Rec; currentData?: Rec; isFetching: boolean; isLoading?: boolean; error?: unknown; refetch?: () => unknown };
+}
+
+export interface ResourceDetailDefinition<Rec, Arg> {
+  endpoint: ResourceRecordEndpoint<Rec, Arg>;
+  /** The `id` search parameter → the endpoint argument. */
+  toArg: (id: string) => Arg;
+  fields: readonly ResourceField<Rec>[];
+  /** Extra content under the fields (a table of lines, a timeline). */
+  extra?: (record: Rec) => ReactNode;
+}
+
+export type ResourceFormFieldKind = 'text' | 'textarea' | 'integer' | 'money' | 'select' | 'switch';
+
+export interface ResourceFormField {
+  name: string;
+  labelKey: string;
+  kind: ResourceFormFieldKind;
+  /** For 'select'. */
+  options?: readonly ResourceStatusOption[];
+  /** Fixed once created: shown but not editable in edit mode. */
+  createOnly?: boolean;
+  /** For 'select' with options from the server: a hook (called while the field is drawn). */
+  useOptions?: () => readonly ResourceStatusOption[];
+  helperKey?: string;
+}
+
+export interface ResourceFormDefinition<Values extends Record<string, unknown>, Rec, LoadArg> {
+  /** The contract's biz schema (or one built from it): validates the form before anything is sent. */
+  schema: z.ZodType<unknown, Values>;
+  fields: readonly ResourceFormField[];
+  defaults: Values;
+  /** Edit mode (an `id` search parameter): the record to start from. */
+  load?: { endpoint: ResourceRecordEndpoint<Rec, LoadArg>; toArg: (id: string) => LoadArg; toValues: (record: Rec) => Values };
+  create: { endpoint: ResourceMutationEndpoint<never>; toBiz?: (values: Values) => unknown };
+  update?: { endpoint: ResourceMutationEndpoint<never>; toBiz: (values: Values, id: string) => unknown };
+}
+
+export interface ResourceDefinition<Row, Arg = unknown, Rec = Row, DetailArg = unknown, Values extends Record<string, unknown> = Record<string, unknown>, LoadArg = unknown> {
+  /** Names the table in the URL, the column picker's storage and the saved views. */
+  key: string;
+  /** i18n key of the screen title. */
+  titleKey: string;
+  rowId: (row: Row) => RowId;
+  /** Where the list lives: forms go back to it. */
+  listPath: string;
+  /** Where the detail page lives (rows get a 'detail' action when set). */
+  detailPath?: string;
+  list: ResourceListDefinition<Row, Arg>;
+  detail?: ResourceDetailDefinition<Rec, DetailArg>;
+  form?: ResourceFormDefinition<Values, Rec, LoadArg>;
+}
+
+/** What the list page reads of a definition (the detail and form parts do not matter to it). */
+export type ResourceListResource<Row, Arg> = Pick<ResourceDefinition<Row, Arg>, 'key' | 'titleKey' | 'rowId' | 'listPath' | 'detailPath' | 'list'>;
+
+/** Identity with types: a definition file reads `export const goods = defineResource({ ... })`. */
+export function defineResource<Row, Arg = unknown, Rec = Row, DetailArg = unknown, Values extends Record<string, unknown> = Record<string, unknown>, LoadArg = unknown>(
+  definition: ResourceDefinition<Row, Arg, Rec, DetailArg, Values, LoadArg>,
+): ResourceDefinition<Row, Arg, Rec, DetailArg, Values, LoadArg> {
+  // The key names URL parameters and the server's saved views (SAVED_VIEW_RESOURCE_PATTERN: `goods.list`).
+  if (!SAVED_VIEW_RESOURCE_PATTERN.test(definition.key)) throw new Error(`resource key "${definition.key}" must look like goods.list`);
+  const keys = definition.list.columns.map((column) => column.key);
+  const duplicate = keys.find((key, index) => keys.indexOf(key) !== index);
+  if (duplicate) throw new Error(`resource "${definition.key}": column "${duplicate}" is defined twice`);
+  return definition;
+}
+
+export type { TablePage };
