@@ -1,6 +1,5 @@
 // Category, brand and title. Choosing another category resets the specs to that category's
 // (the SKU section rebuilds the rows from them).
-import { Fragment } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -45,16 +44,15 @@ export function BasicSection({ onCategoryChange }: { onCategoryChange(categoryId
             slotProps={{ htmlInput: { 'data-testid': 'release-category' }, select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
             sx={{ maxWidth: 420 }}
           >
-            {(categories.data ?? []).map((top) => (
-              <Fragment key={top.id}>
-                <ListSubheader>{top.categoryName}</ListSubheader>
-                {(top.children ?? []).map((leaf) => (
-                  <MenuItem key={leaf.id} value={leaf.id} data-testid={`release-category-${leaf.id}`}>
-                    {leaf.categoryName}
-                  </MenuItem>
-                ))}
-              </Fragment>
-            ))}
+            {/* MUI's Select wants its options as direct children (no Fragment): a flat list of headers and leaves. */}
+            {(categories.data ?? []).flatMap((top) => [
+              <ListSubheader key={`group-${top.id}`}>{top.categoryName}</ListSubheader>,
+              ...(top.children ?? []).map((leaf) => (
+                <MenuItem key={leaf.id} value={leaf.id} data-testid={`release-category-${leaf.id}`}>
+                  {leaf.categoryName}
+                </MenuItem>
+              )),
+            ])}
           </TextField>
         )}
       />

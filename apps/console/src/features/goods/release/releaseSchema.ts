@@ -114,6 +114,9 @@ export const releaseFormSchema = z
     if (values.video && !isVideoWithinRules(values.video)) {
       ctx.addIssue({ code: 'custom', path: ['video'], message: `${V}.videoRules` });
     }
+  }, {
+    // Shown together with the field messages, not only once every field is right (the value is always the form's own shape).
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
   });
 
 /** console-spec §5 video rules (the contract's limits): at most 30MB, 6 to 120 seconds inclusive. */

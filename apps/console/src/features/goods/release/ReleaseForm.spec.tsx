@@ -1,0 +1,273 @@
+// The release form in the whole console (guard, shell, transport) against the fake store server:
+// submit sends the contract biz, leaving with changes asks, drafts are saved on the server, and a
+// refusal shows the server's message.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
+import { render } from '@testing-library/react';
+import { PERMISSIONS, STORE_CODES } from '@merchant/api-contracts';
+import { createSecureClient } from '@merchant/secure-transport';
+import { createConsole } from '../../../app/createConsole';
+import { ACCESS_TOKEN_KEY } from '../../auth/tokenStorage';
+import { routeManifest } from '../../../routes/manifest';
+import { collectPaths, type ManifestRoute } from '../../../routes/routeHandle';
+import { DEMO_USER, createFakeStoreServer, type FakeStoreServer, type FakeUser } from '../../../../test/fakeStoreServer';
+import { TEST_CONFIG } from '../../../../test/renderConsole';
+import { GOODS_STATUS, goodsDraftBiz, goodsEndpoints, goodsSubmitBiz, type GoodsDetail } from './contract';
+import { goodsReleaseRoutes } from './routes';
+
+const ok = (data: unknown = null) => ({ code: '00000000', msg: 'success', data });
+const USER: FakeUser = { ...DEMO_USER, token: 'token-release', info: { ...DEMO_USER.info, permissions: Object.values(PERMISSIONS) } };
+
+/** The manifest with the release routes under /goods (until the goods area's own group includes them). */
+function manifestWithRelease(): ManifestRoute[] {
+  if (collectPaths(routeManifest).includes('/goods/goodRelease')) return routeManifest;
+  const addGoods = (routes: ManifestRoute[]): ManifestRoute[] =>
+    routes.map((route) =>
+      route.lazy && route.children && !route.path
+        ? { ...route, children: [...route.children, { path: '/goods', handle: { title: 'goodsRelease.menu.release' }, children: goodsReleaseRoutes }] }
+        : { ...route, children: route.children ? addGoods(route.children) : undefined },
+    );
+  return addGoods(routeManifest);
+}
+
+const TREE = [{ id: 1, parentId: 0, categoryName: 'Building materials', children: [{ id: 11, parentId: 1, categoryName: 'Tiles' }] }];
+const SPECS = [
+  { id: 1, specName: 'Size', specValues: ['300x300', '600x600'] },
+  { id: 2, specName: 'Finish', specValues: ['matte', 'glossy'] },
+];
+const IMAGE = { fileId: 5, objectUrl: 'http://127.0.0.1:3100/v1/store/media/objects/get?key=s1001/a.png&expires=1&signature=x' };
+
+function storedGoods(over: Partial<GoodsDetail> = {}): GoodsDetail {
+  return {
+    goodsId: 77,
+    status: GOODS_STATUS.onShelf,
+    categoryId: 11,
+    categoryName: 'Tiles',
+    brandName: 'Acme',
+    title: 'Porcelain tile',
+    unitId: 3,
+    specList: [{ specName: 'Size', values: ['300x300'] }],
+    skus: [{ skuId: 901, specValues: { Size: '300x300' }, skuCode: 'T-300', price: 1250, stock: 40, warningStock: 5, stockStatus: 1 }],
+    images: [IMAGE],
+    video: null,
+    detailType: 1,
+    detailHtml: '<p>Frost resistant</p>',
+    detailImages: [],
+    freightTemplateId: 1,
+    afterSaleTemplateId: null,
+    rejectReason: '',
+    createTime: 1_790_000_000,
+    updateTime: 1_790_000_000,
+    ...over,
+  };
+}
+
+function serverWithLists(): FakeStoreServer {
+  const server = createFakeStoreServer([USER]);
+  server.on('/v1/store/eshop/expand/category/tree', () => ok({ list: TREE }));
+  server.on('/v1/store/common/category/specList', ({ biz }) => (biz.categoryId === 11 ? ok({ list: SPECS }) : { code: STORE_CODES.notFound, msg: 'category not found' }));
+  server.on('/v1/store/common/unit/searchAllEnableUnitList', () => ok({ list: [{ id: 1, unitName: 'piece' }, { id: 3, unitName: 'square metre' }] }));
+  return server;
+}
+
+function renderRelease(path: string, server: FakeStoreServer) {
+  window.sessionStorage.setItem(ACCESS_TOKEN_KEY, USER.token);
+  const app = createConsole({
+    config: TEST_CONFIG,
+    language: 'en-US',
+    manifest: manifestWithRelease(),
+    createClient: ({ reactions, translate }) => createSecureClient({ baseUrl: TEST_CONFIG.apiBase, mode: 'none', fetch: server.fetch, reactions, translate }),
+    createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [path] }),
+  });
+  const user = userEvent.setup({ delay: null });
+  render(app.element);
+  const location = () => `${app.router.state.location.pathname}${app.router.state.location.search}`;
+  return { ...app, user, server, location };
+}
+
+async function chooseCategory(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(await screen.findByRole('combobox', { name: /Backend category/ }));
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+// jsdom has no Web Worker; the media pickers start the console's hashing worker on mount but these
+// tests never hash a file, so an inert stand-in is enough.
+class InertWorker {
+  onmessage: unknown = null;
+  postMessage() {}
+  addEventListener() {}
+  removeEventListener() {}
+  terminate() {}
+}
+beforeAll(() => {
+  (globalThis as { Worker?: unknown }).Worker ??= InertWorker;
+});
+afterEach(() => window.sessionStorage.clear());
+
+describe('goods release form', () => {
+  it('refuses an empty form with each field message and sends nothing', async () => {
+    const { user, server } = renderRelease('/goods/goodRelease', serverWithLists());
+    await user.click(await screen.findByTestId('release-submit'));
+    expect(await screen.findByText('Choose a backend category')).toBeInTheDocument();
+    for (const text of ['Enter the brand', 'Enter a title', 'Choose a unit', 'Enter a price', 'Enter the stock', 'Choose at least 1 goods image', 'Enter the details', 'Enter the freight template number']) {
+      expect(screen.getByText(text)).toBeInTheDocument();
+    }
+    expect(server.callsTo('/goods/submit')).toEqual([]);
+  });
+
+  it('edits a good: ticking a value adds its SKU row, bulk fill writes every row, and submit sends the contract biz', async () => {
+    const server = serverWithLists();
+    server.on(goodsEndpoints.detail.path, ({ biz }) => (biz.goodsId === 77 ? ok(storedGoods()) : { code: STORE_CODES.notFound, msg: 'goods not found' }));
+    server.on(goodsEndpoints.submit.path, () => ok({ goodsId: 77, status: GOODS_STATUS.underReview }));
+    const { user, location } = renderRelease('/goods/goodRelease?id=77', server);
+
+    expect(await screen.findByRole('heading', { name: 'Edit goods' })).toBeInTheDocument();
+    expect(screen.getByTestId('release-title')).toHaveValue('Porcelain tile');
+    expect(screen.getAllByTestId('sku-row')).toHaveLength(1);
+    await user.click(screen.getByTestId('spec-Size-600x600'));
+    await user.click(screen.getByTestId('spec-Finish-glossy'));
+    const specCells = (row: HTMLElement) => Array.from(row.querySelectorAll('td')).slice(0, 2).map((cell) => cell.textContent);
+    expect(screen.getAllByTestId('sku-row').map(specCells)).toEqual([
+      ['300x300', 'glossy'],
+      ['600x600', 'glossy'],
+    ]);
+    await user.type(screen.getByLabelText('Bulk Stock'), '25');
+    await user.click(screen.getByTestId('sku-bulk-apply'));
+    await user.clear(screen.getByLabelText('Price (yuan) of 600x600 / glossy'));
+    await user.type(screen.getByLabelText('Price (yuan) of 600x600 / glossy'), '30.5');
+    await user.clear(screen.getByLabelText('Price (yuan) of 300x300 / glossy'));
+    await user.type(screen.getByLabelText('Price (yuan) of 300x300 / glossy'), '12.5');
+    await user.click(screen.getByTestId('release-submit'));
+
+    await waitFor(() => expect(location()).toBe('/goods/submitSuccess?id=77'));
+    const [call] = server.callsTo('/goods/submit');
+    expect(call!.biz).toEqual({
+      goodsId: 77,
+      categoryId: 11,
+      brandName: 'Acme',
+      title: 'Porcelain tile',
+      unitId: 3,
+      specList: [
+        { specName: 'Size', values: ['300x300', '600x600'] },
+        { specName: 'Finish', values: ['glossy'] },
+      ],
+      skus: [
+        { specValues: { Size: '300x300', Finish: 'glossy' }, skuCode: '', price: 1250, stock: 25, warningStock: null },
+        { specValues: { Size: '600x600', Finish: 'glossy' }, skuCode: '', price: 3050, stock: 25, warningStock: null },
+      ],
+      images: [IMAGE],
+      video: null,
+      detailType: 1,
+      detailHtml: '<p>Frost resistant</p>',
+      detailImages: [],
+      freightTemplateId: 1,
+      afterSaleTemplateId: null,
+    });
+    expect(goodsSubmitBiz.safeParse(call!.biz).success).toBe(true);
+    expect(await screen.findByTestId('submit-success')).toHaveTextContent('Submitted');
+  });
+
+  it('keeps the SKU id of an unchanged row when editing', async () => {
+    const server = serverWithLists();
+    server.on(goodsEndpoints.detail.path, () => ok(storedGoods()));
+    server.on(goodsEndpoints.submit.path, () => ok({ goodsId: 77, status: GOODS_STATUS.underReview }));
+    const { user } = renderRelease('/goods/goodRelease?id=77', server);
+    await user.click(await screen.findByTestId('release-submit'));
+    await waitFor(() => expect(server.callsTo('/goods/submit')).toHaveLength(1));
+    expect(server.callsTo('/goods/submit')[0]!.biz.skus).toEqual([{ skuId: 901, specValues: { Size: '300x300' }, skuCode: 'T-300', price: 1250, stock: 40, warningStock: 5 }]);
+  });
+
+  it("shows the server's refusal (a store disabled by the platform) and stays on the form", async () => {
+    const server = serverWithLists();
+    server.on(goodsEndpoints.detail.path, () => ok(storedGoods()));
+    server.on(goodsEndpoints.submit.path, () => ({ code: STORE_CODES.notAllowedInCurrentState, msg: 'the store is disabled by the platform and cannot publish goods' }));
+    const { user, location } = renderRelease('/goods/goodRelease?id=77', server);
+    await user.click(await screen.findByTestId('release-submit'));
+    expect(await screen.findByTestId('release-refusal')).toHaveTextContent('Submission refused: the store is disabled by the platform and cannot publish goods');
+    expect(location()).toBe('/goods/goodRelease?id=77');
+  });
+
+  it('asks before leaving with unsaved changes: stay keeps the form, leave goes', async () => {
+    const { user, router, location } = renderRelease('/goods/goodRelease', serverWithLists());
+    await user.type(await screen.findByTestId('release-title'), 'Half-written');
+    await act(() => router.navigate('/dashboard'));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).toBeNull());
+    expect(location()).toBe('/goods/goodRelease');
+    expect(screen.getByTestId('release-title')).toHaveValue('Half-written');
+
+    await act(() => router.navigate('/dashboard'));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+  });
+
+  it('warns the browser on reload or close only while there are unsaved changes', async () => {
+    const { user } = renderRelease('/goods/goodRelease', serverWithLists());
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    await screen.findByTestId('release-title');
+    expect(unload()).toBe(false);
+    await user.type(screen.getByTestId('release-title'), 'x');
+    expect(unload()).toBe(true);
+  });
+
+  it('saves a half-filled draft on the server; afterwards leaving does not ask, and the next save updates the same draft', async () => {
+    const server = serverWithLists();
+    server.on(goodsEndpoints.saveDraft.path, () => ok({ goodsId: 120, status: GOODS_STATUS.draft }));
+    const { user, router, location } = renderRelease('/goods/goodRelease', server);
+    await chooseCategory(user, 'Tiles');
+    await user.click(await screen.findByTestId('spec-Size-300x300'));
+    await user.click(screen.getByTestId('spec-Size-600x600'));
+    await user.type(screen.getByTestId('release-title'), 'Tile draft');
+    await user.type(screen.getByLabelText('Bulk Price (yuan)'), '8.8');
+    await user.click(screen.getByTestId('sku-bulk-apply'));
+    await user.click(screen.getByTestId('release-save-draft'));
+
+    expect(await screen.findByText('Draft saved')).toBeInTheDocument();
+    const [first] = server.callsTo('/goods/saveDraft');
+    expect(first!.biz).toEqual({
+      categoryId: 11,
+      title: 'Tile draft',
+      unitId: null,
+      specList: [{ specName: 'Size', values: ['300x300', '600x600'] }],
+      skus: [
+        { specValues: { Size: '300x300' }, skuCode: '', price: 880, stock: 0, warningStock: null },
+        { specValues: { Size: '600x600' }, skuCode: '', price: 880, stock: 0, warningStock: null },
+      ],
+      images: [],
+      video: null,
+      detailType: 1,
+      detailHtml: '',
+      detailImages: [],
+      freightTemplateId: null,
+      afterSaleTemplateId: null,
+    });
+    expect(goodsDraftBiz.safeParse(first!.biz).success).toBe(true);
+
+    await user.type(screen.getByTestId('release-title'), ' v2');
+    await user.click(screen.getByTestId('release-save-draft'));
+    await waitFor(() => expect(server.callsTo('/goods/saveDraft')).toHaveLength(2));
+    expect(server.callsTo('/goods/saveDraft')[1]!.biz).toMatchObject({ goodsId: 120, title: 'Tile draft v2' });
+
+    await act(() => router.navigate('/dashboard'));
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).toBeNull();
+  });
+
+  it('opens a server-side draft in goodDraft/edit with what was saved', async () => {
+    const server = serverWithLists();
+    server.on(goodsEndpoints.detail.path, () =>
+      ok(storedGoods({ goodsId: 120, status: GOODS_STATUS.draft, title: 'Tile draft', brandName: '', unitId: null, images: [], freightTemplateId: null, skus: [{ skuId: 950, specValues: { Size: '300x300' }, skuCode: '', price: 0, stock: 0, warningStock: null, stockStatus: 3 }] })),
+    );
+    renderRelease('/goods/goodDraft/edit?id=120', server);
+    expect(await screen.findByRole('heading', { name: 'Edit draft' })).toBeInTheDocument();
+    expect(screen.getByTestId('release-title')).toHaveValue('Tile draft');
+    expect(screen.getByLabelText('Price (yuan) of 300x300')).toHaveValue('');
+    expect(screen.getByTestId('release-save-draft')).toBeEnabled();
+  });
+});
