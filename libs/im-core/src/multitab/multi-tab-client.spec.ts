@@ -236,6 +236,27 @@ describe('MultiTabImClient', () => {
     expect(c.states.slice(heard)).toEqual(['loggedIn']);
   });
 
+  it('a tab that cannot build its client lets the next tab lead', async () => {
+    current = profile();
+    const { server, openTab } = current;
+    const broken = new MultiTabImClient({
+      name: `merchant-im-${ME}`, tabId: 'X', locks: current.locks,
+      createChannel: (name) => new BroadcastChannel(name) as unknown as BroadcastChannelLike,
+      createLeader: () => {
+        throw new Error('no WebSocket here');
+      },
+    });
+    try {
+      const b = openTab('B');
+      await until(() => b.client.isLeader, 'B to lead');
+      await b.client.connect();
+      expect(broken.isLeader).toBe(false);
+      expect(server.openSockets).toHaveLength(1);
+    } finally {
+      await broken.destroy();
+    }
+  });
+
   it('a tab opened later hears the current state and sync from the leader at once', async () => {
     const { a, openTab } = await twoConnectedTabs();
     expect(a.client.isLeader).toBe(true);

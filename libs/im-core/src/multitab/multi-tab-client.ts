@@ -85,6 +85,8 @@ const randomId = () => {
 
 /** How many answered calls the leader remembers, to answer a repeated call without running it twice. */
 const REMEMBERED_CALLS = 500;
+/** A tab that failed to build its leader client queues for the lock again after this pause. */
+const LEAD_RETRY_MS = 1000;
 
 export class MultiTabImClient extends TypedEmitter<ImClientEvents> implements ImClientApi {
   readonly tabId: string;
@@ -319,7 +321,18 @@ export class MultiTabImClient extends TypedEmitter<ImClientEvents> implements Im
     this.role = 'leader';
     this.leaderId = this.tabId;
     this.connecting = undefined;
-    const parts = this.options.createLeader(() => this.pinnedIdClient ?? this.issueIdClient());
+    let parts: LeaderParts;
+    try {
+      parts = this.options.createLeader(() => this.pinnedIdClient ?? this.issueIdClient());
+    } catch (error) {
+      // Cannot build a client here: let another tab lead, and queue again later.
+      this.role = 'follower';
+      this.leaderId = undefined;
+      setTimeout(() => {
+        if (this.role !== 'destroyed') this.queueForLock();
+      }, LEAD_RETRY_MS);
+      throw error;
+    }
     this.leader = parts;
     for (const name of FORWARDED_EVENTS) {
       parts.client.on(name, ((...args: unknown[]) => this.onLeaderEvent(name, args)) as never);
