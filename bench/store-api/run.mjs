@@ -1,3 +1,4 @@
+/* global performance */
 // The goods list endpoint under load (issue 9 figures): p50/p99 of a 20-row page out of 100k goods of one
 // store, through the real server (envelope, token, permission, contract, resource-list helper, Kysely),
 // against the same page as two raw SQL statements on the same database in the same run (the baseline).
