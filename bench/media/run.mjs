@@ -41,6 +41,7 @@ const browser = await chromium.launch({
 let result;
 try {
   const page = await browser.newPage();
+  page.on('crash', () => console.error('[bench] the page crashed'));
   await page.goto(url);
   await page.waitForFunction(() => window.benchReady === true && window.SparkMD5 !== undefined);
   result = await page.evaluate((options) => window.runBench(options), { runs: quick ? 3 : 7, files: 50, fileMiB: quick ? 1 : 2 });

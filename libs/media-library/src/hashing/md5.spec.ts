@@ -28,6 +28,24 @@ describe('hashFile (MD5 with hash-wasm, chunked)', () => {
     expect(loaded).toEqual([...loaded].sort((a, b) => a - b));
   });
 
+  it('reuses one read buffer across many reads of a byte stream (larger than the buffer) without corrupting the digest', async () => {
+    const data = bytes(3 * 1024 * 1024 + 17);
+    expect(await hashFile(new Blob([data.slice(0, 5), data.slice(5)]))).toBe(nodeMd5(data));
+  });
+
+  it('reads streams that are not byte streams with the default reader and gives the same digest', async () => {
+    const data = bytes(70_001);
+    const plainStream = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let offset = 0; offset < data.length; offset += 7_000) controller.enqueue(data.slice(offset, offset + 7_000));
+          controller.close();
+        },
+      });
+    const blobLike = { size: data.length, stream: plainStream, slice: () => new Blob([]) };
+    expect(await hashFile(blobLike)).toBe(nodeMd5(data));
+  });
+
   it('falls back to slices for blob-likes without stream() and gives the same digest', async () => {
     const data = bytes(100_003);
     const progress: HashProgress[] = [];
