@@ -1,0 +1,71 @@
+// Friend requests in the chat frame's system notifications and the blocklist from the profile card,
+// against the real stack (issue 10 §4, §5, §8): a customer's applyFriend arrives, the merchant accepts
+// it and both are friends; the merchant blocks the customer and the customer's next message gets 7101.
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { LoginPage } from '../pages/login-page';
+import { ConsoleShell } from '../pages/console-shell';
+import { ChatFrame } from '../pages/chat-frame';
+import { connectCustomer } from '../customer-client';
+import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
+
+const STORE_ACCOUNT = 's_1001';
+const unique = () => Date.now().toString(36);
+
+async function signIn(page: Page) {
+  const consoleUrl = process.env.E2E_CONSOLE_URL!;
+  const login = new LoginPage(page, consoleUrl);
+  await login.open();
+  await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { shell: new ConsoleShell(page, consoleUrl), chat: new ChatFrame(page, process.env.E2E_FRAME_URL!) };
+}
+
+test('a friend request is accepted from the system notifications; blocking from the profile card refuses the next message (7101)', async ({ page }) => {
+  const { shell, chat } = await signIn(page);
+  await shell.openMessages();
+  await expect(chat.connectionStatus()).toHaveAttribute('data-phase', 'connected');
+  const serious = async () =>
+    (await new AxeBuilder({ page }).include('iframe[data-testid="im-frame"]').analyze()).violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
+
+  const account = `c_friend_${unique()}`;
+  const customer = await connectCustomer(account, 'Frieda');
+  try {
+    await customer.client.friends.applyFriend({ account: STORE_ACCOUNT, ps: '<img src=x onerror="alert(1)">hi' });
+    const opener = chat.frame.getByTestId('system-messages-open');
+    // The badge counts the unread application (the name carries the count).
+    await expect(opener).toHaveAccessibleName(/1/);
+    await opener.click();
+    const dialog = chat.frame.getByTestId('system-messages');
+    const item = dialog.locator('li', { hasText: account });
+    await expect(item).toBeVisible();
+    await expect(item.locator('img')).toHaveCount(0);
+    expect(await serious()).toEqual([]);
+    await item.getByRole('button', { name: new RegExp(`(同意|Accept) ${account}`) }).click();
+    await expect(item).toContainText(/已同意|Accepted/);
+    await expect.poll(async () => (await customer.client.friends.list()).map((f) => f.account)).toEqual([STORE_ACCOUNT]);
+    await page.keyboard.press('Escape');
+
+    await customer.sendText(STORE_ACCOUNT, `hello #${unique()}`);
+    await chat.openSession(account);
+    await chat.frame.getByTestId('open-profile').click();
+    const card = chat.frame.getByTestId('profile-card');
+    const block = card.getByRole('switch', { name: /加入黑名单|Block this customer/ });
+    await block.check();
+    await expect(block).toBeChecked();
+    expect(await serious()).toEqual([]);
+    const refused = await customer.sendText(STORE_ACCOUNT, 'can you hear me?');
+    expect(refused).toMatchObject({ status: 'success', isInBlackList: true });
+    await block.uncheck();
+    await expect(block).not.toBeChecked();
+    const heard = await customer.sendText(STORE_ACCOUNT, 'and now?');
+    expect(heard.isInBlackList).toBeUndefined();
+    await page.keyboard.press('Escape');
+    await expect(chat.messages().filter({ hasText: 'and now?' })).toHaveCount(1);
+    await expect(chat.messages().filter({ hasText: 'can you hear me?' })).toHaveCount(0);
+  } finally {
+    await customer.close();
+  }
+});
