@@ -67,6 +67,15 @@ test('two tabs share one socket; closing the leader moves it to the other tab wi
       await chat.openSession(CUSTOMER);
       await expect(chat.messages().filter({ hasText: texts[0] })).toHaveCount(1);
     }
+    // The second tab replies: the reply goes out on the first tab's socket, reaches the customer
+    // once, and the first tab shows it too (both tabs current).
+    const followerReply = `Reply from the second tab #${stamp}`;
+    await secondChat.reply(followerReply);
+    await customer.waitForText(followerReply);
+    await expect(firstChat.messages().filter({ hasText: followerReply })).toHaveCount(1);
+    await expect(secondChat.messages().filter({ hasText: followerReply })).toHaveCount(1);
+    expect(customer.received.filter((m) => m.text === followerReply)).toHaveLength(1);
+
     // Exactly one WebSocket to im-server across both tabs, held by the first tab (it took the lock first).
     expect(sockets.map((s) => s.tab)).toEqual(['first']);
     expect(open()).toHaveLength(1);
@@ -81,8 +90,9 @@ test('two tabs share one socket; closing the leader moves it to the other tab wi
 
     // Every message once in the remaining tab, in order: none lost in the handover, none doubled.
     for (const text of texts) await expect(secondChat.messages().filter({ hasText: text })).toHaveCount(1);
-    const shown = (await secondChat.messages().allInnerTexts()).filter((t) => t.includes(`#${stamp}`));
+    const shown = (await secondChat.messages().allInnerTexts()).filter((t) => texts.some((text) => t.includes(text)));
     expect(shown.map((t) => texts.findIndex((text) => t.includes(text)))).toEqual([0, 1, 2, 3]);
+    await expect(secondChat.messages().filter({ hasText: followerReply })).toHaveCount(1);
     expect(sockets.map((s) => s.tab)).toEqual(['first', 'second']);
 
     // The second tab's reply goes out through its now-own socket and reaches the customer once.
