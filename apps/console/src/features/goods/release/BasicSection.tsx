@@ -4,22 +4,29 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
-import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useReleaseCategoriesQuery } from './api';
+import { useReleaseCategoriesQuery, useStoreCategoryIdsQuery, type CategoryNode } from './api';
 import { GOODS_LIMITS } from './contract';
 import { errorText } from './formText';
 import type { ReleaseFormValues } from './releaseSchema';
 
 export const BRAND_APPLY_PATH = '/goods/brandApply';
 
+/** The category tree cut to the store's business categories (the server refuses others), empty groups dropped. */
+export function storeCategoryGroups(tree: readonly CategoryNode[], storeIds: readonly number[]): CategoryNode[] {
+  const own = new Set(storeIds);
+  return tree.map((top) => ({ ...top, children: (top.children ?? []).filter((leaf) => own.has(leaf.id)) })).filter((top) => top.children.length > 0);
+}
+
 export function BasicSection({ onCategoryChange }: { onCategoryChange(categoryId: number): void }) {
   const { t } = useTranslation();
   const { control } = useFormContext<ReleaseFormValues>();
-  const categories = useReleaseCategoriesQuery();
+  const tree = useReleaseCategoriesQuery();
+  const storeIds = useStoreCategoryIdsQuery();
+  const groups = tree.data && storeIds.data ? storeCategoryGroups(tree.data, storeIds.data) : undefined;
   const title = useWatch({ control, name: 'title' });
 
   return (
@@ -32,7 +39,7 @@ export function BasicSection({ onCategoryChange }: { onCategoryChange(categoryId
             select
             required
             label={t('goodsRelease.field.category')}
-            value={categories.data ? (field.value ?? '') : ''}
+            value={groups ? (field.value ?? '') : ''}
             onChange={(event) => {
               const id = Number(event.target.value);
               field.onChange(id);
@@ -40,19 +47,18 @@ export function BasicSection({ onCategoryChange }: { onCategoryChange(categoryId
             }}
             onBlur={field.onBlur}
             error={Boolean(fieldState.error)}
-            helperText={fieldState.error ? errorText(t, fieldState.error.message) : t('goodsRelease.field.categoryHint')}
+            helperText={fieldState.error ? errorText(t, fieldState.error.message) : t(groups?.length === 0 ? 'goodsRelease.field.noCategories' : 'goodsRelease.field.categoryHint')}
             slotProps={{ htmlInput: { 'data-testid': 'release-category' }, select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
             sx={{ maxWidth: 420 }}
           >
-            {/* MUI's Select wants its options as direct children (no Fragment): a flat list of headers and leaves. */}
-            {(categories.data ?? []).flatMap((top) => [
-              <ListSubheader key={`group-${top.id}`}>{top.categoryName}</ListSubheader>,
-              ...(top.children ?? []).map((leaf) => (
+            {/* One option per leaf, named with its group: MUI's Select would make group headers options too. */}
+            {(groups ?? []).flatMap((top) =>
+              (top.children ?? []).map((leaf) => (
                 <MenuItem key={leaf.id} value={leaf.id} data-testid={`release-category-${leaf.id}`}>
-                  {leaf.categoryName}
+                  {top.categoryName} / {leaf.categoryName}
                 </MenuItem>
               )),
-            ])}
+            )}
           </TextField>
         )}
       />

@@ -31,7 +31,10 @@ function manifestWithRelease(): ManifestRoute[] {
   return addGoods(routeManifest);
 }
 
-const TREE = [{ id: 1, parentId: 0, categoryName: 'Building materials', children: [{ id: 11, parentId: 1, categoryName: 'Tiles' }] }];
+const TREE = [
+  { id: 1, parentId: 0, categoryName: 'Building materials', children: [{ id: 11, parentId: 1, categoryName: 'Tiles' }, { id: 12, parentId: 1, categoryName: 'Paint' }] },
+  { id: 2, parentId: 0, categoryName: 'Furniture', children: [{ id: 21, parentId: 2, categoryName: 'Sofas' }] },
+];
 const SPECS = [
   { id: 1, specName: 'Size', specValues: ['300x300', '600x600'] },
   { id: 2, specName: 'Finish', specValues: ['matte', 'glossy'] },
@@ -66,6 +69,7 @@ function storedGoods(over: Partial<GoodsDetail> = {}): GoodsDetail {
 function serverWithLists(): FakeStoreServer {
   const server = createFakeStoreServer([USER]);
   server.on('/v1/store/eshop/expand/category/tree', () => ok({ list: TREE }));
+  server.on('/v1/store/eshop/expand/category/getStoreCategoryList', () => ok({ list: [{ id: 11, parentId: 1, categoryName: 'Tiles' }] }));
   server.on('/v1/store/common/category/specList', ({ biz }) => (biz.categoryId === 11 ? ok({ list: SPECS }) : { code: STORE_CODES.notFound, msg: 'category not found' }));
   server.on('/v1/store/common/unit/searchAllEnableUnitList', () => ok({ list: [{ id: 1, unitName: 'piece' }, { id: 3, unitName: 'square metre' }] }));
   return server;
@@ -86,9 +90,12 @@ function renderRelease(path: string, server: FakeStoreServer) {
   return { ...app, user, server, location };
 }
 
+/** Opens the category list, checks it offers only the shop's business categories, and picks one. */
 async function chooseCategory(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.click(await screen.findByRole('combobox', { name: /Backend category/ }));
-  await user.click(await screen.findByRole('option', { name }));
+  const option = await screen.findByRole('option', { name });
+  expect(screen.getAllByRole('option').map((item) => item.textContent)).toEqual(['Building materials / Tiles']);
+  await user.click(option);
 }
 
 // jsdom has no Web Worker; the media pickers start the console's hashing worker on mount but these
@@ -104,6 +111,8 @@ beforeAll(() => {
   (globalThis as { Worker?: unknown }).Worker ??= InertWorker;
 });
 afterEach(() => window.sessionStorage.clear());
+// Each test drives the whole console (MUI, router, transport) in jsdom: slow on the shared 2-core machine.
+jest.setTimeout(90_000);
 
 describe('goods release form', () => {
   it('refuses an empty form with each field message and sends nothing', async () => {
@@ -220,7 +229,7 @@ describe('goods release form', () => {
     const server = serverWithLists();
     server.on(goodsEndpoints.saveDraft.path, () => ok({ goodsId: 120, status: GOODS_STATUS.draft }));
     const { user, router, location } = renderRelease('/goods/goodRelease', server);
-    await chooseCategory(user, 'Tiles');
+    await chooseCategory(user, 'Building materials / Tiles');
     await user.click(await screen.findByTestId('spec-Size-300x300'));
     await user.click(screen.getByTestId('spec-Size-600x600'));
     await user.type(screen.getByTestId('release-title'), 'Tile draft');

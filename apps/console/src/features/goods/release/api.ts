@@ -33,6 +33,11 @@ export const goodsReleaseApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Good
       transformResponse: (data: { list?: CategoryNode[] } | null) => data?.list ?? [],
       keepUnusedDataFor: HOUR,
     }),
+    /** §7 getStoreCategoryList: the store's business categories; goods are released only under these. */
+    storeCategoryIds: build.query<number[], void>({
+      query: () => ({ path: '/v1/store/eshop/expand/category/getStoreCategoryList', biz: {}, options: silent }),
+      transformResponse: (data: { list?: Array<{ id: number }> } | null) => (data?.list ?? []).map((category) => category.id),
+    }),
     /** §7 common: category specs. */
     categorySpecs: build.query<CategorySpec[], number>({
       query: (categoryId) => ({ path: '/v1/store/common/category/specList', biz: { categoryId } }),
@@ -66,6 +71,7 @@ export const goodsReleaseApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Good
 
 export const {
   useReleaseCategoriesQuery,
+  useStoreCategoryIdsQuery,
   useCategorySpecsQuery,
   useEnabledUnitsQuery,
   useGoodsDetailQuery,

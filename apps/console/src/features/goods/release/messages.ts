@@ -7,7 +7,8 @@ export const goodsReleaseMessages = {
       section: { basic: '基本信息', specs: '规格与库存', media: '图片与视频', detail: '商品详情', service: '物流与售后' },
       field: {
         category: '后台类目',
-        categoryHint: '选择商品所属的二级类目，规格随类目而定',
+        categoryHint: '从本店经营类目中选择，规格随类目而定',
+        noCategories: '店铺还没有经营类目，请先在商家中心设置',
         brand: '品牌',
         brandHint: '没有找到品牌？',
         brandApplyLink: '申请品牌',
@@ -147,7 +148,8 @@ export const goodsReleaseMessages = {
       section: { basic: 'Basic information', specs: 'Specs and stock', media: 'Images and video', detail: 'Details', service: 'Shipping and after-sale' },
       field: {
         category: 'Backend category',
-        categoryHint: 'Choose the second-level category; its specs follow',
+        categoryHint: "Choose one of the shop's business categories; its specs follow",
+        noCategories: 'The shop has no business categories yet; set them in the merchant centre first',
         brand: 'Brand',
         brandHint: 'Brand not listed?',
         brandApplyLink: 'Apply for a brand',
