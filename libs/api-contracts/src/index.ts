@@ -8,6 +8,7 @@ export {
   type LocalizedText,
 } from './languages';
 export { storeCodeMessages, describeStoreCode } from './store-code-messages';
+export { transportCodeMessages, describeTransportCode, isTransportCode } from './transport-code-messages';
 export {
   PERMISSIONS,
   ALL_PERMISSION_CODES,

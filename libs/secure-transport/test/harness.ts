@@ -41,7 +41,7 @@ export function reactionsSpy() {
     calls,
     reactions: {
       goToLogin: () => calls.push('goToLogin'),
-      showError: (msg: string) => calls.push(`showError:${msg}`),
+      showError: (msg: string, code?: string) => calls.push(code ? `showError:${msg} [${code}]` : `showError:${msg}`),
       showCaptcha: (image: string) => calls.push(`showCaptcha:${image}`),
       onTokenReset: () => calls.push('onTokenReset'),
     },

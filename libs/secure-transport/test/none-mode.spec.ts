@@ -45,7 +45,7 @@ describe('security mode none, end to end over loopback', () => {
     const spy = reactionsSpy();
     const failing = clientFor(server, 'none', { reactions: spy.reactions });
     await expect(failing.post('/v1/test/fail', { code: '20000001' })).rejects.toMatchObject({ code: '20000001', msg: 'failure 20000001' });
-    expect(spy.calls).toEqual(['showError:failure 20000001']);
+    expect(spy.calls).toEqual(['showError:failure 20000001 [20000001]']);
   });
 
   it('answers 99999999 when a handler crashes and keeps serving', async () => {

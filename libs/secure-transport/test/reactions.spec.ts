@@ -51,12 +51,12 @@ describe('console-spec §8 reactions, driven by real server answers', () => {
     expect(spy.calls).toEqual(['showCaptcha:data:image/png;base64,AAA', 'showCaptcha:img2']);
   });
 
-  it('any other code shows msg, unless the call is silent', async () => {
+  it('any other code shows msg with its code (so the app can show its own text), unless the call is silent', async () => {
     const spy = reactionsSpy();
     const client = clientFor(server, 'rsa', { reactions: spy.reactions });
     await expect(client.post('/v1/test/fail', { code: '20101001' })).rejects.toMatchObject({ code: '20101001' });
     await expect(client.post('/v1/test/fail', { code: '20101002' }, { silent: true })).rejects.toMatchObject({ code: '20101002' });
-    expect(spy.calls).toEqual(['showError:failure 20101001']);
+    expect(spy.calls).toEqual(['showError:failure 20101001 [20101001]']);
   });
 
   it('a timeout rejects ST_TIMEOUT and shows the translated message key', async () => {

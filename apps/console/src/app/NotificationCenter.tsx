@@ -1,6 +1,7 @@
 // Shows queued notifications one at a time (server errors, timeouts, the "new message" notice).
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { describeTransportCode } from '@merchant/api-contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
@@ -10,7 +11,7 @@ import { dismissed } from './notificationsSlice';
 const AUTO_HIDE_MS = 6000;
 
 export function NotificationCenter() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const current = useAppSelector((state) => state.notifications.queue[0]);
   if (!current) return null;
@@ -38,7 +39,7 @@ export function NotificationCenter() {
           ) : undefined
         }
       >
-        {current.translate ? t(current.message) : current.message}
+        {current.translate ? t(current.message) : ((current.code ? describeTransportCode(current.code, i18n.language) : undefined) ?? current.message)}
       </Alert>
     </Snackbar>
   );

@@ -9,6 +9,8 @@ export interface ConsoleNotification {
   /** Either literal text from the server, or an i18n key when `translate` is set. */
   message: string;
   translate?: boolean;
+  /** The response code behind a server message: codes with a shared text are shown in the merchant's language. */
+  code?: string;
   /** Optional in-app link shown as the notice's action. */
   link?: { to: string; labelKey: string };
 }

@@ -29,6 +29,15 @@ describe('transport reactions', () => {
     expect(await screen.findByTestId('notification')).toHaveTextContent('im service down');
   });
 
+  it('an envelope code (99999999) shows the shared text in the merchant\'s language, not the English msg meant for logs', async () => {
+    const server = createFakeStoreServer();
+    server.on(IM_TOKEN_PATH, () => ({ code: '99999999', msg: 'internal error' }));
+    await renderSignedIn({ server });
+    const notice = await screen.findByTestId('notification');
+    expect(notice).toHaveTextContent('the server had a problem, please retry later');
+    expect(notice).not.toHaveTextContent('internal error');
+  });
+
   it('a request that outlives the timeout shows "request timed out"', async () => {
     const server = createFakeStoreServer();
     server.on(IM_TOKEN_PATH, () => new Promise(() => undefined));

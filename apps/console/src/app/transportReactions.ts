@@ -23,8 +23,8 @@ export function createTransportReactions(targets: () => ReactionTargets): Transp
       const current = currentPath();
       navigate(current.startsWith(LOGIN_PATH) ? current : loginPathFor(current));
     },
-    showError(msg) {
-      targets().dispatch(notify({ severity: 'error', message: msg }));
+    showError(msg, code) {
+      targets().dispatch(notify({ severity: 'error', message: msg, code }));
     },
     showCaptcha(image) {
       targets().dispatch(captchaRequested(image));

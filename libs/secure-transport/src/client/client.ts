@@ -24,7 +24,8 @@ import { type CallKeys, type FetchLike, sendEnvelope, type TransportConfig } fro
 /** How the app reacts to the codes of console-spec §8; navigation and messages belong to the app. */
 export interface ClientReactions {
   goToLogin(): void;
-  showError(message: string): void;
+  /** `code` lets an app show its own text for the code instead of the server's msg. */
+  showError(message: string, code?: string): void;
   showCaptcha(image: string): void;
   /** Called on timeout instead of showError(translated 'request timed out') when given. */
   onTimeout?(): void;
@@ -156,7 +157,7 @@ export function createSecureClient(options: SecureClientOptions): SecureClient {
       if (reactions.onTimeout) reactions.onTimeout();
       else if (!callOptions.silent) reactions.showError?.(translate(MessageKeys.requestTimedOut));
     } else if (!callOptions.silent) {
-      reactions.showError?.(error.msg);
+      reactions.showError?.(error.msg, code);
     }
   }
 
