@@ -42,7 +42,7 @@ async function startFrame(container: HTMLElement): Promise<void> {
     root.render(<FrameRoot i18n={i18n} missingParams={['token']} />);
     return;
   }
-  const { store, storage } = await openFrameStore(config.imAppKey, params.account, { document, permissions: navigator.permissions });
+  const { store, storage, onStorageChange } = await openFrameStore(config.imAppKey, params.account, { document, permissions: navigator.permissions });
   // Granted: the frame starts again on IndexedDB (and asks the console for a token, the address has none).
   const onRequestStorageAccess = async () => {
     const granted = await requestFrameStorageAccess(document);
@@ -60,6 +60,7 @@ async function startFrame(container: HTMLElement): Promise<void> {
         controller={controller}
         storeName={params.storeName}
         storage={storage}
+        storageChanges={onStorageChange}
         onRequestStorageAccess={onRequestStorageAccess}
         ownAccount={params.account}
       />

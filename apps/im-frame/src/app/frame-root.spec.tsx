@@ -6,6 +6,7 @@ import { FrameRoot } from './frame-root';
 import { ChatController } from '../chat/chat-controller';
 import { createFrameI18n } from '../i18n/frame-i18n';
 import { FakeChatClient, sampleSession } from '../test/fake-chat-client';
+import type { StorageOutcome } from '../chat/open-chat-store';
 
 describe('FrameRoot', () => {
   it('switches language without losing the open conversation or the typed text', async () => {
@@ -24,5 +25,20 @@ describe('FrameRoot', () => {
     expect(screen.getByTestId('message-input')).toHaveValue('half-typed answer');
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Alice Chen');
     expect(client.connectCalls).toBe(1);
+  });
+
+  it('shows the memory notice when the store moves to memory while in use', async () => {
+    const client = new FakeChatClient();
+    let notify: ((storage: StorageOutcome) => void) | undefined;
+    const storageChanges = (listener: (storage: StorageOutcome) => void) => {
+      notify = listener;
+      return () => (notify = undefined);
+    };
+    render(<FrameRoot i18n={createFrameI18n('en-US')} controller={new ChatController(client)} storage={{ kind: 'indexeddb', via: 'default' }} storageChanges={storageChanges} />);
+    await screen.findByRole('main');
+    expect(screen.queryByTestId('storage-notice')).toBeNull();
+    act(() => notify?.({ kind: 'memory', reason: 'IndexedDB stopped working (quota)', canRequestAccess: false }));
+    expect(await screen.findByTestId('storage-notice')).toBeVisible();
+    expect(screen.getByRole('main')).toHaveAttribute('data-storage', 'memory');
   });
 });

@@ -5,7 +5,7 @@ import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n } from 'i18next';
 import type { ChatController } from '../chat/chat-controller';
-import type { StorageOutcome } from '../chat/open-chat-store';
+import type { OpenedChatStore, StorageOutcome } from '../chat/open-chat-store';
 import { ChatProvider } from '../chat/chat-context';
 import { ChatApp } from './chat-app';
 import { MissingParams } from './missing-params';
@@ -13,13 +13,25 @@ import { MissingParams } from './missing-params';
 const theme = createTheme();
 
 export type FrameRootProps = { i18n: i18n } & (
-  | { controller: ChatController; storeName?: string; storage?: StorageOutcome; onRequestStorageAccess?: () => Promise<boolean>; ownAccount?: string }
+  | {
+      controller: ChatController;
+      storeName?: string;
+      storage?: StorageOutcome;
+      /** The store moved to memory while in use (quota, a newer schema in another tab): the notice follows. */
+      storageChanges?: OpenedChatStore['onStorageChange'];
+      onRequestStorageAccess?: () => Promise<boolean>;
+      ownAccount?: string;
+    }
   | { missingParams: readonly string[] }
 );
 
 export function FrameRoot(props: FrameRootProps) {
   // The console may switch the language at any time (bridge `language`): follow it in place.
   const [language, setLanguage] = useState(props.i18n.language);
+  const initialStorage = 'controller' in props ? props.storage : undefined;
+  const storageChanges = 'controller' in props ? props.storageChanges : undefined;
+  const [storage, setStorage] = useState(initialStorage);
+  useEffect(() => storageChanges?.(setStorage), [storageChanges]);
   useEffect(() => {
     const onChanged = (next: string) => setLanguage(next);
     props.i18n.on('languageChanged', onChanged);
@@ -38,7 +50,7 @@ export function FrameRoot(props: FrameRootProps) {
           <MissingParams missing={props.missingParams} />
         ) : (
           <ChatProvider controller={props.controller}>
-            <ChatApp storeName={props.storeName} storage={props.storage} onRequestStorageAccess={props.onRequestStorageAccess} ownAccount={props.ownAccount} />
+            <ChatApp storeName={props.storeName} storage={storage} onRequestStorageAccess={props.onRequestStorageAccess} ownAccount={props.ownAccount} />
           </ChatProvider>
         )}
       </ThemeProvider>

@@ -1,7 +1,7 @@
 // Where the chat cache lives in a cross-site frame: IndexedDB (own partition), IndexedDB through
 // the Storage Access API when granted, else memory, with the reason and whether the merchant can
 // be asked (the memory fallback and its notice).
-import { IDBFactory } from 'fake-indexeddb';
+import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
 import { MemoryStore } from '@merchant/im-core';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -42,6 +42,24 @@ describe('openFrameStore', () => {
     expect(persist).toHaveBeenCalledTimes(1);
     expect(store.kind).toBe('indexeddb');
     await store.close();
+  });
+
+  it('reports a move to memory while in use (a write over the quota), and the write is kept in memory', async () => {
+    const { store, storage, onStorageChange } = await openFrameStore('merchant-im', 's_1001', { indexedDB: new IDBFactory(), storageManager: null });
+    expect(storage.kind).toBe('indexeddb');
+    const changes: unknown[] = [];
+    onStorageChange((next) => changes.push(next));
+    const put = jest.spyOn(IDBObjectStore.prototype, 'put').mockImplementationOnce(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    try {
+      await store.setValue('cdnHost', 'cdn.example');
+    } finally {
+      put.mockRestore();
+    }
+    expect(changes).toEqual([{ kind: 'memory', reason: expect.stringContaining('quota'), canRequestAccess: false }]);
+    expect(store.kind).toBe('memory');
+    expect(await store.getValue('cdnHost')).toBe('cdn.example');
   });
 
   it('falls back to memory with the reason when IndexedDB is refused and no Storage Access API exists', async () => {

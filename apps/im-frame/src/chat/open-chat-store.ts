@@ -31,22 +31,35 @@ export interface StorageEnvironment {
   storageManager?: StorageManagerLike | null;
 }
 
-/** im-db's events (blocked, persisted, a move to memory while in use): logged, the notice covers the open outcome. */
-function logDbEvent(event: ImDbEvent): void {
-  if (event.type === 'fallback') console.warn(`chat data kept in memory from now on (${event.reason})`, event.error);
-  else if (event.type === 'blocked') console.warn('chat database waits for another tab of an older version to close');
+type StorageListener = (storage: StorageOutcome) => void;
+
+/**
+ * im-db's events: a move to memory while in use (quota full, a newer schema in another tab) becomes
+ * the same `memory` outcome the frame shows at start, so the notice appears; the others are logged.
+ */
+function dbEventHandler(listeners: Set<StorageListener>): (event: ImDbEvent) => void {
+  return (event) => {
+    if (event.type === 'fallback') {
+      console.warn(`chat data kept in memory from now on (${event.reason})`, event.error);
+      listeners.forEach((listener) => listener({ kind: 'memory', reason: `IndexedDB stopped working (${event.reason})`, canRequestAccess: false }));
+    } else if (event.type === 'blocked') {
+      console.warn('chat database waits for another tab of an older version to close');
+    }
+  };
 }
 
 /** IndexedDB wrapped so quota errors and a newer schema in another tab move it to memory (im-db withMemoryFallback). */
-async function openIndexedDb(name: string, indexedDB: IDBFactory | undefined, env: StorageEnvironment): Promise<Store> {
-  const store = await IndexedDbStore.open({ name, indexedDB, onBlocked: () => logDbEvent({ type: 'blocked' }) });
-  requestPersistence(env.storageManager === undefined ? globalThis.navigator?.storage : env.storageManager, logDbEvent);
-  return withMemoryFallback(store, logDbEvent);
+async function openIndexedDb(name: string, indexedDB: IDBFactory | undefined, env: StorageEnvironment, onEvent: (event: ImDbEvent) => void): Promise<Store> {
+  const store = await IndexedDbStore.open({ name, indexedDB, onBlocked: () => onEvent({ type: 'blocked' }) });
+  requestPersistence(env.storageManager === undefined ? globalThis.navigator?.storage : env.storageManager, onEvent);
+  return withMemoryFallback(store, onEvent);
 }
 
 export interface OpenedChatStore {
   store: Store;
   storage: StorageOutcome;
+  /** Tells when the store moved to memory while in use; returns the unsubscribe. */
+  onStorageChange: (listener: StorageListener) => () => void;
 }
 
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -67,23 +80,29 @@ async function indexedDbThroughStorageAccess(doc: StorageAccessDocument): Promis
 
 export async function openFrameStore(appKey: string, account: string, env: StorageEnvironment = {}): Promise<OpenedChatStore> {
   const name = databaseNameFor(appKey, account);
+  const listeners = new Set<StorageListener>();
+  const onEvent = dbEventHandler(listeners);
+  const onStorageChange = (listener: StorageListener) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
   if (isDatabaseDisabled(env.userAgent ?? globalThis.navigator?.userAgent ?? '')) {
-    return { store: new MemoryStore(), storage: { kind: 'memory', reason: 'database disabled for this browser (IE, Edge, Safari)', canRequestAccess: false } };
+    return { store: new MemoryStore(), storage: { kind: 'memory', reason: 'database disabled for this browser (IE, Edge, Safari)', canRequestAccess: false }, onStorageChange };
   }
   try {
-    return { store: await openIndexedDb(name, env.indexedDB, env), storage: { kind: 'indexeddb', via: 'default' } };
+    return { store: await openIndexedDb(name, env.indexedDB, env, onEvent), storage: { kind: 'indexeddb', via: 'default' }, onStorageChange };
   } catch (error) {
     const canRequestAccess = typeof env.document?.requestStorageAccess === 'function';
     if (canRequestAccess && (await storageAccessGranted(env.permissions))) {
       try {
         const factory = await indexedDbThroughStorageAccess(env.document!);
-        if (factory) return { store: await openIndexedDb(name, factory, env), storage: { kind: 'indexeddb', via: 'storageAccess' } };
+        if (factory) return { store: await openIndexedDb(name, factory, env, onEvent), storage: { kind: 'indexeddb', via: 'storageAccess' }, onStorageChange };
       } catch {
         // Fall through to memory.
       }
     }
     console.warn('IndexedDB unavailable, keeping chat data in memory only', error);
-    return { store: new MemoryStore(), storage: { kind: 'memory', reason: describe(error), canRequestAccess } };
+    return { store: new MemoryStore(), storage: { kind: 'memory', reason: describe(error), canRequestAccess }, onStorageChange };
   }
 }
 
