@@ -1,4 +1,4 @@
-import { IDBFactory } from 'fake-indexeddb';
+import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
 import { STORE_CONFORMANCE_CASES, sampleMessage } from '@merchant/im-core/testing';
 import { IndexedDbStore } from './indexeddb-store';
 import { isDatabaseDisabled, openLocalStore, withMemoryFallback, type ImDbEvent } from './local-store';
@@ -146,12 +146,18 @@ describe('withMemoryFallback', () => {
   it('a QuotaExceededError on a write moves to memory with a quota event and the write lands there', async () => {
     const primary = await IndexedDbStore.open({ name: uniqueName(), indexedDB: new IDBFactory() });
     await primary.putMessages([sampleMessage({ idClient: 'old', time: 1 })]);
-    // The browser refuses the write: the transaction aborts with QuotaExceededError.
-    jest.spyOn(primary, 'putMessages').mockRejectedValueOnce(new DOMException('quota exceeded', 'QuotaExceededError'));
+    // The browser refuses the write: IDBObjectStore.put throws QuotaExceededError.
+    const put = jest.spyOn(IDBObjectStore.prototype, 'put').mockImplementationOnce(() => {
+      throw new DOMException('quota exceeded', 'QuotaExceededError');
+    });
     const { events, onEvent } = recorder();
     const store = withMemoryFallback(primary, onEvent);
     expect(store.kind).toBe('indexeddb');
-    await store.putMessages([sampleMessage({ idClient: 'new', time: 2 })]);
+    try {
+      await store.putMessages([sampleMessage({ idClient: 'new', time: 2 })]);
+    } finally {
+      put.mockRestore();
+    }
     expect(store.kind).toBe('memory');
     expect(store.fallbackReason).toBe('quota');
     expect(events).toEqual([{ type: 'fallback', reason: 'quota', error: expect.objectContaining({ name: 'QuotaExceededError' }) }]);
