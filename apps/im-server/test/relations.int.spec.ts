@@ -204,7 +204,7 @@ describe('im-server users, friends, relations and system messages', () => {
     expect(third.named('offlineSysMsgs')).toHaveLength(0);
   });
 
-  it('sync carries relations, friends, friend profiles, system messages and do-not-disturb from the sequence cursor', async () => {
+  it('sync carries relations, friends, friend profiles (also after a friend edits theirs), system messages and do-not-disturb from the sequence cursor', async () => {
     const ivan = account('y_ivan');
     const judy = account('y_judy');
     const i = await open(ivan, 'Ivan');
@@ -224,6 +224,12 @@ describe('im-server users, friends, relations and system messages', () => {
 
     const cursor = full.done.timetag as number;
     const next = await syncFrom(j, { roamingMsgs: cursor, relations: cursor, friends: cursor, donnop: cursor, myInfo: cursor });
-    for (const name of ['syncFriends', 'syncRelations', 'offlineSysMsgs', 'syncDonnop'] as const) expect(next.named(name)).toHaveLength(0);
+    for (const name of ['syncFriends', 'syncRelations', 'offlineSysMsgs', 'syncDonnop', 'syncFriendUsers'] as const) expect(next.named(name)).toHaveLength(0);
+
+    // A friend's new profile reaches judy's next sync (friendUsers), not a stranger's.
+    expect((await i.request('updateMyInfo', { user: { nick: 'Ivan the Second' } })).code).toBe(200);
+    const cursor2 = next.done.timetag as number;
+    const after = await syncFrom(j, { roamingMsgs: cursor2, relations: cursor2, friends: cursor2, donnop: cursor2, myInfo: cursor2 });
+    expect(after.named('syncFriendUsers').flatMap((b) => b.users as unknown[])).toEqual([expect.objectContaining({ account: ivan, nick: 'Ivan the Second' })]);
   });
 });

@@ -17,12 +17,17 @@ export type TimetagKindValue = (typeof TimetagKind)[keyof typeof TimetagKind];
  */
 export async function bumpTimetag(trx: Kysely<ImDatabase>, account: string, kind: TimetagKindValue): Promise<number> {
   const seq = await allocateSeq(trx, account);
+  await recordTimetag(trx, account, kind, seq);
+  return seq;
+}
+
+/** Stores `seq` (already allocated in this transaction) as the kind's timetag. */
+export async function recordTimetag(trx: Kysely<ImDatabase>, account: string, kind: TimetagKindValue, seq: number): Promise<void> {
   await trx
     .insertInto('im_timetag')
     .values({ accid: account, kind, value: seq })
     .onConflict((oc) => oc.columns(['accid', 'kind']).doUpdateSet({ value: seq }))
     .execute();
-  return seq;
 }
 
 export async function readTimetags(db: Kysely<ImDatabase>, account: string): Promise<Partial<Record<TimetagKindValue, number>>> {

@@ -3,7 +3,8 @@ import type { ImDatabase } from '../../db/schema';
 import { GENDER_CODES, MAX_USER_LOOKUP, profileUpdateProblem, type ProfileUpdate } from '../../protocol';
 import { parameterError } from '../errors';
 import { ACCOUNT_PATTERN } from '../msg/limits';
-import { bumpTimetag, TimetagKind } from '../sync/timetags';
+import { allocateSeqs } from '../sync/sequence';
+import { bumpTimetag, recordTimetag, TimetagKind } from '../sync/timetags';
 
 export { MAX_USER_LOOKUP };
 
@@ -105,7 +106,15 @@ export class UserService {
         .returningAll()
         .executeTakeFirst();
       if (!row) throw parameterError('unknown account');
-      const timetag = await bumpTimetag(trx, account, TimetagKind.MY_INFO);
+      // The accounts that have this user as a friend get the new profile with their next sync
+      // (friendUsers): their friend row takes a new number. All numbers in sorted account order.
+      const owners = (await trx.selectFrom('im_friend').select('accid').where('friend', '=', account).where('valid', '=', true).execute()).map((r) => r.accid);
+      const seqs = await allocateSeqs(trx, [account, ...owners]);
+      for (const owner of owners) {
+        await trx.updateTable('im_friend').set({ seq: seqs.get(owner) as number }).where('accid', '=', owner).where('friend', '=', account).execute();
+      }
+      const timetag = seqs.get(account) as number;
+      await recordTimetag(trx, account, TimetagKind.MY_INFO, timetag);
       return { user: userFromRow(row), timetag };
     });
   }
