@@ -31,10 +31,32 @@ export const TAB_CALLS = [
 
 export type TabCall = (typeof TAB_CALLS)[number];
 
-/** Client events the leader fans out to every tab. */
-export const FORWARDED_EVENTS = ['state', 'msg', 'msgUpdate', 'sessions', 'syncData', 'syncDone', 'error', 'kicked', 'allAttemptsFailed', 'myInfo', 'users', 'friends', 'relations', 'sysMsg', 'updateSysMsg', 'sysMsgUnread'] as const satisfies readonly (keyof ImClientEvents)[];
+/**
+ * Every client event, fanned out by the leader to every tab. A Record over the event names, so an
+ * event added to ImClientEvents does not compile until it is listed here (followers would miss it).
+ */
+const FORWARDED: Readonly<Record<keyof ImClientEvents, true>> = {
+  state: true,
+  msg: true,
+  msgUpdate: true,
+  sessions: true,
+  myInfo: true,
+  users: true,
+  friends: true,
+  relations: true,
+  sysMsg: true,
+  updateSysMsg: true,
+  sysMsgUnread: true,
+  syncData: true,
+  syncDone: true,
+  error: true,
+  kicked: true,
+  allAttemptsFailed: true,
+};
 
-export type ForwardedEvent = (typeof FORWARDED_EVENTS)[number];
+export type ForwardedEvent = keyof ImClientEvents;
+
+export const FORWARDED_EVENTS = Object.keys(FORWARDED) as readonly ForwardedEvent[];
 
 /** An ImError as plain data: structured clone keeps an Error's message but not our fields. */
 export interface WireError {
