@@ -1,6 +1,6 @@
-// User dropdown (§2): account management, change password, my wallet, log out. Entries whose
+// User dropdown (§2): account management, change password, my wallet, IM info, log out. Entries whose
 // screens are not in the route manifest yet are shown disabled instead of leading to /404.
-import { useId, useState } from 'react';
+import { Suspense, lazy, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Avatar from '@mui/material/Avatar';
@@ -14,6 +14,9 @@ import { logOut } from '../features/auth/session';
 import { useRouteManifest } from '../routes/manifestContext';
 import { collectPaths } from '../routes/routeHandle';
 import { LOGIN_PATH } from '../routes/routeDecision';
+
+// Its own chunk: the dialog brings the media library's picker, which the layout does not need until then.
+const ImInfoDialog = lazy(() => import('../features/message/ImInfoDialog').then((module) => ({ default: module.ImInfoDialog })));
 
 const USER_MENU_LINKS = [
   { labelKey: 'layout.accountManagement', path: '/shop/accountMgmt/accountInfo' },
@@ -29,6 +32,7 @@ export function UserMenu() {
   const user = useAppSelector((state) => state.auth.user);
   const knownPaths = new Set(collectPaths(useRouteManifest()));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [imInfoOpen, setImInfoOpen] = useState(false);
   const displayName = user?.nickname || user?.storeName || '';
 
   const signOut = async () => {
@@ -69,11 +73,25 @@ export function UserMenu() {
             </MenuItem>
           );
         })}
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setImInfoOpen(true);
+          }}
+          data-testid="user-menu-im-info"
+        >
+          <ListItemText primary={t('layout.imInfo')} />
+        </MenuItem>
         <Divider />
         <MenuItem onClick={() => void signOut()} data-testid="user-menu-logout">
           {t('layout.logOut')}
         </MenuItem>
       </Menu>
+      {imInfoOpen && (
+        <Suspense fallback={null}>
+          <ImInfoDialog open onClose={() => setImInfoOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

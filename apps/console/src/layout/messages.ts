@@ -14,6 +14,7 @@ export const layoutMessages = {
       accountManagement: '账号管理',
       changePassword: '修改密码',
       myWallet: '我的钱包',
+      imInfo: 'IM 信息',
       logOut: '退出登录',
       notAvailable: '该功能尚未开放',
       tags: {
@@ -45,6 +46,7 @@ export const layoutMessages = {
       accountManagement: 'Account management',
       changePassword: 'Change password',
       myWallet: 'My wallet',
+      imInfo: 'IM info',
       logOut: 'Log out',
       notAvailable: 'not available yet',
       tags: {

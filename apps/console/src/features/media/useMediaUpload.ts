@@ -1,7 +1,7 @@
 // What the upload dialog and pickers need from the console: the §7 calls through RTK Query, the
 // POST-policy uploader, one shared media worker, and the snackbar.
 import { useMemo } from 'react';
-import { createMd5WorkerClient, readVideoDuration, uploadWithTickets, type Md5WorkerClient, type UploadBatchDependencies } from '@merchant/media-library';
+import { createMd5WorkerClient, readVideoDuration, uploadWithTickets, type FileHasher, type Md5WorkerClient, type UploadBatchDependencies } from '@merchant/media-library';
 import type { NoticeLevel } from '@merchant/media-library/react';
 import { useAppDispatch } from '../../app/hooks';
 import { notify } from '../../app/notificationsSlice';
@@ -15,6 +15,9 @@ export function mediaWorker(): Md5WorkerClient {
   return sharedWorker;
 }
 
+const hashInWorker: FileHasher = (blob, onProgress) => mediaWorker().hash(blob, onProgress);
+const watermarkInWorker = (blob: Blob, text: string) => mediaWorker().watermark(blob, text);
+
 export function useMediaUpload() {
   const dispatch = useAppDispatch();
   const calls = useMemo<UploadBatchDependencies>(
@@ -25,12 +28,12 @@ export function useMediaUpload() {
     }),
     [dispatch],
   );
-  const worker = useMemo(() => mediaWorker(), []);
   const onNotice = (level: NoticeLevel, message: string) => dispatch(notify({ severity: level, message }));
   return {
     calls,
-    hasher: worker.hash,
-    stampWatermark: worker.watermark,
+    // The worker starts with the first file to hash, not when a screen with a picker opens.
+    hasher: hashInWorker,
+    stampWatermark: watermarkInWorker,
     measureVideoDuration: readVideoDuration,
     onNotice,
   };

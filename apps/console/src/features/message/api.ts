@@ -1,4 +1,5 @@
-// IM identity issued by store-server (contract 0001, "IM token").
+// IM identity issued by store-server (contract 0001, "IM token"), and the store user's IM info.
+import { imEndpoints, type EndpointBiz } from '@merchant/api-contracts';
 import { consoleApi } from '../../app/api';
 
 export interface ImIdentity {
@@ -13,7 +14,10 @@ export const imApi = consoleApi.injectEndpoints({
       query: () => ({ path: '/v1/store/im/getCccUserImToken', biz: {} }),
       providesTags: ['ImToken'],
     }),
+    updateImInfo: build.mutation<null, EndpointBiz<typeof imEndpoints.updateImInfo>>({
+      query: (biz) => ({ path: imEndpoints.updateImInfo.path, biz }),
+    }),
   }),
 });
 
-export const { useGetImIdentityQuery } = imApi;
+export const { useGetImIdentityQuery, useUpdateImInfoMutation } = imApi;
