@@ -25,7 +25,7 @@ export function SubmitSuccessPage() {
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         {t('goodsRelease.success.text')}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4, justifyContent: 'center' }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4, justifyContent: 'center', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
         {goodsId !== undefined && (
           <Button component={RouterLink} to={`${GOODS_PREVIEW_PATH}?id=${goodsId}`} variant="contained" data-testid="submit-success-view">
             {t('goodsRelease.action.viewGood')}

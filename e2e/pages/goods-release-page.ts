@@ -1,0 +1,105 @@
+import { expect, type Page } from '@playwright/test';
+import type { ChosenFile } from './media-files';
+
+/** /goods/goodRelease and the screens after it, in a merchant's terms. Selectors live here only. */
+export class GoodsReleasePage {
+  constructor(
+    private readonly page: Page,
+    private readonly consoleUrl: string,
+  ) {}
+
+  async open() {
+    await this.page.goto(`${this.consoleUrl}/goods/goodRelease`);
+    await this.form().waitFor();
+  }
+
+  form() {
+    return this.page.getByTestId('release-form');
+  }
+
+  async chooseCategory(name: string) {
+    await this.form().getByRole('combobox', { name: /Backend category/ }).click();
+    await this.page.getByRole('option', { name }).click();
+  }
+
+  async fillBasics(brand: string, title: string) {
+    await this.form().getByTestId('release-brand').fill(brand);
+    await this.form().getByTestId('release-title').fill(title);
+  }
+
+  async tickSpecValues(spec: string, values: string[]) {
+    const group = this.form().getByRole('group', { name: spec });
+    for (const value of values) await group.getByRole('button', { name: value }).click();
+  }
+
+  async chooseUnit(name: string) {
+    await this.form().getByRole('combobox', { name: /Unit/ }).click();
+    await this.page.getByRole('option', { name }).click();
+  }
+
+  skuRows() {
+    return this.form().getByTestId('sku-row');
+  }
+
+  async bulkFill(price: string, stock: string) {
+    await this.form().getByLabel('Bulk Price (yuan)').fill(price);
+    await this.form().getByLabel('Bulk Stock').fill(stock);
+    await this.form().getByTestId('sku-bulk-apply').click();
+  }
+
+  /**
+   * Goods images through the media picker: the select-image dialog, its 'upload to the current
+   * directory' link for new files, then the new files ticked and confirmed.
+   */
+  async pickNewImages(files: ChosenFile[]) {
+    await this.form().getByTestId('release-images').getByRole('button', { name: /click to upload/ }).click();
+    const select = this.page.getByRole('dialog', { name: 'select image' });
+    await select.getByText('no file you want? click to upload to the current directory').click();
+    const upload = this.page.getByRole('dialog', { name: 'upload file' });
+    await upload.getByTestId('media-file-input').setInputFiles(files);
+    await upload.getByTestId('pending-file').nth(files.length - 1).waitFor();
+    await upload.getByRole('button', { name: 'upload to server' }).click();
+    await expect(upload).toBeHidden();
+    for (const file of files) await select.getByRole('checkbox', { name: `choose ${file.name}` }).check();
+    await select.getByRole('button', { name: 'confirm' }).click();
+    await expect(select).toBeHidden();
+  }
+
+  pickedImages() {
+    return this.form().getByTestId('release-images').getByRole('button', { name: /^drag to reorder / });
+  }
+
+  async writeDetail(text: string) {
+    await this.form().getByTestId('release-detail-text').fill(text);
+  }
+
+  async setFreightTemplate(id: string) {
+    await this.form().getByTestId('release-freight').getByRole('textbox').fill(id);
+  }
+
+  async submit() {
+    await this.form().getByTestId('release-submit').click();
+  }
+
+  refusal() {
+    return this.page.getByTestId('release-refusal');
+  }
+
+  submitSuccess() {
+    return this.page.getByTestId('submit-success');
+  }
+
+  /** The id of the submitted good, from submitSuccess?id=. */
+  submittedGoodsId(): number {
+    return Number(new URL(this.page.url()).searchParams.get('id'));
+  }
+
+  async openPreview(goodsId: number) {
+    await this.page.goto(`${this.consoleUrl}/goods/goodsPreview?id=${goodsId}`);
+    await this.page.getByTestId('goods-preview').waitFor();
+  }
+
+  previewStatus() {
+    return this.page.getByTestId('preview-status');
+  }
+}

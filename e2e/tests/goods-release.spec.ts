@@ -1,0 +1,87 @@
+// Issue 9 §3 e2e: a merchant publishes a good with two images picked through the media picker, the
+// platform operator approves it, and it is on shelf in the goods list. Real console, real
+// store-server, real chromium; the operator is the built CLI.
+import { test, expect, type Page } from '@playwright/test';
+import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
+import { GoodsReleasePage } from '../pages/goods-release-page';
+import { LoginPage } from '../pages/login-page';
+import { freshPng } from '../pages/media-files';
+import { PlatformOperator } from '../pages/onboarding-operator';
+
+const consoleUrl = () => process.env.E2E_CONSOLE_URL!;
+const storeUrl = () => process.env.E2E_STORE_URL!;
+
+async function signInToRelease(page: Page) {
+  await page.addInitScript(() => window.localStorage.setItem('console.language', 'en-US'));
+  const login = new LoginPage(page, consoleUrl());
+  await login.open('?redirect=/goods/goodRelease');
+  await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
+  await expect(page).toHaveURL(/\/goods\/goodRelease/);
+  const release = new GoodsReleasePage(page, consoleUrl());
+  await release.form().waitFor();
+  return release;
+}
+
+test('publish a good with two picked images → operator approves → on shelf and in the goods list', async ({ page }) => {
+  test.setTimeout(180_000);
+  const release = await signInToRelease(page);
+  const title = `E2E porcelain tile ${Date.now()}`;
+
+  await release.chooseCategory('Building materials / Tiles');
+  await release.fillBasics('Acme Ceramics', title);
+  await release.tickSpecValues('Size', ['300x300', '600x600']);
+  await release.tickSpecValues('Finish', ['matte']);
+  await expect(release.skuRows()).toHaveCount(2);
+  await release.chooseUnit('square metre');
+  await release.bulkFill('12.50', '100');
+
+  const images = [freshPng(`goods-front-${Date.now()}.png`), freshPng(`goods-side-${Date.now()}.png`)];
+  await release.pickNewImages(images);
+  await expect(release.pickedImages()).toHaveCount(2);
+  await release.writeDetail('Frost resistant porcelain.\n\nLaid indoors or outdoors.');
+  await release.setFreightTemplate('1');
+  await page.screenshot({ path: 'test-results/goods-release-form.png', fullPage: true });
+  await release.submit();
+
+  await expect(release.submitSuccess()).toBeVisible();
+  await expect(page).toHaveURL(/\/goods\/submitSuccess\?id=\d+/);
+  const goodsId = release.submittedGoodsId();
+  await page.screenshot({ path: 'test-results/goods-submit-success.png', fullPage: true });
+
+  await release.openPreview(goodsId);
+  await expect(release.previewStatus()).toHaveText('under review');
+  await expect(page.getByTestId('preview-sku')).toHaveCount(2);
+  await expect(page.getByTestId('preview-price')).toHaveText('¥ 12.50');
+
+  const operator = new PlatformOperator(storeUrl());
+  const approved = await operator.run(['goods-approve', String(goodsId)]);
+  expect(approved.stderr).toBe('');
+  expect(approved.exitCode).toBe(0);
+
+  await page.reload();
+  await expect(release.previewStatus()).toHaveText('on shelf');
+  await expect(page.getByTestId('preview-main-image')).toBeVisible();
+  await expect(page.getByTestId('preview-detail-text')).toContainText('Laid indoors or outdoors.');
+  await page.screenshot({ path: 'test-results/goods-preview.png', fullPage: true });
+
+  // The goods list, on-shelf tab, searched by the new good's id.
+  await page.goto(`${consoleUrl()}/goods/goodList/goodAll`);
+  await page.getByRole('tab', { name: 'on shelf' }).click();
+  await page.getByRole('textbox', { name: 'goods ID' }).fill(String(goodsId));
+  await page.getByRole('search').getByRole('button', { name: /search/i }).click();
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('on shelf');
+  await expect(row).toContainText('12.50');
+});
+
+test('leaving the form with changes asks first; staying keeps what was typed', async ({ page }) => {
+  const release = await signInToRelease(page);
+  await release.fillBasics('Acme', 'Unsaved title');
+  await page.getByTestId('sidebar').getByRole('link', { name: 'Goods list' }).click();
+  const ask = page.getByRole('dialog', { name: 'Leave this page?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page).toHaveURL(/\/goods\/goodRelease/);
+  await expect(release.form().getByTestId('release-title')).toHaveValue('Unsaved title');
+});
