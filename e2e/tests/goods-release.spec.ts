@@ -11,11 +11,11 @@ import { PlatformOperator } from '../pages/onboarding-operator';
 const consoleUrl = () => process.env.E2E_CONSOLE_URL!;
 const storeUrl = () => process.env.E2E_STORE_URL!;
 
-async function signInToRelease(page: Page) {
+async function signInToRelease(page: Page, userName: string = DEMO_SIGN_IN.userName) {
   await page.addInitScript(() => window.localStorage.setItem('console.language', 'en-US'));
   const login = new LoginPage(page, consoleUrl());
   await login.open('?redirect=/goods/goodRelease');
-  await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
+  await login.signIn(userName, DEMO_SIGN_IN.password);
   await expect(page).toHaveURL(/\/goods\/goodRelease/);
   const release = new GoodsReleasePage(page, consoleUrl());
   await release.form().waitFor();
@@ -84,4 +84,19 @@ test('leaving the form with changes asks first; staying keeps what was typed', a
   await ask.getByRole('button', { name: 'Keep editing' }).click();
   await expect(page).toHaveURL(/\/goods\/goodRelease/);
   await expect(release.form().getByTestId('release-title')).toHaveValue('Unsaved title');
+});
+
+test("a store disabled by the platform (status 4) fills the form, and the server's refusal is shown on it", async ({ page }) => {
+  test.setTimeout(120_000);
+  const release = await signInToRelease(page, 'demo_disabled');
+  await release.chooseCategory('Building materials / Tiles');
+  await release.fillBasics('Acme Ceramics', `Disabled store tile ${Date.now()}`);
+  await release.chooseUnit('piece');
+  await release.bulkFill('9.90', '5');
+  await release.pickNewImages([freshPng(`disabled-${Date.now()}.png`)]);
+  await release.writeDetail('Should never be published.');
+  await release.setFreightTemplate('1');
+  await release.submit();
+  await expect(release.refusal()).toHaveText('Submission refused: the shop is disabled by the platform and cannot publish goods');
+  await expect(page).toHaveURL(/\/goods\/goodRelease$/);
 });
