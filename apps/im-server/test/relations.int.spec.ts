@@ -204,6 +204,28 @@ describe('im-server users, friends, relations and system messages', () => {
     expect(third.named('offlineSysMsgs')).toHaveLength(0);
   });
 
+  it('friend requests have their own frequency budget: beyond it 416 with the seconds to wait, nothing stored', async () => {
+    const limited = await startServer({ rateRules: { '*': { limit: 200, windowMs: 10_000 }, friendRequest: { limit: 2, windowMs: 60_000 } } });
+    try {
+      const kim = await RawImClient.loggedIn(limited.wsUrl, account('q_kim'));
+      const targets = [account('q_t1'), account('q_t2'), account('q_t3')];
+      for (const target of targets) (await RawImClient.loggedIn(limited.wsUrl, target)).close();
+      const codes: number[] = [];
+      let retryAfter: number | undefined;
+      for (const target of targets) {
+        const answer = await kim.request('friendRequest', { account: target, type: 'addFriend' });
+        codes.push(answer.code);
+        retryAfter ??= answer.body.retryAfterSeconds;
+      }
+      expect(codes).toEqual([200, 200, ResponseCode.FREQUENCY_CONTROL]);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect((await kim.request('getFriends', { timetag: 0 })).body.friends?.map((f) => f.account)).toEqual(targets.slice(0, 2));
+      kim.close();
+    } finally {
+      await limited.server.close();
+    }
+  });
+
   it('sync carries relations, friends, friend profiles (also after a friend edits theirs), system messages and do-not-disturb from the sequence cursor', async () => {
     const ivan = account('y_ivan');
     const judy = account('y_judy');

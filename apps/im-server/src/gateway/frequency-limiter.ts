@@ -16,6 +16,9 @@ export const DEFAULT_RATE_RULES: RateRules = {
   getHistoryMsgs: { limit: 60, windowMs: 10_000 },
   // A sync of a long absence takes several pages, each a sync request (docs/im-sync.md).
   sync: { limit: 60, windowMs: 10_000 },
+  // Requests that land in another account's system messages: kept low so one account cannot spam others.
+  friendRequest: { limit: 10, windowMs: 10_000 },
+  sendCustomSysMsg: { limit: 50, windowMs: 10_000 },
 };
 
 /**
