@@ -33,8 +33,11 @@ const EXPECTED_EXPORTS = {
   '@merchant/im-core/testing': ['FakeConnection', 'FaultProxy', 'STORE_CONFORMANCE_CASES', 'encodeRequest'],
   '@merchant/secure-transport': ['createSecureClient', 'SecureTransportError'],
   '@merchant/secure-transport/server': ['EnvelopeError'],
-  '@merchant/media-library': ['hashFile', 'runUploadBatch', 'UploadQueue', 'checkCandidateFile', 'createMd5WorkerClient'],
-  '@merchant/media-library/react': ['UploadDialog', 'Picker'],
+  '@merchant/media-library': [
+    'hashFile', 'runUploadBatch', 'UploadQueue', 'checkCandidateFile', 'createMd5WorkerClient', 'installMd5WorkerHandler',
+    'mediaLibraryPaths', 'uploadWithTickets', 'readVideoDuration', 'watermarkImage', 'libraryPathFor',
+  ],
+  '@merchant/media-library/react': ['UploadDialog', 'Picker', 'MediaPicker', 'SelectImageDialog', 'MediaPreviewDialog', 'Thumbnail', 'pickerFiles', 'useMediaText'],
   '@merchant/im-db': [],
 };
 const ENTRY_POINTS = {
