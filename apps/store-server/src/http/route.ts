@@ -1,4 +1,12 @@
-import { hasPermission, pickLanguage, type PermissionCode, type SupportedLanguage } from '@merchant/api-contracts';
+import {
+  hasPermission,
+  pickLanguage,
+  type AnyEndpoint,
+  type EndpointAnswer,
+  type EndpointParsedBiz,
+  type PermissionCode,
+  type SupportedLanguage,
+} from '@merchant/api-contracts';
 import { EnvelopeError } from '@merchant/secure-transport/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -17,11 +25,22 @@ export interface RouteContext {
   request: FastifyRequest;
 }
 
+/** What a public call's handler may ask: the signed-in caller when the request carries a valid token. */
+export interface PublicRouteContext extends RouteContext {
+  /** The caller of a valid token, else null (calls allowed before sign-in that still attribute to a store). */
+  optionalCaller(): Promise<Caller | null>;
+}
+
 export interface RouteDependencies {
   /** Resolves the access token or throws the console-spec §8 token error (10302006). */
   resolveCaller(accessToken: string): Promise<Caller>;
   /** The permission codes the caller holds (docs/permissions.md). */
   permissionsOf(caller: Caller): Promise<readonly string[]>;
+  /**
+   * Whether answers are checked against their contract's `data` schema (development and tests: a
+   * mismatch answers an internal error and is logged). Default: NODE_ENV is not 'production'.
+   */
+  checkAnswers?: boolean;
 }
 
 /** A call of console-spec §7: its path and how to register it behind the envelope. */
@@ -29,6 +48,10 @@ export interface StoreRoute {
   path: string;
   /** The permission code a caller must hold (docs/permissions.md); none: any signed-in user of the store. */
   permission?: PermissionCode;
+  /** The call's contract (@merchant/api-contracts): the OpenAPI document is generated from it. */
+  contract?: AnyEndpoint;
+  /** The biz schema of an envelope call registered without a contract (publicRoute/userRoute). */
+  biz?: z.ZodType;
   register(app: FastifyInstance, deps: RouteDependencies): void;
 }
 
@@ -64,6 +87,7 @@ export function publicRoute<S extends z.ZodType, T>(
 ): StoreRoute {
   return {
     path,
+    biz,
     register(app) {
       app.secureRoute(path, (ctx) =>
         answering(ctx.request, () => handle(parseBiz(biz, ctx.biz), { accessToken: ctx.accessToken, request: ctx.request })),
@@ -85,6 +109,7 @@ export function userRoute<S extends z.ZodType, T>(
   return {
     path,
     permission,
+    biz,
     register(app, deps) {
       app.secureRoute(path, (ctx) =>
         answering(ctx.request, async () => {
@@ -96,3 +121,83 @@ export function userRoute<S extends z.ZodType, T>(
     },
   };
 }
+
+/** The caller of a valid token, else null: a wrong or expired token on a public call is no error. */
+async function optionalCaller(deps: RouteDependencies, accessToken: string): Promise<Caller | null> {
+  if (!accessToken) return null;
+  try {
+    return await deps.resolveCaller(accessToken);
+  } catch {
+    return null;
+  }
+}
+
+/** A call that answers no data may end without a value (the envelope carries `data: null`). */
+type HandlerResult<C extends AnyEndpoint> = null extends EndpointAnswer<C> ? EndpointAnswer<C> | void : EndpointAnswer<C>;
+
+/** The handler of a contract's call: a 'user' call receives the signed-in caller, a 'public' one may ask for it. */
+export type ContractHandler<C extends AnyEndpoint> = C['access'] extends 'user'
+  ? (input: EndpointParsedBiz<C>, caller: Caller, ctx: RouteContext) => Promise<HandlerResult<C>>
+  : (input: EndpointParsedBiz<C>, ctx: PublicRouteContext) => Promise<HandlerResult<C>>;
+
+/** Thrown when a handler answers what its contract does not allow (development and tests only). */
+export class ContractAnswerError extends Error {
+  constructor(
+    readonly path: string,
+    readonly issues: readonly z.core.$ZodIssue[],
+  ) {
+    const first = issues[0];
+    super(`answer of ${path} breaks its contract: ${first ? `${first.path.join('.') || 'data'}: ${first.message}` : 'invalid'}`);
+    this.name = 'ContractAnswerError';
+  }
+}
+
+const checkAnswersByDefault = () => process.env.NODE_ENV !== 'production';
+
+/**
+ * Registers one call of a contract (@merchant/api-contracts): the contract's path; for 'user' calls the
+ * token (10302006) and the contract's permission (10100003); then `biz` parsed with the contract's
+ * schema (10100001 with the first rule broken, nothing changed). Outside production the handler's
+ * answer is parsed with the contract's `data` schema, and a mismatch is logged and answered as an
+ * internal error instead of reaching the client, so a test sees it at once.
+ */
+export function contractRoute<C extends AnyEndpoint>(contract: C, handle: ContractHandler<C>): StoreRoute {
+  const { path, permission } = contract;
+  return {
+    path,
+    permission,
+    contract,
+    register(app, deps) {
+      const checkAnswers = deps.checkAnswers ?? checkAnswersByDefault();
+      app.secureRoute(path, (ctx) =>
+        answering(ctx.request, async () => {
+          const routeContext: RouteContext = { accessToken: ctx.accessToken, request: ctx.request };
+          let answer: unknown;
+          if (contract.access === 'user') {
+            const caller = await deps.resolveCaller(ctx.accessToken);
+            if (permission && !hasPermission(await deps.permissionsOf(caller), permission)) throw permissionDenied();
+            const input = parseBiz(contract.biz, ctx.biz);
+            answer = await (handle as ContractHandler<EndpointUser>)(input, caller, routeContext);
+          } else {
+            const input = parseBiz(contract.biz, ctx.biz);
+            const publicContext: PublicRouteContext = { ...routeContext, optionalCaller: () => optionalCaller(deps, ctx.accessToken) };
+            answer = await (handle as ContractHandler<EndpointPublic>)(input, publicContext);
+          }
+          answer ??= null;
+          if (checkAnswers) {
+            const checked = contract.data.safeParse(answer);
+            if (!checked.success) {
+              const error = new ContractAnswerError(path, checked.error.issues);
+              ctx.request.log.error({ path, issues: checked.error.issues }, error.message);
+              throw error;
+            }
+          }
+          return answer;
+        }),
+      );
+    },
+  };
+}
+
+type EndpointUser = AnyEndpoint & { access: 'user' };
+type EndpointPublic = AnyEndpoint & { access: 'public' };

@@ -12,14 +12,19 @@ import { AuthService } from './auth/auth.service';
 import { AccountRepository } from './account/account.repository';
 import { accountRoutes } from './account/account.routes';
 import { AccountService } from './account/account.service';
+import { CommonRepository } from './common/common.repository';
 import { commonRoutes } from './common/common.routes';
 import { CommonService } from './common/common.service';
+import { DeregistrationRepository } from './deregistration/deregistration.repository';
 import { deregistrationRoutes } from './deregistration/deregistration.routes';
 import { DeregistrationService } from './deregistration/deregistration.service';
+import { ImRepository } from './im/im.repository';
 import { imRoutes } from './im/im.routes';
+import { ImService } from './im/im.service';
 import { goodsModule } from './goods';
 import { inventoryModule } from './inventory';
 import { mediaModule } from './media';
+import { PayRepository } from './pay/pay.repository';
 import { payRoutes } from './pay/pay.routes';
 import { PayService } from './pay/pay.service';
 import { OperatorRepository } from './operator/operator.repository';
@@ -44,17 +49,18 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
   const authRepository = new AuthRepository(db);
   const auth = new AuthService(authRepository, clock, rateLimiter, captcha, checkCodes);
 
-  const account = new AccountService(new AccountRepository(db), authRepository, auth, checkCodes, clock);
-  const pay = new PayService(db, checkCodes, rateLimiter);
-  const common = new CommonService(db);
+  const account = new AccountService(new AccountRepository(db), auth, checkCodes, clock);
+  const pay = new PayService(new PayRepository(db), checkCodes, rateLimiter);
+  const common = new CommonService(new CommonRepository(db));
+  const im = new ImService(new ImRepository(db), { imTokenSecret: config.imTokenSecret, imAppKey: config.imAppKey });
 
   const routes: StoreRoute[] = [
     ...authRoutes(auth, captcha),
     ...accountRoutes(account),
     ...payRoutes(pay),
     ...commonRoutes(common),
-    ...deregistrationRoutes(new DeregistrationService(db)),
-    ...imRoutes(db, { imTokenSecret: config.imTokenSecret, imAppKey: config.imAppKey }),
+    ...deregistrationRoutes(new DeregistrationService(new DeregistrationRepository(db))),
+    ...imRoutes(im),
     ...mediaModule({ db, clock, dataDir: config.dataDir }),
     ...goodsModule({ db }).routes,
     ...inventoryModule({ db }),

@@ -11,3 +11,4 @@ export function addSeconds(date: Date, seconds: number): Date {
 
 export const toEpochSeconds = (date: Date | null | undefined): number | null =>
   date ? Math.floor(date.getTime() / 1000) : null;
+export const epochSecondsOf = (date: Date): number => Math.floor(date.getTime() / 1000);

@@ -5,7 +5,33 @@ type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
 
 /** Store rows, always addressed by the caller's own store id. */
 export class AccountRepository {
-  constructor(readonly db: Kysely<StoreDatabase>) {}
+  constructor(private readonly db: Kysely<StoreDatabase>) {}
+
+  /** A new merchant: the store (empty, not submitted), its owner user and an empty wallet, in one transaction. */
+  createAccount(account: { userName: string; mobile: string; passwordHash: string; storeStatus: number }): Promise<{ userId: number; storeId: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const store = await trx
+        .insertInto('store_store')
+        .values({ store_name: account.userName, store_status: account.storeStatus, store_type: 1, mobile: account.mobile })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const user = await trx
+        .insertInto('store_user')
+        .values({ store_id: store.id, username: account.userName, password_hash: account.passwordHash, nickname: account.userName })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('store_pay_account').values({ store_id: store.id, balance_cents: 0, frozen_cents: 0, deposit_cents: 0 }).execute();
+      return { userId: user.id, storeId: store.id };
+    });
+  }
+
+  /** The submitted store information and its categories, together. */
+  async submitStoreInfo(storeId: number, values: Updateable<StoreTable>, categoryIds: readonly number[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await this.updateStore(storeId, values, trx);
+      await this.replaceCategories(storeId, categoryIds, trx);
+    });
+  }
 
   findStore(storeId: number, db: Db = this.db): Promise<StoreRow | undefined> {
     return db.selectFrom('store_store').selectAll().where('id', '=', storeId).executeTakeFirst();

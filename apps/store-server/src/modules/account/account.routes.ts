@@ -1,51 +1,31 @@
-import { z } from 'zod';
-import { publicRoute, userRoute, type StoreRoute } from '../../http/route';
-import { USER_BASE } from '../auth/auth.routes';
+import { accountEndpoints as api } from '@merchant/api-contracts';
+import { contractRoute, type StoreRoute } from '../../http/route';
 import type { AccountService } from './account.service';
-import {
-  agreementBiz,
-  bankCardBiz,
-  registerUserBiz,
-  sendRegisterCheckCodeBiz,
-  sendUpdateCheckCodeBiz,
-  storeInfoBiz,
-  storeInfoDraftBiz,
-  updateCategoriesBiz,
-  updateEmailBiz,
-  updateMobileBiz,
-  updatePasswordBiz,
-  updatePasswordByTokenBiz,
-  updateStoreInfoBiz,
-} from './account.schemas';
 
-const none = z.object({});
-
-/** console-spec §7 user calls for registration and store maintenance. */
+/** console-spec §7 user calls for registration and store maintenance (contracts: @merchant/api-contracts endpoints/account). */
 export function accountRoutes(account: AccountService): StoreRoute[] {
   return [
-    publicRoute(`${USER_BASE}/sendRegisterCheckCode`, sendRegisterCheckCodeBiz, (biz) => account.sendRegisterCheckCode(biz.mobile)),
-    publicRoute(`${USER_BASE}/registerUser`, registerUserBiz, (biz) => account.registerUser(biz)),
-    userRoute(`${USER_BASE}/temporaryStorageStoreInfo`, storeInfoDraftBiz, (biz, caller) => account.saveDraft(caller, biz)),
-    userRoute(`${USER_BASE}/getStorageStoreInfoByToken`, none, (_biz, caller) => account.getDraft(caller)),
-    userRoute(`${USER_BASE}/recoveryStoreInfoByToken`, none, (_biz, caller) => account.recoverDraft(caller)),
-    userRoute(`${USER_BASE}/storeAcceptAgreement`, agreementBiz, (biz, caller) => account.acceptAgreement(caller, biz.agreementVersion)),
-    userRoute(`${USER_BASE}/registerStore`, storeInfoBiz, (biz, caller) => account.submitForReview(caller, biz)),
-    userRoute(`${USER_BASE}/getStoreInfoByToken`, none, (_biz, caller) => account.getStoreInfoByToken(caller)),
-    userRoute(`${USER_BASE}/getStoreInfo`, none, (_biz, caller) => account.getStoreInfo(caller)),
-    userRoute(`${USER_BASE}/updateStoreInfo`, updateStoreInfoBiz, (biz, caller) => account.updateStoreInfo(caller, biz)),
-    userRoute(`${USER_BASE}/sendUpdateEmailCheckCode`, none, (_biz, caller) => account.sendUpdateEmailCheckCode(caller)),
-    userRoute(`${USER_BASE}/updateStoreEmail`, updateEmailBiz, (biz, caller) => account.updateEmail(caller, biz.email, biz.checkCode)),
-    userRoute(`${USER_BASE}/sendUpdateMobileCheckCode`, sendRegisterCheckCodeBiz, (biz, caller) => account.sendUpdateMobileCheckCode(caller, biz.mobile)),
-    userRoute(`${USER_BASE}/updateStoreMobile`, updateMobileBiz, (biz, caller) => account.updateMobile(caller, biz.mobile, biz.checkCode)),
-    userRoute(`${USER_BASE}/updatePasswordByToken`, updatePasswordByTokenBiz, (biz, caller) =>
-      account.updatePasswordByToken(caller, biz.oldPassword, biz.newPassword),
-    ),
-    publicRoute(`${USER_BASE}/sendUpdateCheckCode`, sendUpdateCheckCodeBiz, (biz) => account.sendResetPasswordCheckCode(biz.userName)),
-    publicRoute(`${USER_BASE}/updatePassword`, updatePasswordBiz, (biz) => account.resetPassword(biz.userName, biz.checkCode, biz.newPassword)),
-    userRoute(`${USER_BASE}/updateStoreBankCard`, bankCardBiz, (biz, caller) => account.updateBankCard(caller, biz)),
-    userRoute('/v1/store/eshop/bank/ftEspStoreBankCardAdmin/storeBankCardIsExists', none, (_biz, caller) => account.bankCardExists(caller)),
-    userRoute(`${USER_BASE}/storePcHome`, none, (_biz, caller) => account.pcHome(caller)),
-    userRoute(`${USER_BASE}/getStoreBaseCity`, none, (_biz, caller) => account.baseCity(caller)),
-    userRoute(`${USER_BASE}/updateStoreCategories`, updateCategoriesBiz, (biz, caller) => account.updateCategories(caller, biz.categoryIds)),
+    contractRoute(api.sendRegisterCheckCode, (biz) => account.sendRegisterCheckCode(biz.mobile)),
+    contractRoute(api.registerUser, (biz) => account.registerUser(biz)),
+    contractRoute(api.temporaryStorageStoreInfo, (biz, caller) => account.saveDraft(caller, biz)),
+    contractRoute(api.getStorageStoreInfoByToken, (_biz, caller) => account.getDraft(caller)),
+    contractRoute(api.recoveryStoreInfoByToken, (_biz, caller) => account.recoverDraft(caller)),
+    contractRoute(api.storeAcceptAgreement, (biz, caller) => account.acceptAgreement(caller, biz.agreementVersion)),
+    contractRoute(api.registerStore, (biz, caller) => account.submitForReview(caller, biz)),
+    contractRoute(api.getStoreInfoByToken, (_biz, caller) => account.getStoreInfoByToken(caller)),
+    contractRoute(api.getStoreInfo, (_biz, caller) => account.getStoreInfo(caller)),
+    contractRoute(api.updateStoreInfo, (biz, caller) => account.updateStoreInfo(caller, biz)),
+    contractRoute(api.sendUpdateEmailCheckCode, (_biz, caller) => account.sendUpdateEmailCheckCode(caller)),
+    contractRoute(api.updateStoreEmail, (biz, caller) => account.updateEmail(caller, biz.email, biz.checkCode)),
+    contractRoute(api.sendUpdateMobileCheckCode, (biz, caller) => account.sendUpdateMobileCheckCode(caller, biz.mobile)),
+    contractRoute(api.updateStoreMobile, (biz, caller) => account.updateMobile(caller, biz.mobile, biz.checkCode)),
+    contractRoute(api.updatePasswordByToken, (biz, caller) => account.updatePasswordByToken(caller, biz.oldPassword, biz.newPassword)),
+    contractRoute(api.sendUpdateCheckCode, (biz) => account.sendResetPasswordCheckCode(biz.userName)),
+    contractRoute(api.updatePassword, (biz) => account.resetPassword(biz.userName, biz.checkCode, biz.newPassword)),
+    contractRoute(api.updateStoreBankCard, (biz, caller) => account.updateBankCard(caller, biz)),
+    contractRoute(api.storeBankCardIsExists, (_biz, caller) => account.bankCardExists(caller)),
+    contractRoute(api.storePcHome, (_biz, caller) => account.pcHome(caller)),
+    contractRoute(api.getStoreBaseCity, (_biz, caller) => account.baseCity(caller)),
+    contractRoute(api.updateStoreCategories, (biz, caller) => account.updateCategories(caller, biz.categoryIds)),
   ];
 }

@@ -1,4 +1,4 @@
-import { bankCardBiz, passesLuhn, storeInfoBiz } from './account.schemas';
+import { bankCardBiz, passesLuhn, storeInfoBiz } from '@merchant/api-contracts';
 import { maskCardNumber, maskPhone } from './account.service';
 
 const validInfo = {

@@ -1,13 +1,12 @@
 import { maskPhone } from '@merchant/ui-kit/format';
 import type { Caller } from '../../http/route';
 import type { CheckCodeService } from '../../shared/check-codes';
-import { toEpochSeconds, type Clock } from '../../shared/clock';
-import { hashSecret, verifySecret } from '../../shared/passwords';
+import { epochSecondsOf, type Clock } from '../../shared/clock';
 import { STORE_CODES, StoreError, text, type StoreMessage } from '../../shared/store-error';
-import type { AuthRepository } from '../auth/auth.repository';
-import type { AuthService, LoginResult } from '../auth/auth.service';
+import { hashSecret } from '../../shared/passwords';
+import type { AuthService, LoginResult } from '../auth';
 import type { AccountRepository } from './account.repository';
-import type { StoreInfo, StoreInfoDraft } from './account.schemas';
+import type { BankCardInput, StoreInfo, StoreInfoDraft, StoreInfoChanges } from './account.schemas';
 
 import { StoreStatus } from './store-status';
 
@@ -28,7 +27,6 @@ const notAllowed = (message: StoreMessage) => new StoreError(STORE_CODES.notAllo
 export class AccountService {
   constructor(
     private readonly stores: AccountRepository,
-    private readonly users: AuthRepository,
     private readonly auth: AuthService,
     private readonly checkCodes: CheckCodeService,
     private readonly clock: Clock,
@@ -51,20 +49,7 @@ export class AccountService {
     if (await this.stores.mobileTaken(input.mobile)) throw new StoreError(STORE_CODES.alreadyExists, text('该手机号已注册', 'this mobile number is already registered'));
     await this.checkCodes.verify('register', input.mobile, input.checkCode);
     const passwordHash = await hashSecret(input.password);
-    const created = await this.stores.db.transaction().execute(async (trx) => {
-      const store = await trx
-        .insertInto('store_store')
-        .values({ store_name: input.userName, store_status: StoreStatus.notSubmitted, store_type: 1, mobile: input.mobile })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const user = await trx
-        .insertInto('store_user')
-        .values({ store_id: store.id, username: input.userName, password_hash: passwordHash, nickname: input.userName })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('store_pay_account').values({ store_id: store.id, balance_cents: 0, frozen_cents: 0, deposit_cents: 0 }).execute();
-      return { userId: user.id, storeId: store.id };
-    });
+    const created = await this.stores.createAccount({ userName: input.userName, mobile: input.mobile, passwordHash, storeStatus: StoreStatus.notSubmitted });
     return this.auth.issueToken({ ...created, storeStatus: StoreStatus.notSubmitted });
   }
 
@@ -93,7 +78,7 @@ export class AccountService {
     await this.store(caller);
     const acceptedAt = this.clock.now();
     await this.stores.updateStore(caller.storeId, { agreement_accepted_at: acceptedAt, agreement_version: version });
-    return { agreementVersion: version, acceptTime: toEpochSeconds(acceptedAt) };
+    return { agreementVersion: version, acceptTime: epochSecondsOf(acceptedAt) };
   }
 
   private async checkReferences(info: Pick<StoreInfo, 'cityCode' | 'categoryIds'>) {
@@ -110,25 +95,22 @@ export class AccountService {
     if (!EDITABLE_BEFORE_REVIEW.includes(store.store_status)) throw notAllowed(text('店铺已提交审核', 'the store has already been submitted'));
     if (!store.agreement_accepted_at) throw notAllowed(text('请先签署商家协议', 'please accept the merchant agreement first'));
     await this.checkReferences(info);
-    await this.stores.db.transaction().execute(async (trx) => {
-      await this.stores.updateStore(
-        caller.storeId,
-        {
-          store_status: StoreStatus.underReview,
-          store_name: info.storeName,
-          store_type: info.storeType,
-          principal_type: info.principalType,
-          city_code: info.cityCode,
-          store_info: JSON.stringify(info),
-          store_info_draft: null,
-          reject_reason: null,
-          license_expires_on: info.licenseExpireTime ? new Date(info.licenseExpireTime * 1000) : null,
-          brand_expires_on: info.brandExpireTime ? new Date(info.brandExpireTime * 1000) : null,
-        },
-        trx,
-      );
-      await this.stores.replaceCategories(caller.storeId, info.categoryIds, trx);
-    });
+    await this.stores.submitStoreInfo(
+      caller.storeId,
+      {
+        store_status: StoreStatus.underReview,
+        store_name: info.storeName,
+        store_type: info.storeType,
+        principal_type: info.principalType,
+        city_code: info.cityCode,
+        store_info: JSON.stringify(info),
+        store_info_draft: null,
+        reject_reason: null,
+        license_expires_on: info.licenseExpireTime ? new Date(info.licenseExpireTime * 1000) : null,
+        brand_expires_on: info.brandExpireTime ? new Date(info.brandExpireTime * 1000) : null,
+      },
+      info.categoryIds,
+    );
     return { storeStatus: StoreStatus.underReview };
   }
 
@@ -168,7 +150,7 @@ export class AccountService {
     };
   }
 
-  async updateStoreInfo(caller: Caller, changes: Record<string, string | undefined>) {
+  async updateStoreInfo(caller: Caller, changes: StoreInfoChanges) {
     const store = await this.store(caller);
     if (!IN_APP.includes(store.store_status)) throw notAllowed(text('店铺审核通过后才能修改店铺信息', 'store information can be edited after approval'));
     const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
@@ -207,16 +189,15 @@ export class AccountService {
   }
 
   async updatePasswordByToken(caller: Caller, oldPassword: string, newPassword: string) {
-    const user = await this.users.findByUserId(caller.userId);
-    if (!user || !(await verifySecret(oldPassword, user.passwordHash))) throw new StoreError(STORE_CODES.wrongCredentials, text('原密码错误', 'the current password is wrong'));
+    if (!(await this.auth.passwordMatches(caller.userId, oldPassword))) throw new StoreError(STORE_CODES.wrongCredentials, text('原密码错误', 'the current password is wrong'));
     if (oldPassword === newPassword) throw new StoreError(STORE_CODES.invalidParameter, text('新密码不能与原密码相同', 'the new password must differ from the current one'));
-    await this.users.updatePasswordHash(caller.userId, await hashSecret(newPassword));
+    await this.auth.setPassword(caller.userId, newPassword);
     return null;
   }
 
   /** Forgotten password: the code goes to the store's mobile; the answer shows it masked. */
   async sendResetPasswordCheckCode(userName: string) {
-    const user = await this.users.findByUsername(userName);
+    const user = await this.auth.findAccountByUserName(userName);
     if (!user) throw new StoreError(STORE_CODES.notFound, text('该用户名不存在', 'no account with this user name'));
     const sent = await this.checkCodes.send('reset-password', user.mobile);
     return { ...sent, mobile: maskPhone(user.mobile) };
@@ -224,15 +205,15 @@ export class AccountService {
 
   /** Resets the password with a check code and signs out every session of the user. */
   async resetPassword(userName: string, checkCode: string, newPassword: string) {
-    const user = await this.users.findByUsername(userName);
+    const user = await this.auth.findAccountByUserName(userName);
     if (!user) throw new StoreError(STORE_CODES.notFound, text('该用户名不存在', 'no account with this user name'));
     await this.checkCodes.verify('reset-password', user.mobile, checkCode);
-    await this.users.updatePasswordHash(user.userId, await hashSecret(newPassword));
-    await this.users.revokeAllTokensOfUser(user.userId, this.clock.now());
+    await this.auth.setPassword(user.userId, newPassword);
+    await this.auth.signOutEverywhere(user.userId);
     return null;
   }
 
-  async updateBankCard(caller: Caller, card: { bankCode: string; cardNumber: string; accountName: string; branchName: string }) {
+  async updateBankCard(caller: Caller, card: BankCardInput) {
     await this.store(caller);
     const bank = await this.stores.bankExists(card.bankCode);
     if (!bank) throw new StoreError(STORE_CODES.invalidParameter, text('不支持该银行', 'bankCode is not a supported bank'));

@@ -1,10 +1,10 @@
-import { ALL_PERMISSION_CODES, type PermissionCode } from '@merchant/api-contracts';
+import { ALL_PERMISSION_CODES, type EndpointData, type PermissionCode, type authEndpoints } from '@merchant/api-contracts';
 import type { Caller } from '../../http/route';
 import type { CaptchaService } from '../../shared/captcha';
 import type { CheckCodeService } from '../../shared/check-codes';
 import { addSeconds, type Clock } from '../../shared/clock';
 import { hashOpaqueToken, newOpaqueToken } from '../../shared/opaque-token';
-import { burnVerifyTime, verifySecret } from '../../shared/passwords';
+import { burnVerifyTime, hashSecret, verifySecret } from '../../shared/passwords';
 import type { RateLimit, RateLimiter } from '../../shared/rate-limiter';
 import { STORE_CODES, StoreError, codeText, text, tokenInvalid } from '../../shared/store-error';
 import type { AuthRepository, UserWithStore } from './auth.repository';
@@ -18,24 +18,17 @@ export const LOGIN_FAILURES_BEFORE_CAPTCHA = 3;
 /** console-spec §6: roles are forced to the single role admin. */
 export const STORE_ROLES = ['admin'] as const;
 
-export interface LoginResult {
-  accessToken: string;
-  storeStatus: number;
-}
+/** A signed-in session (contract: authEndpoints.login data). */
+export type LoginResult = EndpointData<typeof authEndpoints.login>;
 
-/** console-spec §3 "User info". */
-export interface UserInfo {
-  roles: string[];
-  /** The permission codes the user holds (docs/permissions.md); the console's PermissionButton reads them. */
-  permissions: PermissionCode[];
-  nickname: string;
-  avatarUrl: string;
-  uid: string;
-  storeStatus: number;
-  storeType: number;
-  accessToken: string;
-  storeName: string;
-  forbiddenReason: string;
+/** console-spec §3 "User info" (contract: authEndpoints.getUserByToken data). */
+export type UserInfo = EndpointData<typeof authEndpoints.getUserByToken>;
+
+/** What other modules may know of a user (account: password reset and change). */
+export interface UserAccount {
+  userId: number;
+  storeId: number;
+  mobile: string;
 }
 
 const wrongCredentials = () => new StoreError(STORE_CODES.wrongCredentials, codeText(STORE_CODES.wrongCredentials));
@@ -150,5 +143,28 @@ export class AuthService {
   /** Revokes the token; an unknown or already revoked token is fine (logging out twice is not an error). */
   async logout(accessToken: string): Promise<void> {
     if (accessToken) await this.users.revokeToken(hashOpaqueToken(accessToken), this.clock.now());
+  }
+
+  // Credentials belong to this module: the account module changes passwords through these.
+
+  /** The account of a user name (case-insensitive), or undefined. */
+  async findAccountByUserName(userName: string): Promise<UserAccount | undefined> {
+    const user = await this.users.findByUsername(userName);
+    return user && { userId: user.userId, storeId: user.storeId, mobile: user.mobile };
+  }
+
+  /** Whether `password` is the user's current sign-in password. */
+  async passwordMatches(userId: number, password: string): Promise<boolean> {
+    const user = await this.users.findByUserId(userId);
+    return user ? verifySecret(password, user.passwordHash) : (await burnVerifyTime(password), false);
+  }
+
+  async setPassword(userId: number, password: string): Promise<void> {
+    await this.users.updatePasswordHash(userId, await hashSecret(password));
+  }
+
+  /** Revokes every access token of the user (after a password reset). */
+  async signOutEverywhere(userId: number): Promise<void> {
+    await this.users.revokeAllTokensOfUser(userId, this.clock.now());
   }
 }

@@ -1,12 +1,10 @@
-import { sql, type Kysely } from 'kysely';
-import type { StoreDatabase } from '../../db/schema';
 import type { Caller } from '../../http/route';
-import { toEpochSeconds } from '../../shared/clock';
+import { epochSecondsOf } from '../../shared/clock';
 import { DEFAULT_LANGUAGE, type LocalizedText, type SupportedLanguage } from '@merchant/api-contracts';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
+import type { DeregistrationRepository } from './deregistration.repository';
 
-/** Deregistration request status (our design): 1 pending review, 2 completed, 3 rejected. */
-export const LogoutRecordStatus = { pending: 1, completed: 2, rejected: 3 } as const;
+export { LogoutRecordStatus } from './deregistration.schemas';
 
 /** Why a store may not deregister yet, in the merchant's words. */
 const REASONS = {
@@ -28,7 +26,7 @@ export interface LogoutCheck {
 
 /** A store may ask to be deregistered only with no money left with the platform and nothing pending. */
 export class DeregistrationService {
-  constructor(private readonly db: Kysely<StoreDatabase>) {}
+  constructor(private readonly repository: DeregistrationRepository) {}
 
   /** The check in the caller's language (checkStoreCanLogout answers it as data). */
   async check(caller: Caller, language: SupportedLanguage = DEFAULT_LANGUAGE): Promise<LogoutCheck> {
@@ -38,36 +36,20 @@ export class DeregistrationService {
 
   private async blockingReasons(caller: Caller): Promise<LocalizedText[]> {
     const reasons: LocalizedText[] = [];
-    const account = await this.db.selectFrom('store_pay_account').selectAll().where('store_id', '=', caller.storeId).executeTakeFirst();
+    const account = await this.repository.findPayAccount(caller.storeId);
     if (Number(account?.balance_cents ?? 0) > 0) reasons.push(REASONS.balance);
     if (Number(account?.frozen_cents ?? 0) > 0) reasons.push(REASONS.frozen);
     if (Number(account?.deposit_cents ?? 0) > 0) reasons.push(REASONS.deposit);
-    const blacklisted = await this.db.selectFrom('store_withdraw_blacklist').select('store_id').where('store_id', '=', caller.storeId).executeTakeFirst();
-    if (blacklisted) reasons.push(REASONS.blacklisted);
-    if (await this.pending(caller)) reasons.push(REASONS.pending);
+    if (await this.repository.isBlacklisted(caller.storeId)) reasons.push(REASONS.blacklisted);
+    if (await this.repository.hasPendingRequest(caller.storeId)) reasons.push(REASONS.pending);
     return reasons;
-  }
-
-  private pending(caller: Caller) {
-    return this.db
-      .selectFrom('store_logout_record')
-      .select(['id', 'status', 'created_at'])
-      .where('store_id', '=', caller.storeId)
-      .where('status', '=', LogoutRecordStatus.pending)
-      .executeTakeFirst();
   }
 
   async submit(caller: Caller, logoutReason: string) {
     const reasons = await this.blockingReasons(caller);
     if (reasons.length > 0) throw new StoreError(STORE_CODES.notAllowedInCurrentState, joinReasons(reasons));
-    const row = await this.db
-      .insertInto('store_logout_record')
-      .values({ store_id: caller.storeId, user_id: caller.userId, logout_reason: logoutReason, status: LogoutRecordStatus.pending })
-      // The partial unique index decides between concurrent submissions; its predicate must be a literal to be inferred.
-      .onConflict((oc) => oc.column('store_id').where('status', '=', sql.lit(LogoutRecordStatus.pending)).doNothing())
-      .returning(['id', 'status', 'created_at'])
-      .executeTakeFirst();
+    const row = await this.repository.insertPendingRequest(caller.storeId, caller.userId, logoutReason);
     if (!row) throw new StoreError(STORE_CODES.alreadyExists, REASONS.pending);
-    return { id: row.id, status: row.status, createTime: toEpochSeconds(row.created_at) };
+    return { id: row.id, status: row.status, createTime: epochSecondsOf(row.created_at) };
   }
 }

@@ -1,10 +1,8 @@
-import { userRoute, type StoreRoute } from '../../http/route';
-import { orderCountBiz } from './orders.schemas';
+import { orderEndpoints as api } from '@merchant/api-contracts';
+import { contractRoute, type StoreRoute } from '../../http/route';
 import type { OrdersService } from './orders.service';
 
-export const ORDER_BASE = '/v1/store/eshop/order';
-
-/** console-spec §7 order calls answered so far (the dashboard's counts). */
+/** console-spec §7 order calls answered so far (the dashboard's counts; contracts: endpoints/orders). */
 export function ordersRoutes(orders: OrdersService): StoreRoute[] {
-  return [userRoute(`${ORDER_BASE}/queryStoreOrderCount`, orderCountBiz, (biz, caller) => orders.countStoreOrders(caller, biz))];
+  return [contractRoute(api.queryStoreOrderCount, (biz, caller) => orders.countStoreOrders(caller, biz))];
 }

@@ -1,10 +1,4 @@
-import { z } from 'zod';
-import { checkCodeField, payPasswordField } from '../../shared/fields';
+// The wire shapes of this module live in @merchant/api-contracts (endpoints/pay). Server-only rules:
 
-export const initPayPasswordBiz = z.object({ payPassword: payPasswordField, checkCode: checkCodeField });
-export const updatePayPasswordBiz = z.object({
-  oldPayPassword: z.string({ error: 'oldPayPassword is required' }).regex(/^\d{6}$/, 'oldPayPassword must be 6 digits'),
-  newPayPassword: payPasswordField,
-});
-export const checkPayPasswordBiz = z.object({ payPassword: payPasswordField, checkCode: checkCodeField.optional() });
-
+/** The check-code purposes of the pay password (one code per purpose and mobile). */
+export type PayCheckCodePurpose = 'init-pay-password' | 'set-pay-password' | 'check-pay-password';

@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { StoreDatabase } from '../../db/schema';
 import type { Caller } from '../../http/route';
 import type { CheckCodeService } from '../../shared/check-codes';
 import { hashSecret, verifySecret } from '../../shared/passwords';
 import type { RateLimit, RateLimiter } from '../../shared/rate-limiter';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
+import type { PayRepository } from './pay.repository';
+import type { PayCheckCodePurpose } from './pay.schemas';
 
 /** Wrong pay passwords per store: 5 per hour, then the check is refused until the window passes (our design). */
 export const PAY_PASSWORD_FAILURE_LIMIT: RateLimit = { bucket: 'pay-password-failure', max: 5, windowSeconds: 60 * 60 };
@@ -15,30 +15,24 @@ export const PAY_PASSWORD_FAILURE_LIMIT: RateLimit = { bucket: 'pay-password-fai
  */
 export class PayService {
   constructor(
-    private readonly db: Kysely<StoreDatabase>,
+    private readonly repository: PayRepository,
     private readonly checkCodes: CheckCodeService,
     private readonly rateLimiter: RateLimiter,
   ) {}
 
   private async owner(caller: Caller) {
-    return this.db
-      .selectFrom('store_user as u')
-      .innerJoin('store_store as s', 's.id', 'u.store_id')
-      .select(['u.pay_password_hash', 's.mobile'])
-      .where('u.id', '=', caller.userId)
-      .where('u.store_id', '=', caller.storeId)
-      .executeTakeFirstOrThrow();
+    return this.repository.findOwner(caller.userId, caller.storeId);
   }
 
   private async storeHash(caller: Caller, payPassword: string) {
-    await this.db.updateTable('store_user').set({ pay_password_hash: await hashSecret(payPassword) }).where('id', '=', caller.userId).execute();
+    await this.repository.setPayPasswordHash(caller.userId, await hashSecret(payPassword));
   }
 
   async isSet(caller: Caller) {
     return { isSetPayPassword: (await this.owner(caller)).pay_password_hash !== null };
   }
 
-  async sendCode(caller: Caller, purpose: 'init-pay-password' | 'set-pay-password' | 'check-pay-password') {
+  async sendCode(caller: Caller, purpose: PayCheckCodePurpose) {
     const owner = await this.owner(caller);
     if (purpose === 'init-pay-password' && owner.pay_password_hash) throw new StoreError(STORE_CODES.notAllowedInCurrentState, text('已设置支付密码', 'the pay password is already set'));
     if (purpose !== 'init-pay-password' && !owner.pay_password_hash) throw new StoreError(STORE_CODES.notAllowedInCurrentState, text('请先设置支付密码', 'please set a pay password first'));
@@ -75,7 +69,7 @@ export class PayService {
     const owner = await this.owner(caller);
     await this.verifyPayPassword(caller, payPassword);
     if (checkCode !== undefined) await this.checkCodes.verify('check-pay-password', owner.mobile, checkCode);
-    return { checked: true };
+    return { checked: true as const };
   }
 
   private async verifyPayPassword(caller: Caller, payPassword: string) {
@@ -92,20 +86,19 @@ export class PayService {
 
   /** Money in integer cents (ARCHITECTURE.md conventions). */
   async account(caller: Caller) {
-    const row = await this.db.selectFrom('store_pay_account').selectAll().where('store_id', '=', caller.storeId).executeTakeFirst();
+    const row = await this.repository.findAccount(caller.storeId);
     const balance = Number(row?.balance_cents ?? 0);
     const frozen = Number(row?.frozen_cents ?? 0);
     return { storeId: caller.storeId, balance, frozenBalance: frozen, availableBalance: balance - frozen, depositBalance: Number(row?.deposit_cents ?? 0) };
   }
 
   async blacklist(caller: Caller) {
-    const row = await this.db.selectFrom('store_withdraw_blacklist').select('remark').where('store_id', '=', caller.storeId).executeTakeFirst();
+    const row = await this.repository.findBlacklist(caller.storeId);
     return { isBlacklist: row !== undefined, blacklistRemark: row?.remark ?? '' };
   }
 
   async banks() {
-    const rows = await this.db.selectFrom('ref_bank').select(['bank_code as bankCode', 'bank_name as bankName']).orderBy('sort').execute();
-    return { list: rows };
+    return { list: await this.repository.banks() };
   }
 }
 
