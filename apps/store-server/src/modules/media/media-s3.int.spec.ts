@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { startTestServer, type TestHarness } from '../../testing/harness';
-import { OK, PATHS, listFiles, md5Of, postForm, uniquePng, uploadFile, verifyOne } from './media.test-helpers';
+import { OK, listFiles, md5Of, postForm, uniquePng, uploadFile, verifyOne } from './media.test-helpers';
 import { S3Storage } from './storage/s3-storage';
 
 // The whole upload flow through a running store-server whose media storage is S3 (MEDIA_S3_*), against a
