@@ -6,6 +6,7 @@ import { openStoreDatabase, type StoreDatabaseHandle } from './db/database';
 import { seedDemoData } from './db/seed';
 import { loadOrCreateServerKeys } from './db/server-keys';
 import { KyselySessionStore } from './db/session-store';
+import { registerOpenApi } from './http/openapi';
 import { registerTestHooks } from './http/test-hooks';
 import { buildStoreModules } from './modules';
 import { systemClock, type Clock } from './shared/clock';
@@ -67,8 +68,11 @@ export async function createStoreServer(
     const routeDependencies = {
       resolveCaller: (token: string) => modules.auth.resolveCaller(token),
       permissionsOf: (caller: { userId: number }) => modules.auth.permissionsOf(caller),
+      // Development and tests check every answer against its contract; production trusts the tests.
+      checkAnswers: !config.production,
     };
     for (const route of modules.routes) route.register(app, routeDependencies);
+    registerOpenApi(app, modules.routes);
     if (recording) registerTestHooks(app, recording, modules.captcha);
   } catch (error) {
     await app.close();

@@ -1,0 +1,86 @@
+// The calls answered through @merchant/api-contracts: the OpenAPI document generated from them, and
+// the contract's biz check in front of every one of them (10100001, nothing changed).
+import { allEndpoints, endpointGroups, STORE_CODES, type AnyEndpoint } from '@merchant/api-contracts';
+import { z } from 'zod';
+import { DEFAULT_CONFIG } from '../config';
+import { buildStoreModules } from '../modules';
+import { startTestServer, type TestHarness } from '../testing/harness';
+import { OPENAPI_PATH } from './openapi';
+import type { StoreRoute } from './route';
+
+interface OpenApiOperation {
+  summary: string;
+  'x-codes': string[];
+  'x-permission'?: string;
+  requestBody: { content: { 'application/json': { schema: { properties: { biz: unknown } } } } };
+  responses: { 200: { content: { 'application/json': { schema: { properties: { data: { anyOf: unknown[] } } } } } } };
+}
+
+const schemaOf = (schema: z.ZodType, io: 'input' | 'output') => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+};
+
+describe('endpoint contracts on the real server', () => {
+  let h: TestHarness;
+  let routes: StoreRoute[];
+  beforeAll(async () => {
+    h = await startTestServer();
+    routes = buildStoreModules({
+      db: h.database.db,
+      clock: { now: () => new Date() },
+      config: { ...DEFAULT_CONFIG, dataDir: 'memory://' },
+      checkCodeDelivery: { deliver: async () => {} } as never,
+    }).routes;
+  });
+  afterAll(() => h.close());
+
+  const contractRoutes = () => routes.filter((route): route is StoreRoute & { contract: AnyEndpoint } => route.contract !== undefined);
+
+  it('serves an OpenAPI document with every envelope route and its biz and data schemas', async () => {
+    const response = await fetch(`${h.url}${OPENAPI_PATH}`);
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { openapi: string; paths: Record<string, { post: OpenApiOperation }> };
+    expect(document.openapi).toBe('3.1.0');
+
+    const envelopeRoutes = routes.filter((route) => route.contract || route.biz);
+    expect(Object.keys(document.paths).sort()).toEqual(envelopeRoutes.map((route) => route.path).sort());
+    for (const route of contractRoutes()) {
+      const operation = document.paths[route.path]!.post;
+      const body = operation.requestBody.content['application/json'].schema;
+      expect(body.properties.biz).toEqual(schemaOf(route.contract.biz, 'input'));
+      const answer = operation.responses[200].content['application/json'].schema;
+      expect(answer.properties.data.anyOf[0]).toEqual(schemaOf(route.contract.data, 'output'));
+      expect(operation.summary).toBe(route.contract.summary);
+      expect(operation['x-permission']).toBe(route.contract.permission);
+      for (const code of route.contract.errors) expect(operation['x-codes']).toContain(code);
+    }
+  });
+
+  it('registers a route for every contract of the areas it owns, through the contract', () => {
+    const served = new Map(contractRoutes().map((route) => [route.path, route.contract]));
+    const owned = [endpointGroups.auth, endpointGroups.account, endpointGroups.pay, endpointGroups.common, endpointGroups.deregistration, endpointGroups.im, endpointGroups.orders];
+    for (const group of owned) for (const contract of Object.values(group)) expect(served.get(contract.path)).toBe(contract);
+    // A contract served by a route that is not the contract's would answer something else.
+    for (const [path, contract] of served) expect(allEndpoints).toContain(contract), expect(contract.path).toBe(path);
+  });
+
+  it('refuses a biz that is not an object on every contract call with 10100001 and changes nothing', async () => {
+    const db = h.database.db;
+    const snapshot = async () =>
+      JSON.stringify(
+        await Promise.all(
+          ['store_store', 'store_user', 'store_check_code', 'store_logout_record', 'store_error_report', 'store_operation_log', 'store_bank_card', 'store_captcha'].map(
+            (table) => db.selectFrom(table as 'store_store').selectAll().execute(),
+          ),
+        ),
+      );
+    const token = await h.login('demo_merchant', 'Demo12345');
+    const before = await snapshot();
+    for (const route of contractRoutes()) {
+      const answer = await h.call(route.path, 'not an object', route.contract.access === 'user' ? token : null);
+      expect([route.path, answer.code, answer.data]).toEqual([route.path, STORE_CODES.invalidParameter, null]);
+    }
+    expect(await snapshot()).toBe(before);
+  });
+});
