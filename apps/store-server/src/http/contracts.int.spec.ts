@@ -62,7 +62,10 @@ describe('endpoint contracts on the real server', () => {
     const owned = [endpointGroups.auth, endpointGroups.account, endpointGroups.pay, endpointGroups.common, endpointGroups.deregistration, endpointGroups.im, endpointGroups.orders];
     for (const group of owned) for (const contract of Object.values(group)) expect(served.get(contract.path)).toBe(contract);
     // A contract served by a route that is not the contract's would answer something else.
-    for (const [path, contract] of served) expect(allEndpoints).toContain(contract), expect(contract.path).toBe(path);
+    for (const [path, contract] of served) {
+      expect(allEndpoints).toContain(contract);
+      expect(contract.path).toBe(path);
+    }
   });
 
   it('refuses a biz that is not an object on every contract call with 10100001 and changes nothing', async () => {
