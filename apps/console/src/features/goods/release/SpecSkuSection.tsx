@@ -123,7 +123,8 @@ export function SpecSkuSection({ categorySpecs, loading }: { categorySpecs: Cate
       />
 
       <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        <Table size="small" aria-label={t('goodsRelease.sku.table')}>
+        {/* Scrolls sideways on narrow screens rather than squeezing the inputs. */}
+        <Table size="small" aria-label={t('goodsRelease.sku.table')} sx={{ minWidth: 560, '& td, & th': { whiteSpace: 'nowrap' }, '& .MuiTextField-root': { width: 150 } }}>
           <TableHead>
             <TableRow>
               {names.length === 0 ? <TableCell>{t('goodsRelease.sku.spec')}</TableCell> : names.map((name) => <TableCell key={name}>{name}</TableCell>)}
