@@ -3,9 +3,12 @@ import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
 import { commonEndpoints } from './common';
 import { deregistrationEndpoints } from './deregistration';
+import { goodsEndpoints } from './goods';
 import { imEndpoints } from './im';
+import { inventoryEndpoints } from './inventory';
 import { orderEndpoints } from './orders';
 import { payEndpoints } from './pay';
+import { savedViewEndpoints } from './saved-views';
 
 export * from './auth';
 export * from './account';
@@ -14,6 +17,7 @@ export * from './common';
 export * from './deregistration';
 export * from './im';
 export * from './orders';
+// goods, inventory and saved-views are exported by src/index.ts.
 
 /** The contracts of one area each, by area name: the console's fake server and the OpenAPI test walk them. */
 export const endpointGroups = {
@@ -24,6 +28,9 @@ export const endpointGroups = {
   deregistration: deregistrationEndpoints,
   im: imEndpoints,
   orders: orderEndpoints,
+  goods: goodsEndpoints,
+  inventory: inventoryEndpoints,
+  savedViews: savedViewEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every contract above, and the one with a given path. */
