@@ -47,4 +47,15 @@ describe('MoneyInput / NumberInput (§5)', () => {
     await userEvent.type(input, '1a2-3.');
     expect(input).toHaveValue('123');
   });
+
+  it("keeps the caller's input attributes (an accessible name in a table cell) beside its input mode", () => {
+    render(
+      <>
+        <MoneyInput value="" onValueChange={() => undefined} slotProps={{ htmlInput: { 'aria-label': 'new price 1' } }} />
+        <NumberInput value="" onValueChange={() => undefined} slotProps={{ htmlInput: { 'aria-label': 'new stock 1' } }} />
+      </>,
+    );
+    expect(screen.getByRole('textbox', { name: 'new price 1' })).toHaveAttribute('inputmode', 'decimal');
+    expect(screen.getByRole('textbox', { name: 'new stock 1' })).toHaveAttribute('inputmode', 'numeric');
+  });
 });

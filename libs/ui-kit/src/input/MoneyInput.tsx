@@ -7,12 +7,18 @@ type BaseProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type'> & {
 };
 
 /** A text field that only ever holds a valid money amount: two decimals, clamped to `max`, never below 0 (console-spec §5). */
-export function MoneyInput({ value, onValueChange, max, decimals, ...rest }: BaseProps & MoneyInputRules) {
+/** The caller's input attributes (aria-label, data-testid…) kept beside the input mode the rule needs. */
+function withInputMode(slotProps: TextFieldProps['slotProps'], inputMode: 'decimal' | 'numeric'): TextFieldProps['slotProps'] {
+  const htmlInput = slotProps?.htmlInput;
+  return { ...slotProps, htmlInput: { ...(typeof htmlInput === 'object' ? htmlInput : {}), inputMode } };
+}
+
+export function MoneyInput({ value, onValueChange, max, decimals, slotProps, ...rest }: BaseProps & MoneyInputRules) {
   return (
     <TextField
       {...rest}
       value={value}
-      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      slotProps={withInputMode(slotProps, 'decimal')}
       onChange={(event) => onValueChange(sanitizeMoneyInput(event.target.value, { max, decimals }))}
     />
   );
@@ -24,12 +30,12 @@ export function OneDecimalInput(props: BaseProps & Omit<MoneyInputRules, 'decima
 }
 
 /** A text field that only ever holds digits (console-spec §5). */
-export function NumberInput({ value, onValueChange, ...rest }: BaseProps) {
+export function NumberInput({ value, onValueChange, slotProps, ...rest }: BaseProps) {
   return (
     <TextField
       {...rest}
       value={value}
-      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      slotProps={withInputMode(slotProps, 'numeric')}
       onChange={(event) => onValueChange(sanitizeNumberInput(event.target.value))}
     />
   );

@@ -56,7 +56,6 @@ export const goodsList = defineResource<GoodsListRow, GoodsListQuery>({
     ],
     rowActions: [
       { key: 'edit', labelKey: 'goods.action.edit', permission: PERMISSIONS.goodsEdit, when: (row) => goodsActionAllowed('submit', row.status), to: (row) => `/goods/goodRelease?id=${row.goodsId}` },
-      { key: 'preview', labelKey: 'goods.action.preview', to: (row) => `/goods/goodsPreview?id=${row.goodsId}` },
       {
         key: 'onShelf',
         labelKey: 'goods.action.onShelf',
@@ -73,6 +72,7 @@ export const goodsList = defineResource<GoodsListRow, GoodsListQuery>({
         confirm: { titleKey: 'goods.confirm.offShelfTitle', contentKey: 'goods.confirm.offShelf' },
         run: (row, ctx) => ctx.perform(api.goodsOffShelf, ids([row.goodsId])),
       },
+      { key: 'preview', labelKey: 'goods.action.preview', to: (row) => `/goods/goodsPreview?id=${row.goodsId}` },
       {
         key: 'delete',
         labelKey: 'goods.action.delete',
