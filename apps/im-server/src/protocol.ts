@@ -48,6 +48,7 @@ export {
   friendUpdateProblem,
   friendRequestProblem,
   relationTargetProblem,
+  donnopProblem,
   type FriendRequestType,
   type ProfileUpdate,
 } from '@merchant/im-core/server';

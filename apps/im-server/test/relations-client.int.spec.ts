@@ -93,4 +93,14 @@ describe('im-core relations against im-server', () => {
     phone.close();
     await waitFor(async () => (await erinSecond.relations.getMutelist()).length === 0, 5000, 'the unmute on the other device');
   });
+
+  it('do-not-disturb set on one device is stored by the sync of the next device', async () => {
+    const name = account('cd_gus');
+    const first = await client(name);
+    await first.users.updateDonnop('{"open":true,"startH":22,"endH":7}');
+    expect(await first.users.getDonnop()).toBe('{"open":true,"startH":22,"endH":7}');
+    const second = await client(name, new MemoryStore());
+    await waitFor(async () => (await second.users.getDonnop()) !== undefined, 5000, 'donnop stored by the sync');
+    expect(await second.users.getDonnop()).toBe('{"open":true,"startH":22,"endH":7}');
+  });
 });

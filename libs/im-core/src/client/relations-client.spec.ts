@@ -86,6 +86,18 @@ describe('ImClient users, friends, relations and system messages', () => {
     expect(await client.localStore?.getSysMsg('9')).toMatchObject({ state: 'error', error: { code: 404, message: 'no friend application from c_a' } });
   });
 
+  it('do-not-disturb: updateDonnop checks the JSON, sends it and stores it; a sync stores what the server has', async () => {
+    const { fake, client } = makeClient((f) => f.push('syncDonnop', { donnop: '{"open":false}', timetag: 45 }));
+    fake.answer('updateDonnop', () => ({ timetag: 60 }));
+    await client.connect();
+    await flush();
+    expect(await client.users.getDonnop()).toBe('{"open":false}');
+    await expect(client.users.updateDonnop('[1]')).rejects.toMatchObject({ code: 414 });
+    await client.users.updateDonnop('{"open":true,"startH":22}');
+    expect(fake.requests.filter((r) => r.name === 'updateDonnop').map((r) => r.body)).toEqual([{ donnop: '{"open":true,"startH":22}' }]);
+    expect(await client.users.getDonnop()).toBe('{"open":true,"startH":22}');
+  });
+
   it('checks §5 rules before sending: bad profile, friend without alias or custom, lookup over 150, yourself on a list', async () => {
     const { fake, client } = makeClient();
     await client.connect();

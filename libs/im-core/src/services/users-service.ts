@@ -1,8 +1,11 @@
 import type { UserRecordValue } from '../protocol/records';
 import type { ImUser } from '../store/entities';
 import { fromWireUser, toWireProfile } from '../model/wire-mapping';
-import { validateProfileUpdate, validateUserLookup, type ProfileUpdate } from '../validation/user-rules';
+import { validateDonnop, validateProfileUpdate, validateUserLookup, type ProfileUpdate } from '../validation/user-rules';
 import type { ServiceContext } from './service-context';
+
+/** Key-value row of the do-not-disturb settings. */
+export const DONNOP_KEY = 'donnop';
 
 /** Profiles: my info and other users (im-client-spec §3 User, §5 "Users and friends"). */
 export class UsersService {
@@ -51,6 +54,24 @@ export class UsersService {
 
   async getUser(account: string, options: { fromServer?: boolean } = {}): Promise<ImUser | undefined> {
     return (await this.getUsers([account], options))[0];
+  }
+
+  /** Do-not-disturb settings as last stored (updateDonnop, or every sync), undefined when never set. */
+  async getDonnop(): Promise<string | undefined> {
+    const value = await this.context.store().getValue(DONNOP_KEY);
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  /** updateDonnop: a JSON object string the app owns (≤2000); stored here once the server kept it. */
+  async updateDonnop(donnop: string): Promise<void> {
+    validateDonnop(donnop);
+    await this.context.connection.request('updateDonnop', { donnop });
+    await this.storeDonnop(donnop);
+  }
+
+  /** The settings a sync brought (after its batch is committed). */
+  async storeDonnop(donnop: string): Promise<void> {
+    await this.context.store().setValue(DONNOP_KEY, donnop);
   }
 
   /** myInfoUpdated: my profile changed on another device. */

@@ -51,6 +51,8 @@ export class SyncBatch {
   deletedIdClients: string[] = [];
   sysMsgs: ImSysMsg[] = [];
   pushConfig?: { shouldPushNotificationWhenPCOnline: boolean };
+  /** Do-not-disturb settings (a JSON string); the server sends them whenever they are set, every sync. */
+  donnop?: string;
   /** Timetags the data pushes carried, per kind. */
   timetags: Partial<Record<SyncTimetagKind, number>> = {};
 
@@ -157,11 +159,16 @@ export class SyncBatch {
         if (typeof value === 'boolean') this.pushConfig = { shouldPushNotificationWhenPCOnline: value };
         return true;
       }
+      case 'syncDonnop': {
+        // Its timetag is never sent (not a merged kind), so the server sends the settings in every
+        // sync: the copy stored afterwards cannot fall behind for long.
+        if (typeof push.body.donnop === 'string') this.donnop = push.body.donnop;
+        return true;
+      }
       case 'syncMsgReceipts':
       case 'syncMyTeamMembers':
-      case 'syncDonnop':
       case 'syncBroadcastMsgs': {
-        // Not merged yet (receipts, team members, do-not-disturb, broadcasts). Their timetags are
+        // Not merged yet (receipts, team members, broadcasts). Their timetags are
         // never advanced (see MERGED_TIMETAG_KINDS), so nothing is skipped once they are.
         return true;
       }

@@ -72,6 +72,7 @@ describe('SyncEngine', () => {
   it('notifies in the §4 order whatever order the pushes came in', async () => {
     const { engine, notified } = setup([
       (e) => pushAll(e, [
+        { name: 'syncDonnop', body: { donnop: '{"open":true}' } },
         { name: 'syncPushConfig', body: { shouldPushNotificationWhenPCOnline: true } },
         { name: 'offlineSysMsgs', body: { sysMsgs: [{ idServer: 'x1', category: 'friend', type: 'applyFriend', from: 'c_demo2', to: ME, time: 5 }] } },
         { name: 'offlineMsgs', body: { msgs: [wireMsg('o1', 30)] } },

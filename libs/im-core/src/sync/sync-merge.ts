@@ -29,13 +29,16 @@ export type SyncNotification =
   | { kind: 'sessionsWithMoreRoaming'; sessionIds: string[] }
   | { kind: 'sysMsgs'; sysMsgs: ImSysMsg[] }
   | { kind: 'sysMsgUnread'; unreadByType: Record<string, number> }
-  | { kind: 'pushConfig'; shouldPushNotificationWhenPCOnline: boolean };
+  | { kind: 'pushConfig'; shouldPushNotificationWhenPCOnline: boolean }
+  | { kind: 'donnop'; donnop: string };
 
 export type SyncNotificationKind = SyncNotification['kind'];
 
 export const SYNC_NOTIFY_ORDER: readonly SyncNotificationKind[] = [
   'blacklist', 'mutelist', 'friends', 'myInfo', 'users', 'teams', 'superTeams', 'sessions', 'stickTopSessions',
   'roamingMsgs', 'offlineMsgs', 'offlineFilterMsgs', 'sessionsWithMoreRoaming', 'sysMsgs', 'sysMsgUnread', 'pushConfig',
+  // Not in the §4 list; ours, last.
+  'donnop',
 ];
 
 const groupBySession = (messages: readonly ImMessage[]) => {
@@ -127,5 +130,6 @@ export async function mergeSyncBatch(store: Store, batch: SyncBatch, options: Un
     notifications.push({ kind: 'sysMsgUnread', unreadByType: sysMsgUnreadByType(await store.getSysMsgs({ limit: 1000 })) });
   }
   if (batch.pushConfig) notifications.push({ kind: 'pushConfig', ...batch.pushConfig });
+  if (batch.donnop !== undefined) notifications.push({ kind: 'donnop', donnop: batch.donnop });
   return notifications;
 }

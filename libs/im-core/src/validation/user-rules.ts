@@ -90,6 +90,17 @@ function isJsonObjectText(text: string): boolean {
   }
 }
 
+/** Do-not-disturb settings: a JSON object string the app owns (the spec names the feature, not its fields). */
+export const MAX_DONNOP_LENGTH = 2000;
+
+/** Why do-not-disturb settings are refused (updateDonnop), or undefined. */
+export function donnopProblem(donnop: unknown): string | undefined {
+  if (typeof donnop !== 'string' || donnop.length > MAX_DONNOP_LENGTH || !isJsonObjectText(donnop)) {
+    return `donnop must be a JSON object string of at most ${MAX_DONNOP_LENGTH} characters`;
+  }
+  return undefined;
+}
+
 /** Why a user lookup is refused: a non-empty list of at most 150 accounts (§5). */
 export function userLookupProblem(accounts: unknown): string | undefined {
   if (!Array.isArray(accounts) || accounts.length === 0) return 'accounts must be a non-empty array';
@@ -132,6 +143,11 @@ const raise = (problem: string | undefined): void => {
 export function validateProfileUpdate(update: ProfileUpdate): ProfileUpdate {
   raise(profileUpdateProblem(update));
   return update;
+}
+
+export function validateDonnop(donnop: string): string {
+  raise(donnopProblem(donnop));
+  return donnop;
 }
 
 export function validateUserLookup(accounts: readonly string[]): string[] {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
-import { GENDER_CODES, MAX_USER_LOOKUP, profileUpdateProblem, type ProfileUpdate } from '../../protocol';
+import { donnopProblem, GENDER_CODES, MAX_USER_LOOKUP, profileUpdateProblem, type ProfileUpdate } from '../../protocol';
 import { parameterError } from '../errors';
 import { ACCOUNT_PATTERN } from '../msg/limits';
 import { allocateSeqs } from '../sync/sequence';
@@ -8,8 +8,6 @@ import { bumpTimetag, recordTimetag, TimetagKind } from '../sync/timetags';
 
 export { MAX_USER_LOOKUP };
 
-/** Do-not-disturb settings are a JSON object string the client owns; bounded (ours). */
-export const MAX_DONNOP_LENGTH = 2000;
 
 /** Profile display fields are bounded so a token cannot carry an unbounded nick (our choice). */
 const MAX_NICK_LENGTH = 64;
@@ -121,11 +119,10 @@ export class UserService {
 
   /** updateDonnop: stores the do-not-disturb settings (a JSON object string) and bumps their timetag. */
   async updateDonnop(account: string, donnop: unknown): Promise<number> {
-    if (typeof donnop !== 'string' || donnop.length > MAX_DONNOP_LENGTH || !isJsonObject(donnop)) {
-      throw parameterError(`donnop must be a JSON object string of at most ${MAX_DONNOP_LENGTH} characters`);
-    }
+    const problem = donnopProblem(donnop);
+    if (problem) throw parameterError(problem);
     return this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('im_user').set({ donnop }).where('accid', '=', account).execute();
+      await trx.updateTable('im_user').set({ donnop: donnop as string }).where('accid', '=', account).execute();
       return bumpTimetag(trx, account, TimetagKind.DONNOP);
     });
   }
@@ -165,13 +162,4 @@ function userFromRow(row: UserRow): ImUser {
     createTime: Number(row.created_at),
     updateTime: Number(row.updated_at),
   };
-}
-
-function isJsonObject(text: string): boolean {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-  } catch {
-    return false;
-  }
 }
