@@ -120,7 +120,8 @@ describe('sign-in, user info, IM token (walking skeleton)', () => {
     expect(result.data.uid).toBe('s_1001');
     expect(result.data.appKey).toBe('merchant-im');
     const claims = verifyImToken(result.data.imToken, 'dev-im-shared-key-change-me');
-    expect(claims).toMatchObject({ accid: 's_1001', appKey: 'merchant-im', nick: 'Demo Flagship Store' });
+    // nick: the user's IM info nickname (the IM info dialog), not the store name.
+    expect(claims).toMatchObject({ accid: 's_1001', appKey: 'merchant-im', nick: 'Demo Merchant' });
   });
 
   it('signs in with a mobile check code read through the test hook', async () => {

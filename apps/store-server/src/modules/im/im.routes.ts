@@ -2,7 +2,10 @@ import { imEndpoints as api } from '@merchant/api-contracts';
 import { contractRoute, type StoreRoute } from '../../http/route';
 import type { ImService } from './im.service';
 
-/** console-spec §7 "/v1/store/im/getCccUserImToken": the IM account and a short-lived token for im-server. */
+/** console-spec §7 "/v1/store/im/getCccUserImToken" (the IM account and a short-lived token) and the IM info dialog's save. */
 export function imRoutes(im: ImService): StoreRoute[] {
-  return [contractRoute(api.getCccUserImToken, (_biz, caller) => im.token(caller))];
+  return [
+    contractRoute(api.getCccUserImToken, (_biz, caller) => im.token(caller)),
+    contractRoute(api.updateImInfo, (biz, caller) => im.updateInfo(caller, biz)),
+  ];
 }
