@@ -41,6 +41,11 @@ const RULES = {
 
 const CHINESE_RULE_TEXT = new Map<string, string>(Object.values(RULES).map((rule) => [rule['en-US'], rule['zh-CN']]));
 const en = (rule: LocalizedText) => rule['en-US'];
+/** The "required" text only for a missing value: a wrong type falls to zod's text, described by type. */
+const requiredOnly =
+  (rule: LocalizedText) =>
+  (issue: { input?: unknown }): string | undefined =>
+    issue.input === undefined ? en(rule) : undefined;
 
 /**
  * A rule text for a module's own zod schema: returns the English text for zod and registers the
@@ -52,49 +57,109 @@ export function ruleText(zhCN: string, enUS: string): string {
   return enUS;
 }
 
-export const userNameField = z.string({ error: en(RULES.userNameRequired) }).trim().regex(USERNAME_PATTERN, en(RULES.userName));
+export const userNameField = z.string({ error: requiredOnly(RULES.userNameRequired) }).trim().regex(USERNAME_PATTERN, en(RULES.userName));
 
 export const passwordField = z
-  .string({ error: en(RULES.passwordRequired) })
+  .string({ error: requiredOnly(RULES.passwordRequired) })
   .min(PASSWORD_MIN, en(RULES.passwordLength))
   .max(PASSWORD_MAX, en(RULES.passwordLength))
   .regex(/[A-Za-z]/, en(RULES.passwordLetter))
   .regex(/\d/, en(RULES.passwordDigit));
 
-export const mobileField = z.string({ error: en(RULES.mobileRequired) }).trim().regex(MOBILE_PATTERN, en(RULES.mobile));
+export const mobileField = z.string({ error: requiredOnly(RULES.mobileRequired) }).trim().regex(MOBILE_PATTERN, en(RULES.mobile));
 
-export const checkCodeField = z.string({ error: en(RULES.checkCodeRequired) }).trim().regex(/^\d{6}$/, en(RULES.checkCode));
+export const checkCodeField = z.string({ error: requiredOnly(RULES.checkCodeRequired) }).trim().regex(/^\d{6}$/, en(RULES.checkCode));
 
-export const payPasswordField = z.string({ error: en(RULES.payPasswordRequired) }).regex(PAY_PASSWORD_PATTERN, en(RULES.payPassword));
+export const payPasswordField = z.string({ error: requiredOnly(RULES.payPasswordRequired) }).regex(PAY_PASSWORD_PATTERN, en(RULES.payPassword));
 
-export const emailField = z.string({ error: en(RULES.emailRequired) }).trim().max(100, en(RULES.emailLength)).email(en(RULES.email));
+export const emailField = z.string({ error: requiredOnly(RULES.emailRequired) }).trim().max(100, en(RULES.emailLength)).email(en(RULES.email));
 
 export const idField = (name: string) =>
   z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be an integer`).positive(`${name} must be positive`);
 
-export const accessTokenField = z.string({ error: en(RULES.tokenRequired) }).min(1, en(RULES.tokenRequired)).max(200, en(RULES.token));
+export const accessTokenField = z.string({ error: requiredOnly(RULES.tokenRequired) }).min(1, en(RULES.tokenRequired)).max(200, en(RULES.token));
 
 /** The paging fields of list calls (console-spec §2), the same as endpoint.ts `pageQueryShape`. */
 export const pagingFields = pageQueryShape;
 
-/** Turns zod's first issue into the one clear message a merchant sees. */
-export function describeValidationError(error: z.ZodError): string {
+/** "Nothing was given" when the parse did not keep the inputs (zod 4 only keeps them with `reportInput`). */
+const NO_INPUT: unique symbol = Symbol('no input');
+type ParsedInput = unknown | typeof NO_INPUT;
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * Whether an invalid_type issue is a missing value (only `undefined` is "required"; a wrong type or a
+ * non-integer is not). zod 4 drops `issue.input` unless asked, so the parsed input is walked by the
+ * issue's path when the caller passes it; otherwise zod's own text ("…, received undefined") tells.
+ */
+function isMissing(issue: z.core.$ZodIssue, input: ParsedInput): boolean {
+  if (issue.code !== 'invalid_type') return false;
+  if (input !== NO_INPUT) return valueAt(input, issue.path) === undefined;
+  if ('input' in issue) return issue.input === undefined;
+  // zod's own text, or a schema's "required" text (the shared fields give it only for undefined: requiredOnly).
+  return /received undefined$/.test(issue.message) || / is required$/.test(issue.message);
+}
+
+/** Whether the wrong-type issue is a failed `.int()` (zod 4 reports it as invalid_type "int"). */
+const isIntegerIssue = (issue: z.core.$ZodIssue) => issue.code === 'invalid_type' && (issue.expected === 'int' || issue.expected === 'bigint');
+
+const EXPECTED_EN: Record<string, string> = {
+  number: 'a number',
+  string: 'a string',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  int: 'an integer',
+  bigint: 'an integer',
+  date: 'a date',
+};
+const EXPECTED_ZH: Record<string, string> = {
+  number: '数字',
+  string: '字符串',
+  boolean: '布尔值（true 或 false）',
+  array: '数组',
+  object: '对象',
+  int: '整数',
+  bigint: '整数',
+  date: '日期',
+};
+
+/**
+ * Turns zod's first issue into the one clear message a merchant sees. Pass the parsed input so a wrong
+ * type is never called "required" even where a schema set its own text.
+ */
+export function describeValidationError(error: z.ZodError, input: ParsedInput = NO_INPUT): string {
   const issue = error.issues[0];
   if (!issue) return 'invalid parameters';
   const field = issue.path.join('.');
-  if (issue.code === 'invalid_type' && issue.input === undefined) return `${field || 'biz'} is required`;
+  if (issue.code === 'invalid_type') {
+    if (isMissing(issue, input)) return `${field || 'biz'} is required`;
+    // Without the input a schema's own text is all there is (the shared fields only say "required" for undefined).
+    if (input === NO_INPUT && !/^Invalid input/.test(issue.message)) return issue.message;
+    return `${field || 'biz'} must be ${EXPECTED_EN[String(issue.expected)] ?? `of type ${String(issue.expected)}`}`;
+  }
   return field && !issue.message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${issue.message}` : issue.message;
 }
 
 /** The same first issue in Chinese, built from the issue's kind so every rule has a text: the field name stays as sent. */
-function describeIssueInChinese(issue: z.core.$ZodIssue): string {
+function describeIssueInChinese(issue: z.core.$ZodIssue, input: ParsedInput): string {
   const field = issue.path.join('.') || 'biz';
+  if (issue.code === 'invalid_type') {
+    if (isMissing(issue, input)) return `${field} 为必填项`;
+    if (isIntegerIssue(issue)) return `${field} 必须是整数`;
+    return `${field} 类型错误，应为${EXPECTED_ZH[String(issue.expected)] ?? ` ${String(issue.expected)}`}`;
+  }
   const known = CHINESE_RULE_TEXT.get(issue.message);
-  // A missing field of a known rule keeps the generic "required" text so it names the field as sent.
-  if (known && !(issue.code === 'invalid_type' && issue.input === undefined)) return known;
+  if (known) return known;
   switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined ? `${field} 为必填项` : `${field} 类型错误，应为 ${issue.expected}`;
     case 'too_small':
       return issue.origin === 'string'
         ? `${field} 长度不能少于 ${issue.minimum} 个字符`
@@ -121,8 +186,8 @@ function describeIssueInChinese(issue: z.core.$ZodIssue): string {
 }
 
 /** The first issue of a failed parse in every language: `参数错误：…` / the English rule text above. */
-export function describeValidationErrorText(error: z.ZodError): LocalizedText {
+export function describeValidationErrorText(error: z.ZodError, input: ParsedInput = NO_INPUT): LocalizedText {
   const issue = error.issues[0];
   const zh = describeStoreCode(STORE_CODES.invalidParameter, 'zh-CN');
-  return { 'zh-CN': issue ? `${zh}：${describeIssueInChinese(issue)}` : zh, 'en-US': describeValidationError(error) };
+  return { 'zh-CN': issue ? `${zh}：${describeIssueInChinese(issue, input)}` : zh, 'en-US': describeValidationError(error, input) };
 }

@@ -60,7 +60,7 @@ const permissionDenied = () => new StoreError(STORE_CODES.permissionDenied, code
 
 function parseBiz<S extends z.ZodType>(schema: S, biz: unknown): z.output<S> {
   const result = schema.safeParse(biz ?? {});
-  if (!result.success) throw new StoreError(STORE_CODES.invalidParameter, describeValidationErrorText(result.error));
+  if (!result.success) throw new StoreError(STORE_CODES.invalidParameter, describeValidationErrorText(result.error, biz ?? {}));
   return result.data;
 }
 

@@ -59,3 +59,20 @@ describe('describeValidationErrorText', () => {
     expect(first(z.object({ name: z.string().min(2) }), { name: 'a' })['zh-CN']).toBe('参数错误：name 长度不能少于 2 个字符');
   });
 });
+
+describe('zod 4: a wrong type or a non-integer is not "required"', () => {
+  const schema = z.object({ pageSize: z.number().int(), userName: userNameField });
+  it.each([
+    [{ userName: 'demo_merchant' }, 'pageSize is required'],
+    [{ pageSize: '10', userName: 'demo_merchant' }, 'pageSize must be a number'],
+    [{ pageSize: 2.5, userName: 'demo_merchant' }, 'pageSize must be an integer'],
+    [{ pageSize: 10, userName: 42 }, 'userName must be a string'],
+  ])('%p answers %p', (value, message) => {
+    const result = schema.safeParse(value);
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(describeValidationError(result.error, value)).toBe(message);
+      expect(describeValidationErrorText(result.error, value)['en-US']).toBe(message);
+    }
+  });
+});
