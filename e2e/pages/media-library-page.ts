@@ -94,12 +94,16 @@ export class MediaLibraryPage {
     return this.page.getByTestId('media-picker-order');
   }
 
-  async pickFromLibrary(fileNames: string[]) {
+  /** Picks files in the 'select image' dialog; answers the dialog's rendered width (console-spec §2: 1000px). */
+  async pickFromLibrary(fileNames: string[]): Promise<number> {
     await this.picker().getByRole('button', { name: /click to upload/ }).click();
     const dialog = this.page.getByRole('dialog', { name: 'select image' });
+    await dialog.waitFor();
+    const width = (await dialog.boundingBox())!.width;
     for (const name of fileNames) await dialog.getByRole('checkbox', { name: `choose ${name}` }).check();
     await dialog.getByRole('button', { name: 'confirm' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    return width;
   }
 
   /** Drags one picked image onto another's place with the pointer (dnd-kit). */

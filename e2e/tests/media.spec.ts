@@ -29,6 +29,8 @@ test('all: two tagged images upload, the dialog closes with "upload succeeded!" 
   const first = freshPng(`all-a-${Date.now()}.png`);
   const second = freshPng(`all-b-${Date.now()}.png`);
   await media.chooseFiles([first, second], 2);
+  // console-spec §2: the upload dialog is 800px wide (the viewport is wider).
+  expect((await media.uploadDialog().boundingBox())!.width).toBe(800);
   await media.tag(first.name, 'spring');
   await media.uploadToServer();
   await expect(media.notice('upload succeeded!')).toBeVisible();
@@ -82,7 +84,7 @@ test('the select dialog picks library images into the picker, and dragging reord
   await media.chooseFiles([red!, green!, blue!], 3);
   await media.uploadToServer();
   await expect(media.notice('upload succeeded!')).toBeVisible();
-  await media.pickFromLibrary([red!.name, green!.name, blue!.name]);
+  expect(await media.pickFromLibrary([red!.name, green!.name, blue!.name])).toBe(1000);
   await expect(media.pickerOrder()).toHaveText(`Current order: ${red!.name}, ${green!.name}, ${blue!.name}`);
   await media.dragPicked(blue!.name, red!.name);
   await expect(media.pickerOrder()).toHaveText(`Current order: ${blue!.name}, ${red!.name}, ${green!.name}`);
