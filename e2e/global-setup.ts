@@ -5,9 +5,15 @@ import path from 'node:path';
 import { startStack } from '../tools/stack.mjs';
 
 // E2E_PORT_OFFSET lets two checkouts (or two developers on one machine) run the suite side by side.
+// The four servers take four consecutive ports, so any two offsets at least 4 apart never collide
+// (the old layout, 100 apart per server, made offsets 500 and 600 share a port).
 const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const E2E_BASE_PORT = 13100;
 export const E2E_PORTS = {
-  store: 13100 + PORT_OFFSET, im: 13200 + PORT_OFFSET, console: 14200 + PORT_OFFSET, frame: 14300 + PORT_OFFSET,
+  store: E2E_BASE_PORT + PORT_OFFSET,
+  im: E2E_BASE_PORT + PORT_OFFSET + 1,
+  console: E2E_BASE_PORT + PORT_OFFSET + 2,
+  frame: E2E_BASE_PORT + PORT_OFFSET + 3,
 };
 export const E2E_IM_TOKEN_SECRET = 'e2e-im-shared-key';
 
