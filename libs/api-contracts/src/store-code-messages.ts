@@ -15,6 +15,10 @@ export const storeCodeMessages: Readonly<Record<StoreCode, LocalizedText>> = {
   [STORE_CODES.notFound]: { 'zh-CN': '数据不存在', 'en-US': 'not found' },
   [STORE_CODES.notAllowedInCurrentState]: { 'zh-CN': '当前状态不允许此操作', 'en-US': 'not allowed in the current state' },
   [STORE_CODES.alreadyExists]: { 'zh-CN': '数据已存在', 'en-US': 'already exists' },
+  [STORE_CODES.categoryHasOnShelfGoods]: {
+    'zh-CN': '该经营类目下还有已上架的商品，请先下架后再移除',
+    'en-US': 'this business category still has goods on shelf; take them off shelf before removing it',
+  },
   [STORE_CODES.wrongCredentials]: { 'zh-CN': '用户名或密码错误', 'en-US': 'wrong username or password' },
   [STORE_CODES.tooManyAttempts]: { 'zh-CN': '尝试次数过多，请稍后再试', 'en-US': 'too many attempts, please retry later' },
   [STORE_CODES.captchaRequired]: { 'zh-CN': '请完成图形验证', 'en-US': 'please complete the graphic verification' },

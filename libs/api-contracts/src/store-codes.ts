@@ -12,6 +12,8 @@ export const STORE_CODES = {
   notFound: '10100004',
   notAllowedInCurrentState: '10100005',
   alreadyExists: '10100009',
+  /** updateStoreCategories: a business category to remove still has goods on shelf (docs/goods.md); nothing changed. */
+  categoryHasOnShelfGoods: '10100010',
   wrongCredentials: '10103001',
   tooManyAttempts: '10103002',
   /** console-spec §8: the client shows the verification image from errInfo.value. */

@@ -49,7 +49,8 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
   const authRepository = new AuthRepository(db);
   const auth = new AuthService(authRepository, clock, rateLimiter, captcha, checkCodes);
 
-  const account = new AccountService(new AccountRepository(db), auth, checkCodes, clock);
+  const goods = goodsModule({ db });
+  const account = new AccountService(new AccountRepository(db), auth, checkCodes, clock, goods.facade);
   const pay = new PayService(new PayRepository(db), checkCodes, rateLimiter);
   const common = new CommonService(new CommonRepository(db));
   const im = new ImService(new ImRepository(db), { imTokenSecret: config.imTokenSecret, imAppKey: config.imAppKey });
@@ -62,7 +63,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...deregistrationRoutes(new DeregistrationService(new DeregistrationRepository(db))),
     ...imRoutes(im),
     ...mediaModule({ db, clock, dataDir: config.dataDir }),
-    ...goodsModule({ db }).routes,
+    ...goods.routes,
     ...inventoryModule({ db }),
     ...ordersRoutes(new OrdersService(new OrdersRepository(db))),
     ...operatorRoutes(new OperatorService(new OperatorRepository(db)), config.operatorKey),

@@ -97,9 +97,10 @@ describe('registration, store maintenance, pay password, isolation', () => {
     const code = await h.lastCheckCode('13700000007');
     const mobile = await h.call<{ mobile: string }>(`${USER}/updateStoreMobile`, { mobile: '13700000007', checkCode: code }, token);
     expect(mobile.data.mobile).toBe('137****0007');
-    expect((await h.call(`${USER}/updateStoreCategories`, { categoryIds: [12, 22] }, token)).code).toBe(OK);
+    // 11 and 21 keep their on-shelf goods, so they stay (see the refusal test below).
+    expect((await h.call(`${USER}/updateStoreCategories`, { categoryIds: [11, 12, 21, 22] }, token)).code).toBe(OK);
     const cats = await h.call<{ list: Array<{ id: number }> }>('/v1/store/eshop/expand/category/getStoreCategoryList', {}, token);
-    expect(cats.data.list.map((c) => c.id)).toEqual([12, 22]);
+    expect(cats.data.list.map((c) => c.id)).toEqual([11, 12, 21, 22]);
 
     const exists = '/v1/store/eshop/bank/ftEspStoreBankCardAdmin/storeBankCardIsExists';
     expect((await h.call<{ exists: boolean }>(exists, {}, token)).data.exists).toBe(false);
@@ -113,6 +114,29 @@ describe('registration, store maintenance, pay password, isolation', () => {
     expect(home.data.storeLicenseDays).toBeLessThanOrEqual(45);
     const city = await h.call(`${USER}/getStoreBaseCity`, {}, token);
     expect(city.data).toEqual({ cityCode: '310100', cityName: 'Shanghai City', provinceCode: '310000', provinceName: 'Shanghai' });
+  });
+
+  it('refuses to remove a business category that still has goods on shelf, and changes nothing', async () => {
+    const token = await h.login('demo_merchant', 'Demo12345');
+    const db = h.database.db;
+    const links = () => db.selectFrom('store_category_link').select('category_id').where('store_id', '=', 1001).orderBy('category_id').execute();
+    const before = await links();
+    expect(before.map((l) => l.category_id)).toEqual([11, 21]);
+
+    const refused = await h.call(`${USER}/updateStoreCategories`, { categoryIds: [11, 22] }, token);
+    expect(refused.code).toBe('10100010');
+    expect(refused.msg).toMatch(/^this business category still has goods on shelf; take them off shelf before removing it: .+ \(\d+ on shelf\)$/);
+    expect(await links()).toEqual(before);
+    const zh = await h.client(token, 'none', 'zh-CN').request(`${USER}/updateStoreCategories`, { categoryIds: [11, 22] }, { silent: true, acceptCodes: ['10100010'] });
+    expect(zh.code).toBe('10100010');
+    expect(zh.msg).toMatch(/^该经营类目下还有已上架的商品，请先下架后再移除：.+（\d+ 件）$/);
+
+    // Off shelf, the category may go; another store's on-shelf goods in a category (1006 sells tiles, 11) never block this store.
+    await db.updateTable('store_goods').set({ status: 3 }).where('store_id', '=', 1001).where('category_id', 'in', [11, 21]).where('status', '=', 2).execute();
+    const otherStoreOnShelf = await db.selectFrom('store_goods').select('id').where('store_id', '=', 1006).where('category_id', '=', 11).where('status', '=', 2).execute();
+    expect(otherStoreOnShelf.length).toBeGreaterThan(0);
+    expect((await h.call(`${USER}/updateStoreCategories`, { categoryIds: [22] }, token)).code).toBe(OK);
+    expect((await links()).map((l) => l.category_id)).toEqual([22]);
   });
 
   it('resets a forgotten password with a check code and signs out old sessions', async () => {

@@ -2,9 +2,10 @@ import { maskPhone } from '@merchant/ui-kit/format';
 import type { Caller } from '../../http/route';
 import type { CheckCodeService } from '../../shared/check-codes';
 import { epochSecondsOf, type Clock } from '../../shared/clock';
-import { STORE_CODES, StoreError, text, type StoreMessage } from '../../shared/store-error';
+import { STORE_CODES, StoreError, codeText, text, type StoreMessage } from '../../shared/store-error';
 import { hashSecret } from '../../shared/passwords';
 import type { AuthService, LoginResult } from '../auth';
+import type { GoodsFacade } from '../goods';
 import type { AccountRepository } from './account.repository';
 import type { BankCardInput, StoreInfo, StoreInfoDraft, StoreInfoChanges } from './account.schemas';
 
@@ -30,6 +31,8 @@ export class AccountService {
     private readonly auth: AuthService,
     private readonly checkCodes: CheckCodeService,
     private readonly clock: Clock,
+    /** The goods module's public face: a category with goods on shelf cannot be removed. */
+    private readonly goods?: GoodsFacade,
   ) {}
 
   private async store(caller: Caller) {
@@ -269,7 +272,25 @@ export class AccountService {
     const found = await this.stores.enabledLeafCategories(categoryIds);
     const missing = categoryIds.filter((id) => !found.includes(id));
     if (missing.length) throw new StoreError(STORE_CODES.invalidParameter, text(`经营类目不存在或已停用：${missing.join('、')}`, `unknown or disabled categories: ${missing.join(', ')}`));
+    await this.refuseRemovingCategoriesWithGoodsOnShelf(caller.storeId, categoryIds);
     await this.stores.replaceCategories(caller.storeId, categoryIds);
     return { categories: await this.stores.storeCategories(caller.storeId) };
+  }
+
+  /** A removed business category must have no goods on shelf (docs/goods.md): 10100010 names them, nothing changes. */
+  private async refuseRemovingCategoriesWithGoodsOnShelf(storeId: number, keptIds: readonly number[]) {
+    if (!this.goods) return;
+    const kept = new Set(keptIds);
+    const removed = (await this.stores.storeCategories(storeId)).filter((category) => !kept.has(category.categoryId));
+    const counts = await this.goods.countOnShelfByCategory(
+      storeId,
+      removed.map((category) => category.categoryId),
+    );
+    const onShelf = removed.filter((category) => (counts.get(category.categoryId) ?? 0) > 0);
+    if (onShelf.length === 0) return;
+    const base = codeText(STORE_CODES.categoryHasOnShelfGoods);
+    const zh = onShelf.map((category) => `${category.categoryName}（${counts.get(category.categoryId)} 件）`).join('、');
+    const en = onShelf.map((category) => `${category.categoryName} (${counts.get(category.categoryId)} on shelf)`).join(', ');
+    throw new StoreError(STORE_CODES.categoryHasOnShelfGoods, text(`${base['zh-CN']}：${zh}`, `${base['en-US']}: ${en}`));
   }
 }

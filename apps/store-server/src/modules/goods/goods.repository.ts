@@ -295,6 +295,19 @@ export class GoodsRepository {
     return { openWarnings: Number(counts?.open_warnings ?? 0), low: Number(counts?.low ?? 0), out: Number(counts?.out ?? 0) };
   }
 
+  async onShelfCountByCategory(storeId: number, categoryIds: readonly number[]): Promise<Map<number, number>> {
+    if (categoryIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('store_goods')
+      .select(['category_id', (eb) => eb.fn.countAll<string | number>().as('count')])
+      .where('store_id', '=', storeId)
+      .where('category_id', 'in', [...categoryIds])
+      .where('status', '=', GOODS_STATUS.onShelf)
+      .groupBy('category_id')
+      .execute();
+    return new Map(rows.map((row) => [Number(row.category_id), Number(row.count)]));
+  }
+
   async onShelfCountInCategory(storeId: number, categoryId: number): Promise<number> {
     const row = await this.db
       .selectFrom('store_goods')

@@ -11,8 +11,16 @@ import { SavedViewsService } from './saved-views.service';
 export { GoodsService } from './goods.service';
 export { GoodsRepository } from './goods.repository';
 
+/** What other modules may ask the goods module (account: may a business category be removed?). */
+export interface GoodsFacade {
+  /** On-shelf goods of the store per category, for the categories that have any. */
+  countOnShelfByCategory(storeId: number, categoryIds: readonly number[]): Promise<Map<number, number>>;
+}
+
 /** The goods module: its calls and the saved views of lists, over their repositories. */
-export function goodsModule(deps: { db: Kysely<StoreDatabase> }): { routes: StoreRoute[]; service: GoodsService } {
-  const service = new GoodsService(new GoodsRepository(deps.db));
-  return { routes: [...goodsRoutes(service), ...savedViewRoutes(new SavedViewsService(new SavedViewsRepository(deps.db)))], service };
+export function goodsModule(deps: { db: Kysely<StoreDatabase> }): { routes: StoreRoute[]; service: GoodsService; facade: GoodsFacade } {
+  const repository = new GoodsRepository(deps.db);
+  const service = new GoodsService(repository);
+  const facade: GoodsFacade = { countOnShelfByCategory: (storeId, categoryIds) => repository.onShelfCountByCategory(storeId, categoryIds) };
+  return { routes: [...goodsRoutes(service), ...savedViewRoutes(new SavedViewsService(new SavedViewsRepository(deps.db)))], service, facade };
 }
