@@ -32,8 +32,11 @@ function manifestWithRelease(): ManifestRoute[] {
 }
 
 const TREE = [
-  { id: 1, parentId: 0, categoryName: 'Building materials', children: [{ id: 11, parentId: 1, categoryName: 'Tiles' }, { id: 12, parentId: 1, categoryName: 'Paint' }] },
-  { id: 2, parentId: 0, categoryName: 'Furniture', children: [{ id: 21, parentId: 2, categoryName: 'Sofas' }] },
+  {
+    id: 1, parentId: 0, categoryName: 'Building materials', level: 1,
+    children: [{ id: 11, parentId: 1, categoryName: 'Tiles', level: 2 }, { id: 12, parentId: 1, categoryName: 'Paint', level: 2 }],
+  },
+  { id: 2, parentId: 0, categoryName: 'Furniture', level: 1, children: [{ id: 21, parentId: 2, categoryName: 'Sofas', level: 2 }] },
 ];
 const SPECS = [
   { id: 1, specName: 'Size', specValues: ['300x300', '600x600'] },
@@ -91,9 +94,12 @@ function renderRelease(path: string, server: FakeStoreServer) {
 }
 
 /** Opens the category list, checks it offers only the shop's business categories, and picks one. */
-async function chooseCategory(user: ReturnType<typeof userEvent.setup>, name: string) {
-  await user.click(await screen.findByRole('combobox', { name: /Backend category/ }));
-  const option = await screen.findByRole('option', { name });
+async function chooseCategory(user: ReturnType<typeof userEvent.setup>, server: FakeStoreServer, name: string) {
+  // The category lists load with the page: wait for them before opening the menu (a slow, shared machine).
+  const combobox = await screen.findByRole('combobox', { name: /Backend category/ }, { timeout: 20_000 });
+  await waitFor(() => expect(server.callsTo('/getStoreCategoryList').length + server.callsTo('/category/tree').length).toBe(2), { timeout: 20_000 });
+  await user.click(combobox);
+  const option = await screen.findByRole('option', { name }, { timeout: 10_000 });
   expect(screen.getAllByRole('option').map((item) => item.textContent)).toEqual(['Building materials / Tiles']);
   await user.click(option);
 }
@@ -225,11 +231,20 @@ describe('goods release form', () => {
     expect(unload()).toBe(true);
   });
 
-  it('saves a half-filled draft on the server; afterwards leaving does not ask, and the next save updates the same draft', async () => {
+  it('saves a half-filled draft on the server, moves to the draft address, and the next save updates the same draft', async () => {
     const server = serverWithLists();
-    server.on(goodsEndpoints.saveDraft.path, () => ok({ goodsId: 120, status: GOODS_STATUS.draft }));
+    let stored: GoodsDetail | null = null;
+    server.on(goodsEndpoints.saveDraft.path, ({ biz }) => {
+      const draft = biz as { title?: string; categoryId: number; specList: GoodsDetail['specList']; skus: Array<Omit<GoodsDetail['skus'][number], 'skuId' | 'stockStatus'>> };
+      stored = storedGoods({
+        goodsId: 120, status: GOODS_STATUS.draft, title: draft.title ?? '', brandName: '', unitId: null, images: [], freightTemplateId: null, detailHtml: '',
+        categoryId: draft.categoryId, specList: draft.specList, skus: draft.skus.map((sku, index) => ({ ...sku, skuId: 950 + index, stockStatus: 3 })),
+      });
+      return ok({ goodsId: 120, status: GOODS_STATUS.draft });
+    });
+    server.on(goodsEndpoints.detail.path, ({ biz }) => (stored && biz.goodsId === 120 ? ok(stored) : { code: STORE_CODES.notFound, msg: 'goods not found' }));
     const { user, router, location } = renderRelease('/goods/goodRelease', server);
-    await chooseCategory(user, 'Building materials / Tiles');
+    await chooseCategory(user, server, 'Building materials / Tiles');
     await user.click(await screen.findByTestId('spec-Size-300x300'));
     await user.click(screen.getByTestId('spec-Size-600x600'));
     await user.type(screen.getByTestId('release-title'), 'Tile draft');
@@ -258,10 +273,17 @@ describe('goods release form', () => {
     });
     expect(goodsDraftBiz.safeParse(first!.biz).success).toBe(true);
 
+    // Reopened from the server at the draft's own address.
+    await waitFor(() => expect(location()).toBe('/goods/goodDraft/edit?id=120'));
+    expect(await screen.findByRole('heading', { name: 'Edit draft' })).toBeInTheDocument();
+    expect(screen.getByTestId('release-title')).toHaveValue('Tile draft');
+    expect(screen.getByLabelText('Price (yuan) of 600x600')).toHaveValue('8.80');
+
     await user.type(screen.getByTestId('release-title'), ' v2');
     await user.click(screen.getByTestId('release-save-draft'));
     await waitFor(() => expect(server.callsTo('/goods/saveDraft')).toHaveLength(2));
     expect(server.callsTo('/goods/saveDraft')[1]!.biz).toMatchObject({ goodsId: 120, title: 'Tile draft v2' });
+    expect(location()).toBe('/goods/goodDraft/edit?id=120');
 
     await act(() => router.navigate('/dashboard'));
     await waitFor(() => expect(location()).toBe('/dashboard'));

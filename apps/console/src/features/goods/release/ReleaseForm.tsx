@@ -30,6 +30,7 @@ import { buildSkuRows } from './skus';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
 export const SUBMIT_SUCCESS_PATH = '/goods/submitSuccess';
+export const DRAFT_EDIT_PATH = '/goods/goodDraft/edit';
 
 export type ReleaseMode = 'create' | 'edit' | 'draft';
 
@@ -65,7 +66,7 @@ export function ReleaseForm({ mode, initialValues, goodsId, notice }: ReleaseFor
   const specsQuery = useCategorySpecsQuery(categoryId ?? skipToken);
   const [submitGoods, submitting] = useSubmitGoodsMutation();
   const [saveDraft, savingDraft] = useSaveGoodsDraftMutation();
-  // A new good gets its id from the first draft save; later saves and the submit use it.
+  // The good's id: given when editing; a new good gets one from its first draft save (then the page moves to the draft's address).
   const [savedId, setSavedId] = useState<number | undefined>(goodsId);
   const [refusal, setRefusal] = useState<string | null>(null);
   const guard = useUnsavedChangesGuard(formState.isDirty);
@@ -106,9 +107,15 @@ export function ReleaseForm({ mode, initialValues, goodsId, notice }: ReleaseFor
     const values = getValues();
     try {
       const saved = await saveDraft(toDraftBiz(values, savedId)).unwrap();
-      setSavedId(saved.goodsId);
       reset(values);
       dispatch(notify({ severity: 'success', message: 'goodsRelease.notice.draftSaved', translate: true }));
+      if (savedId === undefined) {
+        // A new draft gets its own address, so a reload or a later visit reopens it from the server.
+        guard.allowLeave();
+        void navigate(`${DRAFT_EDIT_PATH}?id=${saved.goodsId}`, { replace: true });
+        return;
+      }
+      setSavedId(saved.goodsId);
     } catch (error) {
       refusedWith(error);
     }

@@ -1,26 +1,14 @@
 // The calls of the release screens: the §7 common lists (category tree, category specs, units) and
 // the goods calls of the contract (detail, submit for review, save a server-side draft).
+import { commonEndpoints, type EndpointData } from '@merchant/api-contracts';
 import { consoleApi } from '../../../app/api';
 import { goodsEndpoints, type GoodsDetail, type GoodsDraftInput, type GoodsSaved, type GoodsSubmitInput } from './contract';
 
-export interface CategoryNode {
-  id: number;
-  categoryName: string;
-  parentId: number;
-  level?: number;
-  children?: CategoryNode[];
-}
-
-export interface CategorySpec {
-  id: number;
-  specName: string;
-  specValues: string[];
-}
-
-export interface UnitOption {
-  id: number;
-  unitName: string;
-}
+/** A top-level backend category with its leaves (§7 category list, as a tree). */
+export type CategoryNode = EndpointData<typeof commonEndpoints.categoryTree>['list'][number];
+export type CategorySpec = EndpointData<typeof commonEndpoints.categorySpecs>['list'][number];
+export type UnitOption = EndpointData<typeof commonEndpoints.units>['list'][number];
+type ListOf<T> = { list?: T[] } | null;
 
 const silent = { silent: true } as const;
 const HOUR = 60 * 60;
@@ -29,25 +17,25 @@ export const goodsReleaseApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Good
   endpoints: (build) => ({
     /** §7 backend category list, as a tree: goods are released under a level-2 category. */
     releaseCategories: build.query<CategoryNode[], void>({
-      query: () => ({ path: '/v1/store/eshop/expand/category/tree', biz: {}, options: silent }),
-      transformResponse: (data: { list?: CategoryNode[] } | null) => data?.list ?? [],
+      query: () => ({ path: commonEndpoints.categoryTree.path, biz: {}, options: silent }),
+      transformResponse: (data: ListOf<CategoryNode>) => data?.list ?? [],
       keepUnusedDataFor: HOUR,
     }),
     /** §7 getStoreCategoryList: the store's business categories; goods are released only under these. */
     storeCategoryIds: build.query<number[], void>({
-      query: () => ({ path: '/v1/store/eshop/expand/category/getStoreCategoryList', biz: {}, options: silent }),
-      transformResponse: (data: { list?: Array<{ id: number }> } | null) => (data?.list ?? []).map((category) => category.id),
+      query: () => ({ path: commonEndpoints.storeCategories.path, biz: {}, options: silent }),
+      transformResponse: (data: EndpointData<typeof commonEndpoints.storeCategories> | null) => (data?.list ?? []).map((category) => category.id),
     }),
     /** §7 common: category specs. */
     categorySpecs: build.query<CategorySpec[], number>({
-      query: (categoryId) => ({ path: '/v1/store/common/category/specList', biz: { categoryId } }),
-      transformResponse: (data: { list?: CategorySpec[] } | null) => data?.list ?? [],
+      query: (categoryId) => ({ path: commonEndpoints.categorySpecs.path, biz: { categoryId } }),
+      transformResponse: (data: ListOf<CategorySpec>) => data?.list ?? [],
       keepUnusedDataFor: HOUR,
     }),
     /** §7 common: units searchAllEnableUnitList. */
     enabledUnits: build.query<UnitOption[], void>({
-      query: () => ({ path: '/v1/store/common/unit/searchAllEnableUnitList', biz: {}, options: silent }),
-      transformResponse: (data: { list?: UnitOption[] } | null) => data?.list ?? [],
+      query: () => ({ path: commonEndpoints.units.path, biz: {}, options: silent }),
+      transformResponse: (data: ListOf<UnitOption>) => data?.list ?? [],
       keepUnusedDataFor: HOUR,
     }),
     /** A good or a draft (drafts are goods in status draft). The page shows why a load failed itself. */
