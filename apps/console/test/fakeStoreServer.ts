@@ -1,5 +1,17 @@
 // An in-memory stand-in for store-server's envelope API, reached through the real secure client
 // (mode 'none') via its `fetch` option. Only the calls the console's tests make are answered.
+// It speaks the contracts of @merchant/api-contracts like the real server: a biz the contract refuses
+// gets 10100001 before any handler runs, and an answer the contract does not allow (data outside the
+// schema, a code the call never answers) is a violation that fails the call and the test.
+import {
+  STORE_CODES,
+  authEndpoints,
+  describeValidationError,
+  endpointAllows,
+  endpointByPath,
+  imEndpoints,
+  type AnyEndpoint,
+} from '@merchant/api-contracts';
 import type { FetchLike } from '@merchant/secure-transport';
 
 export interface EnvelopeCall {
@@ -28,8 +40,10 @@ export const DEMO_USER: FakeUser = {
   userName: 'demo_merchant',
   password: 'Demo12345',
   token: 'token-demo',
+  // getUserByToken's data without accessToken (the fake adds the user's token); no permission codes.
   info: {
-    roles: ['merchant'],
+    roles: ['admin'],
+    permissions: [],
     nickname: 'Demo Owner',
     avatarUrl: '',
     uid: '1001',
@@ -40,44 +54,71 @@ export const DEMO_USER: FakeUser = {
   },
 };
 
-const ok = (data: unknown = null): Envelope => ({ code: '00000000', msg: 'success', data });
-const USER = '/v1/store/eshop/store/user';
+const ok = (data: unknown = null): Envelope => ({ code: STORE_CODES.success, msg: 'success', data });
+const tokenInvalid = (): Envelope => ({ code: STORE_CODES.tokenInvalid, msg: 'token expired' });
 
 export interface FakeStoreServer {
   fetch: FetchLike;
   calls: EnvelopeCall[];
   callsTo(pathEnd: string): EnvelopeCall[];
   on(path: string, handler: Handler): void;
+  /** Answers that broke their contract (each also failed its call). */
+  violations: string[];
+}
+
+/** Why an answer breaks the contract of its call, or null when the real server could answer it. */
+export function contractViolation(contract: AnyEndpoint, answer: Envelope): string | null {
+  if (answer.code === STORE_CODES.success) {
+    const checked = contract.data.safeParse(answer.data ?? null);
+    return checked.success ? null : `${contract.path} answered data outside its contract: ${describeValidationError(checked.error)}`;
+  }
+  return endpointAllows(contract, answer.code) ? null : `${contract.path} never answers code ${answer.code}`;
 }
 
 export function createFakeStoreServer(users: FakeUser[] = [DEMO_USER]): FakeStoreServer {
   const calls: EnvelopeCall[] = [];
   const userByToken = (token: string) => users.find((user) => user.token === token);
+  const violations: string[] = [];
   const handlers = new Map<string, Handler>([
     [
-      `${USER}/login`,
+      authEndpoints.login.path,
       ({ biz }) => {
         const user = users.find((candidate) => candidate.userName === biz.userName);
-        if (!user || user.password !== biz.password) return { code: '10102001', msg: 'wrong username or password' };
+        if (!user || user.password !== biz.password) return { code: STORE_CODES.wrongCredentials, msg: 'wrong user name or password' };
         return ok({ accessToken: user.token, storeStatus: user.info.storeStatus });
       },
     ],
     [
-      `${USER}/getUserByToken`,
+      authEndpoints.getUserByToken.path,
       ({ biz }) => {
         const user = userByToken(String(biz.token));
-        return user ? ok(user.info) : { code: '10302006', msg: 'token expired' };
+        return user ? ok({ ...user.info, accessToken: user.token }) : tokenInvalid();
       },
     ],
-    [`${USER}/logout`, () => ok()],
+    [authEndpoints.logout.path, () => ok()],
     [
-      '/v1/store/im/getCccUserImToken',
+      imEndpoints.getCccUserImToken.path,
       ({ accessToken }) => {
         const user = userByToken(accessToken);
-        return user ? ok({ uid: `s_${String(user.info.uid)}`, imToken: `im-${user.token}`, appKey: 'merchant-im' }) : { code: '10302006', msg: 'token expired' };
+        return user ? ok({ uid: `s_${String(user.info.uid)}`, imToken: `im-${user.token}`, appKey: 'merchant-im' }) : tokenInvalid();
       },
     ],
   ]);
+
+  /** The contract's checks around a handler, in store-server's order: biz (10100001), then the answer. */
+  async function answerThrough(contract: AnyEndpoint | undefined, handler: Handler | undefined, call: EnvelopeCall): Promise<Envelope> {
+    if (!handler) return { code: '10404000', msg: `no route ${call.path}` };
+    if (!contract) return handler(call);
+    const parsed = contract.biz.safeParse(call.biz);
+    if (!parsed.success) return { code: STORE_CODES.invalidParameter, msg: describeValidationError(parsed.error) };
+    const answer = await handler(call);
+    const violation = contractViolation(contract, answer);
+    if (violation) {
+      violations.push(violation);
+      throw new Error(`fake store-server: ${violation}`);
+    }
+    return answer;
+  }
 
   const fetch: FetchLike = async (url, init) => {
     const path = new URL(url).pathname;
@@ -90,7 +131,7 @@ export function createFakeStoreServer(users: FakeUser[] = [DEMO_USER]): FakeStor
       if (init.signal.aborted) reject(new DOMException('aborted', 'AbortError'));
       init.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')), { once: true });
     });
-    const answer = handler ? Promise.resolve(handler(call)) : Promise.resolve({ code: '10404000', msg: `no route ${path}` });
+    const answer = answerThrough(endpointByPath(path), handler, call);
     const response = await Promise.race([answer, aborted]);
     return { ok: true, status: 200, text: async () => JSON.stringify(response) };
   };
@@ -100,5 +141,6 @@ export function createFakeStoreServer(users: FakeUser[] = [DEMO_USER]): FakeStor
     calls,
     callsTo: (pathEnd) => calls.filter((call) => call.path.endsWith(pathEnd)),
     on: (path, handler) => handlers.set(path, handler),
+    violations,
   };
 }

@@ -12,7 +12,20 @@ const withCodes = (permissions: string[], token: string): FakeUser => ({ ...DEMO
 
 function renderAccount(user: FakeUser, path = '/shop/accountMgmt/accountInfo', payIsSet = false) {
   const server = createFakeStoreServer([user]);
-  server.on(`${USER}/getStoreInfoByToken`, () => ok({ storeId: 1001, storeName: 'Demo Flagship Store', storeStatus: 2, storeType: 1, email: 'demo@merchant.example', mobile: '13800001001' }));
+  server.on(`${USER}/getStoreInfoByToken`, () => ok({
+      storeId: 1001,
+      storeName: 'Demo Flagship Store',
+      storeStatus: 2,
+      storeType: 1,
+      principalType: 2,
+      email: 'demo@merchant.example',
+      mobile: '13800001001',
+      cityCode: '440300',
+      rejectReason: '',
+      forbiddenReason: '',
+      agreementAccepted: true,
+      storeInfo: {},
+    }));
   server.on(`${PAY}/isSetPayPassword`, () => ok({ isSetPayPassword: payIsSet }));
   return { ...renderConsole({ path, token: user.token, server }), server };
 }

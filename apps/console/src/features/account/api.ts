@@ -1,73 +1,63 @@
 // Account calls (console-spec §7): store info, mobile and email changes with check codes, the
 // sign-in password, and the pay password (/v1/store/pay/user/). Dialog calls are silent: a dialog
-// shows the server msg itself (§8 "In dialogs, non-success shows the server msg").
+// shows the server msg itself (§8 "In dialogs, non-success shows the server msg"). Request and
+// answer types come from the contracts of @merchant/api-contracts.
+import { accountEndpoints as account, payEndpoints as pay, type EndpointBiz, type EndpointData } from '@merchant/api-contracts';
 import { consoleApi } from '../../app/api';
-import { USER_API_BASE } from '../auth/api';
 
-const PAY_USER = '/v1/store/pay/user';
 const silent = { silent: true } as const;
 
-export interface AccountInfo {
-  storeId: number;
-  storeName: string;
-  storeStatus: number;
-  storeType: number;
-  email: string;
-  mobile: string;
-}
+export type AccountInfo = EndpointData<typeof account.getStoreInfoByToken>;
+export type CheckCodeSent = EndpointData<typeof pay.sendInitPayPasswordCheckCode>;
 
-export interface CheckCodeSent {
-  expiresInSeconds: number;
-}
+const PAY_CODE_SENDERS = {
+  init: pay.sendInitPayPasswordCheckCode,
+  set: pay.sendSetPayPasswordCheckCode,
+  check: pay.sendCheckPayPasswordCheckCode,
+} as const;
 
 export const accountApi = consoleApi.injectEndpoints({
   endpoints: (build) => ({
     accountInfo: build.query<AccountInfo, void>({
-      query: () => ({ path: `${USER_API_BASE}/getStoreInfoByToken`, biz: {} }),
+      query: () => ({ path: account.getStoreInfoByToken.path, biz: {} }),
       keepUnusedDataFor: 0,
     }),
-    sendUpdateMobileCheckCode: build.mutation<CheckCodeSent, { mobile: string }>({
-      query: (biz) => ({ path: `${USER_API_BASE}/sendUpdateMobileCheckCode`, biz, options: silent }),
+    sendUpdateMobileCheckCode: build.mutation<EndpointData<typeof account.sendUpdateMobileCheckCode>, EndpointBiz<typeof account.sendUpdateMobileCheckCode>>({
+      query: (biz) => ({ path: account.sendUpdateMobileCheckCode.path, biz, options: silent }),
     }),
-    updateStoreMobile: build.mutation<{ mobile: string }, { mobile: string; checkCode: string }>({
-      query: (biz) => ({ path: `${USER_API_BASE}/updateStoreMobile`, biz, options: silent }),
+    updateStoreMobile: build.mutation<EndpointData<typeof account.updateStoreMobile>, EndpointBiz<typeof account.updateStoreMobile>>({
+      query: (biz) => ({ path: account.updateStoreMobile.path, biz, options: silent }),
     }),
-    sendUpdateEmailCheckCode: build.mutation<CheckCodeSent & { mobile: string }, void>({
-      query: () => ({ path: `${USER_API_BASE}/sendUpdateEmailCheckCode`, biz: {}, options: silent }),
+    sendUpdateEmailCheckCode: build.mutation<EndpointData<typeof account.sendUpdateEmailCheckCode>, void>({
+      query: () => ({ path: account.sendUpdateEmailCheckCode.path, biz: {}, options: silent }),
     }),
-    updateStoreEmail: build.mutation<{ email: string }, { email: string; checkCode: string }>({
-      query: (biz) => ({ path: `${USER_API_BASE}/updateStoreEmail`, biz, options: silent }),
+    updateStoreEmail: build.mutation<EndpointData<typeof account.updateStoreEmail>, EndpointBiz<typeof account.updateStoreEmail>>({
+      query: (biz) => ({ path: account.updateStoreEmail.path, biz, options: silent }),
     }),
-    updatePasswordByToken: build.mutation<null, { oldPassword: string; newPassword: string }>({
-      query: (biz) => ({ path: `${USER_API_BASE}/updatePasswordByToken`, biz, options: silent }),
+    updatePasswordByToken: build.mutation<EndpointData<typeof account.updatePasswordByToken>, EndpointBiz<typeof account.updatePasswordByToken>>({
+      query: (biz) => ({ path: account.updatePasswordByToken.path, biz, options: silent }),
     }),
-    isSetPayPassword: build.query<{ isSetPayPassword: boolean }, void>({
-      query: () => ({ path: `${PAY_USER}/isSetPayPassword`, biz: {} }),
+    isSetPayPassword: build.query<EndpointData<typeof pay.isSetPayPassword>, void>({
+      query: () => ({ path: pay.isSetPayPassword.path, biz: {} }),
       keepUnusedDataFor: 0,
     }),
-    sendPayPasswordCheckCode: build.mutation<CheckCodeSent, 'init' | 'set' | 'check'>({
-      query: (kind) => ({ path: `${PAY_USER}/${PAY_CODE_SENDERS[kind]}`, biz: {}, options: silent }),
+    sendPayPasswordCheckCode: build.mutation<CheckCodeSent, keyof typeof PAY_CODE_SENDERS>({
+      query: (kind) => ({ path: PAY_CODE_SENDERS[kind].path, biz: {}, options: silent }),
     }),
-    initPayPassword: build.mutation<null, { payPassword: string; checkCode: string }>({
-      query: (biz) => ({ path: `${PAY_USER}/initPayPassword`, biz, options: silent }),
+    initPayPassword: build.mutation<EndpointData<typeof pay.initPayPassword>, EndpointBiz<typeof pay.initPayPassword>>({
+      query: (biz) => ({ path: pay.initPayPassword.path, biz, options: silent }),
     }),
-    setPayPassword: build.mutation<null, { payPassword: string; checkCode: string }>({
-      query: (biz) => ({ path: `${PAY_USER}/setPayPassword`, biz, options: silent }),
+    setPayPassword: build.mutation<EndpointData<typeof pay.setPayPassword>, EndpointBiz<typeof pay.setPayPassword>>({
+      query: (biz) => ({ path: pay.setPayPassword.path, biz, options: silent }),
     }),
-    updatePayPassword: build.mutation<null, { oldPayPassword: string; newPayPassword: string }>({
-      query: (biz) => ({ path: `${PAY_USER}/updatePayPassword`, biz, options: silent }),
+    updatePayPassword: build.mutation<EndpointData<typeof pay.updatePayPassword>, EndpointBiz<typeof pay.updatePayPassword>>({
+      query: (biz) => ({ path: pay.updatePayPassword.path, biz, options: silent }),
     }),
-    checkPayPassword: build.mutation<{ checked: boolean }, { payPassword: string; checkCode: string }>({
-      query: (biz) => ({ path: `${PAY_USER}/checkPayPassword`, biz, options: silent }),
+    checkPayPassword: build.mutation<EndpointData<typeof pay.checkPayPassword>, EndpointBiz<typeof pay.checkPayPassword>>({
+      query: (biz) => ({ path: pay.checkPayPassword.path, biz, options: silent }),
     }),
   }),
 });
-
-const PAY_CODE_SENDERS = {
-  init: 'sendInitPayPasswordCheckCode',
-  set: 'sendSetPayPasswordCheckCode',
-  check: 'sendCheckPayPasswordCheckCode',
-} as const;
 
 export const {
   useAccountInfoQuery,

@@ -1,37 +1,22 @@
 // Dashboard calls: storePcHome (console-spec §3 "Dashboard status") and queryStoreOrderCount (§7).
-// Silent: a failure shows inside its card rather than as a toast over the whole console.
+// Silent: a failure shows inside its card rather than as a toast over the whole console. Answer
+// types come from the contracts of @merchant/api-contracts.
+import { accountEndpoints, orderEndpoints, type EndpointData } from '@merchant/api-contracts';
 import { consoleApi } from '../../app/api';
-import { USER_API_BASE } from '../auth/api';
 
-export interface StorePcHome {
-  storeName: string;
-  storeStatus: number;
-  storeType: number;
-  isBlacklist: boolean;
-  blacklistRemark: string;
-  /** A settlement bank card is bound (apps/store-server/docs/api.md). */
-  existsPromise: boolean;
-  /** The merchant agreement is accepted. */
-  existsProtocol: boolean;
-  /** Days left, -1 expired, null unknown (§4). */
-  storeLicenseDays: number | null;
-  brandExpiryDays: number | null;
-}
-
-export interface StoreOrderCount {
-  total: number;
-  /** One entry per shipping-order status of §4. */
-  counts: Array<{ status: number; count: number }>;
-}
+/** existsPromise: a settlement bank card is bound; existsProtocol: the agreement is accepted; days: -1 expired, null unknown (§4). */
+export type StorePcHome = EndpointData<typeof accountEndpoints.storePcHome>;
+/** One entry per shipping-order status of §4. */
+export type StoreOrderCount = EndpointData<typeof orderEndpoints.queryStoreOrderCount>;
 
 export const dashboardApi = consoleApi.injectEndpoints({
   endpoints: (build) => ({
     storePcHome: build.query<StorePcHome, void>({
-      query: () => ({ path: `${USER_API_BASE}/storePcHome`, biz: {}, options: { silent: true } }),
+      query: () => ({ path: accountEndpoints.storePcHome.path, biz: {}, options: { silent: true } }),
       keepUnusedDataFor: 0,
     }),
     storeOrderCount: build.query<StoreOrderCount, void>({
-      query: () => ({ path: '/v1/store/eshop/order/queryStoreOrderCount', biz: {}, options: { silent: true } }),
+      query: () => ({ path: orderEndpoints.queryStoreOrderCount.path, biz: {}, options: { silent: true } }),
       keepUnusedDataFor: 0,
     }),
   }),

@@ -1,73 +1,64 @@
 // Onboarding calls (console-spec §7, base /v1/store/eshop/store/user/): registration, the shop-info
-// draft, the merchant agreement, submission for review and the review result.
+// draft, the merchant agreement, submission for review and the review result. Request and answer
+// types come from the contracts of @merchant/api-contracts.
+import {
+  accountEndpoints as account,
+  commonEndpoints as common,
+  type EndpointBiz,
+  type EndpointData,
+} from '@merchant/api-contracts';
 import { consoleApi } from '../../app/api';
-import { USER_API_BASE, type LoginResponse } from '../auth/api';
 import type { StoreInfoDraft, StoreInfoSubmission } from './storeInfoSchema';
 
-export interface CityOption {
-  cityCode: string;
-  cityName: string;
-  parentCode: string;
-  level: number;
-}
-
-export interface CategoryNode {
-  id: number;
-  categoryName: string;
-  parentId: number;
-  children?: CategoryNode[];
-}
-
+export type CityOption = EndpointData<typeof common.cities>['list'][number];
+export type CategoryNode = EndpointData<typeof common.categoryTree>['list'][number];
 /** getStoreInfoByToken: what the review-result screen shows. */
-export interface StoreReviewInfo {
-  storeId: number;
-  storeName: string;
-  storeStatus: number;
-  storeType: number;
-  rejectReason: string;
-  forbiddenReason: string;
-  agreementAccepted: boolean;
-}
+export type StoreReviewInfo = EndpointData<typeof account.getStoreInfoByToken>;
 
 export const registeredApi = consoleApi.injectEndpoints({
   endpoints: (build) => ({
-    sendRegisterCheckCode: build.mutation<{ expiresInSeconds: number }, { mobile: string }>({
-      query: (biz) => ({ path: `${USER_API_BASE}/sendRegisterCheckCode`, biz }),
+    sendRegisterCheckCode: build.mutation<EndpointData<typeof account.sendRegisterCheckCode>, EndpointBiz<typeof account.sendRegisterCheckCode>>({
+      query: (biz) => ({ path: account.sendRegisterCheckCode.path, biz }),
     }),
-    registerUser: build.mutation<LoginResponse, { userName: string; password: string; mobile: string; checkCode: string }>({
-      query: (biz) => ({ path: `${USER_API_BASE}/registerUser`, biz }),
+    registerUser: build.mutation<EndpointData<typeof account.registerUser>, EndpointBiz<typeof account.registerUser>>({
+      query: (biz) => ({ path: account.registerUser.path, biz }),
     }),
+    // The contract answers the stored draft as it was saved (values unchecked: a draft is unfinished);
+    // the form reads it as a draft.
     storeDraft: build.query<StoreInfoDraft, void>({
-      query: () => ({ path: `${USER_API_BASE}/getStorageStoreInfoByToken`, biz: {} }),
+      query: () => ({ path: account.getStorageStoreInfoByToken.path, biz: {} }),
       keepUnusedDataFor: 0,
     }),
-    saveStoreDraft: build.mutation<{ saved: true }, StoreInfoDraft>({
-      query: (biz) => ({ path: `${USER_API_BASE}/temporaryStorageStoreInfo`, biz }),
+    // The store-info form still types storeType/principalType as number (storeInfoSchema.ts), wider than the
+    // contract's 1|2|3 and 1|2: these two take the form's types until the form reads the contract's; the
+    // fake server and store-server check the biz against the contract either way.
+    saveStoreDraft: build.mutation<EndpointData<typeof account.temporaryStorageStoreInfo>, StoreInfoDraft>({
+      query: (biz) => ({ path: account.temporaryStorageStoreInfo.path, biz }),
     }),
-    acceptAgreement: build.mutation<{ agreementVersion: string; acceptTime: number }, void>({
-      query: () => ({ path: `${USER_API_BASE}/storeAcceptAgreement`, biz: {} }),
+    acceptAgreement: build.mutation<EndpointData<typeof account.storeAcceptAgreement>, void>({
+      query: () => ({ path: account.storeAcceptAgreement.path, biz: {} }),
     }),
-    registerStore: build.mutation<{ storeStatus: number }, StoreInfoSubmission>({
-      query: (biz) => ({ path: `${USER_API_BASE}/registerStore`, biz }),
+    registerStore: build.mutation<EndpointData<typeof account.registerStore>, StoreInfoSubmission>({
+      query: (biz) => ({ path: account.registerStore.path, biz }),
     }),
     /** Keyed by the store status it is read for, so a new status (after a review decision) reads it again. */
     storeReviewInfo: build.query<StoreReviewInfo, number | null>({
-      query: () => ({ path: `${USER_API_BASE}/getStoreInfoByToken`, biz: {} }),
+      query: () => ({ path: account.getStoreInfoByToken.path, biz: {} }),
       keepUnusedDataFor: 0,
     }),
     recoverStoreInfo: build.mutation<StoreInfoDraft, void>({
-      query: () => ({ path: `${USER_API_BASE}/recoveryStoreInfoByToken`, biz: {} }),
+      query: () => ({ path: account.recoveryStoreInfoByToken.path, biz: {} }),
     }),
     /** Level-2 cities (a store belongs to a city, console-spec §3 cityList). */
     onboardingCities: build.query<CityOption[], void>({
-      query: () => ({ path: '/v1/store/common/city/list', biz: {}, options: { silent: true } }),
-      transformResponse: (data: { list?: CityOption[] } | null) => (data?.list ?? []).filter((city) => city.level === 2),
+      query: () => ({ path: common.cities.path, biz: {}, options: { silent: true } }),
+      transformResponse: (data: EndpointData<typeof common.cities> | null) => (data?.list ?? []).filter((city) => city.level === 2),
       keepUnusedDataFor: 60 * 60,
     }),
     /** Business categories as a tree; a store picks level-2 categories. */
     onboardingCategories: build.query<CategoryNode[], void>({
-      query: () => ({ path: '/v1/store/eshop/expand/category/tree', biz: {}, options: { silent: true } }),
-      transformResponse: (data: { list?: CategoryNode[] } | null) => data?.list ?? [],
+      query: () => ({ path: common.categoryTree.path, biz: {}, options: { silent: true } }),
+      transformResponse: (data: EndpointData<typeof common.categoryTree> | null) => data?.list ?? [],
       keepUnusedDataFor: 60 * 60,
     }),
   }),

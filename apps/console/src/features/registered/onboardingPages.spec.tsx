@@ -66,7 +66,20 @@ describe('resultReg', () => {
   it('shows the rejection reason and re-submits by recovering the application into the draft', async () => {
     const rejected = storeWithStatus(3, 'token-rejected');
     const server = createFakeStoreServer([rejected]);
-    server.on(`${USER}/getStoreInfoByToken`, () => ok({ storeStatus: 3, rejectReason: 'Licence photo is blurred' }));
+    server.on(`${USER}/getStoreInfoByToken`, () => ok({
+        storeId: 1003,
+        storeName: 'Blue Lamp Store',
+        storeStatus: 3,
+        storeType: 2,
+        principalType: 1,
+        email: '',
+        mobile: '13900000003',
+        cityCode: '440300',
+        rejectReason: 'Licence photo is blurred',
+        forbiddenReason: '',
+        agreementAccepted: true,
+        storeInfo: { storeName: 'Blue Lamp Store', storeType: 2 },
+      }));
     server.on(`${USER}/recoveryStoreInfoByToken`, () => ok({ storeName: 'Blue Lamp Store', storeType: 2 }));
     server.on(`${USER}/getStorageStoreInfoByToken`, () => ok({ storeName: 'Blue Lamp Store', storeType: 2 }));
     const { user, location } = renderConsole({ path: '/registered/resultReg', token: rejected.token, server });
@@ -104,7 +117,7 @@ describe('shopMsg', () => {
       return ok({ saved: true });
     });
     server.on('/v1/store/common/city/list', () => ok({ list: [{ cityCode: '440300', cityName: 'Shenzhen', parentCode: '440000', level: 2 }] }));
-    server.on('/v1/store/eshop/expand/category/tree', () => ok({ list: [{ id: 1, categoryName: 'Home', parentId: 0, children: [{ id: 11, categoryName: 'Lamps', parentId: 1 }] }] }));
+    server.on('/v1/store/eshop/expand/category/tree', () => ok({ list: [{ id: 1, categoryName: 'Home', parentId: 0, level: 1, children: [{ id: 11, categoryName: 'Lamps', parentId: 1, level: 2 }] }] }));
     const { user, location } = renderConsole({ path: '/registered/shopMsg?storeType=3', token: fresh.token, server });
     await user.type(await screen.findByTestId('shop-storeName'), 'Fix It Service');
     await user.type(screen.getByTestId('shop-licenseNumber'), 'lowercase');
