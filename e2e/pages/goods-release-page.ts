@@ -77,6 +77,14 @@ export class GoodsReleasePage {
     await this.form().getByTestId('release-freight').getByRole('textbox').fill(id);
   }
 
+  async saveDraft() {
+    await this.form().getByTestId('release-save-draft').click();
+  }
+
+  titleField() {
+    return this.form().getByTestId('release-title');
+  }
+
   async submit() {
     await this.form().getByTestId('release-submit').click();
   }

@@ -86,6 +86,20 @@ test('leaving the form with changes asks first; staying keeps what was typed', a
   await expect(release.form().getByTestId('release-title')).toHaveValue('Unsaved title');
 });
 
+test('a half-filled draft is kept on the server: after saving, a reload reopens it at its own address', async ({ page }) => {
+  const release = await signInToRelease(page);
+  const title = `E2E draft ${Date.now()}`;
+  await release.chooseCategory('Building materials / Tiles');
+  await release.fillBasics('Acme', title);
+  await release.tickSpecValues('Size', ['800x800']);
+  await release.saveDraft();
+  await expect(page).toHaveURL(/\/goods\/goodDraft\/edit\?id=\d+$/);
+  await page.reload();
+  await expect(release.titleField()).toHaveValue(title);
+  await expect(release.skuRows()).toHaveCount(1);
+  await expect(release.skuRows()).toContainText('800x800');
+});
+
 test("a store disabled by the platform (status 4) fills the form, and the server's refusal is shown on it", async ({ page }) => {
   test.setTimeout(120_000);
   const release = await signInToRelease(page, 'demo_disabled');
