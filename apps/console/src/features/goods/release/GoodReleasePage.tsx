@@ -8,7 +8,7 @@ import Alert from '@mui/material/Alert';
 import { PageLoading } from '../../../routes/RootLayout';
 import { isApiError } from '../../../app/transport';
 import { useCategorySpecsQuery, useGoodsDetailQuery } from './api';
-import { GOODS_STATUS } from './contract';
+import { GOODS_STATUS, goodsActionAllowed } from './contract';
 import { fromGoodsDetail } from './fromGoods';
 import { ReleaseForm, type ReleaseMode } from './ReleaseForm';
 import { EMPTY_RELEASE_FORM } from './releaseSchema';
@@ -41,6 +41,11 @@ function EditGoods({ goodsId, draft }: { goodsId: number; draft: boolean }) {
     data.status === GOODS_STATUS.rejected && data.rejectReason ? (
       <Alert severity="warning" data-testid="release-reject-reason">
         {t('goodsRelease.notice.rejected', { reason: data.rejectReason })}
+      </Alert>
+    ) : !goodsActionAllowed('submit', data.status) ? (
+      // e.g. under review: the server refuses a new submission until the platform decides.
+      <Alert severity="info" data-testid="release-locked">
+        {t('goodsRelease.notice.underReview')}
       </Alert>
     ) : null;
   return <ReleaseForm key={goodsId} mode={mode} goodsId={goodsId} initialValues={fromGoodsDetail(data, specs.data ?? [])} notice={notice} />;

@@ -301,4 +301,16 @@ describe('goods release form', () => {
     expect(screen.getByLabelText('Price (yuan) of 300x300')).toHaveValue('');
     expect(screen.getByTestId('release-save-draft')).toBeEnabled();
   });
+
+  it("shows the platform's rejection reason on a rejected good, and that an under-review good cannot be submitted again", async () => {
+    const server = serverWithLists();
+    server.on(goodsEndpoints.detail.path, ({ biz }) =>
+      ok(biz.goodsId === 78 ? storedGoods({ goodsId: 78, status: GOODS_STATUS.rejected, rejectReason: 'The main image is blurred.' }) : storedGoods({ goodsId: 79, status: GOODS_STATUS.underReview })),
+    );
+    const { router } = renderRelease('/goods/goodRelease?id=78', server);
+    expect(await screen.findByTestId('release-reject-reason', undefined, { timeout: 20_000 })).toHaveTextContent('The platform rejected the last submission: The main image is blurred.');
+    await act(() => router.navigate('/goods/goodRelease?id=79'));
+    expect(await screen.findByTestId('release-locked')).toHaveTextContent('The good is under review');
+    expect(screen.queryByTestId('release-reject-reason')).toBeNull();
+  });
 });

@@ -7,6 +7,7 @@ export {
   GOODS_LIMITS,
   GOODS_STATUS,
   GOODS_STATUS_LABELS,
+  goodsActionAllowed,
   goodsEndpoints,
   goodsSubmitBiz,
   goodsDraftBiz,
