@@ -53,7 +53,12 @@ export function ResourceListPage<Row extends object, Arg>({ resource, savedViews
   const { list } = resource;
   const toArg = useMemo(() => list.toArg ?? listArg<Arg>(), [list]);
   const table = useDataTable<Row, Arg>({ id: resource.key, endpoint: list.endpoint, toArg });
-  const [visibility, setVisibility] = usePersistedColumnVisibility(resource.key);
+  const [storedVisibility, setVisibility] = usePersistedColumnVisibility(resource.key);
+  // Columns hidden by default stay hidden until the merchant's own choice (or a saved view) says otherwise.
+  const visibility = useMemo(
+    () => ({ ...Object.fromEntries(list.columns.filter((column) => column.hidden).map((column) => [column.key, false])), ...storedVisibility }),
+    [list, storedVisibility],
+  );
   const actions = useResourceActions();
   const [pending, setPending] = useState<PendingConfirm | null>(null);
   const [exporting, setExporting] = useState(false);

@@ -44,6 +44,8 @@ export interface ResourceColumn<Row> {
   align?: 'left' | 'center' | 'right';
   sortable?: boolean;
   hideable?: boolean;
+  /** Hidden until the merchant shows it in the column picker (keeps a laptop-wide table without a side scroll). */
+  hidden?: boolean;
   /** Leave the column out of the Excel export. */
   noExport?: boolean;
 }
