@@ -10,6 +10,7 @@ import * as rolesPermissions from './migrations/0008-roles-permissions';
 import * as goods from './migrations/0009-goods';
 import * as inventory from './migrations/0010-inventory';
 import * as savedViews from './migrations/0011-saved-views';
+import * as brandApplications from './migrations/0012-brand-applications';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -24,6 +25,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0009-goods': goods,
   '0010-inventory': inventory,
   '0011-saved-views': savedViews,
+  '0012-brand-applications': brandApplications,
 };
 
 export interface DatabaseOptions {

@@ -1,4 +1,4 @@
-import { GOODS_STATUS } from '@merchant/api-contracts';
+import { GOODS_MEDIA_UNAVAILABLE_URL, GOODS_STATUS } from '@merchant/api-contracts';
 import type { Kysely } from 'kysely';
 import { addSeconds, type Clock } from '../shared/clock';
 import type { StoreDatabase } from './schema';
@@ -52,8 +52,10 @@ function combinations(specList: Template['specList']): Array<Record<string, stri
 const REJECT_REASONS = ['The main image shows a watermark of another shop.', 'The title names a brand you are not authorised for.', 'The detail misses the material description.'];
 
 /**
- * The media seed's pictures, reused so the goods point at real library files (by fileId). The stored
- * objectUrl is the object's unsigned path: a reader signs it afresh (docs/goods.md, "images").
+ * The media seed's pictures (modules/media/media.seed.ts; ensureDemoMediaObjects puts their bytes in
+ * storage at start-up), reused so the demo store's goods point at real library files by fileId. The
+ * stored objectUrl is only the object's unsigned path: every read signs a fresh URL by fileId for the
+ * reading store (docs/goods.md "Images"), so the pictures load in the console.
  */
 async function demoImages(db: Kysely<StoreDatabase>): Promise<Array<{ fileId?: number; objectUrl: string }>> {
   const rows = await (db as unknown as Kysely<{ store_media_file: { id: number; store_id: number; object_key: string; catalog_path: string } }>)
@@ -63,7 +65,7 @@ async function demoImages(db: Kysely<StoreDatabase>): Promise<Array<{ fileId?: n
     .orderBy('id')
     .execute()
     .catch(() => []);
-  if (rows.length === 0) return [{ objectUrl: '/static/demo/goods.png' }];
+  if (rows.length === 0) return [{ objectUrl: GOODS_MEDIA_UNAVAILABLE_URL }];
   return rows.map((r) => ({ fileId: r.id, objectUrl: `/v1/store/media/objects/get?key=${encodeURIComponent(r.object_key)}` }));
 }
 
@@ -85,7 +87,8 @@ export async function seedDemoGoods(db: Kysely<StoreDatabase>, clock: Clock): Pr
     const goodsRows = plan.map((entry, index) => {
       const template = templateOf(index);
       const created = addSeconds(now, -((plan.length - index) * DAY_SECONDS) / 3);
-      const image = images[index % images.length] as { fileId?: number; objectUrl: string };
+      // Library files belong to one store: the service store has no demo pictures of its own.
+      const image = entry.storeId === DEMO_STORE_ID ? (images[index % images.length] as { fileId?: number; objectUrl: string }) : { objectUrl: GOODS_MEDIA_UNAVAILABLE_URL };
       return {
         store_id: entry.storeId,
         status: entry.status,

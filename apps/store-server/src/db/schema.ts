@@ -373,6 +373,20 @@ export interface SavedViewTable {
   updated_at: CreatedAt;
 }
 
+/** Brand applications (migration 0012, docs/goods.md): status 1 under review, 2 approved, 3 rejected. */
+export interface BrandApplicationTable {
+  id: Generated<number>;
+  store_id: number;
+  brand_name: string;
+  /** A calendar day, 'YYYY-MM-DD' (read back as a string: see brand-applications.repository). */
+  brand_expire_date: ColumnType<string, string, string>;
+  certificate_file_ids: Json<number[]>;
+  status: Generated<number>;
+  reject_reason: string | null;
+  created_at: CreatedAt;
+  reviewed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 /** Reference data shared by every store (read-only for merchants). */
 export interface RefBankTable { bank_code: string; bank_name: string; sort: number }
 export interface RefUnitTable { id: number; unit_name: string; enabled: boolean }
@@ -427,6 +441,7 @@ export interface StoreDatabase {
   store_inventory_order: InventoryOrderTable;
   store_inventory_order_line: InventoryOrderLineTable;
   store_saved_view: SavedViewTable;
+  store_brand_application: BrandApplicationTable;
   ref_bank: RefBankTable;
   ref_unit: RefUnitTable;
   ref_technology: RefTechnologyTable;

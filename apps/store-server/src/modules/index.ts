@@ -23,7 +23,7 @@ import { imRoutes } from './im/im.routes';
 import { ImService } from './im/im.service';
 import { goodsModule } from './goods';
 import { inventoryModule } from './inventory';
-import { mediaModule } from './media';
+import { createMediaModule } from './media';
 import { PayRepository } from './pay/pay.repository';
 import { payRoutes } from './pay/pay.routes';
 import { PayService } from './pay/pay.service';
@@ -49,7 +49,8 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
   const authRepository = new AuthRepository(db);
   const auth = new AuthService(authRepository, clock, rateLimiter, captcha, checkCodes);
 
-  const goods = goodsModule({ db });
+  const media = createMediaModule({ db, clock, dataDir: config.dataDir });
+  const goods = goodsModule({ db, media: media.fileUrls, clock });
   const account = new AccountService(new AccountRepository(db), auth, checkCodes, clock, goods.facade);
   const pay = new PayService(new PayRepository(db), checkCodes, rateLimiter);
   const common = new CommonService(new CommonRepository(db));
@@ -62,11 +63,11 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...commonRoutes(common),
     ...deregistrationRoutes(new DeregistrationService(new DeregistrationRepository(db))),
     ...imRoutes(im),
-    ...mediaModule({ db, clock, dataDir: config.dataDir }),
+    ...media.routes,
     ...goods.routes,
     ...inventoryModule({ db }),
     ...ordersRoutes(new OrdersService(new OrdersRepository(db))),
-    ...operatorRoutes(new OperatorService(new OperatorRepository(db)), config.operatorKey),
+    ...operatorRoutes(new OperatorService(new OperatorRepository(db), goods.service, clock), config.operatorKey),
   ];
   return { routes, auth, captcha, checkCodes, rateLimiter, authRepository };
 }

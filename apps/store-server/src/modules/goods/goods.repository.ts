@@ -68,6 +68,18 @@ export class GoodsRepository {
     return list.page(this.db, storeId, query);
   }
 
+  /** The fileId of each goods' first image (the list thumbnail), for the goods that have one. */
+  async mainImageFileIds(storeId: number, goodsIds: readonly number[]): Promise<Map<number, number>> {
+    if (goodsIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('store_goods as g')
+      .select(['g.id', sql<string | null>`g.images -> 0 ->> 'fileId'`.as('file_id')])
+      .where('g.store_id', '=', storeId)
+      .where('g.id', 'in', [...new Set(goodsIds)])
+      .execute();
+    return new Map(rows.filter((row) => row.file_id !== null && /^\d+$/.test(row.file_id)).map((row) => [row.id, Number(row.file_id)]));
+  }
+
   async storeStatus(storeId: number): Promise<number | undefined> {
     const row = await this.db.selectFrom('store_store').select('store_status').where('id', '=', storeId).executeTakeFirst();
     return row?.store_status;

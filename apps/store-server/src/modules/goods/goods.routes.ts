@@ -1,25 +1,30 @@
 import { goodsEndpoints as e } from '@merchant/api-contracts';
-import { contractRoute, type StoreRoute } from '../../http/route';
+import { contractRoute, type Caller, type RouteContext, type StoreRoute } from '../../http/route';
+import type { MediaFileUrls } from '../media';
+import { keepStoredUrls, type SignFileUrls } from './goods.media';
 import type { GoodsService } from './goods.service';
 
 /** The goods calls of docs/goods.md, each registered from its contract (path, biz, data, permission). */
-export function goodsRoutes(goods: GoodsService): StoreRoute[] {
+export function goodsRoutes(goods: GoodsService, media?: MediaFileUrls): StoreRoute[] {
+  // Images are re-signed for the caller's store at the address the browser called (docs/goods.md "Images").
+  const signer = (caller: Caller, ctx: RouteContext): SignFileUrls =>
+    media ? (fileIds) => media.signedUrls(caller.storeId, fileIds, ctx.request) : keepStoredUrls;
   return [
-    contractRoute(e.list, (biz, caller) => goods.list(caller, biz)),
-    contractRoute(e.draftList, (biz, caller) => goods.draftList(caller, biz)),
-    contractRoute(e.detail, (biz, caller) => goods.detail(caller, biz.goodsId)),
+    contractRoute(e.list, (biz, caller, ctx) => goods.list(caller, biz, signer(caller, ctx))),
+    contractRoute(e.draftList, (biz, caller, ctx) => goods.draftList(caller, biz, signer(caller, ctx))),
+    contractRoute(e.detail, (biz, caller, ctx) => goods.detail(caller, biz.goodsId, signer(caller, ctx))),
     contractRoute(e.saveDraft, (biz, caller) => goods.saveDraft(caller, biz)),
     contractRoute(e.submit, (biz, caller) => goods.submit(caller, biz)),
     contractRoute(e.onShelf, (biz, caller) => goods.onShelf(caller, biz.goodsIds)),
     contractRoute(e.offShelf, (biz, caller) => goods.offShelf(caller, biz.goodsIds)),
     contractRoute(e.delete, (biz, caller) => goods.delete(caller, biz.goodsIds)),
     contractRoute(e.bulkEditSkus, (biz, caller) => goods.bulkEditSkus(caller, biz.skus)),
-    contractRoute(e.skuStockList, (biz, caller) => goods.skuStockList(caller, biz)),
+    contractRoute(e.skuStockList, (biz, caller, ctx) => goods.skuStockList(caller, biz, signer(caller, ctx))),
     contractRoute(e.updateGoodsSkuStock, (biz, caller) => goods.updateSkuStock(caller, biz)),
     contractRoute(e.checkStoreGoodsSkuStock, (_biz, caller) => goods.checkStoreSkuStock(caller)),
     contractRoute(e.stockWarningList, (biz, caller) => goods.stockWarningList(caller, biz)),
     contractRoute(e.handleStockWarnings, (biz, caller) => goods.handleStockWarnings(caller, biz.warningIds)),
     contractRoute(e.checkExistsUpperShelfGoods, (biz, caller) => goods.upperShelfGoods(caller, biz.categoryId)),
-    contractRoute(e.snapshotQueryById, (biz, caller) => goods.snapshot(caller, biz.id)),
+    contractRoute(e.snapshotQueryById, (biz, caller, ctx) => goods.snapshot(caller, biz.id, signer(caller, ctx))),
   ];
 }

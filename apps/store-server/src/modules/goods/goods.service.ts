@@ -21,6 +21,7 @@ import { toEpochSeconds } from '../../shared/clock';
 import type { ListQuery } from '../../shared/resource-list';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import { StoreStatus } from '../account/store-status';
+import { keepStoredUrls, signGoodsDetail, signMainImages, type SignFileUrls } from './goods.media';
 import { draftList, goodsList, skuStockList, stockWarningList, type GoodsRecord, type GoodsRepository, type SkuRecord, type SkuWrite, type StockChange } from './goods.repository';
 
 const notFound = (what: string, whatZh: string) => new StoreError(STORE_CODES.notFound, text(`${whatZh}不存在`, `${what} not found`));
@@ -88,26 +89,34 @@ type GoodsFields = Partial<Omit<GoodsSubmit, 'goodsId'>>;
 export class GoodsService {
   constructor(private readonly goods: GoodsRepository) {}
 
-  list(caller: Caller, query: ListQuery) {
-    return this.goods.page(goodsList, caller.storeId, query);
+  list(caller: Caller, query: ListQuery, sign: SignFileUrls = keepStoredUrls) {
+    return this.signedPage(this.goods.page(goodsList, caller.storeId, query), caller, sign);
   }
 
-  draftList(caller: Caller, query: ListQuery) {
-    return this.goods.page(draftList, caller.storeId, query);
+  draftList(caller: Caller, query: ListQuery, sign: SignFileUrls = keepStoredUrls) {
+    return this.signedPage(this.goods.page(draftList, caller.storeId, query), caller, sign);
   }
 
-  skuStockList(caller: Caller, query: ListQuery) {
-    return this.goods.page(skuStockList, caller.storeId, query);
+  /** A page whose thumbnails are signed afresh by fileId (docs/goods.md "Images"). */
+  private async signedPage<Row extends { goodsId: number; mainImageUrl: string }, Page extends { list: Row[] }>(pending: Promise<Page>, caller: Caller, sign: SignFileUrls): Promise<Page> {
+    const page = await pending;
+    if (sign === keepStoredUrls) return page;
+    const fileIds = await this.goods.mainImageFileIds(caller.storeId, page.list.map((row) => row.goodsId));
+    return { ...page, list: await signMainImages(page.list, fileIds, sign) };
+  }
+
+  skuStockList(caller: Caller, query: ListQuery, sign: SignFileUrls = keepStoredUrls) {
+    return this.signedPage(this.goods.page(skuStockList, caller.storeId, query), caller, sign);
   }
 
   stockWarningList(caller: Caller, query: ListQuery) {
     return this.goods.page(stockWarningList, caller.storeId, query);
   }
 
-  async detail(caller: Caller, goodsId: number): Promise<GoodsDetail> {
+  async detail(caller: Caller, goodsId: number, sign: SignFileUrls = keepStoredUrls): Promise<GoodsDetail> {
     const goods = await this.goods.findGoods(caller.storeId, goodsId);
     if (!goods) throw notFound('goods', '商品');
-    return goodsDetail(goods, await this.goods.skusOf(goodsId));
+    return signGoodsDetail(goodsDetail(goods, await this.goods.skusOf(goodsId)), sign);
   }
 
   /** goodDraft: creates or updates a draft with whatever the form holds; the fields present keep their rules. */
@@ -227,10 +236,11 @@ export class GoodsService {
     return { exists: count > 0, count };
   }
 
-  async snapshot(caller: Caller, id: number): Promise<GoodsSnapshot> {
+  async snapshot(caller: Caller, id: number, sign: SignFileUrls = keepStoredUrls): Promise<GoodsSnapshot> {
     const row = await this.goods.findSnapshot(caller.storeId, id);
     if (!row) throw notFound('snapshot', '商品快照');
-    return { id: row.id, goodsId: row.goods_id, createTime: toEpochSeconds(row.created_at) ?? 0, goods: row.data as unknown as GoodsDetail };
+    const goods = await signGoodsDetail(row.data as unknown as GoodsDetail, sign);
+    return { id: row.id, goodsId: row.goods_id, createTime: toEpochSeconds(row.created_at) ?? 0, goods };
   }
 
   /**

@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import type { StoreRoute } from '../../http/route';
+import { systemClock, type Clock } from '../../shared/clock';
+import type { MediaFileUrls } from '../media';
+import { BrandApplicationsRepository } from './brand-applications.repository';
+import { brandApplicationRoutes } from './brand-applications.routes';
+import { BrandApplicationsService } from './brand-applications.service';
 import { GoodsRepository } from './goods.repository';
 import { goodsRoutes } from './goods.routes';
 import { GoodsService } from './goods.service';
@@ -10,6 +15,8 @@ import { SavedViewsService } from './saved-views.service';
 
 export { GoodsService } from './goods.service';
 export { GoodsRepository } from './goods.repository';
+export { BrandApplicationsService, type BrandReviewView } from './brand-applications.service';
+export { BrandApplicationsRepository } from './brand-applications.repository';
 
 /** What other modules may ask the goods module (account: may a business category be removed?). */
 export interface GoodsFacade {
@@ -18,9 +25,18 @@ export interface GoodsFacade {
 }
 
 /** The goods module: its calls and the saved views of lists, over their repositories. */
-export function goodsModule(deps: { db: Kysely<StoreDatabase> }): { routes: StoreRoute[]; service: GoodsService; facade: GoodsFacade } {
+export function goodsModule(deps: { db: Kysely<StoreDatabase>; media?: MediaFileUrls; clock?: Clock }): { routes: StoreRoute[]; service: GoodsService; facade: GoodsFacade } {
   const repository = new GoodsRepository(deps.db);
   const service = new GoodsService(repository);
   const facade: GoodsFacade = { countOnShelfByCategory: (storeId, categoryIds) => repository.onShelfCountByCategory(storeId, categoryIds) };
-  return { routes: [...goodsRoutes(service), ...savedViewRoutes(new SavedViewsService(new SavedViewsRepository(deps.db)))], service, facade };
+  const brands = new BrandApplicationsService(new BrandApplicationsRepository(deps.db), deps.clock ?? systemClock);
+  return {
+    routes: [
+      ...goodsRoutes(service, deps.media),
+      ...brandApplicationRoutes(brands, deps.media),
+      ...savedViewRoutes(new SavedViewsService(new SavedViewsRepository(deps.db))),
+    ],
+    service,
+    facade,
+  };
 }

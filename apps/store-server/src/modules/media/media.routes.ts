@@ -13,7 +13,7 @@ const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
 const POLICY_FIELDS = ['key', 'content-type', 'x-obs-acl', 'policy', 'signature', 'accessKeyId'] as const;
 
 /** The browser reaches store-server at the address it called: the upload action and file URLs use it. */
-function originOf(request: FastifyRequest): string {
+export function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 

@@ -258,6 +258,15 @@ export class MediaService {
     return createHmac('sha256', this.signingSecret).update(`object:${key}:${expires}`).digest('base64url');
   }
 
+  /**
+   * Fresh signed URLs of the store's own files by id (goods keep fileIds while signed URLs expire).
+   * Ids of another store's or deleted files are simply absent from the answer.
+   */
+  async signedUrlsOf(storeId: number, fileIds: readonly number[], origin: Origin): Promise<Map<number, string>> {
+    const rows = await this.repository.findByIds(storeId, [...new Set(fileIds)]);
+    return new Map(rows.map((row) => [row.id, this.objectUrl(origin, row.objectKey)]));
+  }
+
   /** A signed URL; the expiry is rounded to the hour so a page of thumbnails stays cacheable. */
   objectUrl(origin: Origin, key: string): string {
     const hour = 3600;

@@ -1,5 +1,6 @@
 // `npm run operator -- <approve|reject|disable|enable> <storeId> [--reason "..."]`
 // `npm run operator -- <goods-approve|goods-reject> <goodsId> [--reason "..."]`
+// `npm run operator -- <brand-approve|brand-reject> <applicationId> [--reason "..."]`
 // The platform's review decisions, taken outside the console (docs/onboarding.md). It talks to the
 // running store-server's operator endpoint, because an embedded PGlite database belongs to the one
 // process that opened it. STORE_SERVER_URL and OPERATOR_KEY choose the server and the key.
@@ -7,6 +8,10 @@ import { parseArgs } from 'node:util';
 import { DEV_OPERATOR_KEY } from '../../config';
 import { describeValidationError } from '../../shared/fields';
 import {
+  BRAND_CLI_ACTIONS,
+  brandOperatorCommandSchema,
+  OPERATOR_BRANDS_PATH_PREFIX,
+  type BrandOperatorCommand,
   GOODS_CLI_ACTIONS,
   goodsOperatorCommandSchema,
   OPERATOR_ACTIONS,
@@ -20,15 +25,19 @@ import {
 
 const USAGE = `usage: npm run operator -- <${OPERATOR_ACTIONS.join('|')}> <storeId> [--reason "..."]
        npm run operator -- <${GOODS_CLI_ACTIONS.join('|')}> <goodsId> [--reason "..."]
+       npm run operator -- <${BRAND_CLI_ACTIONS.join('|')}> <applicationId> [--reason "..."]
   approve <storeId>                    under review → approved
   reject <storeId> --reason "..."      under review → rejected; the merchant sees the reason and re-submits
   disable <storeId> --reason "..."     approved → disabled; the reason is the store's forbiddenReason
   enable <storeId>                     disabled → approved
   goods-approve <goodsId>              goods under review → on shelf
   goods-reject <goodsId> --reason "..."  goods under review → rejected; the merchant sees the reason
+  brand-approve <applicationId>        brand application under review → approved (selectable in goodRelease)
+  brand-reject <applicationId> --reason "..."  brand application → rejected; the merchant sees the reason
 environment: STORE_SERVER_URL (default http://127.0.0.1:3100), OPERATOR_KEY (default: the development key)`;
 
-export type ParsedCommand = { ok: true; command: OperatorCommand | GoodsOperatorCommand } | { ok: false; message: string };
+export type AnyOperatorCommand = OperatorCommand | GoodsOperatorCommand | BrandOperatorCommand;
+export type ParsedCommand = { ok: true; command: AnyOperatorCommand } | { ok: false; message: string };
 
 export function parseOperatorArgs(argv: readonly string[]): ParsedCommand {
   let parsed;
@@ -38,6 +47,12 @@ export function parseOperatorArgs(argv: readonly string[]): ParsedCommand {
     return { ok: false, message: (error as Error).message };
   }
   const [action, storeId, ...extra] = parsed.positionals;
+  if (action?.startsWith('brand-')) {
+    if (!storeId || extra.length > 0) return { ok: false, message: 'expected a brand action and one application id' };
+    const input = { action: action.slice('brand-'.length), applicationId: storeId, reason: parsed.values.reason };
+    const brand = brandOperatorCommandSchema.safeParse(input);
+    return brand.success ? { ok: true, command: brand.data } : { ok: false, message: describeValidationError(brand.error, input) };
+  }
   if (action?.startsWith('goods-')) {
     if (!storeId || extra.length > 0) return { ok: false, message: 'expected a goods action and one goods id' };
     const goods = goodsOperatorCommandSchema.safeParse({ action: action.slice('goods-'.length), goodsId: storeId, reason: parsed.values.reason });
@@ -60,15 +75,30 @@ interface GoodsOperatorAnswer {
   data: { goodsId: number; storeId: number; status: number; rejectReason: string | null; snapshotId: number | null } | null;
 }
 
-const isGoodsCommand = (command: OperatorCommand | GoodsOperatorCommand): command is GoodsOperatorCommand => 'goodsId' in command;
+interface BrandOperatorAnswer {
+  code: string;
+  msg: string;
+  data: { applicationId: number; storeId: number; brandName: string; status: number; rejectReason: string | null } | null;
+}
+
+const isGoodsCommand = (command: AnyOperatorCommand): command is GoodsOperatorCommand => 'goodsId' in command;
+const isBrandCommand = (command: AnyOperatorCommand): command is BrandOperatorCommand => 'applicationId' in command;
+
+/** The operator endpoint a command goes to. */
+function targetOf(command: AnyOperatorCommand): string {
+  if (isBrandCommand(command)) return `${OPERATOR_BRANDS_PATH_PREFIX}/${command.applicationId}`;
+  if (isGoodsCommand(command)) return `${OPERATOR_GOODS_PATH_PREFIX}/${command.goodsId}`;
+  return `${OPERATOR_PATH_PREFIX}/${command.storeId}`;
+}
 
 export async function runOperatorCommand(command: OperatorCommand, env?: NodeJS.ProcessEnv): Promise<OperatorAnswer>;
 export async function runOperatorCommand(command: GoodsOperatorCommand, env?: NodeJS.ProcessEnv): Promise<GoodsOperatorAnswer>;
-export async function runOperatorCommand(command: OperatorCommand | GoodsOperatorCommand, env?: NodeJS.ProcessEnv): Promise<OperatorAnswer | GoodsOperatorAnswer>;
-export async function runOperatorCommand(command: OperatorCommand | GoodsOperatorCommand, env: NodeJS.ProcessEnv = process.env): Promise<OperatorAnswer | GoodsOperatorAnswer> {
+export async function runOperatorCommand(command: BrandOperatorCommand, env?: NodeJS.ProcessEnv): Promise<BrandOperatorAnswer>;
+export async function runOperatorCommand(command: AnyOperatorCommand, env?: NodeJS.ProcessEnv): Promise<OperatorAnswer | GoodsOperatorAnswer | BrandOperatorAnswer>;
+export async function runOperatorCommand(command: AnyOperatorCommand, env: NodeJS.ProcessEnv = process.env): Promise<OperatorAnswer | GoodsOperatorAnswer | BrandOperatorAnswer> {
   const base = (env.STORE_SERVER_URL || 'http://127.0.0.1:3100').replace(/\/+$/, '');
   const key = env.OPERATOR_KEY || DEV_OPERATOR_KEY;
-  const target = isGoodsCommand(command) ? `${OPERATOR_GOODS_PATH_PREFIX}/${command.goodsId}` : `${OPERATOR_PATH_PREFIX}/${command.storeId}`;
+  const target = targetOf(command);
   const response = await fetch(`${base}${target}/${command.action}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [OPERATOR_KEY_HEADER]: key },
@@ -88,7 +118,7 @@ async function main(): Promise<number> {
     console.error(`${parsed.message}\n${USAGE}`);
     return 2;
   }
-  let answer: OperatorAnswer | GoodsOperatorAnswer;
+  let answer: OperatorAnswer | GoodsOperatorAnswer | BrandOperatorAnswer;
   try {
     answer = await runOperatorCommand(parsed.command);
   } catch (error) {
@@ -98,6 +128,11 @@ async function main(): Promise<number> {
   if (answer.code !== '00000000' || !answer.data) {
     console.error(`refused (${answer.code}): ${answer.msg}`);
     return 1;
+  }
+  if ('applicationId' in answer.data) {
+    const brand = answer.data;
+    console.log(`brand application ${brand.applicationId} ("${brand.brandName}") of store ${brand.storeId} is now status ${brand.status}${brand.rejectReason ? ` (reason: ${brand.rejectReason})` : ''}`);
+    return 0;
   }
   if ('goodsId' in answer.data) {
     const goods = answer.data;

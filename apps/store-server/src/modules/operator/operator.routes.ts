@@ -3,7 +3,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StoreRoute } from '../../http/route';
 import { describeValidationError } from '../../shared/fields';
 import { STORE_CODES, StoreError } from '../../shared/store-error';
-import { goodsOperatorCommandSchema, OPERATOR_GOODS_PATH_PREFIX, OPERATOR_KEY_HEADER, OPERATOR_PATH_PREFIX, operatorCommandSchema } from './operator.schemas';
+import {
+  brandOperatorCommandSchema,
+  goodsOperatorCommandSchema,
+  OPERATOR_BRANDS_PATH_PREFIX,
+  OPERATOR_GOODS_PATH_PREFIX,
+  OPERATOR_KEY_HEADER,
+  OPERATOR_PATH_PREFIX,
+  operatorCommandSchema,
+} from './operator.schemas';
 import type { OperatorService } from './operator.service';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -47,7 +55,8 @@ function operatorRoute(path: string, operatorKey: string, handler: OperatorHandl
 }
 
 /**
- * The platform's review decisions: POST /operator/stores/:storeId/:action and /operator/goods/:goodsId/:action
+ * The platform's review decisions: POST /operator/stores/:storeId/:action, /operator/goods/:goodsId/:action
+ * and /operator/brands/:applicationId/:action
  * with `x-operator-key`. Plain JSON, not the store envelope: no store access token is accepted here, only
  * the operator key, and with no key configured the routes do not exist at all (docs/onboarding.md, docs/goods.md).
  */
@@ -61,6 +70,11 @@ export function operatorRoutes(operator: OperatorService, operatorKey: string | 
     operatorRoute(`${OPERATOR_GOODS_PATH_PREFIX}/:goodsId/:action`, operatorKey, (params, body) => {
       const parsed = goodsOperatorCommandSchema.safeParse({ action: params.action, goodsId: params.goodsId, reason: body.reason });
       return parsed.success ? { ok: true, run: () => operator.reviewGoods(parsed.data) } : { ok: false, message: describeValidationError(parsed.error) };
+    }),
+    operatorRoute(`${OPERATOR_BRANDS_PATH_PREFIX}/:applicationId/:action`, operatorKey, (params, body) => {
+      const input = { action: params.action, applicationId: params.applicationId, reason: body.reason };
+      const parsed = brandOperatorCommandSchema.safeParse(input);
+      return parsed.success ? { ok: true, run: () => operator.reviewBrand(parsed.data) } : { ok: false, message: describeValidationError(parsed.error, input) };
     }),
   ];
 }

@@ -52,6 +52,28 @@ export const goodsOperatorCommandSchema = z
 export type GoodsOperatorCommand = z.output<typeof goodsOperatorCommandSchema>;
 export const OPERATOR_GOODS_PATH_PREFIX = '/operator/goods';
 
+/** The platform's brand review (docs/goods.md "Brand applications"): under review → approved, or → rejected with a reason. */
+export const BRAND_OPERATOR_ACTIONS = ['approve', 'reject'] as const;
+/** The CLI's names: `npm run operator -- brand-approve|brand-reject <applicationId>`. */
+export const BRAND_CLI_ACTIONS = BRAND_OPERATOR_ACTIONS.map((a) => `brand-${a}` as const);
+
+export const brandOperatorCommandSchema = z
+  .object({
+    action: z.enum(BRAND_OPERATOR_ACTIONS, { error: `brand action must be one of ${BRAND_OPERATOR_ACTIONS.join(', ')}` }),
+    applicationId: z.coerce
+      .number({ error: 'applicationId must be a number' })
+      .int('applicationId must be a whole number')
+      .positive('applicationId must be positive')
+      .max(2_147_483_647, 'applicationId is too large'),
+    reason: reasonField.optional(),
+  })
+  .superRefine((command, ctx) => {
+    if (command.action === 'reject' && command.reason === undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'brand-reject needs --reason' });
+    if (command.action === 'approve' && command.reason !== undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'brand-approve takes no reason' });
+  });
+export type BrandOperatorCommand = z.output<typeof brandOperatorCommandSchema>;
+export const OPERATOR_BRANDS_PATH_PREFIX = '/operator/brands';
+
 /** The HTTP endpoint's path (docs/onboarding.md); outside /v1/store, and never behind the store envelope. */
 export const OPERATOR_PATH_PREFIX = '/operator/stores';
 export const OPERATOR_KEY_HEADER = 'x-operator-key';

@@ -2,9 +2,10 @@ import type { Updateable } from 'kysely';
 import type { StoreTable } from '../../db/schema';
 import { STORE_CODES, StoreError } from '../../shared/store-error';
 import { StoreStatus } from '../account/store-status';
-import { GoodsRepository, GoodsService } from '../goods';
+import { systemClock, type Clock } from '../../shared/clock';
+import { BrandApplicationsRepository, BrandApplicationsService, GoodsRepository, GoodsService } from '../goods';
 import type { OperatorRepository, OperatorStoreView } from './operator.repository';
-import type { GoodsOperatorCommand, OperatorAction, OperatorCommand } from './operator.schemas';
+import type { BrandOperatorCommand, GoodsOperatorCommand, OperatorAction, OperatorCommand } from './operator.schemas';
 
 interface Transition {
   /** Statuses the action may start from (console-spec §4 states; the transitions are our design). */
@@ -28,13 +29,21 @@ const STATUS_NAMES: Record<number, string> = { 0: 'not submitted', 1: 'under rev
 
 export class OperatorService {
   private readonly goods: GoodsService;
+  private readonly brands: BrandApplicationsService;
 
-  /** Goods decisions go through the goods module's own state machine (its public service). */
+  /** Goods and brand decisions go through the goods module's own services (its public face). */
   constructor(
     private readonly stores: OperatorRepository,
     goods?: GoodsService,
+    clock: Clock = systemClock,
   ) {
     this.goods = goods ?? new GoodsService(new GoodsRepository(stores.db));
+    this.brands = new BrandApplicationsService(new BrandApplicationsRepository(stores.db), clock);
+  }
+
+  /** brand-approve / brand-reject: only applications under review. */
+  reviewBrand(command: BrandOperatorCommand) {
+    return this.brands.review(command.applicationId, command.action, command.reason);
   }
 
   /** goods-approve / goods-reject: only goods under review; approval keeps a snapshot (docs/goods.md). */
