@@ -59,5 +59,8 @@ describe('fake store-server against the contracts', () => {
     expect(contractViolation(accountEndpoints.updatePasswordByToken, { code: STORE_CODES.wrongCredentials, msg: 'x' })).toBeNull();
     expect(contractViolation(accountEndpoints.updatePasswordByToken, { code: STORE_CODES.success, msg: 'x', data: null })).toBeNull();
     expect(contractViolation(accountEndpoints.storeBankCardIsExists, { code: STORE_CODES.wrongPayPassword, msg: 'x' })).toMatch(/never answers/);
+    expect(contractViolation(accountEndpoints.storeBankCardIsExists, { code: '99999999', msg: 'internal error' })).toBeNull();
+    expect(contractViolation(accountEndpoints.storeBankCardIsExists, { code: '20000001', msg: 'another service failed' })).toBeNull();
+    expect(contractViolation(authEndpoints.login, { code: '10102001', msg: 'wrong' })).toMatch(/never answers code 10102001/);
   });
 });

@@ -78,7 +78,7 @@ describe('transport reactions', () => {
         ? { code: '10103003', msg: 'verify', errInfo: { value: 'AAAA', key: 'image-1' } }
         : { code: '00000000', msg: 'ok', data: { uid: 's_1', imToken: 't' } },
     );
-    server.on('/v1/store/eshop/store/user/checkCaptchaCode', () => ({ code: '00000000', msg: 'ok', data: null }));
+    server.on('/v1/store/eshop/store/user/checkCaptchaCode', () => ({ code: '00000000', msg: 'ok', data: { verified: true } }));
     const { user } = await renderSignedIn({ server });
     const dialog = await screen.findByRole('dialog', { name: 'Graphic verification' });
     await user.type(within(dialog).getByTestId('captcha-code'), 'a#b./9');
