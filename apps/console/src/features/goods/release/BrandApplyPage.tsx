@@ -1,7 +1,7 @@
 // /goods/brandApply: a merchant whose brand is not listed applies for it (brand name, when the
-// authorisation ends, the authorisation certificate). The fields are checked here; store-server has
-// no brand-application call yet (docs/goods.md, console section), so the page says so instead of
-// pretending to submit.
+// authorisation ends, the authorisation certificate images from the media library). The form is checked
+// here and by store-server (brandApply, docs/goods.md "Brand applications"); after submitting, the page
+// shows the application id under review, and below the store's applications with their review state.
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -9,6 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import dayjs from 'dayjs';
 import Alert from '@mui/material/Alert';
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
@@ -16,17 +22,22 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { BRAND_APPLICATION_STATUS, BRAND_APPLICATION_STATUS_LABELS, BRAND_CERTIFICATES_MAX, isSupportedLanguage, type BrandApplicationRow } from '@merchant/api-contracts';
 import type { LibraryFile } from '@merchant/media-library';
+import { formatSecondsTimestamp } from '@merchant/ui-kit/format';
+import { isApiError } from '../../../app/transport';
 import { MediaPicker, pickerFiles } from '@merchant/media-library/react';
 import { mediaApi } from '../../media/api';
 import { useMediaUpload } from '../../media/useMediaUpload';
+import { useApplyBrandMutation, useBrandApplicationsQuery, type BrandApplyAnswer } from './api';
 import { GOODS_LIMITS } from './contract';
 import { errorText } from './formText';
 import { pickerUpload } from './MediaSection';
 
 const V = 'goodsRelease.validation';
-/** Our design: up to 3 certificate images (front, back, an extension page). */
-export const BRAND_CERTIFICATES_MAX = 3;
+/** Up to 3 certificate images (front, back, an extension page): the contract's limit. */
+export { BRAND_CERTIFICATES_MAX };
+const STATUS_COLOURS = { [BRAND_APPLICATION_STATUS.underReview]: 'info', [BRAND_APPLICATION_STATUS.approved]: 'success', [BRAND_APPLICATION_STATUS.rejected]: 'error' } as const;
 
 export const brandApplySchema = z.object({
   brandName: z.string().trim().min(1, `${V}.brandNameRequired`).max(GOODS_LIMITS.brandMax, `${V}.brandMax`),
@@ -39,14 +50,33 @@ export const brandApplySchema = z.object({
 export type BrandApplyValues = z.infer<typeof brandApplySchema>;
 
 export function BrandApplyPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = isSupportedLanguage(i18n.language) ? i18n.language : 'zh-CN';
   const upload = useMediaUpload();
-  const [checked, setChecked] = useState(false);
-  const { control, handleSubmit } = useForm<BrandApplyValues>({
+  const [applyBrand, applying] = useApplyBrandMutation();
+  const [submitted, setSubmitted] = useState<BrandApplyAnswer | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { control, handleSubmit, reset } = useForm<BrandApplyValues>({
     resolver: zodResolver(brandApplySchema),
     defaultValues: { brandName: '', brandExpireDate: '', certificates: [] },
   });
-  const submit = handleSubmit(() => setChecked(true));
+  const statusText = (status: number) => BRAND_APPLICATION_STATUS_LABELS[status as keyof typeof BRAND_APPLICATION_STATUS_LABELS]?.[language] ?? String(status);
+  const submit = handleSubmit(async (values) => {
+    setRefusal(null);
+    setSubmitted(null);
+    try {
+      const answer = await applyBrand({
+        brandName: values.brandName.trim(),
+        brandExpireDate: values.brandExpireDate,
+        certificateFileIds: values.certificates.map((file) => Number(file.fileId)),
+      }).unwrap();
+      setSubmitted(answer);
+      reset();
+    } catch (error) {
+      // store-server writes msg in the console's language and names the rule at fault.
+      setRefusal(isApiError(error) ? error.msg || error.code : t('goodsRelease.notice.unknownError'));
+    }
+  });
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
@@ -108,17 +138,67 @@ export function BrandApplyPage() {
             </Stack>
           )}
         />
-        {checked && (
-          <Alert severity="info" data-testid="brand-apply-unavailable">
-            {t('goodsRelease.brand.unavailable')}
+        {submitted && (
+          <Alert severity="success" role="status" data-testid="brand-apply-submitted">
+            {t('goodsRelease.brand.submitted')}
+            {' · '}
+            {t('goodsRelease.brand.submittedId', { id: submitted.applicationId, status: statusText(submitted.status) })}
+          </Alert>
+        )}
+        {refusal && (
+          <Alert severity="error" role="alert" data-testid="brand-apply-refusal">
+            {t('goodsRelease.brand.refused', { msg: refusal })}
           </Alert>
         )}
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-          <Button type="submit" variant="contained">
-            {t('goodsRelease.brand.submit')}
+          <Button type="submit" variant="contained" disabled={applying.isLoading} data-testid="brand-apply-submit">
+            {applying.isLoading ? t('goodsRelease.brand.submitting') : t('goodsRelease.brand.submit')}
           </Button>
         </Stack>
       </Stack>
+      <BrandApplications statusText={statusText} />
     </Paper>
+  );
+}
+
+/** The store's applications, newest first: status, and the platform's reason for a rejection. */
+function BrandApplications({ statusText }: { statusText: (status: number) => string }) {
+  const { t } = useTranslation();
+  const { data, isError, isLoading } = useBrandApplicationsQuery();
+  const rows: BrandApplicationRow[] = data ?? [];
+  return (
+    <Stack component="section" spacing={1} sx={{ mt: 4 }} aria-labelledby="brand-applications-heading">
+      <Typography id="brand-applications-heading" variant="h6" component="h2">
+        {t('goodsRelease.brand.list')}
+      </Typography>
+      {isError && <Alert severity="error">{t('goodsRelease.brand.loadFailed')}</Alert>}
+      {!isLoading && !isError && rows.length === 0 && <Typography color="text.secondary">{t('goodsRelease.brand.none')}</Typography>}
+      {rows.length > 0 && (
+        <Table size="small" aria-labelledby="brand-applications-heading" data-testid="brand-applications">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('goodsRelease.brand.columns.name')}</TableCell>
+              <TableCell>{t('goodsRelease.brand.columns.expire')}</TableCell>
+              <TableCell>{t('goodsRelease.brand.columns.status')}</TableCell>
+              <TableCell>{t('goodsRelease.brand.columns.reason')}</TableCell>
+              <TableCell>{t('goodsRelease.brand.columns.createTime')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.applicationId} data-testid="brand-application-row">
+                <TableCell>{row.brandName}</TableCell>
+                <TableCell>{row.brandExpireDate}</TableCell>
+                <TableCell>
+                  <Chip size="small" color={STATUS_COLOURS[row.status] ?? 'default'} label={statusText(row.status)} />
+                </TableCell>
+                <TableCell>{row.rejectReason || '—'}</TableCell>
+                <TableCell>{formatSecondsTimestamp(row.createTime)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Stack>
   );
 }

@@ -1,8 +1,9 @@
 // The calls of the release screens: the §7 common lists (category tree, category specs, units) and
-// the goods calls of the contract (detail, submit for review, save a server-side draft).
+// the goods calls of the contract (detail, submit for review, save a server-side draft, brand applications).
 import { commonEndpoints, type EndpointData } from '@merchant/api-contracts';
 import { consoleApi } from '../../../app/api';
 import { goodsEndpoints, type GoodsDetail, type GoodsDraftInput, type GoodsSaved, type GoodsSubmitInput } from './contract';
+import type { BrandApplicationRow, BrandApplyInput } from '@merchant/api-contracts';
 
 /** A top-level backend category with its leaves (§7 category list, as a tree). */
 export type CategoryNode = EndpointData<typeof commonEndpoints.categoryTree>['list'][number];
@@ -13,7 +14,12 @@ type ListOf<T> = { list?: T[] } | null;
 const silent = { silent: true } as const;
 const HOUR = 60 * 60;
 
-export const goodsReleaseApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Goods', 'GoodsDraft'] }).injectEndpoints({
+export type BrandApplyAnswer = EndpointData<typeof goodsEndpoints.brandApply>;
+export type StoreBrand = EndpointData<typeof goodsEndpoints.queryStoreBrandList>['list'][number];
+/** Our design: the brand page lists the store's latest applications (one page, newest first). */
+export const BRAND_APPLICATIONS_SHOWN = 20;
+
+export const goodsReleaseApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Goods', 'GoodsDraft', 'BrandApplication'] }).injectEndpoints({
   endpoints: (build) => ({
     /** §7 backend category list, as a tree: goods are released under a level-2 category. */
     releaseCategories: build.query<CategoryNode[], void>({
@@ -54,6 +60,23 @@ export const goodsReleaseApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Good
       query: (biz) => ({ path: goodsEndpoints.saveDraft.path, biz, options: silent }),
       invalidatesTags: ['Goods', 'GoodsDraft'],
     }),
+    /** brandApply: answers the application id, under review; the page shows a refusal itself. */
+    applyBrand: build.mutation<BrandApplyAnswer, BrandApplyInput>({
+      query: (biz) => ({ path: goodsEndpoints.brandApply.path, biz, options: silent }),
+      invalidatesTags: ['BrandApplication'],
+    }),
+    /** The store's brand applications, newest first, with their review state. */
+    brandApplications: build.query<BrandApplicationRow[], void>({
+      query: () => ({ path: goodsEndpoints.brandApplicationList.path, biz: { pageNum: 1, pageSize: BRAND_APPLICATIONS_SHOWN }, options: silent }),
+      transformResponse: (data: EndpointData<typeof goodsEndpoints.brandApplicationList> | null) => data?.list ?? [],
+      providesTags: ['BrandApplication'],
+    }),
+    /** queryStoreBrandList: approved brands whose authorisation has not ended (goodRelease's brand choices). */
+    storeBrands: build.query<StoreBrand[], void>({
+      query: () => ({ path: goodsEndpoints.queryStoreBrandList.path, biz: {}, options: silent }),
+      transformResponse: (data: EndpointData<typeof goodsEndpoints.queryStoreBrandList> | null) => data?.list ?? [],
+      providesTags: ['BrandApplication'],
+    }),
   }),
 });
 
@@ -65,4 +88,7 @@ export const {
   useGoodsDetailQuery,
   useSubmitGoodsMutation,
   useSaveGoodsDraftMutation,
+  useApplyBrandMutation,
+  useBrandApplicationsQuery,
+  useStoreBrandsQuery,
 } = goodsReleaseApi;
