@@ -33,7 +33,7 @@ export function PickerPreview() {
         trigger="card"
         showFileName
         endpoint={mediaApi.endpoints.mediaFiles}
-        upload={{ calls: upload.calls, hasher: upload.hasher, measureVideoDuration: upload.measureVideoDuration }}
+        upload={upload.picker}
         onNotice={upload.onNotice}
       />
       <Typography variant="body2" sx={{ mt: 1 }} data-testid="media-picker-order">

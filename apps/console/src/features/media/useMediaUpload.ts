@@ -29,8 +29,11 @@ export function useMediaUpload() {
     [dispatch],
   );
   const onNotice = (level: NoticeLevel, message: string) => dispatch(notify({ severity: level, message }));
+  /** What a MediaPicker's `upload` prop takes (its upload dialog): one shape for every form with a picker. */
+  const picker = useMemo(() => ({ calls, hasher: hashInWorker, measureVideoDuration: readVideoDuration }), [calls]);
   return {
     calls,
+    picker,
     // The worker starts with the first file to hash, not when a screen with a picker opens.
     hasher: hashInWorker,
     stampWatermark: watermarkInWorker,

@@ -95,7 +95,7 @@ export function ImInfoDialog({ open, onClose }: ImInfoDialogProps) {
                     chooseFileType="img"
                     trigger="card"
                     endpoint={mediaApi.endpoints.mediaFiles}
-                    upload={{ calls: upload.calls, hasher: upload.hasher, measureVideoDuration: upload.measureVideoDuration }}
+                    upload={upload.picker}
                     onNotice={upload.onNotice}
                   />
                 )}

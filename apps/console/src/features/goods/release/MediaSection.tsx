@@ -19,7 +19,7 @@ import { browserVideoProbe, checkPickedVideo } from './videoCheck';
 type MediaUpload = ReturnType<typeof useMediaUpload>;
 
 export function pickerUpload(upload: MediaUpload) {
-  return { calls: upload.calls, hasher: upload.hasher, measureVideoDuration: upload.measureVideoDuration };
+  return upload.picker;
 }
 
 export function MediaSection() {
