@@ -4,6 +4,7 @@ export const resourceKitMessages = {
     resourceKit: {
       all: '全部',
       actions: '操作',
+      more: '更多',
       detail: '详情',
       back: '返回',
       retry: '重试',
@@ -51,6 +52,7 @@ export const resourceKitMessages = {
     resourceKit: {
       all: 'All',
       actions: 'actions',
+      more: 'more',
       detail: 'Detail',
       back: 'Back',
       retry: 'Retry',

@@ -44,7 +44,7 @@ export const salesInventory = defineResource<SkuStockRow, EndpointBiz<typeof goo
       { key: 'skuCode', titleKey: 'goods.field.skuCode', width: 120 },
       { key: 'price', titleKey: 'goods.field.price', width: 100, align: 'right', format: (row) => formatCents(row.price) },
       { key: 'stock', titleKey: 'goods.field.stock', width: 90, align: 'right', sortable: true },
-      { key: 'warningStock', titleKey: 'goods.field.warningStock', width: 90, align: 'right' },
+      { key: 'warningStock', titleKey: 'goods.field.warningStock', width: 110, align: 'right' },
       { key: 'stockStatus', titleKey: 'goods.field.stockStatus', width: 110, status: STOCK_STATUS_MAPPING },
       { key: 'goodsStatus', titleKey: 'goods.field.goodsStatus', width: 100, status: GOODS_STATUS_MAPPING },
     ],
