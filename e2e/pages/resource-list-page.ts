@@ -46,6 +46,13 @@ export class ResourceListPage {
     await this.page.getByRole('tab', { name, exact: true }).click();
   }
 
+  /** Chooses a status tab and waits until the rows shown are that tab's (the old rows stay while it loads). */
+  async chooseStatusTab(name: string) {
+    await this.chooseTab(name);
+    await expect(this.rows().first().locator('[data-field="status"]')).toHaveText(name);
+    await expect(this.rows().last().locator('[data-field="status"]')).toHaveText(name);
+  }
+
   selectedTab(): Locator {
     return this.page.getByRole('tab', { selected: true });
   }

@@ -43,9 +43,8 @@ test('off shelf asks first, then the goods leaves the on-shelf tab', async ({ pa
   await signIn(page, '/goods/goodList/goodAll');
   const goods = new GoodsListPage(page, consoleUrl());
   await goods.waitForRows();
-  await goods.chooseTab('on shelf');
+  await goods.chooseStatusTab('on shelf');
   await expect(page).toHaveURL(/goods\.list\.q=/);
-  await goods.waitForRows();
   const [goodsId] = await goods.rowIds();
   await goods.rowAction(goodsId!, 'Off shelf');
   await expect(page.getByRole('dialog', { name: 'Take off shelf' })).toBeVisible();
@@ -61,8 +60,7 @@ test('a saved view (tab filter + hidden column) is kept on the server and re-app
   await signIn(page, '/goods/goodList/goodAll');
   const goods = new GoodsListPage(page, consoleUrl());
   await goods.waitForRows();
-  await goods.chooseTab('rejected');
-  await goods.waitForRows();
+  await goods.chooseStatusTab('rejected');
   await goods.toggleColumn('brand');
   await expect(goods.columnHeader('brand')).toHaveCount(0);
   const name = `Rejected ${Date.now() % 100000}`;
@@ -84,8 +82,7 @@ test('export: the filtered list (every page, not only the one shown) reads back 
   await signIn(page, '/goods/goodList/goodAll');
   const goods = new GoodsListPage(page, consoleUrl());
   await goods.waitForRows();
-  await goods.chooseTab('under review');
-  await goods.waitForRows();
+  await goods.chooseStatusTab('under review');
   const total = await goods.total();
   expect(total).toBeGreaterThan(5); // more than one page of the default size
   const shownTitle = await goods.cell((await goods.rowIds())[0]!, 'title').innerText();
