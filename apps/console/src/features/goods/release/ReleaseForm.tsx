@@ -27,7 +27,7 @@ import { releaseSubmitSchema, toDraftBiz, toSubmitBiz, type ReleaseFormValues } 
 import { ServiceSection } from './ServiceSection';
 import { SpecSkuSection } from './SpecSkuSection';
 import { buildSkuRows } from './skus';
-import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+import { useUnsavedChangesGuard } from '../../../resource-kit/useUnsavedChangesGuard';
 
 export const SUBMIT_SUCCESS_PATH = '/goods/submitSuccess';
 export const DRAFT_EDIT_PATH = '/goods/goodDraft/edit';
