@@ -1,6 +1,6 @@
 // Goods images against a real store-server, database and media storage: the library's URLs are signed
 // and expire, so every read answers a fresh URL signed by fileId for the reading store only.
-import { GOODS_MEDIA_UNAVAILABLE_URL, GOODS_STATUS, goodsEndpoints as e, type GoodsDetail, type GoodsListRow, type GoodsSnapshot, type PageOf, type SkuStockRow } from '@merchant/api-contracts';
+import { GOODS_MEDIA_UNAVAILABLE_URL, GOODS_STATUS, goodsEndpoints as e, type GoodsSubmitInput, type GoodsDetail, type GoodsListRow, type GoodsSnapshot, type PageOf, type SkuStockRow } from '@merchant/api-contracts';
 import { MEDIA_OBJECT_PATH } from '@merchant/media-library';
 import { sql } from 'kysely';
 import { startTestServer, type TestHarness } from '../../testing/harness';
@@ -80,5 +80,35 @@ describe('goods images are signed afresh by fileId', () => {
     expect(detail.data.images).toEqual([{ fileId: demoFile.id, objectUrl: GOODS_MEDIA_UNAVAILABLE_URL }]);
     // And the demo store cannot read the other store's goods at all.
     expect((await h.call(e.detail.path, { goodsId: otherGoods.id }, demo)).code).toBe('10100004');
+  });
+
+  it("saving goods refuses another store's library files by fileId and changes nothing", async () => {
+    const files = await sql<{ id: number }>`select id from store_media_file where store_id = ${DEMO} order by id limit 1`.execute(h.database.db);
+    const demoFileId = (files.rows[0] as { id: number }).id;
+    const form = (fileId: number): GoodsSubmitInput => ({
+      categoryId: 11,
+      brandName: 'Test Brand',
+      title: 'Signed tile',
+      unitId: 3,
+      specList: [{ specName: 'Size', values: ['600x600'] }],
+      skus: [{ specValues: { Size: '600x600' }, price: 9900, stock: 30 }],
+      images: [{ fileId, objectUrl: '/any/url.png' }],
+      video: null,
+      detailType: 1,
+      detailHtml: '<p>Frost resistant.</p>',
+      freightTemplateId: 1,
+    });
+    const count = async () => (await h.database.db.selectFrom('store_goods').select('id').execute()).length;
+    const before = await count();
+    const foreign = await h.call(e.submit.path, form(demoFileId), other);
+    expect([foreign.code, foreign.msg]).toEqual(['10100001', `media files are not in your media library: ${demoFileId}`]);
+    const draft = await h.call(e.saveDraft.path, { title: 'draft', images: [{ fileId: demoFileId, objectUrl: '/x.png' }] }, other);
+    expect(draft.code).toBe('10100001');
+    expect(await count()).toBe(before);
+
+    const own = await h.call<{ goodsId: number }>(e.submit.path, form(demoFileId), demo);
+    expect(own.code).toBe(OK);
+    const detail = await h.call<GoodsDetail>(e.detail.path, { goodsId: own.data.goodsId }, demo);
+    expect(await fetchImage((detail.data.images[0] as { objectUrl: string }).objectUrl)).toMatchObject({ status: 200, bytes: PNG_SIGNATURE });
   });
 });

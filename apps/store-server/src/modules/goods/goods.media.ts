@@ -1,4 +1,5 @@
 import { GOODS_MEDIA_UNAVAILABLE_URL, type GoodsDetail, type GoodsImage } from '@merchant/api-contracts';
+import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 
 /**
  * Fresh signed URLs of the caller's store files by id (the media module's public face, bound to the
@@ -52,4 +53,22 @@ export async function signMainImages<Row extends { goodsId: number; mainImageUrl
     const fileId = mainFileIds.get(row.goodsId);
     return fileId === undefined ? row : { ...row, mainImageUrl: urls.get(fileId) ?? GOODS_MEDIA_UNAVAILABLE_URL };
   });
+}
+
+/**
+ * Saving goods (draft or submit): every image, detail image and video naming a `fileId` must be a file of
+ * the caller's own library; otherwise 10100001 names the ids and nothing is saved.
+ */
+export async function refuseForeignFiles(
+  fields: { images?: ReadonlyArray<WithFile> | null; detailImages?: ReadonlyArray<WithFile> | null; video?: WithFile | null },
+  sign: SignFileUrls,
+): Promise<void> {
+  if (sign === keepStoredUrls) return;
+  const ids = [...new Set(fileIdsOf([...(fields.images ?? []), ...(fields.detailImages ?? []), fields.video]))];
+  if (ids.length === 0) return;
+  const owned = await sign(ids);
+  const foreign = ids.filter((id) => !owned.has(id));
+  if (foreign.length > 0) {
+    throw new StoreError(STORE_CODES.invalidParameter, text(`图片或视频不在本店素材库中：${foreign.join('、')}`, `media files are not in your media library: ${foreign.join(', ')}`));
+  }
 }

@@ -21,7 +21,7 @@ import { toEpochSeconds } from '../../shared/clock';
 import type { ListQuery } from '../../shared/resource-list';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import { StoreStatus } from '../account/store-status';
-import { keepStoredUrls, signGoodsDetail, signMainImages, type SignFileUrls } from './goods.media';
+import { keepStoredUrls, refuseForeignFiles, signGoodsDetail, signMainImages, type SignFileUrls } from './goods.media';
 import { draftList, goodsList, skuStockList, stockWarningList, type GoodsRecord, type GoodsRepository, type SkuRecord, type SkuWrite, type StockChange } from './goods.repository';
 
 const notFound = (what: string, whatZh: string) => new StoreError(STORE_CODES.notFound, text(`${whatZh}不存在`, `${what} not found`));
@@ -120,8 +120,9 @@ export class GoodsService {
   }
 
   /** goodDraft: creates or updates a draft with whatever the form holds; the fields present keep their rules. */
-  async saveDraft(caller: Caller, input: GoodsDraft): Promise<{ goodsId: number; status: GoodsStatus }> {
+  async saveDraft(caller: Caller, input: GoodsDraft, sign: SignFileUrls = keepStoredUrls): Promise<{ goodsId: number; status: GoodsStatus }> {
     const { goodsId, ...fields } = input;
+    await refuseForeignFiles(fields as GoodsFields, sign);
     return this.goods.transaction(async (repo) => {
       await checkReferences(repo, caller.storeId, fields as GoodsFields, goodsId);
       const values = goodsValues(fields as GoodsFields);
@@ -143,9 +144,10 @@ export class GoodsService {
   }
 
   /** goodRelease: creates or edits a goods and sends it to review; a disabled store cannot publish. */
-  async submit(caller: Caller, input: GoodsSubmit): Promise<{ goodsId: number; status: GoodsStatus }> {
+  async submit(caller: Caller, input: GoodsSubmit, sign: SignFileUrls = keepStoredUrls): Promise<{ goodsId: number; status: GoodsStatus }> {
     await this.requirePublishingStore(caller.storeId);
     const { goodsId, ...fields } = input;
+    await refuseForeignFiles(fields, sign);
     return this.goods.transaction(async (repo) => {
       await checkReferences(repo, caller.storeId, fields, goodsId);
       const values: Updateable<GoodsTable> = { ...goodsValues(fields), status: GOODS_STATUS.underReview, reject_reason: null, submitted_at: new Date() };
