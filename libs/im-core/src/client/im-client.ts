@@ -167,6 +167,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
 
   /** Logs out; no reconnect follows (§4). The store stays open for reading until destroy. */
   async logout(): Promise<void> {
+    // Acks still in their 500 ms window go out before the socket closes.
+    await this.sessions.readAcks.flush();
     await this.options.connection.logout();
   }
 
@@ -174,6 +176,7 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
   async destroy(): Promise<void> {
     this.unsubscribes.splice(0).forEach((unsubscribe) => unsubscribe());
     this.outbox.stop();
+    this.sessions.readAcks.dispose();
     this.options.connection.destroy();
     await this.outbox.idle();
     await this.pushChain;

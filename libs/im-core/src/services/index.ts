@@ -10,3 +10,5 @@ export type { FriendRequestInput, FriendAnswerInput } from './friends-service';
 export { RelationsService } from './relations-service';
 export { SystemMessagesService } from './system-messages-service';
 export type { CustomSysMsgInput } from './system-messages-service';
+export { ReadAckBatcher, READ_ACK_PAIRS, READ_ACK_THROTTLE_MS, READ_ACK_BATCH_MAX } from './read-ack-batcher';
+export type { ReadAckPair, AckTimers } from './read-ack-batcher';

@@ -7,10 +7,18 @@ import type { ServiceContext } from './service-context';
 import { applyAck, deleteSessionLogically, markRead, totalUnread } from '../model/session-state';
 import { sceneFromCode } from '../model/wire-mapping';
 import { sessionIdOf } from '../store/entities';
+import { READ_ACK_PAIRS, ReadAckBatcher, type ReadAckPair } from './read-ack-batcher';
+
+/** §7 read-ack pair of the message pushes per scene (super team messages have no pair in §7). */
+const MESSAGE_READ_ACK: Partial<Record<ImSession['scene'], ReadAckPair>> = { p2p: READ_ACK_PAIRS.p2pMsg, team: READ_ACK_PAIRS.teamMsg };
 
 /** Session list, read state and deletion (im-client-spec §4 Session, §5 session listing). */
 export class SessionsService {
-  constructor(private readonly context: ServiceContext) {}
+  constructor(
+    private readonly context: ServiceContext,
+    /** Acks of the messages read, batched with the §8 500 ms throttle. */
+    readonly readAcks: ReadAckBatcher = new ReadAckBatcher(context.connection),
+  ) {}
 
   /** Newest first; 100 by default; deleted sessions only when asked (§5). */
   async list(query: SessionListQuery = {}): Promise<ImSession[]> {
@@ -30,6 +38,11 @@ export class SessionsService {
     const session = await store.getSession(sessionId);
     if (!session) throw new ImError(ImErrorName.Session_Not_Exist, `no session ${sessionId}`);
     const read = markRead(session);
+    const pair = MESSAGE_READ_ACK[session.scene];
+    if (pair && read.ack > session.ack) {
+      const newlyRead = await store.getSessionMessages({ sessionId, limit: MAX_UNREAD_RECOUNT, afterTime: session.ack, order: 'asc' });
+      this.readAcks.queue(pair, newlyRead.filter((m) => m.flow === 'in' && m.idServer).map((m) => m.idServer as string));
+    }
     await store.putSessions([read]);
     this.context.emit('sessions', [read]);
     if (read.ack > 0) await this.context.connection.request('markSessionAck', { scene: SceneCode[read.scene], to: read.to, timetag: read.ack });
