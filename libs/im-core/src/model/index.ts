@@ -6,3 +6,4 @@ export { ingestSessionMessages, deleteStoredMessage, mergeServerSession, MAX_UNR
 export type { IngestOptions, IngestResult } from './message-ingest';
 export * from './wire-mapping';
 export * from './relation-rules';
+export * from './receipt-rules';

@@ -1,11 +1,12 @@
 import { ImError, ImErrorName } from '../errors';
 import { SceneCode } from '../protocol/constants';
-import type { ImSession } from '../store/entities';
+import type { ImMessage, ImSession } from '../store/entities';
 import { normalizeSessionListQuery, type SessionListQuery } from '../validation/message-rules';
 import { MAX_UNREAD_RECOUNT } from '../model/message-ingest';
 import type { ServiceContext } from './service-context';
 import { applyAck, deleteSessionLogically, markRead, totalUnread } from '../model/session-state';
-import { sceneFromCode } from '../model/wire-mapping';
+import { sceneFromCode, toWireMessage } from '../model/wire-mapping';
+import { applyReceipt, isMsgRemoteRead, markReceiptSent, shouldSendReceipt } from '../model/receipt-rules';
 import { sessionIdOf } from '../store/entities';
 import { READ_ACK_PAIRS, ReadAckBatcher, type ReadAckPair } from './read-ack-batcher';
 
@@ -69,6 +70,46 @@ export class SessionsService {
     if (!session) return undefined;
     const afterAck = await store.getSessionMessages({ sessionId, limit: MAX_UNREAD_RECOUNT, afterTime: body.timetag, order: 'asc' });
     const updated = applyAck(session, body.timetag, afterAck, this.context);
+    if (updated === session) return session;
+    await store.putSessions([updated]);
+    this.context.emit('sessions', [updated]);
+    return updated;
+  }
+
+  /**
+   * §5 sendMsgReceipt: tells the peer I read up to `message`. Only successful p2p messages newer
+   * than the last receipt sent qualify; others are refused with a clear error and nothing is sent.
+   */
+  async sendMsgReceipt(message: ImMessage): Promise<ImSession> {
+    const store = this.context.store();
+    const session = await store.getSession(message.sessionId);
+    if (!session) throw new ImError(ImErrorName.Session_Not_Exist, `no session ${message.sessionId}`);
+    if (!shouldSendReceipt(session, message)) {
+      throw new ImError(ImErrorName.Param_Error, 'a receipt is sent only for a successful p2p message newer than the last receipt');
+    }
+    await this.context.connection.request('sendMsgReceipt', { msg: toWireMessage(message) });
+    // Re-read: a push may have changed the session while the request was in flight.
+    const latest = (await store.getSession(session.id)) ?? session;
+    const updated = markReceiptSent(latest, message.time);
+    if (updated !== latest) {
+      await store.putSessions([updated]);
+      this.context.emit('sessions', [updated]);
+    }
+    return updated;
+  }
+
+  /** §5 isMsgRemoteRead: whether the peer's receipt covers my outgoing message. */
+  async isMsgRemoteRead(message: ImMessage): Promise<boolean> {
+    return isMsgRemoteRead(await this.context.store().getSession(message.sessionId), message);
+  }
+
+  /** The peer's receipt (msgReceipt push); older receipt times than stored are dropped (§5). */
+  async receiveReceipt(body: { sessionId?: string; msgReceiptTime?: number }): Promise<ImSession | undefined> {
+    if (!body.sessionId || typeof body.msgReceiptTime !== 'number') return undefined;
+    const store = this.context.store();
+    const session = await store.getSession(body.sessionId);
+    if (!session || session.scene !== 'p2p') return undefined;
+    const updated = applyReceipt(session, body.msgReceiptTime, this.context.now());
     if (updated === session) return session;
     await store.putSessions([updated]);
     this.context.emit('sessions', [updated]);
