@@ -79,7 +79,7 @@ export interface ImClientCoreOptions {
   outboxMaxWaitMs?: number;
 }
 
-const LIVE_PUSHES = new Set<string>([...MESSAGE_PUSHES, 'sessionAck', 'msgDeleted', 'sysMsg', 'friendUpdated', 'relationsUpdated', 'myInfoUpdated']);
+const LIVE_PUSHES = new Set<string>([...MESSAGE_PUSHES, 'sessionAck', 'msgReceipt', 'msgDeleted', 'sysMsg', 'friendUpdated', 'relationsUpdated', 'myInfoUpdated']);
 
 function defaultIdClient(): string {
   const crypto = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
@@ -265,6 +265,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
   private async handleLivePush(push: ImPush): Promise<void> {
     if (push.name === 'sessionAck') {
       await this.sessions.receiveAck(push.body);
+    } else if (push.name === 'msgReceipt') {
+      await this.sessions.receiveReceipt(push.body);
     } else if (push.name === 'msgDeleted') {
       const idClient = push.body.deleted?.idClient;
       const session = idClient && this.store ? await deleteStoredMessage(this.store, idClient, this.options) : undefined;
