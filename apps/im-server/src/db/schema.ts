@@ -116,6 +116,8 @@ export interface SessionTable {
   last_msg_id: number | null;
   update_time: number;
   is_deleted: Generated<boolean>;
+  /** p2p: time up to which the peer has read the owner's messages (receipt, §5). */
+  msg_receipt_time: Generated<number>;
   /** The owner's sync sequence number of the session's latest change. */
   seq: Generated<number>;
 }

@@ -121,6 +121,23 @@ export const COMMAND_HANDLERS: CommandHandlers = {
     return {};
   },
 
+  // p2p read receipt (im-client-spec §5): the caller read a message the peer sent them; the
+  // peer's session keeps the receipt time and the peer's ports are told.
+  sendMsgReceipt: async (ctx, body) => {
+    const from = validateAccount(body.msg?.from, 'msg.from');
+    if (body.msg?.scene !== SceneCode.p2p) throw parameterError('receipts are for p2p messages');
+    if (typeof body.msg?.idClient !== 'string' || body.msg.idClient === '') throw parameterError('msg.idClient is required');
+    const stored = await ctx.services.messages.findBySender(from, body.msg.idClient);
+    if (!stored || stored.scene !== SceneCode.p2p || stored.to !== ctx.port.account) throw new ImServerError(ResponseCode.NOT_FOUND, 'message not found');
+    const sessionId = p2pSessionId(ctx.port.account);
+    const msgReceiptTime = await ctx.services.sessions.recordReceipt(stored.from, sessionId, stored.time);
+    if (msgReceiptTime === undefined) throw new ImServerError(ResponseCode.NOT_FOUND, 'session not found');
+    ctx.afterResponse(() =>
+      ctx.publish(stored.from, { kind: 'push', command: 'msgReceipt', body: { sessionId, msgReceiptTime, idClient: stored.idClient } }),
+    );
+    return { msgReceiptTime };
+  },
+
   // Delivery acknowledgements of pushes (read-ack pairs, im-client-spec §7): delivery is
   // at-least-once through sync, so an ack needs no server state here, except the system
   // message pair (7/3), which marks system messages read.

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './001-initial';
 import * as syncSequence from './002-sync-sequence';
 import * as relations from './003-relations';
+import * as msgReceipts from './004-msg-receipts';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-sync-sequence': syncSequence,
   '003-relations': relations,
+  '004-msg-receipts': msgReceipts,
 };

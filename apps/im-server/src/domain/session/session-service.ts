@@ -111,6 +111,22 @@ export class SessionService {
     return updated ? this.get(account, sessionId) : undefined;
   }
 
+  /**
+   * The owner's peer read the owner's messages up to `receiptTime` (p2p receipt, §5). Older times
+   * than stored change nothing. Returns the stored receipt time, or undefined when there is no session.
+   */
+  async recordReceipt(owner: string, sessionId: string, receiptTime: number): Promise<number | undefined> {
+    if (!Number.isSafeInteger(receiptTime) || receiptTime < 0) throw parameterError('receipt time must be a time');
+    const row = await this.db
+      .updateTable('im_session')
+      .set({ msg_receipt_time: sql<number>`greatest(msg_receipt_time, ${receiptTime})` })
+      .where('accid', '=', owner)
+      .where('session_id', '=', sessionId)
+      .returning(['msg_receipt_time'])
+      .executeTakeFirst();
+    return row ? Number(row.msg_receipt_time) : undefined;
+  }
+
   /** Logical delete (im-client-spec §4: isDeleted true); a new message brings it back. */
   async delete(account: string, sessionIds: readonly string[]): Promise<number> {
     for (const id of sessionIds) targetOfSessionId(id);
