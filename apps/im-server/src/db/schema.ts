@@ -118,6 +118,10 @@ export interface SessionTable {
   is_deleted: Generated<boolean>;
   /** p2p: time up to which the peer has read the owner's messages (receipt, §5). */
   msg_receipt_time: Generated<number>;
+  /** Stick-top: when it was put on top (0 = not on top), last change, the app's custom text. */
+  top_time: Generated<number>;
+  top_update_time: Generated<number>;
+  top_custom: Generated<string>;
   /** The owner's sync sequence number of the session's latest change. */
   seq: Generated<number>;
 }

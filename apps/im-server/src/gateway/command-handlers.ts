@@ -3,7 +3,7 @@ import { ImServerError, parameterError } from '../domain/errors';
 import { p2pSessionId } from '../domain/msg/message';
 import { validateAccount } from '../domain/msg/message-service';
 import { friendRecord, messageRecord, relationRecord, sessionRecord, sysMsgRecord, userRecord } from './records';
-import type { CommandHandlers } from './handler-types';
+import type { CommandContext, CommandHandlers } from './handler-types';
 import { markSysMsgsRead, RELATION_HANDLERS } from './relation-handlers';
 
 /**
@@ -138,6 +138,24 @@ export const COMMAND_HANDLERS: CommandHandlers = {
     return { msgReceiptTime };
   },
 
+  // Stick-top sessions (§3 isTop/topCustom), persisted per account on its session row.
+  addStickTopSession: async (ctx, body) => {
+    const session = await stickTop(ctx.port.account, body.session?.id, { topCustom: topCustomOf(body.session?.topCustom) }, ctx);
+    return { session };
+  },
+  updateStickTopSession: async (ctx, body) => {
+    const session = await stickTop(ctx.port.account, body.session?.id, { topCustom: topCustomOf(body.session?.topCustom) }, ctx);
+    return { session };
+  },
+  deleteStickTopSession: async (ctx, body) => {
+    const session = await stickTop(ctx.port.account, body.id, null, ctx);
+    return { time: session.updateTime };
+  },
+  getStickTopSessions: async (ctx) => {
+    const sessions = await ctx.services.sessions.listStickTop(ctx.port.account);
+    return { sessions, timetag: Date.now() };
+  },
+
   // Delivery acknowledgements of pushes (read-ack pairs, im-client-spec §7): delivery is
   // at-least-once through sync, so an ack needs no server state here, except the system
   // message pair (7/3), which marks system messages read.
@@ -191,3 +209,18 @@ export const COMMAND_HANDLERS: CommandHandlers = {
     return {};
   },
 };
+
+const TOP_CUSTOM_MAX = 5000;
+
+function topCustomOf(value: unknown): string {
+  if (value === undefined) return '';
+  if (typeof value !== 'string' || value.length > TOP_CUSTOM_MAX) throw parameterError(`topCustom must be a string of at most ${TOP_CUSTOM_MAX}`);
+  return value;
+}
+
+async function stickTop(owner: string, id: unknown, top: { topCustom: string } | null, ctx: CommandContext) {
+  if (typeof id !== 'string' || !id.startsWith('p2p-')) throw parameterError('session id must be p2p-<account>');
+  const session = await ctx.services.sessions.setStickTop(owner, p2pSessionId(validateAccount(id.slice(4), 'id')), top, Date.now());
+  if (!session) throw new ImServerError(ResponseCode.NOT_FOUND, 'session not found');
+  return session;
+}

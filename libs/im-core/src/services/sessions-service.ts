@@ -115,4 +115,33 @@ export class SessionsService {
     this.context.emit('sessions', [updated]);
     return updated;
   }
+
+  /** Puts the session on top (or changes its topCustom); persisted on the server (§7 msgExtend stick-top). */
+  async stickTop(sessionId: string, topCustom = ''): Promise<ImSession> {
+    const session = await this.requireSession(sessionId);
+    const answer = await this.context.connection.request('addStickTopSession', { session: { id: sessionId, topCustom } });
+    return this.saveTop(session.id, true, answer.session?.topCustom ?? topCustom);
+  }
+
+  /** Takes the session off the top. */
+  async unstickTop(sessionId: string): Promise<ImSession> {
+    await this.requireSession(sessionId);
+    await this.context.connection.request('deleteStickTopSession', { id: sessionId, topCustom: '' });
+    return this.saveTop(sessionId, false, undefined);
+  }
+
+  private async requireSession(sessionId: string): Promise<ImSession> {
+    const session = await this.context.store().getSession(sessionId);
+    if (!session) throw new ImError(ImErrorName.Session_Not_Exist, `no session ${sessionId}`);
+    return session;
+  }
+
+  private async saveTop(sessionId: string, isTop: boolean, topCustom: string | undefined): Promise<ImSession> {
+    const store = this.context.store();
+    const latest = await this.requireSession(sessionId);
+    const updated: ImSession = { ...latest, isTop, topCustom };
+    await store.putSessions([updated]);
+    this.context.emit('sessions', [updated]);
+    return updated;
+  }
 }

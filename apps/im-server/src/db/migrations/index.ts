@@ -3,6 +3,7 @@ import * as initial from './001-initial';
 import * as syncSequence from './002-sync-sequence';
 import * as relations from './003-relations';
 import * as msgReceipts from './004-msg-receipts';
+import * as stickTop from './005-stick-top';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002-sync-sequence': syncSequence,
   '003-relations': relations,
   '004-msg-receipts': msgReceipts,
+  '005-stick-top': stickTop,
 };

@@ -127,6 +127,34 @@ export class SessionService {
     return row ? Number(row.msg_receipt_time) : undefined;
   }
 
+  /** Puts a session on top (or updates its topCustom) or takes it off (`top` null). Undefined when there is no session. */
+  async setStickTop(owner: string, sessionId: string, top: { topCustom: string } | null, now: number): Promise<StickTopSession | undefined> {
+    const row = await this.db
+      .updateTable('im_session')
+      .set(
+        top
+          ? { top_time: sql<number>`case when top_time > 0 then top_time else ${now} end`, top_update_time: now, top_custom: top.topCustom }
+          : { top_time: 0, top_update_time: now, top_custom: '' },
+      )
+      .where('accid', '=', owner)
+      .where('session_id', '=', sessionId)
+      .returning(['session_id', 'top_time', 'top_update_time', 'top_custom'])
+      .executeTakeFirst();
+    return row ? stickTopFromRow(row) : undefined;
+  }
+
+  /** The owner's sessions on top, oldest first. */
+  async listStickTop(owner: string): Promise<StickTopSession[]> {
+    const rows = await this.db
+      .selectFrom('im_session')
+      .select(['session_id', 'top_time', 'top_update_time', 'top_custom'])
+      .where('accid', '=', owner)
+      .where('top_time', '>', 0)
+      .orderBy('top_time')
+      .execute();
+    return rows.map(stickTopFromRow);
+  }
+
   /** Logical delete (im-client-spec §4: isDeleted true); a new message brings it back. */
   async delete(account: string, sessionIds: readonly string[]): Promise<number> {
     for (const id of sessionIds) targetOfSessionId(id);
@@ -184,4 +212,15 @@ function sessionFromRow(row: SessionJoinRow): ServerSession {
     isDeleted: row.is_deleted,
     ...(row.id_server !== null ? { lastMsg: messageFromRow(row as MessageRow) } : {}),
   };
+}
+
+export interface StickTopSession {
+  id: string;
+  topCustom: string;
+  createTime: number;
+  updateTime: number;
+}
+
+function stickTopFromRow(row: { session_id: string; top_time: number; top_update_time: number; top_custom: string }): StickTopSession {
+  return { id: row.session_id, topCustom: row.top_custom, createTime: Number(row.top_time), updateTime: Number(row.top_update_time) };
 }
