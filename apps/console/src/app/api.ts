@@ -8,3 +8,10 @@ export const consoleApi = createApi({
   tagTypes: ['CurrentUser', 'ImToken'],
   endpoints: () => ({}),
 });
+
+/**
+ * A contract's path, written as a literal the compiler checks against the contract's own literal
+ * type, so a screen can call an endpoint without loading the contract (and zod) at runtime. Use it on
+ * the first-load path (sign-in); elsewhere `contract.path` is as good.
+ */
+export const contractPath = <C extends { readonly path: string }>(path: C['path']): C['path'] => path;

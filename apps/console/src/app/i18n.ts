@@ -6,41 +6,30 @@ import { appMessages } from './messages';
 import { layoutMessages } from '../layout/messages';
 import { authMessages } from '../features/auth/messages';
 import { registeredMessages } from '../features/registered/messages';
-import { accountMessages } from '../features/account/messages';
-import { dashboardMessages } from '../features/dashboard/messages';
-import { messageMessages } from '../features/message/messages';
 import { systemMessages } from '../features/system/messages';
 import { helpMessages } from '../features/help/messages';
-import { mediaMessages } from '../features/media/messages';
-import { goodsReleaseMessages } from '../features/goods/release/messages';
-import { goodsMessages } from '../features/goods/messages';
-import { inventoryMessages } from '../features/inventory/messages';
-import { resourceKitMessages } from '../resource-kit/messages';
 
 export const SUPPORTED_LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type ConsoleLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: ConsoleLanguage = 'zh-CN';
 export const LANGUAGE_STORAGE_KEY = 'console.language';
 
-type MessageTree = { [key: string]: string | MessageTree };
-type FeatureMessages = Record<ConsoleLanguage, MessageTree>;
+export type MessageTree = { [key: string]: string | MessageTree };
+export type FeatureMessages = Record<ConsoleLanguage, MessageTree>;
 
-const featureMessages: FeatureMessages[] = [
-  appMessages,
-  layoutMessages,
-  authMessages,
-  registeredMessages,
-  accountMessages,
-  dashboardMessages,
-  messageMessages,
-  systemMessages,
-  helpMessages,
-  mediaMessages,
-  goodsReleaseMessages,
-  goodsMessages,
-  inventoryMessages,
-  resourceKitMessages,
-];
+/**
+ * Texts every first screen may need: sign-in, onboarding, system pages, help and the layout's own.
+ * The areas inside the signed-in layout add theirs when the layout's chunk loads
+ * (app/shellMessages.ts), so /login does not download them (docs/performance.md, initial JS).
+ */
+const featureMessages: FeatureMessages[] = [appMessages, layoutMessages, authMessages, registeredMessages, systemMessages, helpMessages];
+
+/** Adds more areas' texts to a console's i18n instance (deep-merged; the screens re-render). */
+export function addFeatureMessages(instance: I18nInstance, messages: readonly FeatureMessages[]): void {
+  for (const language of SUPPORTED_LANGUAGES) {
+    for (const tree of messages) instance.addResourceBundle(language, 'translation', tree[language], true, true);
+  }
+}
 
 function mergeLanguage(language: ConsoleLanguage): MessageTree {
   return Object.assign({}, ...featureMessages.map((messages) => messages[language]));
@@ -67,6 +56,8 @@ export function createConsoleI18n(language: ConsoleLanguage = readStoredLanguage
     supportedLngs: [...SUPPORTED_LANGUAGES],
     resources: Object.fromEntries(SUPPORTED_LANGUAGES.map((lng) => [lng, { translation: mergeLanguage(lng) }])),
     interpolation: { escapeValue: false },
+    // Screens rendered before an area's texts arrive (the document title) re-render when they do.
+    react: { bindI18nStore: 'added' },
     initAsync: false,
     returnNull: false,
     showSupportNotice: false,

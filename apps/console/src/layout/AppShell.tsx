@@ -1,6 +1,7 @@
 // The signed-in layout: sidebar, navbar, tags bar, the page (recent views kept mounted), and the
 // chat frame kept mounted.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -15,9 +16,14 @@ import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { mobileSidebarClosed } from './layoutSlice';
 import { initStore } from '../app/storeInit';
 import { ShellProviders } from '../app/ShellProviders';
+import { addFeatureMessages } from '../app/i18n';
+import { shellMessages } from '../app/shellMessages';
 import { MOBILE_MEDIA_QUERY, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './layoutConstants';
 
 export function AppShell() {
+  const { i18n } = useTranslation();
+  // Before anything inside renders: the areas' texts come with this chunk (app/shellMessages.ts).
+  useState(() => addFeatureMessages(i18n, shellMessages));
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);

@@ -1,0 +1,22 @@
+// The texts of the areas inside the signed-in layout, loaded with the layout's chunk (AppShell)
+// rather than with /login. A new area inside the layout adds its messages here.
+import type { FeatureMessages } from './i18n';
+import { accountMessages } from '../features/account/messages';
+import { dashboardMessages } from '../features/dashboard/messages';
+import { messageMessages } from '../features/message/messages';
+import { mediaMessages } from '../features/media/messages';
+import { goodsReleaseMessages } from '../features/goods/release/messages';
+import { goodsMessages } from '../features/goods/messages';
+import { inventoryMessages } from '../features/inventory/messages';
+import { resourceKitMessages } from '../resource-kit/messages';
+
+export const shellMessages: readonly FeatureMessages[] = [
+  accountMessages,
+  dashboardMessages,
+  messageMessages,
+  mediaMessages,
+  goodsReleaseMessages,
+  goodsMessages,
+  inventoryMessages,
+  resourceKitMessages,
+];
