@@ -88,7 +88,7 @@ describe('goods contracts', () => {
   it('declares unique paths with permission codes on every store-data call', () => {
     const all = [...Object.values(goodsEndpoints), ...Object.values(inventoryEndpoints), ...Object.values(savedViewEndpoints)];
     expect(new Set(all.map((c) => c.path)).size).toBe(all.length);
-    for (const contract of [...Object.values(goodsEndpoints), ...Object.values(inventoryEndpoints)]) expect([contract.path, contract.permission]).toEqual([contract.path, expect.stringMatching(/^(goods|inventory):/)]);
+    for (const contract of [...Object.values(goodsEndpoints), ...Object.values(inventoryEndpoints)]) expect([contract.path, contract.permission]).toEqual([contract.path, expect.stringMatching(/^(goods|inventory|brand):/)]);
     expect(savedViewSaveBiz.safeParse({ resource: 'goods.list', name: 'n', filters: { a: [1, 'b'] }, columns: ['title'] }).success).toBe(true);
   });
 });
