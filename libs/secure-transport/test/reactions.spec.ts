@@ -92,7 +92,8 @@ describe('console-spec §8 reactions, driven by real server answers', () => {
     it.each<[string, (wire: Record<string, unknown>) => void]>([
       ['signature removed', (wire) => delete wire.sign],
       ['msg changed', (wire) => (wire.msg = 'ok!')],
-      ['encrypted data changed', (wire) => (wire.data = `A${String(wire.data).slice(1)}`)],
+      // The first character always changes (replacing it with a fixed 'A' left 1 run in 64 unchanged).
+      ['encrypted data changed', (wire) => (wire.data = `${String(wire.data).startsWith('A') ? 'B' : 'A'}${String(wire.data).slice(1)}`)],
       ['signature of another answer', (wire) => ((wire.sign as { nonce: string }).nonce = 'other')],
     ])('%s', async (_label, mutate) => {
       const spy = reactionsSpy();
