@@ -19,10 +19,15 @@ export function SystemMessagesButton({ now }: { now?: number }) {
     <>
       <Tooltip title={label}>
         <IconButton aria-label={label} onClick={() => setOpen(true)} data-testid="system-messages-open">
-          {/* The label already says the count; the badge (with its hidden "0") stays out of the name (axe label-content-name-mismatch). */}
-          <Badge badgeContent={unread} color="error" max={99} aria-hidden>
+          {/* The label already says the count. With nothing unread there is no badge at all: its hidden
+              "0" made the visible text differ from the name (axe label-content-name-mismatch). */}
+          {unread > 0 ? (
+            <Badge badgeContent={unread} color="error" max={99} aria-hidden>
+              <NotificationsNoneOutlined />
+            </Badge>
+          ) : (
             <NotificationsNoneOutlined />
-          </Badge>
+          )}
         </IconButton>
       </Tooltip>
       <SystemMessagesDialog open={open} onClose={() => setOpen(false)} now={now} />
