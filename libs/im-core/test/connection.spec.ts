@@ -22,17 +22,18 @@ describe('ImConnection against an in-process server', () => {
   });
 
   it('looks up the link, logs in with clientType 16, and measures the server-time offset', async () => {
-    const connection = connect('c_demo1');
+    // A frozen local clock and a server clock fixed 60 s ahead make the offset exact: the round trip
+    // takes no local time, so half of it adds nothing.
+    const localNow = 1_700_000_000_000;
+    server.setServerTime(() => localNow + 60_000);
+    const connection = connect('c_demo1', { now: () => localNow });
     const states: string[] = [];
     connection.on('state', (state) => states.push(state));
     const result = await connection.connect();
     expect(states).toEqual(['connecting', 'connected', 'loggedIn']);
     expect(result).toMatchObject({ connectionId: 'conn-1', loginPorts: [], transport: 'websocket', link: server.wsUrl });
-    // The test server runs 60 s ahead. The offset's error is at most half a round trip; the bound
-    // is loose on purpose (a loaded machine stalls), yet far from 0 or -60 s, which a wrong sign or a
-    // missing offset would give.
-    expect(Math.abs(result.serverTimeOffsetMs - 60_000)).toBeLessThan(5_000);
-    expect(Math.abs(connection.serverNow() - Date.now() - 60_000)).toBeLessThan(5_000);
+    expect(result.serverTimeOffsetMs).toBe(60_000);
+    expect(connection.serverNow()).toBe(localNow + 60_000);
     const lbs = server.lbsRequests[0].searchParams;
     expect([lbs.get('id'), lbs.get('k'), lbs.get('pv'), lbs.get('networkType')]).toEqual(['c_demo1', 'merchant-im', '1', '0']);
     const second = await connect('c_demo1').connect();

@@ -16,6 +16,8 @@ export interface TestServerOptions {
   link?: () => string;
   /** Tokens equal to this are refused with 302. */
   badToken?: string;
+  /** What getServerTime answers; defaults to the real clock 60 s ahead. */
+  serverTime?: () => number;
 }
 
 interface ClientLink {
@@ -44,6 +46,11 @@ export class ImTestServer {
       if (!req.url?.startsWith('/ws')) return socket.destroy();
       this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(wsFrameSocket(ws)));
     });
+  }
+
+  /** Fixes what getServerTime answers from now on. */
+  setServerTime(serverTime: () => number): void {
+    this.options.serverTime = serverTime;
   }
 
   async listen(): Promise<this> {
@@ -138,7 +145,7 @@ export class ImTestServer {
         return;
       }
       case 'getServerTime':
-        return reply(200, { time: Date.now() + 60_000 });
+        return reply(200, { time: this.options.serverTime?.() ?? Date.now() + 60_000 });
       case 'sendMsg': {
         const msg: ProtocolRecord = { ...(frame.body.msg as ProtocolRecord), idServer: String(this.nextMessage++), time: Date.now() };
         link.socket.send(encodeResponse('sendMsg', frame.serialId, 200, { msg: msg as never }));
