@@ -322,5 +322,6 @@ function rowChanges(write: StoreWrite): { table: string; rows: readonly unknown[
     case 'deleteMessages': return [{ table: TABLES.msg, rows: write.idClients, delete: true }];
     case 'sessions': return [{ table: TABLES.session, rows: write.sessions }];
     case 'sysMsgs': return [{ table: TABLES.sysMsg, rows: write.sysMsgs }];
+    case 'values': return [{ table: TABLES.kv, rows: write.values.map(({ key, value }) => ({ key, value })) }];
   }
 }

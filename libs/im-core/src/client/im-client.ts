@@ -232,8 +232,7 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
         this.emit('syncData', notification);
         // The session list after the merge (contract 0001 `sessions`), so apps need not re-read it.
         if (notification.kind === 'sessions') this.emit('sessions', notification.sessions);
-        // Key-values are not part of the sync batch; the server repeats donnop in every sync.
-        if (notification.kind === 'donnop') this.users.storeDonnop(notification.donnop).catch((error: unknown) => this.logger.warn('storing donnop failed', error));
+        // donnop is stored by the merge itself, in the batch with the data and the cursor.
       },
       failSendingAtStart: () => this.outbox.failAtSyncStart(),
     });

@@ -1,11 +1,11 @@
 import type { UserRecordValue } from '../protocol/records';
 import type { ImUser } from '../store/entities';
+import { DONNOP_KEY } from '../store/store';
 import { fromWireUser, toWireProfile } from '../model/wire-mapping';
 import { validateDonnop, validateProfileUpdate, validateUserLookup, type ProfileUpdate } from '../validation/user-rules';
 import type { ServiceContext } from './service-context';
 
-/** Key-value row of the do-not-disturb settings. */
-export const DONNOP_KEY = 'donnop';
+export { DONNOP_KEY };
 
 /** Profiles: my info and other users (im-client-spec §3 User, §5 "Users and friends"). */
 export class UsersService {

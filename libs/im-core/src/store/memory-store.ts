@@ -221,5 +221,6 @@ export function applyStoreWrite(store: Store, write: StoreWrite): Promise<void> 
     case 'deleteMessages': return store.deleteMessages(write.idClients);
     case 'sessions': return store.putSessions(write.sessions);
     case 'sysMsgs': return store.putSysMsgs(write.sysMsgs);
+    case 'values': return write.values.reduce<Promise<void>>((done, { key, value }) => done.then(() => store.setValue(key, value)), Promise.resolve());
   }
 }

@@ -7,7 +7,7 @@ const byTime = (a: ImMessage, b: ImMessage) => a.time - b.time || (a.idClient < 
  * Collects writes over a base store without touching it, and answers reads as if they had been
  * made (messages, sessions, system messages, users, timetags). `writes` then goes to the base in
  * one `writeBatch`: sync merges into a StagedStore and commits the data with its cursor in one
- * IndexedDB transaction (issue 10). Friends, relations and teams are written but read from the
+ * IndexedDB transaction (issue 10), key-values (do-not-disturb) included. Friends, relations and teams are written but read from the
  * base only (the merge never reads them back).
  */
 export class StagedStore implements Store {
@@ -19,6 +19,7 @@ export class StagedStore implements Store {
   private readonly sysMsgs = new Map<string, ImSysMsg>();
   private readonly users = new Map<string, ImUser>();
   private timetags: SyncTimetags = {};
+  private readonly values = new Map<string, unknown>();
 
   constructor(private readonly base: Store) {
     this.kind = base.kind;
@@ -39,11 +40,11 @@ export class StagedStore implements Store {
     for (const write of writes) this.stage(write);
   }
 
-  getValue(key: string): Promise<unknown> {
-    return this.base.getValue(key);
+  async getValue(key: string): Promise<unknown> {
+    return this.values.has(key) ? structuredClone(this.values.get(key)) : this.base.getValue(key);
   }
-  setValue(): Promise<void> {
-    return Promise.reject(new Error('key-values are not staged'));
+  async setValue(key: string, value: unknown): Promise<void> {
+    this.stage({ kind: 'values', values: [{ key, value }] });
   }
   deleteValue(): Promise<void> {
     return Promise.reject(new Error('key-values are not staged'));
@@ -182,6 +183,9 @@ export class StagedStore implements Store {
         break;
       case 'sysMsgs':
         for (const sysMsg of staged.sysMsgs) this.sysMsgs.set(sysMsg.idServer, sysMsg);
+        break;
+      case 'values':
+        for (const { key, value } of staged.values) this.values.set(key, value);
         break;
       default:
         break;

@@ -51,7 +51,12 @@ export type StoreWrite =
   | { kind: 'messages'; messages: readonly ImMessage[] }
   | { kind: 'deleteMessages'; idClients: readonly string[] }
   | { kind: 'sessions'; sessions: readonly ImSession[] }
-  | { kind: 'sysMsgs'; sysMsgs: readonly ImSysMsg[] };
+  | { kind: 'sysMsgs'; sysMsgs: readonly ImSysMsg[] }
+  /** Key-value rows (e.g. do-not-disturb from sync), written like setValue. */
+  | { kind: 'values'; values: readonly { key: string; value: unknown }[] };
+
+/** Key-value row of the do-not-disturb settings (users service and sync write it). */
+export const DONNOP_KEY = 'donnop';
 
 /**
  * The local database of the IM client: the tables of im-client-spec §3 (key-value, timetag,

@@ -1,5 +1,5 @@
 import type { ImFriend, ImMessage, ImRelation, ImSession, ImSysMsg, ImTeam, ImUser } from '../store/entities';
-import type { Store } from '../store/store';
+import { DONNOP_KEY, type Store } from '../store/store';
 import { MAX_UNREAD_RECOUNT, deleteStoredMessage, ingestSessionMessages } from '../model/message-ingest';
 import { applyAck, emptySession, type UnreadRules } from '../model/session-state';
 import { mergeSysMsg, sysMsgUnreadByType } from '../model/relation-rules';
@@ -130,6 +130,10 @@ export async function mergeSyncBatch(store: Store, batch: SyncBatch, options: Un
     notifications.push({ kind: 'sysMsgUnread', unreadByType: sysMsgUnreadByType(await store.getSysMsgs({ limit: 1000 })) });
   }
   if (batch.pushConfig) notifications.push({ kind: 'pushConfig', ...batch.pushConfig });
-  if (batch.donnop !== undefined) notifications.push({ kind: 'donnop', donnop: batch.donnop });
+  if (batch.donnop !== undefined) {
+    // Staged with the data and the cursor: one IndexedDB transaction (issue 10).
+    await store.setValue(DONNOP_KEY, batch.donnop);
+    notifications.push({ kind: 'donnop', donnop: batch.donnop });
+  }
   return notifications;
 }
