@@ -10,6 +10,35 @@ export interface ImDatabase {
   im_friend: FriendTable;
   im_relation: RelationTable;
   im_sys_msg: SysMsgTable;
+  im_msg_deleted_self: MsgDeletedSelfTable;
+  im_history_clear: HistoryClearTable;
+  im_broadcast_msg: BroadcastMsgTable;
+}
+
+/** A message `accid` deleted for itself (migration 006); `seq` is accid's sync number of the deletion. */
+export interface MsgDeletedSelfTable {
+  accid: string;
+  id_server: number;
+  deleted_at: number;
+  custom: Generated<string>;
+  seq: number;
+}
+
+/** `accid`'s history of `session_id` cleared up to clear_time (clearServerHistoryMsgs). */
+export interface HistoryClearTable {
+  accid: string;
+  session_id: string;
+  clear_time: number;
+  ext: Generated<string>;
+  seq: number;
+}
+
+/** Server-originated broadcast message; `id` is the global broadcastMsgs timetag. */
+export interface BroadcastMsgTable {
+  id: Generated<number>;
+  sender: Generated<string>;
+  body: string;
+  time: number;
 }
 
 /** One friend of an owner; deleted friends stay with valid = false so sync can carry the deletion. */
@@ -122,6 +151,11 @@ export interface SessionTable {
   top_time: Generated<number>;
   top_update_time: Generated<number>;
   top_custom: Generated<string>;
+  /** The owner's sync numbers of the latest receipt and stick-top changes (migration 006). */
+  receipt_seq: Generated<number>;
+  top_seq: Generated<number>;
+  /** Up to when the owner sent read receipts to the peer (§3 msgReceiptSendTime). */
+  msg_receipt_send_time: Generated<number>;
   /** The owner's sync sequence number of the session's latest change. */
   seq: Generated<number>;
 }

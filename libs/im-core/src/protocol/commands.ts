@@ -1,4 +1,4 @@
-import { arrayOf } from './schema';
+import { arrayOf, defineRecord } from './schema';
 import { pushCommand as push, requestCommand as req } from './command-definition';
 import {
   BroadcastMsgRecord, ChatroomMemberRecord, ChatroomQueueItemRecord, ChatroomRecord, CollectRecord, DeletedMsgRecord,
@@ -31,6 +31,13 @@ export const ServiceId = {
 } as const;
 
 const S = ServiceId;
+
+/** A session's server history cleared up to `time` (clearServerHistoryMsgs; §3 sessionHistoryMsgsDelete). */
+export const SessionHistoryClearRecord = defineRecord('SessionHistoryClear', {
+  sessionId: [1, 'string'],
+  time: [2, 'int'],
+  ext: [3, 'string'],
+});
 const strings = arrayOf('string');
 const messages = arrayOf(MessageRecord);
 
@@ -124,6 +131,10 @@ export const COMMANDS = {
   syncBroadcastMsgs: push(S.sync, 16, { broadcastMsgs: [1, arrayOf(BroadcastMsgRecord)], timetag: [2, 'int'] }),
   syncSessions: push(S.sync, 17, { sessions: [1, arrayOf(SessionRecord)], timetag: [2, 'int'] }),
   syncPushConfig: push(S.sync, 18, { shouldPushNotificationWhenPCOnline: [1, 'bool'] }),
+  /** Messages deleted for self since the deleteMsgSelf timetag (ids 40+ are history's, docs/im-sync.md). */
+  syncDeleteMsgSelf: push(S.sync, 40, { deleted: [1, arrayOf(DeletedMsgRecord)], timetag: [2, 'int'] }),
+  /** Sessions whose server history was cleared since the sessionHistoryMsgsDelete timetag. */
+  syncSessionHistoryMsgsDelete: push(S.sync, 41, { sessions: [1, arrayOf(SessionHistoryClearRecord)], timetag: [2, 'int'] }),
 
   // ---- misc: upload, media, addresses
   getSimpleNosToken: req(S.misc, 1, nosToken, { token: [1, StorageTokenRecord] }),
@@ -156,7 +167,8 @@ export const COMMANDS = {
   sysMsg: push(S.msg, 3, { sysMsg: [1, SysMsgRecord] }),
   sendCustomSysMsg: req(S.msg, 4, { sysMsg: [1, SysMsgRecord] }, { sysMsg: [1, SysMsgRecord] }),
   getHistoryMsgs: req(S.msg, 6, historyQuery, msgsResult),
-  searchHistoryMsgs: req(S.msg, 7, historyQuery, msgsResult),
+  /** Server search over the caller's own p2p messages (docs/protocol.md "History"): keyword, sessions, types; paged by endTime + lastMsgId. */
+  searchHistoryMsgs: req(S.msg, 7, { ...historyQuery, sessionIds: [10, strings] }, msgsResult),
   deleteSessions: req(S.msg, 8, { sessionIds: [1, strings] }, empty),
   sendMsgReceipt: req(S.msg, 9, { msg: [1, MessageRecord] }, { msgReceiptTime: [1, 'int'] }),
   msgReceipt: push(S.msg, 10, { sessionId: [1, 'string'], msgReceiptTime: [2, 'int'], idClient: [3, 'string'] }),
@@ -178,6 +190,12 @@ export const COMMANDS = {
   msgDeleted: push(S.msg, 23, { deleted: [1, DeletedMsgRecord] }),
   /** Own message sent from another port of the same account. */
   syncSendMsg: push(S.msg, 24, msgResult),
+  /** Messages another port of the account deleted for self (deleteMsgSelf/deleteMsgSelfBatch); ids 40+ are history's (docs/protocol.md). */
+  msgsDeletedSelf: push(S.msg, 40, { deleted: [1, arrayOf(DeletedMsgRecord)], timetag: [2, 'int'] }),
+  /** Another port of the account cleared a session's server history (clearServerHistoryMsgs). */
+  sessionHistoryCleared: push(S.msg, 41, { session: [1, SessionHistoryClearRecord], timetag: [2, 'int'] }),
+  /** My read receipt sent from another port of the account (msgReceiptSendTime of that session). */
+  msgReceiptSent: push(S.msg, 42, { sessionId: [1, 'string'], msgReceiptSendTime: [2, 'int'], timetag: [3, 'int'] }),
 
   // ---- team
   createTeam: req(S.team, 1, { team: [1, TeamRecord], accounts: [2, strings], ps: [3, 'string'] }, { team: [1, TeamRecord], abortedAccidList: [2, strings] }),
@@ -326,6 +344,8 @@ export const COMMANDS = {
   getMsgPins: req(S.msgExtend, 17, { sessionId: [1, 'string'], timetag: [2, 'int'] }, { pins: [1, arrayOf(MsgPinRecord)], timetag: [2, 'int'] }),
   quickCommentUpdated: push(S.msgExtend, 18, { msg: [1, MessageRecord], comment: [2, QuickCommentRecord], deleted: [3, 'bool'] }),
   msgPinUpdated: push(S.msgExtend, 19, { pin: [1, MsgPinRecord], deleted: [2, 'bool'] }),
+  /** Stick-top changed on another port of the account; createTime 0 = taken off the top. */
+  stickTopSessionUpdated: push(S.msgExtend, 40, { session: [1, StickTopSessionRecord], timetag: [2, 'int'] }),
 
   // ---- filter
   /** Filtered message (read-ack pair 101/2). */

@@ -4,6 +4,7 @@ import * as syncSequence from './002-sync-sequence';
 import * as relations from './003-relations';
 import * as msgReceipts from './004-msg-receipts';
 import * as stickTop from './005-stick-top';
+import * as historyBroadcast from './006-history-broadcast';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-relations': relations,
   '004-msg-receipts': msgReceipts,
   '005-stick-top': stickTop,
+  '006-history-broadcast': historyBroadcast,
 };
