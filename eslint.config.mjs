@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 import { imCoreLayers } from './libs/im-core/eslint.layers.mjs';
+import { storeServerModuleShape } from './apps/store-server/eslint.modules.mjs';
 
 const reactAndApps = ['react', 'react-dom', 'react-*', '@mui/*', '@emotion/*', '@reduxjs/*', 'react-redux'];
 
@@ -58,4 +59,6 @@ export default [
   },
   // im-core's layer order (issue 10).
   ...imCoreLayers,
+  // store-server's module shape (issue 9 §5).
+  ...storeServerModuleShape,
 ];

@@ -1,4 +1,5 @@
 import {
+  describeValidationErrorText,
   hasPermission,
   pickLanguage,
   type AnyEndpoint,
@@ -10,7 +11,6 @@ import {
 import { EnvelopeError } from '@merchant/secure-transport/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { describeValidationErrorText } from '../shared/fields';
 import { STORE_CODES, StoreError, codeText } from '../shared/store-error';
 
 /** The signed-in user a request acts for; every store-scoped query filters by storeId. */

@@ -8,7 +8,9 @@ import { STORE_CODES } from '../store-codes';
 export const USER_BASE = '/v1/store/eshop/store/user';
 
 /** console-spec §4 store status: 0 not submitted, 1 under review, 2 approved, 3 rejected, 4 disabled. */
-export const storeStatusField = z.number().int().min(0).max(4);
+export const STORE_STATUS = { notSubmitted: 0, underReview: 1, approved: 2, rejected: 3, disabled: 4 } as const;
+export type StoreStatusValue = (typeof STORE_STATUS)[keyof typeof STORE_STATUS];
+export const storeStatusField = z.number().int().min(STORE_STATUS.notSubmitted).max(STORE_STATUS.disabled);
 /** console-spec §4 store type: 1 flagship, 2 specialty, 3 service. */
 export const storeTypeField = z.number().int().min(1).max(3);
 

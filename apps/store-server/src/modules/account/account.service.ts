@@ -1,3 +1,4 @@
+import { STORE_STATUS } from '@merchant/api-contracts';
 import { maskPhone } from '@merchant/ui-kit/format';
 import type { Caller } from '../../http/route';
 import type { CheckCodeService } from '../../shared/check-codes';
@@ -9,13 +10,10 @@ import type { GoodsFacade } from '../goods';
 import type { AccountRepository } from './account.repository';
 import type { BankCardInput, StoreInfo, StoreInfoDraft, StoreInfoChanges } from './account.schemas';
 
-import { StoreStatus } from './store-status';
-
-export { StoreStatus };
 /** Store information may be edited and submitted only before approval or after a rejection. */
-const EDITABLE_BEFORE_REVIEW: readonly number[] = [StoreStatus.notSubmitted, StoreStatus.rejected];
+const EDITABLE_BEFORE_REVIEW: readonly number[] = [STORE_STATUS.notSubmitted, STORE_STATUS.rejected];
 /** console-spec §4: "only 2 and 4 pass into the app". */
-const IN_APP: readonly number[] = [StoreStatus.approved, StoreStatus.disabled];
+const IN_APP: readonly number[] = [STORE_STATUS.approved, STORE_STATUS.disabled];
 export const CURRENT_AGREEMENT_VERSION = '2026-01';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,8 +50,8 @@ export class AccountService {
     if (await this.stores.mobileTaken(input.mobile)) throw new StoreError(STORE_CODES.alreadyExists, text('该手机号已注册', 'this mobile number is already registered'));
     await this.checkCodes.verify('register', input.mobile, input.checkCode);
     const passwordHash = await hashSecret(input.password);
-    const created = await this.stores.createAccount({ userName: input.userName, mobile: input.mobile, passwordHash, storeStatus: StoreStatus.notSubmitted });
-    return this.auth.issueToken({ ...created, storeStatus: StoreStatus.notSubmitted });
+    const created = await this.stores.createAccount({ userName: input.userName, mobile: input.mobile, passwordHash, storeStatus: STORE_STATUS.notSubmitted });
+    return this.auth.issueToken({ ...created, storeStatus: STORE_STATUS.notSubmitted });
   }
 
   async saveDraft(caller: Caller, draft: StoreInfoDraft): Promise<{ saved: true }> {
@@ -70,7 +68,7 @@ export class AccountService {
   /** After a rejection, copies the submitted information back into the draft for editing. */
   async recoverDraft(caller: Caller): Promise<StoreInfoDraft> {
     const store = await this.store(caller);
-    if (store.store_status !== StoreStatus.rejected) throw notAllowed(text('只有被驳回的申请才能恢复修改', 'only a rejected application can be recovered'));
+    if (store.store_status !== STORE_STATUS.rejected) throw notAllowed(text('只有被驳回的申请才能恢复修改', 'only a rejected application can be recovered'));
     const draft = (store.store_info ?? {}) as StoreInfoDraft;
     await this.stores.updateStore(caller.storeId, { store_info_draft: JSON.stringify(draft) });
     return draft;
@@ -101,7 +99,7 @@ export class AccountService {
     await this.stores.submitStoreInfo(
       caller.storeId,
       {
-        store_status: StoreStatus.underReview,
+        store_status: STORE_STATUS.underReview,
         store_name: info.storeName,
         store_type: info.storeType,
         principal_type: info.principalType,
@@ -114,7 +112,7 @@ export class AccountService {
       },
       info.categoryIds,
     );
-    return { storeStatus: StoreStatus.underReview };
+    return { storeStatus: STORE_STATUS.underReview };
   }
 
   async getStoreInfoByToken(caller: Caller) {

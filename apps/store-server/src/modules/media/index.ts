@@ -7,6 +7,9 @@ import { mediaConfigFromEnv } from './media.config';
 import { MediaRepository } from './media.repository';
 import { mediaRoutes, originOf } from './media.routes';
 import { ensureDemoMediaObjects } from './media.seed';
+
+/** The demo store's library rows (db/seed.ts). */
+export { seedDemoMedia } from './media.seed';
 import { MediaService } from './media.service';
 
 /** What other modules may ask the media library: fresh signed URLs of a store's own files. */

@@ -8,7 +8,7 @@ import {
   fileSuffix,
 } from '@merchant/media-library';
 import { z } from 'zod';
-import { idField, pagingFields } from '../../shared/fields';
+import { idField, pagingFields } from '@merchant/api-contracts';
 
 /** Directory names: letters (any script), digits, underscore, hyphen; at most 5 levels (our design). */
 const DIRECTORY_PATH = /^(\/[\p{L}\p{N}_-]{1,40}){1,5}$/u;

@@ -6,7 +6,7 @@
 // process that opened it. STORE_SERVER_URL and OPERATOR_KEY choose the server and the key.
 import { parseArgs } from 'node:util';
 import { DEV_OPERATOR_KEY } from '../../config';
-import { describeValidationError } from '../../shared/fields';
+import { describeValidationError } from '@merchant/api-contracts';
 import {
   BRAND_CLI_ACTIONS,
   brandOperatorCommandSchema,

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StoreRoute } from '../../http/route';
-import { describeValidationError } from '../../shared/fields';
+import { describeValidationError } from '@merchant/api-contracts';
 import { STORE_CODES, StoreError } from '../../shared/store-error';
 import {
   brandOperatorCommandSchema,

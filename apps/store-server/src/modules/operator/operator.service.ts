@@ -1,7 +1,7 @@
+import { STORE_STATUS } from '@merchant/api-contracts';
 import type { Updateable } from 'kysely';
 import type { StoreTable } from '../../db/schema';
 import { STORE_CODES, StoreError } from '../../shared/store-error';
-import { StoreStatus } from '../account/store-status';
 import { systemClock, type Clock } from '../../shared/clock';
 import { BrandApplicationsRepository, BrandApplicationsService, GoodsRepository, GoodsService } from '../goods';
 import type { OperatorRepository, OperatorStoreView } from './operator.repository';
@@ -19,10 +19,10 @@ interface Transition {
  * disable: approved (or disabled, to change the reason) → disabled with forbiddenReason; enable: disabled → approved.
  */
 const TRANSITIONS: Record<OperatorAction, Transition> = {
-  approve: { from: [StoreStatus.underReview], to: StoreStatus.approved, values: () => ({ reject_reason: null }) },
-  reject: { from: [StoreStatus.underReview], to: StoreStatus.rejected, values: (reason) => ({ reject_reason: reason ?? null }) },
-  disable: { from: [StoreStatus.approved, StoreStatus.disabled], to: StoreStatus.disabled, values: (reason) => ({ forbidden_reason: reason ?? null }) },
-  enable: { from: [StoreStatus.disabled], to: StoreStatus.approved, values: () => ({ forbidden_reason: null }) },
+  approve: { from: [STORE_STATUS.underReview], to: STORE_STATUS.approved, values: () => ({ reject_reason: null }) },
+  reject: { from: [STORE_STATUS.underReview], to: STORE_STATUS.rejected, values: (reason) => ({ reject_reason: reason ?? null }) },
+  disable: { from: [STORE_STATUS.approved, STORE_STATUS.disabled], to: STORE_STATUS.disabled, values: (reason) => ({ forbidden_reason: reason ?? null }) },
+  enable: { from: [STORE_STATUS.disabled], to: STORE_STATUS.approved, values: () => ({ forbidden_reason: null }) },
 };
 
 const STATUS_NAMES: Record<number, string> = { 0: 'not submitted', 1: 'under review', 2: 'approved', 3: 'rejected', 4: 'disabled' };
