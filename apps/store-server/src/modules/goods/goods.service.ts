@@ -20,7 +20,7 @@ import type { Caller } from '../../http/route';
 import { toEpochSeconds } from '../../shared/clock';
 import type { ListQuery } from '../../shared/resource-list';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
-import { StoreStatus } from '../account/store-status';
+import { STORE_STATUS as StoreStatus } from '@merchant/api-contracts';
 import { keepStoredUrls, refuseForeignFiles, signGoodsDetail, signMainImages, type SignFileUrls } from './goods.media';
 import { draftList, goodsList, skuStockList, stockWarningList, type GoodsRecord, type GoodsRepository, type SkuRecord, type SkuWrite, type StockChange } from './goods.repository';
 
