@@ -181,10 +181,19 @@ describe(`cuts and reconnects through the fault proxy against the real im-server
     const client = imCoreClient(started.url, me, { timing: { ...FAST_TIMING, reconnectBaseDelayMs: 1, reconnectMaxDelayMs: 5 }, reconnectionAttempts: Infinity });
     everyClient.push(client);
     await client.connect();
+    const store = client.localStore as MemoryStore;
     const outcomes: Promise<ImMessage>[] = [];
+    /** Outbox entries (sending, with an outbox place) seen at each re-login, before the outbox resumes. */
+    const waitingAtLogin: Promise<string[]>[] = [];
     const cycle = async (i: number) => {
       const loggedInAgain = new Promise<void>((resolve) => {
         const off = client.on('syncDone', () => (off(), resolve()));
+      });
+      const offState = client.on('state', (state) => {
+        if (state !== 'loggedIn') return;
+        offState();
+        // Read at the login itself: the outbox resumes only after the sync that follows it.
+        waitingAtLogin.push(store.getMessagesByStatus('sending').then((list) => list.filter((m) => m.outbox).map((m) => m.text ?? '')));
       });
       proxy.cutAll();
       // Queued while the socket is gone: the outbox is non-empty during the reconnect.
@@ -202,6 +211,25 @@ describe(`cuts and reconnects through the fault proxy against the real im-server
     const sent = await Promise.all(outcomes);
     expect(new Set(sent.map((m) => m.idClient)).size).toBe(30 + RECONNECT_CYCLES);
     expect(sent.every((m) => m.status === 'success')).toBe(true);
+    // Every cycle's reconnect really had its message waiting in the outbox.
+    const waiting = await Promise.all(waitingAtLogin);
+    expect(waiting).toHaveLength(30 + RECONNECT_CYCLES);
+    expect(waiting.map((texts, i) => texts.includes(`c${i}`) ? 'waiting' : `cycle ${i}: ${JSON.stringify(texts)}`).filter((x) => x !== 'waiting')).toEqual([]);
+    // The server holds each of them once, in the order sent.
+    const inspector = await RawImClient.loggedIn(started.wsUrl, peer);
+    try {
+      const history: string[] = [];
+      let lastMsgId: string | undefined;
+      for (;;) {
+        const page = (await inspector.request('getHistoryMsgs', { scene: 0, to: me, limit: 100, reverse: true, ...(lastMsgId ? { lastMsgId } : {}) })).body.msgs ?? [];
+        history.push(...page.map((m) => m.text ?? ''));
+        if (page.length < 100) break;
+        lastMsgId = page[page.length - 1].idServer;
+      }
+      expect(history).toEqual(Array.from({ length: 30 + RECONNECT_CYCLES }, (_, i) => `c${i}`));
+    } finally {
+      inspector.close();
+    }
     expect(growth).toBeLessThan(10 * 1024 * 1024);
   }, LONG_TEST_MS);
 });
