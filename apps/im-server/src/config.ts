@@ -1,5 +1,6 @@
 import type { RateRules } from './gateway/frequency-limiter';
 import { DEFAULT_RATE_RULES } from './gateway/frequency-limiter';
+import { DEFAULT_WRITE_BATCH_MAX, DEFAULT_WRITE_MODE, WRITE_MODES, type WriteMode } from './domain/msg/write-batcher';
 
 /** im-client-spec §9: heartbeat interval 30000 ms, heartbeat command timeout 5000 ms. */
 export const HEARTBEAT_INTERVAL_MS = 30_000;
@@ -40,6 +41,14 @@ export interface ImServerConfig {
   rateRules?: RateRules;
   maxMalformedFrames?: number;
   maxBufferedBytes?: number;
+  /**
+   * How sent messages are written (docs/im-server-writes.md): 'group-commit' (default) batches the
+   * messages that arrive while a write is in flight into one transaction; 'per-message' writes one
+   * transaction per message (the baseline design, kept as a fallback). Env IM_WRITE_MODE.
+   */
+  writeMode?: WriteMode;
+  /** Most messages per group-commit transaction (default 200). Env IM_WRITE_BATCH_MAX. */
+  writeBatchMax?: number;
   /** Changes per sync page (docs/im-sync.md); default DEFAULT_SYNC_PAGE_SIZE. */
   syncPageSize?: number;
   /** Wall clock for message times; tests use it to play a node whose clock is behind. */
@@ -66,6 +75,10 @@ export function productionSecretProblems(config: Pick<ImServerConfig, 'productio
 
 /** Fills the defaults; throws when a production configuration carries a development secret. */
 export function resolveConfig(config: ImServerConfig): ResolvedConfig {
+  const writeMode = config.writeMode || DEFAULT_WRITE_MODE;
+  if (!WRITE_MODES.includes(writeMode)) throw new Error(`im-server: unknown write mode '${writeMode}' (IM_WRITE_MODE: ${WRITE_MODES.join(' or ')})`);
+  const writeBatchMax = config.writeBatchMax ?? DEFAULT_WRITE_BATCH_MAX;
+  if (!Number.isInteger(writeBatchMax) || writeBatchMax < 1) throw new Error(`im-server: write batch size must be a positive integer, got ${config.writeBatchMax}`);
   const problems = productionSecretProblems(config);
   if (problems.length > 0) {
     throw new Error(`im-server refuses to start with NODE_ENV=production: ${problems.join('; ')} (docs/operations.md, "Production secrets")`);
@@ -88,6 +101,8 @@ export function resolveConfig(config: ImServerConfig): ResolvedConfig {
     maxBufferedBytes: config.maxBufferedBytes ?? 8 * 1024 * 1024,
     nodeId: config.nodeId,
     syncPageSize: config.syncPageSize,
+    writeMode,
+    writeBatchMax,
     now: config.now,
     logger: config.logger ?? { level: 'warn' },
     production: config.production ?? false,

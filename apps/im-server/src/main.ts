@@ -27,6 +27,8 @@ const server = create({
   lbsBackupUrls: list(env.IM_LBS_BACKUP_URLS),
   idleTimeoutMs: env.IM_IDLE_TIMEOUT_MS ? Number(env.IM_IDLE_TIMEOUT_MS) : undefined,
   syncPageSize: env.IM_SYNC_PAGE_SIZE ? Number(env.IM_SYNC_PAGE_SIZE) : undefined,
+  writeMode: (env.IM_WRITE_MODE || undefined) as 'group-commit' | 'per-message' | undefined,
+  writeBatchMax: env.IM_WRITE_BATCH_MAX ? Number(env.IM_WRITE_BATCH_MAX) : undefined,
   logger: { level: env.LOG_LEVEL ?? 'info' },
   production: env.NODE_ENV === 'production',
 });

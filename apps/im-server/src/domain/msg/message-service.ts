@@ -2,18 +2,12 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
 import { ImServerError, parameterError } from '../errors';
 import { ResponseCode } from '../../protocol';
+import { normalizeSendRecord, sendMessageProblem, type MessageRecordValue } from '../../protocol';
+import { ACCOUNT_PATTERN, DEFAULT_PAGE_LIMIT, MAX_ATTACH_LENGTH, MAX_PAGE_LIMIT, MESSAGE_TYPE_CODES } from './limits';
 import {
-  ACCOUNT_PATTERN,
-  DEFAULT_PAGE_LIMIT,
-  MAX_ATTACH_LENGTH,
-  MAX_CUSTOM_LENGTH,
-  MAX_ID_CLIENT_LENGTH,
-  MAX_PAGE_LIMIT,
-  MAX_TEXT_LENGTH,
-  MESSAGE_TYPE_CODES,
-} from './limits';
-import {
+  FILE_TYPE_CODES,
   MESSAGE_COLUMNS,
+  TIP_TYPE_CODE,
   Scene,
   conversationKey,
   messageFromRow,
@@ -22,17 +16,17 @@ import {
 } from './message';
 import { allocateSeqs } from '../sync/sequence';
 import { isBlacklisted } from '../relation/relation-service';
+import {
+  DEFAULT_WRITE_BATCH_MAX,
+  DEFAULT_WRITE_MODE,
+  GroupCommitQueue,
+  writeMessageBatch,
+  type GroupCommitStats,
+  type PendingSend,
+  type Settled,
+  type WriteMode,
+} from './write-batcher';
 
-export interface SendMessageInput {
-  idClient?: string;
-  scene?: number;
-  to?: string;
-  type?: number;
-  subType?: number;
-  text?: string;
-  attach?: string;
-  custom?: string;
-}
 
 /** Who is sending: the logged-in port the message came from. */
 export interface SendingPort {
@@ -46,6 +40,20 @@ export interface SendResult {
   message: StoredMessage;
   /** True when this idClient was already stored for the sender: nothing was written again. */
   duplicate: boolean;
+}
+
+/** How sent messages are written (docs/im-server-writes.md); the server's `writeMode` / IM_WRITE_MODE. */
+export interface MessageWriteOptions {
+  /** Default 'group-commit'. */
+  mode?: WriteMode;
+  /** Most messages per group-commit transaction; default DEFAULT_WRITE_BATCH_MAX. */
+  maxBatch?: number;
+}
+
+export interface MessageWriteStats extends GroupCommitStats {
+  mode: WriteMode;
+  /** Group-commit batches whose transaction failed and that were written again one message at a time. */
+  fallbacks: number;
 }
 
 export interface HistoryQuery {
@@ -80,42 +88,110 @@ export function validatePageLimit(limit: number | undefined): number {
   return limit;
 }
 
-function validateSend(input: SendMessageInput): Required<SendMessageInput> {
-  const { idClient, scene = Scene.P2P, type = 0 } = input;
-  if (typeof idClient !== 'string' || idClient.length === 0 || idClient.length > MAX_ID_CLIENT_LENGTH) {
-    throw parameterError('idClient is required');
-  }
+/** What a sendMsg carries (the wire record); unknown fields are ignored. */
+export type SendMessageInput = MessageRecordValue;
+
+/** The checked message as it is stored: file messages keep their file as attach JSON, tips in text. */
+interface ValidSend {
+  idClient: string;
+  scene: number;
+  to: string;
+  type: number;
+  subType: number;
+  text: string;
+  attach: string;
+  custom: string;
+}
+
+/**
+ * The §3/§5 rules of im-core's message-types.ts (the client runs the same before sending), then
+ * this server's own: p2p only, and `to` must be an account. scene and type default to p2p text.
+ */
+function validateSend(input: SendMessageInput): ValidSend {
+  if (typeof input !== 'object' || input === null) throw parameterError('msg is required');
+  const record = normalizeSendRecord({ ...input, scene: input.scene ?? Scene.P2P, type: input.type ?? 0 });
+  const problem = sendMessageProblem(record);
+  if (problem) throw new ImServerError(problem.code, problem.message);
+  const scene = record.scene as number;
   if (scene === Scene.TEAM || scene === Scene.SUPER_TEAM) {
     throw new ImServerError(ResponseCode.SERVICE_UNAVAILABLE, 'team messages are not supported by this server');
   }
-  if (scene !== Scene.P2P) throw parameterError('scene must be p2p, team or superTeam');
-  const to = validateAccount(input.to, 'to');
+  const to = validateAccount(record.to, 'to');
+  const type = record.type as number;
   if (!MESSAGE_TYPE_CODES.has(type)) throw parameterError(`cannot send message of type ${type}`);
-  const subType = input.subType ?? 0;
-  if (!Number.isInteger(subType) || subType < 0) throw parameterError('subType must be an integer above 0');
-  const text = input.text ?? '';
-  if (text.length > MAX_TEXT_LENGTH) throw new ImServerError(ResponseCode.PARAMETER_TOO_LONG, 'text too long');
-  const attach = input.attach ?? '';
+  const file = record.file;
+  const attach = FILE_TYPE_CODES.has(type) && file
+    ? JSON.stringify(Object.fromEntries(Object.entries(file).filter(([, value]) => value !== undefined)))
+    : (record.attach ?? '');
   if (attach.length > MAX_ATTACH_LENGTH) throw new ImServerError(ResponseCode.PARAMETER_TOO_LONG, 'attach too long');
-  const custom = input.custom ?? '';
-  if (custom.length > MAX_CUSTOM_LENGTH) throw new ImServerError(ResponseCode.PARAMETER_TOO_LONG, 'custom too long');
-  if (type === 0 && text.length === 0) throw parameterError('text message needs text');
-  return { idClient, scene, to, type, subType, text, attach, custom };
+  return {
+    idClient: record.idClient as string,
+    scene,
+    to,
+    type,
+    subType: record.subType ?? 0,
+    text: type === TIP_TYPE_CODE ? (record.tip ?? '') : (record.text ?? ''),
+    attach,
+    custom: record.custom ?? '',
+  };
 }
 
 export class MessageService {
+  readonly writeMode: WriteMode;
+  private readonly batcher: GroupCommitQueue<PendingSend, SendResult>;
+  private fallbacks = 0;
+
   constructor(
     private readonly db: Kysely<ImDatabase>,
     private readonly nextTime: () => number = createMessageClock(),
-  ) {}
+    options: MessageWriteOptions = {},
+  ) {
+    this.writeMode = options.mode ?? DEFAULT_WRITE_MODE;
+    this.batcher = new GroupCommitQueue((jobs) => this.writeBatch(jobs), options.maxBatch ?? DEFAULT_WRITE_BATCH_MAX);
+  }
 
   /**
    * Stores a p2p message once per (sender, idClient) and updates both parties' sessions in the
    * same transaction. A repeated idClient returns the first stored message (im-client-spec §4
-   * "Messages are deduplicated by idClient").
+   * "Messages are deduplicated by idClient"). Input is validated first, so a bad message never
+   * joins a batch; in group-commit mode the message is queued before this call first yields, so
+   * the order of calls is the order of writes (per-session order = arrival order).
    */
   async send(port: SendingPort, input: SendMessageInput): Promise<SendResult> {
     const valid = validateSend(input);
+    if (this.writeMode === 'per-message') return this.writeOne(port, valid);
+    return this.batcher.submit({ port, valid });
+  }
+
+  writeStats(): MessageWriteStats {
+    return { mode: this.writeMode, ...this.batcher.stats(), fallbacks: this.fallbacks };
+  }
+
+  /**
+   * One group-commit batch in one transaction. When that transaction fails (a message the database
+   * refuses, a deadlock, a lost connection), the batch is written again one message per transaction,
+   * in arrival order, so each message gets its own answer and the good ones are stored.
+   */
+  private async writeBatch(jobs: readonly PendingSend[]): Promise<Settled<SendResult>[]> {
+    try {
+      return await writeMessageBatch(this.db, jobs, this.nextTime);
+    } catch (error) {
+      if (jobs.length === 1) return [{ ok: false, error }];
+      this.fallbacks++;
+      const outcomes: Settled<SendResult>[] = [];
+      for (const { port, valid } of jobs) {
+        try {
+          outcomes.push({ ok: true, value: await this.writeOne(port, valid) });
+        } catch (oneError) {
+          outcomes.push({ ok: false, error: oneError });
+        }
+      }
+      return outcomes;
+    }
+  }
+
+  /** The per-message design: one transaction for one message (baseline, and the batch fallback). */
+  private async writeOne(port: SendingPort, valid: ValidSendInput): Promise<SendResult> {
     const existing = await this.findBySender(port.account, valid.idClient);
     if (existing) return { message: existing, duplicate: true };
     // The receiver's blocklist (im-client-spec §8 7101): refused, nothing stored or delivered; the
