@@ -1,6 +1,7 @@
 import { GOODS_MEDIA_UNAVAILABLE_URL, GOODS_STATUS } from '@merchant/api-contracts';
 import type { Kysely } from 'kysely';
 import { addSeconds, type Clock } from '../shared/clock';
+import { seedDemoBrands } from '../modules/goods/brand-applications.seed';
 import type { StoreDatabase } from './schema';
 
 /**
@@ -71,6 +72,8 @@ async function demoImages(db: Kysely<StoreDatabase>): Promise<Array<{ fileId?: n
 
 /** Inserts the demo goods and inventory once (called from db/seed.ts). */
 export async function seedDemoGoods(db: Kysely<StoreDatabase>, clock: Clock): Promise<void> {
+  // The demo goods' brands are approved brands of their stores (the release form offers only those).
+  await seedDemoBrands(db, clock);
   const any = await db.selectFrom('store_goods').select('id').where('store_id', '=', DEMO_STORE_ID).limit(1).executeTakeFirst();
   if (any) return;
   const stores = await db.selectFrom('store_store').select('id').where('id', 'in', [DEMO_STORE_ID, OTHER_STORE_ID]).execute();

@@ -32,6 +32,8 @@ describe('brand applications', () => {
   });
   beforeEach(async () => {
     await h.reset();
+    // These tests start from stores without applications (the demo seed approves a few brands: DEMO_BRANDS).
+    await h.database.db.deleteFrom('store_brand_application').execute();
     demo = await h.login('demo_merchant', 'Demo12345');
     other = await h.login('demo_service', 'Demo12345');
     const files = await sql<{ id: number }>`select id from store_media_file where store_id = ${DEMO} order by id limit 2`.execute(h.database.db);

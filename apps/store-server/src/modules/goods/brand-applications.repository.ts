@@ -108,6 +108,22 @@ export class BrandApplicationsRepository {
     return rows.map((row) => ({ brandName: row.brand_name, brandExpireDate: row.expire_day }));
   }
 
+  /**
+   * The stored name of the store's approved brand named `brandName` (case-insensitive) whose
+   * authorisation ends after `today`; undefined when the store has no such brand (goodRelease refuses it).
+   */
+  async approvedBrandName(storeId: number, brandName: string, today: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('store_brand_application')
+      .select('brand_name')
+      .where('store_id', '=', storeId)
+      .where(sql<string>`lower(brand_name)`, '=', brandName.trim().toLowerCase())
+      .where('status', '=', BRAND_APPLICATION_STATUS.approved)
+      .where('brand_expire_date', '>', today)
+      .executeTakeFirst();
+    return row?.brand_name;
+  }
+
   async findAny(id: number): Promise<BrandApplicationRecord | undefined> {
     const row = await this.select().where('id', '=', id).executeTakeFirst();
     return row && BrandApplicationsRepository.record(row);

@@ -11,6 +11,11 @@ import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import type { BrandApplicationRecord, BrandApplicationsRepository } from './brand-applications.repository';
 import type { SignFileUrls } from './goods.media';
 
+/** What the goods release asks of the store's brands (goods.service). */
+export interface StoreBrandCheck {
+  approvedBrandName(storeId: number, brandName: string): Promise<string | undefined>;
+}
+
 /** The calendar day of an instant, UTC (the day the expiry date is compared with). */
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -27,7 +32,7 @@ export interface BrandReviewView {
  * end date and certificate images from its own media library; the platform approves or rejects it
  * (operator brand-approve / brand-reject); approved brands not yet expired are the store's brand list.
  */
-export class BrandApplicationsService {
+export class BrandApplicationsService implements StoreBrandCheck {
   constructor(
     private readonly applications: BrandApplicationsRepository,
     private readonly clock: Clock,
@@ -63,6 +68,11 @@ export class BrandApplicationsService {
 
   async storeBrands(caller: Caller) {
     return { list: await this.applications.approvedBrands(caller.storeId, dayOf(this.clock.now())) };
+  }
+
+  /** The stored name of an approved, unexpired brand of the store, or undefined (the goods release check). */
+  approvedBrandName(storeId: number, brandName: string): Promise<string | undefined> {
+    return this.applications.approvedBrandName(storeId, brandName, dayOf(this.clock.now()));
   }
 
   /** The platform's decision (operator): only an application under review. */

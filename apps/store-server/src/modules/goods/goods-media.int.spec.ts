@@ -87,7 +87,7 @@ describe('goods images are signed afresh by fileId', () => {
     const demoFileId = (files.rows[0] as { id: number }).id;
     const form = (fileId: number): GoodsSubmitInput => ({
       categoryId: 11,
-      brandName: 'Test Brand',
+      brandName: 'Marco Tiles', // approved for both stores (DEMO_BRANDS)
       title: 'Signed tile',
       unitId: 3,
       specList: [{ specName: 'Size', values: ['600x600'] }],

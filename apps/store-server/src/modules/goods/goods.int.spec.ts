@@ -3,6 +3,7 @@
 // negative, warnings on crossing the line) and store scoping of every call.
 import { GOODS_STATUS, goodsEndpoints as e, inventoryEndpoints, STOCK_STATUS, type GoodsDetail, type GoodsListRow, type GoodsSubmitInput, type PageOf, type SkuStockRow, type StockWarningRow } from '@merchant/api-contracts';
 import { DEMO_GOODS_COUNTS, OTHER_STORE_GOODS } from '../../db/goods.seed';
+import { DEMO_BRANDS } from './brand-applications.seed';
 import { createStoreServer, type StoreServer } from '../../server';
 import { startTestServer, type TestHarness } from '../../testing/harness';
 import { hashSecret } from '../../shared/passwords';
@@ -13,10 +14,10 @@ const KEY = 'operator-key-for-goods-tests-0123456789';
 const DEMO = 1001;
 const OTHER = 1006;
 
-/** A complete release form for the demo store's tiles category (11: Size × Finish). */
+/** A complete release form for the demo store's tiles category (11: Size × Finish), of a seeded approved brand (DEMO_BRANDS). */
 const tileGoods = (overrides: Partial<GoodsSubmitInput> = {}): GoodsSubmitInput => ({
   categoryId: 11,
-  brandName: 'Test Brand',
+  brandName: 'Marco Tiles',
   title: 'Test porcelain tile',
   unitId: 3,
   specList: [
@@ -143,9 +144,9 @@ describe('goods', () => {
     expect(saved.code).toBe(OK);
     const list = await h.call<PageOf<GoodsListRow>>(e.draftList.path, { title: 'Half-written' }, demo);
     expect(list.data.list.map((g) => g.goodsId)).toEqual([saved.data.goodsId]);
-    const again = await h.call(e.saveDraft.path, { goodsId: saved.data.goodsId, brandName: 'Nordic', specList: [{ specName: 'Seats', values: ['3'] }], skus: [{ specValues: { Seats: '3' }, price: 100000, stock: 2 }] }, demo);
+    const again = await h.call(e.saveDraft.path, { goodsId: saved.data.goodsId, brandName: ' nordic home ', specList: [{ specName: 'Seats', values: ['3'] }], skus: [{ specValues: { Seats: '3' }, price: 100000, stock: 2 }] }, demo);
     expect(again.code).toBe(OK);
-    expect((await goodsRow(saved.data.goodsId))).toMatchObject({ brand_name: 'Nordic', title: 'Half-written sofa', status: GOODS_STATUS.draft, min_price_cents: 100000 });
+    expect((await goodsRow(saved.data.goodsId))).toMatchObject({ brand_name: 'Nordic Home', title: 'Half-written sofa', status: GOODS_STATUS.draft, min_price_cents: 100000 });
     // A draft of another store is not found; a submitted goods is no draft any more.
     const theirDraft = await h.call(e.saveDraft.path, { goodsId: saved.data.goodsId, title: 'hijack' }, other);
     expect(theirDraft.code).toBe('10100004');
@@ -185,6 +186,35 @@ describe('goods', () => {
     }
     expect(await countGoods()).toBe(before);
     expect((await h.call(e.list.path, {})).code).toBe('10302006');
+  });
+
+  it("releases only under the store's approved, unexpired brands (stored in their approved spelling); others are refused and change nothing", async () => {
+    const brand = (storeId: number, brandName: string, status: number, expires: string) =>
+      db().insertInto('store_brand_application').values({ store_id: storeId, brand_name: brandName, brand_expire_date: expires, certificate_file_ids: '[]', status }).execute();
+    await brand(DEMO, 'Under Review Tiles', 1, '2099-01-01');
+    await brand(DEMO, 'Rejected Tiles', 3, '2099-01-01');
+    await brand(DEMO, 'Expired Tiles', 2, '2001-01-01');
+    const otherStoresBrand = DEMO_BRANDS[1005]?.[0] as string;
+    expect(DEMO_BRANDS[DEMO]).not.toContain(otherStoresBrand);
+    const before = await countGoods();
+    for (const brandName of ['Never Applied', 'Under Review Tiles', 'Rejected Tiles', 'Expired Tiles', otherStoresBrand]) {
+      const submitted = await h.call(e.submit.path, tileGoods({ brandName }), demo);
+      expect([brandName, submitted.code, submitted.msg]).toEqual([brandName, '10100001', `brand "${brandName}" is not one of the shop's approved brands; apply for it first`]);
+      const draft = await h.call(e.saveDraft.path, { title: 'Draft of an unapproved brand', brandName }, demo);
+      expect([brandName, draft.code]).toEqual([brandName, '10100001']);
+    }
+    expect(await countGoods()).toBe(before);
+    // An edit cannot switch an existing goods to a brand that is not approved either.
+    const [onShelf] = await goodsIdsOf(DEMO, GOODS_STATUS.onShelf);
+    const brandBefore = (await goodsRow(onShelf as number))?.brand_name;
+    expect((await h.call(e.submit.path, tileGoods({ goodsId: onShelf, brandName: 'Never Applied' }), demo)).code).toBe('10100001');
+    expect((await goodsRow(onShelf as number))?.brand_name).toBe(brandBefore);
+
+    // The approved brand in any case is kept as approved; a draft without a brand yet is fine.
+    const created = await h.call<{ goodsId: number }>(e.submit.path, tileGoods({ brandName: 'STONE craft' }), demo);
+    expect(created.code).toBe(OK);
+    expect((await goodsRow(created.data.goodsId))?.brand_name).toBe('Stone Craft');
+    expect((await h.call(e.saveDraft.path, { title: 'No brand yet' }, demo)).code).toBe(OK);
   });
 
   it('moves goods only along the state machine, all or nothing, and a disabled store cannot publish', async () => {

@@ -2,6 +2,7 @@ import { GOODS_STATUS, WARNING_STATUS, type PageOf } from '@merchant/api-contrac
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { GoodsTable, StoreDatabase } from '../../db/schema';
 import type { ListQuery } from '../../shared/resource-list';
+import { BrandApplicationsRepository } from './brand-applications.repository';
 
 export { draftList, goodsList, skuStockList, stockWarningList } from './goods.lists';
 
@@ -58,6 +59,11 @@ export interface StockChange {
 
 export class GoodsRepository {
   constructor(private readonly db: Db) {}
+
+  /** The brand applications on the same database (the release form's brand must be an approved one). */
+  brandApplications(): BrandApplicationsRepository {
+    return new BrandApplicationsRepository(this.db);
+  }
 
   transaction<T>(run: (repository: GoodsRepository) => Promise<T>): Promise<T> {
     return (this.db as Kysely<StoreDatabase>).transaction().execute((trx) => run(new GoodsRepository(trx)));

@@ -17,10 +17,11 @@ import {
 import type { Updateable } from 'kysely';
 import type { GoodsTable } from '../../db/schema';
 import type { Caller } from '../../http/route';
-import { toEpochSeconds } from '../../shared/clock';
+import { systemClock, toEpochSeconds } from '../../shared/clock';
 import type { ListQuery } from '../../shared/resource-list';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import { STORE_STATUS as StoreStatus } from '@merchant/api-contracts';
+import { BrandApplicationsService, type StoreBrandCheck } from './brand-applications.service';
 import { keepStoredUrls, refuseForeignFiles, signGoodsDetail, signMainImages, type SignFileUrls } from './goods.media';
 import { draftList, goodsList, skuStockList, stockWarningList, type GoodsRecord, type GoodsRepository, type SkuRecord, type SkuWrite, type StockChange } from './goods.repository';
 
@@ -87,7 +88,30 @@ type GoodsFields = Partial<Omit<GoodsSubmit, 'goodsId'>>;
 
 /** The goods area: state machine, release form, SKU stock and its warnings (docs/goods.md). */
 export class GoodsService {
-  constructor(private readonly goods: GoodsRepository) {}
+  private readonly brands: StoreBrandCheck;
+
+  /** `brands` answers the store's approved brands; by default read from the same database with the system clock. */
+  constructor(
+    private readonly goods: GoodsRepository,
+    brands?: StoreBrandCheck,
+  ) {
+    this.brands = brands ?? new BrandApplicationsService(goods.brandApplications(), systemClock);
+  }
+
+  /**
+   * The brand of a release form is one of the store's approved brands whose authorisation has not
+   * ended (queryStoreBrandList, docs/goods.md "Brand applications"), stored under its approved spelling.
+   * An empty draft brand is left alone. Asked before the write transaction: PGlite has one connection.
+   */
+  private async approvedBrand<F extends { brandName?: string }>(storeId: number, fields: F): Promise<F> {
+    const wanted = fields.brandName?.trim();
+    if (!wanted) return fields;
+    const approved = await this.brands.approvedBrandName(storeId, wanted);
+    if (approved === undefined) {
+      throw invalid(`品牌「${wanted}」不是本店已通过审核且在授权期内的品牌，请先申请品牌`, `brand "${wanted}" is not one of the shop's approved brands; apply for it first`);
+    }
+    return { ...fields, brandName: approved };
+  }
 
   list(caller: Caller, query: ListQuery, sign: SignFileUrls = keepStoredUrls) {
     return this.signedPage(this.goods.page(goodsList, caller.storeId, query), caller, sign);
@@ -121,8 +145,9 @@ export class GoodsService {
 
   /** goodDraft: creates or updates a draft with whatever the form holds; the fields present keep their rules. */
   async saveDraft(caller: Caller, input: GoodsDraft, sign: SignFileUrls = keepStoredUrls): Promise<{ goodsId: number; status: GoodsStatus }> {
-    const { goodsId, ...fields } = input;
-    await refuseForeignFiles(fields as GoodsFields, sign);
+    const { goodsId, ...asTyped } = input;
+    await refuseForeignFiles(asTyped as GoodsFields, sign);
+    const fields = await this.approvedBrand(caller.storeId, asTyped);
     return this.goods.transaction(async (repo) => {
       await checkReferences(repo, caller.storeId, fields as GoodsFields, goodsId);
       const values = goodsValues(fields as GoodsFields);
@@ -146,8 +171,9 @@ export class GoodsService {
   /** goodRelease: creates or edits a goods and sends it to review; a disabled store cannot publish. */
   async submit(caller: Caller, input: GoodsSubmit, sign: SignFileUrls = keepStoredUrls): Promise<{ goodsId: number; status: GoodsStatus }> {
     await this.requirePublishingStore(caller.storeId);
-    const { goodsId, ...fields } = input;
-    await refuseForeignFiles(fields, sign);
+    const { goodsId, ...asTyped } = input;
+    await refuseForeignFiles(asTyped, sign);
+    const fields = await this.approvedBrand(caller.storeId, asTyped);
     return this.goods.transaction(async (repo) => {
       await checkReferences(repo, caller.storeId, fields, goodsId);
       const values: Updateable<GoodsTable> = { ...goodsValues(fields), status: GOODS_STATUS.underReview, reject_reason: null, submitted_at: new Date() };

@@ -17,6 +17,7 @@ export { GoodsService } from './goods.service';
 export { GoodsRepository } from './goods.repository';
 export { BrandApplicationsService, type BrandReviewView } from './brand-applications.service';
 export { BrandApplicationsRepository } from './brand-applications.repository';
+export { DEMO_BRANDS, seedDemoBrands } from './brand-applications.seed';
 
 /** What other modules may ask the goods module (account: may a business category be removed?). */
 export interface GoodsFacade {
@@ -27,9 +28,9 @@ export interface GoodsFacade {
 /** The goods module: its calls and the saved views of lists, over their repositories. */
 export function goodsModule(deps: { db: Kysely<StoreDatabase>; media?: MediaFileUrls; clock?: Clock }): { routes: StoreRoute[]; service: GoodsService; facade: GoodsFacade } {
   const repository = new GoodsRepository(deps.db);
-  const service = new GoodsService(repository);
-  const facade: GoodsFacade = { countOnShelfByCategory: (storeId, categoryIds) => repository.onShelfCountByCategory(storeId, categoryIds) };
   const brands = new BrandApplicationsService(new BrandApplicationsRepository(deps.db), deps.clock ?? systemClock);
+  const service = new GoodsService(repository, brands);
+  const facade: GoodsFacade = { countOnShelfByCategory: (storeId, categoryIds) => repository.onShelfCountByCategory(storeId, categoryIds) };
   return {
     routes: [
       ...goodsRoutes(service, deps.media),
