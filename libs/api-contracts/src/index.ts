@@ -62,3 +62,5 @@ export * from './endpoints/goods';
 export * from './endpoints/inventory';
 export * from './endpoints/saved-views';
 export * from './endpoints';
+export { defineStateMachine, type Actor, type StateMachine, type StateMachineDefinition, type TransitionRule } from './state-machine';
+export * from './order-machines';

@@ -1,0 +1,90 @@
+// The order, shipment, refund and dispute state machines (issue 11; docs/orders.md has the diagrams).
+// Status codes are console-spec §4's where it has them (shipping-order 1–6, refund-order, dispute 1–3);
+// the shipment record is our design. store-server enforces these tables; an illegal transition answers
+// 10100005 (notAllowedInCurrentState) and changes nothing.
+import type { LocalizedText } from './languages';
+import { defineStateMachine } from './state-machine';
+
+/** §4 shipping-order status: 1 to ship, 2 shipped, 3 shipped (delivered, awaiting the buyer), 4 completed, 5 withdrawn, 6 refunded. */
+export type OrderStatus = 1 | 2 | 3 | 4 | 5 | 6;
+export type OrderEvent = 'ship' | 'deliver' | 'confirmReceipt' | 'withdraw' | 'refundInFull';
+
+export const ORDER_MACHINE = defineStateMachine<OrderStatus, OrderEvent>({
+  name: 'order',
+  states: [1, 2, 3, 4, 5, 6],
+  // Orders reach the store once paid: an unpaid order is the buyer's cart, not the merchant's work.
+  initial: 1,
+  transitions: [
+    { event: 'ship', from: [1], to: 2, actors: ['merchant'] },
+    { event: 'deliver', from: [2], to: 3, actors: ['system'] },
+    // The buyer confirms, or the system does when the return period ends without an open refund.
+    { event: 'confirmReceipt', from: [2, 3], to: 4, actors: ['buyer', 'system'] },
+    // Before shipping the buyer may withdraw the order; the payment goes back in full.
+    { event: 'withdraw', from: [1], to: 5, actors: ['buyer'] },
+    // A refund that returns everything paid closes the order, even after completion (within the return period).
+    { event: 'refundInFull', from: [1, 2, 3, 4], to: 6, actors: ['system'] },
+  ],
+});
+
+/** Our shipment record: 1 awaiting pickup (slip printed), 2 in transit, 3 delivered, 4 returned to sender. */
+export type ShipmentStatus = 1 | 2 | 3 | 4;
+export type ShipmentEvent = 'pickUp' | 'deliver' | 'returnToSender';
+
+export const SHIPMENT_MACHINE = defineStateMachine<ShipmentStatus, ShipmentEvent>({
+  name: 'shipment',
+  states: [1, 2, 3, 4],
+  initial: 1,
+  transitions: [
+    { event: 'pickUp', from: [1], to: 2, actors: ['merchant', 'system'] },
+    { event: 'deliver', from: [2], to: 3, actors: ['system'] },
+    { event: 'returnToSender', from: [2], to: 4, actors: ['system'] },
+  ],
+});
+
+/**
+ * §4 refund-order status: 0 pending review, 1 confirmed (return accepted, awaiting the goods),
+ * 2 refunded, 3 closed, 4 pending refund (goods back), 7 pending refund (refund only, no return),
+ * 9 refund rejected. 5 "refund succeeded" belongs to the payment side's refund record (the trade
+ * screens' mapping), not to this machine.
+ */
+export type RefundStatus = 0 | 1 | 2 | 3 | 4 | 7 | 9;
+export type RefundEvent = 'approveRefundOnly' | 'approveReturn' | 'receiveReturn' | 'reject' | 'withdraw' | 'pay';
+
+export const REFUND_MACHINE = defineStateMachine<RefundStatus, RefundEvent>({
+  name: 'refund',
+  states: [0, 1, 2, 3, 4, 7, 9],
+  initial: 0,
+  transitions: [
+    { event: 'approveRefundOnly', from: [0], to: 7, actors: ['merchant'] },
+    { event: 'approveReturn', from: [0], to: 1, actors: ['merchant'] },
+    { event: 'receiveReturn', from: [1], to: 4, actors: ['merchant'] },
+    // Refused at review, or when the returned goods are not what was sold.
+    { event: 'reject', from: [0, 1], to: 9, actors: ['merchant'] },
+    { event: 'withdraw', from: [0, 1], to: 3, actors: ['buyer'] },
+    // The money goes out once (idempotency key, amount ≤ paid − refunded): docs/orders.md "Refunds".
+    { event: 'pay', from: [4, 7], to: 2, actors: ['merchant', 'system'] },
+  ],
+});
+
+/** §4 dispute (appeal) status: 1 in dispute, 2 dispute ended, 3 dispute revoked. */
+export type DisputeStatus = 1 | 2 | 3;
+export type DisputeEvent = 'end' | 'revoke';
+
+export const DISPUTE_MACHINE = defineStateMachine<DisputeStatus, DisputeEvent>({
+  name: 'dispute',
+  states: [1, 2, 3],
+  initial: 1,
+  transitions: [
+    // The platform rules on it; the party who filed it may take it back while it is open.
+    { event: 'end', from: [1], to: 2, actors: ['platform'] },
+    { event: 'revoke', from: [1], to: 3, actors: ['buyer', 'merchant'] },
+  ],
+});
+
+/** Labels of our shipment status (the §4 mappings live in @merchant/ui-kit's status mappings). */
+export const SHIPMENT_STATUS_LABELS: Readonly<Record<ShipmentStatus, LocalizedText>> = {
+  1: { 'zh-CN': '待揽收', 'en-US': 'awaiting pickup' },
+  2: { 'zh-CN': '运输中', 'en-US': 'in transit' },
+  3: { 'zh-CN': '已签收', 'en-US': 'delivered' },
+  4: { 'zh-CN': '已退回', 'en-US': 'returned to sender' },
+};
