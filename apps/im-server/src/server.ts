@@ -12,6 +12,9 @@ import { RelationService } from './domain/relation/relation-service';
 import { SysMsgService } from './domain/system-msg/sys-msg-service';
 import { SyncService } from './domain/sync/sync-service';
 import { UserService } from './domain/user/user-service';
+import { HistoryService } from './domain/history/history-service';
+import { SessionSyncService } from './domain/history/session-sync';
+import { BroadcastService, type BroadcastMsg } from './domain/broadcast/broadcast-service';
 import { ImGateway } from './gateway/gateway';
 import { registerLongPollingTransport } from './gateway/long-polling-transport';
 import { attachWebSocketTransport, WEBSOCKET_PATH } from './gateway/websocket-transport';
@@ -27,6 +30,11 @@ export interface ImServer {
   /** Opens the database (running migrations), connects routing and starts listening. */
   listen(): Promise<{ url: string }>;
   close(): Promise<void>;
+  /**
+   * Stores a broadcast message for every account and pushes it (broadcastMsg) to every logged-in
+   * port on every node; accounts offline or created later get it by sync (docs/protocol.md).
+   */
+  broadcast(body: string, from?: string): Promise<BroadcastMsg>;
 }
 
 interface Running {
@@ -34,6 +42,7 @@ interface Running {
   router: Router;
   gateway: ImGateway;
   wss: WebSocketServer;
+  broadcasts: BroadcastService;
 }
 
 /**
@@ -97,8 +106,11 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     const friends = new FriendService(store.db);
     const relations = new RelationService(store.db);
     const sysMsgs = new SysMsgService(store.db);
+    const history = new HistoryService(store.db, config.now);
+    const sessionSync = new SessionSyncService(store.db);
+    const broadcasts = new BroadcastService(store.db, config.now);
     const gateway = new ImGateway(
-      { users, messages, sessions, sync, friends, relations, sysMsgs },
+      { users, messages, sessions, sync, friends, relations, sysMsgs, history, sessionSync, broadcasts },
       router,
       {
         appKey: config.appKey,
@@ -112,7 +124,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
       app.log,
     );
     const wss = attachWebSocketTransport(app.server, gateway, () => running !== undefined);
-    return { store, router, gateway, wss };
+    return { store, router, gateway, wss, broadcasts };
   }
 
   return {
@@ -130,6 +142,13 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       listeningUrl = `http://${host}:${address.port}`;
       return { url: listeningUrl };
+    },
+    async broadcast(body, from = '') {
+      const current = running;
+      if (!current) throw new Error('im-server is not running');
+      const broadcastMsg = await current.broadcasts.create(body, from);
+      await current.router.publishToAll({ kind: 'push', command: 'broadcastMsg', body: { broadcastMsg: { ...broadcastMsg } } });
+      return broadcastMsg;
     },
     async close() {
       const current = running;

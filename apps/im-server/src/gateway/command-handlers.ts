@@ -5,6 +5,7 @@ import { validateAccount } from '../domain/msg/message-service';
 import { friendRecord, messageRecord, relationRecord, sessionRecord, sysMsgRecord, userRecord } from './records';
 import type { CommandContext, CommandHandlers } from './handler-types';
 import { markSysMsgsRead, RELATION_HANDLERS } from './relation-handlers';
+import { HISTORY_HANDLERS, pushHistorySync } from './history-handlers';
 
 /**
  * The commands this server implements (logged-in callers only; login itself lives in the
@@ -13,6 +14,8 @@ import { markSysMsgsRead, RELATION_HANDLERS } from './relation-handlers';
 export const COMMAND_HANDLERS: CommandHandlers = {
   // Users, friends, relations, system messages (relation-handlers.ts).
   ...RELATION_HANDLERS,
+  // History per account, receipts and stick-top across devices (history-handlers.ts).
+  ...HISTORY_HANDLERS,
   heartbeat: async () => ({}),
   getServerTime: async () => ({ time: Date.now() }),
   // No CDN in front of the object store: expire 0 means "none" (im-client-spec §9 CDN host refresh).
@@ -64,20 +67,7 @@ export const COMMAND_HANDLERS: CommandHandlers = {
     return { msg: messageRecord(message, ctx.port.account) };
   },
 
-  getHistoryMsgs: async (ctx, body) => {
-    if (body.scene !== undefined && body.scene !== SceneCode.p2p) {
-      throw new ImServerError(ResponseCode.SERVICE_UNAVAILABLE, 'only p2p history is supported by this server');
-    }
-    const msgs = await ctx.services.messages.history(ctx.port.account, {
-      peer: body.to,
-      beginTime: body.beginTime,
-      endTime: body.endTime,
-      lastMsgId: body.lastMsgId,
-      limit: body.limit,
-      reverse: body.reverse,
-    });
-    return { msgs: msgs.map((m) => messageRecord(m, ctx.port.account)) };
-  },
+  // getHistoryMsgs, searchHistoryMsgs, deleteMsgSelf(Batch), clearServerHistoryMsgs: history-handlers.ts.
 
   getServerSessions: async (ctx, body) => {
     const page = await ctx.services.sessions.listPage(ctx.port.account, {
@@ -121,36 +111,7 @@ export const COMMAND_HANDLERS: CommandHandlers = {
     return {};
   },
 
-  // p2p read receipt (im-client-spec §5): the caller read a message the peer sent them; the
-  // peer's session keeps the receipt time and the peer's ports are told.
-  sendMsgReceipt: async (ctx, body) => {
-    const from = validateAccount(body.msg?.from, 'msg.from');
-    if (body.msg?.scene !== SceneCode.p2p) throw parameterError('receipts are for p2p messages');
-    if (typeof body.msg?.idClient !== 'string' || body.msg.idClient === '') throw parameterError('msg.idClient is required');
-    const stored = await ctx.services.messages.findBySender(from, body.msg.idClient);
-    if (!stored || stored.scene !== SceneCode.p2p || stored.to !== ctx.port.account) throw new ImServerError(ResponseCode.NOT_FOUND, 'message not found');
-    const sessionId = p2pSessionId(ctx.port.account);
-    const msgReceiptTime = await ctx.services.sessions.recordReceipt(stored.from, sessionId, stored.time);
-    if (msgReceiptTime === undefined) throw new ImServerError(ResponseCode.NOT_FOUND, 'session not found');
-    ctx.afterResponse(() =>
-      ctx.publish(stored.from, { kind: 'push', command: 'msgReceipt', body: { sessionId, msgReceiptTime, idClient: stored.idClient } }),
-    );
-    return { msgReceiptTime };
-  },
-
-  // Stick-top sessions (§3 isTop/topCustom), persisted per account on its session row.
-  addStickTopSession: async (ctx, body) => {
-    const session = await stickTop(ctx.port.account, body.session?.id, { topCustom: topCustomOf(body.session?.topCustom) }, ctx);
-    return { session };
-  },
-  updateStickTopSession: async (ctx, body) => {
-    const session = await stickTop(ctx.port.account, body.session?.id, { topCustom: topCustomOf(body.session?.topCustom) }, ctx);
-    return { session };
-  },
-  deleteStickTopSession: async (ctx, body) => {
-    const session = await stickTop(ctx.port.account, body.id, null, ctx);
-    return { time: session.updateTime };
-  },
+  // sendMsgReceipt and add/update/deleteStickTopSession: history-handlers.ts (stored with the sync number, pushed to the other ports).
   getStickTopSessions: async (ctx) => {
     const sessions = await ctx.services.sessions.listStickTop(ctx.port.account);
     return { sessions, timetag: Date.now() };
@@ -182,6 +143,11 @@ export const COMMAND_HANDLERS: CommandHandlers = {
       relations: timetags.relations,
       friends: timetags.friends,
       donnop: timetags.donnop,
+      msgReceipts: timetags.msgReceipts,
+      stickTopSessions: timetags.stickTopSessions,
+      deleteMsgSelf: timetags.deleteMsgSelf,
+      sessionHistoryMsgsDelete: timetags.sessionHistoryMsgsDelete,
+      broadcastMsgs: timetags.broadcastMsgs,
     });
     const viewer = ctx.port.account;
     const timetag = result.timetag;
@@ -197,6 +163,8 @@ export const COMMAND_HANDLERS: CommandHandlers = {
       const users = [...result.users, ...result.friendUsers.filter((f) => !result.users.some((u) => u.account === f.account))];
       if (users.length > 0) ctx.pushToSelf('syncFriendUsers', { users: users.map(userRecord), timetag });
       ctx.pushToSelf('syncSessions', { sessions: result.sessions.map((s) => sessionRecord(s, viewer)), timetag });
+      // Receipts, stick-top, deletions for self, history clears, broadcasts (history-handlers.ts, docs/im-sync.md).
+      pushHistorySync(ctx, result);
       ctx.pushToSelf('syncSessionAcks', {
         acks: result.sessionAcks.map((a) => ({ scene: SceneCode.p2p, to: a.id.slice('p2p-'.length), timetag: a.ack })),
         timetag,
@@ -210,17 +178,3 @@ export const COMMAND_HANDLERS: CommandHandlers = {
   },
 };
 
-const TOP_CUSTOM_MAX = 5000;
-
-function topCustomOf(value: unknown): string {
-  if (value === undefined) return '';
-  if (typeof value !== 'string' || value.length > TOP_CUSTOM_MAX) throw parameterError(`topCustom must be a string of at most ${TOP_CUSTOM_MAX}`);
-  return value;
-}
-
-async function stickTop(owner: string, id: unknown, top: { topCustom: string } | null, ctx: CommandContext) {
-  if (typeof id !== 'string' || !id.startsWith('p2p-')) throw parameterError('session id must be p2p-<account>');
-  const session = await ctx.services.sessions.setStickTop(owner, p2pSessionId(validateAccount(id.slice(4), 'id')), top, Date.now());
-  if (!session) throw new ImServerError(ResponseCode.NOT_FOUND, 'session not found');
-  return session;
-}

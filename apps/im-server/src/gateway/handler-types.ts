@@ -6,6 +6,9 @@ import type { UserService } from '../domain/user/user-service';
 import type { FriendService } from '../domain/friend/friend-service';
 import type { RelationService } from '../domain/relation/relation-service';
 import type { SysMsgService } from '../domain/system-msg/sys-msg-service';
+import type { HistoryService } from '../domain/history/history-service';
+import type { SessionSyncService } from '../domain/history/session-sync';
+import type { BroadcastService } from '../domain/broadcast/broadcast-service';
 import type { PortRecord, RoutedEvent } from '../routing/router';
 
 export interface ImServices {
@@ -16,6 +19,11 @@ export interface ImServices {
   friends: FriendService;
   relations: RelationService;
   sysMsgs: SysMsgService;
+  /** Delete for self, clear history, search (domain/history). */
+  history: HistoryService;
+  /** Receipts and stick-top with the owner's sync number. */
+  sessionSync: SessionSyncService;
+  broadcasts: BroadcastService;
 }
 
 /** What a command handler may use: the caller's port, the domain, and delivery to accounts. */

@@ -8,11 +8,15 @@ const NODE_REFRESH_MS = 5_000;
 const accountChannel = (account: string) => `im:acc:${account}`;
 const portsKey = (account: string) => `im:ports:${account}`;
 const nodeKey = (nodeId: string) => `im:node:${nodeId}`;
+/** Every node listens here: events for all logged-in ports (broadcast messages). */
+const ALL_CHANNEL = 'im:all';
 
 interface WireEnvelope {
   origin: string;
   account: string;
   event: RoutedEvent;
+  /** Sent on ALL_CHANNEL: for every local port. */
+  toAll?: boolean;
 }
 
 /**
@@ -45,6 +49,7 @@ export class RedisRouter implements Router {
     sub.on('error', () => {});
     await Promise.all([pub.connect(), sub.connect()]);
     const router = new RedisRouter(nodeId, pub, sub);
+    await sub.subscribe(ALL_CHANNEL);
     await router.refreshLiveness();
     return router;
   }
@@ -95,6 +100,16 @@ export class RedisRouter implements Router {
     await this.pub.publish(accountChannel(account), JSON.stringify(envelope));
   }
 
+  async publishToAll(event: RoutedEvent): Promise<void> {
+    this.deliverToAllLocal(event);
+    const envelope: WireEnvelope = { origin: this.nodeId, account: '', event, toAll: true };
+    await this.pub.publish(ALL_CHANNEL, JSON.stringify(envelope));
+  }
+
+  private deliverToAllLocal(event: RoutedEvent): void {
+    for (const account of [...this.localPorts.keys()]) this.handler(account, event);
+  }
+
   async close(): Promise<void> {
     clearInterval(this.refreshTimer);
     try {
@@ -117,7 +132,9 @@ export class RedisRouter implements Router {
     } catch {
       return;
     }
-    if (envelope.origin === this.nodeId || !this.localPorts.has(envelope.account)) return;
+    if (envelope.origin === this.nodeId) return;
+    if (envelope.toAll) return this.deliverToAllLocal(envelope.event);
+    if (!this.localPorts.has(envelope.account)) return;
     this.handler(envelope.account, envelope.event);
   }
 

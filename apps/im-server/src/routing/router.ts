@@ -40,5 +40,7 @@ export interface Router {
   /** Every logged-in port of the account on every node. */
   listPorts(account: string): Promise<PortRecord[]>;
   publish(account: string, event: RoutedEvent): Promise<void>;
+  /** Delivers to every logged-in port on every node (broadcast messages). */
+  publishToAll(event: RoutedEvent): Promise<void>;
   close(): Promise<void>;
 }

@@ -7,6 +7,10 @@ import { MAX_USER_LOOKUP, type ImUser, type UserService } from '../user/user-ser
 import { FriendService, type ServerFriend } from '../friend/friend-service';
 import { RelationService, type ServerRelation } from '../relation/relation-service';
 import { SysMsgService, type ServerSysMsg } from '../system-msg/sys-msg-service';
+import { HistoryService, type DeletedForSelf, type HistoryClear } from '../history/history-service';
+import { SessionSyncService, type SessionReceipts } from '../history/session-sync';
+import { BroadcastService, type BroadcastMsg } from '../broadcast/broadcast-service';
+import type { StickTopSession } from '../session/session-service';
 import { readHead } from './sequence';
 import { readTimetags, TimetagKind } from './timetags';
 
@@ -21,6 +25,12 @@ export interface SyncRequest {
   relations?: number;
   friends?: number;
   donnop?: number;
+  msgReceipts?: number;
+  stickTopSessions?: number;
+  deleteMsgSelf?: number;
+  sessionHistoryMsgsDelete?: number;
+  /** Not an account number: the id of the newest broadcast the client has. */
+  broadcastMsgs?: number;
 }
 
 export interface SyncResult {
@@ -42,6 +52,17 @@ export interface SyncResult {
   sysMsgs: ServerSysMsg[];
   /** Do-not-disturb settings when they changed since the client's donnop timetag. */
   donnop?: string;
+  /** Receipt times of sessions whose receipts changed (msgReceipts). */
+  receipts: SessionReceipts[];
+  /** Stick-top changes (stickTopSessions); createTime 0 = taken off the top. */
+  stickTop: StickTopSession[];
+  /** Messages deleted for self (deleteMsgSelf). */
+  deletedSelf: DeletedForSelf[];
+  /** Sessions whose history was cleared (sessionHistoryMsgsDelete). */
+  historyClears: HistoryClear[];
+  /** Broadcasts above the client's broadcastMsgs timetag, and that kind's own new timetag. */
+  broadcasts: BroadcastMsg[];
+  broadcastTimetag: number;
   /** The sequence number this page reaches: the client's timetag for every kind it asked about. */
   timetag: number;
   /** More changes follow: the client syncs again from `timetag`. */
@@ -59,6 +80,9 @@ export class SyncService {
   private readonly relations: RelationService;
   private readonly friends: FriendService;
   private readonly sysMsgs: SysMsgService;
+  private readonly history: HistoryService;
+  private readonly sessionSync: SessionSyncService;
+  private readonly broadcastMsgs: BroadcastService;
 
   constructor(
     private readonly db: Kysely<ImDatabase>,
@@ -70,6 +94,9 @@ export class SyncService {
     this.relations = new RelationService(db);
     this.friends = new FriendService(db);
     this.sysMsgs = new SysMsgService(db);
+    this.history = new HistoryService(db);
+    this.sessionSync = new SessionSyncService(db);
+    this.broadcastMsgs = new BroadcastService(db);
   }
 
   async sync(account: string, request: SyncRequest): Promise<SyncResult> {
@@ -87,7 +114,10 @@ export class SyncService {
     const acksChanged = (serverTags[TimetagKind.SESSION_ACK] ?? 0) > since(request.sessionAck);
     const sessionAcks = acksChanged ? await this.sessions.acksSince(account) : [];
     const sessions = await this.sessions.changedBetween(account, cursor, upper);
-    const messages = await this.messages.changedBetween(account, cursor, upper);
+    // Messages the account deleted for self or cleared are not synced to it (issue 10 §2).
+    const changed = await this.messages.changedBetween(account, cursor, upper);
+    const hidden = await this.history.hiddenFrom(account, changed);
+    const messages = hidden.size > 0 ? changed.filter((m) => !hidden.has(m.idServer)) : changed;
     const users = await this.profilesOf([...new Set(sessions.map((s) => s.to))]);
     // Relations and friends keep their own cursors (a client may merge them from another point);
     // each returns its rows up to this page's upper bound, so nothing above it is skipped.
@@ -95,6 +125,13 @@ export class SyncService {
     const friends = await this.friends.changedBetween(account, Math.min(since(request.friends), cursor), upper);
     const friendUsers = await this.profilesOf(friends.filter((f) => f.valid).map((f) => f.account));
     const sysMsgs = await this.sysMsgs.changedBetween(account, cursor, upper);
+    // Kinds with their own client cursor (a client that did not merge them yet sends 0), each up to this page.
+    const from = (t: number | undefined) => Math.min(since(t), cursor);
+    const receipts = await this.sessionSync.receiptsBetween(account, from(request.msgReceipts), upper);
+    const stickTop = await this.sessionSync.stickTopBetween(account, from(request.stickTopSessions), upper);
+    const deletedSelf = await this.history.deletedBetween(account, from(request.deleteMsgSelf), upper);
+    const historyClears = await this.history.clearsBetween(account, from(request.sessionHistoryMsgsDelete), upper);
+    const broadcastPage = await this.broadcastMsgs.since(request.broadcastMsgs);
     const donnopChanged = (serverTags[TimetagKind.DONNOP] ?? 0) > since(request.donnop);
     const donnop = donnopChanged ? await this.users.getDonnop(account) : undefined;
     return {
@@ -108,8 +145,14 @@ export class SyncService {
       friendUsers,
       sysMsgs,
       ...(donnop !== undefined ? { donnop } : {}),
+      receipts,
+      stickTop,
+      deletedSelf,
+      historyClears,
+      broadcasts: broadcastPage.msgs,
+      broadcastTimetag: broadcastPage.timetag,
       timetag: upper,
-      hasMore: upper < head,
+      hasMore: upper < head || broadcastPage.hasMore,
     };
   }
 
@@ -135,6 +178,14 @@ export class SyncService {
         select seq from im_relation where accid = ${account} and seq > ${cursor} and seq <= ${head}
         union
         select seq from im_sys_msg where receiver = ${account} and seq > ${cursor} and seq <= ${head}
+        union
+        select receipt_seq from im_session where accid = ${account} and receipt_seq > ${cursor} and receipt_seq <= ${head}
+        union
+        select top_seq from im_session where accid = ${account} and top_seq > ${cursor} and top_seq <= ${head}
+        union
+        select seq from im_msg_deleted_self where accid = ${account} and seq > ${cursor} and seq <= ${head}
+        union
+        select seq from im_history_clear where accid = ${account} and seq > ${cursor} and seq <= ${head}
       ) as changes
       order by seq
       offset ${this.pageSize - 1} limit 1

@@ -1,0 +1,109 @@
+import { sql, type Kysely } from 'kysely';
+import type { ImDatabase } from '../../db/schema';
+import { parameterError } from '../errors';
+import type { StickTopSession } from '../session/session-service';
+import { allocateSeq } from '../sync/sequence';
+
+/** A session's receipt times as its owner's devices sync them (msgReceipts timetag). */
+export interface SessionReceipts {
+  id: string;
+  /** The peer read the owner's messages up to this time. */
+  msgReceiptTime: number;
+  /** The owner sent receipts up to this time. */
+  msgReceiptSendTime: number;
+}
+
+/**
+ * Receipts and stick-top with the owner's sync number (migration 006): the same updates as
+ * SessionService.recordReceipt / setStickTop, plus the number, in one transaction, so the
+ * owner's other and future devices get them through sync (docs/im-sync.md).
+ */
+export class SessionSyncService {
+  constructor(private readonly db: Kysely<ImDatabase>) {}
+
+  /** The owner's peer read up to `receiptTime`; older times change nothing. Undefined when there is no session. */
+  async recordReceipt(owner: string, sessionId: string, receiptTime: number): Promise<{ msgReceiptTime: number; seq: number } | undefined> {
+    if (!Number.isSafeInteger(receiptTime) || receiptTime < 0) throw parameterError('receipt time must be a time');
+    return this.db.transaction().execute(async (trx) => {
+      const exists = await trx.selectFrom('im_session').select('accid').where('accid', '=', owner).where('session_id', '=', sessionId).executeTakeFirst();
+      if (!exists) return undefined;
+      const seq = await allocateSeq(trx, owner);
+      const row = await trx
+        .updateTable('im_session')
+        .set({ msg_receipt_time: sql<number>`greatest(msg_receipt_time, ${receiptTime})`, receipt_seq: seq })
+        .where('accid', '=', owner)
+        .where('session_id', '=', sessionId)
+        .returning(['msg_receipt_time'])
+        .executeTakeFirstOrThrow();
+      return { msgReceiptTime: Number(row.msg_receipt_time), seq };
+    });
+  }
+
+  /** The owner sent a receipt up to `sendTime` (§3 msgReceiptSendTime); only moves forward. */
+  async recordReceiptSent(owner: string, sessionId: string, sendTime: number): Promise<{ msgReceiptSendTime: number; seq: number } | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const exists = await trx.selectFrom('im_session').select('accid').where('accid', '=', owner).where('session_id', '=', sessionId).executeTakeFirst();
+      if (!exists) return undefined;
+      const seq = await allocateSeq(trx, owner);
+      const row = await trx
+        .updateTable('im_session')
+        .set({ msg_receipt_send_time: sql<number>`greatest(msg_receipt_send_time, ${sendTime})`, receipt_seq: seq })
+        .where('accid', '=', owner)
+        .where('session_id', '=', sessionId)
+        .returning(['msg_receipt_send_time'])
+        .executeTakeFirstOrThrow();
+      return { msgReceiptSendTime: Number(row.msg_receipt_send_time), seq };
+    });
+  }
+
+  /** Puts a session on top (or updates topCustom) or takes it off (`top` null). Undefined when there is no session. */
+  async setStickTop(owner: string, sessionId: string, top: { topCustom: string } | null, now: number): Promise<(StickTopSession & { seq: number }) | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const exists = await trx.selectFrom('im_session').select('accid').where('accid', '=', owner).where('session_id', '=', sessionId).executeTakeFirst();
+      if (!exists) return undefined;
+      const seq = await allocateSeq(trx, owner);
+      const row = await trx
+        .updateTable('im_session')
+        .set(
+          top
+            ? { top_time: sql<number>`case when top_time > 0 then top_time else ${now} end`, top_update_time: now, top_custom: top.topCustom, top_seq: seq }
+            : { top_time: 0, top_update_time: now, top_custom: '', top_seq: seq },
+        )
+        .where('accid', '=', owner)
+        .where('session_id', '=', sessionId)
+        .returning(['session_id', 'top_time', 'top_update_time', 'top_custom'])
+        .executeTakeFirstOrThrow();
+      return { ...stickTopFromRow(row), seq };
+    });
+  }
+
+  /** Receipt changes numbered in (afterSeq, uptoSeq]. */
+  async receiptsBetween(owner: string, afterSeq: number, uptoSeq: number): Promise<SessionReceipts[]> {
+    const rows = await this.db
+      .selectFrom('im_session')
+      .select(['session_id', 'msg_receipt_time', 'msg_receipt_send_time'])
+      .where('accid', '=', owner)
+      .where('receipt_seq', '>', afterSeq)
+      .where('receipt_seq', '<=', uptoSeq)
+      .orderBy('receipt_seq')
+      .execute();
+    return rows.map((r) => ({ id: r.session_id, msgReceiptTime: Number(r.msg_receipt_time), msgReceiptSendTime: Number(r.msg_receipt_send_time) }));
+  }
+
+  /** Stick-top changes numbered in (afterSeq, uptoSeq]; createTime 0 = taken off the top. */
+  async stickTopBetween(owner: string, afterSeq: number, uptoSeq: number): Promise<StickTopSession[]> {
+    const rows = await this.db
+      .selectFrom('im_session')
+      .select(['session_id', 'top_time', 'top_update_time', 'top_custom'])
+      .where('accid', '=', owner)
+      .where('top_seq', '>', afterSeq)
+      .where('top_seq', '<=', uptoSeq)
+      .orderBy('top_seq')
+      .execute();
+    return rows.map(stickTopFromRow);
+  }
+}
+
+function stickTopFromRow(row: { session_id: string; top_time: number; top_update_time: number; top_custom: string }): StickTopSession {
+  return { id: row.session_id, topCustom: row.top_custom, createTime: Number(row.top_time), updateTime: Number(row.top_update_time) };
+}
