@@ -1,7 +1,7 @@
 // A react-hook-form controlled outlined text field whose error messages are i18n keys. Built from
 // FormControl + OutlinedInput rather than TextField, which also pulls in Select, Menu and Modal:
 // the sign-in page stays light (docs/performance.md).
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -33,10 +33,19 @@ export function FormTextField<Values extends FieldValues>({
   maxLength = 64,
   inputMode,
   sx,
+  autoFocus,
   ...inputProps
 }: FormTextFieldProps<Values>) {
   const { t } = useTranslation();
   const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Focused in a task of its own rather than by React's autoFocus during the commit, where the
+  // forced layout lengthened the sign-in page's first long task (Lighthouse total blocking time).
+  useEffect(() => {
+    if (!autoFocus) return undefined;
+    const timer = setTimeout(() => inputRef.current?.focus());
+    return () => clearTimeout(timer);
+  }, [autoFocus]);
   return (
     <Controller
       name={name}
@@ -48,6 +57,7 @@ export function FormTextField<Values extends FieldValues>({
             {...(inputProps as OutlinedInputProps)}
             {...field}
             id={id}
+            inputRef={inputRef}
             label={label}
             aria-describedby={`${id}-helper`}
             inputProps={{ 'data-testid': testId, maxLength, inputMode }}
