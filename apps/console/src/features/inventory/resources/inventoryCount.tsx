@@ -4,6 +4,8 @@ import { PERMISSIONS, type EndpointBiz, type EndpointData, type inventoryEndpoin
 import { searchDateRange, searchSelect, searchText } from '@merchant/ui-kit';
 import { RecordTable, defineResource, listArg, statusSelectOptions } from '../../../resource-kit';
 import { inventoryApi } from '../api';
+import { CountCreateDialog } from '../forms/CountCreateDialog';
+import { CountSheet, signed } from '../forms/CountSheet';
 import { BASE_PATH, COUNT_STATUS, time } from './shared';
 
 type Count = EndpointData<typeof inventoryEndpoints.countDetail>;
@@ -30,12 +32,13 @@ export const inventoryCount = defineResource<CountRow, EndpointBiz<typeof invent
       { key: 'warehouseName', titleKey: 'inventory.field.warehouse', flex: 1 },
       { key: 'status', titleKey: 'inventory.field.status', width: 100, status: COUNT_STATUS },
       { key: 'lineCount', titleKey: 'inventory.field.lineCount', width: 90, align: 'right' },
-      { key: 'difference', titleKey: 'inventory.field.difference', width: 100, align: 'right' },
+      { key: 'difference', titleKey: 'inventory.field.difference', width: 100, align: 'right', format: (row) => signed(row.difference) },
       { key: 'remark', titleKey: 'inventory.field.remark', flex: 1 },
       { key: 'createTime', titleKey: 'inventory.field.createTime', width: 165, format: (row) => time(row.createTime) },
       { key: 'completeTime', titleKey: 'inventory.field.completeTime', width: 165, format: (row) => time(row.completeTime) },
     ],
     rowActions: [
+      { key: 'count', labelKey: 'inventory.action.enterCount', permission: PERMISSIONS.inventoryEdit, when: (row) => row.status === 1, to: (row) => `${BASE_PATH}/inventoryCount/detail?id=${row.countId}` },
       {
         key: 'cancel',
         labelKey: 'inventory.action.cancel',
@@ -46,6 +49,7 @@ export const inventoryCount = defineResource<CountRow, EndpointBiz<typeof invent
         run: (row, ctx) => ctx.perform(api.cancelInventoryCount, { countId: row.countId }),
       },
     ],
+    toolbar: [{ key: 'create', labelKey: 'inventory.action.newCount', permission: PERMISSIONS.inventoryEdit, run: (ctx) => ctx.openDialog((close) => <CountCreateDialog context={ctx} onClose={close} />) }],
     export: { fileNameKey: 'inventory.export.count' },
   },
   detail: {
@@ -56,12 +60,16 @@ export const inventoryCount = defineResource<CountRow, EndpointBiz<typeof invent
       { key: 'warehouseName', labelKey: 'inventory.field.warehouse' },
       { key: 'status', labelKey: 'inventory.field.status', status: COUNT_STATUS },
       { key: 'lineCount', labelKey: 'inventory.field.lineCount' },
-      { key: 'difference', labelKey: 'inventory.field.difference' },
+      { key: 'difference', labelKey: 'inventory.field.difference', format: (row) => (row.status === 2 ? signed(row.difference) : '') },
       { key: 'createTime', labelKey: 'inventory.field.createTime', format: (row) => time(row.createTime) },
       { key: 'completeTime', labelKey: 'inventory.field.completeTime', format: (row) => time(row.completeTime) },
       { key: 'remark', labelKey: 'inventory.field.remark', wide: true },
     ],
-    extra: (count) => (
+    // A count in progress is counted here; a finished one shows what was counted.
+    extra: (count) =>
+      count.status === 1 ? (
+        <CountSheet count={count} />
+      ) : (
       <RecordTable
         titleKey="inventory.lines"
         rows={count.lines}
@@ -71,6 +79,7 @@ export const inventoryCount = defineResource<CountRow, EndpointBiz<typeof invent
           { key: 'skuText', titleKey: 'inventory.field.sku' },
           { key: 'bookQuantity', titleKey: 'inventory.field.bookQuantity', align: 'right' },
           { key: 'countedQuantity', titleKey: 'inventory.field.countedQuantity', align: 'right' },
+          { key: 'lineDifference', titleKey: 'inventory.field.lineDifference', align: 'right', format: (line) => (line.countedQuantity === null ? '' : signed(line.countedQuantity - line.bookQuantity)) },
         ]}
       />
     ),

@@ -1,10 +1,11 @@
 // inventoryList (+detail): the store's items at the warehouse with quantity, warning line and
 // stock status; the detail shows the item's stock movements.
 import { z } from 'zod';
-import type { EndpointBiz, EndpointData, inventoryEndpoints } from '@merchant/api-contracts';
+import { PERMISSIONS, type EndpointBiz, type EndpointData, type inventoryEndpoints } from '@merchant/api-contracts';
 import { searchSelect, searchText } from '@merchant/ui-kit';
 import { RecordTable, defineResource, listArg, statusSelectOptions } from '../../../resource-kit';
 import { inventoryApi } from '../api';
+import { RegisterItemDialog } from '../forms/RegisterItemDialog';
 import { BASE_PATH, MOVEMENT_COLUMNS, STOCK_STATUS, time } from './shared';
 
 type Item = EndpointData<typeof inventoryEndpoints.itemDetail>;
@@ -33,6 +34,9 @@ export const inventoryList = defineResource<ItemRow, EndpointBiz<typeof inventor
       { key: 'warningLine', titleKey: 'inventory.field.warningLine', width: 100, align: 'right' },
       { key: 'stockStatus', titleKey: 'inventory.field.stockStatus', width: 110, status: STOCK_STATUS },
       { key: 'updateTime', titleKey: 'inventory.field.updateTime', width: 165, sortable: true, format: (row) => time(row.updateTime) },
+    ],
+    toolbar: [
+      { key: 'register', labelKey: 'inventory.action.register', permission: PERMISSIONS.inventoryEdit, run: (ctx) => ctx.openDialog((close) => <RegisterItemDialog context={ctx} onClose={close} />) },
     ],
     export: { fileNameKey: 'inventory.export.list' },
   },

@@ -5,6 +5,7 @@ import { PERMISSIONS, type EndpointBiz, type EndpointData, type inventoryEndpoin
 import { maskPhone, searchDateRange, searchSelect, searchText } from '@merchant/ui-kit';
 import { RecordTable, defineResource, listArg, statusSelectOptions, type ResourceColumn, type ResourceStatus } from '../../../resource-kit';
 import { inventoryApi } from '../api';
+import { OrderFormDialog } from '../forms/OrderFormDialog';
 import { BASE_PATH, INBOUND_STATUS, ORDER_LINE_COLUMNS, OUTBOUND_STATUS, time } from './shared';
 
 type Order = EndpointData<typeof inventoryEndpoints.inboundDetail>;
@@ -45,7 +46,11 @@ export const managedWarehousing = defineResource<OrderRow, OrderQuery, Order, { 
     toArg: range,
     search: searchOf(INBOUND_STATUS),
     columns: columnsOf(INBOUND_STATUS),
-    rowActions: [{ ...cancel, run: (row, ctx) => ctx.perform(api.cancelInbound, { orderId: row.orderId }) }],
+    rowActions: [
+      { key: 'receive', labelKey: 'inventory.action.receive', permission: PERMISSIONS.inventoryEdit, when: (row) => row.status === 1, confirm: { titleKey: 'inventory.confirm.receiveTitle', contentKey: 'inventory.confirm.receive' }, run: (row, ctx) => ctx.perform(api.receiveInbound, { orderId: row.orderId }, 'inventory.notice.received') },
+      { ...cancel, run: (row, ctx) => ctx.perform(api.cancelInbound, { orderId: row.orderId }) },
+    ],
+    toolbar: [{ key: 'create', labelKey: 'inventory.action.newInbound', permission: PERMISSIONS.inventoryEdit, run: (ctx) => ctx.openDialog((close) => <OrderFormDialog direction="inbound" context={ctx} onClose={close} />) }],
     export: { fileNameKey: 'inventory.export.managed' },
   },
   detail: {
@@ -76,7 +81,12 @@ export const outboundApplication = defineResource<OrderRow, OrderQuery>({
     toArg: range,
     search: searchOf(OUTBOUND_STATUS),
     columns: [...columnsOf(OUTBOUND_STATUS), { key: 'address', titleKey: 'inventory.field.address', flex: 1 }],
-    rowActions: [{ ...cancel, run: (row, ctx) => ctx.perform(api.cancelOutbound, { orderId: row.orderId }) }],
+    rowActions: [
+      // A refusal (not enough stock of an item) shows the server's msg; nothing was dispatched.
+      { key: 'dispatch', labelKey: 'inventory.action.dispatch', permission: PERMISSIONS.inventoryEdit, when: (row) => row.status === 1, confirm: { titleKey: 'inventory.confirm.dispatchTitle', contentKey: 'inventory.confirm.dispatch' }, run: (row, ctx) => ctx.perform(api.dispatchOutbound, { orderId: row.orderId }, 'inventory.notice.dispatched') },
+      { ...cancel, run: (row, ctx) => ctx.perform(api.cancelOutbound, { orderId: row.orderId }) },
+    ],
+    toolbar: [{ key: 'create', labelKey: 'inventory.action.newOutbound', permission: PERMISSIONS.inventoryEdit, run: (ctx) => ctx.openDialog((close) => <OrderFormDialog direction="outbound" context={ctx} onClose={close} />) }],
     export: { fileNameKey: 'inventory.export.outbound' },
   },
 });
