@@ -13,6 +13,8 @@ import { FriendsService } from '../services/friends-service';
 import { RelationsService } from '../services/relations-service';
 import { SystemMessagesService } from '../services/system-messages-service';
 import { UsersService } from '../services/users-service';
+import { HistoryService, type HistoryEvents } from '../services/history-service';
+import type { ImBroadcastMsg, RollbackOptions } from '../sync/history-rules';
 import type { ImRelationState } from '../model/relation-rules';
 import type { ImFriend, ImMessage, ImSession, ImSysMsg, ImUser } from '../store/entities';
 import type { Store } from '../store/store';
@@ -43,6 +45,12 @@ export interface ImClientEvents {
   updateSysMsg: (sysMsg: ImSysMsg) => void;
   /** Unread system messages per type (§3), after any change. */
   sysMsgUnread: (unreadByType: Record<string, number>) => void;
+  /** Messages deleted for self here or on another device of the account (live; sync reports them as syncData). */
+  msgsDeletedSelf: (idClients: string[]) => void;
+  /** A session's server history was cleared here or on another device (live). */
+  sessionHistoryCleared: (session: ImSession) => void;
+  /** Broadcast messages (§3), each reported once, live or by sync. */
+  broadcastMsgs: (broadcastMsgs: ImBroadcastMsg[]) => void;
   /** Sync results, one per kind, in §4 order, before syncDone. */
   syncData: (notification: SyncNotification) => void;
   syncDone: (summary: SyncSummary) => void;
@@ -60,7 +68,7 @@ export interface ImClientEvents {
   allAttemptsFailed: (error: ImError) => void;
 }
 
-export interface ImClientCoreOptions {
+export interface ImClientCoreOptions extends RollbackOptions {
   account: string;
   connection: ImConnectionPort;
   /** A Store, or a factory opened after login; a failing factory falls back to memory (§8 NO_DB). */
@@ -79,7 +87,8 @@ export interface ImClientCoreOptions {
   outboxMaxWaitMs?: number;
 }
 
-const LIVE_PUSHES = new Set<string>([...MESSAGE_PUSHES, 'sessionAck', 'msgReceipt', 'msgDeleted', 'sysMsg', 'friendUpdated', 'relationsUpdated', 'myInfoUpdated']);
+const HISTORY_PUSHES = new Set<string>(['msgsDeletedSelf', 'sessionHistoryCleared', 'stickTopSessionUpdated', 'msgReceiptSent', 'broadcastMsg']);
+const LIVE_PUSHES = new Set<string>([...MESSAGE_PUSHES, ...HISTORY_PUSHES, 'sessionAck', 'msgReceipt', 'msgDeleted', 'sysMsg', 'friendUpdated', 'relationsUpdated', 'myInfoUpdated']);
 
 function defaultIdClient(): string {
   const crypto = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
@@ -98,6 +107,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
   readonly friends: FriendsService;
   readonly relations: RelationsService;
   readonly systemMessages: SystemMessagesService;
+  /** Delete for self, clear server history, server search; other devices' history changes and broadcasts. */
+  readonly history: HistoryService;
   private readonly outbox: Outbox;
   private store: Store | undefined;
   /** Created once the store is open (first login). */
@@ -140,6 +151,10 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
     this.relations = new RelationsService(context);
     this.systemMessages = new SystemMessagesService(context);
     this.friends = new FriendsService(context, this.systemMessages);
+    const rollback: RollbackOptions = { rollbackClearMsgsUnread: options.rollbackClearMsgsUnread, rollbackDelMsgUnread: options.rollbackDelMsgUnread };
+    this.history = new HistoryService(context, rollback, <E extends keyof HistoryEvents>(event: E, payload: HistoryEvents[E]) =>
+      (this.emit as (name: E, value: HistoryEvents[E]) => void)(event, payload),
+    );
     const connection = options.connection;
     this.unsubscribes.push(
       connection.on('state', (state) => this.emit('state', state)),
@@ -228,8 +243,11 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
       store,
       account: this.options.account,
       countNotification: this.options.countNotification,
+      rollbackClearMsgsUnread: this.options.rollbackClearMsgsUnread,
+      rollbackDelMsgUnread: this.options.rollbackDelMsgUnread,
       notify: (notification) => {
         this.emit('syncData', notification);
+        if (notification.kind === 'broadcastMsgs') this.emit('broadcastMsgs', notification.broadcastMsgs);
         // The session list after the merge (contract 0001 `sessions`), so apps need not re-read it.
         if (notification.kind === 'sessions') this.emit('sessions', notification.sessions);
         // donnop is stored by the merge itself, in the batch with the data and the cursor.
@@ -270,6 +288,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
       const idClient = push.body.deleted?.idClient;
       const session = idClient && this.store ? await deleteStoredMessage(this.store, idClient, this.options) : undefined;
       if (session) this.emit('sessions', [session]);
+    } else if (HISTORY_PUSHES.has(push.name)) {
+      await this.handleHistoryPush(push);
     } else if (push.name === 'sysMsg') {
       await this.systemMessages.receive(push.body.sysMsg);
     } else if (push.name === 'friendUpdated') {
@@ -281,5 +301,14 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
     } else if (MESSAGE_PUSHES.has(push.name)) {
       await this.messages.receive(push.name, (push.body as { msg?: MessageRecordValue }).msg);
     }
+  }
+
+  /** Pushes of history-service.ts: the account's other devices, and broadcasts. */
+  private async handleHistoryPush(push: ImPush): Promise<void> {
+    if (push.name === 'msgsDeletedSelf') await this.history.receiveDeletedSelf(push.body);
+    else if (push.name === 'sessionHistoryCleared') await this.history.receiveHistoryCleared(push.body);
+    else if (push.name === 'stickTopSessionUpdated') await this.history.receiveStickTop(push.body);
+    else if (push.name === 'msgReceiptSent') await this.history.receiveReceiptSent(push.body);
+    else if (push.name === 'broadcastMsg') await this.history.receiveBroadcast(push.body);
   }
 }

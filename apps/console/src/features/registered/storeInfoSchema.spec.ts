@@ -1,6 +1,8 @@
 // Onboarding form rules: §5 sign-in rules on registration, drafts keeping only valid fields, and the
 // step after shop info by store type.
 import {
+  MAX_STORE_CATEGORIES,
+  STORE_TYPES,
   brandToDraft,
   dateToSeconds,
   draftToForm,
@@ -12,6 +14,7 @@ import {
   storeInfoFormSchema,
   type StoreInfoFormInput,
 } from './storeInfoSchema';
+import { storeInfoShape } from '@merchant/api-contracts';
 
 const complete: StoreInfoFormInput = {
   storeName: 'Blue Lamp Store',
@@ -87,6 +90,21 @@ describe('store information drafts', () => {
     const result = storeInfoFormSchema.safeParse({ ...complete, licenseNumber: '91440300ma5xxxxx0y', legalPersonIdNumber: '1101051949123100' });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message).sort()).toEqual(['registered.validation.idNumberFormat', 'registered.validation.licenseNumberFormat']);
+  });
+
+  it("follows the store info contract's rules (one source of truth), in the form's own messages", () => {
+    const message = (change: Partial<StoreInfoFormInput>) => storeInfoFormSchema.safeParse({ ...complete, ...change }).error?.issues.map((issue) => issue.message);
+    const tooMany = Array.from({ length: MAX_STORE_CATEGORIES + 1 }, (_, i) => i + 1);
+    expect(message({ storeName: 'x'.repeat(31) })).toEqual(['registered.validation.storeNameLength']);
+    expect(message({ storeName: '  ' })).toEqual(['registered.validation.storeNameRequired']);
+    expect(message({ categoryIds: tooMany })).toEqual(['registered.validation.categoriesTooMany']);
+    // The contract also refuses a repeated category, which the old hand-written rule let through.
+    expect(message({ categoryIds: [11, 11] })).toEqual(['registered.validation.categoriesTooMany']);
+    expect(message({ storeType: 4 })).toEqual(['registered.validation.storeTypeRequired']);
+    expect(message({ contactMobile: '12345' })).toEqual(['auth.validation.mobileFormat']);
+    // Typed text is trimmed as the contract trims it.
+    expect(storeInfoFormSchema.parse({ ...complete, address: '  9 Test Road  ' }).address).toBe('9 Test Road');
+    expect(storeInfoShape.storeType.options.map((option) => option.value)).toEqual([...STORE_TYPES]);
   });
 
   it('goes to the brand step for flagship and specialty stores, to the agreement for a service store', () => {

@@ -1,19 +1,39 @@
 // Onboarding form rules. Sign-in rules (console-spec §5) come from the auth feature's constants so
-// registration and sign-in cannot drift; the store fields mirror store-server's StoreInfo
-// (apps/store-server/docs/api.md). Messages are i18n keys, translated where shown.
+// registration and sign-in cannot drift. The store fields' rules are the store info contract's
+// (storeInfoShape in @merchant/api-contracts, what store-server enforces): the form only adds its
+// i18n messages and its own date representation, so the two cannot drift either.
 import dayjs from 'dayjs';
 import { z } from 'zod';
+import { MAX_STORE_CATEGORIES, storeInfoShape } from '@merchant/api-contracts';
 import { CHECK_CODE_PATTERN, MOBILE_PATTERN, PASSWORD_LENGTH, USER_NAME_LENGTH } from '../auth/loginSchema';
 
-/** store-server's limit on business categories per store. */
-export const MAX_STORE_CATEGORIES = 20;
-export const STORE_TYPES = [1, 2, 3] as const;
-export const PRINCIPAL_TYPES = [1, 2] as const;
+/** store-server's limit on business categories per store (the contract's). */
+export { MAX_STORE_CATEGORIES };
+/** console-spec §4 store types (1 flagship, 2 specialty, 3 service) and principal types, as the contract lists them. */
+export const STORE_TYPES = storeInfoShape.storeType.options.map((option) => option.value);
+export const PRINCIPAL_TYPES = storeInfoShape.principalType.options.map((option) => option.value);
 /** storeType 3 (service store) skips the brand step (console-spec §6 excludes brands for it). */
 export const SERVICE_STORE_TYPE = 3;
 
 const V = 'registered.validation';
-const required = (key: string) => z.string().trim().min(1, `${V}.${key}`);
+
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+
+/**
+ * A form field whose rule is the contract's, with the form's messages (full i18n keys): `required` when
+ * nothing is entered, `invalid` for any other failure. Typed text is trimmed first, as the merchant
+ * means it; the value is what the contract's rule answers.
+ */
+function contractRule<Value>(rule: z.ZodType, keys: { required?: string; invalid: string }) {
+  return z.custom<Value>().transform((value, ctx) => {
+    const checked = rule.safeParse(typeof value === 'string' ? value.trim() : value);
+    if (checked.success) return checked.data as Value;
+    ctx.addIssue({ code: 'custom', message: isBlank(value) && keys.required ? keys.required : keys.invalid });
+    return z.NEVER;
+  });
+}
+const textRule = (rule: z.ZodType, required: string, invalid = 'tooLong') => contractRule<string>(rule, { required: `${V}.${required}`, invalid: `${V}.${invalid}` });
 
 export const userNameField = z
   .string()
@@ -45,20 +65,20 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${V}.date`).refine((s) 
 
 /** Each field on its own, so a draft can keep whichever fields are already valid. */
 export const storeInfoFields = {
-  storeName: required('storeNameRequired').min(2, `${V}.storeNameLength`).max(30, `${V}.storeNameLength`),
-  storeType: z.number({ error: `${V}.storeTypeRequired` }).refine((n) => (STORE_TYPES as readonly number[]).includes(n), `${V}.storeTypeRequired`),
-  principalType: z.number({ error: `${V}.principalTypeRequired` }).refine((n) => (PRINCIPAL_TYPES as readonly number[]).includes(n), `${V}.principalTypeRequired`),
-  cityCode: required('cityRequired').regex(/^\d{6}$/, `${V}.cityRequired`),
-  address: required('addressRequired').max(100, `${V}.tooLong`),
-  contactName: required('contactNameRequired').max(30, `${V}.tooLong`),
-  contactMobile: mobileField,
-  legalPersonName: required('legalPersonNameRequired').max(30, `${V}.tooLong`),
-  legalPersonIdNumber: required('idNumberRequired').regex(/^\d{17}[\dXx]$/, `${V}.idNumberFormat`),
-  licenseNumber: required('licenseNumberRequired').regex(/^[0-9A-Z]{18}$/, `${V}.licenseNumberFormat`),
-  licenseImageUrl: required('licenseImageRequired').max(500, `${V}.tooLong`),
-  /** YYYY-MM-DD in the form; seconds on the wire. Empty: a licence without an end date. */
+  storeName: textRule(storeInfoShape.storeName, 'storeNameRequired', 'storeNameLength'),
+  storeType: contractRule<number>(storeInfoShape.storeType, { invalid: `${V}.storeTypeRequired` }),
+  principalType: contractRule<number>(storeInfoShape.principalType, { invalid: `${V}.principalTypeRequired` }),
+  cityCode: textRule(storeInfoShape.cityCode, 'cityRequired', 'cityRequired'),
+  address: textRule(storeInfoShape.address, 'addressRequired'),
+  contactName: textRule(storeInfoShape.contactName, 'contactNameRequired'),
+  contactMobile: contractRule<string>(storeInfoShape.contactMobile, { required: 'auth.validation.mobileRequired', invalid: 'auth.validation.mobileFormat' }),
+  legalPersonName: textRule(storeInfoShape.legalPersonName, 'legalPersonNameRequired'),
+  legalPersonIdNumber: textRule(storeInfoShape.legalPersonIdNumber, 'idNumberRequired', 'idNumberFormat'),
+  licenseNumber: textRule(storeInfoShape.licenseNumber, 'licenseNumberRequired', 'licenseNumberFormat'),
+  licenseImageUrl: textRule(storeInfoShape.licenseImageUrl, 'licenseImageRequired'),
+  /** YYYY-MM-DD in the form; seconds on the wire (the contract's licenseExpireTime). Empty: a licence without an end date. */
   licenseExpireDate: z.union([z.literal(''), isoDate]),
-  categoryIds: z.array(z.number()).min(1, `${V}.categoriesRequired`).max(MAX_STORE_CATEGORIES, `${V}.categoriesTooMany`),
+  categoryIds: contractRule<number[]>(storeInfoShape.categoryIds, { required: `${V}.categoriesRequired`, invalid: `${V}.categoriesTooMany` }),
 };
 
 export const storeInfoFormSchema = z.object(storeInfoFields);
@@ -66,7 +86,7 @@ export type StoreInfoFormInput = z.input<typeof storeInfoFormSchema>;
 export type StoreInfoFormValues = z.output<typeof storeInfoFormSchema>;
 
 export const brandFormSchema = z.object({
-  brandName: required('brandNameRequired').max(50, `${V}.tooLong`),
+  brandName: textRule(storeInfoShape.brandName.unwrap(), 'brandNameRequired'),
   brandExpireDate: isoDate,
 });
 export type BrandFormValues = z.output<typeof brandFormSchema>;

@@ -1,19 +1,15 @@
-// Category, brand and title. Choosing another category resets the specs to that category's
-// (the SKU section rebuilds the rows from them).
+// Category, brand (BrandField: one of the store's approved brands) and title. Choosing another
+// category resets the specs to that category's (the SKU section rebuilds the rows from them).
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import { BrandField } from './BrandField';
 import { useReleaseCategoriesQuery, useStoreCategoryIdsQuery, type CategoryNode } from './api';
 import { GOODS_LIMITS } from './contract';
 import { errorText } from './formText';
 import type { ReleaseFormValues } from './releaseSchema';
-
-export const BRAND_APPLY_PATH = '/goods/brandApply';
 
 /** The category tree cut to the store's business categories (the server refuses others), empty groups dropped. */
 export function storeCategoryGroups(tree: readonly CategoryNode[], storeIds: readonly number[]): CategoryNode[] {
@@ -62,29 +58,7 @@ export function BasicSection({ onCategoryChange }: { onCategoryChange(categoryId
           </TextField>
         )}
       />
-      <Controller
-        control={control}
-        name="brandName"
-        render={({ field, fieldState }) => (
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-            <TextField
-              {...field}
-              required
-              label={t('goodsRelease.field.brand')}
-              error={Boolean(fieldState.error)}
-              helperText={errorText(t, fieldState.error?.message) || ' '}
-              slotProps={{ htmlInput: { maxLength: GOODS_LIMITS.brandMax, 'data-testid': 'release-brand' } }}
-              sx={{ width: 420 }}
-            />
-            <Typography variant="body2" sx={{ pt: 2 }}>
-              {t('goodsRelease.field.brandHint')}{' '}
-              <Link component={RouterLink} to={BRAND_APPLY_PATH}>
-                {t('goodsRelease.field.brandApplyLink')}
-              </Link>
-            </Typography>
-          </Stack>
-        )}
-      />
+      <BrandField />
       <Controller
         control={control}
         name="title"

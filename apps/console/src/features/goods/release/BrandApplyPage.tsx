@@ -32,7 +32,6 @@ import { useMediaUpload } from '../../media/useMediaUpload';
 import { useApplyBrandMutation, useBrandApplicationsQuery, type BrandApplyAnswer } from './api';
 import { GOODS_LIMITS } from './contract';
 import { errorText } from './formText';
-import { pickerUpload } from './MediaSection';
 
 const V = 'goodsRelease.validation';
 /** Up to 3 certificate images (front, back, an extension page): the contract's limit. */
@@ -131,7 +130,7 @@ export function BrandApplyPage() {
                 chooseFileType="img"
                 trigger="card"
                 endpoint={mediaApi.endpoints.mediaFiles}
-                upload={pickerUpload(upload)}
+                upload={upload.picker}
                 onNotice={upload.onNotice}
               />
               {fieldState.error && <FormHelperText error>{errorText(t, fieldState.error.message)}</FormHelperText>}

@@ -3,18 +3,15 @@
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { MediaPicker, pickerFiles } from '@merchant/media-library/react';
-import { mediaApi } from '../../media/api';
 import { useMediaUpload } from '../../media/useMediaUpload';
 import { GOODS_LIMITS } from './contract';
 import { errorText } from './formText';
-import { pickerUpload } from './MediaSection';
+import { ImagePickerField } from './ImagePickerField';
 import type { ReleaseFormValues } from './releaseSchema';
 
 export function DetailSection() {
@@ -58,30 +55,13 @@ export function DetailSection() {
           )}
         />
       ) : (
-        <Controller
-          control={control}
+        <ImagePickerField
           name="detailImages"
-          render={({ field, fieldState }) => (
-            <Stack spacing={1} role="group" aria-labelledby="release-detail-images-label" data-testid="release-detail-images">
-              <FormLabel id="release-detail-images-label" required>
-                {t('goodsRelease.field.detailImages')}
-              </FormLabel>
-              <MediaPicker
-                value={field.value}
-                onChange={(value) => field.onChange(pickerFiles(value))}
-                multiple
-                limit={GOODS_LIMITS.detailImagesMax}
-                chooseFileType="img"
-                trigger="card"
-                endpoint={mediaApi.endpoints.mediaFiles}
-                upload={pickerUpload(upload)}
-                onNotice={upload.onNotice}
-              />
-              <FormHelperText error={Boolean(fieldState.error)}>
-                {fieldState.error ? errorText(t, fieldState.error.message) : t('goodsRelease.field.detailImagesHint', { max: GOODS_LIMITS.detailImagesMax })}
-              </FormHelperText>
-            </Stack>
-          )}
+          id="release-detail-images"
+          label={t('goodsRelease.field.detailImages')}
+          hint={t('goodsRelease.field.detailImagesHint', { max: GOODS_LIMITS.detailImagesMax })}
+          limit={GOODS_LIMITS.detailImagesMax}
+          upload={upload}
         />
       )}
     </Stack>

@@ -13,14 +13,9 @@ import { mediaApi } from '../../media/api';
 import { useMediaUpload } from '../../media/useMediaUpload';
 import { GOODS_LIMITS } from './contract';
 import { errorText } from './formText';
+import { ImagePickerField } from './ImagePickerField';
 import type { ReleaseFormValues } from './releaseSchema';
 import { browserVideoProbe, checkPickedVideo } from './videoCheck';
-
-type MediaUpload = ReturnType<typeof useMediaUpload>;
-
-export function pickerUpload(upload: MediaUpload) {
-  return upload.picker;
-}
 
 export function MediaSection() {
   const { t } = useTranslation();
@@ -31,31 +26,14 @@ export function MediaSection() {
 
   return (
     <Stack spacing={3}>
-      <Controller
-        control={control}
+      <ImagePickerField
         name="images"
-        render={({ field, fieldState }) => (
-          <Stack spacing={1} role="group" aria-labelledby="release-images-label" data-testid="release-images">
-            <FormLabel id="release-images-label" required>
-              {t('goodsRelease.field.images')}
-            </FormLabel>
-            <MediaPicker
-              value={field.value}
-              onChange={(value) => field.onChange(pickerFiles(value))}
-              multiple
-              limit={GOODS_LIMITS.imagesMax}
-              chooseFileType="img"
-              trigger="card"
-              showFileName
-              endpoint={mediaApi.endpoints.mediaFiles}
-              upload={pickerUpload(upload)}
-              onNotice={upload.onNotice}
-            />
-            <FormHelperText error={Boolean(fieldState.error)}>
-              {fieldState.error ? errorText(t, fieldState.error.message) : t('goodsRelease.field.imagesHint', { max: GOODS_LIMITS.imagesMax })}
-            </FormHelperText>
-          </Stack>
-        )}
+        id="release-images"
+        label={t('goodsRelease.field.images')}
+        hint={t('goodsRelease.field.imagesHint', { max: GOODS_LIMITS.imagesMax })}
+        limit={GOODS_LIMITS.imagesMax}
+        upload={upload}
+        showFileName
       />
       <Controller
         control={control}
@@ -85,7 +63,7 @@ export function MediaSection() {
               trigger="card"
               showFileName
               endpoint={mediaApi.endpoints.mediaFiles}
-              upload={pickerUpload(upload)}
+              upload={upload.picker}
               onNotice={upload.onNotice}
             />
             <FormHelperText error={Boolean(fieldState.error)} aria-live="polite">

@@ -42,6 +42,11 @@ const SPECS = [
   { id: 1, specName: 'Size', specValues: ['300x300', '600x600'] },
   { id: 2, specName: 'Finish', specValues: ['matte', 'glossy'] },
 ];
+/** The store's approved brands (queryStoreBrandList): the only brands the form offers. */
+const BRANDS = [
+  { brandName: 'Acme', brandExpireDate: '2030-12-31' },
+  { brandName: 'Nordic Home', brandExpireDate: '2031-01-31' },
+];
 const IMAGE = { fileId: 5, objectUrl: 'http://127.0.0.1:3100/v1/store/media/objects/get?key=s1001/a.png&expires=1&signature=x' };
 
 function storedGoods(over: Partial<GoodsDetail> = {}): GoodsDetail {
@@ -75,6 +80,7 @@ function serverWithLists(): FakeStoreServer {
   server.on('/v1/store/eshop/expand/category/getStoreCategoryList', () => ok({ list: [{ id: 11, parentId: 1, categoryName: 'Tiles' }] }));
   server.on('/v1/store/common/category/specList', ({ biz }) => (biz.categoryId === 11 ? ok({ list: SPECS }) : { code: STORE_CODES.notFound, msg: 'category not found' }));
   server.on('/v1/store/common/unit/searchAllEnableUnitList', () => ok({ list: [{ id: 1, unitName: 'piece' }, { id: 3, unitName: 'square metre' }] }));
+  server.on(goodsEndpoints.queryStoreBrandList.path, () => ok({ list: BRANDS }));
   return server;
 }
 
@@ -123,7 +129,8 @@ jest.setTimeout(90_000);
 describe('goods release form', () => {
   it('refuses an empty form with each field message and sends nothing', async () => {
     const { user, server } = renderRelease('/goods/goodRelease', serverWithLists());
-    await user.click(await screen.findByTestId('release-submit'));
+    // The first test of the file loads the lazy release chunks: slow on the shared machine.
+    await user.click(await screen.findByTestId('release-submit', undefined, { timeout: 20_000 }));
     expect(await screen.findByText('Choose a backend category')).toBeInTheDocument();
     for (const text of ['Enter the brand', 'Enter a title', 'Choose a unit', 'Enter a price', 'Enter the stock', 'Choose at least 1 goods image', 'Enter the details', 'Enter the freight template number']) {
       expect(screen.getByText(text)).toBeInTheDocument();
@@ -181,6 +188,48 @@ describe('goods release form', () => {
     });
     expect(goodsSubmitBiz.safeParse(call!.biz).success).toBe(true);
     expect(await screen.findByTestId('submit-success')).toHaveTextContent('Submitted');
+  });
+
+  it("offers only the store's approved brands, flags a stored brand that is no longer approved, sends the chosen one, and links to brandApply", async () => {
+    const server = serverWithLists();
+    server.on(goodsEndpoints.detail.path, () => ok(storedGoods({ brandName: 'Old Brand' })));
+    server.on(goodsEndpoints.submit.path, () => ok({ goodsId: 77, status: GOODS_STATUS.underReview }));
+    const { user, location } = renderRelease('/goods/goodRelease?id=77', server);
+
+    expect(await screen.findByRole('heading', { name: 'Edit goods' }, { timeout: 20_000 })).toBeInTheDocument();
+    const brand = screen.getByRole('combobox', { name: /Brand/ });
+    await waitFor(() => expect(brand).toHaveValue('Old Brand'));
+    expect(await screen.findByText('"Old Brand" is not one of the shop\'s approved brands; choose another or apply for it')).toBeInTheDocument();
+    expect(screen.getByTestId('release-brand-apply')).toHaveAttribute('href', '/goods/brandApply');
+
+    await user.click(brand);
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => [option.textContent, option.getAttribute('aria-disabled')])).toEqual([
+      ['Acmeauthorised until 2030-12-31', 'false'],
+      ['Nordic Homeauthorised until 2031-01-31', 'false'],
+      ['Old Brand', 'true'],
+    ]);
+    await user.click(screen.getByRole('option', { name: /Nordic Home/ }));
+    expect(brand).toHaveValue('Nordic Home');
+    expect(screen.queryByText(/is not one of the shop's approved brands/)).toBeNull();
+
+    await user.click(screen.getByTestId('release-submit'));
+    await waitFor(() => expect(location()).toBe('/goods/submitSuccess?id=77'));
+    expect(server.callsTo('/goods/submit')[0]!.biz).toMatchObject({ goodsId: 77, brandName: 'Nordic Home' });
+    expect(server.callsTo('/brand/queryStoreBrandList').length).toBeGreaterThan(0);
+  });
+
+  it('a store without approved brands is told so, and typing a brand name chooses nothing', async () => {
+    const server = serverWithLists();
+    server.on(goodsEndpoints.queryStoreBrandList.path, () => ok({ list: [] }));
+    const { user } = renderRelease('/goods/goodRelease', server);
+    const brand = await screen.findByTestId('release-brand', undefined, { timeout: 20_000 });
+    expect(brand).toHaveRole('combobox');
+    expect(await screen.findByText('The shop has no approved brands yet')).toBeInTheDocument();
+    await user.type(brand, 'Free Text Brand');
+    await user.click(screen.getByTestId('release-submit'));
+    expect(await screen.findByText('Enter the brand')).toBeInTheDocument();
+    expect(server.callsTo('/goods/submit')).toEqual([]);
   });
 
   it('keeps the SKU id of an unchanged row when editing', async () => {
