@@ -19,6 +19,10 @@ export interface ImClientOptions extends ImConnectionOptions {
   outbox?: boolean;
   /** Outbox time limit in ms; default 1 h (OUTBOX_MAX_WAIT_MS). */
   outboxMaxWaitMs?: number;
+  /** §5: clearing server history sets the session's unread to what is left (default true). */
+  rollbackClearMsgsUnread?: boolean;
+  /** §5: deleting a message for self takes it off the unread count (default false). */
+  rollbackDelMsgUnread?: boolean;
 }
 
 /**
@@ -27,7 +31,7 @@ export interface ImClientOptions extends ImConnectionOptions {
  * `messages.sendText/list/resend/deleteLocal` and `sessions.list/markRead/delete`.
  */
 export function createImClient(options: ImClientOptions): ImClient {
-  const { store, logger, countNotification, createIdClient, connection, outbox, outboxMaxWaitMs, ...connectionOptions } = options;
+  const { store, logger, countNotification, createIdClient, connection, outbox, outboxMaxWaitMs, rollbackClearMsgsUnread, rollbackDelMsgUnread, ...connectionOptions } = options;
   return new ImClient({
     account: options.account,
     connection: connection ?? new ImConnection(connectionOptions),
@@ -38,5 +42,7 @@ export function createImClient(options: ImClientOptions): ImClient {
     now: options.now,
     outbox,
     outboxMaxWaitMs,
+    rollbackClearMsgsUnread,
+    rollbackDelMsgUnread,
   });
 }

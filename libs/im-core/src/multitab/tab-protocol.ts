@@ -52,6 +52,9 @@ const FORWARDED: Readonly<Record<keyof ImClientEvents, true>> = {
   error: true,
   kicked: true,
   allAttemptsFailed: true,
+  msgsDeletedSelf: true,
+  sessionHistoryCleared: true,
+  broadcastMsgs: true,
 };
 
 export type ForwardedEvent = keyof ImClientEvents;

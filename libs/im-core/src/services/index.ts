@@ -12,3 +12,5 @@ export { SystemMessagesService } from './system-messages-service';
 export type { CustomSysMsgInput } from './system-messages-service';
 export { ReadAckBatcher, READ_ACK_PAIRS, READ_ACK_THROTTLE_MS, READ_ACK_BATCH_MAX } from './read-ack-batcher';
 export type { ReadAckPair, AckTimers } from './read-ack-batcher';
+export { HistoryService, DELETE_SELF_BATCH_MAX } from './history-service';
+export type { ServerSearchQuery, ServerSearchPage, HistoryEvents } from './history-service';

@@ -12,6 +12,7 @@ import {
   sceneFromCode,
 } from '../model/wire-mapping';
 import { sessionIdOf } from '../store/entities';
+import type { ImBroadcastMsg } from './history-rules';
 
 /**
  * Timetag kinds whose data this client merges. Only these are sent in the sync request and
@@ -19,7 +20,14 @@ import { sessionIdOf } from '../store/entities';
  */
 export const MERGED_TIMETAG_KINDS: readonly SyncTimetagKind[] = [
   'myInfo', 'relations', 'friends', 'friendUsers', 'teams', 'superTeams', 'roamingMsgs', 'sessionAck', 'deleteMsg', 'stickTopSessions',
+  'msgReceipts', 'deleteMsgSelf', 'sessionHistoryMsgsDelete', 'broadcastMsgs',
 ];
+
+/**
+ * Merged kinds with a cursor of their own, not the account's sequence (docs/im-sync.md): they keep
+ * the timetag their push carried (or the stored one), never syncDone's.
+ */
+export const OWN_CURSOR_KINDS: ReadonlySet<SyncTimetagKind> = new Set<SyncTimetagKind>(['broadcastMsgs']);
 
 const present = <T>(value: T | undefined): value is T => value !== undefined;
 
@@ -27,7 +35,7 @@ const present = <T>(value: T | undefined): value is T => value !== undefined;
 export const SYNC_DATA_PUSHES: ReadonlySet<CommandName> = new Set<CommandName>([
   'syncMyInfo', 'syncRelations', 'syncFriends', 'syncFriendUsers', 'syncTeams', 'syncSuperTeams', 'syncSessionAcks',
   'syncMsgReceipts', 'syncMyTeamMembers', 'syncDonnop', 'syncDeleteMsgs', 'syncStickTopSessions', 'syncBroadcastMsgs',
-  'syncSessions', 'syncPushConfig', 'roamingMsgs', 'offlineMsgs', 'offlineSysMsgs', 'offlineFilterMsgs',
+  'syncSessions', 'syncPushConfig', 'syncDeleteMsgSelf', 'syncSessionHistoryMsgsDelete', 'roamingMsgs', 'offlineMsgs', 'offlineSysMsgs', 'offlineFilterMsgs',
 ]);
 
 /** Everything one sync round delivered, converted to domain entities, before it is merged. */
@@ -53,6 +61,15 @@ export class SyncBatch {
   pushConfig?: { shouldPushNotificationWhenPCOnline: boolean };
   /** Do-not-disturb settings (a JSON string); the server sends them whenever they are set, every sync. */
   donnop?: string;
+  /** Receipt times per session (syncMsgReceipts). */
+  receipts: { sessionId: string; msgReceiptTime?: number; msgReceiptSendTime?: number }[] = [];
+  /** Sessions taken off the top (syncStickTopSessions with createTime 0). */
+  unstuck: string[] = [];
+  /** idClients of messages the account deleted for self (syncDeleteMsgSelf). */
+  deletedSelf: string[] = [];
+  /** Sessions whose history was cleared up to `time` (syncSessionHistoryMsgsDelete). */
+  historyClears: { sessionId: string; time: number }[] = [];
+  broadcasts: ImBroadcastMsg[] = [];
   /** Timetags the data pushes carried, per kind. */
   timetags: Partial<Record<SyncTimetagKind, number>> = {};
 
@@ -127,7 +144,12 @@ export class SyncBatch {
       }
       case 'syncStickTopSessions': {
         const body = push.body;
-        for (const top of body.sessions ?? []) if (top.id) this.stickTop.push({ sessionId: top.id, topCustom: top.topCustom });
+        for (const top of body.sessions ?? []) {
+          if (!top.id) continue;
+          // createTime 0: taken off the top since the cursor (docs/protocol.md).
+          if (top.createTime === 0) this.unstuck.push(top.id);
+          else this.stickTop.push({ sessionId: top.id, topCustom: top.topCustom });
+        }
         this.tag('stickTopSessions', body.timetag);
         return true;
       }
@@ -165,10 +187,36 @@ export class SyncBatch {
         if (typeof push.body.donnop === 'string') this.donnop = push.body.donnop;
         return true;
       }
-      case 'syncMsgReceipts':
-      case 'syncMyTeamMembers':
+      case 'syncMsgReceipts': {
+        const body = push.body;
+        for (const s of body.sessions ?? []) {
+          if (s.id) this.receipts.push({ sessionId: s.id, msgReceiptTime: s.msgReceiptTime, msgReceiptSendTime: s.msgReceiptSendTime });
+        }
+        this.tag('msgReceipts', body.timetag);
+        return true;
+      }
+      case 'syncDeleteMsgSelf': {
+        const body = push.body;
+        this.deletedSelf.push(...(body.deleted ?? []).map((d) => d.idClient).filter(present));
+        this.tag('deleteMsgSelf', body.timetag);
+        return true;
+      }
+      case 'syncSessionHistoryMsgsDelete': {
+        const body = push.body;
+        for (const c of body.sessions ?? []) if (c.sessionId && typeof c.time === 'number') this.historyClears.push({ sessionId: c.sessionId, time: c.time });
+        this.tag('sessionHistoryMsgsDelete', body.timetag);
+        return true;
+      }
       case 'syncBroadcastMsgs': {
-        // Not merged yet (receipts, team members, broadcasts). Their timetags are
+        const body = push.body;
+        for (const b of body.broadcastMsgs ?? []) {
+          if (b.broadcastId && typeof b.time === 'number') this.broadcasts.push({ broadcastId: b.broadcastId, time: b.time, from: b.from, body: b.body });
+        }
+        this.tag('broadcastMsgs', body.timetag);
+        return true;
+      }
+      case 'syncMyTeamMembers': {
+        // Not merged yet (team members). Its timetag is
         // never advanced (see MERGED_TIMETAG_KINDS), so nothing is skipped once they are.
         return true;
       }

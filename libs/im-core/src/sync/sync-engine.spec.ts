@@ -85,6 +85,10 @@ describe('SyncEngine', () => {
         { name: 'syncFriends', body: { friends: [{ account: 'c_demo2', valid: true }] } },
         { name: 'syncRelations', body: { blacklist: [{ account: 'spam', isBlacked: '1' }], mutelist: [{ account: 'noisy', isMuted: '1' }] } },
         { name: 'offlineFilterMsgs', body: { msgs: [wireMsg('f1', 40)] } },
+        { name: 'syncBroadcastMsgs', body: { broadcastMsgs: [{ broadcastId: '1', time: 1, body: 'all' }], timetag: 1 } },
+        { name: 'syncSessionHistoryMsgsDelete', body: { sessions: [{ sessionId: 'p2p-c_demo9', time: 1 }] } },
+        { name: 'syncDeleteMsgSelf', body: { deleted: [{ idClient: 'r1' }] } },
+        { name: 'syncMsgReceipts', body: { sessions: [{ id: 'p2p-c_demo1', msgReceiptTime: 5 }] } },
         { name: 'syncDone', body: { timetag: 50 } },
       ]),
     ]);

@@ -7,7 +7,8 @@ import { StagedStore } from '../store/staged-store';
 import type { Store } from '../store/store';
 import { SYNC_DONE_TIMEOUT_MS, SYNC_RETRY_LIMIT } from './constants';
 import type { ImPush } from '../connection/im-connection';
-import { MERGED_TIMETAG_KINDS, SYNC_DATA_PUSHES, SyncBatch } from './sync-batch';
+import { MERGED_TIMETAG_KINDS, OWN_CURSOR_KINDS, SYNC_DATA_PUSHES, SyncBatch } from './sync-batch';
+import type { RollbackOptions } from './history-rules';
 import { mergeSyncBatch, type SyncNotification } from './sync-merge';
 
 /** The one connection call sync makes. */
@@ -15,7 +16,7 @@ export interface SyncRequester {
   request(name: 'sync', body: RequestBodyOf<CommandTable['sync']>): Promise<unknown>;
 }
 
-export interface SyncEngineOptions extends UnreadRules {
+export interface SyncEngineOptions extends UnreadRules, RollbackOptions {
   connection: SyncRequester;
   store: Store;
   account: string;
@@ -138,8 +139,12 @@ export class SyncEngine {
     for (let page = 1; page <= MAX_SYNC_PAGES; page++) {
       const end = await this.runRound(batch, timetags);
       if (!end.hasMore) return { batch, timetag: end.timetag };
-      // A page's syncDone timetag covers every kind up to it (one sequence per account).
-      timetags = Object.fromEntries(MERGED_TIMETAG_KINDS.map((kind) => [kind, end.timetag]));
+      // A page's syncDone timetag covers every kind up to it (one sequence per account); kinds
+      // with their own cursor (broadcasts) continue from what their push reported.
+      const previous = timetags ?? {};
+      timetags = Object.fromEntries(
+        MERGED_TIMETAG_KINDS.map((kind) => [kind, OWN_CURSOR_KINDS.has(kind) ? batch.timetags[kind] ?? previous[kind] ?? 0 : end.timetag]),
+      );
     }
     throw new ImError(ImErrorName.SYNC_DATA_ERROR, `sync did not finish within ${MAX_SYNC_PAGES} pages`);
   }
@@ -166,7 +171,10 @@ export class SyncEngine {
   /** Kinds a push reported keep that timetag; the other merged kinds take syncDone's. */
   private async saveTimetags(store: Store, batch: SyncBatch, syncDoneTimetag: number): Promise<void> {
     const timetags: SyncTimetags = {};
-    for (const kind of MERGED_TIMETAG_KINDS) timetags[kind] = batch.timetags[kind] ?? syncDoneTimetag;
+    const stored = await store.getTimetags();
+    for (const kind of MERGED_TIMETAG_KINDS) {
+      timetags[kind] = OWN_CURSOR_KINDS.has(kind) ? batch.timetags[kind] ?? stored[kind] ?? 0 : batch.timetags[kind] ?? syncDoneTimetag;
+    }
     await store.putTimetags(timetags);
   }
 }

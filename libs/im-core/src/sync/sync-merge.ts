@@ -6,6 +6,8 @@ import { mergeSysMsg, sysMsgUnreadByType } from '../model/relation-rules';
 import { OFFLINE_SESSION_CONCURRENCY } from './constants';
 import { runWithConcurrency } from './run-with-concurrency';
 import type { SyncBatch } from './sync-batch';
+import type { RollbackOptions } from './history-rules';
+import { mergeHistoryBatch, type HistorySyncNotification } from './sync-merge-history';
 
 /**
  * What the app is told after a sync, in the order of §4 Sync "On done": blocklist, mutelist,
@@ -30,7 +32,8 @@ export type SyncNotification =
   | { kind: 'sysMsgs'; sysMsgs: ImSysMsg[] }
   | { kind: 'sysMsgUnread'; unreadByType: Record<string, number> }
   | { kind: 'pushConfig'; shouldPushNotificationWhenPCOnline: boolean }
-  | { kind: 'donnop'; donnop: string };
+  | { kind: 'donnop'; donnop: string }
+  | HistorySyncNotification;
 
 export type SyncNotificationKind = SyncNotification['kind'];
 
@@ -39,6 +42,8 @@ export const SYNC_NOTIFY_ORDER: readonly SyncNotificationKind[] = [
   'roamingMsgs', 'offlineMsgs', 'offlineFilterMsgs', 'sessionsWithMoreRoaming', 'sysMsgs', 'sysMsgUnread', 'pushConfig',
   // Not in the §4 list; ours, last.
   'donnop',
+  // History across devices and broadcasts (sync-merge-history.ts), after the rest.
+  'msgReceipts', 'msgsDeletedSelf', 'sessionHistoryCleared', 'broadcastMsgs',
 ];
 
 const groupBySession = (messages: readonly ImMessage[]) => {
@@ -51,7 +56,7 @@ const groupBySession = (messages: readonly ImMessage[]) => {
  * Writes a sync batch into the store and returns the notifications in §4 order. Messages are
  * ingested per session, at most 50 sessions at a time (§4); each session's unread is recounted.
  */
-export async function mergeSyncBatch(store: Store, batch: SyncBatch, options: UnreadRules & { account: string }): Promise<SyncNotification[]> {
+export async function mergeSyncBatch(store: Store, batch: SyncBatch, options: UnreadRules & RollbackOptions & { account: string }): Promise<SyncNotification[]> {
   const notifications: SyncNotification[] = [];
   if (batch.blacklist.length || batch.unblacklisted.length) {
     await store.putRelations('blacklist', batch.blacklist);
@@ -110,6 +115,8 @@ export async function mergeSyncBatch(store: Store, batch: SyncBatch, options: Un
     await store.putSessions([session]);
     pinned.push(session);
   }
+  // Receipts, stick-top removals, deletions for self, history clears, broadcasts (sync-merge-history.ts).
+  const historyNotifications = await mergeHistoryBatch(store, batch, options);
   notifications.push({ kind: 'sessions', sessions: await store.getSessions({ limit: 100 }) });
   if (pinned.length) notifications.push({ kind: 'stickTopSessions', sessions: pinned });
 
@@ -135,5 +142,6 @@ export async function mergeSyncBatch(store: Store, batch: SyncBatch, options: Un
     await store.setValue(DONNOP_KEY, batch.donnop);
     notifications.push({ kind: 'donnop', donnop: batch.donnop });
   }
+  notifications.push(...historyNotifications);
   return notifications;
 }
