@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { routePreload } from './build/routePreload';
 
 const libSource = (name: string, file = 'index.ts'): string => fileURLToPath(new URL(`../../libs/${name}/src/${file}`, import.meta.url));
 
@@ -23,7 +24,7 @@ const reactRouterProduction = [
 ];
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [react(), routePreload([{ path: '/login', module: '/src/features/auth/LoginPage.tsx' }])],
   resolve: {
     // Exact matches, so a subpath entry (`@merchant/ui-kit/format`) is not read as a file under index.ts.
     alias: [
