@@ -35,7 +35,7 @@ export type { ReconnectOptions } from './connection/reconnect-options';
 export { SYNC_NOTIFY_ORDER } from './sync/sync-merge';
 export type { SyncNotification, SyncNotificationKind } from './sync/sync-merge';
 export type { SyncSummary } from './sync/sync-engine';
-export type { ImBroadcastMsg, RollbackOptions } from './sync/history-rules';
+export type { ImBroadcastMsg, RollbackOptions } from './model/history-rules';
 export type { HistorySyncNotification } from './sync/sync-merge-history';
 export type { ServerSearchQuery, ServerSearchPage } from './services/history-service';
 export { SYNC_RETRY_LIMIT, OFFLINE_SESSION_CONCURRENCY } from './sync/constants';

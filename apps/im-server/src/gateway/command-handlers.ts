@@ -3,7 +3,7 @@ import { ImServerError, parameterError } from '../domain/errors';
 import { p2pSessionId } from '../domain/msg/message';
 import { validateAccount } from '../domain/msg/message-service';
 import { friendRecord, messageRecord, relationRecord, sessionRecord, sysMsgRecord, userRecord } from './records';
-import type { CommandContext, CommandHandlers } from './handler-types';
+import type { CommandHandlers } from './handler-types';
 import { markSysMsgsRead, RELATION_HANDLERS } from './relation-handlers';
 import { HISTORY_HANDLERS, pushHistorySync } from './history-handlers';
 

@@ -14,7 +14,7 @@ import { RelationsService } from '../services/relations-service';
 import { SystemMessagesService } from '../services/system-messages-service';
 import { UsersService } from '../services/users-service';
 import { HistoryService, type HistoryEvents } from '../services/history-service';
-import type { ImBroadcastMsg, RollbackOptions } from '../sync/history-rules';
+import type { ImBroadcastMsg, RollbackOptions } from '../model/history-rules';
 import type { ImRelationState } from '../model/relation-rules';
 import type { ImFriend, ImMessage, ImSession, ImSysMsg, ImUser } from '../store/entities';
 import type { Store } from '../store/store';

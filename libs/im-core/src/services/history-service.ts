@@ -13,7 +13,7 @@ import {
   takeNewBroadcasts,
   type ImBroadcastMsg,
   type RollbackOptions,
-} from '../sync/history-rules';
+} from '../model/history-rules';
 import type { ServiceContext } from './service-context';
 
 /** §5 "batch self-delete 1 to 100 messages". */

@@ -3,7 +3,7 @@ import { sampleMessage, sampleSession } from '../store/store-conformance';
 import type { ImPush } from '../connection/im-connection';
 import { SyncEngine } from './sync-engine';
 import type { SyncNotification } from './sync-merge';
-import { applyDeletedForSelf, applyHistoryClear, mergeReceiptTimes, takeNewBroadcasts } from './history-rules';
+import { applyDeletedForSelf, applyHistoryClear, mergeReceiptTimes, takeNewBroadcasts } from '../model/history-rules';
 
 const SID = 'p2p-c_demo1';
 const incoming = (idClient: string, time: number) => sampleMessage({ idClient, time, flow: 'in', status: 'success', idServer: `srv-${idClient}` });
@@ -62,7 +62,7 @@ describe('SyncEngine with history kinds', () => {
     await store.putTimetags({ broadcastMsgs: 7, roamingMsgs: 100 });
     const requests: { timetags: Record<string, number> }[] = [];
     const notified: SyncNotification[] = [];
-    let engine!: SyncEngine;
+    const engineRef: { engine?: SyncEngine } = {};
     const pages: ImPush[][] = [
       [
         { name: 'syncMsgReceipts', body: { sessions: [{ id: SID, msgReceiptTime: 35 }], timetag: 150 } },
@@ -77,11 +77,11 @@ describe('SyncEngine with history kinds', () => {
         { name: 'syncDone', body: { timetag: 200, hasMore: false } },
       ],
     ];
-    engine = new SyncEngine({
+    const engine = (engineRef.engine = new SyncEngine({
       connection: {
         async request(_name, body) {
           requests.push(body as never);
-          for (const push of pages[requests.length - 1]) expect(engine.handlePush(push)).toBe(true);
+          for (const push of pages[requests.length - 1]) expect(engineRef.engine!.handlePush(push)).toBe(true);
           return {};
         },
       },
@@ -89,7 +89,7 @@ describe('SyncEngine with history kinds', () => {
       account: 's_1001',
       syncDoneTimeoutMs: 50,
       notify: (n) => notified.push(n),
-    });
+    }));
     await engine.run();
 
     expect(requests[0].timetags).toMatchObject({ broadcastMsgs: 7, msgReceipts: 0, deleteMsgSelf: 0 });

@@ -5,7 +5,5 @@ export { SyncBatch, SYNC_DATA_PUSHES, MERGED_TIMETAG_KINDS } from './sync-batch'
 export { mergeSyncBatch, SYNC_NOTIFY_ORDER } from './sync-merge';
 export type { SyncNotification, SyncNotificationKind } from './sync-merge';
 export { runWithConcurrency } from './run-with-concurrency';
-export { applyDeletedForSelf, applyHistoryClear, clearRollback, deletionRollback, mergeReceiptTimes, takeNewBroadcasts, BROADCAST_SEEN_KEY } from './history-rules';
-export type { ImBroadcastMsg, RollbackOptions } from './history-rules';
 export { mergeHistoryBatch } from './sync-merge-history';
 export type { HistorySyncNotification } from './sync-merge-history';

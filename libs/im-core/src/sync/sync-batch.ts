@@ -12,7 +12,7 @@ import {
   sceneFromCode,
 } from '../model/wire-mapping';
 import { sessionIdOf } from '../store/entities';
-import type { ImBroadcastMsg } from './history-rules';
+import type { ImBroadcastMsg } from '../model/history-rules';
 
 /**
  * Timetag kinds whose data this client merges. Only these are sent in the sync request and

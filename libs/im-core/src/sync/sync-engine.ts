@@ -8,7 +8,7 @@ import type { Store } from '../store/store';
 import { SYNC_DONE_TIMEOUT_MS, SYNC_RETRY_LIMIT } from './constants';
 import type { ImPush } from '../connection/im-connection';
 import { MERGED_TIMETAG_KINDS, OWN_CURSOR_KINDS, SYNC_DATA_PUSHES, SyncBatch } from './sync-batch';
-import type { RollbackOptions } from './history-rules';
+import type { RollbackOptions } from '../model/history-rules';
 import { mergeSyncBatch, type SyncNotification } from './sync-merge';
 
 /** The one connection call sync makes. */

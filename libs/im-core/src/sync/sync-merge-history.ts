@@ -1,7 +1,7 @@
 import type { ImSession } from '../store/entities';
 import type { Store } from '../store/store';
 import { emptySession, type UnreadRules } from '../model/session-state';
-import { applyDeletedForSelf, applyHistoryClear, mergeReceiptTimes, takeNewBroadcasts, type ImBroadcastMsg, type RollbackOptions } from './history-rules';
+import { applyDeletedForSelf, applyHistoryClear, mergeReceiptTimes, takeNewBroadcasts, type ImBroadcastMsg, type RollbackOptions } from '../model/history-rules';
 import type { SyncBatch } from './sync-batch';
 
 /** What the history part of a sync reports (after the §4 list; ours). */

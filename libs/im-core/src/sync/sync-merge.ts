@@ -6,7 +6,7 @@ import { mergeSysMsg, sysMsgUnreadByType } from '../model/relation-rules';
 import { OFFLINE_SESSION_CONCURRENCY } from './constants';
 import { runWithConcurrency } from './run-with-concurrency';
 import type { SyncBatch } from './sync-batch';
-import type { RollbackOptions } from './history-rules';
+import type { RollbackOptions } from '../model/history-rules';
 import { mergeHistoryBatch, type HistorySyncNotification } from './sync-merge-history';
 
 /**

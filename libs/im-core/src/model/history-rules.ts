@@ -1,7 +1,7 @@
 import type { ImMessage, ImSession } from '../store/entities';
 import type { Store } from '../store/store';
-import { MAX_UNREAD_RECOUNT } from '../model/message-ingest';
-import { applyMessageDeletion, recomputeUnread, type UnreadRules } from '../model/session-state';
+import { MAX_UNREAD_RECOUNT } from './message-ingest';
+import { applyMessageDeletion, recomputeUnread, type UnreadRules } from './session-state';
 
 /**
  * §5 rollback options, applied the same way live (pushes) and in sync, on every device of the
