@@ -6,6 +6,7 @@ import { deregistrationEndpoints } from './deregistration';
 import { goodsEndpoints } from './goods';
 import { imEndpoints } from './im';
 import { inventoryEndpoints } from './inventory';
+import { mediaEndpoints } from './media';
 import { orderEndpoints } from './orders';
 import { payEndpoints } from './pay';
 import { savedViewEndpoints } from './saved-views';
@@ -17,6 +18,7 @@ export * from './common';
 export * from './deregistration';
 export * from './im';
 export * from './orders';
+export * from './media';
 // goods, inventory and saved-views are exported by src/index.ts.
 
 /** The contracts of one area each, by area name: the console's fake server and the OpenAPI test walk them. */
@@ -31,6 +33,7 @@ export const endpointGroups = {
   goods: goodsEndpoints,
   inventory: inventoryEndpoints,
   savedViews: savedViewEndpoints,
+  media: mediaEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every contract above, and the one with a given path. */

@@ -1,13 +1,11 @@
-import { MAX_UPLOAD_BYTES, MEDIA_OBJECT_PATH, MEDIA_UPLOAD_ACTION_PATH, mediaLibraryPaths } from '@merchant/media-library';
-import { PERMISSIONS, pickLanguage } from '@merchant/api-contracts';
+import { MAX_UPLOAD_BYTES, MEDIA_OBJECT_PATH, MEDIA_UPLOAD_ACTION_PATH } from '@merchant/media-library';
+import { mediaEndpoints as e, pickLanguage } from '@merchant/api-contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { userRoute, type StoreRoute } from '../../http/route';
+import { contractRoute, type StoreRoute } from '../../http/route';
 import { STORE_CODES, text } from '../../shared/store-error';
-import { callbackBiz, catalogBiz, deleteBiz, fileListBiz, updateTagsBiz, verifyBiz } from './media.schemas';
 import { MediaHttpError, type MediaService } from './media.service';
 import type { PostPolicyForm } from './post-policy';
 
-const PATHS = mediaLibraryPaths();
 /** Room for the form fields around the largest allowed file. */
 const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
 const POLICY_FIELDS = ['key', 'content-type', 'x-obs-acl', 'policy', 'signature', 'accessKeyId'] as const;
@@ -17,20 +15,15 @@ export function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-/** console-spec §7 media calls behind the envelope, plus the plain-HTTP upload action and file URLs. */
+/** console-spec §7 media calls behind the envelope (their contracts), plus the plain-HTTP upload action and file URLs. */
 export function mediaRoutes(media: MediaService): StoreRoute[] {
   return [
-    userRoute(PATHS.queryCatalogListByPath, catalogBiz, (b, caller) => media.catalogTree(caller, b.path), PERMISSIONS.mediaView),
-    userRoute(PATHS.queryResourceFileListByPath, fileListBiz, (b, caller, ctx) => media.list(caller, originOf(ctx.request), b), PERMISSIONS.mediaView),
-    userRoute(PATHS.verifyObjectMd5ByPath, verifyBiz, (b, caller, ctx) => media.verify(caller, originOf(ctx.request), b), PERMISSIONS.mediaUpload),
-    userRoute(
-      PATHS.callbackResourceFile,
-      callbackBiz,
-      (b, caller, ctx) => media.callback(caller, originOf(ctx.request), b.callbackFileList),
-      PERMISSIONS.mediaUpload,
-    ),
-    userRoute(PATHS.updateResourceFileTags, updateTagsBiz, (b, caller) => media.updateTags(caller, b.fileId, b.tagList), PERMISSIONS.mediaUpload),
-    userRoute(PATHS.deleteResourceFile, deleteBiz, (b, caller) => media.delete(caller, b.fileIdList), PERMISSIONS.mediaDelete),
+    contractRoute(e.queryCatalogListByPath, (b, caller) => media.catalogTree(caller, b.path)),
+    contractRoute(e.queryResourceFileListByPath, (b, caller, ctx) => media.list(caller, originOf(ctx.request), b)),
+    contractRoute(e.verifyObjectMd5ByPath, (b, caller, ctx) => media.verify(caller, originOf(ctx.request), b)),
+    contractRoute(e.callbackResourceFile, (b, caller, ctx) => media.callback(caller, originOf(ctx.request), b.callbackFileList)),
+    contractRoute(e.updateResourceFileTags, (b, caller) => media.updateTags(caller, b.fileId, b.tagList)),
+    contractRoute(e.deleteResourceFile, (b, caller) => media.delete(caller, b.fileIdList)),
     objectRoutes(media),
   ];
 }

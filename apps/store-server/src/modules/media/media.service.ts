@@ -4,7 +4,6 @@ import {
   MEDIA_OBJECT_PATH,
   MEDIA_UPLOAD_ACTION_PATH,
   type CatalogNode,
-  type LibraryFile,
   type VerifyEntry,
 } from '@merchant/media-library';
 import { fileTypeFromBuffer } from 'file-type';
@@ -13,6 +12,7 @@ import { addSeconds, toEpochSeconds, type Clock } from '../../shared/clock';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import type { LocalizedText } from '@merchant/api-contracts';
 import { contentMatchesSuffix, contentTypeOfSuffix } from './content-rules';
+import type { CallbackEntry, FileListQuery, LibraryFileView, VerifyInput } from './media.schemas';
 import { MediaFileStatus, nameOfPath, type MediaFileRow, type MediaRepository } from './media.repository';
 import { signPostPolicy, verifyPostPolicy, type PostPolicyForm } from './post-policy';
 import { scopedStorage, storeKeyPrefix, type ObjectStorage } from './storage/object-storage';
@@ -30,8 +30,6 @@ export interface MediaServiceOptions {
 }
 
 
-/** console-spec §3 library file as store-server answers it (createDate in seconds, §9). */
-export type LibraryFileView = LibraryFile & { fileId: number; catalogPath: string; createDate: number; referenceCount: number; objectSuffix: string };
 
 /** Thrown by the upload and object endpoints: an HTTP status and an envelope-style code. */
 export class MediaHttpError extends Error {
@@ -79,7 +77,7 @@ export class MediaService {
   async verify(
     caller: Caller,
     origin: Origin,
-    input: { path: string; filesMd5List: { objectMd5: string; objectName: string; objectSuffix: string }[] },
+    input: VerifyInput,
   ): Promise<{ list: VerifyEntry[] }> {
     await this.repository.ensureCatalog(caller.storeId, input.path, nameOfPath);
     const list: VerifyEntry[] = [];
@@ -171,7 +169,7 @@ export class MediaService {
    * console-spec §7 callbackResourceFile: registers uploaded files with their tags, all or nothing.
    * Answers the registered files as the table lists them, so an auto-select picker can use them at once.
    */
-  async callback(caller: Caller, origin: Origin, list: { fileId: number; tagList: string[] }[]): Promise<{ list: LibraryFileView[] }> {
+  async callback(caller: Caller, origin: Origin, list: readonly CallbackEntry[]): Promise<{ list: LibraryFileView[] }> {
     return this.repository.transaction(async (repository) => {
       const ids = [...new Set(list.map((entry) => entry.fileId))];
       const rows = await repository.findByIds(caller.storeId, ids);
@@ -193,7 +191,7 @@ export class MediaService {
   async list(
     caller: Caller,
     origin: Origin,
-    query: { path: string; searchKey?: string; referenceCount?: number; pageNum: number; pageSize: number },
+    query: FileListQuery,
   ) {
     const { rows, total } = await this.repository.listRegistered({
       storeId: caller.storeId,
