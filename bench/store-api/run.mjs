@@ -12,6 +12,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { seedGoods } from './seed-goods.mjs';
 
 const quick = process.argv.includes('--quick');
 const GOODS = quick ? 20_000 : 100_000;
@@ -72,28 +73,6 @@ async function measure(run, total, concurrency) {
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: total / seconds };
 }
 
-/** 100k goods of the demo store with two SKUs each, inserted by the database itself. */
-async function seedGoods(db) {
-  const existing = Number((await sql`select count(*)::integer as n from store_goods where store_id = ${STORE}`.execute(db)).rows[0].n);
-  const missing = GOODS - existing;
-  await sql`
-    insert into store_goods (store_id, status, category_id, brand_name, title, unit_id, images, spec_list, freight_template_id,
-      min_price_cents, created_at, updated_at)
-    select ${STORE}, case when n % 10 < 6 then 2 when n % 10 < 8 then 3 when n % 10 = 8 then 1 else 4 end,
-      case when n % 2 = 0 then 11 else 21 end, 'Bench Brand', 'Bench goods No. ' || n, 1,
-      '[{"objectUrl":"/static/demo/goods.png"}]', '[]', 1, 1000 + (n % 5000) * 10,
-      now() - (n || ' minutes')::interval, now() - (n || ' minutes')::interval
-    from generate_series(1, ${missing}) as n`.execute(db);
-  await sql`
-    insert into store_goods_sku (goods_id, store_id, spec_values, sku_code, price_cents, stock, warning_stock, sort)
-    select g.id, g.store_id, '{}', 'B-' || g.id || '-' || k, g.min_price_cents + k * 100, (g.id * 7 + k) % 200, 10, k
-    from store_goods g cross join generate_series(0, 1) as k
-    where g.store_id = ${STORE} and not exists (select 1 from store_goods_sku s where s.goods_id = g.id)`.execute(db);
-  // vacuum sets the visibility map, so the count is an index-only scan as on a long-running database.
-  await sql`vacuum analyze store_goods`.execute(db);
-  await sql`vacuum analyze store_goods_sku`.execute(db);
-}
-
 /** The same page as the endpoint, written by hand: the count and the 20 rows. */
 async function rawPage(db, pageNum) {
   const offset = (pageNum - 1) * PAGE_SIZE;
@@ -115,7 +94,7 @@ async function benchOne(kind, databaseUrl) {
   try {
     const { url } = await server.listen();
     const t0 = performance.now();
-    await seedGoods(handle.db);
+    await seedGoods(handle.db, { storeId: STORE, total: GOODS });
     const seedSeconds = (performance.now() - t0) / 1000;
     const login = createSecureClient({ baseUrl: url, mode: 'none' });
     const { data } = await login.request('/v1/store/eshop/store/user/login', { userName: 'demo_merchant', password: 'Demo12345' });
