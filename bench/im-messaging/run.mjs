@@ -1,0 +1,389 @@
+/* global performance */
+// IM messaging on PostgreSQL (issue 10 "Benchmarks"): the group-commit write design against the
+// per-message design (the baseline), measured in the same run, interleaved round by round.
+//
+//   node bench/im-messaging/run.mjs                 # full size (quiet machine)
+//   node bench/im-messaging/run.mjs --smoke         # small sizes, for a shared machine
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/im-messaging/run.mjs
+//
+// For every round and design it creates a fresh database (im_bench_msg_<run>_<design>_<round>, dropped
+// after), starts the real im-server as a child process (server.mjs: the server bundled from source by
+// this script, IM_WRITE_MODE = the design, frequency control out of the way) and measures over loopback
+// WebSocket with raw protocol clients (real codec and tokens, one socket per account):
+//   (a) end to end: `--pairs` senders each writing to its own online receiver, paced together at
+//       `--rate` msg/s (open loop, scheduled every 1 ms). send → receiver's `msg` push (the server
+//       pushes only after the commit), and send → sender's answer, p50/p99 after `--warmup` s;
+//   (b) persisted throughput: `--senders` accounts, each keeping `--window` sendMsg in flight, to as many
+//       offline receivers (sender i's k-th message goes to receiver (i + k) mod senders, so the batch
+//       spreads over many accounts and sessions), for `--seconds` after `--warmup`; counted from the
+//       answers (200 = committed) and checked against the rows in the database afterwards.
+// Both designs answer a sendMsg only after its transaction committed.
+//
+// Knobs: --rate 1000 --pairs 100 --latency-seconds 10 --senders 200 --window 4 --seconds 10 --warmup 2
+// --rounds 3 --batch-max 200 --designs per-message,group-commit --pg-url <url>.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import net from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import process from 'node:process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import pg from 'pg';
+import WebSocket from 'ws';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const argv = process.argv.slice(2);
+const smoke = argv.includes('--smoke');
+const arg = (name, full, small) => {
+  const i = argv.indexOf(`--${name}`);
+  if (i >= 0 && argv[i + 1] !== undefined) return argv[i + 1];
+  return smoke ? small : full;
+};
+const RATE = Number(arg('rate', 1000, 200));
+const PAIRS = Number(arg('pairs', 100, 20));
+const LATENCY_S = Number(arg('latency-seconds', 10, 3));
+const SENDERS = Number(arg('senders', 200, 50));
+const WINDOW = Number(arg('window', 4, 2));
+const SECONDS = Number(arg('seconds', 10, 3));
+const WARMUP_S = Number(arg('warmup', 2, 1));
+const ROUNDS = Number(arg('rounds', 3, 1));
+const BATCH_MAX = Number(arg('batch-max', 200, 200));
+const DESIGNS = String(arg('designs', 'per-message,group-commit', 'per-message,group-commit')).split(',');
+const PG_URL = arg('pg-url', process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const APP_KEY = 'merchant-im';
+const TEXT = 'Hello! Your order #20251122-0042 has shipped and should arrive on Tuesday.';
+const run = randomBytes(4).toString('hex');
+const secret = randomBytes(16).toString('hex');
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const nowNs = () => process.hrtime.bigint();
+const ms = (ns) => Number(ns) / 1e6;
+const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]);
+const median = (values) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
+
+// ------------------------------------------------------------------ bundles (source as it is now)
+
+const out = path.join(here, `.build-${process.pid}`);
+process.on('exit', () => rmSync(out, { recursive: true, force: true }));
+await build({
+  entryPoints: { server: path.join(here, 'harness-server.ts'), client: path.join(here, 'harness-client.ts') },
+  outdir: out,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  tsconfig: path.join(root, 'tsconfig.base.json'),
+  logLevel: 'warning',
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  plugins: [
+    {
+      // npm packages stay imports resolved from the repository's node_modules; @merchant/* is bundled from source.
+      name: 'externals',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@merchant/') ? undefined : { path: args.path, external: true }));
+      },
+    },
+  ],
+});
+const { CLIENT_TYPE_WEB, FrameFlag, decodeFrame, encodeRequest, signImToken } = await import(pathToFileURL(path.join(out, 'client.mjs')).href);
+
+// ------------------------------------------------------------------ database and child server
+
+async function withPg(url, fn) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function freePort() {
+  const server = net.createServer();
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address();
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+const children = new Set();
+const databases = new Set();
+async function cleanUp() {
+  for (const child of children) child.kill('SIGKILL');
+  for (const database of databases) await withPg(PG_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${database}`)).catch(() => {});
+}
+
+async function startServer(design, round) {
+  const database = `im_bench_msg_${run}_${design.replace('-', '_')}_${round}`;
+  await withPg(PG_URL, (c) => c.query(`CREATE DATABASE ${database}`));
+  databases.add(database);
+  const url = new URL(PG_URL);
+  url.pathname = `/${database}`;
+  const port = await freePort();
+  const env = {
+    PATH: process.env.PATH ?? '',
+    IM_BENCH_BUNDLE: path.join(out, 'server.mjs'),
+    PORT: String(port),
+    DATABASE_URL: url.toString(),
+    IM_TOKEN_SECRET: secret,
+    IM_WRITE_MODE: design,
+    IM_WRITE_BATCH_MAX: String(BATCH_MAX),
+  };
+  const child = spawn(process.execPath, [path.join(here, 'server.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let output = '';
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      output += d;
+      if (output.includes('im-bench-server listening on')) resolve();
+    });
+    child.stderr.on('data', (d) => (output += d));
+    child.once('exit', (code, signal) => reject(new Error(`im-server exited (${code ?? signal}) before listening:\n${output}`)));
+  });
+  return {
+    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    databaseUrl: url.toString(),
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+      children.delete(child);
+    },
+    async dropDatabase() {
+      await withPg(PG_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${database}`));
+      databases.delete(database);
+    },
+  };
+}
+
+// ------------------------------------------------------------------ raw protocol client
+
+/** One logged-in socket: requests resolve with (code, body, answer time); pushes go to onPush. */
+class Client {
+  serial = 0;
+  waiting = new Map();
+  onPush = () => {};
+
+  constructor(socket) {
+    this.socket = socket;
+    socket.on('message', (data) => {
+      const frame = decodeFrame(new Uint8Array(data));
+      if (frame.flags & FrameFlag.PUSH) return this.onPush(frame);
+      const w = this.waiting.get(frame.serialId);
+      if (!w) return;
+      this.waiting.delete(frame.serialId);
+      w(frame);
+    });
+  }
+
+  static async open(wsUrl, account) {
+    const socket = new WebSocket(wsUrl, { perMessageDeflate: false });
+    socket.binaryType = 'nodebuffer';
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    const client = new Client(socket);
+    const token = signImToken({ accid: account, appKey: APP_KEY, nick: account }, secret);
+    const login = await client.request('login', { appKey: APP_KEY, account, token, clientType: CLIENT_TYPE_WEB, deviceId: `bench-${account}`, sdkVersion: 'bench', protocolVersion: 1 });
+    if (login.code !== 200) throw new Error(`login of ${account} answered ${login.code}`);
+    return client;
+  }
+
+  request(name, body) {
+    this.serial = (this.serial % 32767) + 1;
+    const serialId = this.serial;
+    return new Promise((resolve) => {
+      this.waiting.set(serialId, resolve);
+      this.socket.send(encodeRequest(name, serialId, body), { binary: true });
+    });
+  }
+
+  close() {
+    this.socket.close();
+  }
+}
+
+/** Logs `count` accounts in, 50 at a time. */
+async function openMany(wsUrl, names) {
+  const clients = [];
+  for (let i = 0; i < names.length; i += 50) clients.push(...(await Promise.all(names.slice(i, i + 50).map((n) => Client.open(wsUrl, n)))));
+  return clients;
+}
+
+// ------------------------------------------------------------------ (a) paced end-to-end latency
+
+async function latencyPhase(server, tag) {
+  const senderNames = Array.from({ length: PAIRS }, (_, i) => `${tag}_ls${i}`);
+  const receiverNames = Array.from({ length: PAIRS }, (_, i) => `${tag}_lr${i}`);
+  const senders = await openMany(server.wsUrl, senderNames);
+  const receivers = await openMany(server.wsUrl, receiverNames);
+  const total = Math.round(RATE * (WARMUP_S + LATENCY_S));
+  const firstMeasured = Math.round(RATE * WARMUP_S);
+  const sentAt = new Array(total);
+  const e2e = [];
+  const ack = [];
+  let received = 0;
+  let failed = 0;
+  for (const r of receivers) {
+    r.onPush = (frame) => {
+      if (frame.name !== 'msg') return;
+      const t = nowNs();
+      const n = Number(frame.body.msg.idClient.slice(tag.length + 1));
+      received++;
+      if (n >= firstMeasured) e2e.push(ms(t - sentAt[n]));
+    };
+  }
+  const started = nowNs();
+  let n = 0;
+  await new Promise((resolve) => {
+    const tick = () => {
+      const due = Math.min(total, Math.floor((ms(nowNs() - started) / 1000) * RATE));
+      while (n < due) {
+        const i = n % PAIRS;
+        const id = n;
+        const body = { msg: { idClient: `${tag}-${id}`, scene: 0, to: receiverNames[i], type: 0, text: TEXT } };
+        sentAt[id] = nowNs();
+        void senders[i].request('sendMsg', body).then((frame) => {
+          if (frame.code !== 200) failed++;
+          else if (id >= firstMeasured) ack.push(ms(nowNs() - sentAt[id]));
+        });
+        n++;
+      }
+      if (n >= total) resolve();
+      else setTimeout(tick, 1);
+    };
+    tick();
+  });
+  const offeredS = ms(nowNs() - started) / 1000;
+  const deadline = Date.now() + 30_000;
+  while (received + failed < total && Date.now() < deadline) await sleep(20);
+  for (const c of [...senders, ...receivers]) c.close();
+  e2e.sort((a, b) => a - b);
+  ack.sort((a, b) => a - b);
+  return {
+    offeredRate: total / offeredS,
+    e2eP50: percentile(e2e, 50),
+    e2eP99: percentile(e2e, 99),
+    ackP50: percentile(ack, 50),
+    ackP99: percentile(ack, 99),
+    lost: total - received - failed,
+    latFailed: failed,
+  };
+}
+
+// ------------------------------------------------------------------ (b) persisted throughput
+
+async function throughputPhase(server, tag) {
+  const names = Array.from({ length: SENDERS }, (_, i) => `${tag}_ts${i}`);
+  const receivers = Array.from({ length: SENDERS }, (_, i) => `${tag}_tr${i}`);
+  const senders = await openMany(server.wsUrl, names);
+  let stopping = false;
+  let inFlight = 0;
+  let answered = 0;
+  let failed = 0;
+  let measured = 0;
+  let measuring = false;
+  const done = () => inFlight === 0;
+  const pump = (client, i, state) => {
+    while (!stopping && state.inFlight < WINDOW) {
+      const k = state.next++;
+      state.inFlight++;
+      inFlight++;
+      const body = { msg: { idClient: `${tag}-${i}-${k}`, scene: 0, to: receivers[(i + k) % SENDERS], type: 0, text: TEXT } };
+      void client.request('sendMsg', body).then((frame) => {
+        state.inFlight--;
+        inFlight--;
+        if (frame.code === 200) {
+          answered++;
+          if (measuring) measured++;
+        } else failed++;
+        pump(client, i, state);
+      });
+    }
+  };
+  senders.forEach((c, i) => pump(c, i, { next: 0, inFlight: 0 }));
+  await sleep(WARMUP_S * 1000);
+  measuring = true;
+  const t0 = nowNs();
+  await sleep(SECONDS * 1000);
+  measuring = false;
+  const elapsedS = ms(nowNs() - t0) / 1000;
+  stopping = true;
+  const deadline = Date.now() + 30_000;
+  while (!done() && Date.now() < deadline) await sleep(20);
+  for (const c of senders) c.close();
+  const db = await withPg(server.databaseUrl, (c) =>
+    c.query(`select count(*)::int as rows, count(distinct xmin::text)::int as txs from im.im_message where sender like $1`, [`${tag}\\_ts%`]),
+  );
+  const { rows, txs } = db.rows[0];
+  return { perSecond: measured / elapsedS, answered, failed, rows, perTx: rows / Math.max(1, txs) };
+}
+
+// ------------------------------------------------------------------ run
+
+console.error(
+  `im-messaging bench ${smoke ? '(SMOKE sizes) ' : ''}run ${run}: ${cpus().length} CPUs, Node ${process.version}, load average ${load()}; ` +
+    `PostgreSQL ${PG_URL.replace(/\/\/[^@]*@/, '//…@')}; rate ${RATE}/s × ${LATENCY_S} s over ${PAIRS} pairs; ` +
+    `${SENDERS} senders × window ${WINDOW} for ${SECONDS} s; warm-up ${WARMUP_S} s; ${ROUNDS} round(s); batch max ${BATCH_MAX}`,
+);
+const results = Object.fromEntries(DESIGNS.map((d) => [d, []]));
+try {
+  for (let round = 1; round <= ROUNDS; round++) {
+    // Interleaved, and the order flips every round, so a slow spell of the machine hits both designs.
+    const order = round % 2 ? DESIGNS : [...DESIGNS].reverse();
+    for (const design of order) {
+      const server = await startServer(design, round);
+      try {
+        const tag = `b${round}${design === 'group-commit' ? 'g' : 'p'}`;
+        const latency = await latencyPhase(server, tag);
+        const throughput = await throughputPhase(server, tag);
+        results[design].push({ ...latency, ...throughput });
+        console.error(
+          `round ${round} ${design}: e2e p50 ${latency.e2eP50.toFixed(2)} ms p99 ${latency.e2eP99.toFixed(2)} ms (offered ${latency.offeredRate.toFixed(0)}/s, lost ${latency.lost}, failed ${latency.latFailed}); ` +
+            `${throughput.perSecond.toFixed(0)} msg/s persisted (${throughput.rows} rows for ${throughput.answered} answers, ${throughput.failed} failed, ${throughput.perTx.toFixed(1)} rows/tx); load ${load()}`,
+        );
+      } finally {
+        await server.stop();
+        await server.dropDatabase();
+      }
+    }
+  }
+} finally {
+  await cleanUp();
+}
+
+// ------------------------------------------------------------------ table
+
+const baseline = DESIGNS.includes('per-message') ? 'per-message' : DESIGNS[0];
+const med = (design, key) => median(results[design].map((r) => r[key]));
+const ratio = (design, key) => {
+  const b = med(baseline, key);
+  return b > 0 ? `${(med(design, key) / b).toFixed(2)}×` : '—';
+};
+console.log(`\n### IM messaging on PostgreSQL, medians of ${ROUNDS} round(s)${smoke ? ' — SMOKE SIZES, not the issue’s figures' : ''}\n`);
+console.log(`Load average at the end: ${load()} (1 / 5 / 15 min), ${cpus().length} CPUs. Baseline: ${baseline}, same run.\n`);
+console.log(`| design | e2e p50 (ms) | e2e p99 (ms) | answer p50 / p99 (ms) | offered msg/s | lost / failed | persisted msg/s (${SENDERS} senders) | rows per transaction | throughput ÷ baseline | e2e p50 ÷ baseline |`);
+console.log('|---|---|---|---|---|---|---|---|---|---|');
+for (const design of DESIGNS) {
+  const lost = results[design].reduce((s, r) => s + r.lost, 0);
+  const failed = results[design].reduce((s, r) => s + r.latFailed + r.failed, 0);
+  const mismatch = results[design].reduce((s, r) => s + Math.abs(r.rows - r.answered), 0);
+  console.log(
+    `| ${design}${design === baseline ? ' (baseline)' : ''} | ${med(design, 'e2eP50').toFixed(2)} | ${med(design, 'e2eP99').toFixed(2)} | ` +
+      `${med(design, 'ackP50').toFixed(2)} / ${med(design, 'ackP99').toFixed(2)} | ${med(design, 'offeredRate').toFixed(0)} | ${lost} / ${failed} | ` +
+      `${med(design, 'perSecond').toFixed(0)}${mismatch ? ` (rows ≠ answers by ${mismatch})` : ''} | ${med(design, 'perTx').toFixed(1)} | ${ratio(design, 'perSecond')} | ${ratio(design, 'e2eP50')} |`,
+  );
+}
+console.log(`\nTargets (issue 10): e2e p50 ≤ 2 ms and p99 ≤ 10 ms at 1,000 msg/s; ≥ 20,000 msg/s persisted on one node.`);
