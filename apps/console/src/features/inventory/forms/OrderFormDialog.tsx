@@ -119,6 +119,7 @@ export function OrderFormDialog({ direction, context, onClose }: { direction: Or
                               }}
                               onBlur={field.onBlur}
                               error={errorText(fieldState.error)}
+                              helperText={item ? t('inventory.form.inStock', { quantity: item.quantity }) : undefined}
                               testId={`order-line-item-${index}`}
                             />
                           )}
@@ -136,7 +137,7 @@ export function OrderFormDialog({ direction, context, onClose }: { direction: Or
                             onValueChange={(text) => field.onChange(text === '' ? undefined : Number(text))}
                             onBlur={field.onBlur}
                             error={Boolean(fieldState.error)}
-                            helperText={errorText(fieldState.error) ?? (item ? t('inventory.form.inStock', { quantity: item.quantity }) : ' ')}
+                            helperText={errorText(fieldState.error)}
                             slotProps={{ htmlInput: { 'data-testid': `order-line-quantity-${index}` } }}
                           />
                         )}

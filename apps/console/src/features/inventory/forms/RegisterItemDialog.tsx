@@ -42,7 +42,7 @@ export function RegisterItemDialog({ context, onClose }: { context: ResourceActi
               control={form.control}
               render={({ field, fieldState }) => (
                 <SkuPicker
-                  label={t('inventory.field.sku')}
+                  label={t('inventory.field.goodsSku')}
                   value={sku}
                   onChange={(next) => {
                     setSku(next);

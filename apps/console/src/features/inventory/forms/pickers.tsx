@@ -77,6 +77,7 @@ export function ItemPicker({
   taken = [],
   label,
   error,
+  helperText,
   onBlur,
   testId,
 }: FieldProps & { warehouseName: string; value: ItemRow | null; onChange(item: ItemRow | null): void; taken?: readonly number[] }) {
@@ -122,7 +123,7 @@ export function ItemPicker({
           label={label}
           size="small"
           error={Boolean(error)}
-          helperText={error ?? (warehouse === '' ? t('inventory.form.warehouseFirst') : undefined)}
+          helperText={error ?? (warehouse === '' ? t('inventory.form.warehouseFirst') : helperText)}
           onBlur={onBlur}
           slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId } }}
         />

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 
 /** Wire field → the label key the forms show it under. */
 const FIELD_LABELS: Record<string, string> = {
-  skuId: 'inventory.field.sku',
+  skuId: 'inventory.field.goodsSku',
   warehouseName: 'inventory.field.warehouse',
   itemId: 'inventory.field.item',
   itemIds: 'inventory.field.item',
