@@ -52,4 +52,15 @@ export {
   type FriendRequestType,
   type ProfileUpdate,
 } from '@merchant/im-core/server';
+// Message type rules (§3, §5), the same functions the client runs before sending.
+export {
+  sendMessageProblem,
+  normalizeSendRecord,
+  messageTypeOfCode,
+  FILE_MESSAGE_TYPES,
+  MessageTypeCode,
+  MAX_ATTACH_LENGTH,
+  MAX_CUSTOM_LENGTH,
+  type MessageProblem,
+} from '@merchant/im-core/server';
 export { verifyImToken, ImTokenError, LongPollHub, type ImTokenClaims, type FrameSocket } from '@merchant/im-core/server';

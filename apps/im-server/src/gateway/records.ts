@@ -36,6 +36,9 @@ export function messageRecord(message: StoredMessage, viewer: string): MessageRe
     ...(message.subType ? { subType: message.subType } : {}),
     ...(message.attach ? { attach: message.attach } : {}),
     ...(message.custom ? { custom: message.custom } : {}),
+    // Tip and file messages (domain/msg/message.ts stores them in the text and attach columns).
+    ...(message.tip ? { tip: message.tip } : {}),
+    ...(message.file ? { file: message.file } : {}),
   };
 }
 

@@ -7,3 +7,5 @@ export type { IngestOptions, IngestResult } from './message-ingest';
 export * from './wire-mapping';
 export * from './relation-rules';
 export * from './receipt-rules';
+export * from './message-types';
+export * from './outgoing-messages';

@@ -1,5 +1,6 @@
 import { ImError, ImErrorName, ResponseCode } from '../errors';
 import { sessionIdOf, type ImMessage, type ImScene } from '../store/entities';
+import { isRobotOutput } from './message-types';
 
 // Pure message-status rules of im-client-spec §4 "Message status". No I/O: the services call
 // these and persist the results.
@@ -84,6 +85,12 @@ export function prepareResend(message: ImMessage): ImMessage {
  * the peer for p2p and the team for team scenes.
  */
 export function normalizeIncoming(message: Omit<ImMessage, 'flow' | 'status' | 'sessionId'> & Partial<ImMessage>, account: string): ImMessage {
+  // §3 "Robot messages carrying an output payload are treated as incoming": the robot's answer is
+  // 'in' even when it is recorded under this account; its session stays the conversation with the robot.
+  if (isRobotOutput(message)) {
+    const target = message.scene === 'p2p' && message.from !== account ? message.from : message.to;
+    return { ...message, sessionId: sessionIdOf(message.scene, target), flow: 'in', status: 'success' };
+  }
   const flow = message.from === account ? 'out' : 'in';
   const target = message.scene === 'p2p' && flow === 'in' ? message.from : message.to;
   return { ...message, sessionId: sessionIdOf(message.scene, target), flow, status: 'success' };

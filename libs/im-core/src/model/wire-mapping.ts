@@ -60,6 +60,7 @@ export function toWireMessage(message: ImMessage): MessageRecordValue {
     custom: message.custom,
     attach: message.attach,
     tip: message.tip,
+    file: message.file,
     fromNick: message.fromNick,
     pushContent: message.pushContent,
     pushPayload: message.pushPayload,

@@ -6,9 +6,25 @@ import { parseSessionId, type ImMessage, type ImScene } from '../store/entities'
 import { normalizeMessageListQuery, validatePageLimit, validateSendText, type MessageListQuery, type SendTextInput } from '../validation/message-rules';
 import { deleteStoredMessage, ingestSessionMessages } from '../model/message-ingest';
 import { createOutgoingText, prepareResend } from '../model/message-state';
+import { assertSendable } from '../model/message-types';
+import {
+  buildCustomMessage,
+  buildFileMessage,
+  buildForward,
+  buildGeoMessage,
+  buildRobotMessage,
+  buildTipMessage,
+  type ForwardInput,
+  type OutgoingContext,
+  type SendCustomInput,
+  type SendFileInput,
+  type SendGeoInput,
+  type SendRobotInput,
+  type SendTipInput,
+} from '../model/outgoing-messages';
 import type { Outbox } from './outbox';
 import type { ServiceContext } from './service-context';
-import { fromWireMessage } from '../model/wire-mapping';
+import { fromWireMessage, toWireMessage } from '../model/wire-mapping';
 
 /** The server history command of each scene (§7: msg 7/6, team 8/23, superTeam 21/13; same body). */
 const HISTORY_COMMAND: Readonly<Record<ImScene, 'getHistoryMsgs' | 'getTeamHistoryMsgs' | 'getSuperTeamHistoryMsgs'>> = {
@@ -57,7 +73,67 @@ export class MessagesService {
   async sendText(input: SendTextInput): Promise<ImMessage> {
     const checked = validateSendText(input);
     const message = createOutgoingText({ ...checked, idClient: this.context.createIdClient(), account: this.context.account, time: this.context.now() });
+    // The rules im-server runs on the same record (model/message-types.ts).
+    assertSendable(toWireMessage(message));
     return this.outbox.add(message);
+  }
+
+  // Every other sendable §3 type. Each checks its input with the shared rules (model/message-types.ts)
+  // and throws ImError(Param_Error, 414/405) before anything is stored; then it goes through the
+  // outbox like sendText and settles the same way.
+
+  /** An uploaded image: file with url, ext, size, w and h (§5). */
+  async sendImage(input: SendFileInput): Promise<ImMessage> {
+    return this.outbox.add(buildFileMessage('image', input, this.outgoing()));
+  }
+
+  /** An uploaded audio clip: file with url, ext, size and dur (§5). */
+  async sendAudio(input: SendFileInput): Promise<ImMessage> {
+    return this.outbox.add(buildFileMessage('audio', input, this.outgoing()));
+  }
+
+  /** An uploaded video: file with url, ext, size, w, h and dur (§5). */
+  async sendVideo(input: SendFileInput): Promise<ImMessage> {
+    return this.outbox.add(buildFileMessage('video', input, this.outgoing()));
+  }
+
+  /** An uploaded file: file with url, ext and size (§5 "File message needs file with url, ext and size"). */
+  async sendFile(input: SendFileInput): Promise<ImMessage> {
+    return this.outbox.add(buildFileMessage('file', input, this.outgoing()));
+  }
+
+  /** A location: loc_x, loc_y, loc_z (0 when not a number, §3) and an optional title. */
+  async sendGeo(input: SendGeoInput): Promise<ImMessage> {
+    return this.outbox.add(buildGeoMessage(input, this.outgoing()));
+  }
+
+  /** A tip (a notice line in the conversation). */
+  async sendTip(input: SendTipInput): Promise<ImMessage> {
+    return this.outbox.add(buildTipMessage(input, this.outgoing()));
+  }
+
+  /** A custom message: `content` goes as attach. */
+  async sendCustom(input: SendCustomInput): Promise<ImMessage> {
+    return this.outbox.add(buildCustomMessage(input, this.outgoing()));
+  }
+
+  /** A request to a robot (robotAccid, content type welcome, text or link). */
+  async sendRobot(input: SendRobotInput): Promise<ImMessage> {
+    return this.outbox.add(buildRobotMessage(input, this.outgoing()));
+  }
+
+  /**
+   * §4 "Forwarding assigns a new client id": the stored message's content goes to another session
+   * as a new outgoing message. Its type must be one a client may send (§5).
+   */
+  async forward(idClient: string, target: ForwardInput): Promise<ImMessage> {
+    const stored = await this.context.store().getMessage(idClient);
+    if (!stored) throw new ImError(ImErrorName.Param_Error, `no message ${idClient}`, { code: 404 });
+    return this.outbox.add(buildForward(stored, target, this.outgoing()));
+  }
+
+  private outgoing(): OutgoingContext {
+    return { idClient: this.context.createIdClient(), account: this.context.account, time: this.context.now() };
   }
 
   /** §4: only out + fail messages may be resent; they keep their idClient, so the server keeps one copy. */

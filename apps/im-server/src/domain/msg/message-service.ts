@@ -92,7 +92,7 @@ export function validatePageLimit(limit: number | undefined): number {
 export type SendMessageInput = MessageRecordValue;
 
 /** The checked message as it is stored: file messages keep their file as attach JSON, tips in text. */
-interface ValidSend {
+export interface ValidSendInput {
   idClient: string;
   scene: number;
   to: string;
@@ -107,7 +107,7 @@ interface ValidSend {
  * The §3/§5 rules of im-core's message-types.ts (the client runs the same before sending), then
  * this server's own: p2p only, and `to` must be an account. scene and type default to p2p text.
  */
-function validateSend(input: SendMessageInput): ValidSend {
+function validateSend(input: SendMessageInput): ValidSendInput {
   if (typeof input !== 'object' || input === null) throw parameterError('msg is required');
   const record = normalizeSendRecord({ ...input, scene: input.scene ?? Scene.P2P, type: input.type ?? 0 });
   const problem = sendMessageProblem(record);

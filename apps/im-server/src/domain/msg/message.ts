@@ -1,5 +1,26 @@
+import { FILE_MESSAGE_TYPES, MessageTypeCode } from '../../protocol';
+
 /** Conversation scenes on the wire (im-client-spec §3: p2p = 0, team = 1, superTeam = 5). */
 export const Scene = { P2P: 0, TEAM: 1, SUPER_TEAM: 5 } as const;
+
+/** The file fields of an image, audio, video or file message (im-client-spec §3 "File message"). */
+export interface StoredFile {
+  url: string;
+  ext: string;
+  size: number;
+  name?: string;
+  md5?: string;
+  w?: number;
+  h?: number;
+  dur?: number;
+}
+
+/**
+ * Message type codes whose content is a file (image, audio, video, file). Their file is stored as JSON in the attach column; a tip (10) is stored in the text
+ * column. No column of its own is needed (docs/protocol.md "Message types").
+ */
+export const FILE_TYPE_CODES: ReadonlySet<number> = new Set([...FILE_MESSAGE_TYPES].map((type) => MessageTypeCode[type]));
+export const TIP_TYPE_CODE = MessageTypeCode.tip;
 
 /** A message as the server stores and hands it out; times are epoch milliseconds. */
 export interface StoredMessage {
@@ -17,6 +38,19 @@ export interface StoredMessage {
   fromClientType: number;
   fromDeviceId: string;
   time: number;
+  /** Tip messages: the tip (stored in the text column; text is then ''). */
+  tip?: string;
+  /** File messages: the file (stored as JSON in the attach column; attach is then ''). */
+  file?: StoredFile;
+}
+
+function parseStoredFile(attach: string): StoredFile | undefined {
+  try {
+    const parsed = JSON.parse(attach) as StoredFile;
+    return typeof parsed === 'object' && parsed !== null && typeof parsed.url === 'string' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Session id as seen by `viewer`: scene joined to the other party (im-client-spec §3 Session). */
@@ -51,6 +85,16 @@ export interface MessageRow {
 }
 
 export function messageFromRow(row: MessageRow): StoredMessage {
+  const base = plainMessageFromRow(row);
+  if (base.type === TIP_TYPE_CODE) return { ...base, text: '', tip: row.text };
+  if (FILE_TYPE_CODES.has(base.type)) {
+    const file = parseStoredFile(row.attach);
+    return file ? { ...base, attach: '', file } : base;
+  }
+  return base;
+}
+
+function plainMessageFromRow(row: MessageRow): StoredMessage {
   return {
     idServer: String(row.id_server),
     idClient: row.id_client,
