@@ -11,6 +11,7 @@ import * as goods from './migrations/0009-goods';
 import * as inventory from './migrations/0010-inventory';
 import * as savedViews from './migrations/0011-saved-views';
 import * as brandApplications from './migrations/0012-brand-applications';
+import * as exportJobs from './migrations/0013-export-jobs';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -26,6 +27,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0010-inventory': inventory,
   '0011-saved-views': savedViews,
   '0012-brand-applications': brandApplications,
+  '0013-export-jobs': exportJobs,
 };
 
 export interface DatabaseOptions {

@@ -21,6 +21,7 @@ import { DeregistrationService } from './deregistration/deregistration.service';
 import { ImRepository } from './im/im.repository';
 import { imRoutes } from './im/im.routes';
 import { ImService } from './im/im.service';
+import { exportsModule } from './exports';
 import { goodsModule } from './goods';
 import { inventoryModule } from './inventory';
 import { createMediaModule } from './media';
@@ -56,6 +57,8 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
   const common = new CommonService(new CommonRepository(db));
   const im = new ImService(new ImRepository(db), { imTokenSecret: config.imTokenSecret, imAppKey: config.imAppKey });
 
+  const exports = exportsModule({ db, clock, dataDir: config.dataDir, permissionsOf: (caller) => auth.permissionsOf(caller) });
+
   const routes: StoreRoute[] = [
     ...authRoutes(auth, captcha),
     ...accountRoutes(account),
@@ -66,8 +69,9 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...media.routes,
     ...goods.routes,
     ...inventoryModule({ db }),
+    ...exports.routes,
     ...ordersRoutes(new OrdersService(new OrdersRepository(db))),
     ...operatorRoutes(new OperatorService(new OperatorRepository(db), goods.service, clock), config.operatorKey),
   ];
-  return { routes, auth, captcha, checkCodes, rateLimiter, authRepository };
+  return { routes, auth, captcha, checkCodes, rateLimiter, authRepository, exports: exports.service };
 }

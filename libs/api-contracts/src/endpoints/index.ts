@@ -3,6 +3,7 @@ import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
 import { commonEndpoints } from './common';
 import { deregistrationEndpoints } from './deregistration';
+import { exportEndpoints } from './exports';
 import { goodsEndpoints } from './goods';
 import { imEndpoints } from './im';
 import { inventoryEndpoints } from './inventory';
@@ -19,6 +20,7 @@ export * from './deregistration';
 export * from './im';
 export * from './orders';
 export * from './media';
+export * from './exports';
 // goods, inventory and saved-views are exported by src/index.ts.
 
 /** The contracts of one area each, by area name: the console's fake server and the OpenAPI test walk them. */
@@ -34,6 +36,7 @@ export const endpointGroups = {
   inventory: inventoryEndpoints,
   savedViews: savedViewEndpoints,
   media: mediaEndpoints,
+  exports: exportEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every contract above, and the one with a given path. */

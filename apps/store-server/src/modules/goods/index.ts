@@ -18,6 +18,8 @@ export { GoodsRepository } from './goods.repository';
 export { BrandApplicationsService, type BrandReviewView } from './brand-applications.service';
 export { BrandApplicationsRepository } from './brand-applications.repository';
 export { DEMO_BRANDS, seedDemoBrands } from './brand-applications.seed';
+/** The goods lists' definitions, for exports of the same filtered lists (modules/exports). */
+export { draftList, goodsList, skuStockList } from './goods.lists';
 
 /** What other modules may ask the goods module (account: may a business category be removed?). */
 export interface GoodsFacade {

@@ -5,6 +5,9 @@ import { InventoryRepository } from './inventory.repository';
 import { inventoryRoutes } from './inventory.routes';
 import { InventoryService } from './inventory.service';
 
+/** The inventory lists' definitions, for exports of the same filtered lists (modules/exports). */
+export { itemList } from './inventory.lists';
+
 /** The inventory centre module (docs/inventory.md). */
 export function inventoryModule(deps: { db: Kysely<StoreDatabase> }): StoreRoute[] {
   return inventoryRoutes(new InventoryService(new InventoryRepository(deps.db)));

@@ -12,6 +12,10 @@ import { ensureDemoMediaObjects } from './media.seed';
 export { seedDemoMedia } from './media.seed';
 import { MediaService } from './media.service';
 
+export { mediaConfigFromEnv } from './media.config';
+export { originOf } from './media.routes';
+export type { ObjectStorage } from './storage/object-storage';
+
 /** What other modules may ask the media library: fresh signed URLs of a store's own files. */
 export interface MediaFileUrls {
   /** fileId → a signed URL reachable from the caller's address; files of other stores (or deleted) are absent. */

@@ -1,0 +1,102 @@
+import {
+  GOODS_STATUS_LABELS,
+  STOCK_STATUS_LABELS,
+  type ExportResource,
+  type GoodsStatus,
+  type LocalizedText,
+  type StockStatus,
+  type SupportedLanguage,
+} from '@merchant/api-contracts';
+import { formatSecondsTimestamp } from '@merchant/ui-kit/format';
+import type { ResourceListDefinition } from '../../shared/resource-list';
+import { draftList, goodsList, skuStockList } from '../goods';
+import { itemList } from '../inventory';
+
+// The one registry of server exports (docs/export.md): each resource key of the contracts'
+// EXPORT_RESOURCE_LISTS → the list definition its list call pages with (same filters, same store scope,
+// same order) and the sheet's columns. A new exportable list is one entry here and one in the contracts.
+
+export type SheetCell = string | number | null;
+
+export interface SheetColumn<Row> {
+  header: LocalizedText;
+  width: number;
+  value: (row: Row, language: SupportedLanguage) => SheetCell;
+}
+
+export interface ExportResourceDefinition<Row> {
+  sheetName: LocalizedText;
+  list: { definition: ResourceListDefinition<Row> };
+  columns: readonly SheetColumn<Row>[];
+}
+
+const t = (zhCN: string, enUS: string): LocalizedText => ({ 'zh-CN': zhCN, 'en-US': enUS });
+/** Cents → yuan as a number (the cell is numeric, formatted with two decimals). */
+const yuan = (cents: number) => Math.round(cents) / 100;
+/** Seconds → the console's 'YYYY-MM-DD HH:mm:ss' in the server's time zone (TZ; docs/export.md). */
+const time = (seconds: number) => (seconds > 0 ? formatSecondsTimestamp(seconds) : '');
+const label = (labels: Readonly<Record<number, LocalizedText>>, value: number, language: SupportedLanguage) => labels[value]?.[language] ?? String(value);
+const specText = (values: Record<string, string>) =>
+  Object.entries(values)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('; ');
+
+function defineExport<Row>(definition: ExportResourceDefinition<Row>): ExportResourceDefinition<Row> {
+  return definition;
+}
+
+type GoodsRow = ReturnType<typeof goodsList.definition.map>;
+const goodsColumns: readonly SheetColumn<GoodsRow>[] = [
+  { header: t('商品ID', 'Goods ID'), width: 12, value: (r) => r.goodsId },
+  { header: t('商品名称', 'Title'), width: 40, value: (r) => r.title },
+  { header: t('品牌', 'Brand'), width: 16, value: (r) => r.brandName },
+  { header: t('类目', 'Category'), width: 16, value: (r) => r.categoryName },
+  { header: t('状态', 'Status'), width: 12, value: (r, lang) => label(GOODS_STATUS_LABELS, r.status as GoodsStatus, lang) },
+  { header: t('最低价（元）', 'Lowest price (yuan)'), width: 16, value: (r) => yuan(r.minPrice) },
+  { header: t('总库存', 'Total stock'), width: 12, value: (r) => r.totalStock },
+  { header: t('SKU 数', 'SKUs'), width: 8, value: (r) => r.skuCount },
+  { header: t('驳回原因', 'Reject reason'), width: 24, value: (r) => r.rejectReason },
+  { header: t('创建时间', 'Created'), width: 20, value: (r) => time(r.createTime) },
+  { header: t('更新时间', 'Updated'), width: 20, value: (r) => time(r.updateTime) },
+];
+
+type SkuRow = ReturnType<typeof skuStockList.definition.map>;
+type ItemRow = ReturnType<typeof itemList.definition.map>;
+
+// The runner hands each definition's own rows back to its own columns, so the row type can be erased here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyExportDefinition = ExportResourceDefinition<any>;
+
+export const EXPORT_DEFINITIONS: { readonly [K in ExportResource]: AnyExportDefinition } = {
+  'goods.list': defineExport({ sheetName: t('商品列表', 'Goods'), list: goodsList, columns: goodsColumns }),
+  'goods.draft': defineExport({ sheetName: t('草稿箱', 'Drafts'), list: draftList, columns: goodsColumns }),
+  'goods.skuStock': defineExport<SkuRow>({
+    sheetName: t('销售库存', 'Sales stock'),
+    list: skuStockList,
+    columns: [
+      { header: t('SKU ID', 'SKU ID'), width: 12, value: (r) => r.skuId },
+      { header: t('商品ID', 'Goods ID'), width: 12, value: (r) => r.goodsId },
+      { header: t('商品名称', 'Title'), width: 40, value: (r) => r.title },
+      { header: t('规格', 'Specs'), width: 24, value: (r) => specText(r.specValues) },
+      { header: t('SKU 编码', 'SKU code'), width: 16, value: (r) => r.skuCode },
+      { header: t('价格（元）', 'Price (yuan)'), width: 14, value: (r) => yuan(r.price) },
+      { header: t('库存', 'Stock'), width: 10, value: (r) => r.stock },
+      { header: t('预警值', 'Warning line'), width: 12, value: (r) => r.warningStock },
+      { header: t('库存状态', 'Stock status'), width: 12, value: (r, lang) => label(STOCK_STATUS_LABELS, r.stockStatus as StockStatus, lang) },
+    ],
+  }),
+  'inventory.item': defineExport<ItemRow>({
+    sheetName: t('库存列表', 'Inventory'),
+    list: itemList,
+    columns: [
+      { header: t('库存ID', 'Item ID'), width: 12, value: (r) => r.itemId },
+      { header: t('物品名称', 'Item'), width: 36, value: (r) => r.itemName },
+      { header: t('规格', 'Specs'), width: 24, value: (r) => r.skuText },
+      { header: t('仓库', 'Warehouse'), width: 20, value: (r) => r.warehouseName },
+      { header: t('数量', 'Quantity'), width: 10, value: (r) => r.quantity },
+      { header: t('预警值', 'Warning line'), width: 12, value: (r) => r.warningLine },
+      { header: t('库存状态', 'Stock status'), width: 12, value: (r, lang) => label(STOCK_STATUS_LABELS, r.stockStatus, lang) },
+      { header: t('更新时间', 'Updated'), width: 20, value: (r) => time(r.updateTime) },
+    ],
+  }),
+};
