@@ -5,12 +5,15 @@ import Tooltip from '@mui/material/Tooltip';
 import AddCommentOutlined from '@mui/icons-material/AddCommentOutlined';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useChatController, useChatState } from '../chat/chat-context';
 import { ConversationView } from '../conversation/conversation-view';
 import { SessionList } from '../sessions/session-list';
 import { StartChatDialog } from '../sessions/start-chat-dialog';
+import { FriendList } from '../friends/friend-list';
 import { SystemMessagesButton } from '../system-messages/system-messages-button';
 import { ConnectionStatus } from './connection-status';
 import { StorageNotice } from './storage-notice';
@@ -29,6 +32,7 @@ export interface ChatAppProps {
 
 export function ChatApp({ storeName, now, storage, onRequestStorageAccess, ownAccount }: ChatAppProps) {
   const [startingChat, setStartingChat] = useState(false);
+  const [pane, setPane] = useState<'sessions' | 'friends'>('sessions');
   const { t } = useTranslation();
   const controller = useChatController();
   const state = useChatState();
@@ -54,13 +58,28 @@ export function ChatApp({ storeName, now, storage, onRequestStorageAccess, ownAc
               </IconButton>
             </Tooltip>
           </Box>
+          {controller.contacts && (
+            // Conversations and the friends list (contacts/ of the chat client) share the left column.
+            <Tabs value={pane} onChange={(_event, next: 'sessions' | 'friends') => setPane(next)} aria-label={t('friends.tabs')} variant="fullWidth">
+              <Tab value="sessions" label={t('sessions.title')} id="pane-tab-sessions" aria-controls="pane-sessions" data-testid="pane-tab-sessions" />
+              <Tab value="friends" label={t('friends.title')} id="pane-tab-friends" aria-controls="pane-friends" data-testid="pane-tab-friends" />
+            </Tabs>
+          )}
           <Divider />
-          <SessionList
-            sessions={state.sessions}
-            activeSessionId={state.activeSessionId}
-            onOpen={(sessionId) => void controller.openSession(sessionId)}
-            now={now}
-          />
+          {pane === 'friends' && controller.contacts ? (
+            <Box role="tabpanel" id="pane-friends" aria-labelledby="pane-tab-friends">
+              <FriendList onChatOpened={() => setPane('sessions')} />
+            </Box>
+          ) : (
+            <Box role={controller.contacts ? 'tabpanel' : undefined} id="pane-sessions" aria-labelledby={controller.contacts ? 'pane-tab-sessions' : undefined}>
+              <SessionList
+                sessions={state.sessions}
+                activeSessionId={state.activeSessionId}
+                onOpen={(sessionId) => void controller.openSession(sessionId)}
+                now={now}
+              />
+            </Box>
+          )}
         </Box>
         <Divider orientation="vertical" flexItem />
         <ConversationView now={now} />

@@ -5,6 +5,20 @@ import type { ContactsServices, ImRelationState, ImSysMsg } from '@merchant/im-c
 
 export type Unsubscribe = () => void;
 
+/** A friend as the friends list shows it: the friend row with the profile's name and avatar. */
+export interface FriendEntry {
+  account: string;
+  alias?: string;
+  nick?: string;
+  avatar?: string;
+}
+
+/** Name shown for a friend: the merchant's alias, else the profile nick, else the account. */
+export const friendDisplayName = (friend: FriendEntry): string => friend.alias || friend.nick || friend.account;
+
+/** Profiles are asked at most this many at a time (§5 user lookup limit). */
+const USER_LOOKUP_CHUNK = 150;
+
 export interface ContactsPort {
   /** Newest first, from the local store (kept current by sync and pushes). */
   listSystemMessages(limit?: number): Promise<ImSysMsg[]>;
@@ -16,6 +30,10 @@ export interface ContactsPort {
   getRelation(account: string): Promise<ImRelationState>;
   setInBlacklist(account: string, on: boolean): Promise<ImRelationState>;
   setInMutelist(account: string, on: boolean): Promise<ImRelationState>;
+  /** Valid friends (im-core friends service), with names from the user table; oldest first. */
+  listFriends(): Promise<FriendEntry[]>;
+  /** Ends the friendship on both sides (deleteFriend). */
+  deleteFriend(account: string): Promise<void>;
   /** Something the screens show changed: system messages, relations or friends (this tab, another tab, a push, a sync). */
   onChange(listener: () => void): Unsubscribe;
 }
@@ -71,6 +89,22 @@ export class ImContactsPort implements ContactsPort {
 
   setInMutelist(account: string, on: boolean): Promise<ImRelationState> {
     return this.services.relations.markInMutelist({ account, isAdd: on });
+  }
+
+  async listFriends(): Promise<FriendEntry[]> {
+    const friends = await this.services.friends.list();
+    const profiles = new Map<string, { nick?: string; avatar?: string }>();
+    for (let start = 0; start < friends.length; start += USER_LOOKUP_CHUNK) {
+      const accounts = friends.slice(start, start + USER_LOOKUP_CHUNK).map((f) => f.account);
+      // Unknown profiles are asked from im-server; offline the list still shows accounts.
+      const users = await this.services.users.getUsers(accounts).catch(() => []);
+      for (const user of users) profiles.set(user.account, { nick: user.nick, avatar: user.avatar });
+    }
+    return friends.map((friend) => ({ account: friend.account, alias: friend.alias, ...profiles.get(friend.account) }));
+  }
+
+  deleteFriend(account: string): Promise<void> {
+    return this.services.friends.deleteFriend({ account });
   }
 
   onChange(listener: () => void): Unsubscribe {

@@ -1,11 +1,12 @@
 // In-memory ContactsPort for component tests: system messages and relations a test sets up, the
 // same state rules as im-core (answered applications become passed/rejected, read on open).
 import type { ImRelationState, ImSysMsg } from '@merchant/im-core';
-import type { ContactsPort, Unsubscribe } from './contacts-port';
+import type { ContactsPort, FriendEntry, Unsubscribe } from './contacts-port';
 
 export class FakeContactsPort implements ContactsPort {
   readonly sysMsgs: ImSysMsg[] = [];
   readonly relations = new Map<string, ImRelationState>();
+  readonly friends: FriendEntry[] = [];
   readonly calls: string[] = [];
   /** When set, the next answer or relation change rejects with it. */
   failNext?: Error & { code?: number };
@@ -57,6 +58,24 @@ export class FakeContactsPort implements ContactsPort {
 
   setInMutelist(account: string, on: boolean): Promise<ImRelationState> {
     return this.setFlag(account, 'isMuted', on);
+  }
+
+  addFriend(friend: FriendEntry): void {
+    this.friends.push(friend);
+    this.changed();
+  }
+
+  async listFriends(): Promise<FriendEntry[]> {
+    return this.friends.map((f) => ({ ...f }));
+  }
+
+  async deleteFriend(account: string): Promise<void> {
+    this.calls.push(`deleteFriend:${account}`);
+    const failure = this.takeFailure();
+    if (failure) throw failure;
+    const index = this.friends.findIndex((f) => f.account === account);
+    if (index >= 0) this.friends.splice(index, 1);
+    this.changed();
   }
 
   onChange(listener: () => void): Unsubscribe {
