@@ -147,7 +147,7 @@ export function ItemsPicker({ warehouseName, value, onChange, label, helperText,
       value={value}
       onChange={(_event, next) => onChange(next)}
       inputValue={input}
-      onInputChange={(_event, next, reason) => reason !== 'reset' && setInput(next)}
+      onInputChange={(_event, next) => setInput(next)}
       filterOptions={(all) => all}
       filterSelectedOptions
       isOptionEqualToValue={(option, chosen) => option.itemId === chosen.itemId}

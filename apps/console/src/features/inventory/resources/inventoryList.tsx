@@ -38,7 +38,7 @@ export const inventoryList = defineResource<ItemRow, EndpointBiz<typeof inventor
     toolbar: [
       { key: 'register', labelKey: 'inventory.action.register', permission: PERMISSIONS.inventoryEdit, run: (ctx) => ctx.openDialog((close) => <RegisterItemDialog context={ctx} onClose={close} />) },
     ],
-    export: { fileNameKey: 'inventory.export.list' },
+    export: { fileNameKey: 'inventory.export.list', server: 'inventory.item' },
   },
   detail: {
     endpoint: inventoryApi.endpoints.inventoryItem,
