@@ -52,7 +52,6 @@ async function sync(count: number, sessions: number, pageSize: number): Promise<
   const messages = wireMessages(count, sessions);
   const store = await IndexedDbStore.open({ name: freshName('sync') });
   const pages = Math.ceil(count / pageSize);
-  let engine!: SyncEngine;
   let requests = 0;
   const connection = {
     async request() {
@@ -69,7 +68,8 @@ async function sync(count: number, sessions: number, pageSize: number): Promise<
       return {};
     },
   };
-  engine = new SyncEngine({ connection, store, account: ME, notify: () => undefined });
+  // Declared after the connection that uses it: the pushes are sent only once it exists.
+  const engine: SyncEngine = new SyncEngine({ connection, store, account: ME, notify: () => undefined });
   try {
     const result = await measured(async () => {
       await engine.run();
