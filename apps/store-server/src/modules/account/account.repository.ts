@@ -1,11 +1,22 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { StoreDatabase, StoreRow, StoreTable } from '../../db/schema';
+import type { UnitOfWork } from '../../shared/unit-of-work';
 
 type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
 
 /** Store rows, always addressed by the caller's own store id. */
 export class AccountRepository {
   constructor(private readonly db: Kysely<StoreDatabase>) {}
+
+  /** Runs `work` in one transaction: every read and write of the repository it receives is part of it. */
+  transaction<T>(work: (repository: AccountRepository, unit: UnitOfWork) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new AccountRepository(trx), trx));
+  }
+
+  /** The store row, locked until the transaction ends: changes of one store's settings run one at a time. */
+  lockStore(storeId: number): Promise<StoreRow | undefined> {
+    return this.db.selectFrom('store_store').selectAll().where('id', '=', storeId).forUpdate().executeTakeFirst();
+  }
 
   /** A new merchant: the store (empty, not submitted), its owner user and an empty wallet, in one transaction. */
   createAccount(account: { userName: string; mobile: string; passwordHash: string; storeStatus: number }): Promise<{ userId: number; storeId: number }> {

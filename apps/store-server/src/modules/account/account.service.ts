@@ -7,6 +7,7 @@ import { STORE_CODES, StoreError, codeText, text, type StoreMessage } from '../.
 import { hashSecret } from '../../shared/passwords';
 import type { AuthService, LoginResult } from '../auth';
 import type { GoodsFacade } from '../goods';
+import type { UnitOfWork } from '../../shared/unit-of-work';
 import type { AccountRepository } from './account.repository';
 import type { BankCardInput, StoreInfo, StoreInfoDraft, StoreInfoChanges } from './account.schemas';
 
@@ -264,25 +265,34 @@ export class AccountService {
     return { cityCode: store.city_code, cityName: city?.city_name ?? '', provinceCode: province?.city_code ?? '', provinceName: province?.city_name ?? '' };
   }
 
+  /**
+   * Replaces the store's business categories. The checks (approved store, known categories, no goods on
+   * shelf in a removed one) and the write run in one transaction with the store row locked: concurrent
+   * changes run one after the other, and a failed write leaves the old categories.
+   */
   async updateCategories(caller: Caller, categoryIds: number[]) {
-    const store = await this.store(caller);
-    if (!IN_APP.includes(store.store_status)) throw notAllowed(text('店铺审核通过后才能修改经营类目', 'business categories can be changed after approval'));
-    const found = await this.stores.enabledLeafCategories(categoryIds);
-    const missing = categoryIds.filter((id) => !found.includes(id));
-    if (missing.length) throw new StoreError(STORE_CODES.invalidParameter, text(`经营类目不存在或已停用：${missing.join('、')}`, `unknown or disabled categories: ${missing.join(', ')}`));
-    await this.refuseRemovingCategoriesWithGoodsOnShelf(caller.storeId, categoryIds);
-    await this.stores.replaceCategories(caller.storeId, categoryIds);
-    return { categories: await this.stores.storeCategories(caller.storeId) };
+    return this.stores.transaction(async (stores, unit) => {
+      const store = await stores.lockStore(caller.storeId);
+      if (!store) throw new StoreError(STORE_CODES.notFound, text('店铺不存在', 'store not found'));
+      if (!IN_APP.includes(store.store_status)) throw notAllowed(text('店铺审核通过后才能修改经营类目', 'business categories can be changed after approval'));
+      const found = await stores.enabledLeafCategories(categoryIds);
+      const missing = categoryIds.filter((id) => !found.includes(id));
+      if (missing.length) throw new StoreError(STORE_CODES.invalidParameter, text(`经营类目不存在或已停用：${missing.join('、')}`, `unknown or disabled categories: ${missing.join(', ')}`));
+      await this.refuseRemovingCategoriesWithGoodsOnShelf(stores, unit, caller.storeId, categoryIds);
+      await stores.replaceCategories(caller.storeId, categoryIds);
+      return { categories: await stores.storeCategories(caller.storeId) };
+    });
   }
 
   /** A removed business category must have no goods on shelf (docs/goods.md): 10100010 names them, nothing changes. */
-  private async refuseRemovingCategoriesWithGoodsOnShelf(storeId: number, keptIds: readonly number[]) {
+  private async refuseRemovingCategoriesWithGoodsOnShelf(stores: AccountRepository, unit: UnitOfWork, storeId: number, keptIds: readonly number[]) {
     if (!this.goods) return;
     const kept = new Set(keptIds);
-    const removed = (await this.stores.storeCategories(storeId)).filter((category) => !kept.has(category.categoryId));
+    const removed = (await stores.storeCategories(storeId)).filter((category) => !kept.has(category.categoryId));
     const counts = await this.goods.countOnShelfByCategory(
       storeId,
       removed.map((category) => category.categoryId),
+      unit,
     );
     const onShelf = removed.filter((category) => (counts.get(category.categoryId) ?? 0) > 0);
     if (onShelf.length === 0) return;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import type { StoreRoute } from '../../http/route';
 import { systemClock, type Clock } from '../../shared/clock';
+import type { UnitOfWork } from '../../shared/unit-of-work';
 import type { MediaFileUrls } from '../media';
 import { BrandApplicationsRepository } from './brand-applications.repository';
 import { brandApplicationRoutes } from './brand-applications.routes';
@@ -23,8 +24,8 @@ export { draftList, goodsList, skuStockList } from './goods.lists';
 
 /** What other modules may ask the goods module (account: may a business category be removed?). */
 export interface GoodsFacade {
-  /** On-shelf goods of the store per category, for the categories that have any. */
-  countOnShelfByCategory(storeId: number, categoryIds: readonly number[]): Promise<Map<number, number>>;
+  /** On-shelf goods of the store per category, for the categories that have any; inside the caller's transaction when given. */
+  countOnShelfByCategory(storeId: number, categoryIds: readonly number[], unit?: UnitOfWork): Promise<Map<number, number>>;
 }
 
 /** The goods module: its calls and the saved views of lists, over their repositories. */
@@ -32,7 +33,9 @@ export function goodsModule(deps: { db: Kysely<StoreDatabase>; media?: MediaFile
   const repository = new GoodsRepository(deps.db);
   const brands = new BrandApplicationsService(new BrandApplicationsRepository(deps.db), deps.clock ?? systemClock);
   const service = new GoodsService(repository, brands);
-  const facade: GoodsFacade = { countOnShelfByCategory: (storeId, categoryIds) => repository.onShelfCountByCategory(storeId, categoryIds) };
+  const facade: GoodsFacade = {
+    countOnShelfByCategory: (storeId, categoryIds, unit) => (unit ? new GoodsRepository(unit) : repository).onShelfCountByCategory(storeId, categoryIds),
+  };
   return {
     routes: [
       ...goodsRoutes(service, deps.media),
