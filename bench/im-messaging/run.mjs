@@ -1,4 +1,3 @@
-/* global performance */
 // IM messaging on PostgreSQL (issue 10 "Benchmarks"): the group-commit write design against the
 // per-message design (the baseline), measured in the same run, interleaved round by round.
 //
