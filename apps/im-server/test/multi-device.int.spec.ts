@@ -102,4 +102,26 @@ describe('multi-device history, receipts and stick-top', () => {
     const after = await c.history.search({ keyword: 'AFTER', sessionIds: [sessionId] });
     expect(after.messages.map((m) => m.idClient)).toEqual(['p4']);
   });
+
+  it('a receipt I send from one device reaches my other device live (msgReceiptSendTime) and a fresh device by sync', async () => {
+    const me = account('s_rsent');
+    const peerName = account('c_rsent');
+    const sessionId = `p2p-${peerName}`;
+    const a = await raw(me, 1);
+    const peer = await raw(peerName, 16);
+    const storeB = new MemoryStore();
+    const b = await device(me, storeB);
+    const incoming = (await peer.request('sendMsg', { msg: { idClient: 'in-1', scene: 0, to: me, type: 0, text: 'read me' } })).body.msg!;
+    await waitFor(async () => (await storeB.getMessage('in-1')) !== undefined, 5000, 'B has the message');
+
+    expect((await a.request('sendMsgReceipt', { msg: { idClient: 'in-1', from: peerName, scene: 0 } })).code).toBe(200);
+    await waitFor(async () => (await storeB.getSession(sessionId))?.msgReceiptSendTime === incoming.time, 5000, 'B knows the receipt was sent');
+    // The peer's ports got the receipt itself.
+    expect((await peer.waitForPush('msgReceipt')).msgReceiptTime).toBe(incoming.time);
+    await b.destroy();
+
+    const storeC = new MemoryStore();
+    await device(me, storeC);
+    expect((await storeC.getSession(sessionId))?.msgReceiptSendTime).toBe(incoming.time);
+  });
 });
