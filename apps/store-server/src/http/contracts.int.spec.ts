@@ -57,15 +57,22 @@ describe('endpoint contracts on the real server', () => {
     }
   });
 
-  it('registers a route for every contract of the areas it owns, through the contract', () => {
+  it('registers a route for every contract, through the contract, and describes each in /openapi.json', async () => {
     const served = new Map(contractRoutes().map((route) => [route.path, route.contract]));
-    const owned = [endpointGroups.auth, endpointGroups.account, endpointGroups.pay, endpointGroups.common, endpointGroups.deregistration, endpointGroups.im, endpointGroups.orders];
-    for (const group of owned) for (const contract of Object.values(group)) expect(served.get(contract.path)).toBe(contract);
+    const document = (await (await fetch(`${h.url}${OPENAPI_PATH}`)).json()) as { paths: Record<string, { post?: { 'x-codes'?: string[] } }> };
+    for (const [group, contracts] of Object.entries(endpointGroups)) {
+      for (const [name, contract] of Object.entries(contracts)) {
+        expect([group, name, served.get(contract.path)]).toEqual([group, name, contract]);
+        expect([group, name, document.paths[contract.path]?.post?.['x-codes']]).toEqual([group, name, expect.arrayContaining([...contract.errors])]);
+      }
+    }
     // A contract served by a route that is not the contract's would answer something else.
     for (const [path, contract] of served) {
       expect(allEndpoints).toContain(contract);
       expect(contract.path).toBe(path);
     }
+    // Every envelope call has a contract now (publicRoute/userRoute remain for calls without one).
+    expect(routes.filter((route) => route.biz && !route.contract).map((route) => route.path)).toEqual([]);
   });
 
   it('refuses a biz that is not an object on every contract call with 10100001 and changes nothing', async () => {
