@@ -195,6 +195,48 @@ describe(`group commit inside MessageService (${dbName})`, () => {
     expect(Number(head.seq)).toBe(3);
   });
 
+  it('two nodes writing the same idClient at once store it once; the other answers a duplicate of it', async () => {
+    // Two services = two nodes' batchers on one database. On PostgreSQL a third transaction holds the
+    // receiver's sequence row until both batches wait on it, so both have looked for r-1 and found
+    // nothing: the loser's INSERT then does nothing and it answers the winner's row. PGlite has one
+    // connection, so there the batches run one after the other.
+    const nodeA = new MessageService(store.db, createMessageClock(), { mode: 'group-commit' });
+    const nodeB = new MessageService(store.db, createMessageClock(), { mode: 'group-commit' });
+    const sender = port('race_s');
+    const receiver = account('race_r');
+    const sendAll = () =>
+      Promise.all([
+        nodeA.send(sender, text('r-1', 'race_r', 'from node A')),
+        nodeA.send(sender, text('r-2', 'race_r')),
+        nodeB.send(sender, text('r-1', 'race_r', 'from node B')),
+        nodeB.send(sender, text('r-3', 'race_r')),
+      ]);
+    let results: SendResult[];
+    if (usingPostgres) {
+      await store.db.insertInto('im_account_seq').values({ accid: receiver, seq: 0 }).onConflict((oc) => oc.column('accid').doNothing()).execute();
+      results = await store.db.transaction().execute(async (holder) => {
+        await holder.selectFrom('im_account_seq').select('seq').where('accid', '=', receiver).forUpdate().execute();
+        const sending = sendAll();
+        for (let waiting = 0; waiting < 2; ) {
+          await new Promise((r) => setTimeout(r, 20));
+          const { rows } = await sql<{ n: number }>`
+            select count(*)::int as n from pg_stat_activity
+            where wait_event_type = 'Lock' and query like '%im_account_seq%' and datname = current_database()`.execute(store.db);
+          waiting = rows[0].n;
+        }
+        return { sending };
+      }).then(({ sending }) => sending);
+    } else {
+      results = await sendAll();
+    }
+    expect(results.filter((r) => r.message.idClient === 'r-1' && !r.duplicate)).toHaveLength(1);
+    expect(results[0].message).toEqual(results[2].message);
+    const rows = await store.db.selectFrom('im_message').select(['id_client']).where('sender', '=', sender.account).orderBy('id_client').execute();
+    expect(rows.map((r) => r.id_client)).toEqual(['r-1', 'r-2', 'r-3']);
+    const unread = await store.db.selectFrom('im_session').select('unread').where('accid', '=', account('race_r')).executeTakeFirstOrThrow();
+    expect(unread.unread).toBe(3);
+  });
+
   it('a message refused by the blocklist gets 7101 and its batch-mates are stored', async () => {
     await new RelationService(store.db).mark(account('bl_r'), account('bl_s'), 'blacklist', true);
     const service = new MessageService(store.db, createMessageClock(), { mode: 'group-commit' });
