@@ -1,7 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { ImClient, MessageTypeCode, SYNC_RETRY_LIMIT, SceneCode, type ImMessage, type StoreWrite } from '@merchant/im-core';
 import { FakeConnection, sampleMessage } from '@merchant/im-core/testing';
-import { IndexedDbStore } from '../src/indexeddb-store';
+import { IndexedDbStore, WRITE_CHUNK_ROWS } from '../src/indexeddb-store';
 
 // Issue 10: "Data and its cursor are written in one IndexedDB transaction" — do-not-disturb
 // (a key-value row) included, so a failed write keeps none of data, donnop or cursor.
@@ -66,4 +66,40 @@ describe('sync writes data, do-not-disturb and cursor in one IndexedDB transacti
     expect(await store.getTimetags()).toEqual({ roamingMsgs: 5 });
     await client.destroy();
   });
+});
+
+describe('a write batch bigger than one chunk', () => {
+  const rows = (count: number) => Array.from({ length: count }, (_, i) => sampleMessage({ idClient: `big${i}`, time: i }));
+
+  it('is still one transaction: a refused row in the last chunk keeps nothing of the earlier chunks', async () => {
+    const store = await IndexedDbStore.open({ name: `sync-tx-${++counter}`, indexedDB: new IDBFactory() });
+    const broken = { ...sampleMessage({ idClient: 'x', time: 1 }), idClient: undefined } as unknown as ImMessage;
+    await expect(store.writeBatch([
+      { kind: 'messages', messages: rows(WRITE_CHUNK_ROWS * 2 + 10) },
+      { kind: 'values', values: [{ key: 'donnop', value: '{"open":true}' }] },
+      { kind: 'timetags', timetags: { roamingMsgs: 99 } },
+      { kind: 'messages', messages: [broken] },
+    ])).rejects.toBeTruthy();
+    expect(await store.getMessage('big0')).toBeUndefined();
+    expect(await store.getMessage(`big${WRITE_CHUNK_ROWS + 1}`)).toBeUndefined();
+    expect(await store.getValue('donnop')).toBeUndefined();
+    expect(await store.getTimetags()).toEqual({});
+    await store.close();
+  }, 30_000);
+
+  it('stores every row in order, a later write of the same key winning', async () => {
+    const store = await IndexedDbStore.open({ name: `sync-tx-${++counter}`, indexedDB: new IDBFactory() });
+    const count = WRITE_CHUNK_ROWS * 2 + 7;
+    await store.writeBatch([
+      { kind: 'messages', messages: rows(count) },
+      { kind: 'messages', messages: [{ ...sampleMessage({ idClient: 'big0', time: 0 }), text: 'replaced' }] },
+      { kind: 'deleteMessages', idClients: ['big1'] },
+      { kind: 'timetags', timetags: { roamingMsgs: 5 } },
+    ]);
+    for (const i of [2, WRITE_CHUNK_ROWS, WRITE_CHUNK_ROWS + 1, count - 1]) expect((await store.getMessage(`big${i}`))?.time).toBe(i);
+    expect((await store.getMessage('big0'))?.text).toBe('replaced');
+    expect(await store.getMessage('big1')).toBeUndefined();
+    expect(await store.getTimetags()).toEqual({ roamingMsgs: 5 });
+    await store.close();
+  }, 30_000);
 });
