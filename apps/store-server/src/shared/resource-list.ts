@@ -118,11 +118,29 @@ export async function listPage<Row>(db: AnyDb, definition: ResourceListDefinitio
   return { pageNum: query.pageNum, pageSize: query.pageSize, total, list };
 }
 
-/** A list definition bound to its database: `goodsList.page(storeId, query)`. */
-export function defineResourceList<Row>(definition: ResourceListDefinition<Row>) {
+/**
+ * One row of the list by its own condition (e.g. its id), with the list's joins, columns and row shape:
+ * a detail read answers exactly what the list shows, scoped to the store like the list.
+ */
+export async function listRow<Row>(db: AnyDb, definition: ResourceListDefinition<Row>, storeId: number, narrow: (query: ListQueryBuilder) => ListQueryBuilder): Promise<Row | undefined> {
+  let built: ListQueryBuilder = db.selectFrom(definition.from).where(sql.ref(definition.storeColumn), '=', storeId);
+  if (definition.where) built = definition.where(built);
+  const row = await definition.select(narrow(built)).executeTakeFirst();
+  return row ? definition.map(row as Record<string, unknown>) : undefined;
+}
+
+/** A list definition: `goodsList.page(db, storeId, query)` for a page, `list.row(db, storeId, narrow)` for one row. */
+export interface ResourceList<Row> {
+  definition: ResourceListDefinition<Row>;
+  page(db: AnyDb, storeId: number, query: ListQuery): Promise<PageOf<Row>>;
+  row(db: AnyDb, storeId: number, narrow: (query: ListQueryBuilder) => ListQueryBuilder): Promise<Row | undefined>;
+}
+
+export function defineResourceList<Row>(definition: ResourceListDefinition<Row>): ResourceList<Row> {
   return {
     definition,
-    page: (db: AnyDb, storeId: number, query: ListQuery) => listPage(db, definition, storeId, query),
+    page: (db, storeId, query) => listPage(db, definition, storeId, query),
+    row: (db, storeId, narrow) => listRow(db, definition, storeId, narrow),
   };
 }
 

@@ -1,7 +1,7 @@
 import { stockStatusOf, type InventoryCountStatus, type InventoryOrderStatus, type WarningStatus } from '@merchant/api-contracts';
 import { sql } from 'kysely';
 import { toEpochSeconds } from '../../shared/clock';
-import { defineResourceList, fromSeconds, type ListQueryBuilder } from '../../shared/resource-list';
+import { defineResourceList, fromSeconds, type ListQueryBuilder, type ResourceList, type ResourceListDefinition } from '../../shared/resource-list';
 
 // The inventory centre's lists (docs/inventory.md) for the resource-list helper, and the row shapes the
 // repository's single-record reads share with them.
@@ -14,8 +14,30 @@ const createTimeFilters = (column: string) => ({
   createTimeEnd: { column, op: 'lte' as const, toDb: endOfSecond },
 });
 
+/**
+ * The lists of records made at a time (service warnings, counts, inbound and outbound orders): one shape,
+ * scoped by `<alias>.store_id`, filtered by creation time, newest first, ties broken by id.
+ */
+function recordList<Row>(
+  table: string,
+  alias: string,
+  parts: Pick<ResourceListDefinition<Row>, 'where' | 'filters' | 'select' | 'map'>,
+): ResourceList<Row> {
+  return defineResourceList<Row>({
+    from: `${table} as ${alias}`,
+    storeColumn: `${alias}.store_id`,
+    where: parts.where,
+    filters: { ...parts.filters, ...createTimeFilters(`${alias}.created_at`) },
+    sorts: { createTime: `${alias}.created_at` },
+    defaultSort: { field: 'createTime', order: 'desc' },
+    tieBreaker: `${alias}.id`,
+    select: parts.select,
+    map: parts.map,
+  });
+}
+
 /** Joins the item's enabled warning config, whose line sets the stock status. */
-export const withLine = (q: ListQueryBuilder) => q.leftJoin('store_inventory_warning_config as wc', (join) => join.onRef('wc.item_id', '=', 'i.id').on('wc.enabled', '=', true));
+const withLine = (q: ListQueryBuilder) => q.leftJoin('store_inventory_warning_config as wc', (join) => join.onRef('wc.item_id', '=', 'i.id').on('wc.enabled', '=', true));
 
 function stockStatusWhere(query: ListQueryBuilder, status: number): ListQueryBuilder {
   if (status === 3) return query.where('i.quantity', '<=', 0);
@@ -23,7 +45,7 @@ function stockStatusWhere(query: ListQueryBuilder, status: number): ListQueryBui
   return query.where('i.quantity', '>', 0).where(sql<boolean>`(wc.warning_line is null or i.quantity > wc.warning_line)`);
 }
 
-export const itemRow = (row: Record<string, unknown>) => {
+const itemRow = (row: Record<string, unknown>) => {
   const quantity = Number(row.quantity);
   const warningLine = row.warning_line === null || row.warning_line === undefined ? null : Number(row.warning_line);
   return {
@@ -40,7 +62,7 @@ export const itemRow = (row: Record<string, unknown>) => {
   };
 };
 export type ItemRow = ReturnType<typeof itemRow>;
-export const itemColumns = ['i.id', 'i.goods_id', 'i.sku_id', 'i.item_name', 'i.sku_text', 'i.warehouse_name', 'i.quantity', 'i.updated_at', 'wc.warning_line'] as const;
+const itemColumns = ['i.id', 'i.goods_id', 'i.sku_id', 'i.item_name', 'i.sku_text', 'i.warehouse_name', 'i.quantity', 'i.updated_at', 'wc.warning_line'] as const;
 
 export const itemList = defineResourceList({
   from: 'store_inventory_item as i',
@@ -58,7 +80,7 @@ export const itemList = defineResourceList({
   map: itemRow,
 });
 
-export const configRow = (row: Record<string, unknown>) => ({
+const configRow = (row: Record<string, unknown>) => ({
   configId: Number(row.id),
   itemId: Number(row.item_id),
   itemName: String(row.item_name),
@@ -71,7 +93,7 @@ export const configRow = (row: Record<string, unknown>) => ({
   updateTime: seconds(row.updated_at),
 });
 export type ConfigRow = ReturnType<typeof configRow>;
-export const configColumns = ['wc.id', 'wc.item_id', 'i.item_name', 'i.sku_text', 'i.warehouse_name', 'i.quantity', 'wc.warning_line', 'wc.enabled', 'wc.remark', 'wc.updated_at'] as const;
+const configColumns = ['wc.id', 'wc.item_id', 'i.item_name', 'i.sku_text', 'i.warehouse_name', 'i.quantity', 'wc.warning_line', 'wc.enabled', 'wc.remark', 'wc.updated_at'] as const;
 
 export const warningConfigList = defineResourceList({
   from: 'store_inventory_warning_config as wc',
@@ -85,7 +107,7 @@ export const warningConfigList = defineResourceList({
   map: configRow,
 });
 
-export const warningRow = (row: Record<string, unknown>) => ({
+const warningRow = (row: Record<string, unknown>) => ({
   warningId: Number(row.id),
   itemId: Number(row.item_id),
   itemName: String(row.item_name),
@@ -99,21 +121,16 @@ export const warningRow = (row: Record<string, unknown>) => ({
   handleTime: nullableSeconds(row.handled_at),
 });
 export type ServiceWarningRow = ReturnType<typeof warningRow>;
-export const warningColumns = ['w.id', 'w.item_id', 'i.item_name', 'i.sku_text', 'i.warehouse_name', 'w.quantity', 'w.warning_line', 'i.quantity as current_quantity', 'w.status', 'w.created_at', 'w.handled_at'] as const;
+const warningColumns = ['w.id', 'w.item_id', 'i.item_name', 'i.sku_text', 'i.warehouse_name', 'w.quantity', 'w.warning_line', 'i.quantity as current_quantity', 'w.status', 'w.created_at', 'w.handled_at'] as const;
 
-export const serviceWarningList = defineResourceList({
-  from: 'store_inventory_warning as w',
-  storeColumn: 'w.store_id',
+export const serviceWarningList = recordList('store_inventory_warning', 'w', {
   where: (q) => q.innerJoin('store_inventory_item as i', 'i.id', 'w.item_id'),
-  filters: { itemName: { column: 'i.item_name', op: 'contains' }, status: { column: 'w.status', op: 'eq' }, ...createTimeFilters('w.created_at') },
-  sorts: { createTime: 'w.created_at' },
-  defaultSort: { field: 'createTime', order: 'desc' },
-  tieBreaker: 'w.id',
+  filters: { itemName: { column: 'i.item_name', op: 'contains' }, status: { column: 'w.status', op: 'eq' } },
   select: (q) => q.select([...warningColumns]),
   map: warningRow,
 });
 
-export const countRow = (row: Record<string, unknown>) => ({
+const countRow = (row: Record<string, unknown>) => ({
   countId: Number(row.id),
   warehouseName: String(row.warehouse_name),
   status: Number(row.status) as InventoryCountStatus,
@@ -124,7 +141,7 @@ export const countRow = (row: Record<string, unknown>) => ({
   completeTime: nullableSeconds(row.completed_at),
 });
 export type CountRow = ReturnType<typeof countRow>;
-export const countColumns = (q: ListQueryBuilder) =>
+const countColumns = (q: ListQueryBuilder) =>
   q.select([
     'n.id',
     'n.warehouse_name',
@@ -136,18 +153,13 @@ export const countColumns = (q: ListQueryBuilder) =>
     sql<number>`(select coalesce(sum(l.counted_quantity - l.book_quantity), 0) from store_inventory_count_line l where l.count_id = n.id and l.counted_quantity is not null)`.as('difference'),
   ]);
 
-export const countList = defineResourceList({
-  from: 'store_inventory_count as n',
-  storeColumn: 'n.store_id',
-  filters: { warehouseName: { column: 'n.warehouse_name', op: 'contains' }, status: { column: 'n.status', op: 'eq' }, ...createTimeFilters('n.created_at') },
-  sorts: { createTime: 'n.created_at' },
-  defaultSort: { field: 'createTime', order: 'desc' },
-  tieBreaker: 'n.id',
+export const countList = recordList('store_inventory_count', 'n', {
+  filters: { warehouseName: { column: 'n.warehouse_name', op: 'contains' }, status: { column: 'n.status', op: 'eq' } },
   select: countColumns,
   map: countRow,
 });
 
-export const orderRow = (row: Record<string, unknown>) => ({
+const orderRow = (row: Record<string, unknown>) => ({
   orderId: Number(row.id),
   warehouseName: String(row.warehouse_name),
   status: Number(row.status) as InventoryOrderStatus,
@@ -161,7 +173,7 @@ export const orderRow = (row: Record<string, unknown>) => ({
   completeTime: nullableSeconds(row.completed_at),
 });
 export type OrderRow = ReturnType<typeof orderRow>;
-export const orderColumns = (q: ListQueryBuilder) =>
+const orderColumns = (q: ListQueryBuilder) =>
   q.select([
     'o.id',
     'o.warehouse_name',
@@ -177,15 +189,12 @@ export const orderColumns = (q: ListQueryBuilder) =>
   ]);
 
 /** Inbound (1) and outbound (2) applications: the same list over one direction. */
-export const orderList = (direction: 1 | 2) =>
-  defineResourceList({
-    from: 'store_inventory_order as o',
-    storeColumn: 'o.store_id',
+const orderListOf = (direction: 1 | 2) =>
+  recordList('store_inventory_order', 'o', {
     where: (q) => q.where('o.direction', '=', direction),
-    filters: { warehouseName: { column: 'o.warehouse_name', op: 'contains' }, status: { column: 'o.status', op: 'eq' }, ...createTimeFilters('o.created_at') },
-    sorts: { createTime: 'o.created_at' },
-    defaultSort: { field: 'createTime', order: 'desc' },
-    tieBreaker: 'o.id',
+    filters: { warehouseName: { column: 'o.warehouse_name', op: 'contains' }, status: { column: 'o.status', op: 'eq' } },
     select: orderColumns,
     map: orderRow,
   });
+const ORDER_LISTS = { 1: orderListOf(1), 2: orderListOf(2) } as const;
+export const orderList = (direction: 1 | 2) => ORDER_LISTS[direction];

@@ -9,28 +9,12 @@ import {
 } from '@merchant/api-contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
-import type { ListQuery, ListQueryBuilder } from '../../shared/resource-list';
-import {
-  configColumns,
-  configRow,
-  countColumns,
-  countRow,
-  itemColumns,
-  itemRow,
-  orderColumns,
-  orderRow,
-  seconds,
-  warningColumns,
-  warningRow,
-  withLine,
-  type ConfigRow,
-  type CountRow,
-  type ItemRow,
-  type OrderRow,
-  type ServiceWarningRow,
-} from './inventory.lists';
+import type { ListQuery, ResourceList } from '../../shared/resource-list';
+import { seconds, type ConfigRow, type CountRow, type ItemRow, type OrderRow, type ServiceWarningRow } from './inventory.lists';
 
-export { countList, itemList, orderList, serviceWarningList, warningConfigList } from './inventory.lists';
+import { countList, itemList, orderList, serviceWarningList, warningConfigList } from './inventory.lists';
+
+export { countList, itemList, orderList, serviceWarningList, warningConfigList };
 
 type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
 export interface QuantityChange {
@@ -47,17 +31,13 @@ export class InventoryRepository {
     return (this.db as Kysely<StoreDatabase>).transaction().execute((trx) => run(new InventoryRepository(trx)));
   }
 
-  page<Row>(list: { page: (db: Kysely<StoreDatabase>, storeId: number, query: ListQuery) => Promise<PageOf<Row>> }, storeId: number, query: ListQuery) {
+  /** One page of a list of inventory.lists.ts, scoped to the store. */
+  page<Row>(list: ResourceList<Row>, storeId: number, query: ListQuery): Promise<PageOf<Row>> {
     return list.page(this.db, storeId, query);
   }
 
-  async findItem(storeId: number, itemId: number): Promise<ItemRow | undefined> {
-    const row = await withLine(this.db.selectFrom('store_inventory_item as i') as unknown as ListQueryBuilder)
-      .select([...itemColumns])
-      .where('i.id', '=', itemId)
-      .where('i.store_id', '=', storeId)
-      .executeTakeFirst();
-    return row ? itemRow(row as Record<string, unknown>) : undefined;
+  findItem(storeId: number, itemId: number): Promise<ItemRow | undefined> {
+    return itemList.row(this.db, storeId, (q) => q.where('i.id', '=', itemId));
   }
 
   /** The items among `itemIds` that are the store's, by id. */
@@ -144,15 +124,8 @@ export class InventoryRepository {
       .execute();
   }
 
-  async findWarning(storeId: number, warningId: number): Promise<ServiceWarningRow | undefined> {
-    const row = await this.db
-      .selectFrom('store_inventory_warning as w')
-      .innerJoin('store_inventory_item as i', 'i.id', 'w.item_id')
-      .select([...warningColumns])
-      .where('w.id', '=', warningId)
-      .where('w.store_id', '=', storeId)
-      .executeTakeFirst();
-    return row ? warningRow(row as Record<string, unknown>) : undefined;
+  findWarning(storeId: number, warningId: number): Promise<ServiceWarningRow | undefined> {
+    return serviceWarningList.row(this.db, storeId, (q) => q.where('w.id', '=', warningId));
   }
 
   async warningIdsOf(storeId: number, warningIds: readonly number[]): Promise<Set<number>> {
@@ -171,15 +144,8 @@ export class InventoryRepository {
     return Number(result.numUpdatedRows);
   }
 
-  async findConfig(storeId: number, configId: number): Promise<ConfigRow | undefined> {
-    const row = await this.db
-      .selectFrom('store_inventory_warning_config as wc')
-      .innerJoin('store_inventory_item as i', 'i.id', 'wc.item_id')
-      .select([...configColumns])
-      .where('wc.id', '=', configId)
-      .where('wc.store_id', '=', storeId)
-      .executeTakeFirst();
-    return row ? configRow(row as Record<string, unknown>) : undefined;
+  findConfig(storeId: number, configId: number): Promise<ConfigRow | undefined> {
+    return warningConfigList.row(this.db, storeId, (q) => q.where('wc.id', '=', configId));
   }
 
   /** Undefined when the item already has a config. */
@@ -205,12 +171,8 @@ export class InventoryRepository {
     return row.id;
   }
 
-  async findCount(storeId: number, countId: number): Promise<CountRow | undefined> {
-    const row = await countColumns(this.db.selectFrom('store_inventory_count as n') as unknown as ListQueryBuilder)
-      .where('n.id', '=', countId)
-      .where('n.store_id', '=', storeId)
-      .executeTakeFirst();
-    return row ? countRow(row as Record<string, unknown>) : undefined;
+  findCount(storeId: number, countId: number): Promise<CountRow | undefined> {
+    return countList.row(this.db, storeId, (q) => q.where('n.id', '=', countId));
   }
 
   async countLines(countId: number) {
@@ -255,13 +217,8 @@ export class InventoryRepository {
     return row.id;
   }
 
-  async findOrder(storeId: number, direction: 1 | 2, orderId: number): Promise<OrderRow | undefined> {
-    const row = await orderColumns(this.db.selectFrom('store_inventory_order as o') as unknown as ListQueryBuilder)
-      .where('o.id', '=', orderId)
-      .where('o.store_id', '=', storeId)
-      .where('o.direction', '=', direction)
-      .executeTakeFirst();
-    return row ? orderRow(row as Record<string, unknown>) : undefined;
+  findOrder(storeId: number, direction: 1 | 2, orderId: number): Promise<OrderRow | undefined> {
+    return orderList(direction).row(this.db, storeId, (q) => q.where('o.id', '=', orderId));
   }
 
   async orderLines(orderId: number) {
