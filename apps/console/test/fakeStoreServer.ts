@@ -9,6 +9,7 @@ import {
   describeValidationError,
   endpointAllows,
   endpointByPath,
+  exportEndpoints,
   imEndpoints,
   isTransportCode,
   type AnyEndpoint,
@@ -155,4 +156,41 @@ export function createFakeStoreServer(users: FakeUser[] = [DEMO_USER]): FakeStor
     on: (path, handler) => handlers.set(path, handler),
     violations,
   };
+}
+
+/** What a scripted export job answers to each export/status call, in order (the last one repeats). */
+export type FakeExportStep = { state: 1 | 2 | 3 | 4; processed?: number; msg?: string };
+
+/**
+ * export/create and export/status (docs/export.md) for one scripted job: create answers a queued job of
+ * `total` rows; each status call answers the next step of `script`. `created` holds the create requests.
+ */
+export function fakeExportJobs(server: FakeStoreServer, total: number, script: FakeExportStep[]) {
+  const created: Array<Record<string, unknown>> = [];
+  let step = 0;
+  const job = (state: number, processed: number, msg = '') => ({
+    jobId: 77,
+    resource: String(created.at(-1)?.resource ?? 'goods.list'),
+    state,
+    fileName: `${String(created.at(-1)?.fileName ?? 'export')}.xlsx`,
+    processed,
+    total,
+    progress: state === 3 ? 100 : Math.floor((processed * 100) / Math.max(total, 1)),
+    downloadUrl: state === 3 ? 'http://127.0.0.1:3100/v1/store/export/file?jobId=77&expires=1&signature=s' : '',
+    msg: state === 4 ? msg || 'export failed, please retry' : '',
+    createTime: 1_763_000_000,
+    expireTime: 1_763_086_400,
+  });
+  server.on(exportEndpoints.create.path, ({ biz }) => {
+    created.push(biz);
+    step = 0;
+    return ok(job(1, 0));
+  });
+  server.on(exportEndpoints.status.path, ({ biz }) => {
+    if (biz.jobId !== 77) return { code: STORE_CODES.notFound, msg: 'no such export job' };
+    const next = script[Math.min(step, script.length - 1)]!;
+    step += 1;
+    return ok(job(next.state, next.processed ?? (next.state === 3 ? total : 0), next.msg));
+  });
+  return { created, statusCalls: () => step };
 }

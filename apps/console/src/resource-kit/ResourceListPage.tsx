@@ -24,7 +24,9 @@ import {
 } from '@merchant/ui-kit';
 import { useAppDispatch } from '../app/hooks';
 import { notify } from '../app/notificationsSlice';
-import { ExportTooLargeError, MAX_EXPORT_ROWS, fetchFilteredRows } from './exportList';
+import { useExportJob } from './exportAsync';
+import { ExportJobPanel } from './exportJobPanel';
+import { ExportTooLargeError, MAX_EXPORT_ROWS, fetchFilteredRows, serverExportRequest } from './exportList';
 import { SavedViewsMenu } from './SavedViewsMenu';
 import { StatusChip } from './StatusChip';
 import { cellText, labelText, textContext } from './text';
@@ -62,6 +64,7 @@ export function ResourceListPage<Row extends object, Arg>({ resource, savedViews
   const actions = useResourceActions();
   const [pending, setPending] = useState<PendingConfirm | null>(null);
   const [exporting, setExporting] = useState(false);
+  const serverExport = useExportJob({ dispatch: dispatch as never });
 
   const ask = (action: ResourceActionBase, run: () => unknown, content?: string) => {
     if (action.confirm || action.destructive) setPending({ action, run, content });
@@ -168,6 +171,11 @@ export function ResourceListPage<Row extends object, Arg>({ resource, savedViews
       });
       dispatch(notify({ severity: 'success', message: t('resourceKit.exportDone', { count: rows.length }) }));
     } catch (error) {
+      // Above the browser's limit a server-capable list is exported by a job on the server (docs/export.md).
+      if (error instanceof ExportTooLargeError && list.export?.server) {
+        void serverExport.start(serverExportRequest(list.export.server, toArg, table.filters, table.sort, t(list.export.fileNameKey)));
+        return;
+      }
       const message = error instanceof ExportTooLargeError ? t('resourceKit.exportTooMany', { max: MAX_EXPORT_ROWS }) : error instanceof Error ? error.message : String(error);
       // A failed page load already showed the server msg (§8); other failures say what went wrong.
       if (!(error && typeof error === 'object' && 'code' in error)) dispatch(notify({ severity: 'error', message }));
@@ -201,6 +209,12 @@ export function ResourceListPage<Row extends object, Arg>({ resource, savedViews
         )}
         {schema && <SearchBar schema={schema} initialQuery={table.filters} onSearch={(query) => table.setFilters(withTab(query))} />}
         {header}
+        <ExportJobPanel
+          view={serverExport.view}
+          onCheckAgain={() => void serverExport.checkAgain()}
+          onRetry={() => list.export?.server && void serverExport.start(serverExportRequest(list.export.server, toArg, table.filters, table.sort, t(list.export.fileNameKey)))}
+          onDismiss={serverExport.dismiss}
+        />
         {hasToolbar && (
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }} useFlexGap>
             {list.toolbar?.map((action) => (
@@ -216,7 +230,7 @@ export function ResourceListPage<Row extends object, Arg>({ resource, savedViews
               </PermissionButton>
             ))}
             {list.export && (
-              <PermissionButton variant="outlined" size="small" permission={list.export.permission} loading={exporting} onClick={() => void exportList()} data-testid="resource-export">
+              <PermissionButton variant="outlined" size="small" permission={list.export.permission} loading={exporting || serverExport.view.phase === 'starting' || serverExport.view.phase === 'running'} onClick={() => void exportList()} data-testid="resource-export">
                 {t('resourceKit.export')}
               </PermissionButton>
             )}

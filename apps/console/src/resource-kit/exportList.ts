@@ -1,11 +1,13 @@
 // Excel export of the filtered list: every page the filters match, fetched through the list
-// endpoint (200 rows a call, the largest §2 page size), then written by ui-kit's exporter.
+// endpoint (200 rows a call, the largest §2 page size), then written by ui-kit's exporter. Above
+// MAX_EXPORT_ROWS a list the server can export gets an export job instead (exportAsync.ts, docs/export.md).
+import type { ExportCreateRequest, ExportResource } from '@merchant/api-contracts';
 import type { TableFilters, TableQuery, TableSort, TablePage } from '@merchant/ui-kit';
 import type { ResourceListEndpoint } from './types';
 
 /** The largest §2 page size: the fewest calls for an export. */
 export const EXPORT_PAGE_SIZE = 200;
-/** Past this, the merchant narrows the filter (a browser-built workbook of more rows gets slow). */
+/** Past this a browser-built workbook gets slow: a server-capable list goes to an export job, others are refused. */
 export const MAX_EXPORT_ROWS = 20_000;
 
 export class ExportTooLargeError extends Error {
@@ -37,4 +39,27 @@ export async function fetchFilteredRows<Row, Arg>(
   const pages = Math.ceil(total / EXPORT_PAGE_SIZE);
   for (let pageNum = 2; pageNum <= pages; pageNum++) rows.push(...(await load(pageNum)).list);
   return rows;
+}
+
+/**
+ * The export job's request for the list on screen: the list's own `toArg` turns the table's filters and
+ * sort into the list call's biz (numbers, date ranges in seconds), so the server filters exactly as the
+ * list call does; paging is the server's.
+ */
+export function serverExportRequest<Arg>(
+  resource: ExportResource,
+  toArg: (query: TableQuery) => Arg,
+  filters: TableFilters,
+  sort: TableSort | undefined,
+  fileName: string,
+): ExportCreateRequest {
+  const biz = { ...(toArg({ pageNum: 1, pageSize: EXPORT_PAGE_SIZE, filters, sort }) as Record<string, unknown>) };
+  const { sortField, sortOrder } = biz;
+  delete biz.pageNum;
+  delete biz.pageSize;
+  delete biz.sortField;
+  delete biz.sortOrder;
+  const request: ExportCreateRequest = { resource, fileName, filters: biz as ExportCreateRequest['filters'] };
+  if (typeof sortField === 'string' && sortField) request.sort = { field: sortField, order: sortOrder === 'desc' ? 'desc' : 'asc' };
+  return request;
 }

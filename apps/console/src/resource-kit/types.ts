@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { SAVED_VIEW_RESOURCE_PATTERN, type LocalizedText } from '@merchant/api-contracts';
+import { SAVED_VIEW_RESOURCE_PATTERN, type ExportResource, type LocalizedText } from '@merchant/api-contracts';
 import type { ListEndpoint, RowId, SearchSchema, TablePage, TableQuery } from '@merchant/ui-kit';
 
 /** A label: an i18n key of the console, or the same text in every language (contract status mappings). */
@@ -123,8 +123,12 @@ export interface ResourceListDefinition<Row, Arg> {
   rowActions?: readonly ResourceRowAction<Row>[];
   bulkActions?: readonly ResourceBulkAction<Row>[];
   toolbar?: readonly ResourceToolbarAction[];
-  /** Excel export of the filtered list (all pages); the file name is an i18n key. */
-  export?: { fileNameKey: string; permission?: string };
+  /**
+   * Excel export of the filtered list (all pages); the file name is an i18n key. `server` names the list
+   * in the server's export registry (api-contracts EXPORT_RESOURCE_LISTS): above MAX_EXPORT_ROWS the file
+   * is built by an export job on the server instead of refusing (docs/export.md).
+   */
+  export?: { fileNameKey: string; permission?: string; server?: ExportResource };
   emptyKey?: string;
 }
 

@@ -48,7 +48,7 @@ export const goodsDraft = defineResource<GoodsListRow, EndpointBiz<typeof goodsE
       },
     ],
     toolbar: [{ key: 'release', labelKey: 'goods.action.release', permission: PERMISSIONS.goodsEdit, to: '/goods/goodRelease' }],
-    export: { fileNameKey: 'goods.draft.exportFileName' },
+    export: { fileNameKey: 'goods.draft.exportFileName', server: 'goods.draft' },
     emptyKey: 'goods.draft.empty',
   },
 });

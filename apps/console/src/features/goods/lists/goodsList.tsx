@@ -108,6 +108,6 @@ export const goodsList = defineResource<GoodsListRow, GoodsListQuery>({
       },
     ],
     toolbar: [{ key: 'release', labelKey: 'goods.action.release', permission: PERMISSIONS.goodsEdit, to: '/goods/goodRelease' }],
-    export: { fileNameKey: 'goods.list.exportFileName' },
+    export: { fileNameKey: 'goods.list.exportFileName', server: 'goods.list' },
   },
 });

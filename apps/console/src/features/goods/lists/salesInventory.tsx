@@ -65,6 +65,6 @@ export const salesInventory = defineResource<SkuStockRow, EndpointBiz<typeof goo
         run: (_ids, ctx, rows) => ctx.openDialog((close) => <BulkEditSkusDialog skus={rows} onClose={close} />),
       },
     ],
-    export: { fileNameKey: 'goods.stock.exportFileName' },
+    export: { fileNameKey: 'goods.stock.exportFileName', server: 'goods.skuStock' },
   },
 });
