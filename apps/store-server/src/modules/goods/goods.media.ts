@@ -1,5 +1,8 @@
 import { GOODS_MEDIA_UNAVAILABLE_URL, type GoodsDetail, type GoodsImage } from '@merchant/api-contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../http/route';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
+import type { MediaFileUrls } from '../media';
 
 /**
  * Fresh signed URLs of the caller's store files by id (the media module's public face, bound to the
@@ -9,6 +12,14 @@ export type SignFileUrls = (fileIds: readonly number[]) => Promise<Map<number, s
 
 /** No media module (unit wiring): stored URLs are answered as they are. */
 export const keepStoredUrls: SignFileUrls = async () => new Map();
+
+/**
+ * The one signer of the module's routes: the caller's own library files, signed for the address the
+ * browser called (docs/goods.md "Images"); without a media module, stored URLs stay.
+ */
+export function signerFor(media: MediaFileUrls | undefined, caller: Caller, request: FastifyRequest): SignFileUrls {
+  return media ? (fileIds) => media.signedUrls(caller.storeId, fileIds, request) : keepStoredUrls;
+}
 
 type WithFile = { fileId?: number; objectUrl: string };
 

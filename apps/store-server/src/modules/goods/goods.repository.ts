@@ -1,7 +1,7 @@
 import { GOODS_STATUS, WARNING_STATUS, type PageOf } from '@merchant/api-contracts';
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { GoodsTable, StoreDatabase } from '../../db/schema';
-import type { ListQuery } from '../../shared/resource-list';
+import type { ListQuery, ResourceList } from '../../shared/resource-list';
 import { BrandApplicationsRepository } from './brand-applications.repository';
 
 export { draftList, goodsList, skuStockList, stockWarningList } from './goods.lists';
@@ -70,7 +70,7 @@ export class GoodsRepository {
   }
 
   /** One page of a list defined above, scoped to the store. */
-  page<Row>(list: { page: (db: Kysely<StoreDatabase>, storeId: number, query: ListQuery) => Promise<PageOf<Row>> }, storeId: number, query: ListQuery) {
+  page<Row>(list: ResourceList<Row>, storeId: number, query: ListQuery): Promise<PageOf<Row>> {
     return list.page(this.db, storeId, query);
   }
 

@@ -1,14 +1,13 @@
 import { goodsEndpoints as e } from '@merchant/api-contracts';
 import { contractRoute, type Caller, type RouteContext, type StoreRoute } from '../../http/route';
 import type { MediaFileUrls } from '../media';
-import { keepStoredUrls, type SignFileUrls } from './goods.media';
+import { signerFor } from './goods.media';
 import type { GoodsService } from './goods.service';
 
 /** The goods calls of docs/goods.md, each registered from its contract (path, biz, data, permission). */
 export function goodsRoutes(goods: GoodsService, media?: MediaFileUrls): StoreRoute[] {
   // Images are re-signed for the caller's store at the address the browser called (docs/goods.md "Images").
-  const signer = (caller: Caller, ctx: RouteContext): SignFileUrls =>
-    media ? (fileIds) => media.signedUrls(caller.storeId, fileIds, ctx.request) : keepStoredUrls;
+  const signer = (caller: Caller, ctx: RouteContext) => signerFor(media, caller, ctx.request);
   return [
     contractRoute(e.list, (biz, caller, ctx) => goods.list(caller, biz, signer(caller, ctx))),
     contractRoute(e.draftList, (biz, caller, ctx) => goods.draftList(caller, biz, signer(caller, ctx))),
