@@ -55,7 +55,7 @@ export function BrandField() {
               onBlur={field.onBlur}
               loading={brands.isFetching}
               loadingText={t('goodsRelease.field.brandLoading')}
-              noOptionsText={t('goodsRelease.field.brandNone')}
+              noOptionsText={t(list.length === 0 ? 'goodsRelease.field.brandNone' : 'goodsRelease.field.brandNoMatch')}
               getOptionDisabled={(name) => !approvedBrandOf(list, name)}
               renderOption={({ key, ...props }, name) => {
                 const brand = approvedBrandOf(list, name);
