@@ -227,6 +227,23 @@ describe('MultiTabImClient', () => {
     expect(rows.find((m) => m.idClient === 'B-1')).toMatchObject({ status: 'success', outbox: undefined });
   });
 
+  it('a forward asked by a follower goes out under the id the follower chose, once, also when the leader closes mid-send', async () => {
+    const { server, store, a, b } = await twoConnectedTabs();
+    server.deliver('m1');
+    await until(() => b.msgs.length === 1, 'B to hear m1');
+    server.answerSends = false; // A's socket takes the forward but never answers
+    const forwarding = b.client.messages.forward('m1', { scene: 'p2p', to: 'c_demo2' });
+    await until(() => server.sendAttempts.length === 1, 'the forward to reach the server');
+    expect(server.sendAttempts).toEqual(['B-1']);
+    server.answerSends = true;
+    await a.client.destroy();
+    await expect(forwarding).resolves.toMatchObject({ idClient: 'B-1', to: 'c_demo2', text: 'hello m1', status: 'success' });
+    expect(server.sendAttempts).toEqual(['B-1', 'B-1']); // the new leader retried the same message
+    expect([...server.kept.keys()]).toEqual(['B-1']);
+    const rows = await store.getSessionMessages({ sessionId: 'p2p-c_demo2', limit: 100 });
+    expect(rows.map((m) => m.idClient)).toEqual(['B-1']);
+  });
+
   it("a follower's connect ends with the leader's state, also when the app said 'connecting' after hearing it", async () => {
     const { openTab } = await twoConnectedTabs();
     const c = openTab('C');

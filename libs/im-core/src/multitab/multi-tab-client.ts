@@ -16,6 +16,7 @@ import type { FetchHistoryQuery, HistoryPage, MessagesService } from '../service
 import type { SessionsService } from '../services/sessions-service';
 import type { ImMessage, ImSession } from '../store/entities';
 import type { SendTextInput } from '../validation/message-rules';
+import type { ForwardInput } from '../model/outgoing-messages';
 import type { SyncSummary } from '../sync/sync-engine';
 import {
   FORWARDED_EVENTS,
@@ -37,7 +38,7 @@ export interface ImClientApi {
   connect(): Promise<void>;
   logout(): Promise<void>;
   destroy(): Promise<void>;
-  readonly messages: Pick<MessagesService, 'sendText' | 'resend' | 'fetchHistory' | 'list' | 'deleteLocal'>;
+  readonly messages: Pick<MessagesService, 'sendText' | 'resend' | 'forward' | 'fetchHistory' | 'list' | 'deleteLocal'>;
   readonly sessions: Pick<SessionsService, 'list' | 'totalUnread' | 'markRead' | 'delete'>;
 }
 
@@ -132,6 +133,11 @@ export class MultiTabImClient extends TypedEmitter<ImClientEvents> implements Im
         return this.call('messages.sendText', [input, idClient]) as Promise<ImMessage>;
       },
       resend: (idClient: string) => this.call('messages.resend', [idClient]) as Promise<ImMessage>,
+      forward: (idClient: string, target: ForwardInput) => {
+        // Like sendText: the new message's id is chosen here, so a retry after a handover is the same message.
+        const newIdClient = this.issueIdClient();
+        return this.call('messages.forward', [idClient, target, newIdClient]) as Promise<ImMessage>;
+      },
       fetchHistory: (query: FetchHistoryQuery) => this.call('messages.fetchHistory', [query]) as Promise<HistoryPage>,
       list: (query) => this.call('messages.list', [query]) as Promise<ImMessage[]>,
       deleteLocal: (idClient: string) => this.call('messages.deleteLocal', [idClient]) as Promise<void>,
@@ -213,7 +219,8 @@ export class MultiTabImClient extends TypedEmitter<ImClientEvents> implements Im
     const a = args as never[];
     switch (method) {
       case 'connect': return this.ensureConnected().then(() => this.lastState);
-      case 'messages.sendText': return this.sendTextOnce(a[0], a[1]);
+      case 'messages.sendText': return this.sendOnce(a[1], (leaderClient) => leaderClient.messages.sendText(a[0]));
+      case 'messages.forward': return this.sendOnce(a[2], (leaderClient) => leaderClient.messages.forward(a[0], a[1]));
       case 'messages.resend': return this.resendOnce(a[0]);
       case 'messages.fetchHistory': return client.messages.fetchHistory(a[0]);
       case 'messages.list': return client.messages.list(a[0]);
@@ -244,11 +251,12 @@ export class MultiTabImClient extends TypedEmitter<ImClientEvents> implements Im
   }
 
   /**
-   * Sends a text under the idClient the calling tab chose, at most once: when the store already
-   * holds it (the old leader stored it before closing), it waits for that message to settle in
-   * the outbox instead of sending it again.
+   * Sends (a text, a forward) under the idClient the calling tab chose, at most once: when the store
+   * already holds it (the old leader stored it before closing), it waits for that message to settle
+   * in the outbox instead of sending it again. `send` must take its idClient synchronously, before
+   * its first await (sendText and forward do), while the id is pinned.
    */
-  private sendTextOnce(input: SendTextInput, idClient: string): Promise<ImMessage> {
+  private sendOnce(idClient: string, send: (client: ImClient) => Promise<ImMessage>): Promise<ImMessage> {
     const inFlight = this.sendsInFlight.get(idClient);
     if (inFlight) return inFlight;
     const sending = (async () => {
@@ -257,9 +265,8 @@ export class MultiTabImClient extends TypedEmitter<ImClientEvents> implements Im
       if (stored) return this.settled(client, stored);
       this.pinnedIdClient = idClient;
       try {
-        // sendText takes its idClient synchronously, before its first await.
         return await (() => {
-          const promise = client.messages.sendText(input);
+          const promise = send(client);
           this.pinnedIdClient = undefined;
           return promise;
         })();

@@ -19,6 +19,7 @@ export const TAB_CALLS = [
   'connect',
   'messages.sendText',
   'messages.resend',
+  'messages.forward',
   'messages.fetchHistory',
   'messages.list',
   'messages.deleteLocal',

@@ -127,9 +127,12 @@ export class MessagesService {
    * as a new outgoing message. Its type must be one a client may send (§5).
    */
   async forward(idClient: string, target: ForwardInput): Promise<ImMessage> {
+    // The new idClient is taken before the first await, like sendText's, so a tab that pins the
+    // id it chose (multitab) gets that id and a repeated forward after a handover settles once.
+    const outgoing = this.outgoing();
     const stored = await this.context.store().getMessage(idClient);
     if (!stored) throw new ImError(ImErrorName.Param_Error, `no message ${idClient}`, { code: 404 });
-    return this.outbox.add(buildForward(stored, target, this.outgoing()));
+    return this.outbox.add(buildForward(stored, target, outgoing));
   }
 
   private outgoing(): OutgoingContext {
