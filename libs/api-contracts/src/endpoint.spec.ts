@@ -4,6 +4,9 @@ import {
   defineEndpoint,
   endpointAllows,
   endpointCodes,
+  endpointsUnder,
+  emptyBiz,
+  noData,
   pageQuery,
   pageResult,
   type EndpointBiz,
@@ -102,5 +105,17 @@ describe('the endpoint catalogue', () => {
 
   it('keeps permission codes only on user calls', () => {
     for (const endpoint of allEndpoints) if (endpoint.permission) expect(endpoint.access).toBe('user');
+  });
+});
+
+describe('endpointsUnder', () => {
+  it('declares calls under one base path, keeping the rest of the definition', () => {
+    const call = endpointsUnder('/v1/store/test');
+    const contract = call('ping', { access: 'user', biz: emptyBiz, data: noData, errors: [STORE_CODES.notFound], summary: 'ping' });
+    const path: '/v1/store/test/ping' = contract.path;
+    expect(path).toBe('/v1/store/test/ping');
+    expect(contract).toMatchObject({ access: 'user', summary: 'ping', errors: [STORE_CODES.notFound] });
+    expect(endpointCodes(contract)).toContain(STORE_CODES.tokenInvalid);
+    expect(() => call('x', { access: 'public', permission: 'goods:view' as never, biz: emptyBiz, data: noData })).toThrow(/needs access 'user'/);
   });
 });

@@ -73,6 +73,17 @@ export function defineEndpoint<
   return Object.freeze({ ...definition, errors: Object.freeze([...(definition.errors ?? [])]) });
 }
 
+/**
+ * The calls of one area share a base path: `const userCall = endpointsUnder(USER_BASE)` then
+ * `userCall('login', { access, biz, data, … })` declares `${USER_BASE}/login` (the literal path type is kept).
+ */
+export function endpointsUnder<const Base extends string>(base: Base) {
+  return <const Name extends string, Biz extends z.ZodType, Data extends z.ZodType, const Access extends EndpointAccess>(
+    name: Name,
+    definition: { biz: Biz; data: Data; errors?: readonly StoreCode[]; permission?: PermissionCode; access: Access; summary?: string },
+  ): EndpointContract<`${Base}/${Name}`, Biz, Data, Access> => defineEndpoint({ ...definition, path: `${base}/${name}` as `${Base}/${Name}` });
+}
+
 /** Every code a call may answer: success, its own business codes and the ones its access implies. */
 export function endpointCodes(contract: AnyEndpoint): StoreCode[] {
   const codes = new Set<StoreCode>([STORE_CODES.success, STORE_CODES.invalidParameter]);

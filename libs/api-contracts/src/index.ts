@@ -19,6 +19,7 @@ export {
 } from './permissions';
 export {
   defineEndpoint,
+  endpointsUnder,
   endpointCodes,
   endpointAllows,
   emptyBiz,

@@ -1,6 +1,6 @@
 // console-spec §7 user calls for registration and store maintenance (base /v1/store/eshop/store/user).
 import { z } from 'zod';
-import { defineEndpoint, emptyBiz, noData } from '../endpoint';
+import { defineEndpoint, emptyBiz, endpointsUnder, noData } from '../endpoint';
 import { checkCodeField, emailField, idField, mobileField, passwordField, userNameField } from '../fields';
 import { STORE_CODES } from '../store-codes';
 import { USER_BASE, checkCodeSent, loginResult, storeStatusField, storeTypeField } from './auth';
@@ -114,9 +114,10 @@ const daysLeft = z.number().int().min(-1).nullable();
 const storeErrors = [STORE_CODES.notFound] as const;
 const registerErrors = [STORE_CODES.notFound, STORE_CODES.notAllowedInCurrentState] as const;
 
+const userCall = endpointsUnder(USER_BASE);
+
 export const accountEndpoints = {
-  sendRegisterCheckCode: defineEndpoint({
-    path: `${USER_BASE}/sendRegisterCheckCode`,
+  sendRegisterCheckCode: userCall('sendRegisterCheckCode', {
     access: 'public',
     summary: 'Send a registration check code',
     biz: z.object({ mobile: mobileField }),
@@ -124,24 +125,21 @@ export const accountEndpoints = {
     errors: [STORE_CODES.alreadyExists, STORE_CODES.checkCodeTooFrequent],
   }),
   /** Creates the account and an empty store (status 0) and signs the new user in. */
-  registerUser: defineEndpoint({
-    path: `${USER_BASE}/registerUser`,
+  registerUser: userCall('registerUser', {
     access: 'public',
     summary: 'Register a merchant account',
     biz: z.object({ userName: userNameField, password: passwordField, mobile: mobileField, checkCode: checkCodeField }),
     data: loginResult,
     errors: [STORE_CODES.alreadyExists, STORE_CODES.wrongCheckCode],
   }),
-  temporaryStorageStoreInfo: defineEndpoint({
-    path: `${USER_BASE}/temporaryStorageStoreInfo`,
+  temporaryStorageStoreInfo: userCall('temporaryStorageStoreInfo', {
     access: 'user',
     summary: 'Save the store information draft',
     biz: storeInfoDraftBiz,
     data: z.strictObject({ saved: z.literal(true) }),
     errors: registerErrors,
   }),
-  getStorageStoreInfoByToken: defineEndpoint({
-    path: `${USER_BASE}/getStorageStoreInfoByToken`,
+  getStorageStoreInfoByToken: userCall('getStorageStoreInfoByToken', {
     access: 'user',
     summary: 'The saved store information draft',
     biz: emptyBiz,
@@ -149,16 +147,14 @@ export const accountEndpoints = {
     errors: storeErrors,
   }),
   /** After a rejection: copies the submitted information back into the draft. */
-  recoveryStoreInfoByToken: defineEndpoint({
-    path: `${USER_BASE}/recoveryStoreInfoByToken`,
+  recoveryStoreInfoByToken: userCall('recoveryStoreInfoByToken', {
     access: 'user',
     summary: 'Recover a rejected application for editing',
     biz: emptyBiz,
     data: storedStoreInfo,
     errors: registerErrors,
   }),
-  storeAcceptAgreement: defineEndpoint({
-    path: `${USER_BASE}/storeAcceptAgreement`,
+  storeAcceptAgreement: userCall('storeAcceptAgreement', {
     access: 'user',
     summary: 'Accept the merchant agreement',
     biz: z.object({ agreementVersion: z.string().trim().min(1).max(20).optional() }),
@@ -166,16 +162,14 @@ export const accountEndpoints = {
     errors: storeErrors,
   }),
   /** Submits the store for review: status 0 or 3 → 1. */
-  registerStore: defineEndpoint({
-    path: `${USER_BASE}/registerStore`,
+  registerStore: userCall('registerStore', {
     access: 'user',
     summary: 'Submit the store for review',
     biz: storeInfoBiz,
     data: z.strictObject({ storeStatus: storeStatusField }),
     errors: registerErrors,
   }),
-  getStoreInfoByToken: defineEndpoint({
-    path: `${USER_BASE}/getStoreInfoByToken`,
+  getStoreInfoByToken: userCall('getStoreInfoByToken', {
     access: 'user',
     summary: 'The store and its review state',
     biz: emptyBiz,
@@ -195,16 +189,14 @@ export const accountEndpoints = {
     }),
     errors: storeErrors,
   }),
-  getStoreInfo: defineEndpoint({
-    path: `${USER_BASE}/getStoreInfo`,
+  getStoreInfo: userCall('getStoreInfo', {
     access: 'user',
     summary: 'The shop information',
     biz: emptyBiz,
     data: shopInfo,
     errors: storeErrors,
   }),
-  updateStoreInfo: defineEndpoint({
-    path: `${USER_BASE}/updateStoreInfo`,
+  updateStoreInfo: userCall('updateStoreInfo', {
     access: 'user',
     summary: 'Change logo, intro, address or contact of an approved store',
     biz: updateStoreInfoBiz,
@@ -212,32 +204,28 @@ export const accountEndpoints = {
     errors: registerErrors,
   }),
   /** Our design: an email change is confirmed with a check code sent to the store's current mobile. */
-  sendUpdateEmailCheckCode: defineEndpoint({
-    path: `${USER_BASE}/sendUpdateEmailCheckCode`,
+  sendUpdateEmailCheckCode: userCall('sendUpdateEmailCheckCode', {
     access: 'user',
     summary: 'Send the check code for an email change',
     biz: emptyBiz,
     data: checkCodeSentTo,
     errors: [STORE_CODES.notFound, STORE_CODES.checkCodeTooFrequent],
   }),
-  updateStoreEmail: defineEndpoint({
-    path: `${USER_BASE}/updateStoreEmail`,
+  updateStoreEmail: userCall('updateStoreEmail', {
     access: 'user',
     summary: 'Change the store email',
     biz: z.object({ email: emailField, checkCode: checkCodeField }),
     data: z.strictObject({ email: z.string() }),
     errors: [STORE_CODES.notFound, STORE_CODES.wrongCheckCode],
   }),
-  sendUpdateMobileCheckCode: defineEndpoint({
-    path: `${USER_BASE}/sendUpdateMobileCheckCode`,
+  sendUpdateMobileCheckCode: userCall('sendUpdateMobileCheckCode', {
     access: 'user',
     summary: 'Send the check code to a new store mobile',
     biz: z.object({ mobile: mobileField }),
     data: checkCodeSent,
     errors: [STORE_CODES.notFound, STORE_CODES.alreadyExists, STORE_CODES.checkCodeTooFrequent],
   }),
-  updateStoreMobile: defineEndpoint({
-    path: `${USER_BASE}/updateStoreMobile`,
+  updateStoreMobile: userCall('updateStoreMobile', {
     access: 'user',
     summary: 'Change the store mobile',
     biz: z.object({ mobile: mobileField, checkCode: checkCodeField }),
@@ -245,8 +233,7 @@ export const accountEndpoints = {
     errors: [STORE_CODES.notFound, STORE_CODES.alreadyExists, STORE_CODES.wrongCheckCode],
   }),
   /** A wrong current password answers 10103001. */
-  updatePasswordByToken: defineEndpoint({
-    path: `${USER_BASE}/updatePasswordByToken`,
+  updatePasswordByToken: userCall('updatePasswordByToken', {
     access: 'user',
     summary: 'Change the sign-in password',
     biz: z.object({ oldPassword: z.string({ error: 'oldPassword is required' }).min(1, 'oldPassword is required'), newPassword: passwordField }),
@@ -254,8 +241,7 @@ export const accountEndpoints = {
     errors: [STORE_CODES.wrongCredentials],
   }),
   /** Forgotten password: the code goes to the store's mobile; the answer shows it masked. */
-  sendUpdateCheckCode: defineEndpoint({
-    path: `${USER_BASE}/sendUpdateCheckCode`,
+  sendUpdateCheckCode: userCall('sendUpdateCheckCode', {
     access: 'public',
     summary: 'Send the check code for a forgotten password',
     biz: z.object({ userName: userNameField }),
@@ -263,16 +249,14 @@ export const accountEndpoints = {
     errors: [STORE_CODES.notFound, STORE_CODES.checkCodeTooFrequent],
   }),
   /** Resets the password with a check code and signs out every session of the user. */
-  updatePassword: defineEndpoint({
-    path: `${USER_BASE}/updatePassword`,
+  updatePassword: userCall('updatePassword', {
     access: 'public',
     summary: 'Reset a forgotten password',
     biz: z.object({ userName: userNameField, checkCode: checkCodeField, newPassword: passwordField }),
     data: noData,
     errors: [STORE_CODES.notFound, STORE_CODES.wrongCheckCode],
   }),
-  updateStoreBankCard: defineEndpoint({
-    path: `${USER_BASE}/updateStoreBankCard`,
+  updateStoreBankCard: userCall('updateStoreBankCard', {
     access: 'user',
     summary: 'Set the settlement bank card (answered masked)',
     biz: bankCardBiz,
@@ -287,8 +271,7 @@ export const accountEndpoints = {
     data: z.strictObject({ exists: z.boolean() }),
   }),
   /** The dashboard's status block (console-spec §3 "Dashboard status"). */
-  storePcHome: defineEndpoint({
-    path: `${USER_BASE}/storePcHome`,
+  storePcHome: userCall('storePcHome', {
     access: 'user',
     summary: 'The dashboard status block',
     biz: emptyBiz,
@@ -306,16 +289,14 @@ export const accountEndpoints = {
     errors: storeErrors,
   }),
   /** null while the store has no city yet. */
-  getStoreBaseCity: defineEndpoint({
-    path: `${USER_BASE}/getStoreBaseCity`,
+  getStoreBaseCity: userCall('getStoreBaseCity', {
     access: 'user',
     summary: 'The city and province of the store',
     biz: emptyBiz,
     data: z.strictObject({ cityCode: z.string(), cityName: z.string(), provinceCode: z.string(), provinceName: z.string() }).nullable(),
     errors: storeErrors,
   }),
-  updateStoreCategories: defineEndpoint({
-    path: `${USER_BASE}/updateStoreCategories`,
+  updateStoreCategories: userCall('updateStoreCategories', {
     access: 'user',
     summary: 'Change the business categories of an approved store',
     biz: z.object({ categoryIds: categoryIdsField }),

@@ -2,7 +2,7 @@
 // the records and flows are our design, docs/inventory.md). Stock status values are the shared list's
 // (STOCK_STATUS of ./goods); quantities never go below zero.
 import { z } from 'zod';
-import { defineEndpoint, pageQueryShape, pageResult } from '../endpoint';
+import { endpointsUnder, pageQueryShape, pageResult } from '../endpoint';
 import type { LocalizedText } from '../languages';
 import { MOBILE_PATTERN } from '../fields';
 import { PERMISSIONS } from '../permissions';
@@ -257,30 +257,32 @@ const { notFound, notAllowedInCurrentState, alreadyExists } = STORE_CODES;
 const view = { access: 'user', permission: PERMISSIONS.inventoryView } as const;
 const edit = { access: 'user', permission: PERMISSIONS.inventoryEdit } as const;
 
+const inventoryCall = endpointsUnder(INVENTORY_BASE);
+
 export const inventoryEndpoints = {
-  itemList: defineEndpoint({ path: `${INVENTORY_BASE}/item/list`, biz: inventoryItemListBiz, data: pageResult(inventoryItemRowSchema), ...view, summary: 'inventoryList' }),
-  itemDetail: defineEndpoint({ path: `${INVENTORY_BASE}/item/detail`, biz: itemIdBiz, data: inventoryItemDetailSchema, errors: [notFound], ...view, summary: 'inventoryList detail with movements' }),
-  itemAdd: defineEndpoint({ path: `${INVENTORY_BASE}/item/add`, biz: inventoryItemAddBiz, data: created('itemId'), errors: [notFound, alreadyExists], ...edit, summary: 'register a SKU at a warehouse' }),
-  warningConfigList: defineEndpoint({ path: `${INVENTORY_BASE}/warningConfig/list`, biz: warningConfigListBiz, data: pageResult(warningConfigRowSchema), ...view, summary: 'inventoryWarningConfig' }),
-  warningConfigDetail: defineEndpoint({ path: `${INVENTORY_BASE}/warningConfig/detail`, biz: configIdBiz, data: warningConfigRowSchema, errors: [notFound], ...view, summary: 'inventoryWarningConfig edit form' }),
-  warningConfigAdd: defineEndpoint({ path: `${INVENTORY_BASE}/warningConfig/add`, biz: warningConfigAddBiz, data: created('configId'), errors: [notFound, alreadyExists], ...edit, summary: 'inventoryWarningConfig add' }),
-  warningConfigEdit: defineEndpoint({ path: `${INVENTORY_BASE}/warningConfig/edit`, biz: warningConfigEditBiz, data: warningConfigRowSchema, errors: [notFound], ...edit, summary: 'inventoryWarningConfig edit' }),
-  serviceWarningList: defineEndpoint({ path: `${INVENTORY_BASE}/serviceWarning/list`, biz: serviceWarningListBiz, data: pageResult(serviceWarningRowSchema), ...view, summary: 'inventoryServiceWarning' }),
-  serviceWarningDetail: defineEndpoint({ path: `${INVENTORY_BASE}/serviceWarning/detail`, biz: warningIdBiz, data: serviceWarningDetailSchema, errors: [notFound], ...view, summary: 'inventoryServiceWarning detail' }),
-  serviceWarningHandle: defineEndpoint({ path: `${INVENTORY_BASE}/serviceWarning/handle`, biz: serviceWarningIdsBiz, data: countAnswer, errors: [notFound], ...edit, summary: 'mark warnings handled' }),
-  countList: defineEndpoint({ path: `${INVENTORY_BASE}/count/list`, biz: inventoryCountListBiz, data: pageResult(inventoryCountRowSchema), ...view, summary: 'inventoryCount' }),
-  countDetail: defineEndpoint({ path: `${INVENTORY_BASE}/count/detail`, biz: countIdBiz, data: inventoryCountDetailSchema, errors: [notFound], ...view, summary: 'inventoryCount detail' }),
-  countCreate: defineEndpoint({ path: `${INVENTORY_BASE}/count/create`, biz: inventoryCountCreateBiz, data: created('countId'), errors: [notFound], ...edit, summary: 'start a count' }),
-  countComplete: defineEndpoint({ path: `${INVENTORY_BASE}/count/complete`, biz: inventoryCountCompleteBiz, data: inventoryCountDetailSchema, errors: [notFound, notAllowedInCurrentState], ...edit, summary: 'complete a count' }),
-  countCancel: defineEndpoint({ path: `${INVENTORY_BASE}/count/cancel`, biz: countIdBiz, data: countAnswer, errors: [notFound, notAllowedInCurrentState], ...edit, summary: 'cancel a count' }),
-  inboundList: defineEndpoint({ path: `${INVENTORY_BASE}/inbound/list`, biz: inventoryOrderListBiz, data: pageResult(inventoryOrderRowSchema), ...view, summary: 'managedWarehousing' }),
-  inboundDetail: defineEndpoint({ path: `${INVENTORY_BASE}/inbound/detail`, biz: orderIdBiz, data: inventoryOrderDetailSchema, errors: [notFound], ...view, summary: 'managedWarehousing detail' }),
-  inboundCreate: defineEndpoint({ path: `${INVENTORY_BASE}/inbound/create`, biz: inboundCreateBiz, data: created('orderId'), errors: [notFound], ...edit, summary: 'apply for managed warehousing' }),
-  inboundReceive: defineEndpoint({ path: `${INVENTORY_BASE}/inbound/receive`, biz: orderIdBiz, data: inventoryOrderDetailSchema, errors: [notFound, notAllowedInCurrentState], ...edit, summary: 'the warehouse received the goods' }),
-  inboundCancel: defineEndpoint({ path: `${INVENTORY_BASE}/inbound/cancel`, biz: orderIdBiz, data: countAnswer, errors: [notFound, notAllowedInCurrentState], ...edit, summary: 'cancel an inbound application' }),
-  outboundList: defineEndpoint({ path: `${INVENTORY_BASE}/outbound/list`, biz: inventoryOrderListBiz, data: pageResult(inventoryOrderRowSchema), ...view, summary: 'outboundApplication' }),
-  outboundDetail: defineEndpoint({ path: `${INVENTORY_BASE}/outbound/detail`, biz: orderIdBiz, data: inventoryOrderDetailSchema, errors: [notFound], ...view, summary: 'outbound application detail' }),
-  outboundCreate: defineEndpoint({ path: `${INVENTORY_BASE}/outbound/create`, biz: outboundCreateBiz, data: created('orderId'), errors: [notFound], ...edit, summary: 'apply for outbound' }),
-  outboundDispatch: defineEndpoint({ path: `${INVENTORY_BASE}/outbound/dispatch`, biz: orderIdBiz, data: inventoryOrderDetailSchema, errors: [notFound, notAllowedInCurrentState], ...edit, summary: 'the warehouse dispatched the goods' }),
-  outboundCancel: defineEndpoint({ path: `${INVENTORY_BASE}/outbound/cancel`, biz: orderIdBiz, data: countAnswer, errors: [notFound, notAllowedInCurrentState], ...edit, summary: 'cancel an outbound application' }),
+  itemList: inventoryCall('item/list', { biz: inventoryItemListBiz, data: pageResult(inventoryItemRowSchema), ...view, summary: 'inventoryList' }),
+  itemDetail: inventoryCall('item/detail', { biz: itemIdBiz, data: inventoryItemDetailSchema, errors: [notFound], ...view, summary: 'inventoryList detail with movements' }),
+  itemAdd: inventoryCall('item/add', { biz: inventoryItemAddBiz, data: created('itemId'), errors: [notFound, alreadyExists], ...edit, summary: 'register a SKU at a warehouse' }),
+  warningConfigList: inventoryCall('warningConfig/list', { biz: warningConfigListBiz, data: pageResult(warningConfigRowSchema), ...view, summary: 'inventoryWarningConfig' }),
+  warningConfigDetail: inventoryCall('warningConfig/detail', { biz: configIdBiz, data: warningConfigRowSchema, errors: [notFound], ...view, summary: 'inventoryWarningConfig edit form' }),
+  warningConfigAdd: inventoryCall('warningConfig/add', { biz: warningConfigAddBiz, data: created('configId'), errors: [notFound, alreadyExists], ...edit, summary: 'inventoryWarningConfig add' }),
+  warningConfigEdit: inventoryCall('warningConfig/edit', { biz: warningConfigEditBiz, data: warningConfigRowSchema, errors: [notFound], ...edit, summary: 'inventoryWarningConfig edit' }),
+  serviceWarningList: inventoryCall('serviceWarning/list', { biz: serviceWarningListBiz, data: pageResult(serviceWarningRowSchema), ...view, summary: 'inventoryServiceWarning' }),
+  serviceWarningDetail: inventoryCall('serviceWarning/detail', { biz: warningIdBiz, data: serviceWarningDetailSchema, errors: [notFound], ...view, summary: 'inventoryServiceWarning detail' }),
+  serviceWarningHandle: inventoryCall('serviceWarning/handle', { biz: serviceWarningIdsBiz, data: countAnswer, errors: [notFound], ...edit, summary: 'mark warnings handled' }),
+  countList: inventoryCall('count/list', { biz: inventoryCountListBiz, data: pageResult(inventoryCountRowSchema), ...view, summary: 'inventoryCount' }),
+  countDetail: inventoryCall('count/detail', { biz: countIdBiz, data: inventoryCountDetailSchema, errors: [notFound], ...view, summary: 'inventoryCount detail' }),
+  countCreate: inventoryCall('count/create', { biz: inventoryCountCreateBiz, data: created('countId'), errors: [notFound], ...edit, summary: 'start a count' }),
+  countComplete: inventoryCall('count/complete', { biz: inventoryCountCompleteBiz, data: inventoryCountDetailSchema, errors: [notFound, notAllowedInCurrentState], ...edit, summary: 'complete a count' }),
+  countCancel: inventoryCall('count/cancel', { biz: countIdBiz, data: countAnswer, errors: [notFound, notAllowedInCurrentState], ...edit, summary: 'cancel a count' }),
+  inboundList: inventoryCall('inbound/list', { biz: inventoryOrderListBiz, data: pageResult(inventoryOrderRowSchema), ...view, summary: 'managedWarehousing' }),
+  inboundDetail: inventoryCall('inbound/detail', { biz: orderIdBiz, data: inventoryOrderDetailSchema, errors: [notFound], ...view, summary: 'managedWarehousing detail' }),
+  inboundCreate: inventoryCall('inbound/create', { biz: inboundCreateBiz, data: created('orderId'), errors: [notFound], ...edit, summary: 'apply for managed warehousing' }),
+  inboundReceive: inventoryCall('inbound/receive', { biz: orderIdBiz, data: inventoryOrderDetailSchema, errors: [notFound, notAllowedInCurrentState], ...edit, summary: 'the warehouse received the goods' }),
+  inboundCancel: inventoryCall('inbound/cancel', { biz: orderIdBiz, data: countAnswer, errors: [notFound, notAllowedInCurrentState], ...edit, summary: 'cancel an inbound application' }),
+  outboundList: inventoryCall('outbound/list', { biz: inventoryOrderListBiz, data: pageResult(inventoryOrderRowSchema), ...view, summary: 'outboundApplication' }),
+  outboundDetail: inventoryCall('outbound/detail', { biz: orderIdBiz, data: inventoryOrderDetailSchema, errors: [notFound], ...view, summary: 'outbound application detail' }),
+  outboundCreate: inventoryCall('outbound/create', { biz: outboundCreateBiz, data: created('orderId'), errors: [notFound], ...edit, summary: 'apply for outbound' }),
+  outboundDispatch: inventoryCall('outbound/dispatch', { biz: orderIdBiz, data: inventoryOrderDetailSchema, errors: [notFound, notAllowedInCurrentState], ...edit, summary: 'the warehouse dispatched the goods' }),
+  outboundCancel: inventoryCall('outbound/cancel', { biz: orderIdBiz, data: countAnswer, errors: [notFound, notAllowedInCurrentState], ...edit, summary: 'cancel an outbound application' }),
 } as const;
