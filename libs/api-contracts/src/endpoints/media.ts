@@ -5,7 +5,7 @@
 // The limits below are also constants of @merchant/media-library (the browser side), which this private
 // library may not import; store-server's media.contract.spec.ts fails when the two differ.
 import { z } from 'zod';
-import { defineEndpoint, pageResult } from '../endpoint';
+import { defineEndpoint, endpointsUnder, pageResult } from '../endpoint';
 import { idField, pagingFields } from '../fields';
 import { PERMISSIONS } from '../permissions';
 import { STORE_CODES } from '../store-codes';
@@ -162,7 +162,7 @@ export const mediaVerifyEntry = z.strictObject({
   uploadTicket: mediaUploadTicket.optional(),
 });
 
-const FILE = `/v1/store/${MEDIA_URL}/file` as const;
+const fileCall = endpointsUnder(`/v1/store/${MEDIA_URL}/file`);
 
 export const mediaEndpoints = {
   queryCatalogListByPath: defineEndpoint({
@@ -173,24 +173,21 @@ export const mediaEndpoints = {
     biz: mediaCatalogBiz,
     data: z.array(mediaCatalogNode),
   }),
-  queryResourceFileListByPath: defineEndpoint({
-    path: `${FILE}/queryResourceFileListByPath`,
+  queryResourceFileListByPath: fileCall('queryResourceFileListByPath', {
     access: 'user',
     permission: PERMISSIONS.mediaView,
     summary: 'One page of the library files of a directory, with signed URLs',
     biz: mediaFileListBiz,
     data: pageResult(mediaLibraryFile),
   }),
-  verifyObjectMd5ByPath: defineEndpoint({
-    path: `${FILE}/verifyObjectMd5ByPath`,
+  verifyObjectMd5ByPath: fileCall('verifyObjectMd5ByPath', {
     access: 'user',
     permission: PERMISSIONS.mediaUpload,
     summary: 'Dedupe files by md5 and answer an upload ticket for each new one',
     biz: mediaVerifyBiz,
     data: z.strictObject({ list: z.array(mediaVerifyEntry) }),
   }),
-  callbackResourceFile: defineEndpoint({
-    path: `${FILE}/callbackResourceFile`,
+  callbackResourceFile: fileCall('callbackResourceFile', {
     access: 'user',
     permission: PERMISSIONS.mediaUpload,
     summary: 'Register uploaded files with their tags, all or nothing',
@@ -198,8 +195,7 @@ export const mediaEndpoints = {
     data: z.strictObject({ list: z.array(mediaLibraryFile) }),
     errors: [STORE_CODES.notFound, STORE_CODES.notAllowedInCurrentState],
   }),
-  deleteResourceFile: defineEndpoint({
-    path: `${FILE}/deleteResourceFile`,
+  deleteResourceFile: fileCall('deleteResourceFile', {
     access: 'user',
     permission: PERMISSIONS.mediaDelete,
     summary: 'Delete files no goods or advert still uses, all or nothing',
@@ -207,8 +203,7 @@ export const mediaEndpoints = {
     data: z.strictObject({ fileIdList: z.array(z.number().int().positive()) }),
     errors: [STORE_CODES.notFound, STORE_CODES.notAllowedInCurrentState],
   }),
-  updateResourceFileTags: defineEndpoint({
-    path: `${FILE}/updateResourceFileTags`,
+  updateResourceFileTags: fileCall('updateResourceFileTags', {
     access: 'user',
     permission: PERMISSIONS.mediaUpload,
     summary: "Replace a file's tags",
