@@ -69,3 +69,48 @@ test('a friend request is accepted from the system notifications; blocking from 
     await customer.close();
   }
 });
+
+test('an accepted friend request puts the customer in the friends list, and a chat opens from there', async ({ page }, testInfo) => {
+  // Sign-in, a customer, the answer and an axe scan: slow on a loaded 2-core machine.
+  test.setTimeout(180_000);
+  const { shell, chat } = await signIn(page);
+  await shell.openMessages();
+  await expect(chat.connectionStatus()).toHaveAttribute('data-phase', 'connected');
+  const account = `c_pal_${unique()}`;
+  const customer = await connectCustomer(account, 'Palmer');
+  try {
+    await customer.client.friends.applyFriend({ account: STORE_ACCOUNT, ps: 'please add me' });
+    await chat.frame.getByTestId('system-messages-open').click();
+    const item = chat.frame.getByTestId('system-messages').locator('li', { hasText: account });
+    await item.getByRole('button', { name: new RegExp(`(同意|Accept) ${account}`) }).click();
+    await expect(item).toContainText(/已同意|Accepted/);
+    await page.keyboard.press('Escape');
+
+    // By keyboard (the console's tags bar may cover the top of the frame for a pointer).
+    await chat.frame.getByTestId('pane-tab-friends').focus();
+    await page.keyboard.press('Enter');
+    await expect(chat.frame.getByTestId('pane-tab-friends')).toHaveAttribute('aria-selected', 'true');
+    const friends = chat.frame.getByTestId('friend-list');
+    await friends.getByTestId('friend-search').fill(account.slice(-5));
+    const row = friends.getByTestId(`friend-item-${account}`);
+    await expect(row).toBeVisible();
+    await expect(row).toContainText(account);
+    await page.screenshot({ path: testInfo.outputPath('friends-list.png') });
+    const serious = (await new AxeBuilder({ page }).include('iframe[data-testid="im-frame"]').analyze()).violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
+    expect(serious).toEqual([]);
+
+    // Keyboard: the row is a button; Enter opens the chat and the conversations come back.
+    await row.focus();
+    await page.keyboard.press('Enter');
+    await expect(chat.frame.getByTestId('pane-tab-sessions')).toHaveAttribute('aria-selected', 'true');
+    await expect(chat.frame.getByTestId(`session-item-${account}`)).toHaveAttribute('aria-current', 'true');
+    const text = `hello friend #${unique()}`;
+    await chat.frame.getByTestId('message-input').fill(text);
+    await page.keyboard.press('Enter');
+    await customer.waitForText(text);
+  } finally {
+    await customer.close();
+  }
+});
