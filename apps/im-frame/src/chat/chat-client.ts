@@ -122,6 +122,11 @@ export interface ChatClient {
   sendText(sessionId: string, text: string): Promise<ChatMessage>;
   /** Resends a failed outgoing message under the same idClient. */
   resend(message: ChatMessage): Promise<ChatMessage>;
+  /**
+   * Forwards a message's content to another session as a new outgoing message (a new idClient,
+   * im-client-spec §4); resolves like sendText, a failed send with status 'fail'.
+   */
+  forward(message: ChatMessage, toSessionId: string): Promise<ChatMessage>;
   markRead(sessionId: string): Promise<void>;
   /**
    * Recent customers (docs/im-frame.md): the peers of the merchant's conversations that im-server

@@ -223,6 +223,19 @@ export class ChatController {
     return { ok: true, delivery };
   }
 
+  /** Forwards a message to another session; settles with the copy's final state, undefined when refused. Never rejects. */
+  async forward(message: ChatMessage, toSessionId: string): Promise<ChatMessage | undefined> {
+    try {
+      const copy = await this.client.forward(message, toSessionId);
+      this.applyMessage(copy);
+      return copy;
+    } catch (error) {
+      // Refused before anything was stored (e.g. a type clients may not send): show why.
+      this.update({ ...this.state, sendError: error instanceof Error ? error.message : String(error) });
+      return undefined;
+    }
+  }
+
   /** Resends a failed message; settles with its new state and never rejects. */
   async resend(message: ChatMessage): Promise<ChatMessage> {
     // Show the retry as in progress straight away.

@@ -154,6 +154,18 @@ export class ImChatClient implements ChatClient {
     }
   }
 
+  async forward(message: ChatMessage, toSessionId: string): Promise<ChatMessage> {
+    this.idClients.take();
+    // Like sendText: the client issues the new idClient synchronously, before its first await.
+    const sending = this.client.messages.forward(message.idClient, { scene: 'p2p', to: accountOfSessionId(toSessionId) });
+    const idClient = this.idClients.take();
+    try {
+      return toChatMessage(await sending);
+    } catch (error) {
+      return this.storedFailure(error, idClient);
+    }
+  }
+
   async resend(message: ChatMessage): Promise<ChatMessage> {
     try {
       return toChatMessage(await this.client.messages.resend(message.idClient));

@@ -14,6 +14,7 @@ import { Composer, type ComposerRefusal } from './composer';
 import type { SendResult } from '../chat/chat-controller';
 import { MessageList } from './message-list';
 import { ProfileCard } from './profile-card';
+import { ForwardDialog } from './forward-dialog';
 
 /** The composer handles 'empty' and 'tooLong'; with no open session there is no composer. */
 function sendRefusal(result: SendResult): ComposerRefusal | null {
@@ -29,6 +30,8 @@ export function ConversationView({ now = Date.now() }: { now?: number }) {
   const state = useChatState();
   const sessionId = state.activeSessionId;
   const [showingProfile, setShowingProfile] = useState(false);
+  const [forwarding, setForwarding] = useState<ChatMessage | undefined>();
+  const [forwardedTo, setForwardedTo] = useState<string | undefined>();
 
   if (!sessionId) {
     return (
@@ -75,6 +78,10 @@ export function ConversationView({ now = Date.now() }: { now?: number }) {
         emptyText={t('conversation.empty')}
         now={now}
         onRetry={(message) => void controller.resend(message)}
+        onForward={(message) => {
+          setForwardedTo(undefined);
+          setForwarding(message);
+        }}
         earlier={{
           available: state.hasMoreBySession[sessionId] === true,
           loading: state.earlierBySession[sessionId] === 'loading',
@@ -91,6 +98,24 @@ export function ConversationView({ now = Date.now() }: { now?: number }) {
           {t('composer.refused', { reason: state.sendError })}
         </Alert>
       )}
+      {forwardedTo && (
+        <Alert severity="success" role="status" onClose={() => setForwardedTo(undefined)} sx={{ mx: 1.5, mt: 1 }} data-testid="forwarded">
+          {t('forward.done', { name: forwardedTo })}
+        </Alert>
+      )}
+      <ForwardDialog
+        open={forwarding !== undefined}
+        sessions={state.sessions.filter((candidate) => candidate.id !== sessionId)}
+        onClose={() => setForwarding(undefined)}
+        onChoose={(target) => {
+          const message = forwarding;
+          setForwarding(undefined);
+          if (!message) return;
+          void controller.forward(message, target.id).then((copy) => {
+            if (copy) setForwardedTo(sessionDisplayName(target));
+          });
+        }}
+      />
       <Composer key={sessionId} onSend={(text) => sendRefusal(controller.sendText(text))} />
       <ProfileCard account={accountOfSessionId(sessionId)} open={showingProfile} onClose={() => setShowingProfile(false)} />
     </Box>

@@ -11,9 +11,11 @@ export interface MessageBubbleProps {
   message: ChatMessage;
   now: number;
   onRetry(message: ChatMessage): void;
+  /** Offers 'forward' on a message that reached the server. */
+  onForward?(message: ChatMessage): void;
 }
 
-export function MessageBubble({ message, now, onRetry }: MessageBubbleProps) {
+export function MessageBubble({ message, now, onRetry, onForward }: MessageBubbleProps) {
   const { t } = useTranslation();
   const outgoing = message.flow === 'out';
   // Only failed outgoing messages may be resent (im-client-spec §4 "Message status").
@@ -54,6 +56,17 @@ export function MessageBubble({ message, now, onRetry }: MessageBubbleProps) {
       >
         <MessageContent message={message} />
       </Box>
+      {onForward && message.status === 'success' && (
+        <Button
+          size="small"
+          data-testid="message-forward"
+          aria-label={t('forward.actionLabel', { text: message.text || t(`messageType.${message.type}`, { defaultValue: message.type }) })}
+          onClick={() => onForward(message)}
+          sx={{ minWidth: 0, p: 0, px: 0.5, fontSize: 12 }}
+        >
+          {t('forward.action')}
+        </Button>
+      )}
       {outgoing && message.status === 'sending' && (
         <Typography variant="caption" color="text.secondary">
           {t('conversation.sending')}

@@ -25,6 +25,7 @@ export interface MessageListProps {
   emptyText: string;
   now: number;
   onRetry(message: ChatMessage): void;
+  onForward?(message: ChatMessage): void;
   earlier?: LoadEarlierProps;
 }
 
@@ -44,7 +45,7 @@ function LoadEarlier({ earlier }: { earlier: LoadEarlierProps }): ReactNode {
   );
 }
 
-export function MessageList({ label, messages, emptyText, now, onRetry, earlier }: MessageListProps) {
+export function MessageList({ label, messages, emptyText, now, onRetry, onForward, earlier }: MessageListProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const newestId = messages.at(-1)?.idClient;
   const oldestId = messages[0]?.idClient;
@@ -90,7 +91,7 @@ export function MessageList({ label, messages, emptyText, now, onRetry, earlier 
       ) : (
         <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {messages.map((message) => (
-            <MessageBubble key={message.idClient} message={message} now={now} onRetry={onRetry} />
+            <MessageBubble key={message.idClient} message={message} now={now} onRetry={onRetry} onForward={onForward} />
           ))}
         </Box>
       )}

@@ -134,6 +134,14 @@ export const zhCN = {
     retryLabel: '重发消息：{{text}}',
     you: '我',
   },
+  forward: {
+    action: '转发',
+    actionLabel: '转发消息：{{text}}',
+    title: '转发给',
+    none: '没有其他会话可以转发',
+    cancel: '取消',
+    done: '已转发给 {{name}}',
+  },
   composer: {
     label: '输入消息',
     hint: 'Enter 发送，Shift+Enter 换行',
@@ -296,6 +304,14 @@ export const enUS: FrameTexts = {
     retry: 'Retry',
     retryLabel: 'Resend message: {{text}}',
     you: 'Me',
+  },
+  forward: {
+    action: 'Forward',
+    actionLabel: 'Forward message: {{text}}',
+    title: 'Forward to',
+    none: 'There is no other conversation to forward to',
+    cancel: 'Cancel',
+    done: 'Forwarded to {{name}}',
   },
   composer: {
     label: 'Message',

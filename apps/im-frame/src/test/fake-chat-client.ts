@@ -96,6 +96,27 @@ export class FakeChatClient implements ChatClient {
     return this.settle(message);
   }
 
+  /** Forwards asked for: [original idClient, target session]. */
+  readonly forwarded: [string, string][] = [];
+
+  async forward(message: ChatMessage, toSessionId: string): Promise<ChatMessage> {
+    this.forwarded.push([message.idClient, toSessionId]);
+    const copy: ChatMessage = {
+      ...message,
+      idClient: `out-${this.nextId++}`,
+      idServer: undefined,
+      fromNick: undefined,
+      time: this.tick(),
+      sessionId: toSessionId,
+      from: this.account,
+      to: accountOfSessionId(toSessionId),
+      flow: 'out',
+      status: 'sending',
+    };
+    this.emit('message', copy);
+    return this.settle(copy);
+  }
+
   async resend(message: ChatMessage): Promise<ChatMessage> {
     this.sentTexts.push(message.text);
     return this.settle({ ...message, status: 'sending' });
