@@ -1,12 +1,9 @@
 import { UiKitError } from '../errors';
 import { DEFAULT_UI_KIT_LOCALE, uiKitText, type UiKitLocale } from '../i18n/messages';
 
-/** console-spec §9: export files are .xlsx. */
-export const EXCEL_EXTENSION = '.xlsx';
-export const EXCEL_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-// Characters Windows, macOS or Linux refuse in a file name, plus control characters.
-// eslint-disable-next-line no-control-regex
-const ILLEGAL_FILE_NAME_CHARS = /[\\/:*?"<>|\u0000-\u001f]/g;
+import { EXCEL_EXTENSION, EXCEL_MIME, sanitizeExportFileName } from './file-name';
+
+export { EXCEL_EXTENSION, EXCEL_MIME, sanitizeExportFileName };
 
 export type ExcelCellValue = string | number | boolean | Date | null | undefined;
 
@@ -35,12 +32,6 @@ export interface ExcelSheetData {
 
 /** Progress of building a workbook: rows written so far of all rows. */
 export type ExcelProgressListener = (written: number, total: number) => void;
-
-/** console-spec §9: illegal characters become '_' and the extension is .xlsx. */
-export function sanitizeExportFileName(fileName: string): string {
-  const base = fileName.trim().replace(/\.xlsx$/i, '').replace(ILLEGAL_FILE_NAME_CHARS, '_') || 'export';
-  return `${base}${EXCEL_EXTENSION}`;
-}
 
 /** §5: rejects empty or non-array data with 'table data cannot be empty and must be an array'. */
 export function assertExportRows(rows: unknown, locale: UiKitLocale = DEFAULT_UI_KIT_LOCALE): void {
