@@ -22,8 +22,26 @@ export class GoodsReleasePage {
     await this.page.getByRole('option', { name }).click();
   }
 
+  /** The brand is chosen from the store's approved brands (each option also says until when it is authorised). */
+  async chooseBrand(brand: string) {
+    await this.brandField().click();
+    await this.page.getByRole('listbox').getByRole('option', { name: new RegExp(`^${brand}`) }).click();
+  }
+
+  brandField() {
+    return this.form().getByRole('combobox', { name: /Brand/ });
+  }
+
+  brandOptions() {
+    return this.page.getByRole('listbox').getByRole('option');
+  }
+
+  brandApplyLink() {
+    return this.form().getByTestId('release-brand-apply');
+  }
+
   async fillBasics(brand: string, title: string) {
-    await this.form().getByTestId('release-brand').fill(brand);
+    await this.chooseBrand(brand);
     await this.form().getByTestId('release-title').fill(title);
   }
 

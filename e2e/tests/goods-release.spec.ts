@@ -1,5 +1,5 @@
-// Issue 9 §3 e2e: a merchant publishes a good with two images picked through the media picker, the
-// platform operator approves it, and it is on shelf in the goods list. Real console, real
+// Issue 9 §3 e2e: a merchant publishes a good (brand chosen from the store's approved brands) with two
+// images picked through the media picker, the platform operator approves it, and it is on shelf in the goods list. Real console, real
 // store-server, real chromium; the operator is the built CLI.
 import { test, expect, type Page } from '@playwright/test';
 import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
@@ -28,7 +28,7 @@ test('publish a good with two picked images → operator approves → on shelf a
   const title = `E2E porcelain tile ${Date.now()}`;
 
   await release.chooseCategory('Building materials / Tiles');
-  await release.fillBasics('Acme Ceramics', title);
+  await release.fillBasics('Marco Tiles', title);
   await release.tickSpecValues('Size', ['300x300', '600x600']);
   await release.tickSpecValues('Finish', ['matte']);
   await expect(release.skuRows()).toHaveCount(2);
@@ -75,9 +75,22 @@ test('publish a good with two picked images → operator approves → on shelf a
   await expect(row).toContainText('12.50');
 });
 
+test("the brand is one of the store's approved brands: others are not offered, and a missing one is applied for on brandApply", async ({ page }) => {
+  const release = await signInToRelease(page);
+  await release.brandField().click();
+  // The demo store's approved brands (seeded: modules/goods/brand-applications.seed.ts), not the disabled store's.
+  await expect(release.brandOptions()).toHaveText([/^Marco Tiles/, /^Nordic Home/, /^Stone Craft/]);
+  await release.brandField().fill('Acme');
+  await expect(release.brandOptions()).toHaveCount(0);
+  await expect(page.getByText('No approved brand matches; you can apply for it')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await release.brandApplyLink().click();
+  await expect(page).toHaveURL(/\/goods\/brandApply$/);
+});
+
 test('leaving the form with changes asks first; staying keeps what was typed', async ({ page }) => {
   const release = await signInToRelease(page);
-  await release.fillBasics('Acme', 'Unsaved title');
+  await release.fillBasics('Nordic Home', 'Unsaved title');
   await page.getByTestId('sidebar').getByRole('link', { name: 'Goods list' }).click();
   const ask = page.getByRole('dialog', { name: 'Leave this page?' });
   await expect(ask).toBeVisible();
@@ -87,15 +100,20 @@ test('leaving the form with changes asks first; staying keeps what was typed', a
 });
 
 test('a half-filled draft is kept on the server: after saving, a reload reopens it at its own address', async ({ page }) => {
+  // Sign-in, the form, a save and a full reload of the console: over a minute on the shared 2-core machine.
+  test.setTimeout(120_000);
   const release = await signInToRelease(page);
   const title = `E2E draft ${Date.now()}`;
   await release.chooseCategory('Building materials / Tiles');
-  await release.fillBasics('Acme', title);
+  await release.fillBasics('Stone Craft', title);
   await release.tickSpecValues('Size', ['800x800']);
   await release.saveDraft();
   await expect(page).toHaveURL(/\/goods\/goodDraft\/edit\?id=\d+$/);
   await page.reload();
+  // The reload boots the whole console again (handshake, lazy chunks, detail): slow when the machine is busy.
+  await release.form().waitFor({ timeout: 60_000 });
   await expect(release.titleField()).toHaveValue(title);
+  await expect(release.brandField()).toHaveValue('Stone Craft');
   await expect(release.skuRows()).toHaveCount(1);
   await expect(release.skuRows()).toContainText('800x800');
 });
