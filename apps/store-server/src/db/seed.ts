@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { addSeconds, type Clock } from '../shared/clock';
 import { hashSecret } from '../shared/passwords';
-import { seedDemoMedia } from '../modules/media';
+import { seedDemoMedia } from '../modules/media/media.seed';
 import type { StoreDatabase } from './schema';
 import { seedDemoGoods } from './goods.seed';
 import { seedDemoStaff } from './seed-staff';

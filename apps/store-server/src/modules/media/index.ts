@@ -7,9 +7,6 @@ import { mediaConfigFromEnv } from './media.config';
 import { MediaRepository } from './media.repository';
 import { mediaRoutes, originOf } from './media.routes';
 import { ensureDemoMediaObjects } from './media.seed';
-
-/** The demo store's library rows (db/seed.ts). */
-export { seedDemoMedia } from './media.seed';
 import { MediaService } from './media.service';
 
 export { mediaConfigFromEnv } from './media.config';
