@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PERMISSIONS, type EndpointBiz, type EndpointData, type inventoryEndpoints } from '@merchant/api-contracts';
 import { searchDateRange, searchSelect, searchText } from '@merchant/ui-kit';
-import { RecordTable, defineResource, listArg, statusSelectOptions } from '../../../resource-kit';
+import { RecordTable, defineResource, listArg, statusSelectOptions, type ResourceColumn } from '../../../resource-kit';
 import { inventoryApi } from '../api';
 import { CountCreateDialog } from '../forms/CountCreateDialog';
 import { CountSheet, signed } from '../forms/CountSheet';
@@ -11,6 +11,14 @@ import { BASE_PATH, COUNT_STATUS, time } from './shared';
 type Count = EndpointData<typeof inventoryEndpoints.countDetail>;
 type CountRow = EndpointData<typeof inventoryEndpoints.countList>['list'][number];
 const api = inventoryApi.endpoints;
+
+const LINE_COLUMNS: ResourceColumn<Count['lines'][number]>[] = [
+  { key: 'itemName', titleKey: 'inventory.field.itemName' },
+  { key: 'skuText', titleKey: 'inventory.field.sku' },
+  { key: 'bookQuantity', titleKey: 'inventory.field.bookQuantity', align: 'right' },
+  { key: 'countedQuantity', titleKey: 'inventory.field.countedQuantity', align: 'right' },
+  { key: 'lineDifference', titleKey: 'inventory.field.lineDifference', align: 'right', format: (line) => (line.countedQuantity === null ? '' : signed(line.countedQuantity - line.bookQuantity)) },
+];
 
 export const inventoryCount = defineResource<CountRow, EndpointBiz<typeof inventoryEndpoints.countList>, Count, { countId: number }>({
   key: 'inventory.count',
@@ -67,21 +75,6 @@ export const inventoryCount = defineResource<CountRow, EndpointBiz<typeof invent
     ],
     // A count in progress is counted here; a finished one shows what was counted.
     extra: (count) =>
-      count.status === 1 ? (
-        <CountSheet count={count} />
-      ) : (
-      <RecordTable
-        titleKey="inventory.lines"
-        rows={count.lines}
-        rowKey={(line) => line.itemId}
-        columns={[
-          { key: 'itemName', titleKey: 'inventory.field.itemName' },
-          { key: 'skuText', titleKey: 'inventory.field.sku' },
-          { key: 'bookQuantity', titleKey: 'inventory.field.bookQuantity', align: 'right' },
-          { key: 'countedQuantity', titleKey: 'inventory.field.countedQuantity', align: 'right' },
-          { key: 'lineDifference', titleKey: 'inventory.field.lineDifference', align: 'right', format: (line) => (line.countedQuantity === null ? '' : signed(line.countedQuantity - line.bookQuantity)) },
-        ]}
-      />
-    ),
+      count.status === 1 ? <CountSheet count={count} /> : <RecordTable titleKey="inventory.lines" rows={count.lines} rowKey={(line) => line.itemId} columns={LINE_COLUMNS} />,
   },
 });
