@@ -196,7 +196,7 @@ test('the new forms read in Chinese (screenshots for a look)', async ({ page }) 
   await inventoryScreen(page, consoleUrl(), ITEMS).waitForRows();
   await page.getByRole('button', { name: '登记商品' }).click();
   await flows.dialog('登记商品').getByTestId('inventory-form-submit').click();
-  await expect(flows.dialog('登记商品')).toContainText('请填写商品规格');
+  await expect(flows.dialog('登记商品')).toContainText('请选择商品规格');
   await page.screenshot({ path: 'test-results/inventory-register-zh.png', fullPage: true });
   await flows.dialog('登记商品').getByRole('button', { name: '取消' }).click();
 

@@ -114,6 +114,7 @@ export const inventoryMessages = {
       },
       validation: {
         required: '请填写{{field}}',
+        choose: '请选择{{field}}',
         integer: '{{field}}须为整数',
         min: '{{field}}不能小于 {{limit}}',
         notNegative: '{{field}}不能为负数',
@@ -242,6 +243,7 @@ export const inventoryMessages = {
       },
       validation: {
         required: '{{field}} is required',
+        choose: '{{field}} is required',
         integer: '{{field}} must be a whole number',
         min: '{{field}} must be at least {{limit}}',
         notNegative: '{{field}} cannot be negative',

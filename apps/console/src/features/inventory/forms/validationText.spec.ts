@@ -23,7 +23,7 @@ describe('inventory form validation texts', () => {
   it('says what an empty outbound application lacks, in Chinese with the field labels', async () => {
     expect(await texts('zh-CN', outboundCreateBiz, { warehouseName: ' ', lines: [{ quantity: 0 }], contactName: '', address: '' })).toEqual([
       '请填写仓库',
-      '请填写商品',
+      '请选择商品',
       '数量不能小于 1',
       '请填写联系人',
       '请填写联系电话',

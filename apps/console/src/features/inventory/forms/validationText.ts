@@ -18,6 +18,9 @@ const FIELD_LABELS: Record<string, string> = {
   remark: 'inventory.field.remark',
 };
 
+/** Fields picked from a list: a missing one reads "choose …" rather than "fill in …". */
+const PICKED = new Set(['skuId', 'itemId', 'itemIds']);
+
 const RULES: ReadonlyArray<{ pattern: RegExp; key: string }> = [
   // `must be a number` only happens to an empty number field or an unpicked option in these forms.
   { pattern: /^(\w+) (?:is required|must be a number)$/, key: 'required' },
@@ -42,7 +45,8 @@ export function validationText(t: TFunction, message: string | undefined): strin
     const [, first, second] = match;
     const field = first !== undefined && FIELD_LABELS[first] ? t(FIELD_LABELS[first]) : first;
     const limit = second ?? (rule.key === 'tooManyLines' ? first : undefined);
-    return t(`inventory.validation.${rule.key}`, { field, limit });
+    const key = rule.key === 'required' && first !== undefined && PICKED.has(first) ? 'choose' : rule.key;
+    return t(`inventory.validation.${key}`, { field, limit });
   }
   return message;
 }
