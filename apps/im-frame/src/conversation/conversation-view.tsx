@@ -47,7 +47,7 @@ export function ConversationView({ now = Date.now() }: { now?: number }) {
   const history = state.historyBySession[sessionId];
 
   return (
-    <Box component="section" aria-label={name} sx={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+    <Box component="section" aria-label={name} sx={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0 }}>
       <Box sx={{ px: 2, py: 1.5 }}>
         <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
           <ButtonBase

@@ -83,7 +83,9 @@ export function MessageList({ label, messages, emptyText, now, onRetry, onForwar
       onScroll={(event) => {
         if (event.currentTarget.scrollTop <= 0) loadEarlier();
       }}
-      sx={{ flex: 1, overflowY: 'auto', p: 2 }}
+      // minHeight 0: a flex item may otherwise grow to its content, so a long conversation pushed the
+      // frame's page into scrolling (its header slid under the console's tags bar) instead of this list.
+      sx={{ flex: 1, minHeight: 0, overflowY: 'auto', p: 2 }}
     >
       {earlier && <LoadEarlier earlier={{ ...earlier, onLoad: loadEarlier }} />}
       {messages.length === 0 ? (
