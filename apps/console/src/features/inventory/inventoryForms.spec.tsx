@@ -29,6 +29,13 @@ async function pick(user: User, input: HTMLElement, typed: string, option: RegEx
   await user.click(await screen.findByRole('option', { name: option }, { timeout: 10_000 }));
 }
 
+/** Notices show one at a time: close the one on screen so the next (a server msg) shows now. */
+async function dismissNotice(user: User) {
+  const notice = screen.queryByTestId('notification');
+  if (notice) await user.click(within(notice).getByRole('button', { name: /close/i }));
+  await waitFor(() => expect(screen.queryByTestId('notification')).not.toBeInTheDocument());
+}
+
 const dialogNamed = (name: string) => screen.findByRole('dialog', { name }, { timeout: 30_000 });
 
 describe('inventory centre flows', () => {
@@ -49,6 +56,7 @@ describe('inventory centre flows', () => {
     expect(server.callsTo('/item/add').map((call) => call.biz)).toEqual([{ skuId: 502, warehouseName: 'North hub' }]);
     expect(await screen.findByText('North hub')).toBeInTheDocument();
 
+    await dismissNotice(user);
     await user.click(screen.getByRole('button', { name: 'Register item' }));
     const again = await dialogNamed('Register item');
     await pick(user, within(again).getByTestId('register-sku'), 'lamp', /Desk lamp black \/ S/);
@@ -115,6 +123,7 @@ describe('inventory centre flows', () => {
     expect(state.items.find((item) => item.itemId === 1)!.quantity).toBe(1);
     await waitFor(async () => expect(within(await row(7)).getByText('dispatched')).toBeInTheDocument());
 
+    await dismissNotice(user);
     await user.click(within(await row(8)).getByRole('button', { name: 'Confirm dispatch' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Confirm dispatch' })).getByRole('button', { name: 'confirm' }));
     expect(await screen.findByText('not enough stock of Desk lamp black / S: quantity cannot go below zero')).toBeInTheDocument();
