@@ -33,7 +33,8 @@ describe('forwarding a message', () => {
     await user.keyboard('{Enter}');
 
     await waitFor(() => expect(screen.getByTestId('forwarded')).toHaveTextContent('Forwarded to Bob Li'));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The dialog leaves with MUI's exit transition.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(client.forwarded).toEqual([['h1', 'p2p-c_demo2']]);
     // The original stays where it was; the copy is a new outgoing message in Bob's conversation.
     expect(within(list).getAllByTestId('message')).toHaveLength(2);
