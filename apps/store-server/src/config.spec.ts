@@ -1,5 +1,6 @@
 import {
   DEFAULT_CONFIG,
+  DEV_BUYER_KEY,
   DEV_OPERATOR_KEY,
   MIN_PRODUCTION_SECRET_LENGTH,
   SECURITY_MODE_ORDER,
@@ -82,6 +83,10 @@ describe('production secrets', () => {
     ]);
     const devOperator = readConfigFromEnv({ NODE_ENV: 'production', IM_TOKEN_SECRET: realSecret, OPERATOR_KEY: DEV_OPERATOR_KEY });
     expect(productionConfigProblems(devOperator)).toEqual([expect.stringMatching(/OPERATOR_KEY is the development default/)]);
+    const devBuyer = readConfigFromEnv({ NODE_ENV: 'production', IM_TOKEN_SECRET: realSecret, BUYER_KEY: DEV_BUYER_KEY });
+    expect(productionConfigProblems(devBuyer)).toEqual([expect.stringMatching(/BUYER_KEY is the development default/)]);
+    // Production has no buyer endpoint unless a key is set.
+    expect(readConfigFromEnv({ NODE_ENV: 'production', IM_TOKEN_SECRET: realSecret }).buyerKey).toBeUndefined();
     expect(productionConfigProblems(readConfigFromEnv({ NODE_ENV: 'production', IM_TOKEN_SECRET: realSecret }))).toEqual([]);
   });
 });

@@ -35,11 +35,19 @@ export interface StoreServerConfig {
   minSecurityMode: SecurityMode;
   /** Key of the operator endpoint (modules/operator, docs/onboarding.md); the endpoint exists only when set. */
   operatorKey?: string;
+  /**
+   * Key of the buyer-side endpoints (customers placing and paying orders, asking refunds, filing
+   * complaints, writing reviews: docs/orders.md "Buyer side"); they exist only when set. Kept out of
+   * the console: the demo simulator, scripts and e2e tests call them.
+   */
+  buyerKey?: string;
 }
 
 export const DEFAULT_IM_TOKEN_SECRET = 'dev-im-shared-key-change-me';
 /** Development-only operator key (`npm start`, e2e); production has no default, so no operator endpoint without OPERATOR_KEY. */
 export const DEV_OPERATOR_KEY = 'dev-operator-key-change-me';
+/** Development-only buyer key (`npm start`, e2e); production has no default, so no buyer endpoint without BUYER_KEY. */
+export const DEV_BUYER_KEY = 'dev-buyer-key-change-me';
 
 export const DEFAULT_CONFIG: StoreServerConfig = {
   host: '127.0.0.1',
@@ -74,6 +82,7 @@ export function productionConfigProblems(config: StoreServerConfig): string[] {
     problems.push(`IM_TOKEN_SECRET must be at least ${MIN_PRODUCTION_SECRET_LENGTH} characters`);
   }
   if (config.operatorKey === DEV_OPERATOR_KEY) problems.push('OPERATOR_KEY is the development default; set a real key or leave it unset');
+  if (config.buyerKey === DEV_BUYER_KEY) problems.push('BUYER_KEY is the development default; set a real key or leave it unset');
   return problems;
 }
 
@@ -104,5 +113,6 @@ export function readConfigFromEnv(env: NodeJS.ProcessEnv = process.env): StoreSe
     logLevel: env.LOG_LEVEL || DEFAULT_CONFIG.logLevel,
     minSecurityMode,
     operatorKey: env.OPERATOR_KEY || (env.NODE_ENV === 'production' ? undefined : DEV_OPERATOR_KEY),
+    buyerKey: env.BUYER_KEY || (env.NODE_ENV === 'production' ? undefined : DEV_BUYER_KEY),
   };
 }

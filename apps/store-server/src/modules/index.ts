@@ -31,9 +31,9 @@ import { PayService } from './pay/pay.service';
 import { OperatorRepository } from './operator/operator.repository';
 import { operatorRoutes } from './operator/operator.routes';
 import { OperatorService } from './operator/operator.service';
-import { OrdersRepository } from './orders/orders.repository';
-import { ordersRoutes } from './orders/orders.routes';
-import { OrdersService } from './orders/orders.service';
+import { ordersModule } from './orders';
+import { afterSalesModule } from './after-sales';
+import { notificationsModule } from './notifications';
 
 export interface ModuleDependencies {
   db: Kysely<StoreDatabase>;
@@ -57,6 +57,10 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
   const common = new CommonService(new CommonRepository(db));
   const im = new ImService(new ImRepository(db), { imTokenSecret: config.imTokenSecret, imAppKey: config.imAppKey });
 
+  const orders = ordersModule({ db, clock, buyerKey: config.buyerKey });
+  const afterSales = afterSalesModule({ db, clock, buyerKey: config.buyerKey });
+  const notifications = notificationsModule({ db, orderEvents: orders.events });
+
   const exports = exportsModule({ db, clock, dataDir: config.dataDir, permissionsOf: (caller) => auth.permissionsOf(caller) });
 
   const routes: StoreRoute[] = [
@@ -70,7 +74,9 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...goods.routes,
     ...inventoryModule({ db }),
     ...exports.routes,
-    ...ordersRoutes(new OrdersService(new OrdersRepository(db))),
+    ...orders.routes,
+    ...afterSales.routes,
+    ...notifications.routes,
     ...operatorRoutes(new OperatorService(new OperatorRepository(db), goods.service, clock), config.operatorKey),
   ];
   return { routes, auth, captcha, checkCodes, rateLimiter, authRepository, exports: exports.service };

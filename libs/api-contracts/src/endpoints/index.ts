@@ -1,4 +1,5 @@
 import type { AnyEndpoint } from '../endpoint';
+import { afterSalesEndpoints } from './after-sales';
 import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
 import { commonEndpoints } from './common';
@@ -19,6 +20,7 @@ export * from './common';
 export * from './deregistration';
 export * from './im';
 export * from './orders';
+export * from './after-sales';
 export * from './media';
 export * from './exports';
 // goods, inventory and saved-views are exported by src/index.ts.
@@ -32,6 +34,7 @@ export const endpointGroups = {
   deregistration: deregistrationEndpoints,
   im: imEndpoints,
   orders: orderEndpoints,
+  afterSales: afterSalesEndpoints,
   goods: goodsEndpoints,
   inventory: inventoryEndpoints,
   savedViews: savedViewEndpoints,

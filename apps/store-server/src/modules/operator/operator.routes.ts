@@ -1,8 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StoreRoute } from '../../http/route';
+import { keyedRoute, type KeyedHandler } from '../../http/keyed-route';
 import { describeValidationError } from '@merchant/api-contracts';
-import { STORE_CODES, StoreError } from '../../shared/store-error';
 import {
   brandOperatorCommandSchema,
   goodsOperatorCommandSchema,
@@ -14,45 +12,8 @@ import {
 } from './operator.schemas';
 import type { OperatorService } from './operator.service';
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Constant-time comparison of the presented key with the configured one. */
-function keyMatches(presented: unknown, expected: string): boolean {
-  return typeof presented === 'string' && presented.length > 0 && timingSafeEqual(digest(presented), digest(expected));
-}
-
-const HTTP_STATUS: Partial<Record<string, number>> = {
-  [STORE_CODES.invalidParameter]: 400,
-  [STORE_CODES.notFound]: 404,
-  [STORE_CODES.notAllowedInCurrentState]: 409,
-};
-
-type OperatorHandler = (params: Record<string, string>, body: Record<string, unknown>) =>
-  | { ok: false; message: string }
-  | { ok: true; run: () => Promise<unknown> };
-
-/** One operator call: key first (401), then the command (400), then the decision (404/409 with the code). */
-function operatorRoute(path: string, operatorKey: string, handler: OperatorHandler): StoreRoute {
-  return {
-    path,
-    register(app) {
-      app.post(path, async (request: FastifyRequest, reply: FastifyReply) => {
-        if (!keyMatches(request.headers[OPERATOR_KEY_HEADER], operatorKey)) {
-          return reply.code(401).send({ code: STORE_CODES.permissionDenied, msg: 'operator key required', data: null });
-        }
-        const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
-        const command = handler(request.params as Record<string, string>, body);
-        if (!command.ok) return reply.code(400).send({ code: STORE_CODES.invalidParameter, msg: command.message, data: null });
-        try {
-          return { code: STORE_CODES.success, msg: 'success', data: await command.run() };
-        } catch (error) {
-          if (!(error instanceof StoreError)) throw error;
-          return reply.code(HTTP_STATUS[error.code] ?? 400).send({ code: error.code, msg: error.message, data: null });
-        }
-      });
-    },
-  };
-}
+const operatorRoute = (path: string, operatorKey: string, handler: KeyedHandler): StoreRoute =>
+  keyedRoute(path, { header: OPERATOR_KEY_HEADER, key: operatorKey, keyRequired: 'operator key required' }, handler);
 
 /**
  * The platform's review decisions: POST /operator/stores/:storeId/:action, /operator/goods/:goodsId/:action
