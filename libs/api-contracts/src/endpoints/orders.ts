@@ -1,11 +1,38 @@
-// console-spec §7 order calls answered so far (the dashboard's counts).
+// console-spec §2 /order and §7: the store's shipping orders (orderList, orderDetails, shippingOrder,
+// deliverySlip, sendOutGoodsDetail, extensions, salesCertificate) and the dashboard's counts. The
+// state machines are ../order-machines (design in docs/orders.md); money is integer cents and times
+// integer seconds, as everywhere on the wire.
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { defineEndpoint, endpointsUnder, pageQueryShape, pageResult } from '../endpoint';
+import type { LocalizedText } from '../languages';
+import type { Actor } from '../state-machine';
+import type { OrderEvent, OrderStatus, ShipmentStatus } from '../order-machines';
+import { PERMISSIONS } from '../permissions';
+import { STORE_CODES } from '../store-codes';
+import { CREATE_TIME_RANGE_ERROR, createTimeRangeValid, createTimeShape, keywordField, sortShape } from './goods';
 
 export const ORDER_BASE = '/v1/store/eshop/order';
 
 /** console-spec §4 shipping-order status: 1 to ship, 2 and 3 shipped, 4 completed, 5 withdrawn, 6 refunded. */
 export const SHIPPING_ORDER_STATUSES = [1, 2, 3, 4, 5, 6] as const;
+
+export const ORDER_LIMITS = {
+  /** Rows of one bulk shipment (an uploaded sheet); each row is its own transaction. */
+  bulkShipMax: 200,
+  /** Orders on one printed delivery slip batch. */
+  deliverySlipMax: 50,
+  carrierMax: 30,
+  trackingNoMax: 40,
+  /** extensions: days one extension adds to the return period. */
+  extendDaysMin: 1,
+  extendDaysMax: 30,
+  /** The return period a shipment starts (the system confirms receipt when it ends): our design, docs/orders.md. */
+  returnPeriodDays: 10,
+  amountMaxCents: 99_999_999_99,
+} as const;
+
+/** Tracking numbers: letters, digits and hyphens (carriers' formats differ; our rule). */
+export const TRACKING_NO_PATTERN = /^[A-Za-z0-9-]+$/;
 
 // A custom check rather than z.number(): its message reaches the merchant as written, whatever was sent.
 const seconds = (name: string) =>
@@ -15,12 +42,238 @@ const seconds = (name: string) =>
     description: 'integer seconds',
   });
 
+const id = (name: string) => z.number({ error: `${name} must be a number` }).refine(Number.isInteger, `${name} must be an integer`).positive(`${name} must be positive`);
+const cents = (name: string) =>
+  z
+    .number({ error: `${name} must be a number of cents` })
+    .refine(Number.isInteger, `${name} must be whole cents`)
+    .min(0, `${name} cannot be negative`)
+    .max(ORDER_LIMITS.amountMaxCents, `${name} cannot exceed ${ORDER_LIMITS.amountMaxCents} cents`);
+const required = (name: string, max: number) =>
+  z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(max, `${name} must be at most ${max} characters`);
+
 /** Optional creation-time window in integer seconds, both ends inclusive (our design: the spec leaves the body open). */
 export const orderCountBiz = z
   .object({ startTime: seconds('startTime').optional(), endTime: seconds('endTime').optional() })
   .refine((v) => v.startTime === undefined || v.endTime === undefined || v.endTime >= v.startTime, 'end cannot be less than start');
 
 export type OrderCountQuery = z.output<typeof orderCountBiz>;
+
+const orderStatusValue = z.number().int() as unknown as z.ZodType<OrderStatus>;
+const shipmentStatusValue = z.number().int() as unknown as z.ZodType<ShipmentStatus>;
+const orderEventValue = z.string() as unknown as z.ZodType<OrderEvent>;
+
+// ---------------------------------------------------------------------------------------------
+// orderList
+
+export const ORDER_SORT_FIELDS = ['createTime', 'paidTime', 'amount'] as const;
+
+/**
+ * orderList: a status tab (absent = all), order number, buyer name or phone keyword, creation window
+ * (seconds) and amount range in cents (the console multiplies the merchant's yuan by 100).
+ */
+export const orderListBiz = z
+  .object({
+    ...pageQueryShape,
+    status: z
+      .number({ error: 'status must be a shipping-order status' })
+      .refine((s) => (SHIPPING_ORDER_STATUSES as readonly number[]).includes(s), `status must be one of ${SHIPPING_ORDER_STATUSES.join(', ')}`)
+      .optional(),
+    orderNo: keywordField('orderNo'),
+    /** Matches the buyer's name (contains) or phone (contains). */
+    buyer: keywordField('buyer'),
+    ...createTimeShape,
+    amountMin: cents('amountMin').optional(),
+    amountMax: cents('amountMax').optional(),
+    ...sortShape(ORDER_SORT_FIELDS),
+  })
+  .refine(createTimeRangeValid, CREATE_TIME_RANGE_ERROR)
+  .refine((v) => v.amountMin === undefined || v.amountMax === undefined || v.amountMax >= v.amountMin, { message: 'amountMax cannot be less than amountMin', path: ['amountMax'] });
+export type OrderListQuery = z.input<typeof orderListBiz>;
+
+export const orderRowSchema = z.object({
+  orderId: z.number(),
+  orderNo: z.string(),
+  status: orderStatusValue,
+  /** The customer's IM account (e.g. c_demo1): the detail's "contact buyer" opens this chat. */
+  buyerAccid: z.string(),
+  buyerName: z.string(),
+  /** Full number (the detail's call button needs it); screens mask it with ui-kit's maskPhone (§3). */
+  buyerPhone: z.string(),
+  amountCents: z.number(),
+  /** Sum of the items' quantities. */
+  itemCount: z.number(),
+  createdAt: z.number(),
+  paidAt: z.number(),
+  /** When the system confirms receipt unless the buyer does first; null until shipped. */
+  returnDeadline: z.number().nullable(),
+  /** Goods with a service part (installation, delivery to the room): serviceOrderDetails. */
+  serviceOrder: z.boolean(),
+});
+export type OrderRow = z.infer<typeof orderRowSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// orderDetails
+
+export const orderItemSchema = z.object({
+  goodsId: z.number(),
+  skuId: z.number(),
+  title: z.string(),
+  /** The SKU's spec values as text, e.g. "颜色: 红; 尺码: L". */
+  specText: z.string(),
+  imageUrl: z.string(),
+  unitPriceCents: z.number(),
+  quantity: z.number(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderReceiverSchema = z.object({ name: z.string(), phone: z.string(), address: z.string() });
+export type OrderReceiver = z.infer<typeof orderReceiverSchema>;
+
+export const shipmentSchema = z.object({
+  shipmentId: z.number(),
+  orderId: z.number(),
+  carrier: z.string(),
+  trackingNo: z.string(),
+  /** SHIPMENT_MACHINE: 1 awaiting pickup, 2 in transit, 3 delivered, 4 returned to sender. */
+  status: shipmentStatusValue,
+  createdAt: z.number(),
+  pickedUpAt: z.number().nullable(),
+  deliveredAt: z.number().nullable(),
+  returnedAt: z.number().nullable(),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
+
+/** History entries: `paid` (the order reached the store), the ORDER machine's events, and return-period extensions. */
+export const ORDER_HISTORY_EVENTS = ['paid', 'ship', 'deliver', 'confirmReceipt', 'withdraw', 'refundInFull', 'extendReturnPeriod'] as const;
+export type OrderHistoryEvent = (typeof ORDER_HISTORY_EVENTS)[number];
+export const ORDER_HISTORY_EVENT_LABELS: Readonly<Record<OrderHistoryEvent, LocalizedText>> = {
+  paid: { 'zh-CN': '买家已付款', 'en-US': 'paid by the buyer' },
+  ship: { 'zh-CN': '商家已发货', 'en-US': 'shipped' },
+  deliver: { 'zh-CN': '快递已签收', 'en-US': 'delivered by the carrier' },
+  confirmReceipt: { 'zh-CN': '确认收货', 'en-US': 'receipt confirmed' },
+  withdraw: { 'zh-CN': '买家撤销订单', 'en-US': 'withdrawn by the buyer' },
+  refundInFull: { 'zh-CN': '全额退款', 'en-US': 'refunded in full' },
+  extendReturnPeriod: { 'zh-CN': '延长退货期', 'en-US': 'return period extended' },
+};
+
+export const orderHistoryEntrySchema = z.object({
+  event: z.string() as unknown as z.ZodType<OrderHistoryEvent>,
+  actor: z.string() as unknown as z.ZodType<Actor>,
+  /** Null for `paid` (the order's first entry). */
+  fromStatus: orderStatusValue.nullable(),
+  toStatus: orderStatusValue,
+  /** extendReturnPeriod: the days added; otherwise null. */
+  days: z.number().nullable(),
+  at: z.number(),
+});
+
+export const orderDetailSchema = orderRowSchema.extend({
+  items: z.array(orderItemSchema),
+  receiver: orderReceiverSchema,
+  shipments: z.array(shipmentSchema),
+  /** Oldest first. */
+  history: z.array(orderHistoryEntrySchema),
+  /** The merchant's events allowed now (ORDER_MACHINE.eventsFrom(status, 'merchant')): the buttons to show. */
+  actions: z.array(orderEventValue),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+export const orderIdOnlyBiz = z.object({ orderId: id('orderId') });
+
+// ---------------------------------------------------------------------------------------------
+// shippingOrder: one, or a sheet of rows
+
+const carrierField = required('carrier', ORDER_LIMITS.carrierMax);
+const trackingNoField = required('trackingNo', ORDER_LIMITS.trackingNoMax).regex(TRACKING_NO_PATTERN, 'trackingNo may hold only letters, digits and hyphens');
+
+export const shipOrderBiz = z.object({ orderId: id('orderId'), carrier: carrierField, trackingNo: trackingNoField });
+export type ShipOrderRequest = z.input<typeof shipOrderBiz>;
+
+/**
+ * bulkShip: the rows are only shaped here; each row is checked with shipOrderBiz on its own and answers
+ * its own result, so one bad row never stops the others.
+ */
+export const bulkShipBiz = z.object({
+  rows: z
+    .array(z.object({ orderId: z.unknown(), carrier: z.unknown(), trackingNo: z.unknown() }), { error: 'rows must be a list' })
+    .min(1, 'add at least one row')
+    .max(ORDER_LIMITS.bulkShipMax, `at most ${ORDER_LIMITS.bulkShipMax} rows at once`),
+});
+export type BulkShipRequest = z.input<typeof bulkShipBiz>;
+
+export const bulkShipResultSchema = z.object({
+  /** The row's orderId as sent (null when it was not a number). */
+  orderId: z.number().nullable(),
+  ok: z.boolean(),
+  /** 00000000, or the code shipOrder would answer (10100001, 10100004, 10100005). */
+  code: z.string(),
+  /** In the caller's language. */
+  msg: z.string(),
+  /** The new shipment when ok. */
+  shipmentId: z.number().nullable(),
+});
+export const bulkShipAnswerSchema = z.object({ results: z.array(bulkShipResultSchema), okCount: z.number(), failCount: z.number() });
+
+// ---------------------------------------------------------------------------------------------
+// sendOutGoodsDetail, deliverySlip, extensions, salesCertificate
+
+export const shipmentIdBiz = z.object({ shipmentId: id('shipmentId') });
+export const shipmentDetailSchema = shipmentSchema.extend({
+  orderNo: z.string(),
+  orderStatus: orderStatusValue,
+  receiver: orderReceiverSchema,
+  items: z.array(orderItemSchema),
+});
+
+export const deliverySlipBiz = z.object({
+  orderIds: z
+    .array(id('orderId'), { error: 'orderIds must be a list' })
+    .min(1, 'select at least one order')
+    .max(ORDER_LIMITS.deliverySlipMax, `at most ${ORDER_LIMITS.deliverySlipMax} orders at once`)
+    .refine((ids) => new Set(ids).size === ids.length, 'an order is listed twice'),
+});
+export const deliverySlipSchema = z.object({
+  orderId: z.number(),
+  orderNo: z.string(),
+  status: orderStatusValue,
+  paidAt: z.number(),
+  buyerName: z.string(),
+  receiver: orderReceiverSchema,
+  items: z.array(orderItemSchema),
+  amountCents: z.number(),
+  /** The latest shipment's carrier and tracking number, when shipped. */
+  carrier: z.string().nullable(),
+  trackingNo: z.string().nullable(),
+});
+export const deliverySlipAnswerSchema = z.object({ storeName: z.string(), printedAt: z.number(), slips: z.array(deliverySlipSchema) });
+
+export const extendReturnPeriodBiz = z.object({
+  orderId: id('orderId'),
+  days: z
+    .number({ error: 'days must be a number' })
+    .refine(Number.isInteger, 'days must be whole days')
+    .min(ORDER_LIMITS.extendDaysMin, `days must be at least ${ORDER_LIMITS.extendDaysMin}`)
+    .max(ORDER_LIMITS.extendDaysMax, `days cannot exceed ${ORDER_LIMITS.extendDaysMax}`),
+});
+
+export const salesCertificateSchema = z.object({
+  storeName: z.string(),
+  /** The store's business licence number (empty when the store has none on file). */
+  licenceNo: z.string(),
+  orderId: z.number(),
+  orderNo: z.string(),
+  buyerName: z.string(),
+  items: z.array(orderItemSchema.extend({ amountCents: z.number() })),
+  amountCents: z.number(),
+  paidAt: z.number(),
+  issuedAt: z.number(),
+});
+
+const { notFound, notAllowedInCurrentState } = STORE_CODES;
+const view = { access: 'user', permission: PERMISSIONS.orderView } as const;
+const ship = { access: 'user', permission: PERMISSIONS.orderShip } as const;
+const orderCall = endpointsUnder(ORDER_BASE);
 
 export const orderEndpoints = {
   /** One entry per shipping-order status, zero when the store has none. */
@@ -34,4 +287,18 @@ export const orderEndpoints = {
       counts: z.array(z.strictObject({ status: z.number().int(), count: z.number().int().min(0) })),
     }),
   }),
+  orderList: orderCall('list', { biz: orderListBiz, data: pageResult(orderRowSchema), ...view, summary: 'orderList' }),
+  orderDetail: orderCall('detail', { biz: orderIdOnlyBiz, data: orderDetailSchema, errors: [notFound], ...view, summary: 'orderDetails' }),
+  shipOrder: orderCall('ship', { biz: shipOrderBiz, data: shipmentSchema, errors: [notFound, notAllowedInCurrentState], ...ship, summary: 'shippingOrder: ship one order' }),
+  bulkShip: orderCall('bulkShip', { biz: bulkShipBiz, data: bulkShipAnswerSchema, ...ship, summary: 'orderDelivery: ship a sheet of orders, a result per row' }),
+  shipmentDetail: orderCall('shipment/detail', { biz: shipmentIdBiz, data: shipmentDetailSchema, errors: [notFound], ...view, summary: 'sendOutGoodsDetail' }),
+  deliverySlip: orderCall('deliverySlip', { biz: deliverySlipBiz, data: deliverySlipAnswerSchema, errors: [notFound], ...view, summary: 'deliverySlip: what the printed slips need' }),
+  extendReturnPeriod: orderCall('extendReturnPeriod', {
+    biz: extendReturnPeriodBiz,
+    data: z.object({ returnDeadline: z.number() }),
+    errors: [notFound, notAllowedInCurrentState],
+    ...ship,
+    summary: 'extensions: extend the return period (statuses 2 and 3)',
+  }),
+  salesCertificate: orderCall('salesCertificate', { biz: orderIdOnlyBiz, data: salesCertificateSchema, errors: [notFound, notAllowedInCurrentState], ...view, summary: 'salesCertificate: proof of sale (not for withdrawn or refunded orders)' }),
 } as const;
