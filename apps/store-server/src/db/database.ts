@@ -12,6 +12,7 @@ import * as inventory from './migrations/0010-inventory';
 import * as savedViews from './migrations/0011-saved-views';
 import * as brandApplications from './migrations/0012-brand-applications';
 import * as exportJobs from './migrations/0013-export-jobs';
+import * as orders from './migrations/0014-orders';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -28,6 +29,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0011-saved-views': savedViews,
   '0012-brand-applications': brandApplications,
   '0013-export-jobs': exportJobs,
+  '0014-orders': orders,
 };
 
 export interface DatabaseOptions {

@@ -198,7 +198,11 @@ export interface StoreLogoutRecordTable {
   created_at: CreatedAt;
 }
 
-/** Orders, minimal for the dashboard's counts (migration 0005); the orders issue extends it. */
+/** Integer seconds in a bigint column (drivers may return a string). */
+type Seconds = ColumnType<number | string, number, number>;
+type NullableSeconds = ColumnType<number | string | null, number | null | undefined, number | null>;
+
+/** Orders (migration 0005, extended by 0014: docs/orders.md "Tables and indexes"). */
 export interface StoreOrderTable {
   id: Generated<number>;
   store_id: number;
@@ -207,7 +211,58 @@ export interface StoreOrderTable {
   /** Integer cents; bigint, so drivers may return a string. */
   amount_cents: ColumnType<number | string, number, number>;
   /** Integer seconds. */
-  created_at: ColumnType<number | string, number, number>;
+  created_at: Seconds;
+  /** Set right after the insert from the id and the creation day. */
+  order_no: ColumnType<string | null, string | null | undefined, string | null>;
+  buyer_accid: Generated<string>;
+  buyer_name: Generated<string>;
+  buyer_phone: Generated<string>;
+  /** { name, phone, address }. */
+  receiver: ColumnType<Record<string, string>, string | undefined, string>;
+  paid_at: NullableSeconds;
+  return_deadline: NullableSeconds;
+  service_order: Generated<boolean>;
+  updated_at: ColumnType<number | string, number | undefined, number>;
+}
+
+export interface StoreOrderItemTable {
+  id: Generated<number>;
+  order_id: number;
+  store_id: number;
+  goods_id: number;
+  sku_id: number;
+  title: string;
+  spec_text: Generated<string>;
+  image_url: Generated<string>;
+  unit_price_cents: ColumnType<number | string, number, number>;
+  quantity: number;
+}
+
+export interface StoreShipmentTable {
+  id: Generated<number>;
+  order_id: number;
+  store_id: number;
+  carrier: string;
+  tracking_no: string;
+  /** SHIPMENT_MACHINE 1..4. */
+  status: number;
+  created_at: Seconds;
+  picked_up_at: NullableSeconds;
+  delivered_at: NullableSeconds;
+  returned_at: NullableSeconds;
+}
+
+/** The order's status history: every state change, and return-period extensions. */
+export interface StoreOrderEventTable {
+  id: Generated<number>;
+  order_id: number;
+  store_id: number;
+  event: string;
+  actor: string;
+  from_status: number | null;
+  to_status: number;
+  days: number | null;
+  created_at: Seconds;
 }
 
 export interface StoreCustomerTable {
@@ -428,6 +483,9 @@ export interface StoreDatabase {
   store_customer: StoreCustomerTable;
   store_logout_record: StoreLogoutRecordTable;
   store_order: StoreOrderTable;
+  store_order_item: StoreOrderItemTable;
+  store_shipment: StoreShipmentTable;
+  store_order_event: StoreOrderEventTable;
   store_goods: GoodsTable;
   store_goods_sku: GoodsSkuTable;
   store_goods_stock_warning: GoodsStockWarningTable;
