@@ -12,6 +12,7 @@ import { createFrameI18n, pickLanguage } from './i18n/frame-i18n';
 import { createBrowserParentBridge } from './parent-bridge/parent-bridge';
 import { createConsoleVisibility } from './parent-bridge/console-visibility';
 import { followConsoleLanguage } from './parent-bridge/console-language';
+import { followConsoleConversationRequests } from './parent-bridge/console-open-conversation';
 import { createTokenBridge } from './parent-bridge/token-bridge';
 
 async function startFrame(container: HTMLElement): Promise<void> {
@@ -35,6 +36,7 @@ async function startFrame(container: HTMLElement): Promise<void> {
   const tokens = createTokenBridge({ ...consoleChannel, bridge, account: params.account });
   // Listening before 'ready', so the console's answers (visibility, language, token) are heard.
   const consoleVisibility = createConsoleVisibility({ ...consoleChannel, initiallyVisible: !embedded });
+  const conversationRequests = followConsoleConversationRequests(consoleChannel);
   bridge.ready(params.account);
 
   // No token in the address (the frame itself reloaded): im-core asks getToken, i.e. the console.
@@ -52,6 +54,7 @@ async function startFrame(container: HTMLElement): Promise<void> {
   const client = await createFrameChatClient({ config, params, store, getToken: tokens.fetchToken });
   const controller = createFrameController(client, bridge, { consoleVisibility });
   window.addEventListener('pagehide', () => void controller.stop());
+  conversationRequests.attach(controller);
 
   root.render(
     <StrictMode>

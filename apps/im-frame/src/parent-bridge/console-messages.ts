@@ -1,14 +1,18 @@
 // Messages from the console to the frame (contract 0001, "Console ⇄ frame"), read in one place:
 // `visibility` (shown or hidden), `language` (the console switched language), and the answers to
-// a `tokenRequest`: `token` or `tokenError`. Only allow-listed console origins, and only the
-// embedding window, are listened to; anything malformed is dropped.
+// a `tokenRequest`: `token` or `tokenError`; `openConversation` ("chat with buyer"). Only
+// allow-listed console origins, and only the embedding window, are listened to; anything malformed
+// is dropped.
+import { ACCOUNT_ID_PATTERN } from '@merchant/im-core';
+
 export const CONSOLE_MESSAGE_SOURCE = 'merchant-console';
 
 export type ConsoleToFrameMessage =
   | { source: typeof CONSOLE_MESSAGE_SOURCE; type: 'visibility'; payload: { visible: boolean } }
   | { source: typeof CONSOLE_MESSAGE_SOURCE; type: 'language'; payload: { lang: string } }
   | { source: typeof CONSOLE_MESSAGE_SOURCE; type: 'token'; payload: { requestId: string; account: string; token: string } }
-  | { source: typeof CONSOLE_MESSAGE_SOURCE; type: 'tokenError'; payload: { requestId: string; reason: string } };
+  | { source: typeof CONSOLE_MESSAGE_SOURCE; type: 'tokenError'; payload: { requestId: string; reason: string } }
+  | { source: typeof CONSOLE_MESSAGE_SOURCE; type: 'openConversation'; payload: { account: string } };
 
 export type ConsoleMessageType = ConsoleToFrameMessage['type'];
 export type ConsoleMessageOf<T extends ConsoleMessageType> = Extract<ConsoleToFrameMessage, { type: T }>;
@@ -42,6 +46,10 @@ function readPayload(type: unknown, payload: Record<string, unknown>): ConsoleTo
     case 'tokenError':
       return isText(payload.requestId)
         ? { source, type, payload: { requestId: payload.requestId, reason: typeof payload.reason === 'string' ? payload.reason : '' } }
+        : null;
+    case 'openConversation':
+      return typeof payload.account === 'string' && ACCOUNT_ID_PATTERN.test(payload.account)
+        ? { source, type, payload: { account: payload.account } }
         : null;
     default:
       return null;

@@ -14,6 +14,7 @@ import {
   MESSAGE_PATH,
   buildFrameUrl,
   languageMessage,
+  openConversationMessage,
   originOf,
   postToFrame,
   readFrameMessage,
@@ -22,6 +23,7 @@ import {
   visibilityMessage,
   type ConsoleToFrameMessage,
 } from './frameProtocol';
+import { conversationRequests } from './openChat';
 
 const errorText = (error: unknown): string => {
   if (typeof error === 'object' && error !== null) {
@@ -52,19 +54,30 @@ export function ImFrameHost() {
   visibleRef.current = visible;
   const languageRef = useRef(i18n.language);
   languageRef.current = i18n.language;
+  // Until the frame said 'ready', a post could reach a page still loading: requests wait for it.
+  const frameReadyRef = useRef(false);
 
   const tellFrame = useCallback(
-    (message: ConsoleToFrameMessage) => {
+    (message: ConsoleToFrameMessage): boolean => {
       const frame = frameRef.current;
-      if (frame?.isConnected) postToFrame(frame.contentWindow, frameOrigin, message);
+      return frame?.isConnected === true && postToFrame(frame.contentWindow, frameOrigin, message);
     },
     [frameOrigin],
   );
 
+  // "Chat with buyer" (openChat.ts): delivered once the frame listens (its 'ready') and the iframe
+  // is attached (a frame hidden since sign-in is attached when /message first shows it).
+  const deliverConversationRequest = useCallback(() => {
+    if (!frameReadyRef.current) return;
+    conversationRequests.deliver((account) => tellFrame(openConversationMessage(account)));
+  }, [tellFrame]);
+  useEffect(() => conversationRequests.subscribe(deliverConversationRequest), [deliverConversationRequest]);
+
   // Entering or leaving /message (contract 0001 `visibility`).
   useEffect(() => {
     tellFrame(visibilityMessage(visible));
-  }, [visible, tellFrame]);
+    if (visible) deliverConversationRequest();
+  }, [visible, tellFrame, deliverConversationRequest]);
 
   // The console's language changed: the frame follows in place.
   useEffect(() => {
@@ -90,13 +103,15 @@ export function ImFrameHost() {
       if (message?.type === 'ready') {
         tellFrame(visibilityMessage(visibleRef.current));
         tellFrame(languageMessage(languageRef.current));
+        frameReadyRef.current = true;
+        deliverConversationRequest();
       } else if (message?.type === 'tokenRequest') {
         void answerTokenRequest(message.payload.requestId);
       }
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [dispatch, frameOrigin, tellFrame]);
+  }, [deliverConversationRequest, dispatch, frameOrigin, tellFrame]);
 
   // Built once per IM account (see the top of this file); later tokens and languages are posted.
   const frameSrc = useRef<{ account: string; src: string } | null>(null);

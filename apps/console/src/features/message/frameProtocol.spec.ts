@@ -1,5 +1,5 @@
 // Console ⇄ frame contract (docs/decisions/0001): URL parameters and the origin check.
-import { buildFrameUrl, languageMessage, postToFrame, postVisibility, readFrameMessage, tokenErrorMessage, tokenMessage } from './frameProtocol';
+import { buildFrameUrl, languageMessage, normaliseImAccount, openConversationMessage, postToFrame, postVisibility, readFrameMessage, tokenErrorMessage, tokenMessage } from './frameProtocol';
 
 const FRAME_ORIGIN = 'http://127.0.0.1:4300';
 const unread = { source: 'merchant-im-frame', type: 'unread', payload: { total: 3 } };
@@ -60,5 +60,15 @@ describe('frame protocol', () => {
       [{ source: 'merchant-console', type: 'tokenError', payload: { requestId: 'r2', reason: 'expired' } }, FRAME_ORIGIN],
       [{ source: 'merchant-console', type: 'language', payload: { lang: 'en-US' } }, FRAME_ORIGIN],
     ]);
+  });
+
+  it('posts openConversation with a usable IM account only', () => {
+    const postMessage = jest.fn();
+    expect(normaliseImAccount(' c_demo1 ')).toBe('c_demo1');
+    expect(normaliseImAccount('')).toBeNull();
+    expect(normaliseImAccount('x'.repeat(65))).toBeNull();
+    expect(normaliseImAccount(42)).toBeNull();
+    expect(postToFrame({ postMessage }, FRAME_ORIGIN, openConversationMessage('c_demo1'))).toBe(true);
+    expect(postMessage).toHaveBeenCalledWith({ source: 'merchant-console', type: 'openConversation', payload: { account: 'c_demo1' } }, FRAME_ORIGIN);
   });
 });

@@ -29,7 +29,9 @@ export type ConsoleToFrameMessage =
   /** The console's language changed: the frame switches in place instead of reloading. */
   | { source: typeof CONSOLE_MESSAGE_SOURCE; type: 'language'; payload: { lang: string } }
   | { source: typeof CONSOLE_MESSAGE_SOURCE; type: 'token'; payload: { requestId: string; account: string; token: string } }
-  | { source: typeof CONSOLE_MESSAGE_SOURCE; type: 'tokenError'; payload: { requestId: string; reason: string } };
+  | { source: typeof CONSOLE_MESSAGE_SOURCE; type: 'tokenError'; payload: { requestId: string; reason: string } }
+  /** "Chat with buyer": the frame opens (or starts) the conversation with this IM account. */
+  | { source: typeof CONSOLE_MESSAGE_SOURCE; type: 'openConversation'; payload: { account: string } };
 
 export const visibilityMessage = (visible: boolean): ConsoleToFrameMessage => ({
   source: CONSOLE_MESSAGE_SOURCE,
@@ -49,6 +51,22 @@ export const tokenErrorMessage = (requestId: string, reason: string): ConsoleToF
   source: CONSOLE_MESSAGE_SOURCE,
   type: 'tokenError',
   payload: { requestId, reason },
+});
+
+/** IM accounts are at most this long (im-server's account rule); longer text is not an account. */
+export const MAX_IM_ACCOUNT_LENGTH = 64;
+
+/** The account as the frame expects it, or null when it cannot be one (empty, too long). */
+export function normaliseImAccount(account: unknown): string | null {
+  if (typeof account !== 'string') return null;
+  const trimmed = account.trim();
+  return trimmed !== '' && trimmed.length <= MAX_IM_ACCOUNT_LENGTH ? trimmed : null;
+}
+
+export const openConversationMessage = (account: string): ConsoleToFrameMessage => ({
+  source: CONSOLE_MESSAGE_SOURCE,
+  type: 'openConversation',
+  payload: { account },
 });
 
 /**
