@@ -1,0 +1,83 @@
+// processRefund's actions, one per REFUND_MACHINE event the merchant may fire (docs/orders.md): the
+// approvals and receiving the return ask first, rejecting asks for a reason, paying opens the pay
+// dialog. Which of them a refund offers is the machine's answer for its status (list rows) or the
+// detail's `actions` (the server's answer), never a list written here.
+import { AFTER_SALES_LIMITS, PERMISSIONS, refundRejectBiz, type RefundEvent } from '@merchant/api-contracts';
+import type { ResourceActionContext } from '../../resource-kit';
+import { afterSalesApi } from './api';
+import { PayRefundDialog } from './PayRefundDialog';
+import { TextSubmitDialog } from './TextSubmitDialog';
+
+const api = afterSalesApi.endpoints;
+
+export interface RefundEventAction {
+  labelKey: string;
+  color: 'primary' | 'error' | 'warning' | 'inherit';
+  /** Asked before the call (the approvals and receiving: they cannot be undone). */
+  confirm?: { titleKey: string; contentKey: string };
+  run: (refundId: number, context: ResourceActionContext) => unknown;
+}
+
+/** The merchant's events on a refund (RefundEvent minus the buyer's `withdraw`), in the machine's table order. */
+export type MerchantRefundEvent = Exclude<RefundEvent, 'withdraw'>;
+
+export const REFUND_EVENT_ACTIONS: Readonly<Record<MerchantRefundEvent, RefundEventAction>> = {
+  approveRefundOnly: {
+    labelKey: 'afterSales.action.approveRefundOnly',
+    color: 'primary',
+    confirm: { titleKey: 'afterSales.confirm.approveRefundOnlyTitle', contentKey: 'afterSales.confirm.approveRefundOnly' },
+    run: (refundId, context) => context.perform(api.approveRefundOnly, { refundId }, 'afterSales.notice.approved'),
+  },
+  approveReturn: {
+    labelKey: 'afterSales.action.approveReturn',
+    color: 'primary',
+    confirm: { titleKey: 'afterSales.confirm.approveReturnTitle', contentKey: 'afterSales.confirm.approveReturn' },
+    run: (refundId, context) => context.perform(api.approveReturn, { refundId }, 'afterSales.notice.approved'),
+  },
+  receiveReturn: {
+    labelKey: 'afterSales.action.receiveReturn',
+    color: 'primary',
+    confirm: { titleKey: 'afterSales.confirm.receiveReturnTitle', contentKey: 'afterSales.confirm.receiveReturn' },
+    run: (refundId, context) => context.perform(api.receiveReturn, { refundId }, 'afterSales.notice.received'),
+  },
+  reject: {
+    labelKey: 'afterSales.action.reject',
+    color: 'error',
+    run: (refundId, context) =>
+      context.openDialog((close) => (
+        <TextSubmitDialog
+          titleKey="afterSales.reject.title"
+          hintKey="afterSales.reject.hint"
+          labelKey="afterSales.reject.reason"
+          submitKey="afterSales.reject.submit"
+          schema={refundRejectBiz}
+          field="reason"
+          max={AFTER_SALES_LIMITS.reasonMax}
+          toBiz={(reason) => ({ refundId, reason })}
+          send={(biz) => context.mutate(api.rejectRefund, biz)}
+          call="refundAction"
+          destructive
+          onDone={() => {
+            context.succeeded('afterSales.notice.rejected');
+            close();
+          }}
+          onClose={close}
+        />
+      )),
+  },
+  pay: {
+    labelKey: 'afterSales.action.pay',
+    color: 'error',
+    run: (refundId, context) => context.openDialog((close) => <PayRefundDialog refundId={refundId} onPaid={() => context.succeeded('afterSales.notice.paid')} onClose={close} />),
+  },
+};
+
+/** The merchant's events in the order the buttons show them. */
+export const MERCHANT_REFUND_EVENTS = Object.keys(REFUND_EVENT_ACTIONS) as MerchantRefundEvent[];
+
+export function isMerchantRefundEvent(event: RefundEvent): event is MerchantRefundEvent {
+  return event in REFUND_EVENT_ACTIONS;
+}
+
+/** Every refund action needs the after-sales handling permission (docs/permissions.md). */
+export const REFUND_ACTION_PERMISSION = PERMISSIONS.afterSalesHandle;

@@ -1,0 +1,122 @@
+// orderEvaluation: the buyers' reviews, filtered by rating and by replied / waiting for a reply (tabs).
+// A review gets one reply (1–500 characters, the contract's rule); after that it is read-only.
+import { z } from 'zod';
+import type { TFunction } from 'i18next';
+import Rating from '@mui/material/Rating';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { AFTER_SALES_LIMITS, PERMISSIONS, replyEvaluationBiz, type EndpointBiz, type EvaluationRow, type afterSalesEndpoints } from '@merchant/api-contracts';
+import { formatSecondsTimestamp, searchDateRange, searchSelect, searchText } from '@merchant/ui-kit';
+import { defineResource, listArg, type ResourceColumn, type ResourceTextContext } from '../../../resource-kit';
+import { afterSalesApi } from '../api';
+import { AFTER_SALES_PATHS } from '../paths';
+import { TextSubmitDialog } from '../TextSubmitDialog';
+
+type EvaluationQuery = EndpointBiz<typeof afterSalesEndpoints.evaluationList>;
+
+/** The replied tabs: 1 replied, 0 waiting for a reply (the contract's `replied` true / false). */
+export const REPLIED_TABS = [
+  { value: 0, label: 'afterSales.replied.no' },
+  { value: 1, label: 'afterSales.replied.yes' },
+] as const;
+
+const RATINGS = Array.from({ length: AFTER_SALES_LIMITS.ratingMax - AFTER_SALES_LIMITS.ratingMin + 1 }, (_, index) => AFTER_SALES_LIMITS.ratingMax - index);
+
+function ratingText(rating: number, context: ResourceTextContext) {
+  return context.t('afterSales.rating.label', { rating });
+}
+
+const COLUMNS: ResourceColumn<EvaluationRow>[] = [
+  { key: 'orderNo', titleKey: 'afterSales.field.orderNo', width: 170 },
+  { key: 'buyerName', titleKey: 'afterSales.field.buyer', width: 100 },
+  {
+    key: 'rating',
+    titleKey: 'afterSales.field.rating',
+    width: 140,
+    sortable: true,
+    format: (row, context) => ratingText(row.rating, context),
+    render: (row, context) => <Rating value={row.rating} readOnly size="small" max={AFTER_SALES_LIMITS.ratingMax} aria-label={ratingText(row.rating, context)} />,
+  },
+  { key: 'content', titleKey: 'afterSales.field.content', flex: 1 },
+  {
+    key: 'reply',
+    titleKey: 'afterSales.field.reply',
+    flex: 1,
+    format: (row, context) => row.reply ?? context.t('afterSales.replied.no'),
+    render: (row, context) =>
+      row.reply === null ? (
+        <Typography variant="body2" color="text.secondary">
+          {context.t('afterSales.replied.no')}
+        </Typography>
+      ) : (
+        <Stack sx={{ py: 0.5 }}>
+          <Typography variant="body2" sx={{ whiteSpace: 'normal' }}>
+            {row.reply}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {formatSecondsTimestamp(row.repliedAt)}
+          </Typography>
+        </Stack>
+      ),
+  },
+  { key: 'createdAt', titleKey: 'afterSales.field.createdAt', width: 165, sortable: true, format: (row) => formatSecondsTimestamp(row.createdAt) },
+];
+
+const baseArg = listArg<Record<string, unknown>>({ numbers: ['rating'], ranges: { createTime: ['createTimeStart', 'createTimeEnd'] } });
+const SORT_FIELDS: Record<string, string> = { createdAt: 'createTime', rating: 'rating' };
+
+export function evaluationArg(query: Parameters<typeof baseArg>[0]): EvaluationQuery {
+  const biz = baseArg(query);
+  if (biz.replied !== undefined) biz.replied = Number(biz.replied) === 1;
+  if (typeof biz.sortField === 'string') biz.sortField = SORT_FIELDS[biz.sortField] ?? biz.sortField;
+  return biz as EvaluationQuery;
+}
+
+export const evaluations = defineResource<EvaluationRow, EvaluationQuery>({
+  key: 'afterSales.evaluation',
+  titleKey: 'afterSales.menu.evaluation',
+  rowId: (row) => row.evaluationId,
+  listPath: AFTER_SALES_PATHS.evaluation,
+  list: {
+    endpoint: afterSalesApi.endpoints.evaluations,
+    toArg: evaluationArg,
+    search: (t: TFunction) =>
+      z.object({
+        rating: searchSelect({ label: t('afterSales.field.rating'), options: RATINGS.map((rating) => ({ value: rating, label: t('afterSales.rating.label', { rating }) })) }),
+        orderNo: searchText({ label: t('afterSales.field.orderNo') }),
+        createTime: searchDateRange({ label: t('afterSales.field.createTime') }),
+      }),
+    tabs: { field: 'replied', options: REPLIED_TABS },
+    columns: COLUMNS,
+    rowActions: [
+      {
+        key: 'reply',
+        labelKey: 'afterSales.action.reply',
+        permission: PERMISSIONS.evaluationReply,
+        // One reply per review: a replied review is read-only.
+        when: (row) => row.reply === null,
+        run: (row, context) =>
+          context.openDialog((close) => (
+            <TextSubmitDialog
+              titleKey="afterSales.reply.title"
+              hintKey="afterSales.reply.hint"
+              labelKey="afterSales.reply.content"
+              submitKey="afterSales.reply.submit"
+              schema={replyEvaluationBiz}
+              field="content"
+              max={AFTER_SALES_LIMITS.replyMax}
+              toBiz={(content) => ({ evaluationId: row.evaluationId, content })}
+              send={(biz) => context.mutate(afterSalesApi.endpoints.replyEvaluation, biz)}
+              call="reply"
+              onDone={() => {
+                context.succeeded('afterSales.notice.replied');
+                close();
+              }}
+              onClose={close}
+            />
+          )),
+      },
+    ],
+    emptyKey: 'afterSales.emptyEvaluations',
+  },
+});

@@ -1,0 +1,92 @@
+// orderAfter (the refunds waiting for the merchant: statuses 0, 1, 4, 7) and orderAfterAll (every
+// status, as tabs): one refund list, two definitions. Money is searched in yuan and sent in cents
+// (searchMoney ×100), times are seconds; a row offers "process" only when the refund machine gives
+// the merchant a move in its status.
+import { z } from 'zod';
+import type { TFunction } from 'i18next';
+import { REFUND_PENDING_STATUSES, type EndpointBiz, type RefundRow, type afterSalesEndpoints } from '@merchant/api-contracts';
+import { formatCents, formatSecondsTimestamp, searchDateRange, searchMoney, searchSelect, searchText } from '@merchant/ui-kit';
+import { defineResource, listArg, statusSelectOptions, type ResourceColumn, type ResourceTextContext } from '../../../resource-kit';
+import { afterSalesApi } from '../api';
+import { AFTER_SALES_PATHS, recordAddress } from '../paths';
+import { REFUND_ACTION_PERMISSION } from '../refundActions';
+import { PENDING_REFUND_STATUS, REFUND_KIND, REFUND_ORDER_STATUS, merchantRefundEvents } from '../status';
+
+type RefundQuery = EndpointBiz<typeof afterSalesEndpoints.refundList>;
+
+// The status is the tabs' filter, so the bar has none.
+const search = (t: TFunction, context: ResourceTextContext) =>
+  z.object({
+    orderNo: searchText({ label: t('afterSales.field.orderNo') }),
+    refundNo: searchText({ label: t('afterSales.field.refundNo') }),
+    kind: searchSelect({ label: t('afterSales.field.kind'), options: statusSelectOptions(REFUND_KIND, context) }),
+    createTime: searchDateRange({ label: t('afterSales.field.createTime') }),
+    amountMin: searchMoney({ label: t('afterSales.field.amountMin') }),
+    amountMax: searchMoney({ label: t('afterSales.field.amountMax') }),
+  });
+
+const COLUMNS: ResourceColumn<RefundRow>[] = [
+  { key: 'refundNo', titleKey: 'afterSales.field.refundNo', width: 180 },
+  { key: 'orderNo', titleKey: 'afterSales.field.orderNo', width: 180 },
+  { key: 'status', titleKey: 'afterSales.field.status', width: 110, status: REFUND_ORDER_STATUS },
+  { key: 'kind', titleKey: 'afterSales.field.kind', width: 110, status: REFUND_KIND },
+  { key: 'amountCents', titleKey: 'afterSales.field.amount', width: 120, align: 'right', sortable: true, format: (row) => formatCents(row.amountCents) },
+  { key: 'reason', titleKey: 'afterSales.field.reason', flex: 1 },
+  { key: 'buyerName', titleKey: 'afterSales.field.buyer', width: 110 },
+  { key: 'createdAt', titleKey: 'afterSales.field.createdAt', width: 165, sortable: true, format: (row) => formatSecondsTimestamp(row.createdAt) },
+];
+
+// The table sorts by column key; the contract names the sort fields createTime and amount.
+const SORT_FIELDS: Record<string, string> = { createdAt: 'createTime', amountCents: 'amount' };
+const baseArg = listArg<Record<string, unknown>>({ ranges: { createTime: ['createTimeStart', 'createTimeEnd'] } });
+function refundArg(query: Parameters<typeof baseArg>[0], pendingOnly: boolean): RefundQuery {
+  const biz = baseArg(query);
+  if (typeof biz.sortField === 'string') biz.sortField = SORT_FIELDS[biz.sortField] ?? biz.sortField;
+  // orderAfter's "all" tab is the pending statuses together, not every status.
+  if (pendingOnly && biz.status === undefined) biz.statuses = [...REFUND_PENDING_STATUSES];
+  return biz as RefundQuery;
+}
+
+const processAction = {
+  key: 'process',
+  labelKey: 'afterSales.action.process',
+  permission: REFUND_ACTION_PERMISSION,
+  when: (row: RefundRow) => merchantRefundEvents(row.status).length > 0,
+  to: (row: RefundRow) => recordAddress(AFTER_SALES_PATHS.processRefund, row.refundId),
+};
+
+export const pendingRefunds = defineResource<RefundRow, RefundQuery>({
+  key: 'afterSales.pending',
+  titleKey: 'afterSales.menu.pending',
+  rowId: (row) => row.refundId,
+  listPath: AFTER_SALES_PATHS.pending,
+  detailPath: AFTER_SALES_PATHS.pendingDetails,
+  list: {
+    endpoint: afterSalesApi.endpoints.refunds,
+    toArg: (query) => refundArg(query, true),
+    search,
+    tabs: { field: 'status', options: PENDING_REFUND_STATUS.options },
+    columns: COLUMNS,
+    rowActions: [processAction],
+    export: { fileNameKey: 'afterSales.export.pending' },
+    emptyKey: 'afterSales.empty',
+  },
+});
+
+export const allRefunds = defineResource<RefundRow, RefundQuery>({
+  key: 'afterSales.all',
+  titleKey: 'afterSales.menu.all',
+  rowId: (row) => row.refundId,
+  listPath: AFTER_SALES_PATHS.all,
+  detailPath: AFTER_SALES_PATHS.allDetails,
+  list: {
+    endpoint: afterSalesApi.endpoints.refunds,
+    toArg: (query) => refundArg(query, false),
+    search,
+    tabs: { field: 'status', options: REFUND_ORDER_STATUS.options },
+    columns: COLUMNS,
+    rowActions: [processAction],
+    export: { fileNameKey: 'afterSales.export.all' },
+    emptyKey: 'afterSales.empty',
+  },
+});

@@ -1,0 +1,25 @@
+// Manifest entries of the after-sales screens (console-spec §2 /order): orderAfter, orderAfterAll
+// (+details), processRefund, orderComplaint (+details), orderEvaluation. Relative paths: they join the
+// `/order` group that features/orders/routes.tsx defines.
+import { PERMISSIONS } from '@merchant/api-contracts';
+import type { ManifestRoute, RouteHandle } from '../../routes/routeHandle';
+
+const pages = () => import('./AfterSalesPages');
+type PageName = Exclude<keyof Awaited<ReturnType<typeof pages>>, 'default'>;
+
+function screen(path: string, page: PageName, handle: RouteHandle): ManifestRoute {
+  return { path, handle, lazy: () => pages().then((module) => ({ Component: module[page] })) };
+}
+
+const view = PERMISSIONS.afterSalesView;
+
+export const afterSalesScreens: ManifestRoute[] = [
+  screen('orderAfter', 'PendingRefundsPage', { title: 'afterSales.menu.pending', permission: view }),
+  screen('orderAfter/details', 'PendingRefundDetailsPage', { title: 'afterSales.menu.detail', permission: view, hidden: true }),
+  screen('orderAfterAll', 'AllRefundsPage', { title: 'afterSales.menu.all', permission: view }),
+  screen('orderAfterAll/details', 'RefundDetailsPage', { title: 'afterSales.menu.allDetail', permission: view, hidden: true }),
+  screen('processRefund', 'ProcessRefundPage', { title: 'afterSales.menu.process', permission: PERMISSIONS.afterSalesHandle, hidden: true }),
+  screen('orderComplaint', 'ComplaintsPage', { title: 'afterSales.menu.complaint', permission: view }),
+  screen('orderComplaint/details', 'ComplaintDetailsPage', { title: 'afterSales.menu.complaintDetail', permission: view, hidden: true }),
+  screen('orderEvaluation', 'EvaluationsPage', { title: 'afterSales.menu.evaluation', permission: view }),
+];
