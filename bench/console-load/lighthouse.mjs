@@ -3,7 +3,7 @@
 // profile: simulated slow 4G and 4x CPU slowdown) in Debian's chromium. The baseline, measured in the
 // same run, is the same build served without compression.
 //
-//   node bench/console-load/lighthouse.mjs [--runs 3]
+//   node bench/console-load/lighthouse.mjs [--runs 3] [--only login|im-frame]
 //
 // Needs the apps built (`npx nx run-many -t build --projects=console,im-frame`). Lighthouse 12.8.2 is
 // installed into bench/console-load/node_modules on first use (outside the workspaces, like verdaccio);
@@ -27,10 +27,12 @@ if (!existsSync(lighthouseBin)) {
 }
 const out = mkdtempSync(path.join(os.tmpdir(), 'console-load-'));
 
-const pages = [
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const allPages = [
   { name: 'console /login', dist: 'apps/console/dist', path: '/login', config: { apiBase: 'http://127.0.0.1:3100', imFrameUrl: 'http://127.0.0.1:4300', securityMode: 'aes' } },
   { name: 'im-frame', dist: 'apps/im-frame/dist', path: '/?account=s_1001&token=x&lang=en-US', config: { imLbsUrl: 'http://127.0.0.1:3200/lbs', consoleOrigins: [] } },
 ];
+const pages = allPages.filter((page) => !only || page.name.includes(only));
 const variants = [{ name: 'uncompressed (baseline)', compress: false, port: 4801 }, { name: 'gzip', compress: true, port: 4802 }];
 
 // Async on purpose: the static servers live in this process, so blocking it would stall the page loads.

@@ -56,7 +56,7 @@ export function createConsole(options: CreateConsoleOptions): ConsoleApp {
   const i18n = createConsoleI18n(options.language);
   const client = options.createClient({ reactions, translate: (key) => i18n.t(key), getLanguage: () => i18n.language });
   const store = createAppStore(client);
-  const router = options.createRouter(toRouteObjects(manifest));
+  const router = options.createRouter(toRouteObjects(manifest, store));
   started.store = store;
   started.router = router;
   // §7/§8: error-report config and OPEN_APP at start, CLOSE_APP on page hide. Never throws.

@@ -18,6 +18,7 @@ import { initStore } from '../app/storeInit';
 import { ShellProviders } from '../app/ShellProviders';
 import { addFeatureMessages } from '../app/i18n';
 import { shellMessages } from '../app/shellMessages';
+import { useFirstPageSettled } from './useFirstPageSettled';
 import { MOBILE_MEDIA_QUERY, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './layoutConstants';
 
 export function AppShell() {
@@ -29,11 +30,13 @@ export function AppShell() {
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const sidebarOpened = useAppSelector((state) => state.layout.sidebarOpened);
   const storeUid = useAppSelector((state) => state.auth.user?.uid);
+  // The chat frame and the shared lists wait for the first page (useFirstPageSettled), unless it is the chat.
+  const settled = useFirstPageSettled(pathname.startsWith('/message'));
 
   // §7: the shared lists load once per signed-in store.
   useEffect(() => {
-    if (storeUid) void dispatch(initStore());
-  }, [dispatch, storeUid]);
+    if (storeUid && settled) void dispatch(initStore());
+  }, [dispatch, storeUid, settled]);
 
   // §2: on mobile the sidebar closes on route change.
   useEffect(() => {
@@ -53,7 +56,7 @@ export function AppShell() {
           <StoreDisabledWarning />
           <Box component="main" sx={{ p: 2, flex: 1 }}>
             <KeepAliveOutlet />
-            <ImFrameHost />
+            {settled && <ImFrameHost />}
           </Box>
         </Box>
         <ImFrameEvents />

@@ -11,4 +11,5 @@ export { StatusChip } from './StatusChip';
 export { useResourceActions } from './useResourceActions';
 export { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 export { PageError, PageLoading } from './PageStates';
+export { listPrefetch } from './listPrefetch';
 export { RecordTable, type RecordTableProps } from './RecordTable';

@@ -1,5 +1,6 @@
 // The typed `handle` every manifest route carries (STYLE.md "One route manifest"). The same
 // fields drive the sidebar menu, breadcrumbs, tags bar, guards and document titles.
+import type { AppStore } from '../app/store';
 import type { ComponentType, ReactNode } from 'react';
 import type { RouteObject, UIMatch } from 'react-router';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
@@ -36,17 +37,48 @@ export interface ManifestRoute {
   element?: ReactNode;
   /** Shown while the first lazy page of the initial URL loads. */
   hydrateFallbackElement?: ReactNode;
-  /** Code-split page: resolved only when the route is first visited. */
-  lazy?: () => Promise<{ Component: ComponentType }>;
+  /**
+   * Code-split page: resolved only when the route is first visited. `prefetch` starts the page's
+   * first request as soon as the route matches, before the page (or the signed-in user) renders.
+   */
+  lazy?: () => Promise<{ Component: ComponentType; prefetch?: RoutePrefetch }>;
   handle?: RouteHandle;
   children?: ManifestRoute[];
 }
 
-export function toRouteObjects(routes: readonly ManifestRoute[]): RouteObject[] {
+/** What a route's prefetch may use: the store, and the URL being opened. */
+export type PrefetchContext = Pick<AppStore, 'dispatch' | 'getState'>;
+
+/**
+ * Starts a page's first request while the router resolves the route (a first visit: in parallel with
+ * loading the signed-in user and rendering the layout). It must only start requests the page itself
+ * would make with the same arguments, so the page finds them in flight or cached.
+ */
+export type RoutePrefetch = (context: PrefetchContext, url: URL) => void;
+
+/**
+ * Manifest → react-router route objects. A lazy route with a `prefetch` gets a loader that starts it
+ * and returns at once (the router never waits on it); without a prefetch context nothing is prefetched.
+ */
+export function toRouteObjects(routes: readonly ManifestRoute[], prefetchContext?: PrefetchContext): RouteObject[] {
   return routes.map((route): RouteObject => {
-    const { children, index, ...rest } = route;
-    if (index) return { ...rest, index: true };
-    return children ? { ...rest, children: toRouteObjects(children) } : rest;
+    const { children, index, lazy, ...rest } = route;
+    const routeLazy = lazy
+      ? async () => {
+          const { Component, prefetch } = await lazy();
+          if (!prefetch || !prefetchContext) return { Component };
+          return {
+            Component,
+            loader: ({ request }: { request: Request }) => {
+              prefetch(prefetchContext, new URL(request.url));
+              return null;
+            },
+          };
+        }
+      : undefined;
+    const common = routeLazy ? { ...rest, lazy: routeLazy } : rest;
+    if (index) return { ...common, index: true } as RouteObject;
+    return children ? { ...common, children: toRouteObjects(children, prefetchContext) } : common;
   });
 }
 

@@ -15,7 +15,7 @@ export const goodsRoutes: ManifestRoute[] = [
       {
         path: 'goodList/goodAll',
         handle: { title: 'goods.menu.list', permission: PERMISSIONS.goodsView },
-        lazy: () => lists().then((module) => ({ Component: module.GoodsListPage })),
+        lazy: () => lists().then((module) => ({ Component: module.GoodsListPage, prefetch: module.prefetchGoodsList })),
       },
       ...goodsReleaseRoutes,
       {
