@@ -13,6 +13,7 @@ import * as savedViews from './migrations/0011-saved-views';
 import * as brandApplications from './migrations/0012-brand-applications';
 import * as exportJobs from './migrations/0013-export-jobs';
 import * as orders from './migrations/0014-orders';
+import * as afterSales from './migrations/0015-after-sales';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -30,6 +31,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0012-brand-applications': brandApplications,
   '0013-export-jobs': exportJobs,
   '0014-orders': orders,
+  '0015-after-sales': afterSales,
 };
 
 export interface DatabaseOptions {

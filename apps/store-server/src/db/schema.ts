@@ -458,6 +458,110 @@ export interface RefPorterageTable { id: number; porterage_name: string; unit_na
 export interface RefSowntownTable { id: number; city_code: string; sowntown_name: string }
 export interface RefDictionaryTable { dict_type: string; dict_value: number; dict_label: string }
 
+/** Integer seconds and cents of the after-sales tables (migration 0015); bigint, so drivers may return a string. */
+type AfterSalesBigint = ColumnType<number | string, number, number>;
+type AfterSalesJsonList = ColumnType<string[], string | undefined, string>;
+
+/** store_order's column added by migration 0015: what refunds returned so far (only the refund payment changes it). */
+export interface StoreOrderRefundColumns {
+  refunded_cents: ColumnType<number | string, number | undefined, number>;
+}
+
+/** Refund orders (migration 0015, docs/orders.md "Refunds"); status: REFUND_MACHINE, kind 1 refund only, 2 return and refund. */
+export interface StoreRefundTable {
+  id: Generated<number>;
+  store_id: number;
+  order_id: number;
+  refund_no: string;
+  status: number;
+  kind: number;
+  amount_cents: AfterSalesBigint;
+  buyer_accid: string;
+  reason: string;
+  description: Generated<string>;
+  evidence_urls: AfterSalesJsonList;
+  reject_reason: string | null;
+  created_at: AfterSalesBigint;
+  updated_at: AfterSalesBigint;
+}
+
+export interface StoreRefundEventTable {
+  id: Generated<number>;
+  refund_id: number;
+  store_id: number;
+  event: string;
+  actor: string;
+  from_status: number | null;
+  to_status: number;
+  note: string | null;
+  created_at: AfterSalesBigint;
+}
+
+/** Append-only: money that left the store for a refund (a trigger refuses updates and deletes). */
+export interface StoreLedgerTable {
+  id: Generated<number>;
+  store_id: number;
+  order_id: number;
+  refund_id: number;
+  amount_cents: AfterSalesBigint;
+  idempotency_key: string;
+  order_refunded_cents: AfterSalesBigint;
+  order_refunded_in_full: boolean;
+  created_at: AfterSalesBigint;
+}
+
+/** Complaints (disputes), migration 0015; status: DISPUTE_MACHINE. */
+export interface StoreComplaintTable {
+  id: Generated<number>;
+  store_id: number;
+  order_id: number;
+  complaint_no: string;
+  status: number;
+  filed_by: Generated<string>;
+  buyer_accid: string;
+  reason: string;
+  description: Generated<string>;
+  evidence_urls: AfterSalesJsonList;
+  ruling: string | null;
+  created_at: AfterSalesBigint;
+  updated_at: AfterSalesBigint;
+}
+
+export interface StoreComplaintEventTable {
+  id: Generated<number>;
+  complaint_id: number;
+  store_id: number;
+  event: string;
+  actor: string;
+  from_status: number | null;
+  to_status: number;
+  note: string | null;
+  created_at: AfterSalesBigint;
+}
+
+export interface StoreComplaintResponseTable {
+  id: Generated<number>;
+  complaint_id: number;
+  store_id: number;
+  content: string;
+  evidence_urls: AfterSalesJsonList;
+  created_at: AfterSalesBigint;
+}
+
+/** Buyers' reviews, one per order (migration 0015); the merchant replies once. */
+export interface StoreEvaluationTable {
+  id: Generated<number>;
+  store_id: number;
+  order_id: number;
+  buyer_accid: string;
+  rating: number;
+  content: Generated<string>;
+  image_urls: AfterSalesJsonList;
+  reply: string | null;
+  replied_at: ColumnType<number | string | null, number | null | undefined, number | null>;
+  created_at: AfterSalesBigint;
+}
+
 export interface StoreDatabase {
   store_store: StoreTable;
   store_user: StoreUserTable;
@@ -482,7 +586,14 @@ export interface StoreDatabase {
   store_async_task: StoreAsyncTaskTable;
   store_customer: StoreCustomerTable;
   store_logout_record: StoreLogoutRecordTable;
-  store_order: StoreOrderTable;
+  store_order: StoreOrderTable & StoreOrderRefundColumns;
+  store_refund: StoreRefundTable;
+  store_refund_event: StoreRefundEventTable;
+  store_ledger: StoreLedgerTable;
+  store_complaint: StoreComplaintTable;
+  store_complaint_event: StoreComplaintEventTable;
+  store_complaint_response: StoreComplaintResponseTable;
+  store_evaluation: StoreEvaluationTable;
   store_order_item: StoreOrderItemTable;
   store_shipment: StoreShipmentTable;
   store_order_event: StoreOrderEventTable;

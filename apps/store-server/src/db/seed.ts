@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { addSeconds, type Clock } from '../shared/clock';
 import { hashSecret } from '../shared/passwords';
 import { seedDemoMedia } from '../modules/media/media.seed';
+import { seedDemoAfterSales } from '../modules/after-sales/after-sales.seed';
 import type { StoreDatabase } from './schema';
 import { seedDemoGoods } from './goods.seed';
 import { seedDemoStaff } from './seed-staff';
@@ -89,6 +90,8 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
   await seedDemoMedia(db, clock);
   await seedDemoOrders(db, clock);
   await seedDemoGoods(db, clock);
+  // After the orders: picks the demo orders by status (modules/after-sales/after-sales.seed.ts).
+  await seedDemoAfterSales(db, clock, DEMO_STORE.id);
   await db
     .insertInto('store_customer')
     .values(DEMO_CUSTOMERS.map((c) => ({ accid: c.accid, nickname: c.nickname, avatar_url: null })))
