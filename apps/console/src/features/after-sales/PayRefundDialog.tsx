@@ -22,6 +22,19 @@ import { afterSalesErrorText } from './errorText';
 
 type Phase = { kind: 'ready' } | { kind: 'paying' } | { kind: 'failed'; message: string; retryable: boolean };
 
+/**
+ * A v4 UUID. crypto.randomUUID exists only in secure contexts (https, localhost); a console served over
+ * plain http elsewhere builds the same format from getRandomValues, which every context has.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /** A refusal with a store code (not allowed now, not found, key used elsewhere) will not change on retry; a lost answer may. */
 function isRetryable(error: unknown): boolean {
   return !(isApiError(error) && isStoreCode(error.code));
@@ -37,7 +50,7 @@ export function PayRefundDialog({ refundId, onPaid, onClose }: PayRefundDialogPr
   const { t } = useTranslation();
   const titleId = useId();
   // Made once, when the dialog opens: the payment's identity for every attempt from this dialog.
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const detail = afterSalesApi.endpoints.refund.useQuery({ refundId });
   const [pay] = afterSalesApi.endpoints.payRefund.useMutation();
   const [phase, setPhase] = useState<Phase>({ kind: 'ready' });
