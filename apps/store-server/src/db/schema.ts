@@ -236,6 +236,7 @@ export interface StoreOrderItemTable {
   image_url: Generated<string>;
   unit_price_cents: ColumnType<number | string, number, number>;
   quantity: number;
+  service: Generated<boolean>;
 }
 
 export interface StoreShipmentTable {

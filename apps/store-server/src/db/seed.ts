@@ -5,6 +5,7 @@ import { seedDemoMedia } from '../modules/media/media.seed';
 import { seedDemoAfterSales } from '../modules/after-sales/after-sales.seed';
 import type { StoreDatabase } from './schema';
 import { seedDemoGoods } from './goods.seed';
+import { seedDemoOrders } from './orders.seed';
 import { seedDemoStaff } from './seed-staff';
 
 /** Demo data of docs/decisions/0001-workspace-contracts.md ("Demo data"). */
@@ -24,6 +25,8 @@ export const DEMO_CUSTOMERS = [
 ] as const;
 
 const DAY_SECONDS = 24 * 60 * 60;
+
+export { DEMO_ORDER_COUNTS } from './orders.seed';
 
 /** Inserts the demo store, its user and the demo customers unless they exist; safe on every start. */
 export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Promise<void> {
@@ -88,8 +91,9 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
   await seedDemoStores(db, clock);
   await seedDemoStaff(db);
   await seedDemoMedia(db, clock);
-  await seedDemoOrders(db, clock);
   await seedDemoGoods(db, clock);
+  // Orders are placed from the demo store's on-shelf goods, so they come after them.
+  await seedDemoOrders(db, clock, DEMO_STORE.id);
   // After the orders: picks the demo orders by status (modules/after-sales/after-sales.seed.ts).
   await seedDemoAfterSales(db, clock, DEMO_STORE.id);
   await db
@@ -184,22 +188,4 @@ async function seedDemoStores(db: Kysely<StoreDatabase>, clock: Clock): Promise<
       }
     });
   }
-}
-
-/** Orders of the demo store per shipping-order status (console-spec §4), spread over the last weeks. */
-export const DEMO_ORDER_COUNTS: Readonly<Record<number, number>> = { 1: 5, 2: 4, 3: 3, 4: 8, 5: 2, 6: 1 };
-
-async function seedDemoOrders(db: Kysely<StoreDatabase>, clock: Clock): Promise<void> {
-  const any = await db.selectFrom('store_order').select('id').where('store_id', '=', DEMO_STORE.id).limit(1).executeTakeFirst();
-  if (any) return;
-  const nowSeconds = Math.floor(clock.now().getTime() / 1000);
-  const rows = Object.entries(DEMO_ORDER_COUNTS).flatMap(([status, count]) =>
-    Array.from({ length: count }, (_, i) => ({
-      store_id: DEMO_STORE.id,
-      status: Number(status),
-      amount_cents: 1990 + Number(status) * 1000 + i * 250,
-      created_at: nowSeconds - (Number(status) * 3 + i) * DAY_SECONDS,
-    })),
-  );
-  await db.insertInto('store_order').values(rows).execute();
 }

@@ -43,7 +43,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       spec_text text not null default '',
       image_url text not null default '',
       unit_price_cents bigint not null check (unit_price_cents >= 0),
-      quantity integer not null check (quantity > 0)
+      quantity integer not null check (quantity > 0),
+      -- A service part (installation, repair): goods of a service category, or installation the buyer booked.
+      service boolean not null default false
     );
     create index store_order_item_order_idx on store_order_item (order_id);
 

@@ -1,10 +1,76 @@
-import type { Kysely } from 'kysely';
+import type { OrderItem, OrderListQuery, OrderReceiver, OrderRow, PageOf, Shipment, ShipmentStatus } from '@merchant/api-contracts';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
+import type { ListQuery } from '../../shared/resource-list';
+import type { HistoryEntry, OrderState, PricedItem } from './orders.domain';
+import { orderList } from './orders.lists';
 import type { OrderCountQuery } from './orders.schemas';
+
+type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
+
+const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+/** A locked order row: what a move reads before it writes. */
+export interface LockedOrder extends OrderState {
+  id: number;
+  storeId: number;
+  buyerAccid: string;
+  amountCents: number;
+}
+
+export interface NewOrder {
+  storeId: number;
+  buyerAccid: string;
+  buyerName: string;
+  buyerPhone: string;
+  receiver: OrderReceiver;
+  amountCents: number;
+  serviceOrder: boolean;
+  createdAt: number;
+  /** The demo seed writes orders that already went through their moves. */
+  status: number;
+  paidAt: number | null;
+  returnDeadline: number | null;
+}
+
+export interface NewShipment {
+  storeId: number;
+  orderId: number;
+  carrier: string;
+  trackingNo: string;
+  status: ShipmentStatus;
+  createdAt: number;
+  pickedUpAt?: number | null;
+  deliveredAt?: number | null;
+  returnedAt?: number | null;
+}
+
+const shipmentOf = (row: Record<string, unknown>): Shipment => ({
+  shipmentId: Number(row.id),
+  orderId: Number(row.order_id),
+  carrier: String(row.carrier),
+  trackingNo: String(row.tracking_no),
+  status: Number(row.status) as ShipmentStatus,
+  createdAt: Number(row.created_at),
+  pickedUpAt: numberOrNull(row.picked_up_at),
+  deliveredAt: numberOrNull(row.delivered_at),
+  returnedAt: numberOrNull(row.returned_at),
+});
 
 /** Order rows, always filtered by the caller's own store id. */
 export class OrdersRepository {
-  constructor(private readonly db: Kysely<StoreDatabase>) {}
+  constructor(private readonly db: Db) {}
+
+  /** Runs `work` in one transaction (a nested call joins the open one). */
+  transaction<T>(work: (repository: OrdersRepository) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return work(this);
+    return (this.db as Kysely<StoreDatabase>).transaction().execute((trx) => work(new OrdersRepository(trx)));
+  }
+
+  /** The open transaction, for the goods module's repository to join it. */
+  get connection(): Db {
+    return this.db;
+  }
 
   async countByStatus(storeId: number, window: OrderCountQuery): Promise<Array<{ status: number; count: number }>> {
     let query = this.db
@@ -16,5 +82,242 @@ export class OrdersRepository {
     if (window.endTime !== undefined) query = query.where('created_at', '<=', window.endTime);
     const rows = await query.execute();
     return rows.map((row) => ({ status: Number(row.status), count: Number(row.count) }));
+  }
+
+  page(storeId: number, query: OrderListQuery & ListQuery): Promise<PageOf<OrderRow>> {
+    return orderList.page(this.db, storeId, query);
+  }
+
+  /** The list's row of one of the store's (paid) orders. */
+  row(storeId: number, orderId: number): Promise<OrderRow | undefined> {
+    return orderList.row(this.db, storeId, (q) => q.where('o.id', '=', orderId));
+  }
+
+  rows(storeId: number, orderIds: readonly number[]): Promise<OrderRow[]> {
+    if (orderIds.length === 0) return Promise.resolve([]);
+    return orderList.definition.select(
+      this.db.selectFrom('store_order as o').where('o.store_id', '=', storeId).where('o.status', '<>', 0).where('o.id', 'in', [...orderIds]),
+    ).execute().then((rows) => rows.map((row) => orderList.definition.map(row as Record<string, unknown>)));
+  }
+
+  /**
+   * Locks the order row until the transaction ends (select … for update), so two moves of one order run
+   * one after the other and the second sees the first one's status. Scoped by store when given.
+   */
+  async lock(orderId: number, scope: { storeId?: number; buyerAccid?: string }): Promise<LockedOrder | undefined> {
+    let query = this.db.selectFrom('store_order').select(['id', 'store_id', 'status', 'return_deadline', 'buyer_accid', 'amount_cents']).where('id', '=', orderId);
+    if (scope.storeId !== undefined) query = query.where('store_id', '=', scope.storeId);
+    if (scope.buyerAccid !== undefined) query = query.where('buyer_accid', '=', scope.buyerAccid);
+    const row = await query.forUpdate().executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      storeId: row.store_id,
+      status: row.status,
+      returnDeadline: numberOrNull(row.return_deadline),
+      buyerAccid: row.buyer_accid,
+      amountCents: Number(row.amount_cents),
+    };
+  }
+
+  async orderNo(orderId: number): Promise<string> {
+    const row = await this.db.selectFrom('store_order').select('order_no').where('id', '=', orderId).executeTakeFirst();
+    return row?.order_no ?? String(orderId);
+  }
+
+  /** Writes the order's new state and its history line together. */
+  async saveMove(order: { id: number; storeId: number }, state: OrderState, entry: HistoryEntry, extra: { paidAt?: number } = {}): Promise<void> {
+    await this.db
+      .updateTable('store_order')
+      .set({ status: state.status, return_deadline: state.returnDeadline, updated_at: entry.at, ...(extra.paidAt !== undefined ? { paid_at: extra.paidAt } : {}) })
+      .where('id', '=', order.id)
+      .where('store_id', '=', order.storeId)
+      .execute();
+    await this.insertHistory([{ orderId: order.id, storeId: order.storeId, entry }]);
+  }
+
+  async insertHistory(rows: ReadonlyArray<{ orderId: number; storeId: number; entry: HistoryEntry }>): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db
+      .insertInto('store_order_event')
+      .values(
+        rows.map(({ orderId, storeId, entry }) => ({
+          order_id: orderId,
+          store_id: storeId,
+          event: entry.event,
+          actor: entry.actor,
+          from_status: entry.fromStatus,
+          to_status: entry.toStatus,
+          days: entry.days,
+          created_at: entry.at,
+        })),
+      )
+      .execute();
+  }
+
+  /** Inserts orders (one statement) and gives each its number: creation day (UTC+8) and the zero-padded id. */
+  async insertOrders(orders: readonly NewOrder[]): Promise<number[]> {
+    if (orders.length === 0) return [];
+    const inserted = await this.db
+      .insertInto('store_order')
+      .values(
+        orders.map((o) => ({
+          store_id: o.storeId,
+          status: o.status,
+          amount_cents: o.amountCents,
+          created_at: o.createdAt,
+          buyer_accid: o.buyerAccid,
+          buyer_name: o.buyerName,
+          buyer_phone: o.buyerPhone,
+          receiver: JSON.stringify(o.receiver),
+          paid_at: o.paidAt,
+          return_deadline: o.returnDeadline,
+          service_order: o.serviceOrder,
+          updated_at: o.createdAt,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const ids = inserted.map((row) => row.id);
+    await sql`
+      update store_order set order_no = to_char(to_timestamp(created_at + 8 * 3600) at time zone 'UTC', 'YYYYMMDD') || lpad(id::text, 10, '0')
+      where id in (${sql.join(ids)})`.execute(this.db);
+    return ids;
+  }
+
+  async insertItems(rows: ReadonlyArray<{ orderId: number; storeId: number; item: PricedItem }>): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db
+      .insertInto('store_order_item')
+      .values(
+        rows.map(({ orderId, storeId, item }) => ({
+          order_id: orderId,
+          store_id: storeId,
+          goods_id: item.goodsId,
+          sku_id: item.skuId,
+          title: item.title,
+          spec_text: item.specText,
+          image_url: item.imageUrl,
+          unit_price_cents: item.unitPriceCents,
+          quantity: item.quantity,
+          service: item.service,
+        })),
+      )
+      .execute();
+  }
+
+  async items(orderIds: readonly number[]): Promise<Map<number, Array<OrderItem & { service: boolean }>>> {
+    const found = new Map<number, Array<OrderItem & { service: boolean }>>();
+    if (orderIds.length === 0) return found;
+    const rows = await this.db.selectFrom('store_order_item').selectAll().where('order_id', 'in', [...orderIds]).orderBy('order_id').orderBy('id').execute();
+    for (const row of rows) {
+      const list = found.get(row.order_id) ?? [];
+      list.push({
+        goodsId: row.goods_id,
+        skuId: row.sku_id,
+        title: row.title,
+        specText: row.spec_text,
+        imageUrl: row.image_url,
+        unitPriceCents: Number(row.unit_price_cents),
+        quantity: row.quantity,
+        service: row.service,
+      });
+      found.set(row.order_id, list);
+    }
+    return found;
+  }
+
+  async receivers(storeId: number, orderIds: readonly number[]): Promise<Map<number, OrderReceiver>> {
+    if (orderIds.length === 0) return new Map();
+    const rows = await this.db.selectFrom('store_order').select(['id', 'receiver']).where('store_id', '=', storeId).where('id', 'in', [...orderIds]).execute();
+    return new Map(
+      rows.map((row) => {
+        const value = (row.receiver ?? {}) as Partial<OrderReceiver>;
+        return [row.id, { name: String(value.name ?? ''), phone: String(value.phone ?? ''), address: String(value.address ?? '') }];
+      }),
+    );
+  }
+
+  async insertShipments(shipments: readonly NewShipment[]): Promise<Shipment[]> {
+    if (shipments.length === 0) return [];
+    const rows = await this.db
+      .insertInto('store_shipment')
+      .values(
+        shipments.map((s) => ({
+          store_id: s.storeId,
+          order_id: s.orderId,
+          carrier: s.carrier,
+          tracking_no: s.trackingNo,
+          status: s.status,
+          created_at: s.createdAt,
+          picked_up_at: s.pickedUpAt ?? null,
+          delivered_at: s.deliveredAt ?? null,
+          returned_at: s.returnedAt ?? null,
+        })),
+      )
+      .returningAll()
+      .execute();
+    return rows.map((row) => shipmentOf(row as unknown as Record<string, unknown>));
+  }
+
+  async shipmentsOf(orderIds: readonly number[]): Promise<Map<number, Shipment[]>> {
+    const found = new Map<number, Shipment[]>();
+    if (orderIds.length === 0) return found;
+    const rows = await this.db.selectFrom('store_shipment').selectAll().where('order_id', 'in', [...orderIds]).orderBy('order_id').orderBy('id').execute();
+    for (const row of rows) {
+      const shipment = shipmentOf(row as unknown as Record<string, unknown>);
+      found.set(shipment.orderId, [...(found.get(shipment.orderId) ?? []), shipment]);
+    }
+    return found;
+  }
+
+  /** One shipment, store-scoped when a store is given; locked when `forUpdate`. */
+  async shipment(shipmentId: number, storeId?: number, forUpdate = false): Promise<(Shipment & { storeId: number }) | undefined> {
+    let query = this.db.selectFrom('store_shipment').selectAll().where('id', '=', shipmentId);
+    if (storeId !== undefined) query = query.where('store_id', '=', storeId);
+    const row = await (forUpdate ? query.forUpdate() : query).executeTakeFirst();
+    return row ? { ...shipmentOf(row as unknown as Record<string, unknown>), storeId: row.store_id } : undefined;
+  }
+
+  async updateShipment(shipmentId: number, values: { status: ShipmentStatus; pickedUpAt?: number; deliveredAt?: number; returnedAt?: number }): Promise<void> {
+    await this.db
+      .updateTable('store_shipment')
+      .set({
+        status: values.status,
+        ...(values.pickedUpAt !== undefined ? { picked_up_at: values.pickedUpAt } : {}),
+        ...(values.deliveredAt !== undefined ? { delivered_at: values.deliveredAt } : {}),
+        ...(values.returnedAt !== undefined ? { returned_at: values.returnedAt } : {}),
+      })
+      .where('id', '=', shipmentId)
+      .execute();
+  }
+
+  async history(orderId: number): Promise<HistoryEntry[]> {
+    const rows = await this.db.selectFrom('store_order_event').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+    return rows.map((row) => ({
+      event: row.event as HistoryEntry['event'],
+      actor: row.actor as HistoryEntry['actor'],
+      fromStatus: row.from_status,
+      toStatus: row.to_status,
+      days: row.days,
+      at: Number(row.created_at),
+    }));
+  }
+
+  /** The store's name and business licence number (the sales certificate and the slips print them). */
+  async storeFacts(storeId: number): Promise<{ storeName: string; licenceNo: string } | undefined> {
+    const row = await this.db
+      .selectFrom('store_store')
+      .select(['store_name', sql<string | null>`store_info ->> 'licenseNumber'`.as('licence_no')])
+      .where('id', '=', storeId)
+      .executeTakeFirst();
+    return row ? { storeName: row.store_name ?? '', licenceNo: row.licence_no ?? '' } : undefined;
+  }
+
+  /** Which of these categories are services (their parent is the services root of the reference data). */
+  async serviceCategories(categoryIds: readonly number[], serviceRoot: number): Promise<Set<number>> {
+    if (categoryIds.length === 0) return new Set();
+    const rows = await this.db.selectFrom('ref_category').select('id').where('id', 'in', [...categoryIds]).where('parent_id', '=', serviceRoot).execute();
+    return new Set(rows.map((row) => row.id));
   }
 }

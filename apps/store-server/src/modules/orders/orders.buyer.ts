@@ -1,0 +1,158 @@
+import { MOBILE_PATTERN, ORDER_MACHINE, type ShipmentStatus } from '@merchant/api-contracts';
+import { z } from 'zod';
+import { epochSecondsOf, type Clock } from '../../shared/clock';
+import { changeStockFor, orderableSkus } from './orders.catalogue';
+import { ORDER, SHIPMENT, UNPAID_ORDER_STATUS, moveOrder, nextShipmentStatus, notFound, payOrder, priceOrder } from './orders.domain';
+import type { OrderEvents } from './order-events';
+import type { OrdersRepository } from './orders.repository';
+
+// The buyer side (docs/orders.md "Buyer side"): customers place, pay, confirm and withdraw orders, and
+// carriers report pickups and deliveries. Kept out of the console: keyed routes (`x-buyer-key`).
+
+const positiveId = (name: string) => z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be an integer`).positive(`${name} must be positive`);
+const required = (name: string, max: number) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(max, `${name} must be at most ${max} characters`);
+const mobile = (name: string) => z.string({ error: `${name} is required` }).trim().regex(MOBILE_PATTERN, `${name}: phone number format error`);
+
+export const BUYER_LIMITS = { linesMax: 20, quantityMax: 999 } as const;
+
+export const placeOrderSchema = z.object({
+  storeId: positiveId('storeId'),
+  buyerAccid: required('buyerAccid', 64),
+  buyerName: required('buyerName', 30),
+  buyerPhone: mobile('buyerPhone'),
+  receiver: z.object({ name: required('receiver.name', 30), phone: mobile('receiver.phone'), address: required('receiver.address', 200) }, { error: 'receiver is required' }),
+  items: z
+    .array(
+      z.object({
+        skuId: positiveId('skuId'),
+        quantity: z.number({ error: 'quantity must be a number' }).int('quantity must be whole').min(1, 'quantity must be at least 1').max(BUYER_LIMITS.quantityMax, `quantity cannot exceed ${BUYER_LIMITS.quantityMax}`),
+        withService: z.boolean().optional(),
+      }),
+      { error: 'items must be a list' },
+    )
+    .min(1, 'add at least one item')
+    .max(BUYER_LIMITS.linesMax, `at most ${BUYER_LIMITS.linesMax} lines`)
+    .refine((lines) => new Set(lines.map((line) => line.skuId)).size === lines.length, 'a SKU is listed twice'),
+});
+export type PlaceOrderInput = z.output<typeof placeOrderSchema>;
+
+export const buyerOrderSchema = z.object({ orderId: positiveId('orderId'), buyerAccid: required('buyerAccid', 64) });
+export const shipmentCallbackSchema = z.object({ shipmentId: positiveId('shipmentId') });
+
+export interface PlacedOrder {
+  orderId: number;
+  orderNo: string;
+  status: number;
+  amountCents: number;
+}
+
+export class BuyerOrdersService {
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly events: OrderEvents,
+    private readonly clock: Clock,
+  ) {}
+
+  private now(): number {
+    return epochSecondsOf(this.clock.now());
+  }
+
+  /** Places an unpaid order of on-shelf SKUs of one store at today's prices; the quantities leave stock now. */
+  place(input: PlaceOrderInput): Promise<PlacedOrder> {
+    return this.orders.transaction(async (orders) => {
+      const skus = await orderableSkus(orders, input.storeId, input.items);
+      const priced = priceOrder(input.items, skus);
+      await changeStockFor(orders, input.storeId, input.items, -1);
+      const [orderId] = await orders.insertOrders([
+        {
+          storeId: input.storeId,
+          buyerAccid: input.buyerAccid,
+          buyerName: input.buyerName,
+          buyerPhone: input.buyerPhone,
+          receiver: input.receiver,
+          amountCents: priced.amountCents,
+          serviceOrder: priced.serviceOrder,
+          createdAt: this.now(),
+          status: UNPAID_ORDER_STATUS,
+          paidAt: null,
+          returnDeadline: null,
+        },
+      ]);
+      await orders.insertItems(priced.items.map((item) => ({ orderId: orderId as number, storeId: input.storeId, item })));
+      return { orderId: orderId as number, orderNo: await orders.orderNo(orderId as number), status: UNPAID_ORDER_STATUS, amountCents: priced.amountCents };
+    });
+  }
+
+  /** Payment: the order reaches the store (status 1); the new-order event goes out after the commit. */
+  async pay(orderId: number, buyerAccid: string): Promise<{ orderId: number; status: number; paidAt: number }> {
+    const paid = await this.orders.transaction(async (orders) => {
+      const order = await orders.lock(orderId, { buyerAccid });
+      if (!order) throw notFound(ORDER);
+      const at = this.now();
+      const move = payOrder(order, at);
+      await orders.saveMove(order, move.state, move.entry, { paidAt: at });
+      return { storeId: order.storeId, amountCents: order.amountCents, status: move.state.status, paidAt: at };
+    });
+    this.events.emitPaid({ storeId: paid.storeId, orderId, amountCents: paid.amountCents, paidAt: paid.paidAt });
+    return { orderId, status: paid.status, paidAt: paid.paidAt };
+  }
+
+  confirmReceipt(orderId: number, buyerAccid: string): Promise<{ orderId: number; status: number }> {
+    return this.orders.transaction(async (orders) => {
+      const order = await orders.lock(orderId, { buyerAccid });
+      if (!order) throw notFound(ORDER);
+      const move = moveOrder(order, 'confirmReceipt', 'buyer', this.now());
+      await orders.saveMove(order, move.state, move.entry);
+      return { orderId, status: move.state.status };
+    });
+  }
+
+  /** Before shipping the buyer may withdraw: the quantities go back to stock. */
+  withdraw(orderId: number, buyerAccid: string): Promise<{ orderId: number; status: number }> {
+    return this.orders.transaction(async (orders) => {
+      const order = await orders.lock(orderId, { buyerAccid });
+      if (!order) throw notFound(ORDER);
+      const move = moveOrder(order, 'withdraw', 'buyer', this.now());
+      const items = (await orders.items([orderId])).get(orderId) ?? [];
+      await changeStockFor(orders, order.storeId, items, 1);
+      await orders.saveMove(order, move.state, move.entry);
+      return { orderId, status: move.state.status };
+    });
+  }
+
+  /** Carrier callback: the parcel was picked up (SHIPMENT `pickUp` by the system). */
+  pickUp(shipmentId: number): Promise<{ shipmentId: number; status: ShipmentStatus }> {
+    return this.orders.transaction(async (orders) => {
+      const shipment = await orders.shipment(shipmentId, undefined, true);
+      if (!shipment) throw notFound(SHIPMENT);
+      const status = nextShipmentStatus(shipment.status, 'pickUp', 'system');
+      await orders.updateShipment(shipmentId, { status, pickedUpAt: this.now() });
+      return { shipmentId, status };
+    });
+  }
+
+  /**
+   * Carrier callback: delivered. The shipment's `deliver` fires the order's `deliver` when the order
+   * still awaits it (a buyer who confirmed first, or a refunded order, keeps its status).
+   */
+  deliver(shipmentId: number): Promise<{ shipmentId: number; status: ShipmentStatus; orderStatus: number }> {
+    return this.orders.transaction(async (orders) => {
+      const found = await orders.shipment(shipmentId);
+      if (!found) throw notFound(SHIPMENT);
+      // Order first, then shipment: the same lock order as shipping, so the two never wait on each other.
+      const order = await orders.lock(found.orderId, {});
+      const shipment = await orders.shipment(shipmentId, undefined, true);
+      if (!order || !shipment) throw notFound(SHIPMENT);
+      const at = this.now();
+      const status = nextShipmentStatus(shipment.status, 'deliver', 'system');
+      await orders.updateShipment(shipmentId, { status, deliveredAt: at });
+      let orderStatus = order.status;
+      if (ORDER_MACHINE.next(order.status, 'deliver', 'system') !== undefined) {
+        const move = moveOrder(order, 'deliver', 'system', at);
+        await orders.saveMove(order, move.state, move.entry);
+        orderStatus = move.state.status;
+      }
+      return { shipmentId, status, orderStatus };
+    });
+  }
+}
