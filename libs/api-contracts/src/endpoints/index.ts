@@ -9,6 +9,7 @@ import { goodsEndpoints } from './goods';
 import { imEndpoints } from './im';
 import { inventoryEndpoints } from './inventory';
 import { mediaEndpoints } from './media';
+import { notificationEndpoints } from './notifications';
 import { orderEndpoints } from './orders';
 import { payEndpoints } from './pay';
 import { savedViewEndpoints } from './saved-views';
@@ -23,6 +24,7 @@ export * from './orders';
 export * from './after-sales';
 export * from './media';
 export * from './exports';
+export * from './notifications';
 // goods, inventory and saved-views are exported by src/index.ts.
 
 /** The contracts of one area each, by area name: the console's fake server and the OpenAPI test walk them. */
@@ -40,6 +42,7 @@ export const endpointGroups = {
   savedViews: savedViewEndpoints,
   media: mediaEndpoints,
   exports: exportEndpoints,
+  notifications: notificationEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every contract above, and the one with a given path. */

@@ -1,10 +1,35 @@
+import { ORDER_PAID_STREAM_EVENT } from '@merchant/api-contracts';
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import type { StoreRoute } from '../../http/route';
+import type { Clock } from '../../shared/clock';
+import { RateLimiter } from '../../shared/rate-limiter';
 import type { OrderEvents } from '../orders';
+import { EventStreamTickets } from './event-stream-tickets';
+import { DEFAULT_EVENT_STREAM_OPTIONS, eventStreamTicketRoute, storeEventStreamRoute, type EventStreamOptions } from './notifications.routes';
+import { StoreEventHub } from './store-event-hub';
 
-/** Pushes store events (new paid orders) to the store's open consoles (docs/decisions: the channel). */
-export function notificationsModule(deps: { db: Kysely<StoreDatabase>; orderEvents: OrderEvents }): { routes: StoreRoute[] } {
-  void deps;
-  return { routes: [] };
+export { formatStreamEvent, DEFAULT_EVENT_STREAM_OPTIONS, type EventStreamOptions } from './notifications.routes';
+
+export interface NotificationsDependencies {
+  db: Kysely<StoreDatabase>;
+  clock: Clock;
+  orderEvents: OrderEvents;
+  /** The server secret the stream tickets' own key is derived from. */
+  ticketSecret: string;
+  stream?: Partial<EventStreamOptions>;
+}
+
+/**
+ * Pushes store events (new paid orders) to the store's open consoles over Server-Sent Events,
+ * opened with a single-use ticket (docs/decisions/0006-new-order-channel.md).
+ */
+export function notificationsModule(deps: NotificationsDependencies): { routes: StoreRoute[]; hub: StoreEventHub } {
+  const hub = new StoreEventHub();
+  const tickets = new EventStreamTickets(deps.ticketSecret, deps.clock, new RateLimiter(deps.db, deps.clock));
+  deps.orderEvents.onPaid((event) =>
+    hub.publish(event.storeId, ORDER_PAID_STREAM_EVENT, { orderId: event.orderId, amountCents: event.amountCents, paidAt: event.paidAt }),
+  );
+  const options = { ...DEFAULT_EVENT_STREAM_OPTIONS, ...deps.stream };
+  return { routes: [eventStreamTicketRoute(tickets), storeEventStreamRoute(tickets, hub, options)], hub };
 }
