@@ -2,6 +2,7 @@
 // rather than with /login. A new area inside the layout adds its messages here.
 import type { FeatureMessages } from './i18n';
 import { accountMessages } from '../features/account/messages';
+import { afterSalesMessages } from '../features/after-sales/messages';
 import { dashboardMessages } from '../features/dashboard/messages';
 import { messageMessages } from '../features/message/messages';
 import { mediaMessages } from '../features/media/messages';
@@ -12,6 +13,7 @@ import { resourceKitMessages } from '../resource-kit/messages';
 
 export const shellMessages: readonly FeatureMessages[] = [
   accountMessages,
+  afterSalesMessages,
   dashboardMessages,
   messageMessages,
   mediaMessages,
