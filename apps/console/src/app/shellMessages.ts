@@ -9,6 +9,7 @@ import { mediaMessages } from '../features/media/messages';
 import { goodsReleaseMessages } from '../features/goods/release/messages';
 import { goodsMessages } from '../features/goods/messages';
 import { inventoryMessages } from '../features/inventory/messages';
+import { orderMessages } from '../features/orders/messages';
 import { resourceKitMessages } from '../resource-kit/messages';
 
 export const shellMessages: readonly FeatureMessages[] = [
@@ -20,5 +21,6 @@ export const shellMessages: readonly FeatureMessages[] = [
   goodsReleaseMessages,
   goodsMessages,
   inventoryMessages,
+  orderMessages,
   resourceKitMessages,
 ];

@@ -12,6 +12,7 @@ import { helpRoutes } from '../features/help/routes';
 import { withMediaLibrary } from '../features/media/routes';
 import { goodsRoutes } from '../features/goods/routes';
 import { inventoryRoutes } from '../features/inventory/routes';
+import { orderRoutes } from '../features/orders/routes';
 import { fallbackRoute, shellSystemRoutes, systemRoutes } from '../features/system/routes';
 
 export const routeManifest: ManifestRoute[] = [
@@ -26,7 +27,7 @@ export const routeManifest: ManifestRoute[] = [
       {
         // The signed-in layout is its own chunk: /login never downloads the sidebar, navbar and tabs.
         lazy: () => import('../layout/AppShell').then((module) => ({ Component: module.AppShell })),
-        children: [...shellSystemRoutes, ...dashboardRoutes, ...messageRoutes, ...withMediaLibrary(accountRoutes), ...goodsRoutes, ...inventoryRoutes, ...helpRoutes],
+        children: [...shellSystemRoutes, ...dashboardRoutes, ...messageRoutes, ...withMediaLibrary(accountRoutes), ...goodsRoutes, ...orderRoutes, ...inventoryRoutes, ...helpRoutes],
       },
       fallbackRoute,
     ],

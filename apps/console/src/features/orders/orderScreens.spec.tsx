@@ -1,0 +1,223 @@
+// The /order screens of this folder through the whole console against a contract-checked fake server:
+// the list's status tabs with counts, its search (yuan typed, cents sent), row actions by status; the
+// detail's actions by status; the service-order detail; the extension form (contract limits, confirm,
+// refusal 10100005 in the merchant's language); the printable sales certificate.
+import { screen, waitFor, within } from '@testing-library/react';
+import { PERMISSIONS, STORE_CODES, orderEndpoints as O } from '@merchant/api-contracts';
+import { DEMO_USER, createFakeStoreServer, type FakeUser } from '../../../test/fakeStoreServer';
+import { renderConsole } from '../../../test/renderConsole';
+import { fakeOrder, installOrdersFake } from './ordersFake';
+import { MESSAGE_PATH } from '../message/frameProtocol';
+import { conversationRequests } from '../message/openChat';
+import { ORDER_PATHS } from './paths';
+import { shipOrderAddress } from './shipping/paths';
+
+jest.setTimeout(120_000);
+
+/** The first screen of a test loads the shell and the lazy page; the machine running the suite may be busy. */
+const FIRST_LOAD = { timeout: 30_000 };
+/** Later steps wait for one answer of the fake server and a re-render. */
+const STEP = { timeout: 10_000 };
+
+const owner: FakeUser = { ...DEMO_USER, token: 'token-orders', info: { ...DEMO_USER.info, permissions: Object.values(PERMISSIONS) } };
+const viewer: FakeUser = { ...DEMO_USER, token: 'token-orders-viewer', info: { ...DEMO_USER.info, permissions: [PERMISSIONS.orderView] } };
+
+function renderOrders(path: string, orders = [fakeOrder(1, 1), fakeOrder(2, 2), fakeOrder(3, 3), fakeOrder(4, 4), fakeOrder(5, 5), fakeOrder(6, 1)], user: FakeUser = owner) {
+  const server = createFakeStoreServer([user]);
+  const state = installOrdersFake(server, orders);
+  return { ...renderConsole({ path, token: user.token, server }), server, state };
+}
+
+const bodyRows = () => screen.queryAllByRole('row').filter((row) => row.getAttribute('aria-rowindex') !== '1');
+const rowOf = (text: string) => screen.getByText(text).closest('[role=row]') as HTMLElement;
+
+describe('order list', () => {
+  it('shows the status tabs with their counts and filters by the chosen tab', async () => {
+    const { user, server, location } = renderOrders(ORDER_PATHS.list);
+    expect(await screen.findByText('SO2026000001', {}, FIRST_LOAD)).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(5);
+    const tabs = screen.getByRole('tablist', { name: 'Order list' });
+    expect(await within(tabs).findByRole('tab', { name: 'to ship (2)' }, STEP)).toBeInTheDocument();
+    expect(within(tabs).getByRole('tab', { name: 'completed (1)' })).toBeInTheDocument();
+    expect(within(tabs).getByRole('tab', { name: 'refunded (0)' })).toBeInTheDocument();
+
+    await user.click(within(tabs).getByRole('tab', { name: 'to ship (2)' }));
+    await waitFor(() => expect(server.callsTo('/order/list').at(-1)!.biz).toMatchObject({ status: 1, pageNum: 1 }), STEP);
+    expect(decodeURIComponent(location())).toContain('orders.list.q={"status":1}');
+    await waitFor(() => expect(bodyRows()).toHaveLength(2), STEP);
+    expect(screen.getByText('SO2026000006')).toBeInTheDocument();
+    expect(screen.queryByText('SO2026000002')).not.toBeInTheDocument();
+  });
+
+  it('searches by buyer and by an amount range typed in yuan and sent in cents, keeping the tab', async () => {
+    const { user, server } = renderOrders(`${ORDER_PATHS.list}?orders.list.q=${encodeURIComponent(JSON.stringify({ status: 1 }))}`);
+    await screen.findByText('SO2026000001', {}, FIRST_LOAD);
+    const bar = screen.getByRole('search');
+    await user.type(within(bar).getByRole('textbox', { name: 'amount from (yuan)' }), '500.5');
+    await user.type(within(bar).getByRole('textbox', { name: 'amount to (yuan)' }), '800');
+    await user.type(within(bar).getByRole('textbox', { name: 'buyer name or phone' }), 'Buyer');
+    await user.click(within(bar).getByRole('button', { name: /search/i }));
+    await waitFor(() => expect(server.callsTo('/order/list').at(-1)!.biz).toMatchObject({ status: 1, amountMin: 50_050, amountMax: 80_000, buyer: 'Buyer' }), STEP);
+    // Order 6 paid 740.70 yuan; order 1 paid 123.45 and falls outside the range.
+    await waitFor(() => expect(bodyRows()).toHaveLength(1), STEP);
+    expect(screen.getByText('SO2026000006')).toBeInTheDocument();
+    expect(screen.getByText('740.70')).toBeInTheDocument();
+  });
+
+  it('masks the buyer phone and offers each row only the actions its status allows', async () => {
+    renderOrders(ORDER_PATHS.list);
+    await screen.findByText('SO2026000001', {}, FIRST_LOAD);
+    expect(within(rowOf('SO2026000001')).getByText('138****5678')).toBeInTheDocument();
+    expect(screen.queryByText('13812345678')).not.toBeInTheDocument();
+
+    const toShip = within(rowOf('SO2026000001'));
+    expect(toShip.getByRole('button', { name: 'Ship' })).toBeEnabled();
+    expect(toShip.queryByRole('button', { name: 'Extend return period' })).not.toBeInTheDocument();
+
+    const shipped = within(rowOf('SO2026000002'));
+    expect(shipped.queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
+    expect(shipped.getByRole('button', { name: 'Extend return period' })).toBeInTheDocument();
+
+    const withdrawn = within(rowOf('SO2026000005'));
+    expect(withdrawn.getByRole('button', { name: 'Detail' })).toBeInTheDocument();
+    expect(withdrawn.queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
+    expect(withdrawn.queryByRole('button', { name: 'Sales certificate' })).not.toBeInTheDocument();
+  });
+});
+
+describe('order details', () => {
+  it('offers shipping for an order to ship, and takes the merchant to the shipping screen', async () => {
+    const { user, location, server } = renderOrders(`${ORDER_PATHS.details}?id=1`);
+    const actions = await screen.findByTestId('order-actions', {}, FIRST_LOAD);
+    expect(server.callsTo('/order/detail').at(-1)!.biz).toEqual({ orderId: 1 });
+    expect(within(actions).getByRole('button', { name: 'Ship' })).toBeInTheDocument();
+    expect(within(actions).queryByRole('button', { name: 'Extend return period' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('receiver-name')).toHaveTextContent('Li Lei');
+    expect(screen.getByTestId('receiver-phone')).toHaveTextContent('139****5678');
+    expect(screen.getByTestId('order-shipments')).toHaveTextContent('Not shipped yet');
+    expect(screen.getByTestId('amount-goods')).toHaveTextContent('120.00');
+    expect(within(screen.getByTestId('order-history')).getByText('paid by the buyer')).toBeInTheDocument();
+    await user.click(within(actions).getByRole('button', { name: 'Ship' }));
+    await waitFor(() => expect(location()).toBe(shipOrderAddress(1)), STEP);
+  });
+
+  it('offers the extension and the certificate for a shipped order, and nothing for a withdrawn one', async () => {
+    const { unmount } = renderOrders(`${ORDER_PATHS.details}?id=2`);
+    const actions = await screen.findByTestId('order-actions', {}, FIRST_LOAD);
+    expect(within(actions).queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
+    expect(within(actions).getByRole('button', { name: 'Extend return period' })).toBeInTheDocument();
+    expect(within(actions).getByRole('button', { name: 'Sales certificate' })).toBeInTheDocument();
+    expect(screen.getByTestId('order-shipments')).toHaveTextContent('SF2');
+    expect(screen.getByTestId('order-shipments')).toHaveTextContent('in transit');
+    unmount();
+
+    renderOrders(`${ORDER_PATHS.details}?id=5`);
+    const none = await screen.findByTestId('order-actions', {}, FIRST_LOAD);
+    expect(none).toHaveTextContent('Nothing can be done to the order in its current status');
+    expect(within(none).getAllByRole('button').map((button) => button.textContent)).toEqual(['Chat with buyer']);
+  });
+
+  it('opens the chat with the buyer from the order', async () => {
+    const { user, location } = renderOrders(`${ORDER_PATHS.details}?id=2`);
+    const actions = await screen.findByTestId('order-actions', {}, FIRST_LOAD);
+    await user.click(within(actions).getByRole('button', { name: 'Chat with buyer' }));
+    await waitFor(() => expect(location()).toBe(MESSAGE_PATH), STEP);
+    expect(conversationRequests.take()).toBe('c_buyer2');
+  });
+
+  it('disables the actions a user without the permission cannot take', async () => {
+    renderOrders(`${ORDER_PATHS.details}?id=1`, undefined, viewer);
+    const actions = await screen.findByTestId('order-actions', {}, FIRST_LOAD);
+    expect(within(actions).getByRole('button', { name: 'Ship' })).toBeDisabled();
+    expect(within(actions).getByRole('button', { name: 'Ship' }).parentElement).toHaveAttribute('title', 'no permission');
+  });
+
+  it('shows a service order with its service sections, and points the goods page to it', async () => {
+    const service = fakeOrder(7, 2, { serviceOrder: true });
+    const { unmount } = renderOrders(`${ORDER_PATHS.serviceDetails}?id=7`, [service]);
+    expect(await screen.findByRole('heading', { name: 'Service order details' }, FIRST_LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Services' }, STEP)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Customer and service address' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Service progress' })).toBeInTheDocument();
+    expect(screen.getByTestId('receiver-address')).toHaveTextContent('1 Garden Road, Hangzhou');
+    expect(screen.queryByTestId('order-kind-hint')).not.toBeInTheDocument();
+    unmount();
+
+    renderOrders(`${ORDER_PATHS.details}?id=7`, [service]);
+    const hint = await screen.findByTestId('order-kind-hint', {}, FIRST_LOAD);
+    expect(within(hint).getByRole('link')).toHaveAttribute('href', `${ORDER_PATHS.serviceDetails}?id=7`);
+  });
+});
+
+describe('extending the return period', () => {
+  it('refuses days outside 1–30 before sending, asks before extending, then shows the new deadline on the order', async () => {
+    const { user, server, location } = renderOrders(`${ORDER_PATHS.extensions}?id=2`);
+    const form = await screen.findByTestId('extension-form', {}, FIRST_LOAD);
+    const days = within(form).getByRole('textbox', { name: /days to add/ });
+    await user.click(within(form).getByRole('button', { name: 'Extend' }));
+    expect(await within(form).findByText('enter the number of days', {}, STEP)).toBeInTheDocument();
+    await user.type(days, '31');
+    expect(await within(form).findByText('enter whole days from 1 to 30', {}, STEP)).toBeInTheDocument();
+    await user.clear(days);
+    await user.type(days, '0');
+    await user.click(within(form).getByRole('button', { name: 'Extend' }));
+    expect(await within(form).findByText('enter whole days from 1 to 30', {}, STEP)).toBeInTheDocument();
+    expect(server.callsTo('/order/extendReturnPeriod')).toEqual([]);
+
+    await user.clear(days);
+    await user.type(days, '5');
+    // The period ended 10 days after FAKE_NOW; 5 more days.
+    expect(within(form).getByText(/new end of return period/)).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Extend' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Extend the return period' }, STEP);
+    expect(dialog).toHaveTextContent('extended by 5 days');
+    await user.click(within(dialog).getByRole('button', { name: /confirm/i }));
+
+    await waitFor(() => expect(location()).toBe(`${ORDER_PATHS.details}?id=2`), STEP);
+    expect(server.callsTo('/order/extendReturnPeriod').map((call) => call.biz)).toEqual([{ orderId: 2, days: 5 }]);
+    expect(await within(await screen.findByTestId('order-history', {}, STEP)).findByText('return period extended (+5)', {}, STEP)).toBeInTheDocument();
+  });
+
+  it('shows the refusal of an order that left the states allowing it in the merchant language', async () => {
+    const { user, server, state } = renderOrders(`${ORDER_PATHS.extensions}?id=3`);
+    const form = await screen.findByTestId('extension-form', {}, FIRST_LOAD);
+    // The buyer confirms receipt while the merchant is on the form.
+    state.orders.find((order) => order.orderId === 3)!.status = 4;
+    await user.type(within(form).getByRole('textbox', { name: /days to add/ }), '3');
+    await user.click(within(form).getByRole('button', { name: 'Extend' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Extend the return period' }, STEP)).getByRole('button', { name: /confirm/i }));
+    expect(await screen.findByTestId('extension-failure', {}, STEP)).toHaveTextContent('Not extended: not allowed in the current state');
+    expect(server.callsTo('/order/extendReturnPeriod').at(-1)!.biz).toEqual({ orderId: 3, days: 3 });
+    expect(state.orders.find((order) => order.orderId === 3)!.returnDeadline).toBe(fakeOrder(3, 3).returnDeadline);
+  });
+
+  it('does not offer the form for an order that is not shipped', async () => {
+    renderOrders(`${ORDER_PATHS.extensions}?id=1`);
+    expect(await screen.findByTestId('extension-not-allowed', {}, FIRST_LOAD)).toHaveTextContent('Only a shipped order');
+    expect(screen.queryByTestId('extension-form')).not.toBeInTheDocument();
+  });
+});
+
+describe('sales certificate', () => {
+  it('shows the proof of sale and prints it', async () => {
+    const print = jest.spyOn(window, 'print').mockImplementation(() => undefined);
+    const { user } = renderOrders(`${ORDER_PATHS.salesCertificate}?id=4`);
+    const sheet = await screen.findByTestId('sales-certificate', {}, FIRST_LOAD);
+    expect(within(sheet).getByRole('heading', { name: 'Sales certificate' })).toBeInTheDocument();
+    expect(within(sheet).getByTestId('certificate-orderNo')).toHaveTextContent('SO2026000004');
+    expect(within(sheet).getByTestId('certificate-licenceNo')).toHaveTextContent('91330100MA2CXXXX1A');
+    expect(within(sheet).getByTestId('certificate-total')).toHaveTextContent('493.80');
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    print.mockRestore();
+  });
+
+  it('explains why a withdrawn order has none', async () => {
+    const { server } = renderOrders(`${ORDER_PATHS.salesCertificate}?id=5`);
+    expect(await screen.findByTestId('certificate-unavailable', {}, FIRST_LOAD)).toHaveTextContent('A withdrawn or refunded order has no sales certificate.');
+    expect(server.callsTo('/order/salesCertificate').at(-1)!.biz).toEqual({ orderId: 5 });
+    expect(server.violations).toEqual([]);
+    expect(STORE_CODES.notAllowedInCurrentState).toBe('10100005');
+    expect(O.salesCertificate.path).toContain('/order/salesCertificate');
+  });
+});
