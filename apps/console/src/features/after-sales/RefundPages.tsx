@@ -22,6 +22,7 @@ import { REFUND_ACTION_PERMISSION, REFUND_EVENT_ACTIONS, isMerchantRefundEvent, 
 import { REFUND_KIND, REFUND_ORDER_STATUS } from './status';
 
 type HistoryEntry = RefundDetail['history'][number];
+type LedgerEntry = RefundDetail['ledger'][number];
 
 const HISTORY_COLUMNS: ResourceColumn<HistoryEntry>[] = [
   { key: 'at', titleKey: 'afterSales.field.time', format: (entry) => formatSecondsTimestamp(entry.at) },
@@ -29,6 +30,13 @@ const HISTORY_COLUMNS: ResourceColumn<HistoryEntry>[] = [
   { key: 'actor', titleKey: 'afterSales.field.actor', format: (entry, context) => context.t(`afterSales.actor.${entry.actor}`) },
   { key: 'toStatus', titleKey: 'afterSales.field.status', status: REFUND_ORDER_STATUS },
   { key: 'note', titleKey: 'afterSales.field.rejectReason', format: (entry) => entry.note ?? '' },
+];
+
+// The money that left the store for this refund: one row, however often the pay was retried.
+const LEDGER_COLUMNS: ResourceColumn<LedgerEntry>[] = [
+  { key: 'at', titleKey: 'afterSales.field.paidAt', format: (entry) => formatSecondsTimestamp(entry.at) },
+  { key: 'amountCents', titleKey: 'afterSales.field.paidAmount', align: 'right', format: (entry) => formatCents(entry.amountCents) },
+  { key: 'idempotencyKey', titleKey: 'afterSales.field.idempotencyKey' },
 ];
 
 /** A label and its value in a description list. */
@@ -224,6 +232,7 @@ function RefundView({ titleKey, backPath, actionsFirst }: { titleKey: string; ba
             <Section id="refund-evidence" titleKey="afterSales.section.evidence">
               <EvidenceImages urls={refund.evidenceUrls} />
             </Section>
+            {refund.ledger.length > 0 && <RecordTable titleKey="afterSales.section.ledger" rows={refund.ledger} columns={LEDGER_COLUMNS} rowKey={(entry) => entry.ledgerId} />}
             <RecordTable titleKey="afterSales.section.history" rows={refund.history} columns={HISTORY_COLUMNS} rowKey={(entry) => `${entry.event}-${entry.at}-${entry.toStatus}`} />
             {!actionsFirst && <RefundActionBar refund={refund} />}
           </>

@@ -127,6 +127,10 @@ describe('processRefund', () => {
     expect(await screen.findByText('Refund paid')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('detail-left')).toHaveTextContent('76.55'));
     expect(screen.getByText('Nothing to do in this status')).toBeInTheDocument();
+    // The refund's payments: one row, under the dialog's key.
+    const payments = screen.getByRole('table', { name: 'Refund payments' });
+    expect(within(payments).getAllByRole('row')).toHaveLength(2);
+    expect(within(payments).getByText(String(keys[0]))).toBeInTheDocument();
   });
 
   it('retries a payment whose answer was lost with the same key: the buyer is paid once', async () => {
@@ -146,6 +150,7 @@ describe('processRefund', () => {
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
     expect(state.ledger).toHaveLength(1);
+    expect(within(await screen.findByRole('table', { name: 'Refund payments' })).getAllByRole('row')).toHaveLength(2);
   });
 
   it('a new pay dialog is a new payment: it makes a new key', async () => {
