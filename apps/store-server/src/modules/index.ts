@@ -58,7 +58,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
   const im = new ImService(new ImRepository(db), { imTokenSecret: config.imTokenSecret, imAppKey: config.imAppKey });
 
   const orders = ordersModule({ db, clock, buyerKey: config.buyerKey });
-  const afterSales = afterSalesModule({ db, clock, buyerKey: config.buyerKey });
+  const afterSales = afterSalesModule({ db, clock, buyerKey: config.buyerKey, operatorKey: config.operatorKey });
   const notifications = notificationsModule({ db, clock, orderEvents: orders.events, ticketSecret: config.imTokenSecret });
 
   const exports = exportsModule({ db, clock, dataDir: config.dataDir, permissionsOf: (caller) => auth.permissionsOf(caller) });

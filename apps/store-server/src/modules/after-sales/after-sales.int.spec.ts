@@ -15,13 +15,14 @@ import {
   type RefundRow,
 } from '@merchant/api-contracts';
 import { startTestServer, type TestHarness } from '../../testing/harness';
-import { BUYER_AFTER_SALES_PATHS as paths } from './index';
+import { BUYER_AFTER_SALES_PATHS as paths, END_COMPLAINT_PATH } from './index';
 import { DEMO_AFTER_SALES } from './after-sales.seed';
 
 const OK = '00000000';
 const DEMO = 1001;
 const OTHER = 1006;
 const BUYER_KEY = 'after-sales-test-buyer-key';
+const OPERATOR_KEY = 'after-sales-test-operator-key';
 const BUYER = 'c_after_sales_buyer';
 
 interface BuyerAnswer<T = Record<string, number>> {
@@ -35,7 +36,7 @@ describe('after-sales', () => {
   let other: string;
 
   beforeAll(async () => {
-    h = await startTestServer({ config: { buyerKey: BUYER_KEY } });
+    h = await startTestServer({ config: { buyerKey: BUYER_KEY, operatorKey: OPERATOR_KEY } });
   });
   afterAll(() => h.close());
   beforeEach(async () => {
@@ -56,10 +57,10 @@ describe('after-sales', () => {
       .executeTakeFirstOrThrow();
     return { orderId: row.id, orderNo: row.order_no! };
   };
-  const buyer = async <T = Record<string, number>>(path: string, body: unknown, key: string | null = BUYER_KEY): Promise<BuyerAnswer<T>> => {
+  const buyer = async <T = Record<string, number>>(path: string, body: unknown, key: string | null = BUYER_KEY, header = 'x-buyer-key'): Promise<BuyerAnswer<T>> => {
     const response = await fetch(`${h.url}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(key === null ? {} : { 'x-buyer-key': key }) },
+      headers: { 'content-type': 'application/json', ...(key === null ? {} : { [header]: key }) },
       body: JSON.stringify(body),
     });
     return { status: response.status, body: (await response.json()) as BuyerAnswer<T>['body'] };
@@ -405,6 +406,35 @@ describe('after-sales', () => {
     ]);
     // Revoked, the order may take a new complaint.
     expect((await buyer(paths.fileComplaint, { orderId, buyerAccid: BUYER, reason: 'still late' })).body.code).toBe(OK);
+  });
+
+  it('the platform ends an open complaint with a ruling (operator key); then nobody can respond, revoke or end it again', async () => {
+    const { orderId } = await newOrder(4, 5_000);
+    const filed = await buyer<{ complaintId: number }>(paths.fileComplaint, { orderId, buyerAccid: BUYER, reason: 'broken' });
+    const complaintId = filed.body.data.complaintId;
+    const path = END_COMPLAINT_PATH.replace(':complaintId', String(complaintId));
+    const operator = <T,>(body: unknown, key: string | null = OPERATOR_KEY) => buyer<T>(path, body, key, 'x-operator-key');
+    const before = await snapshot();
+    expect((await operator({ ruling: 'x' }, null)).status).toBe(401);
+    expect((await operator({ ruling: 'x' }, BUYER_KEY)).status).toBe(401);
+    expect([(await operator({ ruling: '' })).body.code, (await operator({})).body.code]).toEqual(['10100001', '10100001']);
+    const missing = await buyer(END_COMPLAINT_PATH.replace(':complaintId', '99999999'), { ruling: 'x' }, OPERATOR_KEY, 'x-operator-key');
+    expect([missing.status, missing.body.code]).toEqual([404, '10100004']);
+    expect(await snapshot()).toBe(before);
+    const ended = await operator<{ status: number; storeId: number }>({ ruling: 'the store refunds the buyer' });
+    expect([ended.body.code, ended.body.data.status, ended.body.data.storeId]).toEqual([OK, 2, DEMO]);
+    const detail = await h.call<ComplaintDetail>(e.complaintDetail.path, { complaintId }, demo);
+    expect([detail.data.status, detail.data.ruling, detail.data.canRespond, detail.data.history.at(-1)]).toEqual([
+      2,
+      'the store refunds the buyer',
+      false,
+      expect.objectContaining({ event: 'end', actor: 'platform', fromStatus: 1, toStatus: 2, note: 'the store refunds the buyer' }),
+    ]);
+    const afterEnd = await snapshot();
+    expect((await operator({ ruling: 'again' })).body.code).toBe('10100005');
+    expect((await buyer(paths.revokeComplaint.replace(':complaintId', String(complaintId)), { buyerAccid: BUYER })).body.code).toBe('10100005');
+    expect((await h.call(e.respondComplaint.path, { complaintId, content: 'late' }, demo)).code).toBe('10100005');
+    expect(await snapshot()).toBe(afterEnd);
   });
 
   it('reviews: one per completed order by its buyer, filtered by rating and reply; the merchant replies once', async () => {

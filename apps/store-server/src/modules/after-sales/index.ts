@@ -4,15 +4,20 @@ import type { StoreRoute } from '../../http/route';
 import type { Clock } from '../../shared/clock';
 import { buyerAfterSalesRoutes } from './after-sales.buyer';
 import { AfterSalesRepository } from './after-sales.repository';
+import { platformAfterSalesRoutes } from './after-sales.platform';
 import { afterSalesRoutes } from './after-sales.routes';
 import { AfterSalesService } from './after-sales.service';
 
 export { BUYER_AFTER_SALES_PATHS } from './after-sales.buyer';
+export { END_COMPLAINT_PATH } from './after-sales.platform';
 /** The after-sales lists' definitions, for exports of the same filtered lists (modules/exports). */
 export { complaintList, evaluationList, refundList } from './after-sales.lists';
 
-/** The after-sales module (docs/orders.md): refunds and their ledger, complaints (disputes) and reviews. */
-export function afterSalesModule(deps: { db: Kysely<StoreDatabase>; clock: Clock; buyerKey?: string }): { routes: StoreRoute[]; service: AfterSalesService } {
+/**
+ * The after-sales module (docs/orders.md): refunds and their ledger, complaints (disputes) and reviews; the
+ * buyer's keyed routes with `buyerKey`, the platform's complaint ruling with `operatorKey`.
+ */
+export function afterSalesModule(deps: { db: Kysely<StoreDatabase>; clock: Clock; buyerKey?: string; operatorKey?: string }): { routes: StoreRoute[]; service: AfterSalesService } {
   const service = new AfterSalesService(new AfterSalesRepository(deps.db), deps.clock);
-  return { routes: [...afterSalesRoutes(service), ...buyerAfterSalesRoutes(service, deps.buyerKey)], service };
+  return { routes: [...afterSalesRoutes(service), ...buyerAfterSalesRoutes(service, deps.buyerKey), ...platformAfterSalesRoutes(service, deps.operatorKey)], service };
 }
