@@ -9,6 +9,8 @@ import type { LocalizedText } from '../languages';
 import { STORE_CODES } from '../store-codes';
 import { SORT_ORDERS, goodsEndpoints } from './goods';
 import { inventoryEndpoints } from './inventory';
+import { orderEndpoints } from './orders';
+import { PERMISSIONS } from '../permissions';
 
 /**
  * The lists a server export can build, by resource key, each with the list call whose `biz` schema
@@ -20,6 +22,8 @@ export const EXPORT_RESOURCE_LISTS = {
   'goods.draft': goodsEndpoints.draftList,
   'goods.skuStock': goodsEndpoints.skuStockList,
   'inventory.item': inventoryEndpoints.itemList,
+  // Exporting orders takes its own permission code (order:export), not only the list's order:view.
+  'orders.list': { ...orderEndpoints.orderList, permission: PERMISSIONS.orderExport },
 } as const satisfies Record<string, AnyEndpoint>;
 export type ExportResource = keyof typeof EXPORT_RESOURCE_LISTS;
 export const EXPORT_RESOURCES = Object.keys(EXPORT_RESOURCE_LISTS) as [ExportResource, ...ExportResource[]];

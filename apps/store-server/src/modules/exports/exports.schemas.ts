@@ -4,13 +4,15 @@ import {
   type ExportResource,
   type GoodsStatus,
   type LocalizedText,
+  type OrderRow,
   type StockStatus,
   type SupportedLanguage,
 } from '@merchant/api-contracts';
-import { formatSecondsTimestamp } from '@merchant/ui-kit/format';
+import { SHIPPING_STATUS, formatSecondsTimestamp, maskPhone, statusLabel } from '@merchant/ui-kit/format';
 import type { ResourceListDefinition } from '../../shared/resource-list';
 import { draftList, goodsList, skuStockList } from '../goods';
 import { itemList } from '../inventory';
+import { orderList } from '../orders';
 
 // The one registry of server exports (docs/export.md): each resource key of the contracts'
 // EXPORT_RESOURCE_LISTS → the list definition its list call pages with (same filters, same store scope,
@@ -97,6 +99,22 @@ export const EXPORT_DEFINITIONS: { readonly [K in ExportResource]: AnyExportDefi
       { header: t('预警值', 'Warning line'), width: 12, value: (r) => r.warningLine },
       { header: t('库存状态', 'Stock status'), width: 12, value: (r, lang) => label(STOCK_STATUS_LABELS, r.stockStatus, lang) },
       { header: t('更新时间', 'Updated'), width: 20, value: (r) => time(r.updateTime) },
+    ],
+  }),
+  'orders.list': defineExport<OrderRow>({
+    sheetName: t('订单列表', 'Orders'),
+    list: orderList,
+    columns: [
+      { header: t('订单号', 'Order No.'), width: 22, value: (r) => r.orderNo },
+      { header: t('订单状态', 'Status'), width: 12, value: (r, lang) => statusLabel(SHIPPING_STATUS, r.status, lang) },
+      { header: t('买家', 'Buyer'), width: 16, value: (r) => r.buyerName },
+      // A file leaves the console: the phone is masked as on screen (§3 first 3 and last 4).
+      { header: t('买家手机', 'Buyer phone'), width: 16, value: (r) => maskPhone(r.buyerPhone) },
+      { header: t('件数', 'Items'), width: 8, value: (r) => r.itemCount },
+      { header: t('订单金额（元）', 'Amount (yuan)'), width: 14, value: (r) => yuan(r.amountCents) },
+      { header: t('服务订单', 'Service order'), width: 10, value: (r, lang) => (r.serviceOrder ? (lang === 'zh-CN' ? '是' : 'yes') : lang === 'zh-CN' ? '否' : 'no') },
+      { header: t('下单时间', 'Created'), width: 20, value: (r) => time(r.createdAt) },
+      { header: t('付款时间', 'Paid'), width: 20, value: (r) => time(r.paidAt) },
     ],
   }),
 };

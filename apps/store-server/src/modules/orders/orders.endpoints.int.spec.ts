@@ -1,6 +1,12 @@
 // The store's order calls (console-spec §2 /order) and the buyer side that feeds them, against a real
 // server and database: every call scoped to the caller's store, bad input and illegal moves refused
 // with their codes and nothing changed, bulk shipping answering per row, two ships of one order → one.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EXPORT_JOB_STATE, exportEndpoints as exportCalls, type ExportJob } from '@merchant/api-contracts';
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { DEMO_ORDER_COUNTS } from '../../db/seed';
 import { startTestServer, type TestHarness } from '../../testing/harness';
 
@@ -50,13 +56,20 @@ describe('orders: the store side and the buyer side', () => {
   let h: TestHarness;
   let demo: string;
   let other: string;
+  let mediaDir: string;
 
   beforeAll(async () => {
+    mediaDir = mkdtempSync(join(tmpdir(), 'store-orders-'));
+    process.env.MEDIA_DIR = mediaDir;
     h = await startTestServer({ config: { buyerKey: BUYER_KEY } });
     demo = await h.login('demo_merchant', 'Demo12345');
     other = await h.login('demo_service', 'Demo12345');
   });
-  afterAll(() => h.close());
+  afterAll(async () => {
+    await h.close();
+    delete process.env.MEDIA_DIR;
+    rmSync(mediaDir, { recursive: true, force: true });
+  });
 
   const db = () => h.database.db;
   const call = <T>(name: string, biz: unknown, token = demo) => h.call<T>(`${BASE}/${name}`, biz, token);
@@ -153,6 +166,37 @@ describe('orders: the store side and the buyer side', () => {
       expect(page.data.list.map((r) => r.orderId)).toContain(own);
       const demoIds = new Set((await db().selectFrom('store_order').select('id').where('store_id', '=', DEMO).execute()).map((r) => r.id));
       expect(page.data.list.some((r) => demoIds.has(r.orderId))).toBe(false);
+    });
+  });
+
+  describe('export', () => {
+    it('exports the filtered order list (masked phones) and needs order:export', async () => {
+      const listed = await call<Page>('list', { status: 5, pageSize: 200 });
+      const created = await h.call<ExportJob>(exportCalls.create.path, { resource: 'orders.list', filters: { status: 5 }, fileName: 'withdrawn' }, demo);
+      expect(created.code).toBe(OK);
+      let job = created.data;
+      for (let tries = 0; job.state !== EXPORT_JOB_STATE.done && job.state !== EXPORT_JOB_STATE.failed && tries < 400; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        job = (await h.call<ExportJob>(exportCalls.status.path, { jobId: job.jobId }, demo)).data;
+      }
+      expect([job.state, job.msg]).toEqual([EXPORT_JOB_STATE.done, '']);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(Buffer.from(await (await fetch(job.downloadUrl)).arrayBuffer()) as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+      expect(sheet.rowCount).toBe(listed.data.total + 1);
+      const header = sheet.getRow(1).values as unknown[];
+      const numbers = new Set<string>();
+      sheet.eachRow((row, index) => {
+        if (index === 1) return;
+        numbers.add(String(row.getCell(header.indexOf('Order No.')).value));
+        expect(String(row.getCell(header.indexOf('Buyer phone')).value)).toMatch(/^\d{3}\*{4}\d{4}$/);
+      });
+      expect(numbers).toEqual(new Set(listed.data.list.map((r) => r.orderNo)));
+
+      const staff = await h.login('demo_staff', 'Demo12345');
+      await sql`delete from store_role_permission where permission_code = 'order:export'`.execute(db());
+      expect((await h.call(exportCalls.create.path, { resource: 'orders.list', fileName: 'x' }, staff)).code).toBe('10100003');
+      expect((await call('list', {}, staff)).code).toBe(OK);
     });
   });
 
