@@ -6,7 +6,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { PERMISSIONS, STORE_CODES, orderEndpoints as O } from '@merchant/api-contracts';
 import { DEMO_USER, createFakeStoreServer, type FakeUser } from '../../../test/fakeStoreServer';
 import { renderConsole } from '../../../test/renderConsole';
-import { fakeOrder, installOrdersFake } from './ordersFake';
+import { formatSecondsTimestamp } from '@merchant/ui-kit';
+import { FAKE_NOW, fakeOrder, installOrdersFake } from './ordersFake';
 import { MESSAGE_PATH } from '../message/frameProtocol';
 import { conversationRequests } from '../message/openChat';
 import { ORDER_PATHS } from './paths';
@@ -166,14 +167,16 @@ describe('extending the return period', () => {
 
     await user.clear(days);
     await user.type(days, '5');
-    // The period ended 10 days after FAKE_NOW; 5 more days.
-    expect(within(form).getByText(/new end of return period/)).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Extend' }));
     const dialog = await screen.findByRole('dialog', { name: 'Extend the return period' }, STEP);
     expect(dialog).toHaveTextContent('extended by 5 days');
     await user.click(within(dialog).getByRole('button', { name: /confirm/i }));
 
     await waitFor(() => expect(location()).toBe(`${ORDER_PATHS.details}?id=2`), STEP);
+    // The fake's period ended 10 days after FAKE_NOW; the notice and the detail show the server's new end.
+    const newEnd = formatSecondsTimestamp(FAKE_NOW + 15 * 86_400);
+    expect(await screen.findByText(`The return period now ends ${newEnd}`, {}, STEP)).toBeInTheDocument();
+    expect(await screen.findByTestId('order-returnDeadline', {}, STEP)).toHaveTextContent(newEnd);
     expect(server.callsTo('/order/extendReturnPeriod').map((call) => call.biz)).toEqual([{ orderId: 2, days: 5 }]);
     expect(await within(await screen.findByTestId('order-history', {}, STEP)).findByText('return period extended (+5)', {}, STEP)).toBeInTheDocument();
   });

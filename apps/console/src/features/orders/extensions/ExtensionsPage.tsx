@@ -1,8 +1,9 @@
 // extensions (console-spec §2): extend an order's return period by 1–30 days. The form checks the days
-// with the contract, shows the new end of the period, asks before sending, and reports a refusal
-// (10100005 when the order left the states that allow it) in the merchant's language.
+// with the contract, asks before sending, reports the new end of the period the server set (it counts
+// from now when the period has already ended), and shows a refusal (10100005 when the order left the
+// states that allow it) in the merchant's language.
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -23,7 +24,7 @@ import { OrderStatusChip, canExtendReturnPeriod } from '../orderStatus';
 import { ORDER_PATHS, orderAddress } from '../paths';
 import { DescriptionList, useTextContext } from '../details/sections';
 import { useOrderId } from '../details/useOrderId';
-import { daysLimits, extendedDeadline, extensionBiz, extensionResolver, type ExtensionValues } from './extensionForm';
+import { daysLimits, extensionResolver, type ExtensionValues } from './extensionForm';
 
 export function ExtensionsPage() {
   const { t } = useTranslation();
@@ -61,9 +62,6 @@ function ExtensionForm({ order }: { order: OrderDetail }) {
   const [saved, setSaved] = useState(false);
   const form = useForm<ExtensionValues>({ defaultValues: { days: '' }, resolver: extensionResolver(order.orderId, t), mode: 'onSubmit', reValidateMode: 'onChange' });
   const guard = useUnsavedChangesGuard(form.formState.isDirty && !saved);
-  const typed = useWatch({ control: form.control, name: 'days' });
-  const typedBiz = extensionBiz(order.orderId, { days: typed });
-  const preview = typedBiz.days !== undefined && Number.isInteger(typedBiz.days) && typedBiz.days >= daysLimits.min && typedBiz.days <= daysLimits.max ? extendedDeadline(order.returnDeadline, typedBiz.days) : null;
   const details = orderAddress(order.serviceOrder ? ORDER_PATHS.serviceDetails : ORDER_PATHS.details, order.orderId);
   const extendable = canExtendReturnPeriod(order.status);
 
@@ -113,7 +111,7 @@ function ExtensionForm({ order }: { order: OrderDetail }) {
                 size="small"
                 required
                 error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message ?? (preview !== null ? `${t('orders.field.newDeadline')}: ${formatSecondsTimestamp(preview)}` : ' ')}
+                helperText={fieldState.error?.message ?? ' '}
                 slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-describedby': 'extension-intro', 'data-testid': 'extension-days' } }}
               />
             )}
@@ -143,7 +141,7 @@ function ExtensionForm({ order }: { order: OrderDetail }) {
         title={t('orders.extensions.confirmTitle')}
         content={
           confirming !== null
-            ? t('orders.extensions.confirm', { orderNo: order.orderNo, days: confirming, deadline: formatSecondsTimestamp(extendedDeadline(order.returnDeadline, confirming)) })
+            ? t('orders.extensions.confirm', { orderNo: order.orderNo, days: confirming })
             : undefined
         }
         onConfirm={() => (confirming !== null ? send(confirming) : undefined)}

@@ -5,9 +5,6 @@ import type { Resolver, ResolverResult } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { ORDER_LIMITS, extendReturnPeriodBiz } from '@merchant/api-contracts';
 
-/** Seconds in a day: a return period is extended by whole days. */
-export const DAY_SECONDS = 86_400;
-
 export interface ExtensionValues {
   /** As typed; empty until the merchant types a number. */
   days: string;
@@ -34,7 +31,3 @@ export function extensionResolver(orderId: number, t: TFunction): Resolver<Exten
   };
 }
 
-/** The return period's new end if extended by `days` (shown before the merchant confirms). */
-export function extendedDeadline(deadline: number | null, days: number): number | null {
-  return deadline === null ? null : deadline + days * DAY_SECONDS;
-}
