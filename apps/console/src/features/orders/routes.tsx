@@ -6,6 +6,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { PERMISSIONS } from '@merchant/api-contracts';
 import type { ManifestRoute, RouteHandle } from '../../routes/routeHandle';
 import { afterSalesScreens } from '../after-sales/routes';
+import { shippingScreens } from './shipping/routes';
 
 const pages = () => import('./OrderPages');
 type PageName = Exclude<keyof Awaited<ReturnType<typeof pages>>, 'default'>;
@@ -29,6 +30,6 @@ export const orderRoutes: ManifestRoute[] = [
   {
     path: '/order',
     handle: { title: 'orders.menu.group', icon: ReceiptLongIcon },
-    children: [...orderScreens, ...afterSalesScreens],
+    children: [...orderScreens, ...shippingScreens, ...afterSalesScreens],
   },
 ];
