@@ -16,7 +16,8 @@ const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--projects=sto
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const stack = await startStack({ quiet: false });
+// A demo customer places and pays an order every few minutes (docs/orders.md); DEMO_ORDER_SIMULATOR=0 turns it off.
+const stack = await startStack({ quiet: false, env: { DEMO_ORDER_SIMULATOR: process.env.DEMO_ORDER_SIMULATOR ?? '1' } });
 console.log(`
   Merchant console   ${stack.urls.console}
   Chat frame         ${stack.urls.frame}   (embedded by the console at /message)
