@@ -8,7 +8,12 @@ import { EXPORT_JOB_STATE, exportEndpoints as exportCalls, type ExportJob } from
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { DEMO_ORDER_COUNTS } from '../../db/seed';
+import { systemClock } from '../../shared/clock';
 import { startTestServer, type TestHarness } from '../../testing/harness';
+import { OrderEvents, type OrderPaidEvent } from './order-events';
+import { BuyerOrdersService } from './orders.buyer';
+import { OrdersRepository } from './orders.repository';
+import { DemoOrderSimulator } from './orders.simulator';
 
 const BASE = '/v1/store/eshop/order';
 const OK = '00000000';
@@ -431,6 +436,21 @@ describe('orders: the store side and the buyer side', () => {
       const badPhone = await buyer('/place', { storeId: DEMO, ...BUYER, buyerPhone: '123', receiver: RECEIVER, items: [{ skuId: own.skuId, quantity: 1 }] });
       expect([badPhone.status, badPhone.code]).toEqual([400, INVALID]);
       expect(await stockOf(own.skuId)).toBe(stock);
+    });
+
+    it('the demo simulator places and pays an order of the demo store and announces it once paid', async () => {
+      const events = new OrderEvents();
+      const announced: Array<OrderPaidEvent & { statusSeen: number }> = [];
+      const repository = new OrdersRepository(db());
+      events.onPaid((event) => {
+        // Emitted after the commit: the listener already reads the paid order.
+        void repository.row(event.storeId, event.orderId).then((row) => announced.push({ ...event, statusSeen: row?.status ?? -1 }));
+      });
+      const simulator = new DemoOrderSimulator(new BuyerOrdersService(repository, events, systemClock), repository, { intervalSeconds: 60 }, () => undefined);
+      const orderId = (await simulator.placeOne()) as number;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(announced).toEqual([expect.objectContaining({ storeId: DEMO, orderId, statusSeen: 1 })]);
+      expect((await detail(orderId)).history.map((e) => e.event)).toEqual(['paid']);
     });
 
     it('withdraws before shipping (stock back), confirms after shipping, and follows the carrier', async () => {
