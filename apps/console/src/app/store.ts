@@ -7,6 +7,7 @@ import { notificationsReducer } from './notificationsSlice';
 import type { ConsoleThunkExtra, TransportClient } from './transport';
 import { authReducer, createInitialAuthState } from '../features/auth/authSlice';
 import { imReducer } from '../features/message/imSlice';
+import { newOrdersReducer } from '../features/notifications/newOrdersSlice';
 import { createInitialLayoutState, layoutReducer } from '../layout/layoutSlice';
 import { readStoredToken } from '../features/auth/tokenStorage';
 import { persistSidebarOpened } from '../layout/sidebarStorage';
@@ -20,6 +21,7 @@ const rootReducer = combineReducers({
   notifications: notificationsReducer,
   captcha: captchaReducer,
   im: imReducer,
+  newOrders: newOrdersReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

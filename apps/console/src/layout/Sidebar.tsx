@@ -17,6 +17,7 @@ import StorefrontIcon from '@mui/icons-material/Storefront';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { useRouteManifest } from '../routes/manifestContext';
 import { buildMenu, type MenuItem } from '../routes/routeHandle';
+import { OrdersMenuBadge } from '../features/notifications/NewOrderNotifications';
 import { mobileSidebarClosed } from './layoutSlice';
 import { NAVBAR_HEIGHT, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './layoutConstants';
 
@@ -47,6 +48,7 @@ function MenuLink({ item, compact, nested }: { item: MenuItem; compact: boolean;
             </ListItemIcon>
           )}
           {!compact && <ListItemText primary={title} />}
+          {!compact && <OrdersMenuBadge path={item.path} />}
         </ListItemButton>
       </Tooltip>
     </ListItem>

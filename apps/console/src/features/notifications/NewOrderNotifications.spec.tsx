@@ -1,0 +1,91 @@
+// In the signed-in shell: a paid order on the store's stream raises a notice in the merchant's
+// language linking to the order, and counts on the orders menu entry until the order list opens.
+import { screen, waitFor, within } from '@testing-library/react';
+import { PERMISSIONS } from '@merchant/api-contracts';
+import { act } from 'react';
+import { renderSignedIn, waitForPath } from '../../../test/renderConsole';
+import { createFakeStoreServer, DEMO_USER, type FakeUser } from '../../../test/fakeStoreServer';
+
+type Listener = (event: { data?: unknown; lastEventId?: string }) => void;
+
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  closed = false;
+  private readonly listeners = new Map<string, Listener>();
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(type: string, listener: Listener) {
+    this.listeners.set(type, listener);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(type: string, data: unknown, lastEventId: string) {
+    act(() => this.listeners.get(type)?.({ data: JSON.stringify(data), lastEventId }));
+  }
+}
+
+const TICKET_PATH = '/v1/store/notifications/createEventStreamTicket';
+const orderViewer: FakeUser = { ...DEMO_USER, token: 'token-order-viewer', info: { ...DEMO_USER.info, permissions: [PERMISSIONS.orderView] } };
+
+// The shell's chunk loads once per file; on a busy machine that first import outlasts a test's wait.
+beforeAll(() => import('../../layout/AppShell'), 60_000);
+
+beforeEach(() => {
+  FakeEventSource.opened = [];
+  (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
+});
+afterEach(() => {
+  delete (globalThis as { EventSource?: unknown }).EventSource;
+});
+
+async function signedInWithStream(user: FakeUser = orderViewer) {
+  const server = createFakeStoreServer([user]);
+  server.on(TICKET_PATH, () => ({
+    code: '00000000',
+    msg: 'success',
+    data: { ticket: 'ticket-1', expiresAt: 1_900_000_000, streamPath: '/v1/store/notifications/events' },
+  }));
+  return renderSignedIn({ server, token: user.token });
+}
+
+describe('new order notifications', () => {
+  it('opens the stream with a ticket from store-server', async () => {
+    const { server } = await signedInWithStream();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    expect(server.callsTo(TICKET_PATH)).toHaveLength(1);
+    expect(FakeEventSource.opened[0]!.url).toBe('http://127.0.0.1:3100/v1/store/notifications/events?ticket=ticket-1');
+  });
+
+  it('opens no stream for a user without the order view permission', async () => {
+    const { server } = await signedInWithStream(DEMO_USER);
+    await screen.findByTestId('im-frame');
+    expect(server.callsTo(TICKET_PATH)).toHaveLength(0);
+    expect(FakeEventSource.opened).toHaveLength(0);
+  });
+
+  it('announces a paid order with a link to it and counts it on the orders menu until the list is opened', async () => {
+    const { user, location } = await signedInWithStream();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const source = FakeEventSource.opened[0]!;
+    expect(screen.queryByTestId('new-orders-badge')).not.toBeInTheDocument();
+    source.emit('orderPaid', { orderId: 42, amountCents: 1999, paidAt: 1_760_000_000 }, 'b-1');
+    const notice = await screen.findByTestId('notification');
+    expect(notice).toHaveTextContent('You have a new paid order');
+    expect(screen.getByTestId('new-orders-badge')).toHaveTextContent('1');
+    source.emit('orderPaid', { orderId: 43, amountCents: 500, paidAt: 1_760_000_001 }, 'b-2');
+    await waitFor(() => expect(screen.getByTestId('new-orders-badge')).toHaveTextContent('2'));
+
+    await user.click(within(notice).getByRole('link', { name: 'view order' }));
+    await waitForPath(location, '/order/orderDetails?id=42');
+    expect(screen.getByTestId('new-orders-badge')).toHaveTextContent('2');
+    act(() => {
+      void screen.getByTestId('new-orders-badge').closest('a')?.click();
+    });
+    await waitForPath(location, '/order/orderList');
+    await waitFor(() => expect(screen.queryByTestId('new-orders-badge')).not.toBeInTheDocument());
+  });
+});

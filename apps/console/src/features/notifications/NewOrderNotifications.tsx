@@ -1,0 +1,69 @@
+// Mounted once in the signed-in shell: keeps the store's event stream open (decision 0006) while
+// the user may see orders, raises a notice with a link to each newly paid order, and counts them
+// for the orders menu badge until the order list is opened.
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Badge from '@mui/material/Badge';
+import { hasPermission, PERMISSIONS, STORE_CODES } from '@merchant/api-contracts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { addFeatureMessages } from '../../app/i18n';
+import { notify } from '../../app/notificationsSlice';
+import { useRuntimeConfig } from '../../app/runtimeConfigContext';
+import { ORDER_PATHS, orderAddress } from '../orders/paths';
+import { notificationsApi } from './api';
+import { newOrderMessages } from './messages';
+import { newOrderArrived, newOrdersSeen } from './newOrdersSlice';
+import { connectStoreEventStream } from './storeEventStream';
+
+/** Refusals that another ticket would not change: no permission, or the session is gone (§8 signs out). */
+const FINAL_TICKET_REFUSALS: readonly string[] = [STORE_CODES.permissionDenied, STORE_CODES.tokenInvalid];
+const isFinalRefusal = (error: unknown) =>
+  typeof error === 'object' && error !== null && FINAL_TICKET_REFUSALS.includes(String((error as { code?: unknown }).code));
+
+export function NewOrderNotifications() {
+  const { i18n } = useTranslation();
+  useState(() => addFeatureMessages(i18n, [newOrderMessages], { silent: true }));
+  const dispatch = useAppDispatch();
+  const { apiBase } = useRuntimeConfig();
+  const { pathname } = useLocation();
+  const user = useAppSelector((state) => state.auth.user);
+  const mayViewOrders = !!user && hasPermission(user.permissions ?? [], PERMISSIONS.orderView);
+  const onOrderList = pathname === ORDER_PATHS.list;
+
+  useEffect(() => {
+    if (onOrderList) dispatch(newOrdersSeen());
+  }, [dispatch, onOrderList, pathname]);
+
+  useEffect(() => {
+    // No EventSource (an old browser, or jsdom): no live notices; the lists still show new orders.
+    if (!mayViewOrders || typeof EventSource === 'undefined') return undefined;
+    const stream = connectStoreEventStream({
+      apiBase,
+      isFinalRefusal,
+      fetchTicket: () => dispatch(notificationsApi.endpoints.createEventStreamTicket.initiate()).unwrap(),
+      onOrderPaid: (order) => {
+        dispatch(newOrderArrived());
+        dispatch(
+          notify({
+            severity: 'info',
+            message: 'newOrders.paid',
+            translate: true,
+            link: { to: orderAddress(ORDER_PATHS.details, order.orderId), labelKey: 'newOrders.viewOrder' },
+          }),
+        );
+      },
+    });
+    return () => stream.close();
+  }, [apiBase, dispatch, mayViewOrders]);
+
+  return null;
+}
+
+/** The count beside the order list's menu entry; nothing on other entries or at 0. */
+export function OrdersMenuBadge({ path }: { path: string }) {
+  const { t } = useTranslation();
+  const unseen = useAppSelector((state) => state.newOrders.unseen);
+  if (path !== ORDER_PATHS.list || unseen === 0) return null;
+  return <Badge badgeContent={unseen} max={99} color="error" aria-label={t('newOrders.badge', { count: unseen })} data-testid="new-orders-badge" sx={{ mr: 1.5 }} />;
+}
