@@ -10,6 +10,7 @@ import { goodsReleaseMessages } from '../features/goods/release/messages';
 import { goodsMessages } from '../features/goods/messages';
 import { inventoryMessages } from '../features/inventory/messages';
 import { orderMessages } from '../features/orders/messages';
+import { shippingMessages } from '../features/orders/shipping/messages';
 import { resourceKitMessages } from '../resource-kit/messages';
 
 export const shellMessages: readonly FeatureMessages[] = [
@@ -22,5 +23,6 @@ export const shellMessages: readonly FeatureMessages[] = [
   goodsMessages,
   inventoryMessages,
   orderMessages,
+  shippingMessages,
   resourceKitMessages,
 ];

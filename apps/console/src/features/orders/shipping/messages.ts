@@ -62,7 +62,6 @@ export const shippingMessages = {
         importSheet: '导入发货表格',
         downloadTemplate: '下载发货模板',
         templateFile: '批量发货模板',
-        tooManyToPrint: '一次最多打印 {{max}} 个订单的发货单',
       },
       bulk: {
         title: '批量发货',
@@ -72,6 +71,7 @@ export const shippingMessages = {
         reading: '正在读取表格…',
         fileName: '文件：{{name}}',
         rowsToSend: '共 {{count}} 单',
+        carrierForAll: '所有行使用同一物流公司',
         rowsWithErrors: '{{count}} 行有错误，请修改或移除后再发送',
         removeRow: '移除第 {{line}} 行',
         removeInvalid: '移除所有有错误的行',
@@ -192,7 +192,6 @@ export const shippingMessages = {
         importSheet: 'Import shipping sheet',
         downloadTemplate: 'Download template',
         templateFile: 'bulk-shipping-template',
-        tooManyToPrint: 'At most {{max}} orders can be printed at once',
       },
       bulk: {
         title: 'Ship orders',
@@ -202,6 +201,7 @@ export const shippingMessages = {
         reading: 'Reading the sheet…',
         fileName: 'File: {{name}}',
         rowsToSend: '{{count}} orders',
+        carrierForAll: 'Carrier for every line',
         rowsWithErrors: '{{count}} lines have errors: fix or remove them before sending',
         removeRow: 'Remove line {{line}}',
         removeInvalid: 'Remove all lines with errors',
