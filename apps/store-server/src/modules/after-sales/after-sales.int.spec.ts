@@ -260,6 +260,16 @@ describe('after-sales', () => {
     expect([refused.code, refused.msg]).toEqual(['10100005', 'the refund is more than is left on the order (4000 cents left)']);
     expect(await snapshot()).toBe(before);
     expect([await refundStatus(b), await orderState(orderId)]).toEqual([7, { status: 4, refundedCents: 6_000 }]);
+
+    // An order withdrawn meanwhile had its payment returned in full: an approved refund on it is not paid.
+    const { orderId: later } = await newOrder(1, 4_000);
+    const c = await requestRefund(later, 1_000);
+    await h.call(e.approveRefundOnly.path, { refundId: c }, demo);
+    await db().updateTable('store_order').set({ status: 5 }).where('id', '=', later).execute();
+    const beforeWithdrawn = await snapshot();
+    const withdrawn = await h.call(e.payRefund.path, { refundId: c, idempotencyKey: randomUUID() }, demo);
+    expect([withdrawn.code, withdrawn.msg]).toEqual(['10100005', 'the order is withdrawn or refunded in full; nothing more is paid back']);
+    expect(await snapshot()).toBe(beforeWithdrawn);
   });
 
   it('lets exactly one of two simultaneous payments through when together they exceed what is left; one key paid twice at once pays once', async () => {

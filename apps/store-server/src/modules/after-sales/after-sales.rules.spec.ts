@@ -25,6 +25,8 @@ describe('after-sales rules', () => {
     expect(payOutcome(order(1, 10_000), 10_000)).toEqual({ refundedCents: 10_000, inFull: true, orderStatus: 6 });
     expect(payOutcome(order(4, 10_000, 3_000), 7_001)).toBeNull();
     expect(payOutcome(order(4, 10_000), 0)).toBeNull();
+    // A withdrawn order's payment already went back in full.
+    expect(payOutcome(order(5, 10_000), 1_000)).toBeNull();
   });
 
   it('offers revoke only to the party that filed the complaint, and end only to the platform', () => {

@@ -11,11 +11,14 @@ const REFUNDABLE_ORDER_STATUSES: readonly OrderStatus[] = [1, 2, 3, 4];
 /** Goods can only come back once they left: a return needs a shipped, delivered or completed order. */
 const RETURNABLE_ORDER_STATUSES: readonly OrderStatus[] = [2, 3, 4];
 
+/** A withdrawn order (5) had its payment returned in full and a refunded one (6) has nothing left: neither takes refunds. */
+export const orderTakesRefunds = (status: number) => (REFUNDABLE_ORDER_STATUSES as readonly number[]).includes(status);
+
 export type RefundRequestRefusal = 'orderClosed' | 'nothingToReturn' | 'amountTooLarge' | 'nothingLeft';
 
 /** Why a buyer's refund request is refused, or null when it may be made. */
 export function refundRequestRefusal(order: { status: number; amountCents: number; refundedCents: number }, request: { kind: RefundKind; amountCents: number }): RefundRequestRefusal | null {
-  if (!(REFUNDABLE_ORDER_STATUSES as readonly number[]).includes(order.status)) return 'orderClosed';
+  if (!orderTakesRefunds(order.status)) return 'orderClosed';
   if (request.kind === REFUND_KIND.returnAndRefund && !(RETURNABLE_ORDER_STATUSES as readonly number[]).includes(order.status)) return 'nothingToReturn';
   const left = refundableCents(order);
   if (left === 0) return 'nothingLeft';
@@ -37,7 +40,7 @@ export interface PayOutcome {
  * nothing changes). The refund that reaches the amount paid fires refundInFull; a partial one leaves the status.
  */
 export function payOutcome(order: { status: number; amountCents: number; refundedCents: number }, amountCents: number): PayOutcome | null {
-  if (amountCents <= 0 || amountCents > refundableCents(order)) return null;
+  if (!orderTakesRefunds(order.status) || amountCents <= 0 || amountCents > refundableCents(order)) return null;
   const refundedCents = order.refundedCents + amountCents;
   const inFull = refundedCents === order.amountCents;
   const orderStatus = inFull ? (ORDER_MACHINE.next(order.status, 'refundInFull', 'system') ?? order.status) : order.status;

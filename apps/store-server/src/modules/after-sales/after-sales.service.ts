@@ -19,7 +19,7 @@ import type { ListQuery } from '../../shared/resource-list';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import { jsonList } from './after-sales.lists';
 import { complaintList, evaluationList, isUniqueViolation, refundList, type AfterSalesRepository, type LedgerRow, type OrderFacts } from './after-sales.repository';
-import { complaintEventsFor, payOutcome, recordNo, refundRequestRefusal, refundableCents, type RefundRequestRefusal } from './after-sales.rules';
+import { complaintEventsFor, orderTakesRefunds, payOutcome, recordNo, refundRequestRefusal, refundableCents, type RefundRequestRefusal } from './after-sales.rules';
 
 const notFound = (zh: string, en: string) => new StoreError(STORE_CODES.notFound, text(`${zh}不存在`, `${en} not found`));
 const notAllowed = (zh: string, en: string) => new StoreError(STORE_CODES.notAllowedInCurrentState, text(zh, en));
@@ -146,6 +146,7 @@ export class AfterSalesService {
         if (to === undefined) throw notAllowed('退款单当前状态不允许退款', 'the refund is not in a state that allows paying it');
         const order = await repo.lockOrder(refund.orderId, caller.storeId);
         if (!order) throw orderNotFound();
+        if (!orderTakesRefunds(order.status)) throw notAllowed('订单已撤销或已全额退款，不能再退款', 'the order is withdrawn or refunded in full; nothing more is paid back');
         const outcome = payOutcome(order, refund.amountCents);
         if (!outcome) throw notAllowed(`退款金额超过订单可退金额（剩余 ${refundableCents(order)} 分）`, `the refund is more than is left on the order (${refundableCents(order)} cents left)`);
         const at = this.now();
