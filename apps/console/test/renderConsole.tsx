@@ -42,7 +42,8 @@ export function renderConsole(options: RenderConsoleOptions = {}) {
 }
 
 export async function waitForPath(location: () => string, expected: string): Promise<void> {
-  await waitFor(() => expect(location()).toBe(expected));
+  // Generous: the first visit of a route loads (transforms) its lazy chunk, slow on a loaded machine.
+  await waitFor(() => expect(location()).toBe(expected), { timeout: 10_000 });
 }
 
 /** Renders signed in as the demo user and waits for the dashboard. */

@@ -24,12 +24,30 @@ export type FeatureMessages = Record<ConsoleLanguage, MessageTree>;
  */
 const featureMessages: FeatureMessages[] = [appMessages, layoutMessages, authMessages, registeredMessages, systemMessages, helpMessages];
 
-/** Adds more areas' texts to a console's i18n instance (deep-merged; the screens re-render). */
-export function addFeatureMessages(instance: I18nInstance, messages: readonly FeatureMessages[]): void {
+/**
+ * Adds more areas' texts to a console's i18n instance (deep-merged; the screens re-render). `silent`
+ * tells no screen: for a component adding texts while it renders, since a screen re-rendering then is
+ * React's "cannot update a component while rendering a different component"; it calls
+ * `announceFeatureMessages` after its commit instead (one re-render, not one per area and language).
+ */
+export function addFeatureMessages(instance: I18nInstance, messages: readonly FeatureMessages[], options: { silent?: boolean } = {}): void {
+  const store = storeOf(instance);
   for (const language of SUPPORTED_LANGUAGES) {
-    for (const tree of messages) instance.addResourceBundle(language, 'translation', tree[language], true, true);
+    for (const tree of messages) store.addResourceBundle(language, 'translation', tree[language], true, true, { silent: options.silent ?? false, skipCopy: false });
   }
 }
+
+/** Tells the screens rendered before silently added texts (the document title) that they arrived. */
+export function announceFeatureMessages(instance: I18nInstance): void {
+  storeOf(instance).emit('added', instance.language, 'translation', {});
+}
+
+/** i18next's resource store takes a 6th `{ silent, skipCopy }` argument and is an event emitter; its types omit both. */
+interface ResourceStoreWithEvents {
+  addResourceBundle(language: string, namespace: string, resources: object, deep: boolean, overwrite: boolean, options: { silent: boolean; skipCopy: boolean }): void;
+  emit(event: 'added', language: string, namespace: string, resources: object): void;
+}
+const storeOf = (instance: I18nInstance) => instance.store as unknown as ResourceStoreWithEvents;
 
 function mergeLanguage(language: ConsoleLanguage): MessageTree {
   return Object.assign({}, ...featureMessages.map((messages) => messages[language]));

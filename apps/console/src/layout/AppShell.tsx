@@ -8,7 +8,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { ImFrameHost } from '../features/message/ImFrameHost';
 import { ImFrameEvents } from '../features/message/ImFrameEvents';
-import { NewOrderNotifications } from '../features/notifications/NewOrderNotifications';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { StoreDisabledWarning } from './StoreDisabledWarning';
@@ -17,7 +16,7 @@ import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { mobileSidebarClosed } from './layoutSlice';
 import { initStore } from '../app/storeInit';
 import { ShellProviders } from '../app/ShellProviders';
-import { addFeatureMessages } from '../app/i18n';
+import { addFeatureMessages, announceFeatureMessages } from '../app/i18n';
 import { shellMessages } from '../app/shellMessages';
 import { useFirstPageSettled } from './useFirstPageSettled';
 import { MOBILE_MEDIA_QUERY, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './layoutConstants';
@@ -25,7 +24,9 @@ import { MOBILE_MEDIA_QUERY, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './la
 export function AppShell() {
   const { i18n } = useTranslation();
   // Before anything inside renders: the areas' texts come with this chunk (app/shellMessages.ts).
-  useState(() => addFeatureMessages(i18n, shellMessages));
+  // Silently, since this runs while rendering; the screens outside (the document title) hear after commit.
+  useState(() => addFeatureMessages(i18n, shellMessages, { silent: true }));
+  useEffect(() => announceFeatureMessages(i18n), [i18n]);
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
@@ -61,7 +62,6 @@ export function AppShell() {
           </Box>
         </Box>
         <ImFrameEvents />
-        <NewOrderNotifications />
       </Box>
     </ShellProviders>
   );

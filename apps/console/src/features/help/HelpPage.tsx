@@ -1,5 +1,5 @@
 // /help/help: answers to what merchants ask first, grouped by topic, each topic a disclosure.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -7,12 +7,14 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { announceFeatureMessages } from '../../app/i18n';
 import { HELP_TOPICS, registerHelpTopics } from './topics';
 
 export function HelpPage() {
   const { t, i18n } = useTranslation();
   // Before the first t() of a topic.
   useState(() => registerHelpTopics(i18n));
+  useEffect(() => announceFeatureMessages(i18n), [i18n]);
   return (
     <Box component="section" aria-labelledby="help-heading" sx={{ maxWidth: 880 }}>
       <Typography component="h1" variant="h5" id="help-heading" gutterBottom>

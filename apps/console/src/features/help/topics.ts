@@ -1,6 +1,7 @@
 // The help centre's questions and answers, loaded with the page and added to i18n then, so they
 // do not weigh on the console's first load. The page lists them in HELP_TOPICS order.
 import type { i18n as I18nInstance } from 'i18next';
+import { addFeatureMessages } from '../../app/i18n';
 
 export const HELP_TOPICS = ['signIn', 'review', 'disabled', 'tabs', 'layout', 'messages', 'permissions'] as const;
 
@@ -73,11 +74,12 @@ const helpTopicMessages = {
   },
 };
 
-/** Adds the topics to the console's i18n resources (deep-merged under `help`), once per instance. */
+/**
+ * Adds the topics to the console's i18n resources (deep-merged under `help`), once per instance.
+ * Silently: the page calls this while rendering and announces the texts after its commit.
+ */
 export function registerHelpTopics(i18n: I18nInstance): void {
-  for (const [language, { topics }] of Object.entries(helpTopicMessages)) {
-    if (!i18n.exists('help.topics.signIn.question', { lng: language, fallbackLng: false })) {
-      i18n.addResourceBundle(language, 'translation', { help: { topics } }, true, false);
-    }
-  }
+  if (i18n.exists('help.topics.signIn.question', { lng: 'en-US', fallbackLng: false })) return;
+  const under = (language: keyof typeof helpTopicMessages) => ({ help: { topics: helpTopicMessages[language].topics } });
+  addFeatureMessages(i18n, [{ 'zh-CN': under('zh-CN'), 'en-US': under('en-US') }], { silent: true });
 }
