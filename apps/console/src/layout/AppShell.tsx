@@ -8,6 +8,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { ImFrameHost } from '../features/message/ImFrameHost';
 import { ImFrameEvents } from '../features/message/ImFrameEvents';
+import { NewOrderNotifications } from '../features/notifications/NewOrderNotifications';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { StoreDisabledWarning } from './StoreDisabledWarning';
@@ -62,6 +63,7 @@ export function AppShell() {
           </Box>
         </Box>
         <ImFrameEvents />
+        <NewOrderNotifications />
       </Box>
     </ShellProviders>
   );
