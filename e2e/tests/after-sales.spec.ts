@@ -1,0 +1,272 @@
+import { test, expect, type Page } from '@playwright/test';
+import { createSecureClient, isSecureTransportError, type SecureClient } from '@merchant/secure-transport';
+import { LoginPage } from '../pages/login-page';
+import { ResourceListPage } from '../pages/resource-list-page';
+import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
+
+// After-sales against the real servers (docs/orders.md "Refunds", "Complaints", "Reviews"): a buyer (the
+// keyed `/buyer/...` routes) places and pays an order and asks for a refund; the merchant approves and pays it
+// in the console, the first answer of the payment is lost and the dialog's retry sends the same idempotency
+// key, so the money leaves once (one ledger row), and a replay of that key with the merchant's own token is
+// answered with the same payment. A buyer's complaint shows with its timeline and takes the merchant's
+// response; a buyer's review of a completed order takes one reply.
+
+const consoleUrl = () => process.env.E2E_CONSOLE_URL!;
+const storeUrl = () => process.env.E2E_STORE_URL!;
+/** store-server's development buyer key (DEV_BUYER_KEY in apps/store-server/src/config.ts; the e2e stack is not production). */
+const BUYER_KEY = 'dev-buyer-key-change-me';
+/** demo_merchant's store (README). */
+const DEMO_STORE_ID = 1001;
+const OK = '00000000';
+// Contract paths (libs/api-contracts: goods skuStockList, orders shipOrder, after-sales refundDetail and payRefund).
+const PATHS = {
+  login: '/v1/store/eshop/store/user/login',
+  skuStockList: '/v1/store/eshop/goods/sku/stockList',
+  shipOrder: '/v1/store/eshop/order/ship',
+  refundDetail: '/v1/store/eshop/afterSales/refund/detail',
+  payRefund: '/v1/store/eshop/afterSales/refund/pay',
+};
+const FLOW_TIMEOUT = 180_000;
+
+interface RefundDetail {
+  refundId: number;
+  status: number;
+  amountCents: number;
+  order: { amountCents: number; refundedCents: number; refundableCents: number };
+  ledger: { ledgerId: number; amountCents: number; idempotencyKey: string }[];
+}
+
+/** The buyer side: plain JSON with the buyer key. */
+async function buyer<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${storeUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-buyer-key': BUYER_KEY }, body: JSON.stringify(body) });
+  const answer = (await response.json()) as { code: string; msg: string; data: T };
+  if (answer.code !== OK) throw new Error(`${path} answered ${answer.code}: ${answer.msg}`);
+  return answer.data;
+}
+
+/** The merchant's own calls outside the browser (setup and checks), as another client of store-server would make them. */
+async function merchantClient(): Promise<SecureClient> {
+  const client = createSecureClient({ baseUrl: storeUrl(), mode: 'none' });
+  const signedIn = await client.request<{ accessToken: string }>(PATHS.login, { userName: DEMO_SIGN_IN.userName, password: DEMO_SIGN_IN.password });
+  client.setAccessToken(signedIn.data.accessToken);
+  return client;
+}
+
+/** A paid order of the demo store by a buyer of this run (unique account, so reruns never meet). */
+async function paidOrder(merchant: SecureClient, buyerAccid: string) {
+  const skus = await merchant.request<{ list: { skuId: number; stock: number }[] }>(PATHS.skuStockList, { pageNum: 1, pageSize: 20, goodsStatus: 2, stockStatus: 1 });
+  const sku = skus.data.list.find((candidate) => candidate.stock > 0);
+  if (!sku) throw new Error('the demo store has no on-shelf SKU in stock');
+  const placed = await buyer<{ orderId: number; orderNo: string; amountCents: number }>('/buyer/orders/place', {
+    storeId: DEMO_STORE_ID,
+    buyerAccid,
+    buyerName: 'E2E Buyer',
+    buyerPhone: '13800138000',
+    receiver: { name: 'E2E Buyer', phone: '13800138000', address: '1 Test Road, Hangzhou' },
+    items: [{ skuId: sku.skuId, quantity: 1 }],
+  });
+  await buyer(`/buyer/orders/${placed.orderId}/pay`, { buyerAccid });
+  return placed;
+}
+
+/** A completed order (paid, shipped by the merchant, receipt confirmed by the buyer): what a review needs. */
+async function completedOrder(merchant: SecureClient, buyerAccid: string) {
+  const order = await paidOrder(merchant, buyerAccid);
+  await merchant.request(PATHS.shipOrder, { orderId: order.orderId, carrier: 'SF Express', trackingNo: `SF${Date.now()}` });
+  await buyer(`/buyer/orders/${order.orderId}/confirmReceipt`, { buyerAccid });
+  return order;
+}
+
+async function signIn(page: Page, redirect: string) {
+  await page.addInitScript(() => window.localStorage.setItem('console.language', 'en-US'));
+  const login = new LoginPage(page, consoleUrl());
+  await login.open(`?redirect=${encodeURIComponent(redirect)}`);
+  await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
+  await expect(page).toHaveURL(new RegExp(redirect.replace(/[?]/g, '\\?')));
+}
+
+/** The after-sales screens in a merchant's terms; selectors live here only. */
+class AfterSalesPages {
+  constructor(private readonly page: Page) {}
+
+  list(key: string, path: string) {
+    return new ResourceListPage(this.page, consoleUrl(), key, path);
+  }
+
+  /** A detail field's value (the dd under its label). */
+  field(name: string) {
+    return this.page.getByTestId(`detail-${name}`).locator('dd');
+  }
+
+  action(event: string) {
+    return this.page.getByTestId(`refund-action-${event}`);
+  }
+
+  dialog(name: string) {
+    return this.page.getByRole('dialog', { name });
+  }
+
+  payments() {
+    return this.page.getByRole('table', { name: 'Refund payments' });
+  }
+
+  async confirm(title: string) {
+    await this.dialog(title).getByRole('button', { name: /^confirm$/i }).click();
+    await expect(this.dialog(title)).toHaveCount(0);
+  }
+}
+
+test('a refund the buyer asked for is approved and paid once, however often the payment is retried', async ({ page }) => {
+  test.setTimeout(FLOW_TIMEOUT);
+  const merchant = await merchantClient();
+  try {
+    const buyerAccid = `c_e2e_refund_${Date.now()}`;
+    const order = await paidOrder(merchant, buyerAccid);
+    const refundCents = Math.min(order.amountCents, 1_00);
+    const refund = await buyer<{ refundId: number; refundNo: string }>('/buyer/refunds/request', { orderId: order.orderId, buyerAccid, kind: 1, amountCents: refundCents, reason: 'e2e: wrong colour' });
+
+    const screens = new AfterSalesPages(page);
+    const pending = screens.list('afterSales.pending', '/order/orderAfter');
+    await signIn(page, pending.path);
+    await pending.waitForRows();
+    await pending.search({ 'after-sales no.': refund.refundNo });
+    await expect(pending.rows()).toHaveCount(1);
+    await expect(pending.cell(refund.refundId, 'status')).toHaveText('pending review');
+    await page.screenshot({ path: 'test-results/after-sales-pending.png', fullPage: true });
+    await pending.rowAction(refund.refundId, 'Process');
+    await expect(page).toHaveURL(new RegExp(`/order/processRefund\\?id=${refund.refundId}$`));
+    await expect(screens.field('refundNo')).toHaveText(refund.refundNo);
+    await expect(screens.field('left')).toHaveText((order.amountCents / 100).toFixed(2));
+
+    await screens.action('approveRefundOnly').click();
+    await screens.confirm('Approve refund only');
+    await expect(screens.field('status')).toHaveText('pending refund');
+
+    // The first answer of the payment is lost after store-server made it; the dialog's retry repeats its key.
+    const payKeys: string[] = [];
+    let lost = false;
+    await page.route('**/afterSales/refund/pay', async (route) => {
+      const response = await route.fetch();
+      if (!lost) {
+        lost = true;
+        await route.abort('connectionreset');
+      } else {
+        await route.fulfill({ response });
+      }
+    });
+    await screens.action('pay').click();
+    const dialog = screens.dialog('Refund the buyer');
+    await expect(dialog.getByTestId('pay-amount')).toHaveText(`¥${(refundCents / 100).toFixed(2)}`);
+    await expect(dialog.getByTestId('pay-order-left')).toHaveText(`¥${(order.amountCents / 100).toFixed(2)}`);
+    await page.screenshot({ path: 'test-results/after-sales-pay-dialog.png', fullPage: true });
+    await dialog.getByTestId('pay-refund-submit').click();
+    await expect(dialog.getByRole('alert')).toContainText('never paid twice');
+    await dialog.getByRole('button', { name: 'Retry refund' }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(lost).toBe(true);
+
+    await expect(screens.field('status')).toHaveText('refunded');
+    await expect(screens.field('refunded')).toHaveText((refundCents / 100).toFixed(2));
+    await expect(screens.field('left')).toHaveText(((order.amountCents - refundCents) / 100).toFixed(2));
+    await expect(screens.payments().getByRole('row')).toHaveCount(2);
+    await page.screenshot({ path: 'test-results/after-sales-process-refund.png', fullPage: true });
+
+    // One ledger row; the same key again (a third attempt, from another client of the same store) answers that payment.
+    const detail = (await merchant.request<RefundDetail>(PATHS.refundDetail, { refundId: refund.refundId })).data;
+    expect(detail.ledger).toHaveLength(1);
+    expect(detail.ledger[0]!.amountCents).toBe(refundCents);
+    payKeys.push(detail.ledger[0]!.idempotencyKey);
+    const replay = await merchant.request<{ ledgerId: number; amountCents: number }>(PATHS.payRefund, { refundId: refund.refundId, idempotencyKey: payKeys[0] });
+    expect(replay.data.ledgerId).toBe(detail.ledger[0]!.ledgerId);
+    const after = (await merchant.request<RefundDetail>(PATHS.refundDetail, { refundId: refund.refundId })).data;
+    expect(after.ledger).toHaveLength(1);
+    expect(after.order.refundedCents).toBe(detail.order.refundedCents);
+    // A new key for a refund already paid is a second payment: refused, nothing moves.
+    const second = await merchant
+      .request(PATHS.payRefund, { refundId: refund.refundId, idempotencyKey: crypto.randomUUID() }, { silent: true })
+      .then(() => OK, (error: unknown) => (isSecureTransportError(error) ? error.code : String(error)));
+    expect(second).toBe('10100005');
+    expect((await merchant.request<RefundDetail>(PATHS.refundDetail, { refundId: refund.refundId })).data.ledger).toHaveLength(1);
+
+    // orderAfterAll lists it under "refunded".
+    const all = screens.list('afterSales.all', '/order/orderAfterAll');
+    await all.open();
+    await all.search({ 'after-sales no.': refund.refundNo });
+    await expect(all.cell(refund.refundId, 'status')).toHaveText('refunded');
+    await page.screenshot({ path: 'test-results/after-sales-all.png', fullPage: true });
+  } finally {
+    merchant.dispose();
+  }
+});
+
+test("a buyer's complaint shows with its timeline and takes the merchant's response", async ({ page }) => {
+  test.setTimeout(FLOW_TIMEOUT);
+  const merchant = await merchantClient();
+  try {
+    const buyerAccid = `c_e2e_complaint_${Date.now()}`;
+    const order = await paidOrder(merchant, buyerAccid);
+    const complaint = await buyer<{ complaintId: number; complaintNo: string }>('/buyer/complaints/file', { orderId: order.orderId, buyerAccid, reason: 'e2e: the parcel never came', description: 'two weeks and nothing' });
+
+    const screens = new AfterSalesPages(page);
+    const list = screens.list('afterSales.complaint', '/order/orderComplaint');
+    await signIn(page, list.path);
+    await list.waitForRows();
+    await list.chooseTab('in dispute');
+    await list.search({ 'complaint no.': complaint.complaintNo });
+    await expect(list.rows()).toHaveCount(1);
+    await expect(list.cell(complaint.complaintId, 'status')).toHaveText('in dispute');
+    await page.screenshot({ path: 'test-results/after-sales-complaints.png', fullPage: true });
+    await list.rowAction(complaint.complaintId, 'Detail');
+    await expect(page).toHaveURL(new RegExp(`/order/orderComplaint/details\\?id=${complaint.complaintId}$`));
+    const timeline = page.getByTestId('complaint-timeline');
+    await expect(timeline).toContainText('complaint filed by the buyer');
+
+    await page.getByTestId('complaint-respond').click();
+    const dialog = screens.dialog('Respond to the complaint');
+    await dialog.getByRole('button', { name: 'Send response' }).click();
+    await expect(dialog).toContainText('Enter the response');
+    await dialog.getByRole('textbox', { name: /response/ }).fill('e2e: shipped on the 20th, tracking SF123');
+    await dialog.getByRole('button', { name: 'Send response' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(timeline).toContainText('e2e: shipped on the 20th, tracking SF123');
+    await page.screenshot({ path: 'test-results/after-sales-complaint-detail.png', fullPage: true });
+  } finally {
+    merchant.dispose();
+  }
+});
+
+test('a review of a completed order gets one reply and is read-only after', async ({ page }) => {
+  test.setTimeout(FLOW_TIMEOUT);
+  const merchant = await merchantClient();
+  try {
+    const buyerAccid = `c_e2e_review_${Date.now()}`;
+    const order = await completedOrder(merchant, buyerAccid);
+    const review = await buyer<{ evaluationId: number }>('/buyer/evaluations/write', { orderId: order.orderId, buyerAccid, rating: 2, content: 'e2e: the box was dented' });
+
+    const screens = new AfterSalesPages(page);
+    const list = screens.list('afterSales.evaluation', '/order/orderEvaluation');
+    await signIn(page, list.path);
+    await list.waitForRows();
+    await list.chooseTab('not replied');
+    await list.search({ 'order no.': order.orderNo });
+    await expect(list.rows()).toHaveCount(1);
+    await expect(list.row(review.evaluationId).getByRole('img', { name: '2 stars' })).toBeVisible();
+    await list.rowAction(review.evaluationId, 'Reply');
+    const dialog = screens.dialog('Reply to the review');
+    await dialog.getByRole('button', { name: 'Post reply' }).click();
+    await expect(dialog).toContainText('Enter the reply');
+    await dialog.getByRole('textbox', { name: /reply/ }).fill('x'.repeat(501));
+    await dialog.getByRole('button', { name: 'Post reply' }).click();
+    await expect(dialog).toContainText('The reply must be at most 500 characters');
+    await dialog.getByRole('textbox', { name: /reply/ }).fill('e2e: sorry, a replacement is on its way');
+    await dialog.getByRole('button', { name: 'Post reply' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    await list.chooseTab('replied');
+    await expect(list.row(review.evaluationId)).toContainText('e2e: sorry, a replacement is on its way');
+    await expect(list.row(review.evaluationId).getByRole('button', { name: 'Reply' })).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/after-sales-reviews.png', fullPage: true });
+  } finally {
+    merchant.dispose();
+  }
+});
