@@ -1,4 +1,4 @@
-/* global performance, fetch, TextDecoder */
+/* global performance, TextDecoder, AbortController */
 // New-order notification latency (issue 11): a buyer pays over HTTP (`/buyer/orders/:id/pay`) and the
 // store's open console stream (SSE, decision 0006) receives the `orderPaid` event. p50/p99 of "pay
 // request sent → event read by the client", against baselines measured in the same run: the pay call's
