@@ -270,6 +270,16 @@ describe('orders: the store side and the buyer side', () => {
       expect(await eventsOf(orderId)).toEqual(['paid', 'ship']);
     });
 
+    it('needs order:ship (10100003, nothing changed) while order:view still reads', async () => {
+      const orderId = await paidOrder();
+      const staff = await h.login('demo_staff', 'Demo12345');
+      await sql`delete from store_role_permission where permission_code = 'order:ship'`.execute(db());
+      expect((await ship(orderId, staff)).code).toBe('10100003');
+      expect((await call('extendReturnPeriod', { orderId, days: 1 }, staff)).code).toBe('10100003');
+      expect((await call<Detail>('detail', { orderId }, staff)).data.status).toBe(1);
+      expect(await shipmentsOf(orderId)).toHaveLength(0);
+    });
+
     it('refuses moves the machine does not allow in the status (withdrawn, completed)', async () => {
       expect((await ship(await seededOrder(5))).code).toBe(NOT_ALLOWED);
       expect((await ship(await seededOrder(4))).code).toBe(NOT_ALLOWED);

@@ -2,7 +2,7 @@ import type { OrderItem, OrderListQuery, OrderReceiver, OrderRow, PageOf, Shipme
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import type { ListQuery } from '../../shared/resource-list';
-import type { HistoryEntry, OrderState, PricedItem } from './orders.domain';
+import { UNPAID_ORDER_STATUS, type HistoryEntry, type OrderState, type PricedItem } from './orders.domain';
 import { orderList } from './orders.lists';
 import type { OrderCountQuery } from './orders.schemas';
 
@@ -96,7 +96,7 @@ export class OrdersRepository {
   rows(storeId: number, orderIds: readonly number[]): Promise<OrderRow[]> {
     if (orderIds.length === 0) return Promise.resolve([]);
     return orderList.definition.select(
-      this.db.selectFrom('store_order as o').where('o.store_id', '=', storeId).where('o.status', '<>', 0).where('o.id', 'in', [...orderIds]),
+      this.db.selectFrom('store_order as o').where('o.store_id', '=', storeId).where('o.status', '<>', UNPAID_ORDER_STATUS).where('o.id', 'in', [...orderIds]),
     ).execute().then((rows) => rows.map((row) => orderList.definition.map(row as Record<string, unknown>)));
   }
 
