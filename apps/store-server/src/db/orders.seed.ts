@@ -92,9 +92,13 @@ export function planDemoOrders(storeId: number, skuIds: readonly number[], nowSe
   return specs;
 }
 
-/** Seeds the demo store's orders once (nothing when it has any). Needs its on-shelf goods (seedDemoGoods first). */
+/**
+ * Seeds the demo store's orders once: nothing when it has a numbered order (this seed's, or one placed
+ * since). A data folder from before migration 0014 holds only the old unnumbered count rows, so it gets
+ * the demo orders too. Needs the store's on-shelf goods (seedDemoGoods first).
+ */
 export async function seedDemoOrders(db: Kysely<StoreDatabase>, clock: Clock, storeId: number): Promise<void> {
-  const any = await db.selectFrom('store_order').select('id').where('store_id', '=', storeId).limit(1).executeTakeFirst();
+  const any = await db.selectFrom('store_order').select('id').where('store_id', '=', storeId).where('order_no', 'is not', null).limit(1).executeTakeFirst();
   if (any) return;
   const skuIds = await demoSkuIds(db, storeId, 16);
   if (skuIds.length === 0) return;

@@ -1,5 +1,8 @@
 // queryStoreOrderCount (console-spec §7) answers from real order rows, per status, for the caller's store only.
+import { sql } from 'kysely';
+import { seedDemoOrders } from '../../db/orders.seed';
 import { DEMO_ORDER_COUNTS } from '../../db/seed';
+import { systemClock } from '../../shared/clock';
 import { startTestServer, type TestHarness } from '../../testing/harness';
 
 const COUNT = '/v1/store/eshop/order/queryStoreOrderCount';
@@ -53,6 +56,16 @@ describe('queryStoreOrderCount', () => {
     expect(own.data.counts.find((c) => c.status === 4)?.count).toBe(1);
     const demo = await h.login('demo_merchant', 'Demo12345');
     expect((await h.call<OrderCount>(COUNT, {}, demo)).data.total).toBe(DEMO_TOTAL);
+  });
+
+  it('seeds the demo orders once, and also into a data folder that holds only pre-0014 count rows', async () => {
+    const token = await h.login('demo_merchant', 'Demo12345');
+    await seedDemoOrders(h.database.db, systemClock, 1001);
+    expect((await h.call<OrderCount>(COUNT, {}, token)).data.total).toBe(DEMO_TOTAL);
+    await sql`truncate store_order restart identity cascade`.execute(h.database.db);
+    await h.database.db.insertInto('store_order').values({ store_id: 1001, status: 4, amount_cents: 100, created_at: nowSeconds() }).execute();
+    await seedDemoOrders(h.database.db, systemClock, 1001);
+    expect((await h.call<OrderCount>(COUNT, {}, token)).data.total).toBe(DEMO_TOTAL + 1);
   });
 
   it('refuses bad input and calls without a token with clear codes', async () => {
