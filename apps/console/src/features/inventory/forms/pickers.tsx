@@ -2,9 +2,9 @@
 // kept at, or a new name), one of the store's items at a warehouse, and one of the store's goods SKUs
 // (the goods area's SKU stock list, features/goods/api.ts). Choices are searched on the server as the
 // merchant types.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type HTMLAttributes, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
-import Autocomplete from '@mui/material/Autocomplete';
+import Autocomplete, { type AutocompleteRenderInputParams } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -43,6 +43,36 @@ interface FieldProps {
   disabled?: boolean;
 }
 
+/** The text field every picker draws: the form's label, error and help, and the test id on the input. */
+function pickerInput(params: AutocompleteRenderInputParams, { label, error, helperText, onBlur, testId }: FieldProps, required = false) {
+  return (
+    <TextField
+      {...params}
+      label={label}
+      size="small"
+      required={required}
+      error={Boolean(error)}
+      helperText={error ?? helperText}
+      onBlur={onBlur}
+      slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId } }}
+    />
+  );
+}
+
+/** A choice on two lines: what it is, and a detail in smaller text. */
+function twoLineOption({ key, ...props }: HTMLAttributes<HTMLLIElement> & { key: Key }, primary: string, secondary: string) {
+  return (
+    <Box component="li" key={key} {...props}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="body2">{primary}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {secondary}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
 /** The warehouses the store's items are kept at; a new name may be typed. */
 export function WarehouseField({ value, onChange, label, error, helperText, onBlur, testId }: FieldProps & { value: string; onChange(value: string): void }) {
   const rows = inventoryApi.endpoints.inventoryItems.useQuery({ pageNum: 1, pageSize: LARGEST_PAGE }).data?.list;
@@ -53,18 +83,7 @@ export function WarehouseField({ value, onChange, label, error, helperText, onBl
       options={warehouses}
       inputValue={value}
       onInputChange={(_event, next) => onChange(next)}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={label}
-          size="small"
-          required
-          error={Boolean(error)}
-          helperText={error ?? helperText}
-          onBlur={onBlur}
-          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId } }}
-        />
-      )}
+      renderInput={(params) => pickerInput(params, { label, error, helperText, onBlur, testId }, true)}
     />
   );
 }
@@ -107,27 +126,8 @@ export function ItemPicker({
       disabled={warehouse === ''}
       noOptionsText={t(warehouse === '' ? 'inventory.form.warehouseFirst' : 'inventory.form.noItems')}
       loadingText={t('resourceKit.loading')}
-      renderOption={({ key, ...props }, option) => (
-        <Box component="li" key={key} {...props}>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="body2">{itemText(option)}</Typography>
-            <Typography variant="caption" color="text.secondary">
-              {t('inventory.form.inStock', { quantity: option.quantity })}
-            </Typography>
-          </Box>
-        </Box>
-      )}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={label}
-          size="small"
-          error={Boolean(error)}
-          helperText={error ?? (warehouse === '' ? t('inventory.form.warehouseFirst') : helperText)}
-          onBlur={onBlur}
-          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId } }}
-        />
-      )}
+      renderOption={(props, option) => twoLineOption(props, itemText(option), t('inventory.form.inStock', { quantity: option.quantity }))}
+      renderInput={(params) => pickerInput(params, { label, error, helperText: warehouse === '' ? t('inventory.form.warehouseFirst') : helperText, onBlur, testId })}
     />
   );
 }
@@ -156,9 +156,7 @@ export function ItemsPicker({ warehouseName, value, onChange, label, helperText,
       disabled={warehouse === ''}
       noOptionsText={t('inventory.form.noItems')}
       loadingText={t('resourceKit.loading')}
-      renderInput={(params) => (
-        <TextField {...params} label={label} size="small" error={Boolean(error)} helperText={error ?? helperText} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId } }} />
-      )}
+      renderInput={(params) => pickerInput(params, { label, error, helperText, testId })}
     />
   );
 }
@@ -184,28 +182,8 @@ export function SkuPicker({ value, onChange, label, error, helperText, onBlur, t
       loading={result.isFetching}
       noOptionsText={t('inventory.form.noSkus')}
       loadingText={t('resourceKit.loading')}
-      renderOption={({ key, ...props }, option) => (
-        <Box component="li" key={key} {...props}>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="body2">{skuLabel(option)}</Typography>
-            <Typography variant="caption" color="text.secondary">
-              {[option.skuCode, t('inventory.form.goodsId', { id: option.goodsId })].filter(Boolean).join(' · ')}
-            </Typography>
-          </Box>
-        </Box>
-      )}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={label}
-          size="small"
-          required
-          error={Boolean(error)}
-          helperText={error ?? helperText}
-          onBlur={onBlur}
-          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId } }}
-        />
-      )}
+      renderOption={(props, option) => twoLineOption(props, skuLabel(option), [option.skuCode, t('inventory.form.goodsId', { id: option.goodsId })].filter(Boolean).join(' · '))}
+      renderInput={(params) => pickerInput(params, { label, error, helperText, onBlur, testId }, true)}
     />
   );
 }
