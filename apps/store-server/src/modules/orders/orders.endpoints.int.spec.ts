@@ -318,6 +318,20 @@ describe('orders: the store side and the buyer side', () => {
       expect(await shipmentsOf(shipped)).toHaveLength(1);
     });
 
+    it("answers each row's message in the caller's language", async () => {
+      const shipped = await paidOrder();
+      expect((await ship(shipped)).code).toBe(OK);
+      const zh = h.client(demo, 'none', 'zh-CN');
+      const answer = await zh.request<{ results: Array<{ code: string; msg: string }> }>(`${BASE}/bulkShip`, {
+        rows: [
+          { orderId: shipped, carrier: 'SF Express', trackingNo: 'SFZH1' },
+          { orderId: shipped, carrier: '', trackingNo: 'SFZH2' },
+        ],
+      });
+      expect(answer.data.results.map((r) => r.code)).toEqual([NOT_ALLOWED, INVALID]);
+      expect(answer.data.results.every((r) => /[\u4e00-\u9fff]/.test(r.msg))).toBe(true);
+    });
+
     it('refuses an empty sheet or more than 200 rows', async () => {
       expect((await call('bulkShip', { rows: [] })).code).toBe(INVALID);
       const rows = Array.from({ length: 201 }, () => ({ orderId: 1, carrier: 'SF', trackingNo: 'SF1' }));
