@@ -29,7 +29,7 @@ const HISTORY_COLUMNS: ResourceColumn<HistoryEntry>[] = [
   { key: 'event', titleKey: 'afterSales.field.event', format: (entry, context) => (REFUND_HISTORY_EVENT_LABELS[entry.event] ? labelText(REFUND_HISTORY_EVENT_LABELS[entry.event], context) : entry.event) },
   { key: 'actor', titleKey: 'afterSales.field.actor', format: (entry, context) => context.t(`afterSales.actor.${entry.actor}`) },
   { key: 'toStatus', titleKey: 'afterSales.field.status', status: REFUND_ORDER_STATUS },
-  { key: 'note', titleKey: 'afterSales.field.rejectReason', format: (entry) => entry.note ?? '' },
+  { key: 'note', titleKey: 'afterSales.field.note', format: (entry) => entry.note ?? '' },
 ];
 
 // The money that left the store for this refund: one row, however often the pay was retried.

@@ -35,7 +35,7 @@ describe('refund lists (orderAfter, orderAfterAll)', () => {
     expect(screen.queryByText(refunds[2]!.refundNo)).not.toBeInTheDocument();
     // Tabs: all + the four pending statuses (0 pending review, 1 confirmed, 4 and 7 pending refund).
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['All', 'pending review', 'confirmed', 'pending refund', 'pending refund']);
+    expect(tabs).toEqual(['All', 'pending review', 'confirmed', 'pending refund (goods returned)', 'pending refund (refund only)']);
 
     await user.type(screen.getByRole('textbox', { name: 'amount from (yuan)' }), '40.5');
     await user.type(screen.getByRole('textbox', { name: 'amount to (yuan)' }), '60');

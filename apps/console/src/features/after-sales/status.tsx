@@ -4,7 +4,8 @@
 // restates a label or a transition.
 import { REFUND_KIND_LABELS, REFUND_MACHINE, REFUND_PENDING_STATUSES, type RefundEvent } from '@merchant/api-contracts';
 import { DISPUTE_STATUS, REFUND_STATUS, statusLabel, type StatusMapping } from '@merchant/ui-kit';
-import { statusFromLabels, type ChipColor, type ResourceStatus } from '../../resource-kit';
+import { statusFromLabels, type ChipColor, type ResourceStatus, type ResourceStatusOption } from '../../resource-kit';
+import { afterSalesMessages } from './messages';
 
 function fromMapping(mapping: StatusMapping, colors: Readonly<Record<number, ChipColor>>): ResourceStatus {
   return {
@@ -34,3 +35,18 @@ export const REFUND_KIND = statusFromLabels(REFUND_KIND_LABELS, { 1: 'default', 
 export const PENDING_REFUND_STATUS: ResourceStatus = {
   options: REFUND_ORDER_STATUS.options.filter((option) => (REFUND_PENDING_STATUSES as readonly number[]).includes(Number(option.value))),
 };
+
+const QUALIFIERS = { 'zh-CN': afterSalesMessages['zh-CN'].afterSales.tabQualifier, 'en-US': afterSalesMessages['en-US'].afterSales.tabQualifier } as const;
+
+/**
+ * Status tabs: §4 labels 4 and 7 both "pending refund"; side by side as tabs they also say which one
+ * (goods returned / refund only). Chips and exports keep the §4 label as it is.
+ */
+export function refundTabs(status: ResourceStatus): ResourceStatusOption[] {
+  return status.options.map((option) => {
+    const value = Number(option.value) as keyof (typeof QUALIFIERS)['en-US'];
+    if (!(value in QUALIFIERS['en-US']) || typeof option.label === 'string') return option;
+    const { 'zh-CN': zh, 'en-US': en } = option.label;
+    return { ...option, label: { 'zh-CN': `${zh}（${QUALIFIERS['zh-CN'][value]}）`, 'en-US': `${en} (${QUALIFIERS['en-US'][value]})` } };
+  });
+}

@@ -12,13 +12,13 @@ import { COMPLAINT_STATUS } from '../status';
 type ComplaintQuery = EndpointBiz<typeof afterSalesEndpoints.complaintList>;
 
 const COLUMNS: ResourceColumn<ComplaintRow>[] = [
-  { key: 'complaintNo', titleKey: 'afterSales.field.complaintNo', width: 180 },
-  { key: 'orderNo', titleKey: 'afterSales.field.orderNo', width: 180 },
-  { key: 'status', titleKey: 'afterSales.field.status', width: 110, status: COMPLAINT_STATUS },
+  { key: 'complaintNo', titleKey: 'afterSales.field.complaintNo', width: 165 },
+  { key: 'orderNo', titleKey: 'afterSales.field.orderNo', width: 175 },
+  { key: 'status', titleKey: 'afterSales.field.status', width: 130, status: COMPLAINT_STATUS },
   { key: 'reason', titleKey: 'afterSales.field.complaintContent', flex: 1 },
   { key: 'buyerName', titleKey: 'afterSales.field.buyer', width: 110 },
   { key: 'responseCount', titleKey: 'afterSales.field.responseCount', width: 100, align: 'right' },
-  { key: 'createdAt', titleKey: 'afterSales.field.createdAt', width: 165, sortable: true, format: (row) => formatSecondsTimestamp(row.createdAt) },
+  { key: 'createdAt', titleKey: 'afterSales.field.filedAt', width: 165, sortable: true, format: (row) => formatSecondsTimestamp(row.createdAt) },
 ];
 
 const toArg = listArg<Record<string, unknown>>({ ranges: { createTime: ['createTimeStart', 'createTimeEnd'] } });

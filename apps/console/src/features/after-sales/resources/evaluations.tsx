@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import type { TFunction } from 'i18next';
 import Rating from '@mui/material/Rating';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { AFTER_SALES_LIMITS, PERMISSIONS, replyEvaluationBiz, type EndpointBiz, type EvaluationRow, type afterSalesEndpoints } from '@merchant/api-contracts';
 import { formatSecondsTimestamp, searchDateRange, searchSelect, searchText } from '@merchant/ui-kit';
@@ -28,7 +27,7 @@ function ratingText(rating: number, context: ResourceTextContext) {
 
 const COLUMNS: ResourceColumn<EvaluationRow>[] = [
   { key: 'orderNo', titleKey: 'afterSales.field.orderNo', width: 170 },
-  { key: 'buyerName', titleKey: 'afterSales.field.buyer', width: 100 },
+  { key: 'buyerName', titleKey: 'afterSales.field.buyer', width: 100, hidden: true },
   {
     key: 'rating',
     titleKey: 'afterSales.field.rating',
@@ -37,29 +36,30 @@ const COLUMNS: ResourceColumn<EvaluationRow>[] = [
     format: (row, context) => ratingText(row.rating, context),
     render: (row, context) => <Rating value={row.rating} readOnly size="small" max={AFTER_SALES_LIMITS.ratingMax} aria-label={ratingText(row.rating, context)} />,
   },
-  { key: 'content', titleKey: 'afterSales.field.content', flex: 1 },
+  {
+    key: 'content',
+    titleKey: 'afterSales.field.content',
+    flex: 1,
+    render: (row) => (
+      <Typography variant="body2" noWrap title={row.content}>
+        {row.content}
+      </Typography>
+    ),
+  },
   {
     key: 'reply',
     titleKey: 'afterSales.field.reply',
     flex: 1,
     format: (row, context) => row.reply ?? context.t('afterSales.replied.no'),
-    render: (row, context) =>
-      row.reply === null ? (
-        <Typography variant="body2" color="text.secondary">
-          {context.t('afterSales.replied.no')}
-        </Typography>
-      ) : (
-        <Stack sx={{ py: 0.5 }}>
-          <Typography variant="body2" sx={{ whiteSpace: 'normal' }}>
-            {row.reply}
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {formatSecondsTimestamp(row.repliedAt)}
-          </Typography>
-        </Stack>
-      ),
+    // One line in the row; the whole reply in the title (and in the export).
+    render: (row, context) => (
+      <Typography variant="body2" noWrap title={row.reply ?? undefined} color={row.reply === null ? 'text.secondary' : undefined}>
+        {row.reply ?? context.t('afterSales.replied.no')}
+      </Typography>
+    ),
   },
-  { key: 'createdAt', titleKey: 'afterSales.field.createdAt', width: 165, sortable: true, format: (row) => formatSecondsTimestamp(row.createdAt) },
+  { key: 'repliedAt', titleKey: 'afterSales.field.repliedAt', width: 165, format: (row) => formatSecondsTimestamp(row.repliedAt) },
+  { key: 'createdAt', titleKey: 'afterSales.field.reviewedAt', width: 165, sortable: true, format: (row) => formatSecondsTimestamp(row.createdAt) },
 ];
 
 const baseArg = listArg<Record<string, unknown>>({ numbers: ['rating'], ranges: { createTime: ['createTimeStart', 'createTimeEnd'] } });

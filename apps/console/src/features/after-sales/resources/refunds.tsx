@@ -10,7 +10,7 @@ import { defineResource, listArg, statusSelectOptions, type ResourceColumn, type
 import { afterSalesApi } from '../api';
 import { AFTER_SALES_PATHS, recordAddress } from '../paths';
 import { REFUND_ACTION_PERMISSION } from '../refundActions';
-import { PENDING_REFUND_STATUS, REFUND_KIND, REFUND_ORDER_STATUS, merchantRefundEvents } from '../status';
+import { PENDING_REFUND_STATUS, REFUND_KIND, REFUND_ORDER_STATUS, merchantRefundEvents, refundTabs } from '../status';
 
 type RefundQuery = EndpointBiz<typeof afterSalesEndpoints.refundList>;
 
@@ -26,13 +26,13 @@ const search = (t: TFunction, context: ResourceTextContext) =>
   });
 
 const COLUMNS: ResourceColumn<RefundRow>[] = [
-  { key: 'refundNo', titleKey: 'afterSales.field.refundNo', width: 180 },
-  { key: 'orderNo', titleKey: 'afterSales.field.orderNo', width: 180 },
-  { key: 'status', titleKey: 'afterSales.field.status', width: 110, status: REFUND_ORDER_STATUS },
+  { key: 'refundNo', titleKey: 'afterSales.field.refundNo', width: 165 },
+  { key: 'orderNo', titleKey: 'afterSales.field.orderNo', width: 175 },
+  { key: 'status', titleKey: 'afterSales.field.status', width: 130, status: REFUND_ORDER_STATUS },
   { key: 'kind', titleKey: 'afterSales.field.kind', width: 110, status: REFUND_KIND },
-  { key: 'amountCents', titleKey: 'afterSales.field.amount', width: 120, align: 'right', sortable: true, format: (row) => formatCents(row.amountCents) },
+  { key: 'amountCents', titleKey: 'afterSales.field.amount', width: 130, align: 'right', sortable: true, format: (row) => formatCents(row.amountCents) },
   { key: 'reason', titleKey: 'afterSales.field.reason', flex: 1 },
-  { key: 'buyerName', titleKey: 'afterSales.field.buyer', width: 110 },
+  { key: 'buyerName', titleKey: 'afterSales.field.buyer', width: 110, hidden: true },
   { key: 'createdAt', titleKey: 'afterSales.field.createdAt', width: 165, sortable: true, format: (row) => formatSecondsTimestamp(row.createdAt) },
 ];
 
@@ -65,7 +65,7 @@ export const pendingRefunds = defineResource<RefundRow, RefundQuery>({
     endpoint: afterSalesApi.endpoints.refunds,
     toArg: (query) => refundArg(query, true),
     search,
-    tabs: { field: 'status', options: PENDING_REFUND_STATUS.options },
+    tabs: { field: 'status', options: refundTabs(PENDING_REFUND_STATUS) },
     columns: COLUMNS,
     rowActions: [processAction],
     export: { fileNameKey: 'afterSales.export.pending' },
@@ -83,7 +83,7 @@ export const allRefunds = defineResource<RefundRow, RefundQuery>({
     endpoint: afterSalesApi.endpoints.refunds,
     toArg: (query) => refundArg(query, false),
     search,
-    tabs: { field: 'status', options: REFUND_ORDER_STATUS.options },
+    tabs: { field: 'status', options: refundTabs(REFUND_ORDER_STATUS) },
     columns: COLUMNS,
     rowActions: [processAction],
     export: { fileNameKey: 'afterSales.export.all' },
