@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
 import { parameterError } from '../errors';
 import type { StickTopSession } from '../session/session-service';
@@ -24,56 +24,52 @@ export class SessionSyncService {
   /** The owner's peer read up to `receiptTime`; older times change nothing. Undefined when there is no session. */
   async recordReceipt(owner: string, sessionId: string, receiptTime: number): Promise<{ msgReceiptTime: number; seq: number } | undefined> {
     if (!Number.isSafeInteger(receiptTime) || receiptTime < 0) throw parameterError('receipt time must be a time');
-    return this.db.transaction().execute(async (trx) => {
-      const exists = await trx.selectFrom('im_session').select('accid').where('accid', '=', owner).where('session_id', '=', sessionId).executeTakeFirst();
-      if (!exists) return undefined;
-      const seq = await allocateSeq(trx, owner);
-      const row = await trx
-        .updateTable('im_session')
+    return this.numberedChange(owner, sessionId, async (trx, seq) => {
+      const row = await sessionRow(trx, owner, sessionId)
         .set({ msg_receipt_time: sql<number>`greatest(msg_receipt_time, ${receiptTime})`, receipt_seq: seq })
-        .where('accid', '=', owner)
-        .where('session_id', '=', sessionId)
         .returning(['msg_receipt_time'])
         .executeTakeFirstOrThrow();
-      return { msgReceiptTime: Number(row.msg_receipt_time), seq };
+      return { msgReceiptTime: Number(row.msg_receipt_time) };
     });
   }
 
   /** The owner sent a receipt up to `sendTime` (§3 msgReceiptSendTime); only moves forward. */
   async recordReceiptSent(owner: string, sessionId: string, sendTime: number): Promise<{ msgReceiptSendTime: number; seq: number } | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      const exists = await trx.selectFrom('im_session').select('accid').where('accid', '=', owner).where('session_id', '=', sessionId).executeTakeFirst();
-      if (!exists) return undefined;
-      const seq = await allocateSeq(trx, owner);
-      const row = await trx
-        .updateTable('im_session')
+    if (!Number.isSafeInteger(sendTime) || sendTime < 0) throw parameterError('receipt time must be a time');
+    return this.numberedChange(owner, sessionId, async (trx, seq) => {
+      const row = await sessionRow(trx, owner, sessionId)
         .set({ msg_receipt_send_time: sql<number>`greatest(msg_receipt_send_time, ${sendTime})`, receipt_seq: seq })
-        .where('accid', '=', owner)
-        .where('session_id', '=', sessionId)
         .returning(['msg_receipt_send_time'])
         .executeTakeFirstOrThrow();
-      return { msgReceiptSendTime: Number(row.msg_receipt_send_time), seq };
+      return { msgReceiptSendTime: Number(row.msg_receipt_send_time) };
     });
   }
 
   /** Puts a session on top (or updates topCustom) or takes it off (`top` null). Undefined when there is no session. */
   async setStickTop(owner: string, sessionId: string, top: { topCustom: string } | null, now: number): Promise<(StickTopSession & { seq: number }) | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      const exists = await trx.selectFrom('im_session').select('accid').where('accid', '=', owner).where('session_id', '=', sessionId).executeTakeFirst();
-      if (!exists) return undefined;
-      const seq = await allocateSeq(trx, owner);
-      const row = await trx
-        .updateTable('im_session')
+    return this.numberedChange(owner, sessionId, async (trx, seq) => {
+      const row = await sessionRow(trx, owner, sessionId)
         .set(
           top
             ? { top_time: sql<number>`case when top_time > 0 then top_time else ${now} end`, top_update_time: now, top_custom: top.topCustom, top_seq: seq }
             : { top_time: 0, top_update_time: now, top_custom: '', top_seq: seq },
         )
-        .where('accid', '=', owner)
-        .where('session_id', '=', sessionId)
         .returning(['session_id', 'top_time', 'top_update_time', 'top_custom'])
         .executeTakeFirstOrThrow();
-      return { ...stickTopFromRow(row), seq };
+      return stickTopFromRow(row);
+    });
+  }
+
+  /**
+   * One change of the owner's session, numbered: in one transaction, nothing when the owner has no such
+   * session, otherwise the owner's next sync number and `change` made with it.
+   */
+  private numberedChange<T>(owner: string, sessionId: string, change: (trx: Transaction<ImDatabase>, seq: number) => Promise<T>): Promise<(T & { seq: number }) | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const exists = await trx.selectFrom('im_session').select('accid').where('accid', '=', owner).where('session_id', '=', sessionId).executeTakeFirst();
+      if (!exists) return undefined;
+      const seq = await allocateSeq(trx, owner);
+      return { ...(await change(trx, seq)), seq };
     });
   }
 
@@ -103,6 +99,10 @@ export class SessionSyncService {
     return rows.map(stickTopFromRow);
   }
 }
+
+/** An update of one of the owner's sessions. */
+const sessionRow = (trx: Transaction<ImDatabase>, owner: string, sessionId: string) =>
+  trx.updateTable('im_session').where('accid', '=', owner).where('session_id', '=', sessionId);
 
 function stickTopFromRow(row: { session_id: string; top_time: number; top_update_time: number; top_custom: string }): StickTopSession {
   return { id: row.session_id, topCustom: row.top_custom, createTime: Number(row.top_time), updateTime: Number(row.top_update_time) };
