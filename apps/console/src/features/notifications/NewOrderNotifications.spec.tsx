@@ -5,6 +5,7 @@ import { PERMISSIONS } from '@merchant/api-contracts';
 import { act } from 'react';
 import { renderSignedIn, waitForPath } from '../../../test/renderConsole';
 import { createFakeStoreServer, DEMO_USER, type FakeUser } from '../../../test/fakeStoreServer';
+import { fakeOrder, installOrdersFake } from '../orders/ordersFake';
 
 type Listener = (event: { data?: unknown; lastEventId?: string }) => void;
 
@@ -42,14 +43,15 @@ afterEach(() => {
   delete (globalThis as { EventSource?: unknown }).EventSource;
 });
 
-async function signedInWithStream(user: FakeUser = orderViewer) {
+async function signedInWithStream(user: FakeUser = orderViewer, path = '/dashboard') {
   const server = createFakeStoreServer([user]);
+  installOrdersFake(server, [fakeOrder(41, 1)]);
   server.on(TICKET_PATH, () => ({
     code: '00000000',
     msg: 'success',
     data: { ticket: 'ticket-1', expiresAt: 1_900_000_000, streamPath: '/v1/store/notifications/events' },
   }));
-  return renderSignedIn({ server, token: user.token });
+  return renderSignedIn({ server, token: user.token, path });
 }
 
 describe('new order notifications', () => {
@@ -76,8 +78,10 @@ describe('new order notifications', () => {
     const notice = await screen.findByTestId('notification');
     expect(notice).toHaveTextContent('You have a new paid order');
     expect(screen.getByTestId('new-orders-badge')).toHaveTextContent('1');
+    expect(screen.getByTestId('new-orders-badge')).toHaveAttribute('aria-label', '1 new order');
     source.emit('orderPaid', { orderId: 43, amountCents: 500, paidAt: 1_760_000_001 }, 'b-2');
     await waitFor(() => expect(screen.getByTestId('new-orders-badge')).toHaveTextContent('2'));
+    expect(screen.getByTestId('new-orders-badge')).toHaveAttribute('aria-label', '2 new orders');
 
     await user.click(within(notice).getByRole('link', { name: 'view order' }));
     await waitForPath(location, '/order/orderDetails?id=42');
@@ -87,5 +91,16 @@ describe('new order notifications', () => {
     });
     await waitForPath(location, '/order/orderList');
     await waitFor(() => expect(screen.queryByTestId('new-orders-badge')).not.toBeInTheDocument());
+  });
+
+  it('refreshes an open order list when a paid order arrives', async () => {
+    const { server } = await signedInWithStream(orderViewer, '/order/orderList');
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    await waitFor(() => expect(server.callsTo('/order/list').length).toBeGreaterThan(0));
+    const before = server.callsTo('/order/list').length;
+    FakeEventSource.opened[0]!.emit('orderPaid', { orderId: 44, amountCents: 100, paidAt: 1_760_000_002 }, 'b-3');
+    await waitFor(() => expect(server.callsTo('/order/list').length).toBeGreaterThan(before));
+    // Seen already: the merchant is on the list.
+    expect(screen.queryByTestId('new-orders-badge')).not.toBeInTheDocument();
   });
 });

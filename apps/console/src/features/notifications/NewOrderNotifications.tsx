@@ -1,7 +1,7 @@
 // Mounted once in the signed-in shell: keeps the store's event stream open (decision 0006) while
 // the user may see orders, raises a notice with a link to each newly paid order, and counts them
 // for the orders menu badge until the order list is opened.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Badge from '@mui/material/Badge';
@@ -11,7 +11,7 @@ import { addFeatureMessages } from '../../app/i18n';
 import { notify } from '../../app/notificationsSlice';
 import { useRuntimeConfig } from '../../app/runtimeConfigContext';
 import { ORDER_PATHS, orderAddress } from '../orders/paths';
-import { notificationsApi } from './api';
+import { notificationsApi, ORDER_CACHE_TAG } from './api';
 import { newOrderMessages } from './messages';
 import { newOrderArrived, newOrdersSeen } from './newOrdersSlice';
 import { connectStoreEventStream } from './storeEventStream';
@@ -30,6 +30,8 @@ export function NewOrderNotifications() {
   const user = useAppSelector((state) => state.auth.user);
   const mayViewOrders = !!user && hasPermission(user.permissions ?? [], PERMISSIONS.orderView);
   const onOrderList = pathname === ORDER_PATHS.list;
+  const onOrderListRef = useRef(onOrderList);
+  onOrderListRef.current = onOrderList;
 
   useEffect(() => {
     if (onOrderList) dispatch(newOrdersSeen());
@@ -43,7 +45,10 @@ export function NewOrderNotifications() {
       isFinalRefusal,
       fetchTicket: () => dispatch(notificationsApi.endpoints.createEventStreamTicket.initiate()).unwrap(),
       onOrderPaid: (order) => {
-        dispatch(newOrderArrived());
+        // On the order list the refreshed list shows it: nothing left unseen.
+        if (!onOrderListRef.current) dispatch(newOrderArrived());
+        // Open order screens (kept alive in the tags bar) show it without a manual refresh.
+        dispatch(notificationsApi.util.invalidateTags([ORDER_CACHE_TAG]));
         dispatch(
           notify({
             severity: 'info',

@@ -4,7 +4,13 @@ import { consoleApi } from '../../app/api';
 
 export type EventStreamTicket = EndpointAnswer<typeof notificationEndpoints.createEventStreamTicket>;
 
-export const notificationsApi = consoleApi.injectEndpoints({
+/**
+ * The orders screens' cache tag (ORDER_TAGS in features/orders/api.ts, not imported: that module
+ * brings the resource kit into the shell's chunk). A paid order refreshes their lists and counts.
+ */
+export const ORDER_CACHE_TAG = 'Order';
+
+export const notificationsApi = consoleApi.enhanceEndpoints({ addTagTypes: [ORDER_CACHE_TAG] }).injectEndpoints({
   endpoints: (build) => ({
     createEventStreamTicket: build.mutation<EventStreamTicket, void>({
       query: () => ({ path: notificationEndpoints.createEventStreamTicket.path, biz: {} }),

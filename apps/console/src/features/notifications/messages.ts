@@ -4,14 +4,15 @@ export const newOrderMessages = {
     newOrders: {
       paid: '您有一笔新的已付款订单',
       viewOrder: '查看订单',
-      badge: '{{count}} 笔新订单',
+      badge_other: '{{count}} 笔新订单',
     },
   },
   'en-US': {
     newOrders: {
       paid: 'You have a new paid order',
       viewOrder: 'view order',
-      badge: '{{count}} new orders',
+      badge_one: '{{count}} new order',
+      badge_other: '{{count}} new orders',
     },
   },
 } as const;
