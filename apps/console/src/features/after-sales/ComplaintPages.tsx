@@ -17,7 +17,7 @@ import { PageError, PageLoading, StatusChip, labelText, textContext, useResource
 import { ORDER_PATHS, orderAddress } from '../orders/paths';
 import { afterSalesApi } from './api';
 import { AFTER_SALES_PATHS } from './paths';
-import { EvidenceImages, Field, FieldGrid, Section } from './RefundPages';
+import { BuyerContact, EvidenceImages, Field, FieldGrid, Section } from './RefundPages';
 import { COMPLAINT_STATUS } from './status';
 import { TextSubmitDialog } from './TextSubmitDialog';
 
@@ -154,7 +154,7 @@ export function ComplaintDetailsPage() {
                 <StatusChip status={COMPLAINT_STATUS} value={complaint.status} context={context} />
               </Field>
               <Field label={t('afterSales.field.buyer')} testId="detail-buyer">
-                {complaint.buyerName}
+                <BuyerContact name={complaint.buyerName} account={complaint.buyerAccid} />
               </Field>
               <Field label={t('afterSales.field.createdAt')} testId="detail-createdAt">
                 {formatSecondsTimestamp(complaint.createdAt)}

@@ -5,6 +5,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import ChatIcon from '@mui/icons-material/ChatOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { REFUND_HISTORY_EVENT_LABELS, type RefundDetail } from '@merchant/api-contracts';
 import { ConfirmDialog, PermissionButton, formatCents, formatSecondsTimestamp } from '@merchant/ui-kit';
 import { PageError, PageLoading, RecordTable, StatusChip, labelText, textContext, useResourceActions, type ResourceColumn, type ResourceTextContext } from '../../resource-kit';
+import { useOpenChatWith } from '../message/openChat';
 import { ORDER_PATHS, orderAddress } from '../orders/paths';
 import { afterSalesApi } from './api';
 import { AFTER_SALES_PATHS } from './paths';
@@ -38,6 +40,20 @@ const LEDGER_COLUMNS: ResourceColumn<LedgerEntry>[] = [
   { key: 'amountCents', titleKey: 'afterSales.field.paidAmount', align: 'right', format: (entry) => formatCents(entry.amountCents) },
   { key: 'idempotencyKey', titleKey: 'afterSales.field.idempotencyKey' },
 ];
+
+/** The buyer's name and "contact buyer", which opens the embedded chat on the conversation with them. */
+export function BuyerContact({ name, account }: { name: string; account: string }) {
+  const { t } = useTranslation();
+  const openChat = useOpenChatWith();
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <span>{name}</span>
+      <Button size="small" variant="text" startIcon={<ChatIcon fontSize="small" />} onClick={() => openChat(account)} aria-label={t('afterSales.action.contactBuyerNamed', { name })}>
+        {t('afterSales.action.contactBuyer')}
+      </Button>
+    </Stack>
+  );
+}
 
 /** A label and its value in a description list. */
 export function Field({ label, children, wide, testId }: { label: string; children: ReactNode; wide?: boolean; testId?: string }) {
@@ -162,7 +178,7 @@ function RefundSummary({ refund, context }: { refund: RefundDetail; context: Res
         {formatCents(refund.amountCents)}
       </Field>
       <Field label={t('afterSales.field.buyer')} testId="detail-buyer">
-        {refund.buyerName}
+        <BuyerContact name={refund.buyerName} account={refund.buyerAccid} />
       </Field>
       <Field label={t('afterSales.field.createdAt')} testId="detail-createdAt">
         {formatSecondsTimestamp(refund.createdAt)}

@@ -99,6 +99,7 @@ describe('processRefund', () => {
     expect(screen.getByTestId('detail-amount')).toHaveTextContent('123.45');
     expect(screen.getByRole('img', { name: 'evidence image 1' })).toHaveAttribute('src', refunds[0]!.evidenceUrls[0]);
     expect(within(screen.getByRole('table', { name: 'History' })).getByText('refund requested by the buyer')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Contact buyer Buyer 1' })).toBeEnabled();
 
     await user.click(screen.getByTestId('refund-action-approveRefundOnly'));
     const confirm = await screen.findByRole('dialog', { name: 'Approve refund only' });
@@ -254,10 +255,12 @@ describe('complaints (orderComplaint)', () => {
     expect(server.callsTo('/complaint/respond').map((call) => call.biz)).toEqual([{ complaintId: 1, content: 'shipped on the 20th, tracking attached', evidenceUrls: [] }]);
   });
 
-  it('an ended complaint takes no response', async () => {
-    setup(recordAddress(AFTER_SALES_PATHS.complaintDetails, 1), { complaints: [{ ...complaint(2), ruling: 'refund the buyer in full' }] });
+  it('an ended complaint takes no response; "contact buyer" opens the chat', async () => {
+    const { user, location } = setup(recordAddress(AFTER_SALES_PATHS.complaintDetails, 1), { complaints: [{ ...complaint(2), ruling: 'refund the buyer in full' }] });
     expect(await screen.findByTestId('detail-ruling', {}, LOAD)).toHaveTextContent('refund the buyer in full');
     expect(screen.queryByTestId('complaint-respond')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Contact buyer Buyer 1' }));
+    await waitFor(() => expect(location()).toBe('/message'));
   });
 });
 

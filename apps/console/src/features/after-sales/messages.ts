@@ -70,6 +70,8 @@ export const afterSalesMessages = {
         respond: '回复投诉',
         reply: '回复',
         viewOrder: '查看订单',
+        contactBuyer: '联系买家',
+        contactBuyerNamed: '联系买家 {{name}}',
       },
       confirm: {
         approveRefundOnlyTitle: '同意仅退款',
@@ -204,6 +206,8 @@ export const afterSalesMessages = {
         respond: 'Respond',
         reply: 'Reply',
         viewOrder: 'View order',
+        contactBuyer: 'Contact buyer',
+        contactBuyerNamed: 'Contact buyer {{name}}',
       },
       confirm: {
         approveRefundOnlyTitle: 'Approve refund only',
