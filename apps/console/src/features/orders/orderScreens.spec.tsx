@@ -73,16 +73,16 @@ describe('order list', () => {
 
     const toShip = within(rowOf('SO2026000001'));
     expect(toShip.getByRole('button', { name: 'Ship' })).toBeEnabled();
-    expect(toShip.queryByRole('button', { name: 'Extend return period' })).not.toBeInTheDocument();
+    expect(toShip.queryByRole('button', { name: 'Extend period' })).not.toBeInTheDocument();
 
     const shipped = within(rowOf('SO2026000002'));
     expect(shipped.queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
-    expect(shipped.getByRole('button', { name: 'Extend return period' })).toBeInTheDocument();
+    expect(shipped.getByRole('button', { name: 'Extend period' })).toBeInTheDocument();
 
     const withdrawn = within(rowOf('SO2026000005'));
     expect(withdrawn.getByRole('button', { name: 'Detail' })).toBeInTheDocument();
     expect(withdrawn.queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
-    expect(withdrawn.queryByRole('button', { name: 'Sales certificate' })).not.toBeInTheDocument();
+    expect(withdrawn.queryByRole('button', { name: 'Extend period' })).not.toBeInTheDocument();
   });
 });
 

@@ -1,12 +1,14 @@
 // orderList (console-spec §2 /order): the store's orders by status tab (counts from
 // queryStoreOrderCount), searched by order number, buyer, creation date and amount (yuan typed, cents
-// sent). Row actions are the moves the order machine allows the merchant in the row's status.
+// sent). Row actions are the moves the order machine allows the merchant in the row's status; the rest
+// (sales certificate, chat) is on the order's detail, so the table fits a laptop screen.
 import { z } from 'zod';
 import { PERMISSIONS, type OrderListQuery, type OrderRow } from '@merchant/api-contracts';
 import { formatCents, formatSecondsTimestamp, maskPhone, searchDateRange, searchMoney, searchText, type TableQuery } from '@merchant/ui-kit';
 import { defineResource, listArg } from '../../../resource-kit';
 import { orderApi } from '../api';
-import { OrderStatusChip, ORDER_STATUS, canExtendReturnPeriod, canShip, hasSalesCertificate, orderStatusText } from '../orderStatus';
+import { OrderStatusChip, ORDER_STATUS, canExtendReturnPeriod, canShip, orderStatusText } from '../orderStatus';
+import { BuyerCell } from '../details/BuyerCell';
 import { ORDER_PATHS, orderAddress } from '../paths';
 import { shipOrderAddress } from '../shipping/paths';
 
@@ -42,28 +44,32 @@ export const orderList = defineResource<OrderRow, OrderListQuery>({
         amountMax: searchMoney({ label: t('orders.field.amountMax') }),
       }),
     columns: [
-      { key: 'orderNo', titleKey: 'orders.field.orderNo', width: 190, hideable: false },
-      { key: 'buyerName', titleKey: 'orders.field.buyerName', flex: 1 },
-      { key: 'buyerPhone', titleKey: 'orders.field.buyerPhone', width: 125, format: (row) => maskPhone(row.buyerPhone) },
-      { key: 'amountCents', titleKey: 'orders.field.amount', width: 130, align: 'right', sortable: true, format: (row) => formatCents(row.amountCents) },
-      { key: 'itemCount', titleKey: 'orders.field.itemCount', width: 80, align: 'right' },
+      { key: 'orderNo', titleKey: 'orders.field.orderNo', width: 175, hideable: false },
+      {
+        key: 'buyerName',
+        titleKey: 'orders.field.buyer',
+        flex: 1,
+        format: (row) => `${row.buyerName} ${maskPhone(row.buyerPhone)}`,
+        render: (row) => <BuyerCell name={row.buyerName} phone={maskPhone(row.buyerPhone)} />,
+      },
+      { key: 'amountCents', titleKey: 'orders.field.amount', width: 150, align: 'right', sortable: true, format: (row) => formatCents(row.amountCents) },
+      { key: 'itemCount', titleKey: 'orders.field.itemCount', width: 80, align: 'right', hidden: true },
       {
         key: 'status',
         titleKey: 'orders.field.status',
-        width: 110,
+        width: 100,
         format: (row, context) => orderStatusText(row.status, context),
         render: (row, context) => <OrderStatusChip status={row.status} context={context} />,
       },
       { key: 'serviceOrder', titleKey: 'orders.field.orderType', width: 110, hidden: true, format: (row, { t }) => t(row.serviceOrder ? 'orders.orderType.service' : 'orders.orderType.goods') },
-      { key: 'createdAt', titleKey: 'orders.field.createTime', width: 165, sortable: true, format: (row) => formatSecondsTimestamp(row.createdAt) },
+      { key: 'createdAt', titleKey: 'orders.field.createTime', width: 160, sortable: true, format: (row) => formatSecondsTimestamp(row.createdAt) },
       { key: 'paidAt', titleKey: 'orders.field.paidAt', width: 165, sortable: true, hidden: true, format: (row) => formatSecondsTimestamp(row.paidAt) },
       { key: 'returnDeadline', titleKey: 'orders.field.returnDeadline', width: 165, hidden: true, format: (row) => formatSecondsTimestamp(row.returnDeadline) },
     ],
     rowActions: [
       { key: 'detail', labelKey: 'orders.action.detail', to: orderDetailAddress },
       { key: 'ship', labelKey: 'orders.action.ship', permission: PERMISSIONS.orderShip, when: (row) => canShip(row.status), to: (row) => shipOrderAddress(row.orderId) },
-      { key: 'extend', labelKey: 'orders.action.extend', permission: PERMISSIONS.orderShip, when: (row) => canExtendReturnPeriod(row.status), to: (row) => orderAddress(ORDER_PATHS.extensions, row.orderId) },
-      { key: 'certificate', labelKey: 'orders.action.certificate', when: (row) => hasSalesCertificate(row.status), to: (row) => orderAddress(ORDER_PATHS.salesCertificate, row.orderId) },
+      { key: 'extend', labelKey: 'orders.action.extendShort', permission: PERMISSIONS.orderShip, when: (row) => canExtendReturnPeriod(row.status), to: (row) => orderAddress(ORDER_PATHS.extensions, row.orderId) },
     ],
     export: { fileNameKey: 'orders.export.fileName', permission: PERMISSIONS.orderExport },
     emptyKey: 'orders.empty',
