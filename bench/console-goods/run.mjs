@@ -1,3 +1,4 @@
+/* global performance, PerformanceObserver, MutationObserver, HTMLInputElement, requestAnimationFrame */
 // Goods list "interactive" with a big store (issue 9 figure, target ≤ 1 s with 100k goods): the built
 // console in Debian's Chromium against a real store-server (PGlite in memory, in this process) whose demo
 // store holds --goods goods, measured from navigation start until the first page of rows is rendered AND
@@ -9,11 +10,10 @@
 //
 // One navigation per run and server, interleaved (baseline, big, baseline, big …) after one warm-up each,
 // so machine load hits both alike; medians over runs. The goods are seeded by bench/store-api/seed-goods.mjs.
-import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { importFromSource } from '../lib/source-bundle.mjs';
 import { chromium } from 'playwright-core';
 import { serveStatic } from '../../tools/serve-static.mjs';
 import { seedGoods } from '../store-api/seed-goods.mjs';
@@ -32,30 +32,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const dist = path.join(root, 'apps/console/dist');
 
-// The store-server from source, bundled like bench/store-api does (its harness: workspace libraries
-// from source through tsconfig paths, npm packages from node_modules); removed at the end.
-const out = path.join(here, `.build-${process.pid}`);
-const bundle = path.join(out, 'harness.mjs');
-await build({
-  entryPoints: [path.join(root, 'bench/store-api/harness.ts')],
-  outfile: bundle,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  tsconfig: path.join(root, 'tsconfig.base.json'),
-  logLevel: 'warning',
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  plugins: [
-    {
-      name: 'externals',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@merchant/') ? undefined : { path: args.path, external: true }));
-      },
-    },
-  ],
-});
-const { openStoreDatabase, createStoreServer } = await import(pathToFileURL(bundle).href);
+// The store-server from source (bench/lib/source-bundle.mjs), through bench/store-api's harness.
+const { openStoreDatabase, createStoreServer } = await importFromSource(here, path.join(root, 'bench/store-api/harness.ts'));
 
 /** A store-server on its own in-memory database; `goods` tops the demo store up to that many goods. */
 async function startStore(consolePort, goods) {
@@ -216,5 +194,4 @@ try {
   for (const tab of tabs) await tab.close().catch(() => undefined);
   await browser.close();
   for (const store of stores) await store.close().catch(() => undefined);
-  rmSync(out, { recursive: true, force: true });
 }

@@ -22,13 +22,12 @@
 // --rounds 3 --batch-max 200 --designs per-message,group-commit --pg-url <url>.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import net from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { bundleFromSource } from '../lib/source-bundle.mjs';
 import pg from 'pg';
 import WebSocket from 'ws';
 
@@ -69,30 +68,8 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 
 // ------------------------------------------------------------------ bundles (source as it is now)
 
-const out = path.join(here, `.build-${process.pid}`);
-process.on('exit', () => rmSync(out, { recursive: true, force: true }));
-await build({
-  entryPoints: { server: path.join(here, 'harness-server.ts'), client: path.join(here, 'harness-client.ts') },
-  outdir: out,
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  tsconfig: path.join(root, 'tsconfig.base.json'),
-  logLevel: 'warning',
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  plugins: [
-    {
-      // npm packages stay imports resolved from the repository's node_modules; @merchant/* is bundled from source.
-      name: 'externals',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@merchant/') ? undefined : { path: args.path, external: true }));
-      },
-    },
-  ],
-});
-const { CLIENT_TYPE_WEB, FrameFlag, decodeFrame, encodeRequest, signImToken } = await import(pathToFileURL(path.join(out, 'client.mjs')).href);
+const bundles = await bundleFromSource(here, { server: path.join(here, 'harness-server.ts'), client: path.join(here, 'harness-client.ts') });
+const { CLIENT_TYPE_WEB, FrameFlag, decodeFrame, encodeRequest, signImToken } = await import(pathToFileURL(bundles.file('client')).href);
 
 // ------------------------------------------------------------------ database and child server
 
@@ -130,7 +107,7 @@ async function startServer(design, round) {
   const port = await freePort();
   const env = {
     PATH: process.env.PATH ?? '',
-    IM_BENCH_BUNDLE: path.join(out, 'server.mjs'),
+    IM_BENCH_BUNDLE: bundles.file('server'),
     PORT: String(port),
     DATABASE_URL: url.toString(),
     IM_TOKEN_SECRET: secret,

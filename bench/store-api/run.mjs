@@ -7,11 +7,10 @@
 //   node bench/store-api/run.mjs [--quick]
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/store-api/run.mjs
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { importFromSource } from '../lib/source-bundle.mjs';
 import { seedGoods } from './seed-goods.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -24,31 +23,7 @@ const STORE = 1001;
 const ON_SHELF = 2;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-// Inside the repository, so the bundle's bare imports resolve from its node_modules; removed at the end.
-const out = path.join(here, `.build-${process.pid}`);
-const bundle = path.join(out, 'harness.mjs');
-await build({
-  entryPoints: [path.join(here, 'harness.ts')],
-  outfile: bundle,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  tsconfig: path.join(root, 'tsconfig.base.json'),
-  logLevel: 'warning',
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  plugins: [
-    {
-      // npm packages stay imports resolved from the repository's node_modules; @merchant/* is bundled from source.
-      name: 'externals',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@merchant/') ? undefined : { path: args.path, external: true }));
-      },
-    },
-  ],
-});
-const { openStoreDatabase, createStoreServer, createSecureClient, goodsEndpoints, sql } = await import(pathToFileURL(bundle).href);
+const { openStoreDatabase, createStoreServer, createSecureClient, goodsEndpoints, sql } = await importFromSource(here, path.join(here, 'harness.ts'));
 
 /** Sorted latencies → percentile (nearest rank). */
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -133,7 +108,6 @@ async function benchOne(kind, databaseUrl) {
 
 const results = [await benchOne('PGlite (embedded, one connection)', undefined)];
 if (process.env.DATABASE_URL) results.push(await benchOne('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL));
-rmSync(out, { recursive: true, force: true });
 
 const f = (n) => n.toFixed(2);
 console.log(`\nstore-api goods list: ${PAGE_SIZE}-row page (on-shelf tab, pages 1-10 in turn) of ${GOODS.toLocaleString('en-US')} goods of one store, ${REQUESTS} requests per row`);
