@@ -14,10 +14,15 @@ import { ORDER_PATHS, orderAddress } from '../orders/paths';
 import { notificationsApi, ORDER_CACHE_TAG } from './api';
 import { newOrderMessages } from './messages';
 import { newOrderArrived, newOrdersSeen } from './newOrdersSlice';
+import { shareStoreEventStream, type TabChannel, type TabLocks } from './sharedStoreEvents';
 import { connectStoreEventStream } from './storeEventStream';
 
 /** Refusals that another ticket would not change: no permission, or the session is gone (§8 signs out). */
 const FINAL_TICKET_REFUSALS: readonly string[] = [STORE_CODES.permissionDenied, STORE_CODES.tokenInvalid];
+/** This browser's tab coordination, when it has it (decision 0006: one stream per store, not per tab). */
+const browserLocks = (): TabLocks | null => (typeof navigator !== 'undefined' && navigator.locks ? (navigator.locks as TabLocks) : null);
+const browserChannel = () => (typeof BroadcastChannel === 'function' ? (name: string) => new BroadcastChannel(name) as unknown as TabChannel : null);
+
 const isFinalRefusal = (error: unknown) =>
   typeof error === 'object' && error !== null && FINAL_TICKET_REFUSALS.includes(String((error as { code?: unknown }).code));
 
@@ -29,6 +34,7 @@ export function NewOrderNotifications() {
   const { pathname } = useLocation();
   const user = useAppSelector((state) => state.auth.user);
   const mayViewOrders = !!user && hasPermission(user.permissions ?? [], PERMISSIONS.orderView);
+  const storeKey = user?.uid ?? '';
   const onOrderList = pathname === ORDER_PATHS.list;
   const onOrderListRef = useRef(onOrderList);
   onOrderListRef.current = onOrderList;
@@ -40,10 +46,17 @@ export function NewOrderNotifications() {
   useEffect(() => {
     // No EventSource (an old browser, or jsdom): no live notices; the lists still show new orders.
     if (!mayViewOrders || typeof EventSource === 'undefined') return undefined;
-    const stream = connectStoreEventStream({
-      apiBase,
-      isFinalRefusal,
-      fetchTicket: () => dispatch(notificationsApi.endpoints.createEventStreamTicket.initiate()).unwrap(),
+    const stream = shareStoreEventStream({
+      storeKey,
+      locks: browserLocks(),
+      createChannel: browserChannel(),
+      connect: (onOrderPaid) =>
+        connectStoreEventStream({
+          apiBase,
+          isFinalRefusal,
+          fetchTicket: () => dispatch(notificationsApi.endpoints.createEventStreamTicket.initiate()).unwrap(),
+          onOrderPaid,
+        }),
       onOrderPaid: (order) => {
         // On the order list the refreshed list shows it: nothing left unseen.
         if (!onOrderListRef.current) dispatch(newOrderArrived());
@@ -60,7 +73,7 @@ export function NewOrderNotifications() {
       },
     });
     return () => stream.close();
-  }, [apiBase, dispatch, mayViewOrders]);
+  }, [apiBase, dispatch, mayViewOrders, storeKey]);
 
   return null;
 }
