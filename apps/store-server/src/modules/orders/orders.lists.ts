@@ -1,6 +1,6 @@
 import type { OrderRow, OrderStatus } from '@merchant/api-contracts';
 import { sql } from 'kysely';
-import { defineResourceList, type ListQueryBuilder } from '../../shared/resource-list';
+import { defineResourceList, likePattern, type ListQueryBuilder } from '../../shared/resource-list';
 import { UNPAID_ORDER_STATUS } from './orders.domain';
 
 // orderList for the resource-list helper (and the export of the same list, modules/exports). Creation
@@ -8,7 +8,6 @@ import { UNPAID_ORDER_STATUS } from './orders.domain';
 
 /** `%` and `_` typed by a merchant match themselves; the pattern anchors at the start (index-served). */
 const prefixPattern = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const containsPattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
@@ -56,7 +55,7 @@ export const orderList = defineResourceList<OrderRow>({
     // A name anywhere in it, or a phone number from its first digits.
     buyer: {
       apply: (q: ListQueryBuilder, value: string) =>
-        q.where(sql<boolean>`(o.buyer_name ilike ${containsPattern(value)} or o.buyer_phone like ${prefixPattern(value)})`),
+        q.where(sql<boolean>`(o.buyer_name ilike ${likePattern(value)} or o.buyer_phone like ${prefixPattern(value)})`),
     },
     createTimeStart: { column: 'o.created_at', op: 'gte' },
     createTimeEnd: { column: 'o.created_at', op: 'lte' },
