@@ -17,6 +17,9 @@ function postFromFrame(data: unknown, origin = FRAME_ORIGIN) {
 const openConversationCalls = (post: jest.SpyInstance) =>
   post.mock.calls.filter(([message]) => (message as { type?: string }).type === 'openConversation');
 
+// The shell's chunk loads once per file; on a busy machine that first import outlasts a test's wait.
+beforeAll(() => import('../../layout/AppShell'), 60_000);
+
 afterEach(() => {
   conversationRequests.take();
 });
