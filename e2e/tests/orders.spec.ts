@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { createSecureClient, type SecureClient } from '@merchant/secure-transport';
 import { LoginPage } from '../pages/login-page';
 import { ResourceListPage } from '../pages/resource-list-page';
@@ -89,6 +90,14 @@ async function signIn(page: Page, redirect: string, userName: string = DEMO_SIGN
   await expect(page).toHaveURL(new RegExp(redirect.replace(/[?]/g, '\\?')));
 }
 
+/** Serious and critical accessibility problems axe finds on the page. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
 /** The order screens in a merchant's terms; selectors live here only. */
 class OrderScreens {
   readonly list: ResourceListPage;
@@ -152,6 +161,7 @@ test('a paid order shows under "to ship" and its detail offers shipping', async 
   await expect(orders.list.cell(order.orderId, 'buyerName')).not.toContainText('13800138000');
   await expect(orders.list.cell(order.orderId, 'amountCents')).toHaveText((order.amountCents / 100).toFixed(2));
   await page.screenshot({ path: 'test-results/orders-list.png', fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Another tab does not list it.
   await orders.statusTab('completed').click();
@@ -167,6 +177,7 @@ test('a paid order shows under "to ship" and its detail offers shipping', async 
   await expect(orders.action('Extend return period')).toHaveCount(0);
   await expect(orders.history()).toContainText('paid by the buyer');
   await page.screenshot({ path: 'test-results/orders-detail.png', fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The shipping screen is where Ship leads.
   await orders.action('Ship').click();
@@ -197,11 +208,15 @@ test('the merchant extends the return period of a shipped order and opens its sa
   await orders.action('Extend return period').click();
   await expect(page).toHaveURL(new RegExp(`${ORDER_SCREENS.extensions}\\?id=${order.orderId}$`));
 
-  // The contract's limits, before anything is sent.
-  await page.getByRole('textbox', { name: /days to add/ }).fill('31');
-  await page.getByTestId('extension-form').getByRole('button', { name: 'Extend', exact: true }).click();
+  // The contract's limits, before anything is sent; by keyboard: Enter in the field submits the form.
+  const days = page.getByRole('textbox', { name: /days to add/ });
+  await days.focus();
+  await page.keyboard.type('31');
+  await page.keyboard.press('Enter');
   await expect(page.getByText('enter whole days from 1 to 30')).toBeVisible();
+  await expect(days).toHaveAttribute('aria-invalid', 'true');
   await page.screenshot({ path: 'test-results/orders-extensions.png', fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
 
   await orders.extendReturnPeriod(5);
   await expect(page).toHaveURL(new RegExp(`${ORDER_SCREENS.details}\\?id=${order.orderId}$`));
@@ -224,6 +239,7 @@ test('the merchant extends the return period of a shipped order and opens its sa
   await page.getByRole('button', { name: 'Print' }).click();
   expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
   await page.screenshot({ path: 'test-results/orders-certificate.png', fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   await expect(certificate).toBeVisible();
