@@ -77,8 +77,8 @@ async function completedOrder(merchant: SecureClient, buyerAccid: string) {
   return order;
 }
 
-async function signIn(page: Page, redirect: string) {
-  await page.addInitScript(() => window.localStorage.setItem('console.language', 'en-US'));
+async function signIn(page: Page, redirect: string, language: 'en-US' | 'zh-CN' = 'en-US') {
+  await page.addInitScript((lang) => window.localStorage.setItem('console.language', lang), language);
   const login = new LoginPage(page, consoleUrl());
   await login.open(`?redirect=${encodeURIComponent(redirect)}`);
   await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
@@ -269,4 +269,35 @@ test('a review of a completed order gets one reply and is read-only after', asyn
   } finally {
     merchant.dispose();
   }
+});
+
+test('the after-sales screens in zh-CN list the demo store\'s seeded records', async ({ page }) => {
+  test.setTimeout(FLOW_TIMEOUT);
+  const screens = new AfterSalesPages(page);
+  const all = screens.list('afterSales.all', '/order/orderAfterAll');
+  await signIn(page, all.path, 'zh-CN');
+  await all.waitForRows();
+  const menu = page.getByRole('navigation', { name: /主菜单|Main menu/ });
+  for (const title of ['售后处理', '全部售后', '投诉管理', '评价管理']) await expect(menu.getByText(title, { exact: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: '待退款（仅退款）' })).toBeVisible();
+  await all.chooseStatusTab('已退款');
+  await page.screenshot({ path: 'test-results/after-sales-all-zh.png', fullPage: true });
+  const [refundId] = await all.rowIds();
+  await all.rowAction(refundId!, '详情');
+  await expect(page).toHaveURL(new RegExp(`/order/orderAfterAll/details\\?id=${refundId}$`));
+  await expect(page.getByRole('heading', { name: '处理记录' })).toBeVisible();
+  await expect(screens.field('status')).toHaveText('已退款');
+  await page.screenshot({ path: 'test-results/after-sales-detail-zh.png', fullPage: true });
+
+  const complaints = screens.list('afterSales.complaint', '/order/orderComplaint');
+  await complaints.open();
+  await complaints.chooseStatusTab('申诉结束');
+  await page.screenshot({ path: 'test-results/after-sales-complaints-zh.png', fullPage: true });
+
+  const reviews = screens.list('afterSales.evaluation', '/order/orderEvaluation');
+  await reviews.open();
+  await reviews.chooseTab('未回复');
+  await reviews.waitForRows();
+  await expect(reviews.rows().first().getByRole('button', { name: '回复' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/after-sales-reviews-zh.png', fullPage: true });
 });
