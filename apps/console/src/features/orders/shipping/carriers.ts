@@ -30,7 +30,8 @@ export function carrierCodeOf(text: string): string | undefined {
   return BY_TEXT.get(normalize(text));
 }
 
-/** A carrier's name in the merchant's language; an unknown value as written. */
+/** A carrier's name in the merchant's language (the value may be its code or its name in either language); an unknown value as written. */
 export function carrierName(value: string, locale: Locale): string {
-  return CARRIERS.find((carrier) => carrier.code === value)?.name[locale] ?? value;
+  const code = carrierCodeOf(value);
+  return CARRIERS.find((carrier) => carrier.code === code)?.name[locale] ?? value;
 }

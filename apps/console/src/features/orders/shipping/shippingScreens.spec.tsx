@@ -145,10 +145,10 @@ describe('bulk shipping', () => {
     expect(within(dialog).getByTestId('result-1')).toHaveAttribute('data-ok', 'true');
 
     await user.click(within(dialog).getByRole('button', { name: 'Retry failed lines (1)' }));
-    expect(within(dialog).getByTestId('bulk-count')).toHaveTextContent('1 orders');
+    expect(within(dialog).getByTestId('bulk-count')).toHaveTextContent('1 order');
     expect(within(dialog).getByTestId('draft-last-failure')).toHaveTextContent('10100005 not allowed in the current state');
     expect(tracking(1)).toHaveValue('ZT0003');
-    await user.click(within(dialog).getByRole('button', { name: 'Ship 1 orders' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Ship 1 order' }));
     expect(await within(dialog).findByTestId('bulk-summary', {}, STEP)).toHaveTextContent('Finished: 0 shipped, 1 failed');
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

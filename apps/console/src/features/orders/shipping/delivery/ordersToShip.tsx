@@ -10,9 +10,10 @@ import { shippingApi } from '../api';
 import { BulkShipDialog } from '../bulk/BulkShipDialog';
 import { deliverySlipAddress, shipOrderAddress, SHIPPING_PATHS } from '../paths';
 
-/** The worklist's biz: the order list's, with the status pinned to 1 (to ship). */
+/** The worklist's biz: the order list's, with the status pinned to 1 (to ship), oldest payment first unless sorted otherwise. */
 export function toShipArg(query: TableQuery): OrderListQuery {
-  return { ...orderListArg(query), status: 1 };
+  const biz = { ...orderListArg(query), status: 1 } as const;
+  return query.sort ? biz : { ...biz, sortField: 'paidTime', sortOrder: 'asc' };
 }
 
 export const ordersToShip = defineResource<OrderRow, OrderListQuery>({

@@ -1,0 +1,141 @@
+import { test, expect, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { LoginPage } from '../pages/login-page';
+import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
+import { buyerCall, merchantClient, orderState, paidOrders } from '../fixtures/orders-buyer';
+import { SHIPPING_SCREENS, ShippingScreens } from '../fixtures/shipping-screens';
+
+// The console's shipping screens against the real servers (issue 11): a buyer of this run places and pays
+// orders through the keyed buyer routes; the merchant ships one with the form (carrier from the list,
+// tracking number), sees the result and prints its slip, and ships others from an .xlsx sheet written
+// here with exceljs — a line the console refuses before sending is removed, and a line the server refuses
+// (the buyer withdrew that order after the import) comes back with its code and text while the others ship.
+
+const consoleUrl = () => process.env.E2E_CONSOLE_URL!;
+// A flow crosses several screens: more than the default minute on a busy machine.
+const FLOW_TIMEOUT = 240_000;
+
+async function signIn(page: Page, redirect: string) {
+  await page.addInitScript(() => window.localStorage.setItem('console.language', 'en-US'));
+  const login = new LoginPage(page, consoleUrl());
+  await login.open(`?redirect=${encodeURIComponent(redirect)}`);
+  await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
+  await expect(page).toHaveURL(new RegExp(redirect.replace(/[?]/g, '\\?')));
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+async function sheetBytes(rows: unknown[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('shipping');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
+}
+
+test('the merchant ships one order with the form, sees the result, prints its slip and opens the shipment', async ({ page }) => {
+  test.setTimeout(FLOW_TIMEOUT);
+  const merchant = await merchantClient();
+  const [order] = await paidOrders(merchant, 'ship1', 1);
+  await signIn(page, `${SHIPPING_SCREENS.shippingOrder}?orderId=${order!.orderId}`);
+  const screens = new ShippingScreens(page, consoleUrl());
+
+  await expect(page.getByTestId('ship-orderNo')).toContainText(order!.orderNo);
+  await screens.shipForm().getByRole('button', { name: 'Ship', exact: true }).click();
+  await expect(screens.shipForm()).toContainText('Choose the carrier');
+  await expect(screens.shipForm()).toContainText('Enter the tracking number');
+  await shot(page, 'shippingOrder-errors');
+  expect((await orderState(merchant, order!.orderId)).status).toBe(1);
+
+  const trackingNo = `SF${Date.now()}`;
+  await screens.ship('SF Express', trackingNo);
+  await expect(page).toHaveURL(new RegExp(`${SHIPPING_SCREENS.deliverySuccess}\\?orderId=${order!.orderId}&shipmentId=\\d+`));
+  await expect(screens.successSummary()).toHaveText(`Order ${order!.orderNo} was handed to SF Express, tracking number ${trackingNo}.`);
+  await shot(page, 'deliverySuccess');
+  const state = await orderState(merchant, order!.orderId);
+  expect(state.status).toBe(2);
+  expect(state.shipments.map((shipment) => [shipment.carrier, shipment.trackingNo])).toEqual([['SF', trackingNo]]);
+
+  await screens.nextStep('Print delivery slip').click();
+  await expect(screens.slip(order!.orderId)).toContainText(order!.buyerName);
+  await expect(screens.slip(order!.orderId).getByTestId('slip-tracking')).toHaveText(trackingNo);
+  await shot(page, 'deliverySlip');
+  // What the printer gets: the slips alone, the console's shell hidden.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation').first()).toBeHidden();
+  await expect(screens.slip(order!.orderId)).toBeVisible();
+  await shot(page, 'deliverySlip-print');
+  await page.emulateMedia({ media: 'screen' });
+
+  await page.goBack();
+  await screens.nextStep('View shipment').click();
+  await expect(screens.detailField('trackingNo')).toHaveText(trackingNo);
+  await expect(screens.detailField('status')).toHaveText('awaiting pickup');
+  await expect(page.getByTestId('shipment-timeline').getByRole('listitem')).toHaveCount(1);
+  await shot(page, 'sendOutGoodsDetail');
+});
+
+test('the merchant ships orders from an .xlsx sheet: lines checked first, each line answered, a refused one shows why', async ({ page }) => {
+  test.setTimeout(FLOW_TIMEOUT);
+  const merchant = await merchantClient();
+  const [byNumber, byId, badTracking, withdrawn] = await paidOrders(merchant, 'bulk', 4);
+  await signIn(page, SHIPPING_SCREENS.orderDelivery);
+  const screens = new ShippingScreens(page, consoleUrl());
+  await screens.worklist.waitForRows();
+  await screens.worklist.search({ buyer: byNumber!.buyerName });
+  await expect(screens.worklist.rows()).toHaveCount(4);
+  await shot(page, 'orderDelivery');
+
+  await screens.openImport();
+  const template = new ExcelJS.Workbook();
+  await template.xlsx.readFile(await screens.downloadTemplate());
+  const templateRows = template.worksheets[0]!.getSheetValues().slice(1) as unknown[][];
+  expect(templateRows[0]!.slice(1)).toEqual(['order no. (orderNo)', 'order ID (orderId)', 'carrier (carrier)', 'tracking no. (trackingNo)']);
+  // Prefilled with the store's orders to ship, these among them.
+  expect(templateRows.slice(1).map((row) => row[1])).toEqual(expect.arrayContaining([byNumber!.orderNo, withdrawn!.orderNo]));
+  await shot(page, 'import-dialog');
+
+  const run = Date.now();
+  await screens.importSheet(
+    'shipping.xlsx',
+    await sheetBytes([
+      ['orderNo', 'orderId', 'carrier', 'trackingNo'],
+      [byNumber!.orderNo, '', 'ZTO Express', `ZT${run}1`],
+      ['', byId!.orderId, '中通快递', `ZT${run}2`],
+      [badTracking!.orderNo, '', 'ZTO', 'not a tracking no'],
+      [withdrawn!.orderNo, '', 'zto', `ZT${run}4`],
+    ]),
+  );
+  await expect(screens.draftLine(4)).toContainText('The tracking number may hold only letters, digits and hyphens');
+  await expect(page.getByTestId('bulk-invalid')).toHaveText(/1 line has errors/);
+  await shot(page, 'import-lines');
+  await screens.removeLine(4);
+  await expect(page.getByTestId('bulk-invalid')).toHaveCount(0);
+
+  // After the import, the buyer withdraws one of the orders: the server refuses that line alone.
+  await buyerCall(`/${withdrawn!.orderId}/withdraw`, { buyerAccid: withdrawn!.buyerAccid });
+  await screens.send(3);
+  await expect(screens.resultSummary()).toHaveText('Finished: 2 shipped, 1 failed');
+  await expect(screens.resultLine(2)).toHaveAttribute('data-ok', 'true');
+  await expect(screens.resultLine(3)).toHaveAttribute('data-ok', 'true');
+  await expect(screens.resultLine(5)).toHaveAttribute('data-ok', 'false');
+  await expect(screens.resultLine(5)).toContainText('10100005');
+  await expect(screens.resultLine(5).getByTestId('result-message')).not.toBeEmpty();
+  await shot(page, 'bulk-results');
+
+  expect((await orderState(merchant, byNumber!.orderId)).shipments.map((s) => [s.carrier, s.trackingNo])).toEqual([['ZTO', `ZT${run}1`]]);
+  expect((await orderState(merchant, byId!.orderId)).status).toBe(2);
+  expect((await orderState(merchant, badTracking!.orderId)).status).toBe(1);
+  expect((await orderState(merchant, withdrawn!.orderId)).status).toBe(5);
+
+  await page.getByRole('button', { name: 'Retry failed lines (1)' }).click();
+  await expect(page.getByTestId('draft-last-failure')).toContainText('10100005');
+  // The lines are still unsent: closing asks first.
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Leave' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // The worklist refreshed: only the order that was not sent is still to ship.
+  await expect(screens.worklist.rows()).toHaveCount(1);
+  await expect(screens.worklist.row(badTracking!.orderId)).toBeVisible();
+});
