@@ -84,6 +84,20 @@ describe('order list', () => {
     expect(withdrawn.queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
     expect(withdrawn.queryByRole('button', { name: 'Extend period' })).not.toBeInTheDocument();
   });
+
+  it('opens a service order on its own detail screen, and offers export only with order:export', async () => {
+    const { user, location, unmount } = renderOrders(ORDER_PATHS.list, [fakeOrder(1, 2), fakeOrder(8, 2, { serviceOrder: true })]);
+    await screen.findByText('SO2026000008', {}, FIRST_LOAD);
+    expect(screen.getByTestId('resource-export')).toBeEnabled();
+    await user.click(within(rowOf('SO2026000008')).getByRole('button', { name: 'Detail' }));
+    await waitFor(() => expect(location()).toBe(`${ORDER_PATHS.serviceDetails}?id=8`), STEP);
+    unmount();
+
+    renderOrders(ORDER_PATHS.list, undefined, viewer);
+    await screen.findByText('SO2026000001', {}, FIRST_LOAD);
+    expect(screen.getByTestId('resource-export')).toBeDisabled();
+    expect(within(rowOf('SO2026000001')).getByRole('button', { name: 'Ship' })).toBeDisabled();
+  });
 });
 
 describe('order details', () => {
