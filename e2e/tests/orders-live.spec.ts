@@ -81,13 +81,13 @@ class NewOrderSignals {
   }
 }
 
-async function signInToDashboard(page: Page, language: 'en-US' | 'zh-CN') {
+async function signInToDashboard(page: Page, language: 'en-US' | 'zh-CN', { remember = false } = {}) {
   await page.addInitScript((lang) => window.localStorage.setItem('console.language', lang), language);
   const login = new LoginPage(page, consoleUrl());
   await login.open(`?redirect=${encodeURIComponent('/dashboard')}`);
   // The stream opens once the shell is up: wait for it before the buyer pays.
   const streamOpened = page.waitForResponse((response) => response.url().includes(PATHS.eventStream) && response.status() === 200);
-  await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
+  await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password, { remember });
   await expect(page).toHaveURL(/\/dashboard$/);
   await streamOpened;
 }
@@ -129,4 +129,25 @@ test('the new-order notice reads in zh-CN for a merchant using Chinese', async (
   const notice = new NewOrderSignals(page).noticeFor(order.orderId);
   await expect(notice).toContainText('您有一笔新的已付款订单');
   await expect(notice.getByRole('link')).toHaveText('查看订单');
+});
+
+test('two console tabs of one store share one stream, and both show the new order', async ({ context }) => {
+  test.setTimeout(FLOW_TIMEOUT);
+  const streamRequests: string[] = [];
+  context.on('request', (request) => {
+    if (request.url().includes(PATHS.eventStream)) streamRequests.push(request.url());
+  });
+  const merchant = await merchantClient();
+  const first = await context.newPage();
+  // "Remember me": the second tab is signed in from the stored token.
+  await signInToDashboard(first, 'en-US', { remember: true });
+  const second = await context.newPage();
+  await second.goto(`${consoleUrl()}/dashboard`);
+  await expect(second.getByTestId('user-menu')).toBeVisible();
+
+  const order = await buyerPlacesAndPays(merchant);
+  await expect(new NewOrderSignals(first).noticeFor(order.orderId)).toBeVisible();
+  await expect(new NewOrderSignals(second).noticeFor(order.orderId)).toBeVisible();
+  await expect(new NewOrderSignals(second).menuBadge()).toHaveText(/^[1-9]\d*$/);
+  expect(streamRequests).toHaveLength(1);
 });
