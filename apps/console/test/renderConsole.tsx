@@ -49,6 +49,6 @@ export async function waitForPath(location: () => string, expected: string): Pro
 /** Renders signed in as the demo user and waits for the dashboard. */
 export async function renderSignedIn(options: RenderConsoleOptions = {}) {
   const rendered = renderConsole({ token: DEMO_USER.token, path: '/dashboard', ...options });
-  await screen.findByTestId('user-menu');
+  await screen.findByTestId('user-menu', undefined, { timeout: 10_000 });
   return rendered;
 }

@@ -28,29 +28,38 @@ function MenuLink({ item, compact, nested }: { item: MenuItem; compact: boolean;
   const Icon = item.icon;
   const selected = pathname === item.path || pathname.startsWith(`${item.path}/`);
   const title = t(item.titleKey);
+  const button = (
+    <ListItemButton
+      component={NavLink}
+      to={item.path}
+      selected={selected}
+      aria-current={selected ? 'page' : undefined}
+      aria-label={compact ? title : undefined}
+      // Tapping the page already shown changes no route, so the mobile drawer is closed here too.
+      onClick={() => dispatch(mobileSidebarClosed())}
+      sx={{ pl: nested && !compact ? 4 : 2, minHeight: 48 }}
+    >
+      {Icon && (
+        <ListItemIcon sx={{ minWidth: compact ? 0 : 40, color: 'inherit' }}>
+          <Icon fontSize="small" />
+        </ListItemIcon>
+      )}
+      {!compact && <ListItemText primary={title} />}
+      {!compact && <OrdersMenuBadge path={item.path} />}
+    </ListItemButton>
+  );
   return (
     // Each entry is a list item (a link straight inside <ul> breaks the list for screen readers).
+    // The title shows as a tooltip only on the collapsed rail, where it is not written out: a
+    // tooltip per entry costs the first render of every page otherwise.
     <ListItem disablePadding>
-      <Tooltip title={compact ? title : ''} placement="right">
-        <ListItemButton
-          component={NavLink}
-          to={item.path}
-          selected={selected}
-          aria-current={selected ? 'page' : undefined}
-          aria-label={compact ? title : undefined}
-          // Tapping the page already shown changes no route, so the mobile drawer is closed here too.
-          onClick={() => dispatch(mobileSidebarClosed())}
-          sx={{ pl: nested && !compact ? 4 : 2, minHeight: 48 }}
-        >
-          {Icon && (
-            <ListItemIcon sx={{ minWidth: compact ? 0 : 40, color: 'inherit' }}>
-              <Icon fontSize="small" />
-            </ListItemIcon>
-          )}
-          {!compact && <ListItemText primary={title} />}
-          {!compact && <OrdersMenuBadge path={item.path} />}
-        </ListItemButton>
-      </Tooltip>
+      {compact ? (
+        <Tooltip title={title} placement="right">
+          {button}
+        </Tooltip>
+      ) : (
+        button
+      )}
     </ListItem>
   );
 }
