@@ -264,6 +264,9 @@ test('an extension the order no longer allows is refused in the merchant languag
   const orders = new OrderScreens(page);
   await orders.extendReturnPeriod(3);
   await expect(page.getByTestId('extension-failure')).toHaveText('Not extended: not allowed in the current state');
+  // The refusal refreshed the order: completed now, so the form gives way to the explanation.
+  await expect(page.getByTestId('extension-not-allowed')).toBeVisible();
+  await expect(page.getByTestId('extension-status').locator('dd')).toHaveText('completed');
   await expect(page).toHaveURL(new RegExp(`${ORDER_SCREENS.extensions}\\?id=${order.orderId}$`));
   const detail = await merchant.request<{ status: number; history: { event: string }[] }>(PATHS.orderDetail, { orderId: order.orderId });
   expect(detail.data.status).toBe(4);

@@ -204,8 +204,29 @@ describe('extending the return period', () => {
     await user.click(within(form).getByRole('button', { name: 'Extend' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Extend the return period' }, STEP)).getByRole('button', { name: /confirm/i }));
     expect(await screen.findByTestId('extension-failure', {}, STEP)).toHaveTextContent('Not extended: not allowed in the current state');
+    // The refusal refreshed the order: completed now, so the form gives way to the explanation; the refusal stays.
+    expect(await screen.findByTestId('extension-not-allowed', {}, STEP)).toBeInTheDocument();
+    expect(screen.getByTestId('extension-failure')).toBeInTheDocument();
+    expect(screen.getByTestId('extension-status')).toHaveTextContent('completed');
     expect(server.callsTo('/order/extendReturnPeriod').at(-1)!.biz).toEqual({ orderId: 3, days: 3 });
     expect(state.orders.find((order) => order.orderId === 3)!.returnDeadline).toBe(fakeOrder(3, 3).returnDeadline);
+  });
+
+  it('reads the refusal and the limits in Chinese for a merchant using zh-CN', async () => {
+    const { user, state } = renderOrders(`${ORDER_PATHS.extensions}?id=3`);
+    await screen.findByTestId('extension-form', {}, FIRST_LOAD);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'zh-CN');
+    const form = await screen.findByTestId('extension-form', {}, STEP);
+    const days = within(form).getByRole('textbox', { name: /延长天数/ });
+    await user.type(days, '45');
+    await user.click(within(form).getByRole('button', { name: '延长退货期' }));
+    expect(await within(form).findByText('请输入 1 到 30 之间的整数天数', {}, STEP)).toBeInTheDocument();
+    state.orders.find((order) => order.orderId === 3)!.status = 4;
+    await user.clear(days);
+    await user.type(days, '2');
+    await user.click(within(form).getByRole('button', { name: '延长退货期' }));
+    await user.click(within(await screen.findByRole('dialog', { name: '确认延长退货期' }, STEP)).getByRole('button', { name: /确认|确定/ }));
+    expect(await screen.findByTestId('extension-failure', {}, STEP)).toHaveTextContent('延长失败：当前状态不允许此操作');
   });
 
   it('does not offer the form for an order that is not shipped', async () => {

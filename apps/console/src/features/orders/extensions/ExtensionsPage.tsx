@@ -91,6 +91,12 @@ function ExtensionForm({ order }: { order: OrderDetail }) {
           { key: 'returnDeadline', label: t('orders.field.returnDeadline'), value: formatSecondsTimestamp(order.returnDeadline) },
         ]}
       />
+      {/* Outside the form: a refusal refreshes the order, which may no longer offer the form. */}
+      {failure && (
+        <Alert severity="error" role="alert" data-testid="extension-failure">
+          {failure}
+        </Alert>
+      )}
       {!extendable ? (
         <Alert severity="warning" data-testid="extension-not-allowed">
           {t('orders.extensions.notExtendable')}
@@ -116,11 +122,6 @@ function ExtensionForm({ order }: { order: OrderDetail }) {
               />
             )}
           />
-          {failure && (
-            <Alert severity="error" role="alert" data-testid="extension-failure">
-              {failure}
-            </Alert>
-          )}
           <Stack direction="row" spacing={1}>
             <Button type="submit" variant="contained" data-testid="extension-submit">
               {t('orders.extensions.submit')}
