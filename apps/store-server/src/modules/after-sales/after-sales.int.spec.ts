@@ -272,6 +272,18 @@ describe('after-sales', () => {
     expect(await snapshot()).toBe(beforeWithdrawn);
   });
 
+  it('refuses the buyer withdrawing an order once a refund paid part of it back (the payment would go back twice)', async () => {
+    const { orderId } = await newOrder(1, 8_000);
+    const refundId = await requestRefund(orderId, 3_000);
+    await h.call(e.approveRefundOnly.path, { refundId }, demo);
+    expect((await h.call(e.payRefund.path, { refundId, idempotencyKey: randomUUID() }, demo)).code).toBe(OK);
+    const before = await snapshot();
+    const withdrawn = await buyer(`/buyer/orders/${orderId}/withdraw`, { buyerAccid: BUYER });
+    expect([withdrawn.status, withdrawn.body.code]).toEqual([409, '10100005']);
+    expect(await snapshot()).toBe(before);
+    expect(await orderState(orderId)).toEqual({ status: 1, refundedCents: 3_000 });
+  });
+
   it('lets exactly one of two simultaneous payments through when together they exceed what is left; one key paid twice at once pays once', async () => {
     const { orderId } = await newOrder(4, 10_000);
     const a = await requestRefund(orderId, 7_000);

@@ -1,6 +1,7 @@
 import { MOBILE_PATTERN, ORDER_MACHINE, type ShipmentStatus } from '@merchant/api-contracts';
 import { z } from 'zod';
 import { epochSecondsOf, type Clock } from '../../shared/clock';
+import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import { changeStockFor, orderableSkus } from './orders.catalogue';
 import { ORDER, SHIPMENT, UNPAID_ORDER_STATUS, moveOrder, nextShipmentStatus, notFound, payOrder, priceOrder } from './orders.domain';
 import type { OrderEvents } from './order-events';
@@ -107,11 +108,18 @@ export class BuyerOrdersService {
     });
   }
 
-  /** Before shipping the buyer may withdraw: the quantities go back to stock. */
+  /**
+   * Before shipping the buyer may withdraw: the quantities go back to stock and the payment goes back in
+   * full. Not once a refund paid part of it back: the full payment would be returned twice, so that
+   * buyer continues through after-sales (docs/orders.md).
+   */
   withdraw(orderId: number, buyerAccid: string): Promise<{ orderId: number; status: number }> {
     return this.orders.transaction(async (orders) => {
       const order = await orders.lock(orderId, { buyerAccid });
       if (!order) throw notFound(ORDER);
+      if (order.refundedCents > 0) {
+        throw new StoreError(STORE_CODES.notAllowedInCurrentState, text('已有退款的订单不能撤销，请通过售后继续', 'an order with a refund paid cannot be withdrawn; continue through after-sales'));
+      }
       const move = moveOrder(order, 'withdraw', 'buyer', this.now());
       const items = (await orders.items([orderId])).get(orderId) ?? [];
       await changeStockFor(orders, order.storeId, items, 1);

@@ -16,6 +16,8 @@ export interface LockedOrder extends OrderState {
   storeId: number;
   buyerAccid: string;
   amountCents: number;
+  /** What after-sales already paid back (store_order.refunded_cents, migration 0015). */
+  refundedCents: number;
 }
 
 export interface NewOrder {
@@ -105,7 +107,7 @@ export class OrdersRepository {
    * one after the other and the second sees the first one's status. Scoped by store when given.
    */
   async lock(orderId: number, scope: { storeId?: number; buyerAccid?: string }): Promise<LockedOrder | undefined> {
-    let query = this.db.selectFrom('store_order').select(['id', 'store_id', 'status', 'return_deadline', 'buyer_accid', 'amount_cents']).where('id', '=', orderId);
+    let query = this.db.selectFrom('store_order').select(['id', 'store_id', 'status', 'return_deadline', 'buyer_accid', 'amount_cents', 'refunded_cents']).where('id', '=', orderId);
     if (scope.storeId !== undefined) query = query.where('store_id', '=', scope.storeId);
     if (scope.buyerAccid !== undefined) query = query.where('buyer_accid', '=', scope.buyerAccid);
     const row = await query.forUpdate().executeTakeFirst();
@@ -117,6 +119,7 @@ export class OrdersRepository {
       returnDeadline: numberOrNull(row.return_deadline),
       buyerAccid: row.buyer_accid,
       amountCents: Number(row.amount_cents),
+      refundedCents: Number(row.refunded_cents),
     };
   }
 
