@@ -74,16 +74,16 @@ export function SheetPicker({ onRead }: { onRead(drafts: ShipDraft[], fileName: 
     setBusy('file');
     setProblem(null);
     try {
-      const read = await readShipmentSheet(await readBytes(file));
+      const read = await readShipmentSheet(await readBytes(file)).catch(() => ({ ok: false, problem: 'unreadable' }) as const);
       if (!read.ok) {
-        setProblem(problemText(read.problem, read.missing));
+        setProblem(problemText(read.problem, 'missing' in read ? read.missing : undefined));
         return;
       }
-      const { orders, complete } = await loadOrdersToShip();
-      const index = toShipIndex(orders, complete);
+      // A failed lookup already showed the server's msg (baseQuery, §8); the file stays unread, nothing is sent.
+      const known = await loadOrdersToShip().catch(() => null);
+      if (!known) return;
+      const index = toShipIndex(known.orders, known.complete);
       onRead(read.lines.map((line) => draftFromLine(line, index)), file.name);
-    } catch (_error) {
-      setProblem(problemText('unreadable'));
     } finally {
       setBusy(null);
       if (input.current) input.current.value = '';
