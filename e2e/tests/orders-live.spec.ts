@@ -1,6 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { createSecureClient, type SecureClient } from '@merchant/secure-transport';
 import { LoginPage } from '../pages/login-page';
+import { ChatFrame } from '../pages/chat-frame';
 import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
 
 // Real-time new orders (issue 11, decision 0006) against the real servers: the merchant has the
@@ -40,12 +41,12 @@ async function merchantClient(): Promise<SecureClient> {
 }
 
 /** A buyer of this run (unique account and name) places an order of one in-stock SKU, then pays it. */
-async function buyerPlacesAndPays(merchant: SecureClient): Promise<{ orderId: number; orderNo: string }> {
+async function buyerPlacesAndPays(merchant: SecureClient, account?: string): Promise<{ orderId: number; orderNo: string }> {
   const skus = await merchant.request<{ list: { skuId: number; stock: number }[] }>(PATHS.skuStockList, { pageNum: 1, pageSize: 20, goodsStatus: 2, stockStatus: 1 });
   const sku = skus.data.list.find((candidate) => candidate.stock > 0);
   if (!sku) throw new Error('the demo store has no on-shelf SKU in stock');
   const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const buyerAccid = `c_e2e_live_${run}`;
+  const buyerAccid = account ?? `c_e2e_live_${run}`;
   const buyerName = `E2E live ${run}`;
   const placed = await buyer<{ orderId: number; orderNo: string }>('/buyer/orders/place', {
     storeId: DEMO_STORE_ID,
@@ -150,4 +151,24 @@ test('two console tabs of one store share one stream, and both show the new orde
   await expect(new NewOrderSignals(second).noticeFor(order.orderId)).toBeVisible();
   await expect(new NewOrderSignals(second).menuBadge()).toHaveText(/^[1-9]\d*$/);
   expect(streamRequests).toHaveLength(1);
+});
+
+test("from the new order, chat with buyer opens that buyer's conversation in the embedded chat", async ({ page }) => {
+  test.setTimeout(FLOW_TIMEOUT);
+  const merchant = await merchantClient();
+  await signInToDashboard(page, 'en-US');
+  // A buyer of this run: no conversation with the store yet, and no profile on the IM server.
+  const buyerAccount = `c_e2e_chat_${Date.now().toString(36)}`;
+  const order = await buyerPlacesAndPays(merchant, buyerAccount);
+  const signals = new NewOrderSignals(page);
+  await signals.openOrderFromNotice(order.orderId);
+  await expect(page).toHaveURL(new RegExp(`${ORDER_SCREENS.details}\\?id=${order.orderId}$`));
+
+  await page.getByTestId('order-action-chat').click();
+  await expect(page).toHaveURL(/\/message$/);
+  const chat = new ChatFrame(page, process.env.E2E_FRAME_URL!);
+  // The conversation is started, selected and opened, named by the account until a profile exists.
+  await expect(chat.session(buyerAccount)).toHaveAttribute('aria-current', 'true');
+  await expect(chat.conversationTitle()).toHaveText(buyerAccount);
+  await expect(chat.input()).toBeEditable();
 });
