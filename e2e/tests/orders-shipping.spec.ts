@@ -15,8 +15,8 @@ const consoleUrl = () => process.env.E2E_CONSOLE_URL!;
 // A flow crosses several screens: more than the default minute on a busy machine.
 const FLOW_TIMEOUT = 240_000;
 
-async function signIn(page: Page, redirect: string) {
-  await page.addInitScript(() => window.localStorage.setItem('console.language', 'en-US'));
+async function signIn(page: Page, redirect: string, language: 'en-US' | 'zh-CN' = 'en-US') {
+  await page.addInitScript((lang) => window.localStorage.setItem('console.language', lang), language);
   const login = new LoginPage(page, consoleUrl());
   await login.open(`?redirect=${encodeURIComponent(redirect)}`);
   await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
@@ -138,4 +138,31 @@ test('the merchant ships orders from an .xlsx sheet: lines checked first, each l
   // The worklist refreshed: only the order that was not sent is still to ship.
   await expect(screens.worklist.rows()).toHaveCount(1);
   await expect(screens.worklist.row(badTracking!.orderId)).toBeVisible();
+});
+
+test('in Chinese, the lines of an imported sheet and their errors read in the language of the merchant', async ({ page }) => {
+  test.setTimeout(FLOW_TIMEOUT);
+  const merchant = await merchantClient();
+  const [order] = await paidOrders(merchant, 'zh', 1);
+  await signIn(page, SHIPPING_SCREENS.orderDelivery, 'zh-CN');
+  const screens = new ShippingScreens(page, consoleUrl());
+  await screens.worklist.waitForRows();
+  await page.getByRole('button', { name: '导入发货表格', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '导入发货表格' });
+  await dialog.getByTestId('bulk-file-input').setInputFiles({
+    name: '发货.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await sheetBytes([
+      ['订单编号', '物流公司', '运单号'],
+      [order!.orderNo, '顺丰速运', '顺丰 123'],
+      ['NO-SUCH-ORDER', '信鸽快递', 'XG1'],
+    ]),
+  });
+  await expect(screens.draftLine(2)).toContainText('运单号只能包含字母、数字和短横线');
+  await expect(screens.draftLine(3)).toContainText('待发货订单中没有编号为 NO-SUCH-ORDER 的订单');
+  await expect(screens.draftLine(3)).toContainText('未知的物流公司“信鸽快递”');
+  await expect(dialog.getByTestId('bulk-invalid')).toContainText('2 行有错误');
+  await shot(page, 'import-lines-zh');
+  // Nothing was sent: the order is still to ship.
+  expect((await orderState(merchant, order!.orderId)).status).toBe(1);
 });
