@@ -173,6 +173,7 @@ describe('extending the return period', () => {
     expect(await within(form).findByText('enter the number of days', {}, STEP)).toBeInTheDocument();
     await user.type(days, '31');
     expect(await within(form).findByText('enter whole days from 1 to 30', {}, STEP)).toBeInTheDocument();
+    expect(days).toHaveAccessibleDescription(/by 1 to 30 days at a time.*enter whole days from 1 to 30/);
     await user.clear(days);
     await user.type(days, '0');
     await user.click(within(form).getByRole('button', { name: 'Extend' }));

@@ -118,7 +118,9 @@ function ExtensionForm({ order }: { order: OrderDetail }) {
                 required
                 error={Boolean(fieldState.error)}
                 helperText={fieldState.error?.message ?? ' '}
-                slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-describedby': 'extension-intro', 'data-testid': 'extension-days' } }}
+                id="extension-days"
+                // The limits and the error (MUI's helper text id) both describe the field.
+                slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-describedby': 'extension-intro extension-days-helper-text', 'data-testid': 'extension-days' } }}
               />
             )}
           />
