@@ -3,11 +3,11 @@
 // money is searched in yuan and sent in cents, the actions offered follow the refund machine, the pay
 // dialog sends ONE idempotency key for a double click and for a retry after a lost answer (one ledger
 // row), a refusal reads in the merchant's words, and a review takes one reply of 1–500 characters.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { AFTER_SALES_LIMITS, PERMISSIONS, REFUND_PENDING_STATUSES, type ComplaintDetail, type EvaluationRow } from '@merchant/api-contracts';
 import { DEMO_USER, createFakeStoreServer, type FakeUser } from '../../../test/fakeStoreServer';
+import { renderConsole } from '../../../test/renderConsole';
 import { fakeAfterSales, refundRecord } from './afterSalesFake';
-import { renderAfterSales } from './afterSalesTestConsole';
 import { AFTER_SALES_PATHS, recordAddress } from './paths';
 
 jest.setTimeout(120_000);
@@ -20,7 +20,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 function setup(path: string, records: Parameters<typeof fakeAfterSales>[1] = {}, user: FakeUser = owner) {
   const server = createFakeStoreServer([user]);
   const state = fakeAfterSales(server, records);
-  return { ...renderAfterSales(path, server, user.token), state };
+  return { ...renderConsole({ path, token: user.token, server }), state };
 }
 
 const bodyRows = () => screen.queryAllByRole('row').filter((row) => row.getAttribute('aria-rowindex') !== '1');
@@ -79,7 +79,7 @@ describe('processRefund', () => {
       6: null,
     };
     for (const [refundId, buttons] of Object.entries(expected)) {
-      await router.navigate(recordAddress(AFTER_SALES_PATHS.processRefund, refundId));
+      await act(() => router.navigate(recordAddress(AFTER_SALES_PATHS.processRefund, refundId)));
       await screen.findByText(refunds[Number(refundId) - 1]!.refundNo, {}, LOAD);
       if (buttons) expect(actionButtons()).toEqual(buttons);
       else {

@@ -41,7 +41,7 @@ export const complaints = defineResource<ComplaintRow, ComplaintQuery>({
       z.object({
         orderNo: searchText({ label: t('afterSales.field.orderNo') }),
         complaintNo: searchText({ label: t('afterSales.field.complaintNo') }),
-        createTime: searchDateRange({ label: t('afterSales.field.createTime') }),
+        createTime: searchDateRange({ label: t('afterSales.field.filedAt') }),
       }),
     tabs: { field: 'status', options: COMPLAINT_STATUS.options },
     columns: COLUMNS,

@@ -84,7 +84,7 @@ export const evaluations = defineResource<EvaluationRow, EvaluationQuery>({
       z.object({
         rating: searchSelect({ label: t('afterSales.field.rating'), options: RATINGS.map((rating) => ({ value: rating, label: t('afterSales.rating.label', { rating }) })) }),
         orderNo: searchText({ label: t('afterSales.field.orderNo') }),
-        createTime: searchDateRange({ label: t('afterSales.field.createTime') }),
+        createTime: searchDateRange({ label: t('afterSales.field.reviewedAt') }),
       }),
     tabs: { field: 'replied', options: REPLIED_TABS },
     columns: COLUMNS,
