@@ -211,8 +211,9 @@ test("a buyer's complaint shows with its timeline and takes the merchant's respo
     const list = screens.list('afterSales.complaint', '/order/orderComplaint');
     await signIn(page, list.path);
     await list.waitForRows();
-    await list.chooseTab('in dispute');
     await list.search({ 'complaint no.': complaint.complaintNo });
+    await expect(list.rows()).toHaveCount(1);
+    await list.chooseStatusTab('in dispute');
     await expect(list.rows()).toHaveCount(1);
     await expect(list.cell(complaint.complaintId, 'status')).toHaveText('in dispute');
     await page.screenshot({ path: 'test-results/after-sales-complaints.png', fullPage: true });
@@ -247,8 +248,10 @@ test('a review of a completed order gets one reply and is read-only after', asyn
     const list = screens.list('afterSales.evaluation', '/order/orderEvaluation');
     await signIn(page, list.path);
     await list.waitForRows();
-    await list.chooseTab('not replied');
     await list.search({ 'order no.': order.orderNo });
+    await expect(list.rows()).toHaveCount(1);
+    await list.chooseTab('not replied');
+    await expect(list.selectedTab()).toHaveText('not replied');
     await expect(list.rows()).toHaveCount(1);
     await expect(list.row(review.evaluationId).getByRole('img', { name: '2 stars' })).toBeVisible();
     await list.rowAction(review.evaluationId, 'Reply');

@@ -16,8 +16,8 @@ const COLUMNS: ResourceColumn<ComplaintRow>[] = [
   { key: 'orderNo', titleKey: 'afterSales.field.orderNo', width: 175 },
   { key: 'status', titleKey: 'afterSales.field.status', width: 130, status: COMPLAINT_STATUS },
   { key: 'reason', titleKey: 'afterSales.field.complaintContent', flex: 1 },
-  { key: 'buyerName', titleKey: 'afterSales.field.buyer', width: 110 },
-  { key: 'responseCount', titleKey: 'afterSales.field.responseCount', width: 100, align: 'right' },
+  { key: 'buyerName', titleKey: 'afterSales.field.buyer', width: 100 },
+  { key: 'responseCount', titleKey: 'afterSales.field.responseCount', width: 100, align: 'right', hidden: true },
   { key: 'createdAt', titleKey: 'afterSales.field.filedAt', width: 165, sortable: true, format: (row) => formatSecondsTimestamp(row.createdAt) },
 ];
 
