@@ -26,15 +26,15 @@ const search = (t: TFunction, context: ResourceTextContext) =>
   });
 
 const COLUMNS: ResourceColumn<RefundRow>[] = [
-  { key: 'refundNo', titleKey: 'afterSales.field.refundNo', width: 150 },
-  { key: 'orderNo', titleKey: 'afterSales.field.orderNo', width: 170 },
+  { key: 'refundNo', titleKey: 'afterSales.field.refundNo', width: 145 },
+  { key: 'orderNo', titleKey: 'afterSales.field.orderNo', width: 165 },
   { key: 'status', titleKey: 'afterSales.field.status', width: 130, status: REFUND_ORDER_STATUS },
   { key: 'kind', titleKey: 'afterSales.field.kind', width: 110, status: REFUND_KIND },
-  { key: 'amountCents', titleKey: 'afterSales.field.amount', width: 130, align: 'right', sortable: true, format: (row) => formatCents(row.amountCents) },
+  { key: 'amountCents', titleKey: 'afterSales.field.amount', width: 95, align: 'right', sortable: true, format: (row) => formatCents(row.amountCents) },
   // The reason reads in full on the detail; as a column it is offered in the column picker.
   { key: 'reason', titleKey: 'afterSales.field.reason', flex: 1, hidden: true },
-  { key: 'buyerName', titleKey: 'afterSales.field.buyer', flex: 1 },
-  { key: 'createdAt', titleKey: 'afterSales.field.createdAt', width: 160, sortable: true, format: (row) => formatSecondsTimestamp(row.createdAt) },
+  { key: 'buyerName', titleKey: 'afterSales.field.buyer', width: 90 },
+  { key: 'createdAt', titleKey: 'afterSales.field.createdAt', width: 155, sortable: true, format: (row) => formatSecondsTimestamp(row.createdAt) },
 ];
 
 // The table sorts by column key; the contract names the sort fields createTime and amount.
