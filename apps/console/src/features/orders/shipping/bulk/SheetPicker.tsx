@@ -59,12 +59,15 @@ export function SheetPicker({ onRead }: { onRead(drafts: ShipDraft[], fileName: 
 
   const downloadTemplate = async () => {
     setBusy('template');
+    setProblem(null);
     try {
       const { orders } = await loadOrdersToShip();
       const bytes = await buildShipmentTemplate(locale, orders.slice(0, MAX_SHEET_LINES), CARRIERS.map((carrier) => ({ code: carrier.code, name: carrier.name[locale] })));
       saveExcelFile(bytes, t('shipping.delivery.templateFile'), undefined, locale);
-    } catch (_error) {
-      // A failed list call already showed the server's msg (baseQuery, §8).
+    } catch (error) {
+      // A failed list call already showed the server's msg (baseQuery, §8); anything else (the workbook
+      // code not loading, the browser refusing the download) is said here.
+      if (!(error && typeof error === 'object' && 'code' in error)) setProblem(t('shipping.bulk.templateFailed'));
     } finally {
       setBusy(null);
     }
