@@ -10,11 +10,10 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/order-list/run.mjs [--orders 1000000] [--runs 200]
 //   smoke: --orders 50000 --runs 40
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { importFromSource } from '../lib/source-bundle.mjs';
 
 const flag = (name, fallback) => {
   const at = process.argv.indexOf(name);
@@ -35,29 +34,7 @@ if (!databaseUrl) {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const out = path.join(here, `.build-${process.pid}`);
-const bundle = path.join(out, 'harness.mjs');
-await build({
-  entryPoints: [path.join(here, 'harness.ts')],
-  outfile: bundle,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  tsconfig: path.join(root, 'tsconfig.base.json'),
-  logLevel: 'warning',
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  plugins: [
-    {
-      name: 'externals',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@merchant/') ? undefined : { path: args.path, external: true }));
-      },
-    },
-  ],
-});
-const { openStoreDatabase, seedDemoData, systemClock, orderList, filteredQuery, sql, CompiledQuery } = await import(pathToFileURL(bundle).href);
+const { openStoreDatabase, seedDemoData, systemClock, orderList, filteredQuery, sql, CompiledQuery } = await importFromSource(here, path.join(here, 'harness.ts'));
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -150,5 +127,4 @@ try {
 } finally {
   await sql`drop schema ${sql.id(schema)} cascade`.execute(db).catch(() => undefined);
   await handle.close();
-  rmSync(out, { recursive: true, force: true });
 }

@@ -8,11 +8,10 @@
 //   node bench/order-notify/run.mjs [--payments N]     (default 300; smoke: --payments 30)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/order-notify/run.mjs
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { importFromSource } from '../lib/source-bundle.mjs';
 
 const flag = (name, fallback) => {
   const at = process.argv.indexOf(name);
@@ -23,31 +22,7 @@ const STORE = 1001;
 const UNPAID = 0;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const out = path.join(here, `.build-${process.pid}`);
-const bundle = path.join(out, 'harness.mjs');
-await build({
-  entryPoints: [path.join(here, 'harness.ts')],
-  outfile: bundle,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  tsconfig: path.join(root, 'tsconfig.base.json'),
-  logLevel: 'warning',
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  plugins: [
-    {
-      name: 'externals',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@merchant/') ? undefined : { path: args.path, external: true }));
-      },
-    },
-  ],
-});
-const { openStoreDatabase, createStoreServer, DEV_BUYER_KEY, createSecureClient, notificationEndpoints, STORE_EVENT_STREAM_PATH, sql } = await import(
-  pathToFileURL(bundle).href
-);
+const { openStoreDatabase, createStoreServer, DEV_BUYER_KEY, createSecureClient, notificationEndpoints, STORE_EVENT_STREAM_PATH, sql } = await importFromSource(here, path.join(here, 'harness.ts'));
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const summary = (values) => {
@@ -153,19 +128,15 @@ async function benchOne(kind, databaseUrl) {
   }
 }
 
-try {
-  const results = [await benchOne('PGlite (embedded)', undefined)];
-  if (process.env.DATABASE_URL) results.push(await benchOne('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL));
-  const f = (n) => n.toFixed(2);
-  console.log(`\norder-notify: buyer pays over HTTP → orderPaid on the store's open SSE stream, ${PAYMENTS} payments one at a time (after 10 warm-up)`);
-  console.log(`${cpus().length} cores, load ${loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
-  console.log('| database | measured | p50 ms | p99 ms | p50 ratio to GET /healthz |');
-  console.log('|---|---|---|---|---|');
-  for (const r of results) {
-    console.log(`| ${r.kind} | pay sent → event read on the stream | ${f(r.notify.p50)} | ${f(r.notify.p99)} | ${(r.notify.p50 / r.health.p50).toFixed(2)}× |`);
-    console.log(`| ${r.kind} | pay HTTP round trip (baseline: the payment itself) | ${f(r.pay.p50)} | ${f(r.pay.p99)} | ${(r.pay.p50 / r.health.p50).toFixed(2)}× |`);
-    console.log(`| ${r.kind} | GET /healthz round trip (baseline: plain HTTP) | ${f(r.health.p50)} | ${f(r.health.p99)} | 1.00× |`);
-  }
-} finally {
-  rmSync(out, { recursive: true, force: true });
+const results = [await benchOne('PGlite (embedded)', undefined)];
+if (process.env.DATABASE_URL) results.push(await benchOne('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL));
+const f = (n) => n.toFixed(2);
+console.log(`\norder-notify: buyer pays over HTTP → orderPaid on the store's open SSE stream, ${PAYMENTS} payments one at a time (after 10 warm-up)`);
+console.log(`${cpus().length} cores, load ${loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
+console.log('| database | measured | p50 ms | p99 ms | p50 ratio to GET /healthz |');
+console.log('|---|---|---|---|---|');
+for (const r of results) {
+  console.log(`| ${r.kind} | pay sent → event read on the stream | ${f(r.notify.p50)} | ${f(r.notify.p99)} | ${(r.notify.p50 / r.health.p50).toFixed(2)}× |`);
+  console.log(`| ${r.kind} | pay HTTP round trip (baseline: the payment itself) | ${f(r.pay.p50)} | ${f(r.pay.p99)} | ${(r.pay.p50 / r.health.p50).toFixed(2)}× |`);
+  console.log(`| ${r.kind} | GET /healthz round trip (baseline: plain HTTP) | ${f(r.health.p50)} | ${f(r.health.p99)} | 1.00× |`);
 }
