@@ -1,7 +1,11 @@
 // The dashboard's notices and order counts from storePcHome and queryStoreOrderCount.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { act } from 'react';
 import { renderConsole } from '../../../test/renderConsole';
 import { DEMO_USER, createFakeStoreServer } from '../../../test/fakeStoreServer';
+import { fakeOrder } from '../orders/ordersFake';
+import { shippingApi } from '../orders/shipping/api';
+import { installShippingFake } from '../orders/shipping/shippingFake';
 
 const ok = (data: unknown) => ({ code: '00000000', msg: 'success', data });
 const home = {
@@ -52,5 +56,18 @@ describe('dashboard', () => {
     renderDashboard({}, { code: '10100001', msg: 'end cannot be less than start' });
     expect(await screen.findByTestId('dashboard-orders-error')).toHaveTextContent('end cannot be less than start');
     expect(screen.queryByTestId('notification')).not.toBeInTheDocument();
+  });
+
+  it('refreshes the counts and chart when the console ships an order', async () => {
+    const server = createFakeStoreServer();
+    server.on('/v1/store/eshop/store/user/storePcHome', () => ok(home));
+    installShippingFake(server, [fakeOrder(41, 1), fakeOrder(42, 1), fakeOrder(43, 4)]);
+    const { store } = renderConsole({ path: '/dashboard', token: DEMO_USER.token, server });
+    expect(await screen.findByTestId('dashboard-order-count-1')).toHaveTextContent('to ship (1)2');
+    expect(screen.getByTestId('dashboard-order-count-2')).toHaveTextContent('shipped (2)0');
+    await act(() => store.dispatch(shippingApi.endpoints.shipOrder.initiate({ orderId: 41, carrier: 'SF Express', trackingNo: 'SF1001' })).unwrap());
+    await waitFor(() => expect(screen.getByTestId('dashboard-order-count-1')).toHaveTextContent('to ship (1)1'));
+    expect(screen.getByTestId('dashboard-order-count-2')).toHaveTextContent('shipped (2)1');
+    expect(screen.getByTestId('dashboard-order-total')).toHaveTextContent('Total orders: 3');
   });
 });

@@ -1,6 +1,8 @@
 // Dashboard calls: storePcHome (console-spec §3 "Dashboard status") and queryStoreOrderCount (§7).
 // Silent: a failure shows inside its card rather than as a toast over the whole console. Answer
-// types come from the contracts of @merchant/api-contracts.
+// types come from the contracts of @merchant/api-contracts. The counts provide the orders' 'Order' tag, so
+// what refreshes the order screens (a paid order on the event stream, a shipment, a refund paid in full)
+// refreshes the dashboard's counts and chart too.
 import { accountEndpoints, orderEndpoints, type EndpointData } from '@merchant/api-contracts';
 import { consoleApi } from '../../app/api';
 
@@ -9,7 +11,10 @@ export type StorePcHome = EndpointData<typeof accountEndpoints.storePcHome>;
 /** One entry per shipping-order status of §4. */
 export type StoreOrderCount = EndpointData<typeof orderEndpoints.queryStoreOrderCount>;
 
-export const dashboardApi = consoleApi.injectEndpoints({
+/** The order screens' cache tag (ORDER_TAGS in features/orders/api.ts; not imported, it brings the resource kit). */
+const ORDER_CACHE_TAG = 'Order';
+
+export const dashboardApi = consoleApi.enhanceEndpoints({ addTagTypes: [ORDER_CACHE_TAG] }).injectEndpoints({
   endpoints: (build) => ({
     storePcHome: build.query<StorePcHome, void>({
       query: () => ({ path: accountEndpoints.storePcHome.path, biz: {}, options: { silent: true } }),
@@ -17,6 +22,7 @@ export const dashboardApi = consoleApi.injectEndpoints({
     }),
     storeOrderCount: build.query<StoreOrderCount, void>({
       query: () => ({ path: orderEndpoints.queryStoreOrderCount.path, biz: {}, options: { silent: true } }),
+      providesTags: [ORDER_CACHE_TAG],
       keepUnusedDataFor: 0,
     }),
   }),

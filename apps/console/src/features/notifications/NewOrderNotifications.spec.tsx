@@ -45,13 +45,13 @@ afterEach(() => {
 
 async function signedInWithStream(user: FakeUser = orderViewer, path = '/dashboard') {
   const server = createFakeStoreServer([user]);
-  installOrdersFake(server, [fakeOrder(41, 1)]);
+  const { orders } = installOrdersFake(server, [fakeOrder(41, 1)]);
   server.on(TICKET_PATH, () => ({
     code: '00000000',
     msg: 'success',
     data: { ticket: 'ticket-1', expiresAt: 1_900_000_000, streamPath: '/v1/store/notifications/events' },
   }));
-  return renderSignedIn({ server, token: user.token, path });
+  return { ...(await renderSignedIn({ server, token: user.token, path })), orders };
 }
 
 describe('new order notifications', () => {
@@ -102,5 +102,18 @@ describe('new order notifications', () => {
     await waitFor(() => expect(server.callsTo('/order/list').length).toBeGreaterThan(before));
     // Seen already: the merchant is on the list.
     expect(screen.queryByTestId('new-orders-badge')).not.toBeInTheDocument();
+  });
+
+  it('refreshes the dashboard order counts and chart when a paid order arrives', async () => {
+    const { server, orders } = await signedInWithStream();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    expect(await screen.findByTestId('dashboard-order-total')).toHaveTextContent('Total orders: 1');
+    expect(screen.getByTestId('dashboard-order-count-1')).toHaveTextContent('to ship (1)1');
+    const before = server.callsTo('/order/queryStoreOrderCount').length;
+    orders.push(fakeOrder(45, 1));
+    FakeEventSource.opened[0]!.emit('orderPaid', { orderId: 45, amountCents: 100, paidAt: 1_760_000_003 }, 'b-4');
+    await waitFor(() => expect(screen.getByTestId('dashboard-order-total')).toHaveTextContent('Total orders: 2'));
+    expect(screen.getByTestId('dashboard-order-count-1')).toHaveTextContent('to ship (1)2');
+    expect(server.callsTo('/order/queryStoreOrderCount')).toHaveLength(before + 1);
   });
 });

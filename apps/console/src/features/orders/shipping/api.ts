@@ -1,12 +1,12 @@
 // The shipping screens' calls (libs/api-contracts endpoints/orders.ts), typed by their contracts. The
-// tags are the order screens' own ('Order', 'OrderCount' of ../api.ts), so a shipment refreshes their
-// list, status counts and detail too.
+// 'Order' tag is the order screens' own (../api.ts), so a shipment refreshes their list, status counts and
+// detail, and the dashboard's counts, too.
 import { orderEndpoints as O, type EndpointBiz as Biz, type EndpointData as Data } from '@merchant/api-contracts';
 import { consoleApi } from '../../../app/api';
 import { contractMutation, contractQuery } from '../../../resource-kit';
 
 type E = typeof O;
-const TAGS = ['Order', 'OrderCount', 'Shipment'] as const;
+const TAGS = ['Order', 'Shipment'] as const;
 
 export const shippingApi = consoleApi.enhanceEndpoints({ addTagTypes: [...TAGS] }).injectEndpoints({
   endpoints: (build) => ({
