@@ -77,7 +77,37 @@ describe('SearchBar (§5)', () => {
     expect(within(search).getByRole('textbox', { name: 'min amount' })).toBeInTheDocument();
     expect(within(search).getByRole('combobox', { name: 'status' })).toBeInTheDocument();
     expect(within(search).getByRole('group', { name: 'region' })).toBeInTheDocument();
-    expect(within(search).getByRole('group', { name: 'created' })).toBeInTheDocument();
+  });
+
+  it('keeps an optional date range behind "more filters" until asked for, then loads its pickers', async () => {
+    renderBar();
+    const more = screen.getByRole('button', { name: 'more filters' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('group', { name: 'created' })).not.toBeInTheDocument();
+    await userEvent.click(more);
+    expect(await screen.findByRole('group', { name: 'created' })).toBeInTheDocument();
+    const fewer = screen.getByRole('button', { name: 'fewer filters' });
+    expect(fewer).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById(fewer.getAttribute('aria-controls')!)).toContainElement(screen.getByRole('group', { name: 'created' }));
+  });
+
+  it('shows a folded date range the query uses, and keeps it in the search while folded', async () => {
+    const onSearch = renderBar(jest.fn(), { keyword: 'shoes', created: [dayjs('2026-11-01').unix(), dayjs('2026-11-03').unix()] });
+    expect(await screen.findByRole('group', { name: 'created' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'fewer filters' }));
+    expect(screen.queryByRole('group', { name: 'created' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'search' }));
+    await waitFor(() => expect(onSearch).toHaveBeenCalledWith({ keyword: 'shoes', created: [dayjs('2026-11-01').unix(), dayjs('2026-11-03').endOf('day').unix()] }));
+  });
+
+  it('always shows a required date range', async () => {
+    render(
+      <UiKitProvider locale="en-US">
+        <SearchBar schema={z.object({ paid: searchDateRange({ label: 'paid', required: true }) })} onSearch={jest.fn()} />
+      </UiKitProvider>,
+    );
+    expect(await screen.findByRole('group', { name: 'paid' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'more filters' })).not.toBeInTheDocument();
   });
 
   it('searches with a clean query: trimmed text, money in cents, the chosen option and path', async () => {
@@ -109,6 +139,7 @@ describe('SearchBar (§5)', () => {
         <SearchBar schema={schema} onSearch={onSearch} initialQuery={{ created: [dayjs('2026-11-02').unix(), dayjs('2026-11-01').unix()] }} />
       </UiKitProvider>,
     );
+    expect(await screen.findByRole('group', { name: 'created' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '搜索' }));
     expect(await screen.findByText('结束时间不能小于开始时间')).toBeInTheDocument();
     expect(onSearch).not.toHaveBeenCalled();

@@ -1,17 +1,13 @@
-import { useEffect, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import FormHelperText from '@mui/material/FormHelperText';
-import { enUS as pickersEnUS, zhCN as pickersZhCN } from '@mui/x-date-pickers/locales';
+import Skeleton from '@mui/material/Skeleton';
 import { muiControlSize, useUiKitSize } from '../context/UiKitProvider';
-import { useUiKitLocale, useUiKitText } from '../i18n/locale-context';
+import { useUiKitText } from '../i18n/locale-context';
 import { uiKitMessages, type UiKitMessageKey } from '../i18n/messages';
 import { sanitizeMoneyInput } from '../input/input-rules';
 import type { TableFilters } from '../table/table-constants';
@@ -27,6 +23,15 @@ import {
   type SearchSchema,
 } from './search-fields';
 
+// MUI X's pickers are the heaviest part of a bar; they load when a date range is first shown.
+const DateRangeField = lazy(() => import('./DateRangeField'));
+
+/**
+ * Optional date ranges sit behind "more filters" (opened by itself when the query uses one), so a
+ * list's first render draws no picker (docs/performance.md, goods list). A required one is always shown.
+ */
+const isFolded = ({ meta }: SearchField): boolean => meta.kind === 'dateRange' && !meta.required;
+
 export interface SearchBarProps {
   /** A z.object of searchText / searchPhone / searchMoney / searchSelect / searchCascader / searchDateRange fields. */
   schema: SearchSchema;
@@ -39,9 +44,12 @@ export interface SearchBarProps {
 /** A search bar drawn and validated from a zod schema (console-spec §5). Reset clears and searches again. */
 export function SearchBar({ schema, onSearch, initialQuery }: SearchBarProps) {
   const t = useUiKitText();
-  const pickerTexts = (useUiKitLocale() === 'zh-CN' ? pickersZhCN : pickersEnUS).components.MuiLocalizationProvider.defaultProps.localeText;
   const size = muiControlSize(useUiKitSize());
   const fields = useMemo(() => searchFieldsOf(schema), [schema]);
+  const foldedNames = useMemo(() => fields.filter(isFolded).map((field) => field.name), [fields]);
+  const foldedInQuery = foldedNames.some((name) => initialQuery?.[name] !== undefined);
+  const [moreShown, setMoreShown] = useState(foldedInQuery);
+  const moreId = useId();
   const form = useForm<SearchFormValues>({
     defaultValues: initialQuery ? searchValuesFromQuery(fields, initialQuery) : emptySearchValues(fields),
     resolver: zodResolver(schema as never) as unknown as Resolver<SearchFormValues>,
@@ -50,49 +58,66 @@ export function SearchBar({ schema, onSearch, initialQuery }: SearchBarProps) {
   const queryKey = JSON.stringify(initialQuery ?? {});
   useEffect(() => {
     if (initialQuery) form.reset(searchValuesFromQuery(fields, initialQuery));
+    if (foldedInQuery) setMoreShown(true);
   }, [queryKey, fields]);
   const translate = (message: string | undefined) => (message && message in uiKitMessages['en-US'] ? t(message as UiKitMessageKey) : message);
-  const submit = form.handleSubmit((output) => onSearch(toSearchQuery(output)));
+  // A folded field that fails validation is shown, so the merchant sees why nothing was searched.
+  const submit = form.handleSubmit(
+    (output) => onSearch(toSearchQuery(output)),
+    (errors) => {
+      if (foldedNames.some((name) => errors[name])) setMoreShown(true);
+    },
+  );
   const reset = () => {
     form.reset(emptySearchValues(fields));
     onSearch({});
   };
 
+  const drawField = (field: SearchField) => (
+    <Controller
+      key={field.name}
+      name={field.name}
+      control={form.control}
+      render={({ field: control, fieldState }) => (
+        <SearchInput field={field} size={size} value={control.value} onChange={control.onChange} error={translate(fieldState.error?.message)} />
+      )}
+    />
+  );
+
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} localeText={pickerTexts}>
-      <Stack
-        component="form"
-        role="search"
-        noValidate
-        direction="row"
-        spacing={2}
-        useFlexGap
-        sx={{ flexWrap: 'wrap', alignItems: 'flex-start', py: 1 }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {fields.map((field) => (
-          <Controller
-            key={field.name}
-            name={field.name}
-            control={form.control}
-            render={({ field: control, fieldState }) => (
-              <SearchInput field={field} size={size} value={control.value} onChange={control.onChange} error={translate(fieldState.error?.message)} />
-            )}
-          />
-        ))}
-        <Stack direction="row" spacing={1}>
-          <Button type="submit" variant="contained" size={size}>
-            {t('search')}
-          </Button>
-          <Button type="button" variant="outlined" size={size} onClick={reset}>
-            {t('reset')}
-          </Button>
+    <Stack
+      component="form"
+      role="search"
+      noValidate
+      direction="row"
+      spacing={2}
+      useFlexGap
+      sx={{ flexWrap: 'wrap', alignItems: 'flex-start', py: 1 }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {fields.filter((field) => !isFolded(field)).map(drawField)}
+      {moreShown && (
+        <Stack id={moreId} direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
+          {fields.filter(isFolded).map(drawField)}
         </Stack>
+      )}
+      <Stack direction="row" spacing={1}>
+        <Button type="submit" variant="contained" size={size}>
+          {t('search')}
+        </Button>
+        <Button type="button" variant="outlined" size={size} onClick={reset}>
+          {t('reset')}
+        </Button>
+        {foldedNames.length > 0 && (
+          <Button type="button" variant="text" size={size} aria-expanded={moreShown} aria-controls={moreShown ? moreId : undefined} onClick={() => setMoreShown((shown) => !shown)}>
+            {t(moreShown ? 'fewerFilters' : 'moreFilters')}
+          </Button>
+        )}
       </Stack>
-    </LocalizationProvider>
+    </Stack>
   );
 }
 
@@ -122,29 +147,21 @@ function SearchInput({ field, size, value, onChange, error }: SearchInputProps) 
       );
     case 'cascader':
       return <Cascader label={meta.label} options={meta.options} size={size} value={value as string[]} onChange={onChange} />;
-    case 'dateRange': {
-      const [start, end] = value as DateRangeInput;
+    case 'dateRange':
       return (
-        <Stack spacing={0.5} role="group" aria-label={meta.label}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <DatePicker
-              label={meta.startLabel ?? `${meta.label} ${t('start')}`}
-              value={start}
-              onChange={(next) => onChange([next, end])}
-              slotProps={{ textField: { size, error: Boolean(error), name: `${name}.start` } }}
-            />
-            <span aria-hidden="true">–</span>
-            <DatePicker
-              label={meta.endLabel ?? `${meta.label} ${t('end')}`}
-              value={end}
-              onChange={(next) => onChange([start, next])}
-              slotProps={{ textField: { size, error: Boolean(error), name: `${name}.end` } }}
-            />
-          </Stack>
-          {error && <FormHelperText error>{error}</FormHelperText>}
-        </Stack>
+        <Suspense fallback={<Skeleton variant="rounded" width={300} height={size === 'small' ? 40 : 56} aria-hidden />}>
+          <DateRangeField
+            name={name}
+            label={meta.label}
+            startLabel={meta.startLabel}
+            endLabel={meta.endLabel}
+            size={size}
+            value={value as DateRangeInput}
+            onChange={onChange}
+            error={error}
+          />
+        </Suspense>
       );
-    }
     case 'money':
       return (
         <TextField
