@@ -1,8 +1,10 @@
 import { test, expect, type Page } from '@playwright/test';
-import { createSecureClient, isSecureTransportError, type SecureClient } from '@merchant/secure-transport';
-import { LoginPage } from '../pages/login-page';
+import { isSecureTransportError, type SecureClient } from '@merchant/secure-transport';
 import { ResourceListPage } from '../pages/resource-list-page';
-import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
+import { buyer, buyerConfirmsReceipt, buyerPlacesAndPays, type BuyerOptions } from '../support/buyer';
+import { merchantClient, merchantShips } from '../support/merchant';
+import { signIn } from '../support/sign-in';
+import { CONTRACT_PATHS, OK, consoleUrl } from '../support/stack';
 
 // After-sales against the real servers (docs/orders.md "Refunds", "Complaints", "Reviews"): a buyer (the
 // keyed `/buyer/...` routes) places and pays an order and asks for a refund; the merchant approves and pays it
@@ -11,21 +13,6 @@ import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
 // answered with the same payment. A buyer's complaint shows with its timeline and takes the merchant's
 // response; a buyer's review of a completed order takes one reply.
 
-const consoleUrl = () => process.env.E2E_CONSOLE_URL!;
-const storeUrl = () => process.env.E2E_STORE_URL!;
-/** store-server's development buyer key (DEV_BUYER_KEY in apps/store-server/src/config.ts; the e2e stack is not production). */
-const BUYER_KEY = 'dev-buyer-key-change-me';
-/** demo_merchant's store (README). */
-const DEMO_STORE_ID = 1001;
-const OK = '00000000';
-// Contract paths (libs/api-contracts: goods skuStockList, orders shipOrder, after-sales refundDetail and payRefund).
-const PATHS = {
-  login: '/v1/store/eshop/store/user/login',
-  skuStockList: '/v1/store/eshop/goods/sku/stockList',
-  shipOrder: '/v1/store/eshop/order/ship',
-  refundDetail: '/v1/store/eshop/afterSales/refund/detail',
-  payRefund: '/v1/store/eshop/afterSales/refund/pay',
-};
 const FLOW_TIMEOUT = 180_000;
 
 interface RefundDetail {
@@ -36,53 +23,12 @@ interface RefundDetail {
   ledger: { ledgerId: number; amountCents: number; idempotencyKey: string }[];
 }
 
-/** The buyer side: plain JSON with the buyer key. */
-async function buyer<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${storeUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-buyer-key': BUYER_KEY }, body: JSON.stringify(body) });
-  const answer = (await response.json()) as { code: string; msg: string; data: T };
-  if (answer.code !== OK) throw new Error(`${path} answered ${answer.code}: ${answer.msg}`);
-  return answer.data;
-}
-
-/** The merchant's own calls outside the browser (setup and checks), as another client of store-server would make them. */
-async function merchantClient(): Promise<SecureClient> {
-  const client = createSecureClient({ baseUrl: storeUrl(), mode: 'none' });
-  const signedIn = await client.request<{ accessToken: string }>(PATHS.login, { userName: DEMO_SIGN_IN.userName, password: DEMO_SIGN_IN.password });
-  client.setAccessToken(signedIn.data.accessToken);
-  return client;
-}
-
-/** A paid order of the demo store by a buyer of this run (unique account, so reruns never meet). */
-async function paidOrder(merchant: SecureClient, buyerAccid: string) {
-  const skus = await merchant.request<{ list: { skuId: number; stock: number }[] }>(PATHS.skuStockList, { pageNum: 1, pageSize: 20, goodsStatus: 2, stockStatus: 1 });
-  const sku = skus.data.list.find((candidate) => candidate.stock > 0);
-  if (!sku) throw new Error('the demo store has no on-shelf SKU in stock');
-  const placed = await buyer<{ orderId: number; orderNo: string; amountCents: number }>('/buyer/orders/place', {
-    storeId: DEMO_STORE_ID,
-    buyerAccid,
-    buyerName: 'E2E Buyer',
-    buyerPhone: '13800138000',
-    receiver: { name: 'E2E Buyer', phone: '13800138000', address: '1 Test Road, Hangzhou' },
-    items: [{ skuId: sku.skuId, quantity: 1 }],
-  });
-  await buyer(`/buyer/orders/${placed.orderId}/pay`, { buyerAccid });
-  return placed;
-}
-
 /** A completed order (paid, shipped by the merchant, receipt confirmed by the buyer): what a review needs. */
-async function completedOrder(merchant: SecureClient, buyerAccid: string) {
-  const order = await paidOrder(merchant, buyerAccid);
-  await merchant.request(PATHS.shipOrder, { orderId: order.orderId, carrier: 'SF Express', trackingNo: `SF${Date.now()}` });
-  await buyer(`/buyer/orders/${order.orderId}/confirmReceipt`, { buyerAccid });
+async function completedOrder(merchant: SecureClient, who: BuyerOptions) {
+  const order = await buyerPlacesAndPays(merchant, who);
+  await merchantShips(merchant, order.orderId);
+  await buyerConfirmsReceipt(order);
   return order;
-}
-
-async function signIn(page: Page, redirect: string, language: 'en-US' | 'zh-CN' = 'en-US') {
-  await page.addInitScript((lang) => window.localStorage.setItem('console.language', lang), language);
-  const login = new LoginPage(page, consoleUrl());
-  await login.open(`?redirect=${encodeURIComponent(redirect)}`);
-  await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
-  await expect(page).toHaveURL(new RegExp(redirect.replace(/[?]/g, '\\?')));
 }
 
 /** The after-sales screens in a merchant's terms; selectors live here only. */
@@ -120,8 +66,8 @@ test('a refund the buyer asked for is approved and paid once, however often the 
   test.setTimeout(FLOW_TIMEOUT);
   const merchant = await merchantClient();
   try {
-    const buyerAccid = `c_e2e_refund_${Date.now()}`;
-    const order = await paidOrder(merchant, buyerAccid);
+    const order = await buyerPlacesAndPays(merchant, { tag: 'refund' });
+    const { buyerAccid } = order;
     const refundCents = Math.min(order.amountCents, 1_00);
     const refund = await buyer<{ refundId: number; refundNo: string }>('/buyer/refunds/request', { orderId: order.orderId, buyerAccid, kind: 1, amountCents: refundCents, reason: 'e2e: wrong colour' });
 
@@ -172,21 +118,21 @@ test('a refund the buyer asked for is approved and paid once, however often the 
     await page.screenshot({ path: 'test-results/after-sales-process-refund.png', fullPage: true });
 
     // One ledger row; the same key again (a third attempt, from another client of the same store) answers that payment.
-    const detail = (await merchant.request<RefundDetail>(PATHS.refundDetail, { refundId: refund.refundId })).data;
+    const detail = (await merchant.request<RefundDetail>(CONTRACT_PATHS.refundDetail, { refundId: refund.refundId })).data;
     expect(detail.ledger).toHaveLength(1);
     expect(detail.ledger[0]!.amountCents).toBe(refundCents);
     payKeys.push(detail.ledger[0]!.idempotencyKey);
-    const replay = await merchant.request<{ ledgerId: number; amountCents: number }>(PATHS.payRefund, { refundId: refund.refundId, idempotencyKey: payKeys[0] });
+    const replay = await merchant.request<{ ledgerId: number; amountCents: number }>(CONTRACT_PATHS.payRefund, { refundId: refund.refundId, idempotencyKey: payKeys[0] });
     expect(replay.data.ledgerId).toBe(detail.ledger[0]!.ledgerId);
-    const after = (await merchant.request<RefundDetail>(PATHS.refundDetail, { refundId: refund.refundId })).data;
+    const after = (await merchant.request<RefundDetail>(CONTRACT_PATHS.refundDetail, { refundId: refund.refundId })).data;
     expect(after.ledger).toHaveLength(1);
     expect(after.order.refundedCents).toBe(detail.order.refundedCents);
     // A new key for a refund already paid is a second payment: refused, nothing moves.
     const second = await merchant
-      .request(PATHS.payRefund, { refundId: refund.refundId, idempotencyKey: crypto.randomUUID() }, { silent: true })
+      .request(CONTRACT_PATHS.payRefund, { refundId: refund.refundId, idempotencyKey: crypto.randomUUID() }, { silent: true })
       .then(() => OK, (error: unknown) => (isSecureTransportError(error) ? error.code : String(error)));
     expect(second).toBe('10100005');
-    expect((await merchant.request<RefundDetail>(PATHS.refundDetail, { refundId: refund.refundId })).data.ledger).toHaveLength(1);
+    expect((await merchant.request<RefundDetail>(CONTRACT_PATHS.refundDetail, { refundId: refund.refundId })).data.ledger).toHaveLength(1);
 
     // orderAfterAll lists it under "refunded".
     const all = screens.list('afterSales.all', '/order/orderAfterAll');
@@ -203,8 +149,8 @@ test("a buyer's complaint shows with its timeline and takes the merchant's respo
   test.setTimeout(FLOW_TIMEOUT);
   const merchant = await merchantClient();
   try {
-    const buyerAccid = `c_e2e_complaint_${Date.now()}`;
-    const order = await paidOrder(merchant, buyerAccid);
+    const order = await buyerPlacesAndPays(merchant, { tag: 'complaint' });
+    const { buyerAccid } = order;
     const complaint = await buyer<{ complaintId: number; complaintNo: string }>('/buyer/complaints/file', { orderId: order.orderId, buyerAccid, reason: 'e2e: the parcel never came', description: 'two weeks and nothing' });
 
     const screens = new AfterSalesPages(page);
@@ -240,8 +186,8 @@ test('a review of a completed order gets one reply and is read-only after', asyn
   test.setTimeout(FLOW_TIMEOUT);
   const merchant = await merchantClient();
   try {
-    const buyerAccid = `c_e2e_review_${Date.now()}`;
-    const order = await completedOrder(merchant, buyerAccid);
+    const order = await completedOrder(merchant, { tag: 'review' });
+    const { buyerAccid } = order;
     const review = await buyer<{ evaluationId: number }>('/buyer/evaluations/write', { orderId: order.orderId, buyerAccid, rating: 2, content: 'e2e: the box was dented' });
 
     const screens = new AfterSalesPages(page);
@@ -278,7 +224,7 @@ test('the after-sales screens in zh-CN list the demo store\'s seeded records', a
   test.setTimeout(FLOW_TIMEOUT);
   const screens = new AfterSalesPages(page);
   const all = screens.list('afterSales.all', '/order/orderAfterAll');
-  await signIn(page, all.path, 'zh-CN');
+  await signIn(page, all.path, { language: 'zh-CN' });
   await all.waitForRows();
   const menu = page.getByRole('navigation', { name: /主菜单|Main menu/ });
   for (const title of ['售后处理', '全部售后', '投诉管理', '评价管理']) await expect(menu.getByText(title, { exact: true })).toBeVisible();

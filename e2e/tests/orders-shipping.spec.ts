@@ -1,9 +1,10 @@
 import { test, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { LoginPage } from '../pages/login-page';
-import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
-import { buyerCall, merchantClient, orderState, paidOrders } from '../fixtures/orders-buyer';
-import { SHIPPING_SCREENS, ShippingScreens } from '../fixtures/shipping-screens';
+import { SHIPPING_SCREENS, ShippingScreens } from '../pages/shipping-screens';
+import { buyerPlacesAndPaysMany, buyerWithdraws } from '../support/buyer';
+import { merchantClient, orderState } from '../support/merchant';
+import { signIn } from '../support/sign-in';
+import { consoleUrl } from '../support/stack';
 
 // The console's shipping screens against the real servers (issue 11): a buyer of this run places and pays
 // orders through the keyed buyer routes; the merchant ships one with the form (carrier from the list,
@@ -11,17 +12,8 @@ import { SHIPPING_SCREENS, ShippingScreens } from '../fixtures/shipping-screens'
 // here with exceljs — a line the console refuses before sending is removed, and a line the server refuses
 // (the buyer withdrew that order after the import) comes back with its code and text while the others ship.
 
-const consoleUrl = () => process.env.E2E_CONSOLE_URL!;
 // A flow crosses several screens: more than the default minute on a busy machine.
 const FLOW_TIMEOUT = 240_000;
-
-async function signIn(page: Page, redirect: string, language: 'en-US' | 'zh-CN' = 'en-US') {
-  await page.addInitScript((lang) => window.localStorage.setItem('console.language', lang), language);
-  const login = new LoginPage(page, consoleUrl());
-  await login.open(`?redirect=${encodeURIComponent(redirect)}`);
-  await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
-  await expect(page).toHaveURL(new RegExp(redirect.replace(/[?]/g, '\\?')));
-}
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -37,7 +29,7 @@ async function sheetBytes(rows: unknown[][]): Promise<Buffer> {
 test('the merchant ships one order with the form, sees the result, prints its slip and opens the shipment', async ({ page }) => {
   test.setTimeout(FLOW_TIMEOUT);
   const merchant = await merchantClient();
-  const [order] = await paidOrders(merchant, 'ship1', 1);
+  const [order] = await buyerPlacesAndPaysMany(merchant, { tag: 'ship1' }, 1);
   await signIn(page, `${SHIPPING_SCREENS.shippingOrder}?orderId=${order!.orderId}`);
   const screens = new ShippingScreens(page, consoleUrl());
 
@@ -79,7 +71,7 @@ test('the merchant ships one order with the form, sees the result, prints its sl
 test('the merchant ships orders from an .xlsx sheet: lines checked first, each line answered, a refused one shows why', async ({ page }) => {
   test.setTimeout(FLOW_TIMEOUT);
   const merchant = await merchantClient();
-  const [byNumber, byId, badTracking, withdrawn] = await paidOrders(merchant, 'bulk', 4);
+  const [byNumber, byId, badTracking, withdrawn] = await buyerPlacesAndPaysMany(merchant, { tag: 'bulk' }, 4);
   await signIn(page, SHIPPING_SCREENS.orderDelivery);
   const screens = new ShippingScreens(page, consoleUrl());
   await screens.worklist.waitForRows();
@@ -114,7 +106,7 @@ test('the merchant ships orders from an .xlsx sheet: lines checked first, each l
   await expect(page.getByTestId('bulk-invalid')).toHaveCount(0);
 
   // After the import, the buyer withdraws one of the orders: the server refuses that line alone.
-  await buyerCall(`/${withdrawn!.orderId}/withdraw`, { buyerAccid: withdrawn!.buyerAccid });
+  await buyerWithdraws(withdrawn!);
   await screens.send(3);
   await expect(screens.resultSummary()).toHaveText('Finished: 2 shipped, 1 failed');
   await expect(screens.resultLine(2)).toHaveAttribute('data-ok', 'true');
@@ -143,8 +135,8 @@ test('the merchant ships orders from an .xlsx sheet: lines checked first, each l
 test('in Chinese, the lines of an imported sheet and their errors read in the language of the merchant', async ({ page }) => {
   test.setTimeout(FLOW_TIMEOUT);
   const merchant = await merchantClient();
-  const [order] = await paidOrders(merchant, 'zh', 1);
-  await signIn(page, SHIPPING_SCREENS.orderDelivery, 'zh-CN');
+  const [order] = await buyerPlacesAndPaysMany(merchant, { tag: 'zh' }, 1);
+  await signIn(page, SHIPPING_SCREENS.orderDelivery, { language: 'zh-CN' });
   const screens = new ShippingScreens(page, consoleUrl());
   await screens.worklist.waitForRows();
   await page.getByRole('button', { name: '导入发货表格', exact: true }).click();
