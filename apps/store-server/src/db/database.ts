@@ -14,6 +14,7 @@ import * as brandApplications from './migrations/0012-brand-applications';
 import * as exportJobs from './migrations/0013-export-jobs';
 import * as orders from './migrations/0014-orders';
 import * as afterSales from './migrations/0015-after-sales';
+import * as orderItemImages from './migrations/0016-order-item-images';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -32,6 +33,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0013-export-jobs': exportJobs,
   '0014-orders': orders,
   '0015-after-sales': afterSales,
+  '0016-order-item-images': orderItemImages,
 };
 
 export interface DatabaseOptions {

@@ -234,6 +234,8 @@ export interface StoreOrderItemTable {
   title: string;
   spec_text: Generated<string>;
   image_url: Generated<string>;
+  /** The media library file of image_url (migration 0016): reads answer it signed for the reading store. */
+  image_file_id: number | null;
   unit_price_cents: ColumnType<number | string, number, number>;
   quantity: number;
   service: Generated<boolean>;

@@ -57,7 +57,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
   const common = new CommonService(new CommonRepository(db));
   const im = new ImService(new ImRepository(db), { imTokenSecret: config.imTokenSecret, imAppKey: config.imAppKey });
 
-  const orders = ordersModule({ db, clock, buyerKey: config.buyerKey });
+  const orders = ordersModule({ db, clock, buyerKey: config.buyerKey, media: media.fileUrls });
   const afterSales = afterSalesModule({ db, clock, buyerKey: config.buyerKey, operatorKey: config.operatorKey });
   const notifications = notificationsModule({ db, clock, orderEvents: orders.events, ticketSecret: config.imTokenSecret });
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import type { StoreRoute } from '../../http/route';
 import type { Clock } from '../../shared/clock';
+import type { MediaFileUrls } from '../media';
 import { OrderEvents } from './order-events';
 import { BuyerOrdersService } from './orders.buyer';
 import { someOrderableSkuIds } from './orders.catalogue';
@@ -38,7 +39,7 @@ function simulatorLifecycle(simulator: DemoOrderSimulator): StoreRoute {
 }
 
 /** The orders module (docs/orders.md): the store's orders and shipping, and the buyer side that places them. */
-export function ordersModule(deps: { db: Kysely<StoreDatabase>; clock: Clock; buyerKey?: string; env?: NodeJS.ProcessEnv }): {
+export function ordersModule(deps: { db: Kysely<StoreDatabase>; clock: Clock; buyerKey?: string; env?: NodeJS.ProcessEnv; media?: MediaFileUrls }): {
   routes: StoreRoute[];
   events: OrderEvents;
   facade: OrdersFacade;
@@ -48,7 +49,7 @@ export function ordersModule(deps: { db: Kysely<StoreDatabase>; clock: Clock; bu
   const repository = new OrdersRepository(deps.db);
   const service = new OrdersService(repository, deps.clock);
   const buyer = new BuyerOrdersService(repository, events, deps.clock);
-  const routes = [...ordersRoutes(service), ...buyerOrderRoutes(buyer, deps.buyerKey)];
+  const routes = [...ordersRoutes(service, deps.media), ...buyerOrderRoutes(buyer, deps.buyerKey)];
   const settings = simulatorSettings(deps.env ?? process.env);
   if (settings) {
     const simulator = new DemoOrderSimulator(buyer, repository, settings, (message, error) => console.error(message, error));

@@ -7,9 +7,11 @@ import type { OrdersRepository } from './orders.repository';
 // What an order may hold: on-shelf goods of the store with their SKUs, read through the goods module's
 // public face on the caller's open transaction (one connection under PGlite: a read outside it would wait).
 
-const firstImageUrl = (images: unknown[]): string => {
-  const first = images[0] as { objectUrl?: unknown; url?: unknown } | undefined;
-  return typeof first?.objectUrl === 'string' ? first.objectUrl : typeof first?.url === 'string' ? first.url : '';
+/** The goods' first image: its URL as stored and, for a media library file, the file (signed on reads). */
+const firstImage = (images: unknown[]): { url: string; fileId: number | null } => {
+  const first = images[0] as { objectUrl?: unknown; url?: unknown; fileId?: unknown } | undefined;
+  const url = typeof first?.objectUrl === 'string' ? first.objectUrl : typeof first?.url === 'string' ? first.url : '';
+  return { url, fileId: typeof first?.fileId === 'number' && Number.isInteger(first.fileId) ? first.fileId : null };
 };
 
 /** The SKUs of the lines, each of an on-shelf goods of the store; 10100004 for another store's SKU, 10100005 off shelf. */
@@ -26,6 +28,7 @@ export async function orderableSkus(orders: OrdersRepository, storeId: number, l
     if (record.status !== GOODS_STATUS.onShelf) {
       throw new StoreError(STORE_CODES.notAllowedInCurrentState, text(`商品「${record.title}」未上架`, `goods ${goodsId} is not on shelf`));
     }
+    const image = firstImage(record.images);
     const service = record.categoryId !== null && (await orders.serviceCategories([record.categoryId], SERVICE_CATEGORY_ROOT)).has(record.categoryId);
     for (const sku of await goods.skusOf(goodsId)) {
       if (!owners.has(sku.id)) continue;
@@ -34,7 +37,8 @@ export async function orderableSkus(orders: OrdersRepository, storeId: number, l
         skuId: sku.id,
         title: record.title,
         specValues: sku.specValues,
-        imageUrl: firstImageUrl(record.images),
+        imageUrl: image.url,
+        imageFileId: image.fileId,
         priceCents: sku.price,
         service,
       });

@@ -60,6 +60,7 @@ describe('priceOrder', () => {
     title: 'Sofa',
     specValues: { Seats: '3', Colour: 'grey' },
     imageUrl: '/x.png',
+    imageFileId: 7,
     priceCents,
     service,
   });
@@ -72,6 +73,7 @@ describe('priceOrder', () => {
     const plain = priceOrder([{ skuId: 1, quantity: 3 }], skus);
     expect([plain.amountCents, plain.itemCount, plain.serviceOrder]).toEqual([5997, 3, false]);
     expect(plain.items[0]?.specText).toBe('Seats: 3; Colour: grey');
+    expect(plain.items[0]?.imageFileId).toBe(7);
     expect(priceOrder([{ skuId: 1, quantity: 1 }, { skuId: 2, quantity: 2 }], skus)).toMatchObject({ amountCents: 2999, itemCount: 3, serviceOrder: true });
     expect(priceOrder([{ skuId: 1, quantity: 1, withService: true }], skus).serviceOrder).toBe(true);
     expect(codeOf(() => priceOrder([{ skuId: 3, quantity: 1 }], skus))).toBe('10100004');

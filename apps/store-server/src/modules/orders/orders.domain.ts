@@ -105,6 +105,8 @@ export interface OrderableSku {
   title: string;
   specValues: Record<string, string>;
   imageUrl: string;
+  /** The media library file of imageUrl (the goods' first image), signed on every read of the order. */
+  imageFileId: number | null;
   priceCents: number;
   /** Goods of a service category. */
   service: boolean;
@@ -123,6 +125,7 @@ export interface PricedItem {
   title: string;
   specText: string;
   imageUrl: string;
+  imageFileId: number | null;
   unitPriceCents: number;
   quantity: number;
   service: boolean;
@@ -144,6 +147,7 @@ export function priceOrder(lines: readonly OrderLine[], skus: ReadonlyMap<number
       title: sku.title,
       specText: specText(sku.specValues),
       imageUrl: sku.imageUrl,
+      imageFileId: sku.imageFileId,
       unitPriceCents: sku.priceCents,
       quantity: line.quantity,
       service: sku.service || line.withService === true,

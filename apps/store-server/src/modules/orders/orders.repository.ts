@@ -6,6 +6,9 @@ import { UNPAID_ORDER_STATUS, type HistoryEntry, type OrderState, type PricedIte
 import { orderList } from './orders.lists';
 import type { OrderCountQuery } from './orders.schemas';
 
+/** A stored order line: the answer's item, whether it has a service part, and its image's library file. */
+export type StoredOrderItem = OrderItem & { service: boolean; imageFileId: number | null };
+
 type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
 
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -207,6 +210,7 @@ export class OrdersRepository {
           title: item.title,
           spec_text: item.specText,
           image_url: item.imageUrl,
+          image_file_id: item.imageFileId,
           unit_price_cents: item.unitPriceCents,
           quantity: item.quantity,
           service: item.service,
@@ -215,8 +219,9 @@ export class OrdersRepository {
       .execute();
   }
 
-  async items(orderIds: readonly number[]): Promise<Map<number, Array<OrderItem & { service: boolean }>>> {
-    const found = new Map<number, Array<OrderItem & { service: boolean }>>();
+  /** The lines of the orders as stored; `imageFileId` is what the service signs (StoredOrderItem). */
+  async items(orderIds: readonly number[]): Promise<Map<number, StoredOrderItem[]>> {
+    const found = new Map<number, StoredOrderItem[]>();
     if (orderIds.length === 0) return found;
     const rows = await this.db.selectFrom('store_order_item').selectAll().where('order_id', 'in', [...orderIds]).orderBy('order_id').orderBy('id').execute();
     for (const row of rows) {
@@ -227,6 +232,7 @@ export class OrdersRepository {
         title: row.title,
         specText: row.spec_text,
         imageUrl: row.image_url,
+        imageFileId: row.image_file_id,
         unitPriceCents: Number(row.unit_price_cents),
         quantity: row.quantity,
         service: row.service,

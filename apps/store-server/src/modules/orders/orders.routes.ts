@@ -1,22 +1,26 @@
 import { describeValidationError, orderEndpoints as api } from '@merchant/api-contracts';
 import type { z } from 'zod';
 import { keyedRoute, type KeyedHandler } from '../../http/keyed-route';
-import { callerLanguage, contractRoute, type StoreRoute } from '../../http/route';
+import { callerLanguage, contractRoute, type Caller, type RouteContext, type StoreRoute } from '../../http/route';
+import type { MediaFileUrls } from '../media';
 import { buyerOrderSchema, placeOrderSchema, shipmentCallbackSchema, type BuyerOrdersService } from './orders.buyer';
+import { orderImageSigner } from './orders.media';
 import type { OrdersService } from './orders.service';
 
 /** console-spec §2 /order calls (contracts: endpoints/orders). */
-export function ordersRoutes(orders: OrdersService): StoreRoute[] {
+export function ordersRoutes(orders: OrdersService, media?: MediaFileUrls): StoreRoute[] {
+  // Item images are library files, signed for the caller's store at the address the browser called.
+  const signer = (caller: Caller, ctx: RouteContext) => orderImageSigner(media, caller, ctx.request);
   return [
     contractRoute(api.queryStoreOrderCount, (biz, caller) => orders.countStoreOrders(caller, biz)),
     contractRoute(api.orderList, (biz, caller) => orders.list(caller, biz)),
-    contractRoute(api.orderDetail, (biz, caller) => orders.detail(caller, biz.orderId)),
+    contractRoute(api.orderDetail, (biz, caller, ctx) => orders.detail(caller, biz.orderId, signer(caller, ctx))),
     contractRoute(api.shipOrder, (biz, caller) => orders.ship(caller, biz)),
     contractRoute(api.bulkShip, (biz, caller, ctx) => orders.bulkShip(caller, biz.rows, callerLanguage(ctx.request))),
-    contractRoute(api.shipmentDetail, (biz, caller) => orders.shipmentDetail(caller, biz.shipmentId)),
-    contractRoute(api.deliverySlip, (biz, caller) => orders.deliverySlip(caller, biz.orderIds)),
+    contractRoute(api.shipmentDetail, (biz, caller, ctx) => orders.shipmentDetail(caller, biz.shipmentId, signer(caller, ctx))),
+    contractRoute(api.deliverySlip, (biz, caller, ctx) => orders.deliverySlip(caller, biz.orderIds, signer(caller, ctx))),
     contractRoute(api.extendReturnPeriod, (biz, caller) => orders.extendReturnPeriod(caller, biz)),
-    contractRoute(api.salesCertificate, (biz, caller) => orders.salesCertificate(caller, biz.orderId)),
+    contractRoute(api.salesCertificate, (biz, caller, ctx) => orders.salesCertificate(caller, biz.orderId, signer(caller, ctx))),
   ];
 }
 

@@ -15,6 +15,7 @@ import { epochSecondsOf, type Clock } from '../../shared/clock';
 import type { ListQuery } from '../../shared/resource-list';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import { ORDER, SHIPMENT, UNPAID_ORDER_STATUS, extendReturnPeriod, merchantActions, moveOrder, notFound } from './orders.domain';
+import { answeredItems, type SignFileUrls } from './orders.media';
 import type { LockedOrder, OrdersRepository } from './orders.repository';
 import { SHIPPING_ORDER_STATUSES, type OrderCountQuery } from './orders.schemas';
 
@@ -63,18 +64,23 @@ export class OrdersService {
     return this.orders.page(caller.storeId, query);
   }
 
-  async detail(caller: Caller, orderId: number): Promise<OrderDetail> {
+  /** The orders' lines as answered: each image signed afresh for the caller's store (orders.media.ts). */
+  private async itemsOf(orderIds: readonly number[], sign: SignFileUrls) {
+    return answeredItems(await this.orders.items(orderIds), sign);
+  }
+
+  async detail(caller: Caller, orderId: number, sign: SignFileUrls): Promise<OrderDetail> {
     const row = await this.orders.row(caller.storeId, orderId);
     if (!row) throw notFound(ORDER);
     const [items, receivers, shipments, history] = await Promise.all([
-      this.orders.items([orderId]),
+      this.itemsOf([orderId], sign),
       this.orders.receivers(caller.storeId, [orderId]),
       this.orders.shipmentsOf([orderId]),
       this.orders.history(orderId),
     ]);
     return {
       ...row,
-      items: (items.get(orderId) ?? []).map(({ service: _service, ...item }) => item),
+      items: items.get(orderId) ?? [],
       receiver: receivers.get(orderId) ?? { name: '', phone: '', address: '' },
       shipments: shipments.get(orderId) ?? [],
       history: history.map((entry) => ({ ...entry, fromStatus: entry.fromStatus as OrderStatus | null, toStatus: entry.toStatus as OrderStatus })),
@@ -127,29 +133,29 @@ export class OrdersService {
   }
 
   /** sendOutGoodsDetail. */
-  async shipmentDetail(caller: Caller, shipmentId: number) {
+  async shipmentDetail(caller: Caller, shipmentId: number, sign: SignFileUrls) {
     const shipment = await this.orders.shipment(shipmentId, caller.storeId);
     if (!shipment) throw notFound(SHIPMENT);
     const row = await this.orders.row(caller.storeId, shipment.orderId);
     if (!row) throw notFound(SHIPMENT);
-    const [items, receivers] = await Promise.all([this.orders.items([row.orderId]), this.orders.receivers(caller.storeId, [row.orderId])]);
+    const [items, receivers] = await Promise.all([this.itemsOf([row.orderId], sign), this.orders.receivers(caller.storeId, [row.orderId])]);
     const { storeId: _storeId, ...fields } = shipment;
     return {
       ...fields,
       orderNo: row.orderNo,
       orderStatus: row.status,
       receiver: receivers.get(row.orderId) ?? { name: '', phone: '', address: '' },
-      items: (items.get(row.orderId) ?? []).map(({ service: _service, ...item }) => item),
+      items: items.get(row.orderId) ?? [],
     };
   }
 
   /** deliverySlip: every order must be the store's, or nothing is answered (10100004). */
-  async deliverySlip(caller: Caller, orderIds: readonly number[]) {
+  async deliverySlip(caller: Caller, orderIds: readonly number[], sign: SignFileUrls) {
     const rows = await this.orders.rows(caller.storeId, orderIds);
     if (rows.length !== new Set(orderIds).size) throw notFound(ORDER);
     const [facts, items, receivers, shipments] = await Promise.all([
       this.orders.storeFacts(caller.storeId),
-      this.orders.items(orderIds),
+      this.itemsOf(orderIds, sign),
       this.orders.receivers(caller.storeId, orderIds),
       this.orders.shipmentsOf(orderIds),
     ]);
@@ -167,7 +173,7 @@ export class OrdersService {
           paidAt: row.paidAt,
           buyerName: row.buyerName,
           receiver: receivers.get(orderId) ?? { name: '', phone: '', address: '' },
-          items: (items.get(orderId) ?? []).map(({ service: _service, ...item }) => item),
+          items: items.get(orderId) ?? [],
           amountCents: row.amountCents,
           carrier: latest?.carrier ?? null,
           trackingNo: latest?.trackingNo ?? null,
@@ -187,20 +193,20 @@ export class OrdersService {
   }
 
   /** salesCertificate: proof of sale of a paid order that was not withdrawn or refunded. */
-  async salesCertificate(caller: Caller, orderId: number) {
+  async salesCertificate(caller: Caller, orderId: number, sign: SignFileUrls) {
     const row = await this.orders.row(caller.storeId, orderId);
     if (!row) throw notFound(ORDER);
     if (NO_CERTIFICATE_STATUSES.includes(row.status)) {
       throw new StoreError(STORE_CODES.notAllowedInCurrentState, text('已撤销或已退款的订单不能开具销售凭证', 'a withdrawn or refunded order has no proof of sale'));
     }
-    const [facts, items] = await Promise.all([this.orders.storeFacts(caller.storeId), this.orders.items([orderId])]);
+    const [facts, items] = await Promise.all([this.orders.storeFacts(caller.storeId), this.itemsOf([orderId], sign)]);
     return {
       storeName: facts?.storeName ?? '',
       licenceNo: facts?.licenceNo ?? '',
       orderId,
       orderNo: row.orderNo,
       buyerName: row.buyerName,
-      items: (items.get(orderId) ?? []).map(({ service: _service, ...item }) => ({ ...item, amountCents: item.unitPriceCents * item.quantity })),
+      items: (items.get(orderId) ?? []).map((item) => ({ ...item, amountCents: item.unitPriceCents * item.quantity })),
       amountCents: row.amountCents,
       paidAt: row.paidAt,
       issuedAt: this.now(),
