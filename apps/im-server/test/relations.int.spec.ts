@@ -95,6 +95,8 @@ describe('im-server users, friends, relations and system messages', () => {
     expect((await b.request('friendRequest', { account: alice, type: 'passFriendApply' })).code).toBe(200);
     const passedOnB = await b.waitForPush('sysMsg', (body) => body.sysMsg?.idServer === apply?.idServer);
     expect(passedOnB.sysMsg?.state).toBe('passed');
+    // Answered is read, for every port of b: a later sync must not count it unread again.
+    expect(passedOnB.sysMsg?.read).toBe(true);
     expect((await a.waitForPush('sysMsg', (body) => body.sysMsg?.type === 'passFriendApply')).sysMsg).toMatchObject({ from: bob, to: alice });
     expect((await a.waitForPush('friendUpdated')).friend).toMatchObject({ account: bob, valid: true });
     expect((await b.waitForPush('friendUpdated')).friend).toMatchObject({ account: alice, valid: true });

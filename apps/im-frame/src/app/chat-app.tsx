@@ -40,13 +40,15 @@ export function ChatApp({ storeName, now, storage, onRequestStorageAccess, ownAc
   useEffect(() => {
     void controller.start();
   }, [controller]);
+  // Between sign-in and the first sync's end the list is the cache's and about to change.
+  const syncing = !state.synced && (state.connection.phase === 'connecting' || state.connection.phase === 'connected');
 
   return (
-    <Box component="main" data-storage={storage?.kind} sx={{ height: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.paper' }}>
+    <Box component="main" data-storage={storage?.kind} data-synced={state.synced} sx={{ height: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.paper' }}>
       <ConnectionStatus state={state.connection} onRetry={() => void controller.retryConnect()} />
       {storage && <StorageNotice storage={storage} onRequestAccess={onRequestStorageAccess} />}
       <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
-        <Box component="nav" aria-label={t('sessions.title')} sx={{ width: 300, flexShrink: 0, overflowY: 'auto' }}>
+        <Box component="nav" aria-label={t('sessions.title')} aria-busy={syncing} sx={{ width: 300, flexShrink: 0, overflowY: 'auto' }}>
           <Box sx={{ px: 2, py: 1.5, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
             <Typography component="h1" variant="h6" noWrap>
               {storeName || t('app.title')}

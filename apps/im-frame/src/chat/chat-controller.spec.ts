@@ -18,6 +18,16 @@ describe('ChatController', () => {
     expect(controller.getState().connection).toEqual({ phase: 'connected' });
   });
 
+  it('says when the first sync has finished (the frame marks its list busy until then)', async () => {
+    const client = new FakeChatClient();
+    client.connect = async () => client.emit('state', { phase: 'connected' });
+    const controller = new ChatController(client);
+    await controller.start();
+    expect(controller.getState().synced).toBe(false);
+    client.emit('synced', undefined);
+    expect(controller.getState().synced).toBe(true);
+  });
+
   it('reports a failed connection with its reason', async () => {
     const client = new FakeChatClient();
     client.connectError = new Error('lbs unreachable');

@@ -78,7 +78,10 @@ export class ChatController {
       this.client.on('state', (connection) => this.update({ ...this.state, connection })),
       this.client.on('sessions', (sessions) => this.applySessions(sessions)),
       this.client.on('message', (message) => this.applyMessage(message)),
-      this.client.on('synced', () => void this.reloadAfterSync()),
+      this.client.on('synced', () => {
+        if (!this.state.synced) this.update({ ...this.state, synced: true });
+        void this.reloadAfterSync();
+      }),
     );
     this.update({ ...this.state, connection: { phase: 'connecting' } });
     try {

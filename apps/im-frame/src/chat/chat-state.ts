@@ -18,6 +18,8 @@ export interface ChatState {
   earlierBySession: Readonly<Record<string, EarlierStatus>>;
   /** The last send the client refused outright (nothing stored), until a send succeeds. */
   sendError?: string;
+  /** The first sync since start has finished: counts and lists are the server's, not only the cache's. */
+  synced: boolean;
 }
 
 export const initialChatState: ChatState = {
@@ -27,6 +29,7 @@ export const initialChatState: ChatState = {
   historyBySession: {},
   hasMoreBySession: {},
   earlierBySession: {},
+  synced: false,
 };
 
 /** Stick-top sessions first, then the newest update first. */

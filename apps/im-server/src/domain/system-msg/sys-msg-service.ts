@@ -97,7 +97,9 @@ export async function resolvePending(
   const seq = await allocateSeq(trx, receiver);
   const rows = await trx
     .updateTable('im_sys_msg')
-    .set({ state, seq })
+    // Answering an application is reading it: without `read` here every other port (and the next
+    // sign-in) would count the answered application as unread again.
+    .set({ state, seq, read: true })
     .where('id_server', 'in', pending.map((p) => p.id_server))
     .returningAll()
     .execute();
