@@ -1,14 +1,16 @@
-// The carriers a merchant picks from when shipping (our list: the spec names none). The wire carries the
-// code, so a shipment reads the same in every language; a carrier text the list does not know (an older
-// record, another client) is shown as it was written.
-import type { LocalizedText } from '@merchant/api-contracts';
+// The carriers a merchant ships with (our list: the spec names none), the one source for both sides: the
+// console offers them, shipOrderBiz accepts only them (docs/orders.md "Carriers"), and store-server keeps the
+// code, so a shipment reads the same in every language. A text the list does not know (a record from before
+// the list was enforced) is shown as it was written.
+import { ruleText } from '../fields';
+import type { LocalizedText } from '../languages';
 
 export interface Carrier {
   code: string;
   name: LocalizedText;
 }
 
-export const CARRIERS: readonly Carrier[] = [
+export const CARRIERS = [
   { code: 'SF', name: { 'zh-CN': '顺丰速运', 'en-US': 'SF Express' } },
   { code: 'ZTO', name: { 'zh-CN': '中通快递', 'en-US': 'ZTO Express' } },
   { code: 'YTO', name: { 'zh-CN': '圆通速递', 'en-US': 'YTO Express' } },
@@ -18,15 +20,20 @@ export const CARRIERS: readonly Carrier[] = [
   { code: 'JTEXPRESS', name: { 'zh-CN': '极兔速递', 'en-US': 'J&T Express' } },
   { code: 'EMS', name: { 'zh-CN': '中国邮政 EMS', 'en-US': 'China Post EMS' } },
   { code: 'DEPPON', name: { 'zh-CN': '德邦快递', 'en-US': 'Deppon Express' } },
-];
+] as const satisfies readonly Carrier[];
+
+/** A carrier's code as stored and sent. */
+export type CarrierCode = (typeof CARRIERS)[number]['code'];
 
 type Locale = keyof LocalizedText;
 
 const normalize = (text: string) => text.toLowerCase().replace(/[\s_\-&]/g, '');
-const BY_TEXT: ReadonlyMap<string, string> = new Map(CARRIERS.flatMap((carrier) => [carrier.code, ...Object.values(carrier.name)].map((text) => [normalize(text), carrier.code] as const)));
+const BY_TEXT: ReadonlyMap<string, CarrierCode> = new Map(
+  CARRIERS.flatMap((carrier) => [carrier.code, ...Object.values(carrier.name)].map((text) => [normalize(text), carrier.code] as const)),
+);
 
-/** The carrier a text names (its code, or its name in either language), or undefined. */
-export function carrierCodeOf(text: string): string | undefined {
+/** The carrier a text names (its code, or its name in either language, ignoring case, spaces and -_&), or undefined. */
+export function carrierCodeOf(text: string): CarrierCode | undefined {
   return BY_TEXT.get(normalize(text));
 }
 
@@ -35,3 +42,9 @@ export function carrierName(value: string, locale: Locale): string {
   const code = carrierCodeOf(value);
   return CARRIERS.find((carrier) => carrier.code === code)?.name[locale] ?? value;
 }
+
+/** The refusal of a carrier the list does not know (zod's en-US text; the zh-CN one registered with it). */
+export const UNKNOWN_CARRIER_MESSAGE = ruleText(
+  `carrier 必须是列表中的快递公司（${CARRIERS.map((carrier) => carrier.code).join('、')}）`,
+  `carrier must be one of the listed carriers (${CARRIERS.map((carrier) => carrier.code).join(', ')})`,
+);

@@ -21,6 +21,7 @@ export * from './common';
 export * from './deregistration';
 export * from './im';
 export * from './orders';
+export * from './carriers';
 export * from './after-sales';
 export * from './media';
 export * from './exports';

@@ -1,3 +1,5 @@
+import { describeValidationErrorText } from '../fields';
+import { CARRIERS, UNKNOWN_CARRIER_MESSAGE, carrierCodeOf, carrierName } from './carriers';
 import { bulkShipBiz, deliverySlipBiz, extendReturnPeriodBiz, orderListBiz, shipOrderBiz } from './orders';
 
 describe('order contracts', () => {
@@ -21,6 +23,19 @@ describe('order contracts', () => {
     expect(shipOrderBiz.safeParse({ orderId: 1, carrier: '', trackingNo: 'SF1' }).success).toBe(false);
     expect(shipOrderBiz.safeParse({ orderId: 1, carrier: 'SF', trackingNo: 'SF 1' }).success).toBe(false);
     expect(shipOrderBiz.safeParse({ orderId: 0, carrier: 'SF', trackingNo: 'SF1' }).success).toBe(false);
+  });
+
+  it('takes only a carrier of the list, by code or by name in either language', () => {
+    for (const carrier of ['SF', 'SF Express', '顺丰速运', 'j&t express', 'JTEXPRESS']) {
+      expect(shipOrderBiz.safeParse({ orderId: 1, carrier, trackingNo: 'SF1' }).success).toBe(true);
+    }
+    const refused = shipOrderBiz.safeParse({ orderId: 1, carrier: 'Pigeon Post', trackingNo: 'SF1' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe(UNKNOWN_CARRIER_MESSAGE);
+    expect(describeValidationErrorText(refused.error as never)['zh-CN']).toContain('carrier 必须是列表中的快递公司');
+    expect(CARRIERS.map((carrier) => carrierCodeOf(carrier.name['zh-CN']))).toEqual(CARRIERS.map((carrier) => carrier.code));
+    expect(carrierName('SF Express', 'zh-CN')).toBe('顺丰速运');
+    expect(carrierName('an older text', 'en-US')).toBe('an older text');
   });
 
   it('lets bulkShip rows through unchecked (each answers its own result) but bounds their number', () => {

@@ -8,6 +8,7 @@ import type { LocalizedText } from '../languages';
 import type { Actor } from '../state-machine';
 import type { OrderEvent, OrderStatus, ShipmentStatus } from '../order-machines';
 import { PERMISSIONS } from '../permissions';
+import { carrierCodeOf, UNKNOWN_CARRIER_MESSAGE } from './carriers';
 import { STORE_CODES } from '../store-codes';
 import { CREATE_TIME_RANGE_ERROR, createTimeRangeValid, createTimeShape, keywordField, sortShape } from './goods';
 
@@ -184,7 +185,8 @@ export const orderIdOnlyBiz = z.object({ orderId: id('orderId') });
 // ---------------------------------------------------------------------------------------------
 // shippingOrder: one, or a sheet of rows
 
-const carrierField = required('carrier', ORDER_LIMITS.carrierMax);
+/** A carrier of the list (carriers.ts), by code or by name in either language; store-server keeps its code. */
+const carrierField = required('carrier', ORDER_LIMITS.carrierMax).refine((value) => carrierCodeOf(value) !== undefined, { error: UNKNOWN_CARRIER_MESSAGE });
 const trackingNoField = required('trackingNo', ORDER_LIMITS.trackingNoMax).regex(TRACKING_NO_PATTERN, 'trackingNo may hold only letters, digits and hyphens');
 
 export const shipOrderBiz = z.object({ orderId: id('orderId'), carrier: carrierField, trackingNo: trackingNoField });

@@ -1,4 +1,4 @@
-import { SHIPMENT_MACHINE, type Actor, type OrderEvent, type OrderReceiver } from '@merchant/api-contracts';
+import { SHIPMENT_MACHINE, type Actor, type CarrierCode, type OrderEvent, type OrderReceiver } from '@merchant/api-contracts';
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import { orderableSkus } from './orders.catalogue';
@@ -30,7 +30,8 @@ export const DEMO_ADDRESSES = [
   '杭州市西湖区文三路 478 号 4 楼',
 ] as const;
 
-export const DEMO_CARRIERS = ['SF Express', 'ZTO Express', 'YTO Express', 'JD Logistics'] as const;
+/** Codes of the contract's CARRIERS list, as a shipment keeps them. */
+export const DEMO_CARRIERS = ['SF', 'ZTO', 'YTO', 'JD'] as const satisfies readonly CarrierCode[];
 
 export interface DemoOrderSpec {
   storeId: number;

@@ -1,5 +1,6 @@
 import {
   SHIPMENT_MACHINE,
+  carrierCodeOf,
   describeValidationErrorText,
   shipOrderBiz,
   type OrderDetail,
@@ -95,14 +96,17 @@ export class OrdersService {
     return order;
   }
 
-  /** shippingOrder: the ORDER machine's `ship` by the merchant, and a shipment awaiting pickup. */
+  /**
+   * shippingOrder: the ORDER machine's `ship` by the merchant, and a shipment awaiting pickup. The carrier
+   * passed shipOrderBiz (one of CARRIERS, by code or name): the shipment keeps its code.
+   */
   ship(caller: Caller, input: ShipInput): Promise<Shipment> {
     return this.orders.transaction(async (orders) => {
       const order = await this.lockOwn(orders, caller, input.orderId);
       const at = this.now();
       const move = moveOrder(order, 'ship', 'merchant', at);
       const [shipment] = await orders.insertShipments([
-        { storeId: caller.storeId, orderId: order.id, carrier: input.carrier, trackingNo: input.trackingNo, status: SHIPMENT_MACHINE.initial, createdAt: at },
+        { storeId: caller.storeId, orderId: order.id, carrier: carrierCodeOf(input.carrier) ?? input.carrier, trackingNo: input.trackingNo, status: SHIPMENT_MACHINE.initial, createdAt: at },
       ]);
       await orders.saveMove(order, move.state, move.entry);
       return shipment as Shipment;

@@ -10,7 +10,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { carrierName } from '../carriers';
+import { carrierName } from '@merchant/api-contracts';
 import { useLocale } from '../ship/ShipFields';
 import type { ShipRowResult } from '../sheet/sendInBatches';
 import type { ShipDraft } from '../sheet/shipDrafts';

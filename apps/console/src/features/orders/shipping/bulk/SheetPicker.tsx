@@ -12,7 +12,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { saveExcelFile } from '@merchant/ui-kit';
 import { useAppDispatch } from '../../../../app/hooks';
 import { shippingApi } from '../api';
-import { CARRIERS } from '../carriers';
+import { CARRIERS } from '@merchant/api-contracts';
 import { useLocale } from '../ship/ShipFields';
 import { draftFromLine, toShipIndex, type ShipDraft } from '../sheet/shipDrafts';
 import { MAX_SHEET_LINES, buildShipmentTemplate, readShipmentSheet, templateHeader, type SheetProblem } from '../sheet/shipmentSheet';

@@ -2,8 +2,7 @@
 // and their checks before anything is sent: the order each line names, the carrier from the list, and
 // the tracking number by the contract's own rule (shipOrderBiz). Only lines without errors are sent;
 // the server still checks each row and answers per row (bulkShip).
-import { ORDER_LIMITS, shipOrderBiz, type OrderRow } from '@merchant/api-contracts';
-import { carrierCodeOf } from '../carriers';
+import { carrierCodeOf, ORDER_LIMITS, shipOrderBiz, type OrderRow } from '@merchant/api-contracts';
 import type { SheetColumn, SheetLine } from './shipmentSheet';
 
 /** An error of a line: an i18n key under `shipping.rowError` and its values. */

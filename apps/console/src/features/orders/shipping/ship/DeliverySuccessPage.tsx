@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { PageError, PageLoading } from '../../../../resource-kit';
 import { ORDER_PATHS, orderAddress } from '../../paths';
 import { shippingApi } from '../api';
-import { carrierName } from '../carriers';
+import { carrierName } from '@merchant/api-contracts';
 import { deliverySlipAddress, idsParam, shipmentAddress, SHIPPING_PATHS } from '../paths';
 import { useLocale } from './ShipFields';
 

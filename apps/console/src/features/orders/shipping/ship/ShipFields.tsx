@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { CARRIERS } from '../carriers';
+import { CARRIERS } from '@merchant/api-contracts';
 
 type Locale = 'zh-CN' | 'en-US';
 

@@ -7,14 +7,13 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { SHIPMENT_STATUS_LABELS, type EndpointData, type ShipmentStatus, type orderEndpoints } from '@merchant/api-contracts';
+import { carrierName, SHIPMENT_STATUS_LABELS, type EndpointData, type ShipmentStatus, type orderEndpoints } from '@merchant/api-contracts';
 import { formatSecondsTimestamp, maskPhone } from '@merchant/ui-kit';
 import { ResourceDetailPage, labelText, statusFromLabels } from '../../../../resource-kit';
 import { ItemsTable, Section, useTextContext } from '../../details/sections';
 import { OrderStatusChip } from '../../orderStatus';
 import { ORDER_PATHS, orderAddress } from '../../paths';
 import { shippingApi } from '../api';
-import { carrierName } from '../carriers';
 
 type ShipmentDetail = EndpointData<typeof orderEndpoints.shipmentDetail>;
 

@@ -16,11 +16,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import PrintIcon from '@mui/icons-material/Print';
-import { ORDER_LIMITS, type EndpointData, type orderEndpoints } from '@merchant/api-contracts';
+import { carrierName, ORDER_LIMITS, type EndpointData, type orderEndpoints } from '@merchant/api-contracts';
 import { formatCents, formatSecondsTimestamp, maskPhone } from '@merchant/ui-kit';
 import { PageError, PageLoading } from '../../../../resource-kit';
 import { shippingApi } from '../api';
-import { carrierName } from '../carriers';
 import { idsParam, SHIPPING_PATHS } from '../paths';
 import { useLocale } from '../ship/ShipFields';
 
