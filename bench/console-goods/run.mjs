@@ -7,6 +7,7 @@
 //
 //   npx nx run-many -t build --projects=console && node bench/console-goods/run.mjs [--goods 100000] [--runs 7]
 //   node bench/console-goods/run.mjs --goods 5000 --runs 1      # a smoke run
+//   node bench/console-goods/run.mjs --compare <dist dir>       # baseline: another console build, same big store
 //
 // One navigation per run and server, interleaved (baseline, big, baseline, big …) after one warm-up each,
 // so machine load hits both alike; medians over runs. The goods are seeded by bench/store-api/seed-goods.mjs.
@@ -30,25 +31,34 @@ const TARGET_MS = 1_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const dist = path.join(root, 'apps/console/dist');
+const COMPARE_DIST = process.argv.includes('--compare') ? path.resolve(process.argv[process.argv.indexOf('--compare') + 1]) : undefined;
+// --dist: another build of the console (e.g. an older commit's, built beside this one) to compare.
+const dist = process.argv.includes('--dist') ? path.resolve(process.argv[process.argv.indexOf('--dist') + 1]) : path.join(root, 'apps/console/dist');
 
 // The store-server from source (bench/lib/source-bundle.mjs), through bench/store-api's harness.
 const { openStoreDatabase, createStoreServer } = await importFromSource(here, path.join(root, 'bench/store-api/harness.ts'));
 
 /** A store-server on its own in-memory database; `goods` tops the demo store up to that many goods. */
-async function startStore(consolePort, goods) {
+async function startStore(consolePort, goods, extraConsolePort) {
   const handle = await openStoreDatabase({ dataDir: 'memory://', schema: 'store' });
   const consoleOrigin = `http://127.0.0.1:${consolePort}`;
-  const server = await createStoreServer({ host: '127.0.0.1', port: 0, logLevel: 'silent', corsOrigins: [consoleOrigin] }, { database: handle });
+  const extraOrigin = extraConsolePort ? `http://127.0.0.1:${extraConsolePort}` : undefined;
+  const corsOrigins = extraOrigin ? [consoleOrigin, extraOrigin] : [consoleOrigin];
+  const server = await createStoreServer({ host: '127.0.0.1', port: 0, logLevel: 'silent', corsOrigins }, { database: handle });
   const { url } = await server.listen();
   const t0 = performance.now();
   if (goods) await seedGoods(handle.db, { storeId: STORE, total: goods });
   const seedSeconds = (performance.now() - t0) / 1000;
-  const statics = await serveStatic({ root: dist, hosts: ['127.0.0.1'], port: consolePort, runtimeConfig: { apiBase: url, imFrameUrl: 'http://127.0.0.1:9', securityMode: 'aes' } });
+  const runtimeConfig = { apiBase: url, imFrameUrl: 'http://127.0.0.1:9', securityMode: 'aes' };
+  const statics = await serveStatic({ root: dist, hosts: ['127.0.0.1'], port: consolePort, runtimeConfig });
+  // --compare: the other build served beside this one, against the same server and goods.
+  const extraStatics = extraOrigin ? await serveStatic({ root: COMPARE_DIST, hosts: ['127.0.0.1'], port: extraConsolePort, runtimeConfig }) : undefined;
   return {
     consoleOrigin,
+    compareStore: extraOrigin ? { consoleOrigin: extraOrigin } : undefined,
     seedSeconds,
     close: async () => {
+      await extraStatics?.close();
       await statics.close();
       await server.close();
       await handle.close();
@@ -151,12 +161,14 @@ const median = (values) => {
 const stores = [];
 const tabs = [];
 try {
-  const baseline = await startStore(CONSOLE_PORT, 0);
-  stores.push(baseline);
-  const big = await startStore(CONSOLE_PORT + 1, GOODS);
+  const baseline = COMPARE_DIST ? undefined : await startStore(CONSOLE_PORT, 0);
+  if (baseline) stores.push(baseline);
+  const big = await startStore(CONSOLE_PORT + 1, GOODS, COMPARE_DIST ? CONSOLE_PORT : undefined);
   stores.push(big);
   const variants = [
-    { name: `demo store, seeded goods only (baseline)`, store: baseline, runs: [] },
+    COMPARE_DIST
+      ? { name: `${GOODS.toLocaleString('en-US')} goods, console build ${path.relative(process.cwd(), COMPARE_DIST) || COMPARE_DIST} (baseline)`, store: big.compareStore, runs: [] }
+      : { name: `demo store, seeded goods only (baseline)`, store: baseline, runs: [] },
     { name: `demo store with ${GOODS.toLocaleString('en-US')} goods`, store: big, runs: [] },
   ];
   for (const variant of variants) {
@@ -168,7 +180,7 @@ try {
     for (const variant of variants) variant.runs.push(await measureOnce(variant.tab, variant.store));
   }
   const [base, target] = variants;
-  if (target.runs[0].total <= base.runs[0].total) throw new Error(`the big store lists ${target.runs[0].total} goods, the baseline ${base.runs[0].total}: seeding failed?`);
+  if (!COMPARE_DIST && target.runs[0].total <= base.runs[0].total) throw new Error(`the big store lists ${target.runs[0].total} goods, the baseline ${base.runs[0].total}: seeding failed?`);
 
   const f = (ms) => ms.toFixed(0);
   const summary = (variant) => ({

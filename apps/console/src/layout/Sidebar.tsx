@@ -1,6 +1,6 @@
 // Sidebar menu built from the route manifest (§2: first-level items as top groups; §6: storeType
 // include/exclude). Desktop: 240px or an icon rail; mobile: a temporary drawer.
-import { Fragment } from 'react';
+import { Fragment, startTransition, useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -64,7 +64,31 @@ function MenuLink({ item, compact, nested }: { item: MenuItem; compact: boolean;
   );
 }
 
+/**
+ * True from the render after the layout's first commit, reached through a transition: React renders it
+ * in slices that give way to input. The menu's entries are the largest part of the signed-in layout's
+ * first render (a styled button, icon and text per page), and the first page's rows need none of them
+ * (CPU profile of /goods, docs/performance.md). Only the page's first layout waits: a menu mounted
+ * again later (the mobile drawer, the rail toggled) draws at once, and so do tests (act flushes it).
+ */
+let menuDrawnOnce = false;
+function useAfterFirstCommit(): boolean {
+  const [ready, setReady] = useState(menuDrawnOnce);
+  useEffect(() => {
+    if (!ready) startTransition(() => setReady(true));
+    else menuDrawnOnce = true;
+  }, [ready]);
+  return ready;
+}
+
 function SidebarMenu({ compact }: { compact: boolean }) {
+  const { t } = useTranslation();
+  const ready = useAfterFirstCommit();
+  if (!ready) return <Box component="nav" aria-label={t('layout.mainMenu')} aria-busy="true" sx={{ overflowY: 'auto', flex: 1 }} />;
+  return <SidebarEntries compact={compact} />;
+}
+
+function SidebarEntries({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
   const manifest = useRouteManifest();
   const user = useAppSelector((state) => state.auth.user);
