@@ -319,8 +319,11 @@ async function requireAll(repo: GoodsRepository, storeId: number, goodsIds: read
   }
 }
 
-/** A warning fires when a change takes the stock from above the line to at or below it; back above closes open ones. */
-async function recordWarning(repo: GoodsRepository, storeId: number, change: StockChange): Promise<boolean> {
+/**
+ * A warning fires when a change takes the stock from above the line to at or below it; back above closes open
+ * ones. Exported through the module's index for changes other modules make (an order's stock, docs/orders.md).
+ */
+export async function recordWarning(repo: GoodsRepository, storeId: number, change: StockChange): Promise<boolean> {
   const line = change.warningStock;
   if (line === null || change.stock > line) {
     await repo.closeStockWarnings(storeId, change.skuId);

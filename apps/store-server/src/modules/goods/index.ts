@@ -14,7 +14,7 @@ import { SavedViewsRepository } from './saved-views.repository';
 import { savedViewRoutes } from './saved-views.routes';
 import { SavedViewsService } from './saved-views.service';
 
-export { GoodsService } from './goods.service';
+export { GoodsService, recordWarning as recordStockWarning } from './goods.service';
 export { GoodsRepository } from './goods.repository';
 export { BrandApplicationsService, type BrandReviewView } from './brand-applications.service';
 export { BrandApplicationsRepository } from './brand-applications.repository';

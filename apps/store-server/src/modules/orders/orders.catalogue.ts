@@ -1,5 +1,5 @@
 import { GOODS_STATUS } from '@merchant/api-contracts';
-import { GoodsRepository, goodsList } from '../goods';
+import { GoodsRepository, goodsList, recordStockWarning } from '../goods';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import { SERVICE_CATEGORY_ROOT, notFound, type OrderLine, type OrderableSku } from './orders.domain';
 import type { OrdersRepository } from './orders.repository';
@@ -47,12 +47,18 @@ export async function orderableSkus(orders: OrdersRepository, storeId: number, l
   return found;
 }
 
-/** Takes the lines' quantities from stock (10100005 when a SKU has too few), or gives them back. */
+/**
+ * Takes the lines' quantities from stock (10100005 naming the SKU when it has too few), or gives them back, on
+ * the caller's transaction. Each change is the goods module's own (a locked row that never goes below zero)
+ * followed by its stock-warning rule, exactly as a manual stock change: crossing the SKU's warning line
+ * downwards opens a warning (the inventoryWarning list), going back above closes it.
+ */
 export async function changeStockFor(orders: OrdersRepository, storeId: number, lines: ReadonlyArray<{ skuId: number; quantity: number }>, direction: -1 | 1): Promise<void> {
   const goods = new GoodsRepository(orders.connection);
   for (const line of lines) {
     const changed = await goods.changeStock(storeId, line.skuId, { delta: direction * line.quantity });
-    if (!changed) throw new StoreError(STORE_CODES.notAllowedInCurrentState, text('库存不足', `not enough stock for SKU ${line.skuId}`));
+    if (!changed) throw new StoreError(STORE_CODES.notAllowedInCurrentState, text(`商品规格 ${line.skuId} 库存不足`, `not enough stock for SKU ${line.skuId}`));
+    await recordStockWarning(goods, storeId, changed);
   }
 }
 
