@@ -40,8 +40,18 @@ export interface OpenIndexedDbStoreOptions {
   onVersionChange?: () => void;
 }
 
-/** Rows a write batch issues before it waits for them (one short main-thread task each). */
+/** At most this many rows a write batch (or a bulk read) issues before it waits for them. */
 export const WRITE_CHUNK_ROWS = 250;
+/**
+ * Main-thread time a chunk may take to issue its requests (ms). Each put serialises its row on the
+ * main thread; under load one put costs far more than on a quiet machine, so a fixed row count
+ * alone cannot keep tasks under the 50 ms of a long task (issue 10, bench/im-sync-idb).
+ */
+export const CHUNK_BUDGET_MS = 8;
+/** getMessages lists the keys of the asked range at once when at most this many per id asked (else one get per id). */
+const KEY_SCAN_PER_ID = 4;
+
+const now = () => (typeof performance === 'undefined' ? Date.now() : performance.now());
 
 /** Default database name for an app key and account. */
 export function databaseNameFor(appKey: string, account: string): string {
@@ -59,7 +69,10 @@ export class IndexedDbStore implements Store {
   closed = false;
   private readonly versionChangeListeners = new Set<() => void>();
 
-  private constructor(private readonly db: IDBPDatabase<unknown>) {}
+  private constructor(
+    private readonly db: IDBPDatabase<unknown>,
+    private readonly factory: IDBFactory,
+  ) {}
 
   static async open(options: OpenIndexedDbStoreOptions): Promise<IndexedDbStore> {
     const factory = options.indexedDB ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
@@ -80,7 +93,7 @@ export class IndexedDbStore implements Store {
       };
       const db = await wrap(request);
       if (!db) throw new Error('open returned no database');
-      const store = new IndexedDbStore(db);
+      const store = new IndexedDbStore(db, factory);
       // Another tab wants a newer version: let it, this connection would block it forever.
       db.addEventListener('versionchange', () => {
         db.close();
@@ -126,16 +139,14 @@ export class IndexedDbStore implements Store {
     // The writes keep their order: a later put or delete of the same key wins.
     const operations = steps.flatMap((step) => step.rows.map((row) => ({ table: step.table, row, delete: step.delete })));
     try {
-      for (let start = 0; start < operations.length; start += WRITE_CHUNK_ROWS) {
-        if (start > 0) await requests[requests.length - 1];
-        for (const operation of operations.slice(start, start + WRITE_CHUNK_ROWS)) {
-          const table = tx.objectStore(operation.table);
-          const request = operation.delete ? table.delete(operation.row as IDBValidKey) : table.put(operation.row);
-          // Its failure is reported by the Promise.all below; not "unhandled" while a later chunk waits.
-          request.catch(() => undefined);
-          requests.push(request);
-        }
-      }
+      await inChunks(operations.length, requests, (index) => {
+        const operation = operations[index];
+        const table = tx.objectStore(operation.table);
+        const request = operation.delete ? table.delete(operation.row as IDBValidKey) : table.put(operation.row);
+        // Its failure is reported by the Promise.all below; not "unhandled" while a later chunk waits.
+        request.catch(() => undefined);
+        return request;
+      });
     } catch (error) {
       // A row refused at once (e.g. no key) or a failed request: undo what the batch already wrote.
       try {
@@ -258,6 +269,45 @@ export class IndexedDbStore implements Store {
     return (await this.db.get(TABLES.msg, idClient)) as ImMessage | undefined;
   }
 
+  /**
+   * One readonly transaction. When the msg table holds few keys between the smallest and the
+   * largest idClient asked (a first sync, or ids that grow), one getAllKeys finds the known ones
+   * and only those are read; otherwise one get per id, issued in chunks like writeBatch.
+   */
+  async getMessages(idClients: readonly string[]): Promise<ImMessage[]> {
+    const ids = [...new Set(idClients)];
+    if (ids.length === 0) return [];
+    const tx = this.db.transaction(TABLES.msg);
+    let candidates = ids;
+    if (ids.length > 1) {
+      const sorted = [...ids].sort((a, b) => this.factory.cmp(a, b));
+      const scanLimit = ids.length * KEY_SCAN_PER_ID;
+      const keys = await tx.store.getAllKeys(IDBKeyRange.bound(sorted[0], sorted[sorted.length - 1]), scanLimit);
+      if (keys.length < scanLimit) {
+        const present = new Set(keys as IDBValidKey[]);
+        candidates = ids.filter((id) => present.has(id));
+      }
+    }
+    const requests: Promise<unknown>[] = [];
+    await inChunks(candidates.length, requests, (index) => {
+      const request = tx.store.get(candidates[index]);
+      request.catch(() => undefined);
+      return request;
+    });
+    const rows = (await Promise.all(requests)) as (ImMessage | undefined)[];
+    await tx.done;
+    const found = new Map(rows.filter((row): row is ImMessage => row !== undefined).map((row) => [row.idClient, row]));
+    const handedOut = new Set<string>();
+    return idClients.flatMap((id) => {
+      const row = found.get(id);
+      if (!row) return [];
+      // An id asked twice gets two copies, like two reads would.
+      if (handedOut.has(id)) return [structuredClone(row)];
+      handedOut.add(id);
+      return [row];
+    });
+  }
+
   async getSessionMessages(query: SessionMessagesQuery): Promise<ImMessage[]> {
     const { sessionId, limit, order = 'desc', beforeTime, afterTime } = query;
     if (limit <= 0) return [];
@@ -266,8 +316,10 @@ export class IndexedDbStore implements Store {
     const upper = beforeTime === undefined ? [sessionId, Infinity] : [sessionId, beforeTime];
     const range = IDBKeyRange.bound(lower, upper, afterTime !== undefined, beforeTime !== undefined);
     const tx = this.db.transaction(TABLES.msg);
+    // Oldest first is one getAll (one request); newest first walks a cursor (getAll has no direction).
+    if (order === 'asc') return (await tx.store.index(INDEXES.msgBySessionTime).getAll(range, limit)) as ImMessage[];
     const rows: ImMessage[] = [];
-    let cursor = await tx.store.index(INDEXES.msgBySessionTime).openCursor(range, order === 'desc' ? 'prev' : 'next');
+    let cursor = await tx.store.index(INDEXES.msgBySessionTime).openCursor(range, 'prev');
     while (cursor && rows.length < limit) {
       rows.push(cursor.value as ImMessage);
       cursor = await cursor.continue();
@@ -324,6 +376,23 @@ export class IndexedDbStore implements Store {
       cursor = await cursor.continue();
     }
     return rows;
+  }
+}
+
+/**
+ * Issues `count` requests in chunks: a chunk ends after WRITE_CHUNK_ROWS requests or
+ * CHUNK_BUDGET_MS of main-thread time, and the next chunk goes out when the last request of the
+ * previous one has succeeded. The transaction stays open (requests are pending, or it is in a
+ * success event) while the main thread is free between chunks.
+ */
+async function inChunks(count: number, requests: Promise<unknown>[], issue: (index: number) => Promise<unknown>): Promise<void> {
+  let index = 0;
+  while (index < count) {
+    if (index > 0) await requests[requests.length - 1];
+    const started = now();
+    const end = Math.min(count, index + WRITE_CHUNK_ROWS);
+    do requests.push(issue(index++));
+    while (index < end && now() - started < CHUNK_BUDGET_MS);
   }
 }
 

@@ -154,6 +154,13 @@ export class MemoryStore implements Store {
     return copy(this.messages.get(idClient));
   }
 
+  async getMessages(idClients: readonly string[]): Promise<ImMessage[]> {
+    return idClients.flatMap((idClient) => {
+      const message = this.messages.get(idClient);
+      return message ? [copy(message)] : [];
+    });
+  }
+
   async getSessionMessages(query: SessionMessagesQuery): Promise<ImMessage[]> {
     const { sessionId, limit, order = 'desc', beforeTime = Infinity, afterTime = -Infinity } = query;
     const matching = [...this.messages.values()].filter(

@@ -15,6 +15,13 @@ export class StagedStore implements Store {
   readonly writes: StoreWrite[] = [];
   /** null: deleted in this batch. */
   private readonly messages = new Map<string, ImMessage | null>();
+  /** idClients of the staged (not deleted) messages per session: reads of one session never scan the batch. */
+  private readonly stagedBySession = new Map<string, Set<string>>();
+  /** Base rows read ahead by prefetchMessages; idClients the base was asked for and did not have. */
+  private readonly baseMessages = new Map<string, ImMessage>();
+  private readonly absentFromBase = new Set<string>();
+  /** Staged idClients that may also be base rows (not known to be absent): each may hide one base row. */
+  private mayShadowBase = 0;
   private readonly sessions = new Map<string, ImSession>();
   private readonly sysMsgs = new Map<string, ImSysMsg>();
   private readonly users = new Map<string, ImUser>();
@@ -111,17 +118,49 @@ export class StagedStore implements Store {
   async putMessages(messages: readonly ImMessage[]): Promise<void> {
     this.stage({ kind: 'messages', messages });
   }
+  /**
+   * Reads these idClients from the base in one call (Store.getMessages) and keeps the answer, so
+   * later getMessage calls for them need no read of their own: sync asks once per page instead
+   * of once per incoming message (docs/im-sync.md). Rows written to the base by someone else
+   * afterwards are not seen; sync's page is merged and committed right after.
+   */
+  async prefetchMessages(idClients: readonly string[]): Promise<void> {
+    const unknown = [...new Set(idClients)].filter((id) => !this.messages.has(id) && !this.baseMessages.has(id) && !this.absentFromBase.has(id));
+    if (unknown.length === 0) return;
+    for (const row of await this.base.getMessages(unknown)) this.baseMessages.set(row.idClient, row);
+    for (const id of unknown) if (!this.baseMessages.has(id)) this.absentFromBase.add(id);
+  }
+
   async getMessage(idClient: string): Promise<ImMessage | undefined> {
     const staged = this.messages.get(idClient);
     if (staged !== undefined) return staged ?? undefined;
-    return this.base.getMessage(idClient);
+    const read = this.readAhead(idClient);
+    return read === 'ask' ? this.base.getMessage(idClient) : read;
+  }
+  async getMessages(idClients: readonly string[]): Promise<ImMessage[]> {
+    const ask = idClients.filter((id) => !this.messages.has(id) && this.readAhead(id) === 'ask');
+    const fromBase = new Map((ask.length ? await this.base.getMessages(ask) : []).map((m) => [m.idClient, m]));
+    return idClients.flatMap((id) => {
+      const staged = this.messages.get(id);
+      if (staged !== undefined) return staged ? [structuredClone(staged)] : [];
+      const read = this.readAhead(id);
+      const row = read === 'ask' ? fromBase.get(id) : read;
+      return row ? [row] : [];
+    });
+  }
+  /** A copy of the prefetched base row, undefined when the base has none, 'ask' when not prefetched. */
+  private readAhead(idClient: string): ImMessage | undefined | 'ask' {
+    const row = this.baseMessages.get(idClient);
+    if (row) return structuredClone(row);
+    return this.absentFromBase.has(idClient) ? undefined : 'ask';
   }
   async getSessionMessages(query: SessionMessagesQuery): Promise<ImMessage[]> {
     const inRange = (m: ImMessage) =>
       m.sessionId === query.sessionId && (query.beforeTime === undefined || m.time < query.beforeTime) && (query.afterTime === undefined || m.time > query.afterTime);
     // Staged rows may replace or remove base rows: ask the base for enough to fill the page anyway.
-    const fromBase = await this.base.getSessionMessages({ ...query, limit: query.limit + this.messages.size });
-    const merged = [...fromBase.filter((m) => !this.messages.has(m.idClient)), ...[...this.messages.values()].filter((m): m is ImMessage => m !== null && inRange(m))];
+    const fromBase = await this.base.getSessionMessages({ ...query, limit: query.limit + this.mayShadowBase });
+    const staged = [...(this.stagedBySession.get(query.sessionId) ?? [])].map((id) => this.messages.get(id)).filter((m): m is ImMessage => !!m && inRange(m));
+    const merged = [...fromBase.filter((m) => !this.messages.has(m.idClient)), ...staged];
     merged.sort(byTime);
     if (query.order !== 'asc') merged.reverse();
     return merged.slice(0, Math.max(0, query.limit));
@@ -173,10 +212,10 @@ export class StagedStore implements Store {
         for (const user of staged.users) this.users.set(user.account, user);
         break;
       case 'messages':
-        for (const message of staged.messages) this.messages.set(message.idClient, message);
+        for (const message of staged.messages) this.stageMessage(message.idClient, message);
         break;
       case 'deleteMessages':
-        for (const idClient of staged.idClients) this.messages.set(idClient, null);
+        for (const idClient of staged.idClients) this.stageMessage(idClient, null);
         break;
       case 'sessions':
         for (const session of staged.sessions) this.sessions.set(session.id, session);
@@ -190,5 +229,16 @@ export class StagedStore implements Store {
       default:
         break;
     }
+  }
+
+  private stageMessage(idClient: string, message: ImMessage | null): void {
+    const before = this.messages.get(idClient);
+    if (before === undefined && !this.absentFromBase.has(idClient)) this.mayShadowBase++;
+    if (before) this.stagedBySession.get(before.sessionId)?.delete(idClient);
+    this.messages.set(idClient, message);
+    if (!message) return;
+    const ids = this.stagedBySession.get(message.sessionId);
+    if (ids) ids.add(idClient);
+    else this.stagedBySession.set(message.sessionId, new Set([idClient]));
   }
 }

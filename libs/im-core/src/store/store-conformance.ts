@@ -81,6 +81,19 @@ export const STORE_CONFORMANCE_CASES: readonly StoreConformanceCase[] = [
     },
   },
   {
+    name: 'messages are read in bulk by idClient, in the order asked, unknown ones left out',
+    async run(store) {
+      await store.putMessages([sampleMessage({ idClient: 'b1', time: 1 }), sampleMessage({ idClient: 'b2', time: 2 }), sampleMessage({ idClient: 'b3', time: 3 })]);
+      const ids = (list: ImMessage[]) => list.map((m) => m.idClient);
+      assertSame(ids(await store.getMessages(['b3', 'nope', 'b1'])), ['b3', 'b1'], 'known ones in asked order');
+      assertSame(await store.getMessages([]), [], 'nothing asked');
+      assertSame(await store.getMessages(['x', 'y']), [], 'none known');
+      const [copy] = await store.getMessages(['b2']);
+      copy.text = 'changed by caller';
+      assertSame((await store.getMessage('b2'))?.text, 'text b2', 'a copy');
+    },
+  },
+  {
     name: 'session messages come by time, newest first by default, limited, paged and filtered by session',
     async run(store) {
       const rows = [5, 1, 4, 2, 3].map((t) => sampleMessage({ idClient: `m${t}`, time: t * 100 }));

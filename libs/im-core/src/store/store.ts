@@ -117,6 +117,11 @@ export interface Store {
   /** Inserts or replaces by idClient. */
   putMessages(messages: readonly ImMessage[]): Promise<void>;
   getMessage(idClient: string): Promise<ImMessage | undefined>;
+  /**
+   * The stored messages among these idClients, in the order asked; unknown ones are left out.
+   * One read for the lot (one IndexedDB transaction): sync checks a whole page's idClients at once.
+   */
+  getMessages(idClients: readonly string[]): Promise<ImMessage[]>;
   /** Messages of one session ordered by time, via the [sessionId, time] index. */
   getSessionMessages(query: SessionMessagesQuery): Promise<ImMessage[]>;
   getMessagesByStatus(status: ImMessageStatus): Promise<ImMessage[]>;

@@ -95,8 +95,10 @@ describe('SyncEngine with history kinds', () => {
     expect(requests[0].timetags).toMatchObject({ broadcastMsgs: 7, msgReceipts: 0, deleteMsgSelf: 0 });
     // Page 2 continues the account kinds from syncDone, broadcasts from their own timetag.
     expect(requests[1].timetags).toMatchObject({ broadcastMsgs: 8, msgReceipts: 150, deleteMsgSelf: 150, roamingMsgs: 150 });
-    // A kind keeps the timetag its push carried (the engine's rule for every kind); broadcasts never take syncDone's.
-    expect(await store.getTimetags()).toMatchObject({ broadcastMsgs: 9, msgReceipts: 150, sessionHistoryMsgsDelete: 200, roamingMsgs: 200 });
+    // Each page is committed with its cursor: a kind pushed in page 1 only ends at the last page's syncDone
+    // (no repeat of its rows next time); a kind pushed in the last page keeps its push's timetag;
+    // broadcasts never take syncDone's.
+    expect(await store.getTimetags()).toMatchObject({ broadcastMsgs: 9, msgReceipts: 200, sessionHistoryMsgsDelete: 200, roamingMsgs: 200 });
 
     const session = await store.getSession(SID);
     expect(session).toMatchObject({ isTop: false, msgReceiptTime: 35, lastMsg: expect.objectContaining({ idClient: 'u2' }) });

@@ -2,6 +2,8 @@ import { ImError } from '../errors';
 import { SceneCode, MessageTypeCode } from '../protocol/constants';
 import type { MessageRecordValue } from '../protocol/records';
 import { MemoryStore } from '../store/memory-store';
+import type { ImMessage, SyncTimetags } from '../store/entities';
+import type { StoreWrite } from '../store/store';
 import { sampleMessage, sampleSession } from '../store/store-conformance';
 import type { ImPush } from '../connection/im-connection';
 import { SyncEngine } from './sync-engine';
@@ -29,6 +31,36 @@ function scriptedSync(tries: ((engine: SyncEngine) => Promise<void> | void)[]) {
 }
 
 const pushAll = (engine: SyncEngine, pushes: ImPush[]) => pushes.forEach((p) => expect(engine.handlePush(p)).toBe(true));
+
+const SID = 'p2p-c_demo1';
+/** One sync page of roaming messages p<from>…p<to - 1> ending at cursor `to`. */
+const page = (from: number, to: number, hasMore: boolean) => (e: SyncEngine) => pushAll(e, [
+  { name: 'roamingMsgs', body: { msgs: Array.from({ length: to - from }, (_, i) => wireMsg(`p${from + i}`, from + i + 1)), timetag: to } },
+  { name: 'syncDone', body: { timetag: to, hasMore } },
+]);
+const roamingCursors = (requests: unknown[]) => requests.map((r) => (r as { timetags: { roamingMsgs: number } }).timetags.roamingMsgs);
+const messagesIn = (writes: readonly StoreWrite[]) => writes.flatMap((w) => (w.kind === 'messages' ? w.messages : []));
+const timetagsIn = (writes: readonly StoreWrite[]) => writes.find((w) => w.kind === 'timetags')?.timetags;
+
+/** A memory store that records its write batches and its message reads. */
+class CountingStore extends MemoryStore {
+  readonly batches: StoreWrite[][] = [];
+  readonly reads = { getMessage: 0, getMessages: 0 };
+  readonly askedIds: string[][] = [];
+  override async writeBatch(writes: readonly StoreWrite[]): Promise<void> {
+    this.batches.push([...writes]);
+    return super.writeBatch(writes);
+  }
+  override async getMessage(idClient: string): Promise<ImMessage | undefined> {
+    this.reads.getMessage++;
+    return super.getMessage(idClient);
+  }
+  override async getMessages(idClients: readonly string[]): Promise<ImMessage[]> {
+    this.reads.getMessages++;
+    this.askedIds.push([...idClients]);
+    return super.getMessages(idClients);
+  }
+}
 
 function setup(tries: Parameters<typeof scriptedSync>[0], store = new MemoryStore()) {
   const server = scriptedSync(tries);
@@ -114,28 +146,107 @@ describe('SyncEngine', () => {
     expect(await store.getTimetags()).toEqual({});
   });
 
-  it('asks page after page while syncDone says hasMore, and stores the cursor once, after the last page', async () => {
-    const store = new MemoryStore();
-    const cursorsSeenByServer: unknown[] = [];
-    const page = (from: number, to: number, hasMore: boolean) => (e: SyncEngine) => pushAll(e, [
-      { name: 'roamingMsgs', body: { msgs: Array.from({ length: to - from }, (_, i) => wireMsg(`p${from + i}`, from + i + 1)), timetag: to } },
-      { name: 'syncDone', body: { timetag: to, hasMore } },
-    ]);
+  it('asks page after page while syncDone says hasMore, commits each page with its cursor, and resumes after a failure from the last committed page', async () => {
+    const store = new CountingStore();
+    const seenByServerAtFailure: { timetags: SyncTimetags; stored: number }[] = [];
     const { engine, server } = setup([
       page(0, 150, true),
       async () => {
-        cursorsSeenByServer.push(await store.getTimetags());
+        seenByServerAtFailure.push({ timetags: await store.getTimetags(), stored: (await store.getSessionMessages({ sessionId: SID, limit: 1000 })).length });
         throw new ImError('Error_Timeout', 'cut in the middle of the sync', { code: 408 });
       },
-      page(0, 150, true), page(150, 300, true), page(300, 320, false),
+      page(150, 300, true), page(300, 320, false),
     ], store);
     const summary = await engine.run();
     expect(summary).toMatchObject({ timetag: 320, tries: 2 });
-    expect(server.requests.map((r) => (r as { timetags: { roamingMsgs: number } }).timetags.roamingMsgs)).toEqual([0, 150, 0, 150, 300]);
-    expect(cursorsSeenByServer).toEqual([{}]); // nothing stored while pages were still coming
+    // The retry starts where the committed page ended, not from the beginning.
+    expect(roamingCursors(server.requests)).toEqual([0, 150, 150, 300]);
+    expect(seenByServerAtFailure).toEqual([{ timetags: expect.objectContaining({ roamingMsgs: 150, sessionAck: 150 }), stored: 150 }]);
+    // One write batch per page, each with that page's messages and that page's cursor.
+    expect(store.batches.map((b) => [messagesIn(b).length, timetagsIn(b)?.roamingMsgs])).toEqual([[150, 150], [150, 300], [20, 320]]);
     expect((await store.getTimetags()).roamingMsgs).toBe(320);
-    const stored = await store.getSessionMessages({ sessionId: 'p2p-c_demo1', limit: 1000, order: 'asc' });
+    const stored = await store.getSessionMessages({ sessionId: SID, limit: 1000, order: 'asc' });
     expect(stored.map((m) => m.idClient)).toEqual(Array.from({ length: 320 }, (_, i) => `p${i}`));
+  });
+
+  it('reads the known idClients once per page, not once per message', async () => {
+    const store = new CountingStore();
+    await store.putMessages([sampleMessage({ idClient: 'p3', time: 4 })]);
+    const { engine } = setup([page(0, 100, true), page(100, 200, false)], store);
+    await engine.run();
+    expect(store.reads).toEqual({ getMessage: 0, getMessages: 2 });
+    expect(store.askedIds[0]).toEqual(expect.arrayContaining(['p0', 'p3', 'p99']));
+    expect(store.askedIds[1]).toEqual(expect.arrayContaining(['p100', 'p199']));
+  });
+
+  it('stores and reports a message sent again in a later page (or after a failed page) once, and counts it unread once', async () => {
+    const store = new MemoryStore();
+    const { engine, notified } = setup([
+      page(0, 60, true),
+      // The server cuts this page after some of its pushes (nothing of it is committed)…
+      (e) => {
+        pushAll(e, [{ name: 'roamingMsgs', body: { msgs: Array.from({ length: 30 }, (_, i) => wireMsg(`p${60 + i}`, 61 + i)) } }]);
+        throw new ImError('Error_Timeout', 'cut', { code: 408 });
+      },
+      // …and the retry's page overlaps the committed one.
+      page(40, 100, false),
+    ], store);
+    await engine.run();
+    const stored = await store.getSessionMessages({ sessionId: SID, limit: 1000, order: 'asc' });
+    expect(stored.map((m) => m.idClient)).toEqual(Array.from({ length: 100 }, (_, i) => `p${i}`));
+    expect((await store.getSession(SID))?.unread).toBe(100);
+    const reported = notified.filter((n) => n.kind === 'roamingMsgs').flatMap((n) => (n.kind === 'roamingMsgs' ? n.messages.map((m) => m.idClient) : []));
+    expect(reported).toEqual(Array.from({ length: 100 }, (_, i) => `p${i}`));
+  });
+
+  it('notifies once after the last page: one notification per kind in §4 order, the pages folded together', async () => {
+    const { engine, notified } = setup([
+      (e) => pushAll(e, [
+        { name: 'syncFriendUsers', body: { users: [{ account: 'c_a', nick: 'A1' }, { account: 'c_b', nick: 'B' }] } },
+        { name: 'syncRelations', body: { blacklist: [{ account: 'spam', isBlacked: '1' }] } },
+        { name: 'offlineMsgs', body: { msgs: [wireMsg('o1', 10)] } },
+        { name: 'syncDone', body: { timetag: 10, hasMore: true } },
+      ]),
+      (e) => pushAll(e, [
+        { name: 'syncFriendUsers', body: { users: [{ account: 'c_a', nick: 'A2' }] } },
+        { name: 'syncRelations', body: { blacklist: [{ account: 'spam', isBlacked: '0' }] } },
+        { name: 'offlineMsgs', body: { msgs: [wireMsg('o2', 20)] } },
+        { name: 'syncDone', body: { timetag: 20, hasMore: false } },
+      ]),
+    ]);
+    await engine.run();
+    expect(notified.map((n) => n.kind)).toEqual(['blacklist', 'users', 'sessions', 'offlineMsgs']);
+    expect(notified[0]).toEqual({ kind: 'blacklist', relations: [], removed: ['spam'] });
+    expect(notified[1].kind === 'users' && notified[1].users.map((u) => [u.account, u.nick])).toEqual([['c_b', 'B'], ['c_a', 'A2']]);
+    expect(notified[2].kind === 'sessions' && notified[2].sessions.map((x) => [x.id, x.unread])).toEqual([[SID, 2]]);
+    expect(notified[3].kind === 'offlineMsgs' && notified[3].messages.map((m) => m.idClient)).toEqual(['o1', 'o2']);
+  });
+
+  it('keeps and reports the committed pages when every try of a later page fails', async () => {
+    const store = new MemoryStore();
+    const fail = () => {
+      throw new ImError('Error_Timeout', 'timeout');
+    };
+    const { engine, notified } = setup([page(0, 50, true), fail, fail, fail, fail], store);
+    const error = await engine.run().catch((e: unknown) => e);
+    expect((error as ImError).errorName).toBe('SYNC_DATA_ERROR');
+    expect((await store.getTimetags()).roamingMsgs).toBe(50);
+    expect(await store.getSessionMessages({ sessionId: SID, limit: 1000 })).toHaveLength(50);
+    expect(notified.map((n) => n.kind)).toEqual(['sessions', 'roamingMsgs']);
+  });
+
+  it('ends the task between pages (scheduler.yield where there is one)', async () => {
+    const scheduled: number[] = [];
+    const { engine, server } = setup([page(0, 10, true), page(10, 20, true), page(20, 30, false)]);
+    const withScheduler = globalThis as { scheduler?: { yield(): Promise<void> } };
+    withScheduler.scheduler = { yield: async () => void scheduled.push(server.requests.length) };
+    try {
+      await engine.run();
+    } finally {
+      delete withScheduler.scheduler;
+    }
+    // After page 1 and page 2, before the next request; not after the last page.
+    expect(scheduled).toEqual([1, 2]);
   });
 
   it('counts a missing syncDone as a failed try', async () => {

@@ -9,7 +9,9 @@ import { SYNC_DONE_TIMEOUT_MS, SYNC_RETRY_LIMIT } from './constants';
 import type { ImPush } from '../connection/im-connection';
 import { MERGED_TIMETAG_KINDS, OWN_CURSOR_KINDS, SYNC_DATA_PUSHES, SyncBatch } from './sync-batch';
 import type { RollbackOptions } from '../model/history-rules';
-import { mergeSyncBatch, type SyncNotification } from './sync-merge';
+import { SESSION_LIST_LIMIT, batchIdClients, mergeSyncBatch, type SyncNotification } from './sync-merge';
+import { combinePageNotifications } from './sync-notifications';
+import { yieldToEventLoop } from './yield-to-event-loop';
 
 /** The one connection call sync makes. */
 export interface SyncRequester {
@@ -93,29 +95,37 @@ export class SyncEngine {
   async run(): Promise<SyncSummary> {
     if (this.running) throw new ImError(ImErrorName.SYNC_DATA_ERROR, 'a sync is already running');
     this.running = true;
+    // Notifications of the pages committed so far, over every try: a retry resumes after them.
+    const committed: SyncNotification[][] = [];
     try {
       await this.failStaleSending();
       const retryLimit = this.options.retryLimit ?? SYNC_RETRY_LIMIT;
       let lastError: unknown;
       for (let tries = 1; tries <= retryLimit + 1; tries++) {
         try {
-          const { batch, timetag } = await this.runPages();
-          // Data and cursor reach the store in one batch (one IndexedDB transaction): all or nothing.
-          const staged = new StagedStore(this.options.store);
-          const notifications = await mergeSyncBatch(staged, batch, this.options);
-          await this.saveTimetags(staged, batch, timetag);
-          await staged.commit();
-          for (const notification of notifications) this.options.notify(notification);
+          const timetag = await this.runPages(committed);
+          const notifications = await this.notifyCommitted(committed);
           return { timetag, tries, notifications };
         } catch (error) {
           lastError = error;
         }
       }
+      // What the committed pages stored stays stored: the app hears of it now, not never (a later
+      // sync starts after it and would not report it again).
+      if (committed.length > 0) await this.notifyCommitted(committed).catch(() => undefined);
       throw new ImError(ImErrorName.SYNC_DATA_ERROR, `sync failed after ${retryLimit} retries: ${String(lastError)}`, { cause: lastError });
     } finally {
       this.running = false;
       this.round = undefined;
     }
+  }
+
+  /** §4 "On done": every committed page's notifications, one per kind, in §4 order; the session list read once. */
+  private async notifyCommitted(committed: readonly SyncNotification[][]): Promise<SyncNotification[]> {
+    const sessions = await this.options.store.getSessions({ limit: SESSION_LIST_LIMIT });
+    const notifications = combinePageNotifications([...committed, [{ kind: 'sessions', sessions }]]);
+    for (const notification of notifications) this.options.notify(notification);
+    return notifications;
   }
 
   private async failStaleSending(): Promise<void> {
@@ -129,24 +139,32 @@ export class SyncEngine {
   }
 
   /**
-   * Asks page after page while the server says hasMore, each from the timetags the last page
-   * reached (docs/im-sync.md); the pages are merged and their cursor stored together afterwards,
-   * so a failure in any page leaves the stored cursor where it was and the retry starts there.
+   * Asks page after page while the server says hasMore. Each page is merged and committed with
+   * the cursor it reached, in one write batch (one IndexedDB transaction), before the next is
+   * asked for: a failure in a later page keeps the pages before it, and the retry (or the next
+   * sync) resumes from the last committed cursor (docs/im-sync.md). Between pages the task ends
+   * (yieldToEventLoop), so a big sync never holds the main thread for long.
    */
-  private async runPages(): Promise<{ batch: SyncBatch; timetag: number }> {
-    const batch = new SyncBatch(this.options.account);
-    let timetags = await this.requestTimetags();
+  private async runPages(committed: SyncNotification[][]): Promise<number> {
     for (let page = 1; page <= MAX_SYNC_PAGES; page++) {
-      const end = await this.runRound(batch, timetags);
-      if (!end.hasMore) return { batch, timetag: end.timetag };
-      // A page's syncDone timetag covers every kind up to it (one sequence per account); kinds
-      // with their own cursor (broadcasts) continue from what their push reported.
-      const previous = timetags ?? {};
-      timetags = Object.fromEntries(
-        MERGED_TIMETAG_KINDS.map((kind) => [kind, OWN_CURSOR_KINDS.has(kind) ? batch.timetags[kind] ?? previous[kind] ?? 0 : end.timetag]),
-      );
+      const batch = new SyncBatch(this.options.account);
+      const end = await this.runRound(batch, await this.requestTimetags());
+      committed.push(await this.commitPage(batch, end));
+      if (!end.hasMore) return end.timetag;
+      await yieldToEventLoop();
     }
     throw new ImError(ImErrorName.SYNC_DATA_ERROR, `sync did not finish within ${MAX_SYNC_PAGES} pages`);
+  }
+
+  /** Merges one page into a staged view and writes its data and its cursor in one batch: all or nothing. */
+  private async commitPage(batch: SyncBatch, end: RoundEnd): Promise<SyncNotification[]> {
+    const staged = new StagedStore(this.options.store);
+    // One read for the page's known idClients instead of one per message.
+    await staged.prefetchMessages(batchIdClients(batch));
+    const notifications = await mergeSyncBatch(staged, batch, { ...this.options, listSessions: false });
+    await this.saveTimetags(staged, batch, end);
+    await staged.commit();
+    return notifications;
   }
 
   private async runRound(batch: SyncBatch, timetags: RequestBodyOf<CommandTable['sync']>['timetags']): Promise<RoundEnd> {
@@ -168,12 +186,19 @@ export class SyncEngine {
     }
   }
 
-  /** Kinds a push reported keep that timetag; the other merged kinds take syncDone's. */
-  private async saveTimetags(store: Store, batch: SyncBatch, syncDoneTimetag: number): Promise<void> {
+  /**
+   * The cursor a page reached. A page's syncDone timetag covers every kind up to it (one sequence
+   * per account), so after a page with more to come every merged kind takes it: that is where the
+   * next page (or, after a crash, the next sync) starts. After the last page a kind a push
+   * reported keeps that push's timetag. Kinds with a cursor of their own (broadcasts) keep what
+   * their push reported, or the stored one.
+   */
+  private async saveTimetags(store: Store, batch: SyncBatch, end: RoundEnd): Promise<void> {
     const timetags: SyncTimetags = {};
     const stored = await store.getTimetags();
     for (const kind of MERGED_TIMETAG_KINDS) {
-      timetags[kind] = OWN_CURSOR_KINDS.has(kind) ? batch.timetags[kind] ?? stored[kind] ?? 0 : batch.timetags[kind] ?? syncDoneTimetag;
+      if (OWN_CURSOR_KINDS.has(kind)) timetags[kind] = batch.timetags[kind] ?? stored[kind] ?? 0;
+      else timetags[kind] = end.hasMore ? end.timetag : batch.timetags[kind] ?? end.timetag;
     }
     await store.putTimetags(timetags);
   }

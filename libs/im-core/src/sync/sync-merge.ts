@@ -46,6 +46,14 @@ export const SYNC_NOTIFY_ORDER: readonly SyncNotificationKind[] = [
   'msgReceipts', 'msgsDeletedSelf', 'sessionHistoryCleared', 'broadcastMsgs',
 ];
 
+/** §5 session listing default: the session list reported after a sync. */
+export const SESSION_LIST_LIMIT = 100;
+
+/** Every idClient a batch brings (read ahead in one go before the merge: StagedStore.prefetchMessages). */
+export function batchIdClients(batch: SyncBatch): string[] {
+  return [...batch.roamingMsgs, ...batch.offlineMsgs, ...batch.offlineFilterMsgs].map((m) => m.idClient).concat(batch.deletedIdClients, batch.deletedSelf);
+}
+
 const groupBySession = (messages: readonly ImMessage[]) => {
   const groups = new Map<string, ImMessage[]>();
   // Appended in place: copying the group per message is quadratic in a session's messages (100k-message syncs).
@@ -61,7 +69,16 @@ const groupBySession = (messages: readonly ImMessage[]) => {
  * Writes a sync batch into the store and returns the notifications in §4 order. Messages are
  * ingested per session, at most 50 sessions at a time (§4); each session's unread is recounted.
  */
-export async function mergeSyncBatch(store: Store, batch: SyncBatch, options: UnreadRules & RollbackOptions & { account: string }): Promise<SyncNotification[]> {
+export interface MergeSyncBatchOptions extends UnreadRules, RollbackOptions {
+  account: string;
+  /**
+   * false: leave out the 'sessions' notification (the session list). SyncEngine merges page by
+   * page and reads the list once, after the last page.
+   */
+  listSessions?: boolean;
+}
+
+export async function mergeSyncBatch(store: Store, batch: SyncBatch, options: MergeSyncBatchOptions): Promise<SyncNotification[]> {
   const notifications: SyncNotification[] = [];
   if (batch.blacklist.length || batch.unblacklisted.length) {
     await store.putRelations('blacklist', batch.blacklist);
@@ -122,7 +139,7 @@ export async function mergeSyncBatch(store: Store, batch: SyncBatch, options: Un
   }
   // Receipts, stick-top removals, deletions for self, history clears, broadcasts (sync-merge-history.ts).
   const historyNotifications = await mergeHistoryBatch(store, batch, options);
-  notifications.push({ kind: 'sessions', sessions: await store.getSessions({ limit: 100 }) });
+  if (options.listSessions !== false) notifications.push({ kind: 'sessions', sessions: await store.getSessions({ limit: SESSION_LIST_LIMIT }) });
   if (pinned.length) notifications.push({ kind: 'stickTopSessions', sessions: pinned });
 
   // Only messages stored by this sync are reported; repeats of known ones are not news.
