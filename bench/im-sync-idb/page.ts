@@ -14,6 +14,8 @@ interface CaseResult {
   longTasks: number;
   maxLongTaskMs: number;
   stored: number;
+  /** Each long task: [start ms after the case began, duration ms]. */
+  tasks: [number, number][];
 }
 
 /** Offline messages as the server sends them: `sessions` customers writing to the merchant in turn. */
@@ -42,7 +44,7 @@ async function measured(action: () => Promise<number>): Promise<CaseResult> {
   await new Promise((resolve) => setTimeout(resolve, 100));
   observer.disconnect();
   const inRun = entries.filter((e) => e.startTime >= start && e.startTime <= start + ms);
-  return { ms, stored, longTasks: inRun.length, maxLongTaskMs: Math.max(0, ...inRun.map((e) => e.duration)) };
+  return { ms, stored, longTasks: inRun.length, maxLongTaskMs: Math.max(0, ...inRun.map((e) => e.duration)), tasks: inRun.map((e) => [e.startTime - start, e.duration]) };
 }
 
 let dbCounter = 0;

@@ -8,6 +8,7 @@
 // ('longtask', the browser's own > 50 ms rule) in the page.
 import http from 'node:http';
 import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -21,6 +22,9 @@ const COUNT = arg('count', 100_000);
 const SESSIONS = arg('sessions', 500);
 const PAGE = arg('page', 5_000);
 const RUNS = arg('runs', 3);
+// --profile <file.cpuprofile>: a V8 CPU profile of the sync case of the last run (open it in DevTools'
+// Performance panel, or read its self times), for finding what a long task spends its time on.
+const PROFILE = process.argv.includes('--profile') ? process.argv[process.argv.indexOf('--profile') + 1] : undefined;
 const GOAL_MS = 6_000;
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -31,7 +35,8 @@ const bundled = await build({
   format: 'esm',
   platform: 'browser',
   target: 'chrome120',
-  minify: true,
+  // Readable names in a profile.
+  minify: !PROFILE,
   write: false,
   outfile: 'page.js',
   alias: { '@merchant/im-core': path.join(root, 'libs/im-core/src/index.ts') },
@@ -67,7 +72,15 @@ try {
   // Interleaved, so machine load hits both alike.
   for (let run = 0; run < RUNS; run++) {
     results.raw.push(await page.evaluate(([count, sessions]) => window.bench.raw(count, sessions), [COUNT, SESSIONS]));
+    const cdp = PROFILE && run === RUNS - 1 ? await page.context().newCDPSession(page) : undefined;
+    if (cdp) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.setSamplingInterval', { interval: 200 })).then(() => cdp.send('Profiler.start'));
     results.sync.push(await page.evaluate(([count, sessions, size]) => window.bench.sync(count, sessions, size), [COUNT, SESSIONS, PAGE]));
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      await writeFile(PROFILE, JSON.stringify(profile));
+      process.stderr.write(`CPU profile of the sync case: ${PROFILE}\n`);
+    }
+    if (results.sync.at(-1).tasks.length) process.stderr.write(`long tasks of the sync (start ms after engine.run, duration ms): ${results.sync.at(-1).tasks.map(([at, ms]) => `${at.toFixed(0)}+${ms.toFixed(0)}`).join(' ')}\n`);
     process.stderr.write(`run ${run + 1}/${RUNS}: raw ${results.raw.at(-1).ms.toFixed(0)} ms, sync ${results.sync.at(-1).ms.toFixed(0)} ms\n`);
   }
   const row = (kind) => {

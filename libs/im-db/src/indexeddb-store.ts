@@ -1,4 +1,4 @@
-import { wrap, type IDBPDatabase } from 'idb';
+import { unwrap, wrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import {
   ImError,
   ImErrorName,
@@ -51,6 +51,28 @@ export const CHUNK_BUDGET_MS = 8;
 /** getMessages lists the keys of the asked range at once when at most this many per id asked (else one get per id). */
 const KEY_SCAN_PER_ID = 4;
 
+type ReadTransaction = IDBPTransaction<unknown, string[], 'readonly'>;
+
+interface PendingRead {
+  table: string;
+  run(tx: ReadTransaction): Promise<void>;
+  fail(error: unknown): void;
+}
+
+/** Runs `callback` in a later task (a MessageChannel message where there is one: no timer clamping). */
+function afterThisTask(callback: () => void): void {
+  if (typeof MessageChannel === 'function') {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      callback();
+    };
+    channel.port2.postMessage(undefined);
+  } else {
+    setTimeout(callback, 0);
+  }
+}
+
 const now = () => (typeof performance === 'undefined' ? Date.now() : performance.now());
 
 /** Default database name for an app key and account. */
@@ -68,11 +90,9 @@ export class IndexedDbStore implements Store {
   /** Closed by close() or by a newer schema elsewhere (versionchange); every call then fails. */
   closed = false;
   private readonly versionChangeListeners = new Set<() => void>();
+  private readonly pendingReads: PendingRead[] = [];
 
-  private constructor(
-    private readonly db: IDBPDatabase<unknown>,
-    private readonly factory: IDBFactory,
-  ) {}
+  private constructor(private readonly db: IDBPDatabase<unknown>) {}
 
   static async open(options: OpenIndexedDbStoreOptions): Promise<IndexedDbStore> {
     const factory = options.indexedDB ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
@@ -93,7 +113,7 @@ export class IndexedDbStore implements Store {
       };
       const db = await wrap(request);
       if (!db) throw new Error('open returned no database');
-      const store = new IndexedDbStore(db, factory);
+      const store = new IndexedDbStore(db);
       // Another tab wants a newer version: let it, this connection would block it forever.
       db.addEventListener('versionchange', () => {
         db.close();
@@ -107,6 +127,36 @@ export class IndexedDbStore implements Store {
     }
   }
 
+  /**
+   * Reads asked for within one task share one readonly transaction, opened at the end of that
+   * task: sync's merge reads one session after another, up to 50 at once (§4), and a transaction
+   * per read cost more than the reads themselves (issue 10, bench/im-sync-idb). A write flushes
+   * the reads asked for before it first, so every read still sees the writes made before it was
+   * asked for and none made after.
+   */
+  private read<T>(tables: string, op: (tx: ReadTransaction) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.pendingReads.push({ table: tables, run: (tx) => op(tx).then(resolve, reject), fail: reject });
+      if (this.pendingReads.length === 1) afterThisTask(() => this.flushReads());
+    });
+  }
+
+  private flushReads(): void {
+    const reads = this.pendingReads.splice(0);
+    if (reads.length === 0) return;
+    let tx: ReadTransaction;
+    try {
+      tx = this.db.transaction([...new Set(reads.map((read) => read.table))], 'readonly') as unknown as ReadTransaction;
+    } catch (error) {
+      // Closed (close() or a newer schema elsewhere): every read fails, as its own transaction would have.
+      for (const read of reads) read.fail(error);
+      return;
+    }
+    // A failed read reports through its own promise.
+    tx.done.catch(() => undefined);
+    for (const read of reads) void read.run(tx);
+  }
+
   /** Called when a newer schema elsewhere closed this connection (see OpenIndexedDbStoreOptions.onVersionChange). */
   addVersionChangeListener(listener: () => void): () => void {
     this.versionChangeListeners.add(listener);
@@ -114,79 +164,102 @@ export class IndexedDbStore implements Store {
   }
 
   async close(): Promise<void> {
+    // Reads already asked for run first, as they would have without the batching.
+    this.flushReads();
     this.closed = true;
     this.db.close();
   }
 
   async clear(): Promise<void> {
     const names = Object.values(TABLES);
+    this.flushReads();
     const tx = this.db.transaction(names, 'readwrite');
     await Promise.all([...names.map((name) => tx.objectStore(name).clear()), tx.done]);
   }
 
   /**
-   * All writes in one readwrite transaction over the tables they touch: all or nothing. The rows
-   * are issued in chunks of WRITE_CHUNK_ROWS: the next chunk goes out when the last request of the
-   * one before has succeeded, so the transaction stays open (requests are pending, or it is in a
-   * success event) while the main thread is free between chunks. A sync of 100k messages is then
-   * many short tasks, not one long one (docs/im-sync.md, bench/im-sync-idb).
+   * All writes in one readwrite transaction over the tables they touch: all or nothing
+   * (docs/im-sync.md: sync writes a page's data and its cursor with one call).
    */
   async writeBatch(writes: readonly StoreWrite[]): Promise<void> {
-    const steps = writes.flatMap(rowChanges).filter((step) => step.rows.length > 0);
-    if (steps.length === 0) return;
-    const tx = this.db.transaction([...new Set(steps.map((step) => step.table))], 'readwrite');
-    const requests: Promise<unknown>[] = [];
-    // The writes keep their order: a later put or delete of the same key wins.
-    const operations = steps.flatMap((step) => step.rows.map((row) => ({ table: step.table, row, delete: step.delete })));
-    try {
-      await inChunks(operations.length, requests, (index) => {
-        const operation = operations[index];
-        const table = tx.objectStore(operation.table);
-        const request = operation.delete ? table.delete(operation.row as IDBValidKey) : table.put(operation.row);
-        // Its failure is reported by the Promise.all below; not "unhandled" while a later chunk waits.
-        request.catch(() => undefined);
-        return request;
-      });
-    } catch (error) {
-      // A row refused at once (e.g. no key) or a failed request: undo what the batch already wrote.
-      try {
-        tx.abort();
-      } catch {
-        // Already aborted by the failed request.
-      }
-      await Promise.allSettled([...requests, tx.done]);
-      throw error;
-    }
-    await Promise.all([...requests, tx.done]);
+    await this.writeRows(writes.flatMap(rowChanges));
   }
 
   private async putRows(table: string, rows: readonly unknown[]): Promise<void> {
-    if (rows.length === 0) return;
-    const tx = this.db.transaction(table, 'readwrite');
-    await Promise.all([...rows.map((row) => tx.store.put(row)), tx.done]);
+    await this.writeRows([{ table, rows }]);
   }
 
   private async deleteKeys(table: string, keys: readonly IDBValidKey[]): Promise<void> {
-    if (keys.length === 0) return;
-    const tx = this.db.transaction(table, 'readwrite');
-    await Promise.all([...keys.map((key) => tx.store.delete(key)), tx.done]);
+    await this.writeRows([{ table, rows: keys, delete: true }]);
+  }
+
+  /**
+   * Issues the row changes in order (a later put or delete of the same key wins) in one readwrite
+   * transaction, in chunks of at most WRITE_CHUNK_ROWS rows or CHUNK_BUDGET_MS of main-thread
+   * time. The next chunk goes out from the success event of the previous chunk's last request, so
+   * the transaction stays active while the main thread is free between chunks: a sync page of
+   * thousands of rows is many short tasks, not one long one (bench/im-sync-idb). The requests are
+   * made on the native transaction (no promise and listeners per row, which cost as much as the
+   * puts themselves); completion and failure come from the transaction's own events.
+   */
+  private writeRows(changes: readonly RowChange[]): Promise<void> {
+    const steps = changes.filter((step) => step.rows.length > 0);
+    if (steps.length === 0) return Promise.resolve();
+    this.flushReads();
+    const tx = unwrap(this.db).transaction([...new Set(steps.map((step) => step.table))], 'readwrite');
+    const tables = new Map(steps.map((step) => [step.table, tx.objectStore(step.table)]));
+    return new Promise<void>((resolve, reject) => {
+      let refused: { error: unknown } | undefined;
+      tx.oncomplete = () => resolve();
+      // A failed request aborts the transaction (its error is tx.error); so does a row refused at once.
+      tx.onabort = () => reject(refused ? refused.error : tx.error ?? new DOMException('The write was aborted', 'AbortError'));
+      let step = 0;
+      let row = 0;
+      const issueChunk = () => {
+        const started = now();
+        let issued = 0;
+        let last: IDBRequest | undefined;
+        try {
+          while (step < steps.length && issued < WRITE_CHUNK_ROWS && (issued === 0 || now() - started < CHUNK_BUDGET_MS)) {
+            const { table, rows, delete: isDelete } = steps[step];
+            const store = tables.get(table)!;
+            last = isDelete ? store.delete(rows[row] as IDBValidKey) : store.put(rows[row]);
+            issued++;
+            if (++row === rows.length) {
+              step++;
+              row = 0;
+            }
+          }
+        } catch (error) {
+          refused = { error };
+          try {
+            tx.abort();
+          } catch {
+            // Already aborted by a failed request.
+          }
+          return;
+        }
+        if (step < steps.length && last) last.onsuccess = issueChunk;
+      };
+      issueChunk();
+    });
   }
 
   async getValue(key: string): Promise<unknown> {
-    const row = (await this.db.get(TABLES.kv, key)) as { value: unknown } | undefined;
+    const row = (await this.read(TABLES.kv, (tx) => tx.objectStore(TABLES.kv).get(key))) as { value: unknown } | undefined;
     return row?.value;
   }
 
   async setValue(key: string, value: unknown): Promise<void> {
-    await this.db.put(TABLES.kv, { key, value });
+    await this.putRows(TABLES.kv, [{ key, value }]);
   }
 
   async deleteValue(key: string): Promise<void> {
-    await this.db.delete(TABLES.kv, key);
+    await this.deleteKeys(TABLES.kv, [key]);
   }
 
   async getTimetags(): Promise<SyncTimetags> {
-    const rows = (await this.db.getAll(TABLES.timetag)) as { kind: string; value: number }[];
+    const rows = (await this.read(TABLES.timetag, (tx) => tx.objectStore(TABLES.timetag).getAll())) as { kind: string; value: number }[];
     return Object.fromEntries(rows.map((r) => [r.kind, r.value])) as SyncTimetags;
   }
 
@@ -200,12 +273,11 @@ export class IndexedDbStore implements Store {
   }
 
   async getUser(account: string): Promise<ImUser | undefined> {
-    return (await this.db.get(TABLES.user, account)) as ImUser | undefined;
+    return (await this.read(TABLES.user, (tx) => tx.objectStore(TABLES.user).get(account))) as ImUser | undefined;
   }
 
   async getUsers(accounts: readonly string[]): Promise<ImUser[]> {
-    const tx = this.db.transaction(TABLES.user);
-    const rows = await Promise.all(accounts.map((account) => tx.store.get(account) as Promise<ImUser | undefined>));
+    const rows = await this.read(TABLES.user, (tx) => Promise.all(accounts.map((account) => tx.objectStore(TABLES.user).get(account) as Promise<ImUser | undefined>)));
     return rows.filter((row): row is ImUser => row !== undefined);
   }
 
@@ -214,7 +286,7 @@ export class IndexedDbStore implements Store {
   }
 
   async getFriends(): Promise<ImFriend[]> {
-    return (await this.db.getAll(TABLES.friend)) as ImFriend[];
+    return (await this.read(TABLES.friend, (tx) => tx.objectStore(TABLES.friend).getAll())) as ImFriend[];
   }
 
   async deleteFriends(accounts: readonly string[]): Promise<void> {
@@ -226,7 +298,7 @@ export class IndexedDbStore implements Store {
   }
 
   async getRelations(list: ImRelationList): Promise<ImRelation[]> {
-    return (await this.db.getAll(TABLES[list])) as ImRelation[];
+    return (await this.read(TABLES[list], (tx) => tx.objectStore(TABLES[list]).getAll())) as ImRelation[];
   }
 
   async deleteRelations(list: ImRelationList, accounts: readonly string[]): Promise<void> {
@@ -238,11 +310,11 @@ export class IndexedDbStore implements Store {
   }
 
   async getTeam(teamId: string): Promise<ImTeam | undefined> {
-    return (await this.db.get(TABLES.team, teamId)) as ImTeam | undefined;
+    return (await this.read(TABLES.team, (tx) => tx.objectStore(TABLES.team).get(teamId))) as ImTeam | undefined;
   }
 
   async getTeams(): Promise<ImTeam[]> {
-    return (await this.db.getAll(TABLES.team)) as ImTeam[];
+    return (await this.read(TABLES.team, (tx) => tx.objectStore(TABLES.team).getAll())) as ImTeam[];
   }
 
   async putSuperTeams(teams: readonly ImTeam[]): Promise<void> {
@@ -250,7 +322,7 @@ export class IndexedDbStore implements Store {
   }
 
   async getSuperTeams(): Promise<ImTeam[]> {
-    return (await this.db.getAll(TABLES.superTeam)) as ImTeam[];
+    return (await this.read(TABLES.superTeam, (tx) => tx.objectStore(TABLES.superTeam).getAll())) as ImTeam[];
   }
 
   async putTeamMembers(members: readonly ImTeamMember[]): Promise<void> {
@@ -258,7 +330,7 @@ export class IndexedDbStore implements Store {
   }
 
   async getTeamMembers(teamId: string): Promise<ImTeamMember[]> {
-    return (await this.db.getAllFromIndex(TABLES.teamMember, INDEXES.teamMemberByTeam, teamId)) as ImTeamMember[];
+    return (await this.read(TABLES.teamMember, (tx) => tx.objectStore(TABLES.teamMember).index(INDEXES.teamMemberByTeam).getAll(teamId))) as ImTeamMember[];
   }
 
   async putMessages(messages: readonly ImMessage[]): Promise<void> {
@@ -266,7 +338,7 @@ export class IndexedDbStore implements Store {
   }
 
   async getMessage(idClient: string): Promise<ImMessage | undefined> {
-    return (await this.db.get(TABLES.msg, idClient)) as ImMessage | undefined;
+    return (await this.read(TABLES.msg, (tx) => tx.objectStore(TABLES.msg).get(idClient))) as ImMessage | undefined;
   }
 
   /**
@@ -277,25 +349,27 @@ export class IndexedDbStore implements Store {
   async getMessages(idClients: readonly string[]): Promise<ImMessage[]> {
     const ids = [...new Set(idClients)];
     if (ids.length === 0) return [];
-    const tx = this.db.transaction(TABLES.msg);
-    let candidates = ids;
-    if (ids.length > 1) {
-      const sorted = [...ids].sort((a, b) => this.factory.cmp(a, b));
-      const scanLimit = ids.length * KEY_SCAN_PER_ID;
-      const keys = await tx.store.getAllKeys(IDBKeyRange.bound(sorted[0], sorted[sorted.length - 1]), scanLimit);
-      if (keys.length < scanLimit) {
-        const present = new Set(keys as IDBValidKey[]);
-        candidates = ids.filter((id) => present.has(id));
+    const rows = await this.read(TABLES.msg, async (tx) => {
+      const table = tx.objectStore(TABLES.msg);
+      let candidates = ids;
+      if (ids.length > 1) {
+        // idClients are strings: IndexedDB orders strings by code unit, as `<` does.
+        const sorted = [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        const scanLimit = ids.length * KEY_SCAN_PER_ID;
+        const keys = await table.getAllKeys(IDBKeyRange.bound(sorted[0], sorted[sorted.length - 1]), scanLimit);
+        if (keys.length < scanLimit) {
+          const present = new Set(keys as IDBValidKey[]);
+          candidates = ids.filter((id) => present.has(id));
+        }
       }
-    }
-    const requests: Promise<unknown>[] = [];
-    await inChunks(candidates.length, requests, (index) => {
-      const request = tx.store.get(candidates[index]);
-      request.catch(() => undefined);
-      return request;
+      const requests: Promise<unknown>[] = [];
+      await inChunks(candidates.length, requests, (index) => {
+        const request = table.get(candidates[index]);
+        request.catch(() => undefined);
+        return request;
+      });
+      return (await Promise.all(requests)) as (ImMessage | undefined)[];
     });
-    const rows = (await Promise.all(requests)) as (ImMessage | undefined)[];
-    await tx.done;
     const found = new Map(rows.filter((row): row is ImMessage => row !== undefined).map((row) => [row.idClient, row]));
     const handedOut = new Set<string>();
     return idClients.flatMap((id) => {
@@ -315,20 +389,22 @@ export class IndexedDbStore implements Store {
     const lower = afterTime === undefined ? [sessionId, -Infinity] : [sessionId, afterTime];
     const upper = beforeTime === undefined ? [sessionId, Infinity] : [sessionId, beforeTime];
     const range = IDBKeyRange.bound(lower, upper, afterTime !== undefined, beforeTime !== undefined);
-    const tx = this.db.transaction(TABLES.msg);
-    // Oldest first is one getAll (one request); newest first walks a cursor (getAll has no direction).
-    if (order === 'asc') return (await tx.store.index(INDEXES.msgBySessionTime).getAll(range, limit)) as ImMessage[];
-    const rows: ImMessage[] = [];
-    let cursor = await tx.store.index(INDEXES.msgBySessionTime).openCursor(range, 'prev');
-    while (cursor && rows.length < limit) {
-      rows.push(cursor.value as ImMessage);
-      cursor = await cursor.continue();
-    }
-    return rows;
+    return this.read(TABLES.msg, async (tx) => {
+      const index = tx.objectStore(TABLES.msg).index(INDEXES.msgBySessionTime);
+      // Oldest first is one getAll (one request); newest first walks a cursor (getAll has no direction).
+      if (order === 'asc') return (await index.getAll(range, limit)) as ImMessage[];
+      const rows: ImMessage[] = [];
+      let cursor = await index.openCursor(range, 'prev');
+      while (cursor && rows.length < limit) {
+        rows.push(cursor.value as ImMessage);
+        cursor = await cursor.continue();
+      }
+      return rows;
+    });
   }
 
   async getMessagesByStatus(status: ImMessageStatus): Promise<ImMessage[]> {
-    return (await this.db.getAllFromIndex(TABLES.msg, INDEXES.msgByStatus, status)) as ImMessage[];
+    return (await this.read(TABLES.msg, (tx) => tx.objectStore(TABLES.msg).index(INDEXES.msgByStatus).getAll(status))) as ImMessage[];
   }
 
   async deleteMessages(idClients: readonly string[]): Promise<void> {
@@ -340,20 +416,21 @@ export class IndexedDbStore implements Store {
   }
 
   async getSession(id: string): Promise<ImSession | undefined> {
-    return (await this.db.get(TABLES.session, id)) as ImSession | undefined;
+    return (await this.read(TABLES.session, (tx) => tx.objectStore(TABLES.session).get(id))) as ImSession | undefined;
   }
 
   async getSessions(query: SessionsQuery): Promise<ImSession[]> {
     if (query.limit <= 0) return [];
-    const tx = this.db.transaction(TABLES.session);
-    const rows: ImSession[] = [];
-    let cursor = await tx.store.index(INDEXES.sessionByUpdateTime).openCursor(null, 'prev');
-    while (cursor && rows.length < query.limit) {
-      const session = cursor.value as ImSession;
-      if (query.includeDeleted || !session.isDeleted) rows.push(session);
-      cursor = await cursor.continue();
-    }
-    return rows;
+    return this.read(TABLES.session, async (tx) => {
+      const rows: ImSession[] = [];
+      let cursor = await tx.objectStore(TABLES.session).index(INDEXES.sessionByUpdateTime).openCursor(null, 'prev');
+      while (cursor && rows.length < query.limit) {
+        const session = cursor.value as ImSession;
+        if (query.includeDeleted || !session.isDeleted) rows.push(session);
+        cursor = await cursor.continue();
+      }
+      return rows;
+    });
   }
 
   async putSysMsgs(sysMsgs: readonly ImSysMsg[]): Promise<void> {
@@ -361,21 +438,23 @@ export class IndexedDbStore implements Store {
   }
 
   async getSysMsg(idServer: string): Promise<ImSysMsg | undefined> {
-    return (await this.db.get(TABLES.sysMsg, idServer)) as ImSysMsg | undefined;
+    return (await this.read(TABLES.sysMsg, (tx) => tx.objectStore(TABLES.sysMsg).get(idServer))) as ImSysMsg | undefined;
   }
 
   async getSysMsgs(query: SysMsgsQuery): Promise<ImSysMsg[]> {
     if (query.limit <= 0) return [];
-    const tx = this.db.transaction(TABLES.sysMsg);
-    const index = query.category ? tx.store.index(INDEXES.sysMsgByCategoryTime) : tx.store.index(INDEXES.sysMsgByTime);
-    const range = query.category ? IDBKeyRange.bound([query.category, -Infinity], [query.category, Infinity]) : null;
-    const rows: ImSysMsg[] = [];
-    let cursor = await index.openCursor(range, 'prev');
-    while (cursor && rows.length < query.limit) {
-      rows.push(cursor.value as ImSysMsg);
-      cursor = await cursor.continue();
-    }
-    return rows;
+    return this.read(TABLES.sysMsg, async (tx) => {
+      const table = tx.objectStore(TABLES.sysMsg);
+      const index = query.category ? table.index(INDEXES.sysMsgByCategoryTime) : table.index(INDEXES.sysMsgByTime);
+      const range = query.category ? IDBKeyRange.bound([query.category, -Infinity], [query.category, Infinity]) : null;
+      const rows: ImSysMsg[] = [];
+      let cursor = await index.openCursor(range, 'prev');
+      while (cursor && rows.length < query.limit) {
+        rows.push(cursor.value as ImSysMsg);
+        cursor = await cursor.continue();
+      }
+      return rows;
+    });
   }
 }
 
@@ -396,8 +475,15 @@ async function inChunks(count: number, requests: Promise<unknown>[], issue: (ind
   }
 }
 
+/** Row puts or key deletes in one table. */
+interface RowChange {
+  table: string;
+  rows: readonly unknown[];
+  delete?: true;
+}
+
 /** The row puts or key deletes of one write, per table (the same rows the put/delete methods write). */
-function rowChanges(write: StoreWrite): { table: string; rows: readonly unknown[]; delete?: true }[] {
+function rowChanges(write: StoreWrite): RowChange[] {
   switch (write.kind) {
     case 'timetags':
       return [{ table: TABLES.timetag, rows: Object.entries(write.timetags).filter(([, value]) => typeof value === 'number').map(([kind, value]) => ({ kind, value })) }];

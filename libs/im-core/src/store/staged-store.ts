@@ -28,7 +28,15 @@ export class StagedStore implements Store {
   private timetags: SyncTimetags = {};
   private readonly values = new Map<string, unknown>();
 
-  constructor(private readonly base: Store) {
+  /**
+   * `copyOnWrite: false` keeps the rows handed to the put methods instead of copies, for a caller
+   * that never changes a row after handing it over (sync's merge: its rules build new rows, and the
+   * staged store is dropped at commit). The base store copies or serialises them at commit as usual.
+   */
+  constructor(
+    private readonly base: Store,
+    private readonly options: { copyOnWrite?: boolean } = {},
+  ) {
     this.kind = base.kind;
   }
 
@@ -201,8 +209,7 @@ export class StagedStore implements Store {
   }
 
   private stage(write: StoreWrite): void {
-    const copy = <T>(value: T): T => structuredClone(value);
-    const staged = copy(write);
+    const staged = this.options.copyOnWrite === false ? write : structuredClone(write);
     this.writes.push(staged);
     switch (staged.kind) {
       case 'timetags':

@@ -13,6 +13,7 @@ import {
 } from '../model/wire-mapping';
 import { sessionIdOf } from '../store/entities';
 import type { ImBroadcastMsg } from '../model/history-rules';
+import type { MessageRecordValue } from '../protocol/records';
 
 /**
  * Timetag kinds whose data this client merges. Only these are sent in the sync request and
@@ -30,6 +31,11 @@ export const MERGED_TIMETAG_KINDS: readonly SyncTimetagKind[] = [
 export const OWN_CURSOR_KINDS: ReadonlySet<SyncTimetagKind> = new Set<SyncTimetagKind>(['broadcastMsgs']);
 
 const present = <T>(value: T | undefined): value is T => value !== undefined;
+
+type MessageList = 'roamingMsgs' | 'offlineMsgs' | 'offlineFilterMsgs';
+
+/** Message records converted in one go by SyncBatch.convertDeferred (a few ms of main thread). */
+export const MESSAGE_CONVERT_SLICE = 1000;
 
 /** The sync data pushes (commands between the sync request and syncDone). */
 export const SYNC_DATA_PUSHES: ReadonlySet<CommandName> = new Set<CommandName>([
@@ -73,7 +79,44 @@ export class SyncBatch {
   /** Timetags the data pushes carried, per kind. */
   timetags: Partial<Record<SyncTimetagKind, number>> = {};
 
-  constructor(private readonly account: string) {}
+  /** Message records not converted yet (deferMessages), in arrival order. */
+  private readonly unconverted: { list: MessageList; records: readonly MessageRecordValue[] }[] = [];
+
+  /**
+   * `deferMessages`: keep the message records of roamingMsgs, offlineMsgs and offlineFilterMsgs as
+   * they came and convert them in convertDeferred, in slices with a pause between them: a page of
+   * thousands of messages then costs no long task in the push that carried it (issue 10).
+   */
+  constructor(
+    private readonly account: string,
+    private readonly options: { deferMessages?: boolean } = {},
+  ) {}
+
+  /** Converts the deferred message records, `slice` at a time, awaiting `pause` between slices. */
+  async convertDeferred(pause: () => Promise<void>, slice = MESSAGE_CONVERT_SLICE): Promise<void> {
+    let first = true;
+    for (const { list, records } of this.unconverted.splice(0)) {
+      for (let start = 0; start < records.length; start += slice) {
+        if (!first) await pause();
+        first = false;
+        this.convertInto(list, records.slice(start, start + slice));
+      }
+    }
+  }
+
+  private takeMessages(list: MessageList, records: readonly MessageRecordValue[]): void {
+    if (this.options.deferMessages) this.unconverted.push({ list, records });
+    else this.convertInto(list, records);
+  }
+
+  private convertInto(list: MessageList, records: readonly MessageRecordValue[]): void {
+    const target = this[list];
+    // A loop, not push(...spread): a page may hold more rows than a call may take arguments.
+    for (const record of records) {
+      const message = fromWireMessage(record, this.account);
+      if (message) target.push(message);
+    }
+  }
 
   private tag(kind: SyncTimetagKind, timetag: number | undefined): void {
     if (typeof timetag === 'number') this.timetags[kind] = Math.max(this.timetags[kind] ?? 0, timetag);
@@ -155,15 +198,14 @@ export class SyncBatch {
       }
       case 'roamingMsgs': {
         const body = push.body;
-        this.roamingMsgs.push(...(body.msgs ?? []).map((m) => fromWireMessage(m, me)).filter(present));
+        this.takeMessages('roamingMsgs', body.msgs ?? []);
         this.sessionsWithMoreRoaming.push(...(body.sessionsWithMoreRoaming ?? []));
         this.tag('roamingMsgs', body.timetag);
         return true;
       }
       case 'offlineMsgs':
       case 'offlineFilterMsgs': {
-        const messages = (push.body.msgs ?? []).map((m) => fromWireMessage(m, me)).filter(present);
-        (push.name === 'offlineMsgs' ? this.offlineMsgs : this.offlineFilterMsgs).push(...messages);
+        this.takeMessages(push.name, push.body.msgs ?? []);
         return true;
       }
       case 'offlineSysMsgs': {

@@ -245,8 +245,8 @@ describe('SyncEngine', () => {
     } finally {
       delete withScheduler.scheduler;
     }
-    // After page 1 and page 2, before the next request; not after the last page.
-    expect(scheduled).toEqual([1, 2]);
+    // Before each page's merge, and after page 1 and page 2 before the next request.
+    expect(scheduled).toEqual([1, 1, 2, 2, 3]);
   });
 
   it('counts a missing syncDone as a failed try', async () => {

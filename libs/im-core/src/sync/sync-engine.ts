@@ -147,7 +147,7 @@ export class SyncEngine {
    */
   private async runPages(committed: SyncNotification[][]): Promise<number> {
     for (let page = 1; page <= MAX_SYNC_PAGES; page++) {
-      const batch = new SyncBatch(this.options.account);
+      const batch = new SyncBatch(this.options.account, { deferMessages: true });
       const end = await this.runRound(batch, await this.requestTimetags());
       committed.push(await this.commitPage(batch, end));
       if (!end.hasMore) return end.timetag;
@@ -158,7 +158,11 @@ export class SyncEngine {
 
   /** Merges one page into a staged view and writes its data and its cursor in one batch: all or nothing. */
   private async commitPage(batch: SyncBatch, end: RoundEnd): Promise<SyncNotification[]> {
-    const staged = new StagedStore(this.options.store);
+    // The page's messages are converted in slices, each in a task of its own.
+    await yieldToEventLoop();
+    await batch.convertDeferred(yieldToEventLoop);
+    // The merge's rules build new rows and never change one after handing it over: no copies needed.
+    const staged = new StagedStore(this.options.store, { copyOnWrite: false });
     // One read for the page's known idClients instead of one per message.
     await staged.prefetchMessages(batchIdClients(batch));
     const notifications = await mergeSyncBatch(staged, batch, { ...this.options, listSessions: false });
