@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineEndpoint, type AnyEndpoint } from '../endpoint';
 import type { LocalizedText } from '../languages';
 import { STORE_CODES } from '../store-codes';
+import { afterSalesEndpoints } from './after-sales';
 import { SORT_ORDERS, goodsEndpoints } from './goods';
 import { inventoryEndpoints } from './inventory';
 import { orderEndpoints } from './orders';
@@ -24,6 +25,9 @@ export const EXPORT_RESOURCE_LISTS = {
   'inventory.item': inventoryEndpoints.itemList,
   // Exporting orders takes its own permission code (order:export), not only the list's order:view.
   'orders.list': { ...orderEndpoints.orderList, permission: PERMISSIONS.orderExport },
+  // After-sales lists: the list's own permission (after-sales:view), as the screens' export buttons.
+  'afterSales.refunds': afterSalesEndpoints.refundList,
+  'afterSales.complaints': afterSalesEndpoints.complaintList,
 } as const satisfies Record<string, AnyEndpoint>;
 export type ExportResource = keyof typeof EXPORT_RESOURCE_LISTS;
 export const EXPORT_RESOURCES = Object.keys(EXPORT_RESOURCE_LISTS) as [ExportResource, ...ExportResource[]];

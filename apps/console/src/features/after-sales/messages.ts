@@ -136,7 +136,7 @@ export const afterSalesMessages = {
       empty: '暂无售后单',
       emptyComplaints: '暂无投诉',
       emptyEvaluations: '暂无评价',
-      export: { pending: '待处理售后', all: '全部售后' },
+      export: { pending: '待处理售后', all: '全部售后', complaints: '投诉' },
     },
   },
   'en-US': {
@@ -272,7 +272,7 @@ export const afterSalesMessages = {
       empty: 'No after-sales orders',
       emptyComplaints: 'No complaints',
       emptyEvaluations: 'No reviews',
-      export: { pending: 'after-sales-to-handle', all: 'after-sales' },
+      export: { pending: 'after-sales-to-handle', all: 'after-sales', complaints: 'complaints' },
     },
   },
 };

@@ -1,5 +1,8 @@
 import {
   GOODS_STATUS_LABELS,
+  REFUND_KIND_LABELS,
+  type ComplaintRow,
+  type RefundRow,
   STOCK_STATUS_LABELS,
   type ExportResource,
   type GoodsStatus,
@@ -8,8 +11,9 @@ import {
   type StockStatus,
   type SupportedLanguage,
 } from '@merchant/api-contracts';
-import { SHIPPING_STATUS, formatSecondsTimestamp, maskPhone, statusLabel } from '@merchant/ui-kit/format';
+import { DISPUTE_STATUS, REFUND_STATUS, SHIPPING_STATUS, formatSecondsTimestamp, maskPhone, statusLabel } from '@merchant/ui-kit/format';
 import type { ResourceListDefinition } from '../../shared/resource-list';
+import { complaintList, refundList } from '../after-sales';
 import { draftList, goodsList, skuStockList } from '../goods';
 import { itemList } from '../inventory';
 import { orderList } from '../orders';
@@ -115,6 +119,35 @@ export const EXPORT_DEFINITIONS: { readonly [K in ExportResource]: AnyExportDefi
       { header: t('服务订单', 'Service order'), width: 10, value: (r, lang) => (r.serviceOrder ? (lang === 'zh-CN' ? '是' : 'yes') : lang === 'zh-CN' ? '否' : 'no') },
       { header: t('下单时间', 'Created'), width: 20, value: (r) => time(r.createdAt) },
       { header: t('付款时间', 'Paid'), width: 20, value: (r) => time(r.paidAt) },
+    ],
+  }),
+  'afterSales.refunds': defineExport<RefundRow>({
+    sheetName: t('售后单', 'Refunds'),
+    list: refundList,
+    columns: [
+      { header: t('售后单号', 'After-sales No.'), width: 22, value: (r) => r.refundNo },
+      { header: t('订单号', 'Order No.'), width: 22, value: (r) => r.orderNo },
+      { header: t('状态', 'Status'), width: 14, value: (r, lang) => statusLabel(REFUND_STATUS, r.status, lang) },
+      { header: t('类型', 'Type'), width: 14, value: (r, lang) => label(REFUND_KIND_LABELS, r.kind, lang) },
+      { header: t('退款金额（元）', 'Refund (yuan)'), width: 14, value: (r) => yuan(r.amountCents) },
+      { header: t('原因', 'Reason'), width: 30, value: (r) => r.reason },
+      { header: t('买家', 'Buyer'), width: 16, value: (r) => r.buyerName },
+      { header: t('申请时间', 'Requested'), width: 20, value: (r) => time(r.createdAt) },
+      { header: t('更新时间', 'Updated'), width: 20, value: (r) => time(r.updatedAt) },
+    ],
+  }),
+  'afterSales.complaints': defineExport<ComplaintRow>({
+    sheetName: t('投诉', 'Complaints'),
+    list: complaintList,
+    columns: [
+      { header: t('投诉单号', 'Complaint No.'), width: 22, value: (r) => r.complaintNo },
+      { header: t('订单号', 'Order No.'), width: 22, value: (r) => r.orderNo },
+      { header: t('状态', 'Status'), width: 14, value: (r, lang) => statusLabel(DISPUTE_STATUS, r.status, lang) },
+      { header: t('原因', 'Reason'), width: 30, value: (r) => r.reason },
+      { header: t('买家', 'Buyer'), width: 16, value: (r) => r.buyerName },
+      { header: t('回复数', 'Responses'), width: 10, value: (r) => r.responseCount },
+      { header: t('投诉时间', 'Filed'), width: 20, value: (r) => time(r.createdAt) },
+      { header: t('更新时间', 'Updated'), width: 20, value: (r) => time(r.updatedAt) },
     ],
   }),
 };

@@ -45,6 +45,7 @@ export const complaints = defineResource<ComplaintRow, ComplaintQuery>({
       }),
     tabs: { field: 'status', options: COMPLAINT_STATUS.options },
     columns: COLUMNS,
+    export: { fileNameKey: 'afterSales.export.complaints', server: 'afterSales.complaints' },
     emptyKey: 'afterSales.emptyComplaints',
   },
 });

@@ -69,7 +69,8 @@ export const pendingRefunds = defineResource<RefundRow, RefundQuery>({
     tabs: { field: 'status', options: refundTabs(PENDING_REFUND_STATUS) },
     columns: COLUMNS,
     rowActions: [processAction],
-    export: { fileNameKey: 'afterSales.export.pending' },
+    // Above the browser's limit the file is an export job on the server (modules/exports, docs/export.md).
+    export: { fileNameKey: 'afterSales.export.pending', server: 'afterSales.refunds' },
     emptyKey: 'afterSales.empty',
   },
 });
@@ -87,7 +88,7 @@ export const allRefunds = defineResource<RefundRow, RefundQuery>({
     tabs: { field: 'status', options: refundTabs(REFUND_ORDER_STATUS) },
     columns: COLUMNS,
     rowActions: [processAction],
-    export: { fileNameKey: 'afterSales.export.all' },
+    export: { fileNameKey: 'afterSales.export.all', server: 'afterSales.refunds' },
     emptyKey: 'afterSales.empty',
   },
 });

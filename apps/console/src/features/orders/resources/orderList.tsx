@@ -71,7 +71,7 @@ export const orderList = defineResource<OrderRow, OrderListQuery>({
       { key: 'ship', labelKey: 'orders.action.ship', permission: PERMISSIONS.orderShip, when: (row) => canShip(row.status), to: (row) => shipOrderAddress(row.orderId) },
       { key: 'extend', labelKey: 'orders.action.extendShort', permission: PERMISSIONS.orderShip, when: (row) => canExtendReturnPeriod(row.status), to: (row) => orderAddress(ORDER_PATHS.extensions, row.orderId) },
     ],
-    export: { fileNameKey: 'orders.export.fileName', permission: PERMISSIONS.orderExport },
+    export: { fileNameKey: 'orders.export.fileName', permission: PERMISSIONS.orderExport, server: 'orders.list' },
     emptyKey: 'orders.empty',
   },
 });
