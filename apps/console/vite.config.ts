@@ -2,6 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { routePreload } from './build/routePreload';
+import { prerenderLogin } from './build/prerenderLogin';
+import { ACCESS_TOKEN_KEY } from './src/features/auth/tokenStorage';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES } from './src/app/i18n';
+import { LAYOUT_SIZE_KEY, THEME_MODE_KEY } from './src/layout/preferences';
 
 const libSource = (name: string, file = 'index.ts'): string => fileURLToPath(new URL(`../../libs/${name}/src/${file}`, import.meta.url));
 
@@ -24,7 +28,18 @@ const reactRouterProduction = [
 ];
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), routePreload([{ path: '/login', module: '/src/features/auth/LoginPage.tsx' }])],
+  plugins: [
+    react(),
+    routePreload([{ path: '/login', module: '/src/features/auth/LoginPage.tsx' }]),
+    prerenderLogin({
+      tokenKey: ACCESS_TOKEN_KEY,
+      languageKey: LANGUAGE_STORAGE_KEY,
+      themeModeKey: THEME_MODE_KEY,
+      layoutSizeKey: LAYOUT_SIZE_KEY,
+      defaultLanguage: DEFAULT_LANGUAGE,
+      languages: SUPPORTED_LANGUAGES,
+    }),
+  ],
   resolve: {
     // Exact matches, so a subpath entry (`@merchant/ui-kit/format`) is not read as a file under index.ts.
     alias: [

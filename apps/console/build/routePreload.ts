@@ -49,8 +49,8 @@ export function routePreload(routes: RoutePreload[]): Plugin {
           table[route.path] = [...closure([chunk])].filter((file) => !alreadyLoaded.has(file)).map((file) => `/${file}`);
         }
         const script = `(function(t){var f=t[location.pathname];if(f)f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})})(${JSON.stringify(table)})`;
-        // Before the blocking runtime-config script, so the fetches start while it loads.
-        const anchor = '<script src="/runtime-config.js"></script>';
+        // Before the runtime-config script, so the fetches start as early as the document allows.
+        const anchor = '<script defer src="/runtime-config.js"></script>';
         if (!html.includes(anchor)) throw new Error('route preload: index.html lost its runtime-config script');
         return html.replace(anchor, `<script>${script}</script>\n    ${anchor}`);
       },

@@ -17,7 +17,7 @@ const bundle = Object.fromEntries(
     chunk('assets/Goods.js', ['assets/Button.js'], { facadeModuleId: '/app/src/features/goods/GoodsPage.tsx' }),
   ].map((item) => [item.fileName, item]),
 );
-const HTML = '<head>\n    <script src="/runtime-config.js"></script>\n</head>';
+const HTML = '<head>\n    <script defer src="/runtime-config.js"></script>\n</head>';
 
 function transform(html: string, routes = [{ path: '/login', module: '/src/features/auth/LoginPage.tsx' }]): string {
   const hook = routePreload(routes).transformIndexHtml as { handler: (html: string, ctx: unknown) => string };
