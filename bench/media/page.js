@@ -50,6 +50,7 @@ window.runBench = async ({ runs, files, fileMiB }) => {
   const baseline = [];
   let digests = new Set();
   for (let run = 0; run < runs; run++) {
+    console.info(`md5 of 64 MiB: run ${run + 1} of ${runs}`);
     let start = performance.now();
     digests.add(await client.hash(big));
     hashWasm.push(performance.now() - start);
@@ -84,6 +85,7 @@ window.runBench = async ({ runs, files, fileMiB }) => {
     if (looping) requestAnimationFrame(loop);
   };
   requestAnimationFrame(loop);
+  console.info(`${files} files of ${fileMiB} MiB at once`);
   const batchStart = performance.now();
   const batchDigests = await Promise.all(batch.map((blob) => client.hash(blob, () => undefined)));
   const batchMs = performance.now() - batchStart;
@@ -91,6 +93,7 @@ window.runBench = async ({ runs, files, fileMiB }) => {
   await new Promise((resolve) => setTimeout(resolve, 100));
   observer.disconnect();
 
+  console.info('baseline: spark-md5 on the main thread');
   // Baseline for the same 50 files: spark-md5 on the main thread (what a page without the worker does).
   const mainLongTasks = [];
   const mainObserver = new PerformanceObserver((list) => list.getEntries().forEach((entry) => mainLongTasks.push(entry.duration)));

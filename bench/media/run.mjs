@@ -42,9 +42,20 @@ let result;
 try {
   const page = await browser.newPage();
   page.on('crash', () => console.error('[bench] the page crashed'));
+  // A worker that fails to load would leave runBench waiting forever: say what the page says.
+  page.on('pageerror', (error) => console.error(`[bench] page error: ${error.message}`));
+  page.on('console', (message) => ['error', 'info'].includes(message.type()) && console.error(`[bench] ${message.text()}`));
+  page.on('worker', (worker) => worker.on('close', () => console.error('[bench] the worker closed')));
   await page.goto(url);
   await page.waitForFunction(() => window.benchReady === true && window.SparkMD5 !== undefined);
-  result = await page.evaluate((options) => window.runBench(options), { runs: quick ? 3 : 7, files: 50, fileMiB: quick ? 1 : 2 });
+  const limitMs = (quick ? 5 : 20) * 60_000;
+  let timer;
+  result = await Promise.race([
+    page.evaluate((options) => window.runBench(options), { runs: quick ? 3 : 7, files: 50, fileMiB: quick ? 1 : 2 }),
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the bench page did not finish within ${limitMs / 60_000} min`)), limitMs);
+    }),
+  ]).finally(() => clearTimeout(timer));
 } finally {
   await browser.close();
   server.close();
