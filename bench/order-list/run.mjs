@@ -52,12 +52,13 @@ async function timeRuns(run) {
 
 /** `count` orders of `storeId`, spread over the last year, statuses 1..6, buyers from a small set of names. */
 async function generateOrders(db, storeId, count, now) {
+  // bigint products: g * 7919 passes int4's range beyond ~271k orders.
   await sql`
     insert into store_order (store_id, status, amount_cents, created_at, order_no, buyer_accid, buyer_name, buyer_phone, paid_at, updated_at)
-    select ${storeId}, 1 + (g % 6), 100 + (g * 37) % 100000, ${now} - (g * 7919) % (365 * ${DAY}),
+    select ${storeId}, 1 + (g % 6), 100 + (g * 37::bigint) % 100000, ${now} - (g * 7919::bigint) % (365 * ${DAY}),
       ${`B${storeId}`} || lpad(g::text, 9, '0'), 'c_bench_' || (g % 5000),
       (array['Alice Chen','Bob Li','王芳','李娜','张伟','刘洋','Carol Wu','David Zhao'])[1 + g % 8] || ' ' || (g % 997),
-      '139' || lpad((g % 100000000)::text, 8, '0'), ${now} - (g * 7919) % (365 * ${DAY}), ${now}
+      '139' || lpad((g % 100000000)::text, 8, '0'), ${now} - (g * 7919::bigint) % (365 * ${DAY}), ${now}
     from generate_series(1, ${count}) as g`.execute(db);
 }
 
