@@ -48,6 +48,8 @@ export const WRITE_CHUNK_ROWS = 250;
  * alone cannot keep tasks under the 50 ms of a long task (issue 10, bench/im-sync-idb).
  */
 export const CHUNK_BUDGET_MS = 8;
+/** Chunks of a write waiting in the database at once (writeRows). */
+const CHUNKS_IN_FLIGHT = 2;
 /** getMessages lists the keys of the asked range at once when at most this many per id asked (else one get per id). */
 const KEY_SCAN_PER_ID = 4;
 
@@ -196,8 +198,9 @@ export class IndexedDbStore implements Store {
   /**
    * Issues the row changes in order (a later put or delete of the same key wins) in one readwrite
    * transaction, in chunks of at most WRITE_CHUNK_ROWS rows or CHUNK_BUDGET_MS of main-thread
-   * time. The next chunk goes out from the success event of the previous chunk's last request, so
-   * the transaction stays active while the main thread is free between chunks: a sync page of
+   * time. A chunk goes out from the success event of the last request of the chunk two before it
+   * (two chunks in flight), so the transaction stays active while the main thread is free between
+   * chunks, and the database never waits for the main thread: a sync page of
    * thousands of rows is many short tasks, not one long one (bench/im-sync-idb). The requests are
    * made on the native transaction (no promise and listeners per row, which cost as much as the
    * puts themselves); completion and failure come from the transaction's own events.
@@ -215,7 +218,9 @@ export class IndexedDbStore implements Store {
       tx.onabort = () => reject(refused ? refused.error : tx.error ?? new DOMException('The write was aborted', 'AbortError'));
       let step = 0;
       let row = 0;
+      /** Issues the next chunk; its last request issues another when it succeeds. */
       const issueChunk = () => {
+        if (step >= steps.length || refused) return;
         const started = now();
         let issued = 0;
         let last: IDBRequest | undefined;
@@ -241,7 +246,8 @@ export class IndexedDbStore implements Store {
         }
         if (step < steps.length && last) last.onsuccess = issueChunk;
       };
-      issueChunk();
+      // Two chunks in flight: the database works on one while the main thread issues the next.
+      for (let chain = 0; chain < CHUNKS_IN_FLIGHT; chain++) issueChunk();
     });
   }
 

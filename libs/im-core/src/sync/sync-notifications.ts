@@ -19,7 +19,7 @@ const concat = (a: readonly ImMessage[], b: readonly ImMessage[]) => [...a, ...b
 
 /** Folds a later page's notification of the same kind into an earlier one. */
 function fold(earlier: SyncNotification, later: SyncNotification): SyncNotification {
-  const same = <K extends SyncNotificationKind>(n: SyncNotification, kind: K) => n as Of<K>;
+  const same = <K extends SyncNotificationKind>(n: SyncNotification, _kind: K) => n as Of<K>;
   switch (later.kind) {
     case 'blacklist':
     case 'mutelist': {
