@@ -1,5 +1,5 @@
 // The page bench/im-sync-idb/run.mjs loads in Chromium: the real im-db IndexedDbStore and im-core's
-// SyncEngine (sync pages → SyncBatch → mergeSyncBatch → one write batch with the cursor), fed by a
+// SyncEngine (each sync page → SyncBatch → mergeSyncBatch → one write batch with that page's cursor), fed by a
 // scripted server in the page, against a raw put of the same rows in one IndexedDB transaction.
 import { MessageTypeCode, SceneCode, fromWireMessage, type ImMessage, type MessageRecordValue } from '@merchant/im-core';
 import { SyncEngine } from '../../libs/im-core/src/sync/sync-engine';
@@ -82,6 +82,9 @@ async function sync(count: number, sessions: number, pageSize: number): Promise<
     if (stored.roamingMsgs !== pages * pageSize) throw new Error(`cursor not stored: ${JSON.stringify(stored)}`);
     const one = await store.getMessage(`m${count - 1}`);
     if (!one) throw new Error('last message not stored');
+    // Every message once: the first customer's session counts each of its messages unread once.
+    const session = await store.getSession('p2p-c_0');
+    if (session?.unread !== Math.min(1000, Math.ceil(count / sessions))) throw new Error(`unread of p2p-c_0 is ${session?.unread}`);
     return result;
   } finally {
     await store.close();
