@@ -41,6 +41,9 @@ describe('order list', () => {
     expect(await within(tabs).findByRole('tab', { name: 'to ship (2)' }, STEP)).toBeInTheDocument();
     expect(within(tabs).getByRole('tab', { name: 'completed (1)' })).toBeInTheDocument();
     expect(within(tabs).getByRole('tab', { name: 'refunded (0)' })).toBeInTheDocument();
+    // §4's two "shipped" statuses are told apart on the tabs.
+    expect(within(tabs).getByRole('tab', { name: /^shipped · in transit \(\d+\)$/ })).toBeInTheDocument();
+    expect(within(tabs).getByRole('tab', { name: /^shipped · delivered \(\d+\)$/ })).toBeInTheDocument();
 
     await user.click(within(tabs).getByRole('tab', { name: 'to ship (2)' }));
     await waitFor(() => expect(server.callsTo('/order/list').at(-1)!.biz).toMatchObject({ status: 1, pageNum: 1 }), STEP);

@@ -15,6 +15,26 @@ export const ORDER_STATUS: ResourceStatus = {
   })),
 };
 
+/**
+ * §4 names statuses 2 and 3 both "shipped"; the chips, search options and exports keep that text, but
+ * two tabs of the same name would leave the merchant guessing, so the tabs say which one
+ * (docs/orders.md: 2 in transit, 3 delivered and waiting for the buyer's confirmation).
+ */
+const SHIPPED_TAB_QUALIFIERS: Readonly<Record<number, { 'zh-CN': string; 'en-US': string }>> = {
+  2: { 'zh-CN': '运输中', 'en-US': 'in transit' },
+  3: { 'zh-CN': '已送达', 'en-US': 'delivered' },
+};
+
+/** The order list's status tabs: the §4 labels, with the two "shipped" ones told apart. */
+export const ORDER_TAB_OPTIONS: ResourceStatus['options'] = ORDER_STATUS.options.map((option) => {
+  const qualifier = SHIPPED_TAB_QUALIFIERS[Number(option.value)];
+  if (!qualifier || typeof option.label === 'string') return option;
+  return {
+    ...option,
+    label: { 'zh-CN': `${option.label['zh-CN']}·${qualifier['zh-CN']}`, 'en-US': `${option.label['en-US']} · ${qualifier['en-US']}` },
+  };
+});
+
 export function orderStatusText(status: unknown, context: ResourceTextContext): string {
   return statusText(ORDER_STATUS, status, context);
 }

@@ -7,7 +7,7 @@ import { PERMISSIONS, type OrderListQuery, type OrderRow } from '@merchant/api-c
 import { formatCents, formatSecondsTimestamp, maskPhone, searchDateRange, searchMoney, searchText, type TableQuery } from '@merchant/ui-kit';
 import { defineResource, listArg } from '../../../resource-kit';
 import { orderApi } from '../api';
-import { OrderStatusChip, ORDER_STATUS, canExtendReturnPeriod, canShip, orderStatusText } from '../orderStatus';
+import { OrderStatusChip, ORDER_TAB_OPTIONS, canExtendReturnPeriod, canShip, orderStatusText } from '../orderStatus';
 import { BuyerCell } from '../details/BuyerCell';
 import { ORDER_PATHS, orderAddress } from '../paths';
 import { shipOrderAddress } from '../shipping/paths';
@@ -34,7 +34,7 @@ export const orderList = defineResource<OrderRow, OrderListQuery>({
   list: {
     endpoint: orderApi.endpoints.orderList,
     toArg: orderListArg,
-    tabs: { field: 'status', options: ORDER_STATUS.options },
+    tabs: { field: 'status', options: ORDER_TAB_OPTIONS },
     search: (t) =>
       z.object({
         orderNo: searchText({ label: t('orders.field.orderNo') }),
