@@ -15,6 +15,7 @@ import * as exportJobs from './migrations/0013-export-jobs';
 import * as orders from './migrations/0014-orders';
 import * as afterSales from './migrations/0015-after-sales';
 import * as orderItemImages from './migrations/0016-order-item-images';
+import * as orderStatusCounts from './migrations/0017-order-status-counts';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -34,6 +35,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0014-orders': orders,
   '0015-after-sales': afterSales,
   '0016-order-item-images': orderItemImages,
+  '0017-order-status-counts': orderStatusCounts,
 };
 
 export interface DatabaseOptions {

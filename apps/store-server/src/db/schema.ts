@@ -470,6 +470,16 @@ export interface StoreOrderRefundColumns {
   refunded_cents: ColumnType<number | string, number | undefined, number>;
 }
 
+/**
+ * The store's paid orders per status (migration 0017, docs/orders.md "Order counts"), kept by triggers on
+ * store_order in the writer's transaction; unpaid orders (status 0) are not counted.
+ */
+export interface StoreOrderStatusCountTable {
+  store_id: number;
+  status: number;
+  order_count: ColumnType<number | string, number, number>;
+}
+
 /** Refund orders (migration 0015, docs/orders.md "Refunds"); status: REFUND_MACHINE, kind 1 refund only, 2 return and refund. */
 export interface StoreRefundTable {
   id: Generated<number>;
@@ -590,6 +600,7 @@ export interface StoreDatabase {
   store_customer: StoreCustomerTable;
   store_logout_record: StoreLogoutRecordTable;
   store_order: StoreOrderTable & StoreOrderRefundColumns;
+  store_order_status_count: StoreOrderStatusCountTable;
   store_refund: StoreRefundTable;
   store_refund_event: StoreRefundEventTable;
   store_ledger: StoreLedgerTable;

@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import type { ListQuery } from '../../shared/resource-list';
 import { UNPAID_ORDER_STATUS, type HistoryEntry, type OrderState, type PricedItem } from './orders.domain';
+import { keptStatusCounts } from './orders.counts';
 import { orderList } from './orders.lists';
 import type { OrderCountQuery } from './orders.schemas';
 
@@ -77,7 +78,15 @@ export class OrdersRepository {
     return this.db;
   }
 
+  /**
+   * The store's paid orders per status: without a creation window, the kept counts (migration 0017, one row
+   * per status, exact in every transaction); within a window, counted from the `(store_id, status,
+   * created_at …)` index range.
+   */
   async countByStatus(storeId: number, window: OrderCountQuery): Promise<Array<{ status: number; count: number }>> {
+    if (window.startTime === undefined && window.endTime === undefined) {
+      return [...(await keptStatusCounts(this.db, storeId))].map(([status, count]) => ({ status, count }));
+    }
     let query = this.db
       .selectFrom('store_order')
       .select(['status', (eb) => eb.fn.countAll<string | number>().as('count')])
