@@ -4,8 +4,12 @@
 // stores' orders, on PostgreSQL. The query is the orders module's own list (orderList through the
 // resource-list helper: count + page), imported, not copied. Baselines in the same run: the same
 // store's first page without filters, and a primary-key lookup of one order through the same list
-// definition. EXPLAIN (ANALYZE, BUFFERS) of each page query is printed.
-// Rows are generated with generate_series in a throw-away schema, dropped at the end.
+// definition. EXPLAIN (ANALYZE, BUFFERS) of each page query is printed, and of its total: a count of the
+// filtered rows, or — for the unfiltered list and a status tab alone — the read of the kept per-status counts
+// (migration 0017). "rows counted" rows run the same page with the list's kept total switched off (the list
+// before 0017), in the same run.
+// Rows are generated with generate_series in a throw-away schema, dropped at the end; migration 0017's
+// statement triggers count them as they are inserted (one aggregate per statement), as for any writer.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/order-list/run.mjs [--orders 1000000] [--runs 200]
 //   smoke: --orders 50000 --runs 40
@@ -34,7 +38,7 @@ if (!databaseUrl) {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const { openStoreDatabase, seedDemoData, systemClock, orderList, filteredQuery, sql, CompiledQuery } = await importFromSource(here, path.join(here, 'harness.ts'));
+const { openStoreDatabase, seedDemoData, systemClock, orderList, filteredQuery, listPage, sql, CompiledQuery } = await importFromSource(here, path.join(here, 'harness.ts'));
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -98,19 +102,27 @@ try {
     { name: 'status + 30-day window', query: { pageNum: 1, pageSize: PAGE_SIZE, status: 2, ...window } },
     { name: 'status + 30-day window + buyer keyword', query: { pageNum: 1, pageSize: PAGE_SIZE, status: 2, ...window, buyer: 'Bob' } },
     { name: 'status + 30-day window, page 5', query: { pageNum: 5, pageSize: PAGE_SIZE, status: 2, ...window } },
-    { name: 'baseline: first page, no filters', query: { pageNum: 1, pageSize: PAGE_SIZE }, baseline: true },
+    { name: 'status tab alone (kept count)', query: { pageNum: 1, pageSize: PAGE_SIZE, status: 2 } },
+    { name: 'status tab alone, rows counted (before 0017)', query: { pageNum: 1, pageSize: PAGE_SIZE, status: 2 }, counted: true },
+    { name: 'first page, no filters (kept count)', query: { pageNum: 1, pageSize: PAGE_SIZE } },
+    { name: 'baseline: first page, no filters, rows counted (before 0017)', query: { pageNum: 1, pageSize: PAGE_SIZE }, counted: true, baseline: true },
   ];
+  // The list as it was before 0017: the same definition without its kept total, so every total is counted.
+  const countedList = { ...orderList.definition, total: undefined };
+  const pageOf = (c) => (c.counted ? listPage(db, countedList, STORE, c.query) : orderList.page(db, STORE, c.query));
   const rows = [];
   for (const c of cases) {
-    const check = await orderList.page(db, STORE, c.query);
+    const check = await pageOf(c);
     if (check.list.length === 0) throw new Error(`${c.name}: empty page`);
-    rows.push({ name: c.name, total: check.total, ...(await timeRuns(() => orderList.page(db, STORE, c.query))), query: c.query, baseline: c.baseline });
+    const kept = c.counted ? undefined : await orderList.definition.total(db, STORE, c.query);
+    if (kept !== undefined && kept !== (await listPage(db, countedList, STORE, c.query)).total) throw new Error(`${c.name}: kept total differs from the rows' count`);
+    rows.push({ name: c.name, total: check.total, ...(await timeRuns(() => pageOf(c))), query: c.query, counted: c.counted, kept: kept !== undefined, baseline: c.baseline });
   }
   const firstId = (await orderList.page(db, STORE, { pageNum: 1, pageSize: 1 })).list[0].orderId;
   const lookup = await timeRuns(() => orderList.row(db, STORE, (q) => q.where('o.id', '=', firstId)));
   rows.push({ name: 'baseline: one order by primary key (same list definition)', total: 1, ...lookup, baseline: true });
 
-  const unfiltered = rows.find((r) => r.name.startsWith('baseline: first page'));
+  const unfiltered = rows.find((r) => r.name.startsWith('baseline: first page, no filters'));
   const f = (n) => n.toFixed(2);
   console.log(`\norder-list: ${PAGE_SIZE}-row pages of the order list (count + rows, orderList through the resource-list helper) for one store with ${ORDERS.toLocaleString('en-US')} orders`);
   console.log(`among ${OTHER_STORES.length} other stores with ${Math.ceil(ORDERS / 20).toLocaleString('en-US')} each; PostgreSQL (DATABASE_URL); ${RUNS} runs each, one at a time`);
@@ -121,9 +133,16 @@ try {
     console.log(`| ${r.name} | ${r.total.toLocaleString('en-US')} | ${f(r.p50)} | ${f(r.p99)} | ${(r.p50 / unfiltered.p50).toFixed(2)}× | ${(r.p50 / lookup.p50).toFixed(2)}× |`);
   }
   for (const r of rows.filter((row) => row.query)) {
-    console.log(`\nEXPLAIN (ANALYZE, BUFFERS), page rows of "${r.name}":\n${await explain(db, pageRowsQuery(db, r.query))}`);
-    const count = filteredQuery(db, orderList.definition, STORE, r.query).select((eb) => eb.fn.countAll().as('total')).compile();
-    console.log(`\nEXPLAIN (ANALYZE, BUFFERS), count of "${r.name}":\n${await explain(db, count)}`);
+    if (!r.counted) console.log(`\nEXPLAIN (ANALYZE, BUFFERS), page rows of "${r.name}":\n${await explain(db, pageRowsQuery(db, r.query))}`);
+    if (r.kept) {
+      // What keptListTotal (modules/orders/orders.counts.ts) runs.
+      const status = r.query.status;
+      const keptTotal = sql`select coalesce(sum(order_count), 0) as total from store_order_status_count where store_id = ${STORE} ${status === undefined ? sql`` : sql`and status = ${status}`}`.compile(db);
+      console.log(`\nEXPLAIN (ANALYZE, BUFFERS), total of "${r.name}" (kept per-status counts):\n${await explain(db, keptTotal)}`);
+    } else {
+      const count = filteredQuery(db, orderList.definition, STORE, r.query).select((eb) => eb.fn.countAll().as('total')).compile();
+      console.log(`\nEXPLAIN (ANALYZE, BUFFERS), count of "${r.name}":\n${await explain(db, count)}`);
+    }
   }
 } finally {
   await sql`drop schema ${sql.id(schema)} cascade`.execute(db).catch(() => undefined);
