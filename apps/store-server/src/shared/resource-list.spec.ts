@@ -110,4 +110,22 @@ describe('resource list helper', () => {
     const unknown = (await page(1, { sortField: 'secret', pageSize: 20 })).list;
     expect(unknown.map((r) => r.id)).toEqual(byDefault.map((r) => r.id));
   });
+
+  it("takes a definition's own total when it answers one, and counts the rows when it answers undefined", async () => {
+    const asked: Array<{ storeId: number; query: ListQuery }> = [];
+    const known = defineResourceList<Thing>({
+      ...things.definition,
+      total: async (_db, storeId, query) => {
+        asked.push({ storeId, query });
+        return query.status === undefined ? 1000 : undefined;
+      },
+    });
+    const kept = await known.page(db, 1, { pageNum: 1, pageSize: 5 });
+    expect([kept.total, kept.list.length]).toEqual([1000, 5]);
+    expect((await known.page(db, 1, { pageNum: 1, pageSize: 20, status: 2 })).total).toBe(4);
+    expect(asked.map((a) => a.storeId)).toEqual([1, 1]);
+    // A page beyond the given total reads no rows.
+    const none = defineResourceList<Thing>({ ...things.definition, total: async () => 0 });
+    expect((await none.page(db, 1, { pageNum: 1, pageSize: 5 })).list).toEqual([]);
+  });
 });
