@@ -1,7 +1,8 @@
 import type { ImMessage, ImSession } from '../store/entities';
 import type { Store } from '../store/store';
 import { dedupeMessages } from './message-state';
-import { applyMessage, applyMessageDeletion, emptySession, recomputeUnread, type UnreadRules } from './session-state';
+import { applyMessage, applyMessageDeletion, countsAsUnread, emptySession, recomputeUnread, type UnreadRules } from './session-state';
+import type { SyncUnreadCarry } from './unread-carry';
 
 /** Unread is recounted from at most this many stored messages after the ack (our bound). */
 export const MAX_UNREAD_RECOUNT = 1000;
@@ -12,6 +13,11 @@ export interface IngestOptions extends UnreadRules {
   fromSyncSend?: boolean;
   /** The session as the server reported it in this sync, if it did. */
   serverSession?: ImSession;
+  /**
+   * The sync's memory of the sessions it recounted in committed pages: such a session's unread
+   * grows by the newly stored messages that count instead of being recounted (same ack only).
+   */
+  unreadCarry?: SyncUnreadCarry;
 }
 
 export interface IngestResult {
@@ -22,25 +28,38 @@ export interface IngestResult {
 
 /**
  * Stores new messages of one session and updates that session: dedupe by idClient against the
- * batch and the store (§4), insert, move lastMsg/updateTime, then recount unread from the stored
- * messages newer than ack (§4 "Unread is recomputed"). The server's unread wins only when it is
- * higher, i.e. when the local history is incomplete.
+ * batch and the store (§4), insert, move lastMsg/updateTime, then set unread by §4's rule
+ * ("Unread is recomputed"): recounted from the stored messages newer than ack, or, when this sync
+ * already recounted the session in a committed page and the ack has not moved since
+ * (`options.unreadCarry`), the stored unread plus the new messages that count. The two agree: the
+ * new messages are the only stored messages after the ack that the stored count has not seen
+ * (duplicates are not new). The server's unread wins only when it is higher, i.e. when the local
+ * history is incomplete.
  */
 export async function ingestSessionMessages(store: Store, sessionId: string, incoming: readonly ImMessage[], options: IngestOptions): Promise<IngestResult> {
   const known = new Set<string>();
   for (const message of incoming) if (await store.getMessage(message.idClient)) known.add(message.idClient);
   const fresh = dedupeMessages(incoming, (id) => known.has(id), options).sort((a, b) => a.time - b.time);
 
-  const stored = (await store.getSession(sessionId)) ?? options.serverSession ?? emptySession(sessionId);
+  const storedSession = await store.getSession(sessionId);
+  const stored = storedSession ?? options.serverSession ?? emptySession(sessionId);
   let session = options.serverSession ? mergeServerSession(stored, options.serverSession) : stored;
   if (fresh.length > 0) await store.putMessages(fresh);
   for (const message of fresh) session = applyMessage(session, message, options);
-  const afterAck = await store.getSessionMessages({ sessionId, limit: MAX_UNREAD_RECOUNT, afterTime: session.ack, order: 'asc' });
-  const recounted = recomputeUnread(session, afterAck, options);
+  const carry = options.unreadCarry;
+  let localUnread: number;
+  if (carry && storedSession && session.ack === storedSession.ack && carry.canBuildOn(sessionId)) {
+    localUnread = storedSession.unread;
+    for (const message of fresh) if (countsAsUnread(message, session.ack, options)) localUnread++;
+  } else {
+    const afterAck = await store.getSessionMessages({ sessionId, limit: MAX_UNREAD_RECOUNT, afterTime: session.ack, order: 'asc' });
+    localUnread = recomputeUnread(session, afterAck, options).unread;
+  }
   // The server counted against its ack; that count only applies if no later ack is known here.
   const serverUnread = options.serverSession && options.serverSession.ack >= session.ack ? options.serverSession.unread : 0;
-  session = { ...recounted, unread: Math.max(recounted.unread, serverUnread) };
+  session = { ...session, unread: Math.max(localUnread, serverUnread) };
   await store.putSessions([session]);
+  carry?.noteCounted(sessionId);
   return { stored: fresh, session };
 }
 

@@ -2,6 +2,7 @@ import { ImError, ImErrorName } from '../errors';
 import type { RequestBodyOf } from '../protocol/command-definition';
 import type { CommandTable } from '../protocol/commands';
 import type { UnreadRules } from '../model/session-state';
+import { SyncUnreadCarry } from '../model/unread-carry';
 import type { ImMessage, SyncTimetags } from '../store/entities';
 import { StagedStore } from '../store/staged-store';
 import type { Store } from '../store/store';
@@ -97,13 +98,15 @@ export class SyncEngine {
     this.running = true;
     // Notifications of the pages committed so far, over every try: a retry resumes after them.
     const committed: SyncNotification[][] = [];
+    // Sessions recounted in a committed page of this sync, over every try (docs/im-sync.md).
+    const unreadCarry = new SyncUnreadCarry();
     try {
       await this.failStaleSending();
       const retryLimit = this.options.retryLimit ?? SYNC_RETRY_LIMIT;
       let lastError: unknown;
       for (let tries = 1; tries <= retryLimit + 1; tries++) {
         try {
-          const timetag = await this.runPages(committed);
+          const timetag = await this.runPages(committed, unreadCarry);
           const notifications = await this.notifyCommitted(committed);
           return { timetag, tries, notifications };
         } catch (error) {
@@ -145,11 +148,11 @@ export class SyncEngine {
    * sync) resumes from the last committed cursor (docs/im-sync.md). Between pages the task ends
    * (yieldToEventLoop), so a big sync never holds the main thread for long.
    */
-  private async runPages(committed: SyncNotification[][]): Promise<number> {
+  private async runPages(committed: SyncNotification[][], unreadCarry: SyncUnreadCarry): Promise<number> {
     for (let page = 1; page <= MAX_SYNC_PAGES; page++) {
       const batch = new SyncBatch(this.options.account, { deferMessages: true });
       const end = await this.runRound(batch, await this.requestTimetags());
-      committed.push(await this.commitPage(batch, end));
+      committed.push(await this.commitPage(batch, end, unreadCarry));
       if (!end.hasMore) return end.timetag;
       await yieldToEventLoop();
     }
@@ -157,7 +160,7 @@ export class SyncEngine {
   }
 
   /** Merges one page into a staged view and writes its data and its cursor in one batch: all or nothing. */
-  private async commitPage(batch: SyncBatch, end: RoundEnd): Promise<SyncNotification[]> {
+  private async commitPage(batch: SyncBatch, end: RoundEnd, unreadCarry: SyncUnreadCarry): Promise<SyncNotification[]> {
     // The page's messages are converted in slices, each in a task of its own.
     await yieldToEventLoop();
     await batch.convertDeferred(yieldToEventLoop);
@@ -165,10 +168,16 @@ export class SyncEngine {
     const staged = new StagedStore(this.options.store, { copyOnWrite: false });
     // One read for the page's known idClients instead of one per message.
     await staged.prefetchMessages(batchIdClients(batch));
-    const notifications = await mergeSyncBatch(staged, batch, { ...this.options, listSessions: false });
-    await this.saveTimetags(staged, batch, end);
-    await staged.commit();
-    return notifications;
+    try {
+      const notifications = await mergeSyncBatch(staged, batch, { ...this.options, listSessions: false, unreadCarry });
+      await this.saveTimetags(staged, batch, end);
+      await staged.commit();
+      unreadCarry.commitPage();
+      return notifications;
+    } catch (error) {
+      unreadCarry.discardPage();
+      throw error;
+    }
   }
 
   private async runRound(batch: SyncBatch, timetags: RequestBodyOf<CommandTable['sync']>['timetags']): Promise<RoundEnd> {

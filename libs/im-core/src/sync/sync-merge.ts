@@ -3,6 +3,7 @@ import { DONNOP_KEY, type Store } from '../store/store';
 import { MAX_UNREAD_RECOUNT, deleteStoredMessage, ingestSessionMessages } from '../model/message-ingest';
 import { applyAck, emptySession, type UnreadRules } from '../model/session-state';
 import { mergeSysMsg, sysMsgUnreadByType } from '../model/relation-rules';
+import type { SyncUnreadCarry } from '../model/unread-carry';
 import { OFFLINE_SESSION_CONCURRENCY } from './constants';
 import { runWithConcurrency } from './run-with-concurrency';
 import type { SyncBatch } from './sync-batch';
@@ -76,6 +77,8 @@ export interface MergeSyncBatchOptions extends UnreadRules, RollbackOptions {
    * page and reads the list once, after the last page.
    */
   listSessions?: boolean;
+  /** The running sync's memory of recounted sessions (SyncEngine; docs/im-sync.md "Unread over the pages of one sync"). */
+  unreadCarry?: SyncUnreadCarry;
 }
 
 export async function mergeSyncBatch(store: Store, batch: SyncBatch, options: MergeSyncBatchOptions): Promise<SyncNotification[]> {
@@ -124,7 +127,8 @@ export async function mergeSyncBatch(store: Store, batch: SyncBatch, options: Me
     const result = await ingestSessionMessages(store, sessionId, bySession.get(sessionId) ?? [], { ...options, serverSession: serverSessions.get(sessionId) });
     for (const message of result.stored) storedIds.add(message.idClient);
     const ack = acks.get(sessionId);
-    if (ack !== undefined) {
+    // An ack that moves the read position recounts (§4); an older one changes nothing (applyAck).
+    if (ack !== undefined && ack > result.session.ack) {
       const afterAck = await store.getSessionMessages({ sessionId, limit: MAX_UNREAD_RECOUNT, afterTime: ack, order: 'asc' });
       await store.putSessions([applyAck(result.session, ack, afterAck, options)]);
     }
