@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterSalesEndpoints } from '@merchant/api-contracts';
 import { sql } from 'kysely';
+import * as orderStatusCounts from '../../db/migrations/0017-order-status-counts';
 import { DEMO_ORDER_COUNTS } from '../../db/seed';
 import { systemClock } from '../../shared/clock';
 import { startTestServer, type TestHarness } from '../../testing/harness';
@@ -105,6 +106,21 @@ describe('kept order counts per store and status', () => {
   it('counts the demo seed exactly, per status, and nothing for a store without orders', async () => {
     expect(await expectExact(DEMO)).toEqual(Object.fromEntries(STATUSES.map((s) => [s, DEMO_ORDER_COUNTS[s]])));
     expect(await expectExact(OTHER)).toEqual(Object.fromEntries(STATUSES.map((s) => [s, 0])));
+  });
+
+  it('backfills the orders a database already holds when the migration runs', async () => {
+    await db().transaction().execute((trx) => orderStatusCounts.down(trx as never));
+    const now = Math.floor(Date.now() / 1000);
+    await db().insertInto('store_order').values([
+      { store_id: OTHER, status: 2, amount_cents: 100, created_at: now },
+      { store_id: OTHER, status: 0, amount_cents: 100, created_at: now },
+    ]).execute();
+    await db().transaction().execute((trx) => orderStatusCounts.up(trx as never));
+    expect(await expectExact(DEMO)).toEqual(Object.fromEntries(STATUSES.map((s) => [s, DEMO_ORDER_COUNTS[s]])));
+    expect(await expectExact(OTHER)).toEqual({ 1: 0, 2: 1, 3: 0, 4: 0, 5: 0, 6: 0 });
+    // The triggers are back: a new order counts.
+    await db().insertInto('store_order').values({ store_id: OTHER, status: 2, amount_cents: 100, created_at: now }).execute();
+    expect(await expectExact(OTHER)).toEqual({ 1: 0, 2: 2, 3: 0, 4: 0, 5: 0, 6: 0 });
   });
 
   it('stays exact through place, pay, ship, pickup, delivery, confirm and withdraw; another store never moves', async () => {
