@@ -54,7 +54,7 @@ export class OrdersService {
     return epochSecondsOf(this.clock.now());
   }
 
-  /** queryStoreOrderCount: the caller's orders per status, counted from real rows. */
+  /** queryStoreOrderCount: the caller's orders per status — the kept counts (migration 0017), or within a window counted from the rows. */
   async countStoreOrders(caller: Caller, window: OrderCountQuery): Promise<StoreOrderCount> {
     const found = new Map((await this.orders.countByStatus(caller.storeId, window)).map((row) => [row.status, row.count]));
     const counts = SHIPPING_ORDER_STATUSES.map((status) => ({ status, count: found.get(status) ?? 0 }));
