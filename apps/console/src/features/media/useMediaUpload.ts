@@ -1,7 +1,7 @@
 // What the upload dialog and pickers need from the console: the §7 calls through RTK Query, the
 // POST-policy uploader, one shared media worker, and the snackbar.
 import { useMemo } from 'react';
-import { createMd5WorkerClient, readVideoDuration, uploadWithTickets, type FileHasher, type Md5WorkerClient, type UploadBatchDependencies } from '@merchant/media-library';
+import { createRestartingMd5WorkerClient, readVideoDuration, uploadWithTickets, type FileHasher, type Md5WorkerClient, type UploadBatchDependencies } from '@merchant/media-library';
 import type { NoticeLevel } from '@merchant/media-library/react';
 import { useAppDispatch } from '../../app/hooks';
 import { notify } from '../../app/notificationsSlice';
@@ -9,9 +9,9 @@ import { mediaApi } from './api';
 
 let sharedWorker: Md5WorkerClient | null = null;
 
-/** One worker for the whole console, started on first use. */
+/** One worker for the whole console, started on first use and started again after it failed. */
 export function mediaWorker(): Md5WorkerClient {
-  sharedWorker ??= createMd5WorkerClient(new Worker(new URL('./media.worker.ts', import.meta.url), { type: 'module' }));
+  sharedWorker ??= createRestartingMd5WorkerClient(() => new Worker(new URL('./media.worker.ts', import.meta.url), { type: 'module' }));
   return sharedWorker;
 }
 
