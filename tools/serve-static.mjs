@@ -19,11 +19,14 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '
  */
 export async function serveStatic({ root, hosts, port, runtimeConfig, compress = true }) {
   const configScript = `window.__MERCHANT_CONFIG__ = ${JSON.stringify(runtimeConfig)};\n`;
-  // Hashed assets never change, so each is compressed once; the JS of a first visit shrinks ~3.5×.
+  // Each file is compressed once per version (path, size and mtime: index.html changes on a rebuild while
+  // the server runs); the JS of a first visit shrinks ~3.5×, the pre-rendered index.html ~5×.
   const gzipped = new Map();
   const gzippedFile = (file) => {
-    if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(file), { level: 6 }));
-    return gzipped.get(file);
+    const { size, mtimeMs } = statSync(file);
+    const key = `${file}\0${size}\0${mtimeMs}`;
+    if (!gzipped.has(key)) gzipped.set(key, gzipSync(readFileSync(file), { level: 6 }));
+    return gzipped.get(key);
   };
   const handler = (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -47,7 +50,7 @@ export async function serveStatic({ root, hosts, port, runtimeConfig, compress =
       'cache-control': isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
       vary: 'accept-encoding',
     };
-    if (compress && isHashedAsset && COMPRESSIBLE.has(path.extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+    if (compress && COMPRESSIBLE.has(path.extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
       const body = gzippedFile(file);
       res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length });
       res.end(body);
