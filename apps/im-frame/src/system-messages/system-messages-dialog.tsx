@@ -1,7 +1,7 @@
 // System notifications (issue 10 §8): friend requests to accept or reject with their state (init,
 // passed, rejected, error with its code), and the other system messages. Everything a sender
 // wrote (ps, content) is shown as plain text. Opening the list marks what it shows read.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -35,8 +35,11 @@ export function SystemMessagesDialog({ open, onClose, now }: { open: boolean; on
     contacts.markSystemMessagesRead(unreadShown.split(',')).catch(() => undefined);
   }, [open, contacts, unreadShown]);
 
+  // Answering replaces the focused button by the new state. Focus then moves to the answered item
+  // (which reads its new state), never to the page's body, where Escape would no longer reach the dialog.
+  const items = useRef(new Map<string, HTMLLIElement>());
   const answer = async (sysMsg: ImSysMsg, accept: boolean) => {
-    if (!contacts) return;
+    if (!contacts || busy !== undefined) return;
     setBusy(sysMsg.idServer);
     setFailure(undefined);
     try {
@@ -45,6 +48,7 @@ export function SystemMessagesDialog({ open, onClose, now }: { open: boolean; on
       setFailure(t('systemMessages.answerFailed', { message: error instanceof Error ? error.message : String(error) }));
     } finally {
       setBusy(undefined);
+      items.current.get(sysMsg.idServer)?.focus();
     }
   };
 
@@ -62,7 +66,17 @@ export function SystemMessagesDialog({ open, onClose, now }: { open: boolean; on
         {sysMsgs && sysMsgs.length > 0 && (
           <List aria-label={t('systemMessages.title')}>
             {sysMsgs.map((sysMsg) => (
-              <ListItem key={sysMsg.idServer} divider data-testid={`sys-msg-${sysMsg.idServer}`} sx={{ display: 'block' }}>
+              <ListItem
+                key={sysMsg.idServer}
+                divider
+                tabIndex={-1}
+                ref={(element: HTMLLIElement | null) => {
+                  if (element) items.current.set(sysMsg.idServer, element);
+                  else items.current.delete(sysMsg.idServer);
+                }}
+                data-testid={`sys-msg-${sysMsg.idServer}`}
+                sx={{ display: 'block', '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 } }}
+              >
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                   <Typography sx={{ fontWeight: sysMsg.read ? 400 : 600, overflowWrap: 'anywhere' }}>
                     {t(systemMessageTypeKey(sysMsg), { name: sysMsg.from })}
@@ -94,7 +108,8 @@ export function SystemMessagesDialog({ open, onClose, now }: { open: boolean; on
                     <Button
                       size="small"
                       variant="contained"
-                      disabled={busy !== undefined}
+                      // aria-disabled, not disabled: a disabled button drops the focus it holds.
+                      aria-disabled={busy !== undefined}
                       aria-label={t('systemMessages.acceptFor', { name: sysMsg.from })}
                       onClick={() => void answer(sysMsg, true)}
                     >
@@ -103,7 +118,7 @@ export function SystemMessagesDialog({ open, onClose, now }: { open: boolean; on
                     <Button
                       size="small"
                       variant="outlined"
-                      disabled={busy !== undefined}
+                      aria-disabled={busy !== undefined}
                       aria-label={t('systemMessages.rejectFor', { name: sysMsg.from })}
                       onClick={() => void answer(sysMsg, false)}
                     >

@@ -46,7 +46,10 @@ describe('system notifications', () => {
     expect(contacts.calls).toContain('pass:c_alice');
     expect(await within(apply).findByText('已同意')).toBeInTheDocument();
     expect(within(apply).queryByRole('button', { name: /同意 c_alice/ })).not.toBeInTheDocument();
+    // The answered item takes the focus the removed button had, so Escape still reaches the dialog.
+    await waitFor(() => expect(apply).toHaveFocus());
     await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '系统通知' })).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByTestId('system-messages-open')).toHaveAccessibleName('系统通知'));
   });
 
