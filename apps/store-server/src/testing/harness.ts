@@ -22,6 +22,11 @@ export interface TestHarness {
   client(accessToken?: string | null, mode?: SecurityMode, language?: string | null): SecureClient;
   /** Posts one call and returns the envelope whatever its code. */
   call<T = unknown>(path: string, biz?: unknown, accessToken?: string | null): Promise<CallResult<T>>;
+  /**
+   * Posts JSON to a keyed route (the buyer side `/buyer/...` with x-buyer-key; apps/store-server/src/http/keyed-route.ts)
+   * and returns the HTTP status with the answer whatever its code.
+   */
+  keyed<T = unknown>(path: string, body: unknown, buyerKey: string): Promise<KeyedResult<T>>;
   /** Signs in and returns the access token, failing the test otherwise. */
   login(userName: string, password: string): Promise<string>;
   /** Reads the last check code delivered to a mobile through the test hook. */
@@ -29,6 +34,13 @@ export interface TestHarness {
   /** Empties the database back to the seed. */
   reset(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface KeyedResult<T> {
+  status: number;
+  code: string;
+  msg: string;
+  data: T;
 }
 
 /** A real store-server on a loopback port over a real database (PGlite, or PostgreSQL when DATABASE_URL is set). */
@@ -83,6 +95,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     database,
     client,
     call,
+    async keyed<T>(path: string, body: unknown, buyerKey: string): Promise<KeyedResult<T>> {
+      const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-buyer-key': buyerKey }, body: JSON.stringify(body) });
+      return { status: response.status, ...((await response.json()) as Omit<KeyedResult<T>, 'status'>) };
+    },
     async login(userName, password) {
       const result = await call<{ accessToken: string }>('/v1/store/eshop/store/user/login', { userName, password });
       if (result.code !== '00000000') throw new Error(`login failed: ${result.code} ${result.msg}`);

@@ -22,10 +22,7 @@ describe('shipping takes only a carrier of the list', () => {
   afterAll(() => h.close());
 
   const db = () => h.database.db;
-  const buyer = async (path: string, body: unknown) => {
-    const response = await fetch(`${h.url}/buyer/orders${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-buyer-key': BUYER_KEY }, body: JSON.stringify(body) });
-    return (await response.json()) as { code: string; data: { orderId: number } };
-  };
+  const buyer = (path: string, body: unknown) => h.keyed<{ orderId: number }>(`/buyer/orders${path}`, body, BUYER_KEY);
   const paidOrder = async () => {
     const sku = await db()
       .selectFrom('store_goods_sku as s')

@@ -44,10 +44,7 @@ describe('kept order counts per store and status', () => {
 
   const db = () => h.database.db;
   const tokenOf = (storeId: number) => (storeId === DEMO ? demo : other);
-  const post = async <T>(path: string, body: unknown): Promise<{ code: string; data: T }> => {
-    const response = await fetch(`${h.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-buyer-key': BUYER_KEY }, body: JSON.stringify(body) });
-    return (await response.json()) as { code: string; data: T };
-  };
+  const post = <T>(path: string, body: unknown) => h.keyed<T>(path, body, BUYER_KEY);
   const buyer = <T = { status: number }>(path: string, body: unknown = { buyerAccid: BUYER.buyerAccid }) => post<T>(`/buyer/orders${path}`, body);
 
   /** What a count of the rows says: the store's paid orders per status 1–6. */

@@ -31,10 +31,7 @@ describe('order item images are signed afresh for the reading store', () => {
 
   const db = () => h.database.db;
   const call = <T>(endpoint: { path: string }, biz: unknown, token: string) => h.call<T>(endpoint.path, biz, token);
-  const buyer = async (path: string, body: unknown) => {
-    const response = await fetch(`${h.url}/buyer/orders${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-buyer-key': BUYER_KEY }, body: JSON.stringify(body) });
-    return (await response.json()) as { code: string; data: { orderId: number } };
-  };
+  const buyer = (path: string, body: unknown) => h.keyed<{ orderId: number }>(`/buyer/orders${path}`, body, BUYER_KEY);
   async function fetchImage(url: string) {
     const response = await fetch(url);
     return { status: response.status, type: response.headers.get('content-type'), bytes: [...new Uint8Array(await response.arrayBuffer()).slice(0, 4)] };

@@ -35,10 +35,7 @@ describe("placing an order takes stock and raises the SKU's stock warning", () =
   afterAll(() => h.close());
 
   const db = () => h.database.db;
-  const buyer = async <T = { orderId: number }>(path: string, body: unknown) => {
-    const response = await fetch(`${h.url}/buyer/orders${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-buyer-key': BUYER_KEY }, body: JSON.stringify(body) });
-    return { status: response.status, ...((await response.json()) as { code: string; msg: string; data: T }) };
-  };
+  const buyer = <T = { orderId: number }>(path: string, body: unknown) => h.keyed<T>(`/buyer/orders${path}`, body, BUYER_KEY);
   const place = (skuId: number, quantity: number) => buyer('/place', { storeId: DEMO, ...BUYER, receiver: RECEIVER, items: [{ skuId, quantity }] });
   /** The merchant's manual change (updateGoodsSkuStock), the reference the order's change must match. */
   const setStock = async (skuId: number, stock: number, warningStock: number | null) =>
