@@ -4,6 +4,8 @@ export * from '../protocol';
 export * from '../errors';
 // User, friend and relation rules (§5), checked by the server on what arrives.
 export * from '../validation/user-rules';
+// Team rules (§5 Teams): the same checks the client runs before a team call.
+export * from '../validation/team-rules';
 // Message type rules (§3, §5), the same functions the client runs before sending.
 export * from '../model/message-types';
 export * from './long-poll-hub';
