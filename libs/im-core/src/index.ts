@@ -21,6 +21,7 @@ export { isRobotOutput, normalizeGeo, parseRobotContent, sendMessageProblem, FIL
 export type { GeoContent, MessageProblem, RobotContent } from './model/message-types';
 export type { ForwardInput, SendCommonInput, SendCustomInput, SendFileInput, SendGeoInput, SendRobotInput, SendTipInput } from './model/outgoing-messages';
 export type { NotificationCounter } from './model/session-state';
+export type { MessageIgnoreCallback } from './model/message-ignore';
 export type { ImRelationState } from './model/relation-rules';
 
 // Connection (transport choice, login, heartbeat, reconnect)

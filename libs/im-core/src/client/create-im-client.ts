@@ -1,5 +1,6 @@
 import { ImConnection, type ImConnectionOptions } from '../connection/im-connection';
 import type { NotificationCounter } from '../model/session-state';
+import type { MessageIgnoreCallback } from '../model/message-ignore';
 import type { ImConnectionPort } from './connection-port';
 import { ImClient } from './im-client';
 import type { ImLogger, StoreSource } from './store-opening';
@@ -12,6 +13,10 @@ export interface ImClientOptions extends ImConnectionOptions {
   store?: StoreSource;
   logger?: ImLogger;
   countNotification?: NotificationCounter;
+  /** §5 ignore callback: true = the message from the server is not stored, not raised, not counted (see ImClientCoreOptions). */
+  shouldIgnoreMsg?: MessageIgnoreCallback;
+  /** §5 notification-ignore callback, asked for notification messages only. */
+  shouldIgnoreNotification?: MessageIgnoreCallback;
   createIdClient?: () => string;
   /** Another connection (tests: FakeConnection); the connection options are then unused. */
   connection?: ImConnectionPort;
@@ -31,13 +36,15 @@ export interface ImClientOptions extends ImConnectionOptions {
  * `messages.sendText/list/resend/deleteLocal` and `sessions.list/markRead/delete`.
  */
 export function createImClient(options: ImClientOptions): ImClient {
-  const { store, logger, countNotification, createIdClient, connection, outbox, outboxMaxWaitMs, rollbackClearMsgsUnread, rollbackDelMsgUnread, ...connectionOptions } = options;
+  const { store, logger, countNotification, shouldIgnoreMsg, shouldIgnoreNotification, createIdClient, connection, outbox, outboxMaxWaitMs, rollbackClearMsgsUnread, rollbackDelMsgUnread, ...connectionOptions } = options;
   return new ImClient({
     account: options.account,
     connection: connection ?? new ImConnection(connectionOptions),
     store,
     logger,
     countNotification,
+    shouldIgnoreMsg,
+    shouldIgnoreNotification,
     createIdClient,
     now: options.now,
     outbox,

@@ -8,6 +8,7 @@ import { MESSAGE_PUSHES, MessagesService } from '../services/messages-service';
 import { Outbox, OUTBOX_MAX_WAIT_MS } from '../services/outbox';
 import type { ServiceContext, ServiceEvents } from '../services/service-context';
 import type { NotificationCounter } from '../model/session-state';
+import type { MessageIgnoreCallback } from '../model/message-ignore';
 import { SessionsService } from '../services/sessions-service';
 import { FriendsService } from '../services/friends-service';
 import { RelationsService } from '../services/relations-service';
@@ -76,6 +77,14 @@ export interface ImClientCoreOptions extends RollbackOptions {
   logger?: ImLogger;
   /** The app's say on whether an incoming notification counts as unread (§4 Session). */
   countNotification?: NotificationCounter;
+  /**
+   * §5: the app's ignore callback (NIM shouldIgnoreMsg), asked for every message from the server
+   * (live, sync, history pages). true = ignored: not stored, no `msg`, its session untouched.
+   * The client's own sends are not asked. A callback that throws keeps the message.
+   */
+  shouldIgnoreMsg?: MessageIgnoreCallback;
+  /** §5: the notification-ignore callback (NIM shouldIgnoreNotification), asked for notification messages only; true = ignored as above. */
+  shouldIgnoreNotification?: MessageIgnoreCallback;
   now?: () => number;
   createIdClient?: () => string;
   /**
@@ -132,6 +141,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
       now: options.now ?? Date.now,
       createIdClient: options.createIdClient ?? defaultIdClient,
       countNotification: options.countNotification,
+      shouldIgnoreMsg: options.shouldIgnoreMsg,
+      shouldIgnoreNotification: options.shouldIgnoreNotification,
       emit: <E extends keyof ServiceEvents>(event: E, payload: ServiceEvents[E]) => this.emitServiceEvent(event, payload),
     };
     this.outbox = new Outbox(context, {
@@ -243,6 +254,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
       store,
       account: this.options.account,
       countNotification: this.options.countNotification,
+      shouldIgnoreMsg: this.options.shouldIgnoreMsg,
+      shouldIgnoreNotification: this.options.shouldIgnoreNotification,
       rollbackClearMsgsUnread: this.options.rollbackClearMsgsUnread,
       rollbackDelMsgUnread: this.options.rollbackDelMsgUnread,
       notify: (notification) => {

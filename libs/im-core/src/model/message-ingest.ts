@@ -3,6 +3,7 @@ import type { Store } from '../store/store';
 import { dedupeMessages } from './message-state';
 import { applyMessage, applyMessageDeletion, countsAsUnread, emptySession, recomputeUnread, type UnreadRules } from './session-state';
 import type { SyncUnreadCarry } from './unread-carry';
+import { dropIgnoredMessages } from './message-ignore';
 
 /** Unread is recounted from at most this many stored messages after the ack (our bound). */
 export const MAX_UNREAD_RECOUNT = 1000;
@@ -36,12 +37,17 @@ export interface IngestResult {
  * (duplicates are not new). The server's unread wins only when it is higher, i.e. when the local
  * history is incomplete.
  */
-export async function ingestSessionMessages(store: Store, sessionId: string, incoming: readonly ImMessage[], options: IngestOptions): Promise<IngestResult> {
+export async function ingestSessionMessages(store: Store, sessionId: string, allIncoming: readonly ImMessage[], allOptions: IngestOptions): Promise<IngestResult> {
+  // §5: what the app's ignore callbacks reject is not taken in at all (message-ignore.ts).
+  const { kept: incoming, ignoredAny, serverSession } = dropIgnoredMessages(allIncoming, allOptions.serverSession, allOptions);
+  const options: IngestOptions = { ...allOptions, serverSession };
   const known = new Set<string>();
   for (const message of incoming) if (await store.getMessage(message.idClient)) known.add(message.idClient);
   const fresh = dedupeMessages(incoming, (id) => known.has(id), options).sort((a, b) => a.time - b.time);
 
   const storedSession = await store.getSession(sessionId);
+  // Only ignored messages for a session not known here: nothing to show, so no empty session is stored.
+  if (ignoredAny && incoming.length === 0 && !storedSession && !serverSession) return { stored: [], session: emptySession(sessionId) };
   const stored = storedSession ?? options.serverSession ?? emptySession(sessionId);
   let session = options.serverSession ? mergeServerSession(stored, options.serverSession) : stored;
   if (fresh.length > 0) await store.putMessages(fresh);

@@ -1,4 +1,5 @@
 import { parseSessionId, type ImMessage, type ImSession } from '../store/entities';
+import type { IgnoreRules } from './message-ignore';
 
 // Pure session rules of im-client-spec §4 "Session": how messages, acks and deletions change a
 // session. The session service loads, applies these and stores.
@@ -6,7 +7,8 @@ import { parseSessionId, type ImMessage, type ImSession } from '../store/entitie
 /** Decides whether an incoming notification counts towards unread (the app's counting callback). */
 export type NotificationCounter = (message: ImMessage) => boolean;
 
-export interface UnreadRules {
+/** The app's callbacks on incoming messages: counting (§4) and ignoring (§5, message-ignore.ts). */
+export interface UnreadRules extends IgnoreRules {
   countNotification?: NotificationCounter;
 }
 
