@@ -188,6 +188,21 @@ describe('MultiTabImClient', () => {
     expect(server.sockets).toHaveLength(1);
   });
 
+  it("a follower sticks a session to the top and takes it off again on the leader's socket; both tabs see the change", async () => {
+    const { server, store, a, b } = await twoConnectedTabs();
+    server.deliver('m-top');
+    await until(async () => (await store.getSession('p2p-c_demo1')) !== undefined, 'the session to be stored');
+    const aSessions: boolean[] = [];
+    a.client.on('sessions', (sessions) => sessions.forEach((s) => aSessions.push(s.isTop === true)));
+    await expect(b.client.sessions.stickTop('p2p-c_demo1')).resolves.toMatchObject({ id: 'p2p-c_demo1', isTop: true });
+    expect(server.sockets[0].requests.filter((r) => r.name === 'addStickTopSession').map((r) => r.body)).toEqual([{ session: { id: 'p2p-c_demo1', topCustom: '' } }]);
+    expect((await store.getSession('p2p-c_demo1'))?.isTop).toBe(true);
+    await expect(b.client.sessions.unstickTop('p2p-c_demo1')).resolves.toMatchObject({ isTop: false });
+    expect(server.sockets[0].requests.some((r) => r.name === 'deleteStickTopSession')).toBe(true);
+    await until(() => aSessions.slice(-2).join() === 'true,false', 'tab A to see the session stuck, then not');
+    await expect(b.client.sessions.stickTop('p2p-nobody')).rejects.toBeInstanceOf(ImError);
+  });
+
   it('closing the leader moves the socket: the follower takes the lock, connects and syncs from the shared store; nothing lost or doubled', async () => {
     const { server, store, a, b } = await twoConnectedTabs();
     server.deliver('m1');

@@ -27,6 +27,8 @@ export const TAB_CALLS = [
   'sessions.totalUnread',
   'sessions.markRead',
   'sessions.delete',
+  'sessions.stickTop',
+  'sessions.unstickTop',
   'request',
 ] as const;
 
