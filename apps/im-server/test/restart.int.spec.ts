@@ -1,3 +1,4 @@
+import { KickReason } from '@merchant/im-core';
 import { RawImClient } from './support/raw-client';
 import { account, makeDataDir, startServer, usingPostgres } from './support/test-server';
 
@@ -13,8 +14,14 @@ describe('kill and restart', () => {
     const sender = await RawImClient.loggedIn(first.wsUrl, customer, { nick: 'Alice Chen' });
     const sent = await sender.request('sendMsg', { msg: { idClient: 'persist-1', scene: 0, to: merchant, type: 0, text: 'still there?' } });
     expect(sent.code).toBe(200);
+    const notLoggedIn = await RawImClient.open(first.wsUrl);
     await first.server.close();
     expect((await sender.closed).code).toBe(1001);
+    // Shutting down advises logged-in clients to reconnect at once (silentlyKick: no kicked event,
+    // no backoff); a socket that never logged in is just closed.
+    expect(sender.pushesNamed('kicked').map((frame) => frame.body)).toEqual([expect.objectContaining({ reason: KickReason.silentlyKick })]);
+    expect((await notLoggedIn.closed).code).toBe(1001);
+    expect(notLoggedIn.pushesNamed('kicked')).toEqual([]);
 
     const second = await startServer({ dataDir: data.dataDir, port });
     try {

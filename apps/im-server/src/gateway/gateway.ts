@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { kickReasonText, type CommandName } from '../protocol';
+import { KickReason, kickReasonText, type CommandName } from '../protocol';
 import type { Router, RoutedEvent } from '../routing/router';
 import { CloseCode, type ClientLink } from './client-link';
 import { GatewayConnection } from './connection';
@@ -87,10 +87,19 @@ export class ImGateway {
     return { connections: this.connections.size, loggedIn, accounts: this.byAccount.size };
   }
 
-  /** Closes every link (server shutdown). */
+  /**
+   * Closes every link (server shutdown). Logged-in clients are first advised to reconnect
+   * (kicked with silentlyKick, §4): they reconnect at once, without a kicked event and without
+   * the backoff a lost socket gets, so behind a load balancer they move to another node.
+   */
   closeAll(): void {
     clearInterval(this.sweepTimer);
-    for (const connection of [...this.connections]) connection.close(CloseCode.GOING_AWAY, 'server shutting down');
+    for (const connection of [...this.connections]) {
+      if (connection.state === 'loggedIn') {
+        connection.sendPush('kicked', { reason: KickReason.silentlyKick, clientType: 0, message: kickReasonText(KickReason.silentlyKick) });
+      }
+      connection.close(CloseCode.GOING_AWAY, 'server shutting down');
+    }
   }
 
   private deliver(account: string, event: RoutedEvent): void {
