@@ -339,6 +339,16 @@ export class IndexedDbStore implements Store {
     return (await this.read(TABLES.teamMember, (tx) => tx.objectStore(TABLES.teamMember).index(INDEXES.teamMemberByTeam).getAll(teamId))) as ImTeamMember[];
   }
 
+  async deleteTeams(teamIds: readonly string[]): Promise<void> {
+    const memberKeys = await this.read(TABLES.teamMember, (tx) =>
+      Promise.all(teamIds.map((teamId) => tx.objectStore(TABLES.teamMember).index(INDEXES.teamMemberByTeam).getAllKeys(teamId))),
+    );
+    await this.writeRows([
+      { table: TABLES.team, rows: teamIds, delete: true },
+      { table: TABLES.teamMember, rows: memberKeys.flat(), delete: true },
+    ]);
+  }
+
   async putMessages(messages: readonly ImMessage[]): Promise<void> {
     await this.putRows(TABLES.msg, messages);
   }
@@ -500,6 +510,7 @@ function rowChanges(write: StoreWrite): RowChange[] {
     case 'deleteRelations': return [{ table: TABLES[write.list], rows: write.accounts, delete: true }];
     case 'teams': return [{ table: TABLES.team, rows: write.teams }];
     case 'superTeams': return [{ table: TABLES.superTeam, rows: write.teams }];
+    case 'teamMembers': return [{ table: TABLES.teamMember, rows: write.members }];
     case 'messages': return [{ table: TABLES.msg, rows: write.messages }];
     case 'deleteMessages': return [{ table: TABLES.msg, rows: write.idClients, delete: true }];
     case 'sessions': return [{ table: TABLES.session, rows: write.sessions }];

@@ -146,6 +146,12 @@ export class MemoryStore implements Store {
     return [...this.teamMembers.values()].filter((m) => m.teamId === teamId).map(copy);
   }
 
+  async deleteTeams(teamIds: readonly string[]): Promise<void> {
+    const gone = new Set(teamIds);
+    for (const teamId of gone) this.teams.delete(teamId);
+    for (const [id, member] of this.teamMembers) if (gone.has(member.teamId)) this.teamMembers.delete(id);
+  }
+
   async putMessages(messages: readonly ImMessage[]): Promise<void> {
     putAll(this.messages, messages, (m) => m.idClient);
   }
@@ -224,6 +230,7 @@ export function applyStoreWrite(store: Store, write: StoreWrite): Promise<void> 
     case 'deleteRelations': return store.deleteRelations(write.list, write.accounts);
     case 'teams': return store.putTeams(write.teams);
     case 'superTeams': return store.putSuperTeams(write.teams);
+    case 'teamMembers': return store.putTeamMembers(write.members);
     case 'messages': return store.putMessages(write.messages);
     case 'deleteMessages': return store.deleteMessages(write.idClients);
     case 'sessions': return store.putSessions(write.sessions);

@@ -116,11 +116,15 @@ export class StagedStore implements Store {
   getSuperTeams(): Promise<ImTeam[]> {
     return this.base.getSuperTeams();
   }
-  putTeamMembers(members: readonly ImTeamMember[]): Promise<void> {
-    return this.base.putTeamMembers(members);
+  async putTeamMembers(members: readonly ImTeamMember[]): Promise<void> {
+    this.stage({ kind: 'teamMembers', members });
   }
   getTeamMembers(teamId: string): Promise<ImTeamMember[]> {
     return this.base.getTeamMembers(teamId);
+  }
+  deleteTeams(_teamIds: readonly string[]): Promise<void> {
+    // Sync never deletes a team (it marks it invalid); deleting is the app's call on the base store.
+    return Promise.reject(new Error('a staged store cannot delete teams'));
   }
 
   async putMessages(messages: readonly ImMessage[]): Promise<void> {

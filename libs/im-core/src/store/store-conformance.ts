@@ -172,6 +172,30 @@ export const STORE_CONFORMANCE_CASES: readonly StoreConformanceCase[] = [
     },
   },
   {
+    name: 'deleteTeams removes the teams and only their members',
+    async run(store) {
+      const member = (teamId: string, account: string) => ({ id: teamMemberIdOf(teamId, account), teamId, account, type: 'normal' as const, joinTime: 1, updateTime: 1, valid: false });
+      await store.putTeams([team('t1'), team('t2')]);
+      await store.putTeamMembers([member('t1', 'u1'), member('t1', 'u2'), member('t2', 'u1')]);
+      await store.deleteTeams(['t1', 'unknown']);
+      assertSame((await store.getTeams()).map((t) => t.teamId), ['t2'], 'teams left');
+      assertSame(await store.getTeamMembers('t1'), [], 'members of the deleted team');
+      assertSame((await store.getTeamMembers('t2')).map((m) => m.id), ['t2-u1'], 'members of the other team');
+    },
+  },
+  {
+    name: 'a write batch stores team members with the team and their timetag',
+    async run(store) {
+      await store.writeBatch([
+        { kind: 'teams', teams: [team('t3')] },
+        { kind: 'teamMembers', members: [{ id: teamMemberIdOf('t3', 'u1'), teamId: 't3', account: 'u1', type: 'manager', joinTime: 2, updateTime: 2, valid: true, muteTeam: true }] },
+        { kind: 'timetags', timetags: { 'teamMembers-t3': 7 } },
+      ]);
+      assertSame((await store.getTeamMembers('t3')).map((m) => [m.account, m.type, m.muteTeam]), [['u1', 'manager', true]], 'members of t3');
+      assertSame((await store.getTimetags())['teamMembers-t3'], 7, 'member timetag of t3');
+    },
+  },
+  {
     name: 'system messages newest first, by category',
     async run(store) {
       await store.putSysMsgs([sysMsg('x1', 1, 'friend'), sysMsg('x2', 3, 'team'), sysMsg('x3', 2, 'friend')]);

@@ -48,6 +48,7 @@ export type StoreWrite =
   | { kind: 'deleteRelations'; list: ImRelationList; accounts: readonly string[] }
   | { kind: 'teams'; teams: readonly ImTeam[] }
   | { kind: 'superTeams'; teams: readonly ImTeam[] }
+  | { kind: 'teamMembers'; members: readonly ImTeamMember[] }
   | { kind: 'messages'; messages: readonly ImMessage[] }
   | { kind: 'deleteMessages'; idClients: readonly string[] }
   | { kind: 'sessions'; sessions: readonly ImSession[] }
@@ -112,6 +113,8 @@ export interface Store {
   getSuperTeams(): Promise<ImTeam[]>;
   putTeamMembers(members: readonly ImTeamMember[]): Promise<void>;
   getTeamMembers(teamId: string): Promise<ImTeamMember[]>;
+  /** Removes teams and every member row of them (a team the user left or saw dismissed, §4). */
+  deleteTeams(teamIds: readonly string[]): Promise<void>;
 
   // msg table (keyed by idClient)
   /** Inserts or replaces by idClient. */
