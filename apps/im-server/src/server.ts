@@ -15,6 +15,8 @@ import { UserService } from './domain/user/user-service';
 import { HistoryService } from './domain/history/history-service';
 import { SessionSyncService } from './domain/history/session-sync';
 import { BroadcastService, type BroadcastMsg } from './domain/broadcast/broadcast-service';
+import { TeamService } from './domain/team/team-service';
+import { TeamMessageService } from './domain/team/team-msg-service';
 import { ImGateway } from './gateway/gateway';
 import { registerLongPollingTransport } from './gateway/long-polling-transport';
 import { attachWebSocketTransport, WEBSOCKET_PATH } from './gateway/websocket-transport';
@@ -109,8 +111,10 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     const history = new HistoryService(store.db, config.now);
     const sessionSync = new SessionSyncService(store.db);
     const broadcasts = new BroadcastService(store.db, config.now);
+    const teams = new TeamService(store.db, config.now);
+    const teamMessages = new TeamMessageService(store.db, createMessageClock(config.now));
     const gateway = new ImGateway(
-      { users, messages, sessions, sync, friends, relations, sysMsgs, history, sessionSync, broadcasts },
+      { users, messages, sessions, sync, friends, relations, sysMsgs, history, sessionSync, broadcasts, teams, teamMessages },
       router,
       {
         appKey: config.appKey,

@@ -13,6 +13,66 @@ export interface ImDatabase {
   im_msg_deleted_self: MsgDeletedSelfTable;
   im_history_clear: HistoryClearTable;
   im_broadcast_msg: BroadcastMsgTable;
+  im_team: TeamTable;
+  im_team_member: TeamMemberTable;
+  im_team_inbox: TeamInboxTable;
+}
+
+/** A normal (type 0) or advanced (1) team (migration 007); enum codes as in TeamRecord. */
+export interface TeamTable {
+  team_id: Generated<number>;
+  type: number;
+  name: string;
+  avatar: Generated<string>;
+  intro: Generated<string>;
+  announcement: Generated<string>;
+  custom: Generated<string>;
+  server_custom: Generated<string>;
+  /** Member limit. */
+  level: number;
+  owner: string;
+  valid: Generated<boolean>;
+  member_num: Generated<number>;
+  /** The team's member sequence head (memberUpdateTime): the number of the member list's latest change. */
+  member_seq: Generated<number>;
+  /** 0 none, 1 normal members, 3 everyone. */
+  mute_type: Generated<number>;
+  join_mode: number;
+  be_invite_mode: number;
+  invite_mode: number;
+  update_team_mode: number;
+  update_custom_mode: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One account in one team; left, removed and dismissed rows stay with valid = false so sync carries them. */
+export interface TeamMemberTable {
+  team_id: number;
+  accid: string;
+  /** 0 normal, 1 owner, 2 manager. */
+  type: number;
+  nick_in_team: Generated<string>;
+  /** Bit 0: muteTeam (the member's do-not-disturb for this team). */
+  bits: Generated<number>;
+  mute: Generated<boolean>;
+  mute_noti_type: Generated<number>;
+  custom: Generated<string>;
+  invitor: Generated<string>;
+  join_time: number;
+  updated_at: number;
+  valid: boolean;
+  /** The team's member sequence number of this row's latest change. */
+  member_seq: number;
+  /** The member account's sync number of the latest change of the team or of this row. */
+  acc_seq: number;
+}
+
+/** A team message in one member's sync stream, numbered by that member's sequence. */
+export interface TeamInboxTable {
+  accid: string;
+  seq: number;
+  id_server: number;
 }
 
 /** A message `accid` deleted for itself (migration 006); `seq` is accid's sync number of the deletion. */

@@ -6,6 +6,7 @@ import { friendRecord, messageRecord, relationRecord, sessionRecord, sysMsgRecor
 import type { CommandHandlers } from './handler-types';
 import { markSysMsgsRead, RELATION_HANDLERS } from './relation-handlers';
 import { HISTORY_HANDLERS, pushHistorySync } from './history-handlers';
+import { pushTeamSync, TEAM_HANDLERS } from './team-handlers';
 
 /**
  * The commands this server implements (logged-in callers only; login itself lives in the
@@ -16,6 +17,8 @@ export const COMMAND_HANDLERS: CommandHandlers = {
   ...RELATION_HANDLERS,
   // History per account, receipts and stick-top across devices (history-handlers.ts).
   ...HISTORY_HANDLERS,
+  // Normal and advanced teams (team-handlers.ts).
+  ...TEAM_HANDLERS,
   heartbeat: async () => ({}),
   getServerTime: async () => ({ time: Date.now() }),
   // No CDN in front of the object store: expire 0 means "none" (im-client-spec §9 CDN host refresh).
@@ -148,6 +151,8 @@ export const COMMAND_HANDLERS: CommandHandlers = {
       deleteMsgSelf: timetags.deleteMsgSelf,
       sessionHistoryMsgsDelete: timetags.sessionHistoryMsgsDelete,
       broadcastMsgs: timetags.broadcastMsgs,
+      teams: timetags.teams,
+      myTeamMembers: timetags.myTeamMembers,
     });
     const viewer = ctx.port.account;
     const timetag = result.timetag;
@@ -162,6 +167,7 @@ export const COMMAND_HANDLERS: CommandHandlers = {
       if (result.myInfo) ctx.pushToSelf('syncMyInfo', { user: userRecord(result.myInfo), timetag });
       const users = [...result.users, ...result.friendUsers.filter((f) => !result.users.some((u) => u.account === f.account))];
       if (users.length > 0) ctx.pushToSelf('syncFriendUsers', { users: users.map(userRecord), timetag });
+      pushTeamSync(ctx, result);
       ctx.pushToSelf('syncSessions', { sessions: result.sessions.map((s) => sessionRecord(s, viewer)), timetag });
       // Receipts, stick-top, deletions for self, history clears, broadcasts (history-handlers.ts, docs/im-sync.md).
       pushHistorySync(ctx, result);

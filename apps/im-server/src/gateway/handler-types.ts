@@ -9,6 +9,8 @@ import type { SysMsgService } from '../domain/system-msg/sys-msg-service';
 import type { HistoryService } from '../domain/history/history-service';
 import type { SessionSyncService } from '../domain/history/session-sync';
 import type { BroadcastService } from '../domain/broadcast/broadcast-service';
+import type { TeamService } from '../domain/team/team-service';
+import type { TeamMessageService } from '../domain/team/team-msg-service';
 import type { PortRecord, RoutedEvent } from '../routing/router';
 
 export interface ImServices {
@@ -24,6 +26,9 @@ export interface ImServices {
   /** Receipts and stick-top with the owner's sync number. */
   sessionSync: SessionSyncService;
   broadcasts: BroadcastService;
+  /** Normal and advanced teams and their messages (domain/team). */
+  teams: TeamService;
+  teamMessages: TeamMessageService;
 }
 
 /** What a command handler may use: the caller's port, the domain, and delivery to accounts. */

@@ -5,6 +5,7 @@ import * as relations from './003-relations';
 import * as msgReceipts from './004-msg-receipts';
 import * as stickTop from './005-stick-top';
 import * as historyBroadcast from './006-history-broadcast';
+import * as teams from './007-teams';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-msg-receipts': msgReceipts,
   '005-stick-top': stickTop,
   '006-history-broadcast': historyBroadcast,
+  '007-teams': teams,
 };

@@ -58,7 +58,9 @@ export function p2pSessionId(target: string): string {
   return `p2p-${target}`;
 }
 
-export function sessionIdForViewer(message: Pick<StoredMessage, 'from' | 'to'>, viewer: string): string {
+export function sessionIdForViewer(message: Pick<StoredMessage, 'from' | 'to'> & { scene?: number }, viewer: string): string {
+  // A team message's session is its team's for every member (im-server teams, domain/team).
+  if (message.scene === Scene.TEAM) return `team-${message.to}`;
   return p2pSessionId(message.from === viewer ? message.to : message.from);
 }
 

@@ -11,6 +11,9 @@ import { HistoryService, type DeletedForSelf, type HistoryClear } from '../histo
 import { SessionSyncService, type SessionReceipts } from '../history/session-sync';
 import { BroadcastService, type BroadcastMsg } from '../broadcast/broadcast-service';
 import type { StickTopSession } from '../session/session-service';
+import { TeamService } from '../team/team-service';
+import { teamMessagesBetween } from '../team/team-fanout';
+import type { ServerTeamMember, TeamView } from '../team/team-model';
 import { readHead } from './sequence';
 import { readTimetags, TimetagKind } from './timetags';
 
@@ -31,6 +34,9 @@ export interface SyncRequest {
   sessionHistoryMsgsDelete?: number;
   /** Not an account number: the id of the newest broadcast the client has. */
   broadcastMsgs?: number;
+  /** Teams the account is or was in, and its own member rows in them (syncTeams, syncMyTeamMembers). */
+  teams?: number;
+  myTeamMembers?: number;
 }
 
 export interface SyncResult {
@@ -63,6 +69,10 @@ export interface SyncResult {
   /** Broadcasts above the client's broadcastMsgs timetag, and that kind's own new timetag. */
   broadcasts: BroadcastMsg[];
   broadcastTimetag: number;
+  /** Teams whose row or whose membership of the account changed (teams cursor); left/dismissed ones with validToCurrentUser false. */
+  teams: TeamView[];
+  /** The account's own member rows that changed (myTeamMembers cursor). */
+  myTeamMembers: ServerTeamMember[];
   /** The sequence number this page reaches: the client's timetag for every kind it asked about. */
   timetag: number;
   /** More changes follow: the client syncs again from `timetag`. */
@@ -83,6 +93,7 @@ export class SyncService {
   private readonly history: HistoryService;
   private readonly sessionSync: SessionSyncService;
   private readonly broadcastMsgs: BroadcastService;
+  private readonly teams: TeamService;
 
   constructor(
     private readonly db: Kysely<ImDatabase>,
@@ -97,6 +108,7 @@ export class SyncService {
     this.history = new HistoryService(db);
     this.sessionSync = new SessionSyncService(db);
     this.broadcastMsgs = new BroadcastService(db);
+    this.teams = new TeamService(db);
   }
 
   async sync(account: string, request: SyncRequest): Promise<SyncResult> {
@@ -114,11 +126,12 @@ export class SyncService {
     const acksChanged = (serverTags[TimetagKind.SESSION_ACK] ?? 0) > since(request.sessionAck);
     const sessionAcks = acksChanged ? await this.sessions.acksSince(account) : [];
     const sessions = await this.sessions.changedBetween(account, cursor, upper);
-    // Messages the account deleted for self or cleared are not synced to it (issue 10 §2).
-    const changed = await this.messages.changedBetween(account, cursor, upper);
+    // Messages the account deleted for self or cleared are not synced to it (issue 10 §2). Team
+    // messages come from the account's team inbox (numbered like its p2p messages, docs/im-sync.md).
+    const changed = [...(await this.messages.changedBetween(account, cursor, upper)), ...(await teamMessagesBetween(this.db, account, cursor, upper))];
     const hidden = await this.history.hiddenFrom(account, changed);
     const messages = hidden.size > 0 ? changed.filter((m) => !hidden.has(m.idServer)) : changed;
-    const users = await this.profilesOf([...new Set(sessions.map((s) => s.to))]);
+    const users = await this.profilesOf([...new Set(sessions.filter((s) => s.scene === 0).map((s) => s.to))]);
     // Relations and friends keep their own cursors (a client may merge them from another point);
     // each returns its rows up to this page's upper bound, so nothing above it is skipped.
     const relations = await this.relations.changedBetween(account, Math.min(since(request.relations), cursor), upper);
@@ -132,6 +145,9 @@ export class SyncService {
     const deletedSelf = await this.history.deletedBetween(account, from(request.deleteMsgSelf), upper);
     const historyClears = await this.history.clearsBetween(account, from(request.sessionHistoryMsgsDelete), upper);
     const broadcastPage = await this.broadcastMsgs.since(request.broadcastMsgs);
+    const teamsFrom = from(request.teams);
+    const myMembersFrom = from(request.myTeamMembers);
+    const teamRows = await this.teams.changedForAccount(account, Math.min(teamsFrom, myMembersFrom), upper);
     const donnopChanged = (serverTags[TimetagKind.DONNOP] ?? 0) > since(request.donnop);
     const donnop = donnopChanged ? await this.users.getDonnop(account) : undefined;
     return {
@@ -151,6 +167,9 @@ export class SyncService {
       historyClears,
       broadcasts: broadcastPage.msgs,
       broadcastTimetag: broadcastPage.timetag,
+      // From 0 (a first sync of the kind): the teams the account is in now; from a cursor: every change.
+      teams: teamRows.filter((r) => r.seq > teamsFrom && (teamsFrom > 0 || r.view.validToCurrentUser)).map((r) => r.view),
+      myTeamMembers: teamRows.filter((r) => r.seq > myMembersFrom && (myMembersFrom > 0 || r.member.valid)).map((r) => r.member),
       timetag: upper,
       hasMore: upper < head || broadcastPage.hasMore,
     };
@@ -186,6 +205,10 @@ export class SyncService {
         select seq from im_msg_deleted_self where accid = ${account} and seq > ${cursor} and seq <= ${head}
         union
         select seq from im_history_clear where accid = ${account} and seq > ${cursor} and seq <= ${head}
+        union
+        select seq from im_team_inbox where accid = ${account} and seq > ${cursor} and seq <= ${head}
+        union
+        select acc_seq from im_team_member where accid = ${account} and acc_seq > ${cursor} and acc_seq <= ${head}
       ) as changes
       order by seq
       offset ${this.pageSize - 1} limit 1

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { ImDatabase, TeamTable } from '../../db/schema';
+import type { StoredMessage } from '../msg/message';
+import { allocateSeqsBulk, markMembersChanged, NOTIFICATION_TYPE_CODE, storeTeamMessage } from './team-fanout';
+import { memberFromRow, teamError, teamFromRow, type ServerTeam, type ServerTeamMember } from './team-model';
+
+/** Who makes a change: the logged-in port (the notification message carries it as its sender). */
+export interface TeamActor {
+  account: string;
+  nick: string;
+  clientType: number;
+  deviceId: string;
+}
+
+/** A team under change: its row (locked), every member row ever, and the caller's valid membership. */
+export interface TeamState {
+  team: ServerTeam;
+  members: Map<string, ServerTeamMember>;
+  /** The caller's member row when the caller is a valid member. */
+  me: ServerTeamMember | undefined;
+  validMembers(): ServerTeamMember[];
+  isValidMember(account: string): boolean;
+}
+
+/** A member row's new state; unset fields keep their value (or take the default on a new row). */
+export interface MemberWrite {
+  account: string;
+  type?: number;
+  valid: boolean;
+  nickInTeam?: string;
+  bits?: number;
+  mute?: boolean;
+  muteNotiType?: number;
+  custom?: string;
+  invitor?: string;
+  /** A row that becomes valid again starts a new membership (join time now, settings reset). */
+  rejoin?: boolean;
+}
+
+/** What an operation changes; computed from the locked state, applied in the same transaction. */
+export interface TeamPlan {
+  teamPatch?: Updateable<TeamTable>;
+  members?: MemberWrite[];
+  /** The team event notification (a type-5 team message) and what its attach carries besides type and team. */
+  notify?: { type: string; attach?: Record<string, unknown> };
+  /** 'team' (default): every valid member after the change and every changed account hears of it; 'changed': the changed accounts only. */
+  audience?: 'team' | 'changed';
+}
+
+/** The outcome, for the gateway to answer and push. */
+export interface TeamChange {
+  team: ServerTeam;
+  /** Member rows this change wrote, as they are now. */
+  members: ServerTeamMember[];
+  /** The accounts that were told: their sync numbers moved, their ports get the pushes. */
+  audience: string[];
+  notification?: StoredMessage;
+  /** The team's member sequence head after the change: getTeamMembers' timetag. */
+  memberTimetag: number;
+}
+
+/** Locks the team row (for update: changes wait for each other and for messages being sent) and reads its members. */
+export async function loadTeamState(trx: Kysely<ImDatabase>, teamId: number, caller: string): Promise<{ row: Selectable<TeamTable>; state: TeamState }> {
+  const row = await trx.selectFrom('im_team').selectAll().where('team_id', '=', teamId).forUpdate().executeTakeFirst();
+  if (!row || !row.valid) throw teamError.missing(teamId);
+  const rows = await trx.selectFrom('im_team_member').selectAll().where('team_id', '=', teamId).execute();
+  const members = new Map(rows.map((r) => [r.accid, memberFromRow(r)]));
+  return { row, state: stateOf(teamFromRow(row), members, caller) };
+}
+
+function stateOf(team: ServerTeam, members: Map<string, ServerTeamMember>, caller: string): TeamState {
+  const mine = members.get(caller);
+  return {
+    team,
+    members,
+    me: mine?.valid ? mine : undefined,
+    validMembers: () => [...members.values()].filter((m) => m.valid),
+    isValidMember: (account) => members.get(account)?.valid === true,
+  };
+}
+
+/**
+ * Applies a plan inside the transaction that locked the team row: member rows take the team's
+ * next member number, the team row its new member count, every told account its next sync number
+ * (on its member row, so syncTeams carries the team), and the notification goes into their streams.
+ */
+export async function applyTeamPlan(
+  trx: Kysely<ImDatabase>,
+  row: Selectable<TeamTable>,
+  state: TeamState,
+  actor: TeamActor,
+  plan: TeamPlan,
+  now: number,
+): Promise<TeamChange> {
+  const teamId = Number(row.team_id);
+  const writes = plan.members ?? [];
+  const memberSeq = Number(row.member_seq) + (writes.length > 0 ? 1 : 0);
+  const written: ServerTeamMember[] = [];
+  for (const write of writes) {
+    const before = state.members.get(write.account);
+    const fresh = !before || (write.rejoin === true && !before.valid);
+    const values = {
+      type: write.type ?? (fresh ? 0 : before.type),
+      valid: write.valid,
+      nick_in_team: write.nickInTeam ?? (fresh ? '' : before.nickInTeam),
+      bits: write.bits ?? (fresh ? 0 : before.bits),
+      mute: write.mute ?? (fresh ? false : before.mute),
+      mute_noti_type: write.muteNotiType ?? (fresh ? 0 : before.muteNotiType),
+      custom: write.custom ?? (fresh ? '' : before.custom),
+      invitor: write.invitor ?? (fresh ? '' : before.invitor),
+      join_time: fresh ? now : before.joinTime,
+      updated_at: now,
+      member_seq: memberSeq,
+    };
+    const saved = await trx
+      .insertInto('im_team_member')
+      .values({ team_id: teamId, accid: write.account, acc_seq: 0, ...values })
+      .onConflict((oc) => oc.columns(['team_id', 'accid']).doUpdateSet(values))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const member = memberFromRow(saved);
+    state.members.set(member.account, member);
+    written.push(member);
+  }
+  const memberNum = state.validMembers().length;
+  const updated = await trx
+    .updateTable('im_team')
+    .set({ ...plan.teamPatch, member_num: memberNum, member_seq: memberSeq, updated_at: now })
+    .where('team_id', '=', teamId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const team = teamFromRow(updated);
+
+  const changed = written.map((m) => m.account);
+  const audience = plan.audience === 'changed' ? changed : [...new Set([...state.validMembers().map((m) => m.account), ...changed])];
+  const seqs = await allocateSeqsBulk(trx, audience);
+  await markMembersChanged(trx, teamId, seqs);
+  let notification: StoredMessage | undefined;
+  if (plan.notify) {
+    notification = await storeTeamMessage(
+      trx,
+      {
+        teamId,
+        sender: actor.account,
+        idClient: `team-event-${randomUUID()}`,
+        type: NOTIFICATION_TYPE_CODE,
+        subType: 0,
+        text: '',
+        attach: JSON.stringify({ type: plan.notify.type, teamId: team.teamId, from: actor.account, ...plan.notify.attach }),
+        custom: '',
+        fromNick: actor.nick,
+        fromClientType: actor.clientType,
+        fromDeviceId: actor.deviceId,
+        time: now,
+      },
+      seqs,
+    );
+  }
+  return { team, members: written, audience, notification, memberTimetag: memberSeq };
+}

@@ -1,0 +1,214 @@
+import type { CommandTable, ResponseBodyOf } from '../protocol';
+import type { TeamActor, TeamChange } from '../domain/team/team-change';
+import type { ServerTeamMember, TeamView } from '../domain/team/team-model';
+import { MuteType } from '../domain/team/team-model';
+import type { SyncResult } from '../domain/sync/sync-service';
+import { messageRecord } from './records';
+import type { CommandContext, CommandHandlers } from './handler-types';
+
+type TeamRecordValue = NonNullable<ResponseBodyOf<CommandTable['getTeam']>['team']>;
+type TeamMemberRecordValue = NonNullable<ResponseBodyOf<CommandTable['getTeamMembers']>['members']>[number];
+
+/** Domain team → wire TeamRecord as `view`'s account sees it; empty optional strings are left out. */
+export function teamRecord(view: TeamView): TeamRecordValue {
+  const { team } = view;
+  return {
+    teamId: team.teamId,
+    type: team.type,
+    name: team.name,
+    level: team.level,
+    owner: team.owner,
+    valid: team.valid,
+    validToCurrentUser: view.validToCurrentUser,
+    memberNum: team.memberNum,
+    memberUpdateTime: team.memberUpdateTime,
+    createTime: team.createTime,
+    updateTime: team.updateTime,
+    mute: team.muteType !== MuteType.none,
+    muteType: team.muteType,
+    joinMode: team.joinMode,
+    beInviteMode: team.beInviteMode,
+    inviteMode: team.inviteMode,
+    updateTeamMode: team.updateTeamMode,
+    updateCustomMode: team.updateCustomMode,
+    ...(team.avatar ? { avatar: team.avatar } : {}),
+    ...(team.intro ? { intro: team.intro } : {}),
+    ...(team.announcement ? { announcement: team.announcement } : {}),
+    ...(team.custom ? { custom: team.custom } : {}),
+    ...(team.serverCustom ? { serverCustom: team.serverCustom } : {}),
+  };
+}
+
+/** §3 Team member: id is teamId joined to account with a dash. */
+export function teamMemberRecord(member: ServerTeamMember): TeamMemberRecordValue {
+  return {
+    id: `${member.teamId}-${member.account}`,
+    teamId: member.teamId,
+    account: member.account,
+    type: member.type,
+    bits: member.bits,
+    mute: member.mute,
+    muteNotiType: member.muteNotiType,
+    joinTime: member.joinTime,
+    updateTime: member.updateTime,
+    active: member.valid,
+    valid: member.valid,
+    ...(member.nickInTeam ? { nickInTeam: member.nickInTeam } : {}),
+    ...(member.custom ? { custom: member.custom } : {}),
+    ...(member.invitor ? { invitorAccid: member.invitor } : {}),
+  };
+}
+
+const actorOf = (ctx: CommandContext): TeamActor => ({ account: ctx.port.account, nick: ctx.nick, clientType: ctx.port.type, deviceId: ctx.port.deviceId });
+
+/**
+ * Normal and advanced teams (issue 12; docs/protocol.md "Teams"). Each change is stored first,
+ * with its members' sync numbers and its notification (a type-5 team message); after the answer
+ * every told account's ports get the notification as `teamMsg` and the changed member rows as
+ * `teamMembersUpdated`, on every node (the router), so a port that misses them gets the same by sync.
+ */
+export const TEAM_HANDLERS: CommandHandlers = {
+  createTeam: async (ctx, body) => {
+    const change = await ctx.services.teams.create(actorOf(ctx), body);
+    publishTeamChange(ctx, change);
+    return { team: teamRecord({ team: change.team, validToCurrentUser: true }), abortedAccidList: [] };
+  },
+
+  getTeam: async (ctx, body) => ({ team: teamRecord(await ctx.services.teams.get(ctx.port.account, body.teamId)) }),
+
+  getTeamsById: async (ctx, body) => {
+    const { teams, missing } = await ctx.services.teams.getMany(ctx.port.account, body.teamIds);
+    return { teams: teams.map(teamRecord), tids: missing };
+  },
+
+  getTeams: async (ctx, body) => {
+    const { teams, timetag } = await ctx.services.teams.listForAccount(ctx.port.account, body.timetag);
+    return { teams: teams.map(teamRecord), timetag };
+  },
+
+  getTeamMembers: async (ctx, body) => {
+    const { members, timetag } = await ctx.services.teams.members(ctx.port.account, body.teamId, body.timetag);
+    return { members: members.map(teamMemberRecord), timetag };
+  },
+
+  /** Members of several teams, each from its own timetag (§3 per-team member timetags); the answer's timetag is the largest head. */
+  syncTeamMembers: async (ctx, body) => {
+    const teamIds = body.teamIds ?? [];
+    const tags = new Map((body.timetags?.teamMembers ?? []).map((t) => [t.teamId, t.timetag]));
+    const members: TeamMemberRecordValue[] = [];
+    let timetag = 0;
+    for (const teamId of teamIds) {
+      const page = await ctx.services.teams.members(ctx.port.account, teamId, tags.get(teamId) ?? 0);
+      members.push(...page.members.map(teamMemberRecord));
+      timetag = Math.max(timetag, page.timetag);
+    }
+    return { members, timetag };
+  },
+
+  getMyTeamMembers: async (ctx, body) => ({ members: (await ctx.services.teams.myMembers(ctx.port.account, body.teamIds ?? [])).map(teamMemberRecord), timetag: 0 }),
+
+  getMutedTeamMembers: async (ctx, body) => {
+    const { members, timetag } = await ctx.services.teams.mutedMembers(ctx.port.account, body.teamId);
+    return { members: members.map(teamMemberRecord), timetag };
+  },
+
+  updateTeam: async (ctx, body) => {
+    const change = await ctx.services.teams.update(actorOf(ctx), body.team);
+    publishTeamChange(ctx, change);
+    return { time: change.team.updateTime };
+  },
+
+  addTeamMembers: async (ctx, body) => {
+    const change = await ctx.services.teams.addMembers(actorOf(ctx), body);
+    publishTeamChange(ctx, change);
+    return { abortedAccidList: [], time: change.team.updateTime };
+  },
+
+  removeTeamMembers: async (ctx, body) => {
+    publishTeamChange(ctx, await ctx.services.teams.removeMembers(actorOf(ctx), body));
+    return {};
+  },
+
+  leaveTeam: async (ctx, body) => {
+    publishTeamChange(ctx, await ctx.services.teams.leave(actorOf(ctx), body.teamId));
+    return {};
+  },
+
+  dismissTeam: async (ctx, body) => {
+    publishTeamChange(ctx, await ctx.services.teams.dismiss(actorOf(ctx), body.teamId));
+    return {};
+  },
+
+  addTeamManagers: async (ctx, body) => {
+    publishTeamChange(ctx, await ctx.services.teams.setManagers(actorOf(ctx), body, true));
+    return {};
+  },
+
+  removeTeamManagers: async (ctx, body) => {
+    publishTeamChange(ctx, await ctx.services.teams.setManagers(actorOf(ctx), body, false));
+    return {};
+  },
+
+  transferTeam: async (ctx, body) => {
+    publishTeamChange(ctx, await ctx.services.teams.transfer(actorOf(ctx), body));
+    return {};
+  },
+
+  updateMuteStateInTeam: async (ctx, body) => {
+    publishTeamChange(ctx, await ctx.services.teams.muteMember(actorOf(ctx), body));
+    return {};
+  },
+
+  muteTeamAll: async (ctx, body) => {
+    publishTeamChange(ctx, await ctx.services.teams.muteTeam(actorOf(ctx), body));
+    return {};
+  },
+
+  updateInfoInTeam: async (ctx, body) => {
+    publishTeamChange(ctx, await ctx.services.teams.updateMyInfo(actorOf(ctx), body.member));
+    return {};
+  },
+
+  updateNickInTeam: async (ctx, body) => {
+    publishTeamChange(ctx, await ctx.services.teams.updateNick(actorOf(ctx), body));
+    return {};
+  },
+
+  sendTeamMsg: async (ctx, body) => {
+    const sender = ctx.port.account;
+    const { message, recipients, duplicate } = await ctx.services.teamMessages.send(actorOf(ctx), body.msg);
+    if (!duplicate) {
+      ctx.afterResponse(async () => {
+        const incoming = { msg: messageRecord(message, '') };
+        await Promise.all(
+          recipients.map((account) =>
+            account === sender
+              ? ctx.publish(sender, { kind: 'push', command: 'syncSendMsg', body: { msg: messageRecord(message, sender) }, exceptConnectionId: ctx.port.connectionId })
+              : ctx.publish(account, { kind: 'push', command: 'teamMsg', body: incoming }),
+          ),
+        );
+      });
+    }
+    return { msg: messageRecord(message, sender) };
+  },
+};
+
+/** After the answer: the notification and the changed member rows to every told account's ports (the caller's too). */
+export function publishTeamChange(ctx: CommandContext, change: TeamChange): void {
+  ctx.afterResponse(async () => {
+    const notification = change.notification;
+    const members = change.members.map(teamMemberRecord);
+    await Promise.all(
+      change.audience.flatMap((account) => [
+        ...(notification ? [ctx.publish(account, { kind: 'push', command: 'teamMsg', body: { msg: messageRecord(notification, account) } })] : []),
+        ...(members.length > 0 ? [ctx.publish(account, { kind: 'push', command: 'teamMembersUpdated', body: { members, timetag: change.memberTimetag } })] : []),
+      ]),
+    );
+  });
+}
+
+/** The team part of a sync (§4 order: after users, before sessions). */
+export function pushTeamSync(ctx: CommandContext, result: SyncResult): void {
+  if (result.teams.length > 0) ctx.pushToSelf('syncTeams', { teams: result.teams.map(teamRecord), timetag: result.timetag });
+  if (result.myTeamMembers.length > 0) ctx.pushToSelf('syncMyTeamMembers', { members: result.myTeamMembers.map(teamMemberRecord), timetag: result.timetag });
+}
