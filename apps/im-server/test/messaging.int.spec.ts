@@ -63,7 +63,7 @@ describe('im-server messaging over a real WebSocket', () => {
     clients.push(anonymous);
     expect((await anonymous.request('getServerSessions', {})).code).toBe(ResponseCode.NO_PERMISSION);
     const client = await open(alice);
-    const answer = await client.request('createTeam', { team: { name: 'x', type: 0 } });
+    const answer = await client.request('httpProxy', { zone: 'x', path: '/', method: 'GET' });
     expect(answer.code).toBe(415);
     expect(answer.body.errMsg).toMatch(/not supported/);
   });
