@@ -78,6 +78,8 @@ export function ChatApp({ storeName, now, storage, onRequestStorageAccess, ownAc
                 sessions={state.sessions}
                 activeSessionId={state.activeSessionId}
                 onOpen={(sessionId) => void controller.openSession(sessionId)}
+                onSetTop={(sessionId, top) => controller.setSessionTop(sessionId, top)}
+                topError={state.topError}
                 now={now}
               />
             </Box>

@@ -129,6 +129,13 @@ export interface ChatClient {
   forward(message: ChatMessage, toSessionId: string): Promise<ChatMessage>;
   markRead(sessionId: string): Promise<void>;
   /**
+   * Sticks the session to the top of the list, or takes it off (im-core sessions.stickTop /
+   * unstickTop): persisted on im-server and pushed to the merchant's other devices. Rejects when
+   * the session is not known to the client or the server refused; the change then comes as a
+   * `sessions` event.
+   */
+  setSessionTop(sessionId: string, top: boolean): Promise<void>;
+  /**
    * Recent customers (docs/im-frame.md): the peers of the merchant's conversations that im-server
    * synced into the local store, including conversations removed from the list, newest first.
    */

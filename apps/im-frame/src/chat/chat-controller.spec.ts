@@ -278,6 +278,35 @@ describe('ChatController', () => {
     expect(client.markedRead).toEqual(['p2p-c_demo1']);
   });
 
+  it('sticks a session to the top and takes it off: the list moves once the client accepted; a refusal is shown and moves nothing', async () => {
+    const client = new FakeChatClient();
+    client.sessions.set('p2p-new', sampleSession({ peerAccount: 'new', updateTime: 30 }));
+    client.sessions.set('p2p-old', sampleSession({ peerAccount: 'old', updateTime: 10 }));
+    const controller = new ChatController(client);
+    await controller.start();
+    const order = () => controller.getState().sessions.map((session) => session.id);
+    expect(order()).toEqual(['p2p-new', 'p2p-old']);
+
+    client.topError = new Error('session not found');
+    await expect(controller.setSessionTop('p2p-old', true)).resolves.toBe(false);
+    expect(order()).toEqual(['p2p-new', 'p2p-old']);
+    expect(controller.getState().topError).toBe('session not found');
+
+    client.topError = undefined;
+    await expect(controller.setSessionTop('p2p-old', true)).resolves.toBe(true);
+    expect(order()).toEqual(['p2p-old', 'p2p-new']);
+    expect(controller.getState().sessions[0].isTop).toBe(true);
+    expect(controller.getState().topError).toBeUndefined();
+
+    // A newer message elsewhere does not push the stuck session down.
+    client.receive('new', 'still here?');
+    expect(order()).toEqual(['p2p-old', 'p2p-new']);
+
+    await expect(controller.setSessionTop('p2p-old', false)).resolves.toBe(true);
+    expect(order()).toEqual(['p2p-new', 'p2p-old']);
+    expect(client.topChanges).toEqual([['p2p-old', true], ['p2p-old', true], ['p2p-old', false]]);
+  });
+
   it('stops listening to the client on stop', async () => {
     const client = new FakeChatClient();
     const controller = new ChatController(client);

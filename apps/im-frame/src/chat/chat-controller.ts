@@ -17,6 +17,7 @@ import {
   withMessages,
   withSessionPreview,
   withUnreadCleared,
+  withSessionTop,
   mergeSessions,
   type ChatState,
   type EarlierStatus,
@@ -266,6 +267,23 @@ export class ChatController {
     } catch {
       // The next sync or live event tries again.
     }
+  }
+
+  /**
+   * Sticks a session to the top of the list or takes it off (persisted on the server, so the
+   * merchant's other devices follow). The list moves once the client accepted; a refusal leaves
+   * it as it was and is shown (state.topError). Never rejects; true when the change was made.
+   */
+  async setSessionTop(sessionId: string, top: boolean): Promise<boolean> {
+    try {
+      await this.client.setSessionTop(sessionId, top);
+    } catch (error) {
+      this.update({ ...this.state, topError: error instanceof Error ? error.message : String(error) });
+      return false;
+    }
+    const next = withSessionTop(this.state, sessionId, top);
+    this.update(next.topError ? { ...next, topError: undefined } : next);
+    return true;
   }
 
   /** Called when the frame becomes visible again, so what the merchant now sees counts as read. */

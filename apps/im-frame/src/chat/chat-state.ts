@@ -18,6 +18,8 @@ export interface ChatState {
   earlierBySession: Readonly<Record<string, EarlierStatus>>;
   /** The last send the client refused outright (nothing stored), until a send succeeds. */
   sendError?: string;
+  /** Why the last stick-top change failed, until one succeeds. */
+  topError?: string;
   /** The first sync since start has finished: counts and lists are the server's, not only the cache's. */
   synced: boolean;
 }
@@ -87,6 +89,13 @@ export function withSessionPreview(state: ChatState, message: ChatMessage, peerA
     ? { ...existing, lastMessage: message, updateTime: message.time }
     : { id: message.sessionId, peerAccount, lastMessage: message, unread: 0, updateTime: message.time };
   return { ...state, sessions: mergeSessions(state.sessions, [updated]) };
+}
+
+/** The session stuck to the top or taken off it; the list re-sorts (stick-top first). */
+export function withSessionTop(state: ChatState, sessionId: string, top: boolean): ChatState {
+  const session = state.sessions.find((candidate) => candidate.id === sessionId);
+  if (!session || (session.isTop === true) === top) return state;
+  return { ...state, sessions: mergeSessions(state.sessions, [{ ...session, isTop: top }]) };
 }
 
 export function withUnreadCleared(state: ChatState, sessionId: string): ChatState {

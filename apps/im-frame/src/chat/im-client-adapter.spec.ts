@@ -170,4 +170,28 @@ describe('ImChatClient over im-core', () => {
     server.connection.setState('connecting');
     expect(states).toHaveLength(count);
   });
+
+  it('sticks a session to the top through im-core (addStickTopSession / deleteStickTopSession) and reports the change as a sessions event', async () => {
+    const server = createFakeImServer();
+    server.offline.push(wireTextMessage('off-1', 500, 'c_demo1'));
+    const { client } = await connectedClient(server);
+    const tops: (boolean | undefined)[] = [];
+    client.on('sessions', (sessions) => sessions.filter((s) => s.id === 'p2p-c_demo1').forEach((s) => tops.push(s.isTop)));
+    await client.connect();
+    await flush();
+    tops.length = 0;
+
+    await client.setSessionTop('p2p-c_demo1', true);
+    await flush();
+    expect(server.connection.requests.filter((r) => r.name === 'addStickTopSession').map((r) => r.body)).toEqual([{ session: { id: 'p2p-c_demo1', topCustom: '' } }]);
+    expect((await client.listLocalSessions())[0]).toMatchObject({ id: 'p2p-c_demo1', isTop: true });
+
+    await client.setSessionTop('p2p-c_demo1', false);
+    await flush();
+    expect(server.connection.requests.some((r) => r.name === 'deleteStickTopSession')).toBe(true);
+    expect((await client.listLocalSessions())[0].isTop).toBeUndefined();
+    expect(tops).toEqual([true, undefined]);
+
+    await expect(client.setSessionTop('p2p-nobody', true)).rejects.toThrow();
+  });
 });

@@ -204,6 +204,12 @@ export class ImChatClient implements ChatClient {
     await this.client.sessions.markRead(sessionId);
   }
 
+  async setSessionTop(sessionId: string, top: boolean): Promise<void> {
+    // im-core stores the change and raises `sessions` (mapped by queueSessions like any other).
+    if (top) await this.client.sessions.stickTop(sessionId);
+    else await this.client.sessions.unstickTop(sessionId);
+  }
+
   /**
    * im-core stores a failed send as 'fail' and then rejects; the frame wants that stored message
    * so it can offer a retry. Errors before anything was stored (validation) are passed on.

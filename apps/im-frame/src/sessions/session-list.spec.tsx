@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SessionList } from './session-list';
 import { initialsOf } from './session-avatar';
@@ -89,5 +89,72 @@ describe('SessionList', () => {
     expect(rows[0]).toHaveAccessibleName(/^VIP Buyer\s*, pinned\b/);
     expect(within(rows[0]).getByTestId('session-pinned')).toBeInTheDocument();
     expect(within(rows[1]).queryByTestId('session-pinned')).not.toBeInTheDocument();
+  });
+
+  describe('stick-top actions', () => {
+    const withMessage = (peerAccount: string, extra: Parameters<typeof sampleSession>[0] = { peerAccount }) =>
+      sampleSession({ ...extra, peerAccount, lastMessage: sampleMessage({ idClient: `m-${peerAccount}`, sessionId: `p2p-${peerAccount}` }) });
+
+    it('sticks a conversation from its actions button and announces it to screen readers', async () => {
+      const user = userEvent.setup({ delay: null });
+      const calls: [string, boolean][] = [];
+      const onSetTop = async (sessionId: string, top: boolean) => (calls.push([sessionId, top]), true);
+      renderWithI18n(<SessionList sessions={[withMessage('a'), withMessage('b', { peerAccount: 'b', peerNick: 'Bob Li' })]} onOpen={() => undefined} onSetTop={onSetTop} />);
+
+      const button = screen.getByRole('button', { name: 'Conversation actions for Bob Li' });
+      expect(button).toHaveAttribute('aria-haspopup', 'menu');
+      await user.click(button);
+      expect(button).toHaveAttribute('aria-expanded', 'true');
+      await user.click(screen.getByRole('menuitem', { name: 'Stick to top' }));
+      expect(calls).toEqual([['p2p-b', true]]);
+      expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('Bob Li is stuck to the top');
+    });
+
+    it('opens the same menu from the keyboard (Shift+F10 on the row) and by right click; a stuck row offers to take it off; Escape closes and keeps focus', async () => {
+      const user = userEvent.setup({ delay: null });
+      const calls: [string, boolean][] = [];
+      const onSetTop = async (sessionId: string, top: boolean) => (calls.push([sessionId, top]), true);
+      renderWithI18n(<SessionList sessions={[withMessage('vip', { peerAccount: 'vip', isTop: true }), withMessage('b')]} onOpen={() => undefined} onSetTop={onSetTop} />);
+
+      const row = screen.getByTestId('session-item-vip');
+      row.focus();
+      await user.keyboard('{Shift>}{F10}{/Shift}');
+      const item = await screen.findByRole('menuitem', { name: 'Remove from top' });
+      await waitFor(() => expect(item).toHaveFocus());
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+      expect(row).toHaveFocus();
+      expect(calls).toEqual([]);
+
+      await user.keyboard('{Shift>}{F10}{/Shift}');
+      await user.keyboard('{Enter}');
+      expect(calls).toEqual([['p2p-vip', false]]);
+
+      await user.pointer({ keys: '[MouseRight]', target: screen.getByTestId('session-item-b') });
+      await user.click(screen.getByRole('menuitem', { name: 'Stick to top' }));
+      expect(calls).toEqual([['p2p-vip', false], ['p2p-b', true]]);
+    });
+
+    it('offers no actions for a conversation without messages or without a handler, and shows a refusal as an alert', async () => {
+      const onSetTop = async () => false;
+      const { rerender } = renderWithI18n(<SessionList sessions={[sampleSession({ peerAccount: 'fresh' }), withMessage('b')]} onOpen={() => undefined} onSetTop={onSetTop} />);
+      expect(screen.queryByTestId('session-actions-fresh')).not.toBeInTheDocument();
+      expect(screen.getByTestId('session-actions-b')).toBeInTheDocument();
+
+      rerender(<SessionList sessions={[withMessage('b')]} onOpen={() => undefined} />);
+      expect(screen.queryByTestId('session-actions-b')).not.toBeInTheDocument();
+
+      rerender(<SessionList sessions={[withMessage('b')]} onOpen={() => undefined} onSetTop={onSetTop} topError="session not found" />);
+      expect(screen.getByRole('alert')).toHaveTextContent('Could not change the pinned conversations: session not found');
+    });
+
+    it('speaks Chinese by default', async () => {
+      const user = userEvent.setup({ delay: null });
+      renderWithI18n(<SessionList sessions={[withMessage('a', { peerAccount: 'a', peerNick: '小王' })]} onOpen={() => undefined} onSetTop={async () => true} />, 'zh-CN');
+      await user.click(screen.getByRole('button', { name: '小王 的会话操作' }));
+      await user.click(screen.getByRole('menuitem', { name: '置顶会话' }));
+      expect(screen.getByRole('status')).toHaveTextContent('已将 小王 置顶');
+    });
   });
 });

@@ -132,6 +132,22 @@ export class FakeChatClient implements ChatClient {
     }
   }
 
+  /** Stick-top changes asked for: [sessionId, top]. When set, setSessionTop rejects with it. */
+  readonly topChanges: [string, boolean][] = [];
+  topError?: Error;
+
+  async setSessionTop(sessionId: string, top: boolean): Promise<void> {
+    this.topChanges.push([sessionId, top]);
+    if (this.topError) throw this.topError;
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`no session ${sessionId}`);
+    const updated: ChatSession = { ...session };
+    if (top) updated.isTop = true;
+    else delete updated.isTop;
+    this.sessions.set(sessionId, updated);
+    this.emit('sessions', [updated]);
+  }
+
   /** Customers the server knows (findCustomer), and the recent ones (listRecentCustomers). */
   readonly customers = new Map<string, CustomerSummary>();
   recentCustomers: CustomerSummary[] = [];
