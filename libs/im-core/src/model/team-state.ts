@@ -1,7 +1,7 @@
 import { ImError, ImErrorName } from '../errors';
 import type { ImTeam, ImTeamMember, ImTeamMemberType, ImTeamMuteType, SyncTimetags } from '../store/entities';
 import { teamMemberIdOf } from '../store/entities';
-import type { Store } from '../store/store';
+import type { Store, StoreWrite } from '../store/store';
 
 // The §4 Team rules on local state, shared by the teams service (after a call succeeds) and sync
 // (what the server sends). Pure functions over rows: they return new rows, never change one.
@@ -84,14 +84,17 @@ export function assertTeamDeletable(team: ImTeam | undefined): void {
  * kept. Returns the stored members that changed.
  */
 export async function mergeTeamMembers(store: Store, members: readonly ImTeamMember[], timetags: Readonly<Record<string, number>> = {}): Promise<ImTeamMember[]> {
-  if (members.length > 0) await store.putTeamMembers(members);
   const stored = await store.getTimetags();
   const moved: SyncTimetags = {};
   for (const [teamId, timetag] of Object.entries(timetags)) {
     const key = teamMembersTimetagKey(teamId);
     if (timetag > (stored[key] ?? 0)) moved[key] = timetag;
   }
-  if (Object.keys(moved).length > 0) await store.putTimetags(moved);
+  // The rows and their cursor together (one IndexedDB transaction): a crash keeps both or neither.
+  const writes: StoreWrite[] = [];
+  if (members.length > 0) writes.push({ kind: 'teamMembers', members });
+  if (Object.keys(moved).length > 0) writes.push({ kind: 'timetags', timetags: moved });
+  if (writes.length > 0) await store.writeBatch(writes);
   return [...members];
 }
 

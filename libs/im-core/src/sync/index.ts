@@ -5,5 +5,7 @@ export { SyncBatch, SYNC_DATA_PUSHES, MERGED_TIMETAG_KINDS } from './sync-batch'
 export { mergeSyncBatch, SYNC_NOTIFY_ORDER } from './sync-merge';
 export type { SyncNotification, SyncNotificationKind } from './sync-merge';
 export { runWithConcurrency } from './run-with-concurrency';
+export { syncTeamMembers, TEAM_MEMBERS_SYNC_CONCURRENCY } from './sync-team-members';
+export type { TeamMembersRequester, TeamMembersSyncResult } from './sync-team-members';
 export { mergeHistoryBatch } from './sync-merge-history';
 export type { HistorySyncNotification } from './sync-merge-history';

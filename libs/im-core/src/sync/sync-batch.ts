@@ -1,6 +1,7 @@
 import type { ImPush } from '../connection/im-connection';
 import type { CommandName } from '../protocol/commands';
-import type { ImFriend, ImMessage, ImRelation, ImSession, ImSysMsg, ImTeam, ImUser, SyncTimetagKind } from '../store/entities';
+import type { ImFriend, ImMessage, ImRelation, ImSession, ImSysMsg, ImTeam, ImTeamMember, ImUser, SyncTimetagKind } from '../store/entities';
+import { fromWireTeamMember } from '../model/team-wire';
 import {
   fromWireFriend,
   fromWireMessage,
@@ -21,8 +22,14 @@ import type { MessageRecordValue } from '../protocol/records';
  */
 export const MERGED_TIMETAG_KINDS: readonly SyncTimetagKind[] = [
   'myInfo', 'relations', 'friends', 'friendUsers', 'teams', 'superTeams', 'roamingMsgs', 'sessionAck', 'deleteMsg', 'stickTopSessions',
-  'msgReceipts', 'deleteMsgSelf', 'sessionHistoryMsgsDelete', 'broadcastMsgs',
+  'msgReceipts', 'deleteMsgSelf', 'sessionHistoryMsgsDelete', 'broadcastMsgs', 'myTeamMembers',
 ];
+
+/**
+ * Kinds that stay where they are while the app has turned their data off (§5 Sync options
+ * syncTeams false): their pushes are dropped, so their cursor must not pass data never stored.
+ */
+export const TEAM_TIMETAG_KINDS: ReadonlySet<SyncTimetagKind> = new Set<SyncTimetagKind>(['teams', 'myTeamMembers']);
 
 /**
  * Merged kinds with a cursor of their own, not the account's sequence (docs/im-sync.md): they keep
@@ -55,6 +62,8 @@ export class SyncBatch {
   users: ImUser[] = [];
   teams: ImTeam[] = [];
   superTeams: ImTeam[] = [];
+  /** My own member rows in my teams (syncMyTeamMembers: muteTeam, nick, type; invalid after leaving). */
+  myTeamMembers: ImTeamMember[] = [];
   sessions: ImSession[] = [];
   acks: { sessionId: string; ack: number }[] = [];
   stickTop: { sessionId: string; topCustom?: string }[] = [];
@@ -89,7 +98,7 @@ export class SyncBatch {
    */
   constructor(
     private readonly account: string,
-    private readonly options: { deferMessages?: boolean } = {},
+    private readonly options: { deferMessages?: boolean; syncTeams?: boolean } = {},
   ) {}
 
   /** Converts the deferred message records, `slice` at a time, awaiting `pause` between slices. */
@@ -166,6 +175,8 @@ export class SyncBatch {
       case 'syncTeams':
       case 'syncSuperTeams': {
         const body = push.body;
+        // §5 syncTeams false: teams are not synced (the app reads them with teams.getTeams).
+        if (push.name === 'syncTeams' && this.options.syncTeams === false) return true;
         const teams = (body.teams ?? []).map(fromWireTeam).filter(present);
         (push.name === 'syncTeams' ? this.teams : this.superTeams).push(...teams);
         this.tag(push.name === 'syncTeams' ? 'teams' : 'superTeams', body.timetag);
@@ -258,8 +269,13 @@ export class SyncBatch {
         return true;
       }
       case 'syncMyTeamMembers': {
-        // Not merged yet (team members). Its timetag is
-        // never advanced (see MERGED_TIMETAG_KINDS), so nothing is skipped once they are.
+        if (this.options.syncTeams === false) return true;
+        const body = push.body;
+        for (const record of body.members ?? []) {
+          const member = fromWireTeamMember(record);
+          if (member) this.myTeamMembers.push(member);
+        }
+        this.tag('myTeamMembers', body.timetag);
         return true;
       }
       default:

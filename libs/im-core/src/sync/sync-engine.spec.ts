@@ -112,6 +112,7 @@ describe('SyncEngine', () => {
         { name: 'syncStickTopSessions', body: { sessions: [{ id: 'p2p-c_demo1' }] } },
         { name: 'syncSuperTeams', body: { teams: [{ teamId: 'st1', owner: ME }] } },
         { name: 'syncTeams', body: { teams: [{ teamId: 't1', owner: ME, type: 1 }] } },
+        { name: 'syncMyTeamMembers', body: { members: [{ teamId: 't1', account: ME, type: 1 }] } },
         { name: 'syncFriendUsers', body: { users: [{ account: 'c_demo2' }] } },
         { name: 'syncMyInfo', body: { user: { account: ME } } },
         { name: 'syncFriends', body: { friends: [{ account: 'c_demo2', valid: true }] } },

@@ -8,7 +8,8 @@ import { StagedStore } from '../store/staged-store';
 import type { Store } from '../store/store';
 import { SYNC_DONE_TIMEOUT_MS, SYNC_RETRY_LIMIT } from './constants';
 import type { ImPush } from '../connection/im-connection';
-import { MERGED_TIMETAG_KINDS, OWN_CURSOR_KINDS, SYNC_DATA_PUSHES, SyncBatch } from './sync-batch';
+import { MERGED_TIMETAG_KINDS, OWN_CURSOR_KINDS, SYNC_DATA_PUSHES, SyncBatch, TEAM_TIMETAG_KINDS } from './sync-batch';
+import { syncTeamMembers, type TeamMembersRequester } from './sync-team-members';
 import type { RollbackOptions } from '../model/history-rules';
 import { SESSION_LIST_LIMIT, batchIdClients, mergeSyncBatch, type SyncNotification } from './sync-merge';
 import { combinePageNotifications } from './sync-notifications';
@@ -34,6 +35,17 @@ export interface SyncEngineOptions extends UnreadRules, RollbackOptions {
   onStaleSendingFailed?(messages: ImMessage[]): void;
   syncDoneTimeoutMs?: number;
   retryLimit?: number;
+  /** §5 Sync options syncTeams (default true): false drops the team pushes and keeps their cursors. */
+  syncTeams?: boolean;
+  /**
+   * §5 Sync options syncTeamMembers (default false), asked at each sync (the app may turn it on
+   * later): true reads, after the pages, the members of every team whose members changed.
+   */
+  syncTeamMembers?: () => boolean;
+  /** The connection for that step (getTeamMembers). */
+  teamMembersConnection?: TeamMembersRequester;
+  /** SYNC_TEAM_MEMBERS_ERROR (§8 custom error): some teams' members could not be read; the sync still ends. */
+  onTeamMembersError?(error: ImError): void;
 }
 
 export interface SyncSummary {
@@ -107,6 +119,7 @@ export class SyncEngine {
       for (let tries = 1; tries <= retryLimit + 1; tries++) {
         try {
           const timetag = await this.runPages(committed, unreadCarry);
+          await this.syncTeamMembers(committed);
           const notifications = await this.notifyCommitted(committed);
           return { timetag, tries, notifications };
         } catch (error) {
@@ -131,6 +144,19 @@ export class SyncEngine {
     return notifications;
   }
 
+  /** §5 syncTeamMembers: the members of changed teams, after the pages (sync-team-members.ts). */
+  private async syncTeamMembers(committed: SyncNotification[][]): Promise<void> {
+    const requester = this.options.teamMembersConnection;
+    if (!requester || this.options.syncTeams === false || !this.options.syncTeamMembers?.()) return;
+    try {
+      const result = await syncTeamMembers(this.options.store, requester);
+      if (result.members.length > 0) committed.push([{ kind: 'teamMembers', members: result.members }]);
+      if (result.error) this.options.onTeamMembersError?.(result.error);
+    } catch (error) {
+      this.options.onTeamMembersError?.(new ImError(ImErrorName.SYNC_TEAM_MEMBERS_ERROR, `team members could not be synced: ${String(error)}`, { cause: error }));
+    }
+  }
+
   private async failStaleSending(): Promise<void> {
     const failed = (await this.options.failSendingAtStart?.()) ?? [];
     if (failed.length > 0) this.options.onStaleSendingFailed?.(failed);
@@ -150,7 +176,7 @@ export class SyncEngine {
    */
   private async runPages(committed: SyncNotification[][], unreadCarry: SyncUnreadCarry): Promise<number> {
     for (let page = 1; page <= MAX_SYNC_PAGES; page++) {
-      const batch = new SyncBatch(this.options.account, { deferMessages: true });
+      const batch = new SyncBatch(this.options.account, { deferMessages: true, syncTeams: this.options.syncTeams });
       const end = await this.runRound(batch, await this.requestTimetags());
       committed.push(await this.commitPage(batch, end, unreadCarry));
       if (!end.hasMore) return end.timetag;
@@ -210,6 +236,8 @@ export class SyncEngine {
     const timetags: SyncTimetags = {};
     const stored = await store.getTimetags();
     for (const kind of MERGED_TIMETAG_KINDS) {
+      // syncTeams false: the team data was dropped, so its cursor stays (turning it on later loses nothing).
+      if (this.options.syncTeams === false && TEAM_TIMETAG_KINDS.has(kind)) continue;
       if (OWN_CURSOR_KINDS.has(kind)) timetags[kind] = batch.timetags[kind] ?? stored[kind] ?? 0;
       else timetags[kind] = end.hasMore ? end.timetag : batch.timetags[kind] ?? end.timetag;
     }

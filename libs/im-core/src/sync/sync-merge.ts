@@ -1,4 +1,5 @@
-import type { ImFriend, ImMessage, ImRelation, ImSession, ImSysMsg, ImTeam, ImUser } from '../store/entities';
+import type { ImFriend, ImMessage, ImRelation, ImSession, ImSysMsg, ImTeam, ImTeamMember, ImUser } from '../store/entities';
+import { mergeSyncedTeams } from './sync-merge-teams';
 import { DONNOP_KEY, type Store } from '../store/store';
 import { MAX_UNREAD_RECOUNT, deleteStoredMessage, ingestSessionMessages } from '../model/message-ingest';
 import { applyAck, emptySession, type UnreadRules } from '../model/session-state';
@@ -24,6 +25,8 @@ export type SyncNotification =
   | { kind: 'users'; users: ImUser[] }
   | { kind: 'teams'; teams: ImTeam[] }
   | { kind: 'superTeams'; teams: ImTeam[] }
+  /** Member rows stored by sync: mine (syncMyTeamMembers), those of teams that ended, and with syncTeamMembers every changed team's. */
+  | { kind: 'teamMembers'; members: ImTeamMember[] }
   | { kind: 'sessions'; sessions: ImSession[] }
   | { kind: 'stickTopSessions'; sessions: ImSession[] }
   | { kind: 'roamingMsgs'; messages: ImMessage[] }
@@ -42,7 +45,7 @@ export const SYNC_NOTIFY_ORDER: readonly SyncNotificationKind[] = [
   'blacklist', 'mutelist', 'friends', 'myInfo', 'users', 'teams', 'superTeams', 'sessions', 'stickTopSessions',
   'roamingMsgs', 'offlineMsgs', 'offlineFilterMsgs', 'sessionsWithMoreRoaming', 'sysMsgs', 'sysMsgUnread', 'pushConfig',
   // Not in the §4 list; ours, last.
-  'donnop',
+  'donnop', 'teamMembers',
   // History across devices and broadcasts (sync-merge-history.ts), after the rest.
   'msgReceipts', 'msgsDeletedSelf', 'sessionHistoryCleared', 'broadcastMsgs',
 ];
@@ -106,10 +109,8 @@ export async function mergeSyncBatch(store: Store, batch: SyncBatch, options: Me
     await store.putUsers(batch.users);
     notifications.push({ kind: 'users', users: batch.users });
   }
-  if (batch.teams.length) {
-    await store.putTeams(batch.teams);
-    notifications.push({ kind: 'teams', teams: batch.teams });
-  }
+  // Teams and my member rows (sync-merge-teams.ts).
+  notifications.push(...(await mergeSyncedTeams(store, batch)));
   if (batch.superTeams.length) {
     await store.putSuperTeams(batch.superTeams);
     notifications.push({ kind: 'superTeams', teams: batch.superTeams });

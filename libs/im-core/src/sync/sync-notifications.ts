@@ -36,6 +36,8 @@ function fold(earlier: SyncNotification, later: SyncNotification): SyncNotificat
     case 'teams':
     case 'superTeams':
       return { kind: later.kind, teams: byKey(same(earlier, later.kind).teams, later.teams, (t) => t.teamId) };
+    case 'teamMembers':
+      return { kind: 'teamMembers', members: byKey(same(earlier, 'teamMembers').members, later.members, (m) => m.id) };
     case 'stickTopSessions':
       return { kind: 'stickTopSessions', sessions: bySessionId(same(earlier, 'stickTopSessions').sessions, later.sessions) };
     case 'msgReceipts':

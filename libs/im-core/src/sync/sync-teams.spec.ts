@@ -1,0 +1,133 @@
+import { ImError } from '../errors';
+import type { ImPush } from '../connection/im-connection';
+import type { TeamMemberRecordValue, TeamRecordValue } from '../protocol/records';
+import { MemoryStore } from '../store/memory-store';
+import { teamMemberIdOf } from '../store/entities';
+import { SyncEngine, type SyncEngineOptions } from './sync-engine';
+import type { SyncNotification } from './sync-merge';
+import type { TeamMembersRequester } from './sync-team-members';
+
+const ME = 's_1001';
+const team = (teamId: string, over: Partial<TeamRecordValue> = {}): TeamRecordValue => ({ teamId, owner: ME, type: 1, name: teamId, valid: true, validToCurrentUser: true, ...over });
+const member = (teamId: string, account: string, over: Partial<TeamMemberRecordValue> = {}): TeamMemberRecordValue => ({ teamId, account, type: 0, joinTime: 1, valid: true, ...over });
+
+/** A sync server that answers each sync request with one scripted page, and getTeamMembers from a table. */
+function setup(pages: ImPush[][], options: Partial<SyncEngineOptions> & { members?: Record<string, (timetag: number) => unknown> } = {}) {
+  const store = new MemoryStore();
+  const syncRequests: { timetags: Record<string, unknown> }[] = [];
+  const memberRequests: { teamId?: string; timetag?: number }[] = [];
+  const notified: SyncNotification[] = [];
+  const errors: ImError[] = [];
+  let engine!: SyncEngine;
+  const connection = {
+    async request(_name: 'sync', body: unknown) {
+      syncRequests.push(body as { timetags: Record<string, unknown> });
+      const pushes = pages[syncRequests.length - 1] ?? [];
+      setTimeout(() => [...pushes, { name: 'syncDone', body: { timetag: 100 * syncRequests.length } } as ImPush].forEach((p) => engine.handlePush(p)), 0);
+      return {};
+    },
+  };
+  const teamMembersConnection: TeamMembersRequester = {
+    async request(_name, body) {
+      memberRequests.push(body);
+      const answer = options.members?.[body.teamId ?? ''];
+      if (!answer) throw new ImError('Server_Error', `no members scripted for ${body.teamId}`, { code: 500 });
+      return answer(body.timetag ?? 0) as never;
+    },
+  };
+  engine = new SyncEngine({
+    connection, store, account: ME, notify: (n) => notified.push(n), teamMembersConnection, onTeamMembersError: (e) => errors.push(e), ...options,
+  });
+  return { engine, store, syncRequests, memberRequests, notified, errors };
+}
+
+const kinds = (notified: SyncNotification[]) => notified.map((n) => n.kind);
+
+describe('sync of teams and team members (im-client-spec §3, §5 Sync options, §8)', () => {
+  it('merges syncTeams and my own member rows (syncMyTeamMembers) with their cursors; teams before team members', async () => {
+    const { engine, store, syncRequests, notified } = setup([[
+      { name: 'syncMyTeamMembers', body: { members: [member('t1', ME, { type: 1, bits: 1, nickInTeam: 'boss' })], timetag: 90 } },
+      { name: 'syncTeams', body: { teams: [team('t1', { memberNum: 3 })], timetag: 80 } },
+    ]]);
+    await engine.run();
+    expect(syncRequests[0].timetags).toMatchObject({ teams: 0, myTeamMembers: 0 });
+    expect((await store.getTeam('t1'))?.memberNum).toBe(3);
+    expect(await store.getTeamMembers('t1')).toEqual([
+      { id: teamMemberIdOf('t1', ME), teamId: 't1', account: ME, type: 'owner', nickInTeam: 'boss', muteTeam: true, joinTime: 1, updateTime: 0, valid: true },
+    ]);
+    expect(await store.getTimetags()).toMatchObject({ teams: 80, myTeamMembers: 90 });
+    expect(kinds(notified).filter((k) => k.startsWith('team'))).toEqual(['teams', 'teamMembers']);
+  });
+
+  it('a team that arrives no longer valid to me (left, dismissed) marks its stored members invalid (§4)', async () => {
+    const { engine, store } = setup([[{ name: 'syncTeams', body: { teams: [team('t1', { valid: false })], timetag: 5 } }]]);
+    await store.putTeamMembers([
+      { id: 't1-a', teamId: 't1', account: 'a', type: 'normal', joinTime: 1, updateTime: 1, valid: true },
+      { id: 't1-b', teamId: 't1', account: 'b', type: 'manager', joinTime: 1, updateTime: 1, valid: true },
+    ]);
+    await engine.run();
+    expect((await store.getTeamMembers('t1')).map((m) => [m.account, m.valid])).toEqual([['a', false], ['b', false]]);
+    expect((await store.getTeam('t1'))?.valid).toBe(false);
+  });
+
+  it('syncTeams false: team pushes are dropped and the team cursors stay where they were', async () => {
+    const { engine, store, notified } = setup([[
+      { name: 'syncTeams', body: { teams: [team('t1')], timetag: 80 } },
+      { name: 'syncMyTeamMembers', body: { members: [member('t1', ME)], timetag: 90 } },
+    ]], { syncTeams: false });
+    await store.putTimetags({ teams: 7 });
+    await engine.run();
+    expect(await store.getTeams()).toEqual([]);
+    expect(await store.getTeamMembers('t1')).toEqual([]);
+    const tags = await store.getTimetags();
+    expect([tags.teams, tags.myTeamMembers, tags.friends]).toEqual([7, undefined, 100]);
+    expect(kinds(notified)).not.toContain('teams');
+  });
+
+  it('syncTeamMembers on: the members of teams whose memberUpdateTime passed their member timetag are read from that timetag', async () => {
+    const { engine, store, memberRequests, notified } = setup(
+      [[{ name: 'syncTeams', body: { teams: [team('t1', { memberUpdateTime: 12 }), team('t2', { memberUpdateTime: 4 }), team('gone', { validToCurrentUser: false, memberUpdateTime: 50 })] } }]],
+      {
+        syncTeamMembers: () => true,
+        members: {
+          t1: () => ({ members: [member('t1', 'a'), member('t1', 'b', { valid: false }), member('other', 'x')], timetag: 12 }),
+          t2: () => ({}),
+        },
+      },
+    );
+    await store.putTimetags({ 'teamMembers-t1': 3, 'teamMembers-t2': 4 });
+    await engine.run();
+    // t2 is up to date (4 = 4), gone is not mine any more: only t1 is asked, from its own timetag.
+    expect(memberRequests).toEqual([{ teamId: 't1', timetag: 3 }]);
+    expect((await store.getTeamMembers('t1')).map((m) => [m.account, m.valid])).toEqual([['a', true], ['b', false]]);
+    expect(await store.getTeamMembers('other')).toEqual([]);
+    expect((await store.getTimetags())['teamMembers-t1']).toBe(12);
+    const teamMembers = notified.find((n) => n.kind === 'teamMembers');
+    expect(teamMembers?.kind === 'teamMembers' && teamMembers.members.map((m) => m.account)).toEqual(['a', 'b']);
+  });
+
+  it('406 on team members is cleared and treated as nothing to merge; another failure is SYNC_TEAM_MEMBERS_ERROR and the sync still ends', async () => {
+    const { engine, store, errors } = setup([[{ name: 'syncTeams', body: { teams: [team('t1'), team('t2')] } }]], {
+      syncTeamMembers: () => true,
+      members: {
+        t1: () => {
+          throw new ImError('Server_Error', 'not modified', { code: 406 });
+        },
+      },
+    });
+    const summary = await engine.run();
+    expect(summary.timetag).toBe(100);
+    expect(await store.getTeamMembers('t1')).toEqual([]);
+    expect((await store.getTimetags())['teamMembers-t1']).toBeUndefined();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ errorName: 'SYNC_TEAM_MEMBERS_ERROR' });
+    expect(errors[0].message).toContain('t2');
+    expect(errors[0].message).not.toContain('t1,');
+  });
+
+  it('syncTeamMembers off (the default): no member reads', async () => {
+    const { engine, memberRequests } = setup([[{ name: 'syncTeams', body: { teams: [team('t1')] } }]], { members: { t1: () => ({}) } });
+    await engine.run();
+    expect(memberRequests).toEqual([]);
+  });
+});
