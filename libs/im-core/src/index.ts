@@ -49,6 +49,7 @@ export type { FetchHistoryQuery, HistoryPage } from './services/messages-service
 export { OUTBOX_MAX_WAIT_MS } from './services/outbox';
 export type { FriendRequestInput, FriendAnswerInput } from './services/friends-service';
 export type { CustomSysMsgInput } from './services/system-messages-service';
+export type { TeamAccountsInput, TeamAnswerInput, TeamsLogger } from './services/teams-service';
 export * from './client';
 
 // One socket per browser profile (docs/im-multitab.md)

@@ -28,6 +28,10 @@ export interface ImClientOptions extends ImConnectionOptions {
   rollbackClearMsgsUnread?: boolean;
   /** §5: deleting a message for self takes it off the unread count (default false). */
   rollbackDelMsgUnread?: boolean;
+  /** §5 Sync options: sync teams (default true). */
+  syncTeams?: boolean;
+  /** §5 Sync options: read changed teams' members after each sync (default false). */
+  syncTeamMembers?: boolean;
 }
 
 /**
@@ -36,7 +40,10 @@ export interface ImClientOptions extends ImConnectionOptions {
  * `messages.sendText/list/resend/deleteLocal` and `sessions.list/markRead/delete`.
  */
 export function createImClient(options: ImClientOptions): ImClient {
-  const { store, logger, countNotification, shouldIgnoreMsg, shouldIgnoreNotification, createIdClient, connection, outbox, outboxMaxWaitMs, rollbackClearMsgsUnread, rollbackDelMsgUnread, ...connectionOptions } = options;
+  const {
+    store, logger, countNotification, shouldIgnoreMsg, shouldIgnoreNotification, createIdClient, connection, outbox, outboxMaxWaitMs, rollbackClearMsgsUnread,
+    rollbackDelMsgUnread, syncTeams, syncTeamMembers, ...connectionOptions
+  } = options;
   return new ImClient({
     account: options.account,
     connection: connection ?? new ImConnection(connectionOptions),
@@ -51,5 +58,7 @@ export function createImClient(options: ImClientOptions): ImClient {
     outboxMaxWaitMs,
     rollbackClearMsgsUnread,
     rollbackDelMsgUnread,
+    syncTeams,
+    syncTeamMembers,
   });
 }

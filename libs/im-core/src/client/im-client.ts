@@ -14,10 +14,13 @@ import { FriendsService } from '../services/friends-service';
 import { RelationsService } from '../services/relations-service';
 import { SystemMessagesService } from '../services/system-messages-service';
 import { UsersService } from '../services/users-service';
+import { TeamsService } from '../services/teams-service';
+import { MessageTypeCode } from '../protocol/constants';
+import { validateSyncTeamMembers } from '../validation/team-rules';
 import { HistoryService, type HistoryEvents } from '../services/history-service';
 import type { ImBroadcastMsg, RollbackOptions } from '../model/history-rules';
 import type { ImRelationState } from '../model/relation-rules';
-import type { ImFriend, ImMessage, ImSession, ImSysMsg, ImUser } from '../store/entities';
+import type { ImFriend, ImMessage, ImSession, ImSysMsg, ImTeam, ImTeamMember, ImUser } from '../store/entities';
 import type { Store } from '../store/store';
 import { SyncEngine, type SyncSummary } from '../sync/sync-engine';
 import type { SyncNotification } from '../sync/sync-merge';
@@ -46,6 +49,10 @@ export interface ImClientEvents {
   updateSysMsg: (sysMsg: ImSysMsg) => void;
   /** Unread system messages per type (§3), after any change. */
   sysMsgUnread: (unreadByType: Record<string, number>) => void;
+  /** Teams that changed live (a call here, a team notification); sync reports its own as syncData `teams`. */
+  teams: (teams: ImTeam[]) => void;
+  /** Member rows of one team that changed live (invalid ones included); sync reports as syncData `teamMembers`. */
+  teamMembers: (change: { teamId: string; members: ImTeamMember[] }) => void;
   /** Messages deleted for self here or on another device of the account (live; sync reports them as syncData). */
   msgsDeletedSelf: (idClients: string[]) => void;
   /** A session's server history was cleared here or on another device (live). */
@@ -94,10 +101,24 @@ export interface ImClientCoreOptions extends RollbackOptions {
   outbox?: boolean;
   /** How long an outbox entry may wait before it ends as fail; default OUTBOX_MAX_WAIT_MS (1 h). */
   outboxMaxWaitMs?: number;
+  /** §5 Sync options: sync teams (default true). */
+  syncTeams?: boolean;
+  /**
+   * §5 Sync options: read changed teams' members after each sync (default false). Turning it on
+   * later with setSyncOptions while teams are stored throws 'sync team members api deprecated!'.
+   */
+  syncTeamMembers?: boolean;
+}
+
+/** The sync options an app may change after the client is made (§5 Sync options). */
+export interface ImSyncOptionsUpdate {
+  syncTeamMembers?: boolean;
 }
 
 const HISTORY_PUSHES = new Set<string>(['msgsDeletedSelf', 'sessionHistoryCleared', 'stickTopSessionUpdated', 'msgReceiptSent', 'broadcastMsg']);
-const LIVE_PUSHES = new Set<string>([...MESSAGE_PUSHES, ...HISTORY_PUSHES, 'sessionAck', 'msgReceipt', 'msgDeleted', 'sysMsg', 'friendUpdated', 'relationsUpdated', 'myInfoUpdated']);
+const LIVE_PUSHES = new Set<string>([
+  ...MESSAGE_PUSHES, ...HISTORY_PUSHES, 'sessionAck', 'msgReceipt', 'msgDeleted', 'sysMsg', 'friendUpdated', 'relationsUpdated', 'myInfoUpdated', 'teamMembersUpdated',
+]);
 
 function defaultIdClient(): string {
   const crypto = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
@@ -116,6 +137,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
   readonly friends: FriendsService;
   readonly relations: RelationsService;
   readonly systemMessages: SystemMessagesService;
+  /** Normal and advanced teams (docs/im-teams.md). */
+  readonly teams: TeamsService;
   /** Delete for self, clear server history, server search; other devices' history changes and broadcasts. */
   readonly history: HistoryService;
   private readonly outbox: Outbox;
@@ -130,6 +153,7 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
   private resyncAfterCurrent = false;
   private readonly unsubscribes: (() => void)[] = [];
   private readonly logger: ImLogger;
+  private syncTeamMembersOn: boolean;
 
   constructor(private readonly options: ImClientCoreOptions) {
     super();
@@ -162,6 +186,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
     this.relations = new RelationsService(context);
     this.systemMessages = new SystemMessagesService(context);
     this.friends = new FriendsService(context, this.systemMessages);
+    this.teams = new TeamsService(context, this.systemMessages, this.messages, this.logger);
+    this.syncTeamMembersOn = options.syncTeamMembers === true;
     const rollback: RollbackOptions = { rollbackClearMsgsUnread: options.rollbackClearMsgsUnread, rollbackDelMsgUnread: options.rollbackDelMsgUnread };
     this.history = new HistoryService(context, rollback, <E extends keyof HistoryEvents>(event: E, payload: HistoryEvents[E]) =>
       (this.emit as (name: E, value: HistoryEvents[E]) => void)(event, payload),
@@ -183,6 +209,18 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
   /** The store in use after the first login (IndexedDB, memory, or the fallback memory store). */
   get localStore(): Store | undefined {
     return this.store;
+  }
+
+  /**
+   * Changes sync options after the client is made (§5 Sync options). Turning syncTeamMembers on
+   * while teams are stored throws 'sync team members api deprecated!' (Param_Error) and changes nothing.
+   */
+  async setSyncOptions(update: ImSyncOptionsUpdate): Promise<void> {
+    if (update.syncTeamMembers === undefined) return;
+    if (typeof update.syncTeamMembers !== 'boolean') throw new ImError(ImErrorName.Param_Error, 'syncTeamMembers must be a boolean', { code: 414 });
+    const storedTeams = this.store ? (await this.store.getTeams()).length : 0;
+    validateSyncTeamMembers(update.syncTeamMembers && !this.syncTeamMembersOn, storedTeams);
+    this.syncTeamMembersOn = update.syncTeamMembers;
   }
 
   /** Logs in, opens the store, then runs the first sync; resolves when syncDone was notified. */
@@ -266,6 +304,10 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
         // donnop is stored by the merge itself, in the batch with the data and the cursor.
       },
       failSendingAtStart: () => this.outbox.failAtSyncStart(),
+      syncTeams: this.options.syncTeams,
+      syncTeamMembers: () => this.syncTeamMembersOn,
+      teamMembersConnection: this.options.connection,
+      onTeamMembersError: (error) => this.emit('error', error),
     });
   }
 
@@ -311,8 +353,13 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
       await this.relations.receiveUpdate(push.body);
     } else if (push.name === 'myInfoUpdated') {
       await this.users.receiveMyInfo(push.body.user);
+    } else if (push.name === 'teamMembersUpdated') {
+      await this.teams.receiveMembersUpdated(push.body);
     } else if (MESSAGE_PUSHES.has(push.name)) {
-      await this.messages.receive(push.name, (push.body as { msg?: MessageRecordValue }).msg);
+      const record = (push.body as { msg?: MessageRecordValue }).msg;
+      await this.messages.receive(push.name, record);
+      // A team event (the server's notification message, §3): the team and its members are read again.
+      if (push.name === 'teamMsg' && record?.type === MessageTypeCode.notification && record.to) await this.teams.refreshAfterNotification(record.to);
     }
   }
 

@@ -1,7 +1,7 @@
 export { createImClient } from './create-im-client';
 export type { ImClientOptions } from './create-im-client';
 export { ImClient } from './im-client';
-export type { ImClientEvents, ImClientCoreOptions } from './im-client';
+export type { ImClientEvents, ImClientCoreOptions, ImSyncOptionsUpdate } from './im-client';
 export type { ImConnectionPort } from './connection-port';
 export type { ImLogger, StoreSource } from './store-opening';
 export { createContactsServices } from './contacts-services';

@@ -58,6 +58,8 @@ const FORWARDED: Readonly<Record<keyof ImClientEvents, true>> = {
   msgsDeletedSelf: true,
   sessionHistoryCleared: true,
   broadcastMsgs: true,
+  teams: true,
+  teamMembers: true,
 };
 
 export type ForwardedEvent = keyof ImClientEvents;

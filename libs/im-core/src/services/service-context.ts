@@ -1,7 +1,7 @@
 import type { RequestBodyOf, ResponseBodyOf } from '../protocol/command-definition';
 import type { RequestName } from '../connection/im-connection';
 import type { CommandTable } from '../protocol/commands';
-import type { ImFriend, ImMessage, ImSession, ImSysMsg, ImUser } from '../store/entities';
+import type { ImFriend, ImMessage, ImSession, ImSysMsg, ImTeam, ImTeamMember, ImUser } from '../store/entities';
 import type { ImRelationState } from '../model/relation-rules';
 import type { Store } from '../store/store';
 import type { UnreadRules } from '../model/session-state';
@@ -33,6 +33,10 @@ export interface ServiceEvents {
   updateSysMsg: ImSysMsg;
   /** Unread system messages per type (§3). */
   sysMsgUnread: Record<string, number>;
+  /** Teams that changed (created, updated, joined, left, dismissed, muted), as stored now. */
+  teams: ImTeam[];
+  /** Member rows of one team that changed (invalid ones included: kicked, left). */
+  teamMembers: { teamId: string; members: ImTeamMember[] };
 }
 
 export interface ServiceContext extends UnreadRules {

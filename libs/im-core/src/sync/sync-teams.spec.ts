@@ -18,7 +18,6 @@ function setup(pages: ImPush[][], options: Partial<SyncEngineOptions> & { member
   const memberRequests: { teamId?: string; timetag?: number }[] = [];
   const notified: SyncNotification[] = [];
   const errors: ImError[] = [];
-  let engine!: SyncEngine;
   const connection = {
     async request(_name: 'sync', body: unknown) {
       syncRequests.push(body as { timetags: Record<string, unknown> });
@@ -35,7 +34,7 @@ function setup(pages: ImPush[][], options: Partial<SyncEngineOptions> & { member
       return answer(body.timetag ?? 0) as never;
     },
   };
-  engine = new SyncEngine({
+  const engine: SyncEngine = new SyncEngine({
     connection, store, account: ME, notify: (n) => notified.push(n), teamMembersConnection, onTeamMembersError: (e) => errors.push(e), ...options,
   });
   return { engine, store, syncRequests, memberRequests, notified, errors };
