@@ -1,0 +1,96 @@
+import { MemoryStore, type ImClient, type ImMessage, type SyncNotification } from '@merchant/im-core';
+import { imCoreClient, waitFor } from './support/im-core-clients';
+import { account, startServer, type StartedServer } from './support/test-server';
+
+/** im-core's teams service (libs/im-core/src/services/teams-service.ts) against the real im-server and database. */
+describe('im-core teams against im-server', () => {
+  let started: StartedServer;
+  const clients: ImClient[] = [];
+  const client = async (name: string, extra: Parameters<typeof imCoreClient>[2] = {}) => {
+    const created = imCoreClient(started.url, name, { store: new MemoryStore(), ...extra });
+    clients.push(created);
+    await created.connect();
+    return created;
+  };
+
+  beforeAll(async () => {
+    started = await startServer();
+  });
+  afterAll(async () => {
+    for (const c of clients) await c.destroy();
+    await started.server.close();
+  });
+
+  it('create a team, add a member, send a team message: the member receives it, and syncs the team after reconnecting', async () => {
+    const ownerName = account('tc_owner');
+    const memberName = account('tc_member');
+    const owner = await client(ownerName);
+    const memberStore = new MemoryStore();
+    const member = await client(memberName, { store: memberStore });
+    const received: ImMessage[] = [];
+    member.on('msg', (m) => received.push(m));
+
+    const { team } = await owner.teams.createTeam({ type: 'advanced', name: 'shop floor' });
+    expect(team).toMatchObject({ owner: ownerName, type: 'advanced', valid: true, beInviteMode: 'needVerify', inviteMode: 'manager', updateTeamMode: 'manager', updateCustomMode: 'manager' });
+    expect((await owner.teams.localMembers(team.teamId)).map((m) => [m.account, m.type])).toEqual([[ownerName, 'owner']]);
+
+    expect(await owner.teams.addTeamMembers({ teamId: team.teamId, accounts: [memberName] })).toEqual({ abortedAccidList: [] });
+    expect((await owner.teams.getTeamMembers(team.teamId)).map((m) => [m.account, m.type])).toEqual([[ownerName, 'owner'], [memberName, 'normal']]);
+    // The member hears of it live (the team's notification message): the team is read and stored.
+    await waitFor(async () => (await member.teams.list()).some((t) => t.teamId === team.teamId), 5000, 'the member sees the team');
+
+    const sent = await owner.teams.sendText({ teamId: team.teamId, text: 'welcome aboard' });
+    expect(sent).toMatchObject({ status: 'success', sessionId: `team-${team.teamId}` });
+    await waitFor(() => received.some((m) => m.text === 'welcome aboard'), 5000, 'the member receives the team message');
+    expect(received.find((m) => m.text === 'welcome aboard')).toMatchObject({ scene: 'team', to: team.teamId, from: ownerName, flow: 'in' });
+
+    // The member goes away; meanwhile the team is renamed and the member made a manager.
+    await member.logout();
+    await member.destroy();
+    await owner.teams.updateTeam({ teamId: team.teamId, name: 'shop floor (north)' });
+    await owner.teams.addTeamManagers({ teamId: team.teamId, accounts: [memberName] });
+    await owner.teams.sendText({ teamId: team.teamId, text: 'while you were away' });
+
+    // Back on the same local database: sync brings the team, the member's own row and the message.
+    const synced: SyncNotification[] = [];
+    const again = imCoreClient(started.url, memberName, { store: memberStore });
+    clients.push(again);
+    again.on('syncData', (n) => synced.push(n));
+    await again.connect();
+    expect(await again.teams.localTeam(team.teamId)).toMatchObject({ name: 'shop floor (north)', valid: true, validToCurrentUser: true });
+    expect((await again.teams.localMembers(team.teamId)).find((m) => m.account === memberName)?.type).toBe('manager');
+    const sessionMessages = await memberStore.getSessionMessages({ sessionId: `team-${team.teamId}`, limit: 10, order: 'asc' });
+    expect(sessionMessages.filter((m) => m.type === 'text').map((m) => m.text)).toEqual(['welcome aboard', 'while you were away']);
+    expect(synced.map((n) => n.kind)).toEqual(expect.arrayContaining(['teams', 'teamMembers']));
+    expect((await memberStore.getTimetags()).myTeamMembers).toBeGreaterThan(0);
+  });
+
+  it('a fresh device with syncTeamMembers reads every member from the per-team member timetag; leaving makes the team invalid on every device', async () => {
+    const ownerName = account('tm_owner');
+    const aName = account('tm_a');
+    const bName = account('tm_b');
+    const owner = await client(ownerName);
+    await client(aName);
+    await client(bName);
+    const { team } = await owner.teams.createTeam({ type: 'normal', name: 'pickers' });
+    await owner.teams.addTeamMembers({ teamId: team.teamId, accounts: [aName, bName] });
+
+    const aStore = new MemoryStore();
+    const aDevice = await client(aName, { store: aStore, syncTeamMembers: true });
+    expect((await aDevice.teams.localMembers(team.teamId)).map((m) => m.account).sort()).toEqual([aName, bName, ownerName].sort());
+    const memberTimetag = (await aStore.getTimetags())[`teamMembers-${team.teamId}`];
+    expect(memberTimetag).toBe((await aDevice.teams.localTeam(team.teamId))?.memberUpdateTime);
+    // §5: turning syncTeamMembers on while teams are stored is refused.
+    const bDevice = await client(bName);
+    await expect(bDevice.setSyncOptions({ syncTeamMembers: true })).rejects.toMatchObject({ message: 'sync team members api deprecated!' });
+
+    await bDevice.teams.leaveTeam(team.teamId);
+    expect(await bDevice.teams.list()).toEqual([]);
+    await expect(bDevice.teams.deleteLocalTeam(team.teamId)).resolves.toBeUndefined();
+    // Another device of b learns it at its next sync: the team is no longer valid to b.
+    const bElsewhere = await client(bName);
+    expect((await bElsewhere.teams.list()).map((t) => t.teamId)).not.toContain(team.teamId);
+    // And the owner's list of members, read from its timetag, no longer has b.
+    await waitFor(async () => !(await owner.teams.getTeamMembers(team.teamId)).some((m) => m.account === bName), 5000, 'owner sees b gone');
+  });
+});
