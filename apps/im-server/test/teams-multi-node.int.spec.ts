@@ -36,7 +36,7 @@ describe('team messages between two im-server nodes', () => {
     const ownerPcOnB = await on(nodeB, owner, 1);
     const amyOnB = await on(nodeB, amy);
     const bobOnA = await on(nodeA, bob);
-    const created = await ownerOnA.request('createTeam', { team: { type: 1, name: 'Two nodes' }, accounts: [amy, bob] });
+    const created = await ownerOnA.request('createTeam', { team: { type: 0, name: 'Two nodes' }, accounts: [amy, bob] });
     expect(created.code).toBe(200);
     const teamId = created.body.team?.teamId as string;
     await amyOnB.waitForPush('teamMembersUpdated');

@@ -3,7 +3,7 @@ import type { TeamActor, TeamChange } from '../domain/team/team-change';
 import type { ServerTeamMember, TeamView } from '../domain/team/team-model';
 import { MuteType } from '../domain/team/team-model';
 import type { SyncResult } from '../domain/sync/sync-service';
-import { messageRecord } from './records';
+import { messageRecord, sysMsgRecord } from './records';
 import type { CommandContext, CommandHandlers } from './handler-types';
 
 type TeamRecordValue = NonNullable<ResponseBodyOf<CommandTable['getTeam']>['team']>;
@@ -174,6 +174,33 @@ export const TEAM_HANDLERS: CommandHandlers = {
     return {};
   },
 
+  applyTeam: async (ctx, body) => {
+    const { view, change } = await ctx.services.teams.joins.apply(actorOf(ctx), body);
+    publishTeamChange(ctx, change);
+    return { team: teamRecord(view) };
+  },
+
+  passTeamApply: async (ctx, body) => {
+    publishTeamChange(ctx, await ctx.services.teams.joins.answerApply(actorOf(ctx), body, true));
+    return {};
+  },
+
+  rejectTeamApply: async (ctx, body) => {
+    publishTeamChange(ctx, await ctx.services.teams.joins.answerApply(actorOf(ctx), body, false));
+    return {};
+  },
+
+  acceptTeamInvite: async (ctx, body) => {
+    const { view, change } = await ctx.services.teams.joins.answerInvite(actorOf(ctx), body, true);
+    publishTeamChange(ctx, change);
+    return { team: teamRecord(view) };
+  },
+
+  rejectTeamInvite: async (ctx, body) => {
+    publishTeamChange(ctx, (await ctx.services.teams.joins.answerInvite(actorOf(ctx), body, false)).change);
+    return {};
+  },
+
   sendTeamMsg: async (ctx, body) => {
     const sender = ctx.port.account;
     const { message, recipients, duplicate } = await ctx.services.teamMessages.send(actorOf(ctx), body.msg);
@@ -193,7 +220,7 @@ export const TEAM_HANDLERS: CommandHandlers = {
   },
 };
 
-/** After the answer: the notification and the changed member rows to every told account's ports (the caller's too). */
+/** After the answer: the notification and the changed member rows to every told account's ports (the caller's too), system messages to their receivers. */
 export function publishTeamChange(ctx: CommandContext, change: TeamChange): void {
   ctx.afterResponse(async () => {
     const notification = change.notification;
@@ -204,6 +231,8 @@ export function publishTeamChange(ctx: CommandContext, change: TeamChange): void
         ...(members.length > 0 ? [ctx.publish(account, { kind: 'push', command: 'teamMembersUpdated', body: { members, timetag: change.memberTimetag } })] : []),
       ]),
     );
+    // New system messages to their receivers, answered ones (state passed/rejected) to every port of theirs.
+    await Promise.all(change.sysMsgs.map((sysMsg) => ctx.publish(sysMsg.to, { kind: 'push', command: 'sysMsg', body: { sysMsg: sysMsgRecord(sysMsg) } })));
   });
 }
 

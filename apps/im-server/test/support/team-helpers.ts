@@ -9,9 +9,12 @@ export function teamWorld(server: () => StartedServer) {
     clients.push(client);
     return client;
   };
-  /** Creates a team as `owner` with `members` and returns its id (fails the test on any other answer). */
+  /**
+   * Creates a team as `owner` with `members` added at once and returns its id (fails the test on any
+   * other answer): advanced, with beInviteMode noVerify unless `team` says otherwise.
+   */
   const createTeam = async (owner: RawImClient, members: string[], team: Record<string, unknown> = {}) => {
-    const answer = await owner.request('createTeam', { team: { type: 1, name: 'Team', ...team }, accounts: members });
+    const answer = await owner.request('createTeam', { team: { type: 1, name: 'Team', beInviteMode: 1, ...team }, accounts: members });
     if (answer.code !== 200) throw new Error(`createTeam answered ${answer.code} ${String((answer.body as { errMsg?: string }).errMsg)}`);
     return answer.body.team?.teamId as string;
   };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { ImDatabase, TeamTable } from '../../db/schema';
 import type { StoredMessage } from '../msg/message';
+import type { ServerSysMsg } from '../system-msg/sys-msg-service';
 import { allocateSeqsBulk, markMembersChanged, NOTIFICATION_TYPE_CODE, storeTeamMessage } from './team-fanout';
 import { memberFromRow, teamError, teamFromRow, type ServerTeam, type ServerTeamMember } from './team-model';
 
@@ -46,6 +47,10 @@ export interface TeamPlan {
   notify?: { type: string; attach?: Record<string, unknown> };
   /** 'team' (default): every valid member after the change and every changed account hears of it; 'changed': the changed accounts only. */
   audience?: 'team' | 'changed';
+  /** Nothing of the team changes (an invitation, a rejected application): only system messages were written. */
+  unchanged?: boolean;
+  /** System messages the operation wrote or answered, for the gateway to push to their receivers. */
+  sysMsgs?: ServerSysMsg[];
 }
 
 /** The outcome, for the gateway to answer and push. */
@@ -58,6 +63,13 @@ export interface TeamChange {
   notification?: StoredMessage;
   /** The team's member sequence head after the change: getTeamMembers' timetag. */
   memberTimetag: number;
+  sysMsgs: ServerSysMsg[];
+}
+
+/** The caller's valid membership, else 804. */
+export function requireMember(state: TeamState): ServerTeamMember {
+  if (!state.me) throw teamError.notMember();
+  return state.me;
 }
 
 /** Locks the team row (for update: changes wait for each other and for messages being sent) and reads its members. */
@@ -94,6 +106,8 @@ export async function applyTeamPlan(
   now: number,
 ): Promise<TeamChange> {
   const teamId = Number(row.team_id);
+  const sysMsgs = plan.sysMsgs ?? [];
+  if (plan.unchanged) return { team: state.team, members: [], audience: [], memberTimetag: Number(row.member_seq), sysMsgs };
   const writes = plan.members ?? [];
   const memberSeq = Number(row.member_seq) + (writes.length > 0 ? 1 : 0);
   const written: ServerTeamMember[] = [];
@@ -157,5 +171,5 @@ export async function applyTeamPlan(
       seqs,
     );
   }
-  return { team, members: written, audience, notification, memberTimetag: memberSeq };
+  return { team, members: written, audience, notification, memberTimetag: memberSeq, sysMsgs };
 }

@@ -3,10 +3,11 @@ import type { ImDatabase } from '../../db/schema';
 import { ResponseCode } from '../../protocol';
 import { ImServerError, parameterError } from '../errors';
 import { readHead } from '../sync/sequence';
-import { applyTeamPlan, loadTeamState, type MemberWrite, type TeamActor, type TeamChange, type TeamPlan, type TeamState } from './team-change';
+import { invitesWait, TeamJoinService, writeInvites } from './team-join-service';
+import { applyTeamPlan, loadTeamState, requireMember, type MemberWrite, type TeamActor, type TeamChange, type TeamPlan, type TeamState } from './team-change';
 import {
   BeInviteMode, INFO_FIELDS, isManagerOrOwner, JoinMode, MemberType, MODE_FIELDS, MUTE_TEAM_BIT, MuteType, TEAM_MANAGER_LIMIT, TEAM_MEMBER_LIMIT,
-  TEAMS_OWNED_LIMIT, TeamMode, TeamType, memberFromRow, parseAccount, parseAccounts, parseCreateTeam, parseTeamId, parseText, parseUpdateTeam,
+  TEAM_FIELD_MAX_LENGTH, TEAMS_OWNED_LIMIT, TeamMode, TeamType, memberFromRow, parseAccount, parseAccounts, parseCreateTeam, parseTeamId, parseText, parseUpdateTeam,
   teamError, teamFromRow, type ServerTeamMember, type TeamView,
 } from './team-model';
 
@@ -25,10 +26,15 @@ export interface MemberUpdateInput {
  * one transaction (team-change.ts); the gateway pushes after the answer.
  */
 export class TeamService {
+  /** Applications and invitations (team-join-service.ts). */
+  readonly joins: TeamJoinService;
+
   constructor(
     readonly db: Kysely<ImDatabase>,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.joins = new TeamJoinService(db, now);
+  }
 
   /** §5: type and name required; the creator is the owner; defaults beInviteMode needVerify, the three modes manager. */
   async create(actor: TeamActor, input: { team?: unknown; accounts?: unknown; ps?: unknown }): Promise<TeamChange> {
@@ -74,11 +80,15 @@ export class TeamService {
         validMembers: () => [...state.members.values()].filter((m) => m.valid),
         isValidMember: (account) => state.members.get(account)?.valid === true,
       };
+      // An advanced team with beInviteMode needVerify invites the accounts; they join when they accept.
+      const invite = invitesWait(state);
+      const added = invite ? [] : accounts;
+      const sysMsgs = invite ? await writeInvites(trx, Number(row.team_id), actor.account, accounts, ps, '', now) : [];
       const members: MemberWrite[] = [
         { account: actor.account, type: MemberType.owner, valid: true },
-        ...accounts.map((account) => ({ account, type: MemberType.normal, valid: true, invitor: actor.account })),
+        ...added.map((account) => ({ account, type: MemberType.normal, valid: true, invitor: actor.account })),
       ];
-      return applyTeamPlan(trx, row, state, actor, { members, notify: { type: 'createTeam', attach: { accounts, ...(ps ? { ps } : {}) } } }, now);
+      return applyTeamPlan(trx, row, state, actor, { members, notify: { type: 'createTeam', attach: { accounts: added, ...(ps ? { ps } : {}) } }, sysMsgs }, now);
     });
   }
 
@@ -210,20 +220,23 @@ export class TeamService {
 
   /**
    * addTeamMembers: by inviteMode (managers, or every member). Accounts already in → 809, unknown
-   * → 404, past the member limit → 801; nothing is added then. Added at once (invitations that
-   * wait for the invitee are the applyTeam/invite flow).
+   * → 404, past the member limit → 801; nothing is added then. A normal team, or an advanced one
+   * with beInviteMode noVerify, adds them at once; otherwise each gets a teamInvite system message
+   * and joins by acceptTeamInvite (team-join-service.ts).
    */
   async addMembers(actor: TeamActor, input: { teamId?: unknown; accounts?: unknown; ps?: unknown; attach?: unknown }): Promise<TeamChange> {
     const teamId = parseTeamId(input.teamId);
     const accounts = parseAccounts(input.accounts, { self: actor.account });
-    parseText(input.ps, 'ps');
+    const ps = parseText(input.ps, 'ps') ?? '';
+    if (input.attach !== undefined && (typeof input.attach !== 'string' || input.attach.length > TEAM_FIELD_MAX_LENGTH.custom)) throw parameterError('attach must be a string of at most 5000');
     await this.requireAccounts(accounts);
-    return this.change(teamId, actor, (state) => {
+    return this.change(teamId, actor, async (state, trx) => {
       const me = requireMember(state);
       if (state.team.inviteMode === TeamMode.manager && !isManagerOrOwner(me)) throw teamError.noPermission('only the owner and managers may add members');
       const already = accounts.filter((a) => state.isValidMember(a));
       if (already.length > 0) throw teamError.alreadyIn(already);
       if (state.validMembers().length + accounts.length > state.team.level) throw teamError.memberLimit(state.team.level);
+      if (invitesWait(state)) return { unchanged: true, sysMsgs: await writeInvites(trx, teamId, actor.account, accounts, ps, (input.attach as string | undefined) ?? '', this.now()) };
       return {
         members: accounts.map((account) => ({ account, type: MemberType.normal, valid: true, invitor: actor.account, rejoin: true })),
         notify: { type: 'addTeamMembers', attach: { accounts } },
@@ -383,11 +396,11 @@ export class TeamService {
   }
 
   /** Runs `plan` on the locked team and applies it (team-change.ts). */
-  async change(teamId: number, actor: TeamActor, plan: (state: TeamState) => TeamPlan | Promise<TeamPlan>): Promise<TeamChange> {
+  async change(teamId: number, actor: TeamActor, plan: (state: TeamState, trx: Kysely<ImDatabase>) => TeamPlan | Promise<TeamPlan>): Promise<TeamChange> {
     const now = this.now();
     return this.db.transaction().execute(async (trx) => {
       const { row, state } = await loadTeamState(trx, teamId, actor.account);
-      return applyTeamPlan(trx, row, state, actor, await plan(state), now);
+      return applyTeamPlan(trx, row, state, actor, await plan(state, trx), now);
     });
   }
 
@@ -406,8 +419,3 @@ export class TeamService {
   }
 }
 
-/** The caller's valid membership, else 804. */
-export function requireMember(state: TeamState): ServerTeamMember {
-  if (!state.me) throw teamError.notMember();
-  return state.me;
-}

@@ -1,0 +1,137 @@
+import { ResponseCode } from '@merchant/im-core';
+import { account, startServer, type StartedServer } from './support/test-server';
+import { teamWorld } from './support/team-helpers';
+
+// Team applications and invitations with system messages and their states against the real
+// im-server (issue 12; im-client-spec §3 System message, §4 System message and Team, §8; docs/protocol.md "Teams").
+describe('im-server team applications and invitations', () => {
+  let started: StartedServer;
+  const world = teamWorld(() => started);
+  const teamOf = (attach: string | undefined) => (JSON.parse(attach ?? '{}') as { teamId?: string }).teamId;
+
+  beforeAll(async () => {
+    started = await startServer();
+  });
+  afterEach(() => world.closeAll());
+  afterAll(() => started.server.close());
+
+  it('an advanced team (beInviteMode needVerify) invites: teamInvite system message, reject, invite again, accept; answered invitations are gone (404)', async () => {
+    const owner = account('tj_i_owner');
+    const amy = account('tj_i_amy');
+    const o = await world.open(owner);
+    const a = await world.open(amy);
+    const created = await o.request('createTeam', { team: { type: 1, name: 'Invites' }, accounts: [amy], ps: 'join us' });
+    expect(created.code).toBe(200);
+    const teamId = created.body.team?.teamId as string;
+    expect(created.body.team).toMatchObject({ beInviteMode: 0, memberNum: 1 });
+
+    const invite = (await a.waitForPush('sysMsg', (m) => m.sysMsg?.type === 'teamInvite')).sysMsg;
+    expect(invite).toMatchObject({ category: 'team', from: owner, to: amy, state: 'init', read: false, ps: 'join us' });
+    expect(teamOf(invite?.attach)).toBe(teamId);
+    expect((await a.request('getTeam', { teamId })).body.team?.validToCurrentUser).toBe(false);
+    expect((await a.request('getTeamMembers', { teamId, timetag: 0 })).code).toBe(ResponseCode.NOT_IN_TEAM);
+
+    // Reject: the invitation becomes rejected, the inviter is told; it cannot be accepted afterwards.
+    expect((await a.request('rejectTeamInvite', { teamId, from: owner, ps: 'not now' })).code).toBe(200);
+    expect((await a.waitForPush('sysMsg', (m) => m.sysMsg?.idServer === invite?.idServer && m.sysMsg?.state === 'rejected')).sysMsg?.read).toBe(true);
+    expect((await o.waitForPush('sysMsg', (m) => m.sysMsg?.type === 'rejectTeamInvite')).sysMsg).toMatchObject({ from: amy, to: owner, ps: 'not now', category: 'team' });
+    expect((await a.request('acceptTeamInvite', { teamId, from: owner })).code).toBe(ResponseCode.NOT_FOUND);
+
+    // Invited again with addTeamMembers; accepting an invitation from someone else finds nothing.
+    a.pushes.splice(0);
+    const added = await o.request('addTeamMembers', { teamId, accounts: [amy], ps: 'again' });
+    expect(added.code).toBe(200);
+    expect(added.body.abortedAccidList ?? []).toEqual([]);
+    const second = (await a.waitForPush('sysMsg', (m) => m.sysMsg?.type === 'teamInvite')).sysMsg;
+    expect((await o.request('getTeam', { teamId })).body.team?.memberNum).toBe(1);
+    expect((await a.request('acceptTeamInvite', { teamId, from: account('tj_i_other') })).code).toBe(ResponseCode.NOT_FOUND);
+    expect((await a.request('acceptTeamInvite', { teamId: '999999999', from: owner })).code).toBe(ResponseCode.TEAM_MISSING_OR_UNCHANGED);
+
+    const accepted = await a.request('acceptTeamInvite', { teamId, from: owner });
+    expect(accepted.code).toBe(200);
+    expect(accepted.body.team).toMatchObject({ teamId, validToCurrentUser: true, memberNum: 2 });
+    expect((await a.waitForPush('sysMsg', (m) => m.sysMsg?.idServer === second?.idServer && m.sysMsg?.state === 'passed')).sysMsg).toBeTruthy();
+    const note = await o.waitForPush('teamMsg', (m) => teamOf(m.msg?.attach) === teamId && JSON.parse(m.msg?.attach ?? '{}').type === 'acceptTeamInvite');
+    expect(JSON.parse(note.msg?.attach as string)).toMatchObject({ account: amy, from: owner });
+    const members = (await o.request('getTeamMembers', { teamId, timetag: 0 })).body.members ?? [];
+    expect(members.find((m) => m.account === amy)).toMatchObject({ type: 0, invitorAccid: owner, valid: true });
+    expect((await a.request('acceptTeamInvite', { teamId, from: owner })).code).toBe(ResponseCode.NOT_FOUND);
+    // Already in: a new invitation is refused.
+    expect((await o.request('addTeamMembers', { teamId, accounts: [amy] })).code).toBe(ResponseCode.ALREADY_IN_TEAM);
+  });
+
+  it('an invitation made while the invitee is offline arrives by sync (offlineSysMsgs)', async () => {
+    const owner = account('tj_s_owner');
+    const ben = account('tj_s_ben');
+    const o = await world.open(owner);
+    const b = await world.open(ben);
+    const first = await world.syncFrom(b, {});
+    b.close();
+    const teamId = await world.createTeam(o, [], { beInviteMode: 0 });
+    expect((await o.request('addTeamMembers', { teamId, accounts: [ben] })).code).toBe(200);
+    const again = await world.open(ben);
+    const synced = await world.syncFrom(again, { roamingMsgs: first.done.timetag as number });
+    const sysMsgs = synced.named('offlineSysMsgs').flatMap((p) => p.sysMsgs as { type: string; attach: string; state: string }[]);
+    expect(sysMsgs).toEqual([expect.objectContaining({ type: 'teamInvite', state: 'init' })]);
+    expect(teamOf(sysMsgs[0].attach)).toBe(teamId);
+  });
+
+  it('applyTeam: advanced teams only (805); needVerify asks the owner and managers; pass by a manager, reject with ps; 802 for normal members; 809 when in', async () => {
+    const owner = account('tj_a_owner');
+    const [mgr, cat, dan, eli] = [account('tj_a_mgr'), account('tj_a_cat'), account('tj_a_dan'), account('tj_a_eli')];
+    const o = await world.open(owner);
+    const m = await world.open(mgr);
+    const c = await world.open(cat);
+    const d = await world.open(dan);
+    const e = await world.open(eli);
+    const teamId = await world.createTeam(o, [mgr, cat]);
+    expect((await o.request('addTeamManagers', { teamId, accounts: [mgr] })).code).toBe(200);
+    const normalTeam = await world.createTeam(o, [], { type: 0, name: 'Normal' });
+
+    expect((await d.request('applyTeam', { teamId: normalTeam })).code).toBe(ResponseCode.TEAM_TYPE_MISMATCH);
+    expect((await c.request('applyTeam', { teamId })).code).toBe(ResponseCode.ALREADY_IN_TEAM);
+    expect((await d.request('applyTeam', { teamId: '999999999' })).code).toBe(ResponseCode.TEAM_MISSING_OR_UNCHANGED);
+
+    const applied = await d.request('applyTeam', { teamId, ps: 'let me in' });
+    expect(applied.code).toBe(200);
+    expect(applied.body.team).toMatchObject({ teamId, validToCurrentUser: false });
+    for (const decider of [o, m]) {
+      const sysMsg = (await decider.waitForPush('sysMsg', (x) => x.sysMsg?.type === 'applyTeam')).sysMsg;
+      expect(sysMsg).toMatchObject({ category: 'team', from: dan, state: 'init', ps: 'let me in' });
+      expect(teamOf(sysMsg?.attach)).toBe(teamId);
+    }
+    expect(c.pushesNamed('sysMsg')).toHaveLength(0);
+
+    expect((await c.request('passTeamApply', { teamId, from: dan })).code).toBe(ResponseCode.TEAM_NO_PERMISSION);
+    expect((await m.request('passTeamApply', { teamId, from: eli })).code).toBe(ResponseCode.NOT_FOUND);
+    o.pushes.splice(0);
+    expect((await m.request('passTeamApply', { teamId, from: dan })).code).toBe(200);
+    // The owner's copy is answered too.
+    expect((await o.waitForPush('sysMsg', (x) => x.sysMsg?.type === 'applyTeam' && x.sysMsg?.state === 'passed')).sysMsg?.from).toBe(dan);
+    expect(JSON.parse((await d.waitForPush('teamMsg', (x) => JSON.parse(x.msg?.attach ?? '{}').type === 'passTeamApply')).msg?.attach as string)).toMatchObject({ account: dan });
+    expect((await d.request('getTeam', { teamId })).body.team?.validToCurrentUser).toBe(true);
+    expect((await o.request('passTeamApply', { teamId, from: dan })).code).toBe(ResponseCode.NOT_FOUND);
+
+    // Rejected with a reason: the applicant is told and stays out.
+    expect((await e.request('applyTeam', { teamId })).code).toBe(200);
+    expect((await o.request('rejectTeamApply', { teamId, from: eli, ps: 'full' })).code).toBe(200);
+    expect((await e.waitForPush('sysMsg', (x) => x.sysMsg?.type === 'rejectTeamApply')).sysMsg).toMatchObject({ from: owner, ps: 'full', category: 'team' });
+    expect((await e.request('getTeam', { teamId })).body.team?.validToCurrentUser).toBe(false);
+    expect((await m.waitForPush('sysMsg', (x) => x.sysMsg?.type === 'applyTeam' && x.sysMsg?.from === eli && x.sysMsg?.state === 'rejected'))).toBeTruthy();
+  });
+
+  it('joinMode noVerify joins at once; rejectAll refuses (802)', async () => {
+    const owner = account('tj_j_owner');
+    const [fay, gus] = [account('tj_j_fay'), account('tj_j_gus')];
+    const o = await world.open(owner);
+    const f = await world.open(fay);
+    const g = await world.open(gus);
+    const open = await world.createTeam(o, [], { joinMode: 0, name: 'Open' });
+    const closed = await world.createTeam(o, [], { joinMode: 2, name: 'Closed' });
+    const joined = await f.request('applyTeam', { teamId: open });
+    expect(joined.code).toBe(200);
+    expect(joined.body.team).toMatchObject({ validToCurrentUser: true, memberNum: 2 });
+    expect((await g.request('applyTeam', { teamId: closed })).code).toBe(ResponseCode.TEAM_NO_PERMISSION);
+    expect((await o.request('getTeam', { teamId: closed })).body.team?.memberNum).toBe(1);
+  });
+});
