@@ -5,4 +5,10 @@ const { withPgliteTransform } = require('@merchant/server-db/jest-pglite.cjs');
 module.exports = withPgliteTransform({
   ...preset,
   rootDir: __dirname,
+  // file-type 21 (uploads sniff content) is ESM-only with no require condition: map it to its core
+  // entry and let SWC transpile it and its ESM dependencies (as store-server does).
+  moduleNameMapper: { ...preset.moduleNameMapper, '^file-type$': require.resolve('file-type/core') },
+  transformIgnorePatterns: [
+    '/node_modules/(?!(idb|@electric-sql|kysely-pglite|msgpackr|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)',
+  ],
 });

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { RateRules } from './gateway/frequency-limiter';
 import { DEFAULT_RATE_RULES } from './gateway/frequency-limiter';
 import { DEFAULT_WRITE_BATCH_MAX, DEFAULT_WRITE_MODE, WRITE_MODES, type WriteMode } from './domain/msg/write-batcher';
@@ -25,6 +28,11 @@ export interface ImServerConfig {
   port?: number;
   /** PGlite folder (default ./.data/im-server); `memory://` for a throwaway database. */
   dataDir?: string;
+  /**
+   * Where uploaded chat files are kept (upload/object-store.ts); default `<dataDir>/objects`, or a fresh
+   * temporary folder when dataDir is `memory://`. Env IM_OBJECT_DIR.
+   */
+  objectDir?: string;
   /** PostgreSQL instead of PGlite; tables go to schema `im`. */
   databaseUrl?: string;
   /** Redis pub/sub routing between nodes; unset = single node. */
@@ -87,6 +95,7 @@ export function resolveConfig(config: ImServerConfig): ResolvedConfig {
     host: config.host ?? '127.0.0.1',
     port: config.port ?? 3200,
     dataDir: config.dataDir ?? './.data/im-server',
+    objectDir: config.objectDir || defaultObjectDir(config.dataDir ?? './.data/im-server'),
     databaseUrl: config.databaseUrl || undefined,
     redisUrl: config.redisUrl || undefined,
     tokenSecret: config.tokenSecret ?? DEFAULT_TOKEN_SECRET,
@@ -107,4 +116,9 @@ export function resolveConfig(config: ImServerConfig): ResolvedConfig {
     logger: config.logger ?? { level: 'warn' },
     production: config.production ?? false,
   };
+}
+
+/** Objects beside the database; a throwaway database gets a throwaway folder. */
+function defaultObjectDir(dataDir: string): string {
+  return dataDir.startsWith('memory://') ? mkdtempSync(join(tmpdir(), 'im-objects-')) : join(dataDir, 'objects');
 }

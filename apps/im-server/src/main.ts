@@ -19,6 +19,7 @@ const server = create({
   host: env.HOST ?? '127.0.0.1',
   port: env.PORT ? Number(env.PORT) : 3200,
   dataDir: env.DATA_DIR ?? './.data/im-server',
+  objectDir: env.IM_OBJECT_DIR,
   databaseUrl: env.DATABASE_URL,
   redisUrl: env.REDIS_URL,
   tokenSecret: env.IM_TOKEN_SECRET ?? DEFAULT_TOKEN_SECRET,

@@ -24,6 +24,9 @@ import { registerLbsRoute } from './lbs/lbs-route';
 import { LocalRouter } from './routing/local-router';
 import { RedisRouter } from './routing/redis-router';
 import type { Router } from './routing/router';
+import { LocalFolderObjectStore } from './upload/object-store';
+import { registerUploadRoutes } from './upload/upload-routes';
+import { UploadService } from './upload/upload-service';
 
 export type { ImServerConfig } from './config';
 
@@ -45,6 +48,7 @@ interface Running {
   gateway: ImGateway;
   wss: WebSocketServer;
   broadcasts: BroadcastService;
+  uploads: UploadService;
 }
 
 /**
@@ -87,10 +91,21 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     {
       publicWsUrl: () => config.publicWsUrl ?? listeningUrl.replace(/^http/, 'ws') + WEBSOCKET_PATH,
       backupLinks: () => (config.lbsBackupUrls.length > 0 ? config.lbsBackupUrls : [`${listeningUrl}/lbs`]),
+      uploadEdges: () => [`${listeningUrl}/nos`],
     },
     config.appKey,
   );
   const closeLongPolling = registerLongPollingTransport(app, gatewayOrUnavailable, config.longPollWaitMs);
+  // Chat files (issue 13): a folder beside the database by default (docs/im-upload.md "Server").
+  const objectStore = new LocalFolderObjectStore(config.objectDir);
+  registerUploadRoutes(
+    app,
+    () => {
+      if (!running) throw Object.assign(new Error('im-server is starting'), { statusCode: 503 });
+      return running.uploads;
+    },
+    () => objectStore,
+  );
 
   async function start(): Promise<Running> {
     const store = await openImStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
@@ -113,8 +128,9 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     const broadcasts = new BroadcastService(store.db, config.now);
     const teams = new TeamService(store.db, config.now);
     const teamMessages = new TeamMessageService(store.db, createMessageClock(config.now));
+    const uploads = new UploadService(store.db, objectStore, config.tokenSecret, config.now);
     const gateway = new ImGateway(
-      { users, messages, sessions, sync, friends, relations, sysMsgs, history, sessionSync, broadcasts, teams, teamMessages },
+      { users, messages, sessions, sync, friends, relations, sysMsgs, history, sessionSync, broadcasts, teams, teamMessages, uploads },
       router,
       {
         appKey: config.appKey,
@@ -128,7 +144,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
       app.log,
     );
     const wss = attachWebSocketTransport(app.server, gateway, () => running !== undefined);
-    return { store, router, gateway, wss, broadcasts };
+    return { store, router, gateway, wss, broadcasts, uploads };
   }
 
   return {

@@ -16,6 +16,7 @@ export interface ImDatabase {
   im_team: TeamTable;
   im_team_member: TeamMemberTable;
   im_team_inbox: TeamInboxTable;
+  im_upload: UploadTable;
 }
 
 /** A normal (type 0) or advanced (1) team (migration 007); enum codes as in TeamRecord. */
@@ -225,4 +226,22 @@ export interface TimetagTable {
   kind: string;
   /** The owner's sync sequence number of the kind's latest change (not a time). */
   value: number;
+}
+
+/** One object uploaded to the object store (migration 009, docs/im-upload.md "Server"). */
+export interface UploadTable {
+  /** bucket/objectName */
+  object_key: string;
+  account: string;
+  size: number;
+  received: Generated<number>;
+  /** Named by every chunk after the first, and by a resume's offset query. */
+  context: string;
+  complete: Generated<boolean>;
+  /** Sniffed once complete; '' while uploading. */
+  content_type: Generated<string>;
+  /** Epoch ms the finished object stops being served; null = without limit. */
+  expires_at: number | null;
+  created_at: number;
+  updated_at: number;
 }

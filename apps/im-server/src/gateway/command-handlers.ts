@@ -7,6 +7,7 @@ import type { CommandHandlers } from './handler-types';
 import { markSysMsgsRead, RELATION_HANDLERS } from './relation-handlers';
 import { HISTORY_HANDLERS, pushHistorySync } from './history-handlers';
 import { pushTeamSync, TEAM_HANDLERS } from './team-handlers';
+import { UPLOAD_HANDLERS } from './upload-handlers';
 
 /**
  * The commands this server implements (logged-in callers only; login itself lives in the
@@ -19,6 +20,8 @@ export const COMMAND_HANDLERS: CommandHandlers = {
   ...HISTORY_HANDLERS,
   // Normal and advanced teams (team-handlers.ts).
   ...TEAM_HANDLERS,
+  // Upload tokens for the object store (upload-handlers.ts).
+  ...UPLOAD_HANDLERS,
   heartbeat: async () => ({}),
   getServerTime: async () => ({ time: Date.now() }),
   // No CDN in front of the object store: expire 0 means "none" (im-client-spec §9 CDN host refresh).

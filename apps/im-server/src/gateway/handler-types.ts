@@ -12,6 +12,7 @@ import type { BroadcastService } from '../domain/broadcast/broadcast-service';
 import type { TeamService } from '../domain/team/team-service';
 import type { TeamMessageService } from '../domain/team/team-msg-service';
 import type { PortRecord, RoutedEvent } from '../routing/router';
+import type { UploadService } from '../upload/upload-service';
 
 export interface ImServices {
   users: UserService;
@@ -29,6 +30,8 @@ export interface ImServices {
   /** Normal and advanced teams and their messages (domain/team). */
   teams: TeamService;
   teamMessages: TeamMessageService;
+  /** Upload tokens for the object store (upload/, issue 13). */
+  uploads: UploadService;
 }
 
 /** What a command handler may use: the caller's port, the domain, and delivery to accounts. */

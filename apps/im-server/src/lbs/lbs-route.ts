@@ -5,6 +5,8 @@ export interface LbsOptions {
   publicWsUrl: () => string;
   /** Extra links of other nodes, tried in order when the first fails (im-client-spec §4 "Location lookup"). */
   backupLinks?: () => string[];
+  /** Object-store edges for chunked uploads, tried in order (§7 "nos-chunk"; issue 13 edge failover). */
+  uploadEdges?: () => string[];
 }
 
 /**
@@ -23,7 +25,11 @@ export function registerLbsRoute(app: FastifyInstance, options: LbsOptions, appK
     if (key !== appKey) return reply.code(403).send({ code: 403, msg: 'unknown app key' });
     const link = options.publicWsUrl();
     const backups = options.backupLinks?.() ?? [];
+    const edges = options.uploadEdges?.() ?? [];
     return {
+      // §7: the upload host and the chunk-upload edges (docs/im-upload.md "Server").
+      nosup: edges[0] ?? '',
+      'nos-chunk': edges,
       common: {
         link,
         'link.default': link,

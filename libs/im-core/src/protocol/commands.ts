@@ -54,7 +54,8 @@ const teamResult = { team: [1, TeamRecord] } as const;
 const membersResult = { members: [1, arrayOf(TeamMemberRecord)], timetag: [2, 'int'] } as const;
 const abortedResult = { abortedAccidList: [1, strings], time: [2, 'int'] } as const;
 const signalChannel = { channel: [1, SignalChannelRecord] } as const;
-const nosToken = { nosScene: [1, 'string'], nosSurvivalTime: [2, 'int'], fileName: [3, 'string'], tag: [4, 'string'] } as const;
+/** size (ours, issue 13): the exact byte count the token lets the caller upload; the token is bound to it. */
+const nosToken = { nosScene: [1, 'string'], nosSurvivalTime: [2, 'int'], fileName: [3, 'string'], tag: [4, 'string'], size: [6, 'int'] } as const;
 const empty = {} as const;
 const readAck = { serviceId: [1, 'int'], commandId: [2, 'int'], idServer: [3, 'string'] } as const;
 

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isSafeObjectKey, type ObjectStore } from './object-store';
+import { UPLOAD_CHUNK_BYTES, UploadError, type UploadService } from './upload-service';
+
+/** The header that carries the upload token (§7 "a token header"). */
+export const UPLOAD_TOKEN_HEADER = 'x-nos-token';
+
+/**
+ * The object store's HTTP face (§7 "Object store upload POST {bucket}/{objectName} with query offset,
+ * complete, version, context"): chunk upload, the resume offset query (?uploadContext) and downloads.
+ * Answers are JSON {offset, context} or {errCode, errMsg}; nothing malformed reaches the service.
+ */
+export function registerUploadRoutes(app: FastifyInstance, uploads: () => UploadService, objects: () => ObjectStore): void {
+  void app.register(async (scope) => {
+    // Chunks are raw bytes, whatever the content type says; 1 KB over a chunk is refused by Fastify (413).
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_CHUNK_BYTES + 1024 }, (_request, body, done) => done(null, body));
+
+    scope.post('/nos/:bucket/*', async (request, reply) => {
+      const target = targetOf(request.params);
+      if (!target) return refuse(reply, new UploadError(400, 'PARAM_ERROR', 'bad bucket or object name'));
+      const query = request.query as Record<string, string | undefined>;
+      const offset = Number(query.offset ?? '0');
+      const complete = query.complete === 'true';
+      if (query.complete !== undefined && query.complete !== 'true' && query.complete !== 'false') {
+        return refuse(reply, new UploadError(400, 'PARAM_ERROR', 'complete must be true or false'));
+      }
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      try {
+        const position = await uploads().acceptChunk({
+          token: String(request.headers[UPLOAD_TOKEN_HEADER] ?? ''),
+          bucket: target.bucket,
+          objectName: target.objectName,
+          offset,
+          complete,
+          context: query.context || undefined,
+          body,
+        });
+        return { offset: position.offset, context: position.context, complete: position.complete };
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    });
+
+    scope.get('/nos/:bucket/*', async (request, reply) => {
+      const target = targetOf(request.params);
+      if (!target) return refuse(reply, new UploadError(400, 'PARAM_ERROR', 'bad bucket or object name'));
+      const query = request.query as Record<string, string | undefined>;
+      try {
+        if (query.uploadContext !== undefined) {
+          const position = await uploads().position(String(request.headers[UPLOAD_TOKEN_HEADER] ?? ''), target.bucket, target.objectName, query.context ?? '');
+          return { offset: position.offset, context: position.context, complete: position.complete };
+        }
+        const object = await uploads().finished(target.bucket, target.objectName);
+        if (!object) return refuse(reply, new UploadError(404, 'NOT_FOUND', 'no such object'));
+        // The sniffed type only, never what the uploader claimed; never rendered as a page of ours.
+        return reply
+          .header('content-type', object.contentType)
+          .header('content-length', object.size)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('cache-control', 'private, max-age=86400')
+          .send(objects().read(object.key));
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    });
+  });
+}
+
+function targetOf(params: unknown): { bucket: string; objectName: string } | undefined {
+  const { bucket, '*': objectName } = (params ?? {}) as { bucket?: string; '*'?: string };
+  if (typeof bucket !== 'string' || typeof objectName !== 'string') return undefined;
+  return isSafeObjectKey(`${bucket}/${objectName}`) ? { bucket, objectName } : undefined;
+}
+
+function refuse(reply: FastifyReply, error: unknown) {
+  if (error instanceof UploadError) return reply.code(error.status).send({ errCode: error.errCode, errMsg: error.message });
+  reply.log.error({ err: error }, 'upload failed');
+  return reply.code(500).send({ errCode: 'INTERNAL', errMsg: 'the upload could not be stored' });
+}

@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Kysely } from 'kysely';
+import type { ImDatabase } from '../db/schema';
+import type { ObjectStore } from './object-store';
+import { signUploadToken, verifyUploadToken, type UploadClaims } from './upload-token';
+
+/** §9: chunks are 4 MB; the server takes no bigger body. */
+export const UPLOAD_CHUNK_BYTES = 4_194_304;
+/** §9: the chunked upload maximum. */
+export const CHUNK_UPLOAD_MAX_BYTES = 41_943_040_000;
+/** How long a token from getNosToken writes (ours; the client asks again after). */
+export const UPLOAD_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+/** The bucket of chat files. */
+export const IM_BUCKET = 'im';
+/** §5: the smallest nosSurvivalTime; below it, objects live without limit. */
+const MIN_SURVIVAL_SECONDS = 86_400;
+
+export class UploadError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 409 | 413,
+    readonly errCode: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface TokenRequest {
+  account: string;
+  /** The exact size of the file to upload. */
+  size: number;
+  fileName?: string;
+  nosSurvivalTime?: number;
+  count?: number;
+}
+
+export interface IssuedToken {
+  bucket: string;
+  objectName: string;
+  token: string;
+  expireTime: number;
+}
+
+export interface ChunkRequest {
+  token: string;
+  bucket: string;
+  objectName: string;
+  offset: number;
+  complete: boolean;
+  /** The upload's context from the first chunk's answer; absent on the first chunk. */
+  context?: string;
+  body: Uint8Array;
+}
+
+/** What every chunk and offset query answers: where the server is, and the upload's context. */
+export interface UploadPosition {
+  offset: number;
+  context: string;
+  /** Set once the last byte is in and complete was sent. */
+  complete: boolean;
+}
+
+/**
+ * The object-store half of im-server (issue 13; docs/im-upload.md "Server"): tokens, chunks with
+ * offset and context, resume, completion with content sniffing. The upload row is locked while a
+ * chunk is written, so two copies of one chunk (a retry racing the original) cannot both append.
+ */
+export class UploadService {
+  constructor(
+    private readonly db: Kysely<ImDatabase>,
+    private readonly objects: ObjectStore,
+    private readonly secret: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  issueTokens(request: TokenRequest): IssuedToken[] {
+    if (!Number.isInteger(request.size) || request.size < 1 || request.size > CHUNK_UPLOAD_MAX_BYTES) {
+      throw new UploadError(400, 'PARAM_ERROR', `size must be an integer from 1 to ${CHUNK_UPLOAD_MAX_BYTES}`);
+    }
+    const count = request.count ?? 1;
+    if (!Number.isInteger(count) || count < 1 || count > 10) throw new UploadError(400, 'PARAM_ERROR', 'count must be an integer from 1 to 10');
+    const expireTime = this.now() + UPLOAD_TOKEN_TTL_MS;
+    return Array.from({ length: count }, () => {
+      const objectName = `${randomBytes(16).toString('hex')}${extensionOf(request.fileName)}`;
+      const survival = request.nosSurvivalTime !== undefined && request.nosSurvivalTime >= MIN_SURVIVAL_SECONDS ? Math.floor(request.nosSurvivalTime) : undefined;
+      const claims: UploadClaims = { account: request.account, bucket: IM_BUCKET, objectName, size: request.size, expiresAt: expireTime, ...(survival ? { survivalSeconds: survival } : {}) };
+      return { bucket: IM_BUCKET, objectName, token: signUploadToken(claims, this.secret), expireTime };
+    });
+  }
+
+  private claimsFor(token: string, bucket: string, objectName: string): UploadClaims {
+    const claims = verifyUploadToken(token, this.secret, this.now());
+    if (claims === 'expired') throw new UploadError(403, 'TOKEN_EXPIRED', 'the upload token has expired');
+    if (typeof claims === 'string') throw new UploadError(403, 'TOKEN_INVALID', 'the upload token is not valid');
+    if (claims.bucket !== bucket || claims.objectName !== objectName) throw new UploadError(403, 'TOKEN_OBJECT', 'the upload token is for another object');
+    return claims;
+  }
+
+  async acceptChunk(request: ChunkRequest): Promise<UploadPosition> {
+    const claims = this.claimsFor(request.token, request.bucket, request.objectName);
+    if (!Number.isInteger(request.offset) || request.offset < 0) throw new UploadError(400, 'PARAM_ERROR', 'offset must be a non-negative integer');
+    if (request.body.length > UPLOAD_CHUNK_BYTES) throw new UploadError(413, 'CHUNK_TOO_LARGE', `a chunk is at most ${UPLOAD_CHUNK_BYTES} bytes`);
+    if (request.offset + request.body.length > claims.size) throw new UploadError(400, 'BEYOND_SIZE', `the object is ${claims.size} bytes; this chunk ends past it`);
+    const key = `${claims.bucket}/${claims.objectName}`;
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('im_upload')
+        .values({ object_key: key, account: claims.account, size: claims.size, context: randomBytes(12).toString('base64url'), created_at: this.now(), updated_at: this.now() })
+        .onConflict((c) => c.column('object_key').doNothing())
+        .execute();
+      const row = await trx.selectFrom('im_upload').selectAll().where('object_key', '=', key).forUpdate().executeTakeFirstOrThrow();
+      const position = { offset: Number(row.received), context: row.context, complete: row.complete };
+      if (request.context !== undefined && request.context !== row.context) throw new UploadError(409, 'CONTEXT_MISMATCH', 'the context is not this upload\'s');
+      if (request.context === undefined && request.offset > 0) throw new UploadError(400, 'PARAM_ERROR', 'context is required after the first chunk');
+      if (row.complete) return position;
+      // A repeated or out-of-order chunk changes nothing: the answer says where the server is.
+      if (request.offset !== position.offset) return position;
+      if (request.body.length > 0) await this.objects.writeAt(key, request.offset, request.body);
+      const received = request.offset + request.body.length;
+      let complete = false;
+      let contentType = '';
+      if (request.complete) {
+        if (received !== claims.size) throw new UploadError(400, 'INCOMPLETE', `complete was sent at ${received} of ${claims.size} bytes`);
+        complete = true;
+        contentType = (await fileTypeFromBuffer(await this.objects.head(key, 4100)))?.mime ?? 'application/octet-stream';
+      }
+      await trx
+        .updateTable('im_upload')
+        .set({ received, complete, content_type: contentType, updated_at: this.now(), ...(complete ? { expires_at: survivalEnd(claims.survivalSeconds, this.now()) } : {}) })
+        .where('object_key', '=', key)
+        .execute();
+      return { offset: received, context: row.context, complete };
+    });
+  }
+
+  /** Resume (§4, issue 13): where an upload stands, for the holder of its token and context. */
+  async position(token: string, bucket: string, objectName: string, context: string): Promise<UploadPosition> {
+    const claims = this.claimsFor(token, bucket, objectName);
+    const row = await this.db.selectFrom('im_upload').selectAll().where('object_key', '=', `${claims.bucket}/${claims.objectName}`).executeTakeFirst();
+    if (!row) return { offset: 0, context: '', complete: false };
+    if (row.context !== context) throw new UploadError(409, 'CONTEXT_MISMATCH', 'the context is not this upload\'s');
+    return { offset: Number(row.received), context: row.context, complete: row.complete };
+  }
+
+  /** A finished object for download: its sniffed type and size; undefined while uploading or unknown. */
+  async finished(bucket: string, objectName: string): Promise<{ key: string; contentType: string; size: number } | undefined> {
+    const key = `${bucket}/${objectName}`;
+    const row = await this.db.selectFrom('im_upload').select(['complete', 'content_type', 'size', 'expires_at']).where('object_key', '=', key).executeTakeFirst();
+    if (!row || !row.complete) return undefined;
+    if (row.expires_at !== null && Number(row.expires_at) < this.now()) return undefined;
+    return { key, contentType: row.content_type || 'application/octet-stream', size: Number(row.size) };
+  }
+}
+
+function extensionOf(fileName: string | undefined): string {
+  const match = /\.([A-Za-z0-9]{1,10})$/.exec(fileName ?? '');
+  return match ? `.${match[1].toLowerCase()}` : '';
+}
+
+/** §5: objects live nosSurvivalTime seconds when it is at least 86,400; otherwise without limit (null). */
+export function survivalEnd(nosSurvivalTime: number | undefined, now: number): number | null {
+  return nosSurvivalTime !== undefined && nosSurvivalTime >= MIN_SURVIVAL_SECONDS ? now + nosSurvivalTime * 1000 : null;
+}

@@ -1,0 +1,49 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Upload tokens (issue 13): what getNosToken hands out and the object store's endpoints check. A token
+ * binds one account, one object, its exact size and an expiry, signed with a key derived from the
+ * server's token secret, so a token for one object cannot write, resume or read another.
+ */
+export interface UploadClaims {
+  /** The account the object belongs to. */
+  account: string;
+  bucket: string;
+  objectName: string;
+  /** Exact size in bytes the finished object must have. */
+  size: number;
+  /** Epoch ms after which the token no longer writes. */
+  expiresAt: number;
+  /** Seconds the finished object lives (§5 nosSurvivalTime ≥ 86,400); absent = without limit. */
+  survivalSeconds?: number;
+}
+
+const keyOf = (secret: string) => createHmac('sha256', secret).update('im-upload-token/v1').digest();
+const b64 = (bytes: Buffer | string) => Buffer.from(bytes).toString('base64url');
+
+export function signUploadToken(claims: UploadClaims, secret: string): string {
+  const body = b64(JSON.stringify({ a: claims.account, b: claims.bucket, o: claims.objectName, s: claims.size, e: claims.expiresAt, l: claims.survivalSeconds }));
+  return `${body}.${b64(createHmac('sha256', keyOf(secret)).update(body).digest())}`;
+}
+
+export type UploadTokenProblem = 'malformed' | 'signature' | 'expired';
+
+/** The token's claims, or why it is refused. */
+export function verifyUploadToken(token: string, secret: string, now: number): UploadClaims | UploadTokenProblem {
+  if (typeof token !== 'string' || token.length > 2048) return 'malformed';
+  const [body, signature, extra] = token.split('.');
+  if (!body || !signature || extra !== undefined) return 'malformed';
+  const expected = createHmac('sha256', keyOf(secret)).update(body).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'signature';
+  let raw: { a?: unknown; b?: unknown; o?: unknown; s?: unknown; e?: unknown; l?: unknown };
+  try {
+    raw = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    return 'malformed';
+  }
+  if (typeof raw.a !== 'string' || typeof raw.b !== 'string' || typeof raw.o !== 'string' || typeof raw.s !== 'number' || typeof raw.e !== 'number') return 'malformed';
+  if (raw.l !== undefined && typeof raw.l !== 'number') return 'malformed';
+  if (now > raw.e) return 'expired';
+  return { account: raw.a, bucket: raw.b, objectName: raw.o, size: raw.s, expiresAt: raw.e, ...(raw.l === undefined ? {} : { survivalSeconds: raw.l }) };
+}
