@@ -1,4 +1,4 @@
-import type { Frame, FrameLocator, LaunchOptions, Page } from '@playwright/test';
+import { expect, type Frame, type FrameLocator, type LaunchOptions, type Page } from '@playwright/test';
 
 /**
  * Chromium as merchants run it, for `test.use({ launchOptions })`: third-party storage partitioning
@@ -53,6 +53,22 @@ export class ChatFrame {
     await this.session(account).click();
   }
 
+  /** The rows of the session list, top first. */
+  sessionRows() {
+    return this.frame.getByTestId(/^session-item-/);
+  }
+
+  /** The pin shown on a stick-top row. */
+  pinnedMark(account: string) {
+    return this.session(account).getByTestId('session-pinned');
+  }
+
+  /** The row's actions menu → "Stick to top" (or "Remove from top" when it is on top). */
+  async toggleTop(account: string) {
+    await this.frame.getByTestId(`session-actions-${account}`).click();
+    await this.frame.getByRole('menu').getByRole('menuitem').click();
+  }
+
   conversationTitle() {
     return this.frame.getByRole('heading', { level: 2 });
   }
@@ -92,7 +108,11 @@ export class ChatFrame {
   /** "New conversation" → pick the customer among the recent ones. */
   async startChatFromRecent(account: string) {
     const dialog = this.frame.getByRole('dialog');
-    if (!(await dialog.isVisible())) await this.frame.getByTestId('start-chat').click();
+    if (!(await dialog.isVisible())) {
+      await this.frame.getByTestId('start-chat').click();
+      // Fail here, at the click, if the dialog does not open (seen once in CI, not reproduced since).
+      await expect(dialog).toBeVisible();
+    }
     await this.frame.getByTestId(`recent-customer-${account}`).click();
   }
 
