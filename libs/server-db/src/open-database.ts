@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import { runMigrations } from './migrations';
@@ -22,7 +23,16 @@ export interface OpenDatabaseOptions {
   migrations?: Readonly<Record<string, Migration>>;
   /** Names the server in a migration failure message. */
   label?: string;
+  /**
+   * PGlite only: contrib extensions its migrations create (`create extension`); PGlite can only
+   * create the ones loaded when it starts. PostgreSQL ships them.
+   */
+  pgliteExtensions?: readonly PgliteExtensionName[];
 }
+
+/** The PGlite contrib extensions a server may ask for. */
+const PGLITE_EXTENSIONS = { pg_trgm } as const;
+export type PgliteExtensionName = keyof typeof PGLITE_EXTENSIONS;
 
 export interface DatabaseHandle<T> {
   db: Kysely<T>;
@@ -82,7 +92,8 @@ function openPostgres<T>(databaseUrl: string, options: OpenDatabaseOptions): Dat
 async function openPglite<T>(options: OpenDatabaseOptions): Promise<DatabaseHandle<T>> {
   const dataDir = options.dataDir ?? 'memory://';
   if (!options.loadDataDir && !dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : { dataDir });
+  const extensions = Object.fromEntries((options.pgliteExtensions ?? []).map((name) => [name, PGLITE_EXTENSIONS[name]]));
+  const client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { dataDir, extensions });
   // One connection: the search_path set here holds for every later query.
   await client.exec(`create schema if not exists ${options.schema}; set search_path to ${options.schema}`);
   const db = new Kysely<T>({ dialect: new SerializedPGliteDialect(client) });

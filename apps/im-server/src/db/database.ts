@@ -24,5 +24,7 @@ export function openImStore(config: DatabaseConfig): Promise<ImStore> {
     int8AsNumber: true,
     migrations,
     label: 'im-server',
+    // 008-search-index: the trigram index of message search.
+    pgliteExtensions: ['pg_trgm'],
   });
 }

@@ -6,6 +6,7 @@ import * as msgReceipts from './004-msg-receipts';
 import * as stickTop from './005-stick-top';
 import * as historyBroadcast from './006-history-broadcast';
 import * as teams from './007-teams';
+import * as searchIndex from './008-search-index';
 import * as uploads from './009-uploads';
 
 /** Ordered migrations; append only. Names sort in run order. */
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '005-stick-top': stickTop,
   '006-history-broadcast': historyBroadcast,
   '007-teams': teams,
+  '008-search-index': searchIndex,
   '009-uploads': uploads,
 };

@@ -175,6 +175,16 @@ export class HistoryService {
    * endTime = the last result's time and lastMsgId = its idServer.
    */
   async search(viewer: string, query: SearchQuery): Promise<StoredMessage[]> {
+    const rows = await this.searchQuery(viewer, query).execute();
+    return rows.map(messageFromRow);
+  }
+
+  /**
+   * The validated search as one SELECT (tests EXPLAIN it): the keyword is matched as
+   * `lower(text) like '%…%'`, the expression of the trigram index im_message_text_trgm
+   * (migration 008-search-index).
+   */
+  searchQuery(viewer: string, query: SearchQuery) {
     const limit = validatePageLimit(query.limit);
     const keyword = query.keyword ?? '';
     if (typeof keyword !== 'string' || keyword.length > MAX_SEARCH_KEYWORD) throw parameterError('keyword too long');
@@ -202,8 +212,7 @@ export class HistoryService {
         q = q.where((eb) => eb.or([eb('time', '<', endTime), eb.and([eb('time', '=', endTime), eb('id_server', '<', anchor)])]));
       } else q = q.where('time', '<=', endTime);
     } else if (query.lastMsgId) q = q.where('id_server', '<', anchorOf(query.lastMsgId));
-    const rows = await q.orderBy('time', 'desc').orderBy('id_server', 'desc').limit(limit).execute();
-    return rows.map(messageFromRow);
+    return q.orderBy('time', 'desc').orderBy('id_server', 'desc').limit(limit);
   }
 
   /** The server ids among `messages` that `viewer` no longer sees (sync leaves them out). */
