@@ -1,4 +1,4 @@
-import { MemoryStore, type ImClient, type ImMessage, type SyncNotification } from '@merchant/im-core';
+import { MemoryStore, type ImClient, type ImMessage, type ImSysMsg, type SyncNotification } from '@merchant/im-core';
 import { imCoreClient, waitFor } from './support/im-core-clients';
 import { account, startServer, type StartedServer } from './support/test-server';
 
@@ -21,7 +21,7 @@ describe('im-core teams against im-server', () => {
     await started.server.close();
   });
 
-  it('create a team, add a member, send a team message: the member receives it, and syncs the team after reconnecting', async () => {
+  it('create a team, invite a member who accepts, send a team message: the member receives it, and syncs the team after reconnecting', async () => {
     const ownerName = account('tc_owner');
     const memberName = account('tc_member');
     const owner = await client(ownerName);
@@ -34,10 +34,21 @@ describe('im-core teams against im-server', () => {
     expect(team).toMatchObject({ owner: ownerName, type: 'advanced', valid: true, beInviteMode: 'needVerify', inviteMode: 'manager', updateTeamMode: 'manager', updateCustomMode: 'manager' });
     expect((await owner.teams.localMembers(team.teamId)).map((m) => [m.account, m.type])).toEqual([[ownerName, 'owner']]);
 
-    expect(await owner.teams.addTeamMembers({ teamId: team.teamId, accounts: [memberName] })).toEqual({ abortedAccidList: [] });
+    // An advanced team's beInviteMode is needVerify by default (§5): adding invites, the invitee accepts.
+    const invites: ImSysMsg[] = [];
+    member.on('sysMsg', (s) => invites.push(s));
+    expect(await owner.teams.addTeamMembers({ teamId: team.teamId, accounts: [memberName], ps: 'join us' })).toEqual({ abortedAccidList: [] });
+    await waitFor(() => invites.some((s) => s.type === 'teamInvite'), 5000, 'the invitation arrives');
+    const invite = invites.find((s) => s.type === 'teamInvite')!;
+    expect(invite).toMatchObject({ category: 'team', from: ownerName, state: 'init', ps: 'join us' });
+    expect(await member.teams.list()).toEqual([]);
+    const joined = await member.teams.acceptTeamInvite({ teamId: team.teamId, from: ownerName, idServer: invite.idServer });
+    expect(joined).toMatchObject({ teamId: team.teamId, validToCurrentUser: true });
+    expect((await member.localStore?.getSysMsg(invite.idServer))?.state).toBe('passed');
+    expect((await member.teams.localMembers(team.teamId)).map((m) => [m.account, m.type])).toEqual([[ownerName, 'owner'], [memberName, 'normal']]);
+    // The owner hears of it live (the team's notification and teamMembersUpdated).
+    await waitFor(async () => (await owner.teams.localMembers(team.teamId)).some((m) => m.account === memberName), 5000, 'the owner sees the new member');
     expect((await owner.teams.getTeamMembers(team.teamId)).map((m) => [m.account, m.type])).toEqual([[ownerName, 'owner'], [memberName, 'normal']]);
-    // The member hears of it live (the team's notification message): the team is read and stored.
-    await waitFor(async () => (await member.teams.list()).some((t) => t.teamId === team.teamId), 5000, 'the member sees the team');
 
     const sent = await owner.teams.sendText({ teamId: team.teamId, text: 'welcome aboard' });
     expect(sent).toMatchObject({ status: 'success', sessionId: `team-${team.teamId}` });

@@ -359,7 +359,7 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
       const record = (push.body as { msg?: MessageRecordValue }).msg;
       await this.messages.receive(push.name, record);
       // A team event (the server's notification message, §3): the team and its members are read again.
-      if (push.name === 'teamMsg' && record?.type === MessageTypeCode.notification && record.to) await this.teams.refreshAfterNotification(record.to);
+      if (push.name === 'teamMsg' && record?.type === MessageTypeCode.notification && record.to) await this.teams.refreshAfterNotification(record.to, record.attach);
     }
   }
 

@@ -218,23 +218,61 @@ describe('ImClient teams (im-client-spec §4 Team, §5 Teams)', () => {
     expect(message).toMatchObject({ sessionId: 'team-t1', status: 'success' });
   });
 
-  it('live: teamMembersUpdated is stored with its timetag; a team notification message reads the team and its members again', async () => {
-    const { fake, client } = await withTeam();
+  it('live: teamMembersUpdated rows are stored; the member timetag moves only when the push follows it (a gap is read later)', async () => {
+    const { fake, client, sent } = await withTeam();
     const memberEvents: string[] = [];
     client.on('teamMembers', (change) => memberEvents.push(...change.members.map((m) => `${m.account}:${m.valid}`)));
-    fake.push('teamMembersUpdated', { members: [{ teamId: 't1', account: 'n3', type: 0, joinTime: 9 }, { teamId: 't1', account: 'n2', valid: false }], timetag: 12 });
+    fake.push('teamMembersUpdated', { members: [{ teamId: 't1', account: 'n3', type: 0, joinTime: 9 }, { teamId: 't1', account: 'n2', valid: false }], timetag: 10 });
     await flush();
     await flush();
     expect(memberEvents).toEqual(['n3:true', 'n2:false']);
-    expect((await client.localStore!.getTimetags())['teamMembers-t1']).toBe(12);
+    expect((await client.localStore!.getTimetags())['teamMembers-t1']).toBe(10);
     expect((await client.teams.localMembers('t1')).map((m) => m.account)).toEqual([ME, 'm', 'n1', 'n3']);
-    fake.answer('getTeam', () => ({ team: team('t1', { name: 'after event' }) }));
-    fake.answer('getTeamMembers', () => ({ members: [{ teamId: 't1', account: 'n1', type: 2, joinTime: 3 }], timetag: 13 }));
-    fake.push('teamMsg', { msg: { idClient: 'n1', idServer: 'sv1', scene: SceneCode.team, from: 'm', to: 't1', time: 600, type: MessageTypeCode.notification, attach: '{"type":"addTeamManagers"}' } });
-    for (let i = 0; i < 6; i++) await flush();
-    expect((await client.teams.localTeam('t1'))?.name).toBe('after event');
-    expect(fake.requests.filter((r) => r.name === 'getTeamMembers').at(-1)?.body).toEqual({ teamId: 't1', timetag: 12 });
-    expect(await roles(client)).toEqual([`${ME}:owner`, 'm:manager', 'n1:manager', 'n3:normal']);
+    // 11 never arrived: the rows of 12 are stored, the timetag stays at 10 so the next read gets 11.
+    fake.push('teamMembersUpdated', { members: [{ teamId: 't1', account: 'n4', type: 0, joinTime: 12 }], timetag: 12 });
+    await flush();
+    await flush();
+    expect((await client.localStore!.getTimetags())['teamMembers-t1']).toBe(10);
+    await client.teams.getTeamMembers('t1');
+    expect(sent('getTeamMembers').at(-1)).toEqual({ teamId: 't1', timetag: 10 });
+  });
+
+  it('live: my own row turning invalid (removed) ends the team for me (§4)', async () => {
+    const { fake, client } = await withTeam();
+    fake.push('teamMembersUpdated', { members: [{ teamId: 't1', account: ME, valid: false }], timetag: 10 });
+    for (let i = 0; i < 4; i++) await flush();
+    expect(await client.teams.localTeam('t1')).toMatchObject({ valid: false, validToCurrentUser: false });
+    expect(await client.teams.list()).toEqual([]);
+  });
+
+  it('live team notifications: a team I do not hold is read with its members; a team change reads the team; member-only events read nothing', async () => {
+    const { fake, client, sent } = await withTeam();
+    const notification = (teamId: string, type: string, idServer: string) => ({
+      msg: { idClient: idServer, idServer, scene: SceneCode.team, from: 'm', to: teamId, time: 600, type: MessageTypeCode.notification, attach: JSON.stringify({ type, teamId, from: 'm' }) },
+    });
+    const settle = async () => {
+      for (let i = 0; i < 8; i++) await flush();
+    };
+    fake.answer('getTeam', (body) => ({ team: team(body.teamId!, { name: `fresh ${body.teamId}`, owner: 'm' }) }));
+    fake.answer('getTeamMembers', (body) => ({ members: [{ teamId: body.teamId, account: ME, type: 0 }, { teamId: body.teamId, account: 'm', type: 1 }], timetag: 3 }));
+    const reads = () => [sent('getTeam').length, sent('getTeamMembers').length];
+    const before = reads();
+    fake.push('teamMsg', notification('t1', 'addTeamManagers', 'e1'));
+    await settle();
+    expect(reads()).toEqual(before);
+    fake.push('teamMsg', notification('t1', 'updateTeam', 'e2'));
+    await settle();
+    expect(reads()).toEqual([before[0] + 1, before[1]]);
+    expect((await client.teams.localTeam('t1'))?.name).toBe('fresh t1');
+    fake.push('teamMsg', notification('t7', 'addTeamMembers', 'e3'));
+    await settle();
+    expect(reads()).toEqual([before[0] + 2, before[1] + 1]);
+    expect((await client.teams.list()).map((t) => t.teamId)).toEqual(['t1', 't7']);
+    expect((await client.teams.localMembers('t7')).map((m) => m.account)).toEqual(['m', ME]);
+    fake.answer('getTeam', (body) => ({ team: team(body.teamId!, { valid: false }) }));
+    fake.push('teamMsg', notification('t7', 'dismissTeam', 'e4'));
+    await settle();
+    expect(await client.teams.localMembers('t7')).toEqual([]);
   });
 
   it("§5: enabling syncTeamMembers while teams exist throws 'sync team members api deprecated!' and changes nothing", async () => {

@@ -58,6 +58,28 @@ export interface TeamsLogger {
 
 const present = <T>(value: T | undefined): value is T => value !== undefined;
 
+/**
+ * Team events whose only change is member rows: the server's teamMembersUpdated push that follows
+ * the notification carries them, so nothing is read (a 2,000-member team would otherwise send
+ * 2,000 reads per event). Any other event (updateTeam, transferTeam, updateTeamMute, dismissTeam,
+ * unknown ones) reads the team again.
+ */
+const MEMBER_ONLY_EVENTS: ReadonlySet<string> = new Set([
+  'addTeamMembers', 'removeTeamMembers', 'leaveTeam', 'addTeamManagers', 'removeTeamManagers', 'updateTeamMemberMute', 'passTeamApply', 'acceptTeamInvite',
+]);
+
+/** The event type a team notification's attach names (im-server writes `{type, teamId, from, ...}`). */
+function notificationType(attach: string | undefined): string | undefined {
+  if (!attach) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(attach);
+    const type = (parsed as { type?: unknown } | null)?.type;
+    return typeof type === 'string' ? type : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Codes that say the server never got to the answer: the system message keeps its state. */
 const NOT_AN_ANSWER = new Set<number | undefined>([undefined, ResponseCode.PARAMETER_ERROR, ResponseCode.REQUEST_TIMEOUT]);
 
@@ -124,11 +146,13 @@ export class TeamsService {
     return this.patchTeam(teamId, (team) => ({ ...team, ...settings, updateTime: answer.time ?? this.context.now() }));
   }
 
-  /** The team from the server (stored); 803 when it is missing. */
+  /** The team from the server (stored; when it is no longer valid to me its members become invalid, §4); 803 when it is missing. */
   async getTeam(teamId: string): Promise<ImTeam> {
     const answer = await this.context.connection.request('getTeam', { teamId: validateTeamId(teamId) });
     const team = this.requireTeam(fromWireTeam(answer.team), 'getTeam');
-    await this.context.store().putTeams([team]);
+    const store = this.context.store();
+    await store.putTeams([team]);
+    if (!team.valid || !team.validToCurrentUser) await this.putMembers(teamId, invalidateTeam(team, await store.getTeamMembers(teamId), this.context.now()).members);
     this.emitTeams([team]);
     return team;
   }
@@ -353,25 +377,43 @@ export class TeamsService {
 
   // ---- from the server
 
-  /** teamMembersUpdated: members changed elsewhere (their rows and the team's member timetag). */
+  /**
+   * teamMembersUpdated: member rows changed by one team event, with the team's member timetag
+   * after it. The timetag is taken only when it follows the stored one (each event moves it by
+   * one): after a gap (offline, or never read) the next getTeamMembers must still read what was
+   * missed. My own row turning invalid (removed, left) ends the team for me (§4).
+   */
   async receiveMembersUpdated(body: { members?: TeamMemberRecordValue[]; timetag?: number }): Promise<void> {
     const members = (body.members ?? []).map(fromWireTeamMember).filter(present);
     const byTeam = new Map<string, ImTeamMember[]>();
     for (const member of members) byTeam.set(member.teamId, [...(byTeam.get(member.teamId) ?? []), member]);
+    const store = this.context.store();
+    const stored = await store.getTimetags();
     for (const [teamId, rows] of byTeam) {
-      await mergeTeamMembers(this.context.store(), rows, typeof body.timetag === 'number' ? { [teamId]: body.timetag } : {});
+      const previous = stored[teamMembersTimetagKey(teamId)];
+      const follows = typeof body.timetag === 'number' && previous !== undefined && previous >= body.timetag - 1;
+      await mergeTeamMembers(store, rows, follows ? { [teamId]: body.timetag! } : {});
       this.context.emit('teamMembers', { teamId, members: rows });
+      if (rows.some((m) => m.account === this.context.account && !m.valid)) await this.invalidate(teamId);
     }
   }
 
   /**
-   * A team notification message (§3 "notification": the server writes one per team event): the
-   * team and its members are read again. Best effort: a failure is logged, the message stands.
+   * A team notification message (§3 "notification": the server writes one per team event, attach
+   * `{type, ...}`). A team I do not hold as mine yet (just added, invited in, accepted) is read with
+   * its members; an event that changes the team itself reads the team; member-only events wait for
+   * their teamMembersUpdated push. Best effort: a failure is logged, the message stands.
    */
-  async refreshAfterNotification(teamId: string): Promise<void> {
+  async refreshAfterNotification(teamId: string, attach?: string): Promise<void> {
     try {
-      await this.getTeam(teamId);
-      await this.refreshMembers(teamId);
+      const stored = await this.context.store().getTeam(teamId);
+      if (!stored || !stored.valid || !stored.validToCurrentUser) {
+        const team = await this.getTeam(teamId);
+        if (team.valid && team.validToCurrentUser) await this.fetchMembers(teamId);
+        return;
+      }
+      const type = notificationType(attach);
+      if (type === undefined || !MEMBER_ONLY_EVENTS.has(type)) await this.getTeam(teamId);
     } catch (error) {
       this.logger.warn(`refreshing team ${teamId} after a notification failed`, error);
     }
