@@ -105,6 +105,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
       return running.uploads;
     },
     () => objectStore,
+    () => [`${listeningUrl}/nos`],
   );
 
   async function start(): Promise<Running> {

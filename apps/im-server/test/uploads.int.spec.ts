@@ -9,10 +9,15 @@ import { account, makeDataDir, startServer, type StartedServer } from './support
 const CHUNK = 4_194_304;
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 
-/** A real PNG header (signature + IHDR) followed by random bytes: file-type sniffs it as image/png. */
+/**
+ * A PNG's signature, IHDR chunk and the start of an IDAT chunk, then random bytes: file-type reads
+ * chunks up to the first IDAT, so this sniffs as image/png every time (random bytes right after IHDR
+ * would be read as more chunk headers and sometimes not).
+ */
 function pngBytes(size: number): Buffer {
   const bytes = randomBytes(size);
-  Buffer.from('89504e470d0a1a0a0000000d4948445200000010000000100806000000', 'hex').copy(bytes, 0);
+  const head = '89504e470d0a1a0a' + '0000000d49484452' + '00000010000000100806000000' + '00000000' + '0000100049444154';
+  Buffer.from(head, 'hex').copy(bytes, 0);
   return bytes;
 }
 
@@ -27,7 +32,7 @@ async function putChunk(server: StartedServer, token: { bucket: string; objectNa
   const response = await fetch(`${server.url}/nos/${token.bucket}/${token.objectName}?${query}`, {
     method: 'POST',
     headers: { 'content-type': 'application/octet-stream', 'x-nos-token': token.token },
-    body: bytes,
+    body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
   });
   return { status: response.status, body: (await response.json()) as Answer['body'] };
 }

@@ -10,7 +10,17 @@ export const UPLOAD_TOKEN_HEADER = 'x-nos-token';
  * complete, version, context"): chunk upload, the resume offset query (?uploadContext) and downloads.
  * Answers are JSON {offset, context} or {errCode, errMsg}; nothing malformed reaches the service.
  */
-export function registerUploadRoutes(app: FastifyInstance, uploads: () => UploadService, objects: () => ObjectStore): void {
+export function registerUploadRoutes(app: FastifyInstance, uploads: () => UploadService, objects: () => ObjectStore, edges: () => string[]): void {
+  // The object store's load balancer (§4 "then the load-balancer list"; issue 13 edge failover):
+  // GET /nos-lbs?version=1.0&bucketname=<bucket> answers the upload edges to try, in order.
+  app.get('/nos-lbs', async (request, reply) => {
+    const query = request.query as Record<string, string | undefined>;
+    if (!query.bucketname || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(query.bucketname)) {
+      return reply.code(400).send({ errCode: 'PARAM_ERROR', errMsg: 'bucketname is required' });
+    }
+    return { lbs: `${request.protocol}://${request.host}/nos-lbs`, upload: edges() };
+  });
+
   void app.register(async (scope) => {
     // Chunks are raw bytes, whatever the content type says; 1 KB over a chunk is refused by Fastify (413).
     scope.removeAllContentTypeParsers();
