@@ -1,6 +1,9 @@
 import type { CommandTable, ResponseBodyOf } from '../protocol';
 import type { TeamActor, TeamChange } from '../domain/team/team-change';
 import type { ServerTeamMember, TeamView } from '../domain/team/team-model';
+import { teamHistory } from '../domain/team/team-msg-service';
+import type { TeamReceiptCount } from '../domain/team/team-receipts';
+import type { StoredMessage } from '../domain/msg/message';
 import { MuteType } from '../domain/team/team-model';
 import type { SyncResult } from '../domain/sync/sync-service';
 import { messageRecord, sysMsgRecord } from './records';
@@ -201,12 +204,33 @@ export const TEAM_HANDLERS: CommandHandlers = {
     return {};
   },
 
+  getTeamMemberInvitorAccid: async (ctx, body) => ({ invitors: (await ctx.services.teams.invitors(ctx.port.account, body)).map(teamMemberRecord) }),
+
+  getTeamHistoryMsgs: async (ctx, body) => ({ msgs: await teamMessageRecords(ctx, await teamHistory(ctx.services.teams.db, ctx.port.account, body, false)) }),
+
+  searchTeamHistoryMsgs: async (ctx, body) => ({ msgs: await teamMessageRecords(ctx, await teamHistory(ctx.services.teams.db, ctx.port.account, body, true)) }),
+
+  /** The counts after the read go back to the reader and, as teamMsgReceipt, to the sender's ports. */
+  sendTeamMsgReceipt: async (ctx, body) => {
+    const counts = await ctx.services.teamMessages.receipts.markRead(ctx.port.account, body.receipts);
+    for (const sender of new Set(counts.map((c) => c.sender))) {
+      const mine = counts.filter((c) => c.sender === sender).map(receiptRecord);
+      ctx.afterResponse(() => ctx.publish(sender, { kind: 'push', command: 'teamMsgReceipt', body: { receipts: mine } }));
+    }
+    return { receipts: counts.map(receiptRecord) };
+  },
+
+  getTeamMsgReads: async (ctx, body) => ({ receipts: (await ctx.services.teamMessages.receipts.counts(ctx.port.account, body.receipts)).map(receiptRecord) }),
+
+  getTeamMsgReadAccounts: async (ctx, body) => ({ detail: await ctx.services.teamMessages.receipts.detail(ctx.port.account, body.receipt) }),
+
   sendTeamMsg: async (ctx, body) => {
     const sender = ctx.port.account;
     const { message, recipients, duplicate } = await ctx.services.teamMessages.send(actorOf(ctx), body.msg);
+    const receipt = body.msg?.needMsgReceipt === true ? { needMsgReceipt: true } : {};
     if (!duplicate) {
       ctx.afterResponse(async () => {
-        const incoming = { msg: messageRecord(message, '') };
+        const incoming = { msg: { ...messageRecord(message, ''), ...receipt } };
         await Promise.all(
           recipients.map((account) =>
             account === sender
@@ -216,9 +240,19 @@ export const TEAM_HANDLERS: CommandHandlers = {
         );
       });
     }
-    return { msg: messageRecord(message, sender) };
+    return { msg: { ...messageRecord(message, sender), ...receipt } };
   },
 };
+
+function receiptRecord(count: TeamReceiptCount) {
+  return { teamId: count.teamId, idServer: count.idServer, idClient: count.idClient, read: count.read, unread: count.unread };
+}
+
+/** History records as the caller sees them, with needMsgReceipt on the messages that asked for receipts. */
+async function teamMessageRecords(ctx: CommandContext, messages: readonly StoredMessage[]) {
+  const asked = await ctx.services.teamMessages.receipts.askedForReceipts(messages.map((m) => m.idServer));
+  return messages.map((m) => ({ ...messageRecord(m, ctx.port.account), ...(asked.has(m.idServer) ? { needMsgReceipt: true } : {}) }));
+}
 
 /** After the answer: the notification and the changed member rows to every told account's ports (the caller's too), system messages to their receivers. */
 export function publishTeamChange(ctx: CommandContext, change: TeamChange): void {

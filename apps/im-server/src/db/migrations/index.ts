@@ -8,6 +8,7 @@ import * as historyBroadcast from './006-history-broadcast';
 import * as teams from './007-teams';
 import * as searchIndex from './008-search-index';
 import * as uploads from './009-uploads';
+import * as teamReceipts from './010-team-receipts';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007-teams': teams,
   '008-search-index': searchIndex,
   '009-uploads': uploads,
+  '010-team-receipts': teamReceipts,
 };

@@ -1,11 +1,14 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
 import { normalizeSendRecord, ResponseCode, sendMessageProblem, type MessageRecordValue } from '../../protocol';
 import { ImServerError, parameterError } from '../errors';
 import { MAX_ATTACH_LENGTH, MESSAGE_TYPE_CODES } from '../msg/limits';
+import { validatePageLimit } from '../msg/message-service';
+import { HistoryService } from '../history/history-service';
+import { TeamReceiptService } from './team-receipts';
 import { FILE_TYPE_CODES, MESSAGE_COLUMNS, Scene, TIP_TYPE_CODE, messageFromRow, type StoredMessage } from '../msg/message';
 import type { TeamActor } from './team-change';
-import { allocateSeqsBulk, NOTIFICATION_TYPE_CODE, storeTeamMessage } from './team-fanout';
+import { allocateSeqsBulk, NOTIFICATION_TYPE_CODE, storeTeamMessage, teamConversation } from './team-fanout';
 import { MemberType, MuteType, parseTeamId, teamError } from './team-model';
 
 export interface TeamMessageSent {
@@ -23,10 +26,15 @@ export interface TeamMessageSent {
  * transaction of the message (team-fanout.ts), so a member offline now gets it by sync.
  */
 export class TeamMessageService {
+  /** Team read receipts (team-receipts.ts). */
+  readonly receipts: TeamReceiptService;
+
   constructor(
     private readonly db: Kysely<ImDatabase>,
     private readonly nextTime: () => number,
-  ) {}
+  ) {
+    this.receipts = new TeamReceiptService(db);
+  }
 
   async send(actor: TeamActor, input: MessageRecordValue | undefined): Promise<TeamMessageSent> {
     const valid = validateTeamSend(input);
@@ -76,9 +84,59 @@ export class TeamMessageService {
         seqs,
       );
       if (!message) throw new ImServerError(ResponseCode.DUPLICATE_OPERATION, 'the same idClient is being sent from another port');
+      if (input?.needMsgReceipt === true) {
+        await sql`insert into im_team_receipt_msg (id_server, team_id, sender) values (${Number(message.idServer)}, ${teamId}, ${actor.account})`.execute(trx);
+      }
       return { message, recipients, duplicate: false };
     });
   }
+}
+
+export interface TeamHistoryQuery {
+  to?: string;
+  beginTime?: number;
+  endTime?: number;
+  lastMsgId?: string;
+  limit?: number;
+  reverse?: boolean;
+  msgTypes?: number[];
+  keyword?: string;
+}
+
+/** Longest search keyword (as searchHistoryMsgs). */
+const MAX_KEYWORD = 100;
+
+/**
+ * A page of a team's history for a valid member (804 otherwise; 803 for no team): newest first
+ * unless reverse, beginTime ≤ time ≤ endTime, paged by lastMsgId; less what the viewer deleted for
+ * self. With `search`, a keyword (case-insensitive, in the text) or message types are required.
+ */
+export async function teamHistory(db: Kysely<ImDatabase>, viewer: string, query: TeamHistoryQuery, search: boolean): Promise<StoredMessage[]> {
+  const teamId = parseTeamId(query.to);
+  const limit = validatePageLimit(query.limit);
+  const { beginTime = 0, endTime = 0, reverse = false } = query;
+  if (beginTime < 0 || endTime < 0 || (endTime > 0 && beginTime > endTime)) throw parameterError('beginTime must not be after endTime');
+  const keyword = query.keyword ?? '';
+  if (keyword.length > MAX_KEYWORD) throw parameterError('keyword too long');
+  const types = query.msgTypes ?? [];
+  if (search && keyword === '' && types.length === 0) throw parameterError('search needs a keyword or message types');
+  const team = await db.selectFrom('im_team').select('valid').where('team_id', '=', teamId).executeTakeFirst();
+  if (!team) throw teamError.missing(teamId);
+  const member = await db.selectFrom('im_team_member').select('valid').where('team_id', '=', teamId).where('accid', '=', viewer).executeTakeFirst();
+  if (member?.valid !== true) throw teamError.notMember();
+  let q = db.selectFrom('im_message').select(MESSAGE_COLUMNS).where('conversation', '=', teamConversation(teamId)).where(HistoryService.visibleTo(viewer));
+  if (types.length > 0) q = q.where('msg_type', 'in', types);
+  if (keyword !== '') q = q.where(sql<boolean>`strpos(lower(text), ${keyword.toLowerCase()}) > 0`);
+  if (beginTime > 0) q = q.where('time', '>=', beginTime);
+  if (endTime > 0) q = q.where('time', '<=', endTime);
+  if (query.lastMsgId) {
+    const anchor = Number(query.lastMsgId);
+    if (!Number.isSafeInteger(anchor) || anchor < 0) throw parameterError('lastMsgId must be a server message id');
+    q = q.where('id_server', reverse ? '>' : '<', anchor);
+  }
+  const direction = reverse ? 'asc' : 'desc';
+  const rows = await q.orderBy('time', direction).orderBy('id_server', direction).limit(limit).execute();
+  return rows.map(messageFromRow);
 }
 
 interface ValidTeamSend {

@@ -7,7 +7,7 @@ import { invitesWait, TeamJoinService, writeInvites } from './team-join-service'
 import { applyTeamPlan, loadTeamState, requireMember, type MemberWrite, type TeamActor, type TeamChange, type TeamPlan, type TeamState } from './team-change';
 import {
   BeInviteMode, INFO_FIELDS, isManagerOrOwner, JoinMode, MemberType, MODE_FIELDS, MUTE_TEAM_BIT, MuteType, TEAM_MANAGER_LIMIT, TEAM_MEMBER_LIMIT,
-  TEAM_FIELD_MAX_LENGTH, TEAMS_OWNED_LIMIT, TeamMode, TeamType, memberFromRow, parseAccount, parseAccounts, parseCreateTeam, parseTeamId, parseText, parseUpdateTeam,
+  MAX_TEAM_ACCOUNTS, TEAM_FIELD_MAX_LENGTH, TEAMS_OWNED_LIMIT, TeamMode, TeamType, memberFromRow, parseAccount, parseAccounts, parseCreateTeam, parseTeamId, parseText, parseUpdateTeam,
   teamError, teamFromRow, type ServerTeamMember, type TeamView,
 } from './team-model';
 
@@ -181,6 +181,13 @@ export class TeamService {
     if (ids.length === 0) return [];
     const rows = await this.db.selectFrom('im_team_member').selectAll().where('accid', '=', account).where('team_id', 'in', ids).execute();
     return rows.map(memberFromRow);
+  }
+
+  /** getTeamMemberInvitorAccid: who invited each of ≤200 accounts (§5), members only; accounts not in the team are left out. */
+  async invitors(viewer: string, input: { teamId?: unknown; accounts?: unknown }): Promise<ServerTeamMember[]> {
+    const accounts = new Set(parseAccounts(input.accounts, { max: MAX_TEAM_ACCOUNTS }));
+    const all = await this.members(viewer, input.teamId, 0);
+    return all.members.filter((m) => accounts.has(m.account));
   }
 
   /** getMutedTeamMembers: the valid members muted one by one (members only). */
