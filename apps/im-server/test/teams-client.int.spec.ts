@@ -1,6 +1,12 @@
 import { MemoryStore, type ImClient, type ImMessage, type ImSysMsg, type SyncNotification } from '@merchant/im-core';
+import fc from 'fast-check';
 import { imCoreClient, waitFor } from './support/im-core-clients';
+import { RawImClient } from './support/raw-client';
 import { account, startServer, type StartedServer } from './support/test-server';
+
+/** A team operation of the property test: who does it, what, to whom. */
+type TeamOp = { actor: number; kind: 'add' | 'remove' | 'addManager' | 'removeManager' | 'mute' | 'unmute' | 'leave' | 'transfer'; target: number };
+const TEAM_OP_KINDS: TeamOp['kind'][] = ['add', 'remove', 'addManager', 'removeManager', 'mute', 'unmute', 'leave', 'transfer'];
 
 /** im-core's teams service (libs/im-core/src/services/teams-service.ts) against the real im-server and database. */
 describe('im-core teams against im-server', () => {
@@ -103,5 +109,65 @@ describe('im-core teams against im-server', () => {
     expect((await bElsewhere.teams.list()).map((t) => t.teamId)).not.toContain(team.teamId);
     // And the owner's list of members, read from its timetag, no longer has b.
     await waitFor(async () => !(await owner.teams.getTeamMembers(team.teamId)).some((m) => m.account === bName), 5000, 'owner sees b gone');
+  });
+
+  it('property: random team operations by several members keep the server\'s member list and every member client\'s equal', async () => {
+    const names = ['tp_o', 'tp_a', 'tp_b', 'tp_c'].map(account);
+    const members = await Promise.all(names.map((name) => client(name)));
+    // One bare port per account reads the server's list (getTeamMembers from 0 = the valid members).
+    const raws = await Promise.all(names.map((name) => RawImClient.loggedIn(started.wsUrl, name, { clientType: 1, deviceId: `truth-${name}` })));
+    const row = (m: { account?: string; type?: number | string; mute?: boolean }) => {
+      const type = typeof m.type === 'number' ? ['normal', 'owner', 'manager'][m.type] : m.type;
+      return `${m.account}:${type}${m.mute ? ':muted' : ''}`;
+    };
+    const serverList = async (teamId: string): Promise<string[] | undefined> => {
+      for (const raw of raws) {
+        const answer = await raw.request('getTeamMembers', { teamId, timetag: 0 });
+        if (answer.code === 200) return (answer.body.members ?? []).filter((m) => m.valid !== false).map(row).sort();
+      }
+      return undefined;
+    };
+    const run = async (teamId: string, op: TeamOp) => {
+      const actor = members[op.actor];
+      const target = names[op.target];
+      const teams = actor.teams;
+      const calls: Record<TeamOp['kind'], () => Promise<unknown>> = {
+        add: () => teams.addTeamMembers({ teamId, accounts: [target] }),
+        remove: () => teams.removeTeamMembers({ teamId, accounts: [target] }),
+        addManager: () => teams.addTeamManagers({ teamId, accounts: [target] }),
+        removeManager: () => teams.removeTeamManagers({ teamId, accounts: [target] }),
+        mute: () => teams.updateMuteStateInTeam({ teamId, account: target, mute: true }),
+        unmute: () => teams.updateMuteStateInTeam({ teamId, account: target, mute: false }),
+        leave: () => teams.leaveTeam(teamId),
+        transfer: () => teams.transferTeam({ teamId, account: target }),
+      };
+      // Refusals (permissions 802, not a member 804, already in 809, the owner leaving, ...) change nothing.
+      await calls[op.kind]().catch((error: { code?: number }) => {
+        const refused = error?.code !== undefined && ((error.code >= 400 && error.code < 500 && error.code !== 408) || (error.code >= 801 && error.code <= 815));
+        if (!refused) throw error;
+      });
+    };
+    const op = fc.record({ actor: fc.integer({ min: 0, max: 3 }), kind: fc.constantFrom(...TEAM_OP_KINDS), target: fc.integer({ min: 0, max: 3 }) });
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
+          const { team } = await members[0].teams.createTeam({ type: 'advanced', name: 'property', beInviteMode: 'noVerify', accounts: [names[1]] });
+          for (const next of ops) await run(team.teamId, next);
+          const truth = (await serverList(team.teamId)) ?? [];
+          for (let i = 0; i < names.length; i++) {
+            const inTeam = truth.some((r) => r.startsWith(`${names[i]}:`));
+            // Every client converges on the server's list; one that is out no longer holds the team as its own.
+            await waitFor(async () => {
+              if (!inTeam) return !(await members[i].teams.list()).some((t) => t.teamId === team.teamId);
+              const local = (await members[i].teams.localMembers(team.teamId)).map(row).sort();
+              return JSON.stringify(local) === JSON.stringify(truth);
+            }, 5000, `${names[i]} converges on ${JSON.stringify(truth)} after ${JSON.stringify(ops)}`);
+          }
+        }),
+        { numRuns: 15, endOnFailure: true },
+      );
+    } finally {
+      for (const raw of raws) raw.socket.close();
+    }
   });
 });
