@@ -39,6 +39,14 @@ describe(`search index (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         from generate_series(1, ${PER_ACCOUNT}) g
       `.execute(store.db);
     }
+    // Three Chinese messages of the viewer (pg_trgm indexes CJK characters under a UTF-8 ctype).
+    await sql`
+      insert into im_message (id_client, sender, receiver, scene, conversation, msg_type, text, time, sender_seq, receiver_seq)
+      select ${viewer} || '-seed-zh-' || k, ${viewer}, 'c_' || ${viewer} || '_1', 0,
+             case when ${viewer} < ('c_' || ${viewer} || '_1') then ${viewer} || '|c_' || ${viewer} || '_1' else 'c_' || ${viewer} || '_1|' || ${viewer} end,
+             0, '您好，您的订单已经发货了 #' || k, 1700000100000 + k, 100000 + k, 100000 + k
+      from generate_series(1, 3) k
+    `.execute(store.db);
     await sql`analyze im_message`.execute(store.db);
   }, 120_000);
 
@@ -73,6 +81,12 @@ describe(`search index (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const found = await history.search(viewer, { keyword: 'ZEBRAFISH', limit: 100 });
     expect(found.map((m) => m.text)).toEqual([5, 4, 3, 2, 1].map((k) => `Is the Zebrafish tank in stock? order ${k * 4000}`));
     expect(found.every((m) => m.from === viewer || m.to === viewer)).toBe(true);
+  });
+
+  it('a Chinese keyword reads the trigram index too', async () => {
+    expect(await planOf('订单已经发货')).toContain('im_message_text_trgm');
+    const found = await history.search(viewer, { keyword: '订单已经发货', limit: 100 });
+    expect(found.map((m) => m.text)).toEqual(['您好，您的订单已经发货了 #3', '您好，您的订单已经发货了 #2', '您好，您的订单已经发货了 #1']);
   });
 
   it('a keyword of the everyday text still answers correctly (whatever plan the statistics favour), paged by the last result', async () => {
