@@ -111,6 +111,32 @@ describe('im-core teams against im-server', () => {
     await waitFor(async () => !(await owner.teams.getTeamMembers(team.teamId)).some((m) => m.account === bName), 5000, 'owner sees b gone');
   });
 
+  it('team read receipts: a member reads a message that asked for them, the sender gets the counts live and the details; 814 for one that did not', async () => {
+    const ownerName = account('tr_owner');
+    const readerName = account('tr_reader');
+    const otherName = account('tr_other');
+    const owner = await client(ownerName);
+    const reader = await client(readerName);
+    await client(otherName);
+    const { team } = await owner.teams.createTeam({ type: 'normal', name: 'receipts', accounts: [readerName, otherName] });
+    const got: ImMessage[] = [];
+    reader.on('msg', (m) => got.push(m));
+    const counts: { read: number; unread: number }[] = [];
+    owner.on('teamMsgReceipts', (receipts) => counts.push(...receipts.map(({ read, unread }) => ({ read, unread }))));
+
+    const asked = await owner.messages.sendCustom({ scene: 'team', to: team.teamId, content: '{"poll":1}', needMsgReceipt: true });
+    const plain = await owner.teams.sendText({ teamId: team.teamId, text: 'no receipts for this one' });
+    await waitFor(() => got.some((m) => m.idClient === asked.idClient) && got.some((m) => m.idClient === plain.idClient), 5000, 'the reader gets both messages');
+    const received = got.find((m) => m.idClient === asked.idClient)!;
+
+    expect(await reader.teams.receipts.sendTeamMsgReceipt([received])).toEqual([{ teamId: team.teamId, idServer: asked.idServer, idClient: asked.idClient, read: 1, unread: 1 }]);
+    await waitFor(() => counts.some((c) => c.read === 1), 5000, 'the sender hears of the read');
+    expect(counts).toEqual([{ read: 1, unread: 1 }]);
+    expect(await owner.teams.receipts.getTeamMsgReads([asked])).toEqual([{ teamId: team.teamId, idServer: asked.idServer, idClient: asked.idClient, read: 1, unread: 1 }]);
+    expect(await owner.teams.receipts.getTeamMsgReadAccounts(asked)).toEqual({ idClient: asked.idClient, readAccounts: [readerName], unreadAccounts: [otherName] });
+    await expect(reader.teams.receipts.sendTeamMsgReceipt([got.find((m) => m.idClient === plain.idClient)!])).rejects.toMatchObject({ code: 814 });
+  });
+
   it('property: random team operations by several members keep the server\'s member list and every member client\'s equal', async () => {
     const names = ['tp_o', 'tp_a', 'tp_b', 'tp_c'].map(account);
     const members = await Promise.all(names.map((name) => client(name)));

@@ -50,7 +50,12 @@ export { OUTBOX_MAX_WAIT_MS } from './services/outbox';
 export type { FriendRequestInput, FriendAnswerInput } from './services/friends-service';
 export type { CustomSysMsgInput } from './services/system-messages-service';
 export type { TeamAccountsInput, TeamAnswerInput, TeamsLogger } from './services/teams-service';
+export type { ImTeamMsgReceipt, ImTeamMsgReadDetail } from './services/team-receipts';
 export * from './client';
+
+// Uploads to the object store: chunked, resumable, with edge failover (issue 13, docs/im-upload.md)
+export { FileUploader } from './upload/file-uploader';
+export type { FileUploadOptions, UploadedFile, UploadPorts, UploadProgress, UploadToken } from './upload/file-uploader';
 
 // One socket per browser profile (docs/im-multitab.md)
 export * from './multitab';

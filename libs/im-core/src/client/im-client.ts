@@ -15,6 +15,7 @@ import { RelationsService } from '../services/relations-service';
 import { SystemMessagesService } from '../services/system-messages-service';
 import { UsersService } from '../services/users-service';
 import { TeamsService } from '../services/teams-service';
+import type { ImTeamMsgReceipt } from '../services/team-receipts';
 import { MessageTypeCode } from '../protocol/constants';
 import { validateSyncTeamMembers } from '../validation/team-rules';
 import { HistoryService, type HistoryEvents } from '../services/history-service';
@@ -53,6 +54,8 @@ export interface ImClientEvents {
   teams: (teams: ImTeam[]) => void;
   /** Member rows of one team that changed live (invalid ones included); sync reports as syncData `teamMembers`. */
   teamMembers: (change: { teamId: string; members: ImTeamMember[] }) => void;
+  /** New read/unread counts of my team messages (someone read them; teamMsgReceipt push). */
+  teamMsgReceipts: (receipts: ImTeamMsgReceipt[]) => void;
   /** Messages deleted for self here or on another device of the account (live; sync reports them as syncData). */
   msgsDeletedSelf: (idClients: string[]) => void;
   /** A session's server history was cleared here or on another device (live). */
@@ -117,7 +120,7 @@ export interface ImSyncOptionsUpdate {
 
 const HISTORY_PUSHES = new Set<string>(['msgsDeletedSelf', 'sessionHistoryCleared', 'stickTopSessionUpdated', 'msgReceiptSent', 'broadcastMsg']);
 const LIVE_PUSHES = new Set<string>([
-  ...MESSAGE_PUSHES, ...HISTORY_PUSHES, 'sessionAck', 'msgReceipt', 'msgDeleted', 'sysMsg', 'friendUpdated', 'relationsUpdated', 'myInfoUpdated', 'teamMembersUpdated',
+  ...MESSAGE_PUSHES, ...HISTORY_PUSHES, 'sessionAck', 'msgReceipt', 'msgDeleted', 'sysMsg', 'friendUpdated', 'relationsUpdated', 'myInfoUpdated', 'teamMembersUpdated', 'teamMsgReceipt',
 ]);
 
 function defaultIdClient(): string {
@@ -355,6 +358,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
       await this.users.receiveMyInfo(push.body.user);
     } else if (push.name === 'teamMembersUpdated') {
       await this.teams.receiveMembersUpdated(push.body);
+    } else if (push.name === 'teamMsgReceipt') {
+      this.teams.receipts.receive(push.body);
     } else if (MESSAGE_PUSHES.has(push.name)) {
       const record = (push.body as { msg?: MessageRecordValue }).msg;
       await this.messages.receive(push.name, record);

@@ -294,4 +294,28 @@ describe('ImClient teams (im-client-spec §4 Team, §5 Teams)', () => {
     expect(synced).toEqual(expect.arrayContaining(['teams', 'teamMembers']));
     await client.setSyncOptions({ syncTeamMembers: true });
   });
+
+  it('team read receipts: counts, details and the teamMsgReceipt push; 814 reaches the app; more than 50 sends nothing', async () => {
+    const { fake, client, sent } = await withTeam();
+    const message = { idClient: 'c1', idServer: '77', sessionId: 'team-t1', scene: 'team' as const, from: 'm', to: 't1', time: 5, type: 'text' as const, flow: 'in' as const, status: 'success' as const };
+    fake.answer('sendTeamMsgReceipt', (body) => ({ receipts: body.receipts!.map((r) => ({ ...r, read: 1, unread: 2 })) }));
+    fake.answer('getTeamMsgReads', (body) => ({ receipts: body.receipts!.map((r) => ({ ...r, read: 2, unread: 1 })) }));
+    fake.answer('getTeamMsgReadAccounts', () => ({ detail: { idClient: 'c1', readAccounts: ['n1', 'n2'], unreadAccounts: ['m'] } }));
+    expect(await client.teams.receipts.sendTeamMsgReceipt([message])).toEqual([{ teamId: 't1', idServer: '77', idClient: 'c1', read: 1, unread: 2 }]);
+    expect(sent('sendTeamMsgReceipt')).toEqual([{ receipts: [{ teamId: 't1', idServer: '77', idClient: 'c1' }] }]);
+    expect(await client.teams.receipts.getTeamMsgReads([message])).toEqual([{ teamId: 't1', idServer: '77', idClient: 'c1', read: 2, unread: 1 }]);
+    expect(await client.teams.receipts.getTeamMsgReadAccounts(message)).toEqual({ idClient: 'c1', readAccounts: ['n1', 'n2'], unreadAccounts: ['m'] });
+    await expect(client.teams.receipts.getTeamMsgReads(Array.from({ length: 51 }, () => message))).rejects.toMatchObject({ code: 414 });
+    expect(sent('getTeamMsgReads')).toHaveLength(1);
+    fake.answer('getTeamMsgReads', () => {
+      throw new ImError('Server_Error', 'team read-receipt service forbidden', { code: 814 });
+    });
+    await expect(client.teams.receipts.getTeamMsgReads([message])).rejects.toMatchObject({ code: 814 });
+    const pushed: number[] = [];
+    client.on('teamMsgReceipts', (receipts) => pushed.push(...receipts.map((r) => r.read)));
+    fake.push('teamMsgReceipt', { receipts: [{ teamId: 't1', idServer: '77', idClient: 'c1', read: 3, unread: 0 }, { teamId: 't1' }] });
+    await flush();
+    await flush();
+    expect(pushed).toEqual([3]);
+  });
 });

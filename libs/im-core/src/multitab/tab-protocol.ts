@@ -60,6 +60,7 @@ const FORWARDED: Readonly<Record<keyof ImClientEvents, true>> = {
   broadcastMsgs: true,
   teams: true,
   teamMembers: true,
+  teamMsgReceipts: true,
 };
 
 export type ForwardedEvent = keyof ImClientEvents;

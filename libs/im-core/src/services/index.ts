@@ -10,6 +10,8 @@ export type { FriendRequestInput, FriendAnswerInput } from './friends-service';
 export { RelationsService } from './relations-service';
 export { TeamsService } from './teams-service';
 export type { TeamAccountsInput, TeamAnswerInput, TeamsLogger } from './teams-service';
+export { TeamReceipts } from './team-receipts';
+export type { ImTeamMsgReceipt, ImTeamMsgReadDetail } from './team-receipts';
 export { SystemMessagesService } from './system-messages-service';
 export type { CustomSysMsgInput } from './system-messages-service';
 export { ReadAckBatcher, READ_ACK_PAIRS, READ_ACK_THROTTLE_MS, READ_ACK_BATCH_MAX } from './read-ack-batcher';

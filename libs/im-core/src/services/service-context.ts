@@ -5,6 +5,7 @@ import type { ImFriend, ImMessage, ImSession, ImSysMsg, ImTeam, ImTeamMember, Im
 import type { ImRelationState } from '../model/relation-rules';
 import type { Store } from '../store/store';
 import type { UnreadRules } from '../model/session-state';
+import type { ImTeamMsgReceipt } from './team-receipts';
 
 /** The request half of the connection, which is all a service may use (STYLE.md layers). */
 export interface CommandRequester {
@@ -37,6 +38,8 @@ export interface ServiceEvents {
   teams: ImTeam[];
   /** Member rows of one team that changed (invalid ones included: kicked, left). */
   teamMembers: { teamId: string; members: ImTeamMember[] };
+  /** New read/unread counts of my team messages (teamMsgReceipt push). */
+  teamMsgReceipts: ImTeamMsgReceipt[];
 }
 
 export interface ServiceContext extends UnreadRules {

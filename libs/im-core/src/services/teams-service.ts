@@ -33,6 +33,7 @@ import {
 import type { MessagesService } from './messages-service';
 import type { ServiceContext } from './service-context';
 import type { SystemMessagesService } from './system-messages-service';
+import { TeamReceipts } from './team-receipts';
 
 export interface TeamAccountsInput {
   teamId: string;
@@ -92,12 +93,17 @@ const NOT_AN_ANSWER = new Set<number | undefined>([undefined, ResponseCode.PARAM
  * through the messages service (scene 'team', the outbox).
  */
 export class TeamsService {
+  /** Team read receipts: counts, details, and the teamMsgReceipt push (team-receipts.ts). */
+  readonly receipts: TeamReceipts;
+
   constructor(
     private readonly context: ServiceContext,
     private readonly systemMessages: SystemMessagesService,
     private readonly messages: MessagesService,
     private readonly logger: TeamsLogger = console,
-  ) {}
+  ) {
+    this.receipts = new TeamReceipts(context);
+  }
 
   // ---- local reads
 

@@ -15,6 +15,9 @@ import {
   validateTeamMemberUpdate,
   validateTeamMuteType,
   validateUpdateTeam,
+  teamReceiptsProblem,
+  validateTeamReceipts,
+  MAX_TEAM_RECEIPTS,
 } from './team-rules';
 
 const paramError = (message: string) => expect.objectContaining({ errorName: 'Param_Error', code: 414, message });
@@ -152,6 +155,26 @@ describe('team rules (im-client-spec §5 "Teams")', () => {
     ])('enable=%s with %i stored teams', (enable, teams, message) => {
       if (message) expect(() => validateSyncTeamMembers(enable, teams)).toThrow(paramError('sync team members api deprecated!'));
       else expect(() => validateSyncTeamMembers(enable, teams)).not.toThrow();
+    });
+  });
+
+  describe('team read receipts: 1 to 50 team messages with idServer (§5 receipts max 50)', () => {
+    const teamMessage = (i: number) => ({ scene: 'team', to: 't1', idServer: `${i}`, idClient: `c${i}` });
+    it.each([
+      ['no messages', []],
+      ['51 messages', Array.from({ length: MAX_TEAM_RECEIPTS + 1 }, (_, i) => teamMessage(i))],
+      ['not a list', 'c1'],
+    ])('refuses %s', (_case, messages) => {
+      expect(() => validateTeamReceipts(messages as never)).toThrow(paramError('receipts must name 1 to 50 team messages'));
+    });
+    it.each([
+      ['a p2p message', { scene: 'p2p', to: 'c_a', idServer: '1', idClient: 'c1' }],
+      ['a message the server has not answered', { scene: 'team', to: 't1', idClient: 'c1' }],
+    ])('refuses %s', (_case, message) => {
+      expect(() => validateTeamReceipts([message] as never)).toThrow(paramError('a receipt needs a team message the server has answered (scene team, idServer)'));
+    });
+    it('accepts 50 team messages', () => {
+      expect(teamReceiptsProblem(Array.from({ length: 50 }, (_, i) => teamMessage(i)))).toBeUndefined();
     });
   });
 });

@@ -232,3 +232,28 @@ export function validateSyncTeamMembers(enable: boolean, storedTeams: number): v
 function definedOnly(input: Fields): Fields {
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 }
+
+/** §5 Other limits "receipts max 50" (team read receipts: counts and details). */
+export const MAX_TEAM_RECEIPTS = 50;
+
+/** A team read receipt names one stored team message by team and server id. */
+export interface TeamReceiptTarget {
+  scene: string;
+  to: string;
+  idServer?: string;
+  idClient: string;
+}
+
+/** Team read receipts take 1 to 50 team messages the server knows (idServer). */
+export function teamReceiptsProblem(messages: unknown): string | undefined {
+  if (!Array.isArray(messages) || messages.length === 0 || messages.length > MAX_TEAM_RECEIPTS) return `receipts must name 1 to ${MAX_TEAM_RECEIPTS} team messages`;
+  for (const message of messages as Partial<TeamReceiptTarget>[]) {
+    if (message?.scene !== 'team' || !isNonEmptyString(message.to) || !isNonEmptyString(message.idServer)) return 'a receipt needs a team message the server has answered (scene team, idServer)';
+  }
+  return undefined;
+}
+
+export function validateTeamReceipts<T extends TeamReceiptTarget>(messages: readonly T[]): T[] {
+  check(teamReceiptsProblem(messages));
+  return [...messages];
+}
