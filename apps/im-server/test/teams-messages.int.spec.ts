@@ -152,6 +152,29 @@ describe('im-server team messages and team sync', () => {
     expect((await world.syncFrom(d, {})).named('syncTeams')).toHaveLength(0);
   });
 
+  it('markSessionAck on a team session clears its unread on the server and tells the member’s other ports; a later message counts again', async () => {
+    const owner = account('tk_owner');
+    const gil = account('tk_gil');
+    const o = await world.open(owner);
+    const g = await world.open(gil);
+    const gPc = await world.open(gil, 1);
+    const teamId = await world.createTeam(o, [gil]);
+    for (const id of ['tk-1', 'tk-2']) expect((await o.request('sendTeamMsg', text(id, teamId))).code).toBe(200);
+    const sessionId = `team-${teamId}`;
+    expect((await g.request('getServerSession', { sessionId })).body.session?.unread).toBe(2);
+
+    expect((await g.request('markSessionAck', { scene: 1, to: '999999999' })).code).toBe(ResponseCode.NOT_FOUND);
+    expect((await g.request('markSessionAck', { scene: 1, to: 'nope' })).code).toBe(ResponseCode.PARAMETER_ERROR);
+    expect((await g.request('markSessionAck', { scene: 1, to: teamId })).code).toBe(200);
+    const acked = (await g.request('getServerSession', { sessionId })).body.session;
+    expect(acked?.unread).toBe(0);
+    expect(acked?.ack).toBe(acked?.lastMsg?.time);
+    expect(await gPc.waitForPush('sessionAck', (b) => b.scene === 1 && b.to === teamId)).toMatchObject({ timetag: acked?.ack });
+
+    expect((await o.request('sendTeamMsg', text('tk-3', teamId))).code).toBe(200);
+    expect((await g.request('getServerSession', { sessionId })).body.session?.unread).toBe(1);
+  });
+
   it('syncTeamMembers and getTeamMembers page members by the team’s member timetag', async () => {
     const owner = account('tsm_owner');
     const [eli, flo] = [account('tsm_eli'), account('tsm_flo')];

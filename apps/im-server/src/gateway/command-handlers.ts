@@ -6,7 +6,7 @@ import { friendRecord, messageRecord, relationRecord, sessionRecord, sysMsgRecor
 import type { CommandHandlers } from './handler-types';
 import { markSysMsgsRead, RELATION_HANDLERS } from './relation-handlers';
 import { HISTORY_HANDLERS, pushHistorySync } from './history-handlers';
-import { pushTeamSync, TEAM_HANDLERS } from './team-handlers';
+import { markTeamSessionAck, pushTeamSync, TEAM_HANDLERS } from './team-handlers';
 import { UPLOAD_HANDLERS } from './upload-handlers';
 
 /**
@@ -101,7 +101,8 @@ export const COMMAND_HANDLERS: CommandHandlers = {
   },
 
   markSessionAck: async (ctx, body) => {
-    if (body.scene !== undefined && body.scene !== SceneCode.p2p) throw parameterError('only p2p sessions can be acked here');
+    if (body.scene === SceneCode.team) return markTeamSessionAck(ctx, body);
+    if (body.scene !== undefined && body.scene !== SceneCode.p2p) throw parameterError('only p2p and team sessions can be acked here');
     const to = validateAccount(body.to, 'to');
     const session = await ctx.services.sessions.markRead(ctx.port.account, p2pSessionId(to), body.timetag || undefined);
     if (!session) throw new ImServerError(ResponseCode.NOT_FOUND, 'session not found');

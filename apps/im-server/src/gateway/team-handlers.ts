@@ -1,7 +1,8 @@
-import type { CommandTable, ResponseBodyOf } from '../protocol';
+import { ResponseCode, SceneCode, type CommandTable, type ResponseBodyOf } from '../protocol';
 import type { TeamActor, TeamChange } from '../domain/team/team-change';
 import type { ServerTeamMember, TeamView } from '../domain/team/team-model';
-import { teamHistory } from '../domain/team/team-msg-service';
+import { markTeamSessionRead, teamHistory } from '../domain/team/team-msg-service';
+import { ImServerError } from '../domain/errors';
 import type { TeamReceiptCount } from '../domain/team/team-receipts';
 import type { StoredMessage } from '../domain/msg/message';
 import { MuteType } from '../domain/team/team-model';
@@ -252,6 +253,21 @@ function receiptRecord(count: TeamReceiptCount) {
 async function teamMessageRecords(ctx: CommandContext, messages: readonly StoredMessage[]) {
   const asked = await ctx.services.teamMessages.receipts.askedForReceipts(messages.map((m) => m.idServer));
   return messages.map((m) => ({ ...messageRecord(m, ctx.port.account), ...(asked.has(m.idServer) ? { needMsgReceipt: true } : {}) }));
+}
+
+/** markSessionAck for a team session (scene 1, `to` the team id); the account's other ports clear the same unread. */
+export async function markTeamSessionAck(ctx: CommandContext, body: { to?: string; timetag?: number }): Promise<Record<string, never>> {
+  const read = await markTeamSessionRead(ctx.services.teams.db, ctx.port.account, body.to, body.timetag || undefined);
+  if (!read) throw new ImServerError(ResponseCode.NOT_FOUND, 'session not found');
+  ctx.afterResponse(() =>
+    ctx.publish(ctx.port.account, {
+      kind: 'push',
+      command: 'sessionAck',
+      body: { scene: SceneCode.team, to: body.to as string, timetag: read.ack },
+      exceptConnectionId: ctx.port.connectionId,
+    }),
+  );
+  return {};
 }
 
 /** After the answer: the notification and the changed member rows to every told account's ports (the caller's too), system messages to their receivers. */

@@ -8,7 +8,8 @@ import { HistoryService } from '../history/history-service';
 import { TeamReceiptService } from './team-receipts';
 import { FILE_TYPE_CODES, MESSAGE_COLUMNS, Scene, TIP_TYPE_CODE, messageFromRow, type StoredMessage } from '../msg/message';
 import type { TeamActor } from './team-change';
-import { allocateSeqsBulk, NOTIFICATION_TYPE_CODE, storeTeamMessage, teamConversation } from './team-fanout';
+import { allocateSeqsBulk, NOTIFICATION_TYPE_CODE, storeTeamMessage, teamConversation, teamSessionId } from './team-fanout';
+import { bumpTimetag, TimetagKind } from '../sync/timetags';
 import { MemberType, MuteType, parseTeamId, teamError } from './team-model';
 
 export interface TeamMessageSent {
@@ -90,6 +91,36 @@ export class TeamMessageService {
       return { message, recipients, duplicate: false };
     });
   }
+}
+
+/**
+ * markSessionAck for a `team-<id>` session: the member's read position moves to `ackTime` (default:
+ * the newest message it got; an older ack than stored changes nothing) and unread is recounted from
+ * the team messages it got after the ack that others sent (notifications do not count, as on
+ * delivery). Numbered like a p2p ack (the sessionAck timetag and the session row), so the member's
+ * other devices get it by sync. Undefined when the member has no such session.
+ */
+export async function markTeamSessionRead(db: Kysely<ImDatabase>, account: string, teamIdInput: unknown, ackTime?: number): Promise<{ ack: number; unread: number } | undefined> {
+  const teamId = parseTeamId(teamIdInput);
+  if (ackTime !== undefined && (!Number.isSafeInteger(ackTime) || ackTime < 0)) throw parameterError('ack time must be a time');
+  const sessionId = teamSessionId(teamId);
+  return db.transaction().execute(async (trx) => {
+    const session = await trx.selectFrom('im_session').select('ack_time').where('accid', '=', account).where('session_id', '=', sessionId).forUpdate().executeTakeFirst();
+    if (!session) return undefined;
+    const got = (q: Kysely<ImDatabase>) =>
+      q.selectFrom('im_team_inbox as i').innerJoin('im_message as m', 'm.id_server', 'i.id_server').where('i.accid', '=', account).where('m.receiver', '=', String(teamId)).where('m.scene', '=', Scene.TEAM);
+    const newest = await got(trx).select(sql<number | null>`max(m.time)`.as('newest')).executeTakeFirst();
+    const ack = Math.max(Number(session.ack_time), ackTime ?? Number(newest?.newest ?? 0));
+    const unread = await got(trx)
+      .select(sql<number>`count(*)::int`.as('count'))
+      .where('m.sender', '<>', account)
+      .where('m.msg_type', '<>', NOTIFICATION_TYPE_CODE)
+      .where('m.time', '>', ack)
+      .executeTakeFirstOrThrow();
+    const seq = await bumpTimetag(trx, account, TimetagKind.SESSION_ACK);
+    await trx.updateTable('im_session').set({ ack_time: ack, unread: Number(unread.count), seq }).where('accid', '=', account).where('session_id', '=', sessionId).execute();
+    return { ack, unread: Number(unread.count) };
+  });
 }
 
 export interface TeamHistoryQuery {
