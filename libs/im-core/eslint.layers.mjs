@@ -1,5 +1,6 @@
 // im-core's layers, enforced (issue 10): protocol → transport → connection → sync → services →
-// client → multitab. A layer imports only layers below it, never one above. multitab (one socket
+// client → multitab; upload (issue 13) sits beside services, below client. A layer imports only
+// layers below it, never one above. multitab (one socket
 // per browser profile, docs/im-multitab.md) sits on top: it builds a client per leader tab and
 // proxies the others' calls to it, so nothing below may know about tabs. Beside them: errors, store and
 // validation (below everything that uses them) and model (the pure §4 rules sync, services and the
@@ -9,17 +10,19 @@ const SRC = 'libs/im-core/src';
 
 /** For each folder, the folders it must not import. */
 const FORBIDDEN = {
-  errors: ['protocol', 'transport', 'connection', 'model', 'sync', 'services', 'client', 'store', 'validation', 'multitab'],
-  store: ['protocol', 'transport', 'connection', 'model', 'sync', 'services', 'client', 'validation', 'multitab'],
-  validation: ['protocol', 'transport', 'connection', 'model', 'sync', 'services', 'client', 'multitab'],
-  protocol: ['transport', 'connection', 'model', 'sync', 'services', 'client', 'store', 'validation', 'multitab'],
-  transport: ['connection', 'model', 'sync', 'services', 'client', 'store', 'validation', 'multitab'],
-  connection: ['model', 'sync', 'services', 'client', 'store', 'validation', 'multitab'],
-  model: ['transport', 'connection', 'sync', 'services', 'client', 'multitab'],
-  sync: ['transport', 'services', 'client', 'multitab'],
+  errors: ['protocol', 'transport', 'connection', 'model', 'sync', 'services', 'client', 'store', 'validation', 'multitab', 'upload'],
+  store: ['protocol', 'transport', 'connection', 'model', 'sync', 'services', 'client', 'validation', 'multitab', 'upload'],
+  validation: ['protocol', 'transport', 'connection', 'model', 'sync', 'services', 'client', 'multitab', 'upload'],
+  protocol: ['transport', 'connection', 'model', 'sync', 'services', 'client', 'store', 'validation', 'multitab', 'upload'],
+  transport: ['connection', 'model', 'sync', 'services', 'client', 'store', 'validation', 'multitab', 'upload'],
+  connection: ['model', 'sync', 'services', 'client', 'store', 'validation', 'multitab', 'upload'],
+  model: ['transport', 'connection', 'sync', 'services', 'client', 'multitab', 'upload'],
+  sync: ['transport', 'services', 'client', 'multitab', 'upload'],
   services: ['transport', 'sync', 'client', 'multitab'],
   client: ['transport', 'multitab'],
   multitab: ['transport'],
+  // Uploads (issue 13) take a token port and the edges from the client and speak HTTP themselves.
+  upload: ['protocol', 'transport', 'connection', 'model', 'sync', 'services', 'client', 'multitab'],
 };
 const ENTRY_POINTS_ONLY_FOR_TESTS = ['testing', 'server'];
 

@@ -55,6 +55,7 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
   private lastLogin: LoginResult | undefined;
   private cachedLinks: string[] | undefined;
   private cachedDefaultLink: string | undefined;
+  private cachedUploadEdges: string[] = [];
   private cachedBackupUrls: string[] = [];
   private offset = 0;
   /** The token the next login sends; undefined = ask getToken first. */
@@ -92,6 +93,11 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
 
   get state(): ConnectionState {
     return this.machine.state;
+  }
+
+  /** The object store's chunk-upload edges from the last location answer ("nos-chunk"; issue 13). */
+  get uploadEdges(): readonly string[] {
+    return this.cachedUploadEdges;
   }
 
   get connectionId(): string | undefined {
@@ -242,6 +248,7 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
       onResult: (result) => {
         this.cachedDefaultLink = result.defaultLink ?? this.cachedDefaultLink;
         if (result.backupLbsUrls.length > 0) this.cachedBackupUrls = result.backupLbsUrls;
+        if (result.uploadEdges.length > 0) this.cachedUploadEdges = result.uploadEdges;
       },
     });
     this.cachedLinks = links;

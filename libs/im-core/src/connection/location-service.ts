@@ -21,6 +21,8 @@ export interface LocationResult {
   defaultLink: string | undefined;
   /** common["lbs.backup"]. */
   backupLbsUrls: string[];
+  /** "nos-chunk": the object store's chunk-upload edges, in order (issue 13). */
+  uploadEdges: string[];
 }
 
 export interface LocationLookupOptions {
@@ -59,12 +61,13 @@ export async function fetchLocation(url: string, query: LocationQuery, fetchImpl
   try {
     const response = await fetchImpl(`${url}${separator}${params.toString()}`, { signal: abort.signal });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const body = (await response.json()) as { common?: Record<string, unknown> } | null;
+    const body = (await response.json()) as ({ common?: Record<string, unknown> } & Record<string, unknown>) | null;
     const common = body?.common ?? {};
     return {
       links: asStrings(common.link),
       defaultLink: asStrings(common['link.default'])[0],
       backupLbsUrls: asStrings(common['lbs.backup']),
+      uploadEdges: asStrings(body?.['nos-chunk']),
     };
   } finally {
     timers.clearTimeout(timer);

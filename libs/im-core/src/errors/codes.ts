@@ -201,6 +201,8 @@ export const ImErrorName = {
   Server_Error: 'Server_Error',
   /** The app's getToken callback failed or gave no token; the connection retries with back-off. */
   Token_Error: 'Token_Error',
+  /** An upload failed on every edge, or the object store refused it; the message is "code (message)" (§8). */
+  Upload_Failed: 'Upload_Failed',
 } as const;
 export type ImErrorNameValue = (typeof ImErrorName)[keyof typeof ImErrorName];
 

@@ -1,0 +1,2 @@
+export * from './file-uploader';
+export { resolveUploadSource, type ResolvedSource } from './upload-source';
