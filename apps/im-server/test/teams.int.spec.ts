@@ -192,6 +192,18 @@ describe('im-server teams: create, get, update, members, leave, dismiss', () => 
     expect((await o.request('dismissTeam', { teamId })).code).toBe(ResponseCode.TEAM_MISSING_OR_UNCHANGED);
   });
 
+  it('an account owns at most 100 valid teams (806); dismissing one frees a place', async () => {
+    const owner = account('t_lim_owner');
+    const o = await world.open(owner);
+    const ids: string[] = [];
+    for (let i = 0; i < 100; i++) ids.push(await world.createTeam(o, [], { name: `Team ${i}` }));
+    const refused = await o.request('createTeam', { team: { type: 0, name: 'One too many' } });
+    expect(refused.code).toBe(ResponseCode.TEAM_CREATION_LIMIT);
+    expect((await o.request('getTeams', { timetag: 0 })).body.teams).toHaveLength(100);
+    expect((await o.request('dismissTeam', { teamId: ids[0] })).code).toBe(200);
+    expect((await o.request('createTeam', { team: { type: 0, name: 'Room again' } })).code).toBe(200);
+  });
+
   it('malformed team bodies are refused with 414 and the server keeps serving', async () => {
     const me = account('t_bad');
     const c = await world.open(me);
