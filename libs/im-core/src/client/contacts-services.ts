@@ -6,14 +6,20 @@ import { RelationsService } from '../services/relations-service';
 import type { ServiceEvents } from '../services/service-context';
 import { SystemMessagesService } from '../services/system-messages-service';
 import { UsersService } from '../services/users-service';
+import { TeamsService, type TeamsLogger } from '../services/teams-service';
+import { ImError, ImErrorName } from '../errors';
+import type { ImMessage } from '../store/entities';
+import type { SendTextInput } from '../validation/message-rules';
 import type { Store } from '../store/store';
 
-/** Users, friends, blocklist/mutelist and system messages (the services ImClient also has). */
+/** Users, friends, blocklist/mutelist, system messages and teams (the services ImClient also has). */
 export interface ContactsServices {
   users: UsersService;
   friends: FriendsService;
   relations: RelationsService;
   systemMessages: SystemMessagesService;
+  /** Teams over the shared store (docs/im-teams.md); team messages go out through `sendText`. */
+  teams: TeamsService;
 }
 
 export interface ContactsServicesOptions {
@@ -25,6 +31,10 @@ export interface ContactsServicesOptions {
   /** The services' events (sysMsg, updateSysMsg, sysMsgUnread, friends, relations, myInfo, users). */
   onEvent?<E extends keyof ServiceEvents>(event: E, payload: ServiceEvents[E]): void;
   now?: () => number;
+  /** How team messages are sent (a multi-tab follower: its client's `messages.sendText`); without it teams.sendText rejects. */
+  sendText?: (input: SendTextInput) => Promise<ImMessage>;
+  /** Where the teams service logs what it does not throw (816, failed refreshes); default console. */
+  logger?: TeamsLogger;
 }
 
 /**
@@ -44,10 +54,13 @@ export function createContactsServices(options: ContactsServicesOptions): Contac
     emit: <E extends keyof ServiceEvents>(event: E, payload: ServiceEvents[E]) => options.onEvent?.(event, payload),
   };
   const systemMessages = new SystemMessagesService(context);
+  const sendText =
+    options.sendText ?? (() => Promise.reject(new ImError(ImErrorName.Not_Support, 'these contacts services send no messages: pass sendText')));
   return {
     users: new UsersService(context),
     friends: new FriendsService(context, systemMessages),
     relations: new RelationsService(context),
     systemMessages,
+    teams: new TeamsService(context, systemMessages, { sendText }, options.logger),
   };
 }

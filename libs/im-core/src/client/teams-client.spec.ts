@@ -4,6 +4,7 @@ import type { TeamRecordValue } from '../protocol/records';
 import { MemoryStore } from '../store/memory-store';
 import { FakeConnection } from '../testing/fake-connection';
 import { ImClient } from './im-client';
+import { createContactsServices } from './contacts-services';
 
 const ME = 's_1001';
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -317,5 +318,29 @@ describe('ImClient teams (im-client-spec §4 Team, §5 Teams)', () => {
     await flush();
     await flush();
     expect(pushed).toEqual([3]);
+  });
+
+  it('createContactsServices (a multi-tab follower): teams over the shared store, calls through the given request, team messages through the given sendText', async () => {
+    const store = new MemoryStore();
+    await store.putTeams([{ teamId: 't1', type: 'advanced', name: 'shared', owner: ME, valid: true, validToCurrentUser: true, memberNum: 1, createTime: 1, updateTime: 1 }]);
+    const requests: string[] = [];
+    const sendText = jest.fn(async (input: { scene: string; to: string; text: string }) => ({ idClient: 'x', sessionId: `team-${input.to}`, scene: 'team', from: ME, to: input.to, time: 1, type: 'text', flow: 'out', status: 'success' }) as never);
+    const services = createContactsServices({
+      account: ME,
+      store,
+      request: (async (name: string) => {
+        requests.push(name);
+        return {};
+      }) as never,
+      sendText,
+    });
+    expect((await services.teams.list()).map((t) => t.name)).toEqual(['shared']);
+    await services.teams.muteTeamAll({ teamId: 't1', muteType: 'all' });
+    expect(requests).toEqual(['muteTeamAll']);
+    expect((await store.getTeam('t1'))?.muteType).toBe('all');
+    await services.teams.sendText({ teamId: 't1', text: 'from a follower tab' });
+    expect(sendText).toHaveBeenCalledWith({ scene: 'team', to: 't1', text: 'from a follower tab' });
+    const withoutSend = createContactsServices({ account: ME, store, request: (async () => ({})) as never });
+    await expect(withoutSend.teams.sendText({ teamId: 't1', text: 'x' })).rejects.toMatchObject({ errorName: 'Not_Support' });
   });
 });

@@ -99,7 +99,8 @@ export class TeamsService {
   constructor(
     private readonly context: ServiceContext,
     private readonly systemMessages: SystemMessagesService,
-    private readonly messages: MessagesService,
+    /** Where team messages go out (the client's messages service; a multi-tab follower's proxy). */
+    private readonly messages: Pick<MessagesService, 'sendText'>,
     private readonly logger: TeamsLogger = console,
   ) {
     this.receipts = new TeamReceipts(context);
