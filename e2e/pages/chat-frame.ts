@@ -63,10 +63,16 @@ export class ChatFrame {
     return this.session(account).getByTestId('session-pinned');
   }
 
+  /** Opens the row's actions menu (its button). */
+  async openSessionActions(account: string) {
+    await this.frame.getByTestId(`session-actions-${account}`).click();
+    return this.frame.getByRole('menu');
+  }
+
   /** The row's actions menu → "Stick to top" (or "Remove from top" when it is on top). */
   async toggleTop(account: string) {
-    await this.frame.getByTestId(`session-actions-${account}`).click();
-    await this.frame.getByRole('menu').getByRole('menuitem').click();
+    const menu = await this.openSessionActions(account);
+    await menu.getByRole('menuitem').click();
   }
 
   conversationTitle() {

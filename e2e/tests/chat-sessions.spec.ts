@@ -3,6 +3,7 @@
 // cache in memory with Playwright's default flags, so the state comes back from im-server's sync)
 // keeps it there. The console (and so the frame) is in Chinese by default.
 import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { LoginPage } from '../pages/login-page';
 import { ConsoleShell } from '../pages/console-shell';
 import { ChatFrame } from '../pages/chat-frame';
@@ -48,8 +49,16 @@ test('a conversation stuck to the top moves above newer ones and stays there aft
     await expect(chat.pinnedMark(pinned)).toBeVisible();
     await expect(chat.pinnedMark(later)).toHaveCount(0);
 
+    // The open actions menu has no serious accessibility violations (the frame's document only).
+    const menu = await chat.openSessionActions(pinned);
+    await expect(menu.getByRole('menuitem')).toHaveText('取消置顶');
+    const violations = (await new AxeBuilder({ page }).include('iframe[data-testid="im-frame"]').analyze()).violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
+    expect(violations).toEqual([]);
+
     // Taken off the top, it goes back below the newer conversation (and leaves other tests' lists as they were).
-    await chat.toggleTop(pinned);
+    await menu.getByRole('menuitem').click();
     await expect(chat.pinnedMark(pinned)).toHaveCount(0);
     await expect(chat.sessionRows().first()).toHaveAttribute('data-testid', `session-item-${later}`);
   } finally {
