@@ -4,8 +4,10 @@ import type { ImMessage, ImSession } from '../store/entities';
 // is a notification the notification-ignore callback rejects." (NIM's shouldIgnoreMsg and
 // shouldIgnoreNotification.) An ignored message is dropped where messages from the server enter
 // the store (message-ingest.ts: live pushes, sync, history pages): it is not stored, raises no
-// `msg`, and does not touch its session (no lastMsg, updateTime, unread or revival). The client's
-// own sends are not asked: the app chose to send them.
+// `msg`, and does not touch its session (no lastMsg, updateTime, unread or revival; a session
+// known only through ignored messages is not created). In a sync, the server's view of a session
+// whose last message is ignored is taken without that lastMsg (its updateTime, set by the server,
+// is kept). The client's own sends are not asked: the app chose to send them.
 
 /** Returns true to ignore the message. */
 export type MessageIgnoreCallback = (message: ImMessage) => boolean;
