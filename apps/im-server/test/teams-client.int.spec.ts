@@ -111,6 +111,42 @@ describe('im-core teams against im-server', () => {
     await waitFor(async () => !(await owner.teams.getTeamMembers(team.teamId)).some((m) => m.account === bName), 5000, 'owner sees b gone');
   });
 
+  it('applications: pass makes the applicant a member who learns of the team live; reject reaches the applicant; both system messages end answered', async () => {
+    const ownerName = account('ta_owner');
+    const joinerName = account('ta_joiner');
+    const refusedName = account('ta_refused');
+    const owner = await client(ownerName);
+    const joiner = await client(joinerName);
+    const refused = await client(refusedName);
+    const ownerGot: ImSysMsg[] = [];
+    owner.on('sysMsg', (s) => ownerGot.push(s));
+    const refusedGot: ImSysMsg[] = [];
+    refused.on('sysMsg', (s) => refusedGot.push(s));
+    const { team } = await owner.teams.createTeam({ type: 'advanced', name: 'by application', joinMode: 'needVerify' });
+
+    expect(await joiner.teams.applyTeam({ teamId: team.teamId, ps: 'let me in' })).toBeDefined();
+    await refused.teams.applyTeam({ teamId: team.teamId });
+    await waitFor(() => ownerGot.filter((s) => s.type === 'applyTeam').length === 2, 5000, 'both applications reach the owner');
+    expect(await joiner.teams.list()).toEqual([]);
+    const fromJoiner = ownerGot.find((s) => s.from === joinerName)!;
+    const fromRefused = ownerGot.find((s) => s.from === refusedName)!;
+    expect(fromJoiner).toMatchObject({ category: 'team', state: 'init', ps: 'let me in' });
+
+    await owner.teams.passTeamApply({ teamId: team.teamId, from: joinerName, idServer: fromJoiner.idServer });
+    await owner.teams.rejectTeamApply({ teamId: team.teamId, from: refusedName, idServer: fromRefused.idServer, ps: 'full' });
+    expect((await owner.localStore?.getSysMsg(fromJoiner.idServer))?.state).toBe('passed');
+    expect((await owner.localStore?.getSysMsg(fromRefused.idServer))?.state).toBe('rejected');
+    expect((await owner.teams.localMembers(team.teamId)).map((m) => m.account)).toEqual([ownerName, joinerName]);
+    // The team is stored first, then its members (event teams, then teamMembers).
+    await waitFor(async () => (await joiner.teams.localMembers(team.teamId)).length === 2, 5000, 'the joiner holds the team and its members');
+    expect((await joiner.teams.list()).map((t) => t.teamId)).toEqual([team.teamId]);
+    expect((await joiner.teams.localMembers(team.teamId)).map((m) => m.account)).toEqual([ownerName, joinerName]);
+    await waitFor(() => refusedGot.some((s) => s.type === 'rejectTeamApply'), 5000, 'the refused applicant is told');
+    expect(await refused.teams.list()).toEqual([]);
+    // Answering again: nothing pending any more (404), and the system message keeps its state.
+    await expect(owner.teams.passTeamApply({ teamId: team.teamId, from: refusedName })).rejects.toMatchObject({ code: 404 });
+  });
+
   it('team read receipts: a member reads a message that asked for them, the sender gets the counts live and the details; 814 for one that did not', async () => {
     const ownerName = account('tr_owner');
     const readerName = account('tr_reader');
