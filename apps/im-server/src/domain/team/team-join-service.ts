@@ -148,7 +148,9 @@ async function pendingOf(trx: Kysely<ImDatabase>, teamId: number, where: { sende
     .where('state', '=', 'init')
     .where((eb) => eb.or([eb('attach', '=', exact), eb('attach', 'like', `${exact.slice(0, -1)},%`)]));
   if (where.receiver) q = q.where('receiver', '=', where.receiver);
-  return q.forUpdate().execute();
+  // No row lock: the team row's lock already orders every answer of this team, and locking these rows
+  // before the receivers' sequence rows would invert the order markRead (7/3) takes them in.
+  return q.execute();
 }
 
 /** Moves the pending copies to `state`, each with its receiver's next sync number, and marks them read (answered). */

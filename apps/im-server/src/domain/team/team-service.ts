@@ -4,6 +4,7 @@ import { ResponseCode } from '../../protocol';
 import { ImServerError, parameterError } from '../errors';
 import { readHead } from '../sync/sequence';
 import { invitesWait, TeamJoinService, writeInvites } from './team-join-service';
+import { allocateSeqsBulk } from './team-fanout';
 import { applyTeamPlan, loadTeamState, requireMember, type MemberWrite, type TeamActor, type TeamChange, type TeamPlan, type TeamState } from './team-change';
 import {
   BeInviteMode, INFO_FIELDS, isManagerOrOwner, JoinMode, MemberType, MODE_FIELDS, MUTE_TEAM_BIT, MuteType, TEAM_MANAGER_LIMIT, TEAM_MEMBER_LIMIT,
@@ -80,6 +81,8 @@ export class TeamService {
         validMembers: () => [...state.members.values()].filter((m) => m.valid),
         isValidMember: (account) => state.members.get(account)?.valid === true,
       };
+      // Every sequence row this transaction takes, locked at once in sorted order (team-fanout.ts).
+      await allocateSeqsBulk(trx, [actor.account, ...accounts]);
       // An advanced team with beInviteMode needVerify invites the accounts; they join when they accept.
       const invite = invitesWait(state);
       const added = invite ? [] : accounts;
