@@ -287,11 +287,12 @@ describe('ImClient teams (im-client-spec §4 Team, §5 Teams)', () => {
 
   it('with syncTeamMembers on from the start, a sync reads the members of changed teams', async () => {
     const { fake, client, sent } = makeClient({ syncTeamMembers: true, syncPushes: (f) => f.push('syncTeams', { teams: [team('t1', { memberUpdateTime: 4 })], timetag: 40 }) });
-    fake.answer('getTeamMembers', () => ({ members: [{ teamId: 't1', account: ME, type: 1 }], timetag: 4 }));
+    fake.answer('syncTeamMembers', () => ({ members: [{ teamId: 't1', account: ME, type: 1 }], timetag: 4 }));
     const synced: string[] = [];
     client.on('syncData', (n) => synced.push(n.kind));
     await client.connect();
-    expect(sent('getTeamMembers')).toEqual([{ teamId: 't1', timetag: 0 }]);
+    expect(sent('syncTeamMembers')).toEqual([{ teamIds: ['t1'], timetags: { teamMembers: [{ teamId: 't1', timetag: 0 }] } }]);
+    expect((await client.localStore!.getTimetags())['teamMembers-t1']).toBe(4);
     expect(synced).toEqual(expect.arrayContaining(['teams', 'teamMembers']));
     await client.setSyncOptions({ syncTeamMembers: true });
   });

@@ -12,10 +12,10 @@ const team = (teamId: string, over: Partial<TeamRecordValue> = {}): TeamRecordVa
 const member = (teamId: string, account: string, over: Partial<TeamMemberRecordValue> = {}): TeamMemberRecordValue => ({ teamId, account, type: 0, joinTime: 1, valid: true, ...over });
 
 /** A sync server that answers each sync request with one scripted page, and getTeamMembers from a table. */
-function setup(pages: ImPush[][], options: Partial<SyncEngineOptions> & { members?: Record<string, (timetag: number) => unknown> } = {}) {
+function setup(pages: ImPush[][], options: Partial<SyncEngineOptions> & { members?: Record<string, (timetag: number) => unknown>; batchFails?: ImError } = {}) {
   const store = new MemoryStore();
   const syncRequests: { timetags: Record<string, unknown> }[] = [];
-  const memberRequests: { teamId?: string; timetag?: number }[] = [];
+  const memberRequests: Record<string, unknown>[] = [];
   const notified: SyncNotification[] = [];
   const errors: ImError[] = [];
   const connection = {
@@ -26,14 +26,26 @@ function setup(pages: ImPush[][], options: Partial<SyncEngineOptions> & { member
       return {};
     },
   };
-  const teamMembersConnection: TeamMembersRequester = {
-    async request(_name, body) {
-      memberRequests.push(body);
-      const answer = options.members?.[body.teamId ?? ''];
-      if (!answer) throw new ImError('Server_Error', `no members scripted for ${body.teamId}`, { code: 500 });
-      return answer(body.timetag ?? 0) as never;
+  /** syncTeamMembers answers every team from its table (timetag: the largest head) and fails as a whole when one team fails, as im-server does. */
+  const teamMembersConnection = {
+    async request(name: 'getTeamMembers' | 'syncTeamMembers', body: { teamId?: string; timetag?: number; teamIds?: string[]; timetags?: { teamMembers?: { teamId?: string; timetag?: number }[] } }) {
+      memberRequests.push(name === 'getTeamMembers' ? { name, teamId: body.teamId, timetag: body.timetag } : { name, teams: (body.timetags?.teamMembers ?? []).map((t) => [t.teamId, t.timetag]) });
+      const read = (teamId: string | undefined, timetag: number) => {
+        const answer = options.members?.[teamId ?? ''];
+        if (!answer) throw new ImError('Server_Error', `no members scripted for ${teamId}`, { code: 804 });
+        return answer(timetag) as { members?: TeamMemberRecordValue[]; timetag?: number };
+      };
+      if (name === 'getTeamMembers') return read(body.teamId, body.timetag ?? 0);
+      if (options.batchFails) throw options.batchFails;
+      let pages: { members?: TeamMemberRecordValue[]; timetag?: number }[];
+      try {
+        pages = (body.timetags?.teamMembers ?? []).map((t) => read(t.teamId, t.timetag ?? 0));
+      } catch {
+        throw new ImError('Server_Error', 'user not in team', { code: 804 });
+      }
+      return { members: pages.flatMap((p) => p.members ?? []), timetag: Math.max(0, ...pages.map((p) => p.timetag ?? 0)) };
     },
-  };
+  } as unknown as TeamMembersRequester;
   const engine: SyncEngine = new SyncEngine({
     connection, store, account: ME, notify: (n) => notified.push(n), teamMembersConnection, onTeamMembersError: (e) => errors.push(e), ...options,
   });
@@ -83,7 +95,7 @@ describe('sync of teams and team members (im-client-spec §3, §5 Sync options, 
     expect(kinds(notified)).not.toContain('teams');
   });
 
-  it('syncTeamMembers on: the members of teams whose memberUpdateTime passed their member timetag are read from that timetag', async () => {
+  it('syncTeamMembers on: one syncTeamMembers request for the teams whose memberUpdateTime passed their member timetag, each from its own timetag', async () => {
     const { engine, store, memberRequests, notified } = setup(
       [[{ name: 'syncTeams', body: { teams: [team('t1', { memberUpdateTime: 12 }), team('t2', { memberUpdateTime: 4 }), team('gone', { validToCurrentUser: false, memberUpdateTime: 50 })] } }]],
       {
@@ -97,7 +109,7 @@ describe('sync of teams and team members (im-client-spec §3, §5 Sync options, 
     await store.putTimetags({ 'teamMembers-t1': 3, 'teamMembers-t2': 4 });
     await engine.run();
     // t2 is up to date (4 = 4), gone is not mine any more: only t1 is asked, from its own timetag.
-    expect(memberRequests).toEqual([{ teamId: 't1', timetag: 3 }]);
+    expect(memberRequests).toEqual([{ name: 'syncTeamMembers', teams: [['t1', 3]] }]);
     expect((await store.getTeamMembers('t1')).map((m) => [m.account, m.valid])).toEqual([['a', true], ['b', false]]);
     expect(await store.getTeamMembers('other')).toEqual([]);
     expect((await store.getTimetags())['teamMembers-t1']).toBe(12);
@@ -105,23 +117,50 @@ describe('sync of teams and team members (im-client-spec §3, §5 Sync options, 
     expect(teamMembers?.kind === 'teamMembers' && teamMembers.members.map((m) => m.account)).toEqual(['a', 'b']);
   });
 
-  it('406 on team members is cleared and treated as nothing to merge; another failure is SYNC_TEAM_MEMBERS_ERROR and the sync still ends', async () => {
-    const { engine, store, errors } = setup([[{ name: 'syncTeams', body: { teams: [team('t1'), team('t2')] } }]], {
+  it('several teams in one syncTeamMembers: each team takes its memberUpdateTime (never past the answer), so nothing is skipped', async () => {
+    const { engine, store } = setup(
+      [[{ name: 'syncTeams', body: { teams: [team('t1', { memberUpdateTime: 7 }), team('t2', { memberUpdateTime: 30 })] } }]],
+      { syncTeamMembers: () => true, members: { t1: () => ({ members: [member('t1', 'a')], timetag: 9 }), t2: () => ({ members: [member('t2', 'b')], timetag: 25 }) } },
+    );
+    await engine.run();
+    const tags = await store.getTimetags();
+    // The answer's one timetag is 25 (the largest head): t1 takes its own 7, t2 is capped at 25.
+    expect([tags['teamMembers-t1'], tags['teamMembers-t2']]).toEqual([7, 25]);
+    expect((await store.getTeamMembers('t2')).map((m) => m.account)).toEqual(['b']);
+  });
+
+  it('406 on syncTeamMembers is cleared and treated as nothing to merge', async () => {
+    const { engine, store, memberRequests, errors } = setup([[{ name: 'syncTeams', body: { teams: [team('t1')] } }]], {
+      syncTeamMembers: () => true,
+      batchFails: new ImError('Server_Error', 'not modified', { code: 406 }),
+      members: { t1: () => ({ members: [member('t1', 'a')], timetag: 2 }) },
+    });
+    await engine.run();
+    expect(memberRequests.map((r) => r.name)).toEqual(['syncTeamMembers']);
+    expect(await store.getTeamMembers('t1')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('a failed batch falls back to one getTeamMembers per team: 406 there is nothing to merge; another failure is SYNC_TEAM_MEMBERS_ERROR and the sync still ends', async () => {
+    const { engine, store, errors, memberRequests } = setup([[{ name: 'syncTeams', body: { teams: [team('t1'), team('t2'), team('t3')] } }]], {
       syncTeamMembers: () => true,
       members: {
         t1: () => {
           throw new ImError('Server_Error', 'not modified', { code: 406 });
         },
+        t3: () => ({ members: [member('t3', 'c')], timetag: 6 }),
       },
     });
     const summary = await engine.run();
     expect(summary.timetag).toBe(100);
+    expect(memberRequests.map((r) => r.name)).toEqual(['syncTeamMembers', 'getTeamMembers', 'getTeamMembers', 'getTeamMembers']);
     expect(await store.getTeamMembers('t1')).toEqual([]);
     expect((await store.getTimetags())['teamMembers-t1']).toBeUndefined();
+    expect((await store.getTeamMembers('t3')).map((m) => m.account)).toEqual(['c']);
+    expect((await store.getTimetags())['teamMembers-t3']).toBe(6);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ errorName: 'SYNC_TEAM_MEMBERS_ERROR' });
-    expect(errors[0].message).toContain('t2');
-    expect(errors[0].message).not.toContain('t1,');
+    expect(errors[0].message).toContain('members of t2 could not');
   });
 
   it('syncTeamMembers off (the default): no member reads', async () => {
