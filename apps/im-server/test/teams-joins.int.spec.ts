@@ -120,6 +120,36 @@ describe('im-server team applications and invitations', () => {
     expect((await m.waitForPush('sysMsg', (x) => x.sysMsg?.type === 'applyTeam' && x.sysMsg?.from === eli && x.sysMsg?.state === 'rejected'))).toBeTruthy();
   });
 
+  it('the member limit (level) holds for create, add, application and invitation (801), and nothing changes then', async () => {
+    const owner = account('tj_l_owner');
+    const [a1, a2, a3] = [account('tj_l_a1'), account('tj_l_a2'), account('tj_l_a3')];
+    const o = await world.open(owner);
+    const c1 = await world.open(a1);
+    const c2 = await world.open(a2);
+    const c3 = await world.open(a3);
+    expect((await o.request('createTeam', { team: { type: 0, name: 'Bad level', level: 0 } })).code).toBe(ResponseCode.PARAMETER_ERROR);
+    expect((await o.request('createTeam', { team: { type: 0, name: 'Bad level', level: 2001 } })).code).toBe(ResponseCode.PARAMETER_ERROR);
+    expect((await o.request('createTeam', { team: { type: 0, name: 'Too small', level: 2 }, accounts: [a1, a2] })).code).toBe(ResponseCode.TEAM_MEMBER_LIMIT);
+
+    // Two places: the owner and one more.
+    const open = await world.createTeam(o, [], { name: 'Open', level: 2, joinMode: 0 });
+    expect((await o.request('getTeam', { teamId: open })).body.team?.level).toBe(2);
+    expect((await o.request('addTeamMembers', { teamId: open, accounts: [a1, a2] })).code).toBe(ResponseCode.TEAM_MEMBER_LIMIT);
+    expect((await o.request('getTeam', { teamId: open })).body.team?.memberNum).toBe(1);
+    expect((await c1.request('applyTeam', { teamId: open })).code).toBe(200);
+    expect((await c2.request('applyTeam', { teamId: open })).code).toBe(ResponseCode.TEAM_MEMBER_LIMIT);
+
+    // Invitations and applications waiting for an answer: the answer that would pass the limit is refused.
+    const verified = await world.createTeam(o, [], { name: 'Verified', level: 2, beInviteMode: 0 });
+    expect((await o.request('addTeamMembers', { teamId: verified, accounts: [a1] })).code).toBe(200);
+    expect((await c3.request('applyTeam', { teamId: verified })).code).toBe(200);
+    expect((await o.request('passTeamApply', { teamId: verified, from: a3 })).code).toBe(200);
+    expect((await c1.request('acceptTeamInvite', { teamId: verified, from: owner })).code).toBe(ResponseCode.TEAM_MEMBER_LIMIT);
+    expect((await c1.request('getTeam', { teamId: verified })).body.team).toMatchObject({ validToCurrentUser: false, memberNum: 2 });
+    expect((await c2.request('applyTeam', { teamId: verified })).code).toBe(200);
+    expect((await o.request('passTeamApply', { teamId: verified, from: a2 })).code).toBe(ResponseCode.TEAM_MEMBER_LIMIT);
+  });
+
   it('joinMode noVerify joins at once; rejectAll refuses (802)', async () => {
     const owner = account('tj_j_owner');
     const [fay, gus] = [account('tj_j_fay'), account('tj_j_gus')];

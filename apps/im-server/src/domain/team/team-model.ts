@@ -186,15 +186,20 @@ export function parseTeamSettings(team: TeamInput): TeamSettings {
   return Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)) as TeamSettings;
 }
 
-/** §5: creation requires type (normal or advanced) and a name. */
-export function parseCreateTeam(team: unknown): { type: number } & TeamSettings & { name: string } {
+/**
+ * §5: creation requires type (normal or advanced) and a name. `level`, the member limit, may be set
+ * lower than TEAM_MEMBER_LIMIT at creation (ours: the spec lists the field only); it defaults to it.
+ */
+export function parseCreateTeam(team: unknown): { type: number; level: number } & TeamSettings & { name: string } {
   if (typeof team !== 'object' || team === null) throw parameterError('team is required');
   const input = team as TeamInput;
   if (input.type === undefined) throw parameterError('type is required');
   const type = parseCode(input.type, 'type', Object.values(TeamType)) as number;
   const settings = parseTeamSettings(input);
   if (!settings.name || settings.name.trim() === '') throw parameterError('name is required');
-  return { ...settings, type, name: settings.name };
+  const level = input.level ?? TEAM_MEMBER_LIMIT;
+  if (typeof level !== 'number' || !Number.isInteger(level) || level < 1 || level > TEAM_MEMBER_LIMIT) throw parameterError(`level must be 1 to ${TEAM_MEMBER_LIMIT}`);
+  return { ...settings, type, level, name: settings.name };
 }
 
 /** §5: update requires teamId, must not carry type, and needs at least one field to change. */

@@ -7,7 +7,7 @@ import { invitesWait, TeamJoinService, writeInvites } from './team-join-service'
 import { allocateSeqsBulk } from './team-fanout';
 import { applyTeamPlan, loadTeamState, requireMember, type MemberWrite, type TeamActor, type TeamChange, type TeamPlan, type TeamState } from './team-change';
 import {
-  BeInviteMode, INFO_FIELDS, isManagerOrOwner, JoinMode, MemberType, MODE_FIELDS, MUTE_TEAM_BIT, MuteType, TEAM_MANAGER_LIMIT, TEAM_MEMBER_LIMIT,
+  BeInviteMode, INFO_FIELDS, isManagerOrOwner, JoinMode, MemberType, MODE_FIELDS, MUTE_TEAM_BIT, MuteType, TEAM_MANAGER_LIMIT,
   MAX_TEAM_ACCOUNTS, TEAM_FIELD_MAX_LENGTH, TEAMS_OWNED_LIMIT, TeamMode, TeamType, memberFromRow, parseAccount, parseAccounts, parseCreateTeam, parseTeamId, parseText, parseUpdateTeam,
   teamError, teamFromRow, type ServerTeamMember, type TeamView,
 } from './team-model';
@@ -42,7 +42,7 @@ export class TeamService {
     const settings = parseCreateTeam(input.team);
     const accounts = parseAccounts(input.accounts, { allowEmpty: true }).filter((a) => a !== actor.account);
     const ps = parseText(input.ps, 'ps') ?? '';
-    if (accounts.length + 1 > TEAM_MEMBER_LIMIT) throw teamError.memberLimit(TEAM_MEMBER_LIMIT);
+    if (accounts.length + 1 > settings.level) throw teamError.memberLimit(settings.level);
     await this.requireAccounts(accounts);
     const owned = await this.db
       .selectFrom('im_team')
@@ -62,7 +62,7 @@ export class TeamService {
           intro: settings.intro ?? '',
           announcement: settings.announcement ?? '',
           custom: settings.custom ?? '',
-          level: TEAM_MEMBER_LIMIT,
+          level: settings.level,
           owner: actor.account,
           join_mode: settings.joinMode ?? JoinMode.needVerify,
           be_invite_mode: settings.beInviteMode ?? BeInviteMode.needVerify,
