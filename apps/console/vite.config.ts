@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { routePreload } from './build/routePreload';
-import { prerenderLogin } from './build/prerenderLogin';
+import { copyLanguageSource, prerenderLogin, type PrerenderLoginOptions } from './build/prerenderLogin';
 import { ACCESS_TOKEN_KEY } from './src/features/auth/tokenStorage';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES } from './src/app/i18n';
 import { LAYOUT_SIZE_KEY, THEME_MODE_KEY } from './src/layout/preferences';
@@ -27,18 +27,21 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
 ];
 
+const loginCopy: PrerenderLoginOptions = {
+  tokenKey: ACCESS_TOKEN_KEY,
+  languageKey: LANGUAGE_STORAGE_KEY,
+  themeModeKey: THEME_MODE_KEY,
+  layoutSizeKey: LAYOUT_SIZE_KEY,
+  defaultLanguage: DEFAULT_LANGUAGE,
+  languages: SUPPORTED_LANGUAGES,
+};
+
 export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
-    routePreload([{ path: '/login', module: '/src/features/auth/LoginPage.tsx' }]),
-    prerenderLogin({
-      tokenKey: ACCESS_TOKEN_KEY,
-      languageKey: LANGUAGE_STORAGE_KEY,
-      themeModeKey: THEME_MODE_KEY,
-      layoutSizeKey: LAYOUT_SIZE_KEY,
-      defaultLanguage: DEFAULT_LANGUAGE,
-      languages: SUPPORTED_LANGUAGES,
-    }),
+    // The scripts wait for the sign-in page's copy to paint when a visit shows it (build/routePreload.ts).
+    routePreload([{ path: '/login', module: '/src/features/auth/LoginPage.tsx' }], { paintFirst: copyLanguageSource(loginCopy) }),
+    prerenderLogin(loginCopy),
   ],
   resolve: {
     // Exact matches, so a subpath entry (`@merchant/ui-kit/format`) is not read as a file under index.ts.
@@ -54,6 +57,14 @@ export default defineConfig(({ mode }) => ({
   server: { port: 4200, strictPort: true, host: 'localhost' },
   preview: { port: 4200, strictPort: true, host: 'localhost' },
   build: {
+    // The entry's own dynamic imports are its start steps (main.tsx), whose chunks the boot script of
+    // build/routePreload.ts already preloads: no second list of them in the entry. Lazy screens keep
+    // theirs. Chromium, Firefox and Safari preload modules natively: no polyfill.
+    modulePreload: {
+      polyfill: false,
+      // The entry chunk (main.tsx) is the one Vite names after index.html.
+      resolveDependencies: (_file, deps, { hostId }) => (/(^|\/)index-[\w-]+\.js$/.test(hostId) ? [] : deps),
+    },
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,

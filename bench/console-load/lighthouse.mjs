@@ -4,6 +4,8 @@
 // same run, is the same build served without compression.
 //
 //   node bench/console-load/lighthouse.mjs [--runs 3] [--only login|im-frame]
+//   node bench/console-load/lighthouse.mjs --only login --compare <dist dir>   # baseline: another console build, gzip
+//   ... --dist <dist dir>   # measure this console build instead of apps/console/dist
 //
 // Needs the apps built (`npx nx run-many -t build --projects=console,im-frame`). Lighthouse 12.8.2 is
 // installed into bench/console-load/node_modules on first use (outside the workspaces, like verdaccio);
@@ -28,12 +30,19 @@ if (!existsSync(lighthouseBin)) {
 const out = mkdtempSync(path.join(os.tmpdir(), 'console-load-'));
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const consoleDist = process.argv.includes('--dist') ? path.resolve(process.argv[process.argv.indexOf('--dist') + 1]) : path.join(root, 'apps/console/dist');
 const allPages = [
-  { name: 'console /login', dist: 'apps/console/dist', path: '/login', config: { apiBase: 'http://127.0.0.1:3100', imFrameUrl: 'http://127.0.0.1:4300', securityMode: 'aes' } },
-  { name: 'im-frame', dist: 'apps/im-frame/dist', path: '/?account=s_1001&token=x&lang=en-US', config: { imLbsUrl: 'http://127.0.0.1:3200/lbs', consoleOrigins: [] } },
+  { name: 'console /login', dist: consoleDist, path: '/login', config: { apiBase: 'http://127.0.0.1:3100', imFrameUrl: 'http://127.0.0.1:4300', securityMode: 'aes' } },
+  { name: 'im-frame', dist: path.join(root, 'apps/im-frame/dist'), path: '/?account=s_1001&token=x&lang=en-US', config: { imLbsUrl: 'http://127.0.0.1:3200/lbs', consoleOrigins: [] } },
 ];
 const pages = allPages.filter((page) => !only || page.name.includes(only));
-const variants = [{ name: 'uncompressed (baseline)', compress: false, port: 4801 }, { name: 'gzip', compress: true, port: 4802 }];
+// --compare: the baseline is another build of the console (e.g. the previous commit's, copied aside), served
+// with gzip like the current one, instead of the current build served uncompressed.
+const compareDist = process.argv.includes('--compare') ? path.resolve(process.argv[process.argv.indexOf('--compare') + 1]) : undefined;
+const variants = compareDist
+  ? [{ name: `gzip, build ${path.relative(process.cwd(), compareDist) || compareDist} (baseline)`, compress: true, port: 4801, dist: compareDist }, { name: 'gzip', compress: true, port: 4802 }]
+  : [{ name: 'uncompressed (baseline)', compress: false, port: 4801 }, { name: 'gzip', compress: true, port: 4802 }];
+if (compareDist && only !== 'login') throw new Error('--compare measures the console: add --only login');
 
 // Async on purpose: the static servers live in this process, so blocking it would stall the page loads.
 async function lighthouse(url, file) {
@@ -52,7 +61,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const rows = [];
 try {
   for (const page of pages) {
-    const servers = await Promise.all(variants.map((v) => serveStatic({ root: path.join(root, page.dist), hosts: ['127.0.0.1'], port: v.port, runtimeConfig: page.config, compress: v.compress })));
+    const servers = await Promise.all(variants.map((v) => serveStatic({ root: v.dist ?? page.dist, hosts: ['127.0.0.1'], port: v.port, runtimeConfig: page.config, compress: v.compress })));
     try {
       const samples = new Map(variants.map((v) => [v.name, []]));
       // Interleave the variants so machine load hits both alike.

@@ -22,10 +22,20 @@ export interface PrerenderLoginOptions {
   languages: readonly string[];
 }
 
+/**
+ * ES5 source of a function returning the language whose copy this visit shows, or '' when it shows none:
+ * a first visit to /login with the default look (no token, light theme, default size). Shared by the
+ * inline script that shows the copy and by the boot script (build/routePreload.ts), which lets the copy
+ * paint before it fetches the scripts.
+ */
+export function copyLanguageSource(options: PrerenderLoginOptions): string {
+  const o = JSON.stringify(options);
+  return `function(){var o=${o};try{if(location.pathname!=='/login')return '';var l=localStorage,s=sessionStorage;if(l.getItem(o.tokenKey)||s.getItem(o.tokenKey))return '';var m=l.getItem(o.themeModeKey),z=l.getItem(o.layoutSizeKey);if((m&&m!=='light')||(z&&z!=='medium'))return '';var g=l.getItem(o.languageKey);return o.languages.indexOf(g)<0?o.defaultLanguage:g}catch(e){return ''}}`;
+}
+
 /** The inline script: which template (if any) fills #root. Kept small and ES5: it runs before anything else. */
 export function prerenderScript(options: PrerenderLoginOptions): string {
-  const o = JSON.stringify(options);
-  return `(function(o){try{if(location.pathname!=='/login')return;var l=localStorage,s=sessionStorage;if(l.getItem(o.tokenKey)||s.getItem(o.tokenKey))return;var m=l.getItem(o.themeModeKey),z=l.getItem(o.layoutSizeKey);if((m&&m!=='light')||(z&&z!=='medium'))return;var g=l.getItem(o.languageKey);if(o.languages.indexOf(g)<0)g=o.defaultLanguage;var t=document.getElementById('prerender-'+g),r=document.getElementById('root');if(t&&r&&!r.firstChild)r.appendChild(t.content.cloneNode(true))}catch(e){}})(${o})`;
+  return `(function(g){var t=g&&document.getElementById('prerender-'+g),r=document.getElementById('root');if(t&&r&&!r.firstChild)r.appendChild(t.content.cloneNode(true))})((${copyLanguageSource(options)})())`;
 }
 
 async function capture(root: string, dist: string, options: PrerenderLoginOptions, chromiumPath: string): Promise<Map<string, string>> {
@@ -55,19 +65,38 @@ async function capture(root: string, dist: string, options: PrerenderLoginOption
       const page = await context.newPage();
       await page.goto(`http://127.0.0.1:${port}/login`, { waitUntil: 'networkidle' });
       await page.getByTestId('login-submit').waitFor();
-      const { html, css } = await page.evaluate(() => ({
-        html: document.getElementById('root')?.innerHTML ?? '',
-        // Emotion inserts its rules with insertRule (no text in its <style> tags): read them back.
-        css: [...document.styleSheets]
-          .filter((sheet) => (sheet.ownerNode as HTMLElement | null)?.dataset?.emotion !== undefined)
-          .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText))
-          .join(''),
-      }));
+      const { html, globalCss, classCss, classNames } = await page.evaluate(() => {
+        // Emotion inserts its rules with insertRule (no text in its <style> tags): read them back. Rules
+        // of its class sheet (data-emotion="css") are keyed by the class they style (.css-<name>).
+        const globals: string[] = [];
+        const classes: string[] = [];
+        const names = new Set<string>();
+        for (const sheet of document.styleSheets) {
+          const key = (sheet.ownerNode as HTMLElement | null)?.dataset?.emotion;
+          if (key === undefined) continue;
+          for (const rule of sheet.cssRules) {
+            const name = key === 'css' ? /\.css-([a-zA-Z0-9_-]+)/.exec(rule.cssText)?.[1] : undefined;
+            if (name) {
+              classes.push(rule.cssText);
+              names.add(name);
+            } else globals.push(rule.cssText);
+          }
+        }
+        return { html: document.getElementById('root')?.innerHTML ?? '', globalCss: globals.join(''), classCss: classes.join(''), classNames: [...names] };
+      });
       await context.close();
       if (!html.includes('data-testid="login-submit"')) throw new Error(`prerender /login (${language}): no sign-in form rendered`);
+      // The class rules go in the form emotion's server rendering writes (<style data-emotion="css name …">):
+      // when the app starts, emotion moves that tag to <head> and counts those classes as inserted, so the
+      // live page's first commit neither compiles nor inserts them again (the commit was the longest task
+      // after first paint) and they stay when React replaces the copy. Global styles (CssBaseline) are
+      // inserted by the live page as before.
       // display: contents keeps the copy's layout exactly the page's own. A disabled fieldset on top of
       // inert: whoever acts on the copy (a quick hand, a browser test) waits for the live page's controls.
-      pages.set(language, `<style>${css}</style><fieldset disabled inert aria-hidden="true" style="display:contents">${html}</fieldset>`);
+      pages.set(
+        language,
+        `<style>${globalCss}</style><style data-emotion="css ${classNames.join(' ')}">${classCss}</style><fieldset disabled inert aria-hidden="true" style="display:contents">${html}</fieldset>`,
+      );
     }
   } finally {
     await browser.close();

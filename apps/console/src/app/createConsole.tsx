@@ -40,7 +40,11 @@ export interface ConsoleApp {
   element: ReactElement;
 }
 
-export function createConsole(options: CreateConsoleOptions): ConsoleApp {
+/**
+ * The console's start, step by step: each `yield` is a point where a browser start may hand the main
+ * thread back before going on (startConsole); createConsole runs the steps without stopping.
+ */
+function* consoleSteps(options: CreateConsoleOptions): Generator<void, ConsoleApp, void> {
   const manifest = options.manifest ?? routeManifest;
   // The client's reactions need the store and router, which need the client: resolve them lazily.
   const started: { store?: AppStore; router?: ConsoleRouter } = {};
@@ -54,11 +58,15 @@ export function createConsole(options: CreateConsoleOptions): ConsoleApp {
     };
   });
   const i18n = createConsoleI18n(options.language);
+  yield;
   const client = options.createClient({ reactions, translate: (key) => i18n.t(key), getLanguage: () => i18n.language });
+  yield;
   const store = createAppStore(client);
+  yield;
   const router = options.createRouter(toRouteObjects(manifest, store));
   started.store = store;
   started.router = router;
+  yield;
   // §7/§8: error-report config and OPEN_APP at start, CLOSE_APP on page hide. Never throws.
   const telemetry = startTelemetry({ client, target: options.telemetryTarget ?? (typeof window === 'undefined' ? undefined : window) });
   const element = (
@@ -67,4 +75,26 @@ export function createConsole(options: CreateConsoleOptions): ConsoleApp {
     </AppProviders>
   );
   return { store, router, client, telemetry, element };
+}
+
+export function createConsole(options: CreateConsoleOptions): ConsoleApp {
+  const steps = consoleSteps(options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same start as createConsole, awaiting `pause` between its steps (i18n, secure client, store,
+ * router, telemetry): with a pause that yields to the browser, each step is a task of its own, so
+ * none blocks the main thread for long (main.tsx; Lighthouse total blocking time, issue 7).
+ */
+export async function startConsole(options: CreateConsoleOptions, pause: () => Promise<void>): Promise<ConsoleApp> {
+  const steps = consoleSteps(options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
 }

@@ -4,7 +4,7 @@
 export const FRAME_MESSAGE_SOURCE = 'merchant-im-frame';
 /** §2: the message route embeds the chat frame at this height. */
 export const FRAME_HEIGHT_PX = 750;
-export const MESSAGE_PATH = '/message';
+export { MESSAGE_PATH } from './messagePath';
 
 export interface NewMessagePayload {
   sessionId: string;

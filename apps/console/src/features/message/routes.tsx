@@ -2,7 +2,7 @@
 // navbar's message-centre icon and the new-message notification.
 import ChatIcon from '@mui/icons-material/Chat';
 import type { ManifestRoute } from '../../routes/routeHandle';
-import { MESSAGE_PATH } from './frameProtocol';
+import { MESSAGE_PATH } from './messagePath';
 
 export const messageRoutes: ManifestRoute[] = [
   {
