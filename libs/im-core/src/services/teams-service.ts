@@ -155,8 +155,16 @@ export class TeamsService {
 
   /** The team from the server (stored; when it is no longer valid to me its members become invalid, §4); 803 when it is missing. */
   async getTeam(teamId: string): Promise<ImTeam> {
-    const answer = await this.context.connection.request('getTeam', { teamId: validateTeamId(teamId) });
-    const team = this.requireTeam(fromWireTeam(answer.team), 'getTeam');
+    return this.storeTeam(await this.fetchTeam(validateTeamId(teamId)));
+  }
+
+  private async fetchTeam(teamId: string): Promise<ImTeam> {
+    const answer = await this.context.connection.request('getTeam', { teamId });
+    return this.requireTeam(fromWireTeam(answer.team), 'getTeam');
+  }
+
+  private async storeTeam(team: ImTeam): Promise<ImTeam> {
+    const teamId = team.teamId;
     const store = this.context.store();
     await store.putTeams([team]);
     if (!team.valid || !team.validToCurrentUser) await this.putMembers(teamId, invalidateTeam(team, await store.getTeamMembers(teamId), this.context.now()).members);
@@ -415,8 +423,10 @@ export class TeamsService {
     try {
       const stored = await this.context.store().getTeam(teamId);
       if (!stored || !stored.valid || !stored.validToCurrentUser) {
-        const team = await this.getTeam(teamId);
+        // Members first, then the team: an app that sees the team (event teams) finds its members stored.
+        const team = await this.fetchTeam(teamId);
         if (team.valid && team.validToCurrentUser) await this.fetchMembers(teamId);
+        await this.storeTeam(team);
         return;
       }
       const type = notificationType(attach);
