@@ -38,13 +38,16 @@ describe('team state (im-client-spec §4 Team)', () => {
     expect(kept.members.map((m) => [m.account, m.type, m.valid])).toEqual([['o', 'normal', true], ['n', 'owner', true]]);
     const left = transferOwnership(team, members, 'm', true, 9);
     expect(left.members.map((m) => [m.account, m.type, m.valid])).toEqual([['o', 'normal', false], ['m', 'owner', true]]);
-    expect([left.team.valid, left.team.validToCurrentUser, left.team.memberNum]).toEqual([false, false, 2]);
+    expect([left.team.valid, left.team.validToCurrentUser, left.team.memberNum]).toEqual([true, false, 2]);
   });
 
   it('leaving or dismissing marks the team and its members invalid', () => {
-    const result = invalidateTeam(team, members, 9);
-    expect([result.team.valid, result.team.validToCurrentUser]).toEqual([false, false]);
-    expect(result.members.map((m) => [m.account, m.valid])).toEqual([['o', false], ['m', false], ['n', false]]);
+    const left = invalidateTeam(team, members, 9);
+    // Left: invalid to me; the team lives on for the others.
+    expect([left.team.valid, left.team.validToCurrentUser]).toEqual([true, false]);
+    expect(left.members.map((m) => [m.account, m.valid])).toEqual([['o', false], ['m', false], ['n', false]]);
+    const dismissed = invalidateTeam(team, members, 9, 'dismissed');
+    expect([dismissed.team.valid, dismissed.team.validToCurrentUser]).toEqual([false, false]);
   });
 
   it('deleting a team still valid for the current user fails with Still_In_Team', () => {

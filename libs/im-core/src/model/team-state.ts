@@ -43,13 +43,17 @@ export function transferOwnership(
     else if (member.account === newOwner) changed.push({ ...member, type: 'owner', updateTime: time });
   }
   const updated: ImTeam = { ...team, owner: newOwner, updateTime: time };
-  return { team: leave ? { ...updated, valid: false, validToCurrentUser: false, memberNum: Math.max(0, team.memberNum - 1) } : updated, members: changed };
+  return { team: leave ? { ...updated, validToCurrentUser: false, memberNum: Math.max(0, team.memberNum - 1) } : updated, members: changed };
 }
 
-/** §4 "Leaving or dismissing marks the team and its members invalid". */
-export function invalidateTeam(team: ImTeam, members: readonly ImTeamMember[], time: number): { team: ImTeam; members: ImTeamMember[] } {
+/**
+ * §4 "Leaving or dismissing marks the team and its members invalid": every member row invalid;
+ * the team invalid to me, and after a dismissal invalid for everyone (valid false). A team I left
+ * still exists for its other members (valid stays as it was).
+ */
+export function invalidateTeam(team: ImTeam, members: readonly ImTeamMember[], time: number, how: 'left' | 'dismissed' = 'left'): { team: ImTeam; members: ImTeamMember[] } {
   return {
-    team: { ...team, valid: false, validToCurrentUser: false, updateTime: Math.max(team.updateTime, time) },
+    team: { ...team, ...(how === 'dismissed' ? { valid: false } : {}), validToCurrentUser: false, updateTime: Math.max(team.updateTime, time) },
     members: members.filter((m) => m.valid).map((m) => ({ ...m, valid: false, updateTime: time })),
   };
 }

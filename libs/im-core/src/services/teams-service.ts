@@ -223,7 +223,7 @@ export class TeamsService {
   /** §4: dismissing (the owner) marks the team and its members invalid. */
   async dismissTeam(teamId: string): Promise<void> {
     await this.context.connection.request('dismissTeam', { teamId: validateTeamId(teamId) });
-    await this.invalidate(teamId);
+    await this.invalidate(teamId, 'dismissed');
   }
 
   /** Mutes the whole team: muteType none, normal, all (codes 0, 1, 3). */
@@ -488,10 +488,10 @@ export class TeamsService {
     return team;
   }
 
-  private async invalidate(teamId: string): Promise<void> {
+  private async invalidate(teamId: string, how: 'left' | 'dismissed' = 'left'): Promise<void> {
     const store = this.context.store();
     const team = await store.getTeam(teamId);
-    const result = team ? invalidateTeam(team, await store.getTeamMembers(teamId), this.context.now()) : undefined;
+    const result = team ? invalidateTeam(team, await store.getTeamMembers(teamId), this.context.now(), how) : undefined;
     if (!result) return;
     await store.putTeams([result.team]);
     await this.putMembers(teamId, result.members);
