@@ -90,7 +90,9 @@ const NOT_AN_ANSWER = new Set<number | undefined>([undefined, ResponseCode.PARAM
  * when the server accepts it, the §4 rule (model/team-state) is applied to the stored rows at
  * once, so the app sees the change without waiting for sync; the server's own copy (sync,
  * team notifications, teamMembersUpdated) later overwrites the same rows. Team messages go
- * through the messages service (scene 'team', the outbox).
+ * through the messages service (scene 'team', the outbox). One file for the whole §7 team command
+ * set (about 30 calls, like every other service has its one file); the read receipts are in
+ * team-receipts.ts, the rules in model/team-state.ts and validation/team-rules.ts.
  */
 export class TeamsService {
   /** Team read receipts: counts, details, and the teamMsgReceipt push (team-receipts.ts). */
