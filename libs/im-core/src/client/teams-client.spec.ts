@@ -168,6 +168,18 @@ describe('ImClient teams (im-client-spec §4 Team, §5 Teams)', () => {
     await expect(client.teams.getTeams()).rejects.toMatchObject({ code: 503 });
   });
 
+  it('muted members and my member rows come from the server and are stored', async () => {
+    const { fake, client, sent } = await withTeam();
+    fake.answer('getMutedTeamMembers', () => ({ members: [{ teamId: 't1', account: 'n1', type: 0, mute: true, joinTime: 3 }], timetag: 0 }));
+    fake.answer('getMyTeamMembers', (body) => ({ members: body.teamIds!.map((teamId) => ({ teamId, account: ME, type: 1, bits: 1, nickInTeam: 'me here' })), timetag: 0 }));
+    expect((await client.teams.getMutedTeamMembers('t1')).map((m) => [m.account, m.mute])).toEqual([['n1', true]]);
+    expect((await client.teams.localMembers('t1')).find((m) => m.account === 'n1')?.mute).toBe(true);
+    await expect(client.teams.getMyTeamMembers([])).rejects.toMatchObject({ code: 414, message: 'teamIds must be a non-empty array' });
+    expect((await client.teams.getMyTeamMembers(['t1', 't1'])).map((m) => [m.teamId, m.muteTeam, m.nickInTeam])).toEqual([['t1', true, 'me here']]);
+    expect(sent('getMyTeamMembers')).toEqual([{ teamIds: ['t1'] }]);
+    expect((await client.teams.localMembers('t1'))[0]).toMatchObject({ account: ME, muteTeam: true, nickInTeam: 'me here' });
+  });
+
   it('invitor lookup takes at most 200 accounts (§5) and maps account → invitor', async () => {
     const { fake, client, sent } = await withTeam();
     fake.answer('getTeamMemberInvitorAccid', () => ({ invitors: [{ teamId: 't1', account: 'n1', invitorAccid: ME }, { teamId: 't1', account: 'n2' }] }));
