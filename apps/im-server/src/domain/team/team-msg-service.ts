@@ -150,6 +150,8 @@ export async function teamHistory(db: Kysely<ImDatabase>, viewer: string, query:
   const keyword = query.keyword ?? '';
   if (keyword.length > MAX_KEYWORD) throw parameterError('keyword too long');
   const types = query.msgTypes ?? [];
+  // Type codes are small integers (§3); anything else would only fail in the database.
+  if (!Array.isArray(types) || types.length > 20 || types.some((t) => !Number.isInteger(t) || t < 0 || t > 1000)) throw parameterError('msgTypes must be at most 20 message type codes');
   if (search && keyword === '' && types.length === 0) throw parameterError('search needs a keyword or message types');
   const team = await db.selectFrom('im_team').select('valid').where('team_id', '=', teamId).executeTakeFirst();
   if (!team) throw teamError.missing(teamId);
