@@ -225,7 +225,7 @@ describe('im-core teams against im-server', () => {
             }, 5000, `${names[i]} converges on ${JSON.stringify(truth)} after ${JSON.stringify(ops)}`);
           }
         }),
-        { numRuns: 15, endOnFailure: true },
+        { numRuns: 30, endOnFailure: true },
       );
     } finally {
       for (const raw of raws) raw.socket.close();

@@ -114,8 +114,11 @@ describe('ImClient teams (im-client-spec §4 Team, §5 Teams)', () => {
     const { client } = await withTeam();
     await expect(client.teams.deleteLocalTeam('t1')).rejects.toMatchObject({ errorName: 'Still_In_Team' });
     expect(await client.teams.localTeam('t1')).toBeDefined();
+    expect((await client.localStore!.getTimetags())['teamMembers-t1']).toBe(9);
     await client.teams.leaveTeam('t1');
     expect(await client.teams.localTeam('t1')).toMatchObject({ valid: true, validToCurrentUser: false });
+    // Every member row is invalid here now: a rejoin reads them all again, from 0.
+    expect((await client.localStore!.getTimetags())['teamMembers-t1']).toBe(0);
     expect(await client.teams.localMembers('t1')).toEqual([]);
     expect(await client.teams.list()).toEqual([]);
     await client.teams.deleteLocalTeam('t1');

@@ -58,6 +58,15 @@ export function invalidateTeam(team: ImTeam, members: readonly ImTeamMember[], t
   };
 }
 
+/**
+ * Back to reading a team's members from the start: once the team is no longer mine, its member
+ * rows are all invalid here, while the server only sends rows changed after the stored timetag. A
+ * rejoin must read every member again, so the timetag goes back to 0 whenever the team ends for me.
+ */
+export function memberTimetagReset(teamId: string): SyncTimetags {
+  return { [teamMembersTimetagKey(teamId)]: 0 };
+}
+
 /** Members removed (kicked): their rows become invalid and the count drops. */
 export function removeMembers(team: ImTeam | undefined, members: readonly ImTeamMember[], accounts: readonly string[], time: number): { team?: ImTeam; members: ImTeamMember[] } {
   const wanted = new Set(accounts);

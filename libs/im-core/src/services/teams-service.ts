@@ -6,6 +6,7 @@ import {
   assertTeamDeletable,
   changeMemberTypes,
   invalidateTeam,
+  memberTimetagReset,
   mergeTeamMembers,
   ownerMember,
   removeMembers,
@@ -169,7 +170,10 @@ export class TeamsService {
     const teamId = team.teamId;
     const store = this.context.store();
     await store.putTeams([team]);
-    if (!team.valid || !team.validToCurrentUser) await this.putMembers(teamId, invalidateTeam(team, await store.getTeamMembers(teamId), this.context.now()).members);
+    if (!team.valid || !team.validToCurrentUser) {
+      await this.putMembers(teamId, invalidateTeam(team, await store.getTeamMembers(teamId), this.context.now()).members);
+      await store.putTimetags(memberTimetagReset(teamId));
+    }
     this.emitTeams([team]);
     return team;
   }
@@ -300,7 +304,9 @@ export class TeamsService {
     const result = transferOwnership(team, await store.getTeamMembers(input.teamId), input.account, leave, this.context.now());
     await store.putTeams([result.team]);
     await this.putMembers(input.teamId, result.members);
-    this.emitTeams([result.team]);
+    // Leaving with the transfer ends the team for me like leaveTeam (§4).
+    if (leave) await this.invalidate(input.teamId);
+    else this.emitTeams([result.team]);
   }
 
   /** §5: my own settings in the team; needs teamId and one of nickInTeam, muteTeam, muteNotiType, custom. */
@@ -497,6 +503,7 @@ export class TeamsService {
     if (!result) return;
     await store.putTeams([result.team]);
     await this.putMembers(teamId, result.members);
+    await store.putTimetags(memberTimetagReset(teamId));
     this.emitTeams([result.team]);
   }
 

@@ -1,6 +1,6 @@
 import type { ImTeamMember } from '../store/entities';
 import type { Store } from '../store/store';
-import { invalidateTeam } from '../model/team-state';
+import { invalidateTeam, memberTimetagReset } from '../model/team-state';
 import type { SyncBatch } from './sync-batch';
 import type { SyncNotification } from './sync-merge';
 
@@ -20,6 +20,8 @@ export async function mergeSyncedTeams(store: Store, batch: SyncBatch): Promise<
       // The team row came from the server as it is; only the stored member rows are invalidated.
       const ended = invalidateTeam(team, await store.getTeamMembers(team.teamId), team.updateTime).members;
       members.push(...ended.filter((m) => !batch.myTeamMembers.some((mine) => mine.id === m.id)));
+      // A rejoin reads every member again (model/team-state memberTimetagReset).
+      await store.putTimetags(memberTimetagReset(team.teamId));
     }
   }
   if (members.length) {

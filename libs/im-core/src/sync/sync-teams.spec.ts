@@ -76,9 +76,12 @@ describe('sync of teams and team members (im-client-spec §3, §5 Sync options, 
       { id: 't1-a', teamId: 't1', account: 'a', type: 'normal', joinTime: 1, updateTime: 1, valid: true },
       { id: 't1-b', teamId: 't1', account: 'b', type: 'manager', joinTime: 1, updateTime: 1, valid: true },
     ]);
+    await store.putTimetags({ 'teamMembers-t1': 8 });
     await engine.run();
     expect((await store.getTeamMembers('t1')).map((m) => [m.account, m.valid])).toEqual([['a', false], ['b', false]]);
     expect((await store.getTeam('t1'))?.valid).toBe(false);
+    // A rejoin reads every member again: the team's member timetag is back at 0.
+    expect((await store.getTimetags())['teamMembers-t1']).toBe(0);
   });
 
   it('syncTeams false: team pushes are dropped and the team cursors stay where they were', async () => {
