@@ -12,7 +12,9 @@
 //   document is parsed): scripts requested before the first paint count towards Lighthouse's simulated
 //   first contentful paint, and the copy needs none of them. Otherwise the links are added at once and
 //   the entry runs when the document is parsed, as Vite's tags did. Either way the entry runs after the
-//   deferred runtime-config.js (contract 0001): it is added after DOMContentLoaded, which waits for it.
+//   deferred runtime-config.js (contract 0001): it is added after DOMContentLoaded, which waits for it
+//   (readyState is already 'interactive' while deferred scripts still load, so the script listens for
+//   the event itself rather than reading readyState).
 import type { Plugin } from 'vite';
 
 interface BundleChunk {
@@ -45,7 +47,7 @@ const PRELOAD_TAG = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
  * slow device), then the entry script, once the document is parsed.
  */
 export function bootScript(entry: string, common: string[], routes: Record<string, string[]>, paintFirst = 'function(){return false}'): string {
-  return `(function(e,c,t,p){var d=document,w=window,s=0;function go(){if(s)return;s=1;var q=c.concat(t[location.pathname]||[]);(function next(){q.splice(0,${LINKS_PER_TASK}).forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});if(q.length)setTimeout(next,0);else parsed(function(){var x=d.createElement('script');x.type='module';x.crossOrigin='';x.src=e;d.head.appendChild(x)})})()}function parsed(f){if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',f);else f()}var a=0;try{a=p()}catch(r){}if(!a||!w.requestAnimationFrame||d.visibilityState!=='visible'){go();return}parsed(function(){w.requestAnimationFrame(function(){setTimeout(go,0)})});d.addEventListener('visibilitychange',go)})(${JSON.stringify(entry)},${JSON.stringify(common)},${JSON.stringify(routes)},${paintFirst})`;
+  return `(function(e,c,t,p){var d=document,w=window,s=0,r=0;d.addEventListener('DOMContentLoaded',function(){r=1});function go(){if(s)return;s=1;var q=c.concat(t[location.pathname]||[]);(function next(){q.splice(0,${LINKS_PER_TASK}).forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});if(q.length)setTimeout(next,0);else parsed(function(){var x=d.createElement('script');x.type='module';x.crossOrigin='';x.src=e;d.head.appendChild(x)})})()}function parsed(f){if(r||d.readyState==='complete')f();else d.addEventListener('DOMContentLoaded',f)}var a=0;try{a=p()}catch(r){}if(!a||!w.requestAnimationFrame||d.visibilityState!=='visible'){go();return}parsed(function(){w.requestAnimationFrame(function(){setTimeout(go,0)})});d.addEventListener('visibilitychange',go)})(${JSON.stringify(entry)},${JSON.stringify(common)},${JSON.stringify(routes)},${paintFirst})`;
 }
 
 /** Links added per task by the boot script. */

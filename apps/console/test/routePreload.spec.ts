@@ -125,6 +125,21 @@ describe('routePreload build plugin', () => {
     expect(page.entry()).toEqual(['/assets/index.js']);
   });
 
+  it('adds the entry only after DOMContentLoaded, which waits for the deferred runtime-config.js (contract 0001)', () => {
+    // While deferred scripts still load, the document is parsed ('interactive') but DOMContentLoaded has not fired.
+    Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'interactive' });
+    try {
+      const page = boot(transform(HTML), '/login');
+      jest.runAllTimers();
+      expect(page.preloads()).toContain('/assets/LoginPage.js');
+      expect(page.entry()).toEqual([]);
+      document.dispatchEvent(new Event('DOMContentLoaded'));
+      expect(page.entry()).toEqual(['/assets/index.js']);
+    } finally {
+      delete (document as { readyState?: unknown }).readyState;
+    }
+  });
+
   it('fails the build when the route module has no chunk, or the entry script or the anchor is gone', () => {
     expect(() => transform(HTML, [{ path: '/x', module: '/src/missing.tsx' }])).toThrow('no chunk for /src/missing.tsx');
     expect(() => transform('<head><script defer src="/runtime-config.js"></script></head>')).toThrow('no module entry script');
