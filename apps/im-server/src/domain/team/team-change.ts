@@ -72,6 +72,9 @@ export function requireMember(state: TeamState): ServerTeamMember {
   return state.me;
 }
 
+/** Member rows per upsert statement (15 parameters each). */
+const MEMBER_WRITE_CHUNK = 1000;
+
 /** Locks the team row (for update: changes wait for each other and for messages being sent) and reads its members. */
 export async function loadTeamState(trx: Kysely<ImDatabase>, teamId: number, caller: string): Promise<{ row: Selectable<TeamTable>; state: TeamState }> {
   const row = await trx.selectFrom('im_team').selectAll().where('team_id', '=', teamId).forUpdate().executeTakeFirst();
@@ -110,11 +113,12 @@ export async function applyTeamPlan(
   if (plan.unchanged) return { team: state.team, members: [], audience: [], memberTimetag: Number(row.member_seq), sysMsgs };
   const writes = plan.members ?? [];
   const memberSeq = Number(row.member_seq) + (writes.length > 0 ? 1 : 0);
-  const written: ServerTeamMember[] = [];
-  for (const write of writes) {
+  const rows = writes.map((write) => {
     const before = state.members.get(write.account);
     const fresh = !before || (write.rejoin === true && !before.valid);
-    const values = {
+    return {
+      team_id: teamId,
+      accid: write.account,
       type: write.type ?? (fresh ? 0 : before.type),
       valid: write.valid,
       nick_in_team: write.nickInTeam ?? (fresh ? '' : before.nickInTeam),
@@ -126,16 +130,37 @@ export async function applyTeamPlan(
       join_time: fresh ? now : before.joinTime,
       updated_at: now,
       member_seq: memberSeq,
+      // Set below for every told account (markMembersChanged).
+      acc_seq: 0,
     };
+  });
+  const written: ServerTeamMember[] = [];
+  // Multi-row upserts, in chunks that stay far below PostgreSQL's 65,535 parameters.
+  for (let i = 0; i < rows.length; i += MEMBER_WRITE_CHUNK) {
     const saved = await trx
       .insertInto('im_team_member')
-      .values({ team_id: teamId, accid: write.account, acc_seq: 0, ...values })
-      .onConflict((oc) => oc.columns(['team_id', 'accid']).doUpdateSet(values))
+      .values(rows.slice(i, i + MEMBER_WRITE_CHUNK))
+      .onConflict((oc) =>
+        oc.columns(['team_id', 'accid']).doUpdateSet((eb) => ({
+          type: eb.ref('excluded.type'),
+          valid: eb.ref('excluded.valid'),
+          nick_in_team: eb.ref('excluded.nick_in_team'),
+          bits: eb.ref('excluded.bits'),
+          mute: eb.ref('excluded.mute'),
+          mute_noti_type: eb.ref('excluded.mute_noti_type'),
+          custom: eb.ref('excluded.custom'),
+          invitor: eb.ref('excluded.invitor'),
+          join_time: eb.ref('excluded.join_time'),
+          updated_at: eb.ref('excluded.updated_at'),
+          member_seq: eb.ref('excluded.member_seq'),
+        })),
+      )
       .returningAll()
-      .executeTakeFirstOrThrow();
-    const member = memberFromRow(saved);
-    state.members.set(member.account, member);
-    written.push(member);
+      .execute();
+    for (const member of saved.map(memberFromRow)) {
+      state.members.set(member.account, member);
+      written.push(member);
+    }
   }
   const memberNum = state.validMembers().length;
   const updated = await trx
