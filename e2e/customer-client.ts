@@ -31,6 +31,16 @@ export async function connectCustomer(account: string, nick: string) {
       }
       throw new Error(`customer ${account} did not receive "${text}" within ${timeoutMs} ms; got ${JSON.stringify(received.map((m) => m.text))}`);
     },
+    /** The first file message (image, audio, video or file) whose file has this name. */
+    async waitForFile(name: string, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const hit = received.find((m) => m.file?.name === name);
+        if (hit) return hit;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`customer ${account} did not receive the file "${name}" within ${timeoutMs} ms`);
+    },
     close: () => client.logout(),
   };
 }

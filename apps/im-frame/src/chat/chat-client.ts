@@ -100,6 +100,12 @@ export interface ChatClientEvents {
 }
 
 export type ChatClientEventName = keyof ChatClientEvents;
+
+export interface SendFileOptions {
+  /** 0–100 in 0.01 steps, as the upload goes (im-client-spec §4). */
+  onProgress?(percentage: number): void;
+  signal?: AbortSignal;
+}
 export type Unsubscribe = () => void;
 
 export interface ChatClient {
@@ -120,6 +126,12 @@ export interface ChatClient {
   disconnect(): Promise<void>;
   /** Resolves with the message in its final state; a failed send resolves with status 'fail'. */
   sendText(sessionId: string, text: string): Promise<ChatMessage>;
+  /**
+   * Uploads a file to the object store and sends it as an image, audio, video or file message
+   * (issue 13). Rejects when the file is refused or the upload fails (nothing is sent then); once
+   * uploaded it settles like sendText.
+   */
+  sendFile(sessionId: string, file: File, options?: SendFileOptions): Promise<ChatMessage>;
   /** Resends a failed outgoing message under the same idClient. */
   resend(message: ChatMessage): Promise<ChatMessage>;
   /**

@@ -315,4 +315,52 @@ describe('ChatController', () => {
     expect(client.listenerCount()).toBe(0);
     expect(client.connected).toBe(false);
   });
+
+  describe('sending files (issue 13)', () => {
+    async function openConversation() {
+      const client = new FakeChatClient();
+      client.sessions.set('p2p-c_demo1', sampleSession({ peerAccount: 'c_demo1' }));
+      const controller = new ChatController(client);
+      await controller.start();
+      await controller.openSession('p2p-c_demo1');
+      return { client, controller };
+    }
+
+    it('shows each file with its progress while it uploads, then the sent message instead', async () => {
+      const { client, controller } = await openConversation();
+      let release!: () => void;
+      client.uploadGate = new Promise<void>((resolve) => (release = resolve));
+      const sending = controller.sendFiles([new File(['x'], 'goods.png', { type: 'image/png' })]);
+      await flush();
+      expect(controller.getState().uploads).toEqual([{ id: expect.any(String), sessionId: 'p2p-c_demo1', name: 'goods.png', percentage: 50, status: 'uploading' }]);
+      release();
+      await sending;
+      expect(controller.getState().uploads).toEqual([]);
+      const sent = controller.getState().messagesBySession['p2p-c_demo1'].at(-1);
+      expect(sent).toMatchObject({ type: 'image', status: 'success', file: { name: 'goods.png' } });
+      expect(client.sentFiles).toEqual(['goods.png']);
+    });
+
+    it('cancel stops the upload and takes it off the list; nothing is sent', async () => {
+      const { client, controller } = await openConversation();
+      client.uploadGate = new Promise<void>(() => undefined);
+      const sending = controller.sendFiles([new File(['x'], 'video.mp4', { type: 'video/mp4' })]);
+      await flush();
+      const [upload] = controller.getState().uploads;
+      controller.cancelUpload(upload.id);
+      await sending;
+      expect(controller.getState().uploads).toEqual([]);
+      expect(client.sentFiles).toEqual([]);
+    });
+
+    it('keeps a refused file on the list with the reason until dismissed', async () => {
+      const { client, controller } = await openConversation();
+      client.uploadFailure = Object.assign(new Error('the file is 200 bytes, more than maxSize 100'), { errorName: 'File_Too_Large' });
+      await controller.sendFiles([new File(['x'], 'huge.zip', { type: 'application/zip' })]);
+      const [failed] = controller.getState().uploads;
+      expect(failed).toMatchObject({ name: 'huge.zip', status: 'failed', error: { name: 'File_Too_Large', message: 'the file is 200 bytes, more than maxSize 100' } });
+      controller.dismissUpload(failed.id);
+      expect(controller.getState().uploads).toEqual([]);
+    });
+  });
 });

@@ -20,6 +20,7 @@ import {
   withSessionTop,
   mergeSessions,
   type ChatState,
+  type ChatUpload,
   type EarlierStatus,
 } from './chat-state';
 import type { ContactsPort } from '../contacts/contacts-port';
@@ -51,6 +52,8 @@ export class ChatController {
   private readonly unsubscribers: Unsubscribe[] = [];
   private readonly announcedIncoming = new Set<string>();
   private started = false;
+  private uploadCounter = 0;
+  private readonly uploadAborts = new Map<string, AbortController>();
   /** The unread total last reported; undefined until the local cache was read. */
   private unreadReported: number | undefined;
 
@@ -225,6 +228,54 @@ export class ChatController {
       },
     );
     return { ok: true, delivery };
+  }
+
+  /**
+   * Uploads each file and sends it to the open conversation (issue 13). Each shows in `uploads` with
+   * its progress until its message is sent; a refused or failed upload stays there with the reason
+   * until dismissed. Settles when every file has settled; never rejects.
+   */
+  async sendFiles(files: readonly File[]): Promise<void> {
+    const sessionId = this.state.activeSessionId;
+    if (!sessionId) return;
+    await Promise.all(files.map((file) => this.sendOneFile(sessionId, file)));
+  }
+
+  private async sendOneFile(sessionId: string, file: File): Promise<void> {
+    const id = `upload-${++this.uploadCounter}`;
+    const abort = new AbortController();
+    this.uploadAborts.set(id, abort);
+    this.update({ ...this.state, uploads: [...this.state.uploads, { id, sessionId, name: file.name, percentage: 0, status: 'uploading' }] });
+    const change = (patch: Partial<ChatUpload> | null) =>
+      this.update({
+        ...this.state,
+        uploads: patch === null ? this.state.uploads.filter((upload) => upload.id !== id) : this.state.uploads.map((upload) => (upload.id === id ? { ...upload, ...patch } : upload)),
+      });
+    try {
+      const message = await this.client.sendFile(sessionId, file, {
+        signal: abort.signal,
+        onProgress: (percentage) => change({ percentage }),
+      });
+      change(null);
+      this.applyMessage(message);
+    } catch (error) {
+      const name = (error as { errorName?: string } | undefined)?.errorName;
+      // A cancel is the merchant's own doing: the row just goes.
+      if (name === 'Operation_Canceled' || abort.signal.aborted) change(null);
+      else change({ status: 'failed', error: { name, message: error instanceof Error ? error.message : String(error) } });
+    } finally {
+      this.uploadAborts.delete(id);
+    }
+  }
+
+  /** Stops an upload in flight; it leaves the list. */
+  cancelUpload(id: string): void {
+    this.uploadAborts.get(id)?.abort();
+  }
+
+  /** Takes a failed upload off the list. */
+  dismissUpload(id: string): void {
+    this.update({ ...this.state, uploads: this.state.uploads.filter((upload) => upload.id !== id || upload.status !== 'failed') });
   }
 
   /** Forwards a message to another session; settles with the copy's final state, undefined when refused. Never rejects. */

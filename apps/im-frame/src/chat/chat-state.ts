@@ -22,6 +22,20 @@ export interface ChatState {
   topError?: string;
   /** The first sync since start has finished: counts and lists are the server's, not only the cache's. */
   synced: boolean;
+  /** Files on their way up (issue 13), in the order chosen; a sent one leaves the list. */
+  uploads: ChatUpload[];
+}
+
+/** A file being uploaded before its message is sent, or one whose upload failed. */
+export interface ChatUpload {
+  id: string;
+  sessionId: string;
+  name: string;
+  /** 0–100 in 0.01 steps. */
+  percentage: number;
+  status: 'uploading' | 'failed';
+  /** Why it failed: an im-core error name (No_File_Selected, Wrong_File_Type, File_Too_Large, Upload_Failed…) and its text. */
+  error?: { name?: string; message: string };
 }
 
 export const initialChatState: ChatState = {
@@ -32,6 +46,7 @@ export const initialChatState: ChatState = {
   hasMoreBySession: {},
   earlierBySession: {},
   synced: false,
+  uploads: [],
 };
 
 /** Stick-top sessions first, then the newest update first. */

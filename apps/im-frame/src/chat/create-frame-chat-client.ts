@@ -4,6 +4,8 @@
 import {
   createContactsServices,
   createImClient,
+  createUploadPorts,
+  FileUploader,
   fromWireUser,
   ImConnection,
   MultiTabImClient,
@@ -18,7 +20,8 @@ import { databaseNameFor } from '@merchant/im-db';
 import type { FrameParams } from '../config/frame-params';
 import type { FrameRuntimeConfig } from '../config/runtime-config';
 import type { ChatClient } from './chat-client';
-import { IdClientIssuer, ImChatClient, type UserLookup } from './im-client-adapter';
+import { IdClientIssuer, ImChatClient, type FileSending, type UserLookup } from './im-client-adapter';
+import { browserMediaProbe } from './media-probe';
 import { openChatStore } from './open-chat-store';
 import { ImContactsPort, type ContactsEventSource } from '../contacts/contacts-port';
 
@@ -96,11 +99,19 @@ export async function createFrameChatClient(options: FrameChatClientOptions): Pr
         };
       },
     });
-    return new ImChatClient(client, store, idClients, userLookupOver({ request: client.request }), contactsPortFor(params.account, store, client.request, client));
+    const files = fileSendingFor(config, params.account, store, client.request);
+    return new ImChatClient(client, store, idClients, userLookupOver({ request: client.request }), contactsPortFor(params.account, store, client.request, client), files);
   }
   const connection = options.connection ?? new ImConnection(connectionOptions);
   const client = createImClient({ ...connectionOptions, ...outbox, store, createIdClient: idClients.create, connection });
-  return new ImChatClient(client, store, idClients, userLookupOver(connection), contactsPortFor(params.account, store, (name, body) => connection.request(name, body), client));
+  const request: ContactsServicesOptions['request'] = (name, body) => connection.request(name, body);
+  return new ImChatClient(client, store, idClients, userLookupOver(connection), contactsPortFor(params.account, store, request, client), fileSendingFor(config, params.account, store, request));
+}
+
+/** Uploads go over HTTP from this tab (the bytes never cross tabs); the token comes over `request` (docs/im-upload.md). */
+function fileSendingFor(config: FrameRuntimeConfig, account: string, store: Store, request: ContactsServicesOptions['request']): FileSending {
+  const ports = createUploadPorts({ request, lbsUrl: config.imLbsUrl, account, appKey: config.imAppKey, store });
+  return { uploader: new FileUploader(ports), probe: browserMediaProbe };
 }
 
 /** im-core's contacts services on the frame's store, their requests over `request` (the leader tab's socket in multi-tab). */

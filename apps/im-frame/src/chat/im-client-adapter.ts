@@ -3,6 +3,7 @@
 import {
   KickReason,
   type ConnectionState as ImConnectionPhase,
+  type FileUploader,
   type ImClientApi,
   type ImSession,
   type ImUser,
@@ -18,8 +19,10 @@ import {
   type CustomerProfile,
   type CustomerSummary,
   type HistoryPage,
+  type SendFileOptions,
   type Unsubscribe,
 } from './chat-client';
+import type { MediaFacts, MediaProbe } from './media-probe';
 import { ChatEventHub } from './chat-event-hub';
 import type { ContactsPort } from '../contacts/contacts-port';
 import { readLocalMessages, readLocalSessions, readRecentCustomers, toChatMessage, toChatSessions, toCustomerProfile } from './im-mapping';
@@ -86,6 +89,8 @@ export class ImChatClient implements ChatClient {
     private readonly lookupUsers?: UserLookup,
     /** System messages and blocklist/mutelist (contacts/contacts-port.ts). */
     readonly contacts?: ContactsPort,
+    /** Uploads and the media probe for file messages (issue 13); without them sendFile refuses. */
+    private readonly files?: FileSending,
   ) {
     this.unsubscribes.push(
       client.on('state', (phase) => this.onPhase(phase)),
@@ -146,6 +151,28 @@ export class ImChatClient implements ChatClient {
     this.idClients.take();
     // The client issues the idClient synchronously, before its first await.
     const sending = this.client.messages.sendText({ scene: 'p2p', to: accountOfSessionId(sessionId), text });
+    const idClient = this.idClients.take();
+    try {
+      return toChatMessage(await sending);
+    } catch (error) {
+      return this.storedFailure(error, idClient);
+    }
+  }
+
+  async sendFile(sessionId: string, file: File, options: SendFileOptions = {}): Promise<ChatMessage> {
+    if (!this.files) throw new Error('sending files is not available here');
+    const facts = await this.files.probe(file);
+    const uploaded = await this.files.uploader.upload({ type: facts.kind, file, onProgress: (progress) => options.onProgress?.(progress.percentage), signal: options.signal });
+    const input = {
+      scene: 'p2p' as const,
+      to: accountOfSessionId(sessionId),
+      file: { url: uploaded.url, name: uploaded.name, ext: uploaded.ext, size: uploaded.size, ...(uploaded.md5 ? { md5: uploaded.md5 } : {}), ...pickFacts(facts) },
+    };
+    this.idClients.take();
+    // Like sendText: the client issues the idClient synchronously, before its first await.
+    const messages = this.client.messages;
+    const sending =
+      facts.kind === 'image' ? messages.sendImage(input) : facts.kind === 'audio' ? messages.sendAudio(input) : facts.kind === 'video' ? messages.sendVideo(input) : messages.sendFile(input);
     const idClient = this.idClients.take();
     try {
       return toChatMessage(await sending);
@@ -295,4 +322,14 @@ export class ImChatClient implements ChatClient {
   private emit<E extends ChatClientEventName>(event: E, value: ChatClientEvents[E]): void {
     this.events.emit(event, value);
   }
+}
+
+/** What sendFile needs: im-core's uploader (resumable, with edge failover) and the browser's media probe. */
+export interface FileSending {
+  uploader: Pick<FileUploader, 'upload'>;
+  probe: MediaProbe;
+}
+
+function pickFacts(facts: MediaFacts): { w?: number; h?: number; dur?: number } {
+  return { ...(facts.w !== undefined ? { w: facts.w } : {}), ...(facts.h !== undefined ? { h: facts.h } : {}), ...(facts.dur !== undefined ? { dur: facts.dur } : {}) };
 }

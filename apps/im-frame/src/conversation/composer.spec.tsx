@@ -68,4 +68,28 @@ describe('Composer', () => {
     await user.click(screen.getByTestId('message-send'));
     expect(sent).toEqual(['Thanks🙏!']);
   });
+
+  it('sends chosen files with the attach button, and pasted files, but keeps pasted text as text', async () => {
+    const user = userEvent.setup({ delay: null });
+    const chosen: string[][] = [];
+    renderWithI18n(<Composer onSend={() => null} onFiles={(files) => chosen.push(files.map((file) => file.name))} />);
+    const photo = new File(['png'], 'goods.png', { type: 'image/png' });
+    const invoice = new File(['pdf'], 'invoice.pdf', { type: 'application/pdf' });
+    expect(screen.getByRole('button', { name: 'Send a file or picture' })).toBeEnabled();
+    await user.upload(screen.getByTestId('attach-input'), [photo, invoice]);
+    expect(chosen).toEqual([['goods.png', 'invoice.pdf']]);
+
+    const input = screen.getByTestId('message-input');
+    await user.click(input);
+    await user.paste({ files: [photo], items: [], types: ['Files'], getData: () => '' } as unknown as DataTransfer);
+    expect(chosen).toEqual([['goods.png', 'invoice.pdf'], ['goods.png']]);
+    await user.paste('just text');
+    expect(chosen).toHaveLength(2);
+    expect(input).toHaveValue('just text');
+  });
+
+  it('has no attach button where files cannot be sent', () => {
+    renderComposer();
+    expect(screen.queryByRole('button', { name: 'Send a file or picture' })).not.toBeInTheDocument();
+  });
 });

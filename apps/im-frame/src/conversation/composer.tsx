@@ -1,7 +1,11 @@
-// The message composer: Enter sends, Shift+Enter adds a new line, blank text is refused.
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+// The message composer: Enter sends, Shift+Enter adds a new line, blank text is refused. Files go
+// by the attach button or by pasting them into the text (issue 13).
+import { useId, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { MAX_TEXT_LENGTH } from '@merchant/im-core';
@@ -13,14 +17,25 @@ export interface ComposerProps {
   disabled?: boolean;
   /** Returns null when the text was accepted (the field is cleared), else why it was refused. */
   onSend(text: string): ComposerRefusal | null;
+  /** Files chosen with the attach button or pasted; without it there is no attach button. */
+  onFiles?(files: File[]): void;
 }
 
-export function Composer({ disabled = false, onSend }: ComposerProps) {
+export function Composer({ disabled = false, onSend, onFiles }: ComposerProps) {
   const { t } = useTranslation();
   const hintId = useId();
   const [text, setText] = useState('');
   const [refusal, setRefusal] = useState<ComposerRefusal | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+
+  /** A pasted screenshot or copied file is sent as a file; pasted text stays text. */
+  const handlePaste = (event: ClipboardEvent<HTMLDivElement>): void => {
+    const files = Array.from(event.clipboardData?.files ?? []);
+    if (!onFiles || disabled || files.length === 0) return;
+    event.preventDefault();
+    onFiles(files);
+  };
 
   /** Puts the emoji where the caret is (or at the end) and returns the focus to the text. */
   const insertEmoji = (emoji: string): void => {
@@ -56,8 +71,32 @@ export function Composer({ disabled = false, onSend }: ComposerProps) {
 
   return (
     <Box component="form" onSubmit={handleSubmit} sx={{ display: 'flex', gap: 1, p: 1.5, alignItems: 'flex-start' }}>
-      <Box sx={{ mt: 1 }}>
+      <Box sx={{ mt: 1, display: 'flex' }}>
         <EmojiPicker onPick={insertEmoji} disabled={disabled} />
+        {onFiles && (
+          <>
+            <Tooltip title={t('composer.attach')}>
+              <span>
+                <IconButton aria-label={t('composer.attach')} onClick={() => fileInputRef.current?.click()} disabled={disabled} data-testid="attach-file">
+                  <AttachFileOutlined />
+                </IconButton>
+              </span>
+            </Tooltip>
+            <input
+              ref={fileInputRef}
+              type="file"
+              multiple
+              hidden
+              data-testid="attach-input"
+              onChange={(event) => {
+                const files = Array.from(event.target.files ?? []);
+                // Cleared so choosing the same file again fires a change.
+                event.target.value = '';
+                if (files.length > 0) onFiles(files);
+              }}
+            />
+          </>
+        )}
       </Box>
       <TextField
         inputRef={inputRef}
@@ -68,6 +107,7 @@ export function Composer({ disabled = false, onSend }: ComposerProps) {
           if (refusal) setRefusal(null);
         }}
         onKeyDown={handleKeyDown}
+        onPaste={handlePaste}
         disabled={disabled}
         multiline
         minRows={2}

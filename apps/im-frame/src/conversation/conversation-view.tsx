@@ -1,5 +1,5 @@
 // The open session: header, history status, message log and composer.
-import { useState } from 'react';
+import { useState, type DragEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import ButtonBase from '@mui/material/ButtonBase';
 import Box from '@mui/material/Box';
@@ -15,6 +15,10 @@ import type { SendResult } from '../chat/chat-controller';
 import { MessageList } from './message-list';
 import { ProfileCard } from './profile-card';
 import { ForwardDialog } from './forward-dialog';
+import { UploadList } from './upload-list';
+
+/** Whether a drag carries files (not text or a link from the page). */
+const carriesFiles = (event: DragEvent): boolean => Array.from(event.dataTransfer?.types ?? []).includes('Files');
 
 /** The composer handles 'empty' and 'tooLong'; with no open session there is no composer. */
 function sendRefusal(result: SendResult): ComposerRefusal | null {
@@ -32,6 +36,7 @@ export function ConversationView({ now = Date.now() }: { now?: number }) {
   const [showingProfile, setShowingProfile] = useState(false);
   const [forwarding, setForwarding] = useState<ChatMessage | undefined>();
   const [forwardedTo, setForwardedTo] = useState<string | undefined>();
+  const [dragging, setDragging] = useState(false);
 
   if (!sessionId) {
     return (
@@ -47,7 +52,42 @@ export function ConversationView({ now = Date.now() }: { now?: number }) {
   const history = state.historyBySession[sessionId];
 
   return (
-    <Box component="section" aria-label={name} sx={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0 }}>
+    <Box
+      component="section"
+      aria-label={name}
+      data-dropping={dragging || undefined}
+      // Files dropped anywhere on the conversation are sent to it (issue 13).
+      onDragOver={(event: DragEvent) => {
+        if (!carriesFiles(event)) return;
+        event.preventDefault();
+        if (!dragging) setDragging(true);
+      }}
+      onDragLeave={(event: DragEvent) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={(event: DragEvent) => {
+        if (!carriesFiles(event)) return;
+        event.preventDefault();
+        setDragging(false);
+        const files = Array.from(event.dataTransfer.files);
+        if (files.length > 0) void controller.sendFiles(files);
+      }}
+      sx={{
+        flex: 1,
+        display: 'flex',
+        flexDirection: 'column',
+        minWidth: 0,
+        minHeight: 0,
+        outline: dragging ? '2px dashed' : 'none',
+        outlineColor: 'primary.main',
+        outlineOffset: -4,
+      }}
+    >
+      {dragging && (
+        <Typography role="status" variant="body2" color="primary" sx={{ px: 2, pt: 1 }}>
+          {t('upload.dropHere')}
+        </Typography>
+      )}
       <Box sx={{ px: 2, py: 1.5 }}>
         <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
           <ButtonBase
@@ -116,7 +156,12 @@ export function ConversationView({ now = Date.now() }: { now?: number }) {
           });
         }}
       />
-      <Composer key={sessionId} onSend={(text) => sendRefusal(controller.sendText(text))} />
+      <UploadList
+        uploads={state.uploads.filter((upload) => upload.sessionId === sessionId)}
+        onCancel={(id) => controller.cancelUpload(id)}
+        onDismiss={(id) => controller.dismissUpload(id)}
+      />
+      <Composer key={sessionId} onSend={(text) => sendRefusal(controller.sendText(text))} onFiles={(files) => void controller.sendFiles(files)} />
       <ProfileCard account={accountOfSessionId(sessionId)} open={showingProfile} onClose={() => setShowingProfile(false)} />
     </Box>
   );

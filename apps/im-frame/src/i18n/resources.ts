@@ -156,6 +156,22 @@ export const zhCN = {
     empty: '不能发送空白消息',
     tooLong: '消息不能超过 {{max}} 个字符',
     refused: '消息未发送：{{reason}}',
+    attach: '发送文件或图片',
+  },
+  upload: {
+    listLabel: '正在上传的文件',
+    progress: '{{name}} 的上传进度',
+    cancel: '取消上传 {{name}}',
+    dismiss: '关闭 {{name}} 的上传提示',
+    failed: '未发送：{{reason}}',
+    dropHere: '松开即可发送到此会话',
+    error: {
+      No_File_Selected: '没有选择文件',
+      Wrong_File_Type: '文件类型不对',
+      File_Too_Large: '文件太大（{{detail}}）',
+      Upload_Failed: '上传失败，请重试（{{detail}}）',
+      Not_Support: '不支持这种上传方式',
+    },
   },
   // Stand-ins for message types the frame does not render (im-client-spec §3 message types).
   messageType: {
@@ -333,6 +349,22 @@ export const enUS: FrameTexts = {
     empty: 'An empty message cannot be sent',
     tooLong: 'A message can have at most {{max}} characters',
     refused: 'Message not sent: {{reason}}',
+    attach: 'Send a file or picture',
+  },
+  upload: {
+    listLabel: 'Files being uploaded',
+    progress: 'Upload progress of {{name}}',
+    cancel: 'Cancel uploading {{name}}',
+    dismiss: 'Dismiss the upload notice of {{name}}',
+    failed: 'Not sent: {{reason}}',
+    dropHere: 'Drop to send to this conversation',
+    error: {
+      No_File_Selected: 'No file was chosen',
+      Wrong_File_Type: 'This kind of file cannot be sent here',
+      File_Too_Large: 'The file is too large ({{detail}})',
+      Upload_Failed: 'The upload failed, please try again ({{detail}})',
+      Not_Support: 'This way of uploading is not supported',
+    },
   },
   messageType: {
     image: '[Image]',

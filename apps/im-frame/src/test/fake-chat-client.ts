@@ -10,9 +10,11 @@ import {
   type CustomerProfile,
   type CustomerSummary,
   type HistoryPage,
+  type SendFileOptions,
   type Unsubscribe,
 } from '../chat/chat-client';
 import { ChatEventHub } from '../chat/chat-event-hub';
+import { kindOfFile } from '../chat/media-probe';
 
 type Listener<E extends ChatClientEventName> = (value: ChatClientEvents[E]) => void;
 
@@ -88,6 +90,42 @@ export class FakeChatClient implements ChatClient {
       to: accountOfSessionId(sessionId),
       type: 'text',
       text,
+      time: this.tick(),
+      flow: 'out',
+      status: 'sending',
+    };
+    this.emit('message', message);
+    return this.settle(message);
+  }
+
+  /** Files sent, by name. */
+  readonly sentFiles: string[] = [];
+  /** While set, an upload stops at 50 % until it resolves (tests of progress and cancel). */
+  uploadGate: Promise<void> | undefined;
+  /** When set, uploads reject with it (a refused file, a failed upload). */
+  uploadFailure: Error | undefined;
+
+  async sendFile(sessionId: string, file: File, options: SendFileOptions = {}): Promise<ChatMessage> {
+    options.onProgress?.(0);
+    if (this.uploadFailure) throw this.uploadFailure;
+    options.onProgress?.(50);
+    if (this.uploadGate) {
+      const canceled = new Promise<never>((_resolve, reject) =>
+        options.signal?.addEventListener('abort', () => reject(Object.assign(new Error('the upload was canceled'), { errorName: 'Operation_Canceled' }))),
+      );
+      await Promise.race([this.uploadGate, canceled]);
+    }
+    options.onProgress?.(100);
+    this.sentFiles.push(file.name);
+    const kind = kindOfFile(file);
+    const message: ChatMessage = {
+      idClient: `out-${this.nextId++}`,
+      sessionId,
+      from: this.account,
+      to: accountOfSessionId(sessionId),
+      type: kind,
+      text: '',
+      file: { url: `https://objects.test/${file.name}`, name: file.name, ext: file.name.split('.').pop() ?? '', size: file.size },
       time: this.tick(),
       flow: 'out',
       status: 'sending',

@@ -16,7 +16,7 @@ import type { FetchHistoryQuery, HistoryPage, MessagesService } from '../service
 import type { SessionsService } from '../services/sessions-service';
 import type { ImMessage, ImSession } from '../store/entities';
 import type { SendTextInput } from '../validation/message-rules';
-import type { ForwardInput } from '../model/outgoing-messages';
+import type { ForwardInput, SendFileInput } from '../model/outgoing-messages';
 import type { SyncSummary } from '../sync/sync-engine';
 import {
   FORWARDED_EVENTS,
@@ -38,7 +38,7 @@ export interface ImClientApi {
   connect(): Promise<void>;
   logout(): Promise<void>;
   destroy(): Promise<void>;
-  readonly messages: Pick<MessagesService, 'sendText' | 'resend' | 'forward' | 'fetchHistory' | 'list' | 'deleteLocal'>;
+  readonly messages: Pick<MessagesService, 'sendText' | 'sendImage' | 'sendAudio' | 'sendVideo' | 'sendFile' | 'resend' | 'forward' | 'fetchHistory' | 'list' | 'deleteLocal'>;
   readonly sessions: Pick<SessionsService, 'list' | 'totalUnread' | 'markRead' | 'delete' | 'stickTop' | 'unstickTop'>;
 }
 
@@ -132,6 +132,11 @@ export class MultiTabImClient extends TypedEmitter<ImClientEvents> implements Im
         const idClient = this.issueIdClient();
         return this.call('messages.sendText', [input, idClient]) as Promise<ImMessage>;
       },
+      // Uploaded files (issue 13): the follower uploads the bytes itself, the leader sends the message.
+      sendImage: (input: SendFileInput) => this.call('messages.sendImage', [input, this.issueIdClient()]) as Promise<ImMessage>,
+      sendAudio: (input: SendFileInput) => this.call('messages.sendAudio', [input, this.issueIdClient()]) as Promise<ImMessage>,
+      sendVideo: (input: SendFileInput) => this.call('messages.sendVideo', [input, this.issueIdClient()]) as Promise<ImMessage>,
+      sendFile: (input: SendFileInput) => this.call('messages.sendFile', [input, this.issueIdClient()]) as Promise<ImMessage>,
       resend: (idClient: string) => this.call('messages.resend', [idClient]) as Promise<ImMessage>,
       forward: (idClient: string, target: ForwardInput) => {
         // Like sendText: the new message's id is chosen here, so a retry after a handover is the same message.
@@ -223,6 +228,10 @@ export class MultiTabImClient extends TypedEmitter<ImClientEvents> implements Im
       case 'connect': return this.ensureConnected().then(() => this.lastState);
       case 'messages.sendText': return this.sendOnce(a[1], (leaderClient) => leaderClient.messages.sendText(a[0]));
       case 'messages.forward': return this.sendOnce(a[2], (leaderClient) => leaderClient.messages.forward(a[0], a[1]));
+      case 'messages.sendImage': return this.sendOnce(a[1], (leaderClient) => leaderClient.messages.sendImage(a[0]));
+      case 'messages.sendAudio': return this.sendOnce(a[1], (leaderClient) => leaderClient.messages.sendAudio(a[0]));
+      case 'messages.sendVideo': return this.sendOnce(a[1], (leaderClient) => leaderClient.messages.sendVideo(a[0]));
+      case 'messages.sendFile': return this.sendOnce(a[1], (leaderClient) => leaderClient.messages.sendFile(a[0]));
       case 'messages.resend': return this.resendOnce(a[0]);
       case 'messages.fetchHistory': return client.messages.fetchHistory(a[0]);
       case 'messages.list': return client.messages.list(a[0]);

@@ -18,6 +18,10 @@ export interface BroadcastChannelLike {
 export const TAB_CALLS = [
   'connect',
   'messages.sendText',
+  'messages.sendImage',
+  'messages.sendAudio',
+  'messages.sendVideo',
+  'messages.sendFile',
   'messages.resend',
   'messages.forward',
   'messages.fetchHistory',

@@ -26,8 +26,8 @@ export interface UploadToken {
 export interface UploadPorts {
   /** getNosToken for one object of this exact size. */
   requestToken(request: { size: number; fileName?: string; nosSurvivalTime?: number }): Promise<UploadToken>;
-  /** The chunk-upload edges, in order (/lbs "nos-chunk"). */
-  edges(): string[];
+  /** The chunk-upload edges, in order (/lbs "nos-chunk"); asked once per upload. */
+  edges(): readonly string[] | Promise<readonly string[]>;
   /** The object store's load balancer (GET ?version=1.0&bucketname=), asked when every edge failed. */
   loadBalancerUrl?: string;
   /** Keeps the part map across reloads (im-db's key-value table); without it, no resume after a reload. */
@@ -108,7 +108,7 @@ export class FileUploader {
     const size = source.candidate.size ?? 0; // checked above: a positive byte count
     const name = source.candidate.name || 'file';
     const resumeKey = options.resumeKey ?? source.identity;
-    const edges = new EdgeCursor(this.ports, this.fetch);
+    const edges = new EdgeCursor(this.ports, this.fetch, await this.ports.edges());
     const signal = options.signal;
 
     const resumed = resumeKey ? await this.resumable(resumeKey, size, edges, signal) : undefined;
@@ -185,8 +185,9 @@ class EdgeCursor {
   constructor(
     private readonly ports: UploadPorts,
     private readonly fetch: typeof globalThis.fetch,
+    edges: readonly string[],
   ) {
-    this.list = [...ports.edges()];
+    this.list = [...edges];
   }
 
   get current(): string {
