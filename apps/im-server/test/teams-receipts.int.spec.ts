@@ -73,9 +73,11 @@ describe('im-server team history, read receipts and invitors', () => {
     expect(detail.body.detail).toEqual({ idClient: 'r-asked', readAccounts: [ben], unreadAccounts: [cy] });
     expect((await x.request('getTeamMsgReadAccounts', { receipt })).code).toBe(ResponseCode.NOT_IN_TEAM);
 
-    // Team history marks the messages that asked for receipts.
+    // Team history and sync mark the messages that asked for receipts.
     const history = await c.request('getTeamHistoryMsgs', { scene: 1, to: teamId, msgTypes: [0] });
     expect(Object.fromEntries(history.body.msgs?.map((m) => [m.idClient, m.needMsgReceipt === true]) ?? [])).toEqual({ 'r-asked': true, 'r-plain': false });
+    const synced = (await world.syncFrom(c, {})).named('roamingMsgs').flatMap((p) => (p.msgs as { idClient: string; type: number; needMsgReceipt?: boolean }[]) ?? []);
+    expect(Object.fromEntries(synced.filter((m) => m.type === 0).map((m) => [m.idClient, m.needMsgReceipt === true]))).toEqual({ 'r-asked': true, 'r-plain': false });
   });
 
   it('getTeamMemberInvitorAccid: who invited whom, at most 200 accounts, members only', async () => {

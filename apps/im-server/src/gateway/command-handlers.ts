@@ -179,7 +179,9 @@ export const COMMAND_HANDLERS: CommandHandlers = {
         acks: result.sessionAcks.map((a) => ({ scene: SceneCode.p2p, to: a.id.slice('p2p-'.length), timetag: a.ack })),
         timetag,
       });
-      ctx.pushToSelf('roamingMsgs', { msgs: result.messages.map((m) => messageRecord(m, viewer)), timetag });
+      // Team messages sent with needMsgReceipt say so (team read receipts, team-handlers.ts).
+      const receipt = { needMsgReceipt: true };
+      ctx.pushToSelf('roamingMsgs', { msgs: result.messages.map((m) => (result.receiptAsked.has(m.idServer) ? { ...messageRecord(m, viewer), ...receipt } : messageRecord(m, viewer))), timetag });
       if (result.sysMsgs.length > 0) ctx.pushToSelf('offlineSysMsgs', { sysMsgs: result.sysMsgs.map(sysMsgRecord) });
       if (result.donnop !== undefined) ctx.pushToSelf('syncDonnop', { donnop: result.donnop, timetag });
       ctx.pushToSelf('syncDone', { timetag, hasMore: result.hasMore });

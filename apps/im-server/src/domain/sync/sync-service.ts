@@ -13,6 +13,7 @@ import { BroadcastService, type BroadcastMsg } from '../broadcast/broadcast-serv
 import type { StickTopSession } from '../session/session-service';
 import { TeamService } from '../team/team-service';
 import { teamMessagesBetween } from '../team/team-fanout';
+import { TeamReceiptService } from '../team/team-receipts';
 import type { ServerTeamMember, TeamView } from '../team/team-model';
 import { readHead } from './sequence';
 import { readTimetags, TimetagKind } from './timetags';
@@ -73,6 +74,8 @@ export interface SyncResult {
   teams: TeamView[];
   /** The account's own member rows that changed (myTeamMembers cursor). */
   myTeamMembers: ServerTeamMember[];
+  /** Server ids of the team messages in `messages` sent with needMsgReceipt (their records carry the flag). */
+  receiptAsked: Set<string>;
   /** The sequence number this page reaches: the client's timetag for every kind it asked about. */
   timetag: number;
   /** More changes follow: the client syncs again from `timetag`. */
@@ -128,7 +131,9 @@ export class SyncService {
     const sessions = await this.sessions.changedBetween(account, cursor, upper);
     // Messages the account deleted for self or cleared are not synced to it (issue 10 §2). Team
     // messages come from the account's team inbox (numbered like its p2p messages, docs/im-sync.md).
-    const changed = [...(await this.messages.changedBetween(account, cursor, upper)), ...(await teamMessagesBetween(this.db, account, cursor, upper))];
+    const teamMessages = await teamMessagesBetween(this.db, account, cursor, upper);
+    const changed = [...(await this.messages.changedBetween(account, cursor, upper)), ...teamMessages];
+    const receiptAsked = await new TeamReceiptService(this.db).askedForReceipts(teamMessages.map((m) => m.idServer));
     const hidden = await this.history.hiddenFrom(account, changed);
     const messages = hidden.size > 0 ? changed.filter((m) => !hidden.has(m.idServer)) : changed;
     const users = await this.profilesOf([...new Set(sessions.filter((s) => s.scene === 0).map((s) => s.to))]);
@@ -170,6 +175,7 @@ export class SyncService {
       // From 0 (a first sync of the kind): the teams the account is in now; from a cursor: every change.
       teams: teamRows.filter((r) => r.seq > teamsFrom && (teamsFrom > 0 || r.view.validToCurrentUser)).map((r) => r.view),
       myTeamMembers: teamRows.filter((r) => r.seq > myMembersFrom && (myMembersFrom > 0 || r.member.valid)).map((r) => r.member),
+      receiptAsked,
       timetag: upper,
       hasMore: upper < head || broadcastPage.hasMore,
     };
