@@ -129,7 +129,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     const broadcasts = new BroadcastService(store.db, config.now);
     const teams = new TeamService(store.db, config.now);
     const teamMessages = new TeamMessageService(store.db, createMessageClock(config.now));
-    const uploads = new UploadService(store.db, objectStore, config.tokenSecret, config.now);
+    const uploads = new UploadService(store.db, objectStore, config.tokenSecret, config.now, () => `${listeningUrl}/nos`);
     const gateway = new ImGateway(
       { users, messages, sessions, sync, friends, relations, sysMsgs, history, sessionSync, broadcasts, teams, teamMessages, uploads },
       router,

@@ -72,6 +72,10 @@ describe('im-core FileUploader against im-server (issue 13)', () => {
         return { bucket: token.bucket!, objectName: token.objectName!, token: token.token!, expireTime: token.expireTime! };
       },
       edges: () => edges,
+      quickTransfer: async ({ md5: hash, size }) => {
+        const answer = await client.request('fileQuickTransfer', { md5: hash, size });
+        return answer.code === 200 ? { url: answer.body.url!, threshold: answer.body.threshold! } : undefined;
+      },
       loadBalancerUrl: `${server.url}/nos-lbs`,
       // Counts the chunk bytes the uploader sends, to measure what a resume sends again.
       fetch: async (input, init) => {
@@ -152,5 +156,37 @@ describe('im-core FileUploader against im-server (issue 13)', () => {
     expect(md5(new Uint8Array(await (await fetch(uploaded.url)).arrayBuffer()))).toBe(md5(bytes));
     // Done: the part map no longer holds it, so the same file again is a new upload.
     expect(await store.getValue(`upload:invoice.pdf:${bytes.length}:1700000000001`)).toBeUndefined();
+  });
+
+  it('quick transfer: the same content with its md5 is not sent again by the same account; below the threshold, another account, or a bad md5, it is', async () => {
+    const bytes = randomBytes(MiB);
+    const hash = md5(bytes);
+    const first = ports([`${server.url}/nos`]);
+    const uploaded = await new FileUploader(first).upload({ type: 'file', file: new File([bytes], 'catalogue.pdf', { type: 'application/pdf' }), md5: hash });
+    expect(first.sentBodyBytes()).toBe(bytes.length);
+
+    const again = ports([`${server.url}/nos`]);
+    const progress: number[] = [];
+    const quick = await new FileUploader(again).upload({ type: 'file', file: new File([bytes], 'catalogue (copy).pdf', { type: 'application/pdf' }), md5: hash, onProgress: (p) => progress.push(p.percentage) });
+    expect(again.sentBodyBytes()).toBe(0);
+    expect(quick).toMatchObject({ url: uploaded.url, name: 'catalogue (copy).pdf', size: bytes.length, md5: hash });
+    expect(progress).toEqual([100]);
+
+    // Another account learns nothing from the md5.
+    const other = await RawImClient.loggedIn(server.wsUrl, account('uc_other'));
+    try {
+      expect((await other.request('fileQuickTransfer', { md5: hash, size: bytes.length })).code).toBe(404);
+    } finally {
+      other.close();
+    }
+    expect((await client.request('fileQuickTransfer', { md5: 'not-an-md5', size: bytes.length })).code).toBe(414);
+
+    // Under the server's threshold (256 KiB) the file goes up again.
+    const small = randomBytes(100 * 1024);
+    const smallPorts = ports([`${server.url}/nos`]);
+    const smallFile = () => new File([small], 'label.png', { type: 'image/png' });
+    await new FileUploader(smallPorts).upload({ type: 'file', file: smallFile(), md5: md5(small) });
+    await new FileUploader(smallPorts).upload({ type: 'file', file: smallFile(), md5: md5(small) });
+    expect(smallPorts.sentBodyBytes()).toBe(2 * small.length);
   });
 });

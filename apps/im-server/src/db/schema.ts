@@ -242,6 +242,8 @@ export interface UploadTable {
   content_type: Generated<string>;
   /** Epoch ms the finished object stops being served; null = without limit. */
   expires_at: number | null;
+  /** Hex md5 of the finished object, for quick transfer (migration 011); null while uploading. */
+  md5: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -1,4 +1,5 @@
-import { parameterError } from '../domain/errors';
+import { ResponseCode } from '../protocol';
+import { ImServerError, parameterError } from '../domain/errors';
 import { UploadError } from '../upload/upload-service';
 import type { CommandHandlers } from './handler-types';
 
@@ -10,6 +11,17 @@ import type { CommandHandlers } from './handler-types';
 export const UPLOAD_HANDLERS: CommandHandlers = {
   getNosToken: async (ctx, body) => ({ tokens: issue(ctx.services.uploads, ctx.port.account, body, body.count ?? 1) }),
   getSimpleNosToken: async (ctx, body) => ({ token: issue(ctx.services.uploads, ctx.port.account, body, 1)[0] }),
+  // §4 quick transfer: 404 when the account has no such object (the client then uploads normally).
+  fileQuickTransfer: async (ctx, body) => {
+    try {
+      const found = await ctx.services.uploads.quickTransfer(ctx.port.account, body.md5 ?? '', body.size ?? 0);
+      if (!found) throw new ImServerError(ResponseCode.NOT_FOUND, 'no uploaded file with this md5 and size');
+      return { url: found.url, size: found.size, threshold: found.threshold };
+    } catch (error) {
+      if (error instanceof UploadError) throw parameterError(error.message);
+      throw error;
+    }
+  },
 };
 
 function issue(

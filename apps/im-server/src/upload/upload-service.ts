@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely } from 'kysely';
 import type { ImDatabase } from '../db/schema';
@@ -13,6 +13,11 @@ export const CHUNK_UPLOAD_MAX_BYTES = 41_943_040_000;
 export const UPLOAD_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 /** The bucket of chat files. */
 export const IM_BUCKET = 'im';
+/**
+ * Quick transfer (§4): a file at least this big whose md5 the account already uploaded is not sent again.
+ * Smaller files go up normally: asking costs about as much as sending them.
+ */
+export const QUICK_TRANSFER_THRESHOLD = 256 * 1024;
 /** §5: the smallest nosSurvivalTime; below it, objects live without limit. */
 const MIN_SURVIVAL_SECONDS = 86_400;
 
@@ -72,6 +77,8 @@ export class UploadService {
     private readonly objects: ObjectStore,
     private readonly secret: string,
     private readonly now: () => number = Date.now,
+    /** The edge base the answers' URLs name, e.g. http://127.0.0.1:3200/nos. */
+    private readonly publicBase: () => string = () => '',
   ) {}
 
   issueTokens(request: TokenRequest): IssuedToken[] {
@@ -120,14 +127,16 @@ export class UploadService {
       const received = request.offset + request.body.length;
       let complete = false;
       let contentType = '';
+      let md5: string | null = null;
       if (request.complete) {
         if (received !== claims.size) throw new UploadError(400, 'INCOMPLETE', `complete was sent at ${received} of ${claims.size} bytes`);
         complete = true;
         contentType = (await fileTypeFromBuffer(await this.objects.head(key, 4100)))?.mime ?? 'application/octet-stream';
+        md5 = await this.md5Of(key);
       }
       await trx
         .updateTable('im_upload')
-        .set({ received, complete, content_type: contentType, updated_at: this.now(), ...(complete ? { expires_at: survivalEnd(claims.survivalSeconds, this.now()) } : {}) })
+        .set({ received, complete, content_type: contentType, md5, updated_at: this.now(), ...(complete ? { expires_at: survivalEnd(claims.survivalSeconds, this.now()) } : {}) })
         .where('object_key', '=', key)
         .execute();
       return { offset: received, context: row.context, complete };
@@ -141,6 +150,33 @@ export class UploadService {
     if (!row) return { offset: 0, context: '', complete: false };
     if (row.context !== context) throw new UploadError(409, 'CONTEXT_MISMATCH', 'the context is not this upload\'s');
     return { offset: Number(row.received), context: row.context, complete: row.complete };
+  }
+
+  /**
+   * fileQuickTransfer (§4, issue 13): the URL of a finished object of this account with this md5 and
+   * size, so the file need not go up again. Only the account's own objects: an md5 must not tell one
+   * account what another uploaded. Undefined when there is none (the client uploads normally).
+   */
+  async quickTransfer(account: string, md5: string, size: number): Promise<{ url: string; size: number; threshold: number } | undefined> {
+    if (!/^[0-9a-f]{32}$/i.test(md5) || !Number.isInteger(size) || size < 1) throw new UploadError(400, 'PARAM_ERROR', 'md5 (32 hex digits) and a positive size are required');
+    if (size < QUICK_TRANSFER_THRESHOLD) return undefined;
+    const row = await this.db
+      .selectFrom('im_upload')
+      .select(['object_key', 'expires_at'])
+      .where('account', '=', account)
+      .where('md5', '=', md5.toLowerCase())
+      .where('size', '=', size)
+      .where('complete', '=', true)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    if (!row || (row.expires_at !== null && Number(row.expires_at) < this.now())) return undefined;
+    return { url: `${this.publicBase()}/${row.object_key}`, size, threshold: QUICK_TRANSFER_THRESHOLD };
+  }
+
+  private async md5Of(key: string): Promise<string> {
+    const hash = createHash('md5');
+    for await (const chunk of this.objects.read(key)) hash.update(chunk as Buffer);
+    return hash.digest('hex');
   }
 
   /** A finished object for download: its sniffed type and size; undefined while uploading or unknown. */

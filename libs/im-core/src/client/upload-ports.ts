@@ -53,6 +53,14 @@ export function createUploadPorts(options: UploadPortsOptions): UploadPorts {
       );
       return edges;
     },
+    quickTransfer: async ({ md5, size }) => {
+      try {
+        const answer = await options.request('fileQuickTransfer', { md5, size });
+        return answer.url ? { url: answer.url, threshold: answer.threshold ?? 0 } : undefined;
+      } catch {
+        return undefined; // 404: not uploaded before; anything else: upload normally
+      }
+    },
     loadBalancerUrl: options.loadBalancerUrl ?? options.lbsUrl.replace(/\/lbs(\?.*)?$/, '/nos-lbs'),
     store: options.store,
     fetch: options.fetch,

@@ -5,6 +5,7 @@ import {
   checkUploadOptions,
   fileExtension,
   nextChunk,
+  shouldQuickTransfer,
   uploadErrorText,
   uploadProgress,
   type UploadOptions,
@@ -28,6 +29,11 @@ export interface UploadPorts {
   requestToken(request: { size: number; fileName?: string; nosSurvivalTime?: number }): Promise<UploadToken>;
   /** The chunk-upload edges, in order (/lbs "nos-chunk"); asked once per upload. */
   edges(): readonly string[] | Promise<readonly string[]>;
+  /**
+   * fileQuickTransfer: the URL of an already uploaded file with this md5 and size and the server's
+   * threshold, or undefined when there is none. Without it, every file is uploaded.
+   */
+  quickTransfer?(request: { md5: string; size: number }): Promise<{ url: string; threshold: number } | undefined>;
   /** The object store's load balancer (GET ?version=1.0&bucketname=), asked when every edge failed. */
   loadBalancerUrl?: string;
   /** Keeps the part map across reloads (im-db's key-value table); without it, no resume after a reload. */
@@ -107,6 +113,15 @@ export class FileUploader {
     if (checked.commonUpload) throw new ImError(ImErrorName.Not_Support, 'commonUpload is not offered by this server: files go up in chunks');
     const size = source.candidate.size ?? 0; // checked above: a positive byte count
     const name = source.candidate.name || 'file';
+    const result = (url: string): UploadedFile => ({ url, name, ext: fileExtension(name), size, ...(options.md5 ? { md5: options.md5 } : {}) });
+    // §4: with a known md5 and a size at or above the server's threshold, a file already up is not sent again.
+    if (options.md5 && this.ports.quickTransfer) {
+      const known = await this.ports.quickTransfer({ md5: options.md5, size }).catch(() => undefined);
+      if (known && shouldQuickTransfer(options.md5, size, known.threshold)) {
+        options.onProgress?.({ loaded: size, total: size, percentage: 100 });
+        return result(known.url);
+      }
+    }
     const resumeKey = options.resumeKey ?? source.identity;
     const edges = new EdgeCursor(this.ports, this.fetch, await this.ports.edges());
     const signal = options.signal;
@@ -146,7 +161,7 @@ export class FileUploader {
       if (answer.complete) break;
     }
     if (resumeKey) await this.ports.store?.deleteValue(RESUME_KEY_PREFIX + resumeKey);
-    return { url: `${edges.current}/${token.bucket}/${token.objectName}`, name, ext: fileExtension(name), size, ...(options.md5 ? { md5: options.md5 } : {}) };
+    return result(`${edges.current}/${token.bucket}/${token.objectName}`);
   }
 
   /** A saved upload of this file the server still knows, with the server's offset; else nothing. */

@@ -9,6 +9,7 @@ import * as teams from './007-teams';
 import * as searchIndex from './008-search-index';
 import * as uploads from './009-uploads';
 import * as teamReceipts from './010-team-receipts';
+import * as uploadMd5 from './011-upload-md5';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008-search-index': searchIndex,
   '009-uploads': uploads,
   '010-team-receipts': teamReceipts,
+  '011-upload-md5': uploadMd5,
 };
