@@ -178,5 +178,8 @@ describe('server history: delete for self, clear history, search', () => {
     expect((await a.request('searchHistoryMsgs', {})).code).toBe(414);
     expect((await a.request('searchHistoryMsgs', { keyword: 'x', limit: 101 })).code).toBe(414);
     expect((await a.request('searchHistoryMsgs', { keyword: 'x', sessionIds: ['team-1'] })).code).toBe(414);
+    // A type code past the column's range is refused, not a database error.
+    expect((await a.request('searchHistoryMsgs', { keyword: 'x', msgTypes: [99_999] })).code).toBe(414);
+    expect((await a.request('searchHistoryMsgs', { keyword: 'x', msgTypes: [-1] })).code).toBe(414);
   });
 });

@@ -189,7 +189,8 @@ export class HistoryService {
     const keyword = query.keyword ?? '';
     if (typeof keyword !== 'string' || keyword.length > MAX_SEARCH_KEYWORD) throw parameterError('keyword too long');
     const types = query.msgTypes ?? [];
-    if (!Array.isArray(types) || types.some((t) => !Number.isInteger(t))) throw parameterError('msgTypes must be integers');
+    // The message type column is a smallint: a code out of range would be a database error (500), not a 414.
+    if (!Array.isArray(types) || types.length > 20 || types.some((t) => !Number.isInteger(t) || t < 0 || t > 1000)) throw parameterError('msgTypes must be at most 20 message type codes');
     if (keyword === '' && types.length === 0) throw parameterError('search needs a keyword or message types');
     const peers = [...(query.sessionIds ?? []).map(targetOfSessionId), ...(query.to ? [query.to] : [])].map((p) => validateAccount(p, 'sessionIds'));
     if (peers.length > MAX_DELETE_SELF_BATCH) throw parameterError('at most 100 sessions');
