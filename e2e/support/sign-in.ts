@@ -1,8 +1,10 @@
 // Signing in to the console as a merchant, in the language the test asks for (the console reads it from
 // localStorage before it starts).
 import { expect, type Page } from '@playwright/test';
+import { ChatFrame } from '../pages/chat-frame';
+import { ConsoleShell } from '../pages/console-shell';
 import { LoginPage } from '../pages/login-page';
-import { CONTRACT_PATHS, DEMO_SIGN_IN, consoleUrl } from './stack';
+import { CONTRACT_PATHS, DEMO_SIGN_IN, consoleUrl, frameUrl } from './stack';
 
 export type ConsoleLanguage = 'en-US' | 'zh-CN';
 
@@ -31,4 +33,13 @@ export async function signInToDashboard(page: Page, options: SignInOptions = {})
   await signIn(page, '/dashboard', options);
   await expect(page).toHaveURL(/\/dashboard$/);
   await streamOpened;
+}
+
+/** Signs in from /login (the console's own language) to the dashboard; the shell and the chat frame's page objects. */
+export async function signInForChat(page: Page) {
+  const login = new LoginPage(page, consoleUrl());
+  await login.open();
+  await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { shell: new ConsoleShell(page, consoleUrl()), chat: new ChatFrame(page, frameUrl()) };
 }

@@ -1,25 +1,13 @@
 // Chatting with customers through the real stack: a first-time customer keeps their name after the
 // merchant's reply, a merchant starts conversations (by account, from recent customers), a hostile
 // message stays text, and the console's badge and notification follow the frame's events.
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { LoginPage } from '../pages/login-page';
-import { ConsoleShell } from '../pages/console-shell';
-import { ChatFrame } from '../pages/chat-frame';
 import { connectCustomer } from '../customer-client';
-import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
+import { signInForChat as signIn } from '../support/sign-in';
 
 const STORE_ACCOUNT = 's_1001';
 const unique = () => Date.now().toString(36);
-
-async function signIn(page: Page) {
-  const consoleUrl = process.env.E2E_CONSOLE_URL!;
-  const login = new LoginPage(page, consoleUrl);
-  await login.open();
-  await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return { shell: new ConsoleShell(page, consoleUrl), chat: new ChatFrame(page, process.env.E2E_FRAME_URL!) };
-}
 
 test("a first-time customer keeps their name after the merchant replies, and a hostile message stays text", async ({ page }) => {
   const dialogs: string[] = [];

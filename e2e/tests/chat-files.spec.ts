@@ -2,12 +2,9 @@
 // uploads it to im-server's object store in chunks, the image message reaches the customer with its
 // size, and the merchant opens its preview.
 import { deflateSync } from 'node:zlib';
-import { test, expect, type Page } from '@playwright/test';
-import { LoginPage } from '../pages/login-page';
-import { ConsoleShell } from '../pages/console-shell';
-import { ChatFrame } from '../pages/chat-frame';
+import { test, expect } from '@playwright/test';
 import { connectCustomer } from '../customer-client';
-import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
+import { signInForChat as signIn } from '../support/sign-in';
 
 const STORE_ACCOUNT = 's_1001';
 
@@ -39,15 +36,6 @@ function png(width: number, height: number): Buffer {
     Array.from({ length: height }, (_, y) => Buffer.concat([Buffer.from([0]), ...Array.from({ length: width }, (_, x) => Buffer.from([x * 40, y * 40, 160]))])),
   );
   return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
-
-async function signIn(page: Page) {
-  const consoleUrl = process.env.E2E_CONSOLE_URL!;
-  const login = new LoginPage(page, consoleUrl);
-  await login.open();
-  await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return { shell: new ConsoleShell(page, consoleUrl), chat: new ChatFrame(page, process.env.E2E_FRAME_URL!) };
 }
 
 test('the merchant sends a picture: it uploads with progress, reaches the customer with its size, and opens in a preview', async ({ page }) => {

@@ -2,25 +2,13 @@
 // actions menu, it moves to the top of the list above newer ones, and a reload of the frame (its
 // cache in memory with Playwright's default flags, so the state comes back from im-server's sync)
 // keeps it there. The console (and so the frame) is in Chinese by default.
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { LoginPage } from '../pages/login-page';
-import { ConsoleShell } from '../pages/console-shell';
-import { ChatFrame } from '../pages/chat-frame';
 import { connectCustomer } from '../customer-client';
-import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
+import { signInForChat as signIn } from '../support/sign-in';
 
 const STORE_ACCOUNT = 's_1001';
 const unique = () => Date.now().toString(36);
-
-async function signIn(page: Page) {
-  const consoleUrl = process.env.E2E_CONSOLE_URL!;
-  const login = new LoginPage(page, consoleUrl);
-  await login.open();
-  await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return { shell: new ConsoleShell(page, consoleUrl), chat: new ChatFrame(page, process.env.E2E_FRAME_URL!) };
-}
 
 test('a conversation stuck to the top moves above newer ones and stays there after the frame reloads', async ({ page }) => {
   const { shell, chat } = await signIn(page);

@@ -1,25 +1,13 @@
 // Friend requests in the chat frame's system notifications and the blocklist from the profile card,
 // against the real stack (issue 10 §4, §5, §8): a customer's applyFriend arrives, the merchant accepts
 // it and both are friends; the merchant blocks the customer and the customer's next message gets 7101.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { LoginPage } from '../pages/login-page';
-import { ConsoleShell } from '../pages/console-shell';
-import { ChatFrame } from '../pages/chat-frame';
 import { connectCustomer } from '../customer-client';
-import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
+import { signInForChat as signIn } from '../support/sign-in';
 
 const STORE_ACCOUNT = 's_1001';
 const unique = () => Date.now().toString(36);
-
-async function signIn(page: Page) {
-  const consoleUrl = process.env.E2E_CONSOLE_URL!;
-  const login = new LoginPage(page, consoleUrl);
-  await login.open();
-  await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return { shell: new ConsoleShell(page, consoleUrl), chat: new ChatFrame(page, process.env.E2E_FRAME_URL!) };
-}
 
 test('a friend request is accepted from the system notifications; blocking from the profile card refuses the next message (7101)', async ({ page }) => {
   // Sign-in, a customer, two answers and two axe scans: slow on a loaded 2-core machine.

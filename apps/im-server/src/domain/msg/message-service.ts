@@ -107,6 +107,19 @@ export interface ValidSendInput {
  * The §3/§5 rules of im-core's message-types.ts (the client runs the same before sending), then
  * this server's own: p2p only, and `to` must be an account. scene and type default to p2p text.
  */
+/**
+ * What the attach column keeps for a message: a file message's file as JSON (docs/protocol.md,
+ * "Storage"), else the attach it carried; refused above MAX_ATTACH_LENGTH. p2p and team sends share it.
+ */
+export function storedAttach(record: { file?: object; attach?: string }, type: number): string {
+  const file = record.file;
+  const attach = FILE_TYPE_CODES.has(type) && file
+    ? JSON.stringify(Object.fromEntries(Object.entries(file).filter(([, value]) => value !== undefined)))
+    : (record.attach ?? '');
+  if (attach.length > MAX_ATTACH_LENGTH) throw new ImServerError(ResponseCode.PARAMETER_TOO_LONG, 'attach too long');
+  return attach;
+}
+
 function validateSend(input: SendMessageInput): ValidSendInput {
   if (typeof input !== 'object' || input === null) throw parameterError('msg is required');
   const record = normalizeSendRecord({ ...input, scene: input.scene ?? Scene.P2P, type: input.type ?? 0 });
@@ -119,11 +132,7 @@ function validateSend(input: SendMessageInput): ValidSendInput {
   const to = validateAccount(record.to, 'to');
   const type = record.type as number;
   if (!MESSAGE_TYPE_CODES.has(type)) throw parameterError(`cannot send message of type ${type}`);
-  const file = record.file;
-  const attach = FILE_TYPE_CODES.has(type) && file
-    ? JSON.stringify(Object.fromEntries(Object.entries(file).filter(([, value]) => value !== undefined)))
-    : (record.attach ?? '');
-  if (attach.length > MAX_ATTACH_LENGTH) throw new ImServerError(ResponseCode.PARAMETER_TOO_LONG, 'attach too long');
+  const attach = storedAttach(record, type);
   return {
     idClient: record.idClient as string,
     scene,

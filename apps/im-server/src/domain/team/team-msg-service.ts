@@ -2,11 +2,11 @@ import { sql, type Kysely } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
 import { normalizeSendRecord, ResponseCode, sendMessageProblem, type MessageRecordValue } from '../../protocol';
 import { ImServerError, parameterError } from '../errors';
-import { MAX_ATTACH_LENGTH, MESSAGE_TYPE_CODES } from '../msg/limits';
-import { validatePageLimit } from '../msg/message-service';
+import { MESSAGE_TYPE_CODES } from '../msg/limits';
+import { storedAttach, validatePageLimit } from '../msg/message-service';
 import { HistoryService } from '../history/history-service';
 import { TeamReceiptService } from './team-receipts';
-import { FILE_TYPE_CODES, MESSAGE_COLUMNS, Scene, TIP_TYPE_CODE, messageFromRow, type StoredMessage } from '../msg/message';
+import { MESSAGE_COLUMNS, Scene, TIP_TYPE_CODE, messageFromRow, type StoredMessage } from '../msg/message';
 import type { TeamActor } from './team-change';
 import { allocateSeqsBulk, NOTIFICATION_TYPE_CODE, storeTeamMessage, teamConversation, teamSessionId } from './team-fanout';
 import { bumpTimetag, TimetagKind } from '../sync/timetags';
@@ -191,11 +191,7 @@ function validateTeamSend(input: MessageRecordValue | undefined): ValidTeamSend 
   if (problem) throw new ImServerError(problem.code, problem.message);
   const type = record.type as number;
   if (!MESSAGE_TYPE_CODES.has(type) || type === NOTIFICATION_TYPE_CODE) throw parameterError(`cannot send message of type ${type}`);
-  const file = record.file;
-  const attach = FILE_TYPE_CODES.has(type) && file
-    ? JSON.stringify(Object.fromEntries(Object.entries(file).filter(([, value]) => value !== undefined)))
-    : (record.attach ?? '');
-  if (attach.length > MAX_ATTACH_LENGTH) throw new ImServerError(ResponseCode.PARAMETER_TOO_LONG, 'attach too long');
+  const attach = storedAttach(record, type);
   return {
     idClient: record.idClient as string,
     to: String(record.to ?? ''),
