@@ -6,6 +6,8 @@ export * from '../errors';
 export * from '../validation/user-rules';
 // Team rules (§5 Teams): the same checks the client runs before a team call.
 export * from '../validation/team-rules';
+// Image operation grammar (§5 "Image processing"): the object store reads back what the client writes.
+export * from '../validation/image-rules';
 // Message type rules (§3, §5), the same functions the client runs before sending.
 export * from '../model/message-types';
 export * from './long-poll-hub';

@@ -1,6 +1,6 @@
 import { ImError, ImErrorName } from '../errors';
 import { checkDocId, documentListLimit, documentTypeOf, transcodeType } from './document-rules';
-import { checkImageOperation, imageOperationsQuery, isSyncThumbnail, processedImageUrl, type ImageOperation } from './image-rules';
+import { checkImageOperation, imageOperationsQuery, isSyncThumbnail, parseImageOperations, processedImageUrl, type ImageOperation } from './image-rules';
 
 function messageOf(run: () => unknown): string {
   try {
@@ -119,5 +119,55 @@ describe('documents (§5 "Files", §9)', () => {
     expect(transcodeType(undefined)).toBe(10);
     expect(checkDocId('doc-1')).toBe('doc-1');
     expect(messageOf(() => checkDocId(' '))).toBe('docId must be a non-empty string');
+  });
+});
+
+describe('reading the image query back (what im-server serves for ?imageView)', () => {
+  it('reads every operation back, in order, as the writer wrote it (round trip)', () => {
+    const operations: ImageOperation[] = [
+      { type: 'stripmeta' },
+      { type: 'thumbnail', mode: 'crop', width: 200, height: 100, axis: { x: 2 } },
+      { type: 'rotate', angle: -90 },
+      { type: 'quality', quality: 85 },
+      { type: 'blur', radius: 3, sigma: 1.5 },
+      { type: 'crop', x: 1, y: 2, width: 30, height: 40 },
+      { type: 'thumbnail', mode: 'contain', width: 64 },
+      { type: 'thumbnail', mode: 'cover', width: 10, height: 20 },
+      { type: 'interlace', interlace: false },
+    ];
+    expect(parseImageOperations(imageOperationsQuery(operations))).toEqual(operations.map(checkImageOperation));
+    expect(parseImageOperations('imageView&thumbnail=50y50')).toEqual([{ type: 'thumbnail', mode: 'crop', width: 50, height: 50, axis: { x: 5, y: 5 } }]);
+    expect(parseImageOperations('imageView=&rotate=-450')).toEqual([{ type: 'rotate', angle: 270 }]);
+  });
+
+  it.each([
+    ['', 'the image query must start with imageView'],
+    ['quality=5', 'the image query must start with imageView'],
+    ['imageView', 'at least one image operation is required'],
+    ['imageView&sharpen=1', 'unknown image operation sharpen (expected stripmeta, quality, blur, crop, rotate, thumbnail, interlace or axis)'],
+    ['imageView&quality=abc', 'quality must be a number from 0 to 100'],
+    ['imageView&quality=', 'quality must be a number from 0 to 100'],
+    ['imageView&quality=101', 'quality must be a number from 0 to 100'],
+    ['imageView&quality=1e2', 'quality must be a number from 0 to 100'],
+    ['imageView&stripmeta=yes', 'stripmeta must be 0 or 1'],
+    ['imageView&interlace', 'interlace must be 0 or 1'],
+    ['imageView&blur=3', 'blur must be written radiusxsigma, e.g. blur=3x1.5'],
+    ['imageView&blur=0x1', 'blur radius must be a number from 1 to 50'],
+    ['imageView&blur=3x-1', 'blur sigma must be a number of at least 0'],
+    ['imageView&crop=1_2_3', 'crop must be written x_y_width_height, e.g. crop=1_2_30_40'],
+    ['imageView&crop=-1_2_3_4', 'crop x must be a number of at least 0'],
+    ['imageView&rotate=ninety', 'rotate angle must be a number'],
+    ['imageView&thumbnail=200q100', 'thumbnail must be written width, mode code (z cover, x contain, y crop), height, e.g. thumbnail=200y100'],
+    ['imageView&thumbnail=0x0', 'a contain thumbnail needs a width or a height'],
+    ['imageView&thumbnail=200z0', 'a cover thumbnail needs both width and height'],
+    ['imageView&thumbnail=200zz0', 'thumbnail must be written width, mode code (z cover, x contain, y crop), height, e.g. thumbnail=200y100'],
+    ['imageView&axis=2_5', 'axis must follow a crop thumbnail (thumbnail=…y…)'],
+    ['imageView&thumbnail=20z20&axis=2_5', 'axis must follow a crop thumbnail (thumbnail=…y…)'],
+    ['imageView&thumbnail=20y20&axis=2', 'axis must be written x_y, e.g. axis=2_5'],
+    ['imageView&thumbnail=20y20&axis=11_5', 'crop axis x must be a number from 0 to 10'],
+    ['imageView&quality=%E0%A4%A', 'the image query is not well-formed'],
+    ['imageView' + '&rotate=90'.repeat(17), 'at most 16 image operations'],
+  ])('refuses %p: %p', (query, message) => {
+    expect(messageOf(() => parseImageOperations(query))).toBe(message);
   });
 });

@@ -142,3 +142,88 @@ export function processedImageUrl(url: string, operations: readonly ImageOperati
   if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) throw paramError('url must be an http(s) address');
   return `${url}${url.includes('?') ? '&' : '?'}${imageOperationsQuery(operations)}`;
 }
+
+/** At most this many operations in one query, so one request cannot ask for unbounded work. */
+export const MAX_IMAGE_OPERATIONS = 16;
+
+const UNSIGNED = /^\d+(\.\d+)?$/;
+const SIGNED = /^-?\d+(\.\d+)?$/;
+// A malformed number becomes NaN, so checkImageOperation answers with its own §5 message.
+const numberOf = (text: string | undefined, pattern = UNSIGNED): number => (text !== undefined && pattern.test(text) ? Number(text) : Number.NaN);
+const THUMBNAIL_MODES_BY_CODE: Record<string, ThumbnailMode> = { z: 'cover', x: 'contain', y: 'crop' };
+
+function flagOf(name: string, value: string | undefined): boolean {
+  if (value === '1') return true;
+  if (value === '0') return false;
+  throw paramError(`${name} must be 0 or 1`);
+}
+
+/**
+ * Reads the query `imageOperationsQuery` writes (without the leading '?') back into checked operations, in
+ * the order given: what the object store serves for `?imageView&…`. Anything else in the query is refused
+ * with a Param_Error naming it, so a typo never silently returns the unprocessed image.
+ */
+export function parseImageOperations(query: string): ImageOperation[] {
+  if (typeof query !== 'string') throw paramError('the image query must be a string');
+  const parts = query.split('&').filter((part) => part !== '');
+  let decoded: Array<[string, string | undefined]>;
+  try {
+    decoded = parts.map((part) => {
+      const at = part.indexOf('=');
+      const name = decodeURIComponent(at < 0 ? part : part.slice(0, at));
+      return [name, at < 0 ? undefined : decodeURIComponent(part.slice(at + 1).replace(/\+/g, ' '))];
+    });
+  } catch {
+    throw paramError('the image query is not well-formed');
+  }
+  if (decoded[0]?.[0] !== 'imageView' || (decoded[0][1] !== undefined && decoded[0][1] !== '')) throw paramError('the image query must start with imageView');
+  const operations: ImageOperation[] = [];
+  for (const [name, value] of decoded.slice(1)) {
+    switch (name) {
+      case 'stripmeta':
+        operations.push({ type: 'stripmeta', strip: flagOf(name, value) });
+        break;
+      case 'interlace':
+        operations.push({ type: 'interlace', interlace: flagOf(name, value) });
+        break;
+      case 'quality':
+        operations.push({ type: 'quality', quality: numberOf(value) });
+        break;
+      case 'rotate':
+        operations.push({ type: 'rotate', angle: numberOf(value, SIGNED) });
+        break;
+      case 'blur': {
+        const [radius, sigma, extra] = (value ?? '').split('x');
+        if (sigma === undefined || extra !== undefined) throw paramError('blur must be written radiusxsigma, e.g. blur=3x1.5');
+        operations.push({ type: 'blur', radius: numberOf(radius), sigma: numberOf(sigma) });
+        break;
+      }
+      case 'crop': {
+        const sides = (value ?? '').split('_');
+        if (sides.length !== 4) throw paramError('crop must be written x_y_width_height, e.g. crop=1_2_30_40');
+        const [x, y, width, height] = sides.map((side) => numberOf(side));
+        operations.push({ type: 'crop', x, y, width, height });
+        break;
+      }
+      case 'thumbnail': {
+        const match = /^([^xyz]*)([xyz])([^xyz]*)$/.exec(value ?? '');
+        if (!match) throw paramError('thumbnail must be written width, mode code (z cover, x contain, y crop), height, e.g. thumbnail=200y100');
+        operations.push({ type: 'thumbnail', mode: THUMBNAIL_MODES_BY_CODE[match[2]], width: numberOf(match[1]), height: numberOf(match[3]) });
+        break;
+      }
+      case 'axis': {
+        const previous = operations[operations.length - 1];
+        if (previous?.type !== 'thumbnail' || previous.mode !== 'crop' || previous.axis) throw paramError('axis must follow a crop thumbnail (thumbnail=…y…)');
+        const sides = (value ?? '').split('_');
+        if (sides.length !== 2) throw paramError('axis must be written x_y, e.g. axis=2_5');
+        previous.axis = { x: numberOf(sides[0]), y: numberOf(sides[1]) };
+        break;
+      }
+      default:
+        throw paramError(`unknown image operation ${name} (expected ${IMAGE_OPERATION_TYPES.join(', ')} or axis)`);
+    }
+    if (operations.length > MAX_IMAGE_OPERATIONS) throw paramError(`at most ${MAX_IMAGE_OPERATIONS} image operations`);
+  }
+  if (operations.length === 0) throw paramError('at least one image operation is required');
+  return operations.map(checkImageOperation);
+}
