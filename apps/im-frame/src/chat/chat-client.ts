@@ -34,6 +34,28 @@ export interface ChatFile {
   size: number;
   w?: number;
   h?: number;
+  /** Audio and video: length in milliseconds (im-client-spec §5). */
+  dur?: number;
+}
+
+/**
+ * An upload the frame started and did not finish, remembered across reloads (issue 13 "Resume after
+ * reload"): enough to name it and to recognise the same file when the merchant picks it again.
+ */
+export interface RememberedUpload {
+  sessionId: string;
+  name: string;
+  size: number;
+  lastModified: number;
+  type: string;
+  /** 0–100, how much the server had when last heard. */
+  percentage: number;
+}
+
+/** Where the frame keeps its unfinished uploads (the chat store's key-value table). */
+export interface UploadMemory {
+  load(): Promise<RememberedUpload[]>;
+  save(uploads: readonly RememberedUpload[]): Promise<void>;
 }
 
 export interface ChatSession {
@@ -111,6 +133,8 @@ export type Unsubscribe = () => void;
 export interface ChatClient {
   /** System messages and the blocklist/mutelist (contacts/contacts-port.ts); absent in clients without them. */
   readonly contacts?: ContactsPort;
+  /** Unfinished uploads across reloads; absent in clients without a store. */
+  readonly uploadMemory?: UploadMemory;
   /** Sessions from the local store; works before `connect()`. */
   listLocalSessions(): Promise<ChatSession[]>;
   /** The newest messages of a session from the local store, oldest first; works before `connect()`. */

@@ -332,7 +332,9 @@ describe('ChatController', () => {
       client.uploadGate = new Promise<void>((resolve) => (release = resolve));
       const sending = controller.sendFiles([new File(['x'], 'goods.png', { type: 'image/png' })]);
       await flush();
-      expect(controller.getState().uploads).toEqual([{ id: expect.any(String), sessionId: 'p2p-c_demo1', name: 'goods.png', percentage: 50, status: 'uploading' }]);
+      expect(controller.getState().uploads).toEqual([
+        { id: expect.any(String), sessionId: 'p2p-c_demo1', name: 'goods.png', percentage: 50, status: 'uploading', size: 1, lastModified: expect.any(Number), type: 'image/png' },
+      ]);
       release();
       await sending;
       expect(controller.getState().uploads).toEqual([]);
@@ -361,6 +363,89 @@ describe('ChatController', () => {
       expect(failed).toMatchObject({ name: 'huge.zip', status: 'failed', error: { name: 'File_Too_Large', message: 'the file is 200 bytes, more than maxSize 100' } });
       controller.dismissUpload(failed.id);
       expect(controller.getState().uploads).toEqual([]);
+    });
+  });
+
+  describe('resume after reload (issue 13)', () => {
+    const photo = () => new File(['x'.repeat(10)], 'photo.png', { type: 'image/png', lastModified: 1_700_000_000_000 });
+
+    /** A page whose upload of photo.png stopped at 50 %, then a new page (a reload) over the same memory. */
+    async function reloadMidUpload() {
+      const before = new FakeChatClient();
+      before.sessions.set('p2p-c_demo1', sampleSession({ peerAccount: 'c_demo1' }));
+      const first = new ChatController(before);
+      await first.start();
+      await first.openSession('p2p-c_demo1');
+      before.uploadGate = new Promise<void>(() => undefined);
+      void first.sendFiles([photo()]);
+      await flush();
+      await first.uploadsRemembered();
+      expect(before.rememberedUploads).toEqual([{ sessionId: 'p2p-c_demo1', name: 'photo.png', size: 10, lastModified: 1_700_000_000_000, type: 'image/png', percentage: 50 }]);
+
+      const client = new FakeChatClient();
+      client.sessions.set('p2p-c_demo1', sampleSession({ peerAccount: 'c_demo1' }));
+      client.rememberedUploads = before.rememberedUploads;
+      const controller = new ChatController(client);
+      await controller.start();
+      await controller.uploadsRemembered();
+      await controller.openSession('p2p-c_demo1');
+      return { client, controller };
+    }
+
+    it('shows an upload cut off by a reload as interrupted in its conversation, with how far it got', async () => {
+      const { controller } = await reloadMidUpload();
+      expect(controller.getState().uploads).toEqual([
+        { id: expect.any(String), sessionId: 'p2p-c_demo1', name: 'photo.png', size: 10, lastModified: 1_700_000_000_000, type: 'image/png', percentage: 50, status: 'interrupted' },
+      ]);
+    });
+
+    it('the same file picked again continues in place of the interrupted row and is forgotten once sent', async () => {
+      const { client, controller } = await reloadMidUpload();
+      await controller.sendFiles([photo()]);
+      await controller.uploadsRemembered();
+      expect(client.sendFileCalls).toEqual([{ name: 'photo.png', size: 10, lastModified: 1_700_000_000_000 }]);
+      expect(controller.getState().uploads).toEqual([]);
+      expect(client.rememberedUploads).toEqual([]);
+      expect(controller.getState().messagesBySession['p2p-c_demo1'].at(-1)).toMatchObject({ type: 'image', status: 'success' });
+    });
+
+    it('a different file is a new upload and the interrupted row stays', async () => {
+      const { client, controller } = await reloadMidUpload();
+      // Same name, other content: not the file that was cut off.
+      await controller.sendFiles([new File(['other'], 'photo.png', { type: 'image/png', lastModified: 1_700_000_000_001 })]);
+      await controller.uploadsRemembered();
+      expect(controller.getState().uploads).toEqual([expect.objectContaining({ name: 'photo.png', status: 'interrupted', percentage: 50 })]);
+      expect(client.rememberedUploads).toEqual([expect.objectContaining({ name: 'photo.png', size: 10 })]);
+    });
+
+    it('dismissing an interrupted row forgets it, so the next reload does not show it again', async () => {
+      const { client, controller } = await reloadMidUpload();
+      controller.dismissUpload(controller.getState().uploads[0].id);
+      await controller.uploadsRemembered();
+      expect(controller.getState().uploads).toEqual([]);
+      expect(client.rememberedUploads).toEqual([]);
+    });
+
+    it('a canceled or failed upload is not remembered; unreadable memory shows nothing and breaks nothing', async () => {
+      const client = new FakeChatClient();
+      client.sessions.set('p2p-c_demo1', sampleSession({ peerAccount: 'c_demo1' }));
+      client.uploadMemory.load = async () => {
+        throw new Error('store closed');
+      };
+      const controller = new ChatController(client);
+      await controller.start();
+      await controller.openSession('p2p-c_demo1');
+      expect(controller.getState().uploads).toEqual([]);
+      client.uploadGate = new Promise<void>(() => undefined);
+      const sending = controller.sendFiles([photo()]);
+      await flush();
+      controller.cancelUpload(controller.getState().uploads[0].id);
+      await sending;
+      client.uploadGate = undefined;
+      client.uploadFailure = Object.assign(new Error('network'), { errorName: 'Upload_Failed' });
+      await controller.sendFiles([photo()]);
+      await controller.uploadsRemembered();
+      expect(client.rememberedUploads).toEqual([]);
     });
   });
 });

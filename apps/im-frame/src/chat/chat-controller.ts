@@ -9,8 +9,10 @@ import {
   type ChatSession,
   type CustomerProfile,
   type CustomerSummary,
+  type RememberedUpload,
   type Unsubscribe,
 } from './chat-client';
+import { isSameFile } from './upload-memory';
 import {
   initialChatState,
   totalUnread,
@@ -54,6 +56,9 @@ export class ChatController {
   private started = false;
   private uploadCounter = 0;
   private readonly uploadAborts = new Map<string, AbortController>();
+  /** Writes of the unfinished-upload list, one after another, starting once the saved one was read. */
+  private uploadMemoryChain: Promise<void> = Promise.resolve();
+  private uploadMemorySaved = '[]';
   /** The unread total last reported; undefined until the local cache was read. */
   private unreadReported: number | undefined;
 
@@ -93,6 +98,7 @@ export class ChatController {
     } catch {
       // An unreadable cache only costs the offline view; the server sync refills it.
     }
+    this.uploadMemoryChain = this.restoreUploads();
     // The first total goes out once the cache is read, so the console never flashes a 0.
     this.unreadReported = totalUnread(this.state.sessions);
     this.hooks.onUnreadTotal?.(this.unreadReported);
@@ -245,12 +251,18 @@ export class ChatController {
     const id = `upload-${++this.uploadCounter}`;
     const abort = new AbortController();
     this.uploadAborts.set(id, abort);
-    this.update({ ...this.state, uploads: [...this.state.uploads, { id, sessionId, name: file.name, percentage: 0, status: 'uploading' }] });
-    const change = (patch: Partial<ChatUpload> | null) =>
+    const row: ChatUpload = { id, sessionId, name: file.name, percentage: 0, status: 'uploading', size: file.size, lastModified: file.lastModified, type: file.type };
+    // The same file picked again continues its interrupted upload, whose row it replaces; any other file leaves it.
+    const others = this.state.uploads.filter((upload) => !(upload.status === 'interrupted' && upload.sessionId === sessionId && isSameFile(rememberedOf(upload), file)));
+    this.update({ ...this.state, uploads: [...others, row] });
+    this.rememberUploads();
+    const change = (patch: Partial<ChatUpload> | null) => {
       this.update({
         ...this.state,
         uploads: patch === null ? this.state.uploads.filter((upload) => upload.id !== id) : this.state.uploads.map((upload) => (upload.id === id ? { ...upload, ...patch } : upload)),
       });
+      this.rememberUploads();
+    };
     try {
       const message = await this.client.sendFile(sessionId, file, {
         signal: abort.signal,
@@ -273,9 +285,49 @@ export class ChatController {
     this.uploadAborts.get(id)?.abort();
   }
 
-  /** Takes a failed upload off the list. */
+  /** Takes a failed or interrupted upload off the list (an interrupted one is forgotten). */
   dismissUpload(id: string): void {
-    this.update({ ...this.state, uploads: this.state.uploads.filter((upload) => upload.id !== id || upload.status !== 'failed') });
+    this.update({ ...this.state, uploads: this.state.uploads.filter((upload) => upload.id !== id || upload.status === 'uploading') });
+    this.rememberUploads();
+  }
+
+  /** Settles once the unfinished-upload list written last is stored (tests, and a clean stop). */
+  uploadsRemembered(): Promise<void> {
+    return this.uploadMemoryChain;
+  }
+
+  /** Uploads left unfinished by the last page: each becomes an interrupted row of its conversation. */
+  private async restoreUploads(): Promise<void> {
+    const memory = this.client.uploadMemory;
+    if (!memory) return;
+    let remembered: RememberedUpload[];
+    try {
+      remembered = await memory.load();
+    } catch {
+      // Unreadable: nothing to offer; the part map still resumes a file picked again.
+      return;
+    }
+    if (remembered.length === 0) return;
+    this.uploadMemorySaved = JSON.stringify(remembered);
+    const rows: ChatUpload[] = remembered.map((upload) => ({ ...upload, id: `upload-${++this.uploadCounter}`, status: 'interrupted' }));
+    this.update({ ...this.state, uploads: [...rows, ...this.state.uploads] });
+  }
+
+  /** Stores the uploads not yet finished (in flight or interrupted), when that list changed. */
+  private rememberUploads(): void {
+    const memory = this.client.uploadMemory;
+    if (!memory) return;
+    this.uploadMemoryChain = this.uploadMemoryChain.then(async () => {
+      const list = this.state.uploads.filter((upload) => upload.status !== 'failed').map(rememberedOf);
+      const serialized = JSON.stringify(list);
+      if (serialized === this.uploadMemorySaved) return;
+      try {
+        await memory.save(list);
+        this.uploadMemorySaved = serialized;
+      } catch {
+        // Only the notice after a reload is lost; the upload itself goes on.
+      }
+    });
   }
 
   /** Forwards a message to another session; settles with the copy's final state, undefined when refused. Never rejects. */
@@ -409,4 +461,8 @@ export class ChatController {
       this.hooks.onUnreadTotal?.(total);
     }
   }
+}
+
+function rememberedOf(upload: ChatUpload): RememberedUpload {
+  return { sessionId: upload.sessionId, name: upload.name, size: upload.size ?? 0, lastModified: upload.lastModified ?? 0, type: upload.type ?? '', percentage: upload.percentage };
 }

@@ -26,14 +26,21 @@ export interface ChatState {
   uploads: ChatUpload[];
 }
 
-/** A file being uploaded before its message is sent, or one whose upload failed. */
+/**
+ * A file being uploaded before its message is sent, one whose upload failed, or one cut off by a
+ * reload ('interrupted': remembered, continues when the merchant picks the same file again).
+ */
 export interface ChatUpload {
   id: string;
   sessionId: string;
   name: string;
   /** 0–100 in 0.01 steps. */
   percentage: number;
-  status: 'uploading' | 'failed';
+  status: 'uploading' | 'failed' | 'interrupted';
+  /** What identifies the file again after a reload (im-core's resume identity) and what the picker should offer. */
+  size?: number;
+  lastModified?: number;
+  type?: string;
   /** Why it failed: an im-core error name (No_File_Selected, Wrong_File_Type, File_Too_Large, Upload_Failed…) and its text. */
   error?: { name?: string; message: string };
 }

@@ -21,7 +21,9 @@ import {
   type HistoryPage,
   type SendFileOptions,
   type Unsubscribe,
+  type UploadMemory,
 } from './chat-client';
+import { storeUploadMemory } from './upload-memory';
 import type { MediaFacts, MediaProbe } from './media-probe';
 import { ChatEventHub } from './chat-event-hub';
 import type { ContactsPort } from '../contacts/contacts-port';
@@ -80,6 +82,8 @@ export class ImChatClient implements ChatClient {
 
   /** Peers already asked for, so an unknown account is looked up once per frame. */
   private readonly lookedUpPeers = new Set<string>();
+  /** Unfinished uploads, in the same store as im-core's part map; only where files can be sent. */
+  readonly uploadMemory?: UploadMemory;
 
   constructor(
     private readonly client: ImClientPort,
@@ -92,6 +96,7 @@ export class ImChatClient implements ChatClient {
     /** Uploads and the media probe for file messages (issue 13); without them sendFile refuses. */
     private readonly files?: FileSending,
   ) {
+    if (files) this.uploadMemory = storeUploadMemory(store);
     this.unsubscribes.push(
       client.on('state', (phase) => this.onPhase(phase)),
       client.on('kicked', (info) => this.onKicked(info.reason)),

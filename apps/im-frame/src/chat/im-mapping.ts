@@ -15,7 +15,7 @@ export function toChatMessage(message: ImMessage): ChatMessage {
     fromNick: message.fromNick,
     type: message.type,
     text: message.text ?? message.tip ?? '',
-    ...(message.file ? { file: { url: message.file.url, name: message.file.name, ext: message.file.ext, size: message.file.size, w: message.file.w, h: message.file.h } } : {}),
+    ...(message.file ? { file: { url: message.file.url, name: message.file.name, ext: message.file.ext, size: message.file.size, w: message.file.w, h: message.file.h, dur: message.file.dur } } : {}),
     ...(message.type === 'custom' && (message.attach ?? message.custom) ? { attach: message.attach ?? message.custom } : {}),
     time: message.time,
     flow: message.flow,

@@ -160,6 +160,7 @@ export function ConversationView({ now = Date.now() }: { now?: number }) {
         uploads={state.uploads.filter((upload) => upload.sessionId === sessionId)}
         onCancel={(id) => controller.cancelUpload(id)}
         onDismiss={(id) => controller.dismissUpload(id)}
+        onFiles={(files) => void controller.sendFiles(files)}
       />
       <Composer key={sessionId} onSend={(text) => sendRefusal(controller.sendText(text))} onFiles={(files) => void controller.sendFiles(files)} />
       <ProfileCard account={accountOfSessionId(sessionId)} open={showingProfile} onClose={() => setShowingProfile(false)} />

@@ -3,7 +3,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MessageList } from './message-list';
-import { formatFileSize, readCustomCard, safeHttpUrl } from './message-content';
+import { bubbleBox, formatDuration, formatFileSize, readCustomCard, safeHttpUrl, thumbnailUrl } from './message-content';
 import { renderWithI18n } from '../test/render-frame';
 import { sampleMessage } from '../test/fake-chat-client';
 import type { ChatMessage } from '../chat/chat-client';
@@ -48,12 +48,81 @@ describe('message content', () => {
       sampleMessage({ idClient: 'i', sessionId: 'p2p-x', type: 'image', text: '', file: { url: 'https://img.example/oak.jpg', name: 'oak.jpg', ext: 'jpg', size: 2048, w: 800, h: 600 } }),
     ]);
     const thumbnail = screen.getByRole('button', { name: 'View full image: oak.jpg' });
-    expect(within(thumbnail).getByRole('img', { name: 'oak.jpg' })).toHaveAttribute('src', 'https://img.example/oak.jpg');
+    // The server's thumbnail, twice the bubble size, in a box sized from w/h before it loads.
+    const small = within(thumbnail).getByRole('img', { name: 'oak.jpg' });
+    expect(small).toHaveAttribute('src', 'https://img.example/oak.jpg?imageView&thumbnail=480x480');
+    expect(small).toHaveAttribute('width', '240');
+    expect(small).toHaveAttribute('height', '180');
     act(() => thumbnail.focus());
     await user.keyboard('{Enter}');
     const preview = await screen.findByRole('dialog', { name: 'oak.jpg' });
+    // The preview shows the original.
+    expect(within(preview).getByRole('img', { name: 'oak.jpg' })).toHaveAttribute('src', 'https://img.example/oak.jpg');
     expect(within(preview).getByRole('img', { name: 'oak.jpg' })).toHaveAttribute('referrerpolicy', 'no-referrer');
     await user.keyboard('{Escape}');
+  });
+
+  it('falls back to the original picture when the thumbnail does not load', () => {
+    renderMessages([sampleMessage({ idClient: 'i', sessionId: 'p2p-x', type: 'image', text: '', file: { url: 'https://img.example/old.png', name: 'old.png', ext: 'png', size: 10 } })]);
+    const img = screen.getByRole('img', { name: 'old.png' });
+    expect(img).toHaveAttribute('src', 'https://img.example/old.png?imageView&thumbnail=480x480');
+    // Without w/h there is no box to reserve.
+    expect(img).not.toHaveAttribute('width');
+    act(() => {
+      img.dispatchEvent(new Event('error'));
+    });
+    expect(img).toHaveAttribute('src', 'https://img.example/old.png');
+  });
+
+  it('plays audio in a labelled player with its length shown before loading, and offers a download', () => {
+    renderMessages([
+      sampleMessage({ idClient: 'a', sessionId: 'p2p-x', type: 'audio', text: '', fromNick: 'Erin', file: { url: 'https://files.example/voice.wav', name: 'voice.wav', ext: 'wav', size: 4096, dur: 65_400 } }),
+    ]);
+    const audio = screen.getByTestId('message-audio').querySelector('audio')!;
+    expect(audio).toHaveAttribute('controls');
+    expect(audio).toHaveAttribute('preload', 'metadata');
+    expect(audio).toHaveAttribute('src', 'https://files.example/voice.wav');
+    expect(audio).toHaveAccessibleName('Voice message from Erin, 1:05');
+    expect(screen.getByTestId('message-duration')).toHaveTextContent('1:05');
+    const download = screen.getByRole('link', { name: 'Download voice.wav' });
+    expect(download).toHaveAttribute('href', 'https://files.example/voice.wav');
+    expect(download).toHaveAttribute('download', 'voice.wav');
+  });
+
+  it('plays video in a player sized from w/h, labelled in Chinese, with a download link; a javascript: address gets no player', () => {
+    renderWithI18n(
+      <MessageList
+        label="Messages"
+        now={NOW}
+        emptyText="none"
+        onRetry={() => undefined}
+        messages={[
+          sampleMessage({ idClient: 'v', sessionId: 'p2p-x', type: 'video', text: '', flow: 'out', from: 's_1001', file: { url: 'https://files.example/clip.webm', name: 'clip.webm', ext: 'webm', size: 9000, w: 640, h: 360, dur: 3000 } }),
+          sampleMessage({ idClient: 'v2', sessionId: 'p2p-x', type: 'video', text: '', file: { url: 'javascript:alert(1)', name: 'x.mp4', ext: 'mp4', size: 1, dur: 1 } }),
+        ]}
+      />,
+      'zh-CN',
+    );
+    const video = screen.getByTestId('message-video').querySelector('video')!;
+    expect(video).toHaveAttribute('preload', 'metadata');
+    expect(video).toHaveAttribute('width', '240');
+    expect(video).toHaveAttribute('height', '135');
+    expect(video).toHaveAccessibleName('我的视频，0:03');
+    expect(screen.getByRole('link', { name: '下载 clip.webm' })).toHaveAttribute('href', 'https://files.example/clip.webm');
+    expect(screen.getAllByTestId('message')[1]).toHaveTextContent('[视频]');
+    expect(document.querySelectorAll('video')).toHaveLength(1);
+  });
+
+  it('sizes media boxes, writes lengths and asks for thumbnails only for http(s) addresses', () => {
+    expect(bubbleBox(800, 600)).toEqual({ width: 240, height: 180 });
+    expect(bubbleBox(100, 50)).toEqual({ width: 100, height: 50 });
+    expect(bubbleBox(1, 10_000)).toEqual({ width: 1, height: 240 });
+    expect(bubbleBox(undefined, 5)).toBeUndefined();
+    expect(bubbleBox(0, 5)).toBeUndefined();
+    expect(formatDuration(undefined)).toBe('0:00');
+    expect(formatDuration(3_725_000)).toBe('1:02:05');
+    expect(thumbnailUrl('https://a.example/x.png?token=1')).toBe('https://a.example/x.png?token=1&imageView&thumbnail=480x480');
+    expect(thumbnailUrl('ftp://a.example/x.png')).toBeUndefined();
   });
 
   it('shows a file card with name, type, size and a safe download link', () => {

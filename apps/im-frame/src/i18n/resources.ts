@@ -165,6 +165,10 @@ export const zhCN = {
     dismiss: '关闭 {{name}} 的上传提示',
     failed: '未发送：{{reason}}',
     dropHere: '松开即可发送到此会话',
+    interrupted: '{{name}} — 已发送 {{percentage}}%；重新选择该文件即可继续',
+    chooseAgain: '重新选择文件',
+    chooseAgainLabel: '重新选择 {{name}} 以继续上传',
+    forget: '放弃 {{name}} 的上传',
     error: {
       No_File_Selected: '没有选择文件',
       Wrong_File_Type: '文件类型不对',
@@ -183,6 +187,12 @@ export const zhCN = {
     notification: '[通知]',
     custom: '[自定义消息]',
     other: '[消息]',
+  },
+  media: {
+    audioLabel: '{{sender}}的语音，{{duration}}',
+    videoLabel: '{{sender}}的视频，{{duration}}',
+    download: '下载',
+    downloadLabel: '下载 {{name}}',
   },
   time: {
     today: 'HH:mm',
@@ -358,6 +368,10 @@ export const enUS: FrameTexts = {
     dismiss: 'Dismiss the upload notice of {{name}}',
     failed: 'Not sent: {{reason}}',
     dropHere: 'Drop to send to this conversation',
+    interrupted: '{{name}} — {{percentage}}% sent; choose the file again to continue',
+    chooseAgain: 'Choose file',
+    chooseAgainLabel: 'Choose {{name}} again to continue uploading it',
+    forget: 'Give up uploading {{name}}',
     error: {
       No_File_Selected: 'No file was chosen',
       Wrong_File_Type: 'This kind of file cannot be sent here',
@@ -375,6 +389,12 @@ export const enUS: FrameTexts = {
     notification: '[Notification]',
     custom: '[Custom message]',
     other: '[Message]',
+  },
+  media: {
+    audioLabel: 'Voice message from {{sender}}, {{duration}}',
+    videoLabel: 'Video from {{sender}}, {{duration}}',
+    download: 'Download',
+    downloadLabel: 'Download {{name}}',
   },
   time: {
     today: 'HH:mm',

@@ -10,8 +10,10 @@ import {
   type CustomerProfile,
   type CustomerSummary,
   type HistoryPage,
+  type RememberedUpload,
   type SendFileOptions,
   type Unsubscribe,
+  type UploadMemory,
 } from '../chat/chat-client';
 import { ChatEventHub } from '../chat/chat-event-hub';
 import { kindOfFile } from '../chat/media-probe';
@@ -36,6 +38,16 @@ export class FakeChatClient implements ChatClient {
   private nextId = 1;
   private clock = 1_700_000_000_000;
   private readonly events = new ChatEventHub();
+  /** The unfinished uploads as last saved (what a reload would find). */
+  rememberedUploads: RememberedUpload[] = [];
+  readonly uploadMemory: UploadMemory = {
+    load: async () => structuredClone(this.rememberedUploads),
+    save: async (uploads) => {
+      this.rememberedUploads = structuredClone([...uploads]);
+    },
+  };
+  /** Files given to sendFile, with their size and last change (to tell the same file from another). */
+  readonly sendFileCalls: Array<{ name: string; size: number; lastModified: number }> = [];
 
   constructor(private readonly account = 's_1001') {}
 
@@ -106,6 +118,7 @@ export class FakeChatClient implements ChatClient {
   uploadFailure: Error | undefined;
 
   async sendFile(sessionId: string, file: File, options: SendFileOptions = {}): Promise<ChatMessage> {
+    this.sendFileCalls.push({ name: file.name, size: file.size, lastModified: file.lastModified });
     options.onProgress?.(0);
     if (this.uploadFailure) throw this.uploadFailure;
     options.onProgress?.(50);
