@@ -7,8 +7,15 @@ module.exports = withPgliteTransform({
   rootDir: __dirname,
   // file-type 21 (uploads sniff content) is ESM-only with no require condition: map it to its core
   // entry and let SWC transpile it and its ESM dependencies (as store-server does).
-  moduleNameMapper: { ...preset.moduleNameMapper, '^file-type$': require.resolve('file-type/core') },
+  // music-metadata 11 (?vinfo) is ESM-only as well: its node entry, transpiled the same way, with
+  // content-type given the default export Node would give it (test/support/content-type-interop.cjs).
+  moduleNameMapper: {
+    ...preset.moduleNameMapper,
+    '^file-type$': require.resolve('file-type/core'),
+    '^music-metadata$': require.resolve('music-metadata'),
+    '^content-type$': require.resolve('./test/support/content-type-interop.cjs'),
+  },
   transformIgnorePatterns: [
-    '/node_modules/(?!(idb|@electric-sql|kysely-pglite|msgpackr|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)',
+    '/node_modules/(?!(idb|@electric-sql|kysely-pglite|msgpackr|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit|music-metadata|media-typer|win-guid)/)',
   ],
 });

@@ -64,3 +64,5 @@ export {
   type MessageProblem,
 } from '@merchant/im-core/server';
 export { verifyImToken, ImTokenError, LongPollHub, type ImTokenClaims, type FrameSocket } from '@merchant/im-core/server';
+// Image operation grammar (§5 "Image processing"): the object store parses what the client writes.
+export { ImError, parseImageOperations, SYNC_THUMBNAIL_LIMIT, type ImageOperation } from '@merchant/im-core/server';
