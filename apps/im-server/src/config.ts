@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RateRules } from './gateway/frequency-limiter';
 import { DEFAULT_RATE_RULES } from './gateway/frequency-limiter';
+import type { S3StoreConfig } from './upload/s3-object-store';
 import { DEFAULT_WRITE_BATCH_MAX, DEFAULT_WRITE_MODE, WRITE_MODES, type WriteMode } from './domain/msg/write-batcher';
 
 /** im-client-spec §9: heartbeat interval 30000 ms, heartbeat command timeout 5000 ms. */
@@ -16,6 +17,9 @@ export const DEFAULT_IDLE_TIMEOUT_MS = HEARTBEAT_INTERVAL_MS + HEARTBEAT_TIMEOUT
 export const DEFAULT_LOGIN_TIMEOUT_MS = 10_000;
 /** Long-poll GETs wait at most this long, below the client's 60 s HTTP timeout (im-client-spec §9). */
 export const DEFAULT_LONG_POLL_WAIT_MS = 25_000;
+
+/** How often expired uploads are swept (docs/im-upload.md "Expiry"). */
+export const DEFAULT_UPLOAD_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 export const DEFAULT_TOKEN_SECRET = 'dev-im-shared-key-change-me';
 export const DEFAULT_APP_KEY = 'merchant-im';
@@ -33,6 +37,13 @@ export interface ImServerConfig {
    * temporary folder when dataDir is `memory://`. Env IM_OBJECT_DIR.
    */
   objectDir?: string;
+  /**
+   * Keep chat files in an S3-compatible store instead of objectDir (upload/s3-object-store.ts).
+   * Env IM_OBJECT_STORE=s3 with IM_S3_ENDPOINT, IM_S3_BUCKET, IM_S3_REGION, IM_S3_ACCESS_KEY_ID, IM_S3_SECRET_ACCESS_KEY.
+   */
+  s3?: S3StoreConfig;
+  /** How often expired uploads' bytes and rows are removed (default 10 minutes). Env IM_UPLOAD_SWEEP_MS. */
+  uploadSweepIntervalMs?: number;
   /** PostgreSQL instead of PGlite; tables go to schema `im`. */
   databaseUrl?: string;
   /** Redis pub/sub routing between nodes; unset = single node. */
@@ -69,7 +80,7 @@ export interface ImServerConfig {
   production?: boolean;
 }
 
-type OptionalKeys = 'databaseUrl' | 'redisUrl' | 'publicWsUrl' | 'nodeId' | 'syncPageSize' | 'now';
+type OptionalKeys = 's3' | 'databaseUrl' | 'redisUrl' | 'publicWsUrl' | 'nodeId' | 'syncPageSize' | 'now';
 export type ResolvedConfig = Required<Omit<ImServerConfig, OptionalKeys>> & Pick<ImServerConfig, OptionalKeys>;
 
 /** Why this configuration must not serve production traffic; empty when it may. */
@@ -87,6 +98,9 @@ export function resolveConfig(config: ImServerConfig): ResolvedConfig {
   if (!WRITE_MODES.includes(writeMode)) throw new Error(`im-server: unknown write mode '${writeMode}' (IM_WRITE_MODE: ${WRITE_MODES.join(' or ')})`);
   const writeBatchMax = config.writeBatchMax ?? DEFAULT_WRITE_BATCH_MAX;
   if (!Number.isInteger(writeBatchMax) || writeBatchMax < 1) throw new Error(`im-server: write batch size must be a positive integer, got ${config.writeBatchMax}`);
+  if (config.s3 && !config.s3.bucket) throw new Error('im-server: the S3 object store needs a bucket (IM_S3_BUCKET)');
+  const uploadSweepIntervalMs = config.uploadSweepIntervalMs ?? DEFAULT_UPLOAD_SWEEP_INTERVAL_MS;
+  if (!Number.isInteger(uploadSweepIntervalMs) || uploadSweepIntervalMs < 1) throw new Error(`im-server: upload sweep interval must be a positive integer, got ${config.uploadSweepIntervalMs}`);
   const problems = productionSecretProblems(config);
   if (problems.length > 0) {
     throw new Error(`im-server refuses to start with NODE_ENV=production: ${problems.join('; ')} (docs/operations.md, "Production secrets")`);
@@ -96,6 +110,8 @@ export function resolveConfig(config: ImServerConfig): ResolvedConfig {
     port: config.port ?? 3200,
     dataDir: config.dataDir ?? './.data/im-server',
     objectDir: config.objectDir || defaultObjectDir(config.dataDir ?? './.data/im-server'),
+    s3: config.s3,
+    uploadSweepIntervalMs,
     databaseUrl: config.databaseUrl || undefined,
     redisUrl: config.redisUrl || undefined,
     tokenSecret: config.tokenSecret ?? DEFAULT_TOKEN_SECRET,

@@ -5,6 +5,23 @@ const env = process.env;
 
 const list = (value: string | undefined) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean) : undefined);
 
+/** IM_OBJECT_STORE: `local` (default, IM_OBJECT_DIR) or `s3` (IM_S3_*). */
+function objectStoreFromEnv() {
+  const kind = env.IM_OBJECT_STORE || 'local';
+  if (kind === 'local') return undefined;
+  if (kind !== 's3') {
+    console.error(`im-server: unknown IM_OBJECT_STORE '${kind}' (local or s3)`);
+    process.exit(1);
+  }
+  return {
+    endpoint: env.IM_S3_ENDPOINT || undefined,
+    bucket: env.IM_S3_BUCKET ?? '',
+    region: env.IM_S3_REGION || undefined,
+    accessKeyId: env.IM_S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.IM_S3_SECRET_ACCESS_KEY || undefined,
+  };
+}
+
 /** A configuration that must not run (development secrets in production) ends the process with its reason. */
 function create(config: Parameters<typeof createImServer>[0]) {
   try {
@@ -20,6 +37,8 @@ const server = create({
   port: env.PORT ? Number(env.PORT) : 3200,
   dataDir: env.DATA_DIR ?? './.data/im-server',
   objectDir: env.IM_OBJECT_DIR,
+  s3: objectStoreFromEnv(),
+  uploadSweepIntervalMs: env.IM_UPLOAD_SWEEP_MS ? Number(env.IM_UPLOAD_SWEEP_MS) : undefined,
   databaseUrl: env.DATABASE_URL,
   redisUrl: env.REDIS_URL,
   tokenSecret: env.IM_TOKEN_SECRET ?? DEFAULT_TOKEN_SECRET,

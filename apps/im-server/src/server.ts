@@ -26,7 +26,9 @@ import { RedisRouter } from './routing/redis-router';
 import type { Router } from './routing/router';
 import { LocalFolderObjectStore } from './upload/object-store';
 import { registerUploadRoutes } from './upload/upload-routes';
+import { S3ObjectStore } from './upload/s3-object-store';
 import { UploadService } from './upload/upload-service';
+import { startUploadSweeper } from './upload/upload-sweeper';
 
 export type { ImServerConfig } from './config';
 
@@ -49,6 +51,7 @@ interface Running {
   wss: WebSocketServer;
   broadcasts: BroadcastService;
   uploads: UploadService;
+  stopSweeper: () => Promise<void>;
 }
 
 /**
@@ -97,7 +100,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
   );
   const closeLongPolling = registerLongPollingTransport(app, gatewayOrUnavailable, config.longPollWaitMs);
   // Chat files (issue 13): a folder beside the database by default (docs/im-upload.md "Server").
-  const objectStore = new LocalFolderObjectStore(config.objectDir);
+  const objectStore = config.s3 ? new S3ObjectStore(config.s3) : new LocalFolderObjectStore(config.objectDir);
   registerUploadRoutes(
     app,
     () => {
@@ -145,7 +148,8 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
       app.log,
     );
     const wss = attachWebSocketTransport(app.server, gateway, () => running !== undefined);
-    return { store, router, gateway, wss, broadcasts, uploads };
+    const stopSweeper = startUploadSweeper(uploads, config.uploadSweepIntervalMs, app.log);
+    return { store, router, gateway, wss, broadcasts, uploads, stopSweeper };
   }
 
   return {
@@ -198,6 +202,7 @@ async function shutdown(current: Running): Promise<void> {
   // ws 8 keeps tracking open clients and only calls back from wss.close() once they are gone.
   for (const client of current.wss.clients) client.terminate();
   await new Promise<void>((resolve) => current.wss.close(() => resolve()));
+  await current.stopSweeper();
   await current.router.close();
   await current.store.close();
 }

@@ -56,8 +56,8 @@ export * from './client';
 // Uploads to the object store: chunked, resumable, with edge failover (issue 13, docs/im-upload.md)
 export { FileUploader } from './upload/file-uploader';
 export type { FileUploadOptions, UploadedFile, UploadPorts, UploadProgress, UploadToken } from './upload/file-uploader';
-export { createUploadPorts } from './client/upload-ports';
-export type { UploadPortsOptions } from './client/upload-ports';
+export { createNosAccess, createUploadPorts } from './client/upload-ports';
+export type { NosAccessToken, UploadPortsOptions } from './client/upload-ports';
 
 // One socket per browser profile (docs/im-multitab.md)
 export * from './multitab';

@@ -17,6 +17,7 @@ export interface ImDatabase {
   im_team_member: TeamMemberTable;
   im_team_inbox: TeamInboxTable;
   im_upload: UploadTable;
+  im_nos_access_token: NosAccessTokenTable;
 }
 
 /** A normal (type 0) or advanced (1) team (migration 007); enum codes as in TeamRecord. */
@@ -244,6 +245,18 @@ export interface UploadTable {
   expires_at: number | null;
   /** Hex md5 of the finished object, for quick transfer (migration 011); null while uploading. */
   md5: string | null;
+  /** Served only with an access token (migration 012). */
+  private: Generated<boolean>;
   created_at: number;
   updated_at: number;
+}
+
+/** An access token to a private object (migration 012), kept as its SHA-256. */
+export interface NosAccessTokenTable {
+  token_hash: string;
+  object_key: string;
+  /** Who asked for it: the object's owner. */
+  account: string;
+  expires_at: number;
+  created_at: number;
 }

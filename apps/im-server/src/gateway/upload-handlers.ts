@@ -1,6 +1,6 @@
 import { ResponseCode } from '../protocol';
 import { ImServerError, parameterError } from '../domain/errors';
-import { UploadError } from '../upload/upload-service';
+import { PRIVATE_NOS_SCENE, UploadError } from '../upload/upload-service';
 import type { CommandHandlers } from './handler-types';
 
 /**
@@ -11,6 +11,12 @@ import type { CommandHandlers } from './handler-types';
 export const UPLOAD_HANDLERS: CommandHandlers = {
   getNosToken: async (ctx, body) => ({ tokens: issue(ctx.services.uploads, ctx.port.account, body, body.count ?? 1) }),
   getSimpleNosToken: async (ctx, body) => ({ token: issue(ctx.services.uploads, ctx.port.account, body, 1)[0] }),
+  // §7 private objects (docs/im-upload.md "Private objects"): tokens for the owner only.
+  getNosAccessToken: async (ctx, body) => refused(() => ctx.services.uploads.issueAccessToken(ctx.port.account, body.url ?? '')),
+  deleteNosAccessToken: async (ctx, body) => refused(async () => {
+    await ctx.services.uploads.revokeAccessToken(ctx.port.account, body.token ?? '');
+    return {};
+  }),
   // §4 quick transfer: 404 when the account has no such object (the client then uploads normally).
   fileQuickTransfer: async (ctx, body) => {
     try {
@@ -24,14 +30,28 @@ export const UPLOAD_HANDLERS: CommandHandlers = {
   },
 };
 
+/** The object store's refusals as IM response codes: 403 and 404 as they are, anything else a parameter error. */
+async function refused<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof UploadError) {
+      if (error.status === 403) throw new ImServerError(ResponseCode.NO_PERMISSION, error.message);
+      if (error.status === 404) throw new ImServerError(ResponseCode.NOT_FOUND, error.message);
+      throw parameterError(error.message);
+    }
+    throw error;
+  }
+}
+
 function issue(
   uploads: import('../upload/upload-service').UploadService,
   account: string,
-  body: { size?: number; fileName?: string; nosSurvivalTime?: number; tag?: string },
+  body: { size?: number; fileName?: string; nosSurvivalTime?: number; tag?: string; nosScene?: string },
   count: number,
 ) {
   try {
-    return uploads.issueTokens({ account, size: body.size ?? 0, fileName: body.fileName, nosSurvivalTime: body.nosSurvivalTime, count }).map((token) => ({ ...token, tag: body.tag ?? '' }));
+    return uploads.issueTokens({ account, size: body.size ?? 0, fileName: body.fileName, nosSurvivalTime: body.nosSurvivalTime, count, private: body.nosScene === PRIVATE_NOS_SCENE }).map((token) => ({ ...token, tag: body.tag ?? '' }));
   } catch (error) {
     if (error instanceof UploadError) throw parameterError(error.message);
     throw error;

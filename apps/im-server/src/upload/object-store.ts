@@ -3,19 +3,31 @@ import { mkdir, open, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
+/** Bytes `start` to `end`, both included (as in an HTTP Range header). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /**
  * Where uploaded objects live (issue 13). The upload service writes chunks at known offsets and reads
- * finished objects back; it never builds a path itself, so a second implementation (S3-compatible,
- * not built yet) plugs in here. Keys are `bucket/objectName`, already checked by `isSafeObjectKey`.
+ * finished objects back; it never builds a path itself, so the local folder and the S3-compatible store
+ * (s3-object-store.ts) plug in here. Keys are `bucket/objectName`, already checked by `isSafeObjectKey`.
  */
 export interface ObjectStore {
-  /** Writes `bytes` at `offset` of the object, creating it (and nothing else) when missing. */
+  /**
+   * Writes `bytes` at `offset` of the object, creating it (and nothing else) when missing; what was
+   * stored past `offset + bytes.length` is dropped, so writing the same chunk again is harmless.
+   */
   writeAt(key: string, offset: number, bytes: Uint8Array): Promise<void>;
+  /** Called once the last byte is written, before the object is read: `size` bytes must be there. */
+  finish(key: string, size: number): Promise<void>;
   /** Bytes stored so far, or undefined when the object does not exist. */
   size(key: string): Promise<number | undefined>;
   /** The first `length` bytes (for sniffing the content type). */
   head(key: string, length: number): Promise<Uint8Array>;
-  read(key: string): Readable;
+  /** The object's bytes, or only `range` of them; a stream, so a large object never sits in memory. */
+  read(key: string, range?: ByteRange): Readable;
   remove(key: string): Promise<void>;
 }
 
@@ -57,6 +69,11 @@ export class LocalFolderObjectStore implements ObjectStore {
     }
   }
 
+  async finish(key: string, size: number): Promise<void> {
+    const stored = await this.size(key);
+    if (stored !== size) throw new Error(`object ${key} has ${stored ?? 'no'} bytes, expected ${size}`);
+  }
+
   async size(key: string): Promise<number | undefined> {
     try {
       return (await stat(this.pathOf(key))).size;
@@ -77,8 +94,8 @@ export class LocalFolderObjectStore implements ObjectStore {
     }
   }
 
-  read(key: string): Readable {
-    return createReadStream(this.pathOf(key));
+  read(key: string, range?: ByteRange): Readable {
+    return createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : {});
   }
 
   async remove(key: string): Promise<void> {

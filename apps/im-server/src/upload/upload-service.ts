@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely } from 'kysely';
 import type { ImDatabase } from '../db/schema';
-import type { ObjectStore } from './object-store';
+import { isSafeObjectKey, type ObjectStore } from './object-store';
 import { signUploadToken, verifyUploadToken, type UploadClaims } from './upload-token';
 
 /** §9: chunks are 4 MB; the server takes no bigger body. */
@@ -18,6 +18,10 @@ export const IM_BUCKET = 'im';
  * Smaller files go up normally: asking costs about as much as sending them.
  */
 export const QUICK_TRANSFER_THRESHOLD = 256 * 1024;
+/** How long an access token to a private object reads (ours; the owner asks again after). */
+export const ACCESS_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+/** The nosScene that makes an upload private (docs/protocol.md "Upload tokens and the object store"). */
+export const PRIVATE_NOS_SCENE = 'private';
 /** §5: the smallest nosSurvivalTime; below it, objects live without limit. */
 const MIN_SURVIVAL_SECONDS = 86_400;
 
@@ -38,6 +42,8 @@ export interface TokenRequest {
   fileName?: string;
   nosSurvivalTime?: number;
   count?: number;
+  /** Served only with an access token (nosScene 'private'). */
+  private?: boolean;
 }
 
 export interface IssuedToken {
@@ -91,7 +97,7 @@ export class UploadService {
     return Array.from({ length: count }, () => {
       const objectName = `${randomBytes(16).toString('hex')}${extensionOf(request.fileName)}`;
       const survival = request.nosSurvivalTime !== undefined && request.nosSurvivalTime >= MIN_SURVIVAL_SECONDS ? Math.floor(request.nosSurvivalTime) : undefined;
-      const claims: UploadClaims = { account: request.account, bucket: IM_BUCKET, objectName, size: request.size, expiresAt: expireTime, ...(survival ? { survivalSeconds: survival } : {}) };
+      const claims: UploadClaims = { account: request.account, bucket: IM_BUCKET, objectName, size: request.size, expiresAt: expireTime, ...(survival ? { survivalSeconds: survival } : {}), ...(request.private ? { private: true } : {}) };
       return { bucket: IM_BUCKET, objectName, token: signUploadToken(claims, this.secret), expireTime };
     });
   }
@@ -113,7 +119,7 @@ export class UploadService {
     return this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('im_upload')
-        .values({ object_key: key, account: claims.account, size: claims.size, context: randomBytes(12).toString('base64url'), created_at: this.now(), updated_at: this.now() })
+        .values({ object_key: key, account: claims.account, size: claims.size, private: claims.private ?? false, context: randomBytes(12).toString('base64url'), created_at: this.now(), updated_at: this.now() })
         .onConflict((c) => c.column('object_key').doNothing())
         .execute();
       const row = await trx.selectFrom('im_upload').selectAll().where('object_key', '=', key).forUpdate().executeTakeFirstOrThrow();
@@ -131,6 +137,7 @@ export class UploadService {
       if (request.complete) {
         if (received !== claims.size) throw new UploadError(400, 'INCOMPLETE', `complete was sent at ${received} of ${claims.size} bytes`);
         complete = true;
+        await this.objects.finish(key, claims.size);
         contentType = (await fileTypeFromBuffer(await this.objects.head(key, 4100)))?.mime ?? 'application/octet-stream';
         md5 = await this.md5Of(key);
       }
@@ -180,13 +187,87 @@ export class UploadService {
   }
 
   /** A finished object for download: its sniffed type and size; undefined while uploading or unknown. */
-  async finished(bucket: string, objectName: string): Promise<{ key: string; contentType: string; size: number } | undefined> {
+  async finished(bucket: string, objectName: string): Promise<{ key: string; contentType: string; size: number; private: boolean } | undefined> {
     const key = `${bucket}/${objectName}`;
-    const row = await this.db.selectFrom('im_upload').select(['complete', 'content_type', 'size', 'expires_at']).where('object_key', '=', key).executeTakeFirst();
+    const row = await this.db.selectFrom('im_upload').select(['complete', 'content_type', 'size', 'expires_at', 'private']).where('object_key', '=', key).executeTakeFirst();
     if (!row || !row.complete) return undefined;
     if (row.expires_at !== null && Number(row.expires_at) < this.now()) return undefined;
-    return { key, contentType: row.content_type || 'application/octet-stream', size: Number(row.size) };
+    return { key, contentType: row.content_type || 'application/octet-stream', size: Number(row.size), private: row.private };
   }
+
+  /**
+   * getNosAccessToken (§7): a token that reads one finished object for ACCESS_TOKEN_TTL_MS, issued to
+   * the object's owner only. The answer's URL carries it as `?token=`; only its SHA-256 is stored.
+   */
+  async issueAccessToken(account: string, url: string): Promise<{ token: string; url: string; expireTime: number }> {
+    const { key, parsed } = objectKeyOfUrl(url);
+    const row = await this.db.selectFrom('im_upload').select(['account', 'complete', 'expires_at']).where('object_key', '=', key).executeTakeFirst();
+    if (!row || !row.complete || (row.expires_at !== null && Number(row.expires_at) < this.now())) throw new UploadError(404, 'NOT_FOUND', 'no such object');
+    if (row.account !== account) throw new UploadError(403, 'NOT_OWNER', 'only the owner of an object may get an access token to it');
+    const token = randomBytes(24).toString('base64url');
+    const expireTime = this.now() + ACCESS_TOKEN_TTL_MS;
+    await this.db.insertInto('im_nos_access_token').values({ token_hash: sha256(token), object_key: key, account, expires_at: expireTime, created_at: this.now() }).execute();
+    parsed.searchParams.set('token', token);
+    return { token, url: parsed.toString(), expireTime };
+  }
+
+  /** deleteNosAccessToken (§7): the token stops reading at once. Only the account it was issued to may revoke it. */
+  async revokeAccessToken(account: string, token: string): Promise<void> {
+    if (typeof token !== 'string' || token.length === 0 || token.length > 256) throw new UploadError(400, 'PARAM_ERROR', 'token is required');
+    const deleted = await this.db.deleteFrom('im_nos_access_token').where('token_hash', '=', sha256(token)).where('account', '=', account).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) throw new UploadError(404, 'NOT_FOUND', 'no such access token');
+  }
+
+  /** Throws unless `token` reads the private object `key` now. */
+  async checkAccess(key: string, token: string | undefined): Promise<void> {
+    if (!token) throw new UploadError(403, 'ACCESS_TOKEN_REQUIRED', 'this object is private; an access token is required');
+    const row = token.length > 256 ? undefined : await this.db.selectFrom('im_nos_access_token').select(['object_key', 'expires_at']).where('token_hash', '=', sha256(token)).executeTakeFirst();
+    if (!row) throw new UploadError(403, 'ACCESS_TOKEN_INVALID', 'the access token is not valid or was revoked');
+    if (row.object_key !== key) throw new UploadError(403, 'ACCESS_TOKEN_OBJECT', 'the access token is for another object');
+    if (Number(row.expires_at) < this.now()) throw new UploadError(403, 'ACCESS_TOKEN_EXPIRED', 'the access token has expired');
+  }
+
+  /**
+   * The expiry sweeper (§5 nosSurvivalTime): removes the bytes, access tokens and rows of up to `limit`
+   * objects past their survival time, and of uploads never finished whose token can no longer write.
+   * Bytes go first: a sweep cut in between finds the row again and removes nothing twice by mistake.
+   * Answers how many were removed.
+   */
+  async sweepExpired(limit: number): Promise<number> {
+    const now = this.now();
+    const rows = await this.db
+      .selectFrom('im_upload')
+      .select('object_key')
+      .where((eb) => eb.or([eb('expires_at', '<', now), eb.and([eb('complete', '=', false), eb('created_at', '<', now - UPLOAD_TOKEN_TTL_MS)])]))
+      .limit(limit)
+      .execute();
+    for (const { object_key: key } of rows) {
+      await this.objects.remove(key);
+      await this.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('im_nos_access_token').where('object_key', '=', key).execute();
+        await trx.deleteFrom('im_upload').where('object_key', '=', key).execute();
+      });
+    }
+    // Tokens past their expiry read nothing; their rows go too.
+    await this.db.deleteFrom('im_nos_access_token').where('expires_at', '<', now).execute();
+    return rows.length;
+  }
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The object a download URL names: http(s)://<any edge>/nos/<bucket>/<objectName>. */
+function objectKeyOfUrl(url: string): { key: string; parsed: URL } {
+  let parsed: URL | undefined;
+  try {
+    parsed = typeof url === 'string' && url.length <= 2048 ? new URL(url) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  const match = parsed && /^https?:$/.test(parsed.protocol) ? /^\/nos\/(.+)$/.exec(parsed.pathname) : null;
+  if (!parsed || !match || !isSafeObjectKey(match[1])) throw new UploadError(400, 'PARAM_ERROR', 'url must be an object URL of this server (…/nos/{bucket}/{objectName})');
+  parsed.searchParams.delete('token');
+  return { key: match[1], parsed };
 }
 
 function extensionOf(fileName: string | undefined): string {

@@ -16,13 +16,15 @@ export interface UploadClaims {
   expiresAt: number;
   /** Seconds the finished object lives (§5 nosSurvivalTime ≥ 86,400); absent = without limit. */
   survivalSeconds?: number;
+  /** A private object: served only with an access token (getNosAccessToken). */
+  private?: boolean;
 }
 
 const keyOf = (secret: string) => createHmac('sha256', secret).update('im-upload-token/v1').digest();
 const b64 = (bytes: Buffer | string) => Buffer.from(bytes).toString('base64url');
 
 export function signUploadToken(claims: UploadClaims, secret: string): string {
-  const body = b64(JSON.stringify({ a: claims.account, b: claims.bucket, o: claims.objectName, s: claims.size, e: claims.expiresAt, l: claims.survivalSeconds }));
+  const body = b64(JSON.stringify({ a: claims.account, b: claims.bucket, o: claims.objectName, s: claims.size, e: claims.expiresAt, l: claims.survivalSeconds, p: claims.private || undefined }));
   return `${body}.${b64(createHmac('sha256', keyOf(secret)).update(body).digest())}`;
 }
 
@@ -36,7 +38,7 @@ export function verifyUploadToken(token: string, secret: string, now: number): U
   const expected = createHmac('sha256', keyOf(secret)).update(body).digest();
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'signature';
-  let raw: { a?: unknown; b?: unknown; o?: unknown; s?: unknown; e?: unknown; l?: unknown };
+  let raw: { a?: unknown; b?: unknown; o?: unknown; s?: unknown; e?: unknown; l?: unknown; p?: unknown };
   try {
     raw = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
   } catch {
@@ -44,6 +46,7 @@ export function verifyUploadToken(token: string, secret: string, now: number): U
   }
   if (typeof raw.a !== 'string' || typeof raw.b !== 'string' || typeof raw.o !== 'string' || typeof raw.s !== 'number' || typeof raw.e !== 'number') return 'malformed';
   if (raw.l !== undefined && typeof raw.l !== 'number') return 'malformed';
+  if (raw.p !== undefined && raw.p !== true) return 'malformed';
   if (now > raw.e) return 'expired';
-  return { account: raw.a, bucket: raw.b, objectName: raw.o, size: raw.s, expiresAt: raw.e, ...(raw.l === undefined ? {} : { survivalSeconds: raw.l }) };
+  return { account: raw.a, bucket: raw.b, objectName: raw.o, size: raw.s, expiresAt: raw.e, ...(raw.l === undefined ? {} : { survivalSeconds: raw.l }), ...(raw.p ? { private: true } : {}) };
 }

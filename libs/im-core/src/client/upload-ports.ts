@@ -66,3 +66,29 @@ export function createUploadPorts(options: UploadPortsOptions): UploadPorts {
     fetch: options.fetch,
   };
 }
+
+/** An access token to a private object (§7 getNosAccessToken): the URL carries it as `?token=`. */
+export interface NosAccessToken {
+  token: string;
+  url: string;
+  /** Epoch ms after which the token reads nothing. */
+  expireTime: number;
+}
+
+/**
+ * getNosAccessToken / deleteNosAccessToken (§7): reading a private object (uploaded with nosScene
+ * 'private') takes a token only its owner gets; deleting the token stops it at once
+ * (docs/im-upload.md "Private objects").
+ */
+export function createNosAccess(request: UploadPortsOptions['request']) {
+  return {
+    getNosAccessToken: async (url: string): Promise<NosAccessToken> => {
+      const answer = await request('getNosAccessToken', { url });
+      if (!answer.token || !answer.url) throw new ImError(ImErrorName.Upload_Failed, 'unknown (the server gave no access token)');
+      return { token: answer.token, url: answer.url, expireTime: answer.expireTime ?? 0 };
+    },
+    deleteNosAccessToken: async (token: string): Promise<void> => {
+      await request('deleteNosAccessToken', { token });
+    },
+  };
+}

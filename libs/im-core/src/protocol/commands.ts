@@ -146,7 +146,7 @@ export const COMMANDS = {
   getBackSourceToken: req(S.misc, 6, { url: [1, 'string'] }, { token: [1, 'string'] }),
   getGrayscaleConfig: req(S.misc, 7, { config: [1, 'string'] }, { config: [1, 'string'] }),
   getNosOriginUrl: req(S.misc, 8, { safeShortUrl: [1, 'string'] }, { url: [1, 'string'] }),
-  getNosAccessToken: req(S.misc, 9, { url: [1, 'string'], userAgent: [2, 'string'], ext: [3, 'string'] }, { token: [1, 'string'], url: [2, 'string'] }),
+  getNosAccessToken: req(S.misc, 9, { url: [1, 'string'], userAgent: [2, 'string'], ext: [3, 'string'] }, { token: [1, 'string'], url: [2, 'string'], expireTime: [3, 'int'] }),
   deleteNosAccessToken: req(S.misc, 10, { token: [1, 'string'] }, empty),
   processImage: req(S.misc, 11, { url: [1, 'string'], ops: [2, 'string'] }, { url: [1, 'string'] }),
   audioToText: req(S.misc, 12, { url: [1, 'string'], ext: [2, 'string'], dur: [3, 'int'], mime: [4, 'string'], sampleRate: [5, 'int'] }, { text: [1, 'string'] }),

@@ -10,6 +10,7 @@ import * as searchIndex from './008-search-index';
 import * as uploads from './009-uploads';
 import * as teamReceipts from './010-team-receipts';
 import * as uploadMd5 from './011-upload-md5';
+import * as privateObjects from './012-private-objects';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-uploads': uploads,
   '010-team-receipts': teamReceipts,
   '011-upload-md5': uploadMd5,
+  '012-private-objects': privateObjects,
 };
