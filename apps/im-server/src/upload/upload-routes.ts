@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isSafeObjectKey, type ObjectStore } from './object-store';
+import { isMediaQuery, serveMediaQuery } from './media/media-routes';
 import { UPLOAD_CHUNK_BYTES, UploadError, type UploadService } from './upload-service';
 
 /** The header that carries the upload token (§7 "a token header"). */
@@ -63,6 +64,9 @@ export function registerUploadRoutes(app: FastifyInstance, uploads: () => Upload
         }
         const object = await uploads().finished(target.bucket, target.objectName);
         if (!object) return refuse(reply, new UploadError(404, 'NOT_FOUND', 'no such object'));
+        // ?imageInfo, ?vinfo and ?imageView&… (docs/im-upload.md "Media"): the raw query keeps the operations' order.
+        const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+        if (isMediaQuery(rawQuery)) return await serveMediaQuery(reply, objects(), object, rawQuery);
         // The sniffed type only, never what the uploader claimed; never rendered as a page of ours.
         return reply
           .header('content-type', object.contentType)
