@@ -122,6 +122,38 @@ export class ChatFrame {
     await this.frame.getByTestId(`recent-customer-${account}`).click();
   }
 
+  /** Sends files with the composer's attach button (paths keep their last-change time, which resume matches on). */
+  async attachFiles(files: Parameters<import('@playwright/test').Locator['setInputFiles']>[0]) {
+    await this.frame.getByTestId('attach-input').setInputFiles(files);
+  }
+
+  /** The rows of the upload list (data-status uploading, failed or interrupted). */
+  uploadRows() {
+    return this.frame.getByTestId('upload-item');
+  }
+
+  /** An interrupted row's "Choose file": clicks it and answers the picker with `path`. */
+  async chooseAgain(name: string, path: string) {
+    const row = this.uploadRows().filter({ hasText: name }).and(this.frame.locator('[data-status="interrupted"]'));
+    const chooser = this.page.waitForEvent('filechooser');
+    await row.getByTestId('upload-choose-again').click();
+    await (await chooser).setFiles(path);
+  }
+
+  /** The player of the newest audio or video bubble, and its duration once its metadata loaded. */
+  async playerDuration(kind: 'audio' | 'video') {
+    const player = this.messages().getByTestId(`message-${kind}`).last().locator(kind);
+    return player.evaluate(
+      (el: HTMLMediaElement) =>
+        new Promise<number>((resolve, reject) => {
+          if (el.readyState >= 1) return resolve(el.duration);
+          el.addEventListener('loadedmetadata', () => resolve(el.duration), { once: true });
+          el.addEventListener('error', () => reject(new Error(`cannot load ${el.currentSrc}: ${el.error?.message ?? el.error?.code}`)), { once: true });
+          el.load();
+        }),
+    );
+  }
+
   /** Marks the frame's window, to tell later whether it was reloaded. */
   async markWindow() {
     await this.document().evaluate(() => {

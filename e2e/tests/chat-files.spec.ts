@@ -1,6 +1,8 @@
 // Sending a picture from the chat frame through the real stack (issue 13): the frame probes it, im-core
 // uploads it to im-server's object store in chunks, the image message reaches the customer with its
-// size, and the merchant opens its preview.
+// size, and the merchant opens its preview. Audio and video arrive with their length and play in the
+// frame's players.
+import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { test, expect } from '@playwright/test';
 import { connectCustomer } from '../customer-client';
@@ -38,6 +40,30 @@ function png(width: number, height: number): Buffer {
   return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
 }
 
+/** A real mono 16-bit PCM WAV of `seconds` (a 440 Hz tone), so the browser decodes it and reads its length. */
+function wav(seconds: number, rate = 8000): Buffer {
+  const samples = Math.round(seconds * rate);
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i += 1) data.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
+  const head = Buffer.alloc(44);
+  head.write('RIFF', 0, 'ascii');
+  head.writeUInt32LE(36 + data.length, 4);
+  head.write('WAVEfmt ', 8, 'ascii');
+  head.writeUInt32LE(16, 16);
+  head.writeUInt16LE(1, 20); // PCM
+  head.writeUInt16LE(1, 22); // mono
+  head.writeUInt32LE(rate, 24);
+  head.writeUInt32LE(rate * 2, 28);
+  head.writeUInt16LE(2, 32);
+  head.writeUInt16LE(16, 34);
+  head.write('data', 36, 'ascii');
+  head.writeUInt32LE(data.length, 40);
+  return Buffer.concat([head, data]);
+}
+
+/** 2 s of 160 × 90 VP8 (ffmpeg testsrc), 12 KB. */
+const CLIP_WEBM = readFileSync(new URL('../fixtures/clip.webm', import.meta.url));
+
 test('the merchant sends a picture: it uploads with progress, reaches the customer with its size, and opens in a preview', async ({ page }) => {
   test.setTimeout(120_000);
   const { shell, chat } = await signIn(page);
@@ -69,5 +95,56 @@ test('the merchant sends a picture: it uploads with progress, reaches the custom
     await expect.poll(() => preview.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
   } finally {
     await erin.close();
+  }
+});
+
+test('audio and video reach the customer with their length and play in the frame; a picture shows the server thumbnail or, without one, the original', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { shell, chat } = await signIn(page);
+  await shell.openMessages();
+  await expect(chat.connectionStatus()).toHaveAttribute('data-phase', 'connected');
+  const account = `c_fay_${Date.now().toString(36)}`;
+  const fay = await connectCustomer(account, 'Fay Lin');
+  try {
+    await fay.sendText(STORE_ACCOUNT, 'Can you show me how it works?');
+    await chat.openSession(account);
+    await expect(chat.messages().filter({ hasText: 'Can you show me how it works?' })).toHaveCount(1);
+
+    await chat.attachFiles({ name: 'how-to.wav', mimeType: 'audio/wav', buffer: wav(1.5) });
+    const audioBubble = chat.messages().filter({ has: chat.frame.getByTestId('message-audio') });
+    await expect(audioBubble).toHaveAttribute('data-status', 'success');
+    const audio = await fay.waitForFile('how-to.wav');
+    expect(audio).toMatchObject({ type: 'audio', file: { name: 'how-to.wav', ext: 'wav', dur: 1500 } });
+    // The length shows before the player loads anything, and the player reads it from the object store.
+    await expect(audioBubble.getByTestId('message-duration')).toHaveText('0:02');
+    await expect(audioBubble.getByTestId('message-download')).toHaveAttribute('href', audio.file!.url);
+    expect(await chat.playerDuration('audio')).toBeCloseTo(1.5, 1);
+
+    await chat.attachFiles({ name: 'demo.webm', mimeType: 'video/webm', buffer: CLIP_WEBM });
+    const videoBubble = chat.messages().filter({ has: chat.frame.getByTestId('message-video') });
+    await expect(videoBubble).toHaveAttribute('data-status', 'success');
+    const video = await fay.waitForFile('demo.webm');
+    expect(video).toMatchObject({ type: 'video', file: { name: 'demo.webm', ext: 'webm', w: 160, h: 90 } });
+    expect(video.file!.dur).toBeGreaterThan(1900);
+    // w/h reserve the player's box: 160 × 90 fits the bubble as it is.
+    await expect(videoBubble.locator('video')).toHaveAttribute('width', '160');
+    await expect(videoBubble.locator('video')).toHaveAttribute('height', '90');
+    expect(await chat.playerDuration('video')).toBeCloseTo(2, 1);
+
+    await chat.attachFiles({ name: 'big-mug.png', mimeType: 'image/png', buffer: png(600, 400) });
+    const imageBubble = chat.messages().filter({ has: chat.frame.getByTestId('message-image') });
+    await expect(imageBubble).toHaveAttribute('data-status', 'success');
+    const image = await fay.waitForFile('big-mug.png');
+    const thumbnailUrl = `${image.file!.url}?imageView&thumbnail=480x480`;
+    const thumbnail = await fetch(thumbnailUrl);
+    const served = thumbnail.ok && (thumbnail.headers.get('content-type') ?? '').startsWith('image/');
+    const img = imageBubble.getByTestId('message-image-thumbnail');
+    // Box reserved from w/h: 600 × 400 scaled into 240.
+    await expect(img).toHaveAttribute('width', '240');
+    await expect(img).toHaveAttribute('height', '160');
+    await expect(img).toHaveAttribute('src', served ? thumbnailUrl : image.file!.url);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  } finally {
+    await fay.close();
   }
 });
