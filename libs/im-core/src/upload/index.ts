@@ -1,2 +1,3 @@
 export * from './file-uploader';
 export { resolveUploadSource, type ResolvedSource } from './upload-source';
+export { imageInfoUrl, videoInfoUrl, processImageUrl } from './media-urls';

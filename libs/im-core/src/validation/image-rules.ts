@@ -137,10 +137,15 @@ export function imageOperationsQuery(operations: readonly ImageOperation[]): str
   return parts.join('&');
 }
 
+/** An object's http(s) URL with `query` appended (after `&` when it already has a query, e.g. a read token). */
+export function objectUrlWithQuery(url: string, query: string): string {
+  if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) throw paramError('url must be an http(s) address');
+  return `${url}${url.includes('?') ? '&' : '?'}${query}`;
+}
+
 /** The processed image's address: the object's URL with the operations' query. */
 export function processedImageUrl(url: string, operations: readonly ImageOperation[]): string {
-  if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) throw paramError('url must be an http(s) address');
-  return `${url}${url.includes('?') ? '&' : '?'}${imageOperationsQuery(operations)}`;
+  return objectUrlWithQuery(url, imageOperationsQuery(operations));
 }
 
 /** At most this many operations in one query, so one request cannot ask for unbounded work. */
