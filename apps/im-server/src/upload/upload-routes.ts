@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isSafeObjectKey, type ObjectStore } from './object-store';
+import { isSafeObjectKey, type ByteRange, type ObjectStore } from './object-store';
 import { isMediaQuery, serveMediaQuery } from './media/media-routes';
 import { UPLOAD_CHUNK_BYTES, UploadError, type UploadService } from './upload-service';
 
@@ -64,22 +64,53 @@ export function registerUploadRoutes(app: FastifyInstance, uploads: () => Upload
         }
         const object = await uploads().finished(target.bucket, target.objectName);
         if (!object) return refuse(reply, new UploadError(404, 'NOT_FOUND', 'no such object'));
+        if (object.private) await uploads().checkAccess(object.key, query.token);
         // ?imageInfo, ?vinfo and ?imageView&… (docs/im-upload.md "Media"): the raw query keeps the operations' order.
         const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
         if (isMediaQuery(rawQuery)) return await serveMediaQuery(reply, objects(), object, rawQuery);
         // The sniffed type only, never what the uploader claimed; never rendered as a page of ours.
-        return reply
+        reply
           .header('content-type', object.contentType)
-          .header('content-length', object.size)
+          .header('accept-ranges', 'bytes')
           .header('x-content-type-options', 'nosniff')
           .header('content-security-policy', "default-src 'none'; sandbox")
-          .header('cache-control', 'private, max-age=86400')
-          .send(objects().read(object.key));
+          .header('cache-control', object.private ? 'private, no-store' : 'private, max-age=86400');
+        // Players seek with Range (docs/im-upload.md "Downloads").
+        const range = byteRangeOf(request.headers.range, object.size);
+        if (range === 'unsatisfiable') return reply.code(416).header('content-type', 'application/json; charset=utf-8').header('content-range', `bytes */${object.size}`).send({ errCode: 'RANGE_NOT_SATISFIABLE', errMsg: `the object is ${object.size} bytes` });
+        if (range) {
+          return reply
+            .code(206)
+            .header('content-range', `bytes ${range.start}-${range.end}/${object.size}`)
+            .header('content-length', range.end - range.start + 1)
+            .send(objects().read(object.key, range));
+        }
+        return reply.header('content-length', object.size).send(objects().read(object.key));
       } catch (error) {
         return refuse(reply, error);
       }
     });
   });
+}
+
+/**
+ * One `bytes=a-b`, `bytes=a-` or `bytes=-n` range (RFC 9110 §14.1.2), clamped to the object; undefined
+ * (the whole object) without a Range header or for anything else, such as several ranges, which a
+ * server may ignore; 'unsatisfiable' when it starts past the end.
+ */
+export function byteRangeOf(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+  const match = typeof header === 'string' ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (!Number.isSafeInteger(start) || start >= size) return 'unsatisfiable';
+  if (end < start) return undefined;
+  return { start, end };
 }
 
 function targetOf(params: unknown): { bucket: string; objectName: string } | undefined {
