@@ -117,13 +117,17 @@ describe('object store media: ?imageInfo, ?imageView operations, ?vinfo (issue 1
     expect(await json(png, 'imageView&crop=300_0_10_10')).toEqual({ status: 400, body: { errCode: 'PARAM_ERROR', errMsg: 'crop 300_0_10_10 starts outside the 300x200 image' } });
   });
 
-  it('rotate=90 swaps width and height; 45 grows the box to hold the turned picture; 360 is the same as 0', async () => {
+  it('rotate=90 swaps width and height; 45 grows the box to hold the turned picture, corners transparent (PNG) or white (JPEG); 360 is the same as 0', async () => {
     expect(await dimensions(png, 'imageView&rotate=90')).toEqual({ width: 200, height: 300 });
     expect(await dimensions(png, 'imageView&rotate=-90')).toEqual({ width: 200, height: 300 });
     const turned = await dimensions(png, 'imageView&rotate=45');
     expect(turned.width).toBeGreaterThan(340);
     expect(turned.height).toBeGreaterThan(340);
     expect(await dimensions(png, 'imageView&rotate=360')).toEqual({ width: 300, height: 200 });
+    // The corners an odd angle opens are transparent in a PNG, white in a JPEG (which has no alpha).
+    const corner = async (bytes: Buffer) => [...(await sharp(bytes).extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer())];
+    expect(await corner((await view(png, 'imageView&rotate=45')).bytes)).toEqual([expect.any(Number), expect.any(Number), expect.any(Number), 0]);
+    for (const channel of await corner((await view(jpeg, 'imageView&rotate=45')).bytes)) expect(channel).toBeGreaterThan(240);
   });
 
   it('thumbnail: cover z covers the box, contain x fits inside it, crop y is exactly the box (§9 codes)', async () => {

@@ -66,6 +66,8 @@ export async function processImage(input: Buffer, operations: readonly ImageOper
   }
   const format = source.format === 'heif' ? 'avif' : source.format;
   let output = open(current).autoOrient();
+  // JPEG has no alpha: transparent corners (an odd rotation) become white, not black.
+  if (format === 'jpeg') output = output.flatten({ background: '#ffffff' });
   if (!strip) output = output.keepMetadata();
   output = output.toFormat(format as keyof FormatEnum, {
     ...(quality !== undefined && QUALITY_FORMATS.has(format) ? { quality: Math.max(1, quality) } : {}),
