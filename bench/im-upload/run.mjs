@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global performance, AbortController, Blob, File */
 // IM file upload (issue 13 "Figures"): im-core's FileUploader against the real im-server over
 // loopback, with a bare HTTP PUT of the same bytes to the same process and disk as the baseline,
 // measured in the same run, interleaved round by round.
