@@ -5,9 +5,14 @@ import { IMAGE_TYPES, imageInfo } from './image-info';
 import { processImage } from './image-operations';
 import { mediaError } from './media-error';
 import { isMediaType, mediaInfo } from './media-info';
+import { createSlots } from './slots';
 
 /** Images are read whole into memory to be processed; larger ones are refused. */
 export const MAX_IMAGE_BYTES = 32 * 1024 * 1024;
+
+/** Images processed at once (the others wait their turn). */
+export const IMAGE_SLOTS = 2;
+const imageSlot = createSlots(IMAGE_SLOTS);
 
 export interface FinishedObject {
   key: string;
@@ -42,9 +47,10 @@ export async function serveMediaQuery(reply: FastifyReply, objects: ObjectStore,
   if (object.size > MAX_IMAGE_BYTES) throw mediaError('IMAGE_TOO_LARGE', `images above ${MAX_IMAGE_BYTES} bytes are not processed`);
   // Parse before reading a byte, so a malformed query costs nothing.
   const operations = first === 'imageView' ? parsed(withoutToken(rawQuery)) : undefined;
-  const bytes = Buffer.from(await objects.head(object.key, object.size));
-  if (!operations) return imageInfo(bytes);
-  const image = await processImage(bytes, operations);
+  const read = async () => Buffer.from(await objects.head(object.key, object.size));
+  if (!operations) return imageInfo(await read());
+  // The bytes are read inside the slot too, so waiting requests hold no image in memory.
+  const image = await imageSlot(async () => processImage(await read(), operations));
   return reply
     .header('content-type', image.contentType)
     .header('content-length', image.bytes.length)
