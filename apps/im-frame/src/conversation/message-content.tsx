@@ -178,7 +178,7 @@ function MediaContent({ message, file, kind }: { message: ChatMessage; file: Cha
   const label = t(kind === 'audio' ? 'media.audioLabel' : 'media.videoLabel', { sender: senderOf(message, t), duration });
   const box = kind === 'video' ? bubbleBox(file.w, file.h) : undefined;
   return (
-    <Box data-testid={kind === 'audio' ? 'message-audio' : 'message-video'} sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, maxWidth: kind === 'audio' ? 280 : BUBBLE_MEDIA_SIZE }}>
+    <Box data-testid={kind === 'audio' ? 'message-audio' : 'message-video'} sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, maxWidth: kind === 'audio' ? 280 : BUBBLE_MEDIA_SIZE, minWidth: kind === 'video' ? 200 : undefined }}>
       {kind === 'audio' ? (
         <Box component="audio" controls preload="metadata" src={url} aria-label={label} sx={{ display: 'block', width: 260, maxWidth: '100%', height: 40 }} />
       ) : (
@@ -194,11 +194,8 @@ function MediaContent({ message, file, kind }: { message: ChatMessage; file: Cha
         />
       )}
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
-        <Typography variant="caption" sx={{ opacity: 0.8 }} data-testid="message-duration">
-          {duration}
-        </Typography>
         <Typography variant="caption" noWrap title={name} sx={{ flex: 1, minWidth: 0, opacity: 0.8 }}>
-          {name} · {formatFileSize(file.size)}
+          <span data-testid="message-duration">{duration}</span> · {name} · {formatFileSize(file.size)}
         </Typography>
         <DownloadLink url={url} name={name} />
       </Box>
