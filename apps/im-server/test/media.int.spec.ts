@@ -250,4 +250,13 @@ describe('object store media: ?imageInfo, ?imageView operations, ?vinfo (issue 1
     expect(body.Duration).toBeGreaterThanOrEqual(990);
     expect(body.Duration).toBeLessThanOrEqual(1100);
   });
+
+  it('?vinfo of a damaged MP4 (its header, then junk; or cut short) is a 400 BAD_MEDIA, never a 500; the server keeps serving', async () => {
+    const good = readFileSync(join(__dirname, 'fixtures', 'clip-faststart.mp4'));
+    for (const bytes of [Buffer.concat([good.subarray(0, 40), Buffer.alloc(5000, 0xab)]), good.subarray(0, 3000)]) {
+      const damaged = await upload(bytes, 'damaged.mp4');
+      expect(await json(damaged, 'vinfo')).toMatchObject({ status: 400, body: { errCode: 'BAD_MEDIA', errMsg: expect.stringMatching(/^the audio or video could not be read/) } });
+    }
+    expect((await view(png, '')).status).toBe(200);
+  });
 });

@@ -51,7 +51,8 @@ export async function mediaInfo(open: () => Readable, contentType: string, size:
     let width = videoTrack?.video?.pixelWidth ?? videoTrack?.video?.displayWidth;
     let height = videoTrack?.video?.pixelHeight ?? videoTrack?.video?.displayHeight;
     if ((width === undefined || height === undefined) && MP4_TYPES.has(contentType)) {
-      const box = await mp4VideoSize(open());
+      // The size is extra: a damaged index only leaves it out.
+      const box = await mp4VideoSize(open()).catch(() => undefined);
       width = box?.width;
       height = box?.height;
     }
