@@ -112,6 +112,8 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
   );
 
   async function start(): Promise<Running> {
+    // A misconfigured S3 store fails the start with its reason, not the first upload.
+    if (objectStore instanceof S3ObjectStore) await objectStore.check();
     const store = await openImStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
     let router: Router;
     try {
@@ -184,6 +186,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
         await waitUntil(() => current.wss.clients.size === 0, CLOSE_HANDSHAKE_WAIT_MS);
       }
       await app.close();
+      if (objectStore instanceof S3ObjectStore) objectStore.close();
       if (current) await shutdown(current);
     },
   };

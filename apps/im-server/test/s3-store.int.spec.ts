@@ -182,6 +182,10 @@ describe('im-server with the S3 store (issue 13)', () => {
     expect(keys.filter((key) => key?.startsWith('_parts/'))).toEqual([]);
   });
 
+  it('refuses to start with a bucket that does not exist, naming it and the reason', async () => {
+    await expect(startServer({ s3: { ...s3.config, bucket: 'no-such-bucket' } })).rejects.toThrow(`im-server: the S3 bucket 'no-such-bucket' at ${s3.config.endpoint} cannot be used: no such bucket`);
+  });
+
   it('quick transfer still finds the file (its md5 is computed from the S3 object)', async () => {
     const client = await RawImClient.loggedIn(server.wsUrl, account('s3_quick'));
     clients.push(client);

@@ -5,6 +5,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -50,9 +51,11 @@ interface StoredPart {
 export class S3ObjectStore implements ObjectStore {
   private readonly client: S3Client;
   private readonly bucket: string;
+  private readonly endpoint: string;
 
   constructor(config: S3StoreConfig) {
     this.bucket = config.bucket;
+    this.endpoint = config.endpoint ?? 'AWS';
     this.client = new S3Client({
       endpoint: config.endpoint,
       region: config.region ?? 'us-east-1',
@@ -62,6 +65,17 @@ export class S3ObjectStore implements ObjectStore {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+  }
+
+  /** Throws with a clear reason when the bucket cannot be reached (wrong endpoint, bucket or keys). */
+  async check(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      const reason = status === 404 ? 'no such bucket' : status === 403 ? 'access denied' : (error as Error).message || (error as Error).name;
+      throw new Error(`im-server: the S3 bucket '${this.bucket}' at ${this.endpoint} cannot be used: ${reason}`);
+    }
   }
 
   private checked(key: string): string {
