@@ -100,3 +100,29 @@ test('export: the filtered list (every page, not only the one shown) reads back 
   expect(new Set(rows.map((row) => row[statusColumn]))).toEqual(new Set(['under review']));
   expect(rows.map((row) => row[titleColumn])).toContain(shownTitle.split('\n')[0]);
 });
+
+test('at 1366 px, in Chinese, every row action of the goods and draft lists is shown whole (none clipped by its column)', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.addInitScript(() => window.localStorage.setItem('console.language', 'zh-CN'));
+  const login = new LoginPage(page, consoleUrl());
+  for (const path of ['/goods/goodList/goodAll', '/goods/goodDraft']) {
+    if (path === '/goods/goodList/goodAll') {
+      await login.open(`?redirect=${encodeURIComponent(path)}`);
+      await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
+    } else {
+      await page.goto(`${consoleUrl()}${path}`);
+    }
+    const actionCells = page.locator('[role="gridcell"][data-field="__actions"]');
+    await expect(actionCells.first().getByRole('button').first()).toBeVisible();
+    // Every button's box ends inside its cell, and nothing in the cell overflows it.
+    const clipped = await actionCells.evaluateAll((cells) =>
+      cells.flatMap((cell) => {
+        const box = cell.getBoundingClientRect();
+        const buttons = [...cell.querySelectorAll('button')];
+        return buttons.filter((button) => button.getBoundingClientRect().right > box.right + 0.5).map((button) => button.textContent ?? '').concat(cell.scrollWidth > cell.clientWidth + 1 ? ['(cell overflows)'] : []);
+      }),
+    );
+    expect({ path, clipped }).toEqual({ path, clipped: [] });
+  }
+  await page.screenshot({ path: 'test-results/goods-draft-1366.png' });
+});

@@ -10,6 +10,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import {
   ActionButtons,
+  actionButtonsWidth,
   ConfirmDialog,
   DataTable,
   PermissionButton,
@@ -108,9 +109,11 @@ export function ResourceListPage<Row extends object, Arg>({ resource, savedViews
       rowActions.unshift({ key: 'detail', labelKey: 'resourceKit.detail', to: (row) => `${resource.detailPath}?id=${encodeURIComponent(String(resource.rowId(row)))}` });
     }
     if (rowActions.length === 0) return drawn;
-    // Wide enough for the labels shown (3, or 2 and 'more', §2): about 8px a Latin and 14px a Chinese character, plus padding.
-    const shown = rowActions.length <= 3 ? rowActions.map((action) => t(action.labelKey)) : [...rowActions.slice(0, 2).map((action) => t(action.labelKey)), t('resourceKit.more')];
-    const width = shown.reduce((sum, label) => sum + [...label].reduce((w, c) => w + (c.charCodeAt(0) > 0xff ? 14 : 8), 0) + 24, 24);
+    // Wide enough for the labels shown (3, or 2 and 'more', §2), as ActionButtons lays them out.
+    const width = actionButtonsWidth(
+      rowActions.map((action) => t(action.labelKey)),
+      t('resourceKit.more'),
+    );
     return [
       ...drawn,
       {

@@ -27,6 +27,28 @@ export function splitActions<T>(actions: readonly T[]): { direct: T[]; overflow:
   return { direct: actions.slice(0, DIRECT_ACTIONS_WITH_MORE), overflow: actions.slice(DIRECT_ACTIONS_WITH_MORE) };
 }
 
+/** MUI's small text button: at least 64 px wide, 5 px padding each side, 13 px text. */
+const BUTTON_MIN_WIDTH = 64;
+const BUTTON_PADDING = 10;
+const BUTTON_GAP = 4; // Stack spacing 0.5
+const CELL_PADDING = 20; // the grid cell's 10 px each side
+/** Approximate text width at 13 px: a CJK character is about a square, Latin letters (upper case in buttons) about 8.5 px. */
+function labelWidth(label: string): number {
+  return [...label].reduce((width, char) => width + (char.charCodeAt(0) > 0xff ? 13.5 : 8.5), 0);
+}
+
+/**
+ * The column width that shows these action labels without clipping (the direct buttons and 'more',
+ * as ActionButtons lays them out). `moreLabel` is the 'more' button's text in the user's language.
+ */
+export function actionButtonsWidth(labels: readonly string[], moreLabel: string): number {
+  const { direct, overflow } = splitActions(labels);
+  const shown = overflow.length > 0 ? [...direct, moreLabel] : direct;
+  if (shown.length === 0) return CELL_PADDING;
+  const buttons = shown.reduce((sum, label) => sum + Math.max(BUTTON_MIN_WIDTH, Math.ceil(labelWidth(label)) + BUTTON_PADDING), 0);
+  return buttons + BUTTON_GAP * (shown.length - 1) + CELL_PADDING;
+}
+
 export interface ActionButtonsProps {
   actions: readonly RowAction[];
   /** Overrides the codes from PermissionProvider. */

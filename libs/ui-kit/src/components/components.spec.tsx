@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UiKitLocaleProvider } from '../i18n/locale-context';
-import { ActionButtons, splitActions, type RowAction } from './ActionButtons';
+import { ActionButtons, actionButtonsWidth, splitActions, type RowAction } from './ActionButtons';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Countdown } from './Countdown';
 import { splitCountdown } from './countdown-parts';
@@ -15,6 +15,16 @@ describe('ActionButtons (§2: up to 3 shown, else first 2 + more)', () => {
   it('splits by the rule', () => {
     expect(splitActions([1, 2, 3])).toEqual({ direct: [1, 2, 3], overflow: [] });
     expect(splitActions([1, 2, 3, 4])).toEqual({ direct: [1, 2], overflow: [3, 4] });
+  });
+
+  it('sizes the column for what it shows: each button at least 64 px (MUI), the gaps and the cell padding; with 4+ actions, 2 and "more"', () => {
+    // Two-character Chinese labels are narrower than a button's minimum: the minimum decides.
+    expect(actionButtonsWidth(['详情', '编辑', '删除'], '更多')).toBe(3 * 64 + 2 * 4 + 20);
+    // Four actions: the first two and 'more', whatever the others are called.
+    expect(actionButtonsWidth(['详情', '编辑', '一个很长很长的名字', '删除'], '更多')).toBe(actionButtonsWidth(['详情', '编辑', '更多'], '更多'));
+    // A long label widens its own button beyond the minimum.
+    expect(actionButtonsWidth(['Take off shelf'], 'more')).toBeGreaterThan(64 + 20);
+    expect(actionButtonsWidth([], 'more')).toBe(20);
   });
 
   it('shows three actions directly without a more menu', () => {
