@@ -148,3 +148,49 @@ test('audio and video reach the customer with their length and play in the frame
     await fay.close();
   }
 });
+
+test('a browser recording (MediaRecorder WebM, which states no length) goes as a video with its real length', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { shell, chat } = await signIn(page);
+  // 1.5 s of a moving canvas, recorded by this Chromium: the kind of file a merchant's own recorder makes.
+  const recorded = await page.evaluate(async () => {
+    const canvas = Object.assign(document.createElement('canvas'), { width: 64, height: 48 });
+    const context = canvas.getContext('2d')!;
+    const recorder = new MediaRecorder(canvas.captureStream(15), { mimeType: 'video/webm' });
+    const parts: Blob[] = [];
+    recorder.ondataavailable = (event) => parts.push(event.data);
+    const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+    recorder.start();
+    const started = performance.now();
+    await new Promise<void>((resolve) => {
+      const draw = () => {
+        const t = performance.now() - started;
+        context.fillStyle = `hsl(${(t / 5) % 360} 80% 50%)`;
+        context.fillRect(0, 0, 64, 48);
+        if (t < 1500) requestAnimationFrame(draw);
+        else resolve();
+      };
+      draw();
+    });
+    recorder.stop();
+    await stopped;
+    return [...new Uint8Array(await new Blob(parts).arrayBuffer())];
+  });
+  await shell.openMessages();
+  await expect(chat.connectionStatus()).toHaveAttribute('data-phase', 'connected');
+  const account = `c_ivy_${Date.now().toString(36)}`;
+  const ivy = await connectCustomer(account, 'Ivy Sun');
+  try {
+    await ivy.sendText(STORE_ACCOUNT, 'Show me a quick video?');
+    await chat.openSession(account);
+    await chat.attachFiles({ name: 'recorded.webm', mimeType: 'video/webm', buffer: Buffer.from(recorded) });
+    const bubble = chat.messages().filter({ has: chat.frame.getByTestId('message-video') });
+    await expect(bubble).toHaveAttribute('data-status', 'success');
+    const video = await ivy.waitForFile('recorded.webm');
+    expect(video).toMatchObject({ type: 'video', file: { w: 64, h: 48 } });
+    expect(video.file!.dur).toBeGreaterThan(1000);
+    expect(video.file!.dur).toBeLessThan(10_000);
+  } finally {
+    await ivy.close();
+  }
+});

@@ -19,21 +19,34 @@ export function kindOfFile(file: Pick<File, 'type'>): FileMessageKind {
   return major === 'image' || major === 'audio' || major === 'video' ? major : 'file';
 }
 
-/** Loads the metadata of an audio or video file in a detached element. */
+/**
+ * Loads the metadata of an audio or video file in a detached element. A recording made by a browser's
+ * MediaRecorder (WebM) states no length: seeking past its end makes the browser find it.
+ */
 function mediaElementFacts(file: File, tag: 'audio' | 'video'): Promise<{ w: number; h: number; dur: number }> {
   return new Promise((resolve, reject) => {
     const element = document.createElement(tag) as HTMLVideoElement;
     const url = URL.createObjectURL(file);
-    const done = () => URL.revokeObjectURL(url);
+    let settled = false;
+    const finish = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      URL.revokeObjectURL(url);
+      if (error) reject(error);
+      else resolve({ w: element.videoWidth ?? 0, h: element.videoHeight ?? 0, dur: Math.round(element.duration * 1000) });
+    };
+    const finishIfKnown = () => {
+      if (Number.isFinite(element.duration)) finish();
+    };
     element.preload = 'metadata';
     element.onloadedmetadata = () => {
-      done();
-      resolve({ w: element.videoWidth ?? 0, h: element.videoHeight ?? 0, dur: Math.round(element.duration * 1000) });
+      if (Number.isFinite(element.duration)) return finish();
+      element.ondurationchange = finishIfKnown;
+      element.ontimeupdate = finishIfKnown;
+      element.onseeked = () => (Number.isFinite(element.duration) ? finish() : finish(new Error(`cannot tell the length of this ${tag}`)));
+      element.currentTime = Number.MAX_SAFE_INTEGER;
     };
-    element.onerror = () => {
-      done();
-      reject(new Error(`cannot read this ${tag}`));
-    };
+    element.onerror = () => finish(new Error(`cannot read this ${tag}`));
     element.src = url;
   });
 }
