@@ -8,6 +8,8 @@ export * from '../validation/user-rules';
 export * from '../validation/team-rules';
 // Image operation grammar (§5 "Image processing"): the object store reads back what the client writes.
 export * from '../validation/image-rules';
+// msgExtend and event rules (§5 Other limits): quick comments, collects, pins, event ranges.
+export * from '../validation/extend-rules';
 // Message type rules (§3, §5), the same functions the client runs before sending.
 export * from '../model/message-types';
 export * from './long-poll-hub';

@@ -5,3 +5,4 @@ export * from './team-rules';
 export * from './upload-rules';
 export * from './image-rules';
 export * from './document-rules';
+export * from './extend-rules';
