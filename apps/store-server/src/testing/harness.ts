@@ -23,10 +23,11 @@ export interface TestHarness {
   /** Posts one call and returns the envelope whatever its code. */
   call<T = unknown>(path: string, biz?: unknown, accessToken?: string | null): Promise<CallResult<T>>;
   /**
-   * Posts JSON to a keyed route (the buyer side `/buyer/...` with x-buyer-key; apps/store-server/src/http/keyed-route.ts)
-   * and returns the HTTP status with the answer whatever its code.
+   * Posts JSON to a keyed route (the buyer side `/buyer/...` with x-buyer-key, the operator's with x-operator-key;
+   * apps/store-server/src/http/keyed-route.ts) and returns the HTTP status with the answer whatever its code.
+   * `key` null sends no key header (the refusal tests).
    */
-  keyed<T = unknown>(path: string, body: unknown, buyerKey: string): Promise<KeyedResult<T>>;
+  keyed<T = unknown>(path: string, body: unknown, key: string | null, header?: string): Promise<KeyedResult<T>>;
   /** Signs in and returns the access token, failing the test otherwise. */
   login(userName: string, password: string): Promise<string>;
   /** Reads the last check code delivered to a mobile through the test hook. */
@@ -95,8 +96,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     database,
     client,
     call,
-    async keyed<T>(path: string, body: unknown, buyerKey: string): Promise<KeyedResult<T>> {
-      const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-buyer-key': buyerKey }, body: JSON.stringify(body) });
+    async keyed<T>(path: string, body: unknown, key: string | null, header = 'x-buyer-key'): Promise<KeyedResult<T>> {
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...(key === null ? {} : { [header]: key }) };
+      const response = await fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
       return { status: response.status, ...((await response.json()) as Omit<KeyedResult<T>, 'status'>) };
     },
     async login(userName, password) {

@@ -58,12 +58,8 @@ describe('after-sales', () => {
     return { orderId: row.id, orderNo: row.order_no! };
   };
   const buyer = async <T = Record<string, number>>(path: string, body: unknown, key: string | null = BUYER_KEY, header = 'x-buyer-key'): Promise<BuyerAnswer<T>> => {
-    const response = await fetch(`${h.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(key === null ? {} : { [header]: key }) },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as BuyerAnswer<T>['body'] };
+    const { status, ...answer } = await h.keyed<T>(path, body, key, header);
+    return { status, body: answer as BuyerAnswer<T>['body'] };
   };
   const requestRefund = async (orderId: number, amountCents: number, kind = 1) => {
     const answer = await buyer<{ refundId: number; refundNo: string; status: number }>(paths.requestRefund, { orderId, buyerAccid: BUYER, kind, amountCents, reason: 'wrong size' });

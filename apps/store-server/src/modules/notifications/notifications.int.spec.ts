@@ -104,12 +104,7 @@ describe('new-order event stream', () => {
     return { orderId: row.id, buyerAccid };
   };
   const pay = async (order: { orderId: number; buyerAccid: string }) => {
-    const response = await fetch(`${h.url}/buyer/orders/${order.orderId}/pay`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-buyer-key': DEV_BUYER_KEY },
-      body: JSON.stringify({ buyerAccid: order.buyerAccid }),
-    });
-    expect(response.status).toBe(200);
+    expect((await h.keyed(`/buyer/orders/${order.orderId}/pay`, { buyerAccid: order.buyerAccid }, DEV_BUYER_KEY)).status).toBe(200);
   };
 
   it('issues a ticket for the signed-in caller only, valid for the stated time', async () => {

@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { DEMO_ORDER_COUNTS } from '../../db/seed';
 import { systemClock } from '../../shared/clock';
-import { startTestServer, type TestHarness } from '../../testing/harness';
+import { startTestServer, type TestHarness, type KeyedResult } from '../../testing/harness';
 import { OrderEvents, type OrderPaidEvent } from './order-events';
 import { BuyerOrdersService } from './orders.buyer';
 import { OrdersRepository } from './orders.repository';
@@ -50,12 +50,7 @@ interface Detail extends Row {
   history: Array<{ event: string; actor: string; fromStatus: number | null; toStatus: number; days: number | null }>;
   actions: string[];
 }
-interface BuyerAnswer<T> {
-  status: number;
-  code: string;
-  msg: string;
-  data: T;
-}
+type BuyerAnswer<T> = KeyedResult<T>;
 
 describe('orders: the store side and the buyer side', () => {
   let h: TestHarness;
@@ -78,12 +73,7 @@ describe('orders: the store side and the buyer side', () => {
 
   const db = () => h.database.db;
   const call = <T>(name: string, biz: unknown, token = demo) => h.call<T>(`${BASE}/${name}`, biz, token);
-  const buyer = async <T = Record<string, unknown>>(path: string, body: unknown, key: string | null = BUYER_KEY): Promise<BuyerAnswer<T>> => {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (key !== null) headers['x-buyer-key'] = key;
-    const response = await fetch(`${h.url}/buyer/orders${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-    return { status: response.status, ...((await response.json()) as Omit<BuyerAnswer<T>, 'status'>) };
-  };
+  const buyer = <T = Record<string, unknown>>(path: string, body: unknown, key: string | null = BUYER_KEY): Promise<BuyerAnswer<T>> => h.keyed<T>(`/buyer/orders${path}`, body, key);
   /** An on-shelf SKU of the store with plenty of stock. */
   const skuOf = async (storeId: number, minStock = 50) => {
     const row = await db()
