@@ -138,12 +138,15 @@ test('audio and video reach the customer with their length and play in the frame
     const thumbnailUrl = `${image.file!.url}?imageView&thumbnail=480x480`;
     const thumbnail = await fetch(thumbnailUrl);
     const served = thumbnail.ok && (thumbnail.headers.get('content-type') ?? '').startsWith('image/');
+    // A server with image operations answers 480 × 320 (contain 480); one without answers the original or an error.
+    const servedWidth = served ? Buffer.from(await thumbnail.arrayBuffer()).readUInt32BE(16) : 0; // PNG IHDR width
     const img = imageBubble.getByTestId('message-image-thumbnail');
     // Box reserved from w/h: 600 × 400 scaled into 240.
     await expect(img).toHaveAttribute('width', '240');
     await expect(img).toHaveAttribute('height', '160');
     await expect(img).toHaveAttribute('src', served ? thumbnailUrl : image.file!.url);
-    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(served ? servedWidth : 600);
+    console.log(`thumbnail: ${served ? `served, ${servedWidth} px wide` : 'not served, original shown'}`);
   } finally {
     await fay.close();
   }
