@@ -66,3 +66,14 @@ export {
 export { verifyImToken, ImTokenError, LongPollHub, type ImTokenClaims, type FrameSocket } from '@merchant/im-core/server';
 // Image operation grammar (§5 "Image processing"): the object store parses what the client writes.
 export { ImError, parseImageOperations, SYNC_THUMBNAIL_LIMIT, type ImageOperation } from '@merchant/im-core/server';
+// msgExtend rules (§5 Other limits): quick comments, collects, pins — the client's own checks.
+export {
+  MAX_COLLECT_QUERY_LIMIT,
+  collectAddProblem,
+  collectDeleteProblem,
+  collectQueryProblem,
+  collectUpdateProblem,
+  msgPinProblem,
+  quickCommentLookupProblem,
+  quickCommentProblem,
+} from '@merchant/im-core/server';

@@ -17,6 +17,7 @@ import { SessionSyncService } from './domain/history/session-sync';
 import { BroadcastService, type BroadcastMsg } from './domain/broadcast/broadcast-service';
 import { TeamService } from './domain/team/team-service';
 import { TeamMessageService } from './domain/team/team-msg-service';
+import { MsgExtendService } from './domain/extend/msg-extend-service';
 import { ImGateway } from './gateway/gateway';
 import { registerLongPollingTransport } from './gateway/long-polling-transport';
 import { attachWebSocketTransport, WEBSOCKET_PATH } from './gateway/websocket-transport';
@@ -135,8 +136,9 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     const teams = new TeamService(store.db, config.now);
     const teamMessages = new TeamMessageService(store.db, createMessageClock(config.now));
     const uploads = new UploadService(store.db, objectStore, config.tokenSecret, config.now, () => `${listeningUrl}/nos`);
+    const msgExtend = new MsgExtendService(store.db, config.now);
     const gateway = new ImGateway(
-      { users, messages, sessions, sync, friends, relations, sysMsgs, history, sessionSync, broadcasts, teams, teamMessages, uploads },
+      { users, messages, sessions, sync, friends, relations, sysMsgs, history, sessionSync, broadcasts, teams, teamMessages, uploads, msgExtend },
       router,
       {
         appKey: config.appKey,

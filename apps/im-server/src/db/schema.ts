@@ -18,6 +18,40 @@ export interface ImDatabase {
   im_team_inbox: TeamInboxTable;
   im_upload: UploadTable;
   im_nos_access_token: NosAccessTokenTable;
+  im_quick_comment: QuickCommentTable;
+  im_collect: CollectTable;
+  im_msg_pin: MsgPinTable;
+}
+
+/** `accid`'s quick comment `body` on message `id_server` (migration 014). */
+export interface QuickCommentTable {
+  id_server: number;
+  accid: string;
+  body: number;
+  custom: Generated<string>;
+  time: number;
+}
+
+/** One of `accid`'s private collects (migration 014). */
+export interface CollectTable {
+  id: Generated<number>;
+  accid: string;
+  type: number;
+  data: string;
+  custom: Generated<string>;
+  unique_id: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A message pinned in a conversation (the p2p pair key or team#<id>; migration 014). */
+export interface MsgPinTable {
+  conversation: string;
+  id_server: number;
+  pin_from: string;
+  pin_custom: Generated<string>;
+  created_at: number;
+  updated_at: number;
 }
 
 /** A normal (type 0) or advanced (1) team (migration 007); enum codes as in TeamRecord. */

@@ -8,6 +8,7 @@ import { markSysMsgsRead, RELATION_HANDLERS } from './relation-handlers';
 import { HISTORY_HANDLERS, pushHistorySync } from './history-handlers';
 import { markTeamSessionAck, pushTeamSync, TEAM_HANDLERS } from './team-handlers';
 import { UPLOAD_HANDLERS } from './upload-handlers';
+import { EXTEND_HANDLERS } from './extend-handlers';
 
 /**
  * The commands this server implements (logged-in callers only; login itself lives in the
@@ -22,6 +23,8 @@ export const COMMAND_HANDLERS: CommandHandlers = {
   ...TEAM_HANDLERS,
   // Upload tokens for the object store (upload-handlers.ts).
   ...UPLOAD_HANDLERS,
+  // Quick comments, collects, pins (extend-handlers.ts).
+  ...EXTEND_HANDLERS,
   heartbeat: async () => ({}),
   getServerTime: async () => ({ time: Date.now() }),
   // No CDN in front of the object store: expire 0 means "none" (im-client-spec §9 CDN host refresh).

@@ -13,6 +13,7 @@ import type { TeamService } from '../domain/team/team-service';
 import type { TeamMessageService } from '../domain/team/team-msg-service';
 import type { PortRecord, RoutedEvent } from '../routing/router';
 import type { UploadService } from '../upload/upload-service';
+import type { MsgExtendService } from '../domain/extend/msg-extend-service';
 
 export interface ImServices {
   users: UserService;
@@ -32,6 +33,8 @@ export interface ImServices {
   teamMessages: TeamMessageService;
   /** Upload tokens for the object store (upload/, issue 13). */
   uploads: UploadService;
+  /** Quick comments, collects, pins (domain/extend). */
+  msgExtend: MsgExtendService;
 }
 
 /** What a command handler may use: the caller's port, the domain, and delivery to accounts. */

@@ -11,6 +11,7 @@ import * as uploads from './009-uploads';
 import * as teamReceipts from './010-team-receipts';
 import * as uploadMd5 from './011-upload-md5';
 import * as privateObjects from './012-private-objects';
+import * as msgExtend from './014-msg-extend';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010-team-receipts': teamReceipts,
   '011-upload-md5': uploadMd5,
   '012-private-objects': privateObjects,
+  '014-msg-extend': msgExtend,
 };
