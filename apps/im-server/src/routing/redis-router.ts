@@ -42,7 +42,9 @@ export class RedisRouter implements Router {
   static async connect(redisUrl: string, nodeId: string): Promise<RedisRouter> {
     const { Redis } = await import('ioredis');
     const options = { maxRetriesPerRequest: 3, lazyConnect: true };
-    const pub = new Redis(redisUrl, options);
+    // Auto-pipelining: the publishes of one fan-out (one per team member) leave in one socket write
+    // instead of one write each, which cost more than the delivery itself (docs/performance.md, issue 12).
+    const pub = new Redis(redisUrl, { ...options, enableAutoPipelining: true });
     const sub = new Redis(redisUrl, options);
     // Errors surface on the commands that fail; without a listener ioredis logs every retry.
     pub.on('error', () => {});
