@@ -1,4 +1,6 @@
-import { RawImClient } from './support/raw-client';
+import WebSocket from 'ws';
+import { createImClient, type ImClient, type WebSocketConstructor } from '@merchant/im-core';
+import { RawImClient, tokenFor, TEST_APP_KEY } from './support/raw-client';
 import { errMsg, teamWorld } from './support/team-helpers';
 import { account, startServer, type StartedServer } from './support/test-server';
 
@@ -194,6 +196,50 @@ describe('msgExtend: quick comments, collects, pins', () => {
       expect((await owner.waitForPush('msgPinUpdated')).pin).toMatchObject({ sessionId: `team-${teamId}`, pinFrom: m1 });
       expect((await owner.request('getMsgPins', { sessionId: `team-${teamId}` })).body.pins).toHaveLength(1);
       expect((await stranger.request('getMsgPins', { sessionId: `team-${teamId}` })).code).toBe(404);
+    });
+  });
+
+  describe('im-core client (client.msgExtend)', () => {
+    const clients: ImClient[] = [];
+    afterAll(async () => {
+      for (const c of clients) await c.destroy();
+    });
+    const connect = async (me: string) => {
+      const client = createImClient({
+        lbsUrl: `${started.url}/lbs`, appKey: TEST_APP_KEY, account: me, token: tokenFor(me),
+        WebSocketImpl: WebSocket as unknown as WebSocketConstructor, networkEvents: null,
+      });
+      clients.push(client);
+      await client.connect();
+      return client;
+    };
+
+    it('comments, pins and collects through the client; the other side hears quickComment and msgPin; bad input is refused before sending', async () => {
+      const a = account('cli_a');
+      const b = account('cli_b');
+      const alice = await connect(a);
+      const bob = await connect(b);
+      const sent = await alice.messages.sendText({ scene: 'p2p', to: b, text: 'comment me' });
+      const heard = new Promise<{ idServer: string; comment: { body: number } }>((resolve) => alice.on('quickComment', resolve));
+      const pinHeard = new Promise<{ pin: { pinCustom?: string }; deleted: boolean }>((resolve) => alice.on('msgPin', resolve));
+
+      await bob.msgExtend.addQuickComment(sent, { body: 3 });
+      expect(await heard).toMatchObject({ idServer: sent.idServer, comment: { body: 3 } });
+      expect(await alice.msgExtend.getQuickComments([sent])).toEqual([expect.objectContaining({ idServer: sent.idServer, comments: [expect.objectContaining({ from: b, body: 3 })] })]);
+      await expect(bob.msgExtend.addQuickComment(sent, { body: 2.5 })).rejects.toMatchObject({ code: 414, message: 'body can only be an integer' });
+      await expect(bob.msgExtend.getQuickComments([])).rejects.toMatchObject({ code: 414, message: 'quick comments can be looked up for 1 to 20 messages' });
+
+      const pin = await bob.msgExtend.addMsgPin(sent, 'keep');
+      expect(pin).toMatchObject({ sessionId: `p2p-${a}`, pinFrom: b, pinCustom: 'keep', msg: expect.objectContaining({ text: 'comment me' }) });
+      expect(await pinHeard).toMatchObject({ pin: { pinCustom: 'keep' }, deleted: false });
+      expect(await alice.msgExtend.getMsgPins(`p2p-${b}`)).toHaveLength(1);
+
+      const collect = await alice.msgExtend.addCollect({ type: 1, data: JSON.stringify({ idServer: sent.idServer }) });
+      expect((await alice.msgExtend.getCollects()).collects.map((c) => c.id)).toEqual([collect.id]);
+      expect((await bob.msgExtend.getCollects()).total).toBe(0);
+      await expect(alice.msgExtend.getCollects({ beginTime: 5, endTime: 1 })).rejects.toMatchObject({ code: 414, message: 'beginTime must not be after endTime' });
+      await expect(alice.msgExtend.deleteCollects([])).rejects.toMatchObject({ code: 414, message: 'collect delete takes 1 to 100 collects' });
+      expect(await alice.msgExtend.deleteCollects([collect])).toBe(1);
     });
   });
 });

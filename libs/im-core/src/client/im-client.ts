@@ -15,6 +15,7 @@ import { RelationsService } from '../services/relations-service';
 import { SystemMessagesService } from '../services/system-messages-service';
 import { UsersService } from '../services/users-service';
 import { TeamsService } from '../services/teams-service';
+import { MsgExtendService, type ImMsgPin, type ImQuickComment } from '../services/msg-extend-service';
 import type { ImTeamMsgReceipt } from '../services/team-receipts';
 import { MessageTypeCode } from '../protocol/constants';
 import { validateSyncTeamMembers } from '../validation/team-rules';
@@ -56,6 +57,10 @@ export interface ImClientEvents {
   teamMembers: (change: { teamId: string; members: ImTeamMember[] }) => void;
   /** New read/unread counts of my team messages (someone read them; teamMsgReceipt push). */
   teamMsgReceipts: (receipts: ImTeamMsgReceipt[]) => void;
+  /** A quick comment added or removed on a message of one of my sessions, by someone else or my other device. */
+  quickComment: (change: { idServer: string; sessionId: string; comment: ImQuickComment; deleted: boolean }) => void;
+  /** A pin of one of my sessions added, changed or removed elsewhere. */
+  msgPin: (change: { pin: ImMsgPin; deleted: boolean }) => void;
   /** Messages deleted for self here or on another device of the account (live; sync reports them as syncData). */
   msgsDeletedSelf: (idClients: string[]) => void;
   /** A session's server history was cleared here or on another device (live). */
@@ -121,6 +126,7 @@ export interface ImSyncOptionsUpdate {
 const HISTORY_PUSHES = new Set<string>(['msgsDeletedSelf', 'sessionHistoryCleared', 'stickTopSessionUpdated', 'msgReceiptSent', 'broadcastMsg']);
 const LIVE_PUSHES = new Set<string>([
   ...MESSAGE_PUSHES, ...HISTORY_PUSHES, 'sessionAck', 'msgReceipt', 'msgDeleted', 'sysMsg', 'friendUpdated', 'relationsUpdated', 'myInfoUpdated', 'teamMembersUpdated', 'teamMsgReceipt',
+  'quickCommentUpdated', 'msgPinUpdated',
 ]);
 
 function defaultIdClient(): string {
@@ -142,6 +148,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
   readonly systemMessages: SystemMessagesService;
   /** Normal and advanced teams (docs/im-teams.md). */
   readonly teams: TeamsService;
+  /** Quick comments, collects and pins (docs/im-extend.md). */
+  readonly msgExtend: MsgExtendService;
   /** Delete for self, clear server history, server search; other devices' history changes and broadcasts. */
   readonly history: HistoryService;
   private readonly outbox: Outbox;
@@ -190,6 +198,7 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
     this.systemMessages = new SystemMessagesService(context);
     this.friends = new FriendsService(context, this.systemMessages);
     this.teams = new TeamsService(context, this.systemMessages, this.messages, this.logger);
+    this.msgExtend = new MsgExtendService(context);
     this.syncTeamMembersOn = options.syncTeamMembers === true;
     const rollback: RollbackOptions = { rollbackClearMsgsUnread: options.rollbackClearMsgsUnread, rollbackDelMsgUnread: options.rollbackDelMsgUnread };
     this.history = new HistoryService(context, rollback, <E extends keyof HistoryEvents>(event: E, payload: HistoryEvents[E]) =>
@@ -360,6 +369,10 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
       await this.teams.receiveMembersUpdated(push.body);
     } else if (push.name === 'teamMsgReceipt') {
       this.teams.receipts.receive(push.body);
+    } else if (push.name === 'quickCommentUpdated') {
+      this.msgExtend.receiveQuickComment(push.body);
+    } else if (push.name === 'msgPinUpdated') {
+      this.msgExtend.receiveMsgPin(push.body);
     } else if (MESSAGE_PUSHES.has(push.name)) {
       const record = (push.body as { msg?: MessageRecordValue }).msg;
       await this.messages.receive(push.name, record);

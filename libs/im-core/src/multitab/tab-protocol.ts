@@ -65,6 +65,8 @@ const FORWARDED: Readonly<Record<keyof ImClientEvents, true>> = {
   teams: true,
   teamMembers: true,
   teamMsgReceipts: true,
+  quickComment: true,
+  msgPin: true,
 };
 
 export type ForwardedEvent = keyof ImClientEvents;

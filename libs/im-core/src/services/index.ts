@@ -18,3 +18,5 @@ export { ReadAckBatcher, READ_ACK_PAIRS, READ_ACK_THROTTLE_MS, READ_ACK_BATCH_MA
 export type { ReadAckPair, AckTimers } from './read-ack-batcher';
 export { HistoryService, DELETE_SELF_BATCH_MAX } from './history-service';
 export type { ServerSearchQuery, ServerSearchPage, HistoryEvents } from './history-service';
+export { MsgExtendService } from './msg-extend-service';
+export type { ImQuickComment, ImCollect, ImMsgPin, ImMessageRef, CollectQueryInput } from './msg-extend-service';

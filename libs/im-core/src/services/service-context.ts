@@ -6,6 +6,7 @@ import type { ImRelationState } from '../model/relation-rules';
 import type { Store } from '../store/store';
 import type { UnreadRules } from '../model/session-state';
 import type { ImTeamMsgReceipt } from './team-receipts';
+import type { ImMsgPin, ImQuickComment } from './msg-extend-service';
 
 /** The request half of the connection, which is all a service may use (STYLE.md layers). */
 export interface CommandRequester {
@@ -40,6 +41,10 @@ export interface ServiceEvents {
   teamMembers: { teamId: string; members: ImTeamMember[] };
   /** New read/unread counts of my team messages (teamMsgReceipt push). */
   teamMsgReceipts: ImTeamMsgReceipt[];
+  /** A quick comment added or removed on a message of one of my sessions (quickCommentUpdated push). */
+  quickComment: { idServer: string; sessionId: string; comment: ImQuickComment; deleted: boolean };
+  /** A pin of one of my sessions added, changed or removed (msgPinUpdated push). */
+  msgPin: { pin: ImMsgPin; deleted: boolean };
 }
 
 export interface ServiceContext extends UnreadRules {
