@@ -77,3 +77,13 @@ export {
   quickCommentLookupProblem,
   quickCommentProblem,
 } from '@merchant/im-core/server';
+// Call signalling rules (§5 Signalling): the client's own checks, run again on what arrives.
+export {
+  SignalingCode,
+  SignalEventType,
+  SIGNAL_CHANNEL_TYPES,
+  signalCreateProblem,
+  signalChannelProblem,
+  signalInviteProblem,
+  signalMarkReadProblem,
+} from '@merchant/im-core/server';

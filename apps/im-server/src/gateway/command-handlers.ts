@@ -9,6 +9,7 @@ import { HISTORY_HANDLERS, pushHistorySync } from './history-handlers';
 import { markTeamSessionAck, pushTeamSync, TEAM_HANDLERS } from './team-handlers';
 import { UPLOAD_HANDLERS } from './upload-handlers';
 import { EXTEND_HANDLERS } from './extend-handlers';
+import { pushSignalSync, SIGNAL_HANDLERS } from './signal-handlers';
 
 /**
  * The commands this server implements (logged-in callers only; login itself lives in the
@@ -25,6 +26,8 @@ export const COMMAND_HANDLERS: CommandHandlers = {
   ...UPLOAD_HANDLERS,
   // Quick comments, collects, pins (extend-handlers.ts).
   ...EXTEND_HANDLERS,
+  // Call signalling channels and invitations (signal-handlers.ts).
+  ...SIGNAL_HANDLERS,
   heartbeat: async () => ({}),
   getServerTime: async () => ({ time: Date.now() }),
   // No CDN in front of the object store: expire 0 means "none" (im-client-spec §9 CDN host refresh).
@@ -188,6 +191,8 @@ export const COMMAND_HANDLERS: CommandHandlers = {
       if (result.sysMsgs.length > 0) ctx.pushToSelf('offlineSysMsgs', { sysMsgs: result.sysMsgs.map(sysMsgRecord) });
       if (result.donnop !== undefined) ctx.pushToSelf('syncDonnop', { donnop: result.donnop, timetag });
       ctx.pushToSelf('syncDone', { timetag, hasMore: result.hasMore });
+      // Invitations that waited for this account (docs/im-signalling.md "Offline invitees").
+      return pushSignalSync(ctx);
     });
     return {};
   },

@@ -146,7 +146,7 @@ export class GatewayConnection {
       port,
       nick: this.nick,
       services: this.gateway.services,
-      listPorts: () => this.gateway.router.listPorts(port.account),
+      listPorts: (account = port.account) => this.gateway.router.listPorts(account),
       publish: (account, event) => this.gateway.router.publish(account, event),
       pushToSelf: (name, body) => this.sendPush(name, body),
       afterResponse: (task) => after.push(task),

@@ -13,6 +13,7 @@ import type { TeamService } from '../domain/team/team-service';
 import type { TeamMessageService } from '../domain/team/team-msg-service';
 import type { PortRecord, RoutedEvent } from '../routing/router';
 import type { UploadService } from '../upload/upload-service';
+import type { SignalService } from '../domain/signal/signal-service';
 import type { MsgExtendService } from '../domain/extend/msg-extend-service';
 
 export interface ImServices {
@@ -33,6 +34,8 @@ export interface ImServices {
   teamMessages: TeamMessageService;
   /** Upload tokens for the object store (upload/, issue 13). */
   uploads: UploadService;
+  /** Call signalling channels and invitations (domain/signal, docs/im-signalling.md). */
+  signalling: SignalService;
   /** Quick comments, collects, pins (domain/extend). */
   msgExtend: MsgExtendService;
 }
@@ -42,8 +45,8 @@ export interface CommandContext {
   readonly port: PortRecord;
   readonly nick: string;
   readonly services: ImServices;
-  /** Every logged-in port of the caller's account, on every node. */
-  listPorts(): Promise<PortRecord[]>;
+  /** Every logged-in port of the caller's account (or of `account`), on every node. */
+  listPorts(account?: string): Promise<PortRecord[]>;
   /** Delivers to every port of `account` on every node. */
   publish(account: string, event: RoutedEvent): Promise<void>;
   /** Sends a push to this connection only. */

@@ -10,6 +10,8 @@ export * from '../validation/team-rules';
 export * from '../validation/image-rules';
 // msgExtend and event rules (§5 Other limits): quick comments, collects, pins, event ranges.
 export * from '../validation/extend-rules';
+// Call signalling rules (§5 Signalling): the same checks the client runs before a call.
+export * from '../validation/signalling-rules';
 // Message type rules (§3, §5), the same functions the client runs before sending.
 export * from '../model/message-types';
 export * from './long-poll-hub';

@@ -5,4 +5,5 @@ export * from './team-rules';
 export * from './upload-rules';
 export * from './image-rules';
 export * from './document-rules';
+export * from './signalling-rules';
 export * from './extend-rules';

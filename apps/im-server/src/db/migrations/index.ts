@@ -11,6 +11,7 @@ import * as uploads from './009-uploads';
 import * as teamReceipts from './010-team-receipts';
 import * as uploadMd5 from './011-upload-md5';
 import * as privateObjects from './012-private-objects';
+import * as signalling from './013-signalling';
 import * as msgExtend from './014-msg-extend';
 
 /** Ordered migrations; append only. Names sort in run order. */
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '010-team-receipts': teamReceipts,
   '011-upload-md5': uploadMd5,
   '012-private-objects': privateObjects,
+  '013-signalling': signalling,
   '014-msg-extend': msgExtend,
 };

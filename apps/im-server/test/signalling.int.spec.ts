@@ -1,0 +1,204 @@
+import { ResponseCode, SignalingCode } from '@merchant/im-core';
+import { RawImClient } from './support/raw-client';
+import { account, startServer, type StartedServer } from './support/test-server';
+
+// Call signalling (issue 12; im-client-spec §3 "Signalling channel", §4/§5 "Signalling", §8 "Call
+// signalling codes"; docs/im-signalling.md) over real sockets against the real server and database.
+const errMsg = (answer: { body: unknown }) => String((answer.body as { errMsg?: string }).errMsg ?? '');
+const EVENT = { close: 1, join: 2, invite: 3, cancel: 4, reject: 5, accept: 6, leave: 7, control: 8 } as const;
+
+describe('im-server call signalling', () => {
+  let started: StartedServer;
+  const clients: RawImClient[] = [];
+  const open = async (name: string, options: { clientType?: number; deviceId?: string } = {}) => {
+    const client = await RawImClient.loggedIn(started.wsUrl, name, options);
+    clients.push(client);
+    return client;
+  };
+  const create = async (c: RawImClient, body: { type?: number; channelName?: string; ext?: string } = { type: 1 }) => {
+    const answer = await c.request('signalingCreate', body);
+    if (answer.code !== 200) throw new Error(`signalingCreate answered ${answer.code} ${errMsg(answer)}`);
+    return answer.body.channel as { channelId: string; channelName: string; creator: string; channelExpireTime: number; channelCreateTime: number };
+  };
+
+  beforeAll(async () => {
+    started = await startServer();
+  });
+  afterEach(() => {
+    for (const c of clients.splice(0)) c.close();
+  });
+  afterAll(() => started.server.close());
+
+  it('bad input is refused with the §5 messages (414) and creates nothing', async () => {
+    const a = await open(account('sg_v'));
+    const name = `sg-v-${Date.now()}`;
+    const refusals: [Promise<{ code: number; body: unknown }>, RegExp][] = [
+      [a.request('signalingCreate', { channelName: name }), /type is required/],
+      [a.request('signalingCreate', { type: 9, channelName: name }), /type must be/],
+      [a.request('signalingJoin', {}), /channelId is required/],
+      [a.request('signalingLeave', { channelId: '' }), /channelId is required/],
+      [a.request('signalingClose', {}), /channelId is required/],
+      [a.request('signalingDelay', {}), /channelId is required/],
+      [a.request('signalingInvite', { channelId: 'c', account: 'b' }), /requestId is required/],
+      [a.request('signalingAccept', { channelId: 'c', requestId: 'r' }), /account is required/],
+      [a.request('signalingReject', { requestId: 'r', account: 'b' }), /channelId is required/],
+      [a.request('signalingCancel', { channelId: 'c', account: 'b' }), /requestId is required/],
+      [a.request('signalingMarkRead', { msgid: [] }), /msgid is required/],
+    ];
+    for (const [pending, message] of refusals) {
+      const answer = await pending;
+      expect(answer.code).toBe(ResponseCode.PARAMETER_ERROR);
+      expect(errMsg(answer)).toMatch(message);
+    }
+    expect((await a.request('signalingGetChannelInfo', { channelName: name })).code).toBe(SignalingCode.ROOM_NOT_EXIST);
+  });
+
+  it('create, getChannelInfo, 10405 on a taken name, delay extends the expiry, join/leave with events, 10404/10406/10407/10417/10420, close then 9102', async () => {
+    const [amy, bob, cat] = [account('sg_amy'), account('sg_bob'), account('sg_cat')];
+    const a = await open(amy);
+    const b = await open(bob);
+    const bPc = await open(bob, { clientType: 1, deviceId: 'bob-pc' });
+    const c = await open(cat);
+    const name = `sg-room-${Date.now()}`;
+    const channel = await create(a, { type: 2, channelName: name, ext: 'e1' });
+    expect(channel).toMatchObject({ channelName: name, type: 2, creator: amy, ext: 'e1' });
+    expect(channel.channelExpireTime).toBeGreaterThan(channel.channelCreateTime);
+    const again = await a.request('signalingCreate', { type: 1, channelName: name });
+    expect(again.code).toBe(SignalingCode.ROOM_EXISTS);
+    const info = await b.request('signalingGetChannelInfo', { channelName: name });
+    expect(info.body.channel).toMatchObject({ channelId: channel.channelId, members: [] });
+
+    expect((await a.request('signalingJoin', { channelId: 'no-such-channel' })).code).toBe(SignalingCode.ROOM_NOT_EXIST);
+    expect((await b.request('signalingLeave', { channelId: channel.channelId })).code).toBe(SignalingCode.MEMBER_NOT_EXIST);
+    const aJoin = await a.request('signalingJoin', { channelId: channel.channelId, uid: 7 });
+    expect(aJoin.code).toBe(200);
+    expect(aJoin.body.channel?.members).toEqual([expect.objectContaining({ account: amy, uid: 7 })]);
+    expect((await a.request('signalingJoin', { channelId: channel.channelId })).code).toBe(SignalingCode.MEMBER_EXISTS);
+    expect((await b.request('signalingJoin', { channelId: channel.channelId, uid: 7 })).code).toBe(SignalingCode.UID_CONFLICT);
+    const bJoin = await b.request('signalingJoin', { channelId: channel.channelId, uid: 8, attach: 'hi' });
+    expect(bJoin.code).toBe(200);
+    expect((await bPc.request('signalingJoin', { channelId: channel.channelId })).code).toBe(SignalingCode.MEMBER_ON_OTHER_CLIENT);
+    const joined = await a.waitForPush('signalingNotify', (p) => p.channel?.eventType === EVENT.join && p.channel?.from === bob);
+    expect(joined.channel).toMatchObject({ uid: 8, attach: 'hi', channelId: channel.channelId });
+    // The joining account's other device hears it too; the joining port does not.
+    await bPc.waitForPush('signalingNotify', (p) => p.channel?.eventType === EVENT.join);
+    expect(b.pushesNamed('signalingNotify').filter((f) => (f.body as { channel?: { eventType?: number } }).channel?.eventType === EVENT.join)).toHaveLength(0);
+
+    // Control: to one online member, to an offline account (11001), from a non-member (10406).
+    expect((await a.request('signalingControl', { channelId: channel.channelId, account: bob, attach: 'mute' })).code).toBe(200);
+    expect((await b.waitForPush('signalingNotify', (p) => p.channel?.eventType === EVENT.control)).channel).toMatchObject({ from: amy, attach: 'mute' });
+    const ghost = account('sg_ghost');
+    expect((await a.request('signalingControl', { channelId: channel.channelId, account: ghost })).code).toBe(ResponseCode.PEER_OFFLINE);
+    expect((await c.request('signalingControl', { channelId: channel.channelId })).code).toBe(SignalingCode.MEMBER_NOT_EXIST);
+
+    // Delay: members only; moves the expiry forward.
+    expect((await c.request('signalingDelay', { channelId: channel.channelId })).code).toBe(SignalingCode.MEMBER_NOT_EXIST);
+    await new Promise((r) => setTimeout(r, 5));
+    const delayed = await b.request('signalingDelay', { channelId: channel.channelId });
+    expect(delayed.code).toBe(200);
+    expect(delayed.body.channel?.channelExpireTime).toBeGreaterThan(channel.channelExpireTime);
+
+    expect((await b.request('signalingLeave', { channelId: channel.channelId, attach: 'bye' })).code).toBe(200);
+    expect((await a.waitForPush('signalingNotify', (p) => p.channel?.eventType === EVENT.leave)).channel).toMatchObject({ from: bob, attach: 'bye', members: [expect.objectContaining({ account: amy })] });
+    expect((await b.request('signalingJoin', { channelId: channel.channelId })).code).toBe(200);
+
+    expect((await a.request('signalingClose', { channelId: channel.channelId })).code).toBe(200);
+    expect((await b.waitForPush('signalingNotify', (p) => p.channel?.eventType === EVENT.close)).channel?.from).toBe(amy);
+    for (const answer of [
+      await b.request('signalingJoin', { channelId: channel.channelId }),
+      await a.request('signalingDelay', { channelId: channel.channelId }),
+      await a.request('signalingInvite', { channelId: channel.channelId, account: cat, requestId: 'r' }),
+    ]) expect(answer.code).toBe(ResponseCode.CHANNEL_INVALID);
+    // The name is free again once its channel is closed.
+    expect((await c.request('signalingGetChannelInfo', { channelName: name })).code).toBe(SignalingCode.ROOM_NOT_EXIST);
+    expect((await create(c, { type: 1, channelName: name })).creator).toBe(cat);
+  });
+
+  it('invite, accept, reject and cancel with their events and 10408/10409/10410/9103/10407/10201', async () => {
+    const [amy, bob, cat] = [account('sg_i_amy'), account('sg_i_bob'), account('sg_i_cat')];
+    const a = await open(amy);
+    const b = await open(bob);
+    const bPc = await open(bob, { clientType: 1, deviceId: 'bob-pc' });
+    const c = await open(cat);
+    const { channelId } = await create(a);
+    expect((await a.request('signalingJoin', { channelId })).code).toBe(200);
+
+    expect((await c.request('signalingInvite', { channelId, account: bob, requestId: 'x' })).code).toBe(SignalingCode.MEMBER_NOT_EXIST);
+    expect((await a.request('signalingInvite', { channelId, account: amy, requestId: 'self' })).code).toBe(SignalingCode.MEMBER_EXISTS);
+    expect((await a.request('signalingInvite', { channelId, account: bob, requestId: 'r1', attach: 'call me', needPush: true, needBadge: false })).code).toBe(200);
+    expect((await a.request('signalingInvite', { channelId, account: bob, requestId: 'r1' })).code).toBe(ResponseCode.DUPLICATE_OPERATION);
+    for (const port of [b, bPc]) {
+      const invite = await port.waitForPush('signalingNotify', (p) => p.channel?.eventType === EVENT.invite);
+      expect(invite.channel).toMatchObject({ channelId, from: amy, to: bob, requestId: 'r1', attach: 'call me', needPush: true, needBadge: false });
+      expect(invite.channel?.msgid).toBeTruthy();
+    }
+    // Wrong request id or inviter: 10408.
+    expect((await b.request('signalingAccept', { channelId, account: amy, requestId: 'nope' })).code).toBe(SignalingCode.INVITE_NOT_EXIST);
+    expect((await b.request('signalingAccept', { channelId, account: cat, requestId: 'r1' })).code).toBe(SignalingCode.INVITE_NOT_EXIST);
+    const accepted = await b.request('signalingAccept', { channelId, account: amy, requestId: 'r1', uid: 42 });
+    expect(accepted.code).toBe(200);
+    expect(accepted.body.channel?.members?.map((m) => m.account).sort()).toEqual([amy, bob].sort());
+    expect((await a.waitForPush('signalingNotify', (p) => p.channel?.eventType === EVENT.accept)).channel).toMatchObject({ from: bob, to: amy, requestId: 'r1' });
+    // Bob's PC stops ringing: it hears the accept, and accepting there is 9103.
+    await bPc.waitForPush('signalingNotify', (p) => p.channel?.eventType === EVENT.accept);
+    expect((await bPc.request('signalingAccept', { channelId, account: amy, requestId: 'r1' })).code).toBe(ResponseCode.CALL_ANSWERED_ELSEWHERE);
+    expect((await b.request('signalingAccept', { channelId, account: amy, requestId: 'r1' })).code).toBe(SignalingCode.INVITE_ACCEPTED);
+    expect((await b.request('signalingReject', { channelId, account: amy, requestId: 'r1' })).code).toBe(SignalingCode.INVITE_ACCEPTED);
+    expect((await a.request('signalingCancel', { channelId, account: bob, requestId: 'r1' })).code).toBe(SignalingCode.INVITE_ACCEPTED);
+
+    // Reject: the inviter hears it; a second answer is 10409.
+    expect((await a.request('signalingInvite', { channelId, account: cat, requestId: 'r2' })).code).toBe(200);
+    await c.waitForPush('signalingNotify', (p) => p.channel?.requestId === 'r2');
+    expect((await c.request('signalingReject', { channelId, account: amy, requestId: 'r2', attach: 'busy' })).code).toBe(200);
+    expect((await a.waitForPush('signalingNotify', (p) => p.channel?.eventType === EVENT.reject)).channel).toMatchObject({ from: cat, attach: 'busy' });
+    expect((await c.request('signalingAccept', { channelId, account: amy, requestId: 'r2' })).code).toBe(SignalingCode.INVITE_REJECTED);
+    expect((await a.request('signalingCancel', { channelId, account: cat, requestId: 'r2' })).code).toBe(SignalingCode.INVITE_REJECTED);
+
+    // Cancel: the invitee hears it; answering afterwards is 10408.
+    expect((await a.request('signalingInvite', { channelId, account: cat, requestId: 'r3' })).code).toBe(200);
+    expect((await a.request('signalingCancel', { channelId, account: cat, requestId: 'r3' })).code).toBe(200);
+    expect((await c.waitForPush('signalingNotify', (p) => p.channel?.eventType === EVENT.cancel)).channel).toMatchObject({ from: amy, requestId: 'r3' });
+    expect((await c.request('signalingAccept', { channelId, account: amy, requestId: 'r3' })).code).toBe(SignalingCode.INVITE_NOT_EXIST);
+
+    // An offline invitee without offlineEnabled: 10201, nothing stored (cancel finds nothing).
+    const dan = account('sg_i_dan');
+    (await open(dan)).close();
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await a.request('signalingInvite', { channelId, account: dan, requestId: 'r4' })).code).toBe(SignalingCode.PEER_OFFLINE);
+    expect((await a.request('signalingCancel', { channelId, account: dan, requestId: 'r4' })).code).toBe(SignalingCode.INVITE_NOT_EXIST);
+    expect((await a.request('signalingInvite', { channelId, account: account('sg_i_nobody'), requestId: 'r5', offlineEnabled: true })).code).toBe(ResponseCode.NOT_FOUND);
+  });
+
+  it('an offline invitee gets the invitation after its next login sync, with needPush/needBadge, until it marks it read', async () => {
+    const [amy, eve] = [account('sg_o_amy'), account('sg_o_eve')];
+    const a = await open(amy);
+    (await open(eve)).close();
+    await new Promise((r) => setTimeout(r, 100));
+    const { channelId } = await create(a, { type: 1 });
+    expect((await a.request('signalingJoin', { channelId })).code).toBe(200);
+    expect((await a.request('signalingInvite', { channelId, account: eve, requestId: 'off-1', offlineEnabled: true, needPush: false, needBadge: true, attach: 'later' })).code).toBe(200);
+
+    const loginAndSync = async () => {
+      const e = await open(eve);
+      expect((await e.request('sync', { timetags: {} })).code).toBe(200);
+      await e.waitForPush('syncDone');
+      return e;
+    };
+    const e1 = await loginAndSync();
+    const invite = (await e1.waitForPush('signalingNotify', (p) => p.channel?.requestId === 'off-1')).channel;
+    expect(invite).toMatchObject({ channelId, eventType: EVENT.invite, from: amy, to: eve, needPush: false, needBadge: true, attach: 'later', members: [expect.objectContaining({ account: amy })] });
+    e1.close();
+    await new Promise((r) => setTimeout(r, 100));
+
+    // Not acknowledged: sent again at the next login; acknowledged: not any more.
+    const e2 = await loginAndSync();
+    await e2.waitForPush('signalingNotify', (p) => p.channel?.msgid === invite?.msgid);
+    expect((await e2.request('signalingMarkRead', { msgid: [invite?.msgid as string] })).code).toBe(200);
+    e2.close();
+    await new Promise((r) => setTimeout(r, 100));
+    const e3 = await loginAndSync();
+    expect(e3.pushesNamed('signalingNotify')).toHaveLength(0);
+    // Still pending: eve can accept it.
+    expect((await e3.request('signalingAccept', { channelId, account: amy, requestId: 'off-1' })).code).toBe(200);
+  });
+});
