@@ -76,6 +76,11 @@ export {
   msgPinProblem,
   quickCommentLookupProblem,
   quickCommentProblem,
+  eventAccountsProblem,
+  eventPublishProblem,
+  eventSubscribeTimeProblem,
+  EVENT_SUBSCRIBE_TIME,
+  EVENT_VALID_TIME,
 } from '@merchant/im-core/server';
 // Call signalling rules (§5 Signalling): the client's own checks, run again on what arrives.
 export {

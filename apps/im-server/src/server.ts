@@ -18,6 +18,7 @@ import { BroadcastService, type BroadcastMsg } from './domain/broadcast/broadcas
 import { TeamService } from './domain/team/team-service';
 import { TeamMessageService } from './domain/team/team-msg-service';
 import { MsgExtendService } from './domain/extend/msg-extend-service';
+import { EventService } from './domain/extend/event-service';
 import { SignalService } from './domain/signal/signal-service';
 import { ImGateway } from './gateway/gateway';
 import { registerLongPollingTransport } from './gateway/long-polling-transport';
@@ -138,9 +139,10 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     const teamMessages = new TeamMessageService(store.db, createMessageClock(config.now));
     const uploads = new UploadService(store.db, objectStore, config.tokenSecret, config.now, () => `${listeningUrl}/nos`);
     const msgExtend = new MsgExtendService(store.db, config.now);
+    const events = new EventService(store.db, config.now);
     const signalling = new SignalService(store.db, config.now);
     const gateway = new ImGateway(
-      { users, messages, sessions, sync, friends, relations, sysMsgs, history, sessionSync, broadcasts, teams, teamMessages, uploads, msgExtend, signalling },
+      { users, messages, sessions, sync, friends, relations, sysMsgs, history, sessionSync, broadcasts, teams, teamMessages, uploads, msgExtend, events, signalling },
       router,
       {
         appKey: config.appKey,

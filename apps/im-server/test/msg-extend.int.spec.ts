@@ -242,4 +242,62 @@ describe('msgExtend: quick comments, collects, pins', () => {
       expect(await alice.msgExtend.deleteCollects([collect])).toBe(1);
     });
   });
+
+  describe('events (publish, subscribe, query)', () => {
+    const TYPE = 100001;
+    it('a subscriber hears each publish, gets current events by sync and query; an unsubscribed account hears nothing', async () => {
+      const pub = account('ev_pub');
+      const publisher = await world.open(pub);
+      const publisherPhone = await world.open(pub, 1);
+      const fan = await world.open(account('ev_fan'));
+      const stranger = await world.open(account('ev_x'));
+
+      const first = await publisher.request('publishEvent', { event: { type: TYPE, value: 1, custom: 'online' } });
+      expect(first.code).toBe(200);
+      // Default validity 604800 s (§5).
+      expect(first.body.event).toMatchObject({ type: TYPE, value: 1, account: pub, custom: 'online', validTime: 604800 });
+
+      const sub = await fan.request('subscribeEvent', { type: TYPE, accounts: [pub], sync: true });
+      expect(sub.code).toBe(200);
+      expect(await fan.waitForPush('eventPush')).toMatchObject({ events: [{ account: pub, value: 1 }] });
+
+      expect((await publisher.request('publishEvent', { event: { type: TYPE, value: 2, validTime: 60, sync: true } })).code).toBe(200);
+      expect(await fan.waitForPush('eventPush', (p) => p.events?.[0]?.value === 2)).toMatchObject({ events: [{ account: pub, value: 2, validTime: 60 }] });
+      // sync: the publisher's other port hears it; the port that published got the answer.
+      expect(await publisherPhone.waitForPush('eventPush')).toMatchObject({ events: [{ value: 2 }] });
+      expect(publisher.pushesNamed('eventPush')).toEqual([]);
+      expect(stranger.pushesNamed('eventPush')).toEqual([]);
+
+      expect((await fan.request('querySubscribeEvents', { type: TYPE, accounts: [pub] })).body.events).toEqual([expect.objectContaining({ account: pub, value: 2 })]);
+      // Querying without a subscription shows nothing.
+      expect((await stranger.request('querySubscribeEvents', { type: TYPE, accounts: [pub] })).body.events ?? []).toEqual([]);
+
+      expect((await fan.request('unSubscribeEvent', { type: TYPE, accounts: [pub] })).code).toBe(200);
+      fan.pushes.splice(0);
+      expect((await publisher.request('publishEvent', { event: { type: TYPE, value: 3 } })).code).toBe(200);
+      expect((await fan.request('querySubscribeEvents', { type: TYPE, accounts: [pub] })).body.events ?? []).toEqual([]);
+      expect(fan.pushesNamed('eventPush')).toEqual([]);
+    });
+
+    it('refuses validity outside 60-604800 s and subscribe time outside 60-2592000 s, storing nothing', async () => {
+      const pub = account('ev_bad');
+      const publisher = await world.open(pub);
+      const fan = await world.open(account('ev_bad_fan'));
+      const short = await publisher.request('publishEvent', { event: { type: TYPE, value: 1, validTime: 59 } });
+      expect([short.code, errMsg(short)]).toEqual([414, 'validTime must be 60 to 604800 seconds']);
+      const long = await publisher.request('publishEvent', { event: { type: TYPE, value: 1, validTime: 604801 } });
+      expect([long.code, errMsg(long)]).toEqual([414, 'validTime must be 60 to 604800 seconds']);
+      const subShort = await fan.request('subscribeEvent', { type: TYPE, accounts: [pub], subscribeTime: 59 });
+      expect([subShort.code, errMsg(subShort)]).toEqual([414, 'subscribeTime must be 60 to 2592000 seconds']);
+      const subLong = await fan.request('subscribeEvent', { type: TYPE, accounts: [pub], subscribeTime: 2592001 });
+      expect([subLong.code, errMsg(subLong)]).toEqual([414, 'subscribeTime must be 60 to 2592000 seconds']);
+      const noAccounts = await fan.request('subscribeEvent', { type: TYPE, accounts: [] });
+      expect([noAccounts.code, errMsg(noAccounts)]).toEqual([414, 'accounts must name 1 to 100 accounts']);
+
+      // Nothing was stored: a valid subscription now finds no event, and the earlier refusals subscribed nothing.
+      expect((await fan.request('querySubscribeEvents', { type: TYPE, accounts: [pub] })).body.events ?? []).toEqual([]);
+      expect((await fan.request('subscribeEvent', { type: TYPE, accounts: [pub], subscribeTime: 2592000 })).code).toBe(200);
+      expect((await fan.request('querySubscribeEvents', { type: TYPE, accounts: [pub] })).body.events ?? []).toEqual([]);
+    });
+  });
 });

@@ -21,6 +21,29 @@ export interface ImDatabase {
   im_quick_comment: QuickCommentTable;
   im_collect: CollectTable;
   im_msg_pin: MsgPinTable;
+  im_event: EventTable;
+  im_event_sub: EventSubTable;
+}
+
+/** `accid`'s latest event of `type` (migration 014); an expired row is left until the next publish overwrites it. */
+export interface EventTable {
+  accid: string;
+  type: number;
+  id_server: Generated<number>;
+  value: number;
+  id_client: Generated<string>;
+  custom: Generated<string>;
+  time: number;
+  expires_at: number;
+}
+
+/** `subscriber` hears `target`'s events of `type` until expires_at (migration 014). */
+export interface EventSubTable {
+  subscriber: string;
+  type: number;
+  target: string;
+  created_at: number;
+  expires_at: number;
 }
 
 /** `accid`'s quick comment `body` on message `id_server` (migration 014). */

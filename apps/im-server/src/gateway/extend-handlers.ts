@@ -1,10 +1,23 @@
 import type { CommandTable, ResponseBodyOf } from '../protocol';
 import type { Collect, MsgPin, QuickComment, VisibleMessage } from '../domain/extend/msg-extend-service';
+import type { PublishedEvent } from '../domain/extend/event-service';
 import { messageRecord } from './records';
 import type { CommandContext, CommandHandlers } from './handler-types';
 
 type CollectRecordValue = NonNullable<ResponseBodyOf<CommandTable['addCollect']>['collect']>;
 type PinRecordValue = NonNullable<ResponseBodyOf<CommandTable['addMsgPin']>['pin']>;
+type EventRecordValue = NonNullable<ResponseBodyOf<CommandTable['publishEvent']>['event']>;
+
+const eventRecord = (e: PublishedEvent): EventRecordValue => ({
+  type: e.type,
+  value: e.value,
+  idServer: e.idServer,
+  account: e.account,
+  time: e.time,
+  validTime: e.validTime,
+  ...(e.idClient ? { idClient: e.idClient } : {}),
+  ...(e.custom ? { custom: e.custom } : {}),
+});
 
 const collectRecord = (c: Collect): CollectRecordValue => ({
   id: c.id,
@@ -116,4 +129,33 @@ export const EXTEND_HANDLERS: CommandHandlers = {
     const pins = await ctx.services.msgExtend.pins(ctx.port.account, body.sessionId);
     return { pins: pins.map((p) => pinRecord(p, ctx.port.account)), timetag: pins.reduce((max, p) => Math.max(max, p.updateTime), 0) };
   },
+
+  // ---- events (§7 event service; docs/im-extend.md "Events")
+  publishEvent: async (ctx, body) => {
+    const { event, subscribers } = await ctx.services.events.publish(ctx.port.account, body.event);
+    const record = eventRecord(event);
+    ctx.afterResponse(async () => {
+      const targets = subscribers.filter((s) => s !== ctx.port.account);
+      await Promise.all(targets.map((account) => ctx.publish(account, { kind: 'push', command: 'eventPush', body: { events: [record] } })));
+      // sync: the publisher's other ports hear it too.
+      if (body.event?.sync === true) {
+        await ctx.publish(ctx.port.account, { kind: 'push', command: 'eventPush', body: { events: [record] }, exceptConnectionId: ctx.port.connectionId });
+      }
+    });
+    return { event: record };
+  },
+
+  subscribeEvent: async (ctx, body) => {
+    const current = await ctx.services.events.subscribe(ctx.port.account, body);
+    // sync: the subscribed accounts' current events follow the answer.
+    if (body.sync === true && current.length > 0) ctx.afterResponse(() => ctx.pushToSelf('eventPush', { events: current.map(eventRecord) }));
+    return { failedAccounts: [] };
+  },
+
+  unSubscribeEvent: async (ctx, body) => {
+    await ctx.services.events.unsubscribe(ctx.port.account, body);
+    return { failedAccounts: [] };
+  },
+
+  querySubscribeEvents: async (ctx, body) => ({ events: (await ctx.services.events.query(ctx.port.account, body)).map(eventRecord) }),
 };

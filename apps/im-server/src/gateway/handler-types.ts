@@ -15,6 +15,7 @@ import type { PortRecord, RoutedEvent } from '../routing/router';
 import type { UploadService } from '../upload/upload-service';
 import type { SignalService } from '../domain/signal/signal-service';
 import type { MsgExtendService } from '../domain/extend/msg-extend-service';
+import type { EventService } from '../domain/extend/event-service';
 
 export interface ImServices {
   users: UserService;
@@ -38,6 +39,8 @@ export interface ImServices {
   signalling: SignalService;
   /** Quick comments, collects, pins (domain/extend). */
   msgExtend: MsgExtendService;
+  /** Publish, subscribe and query events (domain/extend). */
+  events: EventService;
 }
 
 /** What a command handler may use: the caller's port, the domain, and delivery to accounts. */

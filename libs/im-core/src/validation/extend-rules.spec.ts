@@ -3,6 +3,8 @@ import {
   collectDeleteProblem,
   collectQueryProblem,
   collectUpdateProblem,
+  eventAccountsProblem,
+  eventPublishProblem,
   eventSubscribeTimeProblem,
   eventValidTimeProblem,
   msgPinProblem,
@@ -97,5 +99,21 @@ describe('event rules (im-client-spec §5 event validity and subscribe time)', (
     expect(eventSubscribeTimeProblem(2592001)).toBe('subscribeTime must be 60 to 2592000 seconds');
     expect(eventSubscribeTimeProblem(2592000)).toBeUndefined();
     expect(validateEventSubscribeTime(undefined)).toBe(2592000);
+  });
+});
+
+describe('event publish and subscription input', () => {
+  it('publish: type and value integers, validity in range', () => {
+    expect(eventPublishProblem({ type: 'a', value: 1 })).toBe('event type must be a non-negative integer');
+    expect(eventPublishProblem({ type: 100001, value: 1.5 })).toBe('event value must be an integer');
+    expect(eventPublishProblem({ type: 100001, value: 1, validTime: 30 })).toBe('validTime must be 60 to 604800 seconds');
+    expect(eventPublishProblem({ type: 100001, value: 1 })).toBeUndefined();
+  });
+  it('subscribe/unsubscribe/query: 1 to 100 accounts', () => {
+    expect(eventAccountsProblem(1, [])).toBe('accounts must name 1 to 100 accounts');
+    expect(eventAccountsProblem(1, Array.from({ length: 101 }, (_, i) => `a${i}`))).toBe('accounts must name 1 to 100 accounts');
+    expect(eventAccountsProblem(1, [''])).toBe('accounts must be account ids');
+    expect(eventAccountsProblem(undefined, ['a'])).toBe('event type must be a non-negative integer');
+    expect(eventAccountsProblem(1, ['a'])).toBeUndefined();
   });
 });

@@ -123,6 +123,23 @@ export function validateEventSubscribeTime(subscribeTime: unknown): number {
   return (subscribeTime as number | undefined) ?? EVENT_SUBSCRIBE_TIME.default;
 }
 
+/** Accounts one subscribe, unsubscribe or query names (ours; the spec gives no bound). */
+export const MAX_EVENT_ACCOUNTS = 100;
+
+/** An event to publish: type and value integers, validity in range, custom bounded. */
+export function eventPublishProblem(event: { type?: unknown; value?: unknown; validTime?: unknown; custom?: unknown } | undefined): string | undefined {
+  if (!isInt(event?.type) || event.type < 0) return 'event type must be a non-negative integer';
+  if (!isInt(event.value)) return 'event value must be an integer';
+  return eventValidTimeProblem(event.validTime) ?? optionalText(event.custom, 'custom', EXTEND_FIELD_MAX_LENGTH.custom);
+}
+
+/** The accounts of a subscribe, unsubscribe or query: 1 to 100 account ids, and the event type. */
+export function eventAccountsProblem(type: unknown, accounts: unknown): string | undefined {
+  if (!isInt(type) || type < 0) return 'event type must be a non-negative integer';
+  if (!Array.isArray(accounts) || accounts.length < 1 || accounts.length > MAX_EVENT_ACCOUNTS) return `accounts must name 1 to ${MAX_EVENT_ACCOUNTS} accounts`;
+  return accounts.every(isNonEmptyString) ? undefined : 'accounts must be account ids';
+}
+
 /** Throws the client-side Param_Error (414) for a problem one of the functions above found. */
 export function checkExtend(problem: string | undefined): void {
   check(problem);
