@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run bench`: builds the libraries the benchmarks import, then runs every benchmark in turn.
+// `npm run bench`: builds the libraries the benchmarks import, then runs every benchmark in turn
+// (or only the scripts named: `npm run bench -- bench/im-upload/run.mjs`).
 // Each prints its own markdown table with ratios against a baseline measured in the same run.
 // Results and commands are recorded in docs/performance.md.
 import { spawnSync } from 'node:child_process';
@@ -15,11 +16,23 @@ const run = (cmd, args) => {
 
 run('npx', ['nx', 'run-many', '-t', 'build', '--projects=tag:type:lib,im-server,console,im-frame', '--outputStyle=static']);
 for (const script of process.argv.slice(2).length ? process.argv.slice(2) : [
-  'bench/secure-transport/run.mjs',
-  'bench/secure-transport/chromium.mjs',
-  'bench/im-protocol/run.mjs',
+  // Browser-side first, while nothing else has warmed the machine up.
+  'bench/console-load/initial-js.mjs',
   'bench/console-load/lighthouse.mjs',
   'bench/ui-kit/run.mjs',
+  'bench/media/run.mjs',
+  'bench/console-goods/run.mjs',
+  'bench/secure-transport/run.mjs',
+  'bench/secure-transport/chromium.mjs',
+  'bench/store-api/run.mjs',
+  'bench/order-list/run.mjs',
+  'bench/order-notify/run.mjs',
+  'bench/im-protocol/run.mjs',
+  'bench/im-sync-idb/run.mjs',
+  // These start im-server processes on PostgreSQL (DATABASE_URL, default 127.0.0.1:5432) and Redis.
+  'bench/im-messaging/run.mjs',
+  'bench/im-groups/run.mjs',
+  'bench/im-upload/run.mjs',
 ]) {
   run('node', [script]);
 }
