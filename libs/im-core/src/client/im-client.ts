@@ -15,6 +15,7 @@ import { RelationsService } from '../services/relations-service';
 import { SystemMessagesService } from '../services/system-messages-service';
 import { UsersService } from '../services/users-service';
 import { TeamsService } from '../services/teams-service';
+import { SignallingService, type ImSignalEvent, type SignallingEvents } from '../services/signalling-service';
 import { MsgExtendService, type ImMsgPin, type ImQuickComment } from '../services/msg-extend-service';
 import type { ImTeamMsgReceipt } from '../services/team-receipts';
 import { MessageTypeCode } from '../protocol/constants';
@@ -61,6 +62,8 @@ export interface ImClientEvents {
   quickComment: (change: { idServer: string; sessionId: string; comment: ImQuickComment; deleted: boolean }) => void;
   /** A pin of one of my sessions added, changed or removed elsewhere. */
   msgPin: (change: { pin: ImMsgPin; deleted: boolean }) => void;
+  /** Call signalling: an invitation (live or waiting since offline), accept, reject, cancel, join, leave, close, control (docs/im-signalling.md). */
+  signalling: (event: ImSignalEvent) => void;
   /** Messages deleted for self here or on another device of the account (live; sync reports them as syncData). */
   msgsDeletedSelf: (idClients: string[]) => void;
   /** A session's server history was cleared here or on another device (live). */
@@ -126,7 +129,7 @@ export interface ImSyncOptionsUpdate {
 const HISTORY_PUSHES = new Set<string>(['msgsDeletedSelf', 'sessionHistoryCleared', 'stickTopSessionUpdated', 'msgReceiptSent', 'broadcastMsg']);
 const LIVE_PUSHES = new Set<string>([
   ...MESSAGE_PUSHES, ...HISTORY_PUSHES, 'sessionAck', 'msgReceipt', 'msgDeleted', 'sysMsg', 'friendUpdated', 'relationsUpdated', 'myInfoUpdated', 'teamMembersUpdated', 'teamMsgReceipt',
-  'quickCommentUpdated', 'msgPinUpdated',
+  'quickCommentUpdated', 'msgPinUpdated', 'signalingNotify',
 ]);
 
 function defaultIdClient(): string {
@@ -150,6 +153,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
   readonly teams: TeamsService;
   /** Quick comments, collects and pins (docs/im-extend.md). */
   readonly msgExtend: MsgExtendService;
+  /** Call signalling channels and invitations, no media (docs/im-signalling.md). */
+  readonly signalling: SignallingService;
   /** Delete for self, clear server history, server search; other devices' history changes and broadcasts. */
   readonly history: HistoryService;
   private readonly outbox: Outbox;
@@ -199,6 +204,9 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
     this.friends = new FriendsService(context, this.systemMessages);
     this.teams = new TeamsService(context, this.systemMessages, this.messages, this.logger);
     this.msgExtend = new MsgExtendService(context);
+    this.signalling = new SignallingService(context, <E extends keyof SignallingEvents>(event: E, payload: SignallingEvents[E]) =>
+      (this.emit as (name: E, value: SignallingEvents[E]) => void)(event, payload),
+    );
     this.syncTeamMembersOn = options.syncTeamMembers === true;
     const rollback: RollbackOptions = { rollbackClearMsgsUnread: options.rollbackClearMsgsUnread, rollbackDelMsgUnread: options.rollbackDelMsgUnread };
     this.history = new HistoryService(context, rollback, <E extends keyof HistoryEvents>(event: E, payload: HistoryEvents[E]) =>
@@ -373,6 +381,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
       this.msgExtend.receiveQuickComment(push.body);
     } else if (push.name === 'msgPinUpdated') {
       this.msgExtend.receiveMsgPin(push.body);
+    } else if (push.name === 'signalingNotify') {
+      this.signalling.receive(push.body);
     } else if (MESSAGE_PUSHES.has(push.name)) {
       const record = (push.body as { msg?: MessageRecordValue }).msg;
       await this.messages.receive(push.name, record);

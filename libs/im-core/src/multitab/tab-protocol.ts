@@ -67,6 +67,7 @@ const FORWARDED: Readonly<Record<keyof ImClientEvents, true>> = {
   teamMsgReceipts: true,
   quickComment: true,
   msgPin: true,
+  signalling: true,
 };
 
 export type ForwardedEvent = keyof ImClientEvents;

@@ -9,6 +9,8 @@ export { FriendsService } from './friends-service';
 export type { FriendRequestInput, FriendAnswerInput } from './friends-service';
 export { RelationsService } from './relations-service';
 export { TeamsService } from './teams-service';
+export { SignallingService, fromWireSignalChannel } from './signalling-service';
+export type { ImSignalChannel, ImSignalEvent, ImSignalMember, SignalCreateInput, SignalInviteInput, SignalJoinInput, SignalChannelInput, SignalControlInput } from './signalling-service';
 export type { TeamAccountsInput, TeamAnswerInput, TeamsLogger } from './teams-service';
 export { TeamReceipts } from './team-receipts';
 export type { ImTeamMsgReceipt, ImTeamMsgReadDetail } from './team-receipts';
