@@ -61,14 +61,15 @@ describe('msgExtend rules (im-client-spec §5 "Other limits on calls")', () => {
       expect(collectAddProblem({ type: 1, data: '' })).toBe('data must be 1 to 20000 characters');
     });
     it('update needs the collect id', () => {
-      expect(collectUpdateProblem({ custom: 'x' })).toBe('collect id is required');
+      expect(collectUpdateProblem({ custom: 'x' })).toBe('collect id must be an id the server gave');
       expect(collectUpdateProblem({ id: '3', custom: 'x' })).toBeUndefined();
     });
     it('delete takes 1 to 100 collects', () => {
       expect(collectDeleteProblem([])).toBe('collect delete takes 1 to 100 collects');
       expect(collectDeleteProblem(collects(101))).toBe('collect delete takes 1 to 100 collects');
       expect(collectDeleteProblem(collects(100))).toBeUndefined();
-      expect(collectDeleteProblem([{ id: '' }])).toBe('collect id is required');
+      expect(collectDeleteProblem([{ id: '1'.repeat(16) }])).toBe('collect id must be an id the server gave');
+      expect(collectDeleteProblem([{ id: '' }])).toBe('collect id must be an id the server gave');
     });
     it('query limit at most 100, begin time not after end time', () => {
       expect(collectQueryProblem({ limit: 101 })).toBe('limit must be 1 to 100');
@@ -76,6 +77,7 @@ describe('msgExtend rules (im-client-spec §5 "Other limits on calls")', () => {
       expect(collectQueryProblem({ beginTime: 2000, endTime: 1000 })).toBe('beginTime must not be after endTime');
       expect(collectQueryProblem({ beginTime: 1000, endTime: 1000, limit: 100 })).toBeUndefined();
       expect(collectQueryProblem({ type: 'a' })).toBe('type must be an integer');
+      expect(collectQueryProblem({ lastId: '1'.repeat(16) })).toBe('lastId must be a collect id the server gave');
     });
   });
 

@@ -23,6 +23,10 @@ export const COMMENT_BODY_NOT_INTEGER = 'body can only be an integer';
 
 const isInt = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
 const isNonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+/** A server id (collect id, idServer): decimal digits within the safe integer range, as the server hands them out. */
+const isServerId = (value: unknown): value is string => typeof value === 'string' && /^\d{1,15}$/.test(value);
+/** The message for a collect id the server did not give. */
+export const COLLECT_ID_PROBLEM = 'collect id must be an id the server gave';
 const optionalText = (value: unknown, name: string, max: number) =>
   value === undefined || (typeof value === 'string' && value.length <= max) ? undefined : `${name} must be a string of at most ${max} characters`;
 
@@ -33,7 +37,7 @@ function check(problem: string | undefined): void {
 /** A message the server has answered: its idServer names it on the server. */
 export function messageRefProblem(msg: unknown): string | undefined {
   const idServer = (msg as { idServer?: unknown } | undefined)?.idServer;
-  return isNonEmptyString(idServer) && /^\d+$/.test(idServer) ? undefined : 'msg needs the idServer of a message the server has answered';
+  return isServerId(idServer) ? undefined : 'msg needs the idServer of a message the server has answered';
 }
 
 /** §5 "Comment body must be an integer". */
@@ -63,7 +67,7 @@ export function collectAddProblem(collect: { type?: unknown; data?: unknown; cus
 }
 
 export function collectUpdateProblem(collect: { id?: unknown; custom?: unknown } | undefined): string | undefined {
-  if (!isNonEmptyString(collect?.id) || !/^\d+$/.test(collect.id)) return 'collect id is required';
+  if (!isServerId(collect?.id)) return COLLECT_ID_PROBLEM;
   return optionalText(collect.custom, 'custom', EXTEND_FIELD_MAX_LENGTH.custom);
 }
 
@@ -71,12 +75,13 @@ export function collectUpdateProblem(collect: { id?: unknown; custom?: unknown }
 export function collectDeleteProblem(collects: unknown): string | undefined {
   if (!Array.isArray(collects) || collects.length < 1 || collects.length > MAX_COLLECT_DELETE) return `collect delete takes 1 to ${MAX_COLLECT_DELETE} collects`;
   for (const c of collects as { id?: unknown }[]) {
-    if (!isNonEmptyString(c?.id) || !/^\d+$/.test(c.id)) return 'collect id is required';
+    if (!isServerId(c?.id)) return COLLECT_ID_PROBLEM;
   }
   return undefined;
 }
 
 export interface CollectQuery {
+  lastId?: string;
   beginTime?: number;
   endTime?: number;
   limit?: number;
@@ -84,8 +89,9 @@ export interface CollectQuery {
 }
 
 /** §5 "collect query limit max 100 with begin time not after end time". */
-export function collectQueryProblem(query: { beginTime?: unknown; endTime?: unknown; limit?: unknown; type?: unknown }): string | undefined {
-  const { beginTime, endTime, limit, type } = query;
+export function collectQueryProblem(query: { beginTime?: unknown; endTime?: unknown; limit?: unknown; type?: unknown; lastId?: unknown }): string | undefined {
+  const { beginTime, endTime, limit, type, lastId } = query;
+  if (lastId !== undefined && lastId !== '' && !isServerId(lastId)) return 'lastId must be a collect id the server gave';
   if (beginTime !== undefined && (!isInt(beginTime) || beginTime < 0)) return 'beginTime must be a time in milliseconds';
   if (endTime !== undefined && (!isInt(endTime) || endTime < 0)) return 'endTime must be a time in milliseconds';
   if (isInt(beginTime) && isInt(endTime) && endTime > 0 && beginTime > endTime) return 'beginTime must not be after endTime';

@@ -183,7 +183,6 @@ export class MsgExtendService {
     query: { beginTime?: unknown; endTime?: unknown; lastId?: unknown; limit?: unknown; reverse?: unknown; type?: unknown },
   ): Promise<{ collects: Collect[]; total: number }> {
     refuse(collectQueryProblem(query));
-    if (query.lastId !== undefined && query.lastId !== '' && !(typeof query.lastId === 'string' && /^\d+$/.test(query.lastId))) throw parameterError('lastId must be a collect id');
     const begin = (query.beginTime as number | undefined) ?? 0;
     const end = (query.endTime as number | undefined) || Number.MAX_SAFE_INTEGER;
     const limit = (query.limit as number | undefined) ?? MAX_COLLECT_QUERY_LIMIT;
