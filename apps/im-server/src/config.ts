@@ -44,6 +44,11 @@ export interface ImServerConfig {
   s3?: S3StoreConfig;
   /** How often expired uploads' bytes and rows are removed (default 10 minutes). Env IM_UPLOAD_SWEEP_MS. */
   uploadSweepIntervalMs?: number;
+  /**
+   * Run the document converter on this node (default true; docs/im-upload.md "Documents"). False keeps
+   * registered documents converting until a node that converts starts. Env IM_CONVERT_DOCUMENTS=0 turns it off.
+   */
+  convertDocuments?: boolean;
   /** PostgreSQL instead of PGlite; tables go to schema `im`. */
   databaseUrl?: string;
   /** Redis pub/sub routing between nodes; unset = single node. */
@@ -112,6 +117,7 @@ export function resolveConfig(config: ImServerConfig): ResolvedConfig {
     objectDir: config.objectDir || defaultObjectDir(config.dataDir ?? './.data/im-server'),
     s3: config.s3,
     uploadSweepIntervalMs,
+    convertDocuments: config.convertDocuments ?? true,
     databaseUrl: config.databaseUrl || undefined,
     redisUrl: config.redisUrl || undefined,
     tokenSecret: config.tokenSecret ?? DEFAULT_TOKEN_SECRET,

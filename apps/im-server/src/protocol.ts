@@ -66,6 +66,8 @@ export {
 export { verifyImToken, ImTokenError, LongPollHub, type ImTokenClaims, type FrameSocket } from '@merchant/im-core/server';
 // Image operation grammar (§5 "Image processing"): the object store parses what the client writes.
 export { ImError, parseImageOperations, SYNC_THUMBNAIL_LIMIT, type ImageOperation } from '@merchant/im-core/server';
+// Document types and list limits (§5 Files, §9): the server registers and lists with the client's rules.
+export { DOCUMENT_TYPES, DOCUMENT_LIST_MAX_LIMIT, documentListLimit, documentTypeOf } from '@merchant/im-core/server';
 // msgExtend rules (§5 Other limits): quick comments, collects, pins — the client's own checks.
 export {
   MAX_COLLECT_QUERY_LIMIT,

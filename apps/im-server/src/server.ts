@@ -32,6 +32,7 @@ import { registerUploadRoutes } from './upload/upload-routes';
 import { S3ObjectStore } from './upload/s3-object-store';
 import { UploadService } from './upload/upload-service';
 import { startUploadSweeper } from './upload/upload-sweeper';
+import { DocumentService } from './upload/documents/document-service';
 
 export type { ImServerConfig } from './config';
 
@@ -54,6 +55,7 @@ interface Running {
   wss: WebSocketServer;
   broadcasts: BroadcastService;
   uploads: UploadService;
+  documents: DocumentService;
   stopSweeper: () => Promise<void>;
 }
 
@@ -137,12 +139,13 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     const broadcasts = new BroadcastService(store.db, config.now);
     const teams = new TeamService(store.db, config.now);
     const teamMessages = new TeamMessageService(store.db, createMessageClock(config.now));
-    const uploads = new UploadService(store.db, objectStore, config.tokenSecret, config.now, () => `${listeningUrl}/nos`);
+    const documents = new DocumentService(store.db, objectStore, config.now ?? Date.now, () => `${listeningUrl}/nos`, app.log);
+    const uploads = new UploadService(store.db, objectStore, config.tokenSecret, config.now, () => `${listeningUrl}/nos`, documents);
     const msgExtend = new MsgExtendService(store.db, config.now);
     const events = new EventService(store.db, config.now);
     const signalling = new SignalService(store.db, config.now);
     const gateway = new ImGateway(
-      { users, messages, sessions, sync, friends, relations, sysMsgs, history, sessionSync, broadcasts, teams, teamMessages, uploads, msgExtend, events, signalling },
+      { users, messages, sessions, sync, friends, relations, sysMsgs, history, sessionSync, broadcasts, teams, teamMessages, uploads, documents, msgExtend, events, signalling },
       router,
       {
         appKey: config.appKey,
@@ -157,7 +160,9 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     );
     const wss = attachWebSocketTransport(app.server, gateway, () => running !== undefined);
     const stopSweeper = startUploadSweeper(uploads, config.uploadSweepIntervalMs, app.log);
-    return { store, router, gateway, wss, broadcasts, uploads, stopSweeper };
+    // Documents left converting by a stop or a crash are converted now (docs/im-upload.md "Documents").
+    if (config.convertDocuments) documents.start();
+    return { store, router, gateway, wss, broadcasts, uploads, documents, stopSweeper };
   }
 
   return {
@@ -212,6 +217,7 @@ async function shutdown(current: Running): Promise<void> {
   for (const client of current.wss.clients) client.terminate();
   await new Promise<void>((resolve) => current.wss.close(() => resolve()));
   await current.stopSweeper();
+  await current.documents.stop();
   await current.router.close();
   await current.store.close();
 }

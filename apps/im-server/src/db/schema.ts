@@ -23,6 +23,7 @@ export interface ImDatabase {
   im_msg_pin: MsgPinTable;
   im_event: EventTable;
   im_event_sub: EventSubTable;
+  im_document: DocumentTable;
 }
 
 /** `accid`'s latest event of `type` (migration 014); an expired row is left until the next publish overwrites it. */
@@ -316,4 +317,28 @@ export interface NosAccessTokenTable {
   account: string;
   expires_at: number;
   created_at: number;
+}
+
+/** A document registered for conversion (migration 015; docs/im-upload.md "Documents"). */
+export interface DocumentTable {
+  doc_id: string;
+  account: string;
+  /** The uploaded file's bucket/objectName. */
+  object_key: string;
+  name: string;
+  ext: string;
+  /** §9: ppt 1, pptx 2, pdf 3, doc 6, docx 7. */
+  doc_type: number;
+  /** §9: 11 png, 10 jpg. */
+  transcode_type: number;
+  size: number;
+  md5: Generated<string>;
+  state: 'converting' | 'done' | 'failed';
+  page_count: Generated<number>;
+  /** JSON array of the page images' object keys, in page order. */
+  pages: Generated<string>;
+  /** Why the conversion failed; '' otherwise. */
+  reason: Generated<string>;
+  created_at: number;
+  updated_at: number;
 }

@@ -8,6 +8,7 @@ import { markSysMsgsRead, RELATION_HANDLERS } from './relation-handlers';
 import { HISTORY_HANDLERS, pushHistorySync } from './history-handlers';
 import { markTeamSessionAck, pushTeamSync, TEAM_HANDLERS } from './team-handlers';
 import { UPLOAD_HANDLERS } from './upload-handlers';
+import { DOCUMENT_HANDLERS } from './document-handlers';
 import { EXTEND_HANDLERS } from './extend-handlers';
 import { pushSignalSync, SIGNAL_HANDLERS } from './signal-handlers';
 
@@ -24,6 +25,8 @@ export const COMMAND_HANDLERS: CommandHandlers = {
   ...TEAM_HANDLERS,
   // Upload tokens for the object store (upload-handlers.ts).
   ...UPLOAD_HANDLERS,
+  // fetchFile, fetchFileList, removeFile (document-handlers.ts).
+  ...DOCUMENT_HANDLERS,
   // Quick comments, collects, pins (extend-handlers.ts).
   ...EXTEND_HANDLERS,
   // Call signalling channels and invitations (signal-handlers.ts).

@@ -13,6 +13,7 @@ import type { TeamService } from '../domain/team/team-service';
 import type { TeamMessageService } from '../domain/team/team-msg-service';
 import type { PortRecord, RoutedEvent } from '../routing/router';
 import type { UploadService } from '../upload/upload-service';
+import type { DocumentService } from '../upload/documents/document-service';
 import type { SignalService } from '../domain/signal/signal-service';
 import type { MsgExtendService } from '../domain/extend/msg-extend-service';
 import type { EventService } from '../domain/extend/event-service';
@@ -35,6 +36,8 @@ export interface ImServices {
   teamMessages: TeamMessageService;
   /** Upload tokens for the object store (upload/, issue 13). */
   uploads: UploadService;
+  /** Documents registered for conversion (upload/documents). */
+  documents: DocumentService;
   /** Call signalling channels and invitations (domain/signal, docs/im-signalling.md). */
   signalling: SignalService;
   /** Quick comments, collects, pins (domain/extend). */

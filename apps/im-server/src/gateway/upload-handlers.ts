@@ -1,6 +1,7 @@
 import { ResponseCode } from '../protocol';
 import { ImServerError, parameterError } from '../domain/errors';
 import { PRIVATE_NOS_SCENE, UploadError } from '../upload/upload-service';
+import { DocumentService } from '../upload/documents/document-service';
 import type { CommandHandlers } from './handler-types';
 
 /**
@@ -47,11 +48,13 @@ async function refused<T>(run: () => Promise<T>): Promise<T> {
 function issue(
   uploads: import('../upload/upload-service').UploadService,
   account: string,
-  body: { size?: number; fileName?: string; nosSurvivalTime?: number; tag?: string; nosScene?: string },
+  body: { size?: number; fileName?: string; nosSurvivalTime?: number; tag?: string; nosScene?: string; docType?: number; transcodeType?: number },
   count: number,
 ) {
   try {
-    return uploads.issueTokens({ account, size: body.size ?? 0, fileName: body.fileName, nosSurvivalTime: body.nosSurvivalTime, count, private: body.nosScene === PRIVATE_NOS_SCENE }).map((token) => ({ ...token, tag: body.tag ?? '' }));
+    // getNosToken with docType/transcodeType: a document to convert (docs/im-upload.md "Documents").
+    const document = DocumentService.claims(body.fileName, body.docType, body.transcodeType);
+    return uploads.issueTokens({ account, size: body.size ?? 0, fileName: body.fileName, nosSurvivalTime: body.nosSurvivalTime, count, private: body.nosScene === PRIVATE_NOS_SCENE, document }).map((token) => ({ ...token, tag: body.tag ?? '' }));
   } catch (error) {
     if (error instanceof UploadError) throw parameterError(error.message);
     throw error;

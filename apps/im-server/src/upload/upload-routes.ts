@@ -47,7 +47,7 @@ export function registerUploadRoutes(app: FastifyInstance, uploads: () => Upload
           context: query.context || undefined,
           body,
         });
-        return { offset: position.offset, context: position.context, complete: position.complete };
+        return { offset: position.offset, context: position.context, complete: position.complete, ...(position.docId ? { docId: position.docId } : {}) };
       } catch (error) {
         return refuse(reply, error);
       }

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { ImDatabase } from '../db/schema';
 import { isSafeObjectKey, type ObjectStore } from './object-store';
 import { signUploadToken, verifyUploadToken, type UploadClaims } from './upload-token';
+import type { DocumentClaims, DocumentService } from './documents/document-service';
 
 /** §9: chunks are 4 MB; the server takes no bigger body. */
 export const UPLOAD_CHUNK_BYTES = 4_194_304;
@@ -44,6 +45,8 @@ export interface TokenRequest {
   count?: number;
   /** Served only with an access token (nosScene 'private'). */
   private?: boolean;
+  /** A document to register for conversion once complete (DocumentService.claims). */
+  document?: DocumentClaims;
 }
 
 export interface IssuedToken {
@@ -70,6 +73,8 @@ export interface UploadPosition {
   context: string;
   /** Set once the last byte is in and complete was sent. */
   complete: boolean;
+  /** A document upload, once complete: its docId (docs/im-upload.md "Documents"). */
+  docId?: string;
 }
 
 /**
@@ -85,6 +90,8 @@ export class UploadService {
     private readonly now: () => number = Date.now,
     /** The edge base the answers' URLs name, e.g. http://127.0.0.1:3200/nos. */
     private readonly publicBase: () => string = () => '',
+    /** Registers document uploads when their last byte arrives; without it, document tokens are refused. */
+    private readonly documents?: DocumentService,
   ) {}
 
   issueTokens(request: TokenRequest): IssuedToken[] {
@@ -93,11 +100,14 @@ export class UploadService {
     }
     const count = request.count ?? 1;
     if (!Number.isInteger(count) || count < 1 || count > 10) throw new UploadError(400, 'PARAM_ERROR', 'count must be an integer from 1 to 10');
+    if (request.document && !this.documents) throw new UploadError(400, 'PARAM_ERROR', 'this server converts no documents');
+    // Page images are served like public objects: a private source must not get public pages.
+    if (request.document && request.private) throw new UploadError(400, 'PARAM_ERROR', 'a document to convert cannot be private');
     const expireTime = this.now() + UPLOAD_TOKEN_TTL_MS;
     return Array.from({ length: count }, () => {
       const objectName = `${randomBytes(16).toString('hex')}${extensionOf(request.fileName)}`;
       const survival = request.nosSurvivalTime !== undefined && request.nosSurvivalTime >= MIN_SURVIVAL_SECONDS ? Math.floor(request.nosSurvivalTime) : undefined;
-      const claims: UploadClaims = { account: request.account, bucket: IM_BUCKET, objectName, size: request.size, expiresAt: expireTime, ...(survival ? { survivalSeconds: survival } : {}), ...(request.private ? { private: true } : {}) };
+      const claims: UploadClaims = { account: request.account, bucket: IM_BUCKET, objectName, size: request.size, expiresAt: expireTime, ...(survival ? { survivalSeconds: survival } : {}), ...(request.private ? { private: true } : {}), ...(request.document ? { document: request.document } : {}) };
       return { bucket: IM_BUCKET, objectName, token: signUploadToken(claims, this.secret), expireTime };
     });
   }
@@ -116,7 +126,7 @@ export class UploadService {
     if (request.body.length > UPLOAD_CHUNK_BYTES) throw new UploadError(413, 'CHUNK_TOO_LARGE', `a chunk is at most ${UPLOAD_CHUNK_BYTES} bytes`);
     if (request.offset + request.body.length > claims.size) throw new UploadError(400, 'BEYOND_SIZE', `the object is ${claims.size} bytes; this chunk ends past it`);
     const key = `${claims.bucket}/${claims.objectName}`;
-    return this.db.transaction().execute(async (trx) => {
+    const position = await this.db.transaction().execute(async (trx): Promise<UploadPosition> => {
       await trx
         .insertInto('im_upload')
         .values({ object_key: key, account: claims.account, size: claims.size, private: claims.private ?? false, context: randomBytes(12).toString('base64url'), created_at: this.now(), updated_at: this.now() })
@@ -126,7 +136,7 @@ export class UploadService {
       const position = { offset: Number(row.received), context: row.context, complete: row.complete };
       if (request.context !== undefined && request.context !== row.context) throw new UploadError(409, 'CONTEXT_MISMATCH', 'the context is not this upload\'s');
       if (request.context === undefined && request.offset > 0) throw new UploadError(400, 'PARAM_ERROR', 'context is required after the first chunk');
-      if (row.complete) return position;
+      if (row.complete) return claims.document ? { ...position, docId: await this.documents?.docIdOf(key) } : position;
       // A repeated or out-of-order chunk changes nothing: the answer says where the server is.
       if (request.offset !== position.offset) return position;
       if (request.body.length > 0) await this.objects.writeAt(key, request.offset, request.body);
@@ -146,8 +156,12 @@ export class UploadService {
         .set({ received, complete, content_type: contentType, md5, updated_at: this.now(), ...(complete ? { expires_at: survivalEnd(claims.survivalSeconds, this.now()) } : {}) })
         .where('object_key', '=', key)
         .execute();
-      return { offset: received, context: row.context, complete };
+      // A document is registered with its upload's completion: both or neither.
+      const docId = complete && claims.document && this.documents ? await this.documents.register(trx, claims.account, key, claims.document, claims.size, md5 ?? '') : undefined;
+      return { offset: received, context: row.context, complete, ...(docId ? { docId } : {}) };
     });
+    if (position.docId) this.documents?.wake();
+    return position;
   }
 
   /** Resume (§4, issue 13): where an upload stands, for the holder of its token and context. */

@@ -18,13 +18,15 @@ export interface UploadClaims {
   survivalSeconds?: number;
   /** A private object: served only with an access token (getNosAccessToken). */
   private?: boolean;
+  /** A document to convert once complete (docs/im-upload.md "Documents"): §9 type, transcode type, file name. */
+  document?: { docType: number; transcodeType: 10 | 11; name: string };
 }
 
 const keyOf = (secret: string) => createHmac('sha256', secret).update('im-upload-token/v1').digest();
 const b64 = (bytes: Buffer | string) => Buffer.from(bytes).toString('base64url');
 
 export function signUploadToken(claims: UploadClaims, secret: string): string {
-  const body = b64(JSON.stringify({ a: claims.account, b: claims.bucket, o: claims.objectName, s: claims.size, e: claims.expiresAt, l: claims.survivalSeconds, p: claims.private || undefined }));
+  const body = b64(JSON.stringify({ a: claims.account, b: claims.bucket, o: claims.objectName, s: claims.size, e: claims.expiresAt, l: claims.survivalSeconds, p: claims.private || undefined, d: claims.document ? [claims.document.docType, claims.document.transcodeType, claims.document.name] : undefined }));
   return `${body}.${b64(createHmac('sha256', keyOf(secret)).update(body).digest())}`;
 }
 
@@ -38,7 +40,7 @@ export function verifyUploadToken(token: string, secret: string, now: number): U
   const expected = createHmac('sha256', keyOf(secret)).update(body).digest();
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'signature';
-  let raw: { a?: unknown; b?: unknown; o?: unknown; s?: unknown; e?: unknown; l?: unknown; p?: unknown };
+  let raw: { a?: unknown; b?: unknown; o?: unknown; s?: unknown; e?: unknown; l?: unknown; p?: unknown; d?: unknown };
   try {
     raw = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
   } catch {
@@ -47,6 +49,9 @@ export function verifyUploadToken(token: string, secret: string, now: number): U
   if (typeof raw.a !== 'string' || typeof raw.b !== 'string' || typeof raw.o !== 'string' || typeof raw.s !== 'number' || typeof raw.e !== 'number') return 'malformed';
   if (raw.l !== undefined && typeof raw.l !== 'number') return 'malformed';
   if (raw.p !== undefined && raw.p !== true) return 'malformed';
+  const d = raw.d;
+  const document = Array.isArray(d) && d.length === 3 && typeof d[0] === 'number' && (d[1] === 10 || d[1] === 11) && typeof d[2] === 'string' ? { docType: d[0], transcodeType: d[1] as 10 | 11, name: d[2] } : undefined;
+  if (d !== undefined && !document) return 'malformed';
   if (now > raw.e) return 'expired';
-  return { account: raw.a, bucket: raw.b, objectName: raw.o, size: raw.s, expiresAt: raw.e, ...(raw.l === undefined ? {} : { survivalSeconds: raw.l }), ...(raw.p ? { private: true } : {}) };
+  return { account: raw.a, bucket: raw.b, objectName: raw.o, size: raw.s, expiresAt: raw.e, ...(raw.l === undefined ? {} : { survivalSeconds: raw.l }), ...(raw.p ? { private: true } : {}), ...(document ? { document } : {}) };
 }

@@ -139,7 +139,7 @@ export const COMMANDS = {
 
   // ---- misc: upload, media, addresses
   getSimpleNosToken: req(S.misc, 1, nosToken, { token: [1, StorageTokenRecord] }),
-  getNosToken: req(S.misc, 2, { ...nosToken, count: [5, 'int'] }, { tokens: [1, arrayOf(StorageTokenRecord)] }),
+  getNosToken: req(S.misc, 2, { ...nosToken, count: [5, 'int'], docType: [7, 'int'], transcodeType: [8, 'int'] }, { tokens: [1, arrayOf(StorageTokenRecord)] }),
   getNosTokenTrans: req(S.misc, 3, { responseBody: [1, 'string'], nosToken: [2, StorageTokenRecord], nosScene: [3, 'string'], nosSurvivalTime: [4, 'int'] }, { token: [1, StorageTokenRecord] }),
   getMixStoreToken: req(S.misc, 4, nosToken, { token: [1, StorageTokenRecord], provider: [2, 'string'] }),
   getMixStorePolicy: req(S.misc, 5, { supportTypes: [1, strings] }, { policy: [1, 'string'] }),

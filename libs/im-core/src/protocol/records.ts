@@ -17,6 +17,14 @@ export const FileRecord = defineRecord('File', {
   h: [7, 'int'],
   dur: [8, 'int'],
   docId: [9, 'string'],
+  // Documents (fetchFile, fetchFileList; docs/im-upload.md "Documents"). Ours: the spec names no fields.
+  docType: [10, 'int'],
+  transcodeType: [11, 'int'],
+  state: [12, 'string'],
+  pageCount: [13, 'int'],
+  pageUrls: [14, arrayOf('string')],
+  reason: [15, 'string'],
+  createTime: [16, 'int'],
 });
 
 /** Quick comment on a message (msgExtend). Field list not shown in the spec: ours. */

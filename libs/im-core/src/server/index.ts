@@ -8,6 +8,8 @@ export * from '../validation/user-rules';
 export * from '../validation/team-rules';
 // Image operation grammar (§5 "Image processing"): the object store reads back what the client writes.
 export * from '../validation/image-rules';
+// Document types, transcode types and list limits (§5 Files, §9): the server registers and lists with them.
+export * from '../validation/document-rules';
 // msgExtend and event rules (§5 Other limits): quick comments, collects, pins, event ranges.
 export * from '../validation/extend-rules';
 // Call signalling rules (§5 Signalling): the same checks the client runs before a call.

@@ -13,6 +13,7 @@ import * as uploadMd5 from './011-upload-md5';
 import * as privateObjects from './012-private-objects';
 import * as signalling from './013-signalling';
 import * as msgExtend from './014-msg-extend';
+import * as documents from './015-documents';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012-private-objects': privateObjects,
   '013-signalling': signalling,
   '014-msg-extend': msgExtend,
+  '015-documents': documents,
 };
