@@ -114,6 +114,22 @@ describe('im-server call signalling', () => {
     expect((await create(c, { type: 1, channelName: name })).creator).toBe(cat);
   });
 
+  it('two creates of one name at the same time: one channel, the other 10405; a full channel answers 10419', async () => {
+    const [amy, bob] = [account('sg_r_amy'), account('sg_r_bob')];
+    const a = await open(amy);
+    const b = await open(bob);
+    const name = `sg-race-${Date.now()}`;
+    const answers = await Promise.all([a.request('signalingCreate', { type: 1, channelName: name }), b.request('signalingCreate', { type: 1, channelName: name })]);
+    expect(answers.map((x) => x.code).sort((x, y) => x - y)).toEqual([200, SignalingCode.ROOM_EXISTS]);
+
+    const channelId = answers.find((x) => x.code === 200)?.body.channel?.channelId as string;
+    const members = await Promise.all(Array.from({ length: 16 }, (_, i) => open(account(`sg_full_${i}`))));
+    for (const m of members) expect((await m.request('signalingJoin', { channelId })).code).toBe(200);
+    expect((await a.request('signalingJoin', { channelId })).code).toBe(SignalingCode.MEMBER_LIMIT);
+    const info = await a.request('signalingGetChannelInfo', { channelName: name });
+    expect(info.body.channel?.members).toHaveLength(16);
+  });
+
   it('invite, accept, reject and cancel with their events and 10408/10409/10410/9103/10407/10201', async () => {
     const [amy, bob, cat] = [account('sg_i_amy'), account('sg_i_bob'), account('sg_i_cat')];
     const a = await open(amy);

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 /**
  * Call signalling, no media (issue 12; docs/im-signalling.md):
  * - im_signal_channel: one row per channel; `closed` is set by close, `expire_time` moves with delay.
- *   A name is unique among open, unexpired channels (checked in the creating transaction).
+ *   A name is unique among open, unexpired channels (checked in the creating transaction under an advisory lock on the name).
  * - im_signal_member: who is in a channel now, with the connection that joined (10420) and its uid.
  * - im_signal_invite: one invitation (channel, request id, invitee); `state` pending/accepted/
  *   rejected/cancelled. `acked` is set by signalingMarkRead; a pending invitation not acked is sent

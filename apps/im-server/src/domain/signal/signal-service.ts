@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
 import {
   ResponseCode,
@@ -73,6 +73,8 @@ export class SignalService {
     const now = this.now();
     return this.db.transaction().execute(async (trx) => {
       const name = input.channelName ?? '';
+      // Two creates of one name at once: the second waits here and then sees the first (10405).
+      if (name) await sql`select pg_advisory_xact_lock(hashtext(${'signal:' + name}))`.execute(trx);
       if (name && (await liveByName(trx, name, now))) throw fail(SignalingCode.ROOM_EXISTS, `channel ${name} exists`);
       const row: ChannelRow = {
         channel_id: randomUUID().replace(/-/g, ''), type: input.type as number, name, ext: input.ext ?? '', creator: actor.account,
