@@ -88,6 +88,15 @@ export class GatewayConnection {
     this.sendFrame(name, HEARTBEAT_SERIAL_ID, ResponseCode.OK, FrameFlag.PUSH, body as ProtocolRecord);
   }
 
+  /**
+   * A push already encoded (`encodePush`): a routed event going to many sockets is encoded once, not
+   * once per socket (team messages, issue 12).
+   */
+  sendEncodedPush(bytes: Uint8Array): void {
+    if (this.state === 'closed') return;
+    this.write(bytes);
+  }
+
   /** Closes the link (idempotent); the gateway then forgets the port and tells the others. */
   close(code: number, reason: string): void {
     if (this.state === 'closed') return;
@@ -148,6 +157,7 @@ export class GatewayConnection {
       services: this.gateway.services,
       listPorts: (account = port.account) => this.gateway.router.listPorts(account),
       publish: (account, event) => this.gateway.router.publish(account, event),
+      publishToMany: (accounts, event) => this.gateway.router.publishToMany(accounts, event),
       pushToSelf: (name, body) => this.sendPush(name, body),
       afterResponse: (task) => after.push(task),
       closeAfterResponse: closeAfter,
@@ -244,4 +254,9 @@ export function headerOnlyFrame(header: Pick<FrameHeader, 'serviceId' | 'command
   bytes[6] = (code >>> 8) & 0xff;
   bytes[7] = code & 0xff;
   return bytes;
+}
+
+/** The bytes of a push frame, as `sendPush` would send them (for `sendEncodedPush`). */
+export function encodePush(name: CommandName, body: ProtocolRecord): Uint8Array {
+  return encodeFrame({ name, serialId: HEARTBEAT_SERIAL_ID, code: ResponseCode.OK, flags: FrameFlag.PUSH, body });
 }

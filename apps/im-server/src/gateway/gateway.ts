@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { KickReason, kickReasonText, type CommandName } from '../protocol';
 import type { Router, RoutedEvent } from '../routing/router';
 import { CloseCode, type ClientLink } from './client-link';
-import { GatewayConnection } from './connection';
+import { GatewayConnection, encodePush } from './connection';
 import { FrequencyLimiter, type RateRules } from './frequency-limiter';
 import type { ImServices } from './handler-types';
 import { loginPortRecord } from './records';
@@ -102,6 +102,9 @@ export class ImGateway {
     }
   }
 
+  /** Each push event's frame, encoded at its first delivery and reused for every other socket. */
+  private readonly encodedPushes = new WeakMap<RoutedEvent, Uint8Array>();
+
   private deliver(account: string, event: RoutedEvent): void {
     const set = this.byAccount.get(account);
     if (!set) return;
@@ -110,12 +113,28 @@ export class ImGateway {
       if (!port) continue;
       if (event.kind === 'push') {
         if (port.connectionId === event.exceptConnectionId) continue;
-        connection.sendPush(event.command as CommandName, event.body as never);
+        const bytes = this.encodedPush(event);
+        if (bytes) connection.sendEncodedPush(bytes);
+        else connection.sendPush(event.command as CommandName, event.body as never);
       } else if (event.connectionIds.includes(port.connectionId)) {
         connection.sendPush('kicked', { reason: event.reason, clientType: event.byClientType, message: kickReasonText(event.reason) });
         connection.close(CloseCode.KICKED, 'kicked');
       }
     }
+  }
+
+  /** Undefined when the event cannot be encoded: sendPush then logs it and sends the error frame. */
+  private encodedPush(event: RoutedEvent & { kind: 'push' }): Uint8Array | undefined {
+    let bytes = this.encodedPushes.get(event);
+    if (!bytes) {
+      try {
+        bytes = encodePush(event.command as CommandName, event.body);
+      } catch {
+        return undefined;
+      }
+      this.encodedPushes.set(event, bytes);
+    }
+    return bytes;
   }
 
   private sweep(): void {

@@ -55,6 +55,8 @@ export interface CommandContext {
   listPorts(account?: string): Promise<PortRecord[]>;
   /** Delivers to every port of `account` on every node. */
   publish(account: string, event: RoutedEvent): Promise<void>;
+  /** Delivers the same event to every port of each account, on every node (Router.publishToMany). */
+  publishToMany(accounts: readonly string[], event: RoutedEvent): Promise<void>;
   /** Sends a push to this connection only. */
   pushToSelf<N extends CommandName>(name: N, body: ResponseBodyOf<CommandTable[N]>): void;
   /** Runs after the response has been sent (sync data pushes, closing after logout...). */

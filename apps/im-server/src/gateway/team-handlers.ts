@@ -232,13 +232,12 @@ export const TEAM_HANDLERS: CommandHandlers = {
     if (!duplicate) {
       ctx.afterResponse(async () => {
         const incoming = { msg: { ...messageRecord(message, ''), ...receipt } };
-        await Promise.all(
-          recipients.map((account) =>
-            account === sender
-              ? ctx.publish(sender, { kind: 'push', command: 'syncSendMsg', body: { msg: messageRecord(message, sender) }, exceptConnectionId: ctx.port.connectionId })
-              : ctx.publish(account, { kind: 'push', command: 'teamMsg', body: incoming }),
-          ),
-        );
+        const others = recipients.filter((account) => account !== sender);
+        await Promise.all([
+          ...(recipients.includes(sender) ? [ctx.publish(sender, { kind: 'push', command: 'syncSendMsg', body: { msg: messageRecord(message, sender) }, exceptConnectionId: ctx.port.connectionId })] : []),
+          // One event for every other member: routed once between nodes, encoded once per node.
+          ctx.publishToMany(others, { kind: 'push', command: 'teamMsg', body: incoming }),
+        ]);
       });
     }
     return { msg: { ...messageRecord(message, sender), ...receipt } };

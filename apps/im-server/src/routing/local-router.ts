@@ -31,6 +31,10 @@ export class LocalRouter implements Router {
     if (this.ports.has(account)) this.handler(account, event);
   }
 
+  async publishToMany(accounts: readonly string[], event: RoutedEvent): Promise<void> {
+    for (const account of accounts) if (this.ports.has(account)) this.handler(account, event);
+  }
+
   async publishToAll(event: RoutedEvent): Promise<void> {
     for (const account of [...this.ports.keys()]) this.handler(account, event);
   }

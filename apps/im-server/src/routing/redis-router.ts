@@ -17,6 +17,8 @@ interface WireEnvelope {
   event: RoutedEvent;
   /** Sent on ALL_CHANNEL: for every local port. */
   toAll?: boolean;
+  /** Sent on ALL_CHANNEL: for the local ports of these accounts (publishToMany). */
+  accounts?: string[];
 }
 
 /**
@@ -102,6 +104,18 @@ export class RedisRouter implements Router {
     await this.pub.publish(accountChannel(account), JSON.stringify(envelope));
   }
 
+  async publishToMany(accounts: readonly string[], event: RoutedEvent): Promise<void> {
+    this.deliverToLocal(accounts, event);
+    // One message every node reads and filters by its own accounts: for a team of 2,000 this replaced
+    // 2,000 publishes (about 96 ms of the sending node's CPU per message, bench/im-groups).
+    const envelope: WireEnvelope = { origin: this.nodeId, account: '', event, accounts: [...accounts] };
+    await this.pub.publish(ALL_CHANNEL, JSON.stringify(envelope));
+  }
+
+  private deliverToLocal(accounts: readonly string[], event: RoutedEvent): void {
+    for (const account of accounts) if (this.localPorts.has(account)) this.handler(account, event);
+  }
+
   async publishToAll(event: RoutedEvent): Promise<void> {
     this.deliverToAllLocal(event);
     const envelope: WireEnvelope = { origin: this.nodeId, account: '', event, toAll: true };
@@ -136,6 +150,7 @@ export class RedisRouter implements Router {
     }
     if (envelope.origin === this.nodeId) return;
     if (envelope.toAll) return this.deliverToAllLocal(envelope.event);
+    if (Array.isArray(envelope.accounts)) return this.deliverToLocal(envelope.accounts.filter((account): account is string => typeof account === 'string'), envelope.event);
     if (!this.localPorts.has(envelope.account)) return;
     this.handler(envelope.account, envelope.event);
   }

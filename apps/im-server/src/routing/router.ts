@@ -40,6 +40,11 @@ export interface Router {
   /** Every logged-in port of the account on every node. */
   listPorts(account: string): Promise<PortRecord[]>;
   publish(account: string, event: RoutedEvent): Promise<void>;
+  /**
+   * Delivers one event to every port of each of `accounts` (a team's members) on every node: one
+   * message between nodes for all of them, not one per account (issue 12, docs/performance.md).
+   */
+  publishToMany(accounts: readonly string[], event: RoutedEvent): Promise<void>;
   /** Delivers to every logged-in port on every node (broadcast messages). */
   publishToAll(event: RoutedEvent): Promise<void>;
   close(): Promise<void>;
