@@ -52,6 +52,7 @@ export type { CustomSysMsgInput } from './services/system-messages-service';
 export type { TeamAccountsInput, TeamAnswerInput, TeamsLogger } from './services/teams-service';
 export type { ImTeamMsgReceipt, ImTeamMsgReadDetail } from './services/team-receipts';
 export type { ImSignalChannel, ImSignalEvent, ImSignalMember, SignalCreateInput, SignalInviteInput, SignalJoinInput, SignalChannelInput, SignalControlInput } from './services/signalling-service';
+export type { ImDocument, ImDocumentState, DocumentConvertOptions } from './services/documents-service';
 export * from './client';
 
 // Uploads to the object store: chunked, resumable, with edge failover (issue 13, docs/im-upload.md)

@@ -15,6 +15,7 @@ import { RelationsService } from '../services/relations-service';
 import { SystemMessagesService } from '../services/system-messages-service';
 import { UsersService } from '../services/users-service';
 import { TeamsService } from '../services/teams-service';
+import { DocumentsService } from '../services/documents-service';
 import { SignallingService, type ImSignalEvent, type SignallingEvents } from '../services/signalling-service';
 import { MsgExtendService, type ImMsgPin, type ImQuickComment } from '../services/msg-extend-service';
 import type { ImTeamMsgReceipt } from '../services/team-receipts';
@@ -153,6 +154,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
   readonly teams: TeamsService;
   /** Quick comments, collects and pins (docs/im-extend.md). */
   readonly msgExtend: MsgExtendService;
+  /** Document conversion and my document list (docs/im-upload.md "Documents"). */
+  readonly documents: DocumentsService;
   /** Call signalling channels and invitations, no media (docs/im-signalling.md). */
   readonly signalling: SignallingService;
   /** Delete for self, clear server history, server search; other devices' history changes and broadcasts. */
@@ -204,6 +207,7 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
     this.friends = new FriendsService(context, this.systemMessages);
     this.teams = new TeamsService(context, this.systemMessages, this.messages, this.logger);
     this.msgExtend = new MsgExtendService(context);
+    this.documents = new DocumentsService(context);
     this.signalling = new SignallingService(context, <E extends keyof SignallingEvents>(event: E, payload: SignallingEvents[E]) =>
       (this.emit as (name: E, value: SignallingEvents[E]) => void)(event, payload),
     );

@@ -32,8 +32,8 @@ export function createUploadPorts(options: UploadPortsOptions): UploadPorts {
   const fetchImpl = options.fetch ?? ((...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args));
   let edges: Promise<readonly string[]> | undefined;
   return {
-    requestToken: async ({ size, fileName, nosSurvivalTime }) => {
-      const answer = await options.request('getNosToken', { size, fileName, nosSurvivalTime, count: 1 });
+    requestToken: async ({ size, fileName, nosSurvivalTime, docType, transcodeType }) => {
+      const answer = await options.request('getNosToken', { size, fileName, nosSurvivalTime, count: 1, docType, transcodeType });
       const token = answer.tokens?.[0];
       if (!token?.bucket || !token.objectName || !token.token) throw new ImError(ImErrorName.Upload_Failed, 'unknown (the server gave no upload token)');
       return { bucket: token.bucket, objectName: token.objectName, token: token.token, expireTime: token.expireTime ?? 0 };

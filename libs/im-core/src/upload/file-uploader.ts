@@ -26,7 +26,7 @@ export interface UploadToken {
 
 export interface UploadPorts {
   /** getNosToken for one object of this exact size. */
-  requestToken(request: { size: number; fileName?: string; nosSurvivalTime?: number }): Promise<UploadToken>;
+  requestToken(request: { size: number; fileName?: string; nosSurvivalTime?: number; docType?: number; transcodeType?: number }): Promise<UploadToken>;
   /** The chunk-upload edges, in order (/lbs "nos-chunk"); asked once per upload. */
   edges(): readonly string[] | Promise<readonly string[]>;
   /**
@@ -58,6 +58,11 @@ export interface FileUploadOptions extends UploadOptions {
   resumeKey?: string;
   onProgress?(progress: UploadProgress): void;
   signal?: AbortSignal;
+  /**
+   * A document to convert (client.documents.convert; docs/im-upload.md "Documents"): the token asks for
+   * it and the server registers it when the last byte arrives; the result carries its docId.
+   */
+  document?: { docType: number; transcodeType: 10 | 11 };
 }
 
 /** The uploaded file (§3 "Uploaded file result"). */
@@ -67,6 +72,8 @@ export interface UploadedFile {
   ext: string;
   size: number;
   md5?: string;
+  /** A document upload's docId (§3 "Uploaded file result"). */
+  docId?: string;
 }
 
 /** What the part map keeps per file (issue 13 "Resume after reload"). */
@@ -80,6 +87,7 @@ interface ChunkAnswer {
   offset?: number;
   context?: string;
   complete?: boolean;
+  docId?: string;
   errCode?: string;
   errMsg?: string;
 }
@@ -113,9 +121,10 @@ export class FileUploader {
     if (checked.commonUpload) throw new ImError(ImErrorName.Not_Support, 'commonUpload is not offered by this server: files go up in chunks');
     const size = source.candidate.size ?? 0; // checked above: a positive byte count
     const name = source.candidate.name || 'file';
-    const result = (url: string): UploadedFile => ({ url, name, ext: fileExtension(name), size, ...(options.md5 ? { md5: options.md5 } : {}) });
+    const result = (url: string, docId?: string): UploadedFile => ({ url, name, ext: fileExtension(name), size, ...(options.md5 ? { md5: options.md5 } : {}), ...(docId ? { docId } : {}) });
     // §4: with a known md5 and a size at or above the server's threshold, a file already up is not sent again.
-    if (options.md5 && this.ports.quickTransfer) {
+    // A document must go up: the server registers it for conversion when its last byte arrives.
+    if (options.md5 && this.ports.quickTransfer && !options.document) {
       const known = await this.ports.quickTransfer({ md5: options.md5, size }).catch(() => undefined);
       if (known && shouldQuickTransfer(options.md5, size, known.threshold)) {
         options.onProgress?.({ loaded: size, total: size, percentage: 100 });
@@ -128,9 +137,10 @@ export class FileUploader {
 
     const resumed = resumeKey ? await this.resumable(resumeKey, size, edges, signal) : undefined;
     let offset = resumed?.offset ?? 0;
-    const token: UploadToken = resumed?.saved ?? (await this.ports.requestToken({ size, fileName: name, nosSurvivalTime: checked.nosSurvivalTime }));
+    const token: UploadToken = resumed?.saved ?? (await this.ports.requestToken({ size, fileName: name, nosSurvivalTime: checked.nosSurvivalTime, ...options.document }));
     let context = resumed?.saved.context;
     let lastPercentage = -1;
+    let docId: string | undefined;
     const report = (loaded: number) => {
       const percentage = uploadProgress(loaded, size);
       if (percentage !== lastPercentage) options.onProgress?.({ loaded, total: size, percentage });
@@ -158,10 +168,13 @@ export class FileUploader {
         await this.ports.store?.setValue(RESUME_KEY_PREFIX + resumeKey, saved);
       }
       report(offset);
-      if (answer.complete) break;
+      if (answer.complete) {
+        docId = answer.docId;
+        break;
+      }
     }
     if (resumeKey) await this.ports.store?.deleteValue(RESUME_KEY_PREFIX + resumeKey);
-    return result(`${edges.current}/${token.bucket}/${token.objectName}`);
+    return result(`${edges.current}/${token.bucket}/${token.objectName}`, docId);
   }
 
   /** A saved upload of this file the server still knows, with the server's offset; else nothing. */
