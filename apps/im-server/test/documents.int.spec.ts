@@ -3,6 +3,8 @@
 // converter renders PDF pages in a child process into objects of their own; fetchFile, fetchFileList
 // and removeFile see the caller's own documents only.
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { RawImClient } from './support/raw-client';
 import { account, makeDataDir, startServer, type StartedServer } from './support/test-server';
@@ -170,6 +172,34 @@ describe('documents: a restart (issue 13)', () => {
       }
     } finally {
       await second.server.close();
+    }
+  });
+  it('a document whose uploaded file is lost ends failed with the reason; the documents after it still convert', async () => {
+    const objects = makeDataDir();
+    const first = await startServer({ dataDir: data.dataDir, objectDir: objects.dataDir, convertDocuments: false });
+    const port = Number(new URL(first.url).port);
+    const client = await RawImClient.loggedIn(first.wsUrl, account('doc_lost'));
+    const pdf = pdfBytes([[100, 100]]);
+    const lostToken = await docToken(client, pdf.length, 'lost.pdf', 3);
+    const lostId = (await putChunk(first, lostToken, 0, pdf, { complete: true })).body as { docId?: string };
+    const keptId = await uploadDocument(first, client, pdf, 'kept.pdf', 3);
+    client.close();
+    await first.server.close();
+    rmSync(join(objects.dataDir, lostToken.bucket, lostToken.objectName));
+
+    const second = await startServer({ dataDir: data.dataDir, objectDir: objects.dataDir, port });
+    try {
+      const again = await RawImClient.loggedIn(second.wsUrl, account('doc_lost'));
+      try {
+        const lost = await settled(again, lostId.docId!);
+        expect([lost.state, lost.reason]).toEqual(['failed', expect.stringMatching(/^the uploaded file could not be read/)]);
+        expect(await settled(again, keptId)).toMatchObject({ state: 'done', pageCount: 1 });
+      } finally {
+        again.close();
+      }
+    } finally {
+      await second.server.close();
+      objects.remove();
     }
   });
 });

@@ -211,8 +211,15 @@ export class DocumentService {
     const ext = row.ext;
     if (ext !== 'pdf') return this.finish(row, [], `conversion of ${ext} is not available on this server`);
     if (Number(row.size) > DOCUMENT_MAX_BYTES) return this.finish(row, [], `the document is larger than ${DOCUMENT_MAX_BYTES} bytes`);
+    // A source swept by its nosSurvivalTime (or lost) fails the document, not the queue behind it.
+    const stored = await this.db.selectFrom('im_upload').select('complete').where('object_key', '=', row.object_key).executeTakeFirst();
+    if (!stored?.complete) return this.finish(row, [], 'the uploaded file is no longer stored');
     const chunks: Buffer[] = [];
-    for await (const chunk of this.objects.read(row.object_key)) chunks.push(chunk as Buffer);
+    try {
+      for await (const chunk of this.objects.read(row.object_key)) chunks.push(chunk as Buffer);
+    } catch (error) {
+      return this.finish(row, [], `the uploaded file could not be read (${(error as Error).message})`);
+    }
     const format = row.transcode_type === 11 ? 'png' : 'jpg';
     this.abort = new AbortController();
     let rendered;

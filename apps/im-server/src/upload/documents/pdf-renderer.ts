@@ -23,6 +23,9 @@ export interface RenderLimits {
   signal?: AbortSignal;
 }
 
+/** The renderer's JavaScript heap: a PDF that needs more fails instead of growing without bound. */
+const RENDERER_HEAP_MB = 512;
+
 /** Why a PDF could not be converted; the message is the document's failure reason. */
 export class RenderError extends Error {}
 
@@ -98,7 +101,7 @@ export async function renderPdf(pdf: Uint8Array, limits: RenderLimits): Promise<
 
 function runChild(args: string[], timeoutMs: number, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', SCRIPT, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [`--max-old-space-size=${RENDERER_HEAP_MB}`, '--input-type=module', '-e', SCRIPT, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
