@@ -60,7 +60,8 @@ const toDocument = (file: RecordOf<typeof FileRecord>): ImDocument => ({
  * in the background; fetchFile follows its state. Every rule is checked here first (document-rules.ts).
  */
 export class DocumentsService {
-  constructor(private readonly context: ServiceContext) {}
+  /** Only the requester: a multi-tab follower builds one over the leader's `request` ({connection: {request}}). */
+  constructor(private readonly context: Pick<ServiceContext, 'connection'>) {}
 
   /** Uploads the document for conversion; answers the uploaded file with its docId (state: converting). */
   async convert(options: DocumentConvertOptions): Promise<UploadedFile & { docId: string }> {
