@@ -13,6 +13,8 @@ export interface ChatMessage {
   from: string;
   to: string;
   fromNick?: string;
+  /** Team messages: the sender's avatar (user table), shown beside the bubble. */
+  fromAvatar?: string;
   /** im-client-spec §3 message type; the frame composes 'text' only and labels the others. */
   type: string;
   /** The text of a text message (or a tip); empty for other types. */
@@ -59,11 +61,15 @@ export interface UploadMemory {
 }
 
 export interface ChatSession {
-  /** `p2p-<account>` (contract 0001). */
+  /** `p2p-<account>` (contract 0001) or `team-<teamId>`. */
   id: string;
+  /** The customer's account; for a team session the team id. */
   peerAccount: string;
+  /** The customer's nick; for a team session the team's name. */
   peerNick?: string;
   peerAvatar?: string;
+  /** Absent for a p2p conversation. */
+  scene?: 'team';
   lastMessage?: ChatMessage;
   unread: number;
   /** Milliseconds since the epoch. */
@@ -189,3 +195,12 @@ export const sessionIdForAccount = (account: string): string => `${P2P_SESSION_P
 
 export const accountOfSessionId = (sessionId: string): string =>
   sessionId.startsWith(P2P_SESSION_PREFIX) ? sessionId.slice(P2P_SESSION_PREFIX.length) : sessionId;
+
+export const TEAM_SESSION_PREFIX = 'team-';
+
+export const isTeamSessionId = (sessionId: string): boolean => sessionId.startsWith(TEAM_SESSION_PREFIX);
+
+/** Where a session's messages go: the customer's account or the team id. */
+export function sendTargetOf(sessionId: string): { scene: 'p2p' | 'team'; to: string } {
+  return isTeamSessionId(sessionId) ? { scene: 'team', to: sessionId.slice(TEAM_SESSION_PREFIX.length) } : { scene: 'p2p', to: accountOfSessionId(sessionId) };
+}

@@ -2,7 +2,7 @@
 // events, and tells the outside world (the parent bridge) about new messages and unread totals.
 import { MAX_TEXT_LENGTH } from '@merchant/im-core';
 import {
-  accountOfSessionId,
+  sendTargetOf,
   sessionIdForAccount,
   type ChatClient,
   type ChatMessage,
@@ -420,7 +420,7 @@ export class ChatController {
     let next = options.allowStatusRegression
       ? this.replaceMessage(message)
       : withMessages(this.state, message.sessionId, [message]);
-    next = withSessionPreview(next, message, accountOfSessionId(message.sessionId));
+    next = withSessionPreview(next, message, sendTargetOf(message.sessionId).to);
     this.update(next);
     if (message.flow !== 'in' || this.announcedIncoming.has(message.idClient)) return;
     this.announcedIncoming.add(message.idClient);

@@ -1,5 +1,5 @@
 // Pure state transitions of the chat screen; the controller applies them and the views read them.
-import type { ChatMessage, ChatSession, ConnectionState } from './chat-client';
+import { isTeamSessionId, type ChatMessage, type ChatSession, type ConnectionState } from './chat-client';
 
 export type HistoryStatus = 'loading' | 'loaded' | 'failed';
 /** Loading an older page ("load earlier messages"); absent when idle. */
@@ -109,7 +109,7 @@ export function withSessionPreview(state: ChatState, message: ChatMessage, peerA
   if (existing && existing.updateTime > message.time) return state;
   const updated: ChatSession = existing
     ? { ...existing, lastMessage: message, updateTime: message.time }
-    : { id: message.sessionId, peerAccount, lastMessage: message, unread: 0, updateTime: message.time };
+    : { id: message.sessionId, peerAccount, lastMessage: message, unread: 0, updateTime: message.time, ...(isTeamSessionId(message.sessionId) ? { scene: 'team' as const } : {}) };
   return { ...state, sessions: mergeSessions(state.sessions, [updated]) };
 }
 

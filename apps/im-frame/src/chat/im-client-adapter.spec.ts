@@ -1,4 +1,4 @@
-import { ImError, MemoryStore } from '@merchant/im-core';
+import { ImError, MemoryStore, SceneCode } from '@merchant/im-core';
 import type { ChatClient, ChatMessage, ConnectionState } from './chat-client';
 import { createFrameChatClient } from './create-frame-chat-client';
 import { kickReasonKey } from './im-client-adapter';
@@ -193,5 +193,18 @@ describe('ImChatClient over im-core', () => {
     expect(tops).toEqual([true, undefined]);
 
     await expect(client.setSessionTop('p2p-nobody', true)).rejects.toThrow();
+  });
+  it('sends to a team session as a team message, and names an incoming team message by the nickInTeam the store holds', async () => {
+    const { client, server, store, messages } = await connectedClient();
+    await client.connect();
+    await store.putTeamMembers([{ id: 't1-c_demo1', teamId: 't1', account: 'c_demo1', type: 'normal', nickInTeam: 'Alice in VIP', joinTime: 1, updateTime: 1, valid: true }]);
+    const sent = await client.sendText('team-t1', 'hello team');
+    expect(sent.status).toBe('success');
+    const request = server.connection.requests.find((r) => r.name === 'sendTeamMsg')?.body as { msg?: { scene?: number; to?: string } };
+    expect(request.msg).toMatchObject({ scene: SceneCode.team, to: 't1' });
+    server.connection.push('teamMsg', { msg: { ...wireTextMessage('team-in-1', Date.now(), 'c_demo1', 'hi all'), scene: SceneCode.team, to: 't1', fromNick: 'alice-wire' } });
+    for (let i = 0; i < 20 && !messages.some((m) => m.idClient === 'team-in-1'); i++) await flush();
+    const incoming = messages.find((m) => m.idClient === 'team-in-1');
+    expect(incoming).toMatchObject({ sessionId: 'team-t1', fromNick: 'Alice in VIP', text: 'hi all', flow: 'in' });
   });
 });

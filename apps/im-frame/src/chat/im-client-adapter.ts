@@ -5,12 +5,13 @@ import {
   type ConnectionState as ImConnectionPhase,
   type FileUploader,
   type ImClientApi,
+  type ImMessage,
   type ImSession,
   type ImUser,
   type Store,
 } from '@merchant/im-core';
 import {
-  accountOfSessionId,
+  sendTargetOf,
   type ChatClient,
   type ChatClientEventName,
   type ChatClientEvents,
@@ -27,7 +28,7 @@ import { storeUploadMemory } from './upload-memory';
 import type { MediaFacts, MediaProbe } from './media-probe';
 import { ChatEventHub } from './chat-event-hub';
 import type { ContactsPort } from '../contacts/contacts-port';
-import { readLocalMessages, readLocalSessions, readRecentCustomers, toChatMessage, toChatSessions, toCustomerProfile } from './im-mapping';
+import { readLocalMessages, readLocalSessions, readRecentCustomers, toChatMessage, toChatSessions, toCustomerProfile, withTeamSenders } from './im-mapping';
 
 /** Profiles of accounts from the server (im-core getUsers); unknown accounts are left out. */
 export type UserLookup = (accounts: readonly string[]) => Promise<ImUser[]>;
@@ -101,8 +102,8 @@ export class ImChatClient implements ChatClient {
       client.on('state', (phase) => this.onPhase(phase)),
       client.on('kicked', (info) => this.onKicked(info.reason)),
       client.on('allAttemptsFailed', () => this.onGaveUp()),
-      client.on('msg', (message) => this.emit('message', toChatMessage(message))),
-      client.on('msgUpdate', (message) => this.emit('message', toChatMessage(message))),
+      client.on('msg', (message) => this.queueMessage(message)),
+      client.on('msgUpdate', (message) => this.queueMessage(message)),
       client.on('sessions', (sessions) => this.queueSessions(sessions)),
       client.on('syncDone', () => this.onSynced()),
     );
@@ -124,7 +125,7 @@ export class ImChatClient implements ChatClient {
   async fetchHistory(sessionId: string, page: { limit: number; endTime?: number }): Promise<HistoryPage> {
     if (!this.hasSynced) await new Promise<void>((resolve, reject) => this.syncWaiters.push({ resolve, reject }));
     const result = await this.client.messages.fetchHistory({ sessionId, limit: page.limit, endTime: page.endTime });
-    return { messages: result.messages.map(toChatMessage), hasMore: result.hasMore };
+    return { messages: await withTeamSenders(result.messages.map(toChatMessage), this.store), hasMore: result.hasMore };
   }
 
   async connect(): Promise<void> {
@@ -155,7 +156,7 @@ export class ImChatClient implements ChatClient {
   async sendText(sessionId: string, text: string): Promise<ChatMessage> {
     this.idClients.take();
     // The client issues the idClient synchronously, before its first await.
-    const sending = this.client.messages.sendText({ scene: 'p2p', to: accountOfSessionId(sessionId), text });
+    const sending = this.client.messages.sendText({ ...sendTargetOf(sessionId), text });
     const idClient = this.idClients.take();
     try {
       return toChatMessage(await sending);
@@ -169,8 +170,7 @@ export class ImChatClient implements ChatClient {
     const facts = await this.files.probe(file);
     const uploaded = await this.files.uploader.upload({ type: facts.kind, file, onProgress: (progress) => options.onProgress?.(progress.percentage), signal: options.signal });
     const input = {
-      scene: 'p2p' as const,
-      to: accountOfSessionId(sessionId),
+      ...sendTargetOf(sessionId),
       file: { url: uploaded.url, name: uploaded.name, ext: uploaded.ext, size: uploaded.size, ...(uploaded.md5 ? { md5: uploaded.md5 } : {}), ...pickFacts(facts) },
     };
     this.idClients.take();
@@ -189,7 +189,7 @@ export class ImChatClient implements ChatClient {
   async forward(message: ChatMessage, toSessionId: string): Promise<ChatMessage> {
     this.idClients.take();
     // Like sendText: the client issues the new idClient synchronously, before its first await.
-    const sending = this.client.messages.forward(message.idClient, { scene: 'p2p', to: accountOfSessionId(toSessionId) });
+    const sending = this.client.messages.forward(message.idClient, sendTargetOf(toSessionId));
     const idClient = this.idClients.take();
     try {
       return toChatMessage(await sending);
@@ -288,6 +288,25 @@ export class ImChatClient implements ChatClient {
     this.emit('state', { phase: 'reconnectFailed' });
   }
 
+  /** Team messages wait for their sender's team nick; later messages queue behind them, so the order holds. */
+  private messagesChain: Promise<void> | undefined;
+
+  private queueMessage(message: ImMessage): void {
+    const mapped = toChatMessage(message);
+    if (!this.messagesChain && message.scene !== 'team') {
+      this.emit('message', mapped);
+      return;
+    }
+    const chain: Promise<void> = (this.messagesChain ?? Promise.resolve())
+      .then(() => withTeamSenders([mapped], this.store))
+      .then(([named]) => this.emit('message', named))
+      .catch((error: unknown) => console.error('could not show a message', error))
+      .finally(() => {
+        if (this.messagesChain === chain) this.messagesChain = undefined;
+      });
+    this.messagesChain = chain;
+  }
+
   private queueSessions(sessions: ImSession[]): void {
     this.sessionsChain = this.sessionsChain
       .then(() => toChatSessions(sessions, this.store))
@@ -305,7 +324,7 @@ export class ImChatClient implements ChatClient {
    */
   private async lookUpUnknownPeers(sessions: readonly ImSession[]): Promise<void> {
     if (!this.lookupUsers) return;
-    const accounts = [...new Set(sessions.filter((s) => !s.isDeleted).map((s) => s.to))].filter((a) => !this.lookedUpPeers.has(a));
+    const accounts = [...new Set(sessions.filter((s) => !s.isDeleted && s.scene === 'p2p').map((s) => s.to))].filter((a) => !this.lookedUpPeers.has(a));
     if (accounts.length === 0) return;
     accounts.forEach((account) => this.lookedUpPeers.add(account));
     try {

@@ -84,3 +84,36 @@ describe('local cache reads', () => {
     expect((await readLocalSessions(store))[0].peerNick).toBe('Bob Li');
   });
 });
+
+describe('team sessions and senders (issue 12)', () => {
+  const team = { teamId: 't1', type: 'advanced' as const, name: 'VIP buyers', avatar: 'http://img/team.png', owner: 's_1001', valid: true, validToCurrentUser: true, memberNum: 3, createTime: 1, updateTime: 1 };
+  const member = (account: string, nickInTeam?: string) => ({ id: `t1-${account}`, teamId: 't1', account, type: 'normal' as const, nickInTeam, joinTime: 1, updateTime: 1, valid: true });
+
+  it('names a team session by the team table (name and avatar), marked as a team, and a p2p one by the user table', async () => {
+    const store = new MemoryStore();
+    await store.putTeams([team]);
+    await store.putUsers([{ account: 'c_demo1', nick: 'Alice Chen' }]);
+    await store.putSessions([sampleSession({ id: 'team-t1', scene: 'team', to: 't1', updateTime: 2 }), sampleSession({ id: 'p2p-c_demo1', updateTime: 1 })]);
+    const sessions = await readLocalSessions(store);
+    expect(sessions.map((s) => [s.id, s.peerAccount, s.peerNick, s.peerAvatar, s.scene])).toEqual([
+      ['team-t1', 't1', 'VIP buyers', 'http://img/team.png', 'team'],
+      ['p2p-c_demo1', 'c_demo1', 'Alice Chen', undefined, undefined],
+    ]);
+  });
+
+  it("names each incoming team message by the sender's nickInTeam, else the user's nick, else the message's nick, with the user's avatar", async () => {
+    const store = new MemoryStore();
+    await store.putTeams([team]);
+    await store.putTeamMembers([member('c_a', 'Team Alice'), member('c_b')]);
+    await store.putUsers([{ account: 'c_a', nick: 'Alice', avatar: 'http://img/a.png' }, { account: 'c_b', nick: 'Bob' }]);
+    const inTeam = (idClient: string, from: string, time: number, fromNick?: string) =>
+      sampleMessage({ idClient, sessionId: 'team-t1', scene: 'team', from, to: 't1', time, fromNick });
+    await store.putMessages([inTeam('m1', 'c_a', 1, 'alice-wire'), inTeam('m2', 'c_b', 2, 'bob-wire'), inTeam('m3', 'c_c', 3, 'Carol')]);
+    const messages = await readLocalMessages(store, 'team-t1', 10);
+    expect(messages.map((m) => [m.from, m.fromNick, m.fromAvatar])).toEqual([
+      ['c_a', 'Team Alice', 'http://img/a.png'],
+      ['c_b', 'Bob', undefined],
+      ['c_c', 'Carol', undefined],
+    ]);
+  });
+});

@@ -1,6 +1,6 @@
 // Converts im-core entities into the frame's ChatMessage/ChatSession and reads the local cache.
-import { parseSessionId, type ImMessage, type ImSession, type ImUser, type Store } from '@merchant/im-core';
-import type { ChatMessage, ChatSession, CustomerProfile, CustomerSummary } from './chat-client';
+import { parseSessionId, type ImMessage, type ImSession, type ImTeam, type ImUser, type Store } from '@merchant/im-core';
+import { isTeamSessionId, sendTargetOf, type ChatMessage, type ChatSession, type CustomerProfile, type CustomerSummary } from './chat-client';
 
 /** im-client-spec §5: session listing defaults to 100. */
 export const SESSION_LIST_LIMIT = 100;
@@ -38,31 +38,69 @@ export function toChatSession(session: ImSession, peer?: Pick<ImUser, 'nick' | '
   };
 }
 
-/** Looks up nick and avatar of the sessions' peers in the store's user table. */
-export async function toChatSessions(sessions: readonly ImSession[], store: Pick<Store, 'getUsers'>): Promise<ChatSession[]> {
+/** A team session: named by the team's name and avatar (team table), else by the team id. */
+export function toTeamChatSession(session: ImSession, team?: Pick<ImTeam, 'name' | 'avatar'>): ChatSession {
+  return { ...toChatSession(session, { nick: team?.name, avatar: team?.avatar }), scene: 'team' };
+}
+
+/** What naming needs from the store; the team table is optional (older test doubles lack it). */
+export type NamingStore = Pick<Store, 'getUsers'> & Partial<Pick<Store, 'getTeams' | 'getTeamMembers'>>;
+
+/** Looks up nick and avatar of the sessions' peers in the store's user table, team names in its team table. */
+export async function toChatSessions(sessions: readonly ImSession[], store: NamingStore): Promise<ChatSession[]> {
   const visible = sessions.filter((session) => !session.isDeleted);
   let users: ImUser[] = [];
+  let teams: ImTeam[] = [];
   try {
-    users = await store.getUsers(visible.map((session) => session.to));
+    users = await store.getUsers(visible.filter((session) => session.scene !== 'team').map((session) => session.to));
+    if (store.getTeams && visible.some((session) => session.scene === 'team')) teams = await store.getTeams();
   } catch {
     // Names are a nicety; accounts still identify the sessions.
   }
   const byAccount = new Map(users.map((user) => [user.account, user]));
-  return visible.map((session) => toChatSession(session, byAccount.get(session.to)));
+  const byTeamId = new Map(teams.map((team) => [team.teamId, team]));
+  return visible.map((session) => (session.scene === 'team' ? toTeamChatSession(session, byTeamId.get(session.to)) : toChatSession(session, byAccount.get(session.to))));
 }
 
-export async function readLocalSessions(store: Pick<Store, 'getSessions' | 'getUsers'>): Promise<ChatSession[]> {
+/**
+ * Incoming team messages name their sender as the team does: the member's nick in the team
+ * (nickInTeam), else the user's nick, else the nick the message carried; with the user's avatar.
+ */
+export async function withTeamSenders(messages: ChatMessage[], store: NamingStore): Promise<ChatMessage[]> {
+  const teamIncoming = messages.filter((message) => message.flow === 'in' && isTeamSessionId(message.sessionId));
+  if (teamIncoming.length === 0) return messages;
+  try {
+    const users = new Map((await store.getUsers([...new Set(teamIncoming.map((m) => m.from))])).map((user) => [user.account, user]));
+    const nickInTeam = new Map<string, string>();
+    for (const sessionId of new Set(teamIncoming.map((m) => m.sessionId))) {
+      const members = store.getTeamMembers ? await store.getTeamMembers(sendTargetOf(sessionId).to) : [];
+      for (const member of members) if (member.nickInTeam) nickInTeam.set(`${sessionId}/${member.account}`, member.nickInTeam);
+    }
+    return messages.map((message) => {
+      if (message.flow !== 'in' || !isTeamSessionId(message.sessionId)) return message;
+      const user = users.get(message.from);
+      const fromNick = nickInTeam.get(`${message.sessionId}/${message.from}`) || user?.nick || message.fromNick;
+      return { ...message, ...(fromNick ? { fromNick } : {}), ...(user?.avatar ? { fromAvatar: user.avatar } : {}) };
+    });
+  } catch {
+    // Names are a nicety; the account still says who wrote.
+    return messages;
+  }
+}
+
+export async function readLocalSessions(store: Pick<Store, 'getSessions'> & NamingStore): Promise<ChatSession[]> {
   return toChatSessions(await store.getSessions({ limit: SESSION_LIST_LIMIT }), store);
 }
 
 /** The newest `limit` messages of a session, returned oldest first for display. */
 export async function readLocalMessages(
-  store: Pick<Store, 'getSessionMessages'>,
+  store: Pick<Store, 'getSessionMessages'> & Partial<NamingStore>,
   sessionId: string,
   limit: number,
 ): Promise<ChatMessage[]> {
   const newestFirst = await store.getSessionMessages({ sessionId, limit, order: 'desc' });
-  return newestFirst.map(toChatMessage).reverse();
+  const messages = newestFirst.map(toChatMessage).reverse();
+  return store.getUsers ? withTeamSenders(messages, store as NamingStore) : messages;
 }
 
 /**

@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { ChatMessage } from '../chat/chat-client';
+import { isTeamSessionId, type ChatMessage } from '../chat/chat-client';
+import { SessionAvatar } from '../sessions/session-avatar';
 import { formatChatTime } from '../i18n/format-time';
 import { MessageContent } from './message-content';
 
@@ -38,9 +39,17 @@ export function MessageBubble({ message, now, onRetry, onForward }: MessageBubbl
       data-status={message.status}
       sx={{ display: 'flex', flexDirection: 'column', alignItems: outgoing ? 'flex-end' : 'flex-start', mb: 1.5 }}
     >
-      <Typography variant="caption" color="text.secondary">
-        {outgoing ? t('conversation.you') : message.fromNick || message.from} · {formatChatTime(message.time, now, t)}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+        {/* Team conversations have many senders: each incoming message shows who wrote it. */}
+        {!outgoing && isTeamSessionId(message.sessionId) && (
+          <Box data-testid="message-sender-avatar" sx={{ display: 'inline-flex' }}>
+            <SessionAvatar name={message.fromNick || message.from} avatarUrl={message.fromAvatar} size={24} />
+          </Box>
+        )}
+        <Typography variant="caption" color="text.secondary" data-testid="message-sender">
+          {outgoing ? t('conversation.you') : message.fromNick || message.from} · {formatChatTime(message.time, now, t)}
+        </Typography>
+      </Box>
       <Box
         sx={{
           maxWidth: '75%',

@@ -157,4 +157,12 @@ describe('SessionList', () => {
       expect(screen.getByRole('status')).toHaveTextContent('已将 小王 置顶');
     });
   });
+  it('shows a team session with the team name and a team mark, read out as "team"', () => {
+    const sessions = [sampleSession({ id: 'team-t1', peerAccount: 't1', peerNick: 'VIP buyers', scene: 'team', updateTime: 1 })];
+    renderWithI18n(<SessionList sessions={sessions} onOpen={() => undefined} now={NOW} />);
+    const team = screen.getByTestId('session-item-t1');
+    expect(team).toHaveTextContent('VIP buyers');
+    expect(within(team).getByTestId('session-team')).toBeInTheDocument();
+    expect(team).toHaveAccessibleName(/^VIP buyers\s*, team/);
+  });
 });

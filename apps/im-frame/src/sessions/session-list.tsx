@@ -11,6 +11,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
@@ -94,6 +95,7 @@ export function SessionList({ sessions, activeSessionId, onOpen, now = Date.now(
           const time = session.lastMessage ? formatChatTime(session.updateTime, now, t) : '';
           const unreadLabel = session.unread > 0 ? t('sessions.unread', { count: session.unread }) : '';
           const pinnedLabel = session.isTop ? t('sessions.pinned') : '';
+          const teamLabel = session.scene === 'team' ? t('sessions.team') : '';
           return (
             <ListItem
               key={session.id}
@@ -155,12 +157,13 @@ export function SessionList({ sessions, activeSessionId, onOpen, now = Date.now(
                       <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                         {name}
                         {/* The row's accessible name is its visible text plus these (WCAG 2.5.3 label in name). */}
-                        {[pinnedLabel, unreadLabel].filter(Boolean).map((label) => (
+                        {[teamLabel, pinnedLabel, unreadLabel].filter(Boolean).map((label) => (
                           <Box component="span" key={label} sx={VISUALLY_HIDDEN}>
                             {`, ${label}`}
                           </Box>
                         ))}
                       </Box>
+                      {session.scene === 'team' && <GroupsOutlined aria-hidden data-testid="session-team" sx={{ fontSize: 16, color: 'text.secondary', mt: 0.25 }} />}
                       {session.isTop && <PushPinOutlined aria-hidden data-testid="session-pinned" sx={{ fontSize: 14, color: 'text.secondary', ml: 'auto', mt: 0.25 }} />}
                       <Typography component="span" variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
                         {time}

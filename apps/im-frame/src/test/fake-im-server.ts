@@ -59,5 +59,9 @@ export function createFakeImServer(): FakeImServer {
     if (server.failSends) throw new ImError('Error_Timeout', 'timeout');
     return { msg: { ...body.msg, idServer: `srv-${body.msg?.idClient}` } };
   });
+  connection.answer('sendTeamMsg', (body) => {
+    if (server.failSends) throw new ImError('Error_Timeout', 'timeout');
+    return { msg: { ...body.msg, idServer: `srv-${body.msg?.idClient}` } };
+  });
   return server;
 }
