@@ -1,4 +1,5 @@
 import type { ContactsPort } from '../contacts/contacts-port';
+import type { TeamsPort } from '../teams/teams-port';
 
 // The frame's own view of the IM client: exactly what the screens need, nothing more. The
 // adapter in im-client-adapter.ts maps @merchant/im-core onto it; tests use in-memory fakes.
@@ -139,6 +140,8 @@ export type Unsubscribe = () => void;
 export interface ChatClient {
   /** System messages and the blocklist/mutelist (contacts/contacts-port.ts); absent in clients without them. */
   readonly contacts?: ContactsPort;
+  /** Team info and actions (issue 12); absent in clients without them. */
+  readonly teams?: TeamsPort;
   /** Unfinished uploads across reloads; absent in clients without a store. */
   readonly uploadMemory?: UploadMemory;
   /** Sessions from the local store; works before `connect()`. */

@@ -26,6 +26,7 @@ import {
   type EarlierStatus,
 } from './chat-state';
 import type { ContactsPort } from '../contacts/contacts-port';
+import type { TeamsPort } from '../teams/teams-port';
 
 /** im-client-spec §9: message queries default to, and page at most, 100. */
 export const MESSAGE_PAGE_SIZE = 100;
@@ -72,6 +73,11 @@ export class ChatController {
   /** System messages and blocklist/mutelist of the client, when it has them (contacts/). */
   get contacts(): ContactsPort | undefined {
     return this.client.contacts;
+  }
+
+  /** Team info and actions of the client, when it has them (teams/). */
+  get teams(): TeamsPort | undefined {
+    return this.client.teams;
   }
 
   subscribe = (listener: () => void): Unsubscribe => {

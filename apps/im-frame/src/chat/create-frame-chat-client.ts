@@ -24,6 +24,7 @@ import { IdClientIssuer, ImChatClient, type FileSending, type UserLookup } from 
 import { browserMediaProbe } from './media-probe';
 import { openChatStore } from './open-chat-store';
 import { ImContactsPort, type ContactsEventSource } from '../contacts/contacts-port';
+import { ImTeamsPort } from '../teams/teams-port';
 
 export interface FrameChatClientOptions {
   config: FrameRuntimeConfig;
@@ -100,12 +101,14 @@ export async function createFrameChatClient(options: FrameChatClientOptions): Pr
       },
     });
     const files = fileSendingFor(config, params.account, store, client.request);
-    return new ImChatClient(client, store, idClients, userLookupOver({ request: client.request }), contactsPortFor(params.account, store, client.request, client), files);
+    const ports = contactsPortsFor(params.account, store, client.request, client);
+    return new ImChatClient(client, store, idClients, userLookupOver({ request: client.request }), ports.contacts, files, ports.teams);
   }
   const connection = options.connection ?? new ImConnection(connectionOptions);
   const client = createImClient({ ...connectionOptions, ...outbox, store, createIdClient: idClients.create, connection });
   const request: ContactsServicesOptions['request'] = (name, body) => connection.request(name, body);
-  return new ImChatClient(client, store, idClients, userLookupOver(connection), contactsPortFor(params.account, store, request, client), fileSendingFor(config, params.account, store, request));
+  const ports = contactsPortsFor(params.account, store, request, client);
+  return new ImChatClient(client, store, idClients, userLookupOver(connection), ports.contacts, fileSendingFor(config, params.account, store, request), ports.teams);
 }
 
 /** Uploads go over HTTP from this tab (the bytes never cross tabs); the token comes over `request` (docs/im-upload.md). */
@@ -114,10 +117,10 @@ function fileSendingFor(config: FrameRuntimeConfig, account: string, store: Stor
   return { uploader: new FileUploader(ports), probe: browserMediaProbe };
 }
 
-/** im-core's contacts services on the frame's store, their requests over `request` (the leader tab's socket in multi-tab). */
-function contactsPortFor(account: string, store: Store, request: ContactsServicesOptions['request'], source: ContactsEventSource): ImContactsPort {
+/** im-core's contacts and teams services on the frame's store, their requests over `request` (the leader tab's socket in multi-tab). */
+function contactsPortsFor(account: string, store: Store, request: ContactsServicesOptions['request'], source: ContactsEventSource): { contacts: ImContactsPort; teams: ImTeamsPort } {
   let port: ImContactsPort | undefined = undefined;
   const services = createContactsServices({ account, store, request, onEvent: () => port?.changed() });
   port = new ImContactsPort(services, source);
-  return port;
+  return { contacts: port, teams: new ImTeamsPort(account, services) };
 }

@@ -28,6 +28,7 @@ import { storeUploadMemory } from './upload-memory';
 import type { MediaFacts, MediaProbe } from './media-probe';
 import { ChatEventHub } from './chat-event-hub';
 import type { ContactsPort } from '../contacts/contacts-port';
+import type { TeamsPort } from '../teams/teams-port';
 import { readLocalMessages, readLocalSessions, readRecentCustomers, toChatMessage, toChatSessions, toCustomerProfile, withTeamSenders } from './im-mapping';
 
 /** Profiles of accounts from the server (im-core getUsers); unknown accounts are left out. */
@@ -96,6 +97,8 @@ export class ImChatClient implements ChatClient {
     readonly contacts?: ContactsPort,
     /** Uploads and the media probe for file messages (issue 13); without them sendFile refuses. */
     private readonly files?: FileSending,
+    /** Team info and actions (teams/teams-port.ts). */
+    readonly teams?: TeamsPort,
   ) {
     if (files) this.uploadMemory = storeUploadMemory(store);
     this.unsubscribes.push(

@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../chat/chat-client';
 import { useChatController, useChatState } from '../chat/chat-context';
 import { sessionDisplayName } from '../sessions/session-list';
-import { accountOfSessionId } from '../chat/chat-client';
+import { accountOfSessionId, isTeamSessionId, sendTargetOf } from '../chat/chat-client';
+import { TeamPanel } from '../teams/team-panel';
 import { Composer, type ComposerRefusal } from './composer';
 import type { SendResult } from '../chat/chat-controller';
 import { MessageList } from './message-list';
@@ -49,6 +50,8 @@ export function ConversationView({ now = Date.now() }: { now?: number }) {
   const session = state.sessions.find((candidate) => candidate.id === sessionId);
   const name = session ? sessionDisplayName(session) : accountOfSessionId(sessionId);
   const messages = state.messagesBySession[sessionId] ?? NO_MESSAGES;
+  // A team's header opens the team info panel instead of a customer's profile.
+  const team = isTeamSessionId(sessionId) ? sendTargetOf(sessionId) : undefined;
   const history = state.historyBySession[sessionId];
 
   return (
@@ -93,8 +96,8 @@ export function ConversationView({ now = Date.now() }: { now?: number }) {
           <ButtonBase
             onClick={() => setShowingProfile(true)}
             aria-haspopup="dialog"
-            aria-label={t('profile.open', { name })}
-            data-testid="open-profile"
+            aria-label={t(team ? 'teamPanel.open' : 'profile.open', { name })}
+            data-testid={team ? 'open-team-panel' : 'open-profile'}
             sx={{ font: 'inherit', borderRadius: 1, px: 0.5, mx: -0.5, '&:hover, &.Mui-focusVisible': { bgcolor: 'action.hover' } }}
           >
             {name}
@@ -163,7 +166,11 @@ export function ConversationView({ now = Date.now() }: { now?: number }) {
         onFiles={(files) => void controller.sendFiles(files)}
       />
       <Composer key={sessionId} onSend={(text) => sendRefusal(controller.sendText(text))} onFiles={(files) => void controller.sendFiles(files)} />
-      <ProfileCard account={accountOfSessionId(sessionId)} open={showingProfile} onClose={() => setShowingProfile(false)} />
+      {team ? (
+        controller.teams && <TeamPanel teams={controller.teams} teamId={team.to} name={name} open={showingProfile} onClose={() => setShowingProfile(false)} />
+      ) : (
+        <ProfileCard account={accountOfSessionId(sessionId)} open={showingProfile} onClose={() => setShowingProfile(false)} />
+      )}
     </Box>
   );
 }

@@ -1,0 +1,221 @@
+// The team info panel (issue 12): a drawer from the team conversation's header with the members,
+// their roles and mute state, the team's mute state, and the actions the merchant's role allows:
+// leave (everyone, confirmed first); invite, remove (confirmed) and mute/unmute (owner and managers).
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemText from '@mui/material/ListItemText';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Close from '@mui/icons-material/Close';
+import { useTranslation } from 'react-i18next';
+import { SessionAvatar } from '../sessions/session-avatar';
+import { canManage, teamErrorKey, type TeamMemberEntry, type TeamPanelData, type TeamsPort } from './teams-port';
+
+export interface TeamPanelProps {
+  teams: TeamsPort;
+  teamId: string;
+  /** The team's name as the session list shows it (until the panel has read the team). */
+  name: string;
+  open: boolean;
+  onClose(): void;
+}
+
+type Confirming = { kind: 'leave' } | { kind: 'kick'; member: TeamMemberEntry };
+
+const memberName = (member: TeamMemberEntry): string => member.nick || member.account;
+
+export function TeamPanel({ teams, teamId, name, open, onClose }: TeamPanelProps) {
+  const { t } = useTranslation();
+  const [data, setData] = useState<TeamPanelData | null | undefined>(undefined);
+  const [error, setError] = useState<string | undefined>();
+  const [status, setStatus] = useState('');
+  const [confirming, setConfirming] = useState<Confirming | undefined>();
+  const [invitee, setInvitee] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const reload = useCallback(
+    () =>
+      teams.getTeamPanel(teamId).then(
+        (found) => setData(found),
+        () => setData(null),
+      ),
+    [teams, teamId],
+  );
+
+  useEffect(() => {
+    if (!open) return;
+    setData(undefined);
+    setError(undefined);
+    setStatus('');
+    void reload();
+  }, [open, reload]);
+
+  /** Runs an action; a refusal is shown in the merchant's language (§8 code) and changes nothing. */
+  const act = async (action: () => Promise<void>, done?: string): Promise<boolean> => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+      if (done) setStatus(done);
+      await reload();
+      return true;
+    } catch (failure) {
+      setError(t(teamErrorKey(failure), { reason: failure instanceof Error ? failure.message : String(failure) }));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const me = data?.members.find((member) => member.account === data.myAccount);
+  const manager = canManage(me?.type);
+  const teamName = data?.team?.name || name;
+
+  const invite = async (event: FormEvent) => {
+    event.preventDefault();
+    const account = invitee.trim();
+    if (!account) {
+      setError(t('teamPanel.inviteEmpty'));
+      return;
+    }
+    if (await act(() => teams.invite(teamId, account), t('teamPanel.invited', { account }))) setInvitee('');
+  };
+
+  const confirm = async () => {
+    const current = confirming;
+    setConfirming(undefined);
+    if (current?.kind === 'leave') {
+      if (await act(() => teams.leave(teamId), t('teamPanel.left'))) onClose();
+    } else if (current?.kind === 'kick') {
+      await act(() => teams.kick(teamId, current.member.account));
+    }
+  };
+
+  return (
+    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { role: 'dialog', 'aria-labelledby': 'team-panel-title', sx: { width: 340, maxWidth: '100%' } } as object }} data-testid="team-panel">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1.5 }}>
+        <SessionAvatar name={teamName} avatarUrl={data?.team?.avatar} />
+        <Typography id="team-panel-title" component="h2" variant="subtitle1" sx={{ fontWeight: 600, flex: 1, overflowWrap: 'anywhere' }}>
+          {teamName}
+        </Typography>
+        <IconButton aria-label={t('teamPanel.close')} onClick={onClose} size="small" data-testid="team-panel-close">
+          <Close fontSize="small" />
+        </IconButton>
+      </Box>
+      <Box sx={{ px: 2, pb: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+        {data === undefined && <Typography role="status">{t('teamPanel.loading')}</Typography>}
+        {data === null && <Typography color="text.secondary">{t('teamPanel.unavailable')}</Typography>}
+        <Box role="status" aria-live="polite" sx={{ minHeight: 0 }} data-testid="team-panel-status">
+          {status}
+        </Box>
+        {error && (
+          <Alert severity="error" role="alert" data-testid="team-panel-error">
+            {error}
+          </Alert>
+        )}
+        {data && (
+          <>
+            <Typography variant="body2" color="text.secondary" data-testid="team-mute-state">
+              {data.team && data.team.muteType !== 'none' ? t('teamPanel.teamMuted') : t('teamPanel.teamNotMuted')}
+            </Typography>
+            <Typography component="h3" variant="subtitle2">
+              {t('teamPanel.members', { count: data.members.length })}
+            </Typography>
+            <List dense disablePadding aria-label={t('teamPanel.members', { count: data.members.length })} data-testid="team-members">
+              {data.members.map((member) => {
+                const label = memberName(member);
+                const isMe = member.account === data.myAccount;
+                // Owners and managers act on normal members; the owner also on managers.
+                const canActOn = manager && !isMe && member.type !== 'owner' && (me?.type === 'owner' || member.type === 'normal');
+                return (
+                  <ListItem key={member.account} disableGutters data-testid={`team-member-${member.account}`} data-role={member.type} data-muted={member.mute || undefined} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                    <ListItemAvatar sx={{ minWidth: 40 }}>
+                      <SessionAvatar name={label} avatarUrl={member.avatar} size={32} />
+                    </ListItemAvatar>
+                    <ListItemText
+                      primary={`${label}${isMe ? ` ${t('teamPanel.you')}` : ''}`}
+                      secondary={member.nick ? member.account : undefined}
+                      sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                    />
+                    <Chip size="small" label={t(`teamPanel.roles.${member.type}`)} color={member.type === 'normal' ? 'default' : 'primary'} variant={member.type === 'owner' ? 'filled' : 'outlined'} />
+                    {member.mute && <Chip size="small" color="warning" label={t('teamPanel.muted')} />}
+                    {canActOn && (
+                      <Box sx={{ display: 'flex', gap: 0.5, width: '100%', justifyContent: 'flex-end' }}>
+                        <Button
+                          size="small"
+                          disabled={busy}
+                          aria-label={t(member.mute ? 'teamPanel.unmuteLabel' : 'teamPanel.muteLabel', { name: label })}
+                          data-testid={`team-member-mute-${member.account}`}
+                          onClick={() => void act(() => teams.setMemberMute(teamId, member.account, !member.mute))}
+                        >
+                          {t(member.mute ? 'teamPanel.unmute' : 'teamPanel.mute')}
+                        </Button>
+                        <Button
+                          size="small"
+                          color="error"
+                          disabled={busy}
+                          aria-label={t('teamPanel.kickLabel', { name: label })}
+                          data-testid={`team-member-kick-${member.account}`}
+                          onClick={() => setConfirming({ kind: 'kick', member })}
+                        >
+                          {t('teamPanel.kick')}
+                        </Button>
+                      </Box>
+                    )}
+                  </ListItem>
+                );
+              })}
+            </List>
+            {manager && (
+              <Box component="form" onSubmit={(event: FormEvent) => void invite(event)} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                <TextField
+                  size="small"
+                  label={t('teamPanel.inviteAccount')}
+                  value={invitee}
+                  onChange={(event) => setInvitee(event.target.value)}
+                  slotProps={{ htmlInput: { 'data-testid': 'team-invite-account', maxLength: 64 } }}
+                  sx={{ flex: 1 }}
+                />
+                <Button type="submit" variant="outlined" disabled={busy} data-testid="team-invite-submit">
+                  {t('teamPanel.invite')}
+                </Button>
+              </Box>
+            )}
+            {me && (
+              <Button color="error" variant="outlined" disabled={busy} onClick={() => setConfirming({ kind: 'leave' })} data-testid="team-leave">
+                {t('teamPanel.leave')}
+              </Button>
+            )}
+          </>
+        )}
+      </Box>
+      <Dialog open={confirming !== undefined} onClose={() => setConfirming(undefined)} aria-describedby="team-confirm-text" data-testid="team-confirm">
+        <DialogContent>
+          <DialogContentText id="team-confirm-text">
+            {confirming?.kind === 'leave' ? t('teamPanel.leaveConfirm', { name: teamName }) : confirming ? t('teamPanel.kickConfirm', { name: memberName(confirming.member) }) : ''}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(undefined)} data-testid="team-confirm-cancel">
+            {t('teamPanel.cancel')}
+          </Button>
+          <Button color="error" onClick={() => void confirm()} data-testid="team-confirm-ok" autoFocus>
+            {t('teamPanel.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Drawer>
+  );
+}

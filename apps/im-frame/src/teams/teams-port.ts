@@ -1,0 +1,92 @@
+// The frame's view of im-core's teams service (issue 12): what the team info panel shows and
+// the actions it offers. Screens use this interface only; tests use FakeTeamsPort.
+import { ImError, type ContactsServices, type ImTeamMember, type ImTeamMemberType, type ImTeamMuteType } from '@merchant/im-core';
+
+export interface TeamInfo {
+  teamId: string;
+  name: string;
+  avatar?: string;
+  owner: string;
+  memberNum: number;
+  /** The whole team muted (none = anyone may speak). */
+  muteType: ImTeamMuteType;
+}
+
+export interface TeamMemberEntry {
+  account: string;
+  /** nickInTeam, else the user's nick. */
+  nick?: string;
+  avatar?: string;
+  type: ImTeamMemberType;
+  /** Muted in this team by an owner or manager. */
+  mute: boolean;
+}
+
+export interface TeamPanelData {
+  /** The merchant's own account (their role decides the actions). */
+  myAccount: string;
+  team?: TeamInfo;
+  /** Owner, managers, then the rest by join time. */
+  members: TeamMemberEntry[];
+}
+
+export interface TeamsPort {
+  /** Fresh from im-server when reachable (stored on the way), else the stored copy. */
+  getTeamPanel(teamId: string): Promise<TeamPanelData>;
+  leave(teamId: string): Promise<void>;
+  invite(teamId: string, account: string): Promise<void>;
+  kick(teamId: string, account: string): Promise<void>;
+  setMemberMute(teamId: string, account: string, mute: boolean): Promise<void>;
+}
+
+/** §8 team codes the panel can meet; each has its own text (i18n `teamPanel.error.<code>`). */
+export const TEAM_ERROR_CODES = [801, 802, 803, 804, 805, 806, 807, 809, 811, 812, 813, 814, 815] as const;
+
+/** The i18n key for a refused team action: its §8 code when known, else the generic text. */
+export function teamErrorKey(error: unknown): string {
+  const code = error instanceof ImError ? error.code : undefined;
+  return code !== undefined && (TEAM_ERROR_CODES as readonly number[]).includes(code) ? `teamPanel.error.${code}` : 'teamPanel.error.generic';
+}
+
+export const canManage = (type: ImTeamMemberType | undefined): boolean => type === 'owner' || type === 'manager';
+
+/** The TeamsPort over im-core's teams service (createContactsServices' `teams`, on the frame's store). */
+export class ImTeamsPort implements TeamsPort {
+  constructor(
+    private readonly account: string,
+    private readonly services: Pick<ContactsServices, 'teams' | 'users'>,
+  ) {}
+
+  async getTeamPanel(teamId: string): Promise<TeamPanelData> {
+    const teams = this.services.teams;
+    const team = await teams.getTeam(teamId).catch(() => teams.localTeam(teamId));
+    // getTeamMembers merges the rows changed since the stored timetag; the panel shows the stored valid ones.
+    await teams.getTeamMembers(teamId).catch(() => undefined);
+    const members = await teams.localMembers(teamId);
+    const users = new Map((await this.services.users.getUsers(members.map((m) => m.account)).catch(() => [])).map((u) => [u.account, u]));
+    return {
+      myAccount: this.account,
+      ...(team ? { team: { teamId: team.teamId, name: team.name, avatar: team.avatar || undefined, owner: team.owner, memberNum: team.memberNum, muteType: team.muteType ?? (team.mute ? 'all' : 'none') } } : {}),
+      members: members.map((member: ImTeamMember) => {
+        const user = users.get(member.account);
+        return { account: member.account, nick: member.nickInTeam || user?.nick || undefined, avatar: user?.avatar || undefined, type: member.type, mute: member.mute === true };
+      }),
+    };
+  }
+
+  leave(teamId: string): Promise<void> {
+    return this.services.teams.leaveTeam(teamId);
+  }
+
+  async invite(teamId: string, account: string): Promise<void> {
+    await this.services.teams.addTeamMembers({ teamId, accounts: [account] });
+  }
+
+  kick(teamId: string, account: string): Promise<void> {
+    return this.services.teams.removeTeamMembers({ teamId, accounts: [account] });
+  }
+
+  setMemberMute(teamId: string, account: string, mute: boolean): Promise<void> {
+    return this.services.teams.updateMuteStateInTeam({ teamId, account, mute });
+  }
+}
