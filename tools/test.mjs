@@ -53,6 +53,12 @@ const integrationSuites = servicesReachable && !bothDatabases
 
 const suites = [
   {
+    // Every test docs/spec-coverage.md cites must exist with that title (a second, instant check).
+    name: 'spec coverage: cited tests exist',
+    cmd: ['node', 'tools/check-spec-coverage.mjs'],
+    env: envWithoutServices,
+  },
+  {
     name: 'lint, typecheck, build, unit',
     cmd: ['npx', 'nx', 'run-many', '-t', 'lint', 'typecheck', 'build', 'test', '--outputStyle=static', '--parallel=2'],
     env: envWithoutServices,
