@@ -1,5 +1,5 @@
 // The frame's screen: connection line, session list on the left, open conversation on the right.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import AddCommentOutlined from '@mui/icons-material/AddCommentOutlined';
@@ -16,6 +16,7 @@ import { StartChatDialog } from '../sessions/start-chat-dialog';
 import { FriendList } from '../friends/friend-list';
 import { SystemMessagesButton } from '../system-messages/system-messages-button';
 import { ConnectionStatus } from './connection-status';
+import { CallDialog } from '../calls/call-dialog';
 import { StorageNotice } from './storage-notice';
 import type { StorageOutcome } from '../chat/open-chat-store';
 
@@ -40,6 +41,7 @@ export function ChatApp({ storeName, now, storage, onRequestStorageAccess, ownAc
   useEffect(() => {
     void controller.start();
   }, [controller]);
+  const callerName = useCallback((account: string) => controller.findCustomer(account).then((found) => found?.nick), [controller]);
   // Between sign-in and the first sync's end the list is the cache's and about to change.
   const syncing = !state.synced && (state.connection.phase === 'connecting' || state.connection.phase === 'connected');
 
@@ -89,6 +91,7 @@ export function ChatApp({ storeName, now, storage, onRequestStorageAccess, ownAc
         <ConversationView now={now} />
       </Box>
       <StartChatDialog open={startingChat} onClose={() => setStartingChat(false)} ownAccount={ownAccount} />
+      {controller.calls && <CallDialog calls={controller.calls} nameOf={callerName} />}
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import type { ContactsPort } from '../contacts/contacts-port';
 import type { TeamsPort } from '../teams/teams-port';
+import type { CallsPort } from '../calls/calls-port';
 
 // The frame's own view of the IM client: exactly what the screens need, nothing more. The
 // adapter in im-client-adapter.ts maps @merchant/im-core onto it; tests use in-memory fakes.
@@ -142,6 +143,8 @@ export interface ChatClient {
   readonly contacts?: ContactsPort;
   /** Team info and actions (issue 12); absent in clients without them. */
   readonly teams?: TeamsPort;
+  /** Incoming call invitations (issue 12, signalling only); absent in clients without them. */
+  readonly calls?: CallsPort;
   /** Unfinished uploads across reloads; absent in clients without a store. */
   readonly uploadMemory?: UploadMemory;
   /** Sessions from the local store; works before `connect()`. */

@@ -27,6 +27,7 @@ import {
 } from './chat-state';
 import type { ContactsPort } from '../contacts/contacts-port';
 import type { TeamsPort } from '../teams/teams-port';
+import type { CallsPort } from '../calls/calls-port';
 
 /** im-client-spec §9: message queries default to, and page at most, 100. */
 export const MESSAGE_PAGE_SIZE = 100;
@@ -78,6 +79,11 @@ export class ChatController {
   /** Team info and actions of the client, when it has them (teams/). */
   get teams(): TeamsPort | undefined {
     return this.client.teams;
+  }
+
+  /** Incoming call invitations of the client, when it has them (calls/). */
+  get calls(): CallsPort | undefined {
+    return this.client.calls;
   }
 
   subscribe = (listener: () => void): Unsubscribe => {

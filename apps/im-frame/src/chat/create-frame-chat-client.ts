@@ -25,6 +25,7 @@ import { browserMediaProbe } from './media-probe';
 import { openChatStore } from './open-chat-store';
 import { ImContactsPort, type ContactsEventSource } from '../contacts/contacts-port';
 import { ImTeamsPort } from '../teams/teams-port';
+import { ImCallsPort } from '../calls/calls-port';
 
 export interface FrameChatClientOptions {
   config: FrameRuntimeConfig;
@@ -102,13 +103,15 @@ export async function createFrameChatClient(options: FrameChatClientOptions): Pr
     });
     const files = fileSendingFor(config, params.account, store, client.request);
     const ports = contactsPortsFor(params.account, store, client.request, client);
-    return new ImChatClient(client, store, idClients, userLookupOver({ request: client.request }), ports.contacts, files, ports.teams);
+    const calls = new ImCallsPort(params.account, client.request, client);
+    return new ImChatClient(client, store, idClients, userLookupOver({ request: client.request }), ports.contacts, files, ports.teams, calls);
   }
   const connection = options.connection ?? new ImConnection(connectionOptions);
   const client = createImClient({ ...connectionOptions, ...outbox, store, createIdClient: idClients.create, connection });
   const request: ContactsServicesOptions['request'] = (name, body) => connection.request(name, body);
   const ports = contactsPortsFor(params.account, store, request, client);
-  return new ImChatClient(client, store, idClients, userLookupOver(connection), ports.contacts, fileSendingFor(config, params.account, store, request), ports.teams);
+  const calls = new ImCallsPort(params.account, request, client);
+  return new ImChatClient(client, store, idClients, userLookupOver(connection), ports.contacts, fileSendingFor(config, params.account, store, request), ports.teams, calls);
 }
 
 /** Uploads go over HTTP from this tab (the bytes never cross tabs); the token comes over `request` (docs/im-upload.md). */

@@ -29,6 +29,7 @@ import type { MediaFacts, MediaProbe } from './media-probe';
 import { ChatEventHub } from './chat-event-hub';
 import type { ContactsPort } from '../contacts/contacts-port';
 import type { TeamsPort } from '../teams/teams-port';
+import type { CallsPort } from '../calls/calls-port';
 import { readLocalMessages, readLocalSessions, readRecentCustomers, toChatMessage, toChatSessions, toCustomerProfile, withTeamSenders } from './im-mapping';
 
 /** Profiles of accounts from the server (im-core getUsers); unknown accounts are left out. */
@@ -99,6 +100,8 @@ export class ImChatClient implements ChatClient {
     private readonly files?: FileSending,
     /** Team info and actions (teams/teams-port.ts). */
     readonly teams?: TeamsPort,
+    /** Incoming call invitations (calls/calls-port.ts). */
+    readonly calls?: CallsPort,
   ) {
     if (files) this.uploadMemory = storeUploadMemory(store);
     this.unsubscribes.push(
