@@ -182,6 +182,14 @@ describe('object store: resume after a restart (issue 13)', () => {
       expect((await putChunk(second, token, CHUNK, file.subarray(CHUNK), { context: started.body.context, complete: true })).body).toMatchObject({ offset: file.length, complete: true });
       const download = await fetch(`${second.url}/nos/${token.bucket}/${token.objectName}`);
       expect(md5(new Uint8Array(await download.arrayBuffer()))).toBe(md5(file));
+      // The md5 the server recorded (read back: this process never saw the first chunk) finds the file again.
+      const again = await RawImClient.loggedIn(second.wsUrl, account('up_restart'));
+      try {
+        const quick = await again.request('fileQuickTransfer', { md5: md5(file), size: file.length });
+        expect([quick.code, quick.body.url]).toEqual([200, expect.stringContaining(token.objectName)]);
+      } finally {
+        again.close();
+      }
     } finally {
       await second.server.close();
     }

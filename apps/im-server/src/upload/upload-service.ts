@@ -3,6 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely } from 'kysely';
 import type { ImDatabase } from '../db/schema';
 import { isSafeObjectKey, type ObjectStore } from './object-store';
+import { RunningMd5 } from './running-md5';
 import { signUploadToken, verifyUploadToken, type UploadClaims } from './upload-token';
 import type { DocumentClaims, DocumentService } from './documents/document-service';
 
@@ -83,6 +84,9 @@ export interface UploadPosition {
  * chunk is written, so two copies of one chunk (a retry racing the original) cannot both append.
  */
 export class UploadService {
+  /** The md5 of uploads in progress here, so the last chunk need not read the object back. */
+  private readonly runningMd5 = new RunningMd5();
+
   constructor(
     private readonly db: Kysely<ImDatabase>,
     private readonly objects: ObjectStore,
@@ -126,6 +130,7 @@ export class UploadService {
     if (request.body.length > UPLOAD_CHUNK_BYTES) throw new UploadError(413, 'CHUNK_TOO_LARGE', `a chunk is at most ${UPLOAD_CHUNK_BYTES} bytes`);
     if (request.offset + request.body.length > claims.size) throw new UploadError(400, 'BEYOND_SIZE', `the object is ${claims.size} bytes; this chunk ends past it`);
     const key = `${claims.bucket}/${claims.objectName}`;
+    let accepted = false;
     const position = await this.db.transaction().execute(async (trx): Promise<UploadPosition> => {
       await trx
         .insertInto('im_upload')
@@ -140,6 +145,7 @@ export class UploadService {
       // A repeated or out-of-order chunk changes nothing: the answer says where the server is.
       if (request.offset !== position.offset) return position;
       if (request.body.length > 0) await this.objects.writeAt(key, request.offset, request.body);
+      accepted = true;
       const received = request.offset + request.body.length;
       let complete = false;
       let contentType = '';
@@ -149,7 +155,7 @@ export class UploadService {
         complete = true;
         await this.objects.finish(key, claims.size);
         contentType = (await fileTypeFromBuffer(await this.objects.head(key, 4100)))?.mime ?? 'application/octet-stream';
-        md5 = await this.md5Of(key);
+        md5 = (await this.runningMd5.finish(key, request.offset, request.body)) ?? (await this.md5Of(key));
       }
       await trx
         .updateTable('im_upload')
@@ -160,6 +166,8 @@ export class UploadService {
       const docId = complete && claims.document && this.documents ? await this.documents.register(trx, claims.account, key, claims.document, claims.size, md5 ?? '') : undefined;
       return { offset: received, context: row.context, complete, ...(docId ? { docId } : {}) };
     });
+    // Committed: this chunk's bytes count towards the object's md5 (after the answer, see RunningMd5).
+    if (accepted && !position.complete && request.body.length > 0) this.runningMd5.add(key, request.offset, request.body);
     if (position.docId) this.documents?.wake();
     return position;
   }
