@@ -169,4 +169,22 @@ export class ChatFrame {
   async reloadFrameOnly() {
     await this.document().evaluate(() => window.location.reload());
   }
+  /** The team info panel (opened from a team conversation's header). */
+  teamPanel() {
+    return this.frame.getByRole('dialog', { name: /.+/ }).filter({ has: this.frame.getByTestId('team-members') });
+  }
+
+  async openTeamPanel() {
+    await this.frame.getByTestId('open-team-panel').click();
+    return this.teamPanel();
+  }
+
+  teamMember(account: string) {
+    return this.frame.getByTestId(`team-member-${account}`);
+  }
+
+  /** The incoming call dialog. */
+  callDialog() {
+    return this.frame.getByTestId('call-dialog');
+  }
 }

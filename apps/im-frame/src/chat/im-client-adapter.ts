@@ -112,6 +112,8 @@ export class ImChatClient implements ChatClient {
       client.on('msgUpdate', (message) => this.queueMessage(message)),
       client.on('sessions', (sessions) => this.queueSessions(sessions)),
       client.on('syncDone', () => this.onSynced()),
+      // A team read after its first message (a notification, sync) names its session now.
+      client.on('teams', () => this.renameTeamSessions()),
     );
   }
 
@@ -292,6 +294,16 @@ export class ImChatClient implements ChatClient {
     if (this.kicked || this.loggingOut) return;
     this.gaveUp = true;
     this.emit('state', { phase: 'reconnectFailed' });
+  }
+
+  private renameTeamSessions(): void {
+    this.sessionsChain = this.sessionsChain
+      .then(() => readLocalSessions(this.store))
+      .then((sessions) => {
+        const teams = sessions.filter((session) => session.scene === 'team');
+        if (teams.length > 0) this.emit('sessions', teams);
+      })
+      .catch((error: unknown) => console.error('could not name team sessions', error));
   }
 
   /** Team messages wait for their sender's team nick; later messages queue behind them, so the order holds. */
