@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { RawImClient } from './support/raw-client';
+import { useImServer } from './support/server-fixture';
 import { account, makeDataDir, startServer, type StartedServer } from './support/test-server';
 import { errMsg } from './support/team-helpers';
 import { putChunk, type ObjectToken } from './support/upload-http';
@@ -40,27 +41,14 @@ async function settled(client: RawImClient, docId: string) {
 }
 
 describe('documents: conversion, list, fetch, remove (issue 13)', () => {
-  let server: StartedServer;
-  const clients: RawImClient[] = [];
-  const login = async (name: string) => {
-    const client = await RawImClient.loggedIn(server.wsUrl, account(name));
-    clients.push(client);
-    return client;
-  };
-
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    for (const client of clients) client.close();
-    await server.server.close();
-  });
+  const fixture = useImServer();
+  const login = (name: string) => fixture.login(name);
 
   it('converts a 2-page PDF into 2 page images: png for transcodeType 11, jpg otherwise, each at 1.5 × the page size in points', async () => {
     const owner = await login('doc_owner');
     const pdf = pdfBytes([[200, 100], [100, 300]]);
     for (const [transcodeType, format, contentType] of [[11, 'png', 'image/png'], [undefined, 'jpeg', 'image/jpeg']] as const) {
-      const docId = await uploadDocument(server, owner, pdf, 'slides.pdf', 3, transcodeType);
+      const docId = await uploadDocument(fixture.server, owner, pdf, 'slides.pdf', 3, transcodeType);
       const file = await settled(owner, docId);
       expect(file).toMatchObject({ docId, name: 'slides.pdf', ext: 'pdf', size: pdf.length, docType: 3, transcodeType: transcodeType ?? 10, state: 'done', pageCount: 2, reason: '' });
       expect(file.pageUrls).toHaveLength(2);
@@ -79,18 +67,18 @@ describe('documents: conversion, list, fetch, remove (issue 13)', () => {
 
   it('accepts a pptx and ends it failed with a clear reason: no converter for it on this server', async () => {
     const owner = await login('doc_pptx');
-    const docId = await uploadDocument(server, owner, randomBytes(2000), 'deck.pptx', 2);
+    const docId = await uploadDocument(fixture.server, owner, randomBytes(2000), 'deck.pptx', 2);
     expect(await settled(owner, docId)).toMatchObject({ docId, ext: 'pptx', docType: 2, state: 'failed', pageCount: 0, pageUrls: [], reason: 'conversion of pptx is not available on this server' });
   });
 
   it('ends a corrupt PDF failed with the reason, and keeps serving: a good PDF after it converts', async () => {
     const owner = await login('doc_corrupt');
     const bad = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(3000)]);
-    const badId = await uploadDocument(server, owner, bad, 'broken.pdf', 3);
+    const badId = await uploadDocument(fixture.server, owner, bad, 'broken.pdf', 3);
     const failed = await settled(owner, badId);
     expect(failed.state).toBe('failed');
     expect(failed.reason).toMatch(/^the file is not a readable PDF/);
-    const goodId = await uploadDocument(server, owner, pdfBytes([[72, 72]]), 'ok.pdf', 3);
+    const goodId = await uploadDocument(fixture.server, owner, pdfBytes([[72, 72]]), 'ok.pdf', 3);
     expect(await settled(owner, goodId)).toMatchObject({ state: 'done', pageCount: 1 });
   });
 
@@ -109,7 +97,7 @@ describe('documents: conversion, list, fetch, remove (issue 13)', () => {
   it('lists the account\'s documents newest first, 10 by default, paged by fromDocId; a limit above 30 is refused with "document count exceeds limit: 30"', async () => {
     const owner = await login('doc_list');
     const ids: string[] = [];
-    for (let n = 0; n < 12; n++) ids.push(await uploadDocument(server, owner, randomBytes(100), `deck-${n}.ppt`, 1));
+    for (let n = 0; n < 12; n++) ids.push(await uploadDocument(fixture.server, owner, randomBytes(100), `deck-${n}.ppt`, 1));
     const newestFirst = [...ids].reverse();
 
     const first = await owner.request('fetchFileList', {});
@@ -129,7 +117,7 @@ describe('documents: conversion, list, fetch, remove (issue 13)', () => {
   it('a stranger can neither fetch, remove nor page from another account\'s document, nor see it in a list; the owner removes it with its pages', async () => {
     const owner = await login('doc_keeper');
     const stranger = await login('doc_stranger');
-    const docId = await uploadDocument(server, owner, pdfBytes([[100, 100]]), 'private.pdf', 3, 11);
+    const docId = await uploadDocument(fixture.server, owner, pdfBytes([[100, 100]]), 'private.pdf', 3, 11);
     const file = await settled(owner, docId);
     expect(file.pageUrls).toHaveLength(1);
 

@@ -4,7 +4,7 @@
 // the client call under test.
 import { createNosAccess } from '@merchant/im-core';
 import { RawImClient } from './support/raw-client';
-import { account, startServer, type StartedServer } from './support/test-server';
+import { useImServer } from './support/server-fixture';
 import { md5, pngBytes, uploadWhole } from './support/upload-http';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,27 +26,14 @@ async function get(url: string) {
 }
 
 describe('private objects and access tokens (issue 13)', () => {
-  let server: StartedServer;
   let clock = Date.now();
-  const clients: RawImClient[] = [];
-  const login = async (name: string) => {
-    const client = await RawImClient.loggedIn(server.wsUrl, account(name));
-    clients.push(client);
-    return client;
-  };
-
-  beforeAll(async () => {
-    server = await startServer({ now: () => clock });
-  });
-  afterAll(async () => {
-    for (const client of clients) client.close();
-    await server.server.close();
-  });
+  const fixture = useImServer({ now: () => clock });
+  const login = (name: string) => fixture.login(name);
 
   it('is refused without a token, read by its owner with one, and the token works only for that object', async () => {
     const alice = await login('priv_alice');
     const file = pngBytes(5000);
-    const { url } = await uploadWhole(server, alice, file, { nosScene: 'private' });
+    const { url } = await uploadWhole(fixture.server, alice, file, { nosScene: 'private' });
 
     const bare = await get(url);
     expect(bare.status).toBe(403);
@@ -66,26 +53,26 @@ describe('private objects and access tokens (issue 13)', () => {
 
     // A made-up token, and Alice's token on another private object of hers.
     expect((await get(`${url}?token=${'A'.repeat(32)}`)).json()).toEqual({ errCode: 'ACCESS_TOKEN_INVALID', errMsg: 'the access token is not valid or was revoked' });
-    const other = await uploadWhole(server, alice, pngBytes(100), { nosScene: 'private' });
+    const other = await uploadWhole(fixture.server, alice, pngBytes(100), { nosScene: 'private' });
     const crossed = await get(`${other.url}?token=${access.token}`);
     expect(crossed.status).toBe(403);
     expect(crossed.json()).toEqual({ errCode: 'ACCESS_TOKEN_OBJECT', errMsg: 'the access token is for another object' });
 
     // A public object needs no token, as before.
-    const open = await uploadWhole(server, alice, pngBytes(100));
+    const open = await uploadWhole(fixture.server, alice, pngBytes(100));
     expect((await get(open.url)).status).toBe(200);
   });
 
   it('gives a stranger no token to another account\'s object; a stranger\'s token for its own object does not open it', async () => {
     const alice = await login('priv_owner');
     const mallory = await login('priv_stranger');
-    const { url } = await uploadWhole(server, alice, pngBytes(2000), { nosScene: 'private' });
+    const { url } = await uploadWhole(fixture.server, alice, pngBytes(2000), { nosScene: 'private' });
 
     const refused = await mallory.request('getNosAccessToken', { url });
     expect(refused.code).toBe(403);
     await expect(createNosAccess(requestOf(mallory)).getNosAccessToken(url)).rejects.toMatchObject({ code: 403 });
 
-    const own = await uploadWhole(server, mallory, pngBytes(100), { nosScene: 'private' });
+    const own = await uploadWhole(fixture.server, mallory, pngBytes(100), { nosScene: 'private' });
     const malloryAccess = await createNosAccess(requestOf(mallory)).getNosAccessToken(own.url);
     expect((await get(malloryAccess.url)).status).toBe(200);
     const crossed = await get(`${url}?token=${malloryAccess.token}`);
@@ -97,7 +84,7 @@ describe('private objects and access tokens (issue 13)', () => {
   it('a revoked token reads nothing at once; only the account it was issued to can revoke it', async () => {
     const alice = await login('priv_revoke');
     const mallory = await login('priv_revoke_other');
-    const { url } = await uploadWhole(server, alice, pngBytes(3000), { nosScene: 'private' });
+    const { url } = await uploadWhole(fixture.server, alice, pngBytes(3000), { nosScene: 'private' });
     const access = await createNosAccess(requestOf(alice)).getNosAccessToken(url);
     expect((await get(access.url)).status).toBe(200);
 
@@ -115,7 +102,7 @@ describe('private objects and access tokens (issue 13)', () => {
 
   it('an expired token reads nothing', async () => {
     const alice = await login('priv_expire');
-    const { url } = await uploadWhole(server, alice, pngBytes(1000), { nosScene: 'private' });
+    const { url } = await uploadWhole(fixture.server, alice, pngBytes(1000), { nosScene: 'private' });
     const access = await createNosAccess(requestOf(alice)).getNosAccessToken(url);
     expect((await get(access.url)).status).toBe(200);
     clock += DAY_MS + 1;
@@ -132,12 +119,12 @@ describe('private objects and access tokens (issue 13)', () => {
 
   it('answers malformed token requests with a clear error and keeps serving', async () => {
     const alice = await login('priv_bad');
-    for (const url of ['', 'not a url', 'ftp://x/nos/im/a.png', `${server.url}/elsewhere/im/a.png`, `${server.url}/nos/im/..%2F..%2Fetc`]) {
+    for (const url of ['', 'not a url', 'ftp://x/nos/im/a.png', `${fixture.server.url}/elsewhere/im/a.png`, `${fixture.server.url}/nos/im/..%2F..%2Fetc`]) {
       const answer = await alice.request('getNosAccessToken', { url });
       expect(answer.code).toBe(414);
     }
-    expect((await alice.request('getNosAccessToken', { url: `${server.url}/nos/im/${'0'.repeat(32)}.png` })).code).toBe(404);
+    expect((await alice.request('getNosAccessToken', { url: `${fixture.server.url}/nos/im/${'0'.repeat(32)}.png` })).code).toBe(404);
     expect((await alice.request('deleteNosAccessToken', { token: '' })).code).toBe(414);
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${fixture.server.url}/healthz`)).status).toBe(200);
   });
 });

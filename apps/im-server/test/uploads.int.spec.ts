@@ -2,69 +2,22 @@
 // socket: tokens bound to account, object and size; chunks with offset and context; a repeated and an
 // out-of-order chunk answered with the true offset and never corrupting the object; resume after a
 // restart; content served by its sniffed type only.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { RawImClient } from './support/raw-client';
+import { useImServer } from './support/server-fixture';
 import { account, makeDataDir, startServer, type StartedServer } from './support/test-server';
+import { CHUNK, md5, nosToken, pngBytes, putChunk, type ChunkAnswer as Answer, type ObjectToken } from './support/upload-http';
 
-const CHUNK = 4_194_304;
-const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
-
-/**
- * A PNG's signature, IHDR chunk and the start of an IDAT chunk, then random bytes: file-type reads
- * chunks up to the first IDAT, so this sniffs as image/png every time (random bytes right after IHDR
- * would be read as more chunk headers and sometimes not).
- */
-function pngBytes(size: number): Buffer {
-  const bytes = randomBytes(size);
-  const head = '89504e470d0a1a0a' + '0000000d49484452' + '00000010000000100806000000' + '00000000' + '0000100049444154';
-  Buffer.from(head, 'hex').copy(bytes, 0);
-  return bytes;
-}
-
-interface Answer {
-  status: number;
-  body: { offset?: number; context?: string; complete?: boolean; errCode?: string; errMsg?: string };
-}
-
-async function putChunk(server: StartedServer, token: { bucket: string; objectName: string; token: string }, offset: number, bytes: Uint8Array, options: { context?: string; complete?: boolean } = {}): Promise<Answer> {
-  const query = new URLSearchParams({ offset: String(offset), complete: String(options.complete ?? false), version: '1.0' });
-  if (options.context) query.set('context', options.context);
-  const response = await fetch(`${server.url}/nos/${token.bucket}/${token.objectName}?${query}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/octet-stream', 'x-nos-token': token.token },
-    body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
-  });
-  return { status: response.status, body: (await response.json()) as Answer['body'] };
-}
-
-async function position(server: StartedServer, token: { bucket: string; objectName: string; token: string }, context: string): Promise<Answer> {
+async function position(server: StartedServer, token: ObjectToken, context: string): Promise<Answer> {
   const response = await fetch(`${server.url}/nos/${token.bucket}/${token.objectName}?uploadContext&context=${encodeURIComponent(context)}`, { headers: { 'x-nos-token': token.token } });
   return { status: response.status, body: (await response.json()) as Answer['body'] };
 }
 
-async function tokenFor(client: RawImClient, size: number, fileName = 'photo.png') {
-  const answer = await client.request('getNosToken', { size, fileName, count: 1 });
-  expect(answer.code).toBe(200);
-  const [token] = answer.body.tokens ?? [];
-  return { bucket: token.bucket!, objectName: token.objectName!, token: token.token! };
-}
+const tokenFor = (client: RawImClient, size: number, fileName = 'photo.png') => nosToken(client, size, { fileName });
 
 describe('object store: chunked upload (issue 13)', () => {
-  let server: StartedServer;
-  const clients: RawImClient[] = [];
-  const login = async (name: string) => {
-    const client = await RawImClient.loggedIn(server.wsUrl, account(name));
-    clients.push(client);
-    return client;
-  };
-
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    for (const client of clients) client.close();
-    await server.server.close();
-  });
+  const fixture = useImServer();
+  const login = (name: string) => fixture.login(name);
 
   it('takes a file in 4 MB chunks; a repeated and an out-of-order chunk get the true offset and change nothing; the object reads back whole, as image/png', async () => {
     const merchant = await login('up_merchant');
@@ -72,24 +25,24 @@ describe('object store: chunked upload (issue 13)', () => {
     const token = await tokenFor(merchant, file.length);
     expect(token.objectName).toMatch(/^[0-9a-f]{32}\.png$/);
 
-    const first = await putChunk(server, token, 0, file.subarray(0, CHUNK));
+    const first = await putChunk(fixture.server, token, 0, file.subarray(0, CHUNK));
     expect(first).toEqual({ status: 200, body: { offset: CHUNK, context: expect.any(String), complete: false } });
     const context = first.body.context!;
 
     // The first chunk again (a retry after a lost answer): nothing appended.
-    expect(await putChunk(server, token, 0, randomBytes(CHUNK), { context })).toEqual({ status: 200, body: { offset: CHUNK, context, complete: false } });
+    expect(await putChunk(fixture.server, token, 0, randomBytes(CHUNK), { context })).toEqual({ status: 200, body: { offset: CHUNK, context, complete: false } });
     // The third chunk before the second: refused with where the server is.
-    expect(await putChunk(server, token, CHUNK * 2, file.subarray(CHUNK * 2), { context, complete: true })).toEqual({ status: 200, body: { offset: CHUNK, context, complete: false } });
+    expect(await putChunk(fixture.server, token, CHUNK * 2, file.subarray(CHUNK * 2), { context, complete: true })).toEqual({ status: 200, body: { offset: CHUNK, context, complete: false } });
     // The resume query says the same.
-    expect(await position(server, token, context)).toEqual({ status: 200, body: { offset: CHUNK, context, complete: false } });
+    expect(await position(fixture.server, token, context)).toEqual({ status: 200, body: { offset: CHUNK, context, complete: false } });
 
-    expect((await putChunk(server, token, CHUNK, file.subarray(CHUNK, CHUNK * 2), { context })).body.offset).toBe(CHUNK * 2);
-    const last = await putChunk(server, token, CHUNK * 2, file.subarray(CHUNK * 2), { context, complete: true });
+    expect((await putChunk(fixture.server, token, CHUNK, file.subarray(CHUNK, CHUNK * 2), { context })).body.offset).toBe(CHUNK * 2);
+    const last = await putChunk(fixture.server, token, CHUNK * 2, file.subarray(CHUNK * 2), { context, complete: true });
     expect(last).toEqual({ status: 200, body: { offset: file.length, context, complete: true } });
     // A chunk after completion changes nothing either.
-    expect((await putChunk(server, token, 0, randomBytes(10), { context })).body).toEqual({ offset: file.length, context, complete: true });
+    expect((await putChunk(fixture.server, token, 0, randomBytes(10), { context })).body).toEqual({ offset: file.length, context, complete: true });
 
-    const download = await fetch(`${server.url}/nos/${token.bucket}/${token.objectName}`);
+    const download = await fetch(`${fixture.server.url}/nos/${token.bucket}/${token.objectName}`);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('image/png');
     expect(download.headers.get('x-content-type-options')).toBe('nosniff');
@@ -104,43 +57,43 @@ describe('object store: chunked upload (issue 13)', () => {
     const malloryToken = await tokenFor(mallory, file.length);
 
     // Mallory's valid token does not open Alice's object.
-    const crossed = await putChunk(server, { ...aliceToken, token: malloryToken.token }, 0, randomBytes(1000), { complete: true });
+    const crossed = await putChunk(fixture.server, { ...aliceToken, token: malloryToken.token }, 0, randomBytes(1000), { complete: true });
     expect(crossed).toEqual({ status: 403, body: { errCode: 'TOKEN_OBJECT', errMsg: 'the upload token is for another object' } });
     const forged = `${aliceToken.token.split('.')[0]}.${Buffer.from('x'.repeat(32)).toString('base64url')}`;
-    expect((await putChunk(server, { ...aliceToken, token: forged }, 0, file)).body.errCode).toBe('TOKEN_INVALID');
-    expect((await putChunk(server, { ...aliceToken, token: '' }, 0, file)).status).toBe(403);
+    expect((await putChunk(fixture.server, { ...aliceToken, token: forged }, 0, file)).body.errCode).toBe('TOKEN_INVALID');
+    expect((await putChunk(fixture.server, { ...aliceToken, token: '' }, 0, file)).status).toBe(403);
     // The declared size is part of the token: one byte more is refused.
-    expect(await putChunk(server, aliceToken, 0, Buffer.concat([file, Buffer.from([0])]))).toEqual({ status: 400, body: { errCode: 'BEYOND_SIZE', errMsg: 'the object is 1000 bytes; this chunk ends past it' } });
+    expect(await putChunk(fixture.server, aliceToken, 0, Buffer.concat([file, Buffer.from([0])]))).toEqual({ status: 400, body: { errCode: 'BEYOND_SIZE', errMsg: 'the object is 1000 bytes; this chunk ends past it' } });
     // complete before the last byte is refused.
-    expect((await putChunk(server, aliceToken, 0, file.subarray(0, 500), { complete: true })).body.errCode).toBe('INCOMPLETE');
+    expect((await putChunk(fixture.server, aliceToken, 0, file.subarray(0, 500), { complete: true })).body.errCode).toBe('INCOMPLETE');
 
     // Nothing above wrote a byte: Alice starts from 0 and finishes; a wrong context is refused.
-    const started = await putChunk(server, aliceToken, 0, file.subarray(0, 500));
+    const started = await putChunk(fixture.server, aliceToken, 0, file.subarray(0, 500));
     expect(started.body.offset).toBe(500);
-    expect((await putChunk(server, aliceToken, 500, file.subarray(500), { context: 'not-the-context', complete: true })).body.errCode).toBe('CONTEXT_MISMATCH');
-    expect((await position(server, aliceToken, 'not-the-context')).status).toBe(409);
-    expect((await putChunk(server, aliceToken, 500, file.subarray(500), { context: started.body.context, complete: true })).body).toMatchObject({ offset: 1000, complete: true });
-    const download = await fetch(`${server.url}/nos/${aliceToken.bucket}/${aliceToken.objectName}`);
+    expect((await putChunk(fixture.server, aliceToken, 500, file.subarray(500), { context: 'not-the-context', complete: true })).body.errCode).toBe('CONTEXT_MISMATCH');
+    expect((await position(fixture.server, aliceToken, 'not-the-context')).status).toBe(409);
+    expect((await putChunk(fixture.server, aliceToken, 500, file.subarray(500), { context: started.body.context, complete: true })).body).toMatchObject({ offset: 1000, complete: true });
+    const download = await fetch(`${fixture.server.url}/nos/${aliceToken.bucket}/${aliceToken.objectName}`);
     expect(md5(new Uint8Array(await download.arrayBuffer()))).toBe(md5(file));
     // Mallory's own object was never written to.
-    expect((await fetch(`${server.url}/nos/${malloryToken.bucket}/${malloryToken.objectName}`)).status).toBe(404);
+    expect((await fetch(`${fixture.server.url}/nos/${malloryToken.bucket}/${malloryToken.objectName}`)).status).toBe(404);
   });
 
   it('serves what it cannot sniff as application/octet-stream in a sandbox, never as a page', async () => {
     const client = await login('up_html');
     const page = Buffer.from('<html><script>alert(document.cookie)</script></html>');
     const token = await tokenFor(client, page.length, 'invoice.html');
-    expect((await putChunk(server, token, 0, page, { complete: true })).body.complete).toBe(true);
-    const download = await fetch(`${server.url}/nos/${token.bucket}/${token.objectName}`);
+    expect((await putChunk(fixture.server, token, 0, page, { complete: true })).body.complete).toBe(true);
+    const download = await fetch(`${fixture.server.url}/nos/${token.bucket}/${token.objectName}`);
     expect(download.headers.get('content-type')).toBe('application/octet-stream');
     expect(download.headers.get('content-security-policy')).toContain('sandbox');
   });
 
   it('the location service names this node as the upload edge (nosup, nos-chunk)', async () => {
-    const response = await fetch(`${server.url}/lbs?id=${account('up_lbs')}&k=merchant-im`);
+    const response = await fetch(`${fixture.server.url}/lbs?id=${account('up_lbs')}&k=merchant-im`);
     const body = (await response.json()) as { nosup: string; 'nos-chunk': string[] };
-    expect(body.nosup).toBe(`${server.url}/nos`);
-    expect(body['nos-chunk']).toEqual([`${server.url}/nos`]);
+    expect(body.nosup).toBe(`${fixture.server.url}/nos`);
+    expect(body['nos-chunk']).toEqual([`${fixture.server.url}/nos`]);
   });
 
   it('answers malformed requests with a clear error and keeps serving', async () => {
@@ -150,13 +103,13 @@ describe('object store: chunked upload (issue 13)', () => {
     expect(noSize.code).toBe(414);
     expect((await client.request('getNosToken', { size: 10, count: 11 })).code).toBe(414);
 
-    const bad = await fetch(`${server.url}/nos/im/..%2F..%2Fetc%2Fpasswd?offset=0`, { method: 'POST', headers: { 'x-nos-token': token.token }, body: 'x' });
+    const bad = await fetch(`${fixture.server.url}/nos/im/..%2F..%2Fetc%2Fpasswd?offset=0`, { method: 'POST', headers: { 'x-nos-token': token.token }, body: 'x' });
     expect(bad.status).toBe(400);
-    expect((await putChunk(server, token, Number.NaN, Buffer.from('0123456789'))).body.errCode).toBe('PARAM_ERROR');
-    const tooBig = await fetch(`${server.url}/nos/${token.bucket}/${token.objectName}?offset=0`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'x-nos-token': token.token }, body: new Uint8Array(CHUNK + 4096) });
+    expect((await putChunk(fixture.server, token, Number.NaN, Buffer.from('0123456789'))).body.errCode).toBe('PARAM_ERROR');
+    const tooBig = await fetch(`${fixture.server.url}/nos/${token.bucket}/${token.objectName}?offset=0`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'x-nos-token': token.token }, body: new Uint8Array(CHUNK + 4096) });
     expect(tooBig.status).toBe(413);
-    expect((await fetch(`${server.url}/nos/im/${'0'.repeat(32)}.png`)).status).toBe(404);
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${fixture.server.url}/nos/im/${'0'.repeat(32)}.png`)).status).toBe(404);
+    expect((await fetch(`${fixture.server.url}/healthz`)).status).toBe(200);
   });
 });
 
