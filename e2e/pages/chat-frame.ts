@@ -1,4 +1,4 @@
-import { expect, type Frame, type FrameLocator, type LaunchOptions, type Page } from '@playwright/test';
+import { expect, type Frame, type FrameLocator, type LaunchOptions, type Locator, type Page } from '@playwright/test';
 
 /**
  * Chromium as merchants run it, for `test.use({ launchOptions })`: third-party storage partitioning
@@ -114,12 +114,25 @@ export class ChatFrame {
   /** "New conversation" → pick the customer among the recent ones. */
   async startChatFromRecent(account: string) {
     const dialog = this.frame.getByRole('dialog');
-    if (!(await dialog.isVisible())) {
-      await this.frame.getByTestId('start-chat').click();
-      // Fail here, at the click, if the dialog does not open (seen once in CI, not reproduced since).
+    if (!(await dialog.isVisible())) await this.clickToOpen(this.frame.getByTestId('start-chat'), dialog);
+    await this.frame.getByTestId(`recent-customer-${account}`).click();
+  }
+
+  /**
+   * Clicks a frame button that opens `dialog`, and fails if it does not open. Once more if the first
+   * click did not take: Playwright scrolls the console page to reach a button at the top of the frame,
+   * and the console's sticky tags bar then covers it ("<nav data-testid=tags-bar> intercepts pointer
+   * events" in the traces of two CI failures); its retry can land while the page still moves. A person
+   * sees what they click, so this is the harness, not the product; a dialog that never opens still fails.
+   */
+  async clickToOpen(button: Locator, dialog: Locator) {
+    await button.click();
+    try {
+      await expect(dialog).toBeVisible({ timeout: 5_000 });
+    } catch {
+      await button.click();
       await expect(dialog).toBeVisible();
     }
-    await this.frame.getByTestId(`recent-customer-${account}`).click();
   }
 
   /** Sends files with the composer's attach button (paths keep their last-change time, which resume matches on). */
@@ -175,7 +188,8 @@ export class ChatFrame {
   }
 
   async openTeamPanel() {
-    await this.frame.getByTestId('open-team-panel').click();
+    // Opened is the drawer being there; its member list may still be loading.
+    await this.clickToOpen(this.frame.getByTestId('open-team-panel'), this.frame.getByRole('dialog'));
     return this.teamPanel();
   }
 
