@@ -86,7 +86,8 @@ describe('ImConnection against an in-process server', () => {
     const connection = connect('c_demo1');
     await connection.connect();
     await Promise.all([1, 2, 3].map(() => connection.request('getServerTime', {})));
-    await sleep(250); // one heartbeat interval
+    // Wait for the heartbeat frame rather than one interval: under load the timer fires late.
+    await waitFor(() => server.received.some((f) => f.name === 'heartbeat'), 5000, 'a heartbeat frame');
     const serials = server.received.map((f) => `${f.name}:${f.serialId}`);
     expect(serials.slice(0, 5)).toEqual(['login:1', 'getServerTime:2', 'getServerTime:3', 'getServerTime:4', 'getServerTime:5']);
     expect(serials).toContain('heartbeat:0');
