@@ -14,6 +14,7 @@ import * as privateObjects from './012-private-objects';
 import * as signalling from './013-signalling';
 import * as msgExtend from './014-msg-extend';
 import * as documents from './015-documents';
+import * as chatrooms from './017-chatrooms';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '013-signalling': signalling,
   '014-msg-extend': msgExtend,
   '015-documents': documents,
+  '017-chatrooms': chatrooms,
 };
