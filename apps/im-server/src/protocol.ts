@@ -94,3 +94,10 @@ export {
   signalInviteProblem,
   signalMarkReadProblem,
 } from '@merchant/im-core/server';
+// Chat-room rules (§3, §5, §6; docs/im-chatroom.md): the same checks the chat-room client runs.
+export {
+  ServiceId, CHATROOM_ADMIN_TYPES, CHATROOM_KICK_REASON, CHATROOM_NOT_CONNECTED, DEFAULT_CHATROOM_PAGE_LIMIT, MAX_CHATROOM_QUEUE_ITEMS, chatroomAccountProblem, chatroomHistoryProblem,
+  chatroomIdProblem, chatroomMembersQueryProblem, chatroomTagQueryProblem, chatroomTagsProblem, coordinateProblem, markChatroomMemberProblem,
+  queueBatchProblem, queueItemProblem, queueKeyProblem, updateChatroomProblem,
+  type ChatroomHistoryQuery, type ChatroomMarkInput, type ChatroomMembersQuery, type ChatroomQueueItem, type ChatroomUpdateInput,
+} from '@merchant/im-core/server';

@@ -20,6 +20,9 @@ import { TeamMessageService } from './domain/team/team-msg-service';
 import { MsgExtendService } from './domain/extend/msg-extend-service';
 import { EventService } from './domain/extend/event-service';
 import { SignalService } from './domain/signal/signal-service';
+import { ChatroomService, type CreateChatroomInput } from './domain/chatroom/chatroom-service';
+import { ChatroomQueue } from './domain/chatroom/chatroom-queue';
+import type { ChatroomRow } from './domain/chatroom/chatroom-tables';
 import { ImGateway } from './gateway/gateway';
 import { registerLongPollingTransport } from './gateway/long-polling-transport';
 import { attachWebSocketTransport, WEBSOCKET_PATH } from './gateway/websocket-transport';
@@ -46,6 +49,11 @@ export interface ImServer {
    * port on every node; accounts offline or created later get it by sync (docs/protocol.md).
    */
   broadcast(body: string, from?: string): Promise<BroadcastMsg>;
+  /**
+   * Creates a chat room whose owner is `creator` (the spec shows no create command: rooms are made
+   * by the operator or a back end through this, docs/im-chatroom.md "Creating rooms"). 417 if the id exists.
+   */
+  createChatroom(input: CreateChatroomInput): Promise<ChatroomRow>;
 }
 
 interface Running {
@@ -54,6 +62,7 @@ interface Running {
   gateway: ImGateway;
   wss: WebSocketServer;
   broadcasts: BroadcastService;
+  chatrooms: ChatroomService;
   uploads: UploadService;
   documents: DocumentService;
   stopSweeper: () => Promise<void>;
@@ -144,8 +153,11 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     const msgExtend = new MsgExtendService(store.db, config.now);
     const events = new EventService(store.db, config.now);
     const signalling = new SignalService(store.db, config.now);
+    // A chat-room connection opens the same WebSocket endpoint as the IM connection (docs/im-chatroom.md).
+    const chatrooms = new ChatroomService(store.db, config.now, () => [config.publicWsUrl ?? listeningUrl.replace(/^http/, 'ws') + WEBSOCKET_PATH]);
+    const chatroomQueue = new ChatroomQueue(chatrooms);
     const gateway = new ImGateway(
-      { users, messages, sessions, sync, friends, relations, sysMsgs, history, sessionSync, broadcasts, teams, teamMessages, uploads, documents, msgExtend, events, signalling },
+      { users, messages, sessions, sync, friends, relations, sysMsgs, history, sessionSync, broadcasts, teams, teamMessages, uploads, documents, msgExtend, events, signalling, chatrooms, chatroomQueue },
       router,
       {
         appKey: config.appKey,
@@ -162,7 +174,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     const stopSweeper = startUploadSweeper(uploads, config.uploadSweepIntervalMs, app.log);
     // Documents left converting by a stop or a crash are converted now (docs/im-upload.md "Documents").
     if (config.convertDocuments) documents.start();
-    return { store, router, gateway, wss, broadcasts, uploads, documents, stopSweeper };
+    return { store, router, gateway, wss, broadcasts, chatrooms, uploads, documents, stopSweeper };
   }
 
   return {
@@ -187,6 +199,10 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
       const broadcastMsg = await current.broadcasts.create(body, from);
       await current.router.publishToAll({ kind: 'push', command: 'broadcastMsg', body: { broadcastMsg: { ...broadcastMsg } } });
       return broadcastMsg;
+    },
+    async createChatroom(input) {
+      if (!running) throw new Error('im-server is not running');
+      return running.chatrooms.create(input);
     },
     async close() {
       const current = running;

@@ -11,6 +11,7 @@ import { UPLOAD_HANDLERS } from './upload-handlers';
 import { DOCUMENT_HANDLERS } from './document-handlers';
 import { EXTEND_HANDLERS } from './extend-handlers';
 import { pushSignalSync, SIGNAL_HANDLERS } from './signal-handlers';
+import { CHATROOM_HANDLERS } from './chatroom-handlers';
 
 /**
  * The commands this server implements (logged-in callers only; login itself lives in the
@@ -31,6 +32,8 @@ export const COMMAND_HANDLERS: CommandHandlers = {
   ...EXTEND_HANDLERS,
   // Call signalling channels and invitations (signal-handlers.ts).
   ...SIGNAL_HANDLERS,
+  // Chat rooms: the address on the IM connection, the rest on a chat-room connection (chatroom-handlers.ts).
+  ...CHATROOM_HANDLERS,
   heartbeat: async () => ({}),
   getServerTime: async () => ({ time: Date.now() }),
   // No CDN in front of the object store: expire 0 means "none" (im-client-spec §9 CDN host refresh).

@@ -25,6 +25,7 @@ import { CloseCode, type ClientLink } from './client-link';
 import { COMMAND_HANDLERS } from './command-handlers';
 import type { CommandContext, CommandHandler } from './handler-types';
 import { logIn } from './login';
+import { chatroomLogIn, chatroomScopeProblem, type ChatroomLink } from './chatroom-login';
 import type { ImGateway } from './gateway';
 
 /** Commands a socket may send before it has logged in. */
@@ -44,6 +45,8 @@ export class GatewayConnection {
   state: ConnectionState = 'awaitingLogin';
   port: PortRecord | undefined;
   nick = '';
+  /** Set once a chatroomLogin made this a chat-room connection (docs/im-chatroom.md). */
+  chatroom: ChatroomLink | undefined;
   readonly openedAt: number;
   lastSeen: number;
   private malformedFrames = 0;
@@ -118,13 +121,19 @@ export class GatewayConnection {
       if (this.state !== 'awaitingLogin') return this.respondError(frame, ResponseCode.DUPLICATE_OPERATION, 'already logged in');
       return logIn(this, this.gateway, frame);
     }
+    if (frame.name === 'chatroomLogin') {
+      if (this.state !== 'awaitingLogin') return this.respondError(frame, ResponseCode.DUPLICATE_OPERATION, 'already logged in');
+      return chatroomLogIn(this, this.gateway, frame);
+    }
     if (this.state !== 'loggedIn' && !PRE_LOGIN_COMMANDS.has(frame.name)) {
       return this.respondError(frame, ResponseCode.NO_PERMISSION, 'log in first');
     }
+    const scope = this.state === 'loggedIn' ? chatroomScopeProblem(frame.name, this.chatroom !== undefined) : undefined;
+    if (scope) return this.respondError(frame, scope.code, scope.message);
     const handler = COMMAND_HANDLERS[frame.name] as CommandHandler<CommandName> | undefined;
     if (!handler) return this.respondError(frame, CODE_NOT_SUPPORTED, `${frame.name} is not supported by this server`);
     if (this.port && frame.name !== 'heartbeat') {
-      const waitSeconds = this.gateway.limiter.check(this.port.account, frame.name);
+      const waitSeconds = this.gateway.limiter.check(this.chatroom?.account ?? this.port.account, frame.name);
       if (waitSeconds > 0) {
         return this.respond(frame, ResponseCode.FREQUENCY_CONTROL, { errMsg: 'frequency control', retryAfterSeconds: waitSeconds });
       }
@@ -154,6 +163,7 @@ export class GatewayConnection {
     return {
       port,
       nick: this.nick,
+      chatroom: this.chatroom,
       services: this.gateway.services,
       listPorts: (account = port.account) => this.gateway.router.listPorts(account),
       publish: (account, event) => this.gateway.router.publish(account, event),

@@ -6,6 +6,7 @@ import { GatewayConnection, encodePush } from './connection';
 import { FrequencyLimiter, type RateRules } from './frequency-limiter';
 import type { ImServices } from './handler-types';
 import { loginPortRecord } from './records';
+import { chatroomConnectionClosed } from './chatroom-login';
 
 export interface GatewayOptions {
   appKey: string;
@@ -67,6 +68,11 @@ export class ImGateway {
     const set = this.byAccount.get(port.account);
     set?.delete(connection);
     if (set?.size === 0) this.byAccount.delete(port.account);
+    const chatroom = connection.chatroom;
+    if (chatroom) {
+      chatroomConnectionClosed(this, chatroom, port).catch((error: unknown) => this.log.warn({ err: error }, 'could not unregister a closed chat-room socket'));
+      return;
+    }
     void (async () => {
       try {
         await this.router.removePort(port);

@@ -17,6 +17,9 @@ import type { DocumentService } from '../upload/documents/document-service';
 import type { SignalService } from '../domain/signal/signal-service';
 import type { MsgExtendService } from '../domain/extend/msg-extend-service';
 import type { EventService } from '../domain/extend/event-service';
+import type { ChatroomService } from '../domain/chatroom/chatroom-service';
+import type { ChatroomQueue } from '../domain/chatroom/chatroom-queue';
+import type { ChatroomLink } from './chatroom-login';
 
 export interface ImServices {
   users: UserService;
@@ -44,12 +47,17 @@ export interface ImServices {
   msgExtend: MsgExtendService;
   /** Publish, subscribe and query events (domain/extend). */
   events: EventService;
+  /** Chat rooms and their queues (domain/chatroom, docs/im-chatroom.md). */
+  chatrooms: ChatroomService;
+  chatroomQueue: ChatroomQueue;
 }
 
 /** What a command handler may use: the caller's port, the domain, and delivery to accounts. */
 export interface CommandContext {
   readonly port: PortRecord;
   readonly nick: string;
+  /** Set on a chat-room connection: its room and member (docs/im-chatroom.md). */
+  readonly chatroom?: ChatroomLink;
   readonly services: ImServices;
   /** Every logged-in port of the caller's account (or of `account`), on every node. */
   listPorts(account?: string): Promise<PortRecord[]>;

@@ -10,6 +10,8 @@ export interface PortRecord {
   os: string;
   time: number;
   nodeId: string;
+  /** A chat-room socket (docs/im-chatroom.md): `account` is the room's route key, this is the member's account. */
+  chatroomAccount?: string;
 }
 
 /** What one node asks the nodes holding an account's sockets to do. */

@@ -253,7 +253,8 @@ export const COMMANDS = {
   chatroomMsg: push(S.chatroom, 3, msgResult),
   getChatroomMembers: req(S.chatroom, 4, { chatroomId: [1, 'string'], guest: [2, 'bool'], onlyOnline: [3, 'bool'], time: [4, 'int'], limit: [5, 'int'] }, { members: [1, arrayOf(ChatroomMemberRecord)] }),
   getChatroomHistoryMsgs: req(S.chatroom, 5, historyQuery, msgsResult),
-  markChatroomMember: req(S.chatroom, 6, { account: [1, 'string'], type: [2, 'string'], isAdd: [3, 'bool'], level: [4, 'int'], custom: [5, 'string'] }, { member: [1, ChatroomMemberRecord] }),
+  // type: manager | normal | blacklist | gag | tempMute; duration: seconds of a temporary mute (ours, docs/im-chatroom.md).
+  markChatroomMember: req(S.chatroom, 6, { account: [1, 'string'], type: [2, 'string'], isAdd: [3, 'bool'], level: [4, 'int'], custom: [5, 'string'], duration: [6, 'int'] }, { member: [1, ChatroomMemberRecord] }),
   closeChatroom: req(S.chatroom, 7, { chatroomId: [1, 'string'], custom: [2, 'string'] }, empty),
   getChatroom: req(S.chatroom, 8, { chatroomId: [1, 'string'] }, { chatroom: [1, ChatroomRecord] }),
   updateChatroom: req(S.chatroom, 9, { chatroom: [1, ChatroomRecord], needNotify: [2, 'bool'], custom: [3, 'string'] }, empty),

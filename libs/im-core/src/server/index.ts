@@ -14,6 +14,8 @@ export * from '../validation/document-rules';
 export * from '../validation/extend-rules';
 // Call signalling rules (§5 Signalling): the same checks the client runs before a call.
 export * from '../validation/signalling-rules';
+// Chat-room rules (§3, §5, §6): the same checks the chat-room client runs before a call.
+export * from '../validation/chatroom-rules';
 // Message type rules (§3, §5), the same functions the client runs before sending.
 export * from '../model/message-types';
 export * from './long-poll-hub';

@@ -7,3 +7,4 @@ export * from './image-rules';
 export * from './document-rules';
 export * from './signalling-rules';
 export * from './extend-rules';
+export * from './chatroom-rules';
