@@ -83,6 +83,13 @@ export interface ImServerConfig {
   logger?: boolean | { level: string };
   /** NODE_ENV=production: refuse development secrets (docs/operations.md, "Production secrets"). */
   production?: boolean;
+  /**
+   * Write a team message's per-member rows right after its push (default true). False leaves them
+   * queued for the sweep and for the reads that need them, as a crash would: for tests (docs/im-server-writes.md "Team messages").
+   */
+  teamFanoutAfterPush?: boolean;
+  /** How often a node finishes team fan-outs left queued (default 5 s). */
+  teamFanoutSweepMs?: number;
 }
 
 type OptionalKeys = 's3' | 'databaseUrl' | 'redisUrl' | 'publicWsUrl' | 'nodeId' | 'syncPageSize' | 'now';
@@ -118,6 +125,8 @@ export function resolveConfig(config: ImServerConfig): ResolvedConfig {
     s3: config.s3,
     uploadSweepIntervalMs,
     convertDocuments: config.convertDocuments ?? true,
+    teamFanoutAfterPush: config.teamFanoutAfterPush ?? true,
+    teamFanoutSweepMs: config.teamFanoutSweepMs ?? 5000,
     databaseUrl: config.databaseUrl || undefined,
     redisUrl: config.redisUrl || undefined,
     tokenSecret: config.tokenSecret ?? DEFAULT_TOKEN_SECRET,

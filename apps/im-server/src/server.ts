@@ -147,7 +147,10 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     const sessionSync = new SessionSyncService(store.db);
     const broadcasts = new BroadcastService(store.db, config.now);
     const teams = new TeamService(store.db, config.now);
-    const teamMessages = new TeamMessageService(store.db, createMessageClock(config.now));
+    const teamMessages = new TeamMessageService(store.db, createMessageClock(config.now), {
+      afterPush: config.teamFanoutAfterPush,
+      onError: (err, teamId) => app.log.error({ err, teamId }, 'team fan-out failed; it stays queued'),
+    });
     const documents = new DocumentService(store.db, objectStore, config.now ?? Date.now, () => `${listeningUrl}/nos`, app.log);
     const uploads = new UploadService(store.db, objectStore, config.tokenSecret, config.now, () => `${listeningUrl}/nos`, documents);
     const msgExtend = new MsgExtendService(store.db, config.now);
@@ -171,7 +174,13 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
       app.log,
     );
     const wss = attachWebSocketTransport(app.server, gateway, () => running !== undefined);
-    const stopSweeper = startUploadSweeper(uploads, config.uploadSweepIntervalMs, app.log);
+    const stopUploadSweeper = startUploadSweeper(uploads, config.uploadSweepIntervalMs, app.log);
+    // Team fan-outs a crash or a stopped node left queued (docs/im-server-writes.md "Team messages").
+    teamMessages.fanout.start(config.teamFanoutSweepMs);
+    const stopSweeper = async () => {
+      await stopUploadSweeper();
+      await teamMessages.fanout.stop();
+    };
     // Documents left converting by a stop or a crash are converted now (docs/im-upload.md "Documents").
     if (config.convertDocuments) documents.start();
     return { store, router, gateway, wss, broadcasts, chatrooms, uploads, documents, stopSweeper };

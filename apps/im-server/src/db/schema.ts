@@ -16,6 +16,7 @@ export interface ImDatabase {
   im_team: TeamTable;
   im_team_member: TeamMemberTable;
   im_team_inbox: TeamInboxTable;
+  im_team_fanout: TeamFanoutTable;
   im_upload: UploadTable;
   im_nos_access_token: NosAccessTokenTable;
   im_quick_comment: QuickCommentTable;
@@ -133,6 +134,15 @@ export interface TeamInboxTable {
   accid: string;
   seq: number;
   id_server: number;
+}
+
+/** A team message whose members' inbox/session/sequence rows are still to be written (migration 019). */
+export interface TeamFanoutTable {
+  id: Generated<number>;
+  team_id: number;
+  id_server: number;
+  recipients: string[];
+  counts_unread: boolean;
 }
 
 /** A message `accid` deleted for itself (migration 006); `seq` is accid's sync number of the deletion. */

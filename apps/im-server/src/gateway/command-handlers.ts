@@ -88,6 +88,7 @@ export const COMMAND_HANDLERS: CommandHandlers = {
   // getHistoryMsgs, searchHistoryMsgs, deleteMsgSelf(Batch), clearServerHistoryMsgs: history-handlers.ts.
 
   getServerSessions: async (ctx, body) => {
+    await ctx.services.teamMessages.settleFor(ctx.port.account);
     const page = await ctx.services.sessions.listPage(ctx.port.account, {
       updatedAfter: body.minTimestamp,
       updatedBefore: body.maxTimestamp,
@@ -98,6 +99,7 @@ export const COMMAND_HANDLERS: CommandHandlers = {
   },
 
   getServerSession: async (ctx, body) => {
+    await ctx.services.teamMessages.settleFor(ctx.port.account);
     const session = await ctx.services.sessions.get(ctx.port.account, String(body.sessionId ?? ''));
     if (!session) throw new ImServerError(ResponseCode.NOT_FOUND, 'session not found');
     return { session: sessionRecord(session, ctx.port.account) };

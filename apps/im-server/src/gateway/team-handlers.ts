@@ -238,6 +238,8 @@ export const TEAM_HANDLERS: CommandHandlers = {
           // One event for every other member: routed once between nodes, encoded once per node.
           ctx.publishToMany(others, { kind: 'push', command: 'teamMsg', body: incoming }),
         ]);
+        // The members' inbox, session and sequence rows, after the push and off this connection's queue.
+        ctx.services.teamMessages.fanout.pushed(Number(message.to));
       });
     }
     return { msg: { ...messageRecord(message, sender), ...receipt } };

@@ -15,6 +15,7 @@ import * as signalling from './013-signalling';
 import * as msgExtend from './014-msg-extend';
 import * as documents from './015-documents';
 import * as chatrooms from './017-chatrooms';
+import * as teamFanout from './019-team-fanout';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '014-msg-extend': msgExtend,
   '015-documents': documents,
   '017-chatrooms': chatrooms,
+  '019-team-fanout': teamFanout,
 };

@@ -12,7 +12,7 @@ import { SessionSyncService, type SessionReceipts } from '../history/session-syn
 import { BroadcastService, type BroadcastMsg } from '../broadcast/broadcast-service';
 import type { StickTopSession } from '../session/session-service';
 import { TeamService } from '../team/team-service';
-import { teamMessagesBetween } from '../team/team-fanout';
+import { settleAccountFanouts, teamMessagesBetween } from '../team/team-fanout';
 import { TeamReceiptService } from '../team/team-receipts';
 import type { ServerTeamMember, TeamView } from '../team/team-model';
 import { readHead } from './sequence';
@@ -115,6 +115,8 @@ export class SyncService {
   }
 
   async sync(account: string, request: SyncRequest): Promise<SyncResult> {
+    // Team messages whose members' rows are still queued get them now (team-fanout.ts).
+    await settleAccountFanouts(this.db, account);
     const head = await readHead(this.db, account);
     // A cursor past the head was not issued for this database (a reset, or a wall-clock timetag
     // from before sequences): start over from 0, clients drop repeats by idClient (§4).

@@ -3,7 +3,7 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { ImDatabase, TeamTable } from '../../db/schema';
 import type { StoredMessage } from '../msg/message';
 import type { ServerSysMsg } from '../system-msg/sys-msg-service';
-import { allocateSeqsBulk, markMembersChanged, NOTIFICATION_TYPE_CODE, storeTeamMessage } from './team-fanout';
+import { allocateSeqsBulk, drainTeamFanouts, markMembersChanged, NOTIFICATION_TYPE_CODE, storeTeamMessage } from './team-fanout';
 import { memberFromRow, teamError, teamFromRow, type ServerTeam, type ServerTeamMember } from './team-model';
 
 /** Who makes a change: the logged-in port (the notification message carries it as its sender). */
@@ -79,6 +79,8 @@ const MEMBER_WRITE_CHUNK = 1000;
 export async function loadTeamState(trx: Kysely<ImDatabase>, teamId: number, caller: string): Promise<{ row: Selectable<TeamTable>; state: TeamState }> {
   const row = await trx.selectFrom('im_team').selectAll().where('team_id', '=', teamId).forUpdate().executeTakeFirst();
   if (!row || !row.valid) throw teamError.missing(teamId);
+  // Messages sent before this change reach their members' streams before the change does.
+  await drainTeamFanouts(trx, teamId);
   const rows = await trx.selectFrom('im_team_member').selectAll().where('team_id', '=', teamId).execute();
   const members = new Map(rows.map((r) => [r.accid, memberFromRow(r)]));
   return { row, state: stateOf(teamFromRow(row), members, caller) };

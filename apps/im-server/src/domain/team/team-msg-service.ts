@@ -8,7 +8,7 @@ import { HistoryService } from '../history/history-service';
 import { TeamReceiptService } from './team-receipts';
 import { MESSAGE_COLUMNS, Scene, TIP_TYPE_CODE, messageFromRow, type StoredMessage } from '../msg/message';
 import type { TeamActor } from './team-change';
-import { allocateSeqsBulk, NOTIFICATION_TYPE_CODE, storeTeamMessage, teamConversation, teamSessionId } from './team-fanout';
+import { NOTIFICATION_TYPE_CODE, queueTeamFanout, settleAccountFanouts, storeTeamMessage, TeamFanoutWorker, type TeamFanoutOptions, teamConversation, teamSessionId } from './team-fanout';
 import { bumpTimetag, TimetagKind } from '../sync/timetags';
 import { MemberType, MuteType, parseTeamId, teamError } from './team-model';
 
@@ -22,19 +22,30 @@ export interface TeamMessageSent {
 
 /**
  * Team messages (sendTeamMsg): members only (804), not while muted (812: the member, or the team
- * with muteType normal for normal members and all for everyone). Stored once; each valid member
- * gets it in its sync stream and its `team-<id>` session under its own next sync number, in the
- * transaction of the message (team-fanout.ts), so a member offline now gets it by sync.
+ * with muteType normal for normal members and all for everyone). Stored once, with the list of
+ * valid members it goes to, in one short transaction; after the answer and the push each of them
+ * gets it in its sync stream and its `team-<id>` session under its own next sync number (the fan-out
+ * of team-fanout.ts, durable: a sync or a team change finishes a queued one first).
  */
 export class TeamMessageService {
   /** Team read receipts (team-receipts.ts). */
   readonly receipts: TeamReceiptService;
 
+  /** Writes the members' rows of sent messages after their push (team-fanout.ts). */
+  readonly fanout: TeamFanoutWorker;
+
   constructor(
     private readonly db: Kysely<ImDatabase>,
     private readonly nextTime: () => number,
+    fanout: TeamFanoutOptions = {},
   ) {
     this.receipts = new TeamReceiptService(db);
+    this.fanout = new TeamFanoutWorker(db, fanout);
+  }
+
+  /** Writes the rows of the account's team messages still queued (before a read of its sessions). */
+  settleFor(account: string): Promise<void> {
+    return settleAccountFanouts(this.db, account);
   }
 
   async send(actor: TeamActor, input: MessageRecordValue | undefined): Promise<TeamMessageSent> {
@@ -65,7 +76,8 @@ export class TeamMessageService {
       if (me.mute) throw teamError.muted('you are muted in this team');
       if (team.mute_type === MuteType.all || (team.mute_type === MuteType.normal && me.type === MemberType.normal)) throw teamError.muted('this team is muted');
       const recipients = members.map((m) => m.accid);
-      const seqs = await allocateSeqsBulk(trx, recipients);
+      // The message and the list of members it goes to; their inbox, session and sequence rows are
+      // written after the answer and the push (team-fanout.ts, docs/im-server-writes.md "Team messages").
       const message = await storeTeamMessage(
         trx,
         {
@@ -82,9 +94,10 @@ export class TeamMessageService {
           fromDeviceId: actor.deviceId,
           time: this.nextTime(),
         },
-        seqs,
+        new Map(),
       );
       if (!message) throw new ImServerError(ResponseCode.DUPLICATE_OPERATION, 'the same idClient is being sent from another port');
+      await queueTeamFanout(trx, message, teamId, recipients, true);
       if (input?.needMsgReceipt === true) {
         await sql`insert into im_team_receipt_msg (id_server, team_id, sender) values (${Number(message.idServer)}, ${teamId}, ${actor.account})`.execute(trx);
       }
@@ -104,6 +117,7 @@ export async function markTeamSessionRead(db: Kysely<ImDatabase>, account: strin
   const teamId = parseTeamId(teamIdInput);
   if (ackTime !== undefined && (!Number.isSafeInteger(ackTime) || ackTime < 0)) throw parameterError('ack time must be a time');
   const sessionId = teamSessionId(teamId);
+  await settleAccountFanouts(db, account);
   return db.transaction().execute(async (trx) => {
     const session = await trx.selectFrom('im_session').select('ack_time').where('accid', '=', account).where('session_id', '=', sessionId).forUpdate().executeTakeFirst();
     if (!session) return undefined;

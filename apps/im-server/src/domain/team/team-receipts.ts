@@ -4,6 +4,7 @@ import { ResponseCode } from '../../protocol';
 import { ImServerError, parameterError } from '../errors';
 import { Scene } from '../msg/message';
 import { parseTeamId, teamError } from './team-model';
+import { settleTeamFanouts } from './team-fanout';
 
 /** §5 "receipts max 50". */
 export const MAX_TEAM_RECEIPTS = 50;
@@ -115,6 +116,8 @@ export class TeamReceiptService {
         .where('receiver', '=', String(teamId))
         .executeTakeFirst();
       if (!row) throw new ImServerError(ResponseCode.NOT_FOUND, `no message ${input.idServer} in team ${teamId}`);
+      // The recipients are the message's inbox rows: finish a fan-out still queued for the team.
+      await settleTeamFanouts(this.db, teamId);
       const member = await this.db.selectFrom('im_team_member').select('valid').where('team_id', '=', teamId).where('accid', '=', account).executeTakeFirst();
       if (member?.valid !== true) throw teamError.notMember();
       if (need === 'recipient' && row.sender !== account) {
