@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { ResponseCode } from '@merchant/im-core';
+import { COMMANDS, type CommandName } from '@merchant/im-core/testing';
 import { CHATROOM_KICK_REASON } from '@merchant/im-core/server';
 import { RawImClient, tokenFor } from './support/raw-client';
 import { account, startServer, type StartedServer } from './support/test-server';
@@ -322,6 +324,55 @@ describe('im-server chat rooms', () => {
     expect((await a.request('updateCoordinate', { x: 1.5, y: -2, z: 0, distance: 10 })).code).toBe(200);
     expect((await a.request('updateCoordinate', { x: 1 })).code).toBe(ResponseCode.PARAMETER_ERROR);
   });
+  it('every chat-room command with well-typed arbitrary bodies, and chatroomLogin with arbitrary bodies, is answered with a clear code; the server keeps serving', async () => {
+    type FieldType = string | { kind: 'array'; element: FieldType } | { kind: 'record'; fields: Record<string, [number, FieldType]> };
+    const CLEAR = new Set<number>([200, 302, 403, 404, 405, 414, 417, 13002, 13003, 13004, 13006]);
+    const [owner, amy] = [account('cr_zo'), account('cr_za')];
+    const room = await newRoom(owner, { allowAnonymous: true });
+    const o = await entered(room, owner);
+    const a = await entered(room, amy);
+    const valueOf = (field: string, type: FieldType): fc.Arbitrary<unknown> => {
+      if (field === 'chatroomId') return fc.constantFrom(room, '', 'other', 'has space', 'x'.repeat(70));
+      if (field === 'account') return fc.constantFrom(owner, amy, account('cr_znobody'), '', 'x'.repeat(70));
+      if (field === 'type') return fc.constantFrom('manager', 'normal', 'blacklist', 'gag', 'tempMute', 'other', '');
+      if (typeof type === 'string') {
+        if (type === 'string') return fc.oneof(fc.string({ maxLength: 12 }), fc.constant('x'.repeat(6000)));
+        if (type === 'int') return fc.oneof(fc.integer({ min: -3, max: 200 }), fc.constant(2 ** 40));
+        if (type === 'bool') return fc.boolean();
+        return fc.oneof(fc.double(), fc.constant(Number.NaN));
+      }
+      if (type.kind === 'array') return fc.array(valueOf(field, type.element), { maxLength: 120 });
+      return fc.record(Object.fromEntries(Object.entries(type.fields).map(([f, [, t]]) => [f, valueOf(f, t)])), { requiredKeys: [] });
+    };
+    const bodyOf = (n: CommandName) =>
+      fc.record(Object.fromEntries(Object.entries(COMMANDS[n].request.fields as Record<string, [number, FieldType]>).map(([f, [, t]]) => [f, valueOf(f, t)])), { requiredKeys: [] });
+    const names = (Object.keys(COMMANDS) as CommandName[]).filter((n) => COMMANDS[n].kind === 'request' && COMMANDS[n].serviceId === 13 && n !== 'chatroomLogin');
+    // closeChatroom and kicks go last: after them the room answers 13002 or the socket is gone.
+    const order = [...names.filter((n) => n !== 'closeChatroom' && n !== 'kickChatroomMember'), 'kickChatroomMember' as CommandName, 'closeChatroom' as CommandName];
+    const unclear: unknown[] = [];
+    for (const [i, n] of order.entries()) {
+      const bodies = [{}, ...fc.sample(bodyOf(n), { numRuns: 25, seed: 20261124 + i })];
+      for (const [j, body] of bodies.entries()) {
+        const socket = j % 2 === 0 || a.closeInfo ? o : a;
+        if (socket.closeInfo) break;
+        const answer = await socket.request(n, body as never).catch(() => undefined);
+        if (answer && !CLEAR.has(answer.code)) unclear.push({ n, body, code: answer.code });
+      }
+    }
+    for (const body of [{}, ...fc.sample(bodyOf('chatroomLogin'), { numRuns: 15, seed: 7 })]) {
+      const c = await RawImClient.open(started.wsUrl);
+      clients.push(c);
+      const answer = await c.request('chatroomLogin', body as never);
+      if (!CLEAR.has(answer.code)) unclear.push({ n: 'chatroomLogin', body, code: answer.code });
+    }
+    expect(unclear).toEqual([]);
+    expect(names.length).toBe(18);
+    const after = await im(account('cr_zafter'));
+    for (const body of [{}, ...fc.sample(bodyOf('getChatroomAddress'), { numRuns: 15, seed: 11 })]) {
+      expect(CLEAR.has((await after.request('getChatroomAddress', body as never)).code)).toBe(true);
+    }
+    expect((await after.request('getServerTime', {})).code).toBe(200);
+  }, 180_000);
 });
 
 describe('ChatroomService on the database', () => {

@@ -89,7 +89,11 @@ export function chatroomHistoryProblem(query: ChatroomHistoryQuery): string | un
   const problem = timeProblem('beginTime', query.beginTime) ?? timeProblem('endTime', query.endTime) ?? limitProblem(query.limit);
   if (problem) return problem;
   if (query.beginTime && query.endTime && query.beginTime > query.endTime) return 'beginTime must not be after endTime';
-  if (query.lastMsgId !== undefined && query.lastMsgId !== '' && !/^\d{1,18}$/.test(query.lastMsgId)) return 'lastMsgId must be an idServer';
+  if (query.lastMsgId !== undefined && query.lastMsgId !== '' && !/^\d{1,15}$/.test(query.lastMsgId)) return 'lastMsgId must be an idServer';
+  if (query.msgTypes !== undefined) {
+    if (!Array.isArray(query.msgTypes) || query.msgTypes.length > 20) return 'msgTypes must be at most 20 message types';
+    if (!query.msgTypes.every((t) => isInt(t) && t >= 0 && t <= 1000)) return 'msgTypes must be message type codes';
+  }
   return undefined;
 }
 
