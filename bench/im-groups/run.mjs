@@ -26,15 +26,13 @@
 // Knobs: --members 2000 --messages 50 --warmup 5 --interval 200 --rounds 1
 // --configs one-node,two-nodes,ws-baseline --pg-url <url> --redis-url <url> --cpu-prof (writes a CPU profile
 // of each im-server node over the measured messages to /tmp/im-groups-<run>-*.cpuprofile).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleFromSource } from '../lib/source-bundle.mjs';
-import pg from 'pg';
+import { benchResources, freePort } from '../lib/bench-processes.mjs';
 import WebSocket from 'ws';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -86,70 +84,8 @@ if (MEMBERS > TEAM_MEMBER_LIMIT) throw new Error(`--members ${MEMBERS}: the serv
 
 // ------------------------------------------------------------------ child processes and databases
 
-async function withPg(url, fn) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address();
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
-const children = new Set();
-const databases = new Set();
-async function cleanUp() {
-  for (const child of children) child.kill('SIGKILL');
-  for (const database of databases) await withPg(PG_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${database}`)).catch(() => {});
-}
-
-/** Starts `script` as a child process and resolves once it printed `ready`. */
-async function startChild(script, env, ready) {
-  const child = spawn(process.execPath, [path.join(here, script)], { cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let output = '';
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      output += d;
-      if (output.includes(ready)) resolve();
-    });
-    child.stderr.on('data', (d) => (output += d));
-    child.once('exit', (code, signal) => reject(new Error(`${script} exited (${code ?? signal}) before it was ready:\n${output}`)));
-  });
-  return {
-    child,
-    output: () => output,
-    async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-      children.delete(child);
-    },
-  };
-}
-
-async function createDatabase(name) {
-  await withPg(PG_URL, (c) => c.query(`CREATE DATABASE ${name}`));
-  databases.add(name);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function dropDatabase(name) {
-  await withPg(PG_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${name}`));
-  databases.delete(name);
-}
+const { createDatabase, dropDatabase, startChild: startScript, cleanUp } = benchResources(PG_URL, root);
+const startChild = (script, env, ready) => startScript(path.join(here, script), env, ready);
 
 /** One im-server node; nodes started one after the other, so only the first runs the migrations for real. */
 async function startNode(databaseUrl, nodeId, redis, profileFile) {

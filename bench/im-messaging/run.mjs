@@ -20,15 +20,13 @@
 //
 // Knobs: --rate 1000 --pairs 100 --latency-seconds 10 --senders 200 --window 4 --seconds 10 --warmup 2
 // --rounds 3 --batch-max 200 --designs per-message,group-commit --pg-url <url>.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleFromSource } from '../lib/source-bundle.mjs';
-import pg from 'pg';
+import { benchResources, freePort, withPg } from '../lib/bench-processes.mjs';
 import WebSocket from 'ws';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -73,73 +71,26 @@ const { CLIENT_TYPE_WEB, FrameFlag, decodeFrame, encodeRequest, signImToken } = 
 
 // ------------------------------------------------------------------ database and child server
 
-async function withPg(url, fn) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address();
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
-const children = new Set();
-const databases = new Set();
-async function cleanUp() {
-  for (const child of children) child.kill('SIGKILL');
-  for (const database of databases) await withPg(PG_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${database}`)).catch(() => {});
-}
+const { createDatabase, dropDatabase, startChild, cleanUp } = benchResources(PG_URL, root);
 
 async function startServer(design, round) {
   const database = `im_bench_msg_${run}_${design.replace('-', '_')}_${round}`;
-  await withPg(PG_URL, (c) => c.query(`CREATE DATABASE ${database}`));
-  databases.add(database);
-  const url = new URL(PG_URL);
-  url.pathname = `/${database}`;
+  const databaseUrl = await createDatabase(database);
   const port = await freePort();
   const env = {
-    PATH: process.env.PATH ?? '',
     IM_BENCH_BUNDLE: bundles.file('server'),
     PORT: String(port),
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: databaseUrl,
     IM_TOKEN_SECRET: secret,
     IM_WRITE_MODE: design,
     IM_WRITE_BATCH_MAX: String(BATCH_MAX),
   };
-  const child = spawn(process.execPath, [path.join(here, 'server.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let output = '';
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      output += d;
-      if (output.includes('im-bench-server listening on')) resolve();
-    });
-    child.stderr.on('data', (d) => (output += d));
-    child.once('exit', (code, signal) => reject(new Error(`im-server exited (${code ?? signal}) before listening:\n${output}`)));
-  });
+  const child = await startChild(path.join(here, 'server.mjs'), env, 'im-bench-server listening on', 10_000);
   return {
     wsUrl: `ws://127.0.0.1:${port}/ws`,
-    databaseUrl: url.toString(),
-    async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-      children.delete(child);
-    },
-    async dropDatabase() {
-      await withPg(PG_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${database}`));
-      databases.delete(database);
-    },
+    databaseUrl,
+    stop: child.stop,
+    dropDatabase: () => dropDatabase(database),
   };
 }
 
