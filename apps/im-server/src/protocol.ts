@@ -84,6 +84,8 @@ export {
   EVENT_SUBSCRIBE_TIME,
   EVENT_VALID_TIME,
 } from '@merchant/im-core/server';
+// Thread and reply rules (msgExtend threads; docs/im-extend.md): the client's own checks.
+export { MAX_MSGS_BY_ID_SERVER, MAX_THREAD_PAGE_LIMIT, carriesReply, msgsByIdServerProblem, replyFieldsProblem, threadQueryProblem } from '@merchant/im-core/server';
 // Call signalling rules (§5 Signalling): the client's own checks, run again on what arrives.
 export {
   SignalingCode,

@@ -261,6 +261,9 @@ export interface MessageTable {
   /** The sender's and the receiver's sync sequence numbers of this message (one number when they are the same account). */
   sender_seq: number;
   receiver_seq: number;
+  /** Threads and replies (migration 018): the thread root's idServer, and the replied message and root as JSON (MessageRefs). */
+  thread_id_server: number | null;
+  msg_refs: string | null;
 }
 
 export interface SessionTable {

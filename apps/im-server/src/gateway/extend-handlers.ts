@@ -130,6 +130,21 @@ export const EXTEND_HANDLERS: CommandHandlers = {
     return { pins: pins.map((p) => pinRecord(p, ctx.port.account)), timetag: pins.reduce((max, p) => Math.max(max, p.updateTime), 0) };
   },
 
+  // ---- threads and replies (docs/im-extend.md "Threads and replies"); a reply is sent with sendMsg / sendTeamMsg
+  getThreadMsgs: async (ctx, body) => {
+    const page = await ctx.services.msgExtend.threads.threadPage(ctx.port.account, body);
+    return {
+      threadMsg: messageRecord(page.root, ctx.port.account),
+      msgs: page.replies.map((m) => messageRecord(m, ctx.port.account)),
+      total: page.total,
+      timetag: page.timetag,
+    };
+  },
+
+  getMsgsByIdServer: async (ctx, body) => ({
+    msgs: (await ctx.services.msgExtend.threads.messagesByIdServer(ctx.port.account, body.reqMsgs)).map((m) => messageRecord(m, ctx.port.account)),
+  }),
+
   // ---- events (§7 event service; docs/im-extend.md "Events")
   publishEvent: async (ctx, body) => {
     const { event, subscribers } = await ctx.services.events.publish(ctx.port.account, body.event);

@@ -10,7 +10,7 @@ import type {
 import type { ServerFriend } from '../domain/friend/friend-service';
 import type { ServerRelation } from '../domain/relation/relation-service';
 import type { ServerSysMsg } from '../domain/system-msg/sys-msg-service';
-import { sessionIdForViewer, type StoredMessage } from '../domain/msg/message';
+import { sessionIdForViewer, type MessageLink, type StoredMessage } from '../domain/msg/message';
 import type { ServerSession } from '../domain/session/session-service';
 import type { ImUser } from '../domain/user/user-service';
 import type { PortRecord } from '../routing/router';
@@ -39,6 +39,20 @@ export function messageRecord(message: StoredMessage, viewer: string): MessageRe
     // Tip and file messages (domain/msg/message.ts stores them in the text and attach columns).
     ...(message.tip ? { tip: message.tip } : {}),
     ...(message.file ? { file: message.file } : {}),
+    // Threads and replies (domain/extend/threads.ts).
+    ...(message.reply ? linkFields('replyMsg', message.reply) : {}),
+    ...(message.thread ? linkFields('threadMsg', message.thread) : {}),
+  };
+}
+
+/** A MessageLink as the wire's replyMsg* or threadMsg* fields. */
+function linkFields(prefix: 'replyMsg' | 'threadMsg', link: MessageLink): MessageRecordValue {
+  return {
+    [`${prefix}FromAccount`]: link.from,
+    [`${prefix}ToAccount`]: link.to,
+    [`${prefix}Time`]: link.time,
+    [`${prefix}IdServer`]: link.idServer,
+    [`${prefix}IdClient`]: link.idClient,
   };
 }
 

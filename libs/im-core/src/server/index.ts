@@ -12,6 +12,8 @@ export * from '../validation/image-rules';
 export * from '../validation/document-rules';
 // msgExtend and event rules (§5 Other limits): quick comments, collects, pins, event ranges.
 export * from '../validation/extend-rules';
+// Thread and reply rules (msgExtend threads): the same checks the client runs before a reply or a thread query.
+export * from '../validation/thread-rules';
 // Call signalling rules (§5 Signalling): the same checks the client runs before a call.
 export * from '../validation/signalling-rules';
 // Chat-room rules (§3, §5, §6): the same checks the chat-room client runs before a call.

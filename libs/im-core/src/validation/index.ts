@@ -7,4 +7,5 @@ export * from './image-rules';
 export * from './document-rules';
 export * from './signalling-rules';
 export * from './extend-rules';
+export * from './thread-rules';
 export * from './chatroom-rules';

@@ -14,7 +14,9 @@ import * as privateObjects from './012-private-objects';
 import * as signalling from './013-signalling';
 import * as msgExtend from './014-msg-extend';
 import * as documents from './015-documents';
+import * as superTeams from './016-super-teams';
 import * as chatrooms from './017-chatrooms';
+import * as threads from './018-threads';
 import * as teamFanout from './019-team-fanout';
 
 /** Ordered migrations; append only. Names sort in run order. */
@@ -34,6 +36,8 @@ export const migrations: Record<string, Migration> = {
   '013-signalling': signalling,
   '014-msg-extend': msgExtend,
   '015-documents': documents,
+  '016-super-teams': superTeams,
   '017-chatrooms': chatrooms,
+  '018-threads': threads,
   '019-team-fanout': teamFanout,
 };

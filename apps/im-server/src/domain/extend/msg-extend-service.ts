@@ -14,6 +14,7 @@ import {
 import { ImServerError, parameterError } from '../errors';
 import { MESSAGE_COLUMNS, Scene, conversationKey, messageFromRow, type StoredMessage } from '../msg/message';
 import { teamConversation } from '../team/team-fanout';
+import { ThreadService } from './threads';
 
 export interface QuickComment {
   from: string;
@@ -58,10 +59,15 @@ const notFound = (what: string) => new ImServerError(ResponseCode.NOT_FOUND, `${
  * come from im-core's extend-rules (the same the client runs); a refusal changes nothing.
  */
 export class MsgExtendService {
+  /** Threads and replies (threads.ts): getThreadMsgs and getMsgsByIdServer. */
+  readonly threads: ThreadService;
+
   constructor(
     private readonly db: Kysely<ImDatabase>,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.threads = new ThreadService(db, this);
+  }
 
   /** The message `idServer` as `viewer` may see it; 404 for a missing message and one of another conversation alike. */
   async visibleMessage(viewer: string, idServerInput: unknown): Promise<VisibleMessage> {

@@ -26,6 +26,7 @@ import {
   type Settled,
   type WriteMode,
 } from './write-batcher';
+import { NO_THREAD, threadColumnsFor, type ThreadColumns } from '../extend/threads';
 
 
 /** Who is sending: the logged-in port the message came from. */
@@ -101,6 +102,8 @@ export interface ValidSendInput {
   text: string;
   attach: string;
   custom: string;
+  /** A reply's thread columns (domain/extend/threads.ts); absent for a message that answers nothing. */
+  thread?: ThreadColumns;
 }
 
 /**
@@ -168,6 +171,10 @@ export class MessageService {
    */
   async send(port: SendingPort, input: SendMessageInput): Promise<SendResult> {
     const valid = validateSend(input);
+    // A reply waits for its check before it queues; the connection handles one frame at a time, so
+    // this port's order is kept (docs/im-extend.md "Threads and replies").
+    const thread = await threadColumnsFor(this.db, port.account, conversationKey(port.account, valid.to), input);
+    if (thread) valid.thread = thread;
     if (this.writeMode === 'per-message') return this.writeOne(port, valid);
     return this.batcher.submit({ port, valid });
   }
@@ -234,6 +241,7 @@ export class MessageService {
           time,
           sender_seq: senderSeq,
           receiver_seq: receiverSeq,
+          ...(valid.thread ?? NO_THREAD),
         })
         .onConflict((oc) => oc.columns(['sender', 'id_client']).doNothing())
         .returning(MESSAGE_COLUMNS)

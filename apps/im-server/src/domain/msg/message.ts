@@ -42,6 +42,34 @@ export interface StoredMessage {
   tip?: string;
   /** File messages: the file (stored as JSON in the attach column; attach is then ''). */
   file?: StoredFile;
+  /** Threads and replies (domain/extend/threads.ts): the message this one answers, and its thread's root. */
+  reply?: MessageLink;
+  thread?: MessageLink;
+}
+
+/** Who sent a message where and when: how a reply names the message it answers (replyMsg* / threadMsg* on the wire). */
+export interface MessageLink {
+  from: string;
+  to: string;
+  time: number;
+  idServer: string;
+  idClient: string;
+}
+
+/** What the msg_refs column keeps (migration 018). */
+export interface MessageRefs {
+  reply: MessageLink;
+  thread: MessageLink;
+}
+
+function parseMessageRefs(json: string | null | undefined): Partial<MessageRefs> {
+  if (!json) return {};
+  try {
+    const parsed = JSON.parse(json) as MessageRefs;
+    return parsed && typeof parsed === 'object' ? { reply: parsed.reply, thread: parsed.thread } : {};
+  } catch {
+    return {};
+  }
 }
 
 function parseStoredFile(attach: string): StoredFile | undefined {
@@ -84,10 +112,13 @@ export interface MessageRow {
   from_client_type: number;
   from_device_id: string;
   time: number;
+  /** Migration 018; absent from selects that do not ask for it. */
+  msg_refs?: string | null;
 }
 
 export function messageFromRow(row: MessageRow): StoredMessage {
-  const base = plainMessageFromRow(row);
+  const refs = parseMessageRefs(row.msg_refs);
+  const base = { ...plainMessageFromRow(row), ...(refs.reply ? { reply: refs.reply } : {}), ...(refs.thread ? { thread: refs.thread } : {}) };
   if (base.type === TIP_TYPE_CODE) return { ...base, text: '', tip: row.text };
   if (FILE_TYPE_CODES.has(base.type)) {
     const file = parseStoredFile(row.attach);
@@ -130,4 +161,5 @@ export const MESSAGE_COLUMNS = [
   'from_client_type',
   'from_device_id',
   'time',
+  'msg_refs',
 ] as const;

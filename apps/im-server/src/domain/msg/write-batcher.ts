@@ -4,6 +4,7 @@ import { ResponseCode } from '../../protocol';
 import { ImServerError } from '../errors';
 import { MESSAGE_COLUMNS, Scene, conversationKey, messageFromRow, p2pSessionId, type StoredMessage } from './message';
 import type { SendResult, SendingPort, ValidSendInput } from './message-service';
+import { NO_THREAD } from '../extend/threads';
 
 /**
  * How im-server writes sent messages (docs/im-server-writes.md):
@@ -14,7 +15,7 @@ import type { SendResult, SendingPort, ValidSendInput } from './message-service'
 export type WriteMode = 'group-commit' | 'per-message';
 export const WRITE_MODES: readonly WriteMode[] = ['group-commit', 'per-message'];
 export const DEFAULT_WRITE_MODE: WriteMode = 'group-commit';
-/** Most messages one group-commit transaction writes (16 parameters each, far below PostgreSQL's 65,535). */
+/** Most messages one group-commit transaction writes (18 parameters each, far below PostgreSQL's 65,535). */
 export const DEFAULT_WRITE_BATCH_MAX = 200;
 
 /** One job's answer, so one bad message cannot fail its batch-mates. */
@@ -185,6 +186,7 @@ export async function writeMessageBatch(
           time: nextTime(),
           sender_seq: senderSeq,
           receiver_seq: receiverSeq,
+          ...(valid.thread ?? NO_THREAD),
         };
       });
       const insertedRows = await trx

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
 import { MESSAGE_COLUMNS, Scene, messageFromRow, type StoredMessage } from '../msg/message';
+import { NO_THREAD, type ThreadColumns } from '../extend/threads';
 
 /** The conversation key of a team's messages; `#` never occurs in an account id, so no p2p key can equal it. */
 export const teamConversation = (teamId: number | string) => `team#${teamId}`;
@@ -50,6 +51,8 @@ export interface NewTeamMessage {
   fromClientType: number;
   fromDeviceId: string;
   time: number;
+  /** A reply's thread columns (domain/extend/threads.ts). */
+  thread?: ThreadColumns;
 }
 
 /**
@@ -83,6 +86,7 @@ export async function storeTeamMessage(
       // Team messages reach their members through im_team_inbox, never through the p2p cursor columns.
       sender_seq: 0,
       receiver_seq: 0,
+      ...(input.thread ?? NO_THREAD),
     })
     .onConflict((oc) => oc.columns(['sender', 'id_client']).doNothing())
     .returning(MESSAGE_COLUMNS)

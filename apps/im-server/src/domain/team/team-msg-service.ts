@@ -9,6 +9,7 @@ import { TeamReceiptService } from './team-receipts';
 import { MESSAGE_COLUMNS, Scene, TIP_TYPE_CODE, messageFromRow, type StoredMessage } from '../msg/message';
 import type { TeamActor } from './team-change';
 import { NOTIFICATION_TYPE_CODE, queueTeamFanout, settleAccountFanouts, storeTeamMessage, TeamFanoutWorker, type TeamFanoutOptions, teamConversation, teamSessionId } from './team-fanout';
+import { threadColumnsFor } from '../extend/threads';
 import { bumpTimetag, TimetagKind } from '../sync/timetags';
 import { MemberType, MuteType, parseTeamId, teamError } from './team-model';
 
@@ -75,6 +76,8 @@ export class TeamMessageService {
       if (!me) throw teamError.notMember();
       if (me.mute) throw teamError.muted('you are muted in this team');
       if (team.mute_type === MuteType.all || (team.mute_type === MuteType.normal && me.type === MemberType.normal)) throw teamError.muted('this team is muted');
+      // A reply's target must be a message of this team the sender can see (domain/extend/threads.ts).
+      const thread = await threadColumnsFor(trx, actor.account, teamConversation(teamId), input);
       const recipients = members.map((m) => m.accid);
       // The message and the list of members it goes to; their inbox, session and sequence rows are
       // written after the answer and the push (team-fanout.ts, docs/im-server-writes.md "Team messages").
@@ -93,6 +96,7 @@ export class TeamMessageService {
           fromClientType: actor.clientType,
           fromDeviceId: actor.deviceId,
           time: this.nextTime(),
+          thread,
         },
         new Map(),
       );
