@@ -53,6 +53,8 @@ export type { TeamAccountsInput, TeamAnswerInput, TeamsLogger } from './services
 export type { ImTeamMsgReceipt, ImTeamMsgReadDetail } from './services/team-receipts';
 export type { ImSignalChannel, ImSignalEvent, ImSignalMember, SignalCreateInput, SignalInviteInput, SignalJoinInput, SignalChannelInput, SignalControlInput } from './services/signalling-service';
 export type { ImDocument, ImDocumentState, DocumentConvertOptions } from './services/documents-service';
+export { Chatroom } from './services/chatroom/chatroom';
+export type { ChatroomEvents, ImChatroom, ImChatroomMember, ImChatroomNotification } from './services/chatroom/chatroom';
 export * from './client';
 
 // Uploads to the object store: chunked, resumable, with edge failover (issue 13, docs/im-upload.md)

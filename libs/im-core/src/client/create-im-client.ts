@@ -60,5 +60,10 @@ export function createImClient(options: ImClientOptions): ImClient {
     rollbackDelMsgUnread,
     syncTeams,
     syncTeamMembers,
+    // A chat room opens its own socket like the IM connection does and logs in with the same token.
+    chatroom: {
+      WebSocketImpl: options.WebSocketImpl, fetch: options.fetch, transports: options.transports, timing: options.timing, timers: options.timers, now: options.now,
+      token: options.token, getToken: options.getToken,
+    },
   });
 }

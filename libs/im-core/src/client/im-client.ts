@@ -30,6 +30,7 @@ import { SyncEngine, type SyncSummary } from '../sync/sync-engine';
 import type { SyncNotification } from '../sync/sync-merge';
 import type { ImConnectionPort } from './connection-port';
 import { notReadyStore, openStore, type ImLogger, type StoreSource } from './store-opening';
+import { ChatroomEntry, type ChatroomEntryOptions } from './chatroom-entry';
 
 export interface ImClientEvents {
   state: (state: ConnectionState) => void;
@@ -91,6 +92,8 @@ export interface ImClientEvents {
 export interface ImClientCoreOptions extends RollbackOptions {
   account: string;
   connection: ImConnectionPort;
+  /** How chat-room sockets open and the IM token they log in with (docs/im-chatroom.md). */
+  chatroom?: ChatroomEntryOptions;
   /** A Store, or a factory opened after login; a failing factory falls back to memory (§8 NO_DB). */
   store?: StoreSource;
   logger?: ImLogger;
@@ -160,6 +163,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
   readonly signalling: SignallingService;
   /** Delete for self, clear server history, server search; other devices' history changes and broadcasts. */
   readonly history: HistoryService;
+  /** Chat rooms: address lookup on this connection, each room on its own socket (docs/im-chatroom.md). */
+  readonly chatrooms: ChatroomEntry;
   private readonly outbox: Outbox;
   private store: Store | undefined;
   /** Created once the store is open (first login). */
@@ -206,7 +211,7 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
     this.systemMessages = new SystemMessagesService(context);
     this.friends = new FriendsService(context, this.systemMessages);
     this.teams = new TeamsService(context, this.systemMessages, this.messages, this.logger);
-    this.msgExtend = new MsgExtendService(context);
+    this.msgExtend = new MsgExtendService(context, this.outbox);
     this.documents = new DocumentsService(context);
     this.signalling = new SignallingService(context, <E extends keyof SignallingEvents>(event: E, payload: SignallingEvents[E]) =>
       (this.emit as (name: E, value: SignallingEvents[E]) => void)(event, payload),
@@ -216,6 +221,7 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
     this.history = new HistoryService(context, rollback, <E extends keyof HistoryEvents>(event: E, payload: HistoryEvents[E]) =>
       (this.emit as (name: E, value: HistoryEvents[E]) => void)(event, payload),
     );
+    this.chatrooms = new ChatroomEntry(options.connection, options.account, options.chatroom ?? {}, context.createIdClient);
     const connection = options.connection;
     this.unsubscribes.push(
       connection.on('state', (state) => this.emit('state', state)),

@@ -6,3 +6,5 @@ export type { ImConnectionPort } from './connection-port';
 export type { ImLogger, StoreSource } from './store-opening';
 export { createContactsServices } from './contacts-services';
 export type { ContactsServices, ContactsServicesOptions } from './contacts-services';
+export { ChatroomEntry, enterChatroomAnonymously } from './chatroom-entry';
+export type { ChatroomEntryOptions, EnterChatroomInput } from './chatroom-entry';
