@@ -17,6 +17,8 @@ import { SessionSyncService } from './domain/history/session-sync';
 import { BroadcastService, type BroadcastMsg } from './domain/broadcast/broadcast-service';
 import { TeamService } from './domain/team/team-service';
 import { TeamMessageService } from './domain/team/team-msg-service';
+import { SuperTeamService, type CreateSuperTeamInput } from './domain/super-team/super-team-service';
+import type { SuperTeamChange } from './domain/super-team/super-team-change';
 import { MsgExtendService } from './domain/extend/msg-extend-service';
 import { EventService } from './domain/extend/event-service';
 import { SignalService } from './domain/signal/signal-service';
@@ -54,6 +56,11 @@ export interface ImServer {
    * by the operator or a back end through this, docs/im-chatroom.md "Creating rooms"). 417 if the id exists.
    */
   createChatroom(input: CreateChatroomInput): Promise<ChatroomRow>;
+  /**
+   * Creates a super team owned by `input.owner` with `input.members` in it (the spec shows no create
+   * command: the operator's back end makes them through this, docs/im-super-teams.md).
+   */
+  createSuperTeam(input: CreateSuperTeamInput): Promise<SuperTeamChange>;
 }
 
 interface Running {
@@ -63,6 +70,7 @@ interface Running {
   wss: WebSocketServer;
   broadcasts: BroadcastService;
   chatrooms: ChatroomService;
+  superTeams: SuperTeamService;
   uploads: UploadService;
   documents: DocumentService;
   stopSweeper: () => Promise<void>;
@@ -147,6 +155,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     const sessionSync = new SessionSyncService(store.db);
     const broadcasts = new BroadcastService(store.db, config.now);
     const teams = new TeamService(store.db, config.now);
+    const superTeams = new SuperTeamService(store.db, config.now, createMessageClock(config.now));
     const teamMessages = new TeamMessageService(store.db, createMessageClock(config.now), {
       afterPush: config.teamFanoutAfterPush,
       onError: (err, teamId) => app.log.error({ err, teamId }, 'team fan-out failed; it stays queued'),
@@ -160,7 +169,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     const chatrooms = new ChatroomService(store.db, config.now, () => [config.publicWsUrl ?? listeningUrl.replace(/^http/, 'ws') + WEBSOCKET_PATH]);
     const chatroomQueue = new ChatroomQueue(chatrooms);
     const gateway = new ImGateway(
-      { users, messages, sessions, sync, friends, relations, sysMsgs, history, sessionSync, broadcasts, teams, teamMessages, uploads, documents, msgExtend, events, signalling, chatrooms, chatroomQueue },
+      { users, messages, sessions, sync, friends, relations, sysMsgs, history, sessionSync, broadcasts, teams, teamMessages, superTeams, uploads, documents, msgExtend, events, signalling, chatrooms, chatroomQueue },
       router,
       {
         appKey: config.appKey,
@@ -183,7 +192,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     };
     // Documents left converting by a stop or a crash are converted now (docs/im-upload.md "Documents").
     if (config.convertDocuments) documents.start();
-    return { store, router, gateway, wss, broadcasts, chatrooms, uploads, documents, stopSweeper };
+    return { store, router, gateway, wss, broadcasts, chatrooms, superTeams, uploads, documents, stopSweeper };
   }
 
   return {
@@ -212,6 +221,10 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     async createChatroom(input) {
       if (!running) throw new Error('im-server is not running');
       return running.chatrooms.create(input);
+    },
+    async createSuperTeam(input) {
+      if (!running) throw new Error('im-server is not running');
+      return running.superTeams.create(input);
     },
     async close() {
       const current = running;

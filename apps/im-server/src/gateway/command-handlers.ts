@@ -7,6 +7,7 @@ import type { CommandHandlers } from './handler-types';
 import { markSysMsgsRead, RELATION_HANDLERS } from './relation-handlers';
 import { HISTORY_HANDLERS, pushHistorySync } from './history-handlers';
 import { markTeamSessionAck, pushTeamSync, TEAM_HANDLERS } from './team-handlers';
+import { loadSuperTeamSync, markSuperTeamSessionAck, markSuperTeamSysMsgsRead, SUPER_TEAM_HANDLERS } from './super-team-handlers';
 import { UPLOAD_HANDLERS } from './upload-handlers';
 import { DOCUMENT_HANDLERS } from './document-handlers';
 import { EXTEND_HANDLERS } from './extend-handlers';
@@ -24,6 +25,8 @@ export const COMMAND_HANDLERS: CommandHandlers = {
   ...HISTORY_HANDLERS,
   // Normal and advanced teams (team-handlers.ts).
   ...TEAM_HANDLERS,
+  // Super teams (super-team-handlers.ts).
+  ...SUPER_TEAM_HANDLERS,
   // Upload tokens for the object store (upload-handlers.ts).
   ...UPLOAD_HANDLERS,
   // fetchFile, fetchFileList, removeFile (document-handlers.ts).
@@ -116,6 +119,7 @@ export const COMMAND_HANDLERS: CommandHandlers = {
 
   markSessionAck: async (ctx, body) => {
     if (body.scene === SceneCode.team) return markTeamSessionAck(ctx, body);
+    if (body.scene === SceneCode.superTeam) return markSuperTeamSessionAck(ctx, body);
     if (body.scene !== undefined && body.scene !== SceneCode.p2p) throw parameterError('only p2p and team sessions can be acked here');
     const to = validateAccount(body.to, 'to');
     const session = await ctx.services.sessions.markRead(ctx.port.account, p2pSessionId(to), body.timetag || undefined);
@@ -143,10 +147,12 @@ export const COMMAND_HANDLERS: CommandHandlers = {
   // message pair (7/3), which marks system messages read.
   markRead: async (ctx, body) => {
     await markSysMsgsRead(ctx, body.serviceId, body.commandId, body.idServer ? [body.idServer] : []);
+    await markSuperTeamSysMsgsRead(ctx, body.serviceId, body.commandId, body.idServer ? [body.idServer] : []);
     return {};
   },
   batchMarkRead: async (ctx, body) => {
     await markSysMsgsRead(ctx, body.serviceId, body.commandId, body.idServers ?? []);
+    await markSuperTeamSysMsgsRead(ctx, body.serviceId, body.commandId, body.idServers ?? []);
     return {};
   },
 
@@ -174,6 +180,7 @@ export const COMMAND_HANDLERS: CommandHandlers = {
     });
     const viewer = ctx.port.account;
     const timetag = result.timetag;
+    const pushSuperTeamSync = await loadSuperTeamSync(ctx);
     // Data pushes follow the response in the order of im-client-spec §4 "Sync", then syncDone.
     ctx.afterResponse(() => {
       if (result.relations.length > 0) {
@@ -186,6 +193,7 @@ export const COMMAND_HANDLERS: CommandHandlers = {
       const users = [...result.users, ...result.friendUsers.filter((f) => !result.users.some((u) => u.account === f.account))];
       if (users.length > 0) ctx.pushToSelf('syncFriendUsers', { users: users.map(userRecord), timetag });
       pushTeamSync(ctx, result);
+      pushSuperTeamSync();
       ctx.pushToSelf('syncSessions', { sessions: result.sessions.map((s) => sessionRecord(s, viewer)), timetag });
       // Receipts, stick-top, deletions for self, history clears, broadcasts (history-handlers.ts, docs/im-sync.md).
       pushHistorySync(ctx, result);

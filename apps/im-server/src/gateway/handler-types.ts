@@ -11,6 +11,7 @@ import type { SessionSyncService } from '../domain/history/session-sync';
 import type { BroadcastService } from '../domain/broadcast/broadcast-service';
 import type { TeamService } from '../domain/team/team-service';
 import type { TeamMessageService } from '../domain/team/team-msg-service';
+import type { SuperTeamService } from '../domain/super-team/super-team-service';
 import type { PortRecord, RoutedEvent } from '../routing/router';
 import type { UploadService } from '../upload/upload-service';
 import type { DocumentService } from '../upload/documents/document-service';
@@ -37,6 +38,8 @@ export interface ImServices {
   /** Normal and advanced teams and their messages (domain/team). */
   teams: TeamService;
   teamMessages: TeamMessageService;
+  /** Super teams: members, joins and the team message stream (domain/super-team, docs/im-super-teams.md). */
+  superTeams: SuperTeamService;
   /** Upload tokens for the object store (upload/, issue 13). */
   uploads: UploadService;
   /** Documents registered for conversion (upload/documents). */
