@@ -1,3 +1,5 @@
+import type { ImClient, ImMessage } from '@merchant/im-core';
+import { imCoreClient } from './support/im-core-clients';
 import { RawImClient } from './support/raw-client';
 import { errMsg, teamWorld } from './support/team-helpers';
 import { account, startServer, type StartedServer } from './support/test-server';
@@ -193,6 +195,62 @@ describe('msgExtend: threads and replies', () => {
     expect([tooMany.code, errMsg(tooMany)]).toEqual([414, 'messages can be looked up by idServer 1 to 100 at a time']);
     const hundred = await alice.request('getMsgsByIdServer', { reqMsgs: Array.from({ length: 100 }, () => ({ idServer: one.idServer })) });
     expect(hundred.body.msgs?.map((m) => m.text)).toEqual(['one']);
+  });
+
+  describe('im-core client (client.msgExtend)', () => {
+    const clients: ImClient[] = [];
+    afterAll(async () => {
+      for (const c of clients) await c.destroy();
+    });
+    const connect = async (me: string) => {
+      const client = imCoreClient(started.url, me);
+      clients.push(client);
+      await client.connect();
+      return client;
+    };
+
+    it('replyText answers a received message in its session; both stores keep the reply and thread fields; getThreadMsgs and getMsgsByIdServer through the client; bad input refused before sending', async () => {
+      const a = account('thc_a');
+      const b = account('thc_b');
+      const alice = await connect(a);
+      const bob = await connect(b);
+      const bobHeard = new Promise<ImMessage>((resolve) => bob.on('msg', resolve));
+      const root = await alice.messages.sendText({ scene: 'p2p', to: b, text: 'shall we meet?' });
+      const received = await bobHeard;
+      expect(received.idServer).toBe(root.idServer);
+
+      const aliceHeard = new Promise<ImMessage>((resolve) => alice.on('msg', resolve));
+      const reply = await bob.msgExtend.replyText(received, { text: 'yes, at noon' });
+      const threadOfRoot = { threadMsgIdServer: root.idServer, threadMsgIdClient: root.idClient, threadMsgFromAccount: a, threadMsgToAccount: b, threadMsgTime: root.time };
+      expect(reply).toMatchObject({ sessionId: `p2p-${a}`, status: 'success', replyMsgIdServer: root.idServer, replyMsgFromAccount: a, ...threadOfRoot });
+      const incoming = await aliceHeard;
+      expect(incoming).toMatchObject({ idServer: reply.idServer, replyMsgIdServer: root.idServer, replyMsgIdClient: root.idClient, ...threadOfRoot });
+      expect((await alice.messages.list({ sessionId: `p2p-${b}` })).find((m) => m.idServer === reply.idServer)).toMatchObject({ replyMsgIdServer: root.idServer, ...threadOfRoot });
+      expect((await bob.messages.list({ sessionId: `p2p-${a}` })).find((m) => m.idServer === reply.idServer)).toMatchObject({ replyMsgIdServer: root.idServer, ...threadOfRoot });
+
+      // Answering the reply keeps the root as the thread.
+      const deeper = await alice.msgExtend.replyText(incoming, { text: 'see you' });
+      expect(deeper).toMatchObject({ replyMsgIdServer: reply.idServer, ...threadOfRoot });
+
+      const page = await alice.msgExtend.getThreadMsgs(root, { limit: 1 });
+      expect(page.threadMsg).toMatchObject({ idServer: root.idServer, text: 'shall we meet?' });
+      expect([page.msgs.map((m) => m.text), page.total]).toEqual([['see you'], 2]);
+      const rest = await alice.msgExtend.getThreadMsgs(root, { limit: 1, lastMsgId: page.msgs[0].idServer });
+      expect(rest.msgs.map((m) => m.text)).toEqual(['yes, at noon']);
+
+      const looked = await bob.msgExtend.getMsgsByIdServer([{ idServer: deeper.idServer, scene: 'p2p', from: a }, { idServer: root.idServer }]);
+      expect(looked.map((m) => [m.text, m.flow])).toEqual([['see you', 'in'], ['shall we meet?', 'in']]);
+
+      // Refused by the client before anything is sent or stored.
+      const { idServer: _dropped, ...unanswered } = received;
+      await expect(bob.msgExtend.replyText(unanswered as ImMessage, { text: 'x' })).rejects.toMatchObject({ code: 414, message: 'msg needs the idServer of a message the server has answered' });
+      await expect(bob.msgExtend.replyText(received, { text: '' })).rejects.toMatchObject({ code: 414 });
+      await expect(alice.msgExtend.getThreadMsgs(root, { limit: 101 })).rejects.toMatchObject({ code: 414, message: 'limit must be 1 to 100' });
+      await expect(alice.msgExtend.getMsgsByIdServer([])).rejects.toMatchObject({ code: 414, message: 'messages can be looked up by idServer 1 to 100 at a time' });
+      // Refused by the server: a message of another conversation (the server's 404 reaches the caller).
+      await expect(bob.msgExtend.replyText({ ...received, idServer: '999999999' }, { text: 'lost' })).rejects.toMatchObject({ code: 404 });
+      expect((await bob.messages.list({ sessionId: `p2p-${a}` })).filter((m) => m.text === 'x')).toEqual([]);
+    });
   });
 
   it('malformed thread queries and lookups are 414 with a clear text, never 500; the server keeps serving', async () => {

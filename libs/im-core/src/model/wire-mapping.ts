@@ -68,8 +68,26 @@ export function toWireMessage(message: ImMessage): MessageRecordValue {
     needMsgReceipt: message.needMsgReceipt,
     isUnreadable: message.isUnreadable,
     resend: message.resend,
+    ...threadFieldsOf(message),
   };
 }
+
+/** The reply and thread fields (§3; docs/im-extend.md "Threads and replies"), the same names on the wire and in the store. */
+export function threadFieldsOf(m: MessageRecordValue | ImMessage): Partial<Pick<ImMessage, ThreadFieldName>> {
+  return {
+    replyMsgFromAccount: m.replyMsgFromAccount,
+    replyMsgToAccount: m.replyMsgToAccount,
+    replyMsgTime: m.replyMsgTime,
+    replyMsgIdServer: m.replyMsgIdServer,
+    replyMsgIdClient: m.replyMsgIdClient,
+    threadMsgFromAccount: m.threadMsgFromAccount,
+    threadMsgToAccount: m.threadMsgToAccount,
+    threadMsgTime: m.threadMsgTime,
+    threadMsgIdServer: m.threadMsgIdServer,
+    threadMsgIdClient: m.threadMsgIdClient,
+  };
+}
+type ThreadFieldName = `${'replyMsg' | 'threadMsg'}${'FromAccount' | 'ToAccount' | 'Time' | 'IdServer' | 'IdClient'}`;
 
 /** A message from the server, as received (success; flow and session from this account's view). */
 export function fromWireMessage(record: MessageRecordValue | undefined, account: string): ImMessage | undefined {
@@ -86,6 +104,7 @@ export function fromWireMessage(record: MessageRecordValue | undefined, account:
     file: record.file?.url && record.file.ext && typeof record.file.size === 'number'
       ? { ...record.file, url: record.file.url, ext: record.file.ext, size: record.file.size }
       : undefined,
+    ...threadFieldsOf(record),
   };
   const defined = Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)) as Partial<ImMessage>;
   return normalizeIncoming({ ...defined, idClient, scene, from, to, time, type }, account);

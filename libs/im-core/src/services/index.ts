@@ -22,5 +22,7 @@ export { HistoryService, DELETE_SELF_BATCH_MAX } from './history-service';
 export type { ServerSearchQuery, ServerSearchPage, HistoryEvents } from './history-service';
 export { MsgExtendService } from './msg-extend-service';
 export type { ImQuickComment, ImCollect, ImMsgPin, ImMessageRef, CollectQueryInput } from './msg-extend-service';
+export { replyFieldsFor } from './msg-extend-service';
+export type { ImMessageLookup, ImThreadPage, ReplyTextInput, ThreadPageQuery } from './msg-extend-service';
 export { DocumentsService } from './documents-service';
 export type { ImDocument, ImDocumentState, DocumentConvertOptions } from './documents-service';

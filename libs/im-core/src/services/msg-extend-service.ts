@@ -1,9 +1,17 @@
-import { fromWireMessage } from '../model/wire-mapping';
-import type { CollectRecord, MsgPinRecord, QuickCommentRecord } from '../protocol/records';
+import { ImError, ImErrorName } from '../errors';
+import { createOutgoingText } from '../model/message-state';
+import { assertSendable } from '../model/message-types';
+import { fromWireMessage, toWireMessage } from '../model/wire-mapping';
+import { SceneCode } from '../protocol/constants';
+import type { CollectRecord, MessageRecordValue, MsgPinRecord, QuickCommentRecord } from '../protocol/records';
 import type { RecordOf } from '../protocol/schema';
-import type { ImMessage } from '../store/entities';
+import { parseSessionId, type ImMessage } from '../store/entities';
+import { validateSendText } from '../validation/message-rules';
+import { msgsByIdServerProblem, threadQueryProblem } from '../validation/thread-rules';
+import type { Outbox } from './outbox';
 import {
   checkExtend,
+  messageRefProblem,
   collectAddProblem,
   collectDeleteProblem,
   collectQueryProblem,
@@ -68,13 +76,114 @@ const toCollect = (c: RecordOf<typeof CollectRecord>): ImCollect => ({
 });
 const ref = (msg: ImMessageRef) => ({ idServer: msg.idServer });
 
+/** A text that answers a message (docs/im-extend.md "Threads and replies"); it goes to the replied message's session. */
+export interface ReplyTextInput {
+  text: string;
+  subType?: number;
+  custom?: string;
+}
+
+/** One page of a thread: its root, the replies of the page, how many replies the thread has, and the newest one's time. */
+export interface ImThreadPage {
+  threadMsg?: ImMessage;
+  msgs: ImMessage[];
+  total: number;
+  timetag: number;
+}
+
+export interface ThreadPageQuery {
+  beginTime?: number;
+  endTime?: number;
+  /** Continue after this reply (its idServer). */
+  lastMsgId?: string;
+  /** 1 to 100, default 100. */
+  limit?: number;
+  /** Oldest first; default newest first. */
+  reverse?: boolean;
+}
+
+/** A message named on the server: its idServer, and optionally its scene and sender, which must then match. */
+export type ImMessageLookup = ImMessageRef & Partial<Pick<ImMessage, 'scene' | 'from'>>;
+
+/**
+ * The reply and thread fields of a message answering `replied`: the thread is the replied message's
+ * thread, or the replied message itself when that one answers nothing (the server checks the same).
+ */
+export function replyFieldsFor(replied: ImMessage): Partial<ImMessage> {
+  const inThread = replied.threadMsgIdServer !== undefined && replied.threadMsgIdServer !== '';
+  return {
+    replyMsgFromAccount: replied.from,
+    replyMsgToAccount: replied.to,
+    replyMsgTime: replied.time,
+    replyMsgIdServer: replied.idServer,
+    replyMsgIdClient: replied.idClient,
+    threadMsgFromAccount: inThread ? replied.threadMsgFromAccount : replied.from,
+    threadMsgToAccount: inThread ? replied.threadMsgToAccount : replied.to,
+    threadMsgTime: inThread ? replied.threadMsgTime : replied.time,
+    threadMsgIdServer: inThread ? replied.threadMsgIdServer : replied.idServer,
+    threadMsgIdClient: inThread ? replied.threadMsgIdClient : replied.idClient,
+  };
+}
+
 /**
  * msgExtend (docs/im-extend.md): quick comments, collects and pins, checked by the rules the
  * server runs (validation/extend-rules.ts) before anything is sent. Answers are not cached in the
  * store; the pushes of other devices and other members are emitted as `quickComment` and `msgPin`.
  */
 export class MsgExtendService {
-  constructor(private readonly context: ServiceContext) {}
+  constructor(
+    private readonly context: ServiceContext,
+    /** Where replies are sent through (the client's outbox); without it replyText is refused. */
+    private readonly outbox?: Outbox,
+  ) {}
+
+  // ---- threads and replies (docs/im-extend.md "Threads and replies")
+
+  /**
+   * Sends `input.text` as a reply to `replied`, in its session, through the outbox like
+   * messages.sendText (same rules, same settling). The replied message must carry the idServer the
+   * server gave it ("msg needs the idServer of a message the server has answered"); the server then
+   * checks it is in that conversation and visible to me (404 otherwise).
+   */
+  async replyText(replied: ImMessage, input: ReplyTextInput): Promise<ImMessage> {
+    checkExtend(messageRefProblem(replied));
+    const session = typeof replied.sessionId === 'string' ? parseSessionId(replied.sessionId) : undefined;
+    if (!session) throw new ImError(ImErrorName.Param_Error, 'the replied message needs its sessionId', { code: 414 });
+    if (!this.outbox) throw new ImError(ImErrorName.Not_Support, 'replies need the client outbox', { code: 415 });
+    const checked = validateSendText({ ...input, scene: session.scene, to: session.to });
+    const message: ImMessage = {
+      ...createOutgoingText({ ...checked, idClient: this.context.createIdClient(), account: this.context.account, time: this.context.now() }),
+      ...replyFieldsFor(replied),
+    };
+    assertSendable(toWireMessage(message));
+    return this.outbox.add(message);
+  }
+
+  /** A page of the thread `threadMsg` belongs to (naming a reply finds its root); members of the conversation only. */
+  async getThreadMsgs(threadMsg: ImMessageRef, query: ThreadPageQuery = {}): Promise<ImThreadPage> {
+    checkExtend(threadQueryProblem({ ...query, threadMsg }));
+    const answer = await this.context.connection.request('getThreadMsgs', { ...query, threadMsg: ref(threadMsg) });
+    const threadRoot = fromWireMessage(answer.threadMsg, this.context.account);
+    return {
+      ...(threadRoot ? { threadMsg: threadRoot } : {}),
+      msgs: this.messagesOf(answer.msgs),
+      total: answer.total ?? 0,
+      timetag: answer.timetag ?? 0,
+    };
+  }
+
+  /** 1–100 messages by idServer, in the order asked; those I cannot see (or that do not match) are left out. */
+  async getMsgsByIdServer(lookups: readonly ImMessageLookup[]): Promise<ImMessage[]> {
+    checkExtend(msgsByIdServerProblem(lookups));
+    const reqMsgs = lookups.map((m) => ({ idServer: m.idServer, ...(m.scene ? { scene: SceneCode[m.scene] } : {}), ...(m.from ? { from: m.from } : {}) }));
+    return this.messagesOf((await this.context.connection.request('getMsgsByIdServer', { reqMsgs })).msgs);
+  }
+
+  private messagesOf(records: readonly MessageRecordValue[] | undefined): ImMessage[] {
+    return (records ?? []).map((r) => fromWireMessage(r, this.context.account)).filter((m): m is ImMessage => m !== undefined);
+  }
+
+  // ---- quick comments
 
   async addQuickComment(msg: ImMessageRef, comment: { body: number; custom?: string }): Promise<{ time: number }> {
     checkExtend(quickCommentProblem(msg, comment));

@@ -86,6 +86,18 @@ export interface ImMessage {
   outbox?: ImOutboxPlace;
   /** The server refused the message with this code (§4: that does not make it fail). */
   sendError?: { code: number; message: string };
+  // Threads and replies (§3 "reply and thread fields"; docs/im-extend.md): the message this one
+  // answers, and the root of its thread (the replied message's thread, or the replied message).
+  replyMsgFromAccount?: string;
+  replyMsgToAccount?: string;
+  replyMsgTime?: number;
+  replyMsgIdServer?: string;
+  replyMsgIdClient?: string;
+  threadMsgFromAccount?: string;
+  threadMsgToAccount?: string;
+  threadMsgTime?: number;
+  threadMsgIdServer?: string;
+  threadMsgIdClient?: string;
 }
 
 export interface ImOutboxPlace {
