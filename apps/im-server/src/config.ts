@@ -90,6 +90,8 @@ export interface ImServerConfig {
   teamFanoutAfterPush?: boolean;
   /** How often a node finishes team fan-outs left queued (default 5 s). */
   teamFanoutSweepMs?: number;
+  /** How often expired events, subscriptions and signalling channels are removed (default 10 minutes). Env IM_EXPIRY_SWEEP_MS. */
+  expirySweepIntervalMs?: number;
 }
 
 type OptionalKeys = 's3' | 'databaseUrl' | 'redisUrl' | 'publicWsUrl' | 'nodeId' | 'syncPageSize' | 'now';
@@ -102,6 +104,11 @@ export function productionSecretProblems(config: Pick<ImServerConfig, 'productio
   if (secret === DEFAULT_TOKEN_SECRET) return ['IM_TOKEN_SECRET is unset or the development default; set the secret shared with store-server'];
   if (secret.length < MIN_PRODUCTION_SECRET_LENGTH) return [`IM_TOKEN_SECRET must be at least ${MIN_PRODUCTION_SECRET_LENGTH} characters`];
   return [];
+}
+
+function positiveInterval(ms: number, what: string): number {
+  if (!Number.isInteger(ms) || ms < 1) throw new Error(`im-server: ${what} interval must be a positive integer, got ${ms}`);
+  return ms;
 }
 
 /** Fills the defaults; throws when a production configuration carries a development secret. */
@@ -127,6 +134,7 @@ export function resolveConfig(config: ImServerConfig): ResolvedConfig {
     convertDocuments: config.convertDocuments ?? true,
     teamFanoutAfterPush: config.teamFanoutAfterPush ?? true,
     teamFanoutSweepMs: config.teamFanoutSweepMs ?? 5000,
+    expirySweepIntervalMs: positiveInterval(config.expirySweepIntervalMs ?? DEFAULT_UPLOAD_SWEEP_INTERVAL_MS, 'expiry sweep'),
     databaseUrl: config.databaseUrl || undefined,
     redisUrl: config.redisUrl || undefined,
     tokenSecret: config.tokenSecret ?? DEFAULT_TOKEN_SECRET,

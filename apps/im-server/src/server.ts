@@ -37,6 +37,7 @@ import { registerUploadRoutes } from './upload/upload-routes';
 import { S3ObjectStore } from './upload/s3-object-store';
 import { UploadService } from './upload/upload-service';
 import { startUploadSweeper } from './upload/upload-sweeper';
+import { startExpirySweeper } from './domain/extend/expiry-sweeper';
 import { DocumentService } from './upload/documents/document-service';
 
 export type { ImServerConfig } from './config';
@@ -186,8 +187,11 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     const stopUploadSweeper = startUploadSweeper(uploads, config.uploadSweepIntervalMs, app.log);
     // Team fan-outs a crash or a stopped node left queued (docs/im-server-writes.md "Team messages").
     teamMessages.fanout.start(config.teamFanoutSweepMs);
+    // Expired events, subscriptions and signalling channels (domain/extend/expiry-sweeper.ts).
+    const stopExpirySweeper = startExpirySweeper(store.db, config.now ?? Date.now, config.expirySweepIntervalMs, app.log);
     const stopSweeper = async () => {
       await stopUploadSweeper();
+      await stopExpirySweeper();
       await teamMessages.fanout.stop();
     };
     // Documents left converting by a stop or a crash are converted now (docs/im-upload.md "Documents").
