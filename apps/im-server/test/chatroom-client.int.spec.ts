@@ -114,4 +114,18 @@ describe('im-core chat rooms against im-server', () => {
     expect((await visitorEnd).kickReason).toBe(CHATROOM_KICK_REASON.closed);
     await expect(amy.chatrooms.getAddress(id)).rejects.toMatchObject({ code: ResponseCode.CHATROOM_STATE_ABNORMAL });
   });
+
+  it('a chat room works over HTTP long polling too (the same gateway behind /lp)', async () => {
+    const ownerName = account('crc_lp_owner');
+    const id = account('crc_lproom');
+    await started.server.createChatroom({ id, name: 'Long polling', creator: ownerName, allowAnonymous: true });
+    const ownerRoom = await enter(await client(ownerName), id);
+    const received: string[] = [];
+    ownerRoom.on('msg', (m) => received.push(String(m.text)));
+    const visitor = await enterChatroomAnonymously({ chatroomId: id, addresses: [started.wsUrl] }, { transports: ['long-polling'], timing: FAST_TIMING });
+    rooms.push(visitor);
+    await visitor.sendText('over long polling');
+    await waitFor(() => received.includes('over long polling'), 5000, 'owner receives the long-polling message');
+    expect((await visitor.getChatroom())?.onlineMemberNum).toBe(2);
+  });
 });

@@ -13,6 +13,12 @@ import { PendingRequests } from './pending-requests';
 import { DEFAULT_TIMING, type ConnectionTiming } from './timing';
 import { TypedEmitter } from './typed-emitter';
 
+/** The global fetch, called unbound-safe (browsers require `this` = window), for long polling. */
+function globalFetch(): FetchLike | undefined {
+  if (typeof globalThis.fetch !== 'function') return undefined;
+  return (url, init) => globalThis.fetch(url, init as RequestInit) as unknown as ReturnType<FetchLike>;
+}
+
 /** The chat-room service's requests (§7 "Chat room"), which a chat-room connection sends. */
 export type ChatroomRequestName =
   | 'chatroomSendMsg' | 'getChatroomMembers' | 'getChatroomHistoryMsgs' | 'markChatroomMember' | 'closeChatroom' | 'getChatroom' | 'updateChatroom'
@@ -84,7 +90,7 @@ export class ChatroomConnection extends TypedEmitter<ChatroomConnectionEvents> {
           {
             order: this.options.transports ?? DEFAULT_TRANSPORT_ORDER,
             WebSocketImpl: this.options.WebSocketImpl ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket,
-            fetch: this.options.fetch,
+            fetch: this.options.fetch ?? globalFetch(),
             connectTimeoutMs: this.timing.connectTimeoutMs,
             longPollRetryDelayMs: this.timing.longPollRetryDelayMs,
             timers: this.timers,
