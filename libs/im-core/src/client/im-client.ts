@@ -15,6 +15,7 @@ import { RelationsService } from '../services/relations-service';
 import { SystemMessagesService } from '../services/system-messages-service';
 import { UsersService } from '../services/users-service';
 import { TeamsService } from '../services/teams-service';
+import { SuperTeamsService } from '../services/super-teams-service';
 import { DocumentsService } from '../services/documents-service';
 import { SignallingService, type ImSignalEvent, type SignallingEvents } from '../services/signalling-service';
 import { MsgExtendService, type ImMsgPin, type ImQuickComment } from '../services/msg-extend-service';
@@ -56,6 +57,8 @@ export interface ImClientEvents {
   sysMsgUnread: (unreadByType: Record<string, number>) => void;
   /** Teams that changed live (a call here, a team notification); sync reports its own as syncData `teams`. */
   teams: (teams: ImTeam[]) => void;
+  /** Super teams that changed live (a call here, a super team notification); sync reports its own as syncData `superTeams`. */
+  superTeams: (teams: ImTeam[]) => void;
   /** Member rows of one team that changed live (invalid ones included); sync reports as syncData `teamMembers`. */
   teamMembers: (change: { teamId: string; members: ImTeamMember[] }) => void;
   /** New read/unread counts of my team messages (someone read them; teamMsgReceipt push). */
@@ -132,7 +135,7 @@ export interface ImSyncOptionsUpdate {
 
 const HISTORY_PUSHES = new Set<string>(['msgsDeletedSelf', 'sessionHistoryCleared', 'stickTopSessionUpdated', 'msgReceiptSent', 'broadcastMsg']);
 const LIVE_PUSHES = new Set<string>([
-  ...MESSAGE_PUSHES, ...HISTORY_PUSHES, 'sessionAck', 'msgReceipt', 'msgDeleted', 'sysMsg', 'friendUpdated', 'relationsUpdated', 'myInfoUpdated', 'teamMembersUpdated', 'teamMsgReceipt',
+  ...MESSAGE_PUSHES, ...HISTORY_PUSHES, 'sessionAck', 'msgReceipt', 'msgDeleted', 'sysMsg', 'friendUpdated', 'relationsUpdated', 'myInfoUpdated', 'teamMembersUpdated', 'teamMsgReceipt', 'superTeamSysMsg',
   'quickCommentUpdated', 'msgPinUpdated', 'signalingNotify',
 ]);
 
@@ -155,6 +158,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
   readonly systemMessages: SystemMessagesService;
   /** Normal and advanced teams (docs/im-teams.md). */
   readonly teams: TeamsService;
+  /** Super teams, up to 10,000 members (docs/im-super-teams.md). */
+  readonly superTeams: SuperTeamsService;
   /** Quick comments, collects and pins (docs/im-extend.md). */
   readonly msgExtend: MsgExtendService;
   /** Document conversion and my document list (docs/im-upload.md "Documents"). */
@@ -211,6 +216,7 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
     this.systemMessages = new SystemMessagesService(context);
     this.friends = new FriendsService(context, this.systemMessages);
     this.teams = new TeamsService(context, this.systemMessages, this.messages, this.logger);
+    this.superTeams = new SuperTeamsService(context, this.systemMessages, this.messages);
     this.msgExtend = new MsgExtendService(context, this.outbox);
     this.documents = new DocumentsService(context);
     this.signalling = new SignallingService(context, <E extends keyof SignallingEvents>(event: E, payload: SignallingEvents[E]) =>
@@ -375,7 +381,7 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
       if (session) this.emit('sessions', [session]);
     } else if (HISTORY_PUSHES.has(push.name)) {
       await this.handleHistoryPush(push);
-    } else if (push.name === 'sysMsg') {
+    } else if (push.name === 'sysMsg' || push.name === 'superTeamSysMsg') {
       await this.systemMessages.receive(push.body.sysMsg);
     } else if (push.name === 'friendUpdated') {
       await this.friends.receiveUpdate(push.body);
@@ -398,6 +404,7 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
       await this.messages.receive(push.name, record);
       // A team event (the server's notification message, §3): the team and its members are read again.
       if (push.name === 'teamMsg' && record?.type === MessageTypeCode.notification && record.to) await this.teams.refreshAfterNotification(record.to, record.attach);
+      if (push.name === 'superTeamMsg' && record?.type === MessageTypeCode.notification && record.to) await this.superTeams.refreshAfterNotification(record.to);
     }
   }
 

@@ -63,6 +63,7 @@ const FORWARDED: Readonly<Record<keyof ImClientEvents, true>> = {
   sessionHistoryCleared: true,
   broadcastMsgs: true,
   teams: true,
+  superTeams: true,
   teamMembers: true,
   teamMsgReceipts: true,
   quickComment: true,

@@ -37,6 +37,8 @@ export interface ServiceEvents {
   sysMsgUnread: Record<string, number>;
   /** Teams that changed (created, updated, joined, left, dismissed, muted), as stored now. */
   teams: ImTeam[];
+  /** Super teams that changed (got, updated, joined, left, dismissed, muted), as stored now. */
+  superTeams: ImTeam[];
   /** Member rows of one team that changed (invalid ones included: kicked, left). */
   teamMembers: { teamId: string; members: ImTeamMember[] };
   /** New read/unread counts of my team messages (teamMsgReceipt push). */

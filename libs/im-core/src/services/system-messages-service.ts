@@ -8,6 +8,8 @@ import type { ServiceContext } from './service-context';
 
 /** The read-ack pair of p2p system messages (§7: 7/3). */
 const SYS_MSG_READ_ACK = { serviceId: 7, commandId: 3 } as const;
+/** Super team system messages are acknowledged with their own pair (im-client-spec §7 "super team system messages 21/19"). */
+const SUPER_TEAM_SYS_MSG_READ_ACK = { serviceId: 21, commandId: 19 } as const;
 
 /** How many stored system messages the unread counters look at (ours; §9 query default is 100). */
 const UNREAD_COUNT_WINDOW = 1000;
@@ -56,7 +58,10 @@ export class SystemMessagesService {
     await store.putSysMsgs(changed);
     for (const sysMsg of changed) this.context.emit('updateSysMsg', sysMsg);
     await this.emitUnread();
-    await this.context.connection.request('batchMarkRead', { ...SYS_MSG_READ_ACK, idServers: changed.map((s) => s.idServer) });
+    const superTeam = changed.filter((s) => s.category === 'superTeam').map((s) => s.idServer);
+    const others = changed.filter((s) => s.category !== 'superTeam').map((s) => s.idServer);
+    if (others.length > 0) await this.context.connection.request('batchMarkRead', { ...SYS_MSG_READ_ACK, idServers: others });
+    if (superTeam.length > 0) await this.context.connection.request('batchMarkRead', { ...SUPER_TEAM_SYS_MSG_READ_ACK, idServers: superTeam });
   }
 
   /** A custom system message to one account (sendCustomSysMsg); 7101 when the receiver blocked us. */
