@@ -23,7 +23,7 @@ export interface ChatMessage {
   text: string;
   /** Image, file, audio and video messages: the uploaded file (im-client-spec §3 "File message"). */
   file?: ChatFile;
-  /** Custom messages: the attach JSON string as sent (shown as an inert card, never as HTML). */
+  /** Custom messages: the attach JSON string as sent (shown as an inert card, never as HTML); team notifications: the change. */
   attach?: string;
   /** Milliseconds since the epoch (converted at the adapter edge). */
   time: number;

@@ -17,6 +17,8 @@ export function toChatMessage(message: ImMessage): ChatMessage {
     text: message.text ?? message.tip ?? '',
     ...(message.file ? { file: { url: message.file.url, name: message.file.name, ext: message.file.ext, size: message.file.size, w: message.file.w, h: message.file.h, dur: message.file.dur } } : {}),
     ...(message.type === 'custom' && (message.attach ?? message.custom) ? { attach: message.attach ?? message.custom } : {}),
+    // A team notification's attach names the change (i18n/team-notification.ts).
+    ...(message.type === 'notification' && message.attach ? { attach: message.attach } : {}),
     time: message.time,
     flow: message.flow,
     status: message.status,

@@ -1,8 +1,16 @@
 import type { TFunction } from 'i18next';
 import type { ChatMessage } from '../chat/chat-client';
+import { teamNotificationText } from './team-notification';
 
-/** What to show for a message: its text, or a bracketed label for types the frame cannot render. */
-export function messageDisplayText(message: Pick<ChatMessage, 'type' | 'text'>, t: TFunction): string {
+/**
+ * What to show for a message: its text, a team notification's sentence, or a bracketed label for
+ * types the frame cannot render.
+ */
+export function messageDisplayText(message: Pick<ChatMessage, 'type' | 'text'> & Partial<Pick<ChatMessage, 'from' | 'fromNick' | 'attach'>>, t: TFunction): string {
   if (message.text !== '' || message.type === 'text') return message.text;
+  if (message.type === 'notification') {
+    const sentence = teamNotificationText({ from: message.from ?? '', fromNick: message.fromNick, attach: message.attach }, t);
+    if (sentence) return sentence;
+  }
   return t(`messageType.${message.type}`, { defaultValue: t('messageType.other') });
 }
