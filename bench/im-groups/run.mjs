@@ -21,10 +21,16 @@
 //   ws-baseline: ws-broadcast.mjs, a bare `ws` server forwarding the sender's frame (an encoded teamMsg
 //               push of the size the im-server sent in this run) to every other socket.
 // The team cap is the server's TEAM_MEMBER_LIMIT; at that size the bench also checks one more member is
-// refused (801). Super teams (10,000 members) are not built yet: their row waits for them.
+// refused (801).
+//   super-10k:       a super team of --super-members (default 10,000, SUPER_TEAM_MEMBER_LIMIT) on one node;
+//                    created through ImServer.createSuperTeam on the same database once every member has
+//                    logged in (the spec has no create command); the owner sends sendSuperTeamMsg and the
+//                    bench times the superTeamMsg pushes; at the cap one more member is refused (801);
+//   ws-baseline-10k: the bare ws broadcast of a superTeamMsg frame to the same number of sockets.
+//   node bench/im-groups/run.mjs --configs super-10k,ws-baseline-10k
 //
-// Knobs: --members 2000 --messages 50 --warmup 5 --interval 200 --rounds 1
-// --configs one-node,two-nodes,ws-baseline --pg-url <url> --redis-url <url> --cpu-prof (writes a CPU profile
+// Knobs: --members 2000 --messages 50 --warmup 5 --interval 200 --rounds 1 --super-members 10000 --super-interval 500
+// --configs one-node,two-nodes,ws-baseline[,super-10k,ws-baseline-10k] --pg-url <url> --redis-url <url> --cpu-prof (writes a CPU profile
 // of each im-server node over the measured messages to /tmp/im-groups-<run>-*.cpuprofile).
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -51,6 +57,8 @@ const WARMUP = Number(arg('warmup', 5, 2));
 const INTERVAL_MS = Number(arg('interval', 200));
 const ROUNDS = Number(arg('rounds', 1));
 const CONFIGS = String(arg('configs', 'one-node,two-nodes,ws-baseline')).split(',');
+const SUPER_MEMBERS = Number(arg('super-members', 10_000, 500));
+const SUPER_INTERVAL_MS = Number(arg('super-interval', 500));
 const PG_URL = arg('pg-url', process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const REDIS_URL = arg('redis-url', process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 const APP_KEY = 'merchant-im';
@@ -62,8 +70,11 @@ const secret = randomBytes(16).toString('hex');
 for (const [name, value] of Object.entries({ members: MEMBERS, messages: MESSAGES, warmup: WARMUP, interval: INTERVAL_MS, rounds: ROUNDS })) {
   if (!Number.isInteger(value) || value < (name === 'warmup' ? 0 : name === 'members' ? 2 : 1)) throw new Error(`--${name} must be a whole number (got ${value})`);
 }
-const unknownConfig = CONFIGS.find((c) => !['one-node', 'two-nodes', 'ws-baseline'].includes(c));
-if (unknownConfig) throw new Error(`unknown configuration ${unknownConfig} (one-node, two-nodes, ws-baseline)`);
+const ALL_CONFIGS = ['one-node', 'two-nodes', 'ws-baseline', 'super-10k', 'ws-baseline-10k'];
+const unknownConfig = CONFIGS.find((c) => !ALL_CONFIGS.includes(c));
+if (unknownConfig) throw new Error(`unknown configuration ${unknownConfig} (${ALL_CONFIGS.join(', ')})`);
+const isSuper = (config) => config === 'super-10k' || config === 'ws-baseline-10k';
+const membersOf = (config) => (isSuper(config) ? SUPER_MEMBERS : MEMBERS);
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const nowNs = () => process.hrtime.bigint();
@@ -79,8 +90,9 @@ const fmt = (v) => (Number.isFinite(v) ? v.toFixed(1) : '—');
 // ------------------------------------------------------------------ bundles (source as it is now)
 
 const bundles = await bundleFromSource(here, { server: path.join(here, 'harness-server.ts'), client: path.join(here, 'harness-client.ts') });
-const { CLIENT_TYPE_WEB, FrameFlag, TEAM_MEMBER_LIMIT, decodeFrame, encodeFrame, encodeRequest, signImToken } = await import(pathToFileURL(bundles.file('client')).href);
+const { CLIENT_TYPE_WEB, FrameFlag, TEAM_MEMBER_LIMIT, SUPER_TEAM_MEMBER_LIMIT, decodeFrame, encodeFrame, encodeRequest, signImToken } = await import(pathToFileURL(bundles.file('client')).href);
 if (MEMBERS > TEAM_MEMBER_LIMIT) throw new Error(`--members ${MEMBERS}: the server allows at most ${TEAM_MEMBER_LIMIT} members in a team (TEAM_MEMBER_LIMIT)`);
+if (SUPER_MEMBERS > SUPER_TEAM_MEMBER_LIMIT) throw new Error(`--super-members ${SUPER_MEMBERS}: at most ${SUPER_TEAM_MEMBER_LIMIT} (SUPER_TEAM_MEMBER_LIMIT)`);
 
 // ------------------------------------------------------------------ child processes and databases
 
@@ -182,7 +194,7 @@ async function quiet(ms = 1000, limitMs = 60_000) {
  * Sends WARMUP + MESSAGES messages paced every INTERVAL_MS through `send(i, idClient)` and times their
  * `teamMsg` pushes on `members` (the sockets other than the sender's).
  */
-async function measure(members, tag, send) {
+async function measure(members, tag, send, pushName = 'teamMsg', interval = INTERVAL_MS) {
   const total = WARMUP + MESSAGES;
   const sentAt = new Array(total);
   const arrivals = Array.from({ length: total }, () => []);
@@ -192,7 +204,7 @@ async function measure(members, tag, send) {
   let sample;
   for (const m of members) {
     m.onPush = (frame, t, bytes) => {
-      if (frame.name !== 'teamMsg') return;
+      if (frame.name !== pushName) return;
       const idClient = frame.body.msg?.idClient ?? '';
       if (!idClient.startsWith(`${tag}-`)) return;
       const i = Number(idClient.slice(tag.length + 1));
@@ -204,7 +216,7 @@ async function measure(members, tag, send) {
   }
   const started = nowNs();
   for (let i = 0; i < total; i++) {
-    const wait = i * INTERVAL_MS - ms(nowNs() - started);
+    const wait = i * interval - ms(nowNs() - started);
     if (wait > 0) await sleep(wait);
     sentAt[i] = nowNs();
     const answered = send(i, `${tag}-${i}`);
@@ -216,7 +228,7 @@ async function measure(members, tag, send) {
     }
   }
   const expected = total * members.length;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   while (received < expected && Date.now() < deadline) await sleep(20);
   const measured = arrivals.slice(WARMUP);
   const allReached = measured.filter((a) => a.length === members.length).map((a) => Math.max(...a));
@@ -289,19 +301,80 @@ async function imConfiguration(config, round) {
   }
 }
 
-async function baselineConfiguration(round) {
+let superSampleBody; // a superTeamMsg push body of this run, for ws-baseline-10k
+
+/**
+ * super-10k: SUPER_MEMBERS sockets on one node; the super team is made by ImServer.createSuperTeam of a
+ * second server instance on the same database (no socket: it only writes the team), after every member
+ * logged in (the server adds only accounts it knows).
+ */
+async function superConfiguration(round) {
+  const database = `im_bench_grp_${run}_s_${round}`;
+  const databaseUrl = await createDatabase(database);
+  const clients = [];
+  let node;
+  let maker;
+  try {
+    const profileFile = cpuProf ? `/tmp/im-groups-${run}-super-r${round}.cpuprofile` : undefined;
+    node = await startNode(databaseUrl, `grp-${run}-s${round}`, false, profileFile);
+    const tag = `g${run}s${round}`;
+    const names = Array.from({ length: SUPER_MEMBERS }, (_, i) => `${tag}_m${i}`);
+    clients.push(...(await openMany(names, (name) => Client.login(node.wsUrl, name), 100)));
+    const [owner, ...members] = clients;
+    const { createImServer } = await import(pathToFileURL(bundles.file('server')).href);
+    maker = createImServer({ host: '127.0.0.1', port: 0, dataDir: 'memory://', databaseUrl, tokenSecret: secret, appKey: APP_KEY, logger: false });
+    await maker.listen();
+    const made = await maker.createSuperTeam({ owner: names[0], name: `bench super ${SUPER_MEMBERS}`, members: names.slice(1), beInviteMode: 1 });
+    const teamId = made.team.teamId;
+    const info = await owner.request('getSuperTeam', { teamId });
+    if (info.body.team?.memberNum !== SUPER_MEMBERS) throw new Error(`the super team has ${info.body.team?.memberNum} members, not ${SUPER_MEMBERS}`);
+    let capCheck = '';
+    if (SUPER_MEMBERS === SUPER_TEAM_MEMBER_LIMIT) {
+      const outsider = await Client.login(node.wsUrl, `${tag}_out`);
+      clients.push(outsider);
+      const refused = await owner.request('addSuperTeamMembers', { teamId, accounts: [`${tag}_out`] });
+      capCheck = `member ${SUPER_MEMBERS + 1} refused with ${refused.code}`;
+      if (refused.code !== 801) throw new Error(`a ${SUPER_MEMBERS + 1}th super team member answered ${refused.code}, not 801`);
+    }
+    await quiet();
+    if (cpuProf) node.child.kill('SIGUSR2');
+    if (cpuProf) await sleep(300);
+    const result = await measure(
+      members,
+      `${tag}x`,
+      (i, idClient) => owner.request('sendSuperTeamMsg', { msg: { idClient, scene: 5, to: teamId, type: 0, text: TEXT } }),
+      'superTeamMsg',
+      SUPER_INTERVAL_MS,
+    );
+    superSampleBody ??= result.sample;
+    return { ...result, capCheck };
+  } finally {
+    for (const c of clients) c.close();
+    await maker?.close();
+    await node?.stop();
+    await dropDatabase(database);
+  }
+}
+
+async function baselineConfiguration(round, size = MEMBERS, pushName = 'teamMsg', interval = INTERVAL_MS, sampled = sampleBody) {
   const port = await freePort();
   const server = await startChild('ws-broadcast.mjs', { PORT: String(port) }, 'ws-broadcast listening');
-  const clients = await openMany(Array.from({ length: MEMBERS }), () => Client.connect(`ws://127.0.0.1:${port}`), 100);
+  const clients = await openMany(Array.from({ length: size }), () => Client.connect(`ws://127.0.0.1:${port}`), 100);
   try {
     const [sender, ...members] = clients;
     // The frame the im-server pushed in this run, with this message's idClient; a stand-in if none ran.
-    const body = sampleBody ?? { msg: { scene: 1, from: 'bench_sender', to: '1', type: 0, text: TEXT, time: Date.now(), idServer: '1', fromNick: 'bench_sender' } };
-    const frame = (idClient) => encodeFrame({ name: 'teamMsg', serialId: 0, code: 200, flags: FrameFlag.PUSH, body: { ...body, msg: { ...body.msg, idClient } } });
-    return await measure(members, `wb${run}${round}x`, (i, idClient) => {
-      sender.socket.send(frame(idClient), { binary: true });
-      return undefined;
-    });
+    const body = sampled ?? { msg: { scene: pushName === 'teamMsg' ? 1 : 5, from: 'bench_sender', to: '1', type: 0, text: TEXT, time: Date.now(), idServer: '1', fromNick: 'bench_sender' } };
+    const frame = (idClient) => encodeFrame({ name: pushName, serialId: 0, code: 200, flags: FrameFlag.PUSH, body: { ...body, msg: { ...body.msg, idClient } } });
+    return await measure(
+      members,
+      `wb${run}${round}x`,
+      (i, idClient) => {
+        sender.socket.send(frame(idClient), { binary: true });
+        return undefined;
+      },
+      pushName,
+      interval,
+    );
   } finally {
     for (const c of clients) c.close();
     await server.stop();
@@ -317,6 +390,7 @@ console.error(
 );
 const results = Object.fromEntries(CONFIGS.map((c) => [c, []]));
 let capCheck = '';
+let superCapCheck = '';
 try {
   for (let round = 1; round <= ROUNDS; round++) {
     // The baseline runs after an im-server configuration in round 1 (it forwards a frame like theirs); the
@@ -324,8 +398,12 @@ try {
     const order = round % 2 ? CONFIGS : [...CONFIGS].reverse();
     for (const config of order) {
       const before = load();
-      const result = config === 'ws-baseline' ? await baselineConfiguration(round) : await imConfiguration(config, round);
-      if (result.capCheck) capCheck = result.capCheck;
+      const result =
+        config === 'ws-baseline' ? await baselineConfiguration(round)
+        : config === 'ws-baseline-10k' ? await baselineConfiguration(round, SUPER_MEMBERS, 'superTeamMsg', SUPER_INTERVAL_MS, superSampleBody)
+        : config === 'super-10k' ? await superConfiguration(round)
+        : await imConfiguration(config, round);
+      if (result.capCheck) (config === 'super-10k' ? (superCapCheck = result.capCheck) : (capCheck = result.capCheck));
       results[config].push(result);
       console.error(
         `round ${round} ${config}: all reached p50 ${fmt(result.allP50)} ms p99 ${fmt(result.allP99)} ms; per-socket median p50 ${fmt(result.socketP50)} ms; ` +
@@ -340,22 +418,31 @@ try {
 // ------------------------------------------------------------------ table
 
 const med = (config, key) => median(results[config].map((r) => r[key]));
-const ratio = (config, key) => (results['ws-baseline']?.length ? `${(med(config, key) / med('ws-baseline', key)).toFixed(1)}×` : '—');
-console.log(`\n### Team message fan-out, ${MEMBERS} members${ROUNDS > 1 ? `, medians of ${ROUNDS} rounds` : ''}${smoke ? ' — SMOKE SIZES, not the issue’s figures' : ''}\n`);
+const baselineOf = (config) => (isSuper(config) ? 'ws-baseline-10k' : 'ws-baseline');
+const ratio = (config, key) => (results[baselineOf(config)]?.length ? `${(med(config, key) / med(baselineOf(config), key)).toFixed(1)}×` : '—');
+const LABELS = {
+  'one-node': 'one node',
+  'two-nodes': 'two nodes over Redis',
+  'ws-baseline': 'bare ws broadcast (baseline)',
+  'super-10k': `super team, ${SUPER_MEMBERS.toLocaleString('en')} members, one node`,
+  'ws-baseline-10k': `bare ws broadcast to ${SUPER_MEMBERS.toLocaleString('en')} sockets (baseline of the super team)`,
+};
+const sizes = [...new Set(CONFIGS.map(membersOf))].join(' / ');
+console.log(`\n### Team message fan-out, ${sizes} members${ROUNDS > 1 ? `, medians of ${ROUNDS} rounds` : ''}${smoke ? ' — SMOKE SIZES, not the issue’s figures' : ''}\n`);
 console.log(
   `Run ${run}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; load average at the end ${load()} (1 / 5 / 15 min), ${cpus().length} CPUs. ` +
-    `${MESSAGES} messages every ${INTERVAL_MS} ms after ${WARMUP} warm-up; ${MEMBERS - 1} receiving sockets. Baseline: bare ws broadcast, same run, same client.${capCheck ? ` Team cap ${TEAM_MEMBER_LIMIT}: ${capCheck}.` : ''}\n`,
+    `${MESSAGES} messages after ${WARMUP} warm-up, every ${INTERVAL_MS} ms (teams) / ${SUPER_INTERVAL_MS} ms (super team). Baselines: bare ws broadcast to as many sockets, same run, same client.` +
+    `${capCheck ? ` Team cap ${TEAM_MEMBER_LIMIT}: ${capCheck}.` : ''}${superCapCheck ? ` Super team cap ${SUPER_TEAM_MEMBER_LIMIT}: ${superCapCheck}.` : ''}\n`,
 );
 console.log('| configuration | all reached p50 (ms) | all reached p99 (ms) | per-socket median arrival (ms) | sender’s answer p50 (ms) | lost pushes | frame (B) | all reached p50 ÷ baseline | target (p50) | met |');
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|---|');
 for (const config of CONFIGS) {
   const target = TARGETS[config];
   const lost = results[config].reduce((s, r) => s + r.lost, 0);
-  const label = { 'one-node': 'one node', 'two-nodes': 'two nodes over Redis', 'ws-baseline': 'bare ws broadcast (baseline)' }[config];
+  const baseline = config.startsWith('ws-baseline');
   console.log(
-    `| ${label} | ${fmt(med(config, 'allP50'))} | ${fmt(med(config, 'allP99'))} | ${fmt(med(config, 'socketP50'))} | ${config === 'ws-baseline' ? '—' : fmt(med(config, 'ackP50'))} | ${lost} | ` +
-      `${results[config][0]?.frameBytes ?? '—'} | ${config === 'ws-baseline' ? '1.0×' : ratio(config, 'allP50')} | ${target ? `≤ ${target} ms` : '—'} | ` +
+    `| ${LABELS[config]} | ${fmt(med(config, 'allP50'))} | ${fmt(med(config, 'allP99'))} | ${fmt(med(config, 'socketP50'))} | ${baseline ? '—' : fmt(med(config, 'ackP50'))} | ${lost} | ` +
+      `${results[config][0]?.frameBytes ?? '—'} | ${baseline ? '1.0×' : ratio(config, 'allP50')} | ${target ? `≤ ${target} ms` : '—'} | ` +
       `${target ? (MEMBERS < 2000 ? 'n/a (smaller team)' : med(config, 'allP50') <= target ? 'yes' : '**no**') : '—'} |`,
   );
 }
-console.log('| super team, 10,000 members | — | — | — | — | — | — | — | — | waits for super teams (not built) |');
