@@ -99,9 +99,11 @@ describe('im-core chat rooms against im-server', () => {
     const amy = await client(amyName);
     const ownerRoom = await enter(owner, id);
     const amyRoom = await enter(amy, id);
-    const amyEnd = new Promise<{ kickReason?: number }>((resolve) => amyRoom.on('disconnected', resolve));
+    const amyEnd = new Promise<{ kickReason?: number; error?: Error }>((resolve) => amyRoom.on('disconnected', resolve));
     await ownerRoom.kickMember(amyName, 'out');
-    expect((await amyEnd).kickReason).toBe(CHATROOM_KICK_REASON.kicked);
+    const ended = await amyEnd;
+    expect(ended.kickReason).toBe(CHATROOM_KICK_REASON.kicked);
+    expect(ended.error).toMatchObject({ errorName: 'Kicked', message: 'Kicked from the chat room' });
 
     const visitor = await enterChatroomAnonymously(
       { chatroomId: id, addresses: [started.wsUrl], member: { nick: 'visitor' } },

@@ -223,7 +223,7 @@ describe('im-server chat rooms', () => {
     expect((await o.request('kickChatroomMember', { account: account('cr_nobody') })).code).toBe(ResponseCode.NOT_FOUND);
     expect((await o.request('kickChatroomMember', { account: amy, custom: 'bye' })).code).toBe(200);
     for (const socket of [a, a2]) {
-      expect(await socket.waitForPush('kicked')).toMatchObject({ reason: CHATROOM_KICK_REASON.kicked });
+      expect(await socket.waitForPush('kicked')).toMatchObject({ reason: CHATROOM_KICK_REASON.kicked, message: 'Kicked from the chat room' });
       await socket.closed;
     }
     expect(await waitNotice(b, 'kickMember')).toMatchObject({ from: owner, to: [amy], custom: 'bye' });
@@ -240,7 +240,7 @@ describe('im-server chat rooms', () => {
     expect((await o.request('closeChatroom', { chatroomId: room, custom: 'night' })).code).toBe(200);
     expect(await waitNotice(a, 'closeChatroom')).toMatchObject({ from: owner, custom: 'night' });
     for (const socket of [o, a]) {
-      expect(await socket.waitForPush('kicked')).toMatchObject({ reason: CHATROOM_KICK_REASON.closed });
+      expect(await socket.waitForPush('kicked')).toMatchObject({ reason: CHATROOM_KICK_REASON.closed, message: 'The chat room was closed' });
       await socket.closed;
     }
     expect((await enter(room, amy)).login.code).toBe(ResponseCode.CHATROOM_STATE_ABNORMAL);

@@ -1,5 +1,5 @@
 import { ImError } from '../errors/im-error';
-import { ImErrorName, ResponseCode } from '../errors/codes';
+import { ImErrorName, ResponseCode, kickReasonText } from '../errors/codes';
 import { COMMANDS, type CommandName, type CommandTable } from '../protocol/commands';
 import type { RequestBodyOf, ResponseBodyOf } from '../protocol/command-definition';
 import { FrameFlag, HEARTBEAT_SERIAL_ID } from '../protocol/constants';
@@ -155,7 +155,7 @@ export class ChatroomConnection extends TypedEmitter<ChatroomConnectionEvents> {
     if (frame.name === 'kicked') {
       const reason = typeof frame.body.reason === 'number' ? frame.body.reason : 0;
       this.emit('kicked', { reason });
-      this.end(new ImError(ImErrorName.Kicked, `kicked (${reason})`, { code: ResponseCode.CHATROOM_STATE_ABNORMAL }));
+      this.end(new ImError(ImErrorName.Kicked, kickReasonText(reason), { code: ResponseCode.CHATROOM_STATE_ABNORMAL }));
       return;
     }
     this.emit('push', { name: frame.name, body: frame.body });

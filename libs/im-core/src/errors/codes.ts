@@ -232,8 +232,15 @@ export const KICK_REASON_TEXTS: Readonly<Record<KickReasonValue, string>> = {
   4: 'Silently kicked',
 };
 
+/**
+ * Kick reasons of a chat-room socket in the `kicked` push (ours, docs/im-chatroom.md): kicked by an
+ * admin, or the room was closed. Numbered after the IM kick reasons (1–4) so the two never meet.
+ */
+export const CHATROOM_KICK_REASON = { kicked: 5, closed: 6 } as const;
+export const CHATROOM_KICK_TEXTS: Readonly<Record<number, string>> = { 5: 'Kicked from the chat room', 6: 'The chat room was closed' };
+
 export function kickReasonText(reason: number): string {
-  return KICK_REASON_TEXTS[reason as KickReasonValue] ?? NAMED_ERROR_TEXTS.Kicked ?? 'unknown reason';
+  return KICK_REASON_TEXTS[reason as KickReasonValue] ?? CHATROOM_KICK_TEXTS[reason] ?? NAMED_ERROR_TEXTS.Kicked ?? 'unknown reason';
 }
 
 /** Upload errors are shown as "code(message)" (im-client-spec §8). */

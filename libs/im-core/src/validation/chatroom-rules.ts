@@ -9,13 +9,6 @@ import { MAX_PAGE_LIMIT } from './limits';
 /** §5 Messages: "Send in a chat room without chatroomId gives 'chatroom not connected'". */
 export const CHATROOM_NOT_CONNECTED = 'chatroom not connected';
 
-/**
- * Kick reasons of a chat-room socket in the `kicked` push (ours, docs/im-chatroom.md): kicked by an
- * admin, or the room was closed. Numbered after the IM kick reasons (1–4) so the two never meet.
- */
-export const CHATROOM_KICK_REASON = { kicked: 5, closed: 6 } as const;
-export const CHATROOM_KICK_TEXTS: Readonly<Record<number, string>> = { 5: 'kicked from the chat room', 6: 'the chat room was closed' };
-
 /** Member types (§3 Member.type, §6). owner/manager/normal are fixed members; guest and anonymous are not. */
 export const CHATROOM_MEMBER_TYPES = ['owner', 'manager', 'normal', 'guest', 'anonymous'] as const;
 export type ChatroomMemberType = (typeof CHATROOM_MEMBER_TYPES)[number];
