@@ -34,6 +34,7 @@ import { RedisRouter } from './routing/redis-router';
 import type { Router } from './routing/router';
 import { LocalFolderObjectStore } from './upload/object-store';
 import { registerUploadRoutes } from './upload/upload-routes';
+import { registerChatroomRoutes } from './gateway/chatroom-routes';
 import { S3ObjectStore } from './upload/s3-object-store';
 import { UploadService } from './upload/upload-service';
 import { startUploadSweeper } from './upload/upload-sweeper';
@@ -132,6 +133,16 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     },
     () => objectStore,
     () => [`${listeningUrl}/nos`],
+  );
+
+  // Chat rooms are created over HTTP by an account with an IM token (docs/im-chatroom.md "Creating rooms").
+  registerChatroomRoutes(
+    app,
+    () => {
+      if (!running) throw Object.assign(new Error('im-server is starting'), { statusCode: 503 });
+      return running.chatrooms;
+    },
+    { appKey: config.appKey, tokenSecret: config.tokenSecret, now: config.now ?? Date.now },
   );
 
   async function start(): Promise<Running> {

@@ -324,6 +324,29 @@ describe('im-server chat rooms', () => {
     expect((await a.request('updateCoordinate', { x: 1.5, y: -2, z: 0, distance: 10 })).code).toBe(200);
     expect((await a.request('updateCoordinate', { x: 1 })).code).toBe(ResponseCode.PARAMETER_ERROR);
   });
+  it('POST /chatrooms creates a room owned by the account of the IM token; no token 401, bad fields 400 (414), a taken id 409 (417)', async () => {
+    const owner = account('cr_http');
+    const post = (body: unknown, token?: string) =>
+      fetch(`${started.url}/chatrooms`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    const id = `${account('http')}-room`;
+    const created = await post({ id, name: 'Over HTTP', announcement: 'hello', allowAnonymous: true }, tokenFor(owner));
+    expect(created.status).toBe(200);
+    expect(await created.json()).toEqual({ code: 200, chatroom: { id, name: 'Over HTTP', creator: owner } });
+    expect((await post({ name: 'x' })).status).toBe(401);
+    expect((await post({ name: 'x' }, 'not-a-token')).status).toBe(401);
+    const noName = await post({ id: `${id}-2` }, tokenFor(owner));
+    expect(noName.status).toBe(400);
+    expect(await noName.json()).toEqual({ code: 414, msg: 'name is required' });
+    expect((await post({ id: 'has space', name: 'x' }, tokenFor(owner))).status).toBe(400);
+    const taken = await post({ id, name: 'again' }, tokenFor(account('cr_http_other')));
+    expect(taken.status).toBe(409);
+    expect((await taken.json()).code).toBe(417);
+    const o = await entered(id, owner);
+    expect(o.login.body.member?.type).toBe('owner');
+    expect(o.login.body.chatroom).toMatchObject({ name: 'Over HTTP', announcement: 'hello' });
+    expect((await enter(id)).login.code).toBe(200);
+  });
+
   it('every chat-room command with well-typed arbitrary bodies, and chatroomLogin with arbitrary bodies, is answered with a clear code; the server keeps serving', async () => {
     type FieldType = string | { kind: 'array'; element: FieldType } | { kind: 'record'; fields: Record<string, [number, FieldType]> };
     const CLEAR = new Set<number>([200, 302, 403, 404, 405, 414, 417, 13002, 13003, 13004, 13006]);

@@ -67,6 +67,7 @@ export class ChatroomService {
   async create(input: CreateChatroomInput): Promise<ChatroomRow> {
     const id = input.id ?? randomBytes(8).toString('hex');
     check(chatroomIdProblem(id));
+    if (typeof input.name !== 'string' || input.name.trim() === '') throw parameterError('name is required');
     check(updateChatroomProblem({ name: input.name, announcement: input.announcement, broadcastUrl: input.broadcastUrl, custom: input.custom, queuelevel: input.queuelevel }));
     const now = this.now();
     const row: ChatroomRow = {
