@@ -134,6 +134,8 @@ try {
   const renderCpu = { grid: [], plain: [] };
   for (let run = 0; run < RENDER_RUNS; run++) {
     for (const kind of ['grid', 'plain']) {
+      // Teardown of the previous case and the forced GC happen before the traced window.
+      await page.evaluate(() => window.bench.prepare(200));
       const { totalCpuMs } = await traced(page, () => page.evaluate(([k]) => window.bench.mount(k, 200), [kind]));
       renderCpu[kind].push(totalCpuMs);
     }

@@ -214,6 +214,31 @@ describe('DataTable over an RTK Query list endpoint (§2, §4, §8)', () => {
     expect(within(firstRow).getByRole('button', { name: 'open 1' })).toBeInTheDocument();
   });
 
+  it('moves the focus by click and arrow keys across text cells and into render() cells', async () => {
+    const server = createListServer(3);
+    renderTable(server);
+    await waitFor(() => expect(shownNames()).toHaveLength(3));
+    const cellOf = (rowIndex: number, field: string) =>
+      within(screen.getAllByRole('row')[rowIndex]!).getAllByRole('gridcell').find((c) => c.getAttribute('data-field') === field)!;
+    const focused = () => {
+      const cell = (document.activeElement as HTMLElement | null)?.closest('[role=gridcell]');
+      return `${cell?.closest('[role=row]')?.getAttribute('aria-rowindex')}:${cell?.getAttribute('data-field')}`;
+    };
+    // Text cells carry the grid's roles, classes and tooltip; none is a tab stop before the grid is entered.
+    expect(cellOf(1, 'code')).toHaveClass('MuiDataGrid-cell');
+    expect(cellOf(1, 'code')).toHaveAttribute('title', '#001');
+    await userEvent.click(cellOf(1, 'name'));
+    await waitFor(() => expect(focused()).toBe('2:name'));
+    expect(cellOf(1, 'name')).toHaveAttribute('tabindex', '0');
+    await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() => expect(focused()).toBe('2:code'));
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(focused()).toBe('3:code'));
+    expect(cellOf(1, 'name')).toHaveAttribute('tabindex', '-1');
+    await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() => expect(focused()).toBe('3:tools'));
+  });
+
   it('keeps the check-box column and unhideable columns out of the column picker', async () => {
     const server = createListServer(3);
     renderTable(server, { bulk: true });

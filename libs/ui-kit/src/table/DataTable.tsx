@@ -13,6 +13,7 @@ import {
 import { enUS as gridEnUS, zhCN as gridZhCN } from '@mui/x-data-grid/locales';
 import { gridDensity, useUiKitSize } from '../context/UiKitProvider';
 import { useUiKitLocale, useUiKitText } from '../i18n/locale-context';
+import { DataTableCell } from './DataTableCell';
 import { BulkActionBar, type BulkAction, type RowId } from './BulkActionBar';
 import { usePersistedColumnVisibility, type ColumnVisibility } from './column-visibility';
 import { TablePager } from './TablePager';
@@ -149,7 +150,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
             rowSelectionModel={selection}
             onRowSelectionModelChange={setSelection}
             showToolbar
-            slots={{ toolbar: DataTableToolbar }}
+            slots={{ toolbar: DataTableToolbar, cell: DataTableCell }}
             slotProps={{ columnsManagement: { getTogglableColumns: togglableColumns } }}
           />
         </Box>
