@@ -1,6 +1,6 @@
 // The root of every route: applies the guard, sets the document title, and hosts the overlays
 // that may appear on any screen (notifications, graphic verification).
-import { Suspense, lazy, useEffect, useMemo } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -44,7 +44,12 @@ function RouteGuard() {
   const location = useLocation();
   const matches = useMatches();
   const dispatch = useAppDispatch();
-  const { token, user, userStatus } = useAppSelector((state) => state.auth);
+  // A Redux update re-renders its readers synchronously (useSyncExternalStore), in one task React cannot
+  // split. When the signed-in user arrives, this guard swaps the loading ring for the whole layout and
+  // page, which was one main-thread task of 0.6–0.9 s on the goods list (issue 9). Reading the deferred
+  // value keeps that urgent render trivial (the ring stays) and mounts the layout in a deferred render,
+  // which React time-slices and yields from. Redirects wait for the same deferred render.
+  const { token, user, userStatus } = useDeferredValue(useAppSelector((state) => state.auth));
   const manifest = useRouteManifest();
   const knownPaths = useMemo(() => new Set(collectPaths(manifest)), [manifest]);
 
