@@ -1,0 +1,62 @@
+import { RawImClient } from './support/raw-client';
+import { account, startServer, type StartedServer } from './support/test-server';
+
+// A super team across two nodes on one PostgreSQL and one Redis (issue 12; docs/im-super-teams.md
+// "Delivery": one routed event for all members). jest.int.config.cjs leaves this file out unless
+// DATABASE_URL and REDIS_URL are set, as it does teams-multi-node.int.spec.ts.
+const { DATABASE_URL, REDIS_URL } = process.env;
+
+describe('super teams between two im-server nodes', () => {
+  let nodeA: StartedServer;
+  let nodeB: StartedServer;
+  const clients: RawImClient[] = [];
+  const on = async (node: StartedServer, name: string, clientType?: number) => {
+    const client = await RawImClient.loggedIn(node.wsUrl, name, { clientType, deviceId: `d-${name}-${clients.length}` });
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    if (!DATABASE_URL || !REDIS_URL) throw new Error('super-teams-multi-node.int.spec.ts needs DATABASE_URL and REDIS_URL');
+    nodeA = await startServer({ databaseUrl: DATABASE_URL, redisUrl: REDIS_URL, nodeId: 'super-node-a' });
+    nodeB = await startServer({ databaseUrl: DATABASE_URL, redisUrl: REDIS_URL, nodeId: 'super-node-b' });
+  });
+  afterEach(() => {
+    for (const c of clients.splice(0)) c.close();
+  });
+  afterAll(async () => {
+    await nodeA.server.close();
+    await nodeB.server.close();
+  });
+
+  it('a super team message sent on node A reaches members on node B, a member added on B hears the next one sent on A, and a system message crosses too', async () => {
+    const [owner, amy, bob, cat] = ['stn_owner', 'stn_amy', 'stn_bob', 'stn_cat'].map(account);
+    const ownerOnA = await on(nodeA, owner);
+    const ownerPcOnB = await on(nodeB, owner, 1);
+    const amyOnB = await on(nodeB, amy);
+    const bobOnA = await on(nodeA, bob);
+    const catOnB = await on(nodeB, cat);
+    const { team } = await nodeA.server.createSuperTeam({ owner, name: 'Two nodes', members: [amy, bob], beInviteMode: 1 });
+
+    const sent = await ownerOnA.request('sendSuperTeamMsg', { msg: { idClient: 'stn-1', scene: 5, to: team.teamId, type: 0, text: 'across nodes' } });
+    expect(sent.code).toBe(200);
+    for (const port of [amyOnB, bobOnA]) {
+      expect((await port.waitForPush('superTeamMsg', (m) => m.msg?.idClient === 'stn-1')).msg).toMatchObject({ idServer: sent.body.msg?.idServer, sessionId: `superTeam-${team.teamId}` });
+    }
+    expect((await ownerPcOnB.waitForPush('syncSendMsg', (m) => m.msg?.idClient === 'stn-1')).msg?.text).toBe('across nodes');
+
+    // Node B adds a member: node A's cached audience follows the member-list version.
+    expect((await amyOnB.request('addSuperTeamMembers', { teamId: team.teamId, accounts: [cat] })).code).toBe(802);
+    const ownerOnB = ownerPcOnB;
+    expect((await ownerOnB.request('addSuperTeamMembers', { teamId: team.teamId, accounts: [cat] })).code).toBe(200);
+    await ownerOnA.request('sendSuperTeamMsg', { msg: { idClient: 'stn-2', scene: 5, to: team.teamId, type: 0, text: 'welcome cat' } });
+    expect((await catOnB.waitForPush('superTeamMsg', (m) => m.msg?.idClient === 'stn-2')).msg?.from).toBe(owner);
+
+    // An application made on node A reaches the owner's port on node B as superTeamSysMsg.
+    const dan = account('stn_dan');
+    const danOnA = await on(nodeA, dan);
+    await ownerOnA.request('updateSuperTeam', { team: { teamId: team.teamId, joinMode: 1 } });
+    expect((await danOnA.request('applySuperTeam', { teamId: team.teamId })).code).toBe(200);
+    expect((await ownerPcOnB.waitForPush('superTeamSysMsg', (m) => m.sysMsg?.from === dan)).sysMsg).toMatchObject({ type: 'applySuperTeam', category: 'superTeam' });
+  });
+});
