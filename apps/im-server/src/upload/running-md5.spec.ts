@@ -16,6 +16,14 @@ describe('RunningMd5: the md5 of an upload fed chunk by chunk', () => {
     expect(await running.finish('im/y', 0, c)).toBe(md5(c));
   });
 
+  it('takes a chunk as the pieces it arrived in (a streamed body), the last one too', async () => {
+    const running = new RunningMd5();
+    running.add('im/x', 0, [a.subarray(0, 300), a.subarray(300)]);
+    running.add('im/x', a.length, [b]);
+    expect(await running.finish('im/x', a.length + b.length, [c.subarray(0, 4), c.subarray(4)])).toBe(md5(a, b, c));
+    expect(await running.finish('im/y', 0, [a, c])).toBe(md5(a, c));
+  });
+
   it('knows nothing after a gap, a repeated chunk or a chunk that did not start at 0, so the caller reads the object back', async () => {
     const gap = new RunningMd5();
     gap.add('im/x', 0, a);

@@ -8,6 +8,8 @@ interface RunningEntry {
   pending: Promise<void>;
 }
 
+const piecesOf = (chunk: Uint8Array | readonly Uint8Array[]): readonly Uint8Array[] => (chunk instanceof Uint8Array ? [chunk] : chunk);
+
 /**
  * The md5 of uploads in progress on this node, fed with each accepted chunk after its answer (issue 13,
  * bench/im-upload). Without it the last chunk read the whole object back to hash it, about 3 ms per MiB
@@ -19,8 +21,10 @@ export class RunningMd5 {
 
   constructor(private readonly maxEntries = 1_000) {}
 
-  /** A chunk at `offset` was committed. Hashes it once the current task is done. */
-  add(key: string, offset: number, bytes: Uint8Array): void {
+  /** A chunk at `offset` was committed (whole, or as the pieces it arrived in). Hashes it once the current task is done. */
+  add(key: string, offset: number, chunk: Uint8Array | readonly Uint8Array[]): void {
+    const pieces = piecesOf(chunk);
+    const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
     let entry = this.entries.get(key);
     if (!entry && offset === 0) entry = { offset: 0, hash: createHash('md5'), pending: Promise.resolve() };
     if (!entry || entry.offset !== offset) {
@@ -29,8 +33,8 @@ export class RunningMd5 {
       return;
     }
     const current = entry;
-    current.offset = offset + bytes.length;
-    current.pending = current.pending.then(() => new Promise<void>((resolve) => setImmediate(() => (current.hash.update(bytes), resolve()))));
+    current.offset = offset + length;
+    current.pending = current.pending.then(() => new Promise<void>((resolve) => setImmediate(() => (pieces.forEach((piece) => current.hash.update(piece)), resolve()))));
     // Most recently used last; the oldest (abandoned uploads) go first when full.
     this.entries.delete(key);
     this.entries.set(key, current);
@@ -41,13 +45,14 @@ export class RunningMd5 {
    * The md5 of the whole object, given its last chunk (`tail` at `offset`), when every byte before it was
    * added here; otherwise undefined. Forgets the object either way.
    */
-  async finish(key: string, offset: number, tail: Uint8Array): Promise<string | undefined> {
+  async finish(key: string, offset: number, tail: Uint8Array | readonly Uint8Array[]): Promise<string | undefined> {
     const entry = this.entries.get(key);
     this.entries.delete(key);
-    if (!entry && offset === 0) return createHash('md5').update(tail).digest('hex'); // a one-chunk file
-    if (!entry || entry.offset !== offset) return undefined;
-    await entry.pending;
-    return entry.hash.update(tail).digest('hex');
+    const hash = !entry && offset === 0 ? createHash('md5') : entry?.offset === offset ? entry.hash : undefined; // no entry at 0: a one-chunk file
+    if (!hash) return undefined;
+    await entry?.pending;
+    for (const piece of piecesOf(tail)) hash.update(piece);
+    return hash.digest('hex');
   }
 
   /** Uploads being followed (for tests). */

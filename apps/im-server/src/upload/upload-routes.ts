@@ -1,7 +1,8 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isSafeObjectKey, type ByteRange, type ObjectStore } from './object-store';
 import { isMediaQuery, serveMediaQuery } from './media/media-routes';
-import { UPLOAD_CHUNK_BYTES, UploadError, type UploadService } from './upload-service';
+import { UPLOAD_CHUNK_BYTES, UploadError, type ChunkBody, type UploadService } from './upload-service';
 
 /** The header that carries the upload token (§7 "a token header"). */
 export const UPLOAD_TOKEN_HEADER = 'x-nos-token';
@@ -23,21 +24,22 @@ export function registerUploadRoutes(app: FastifyInstance, uploads: () => Upload
   });
 
   void app.register(async (scope) => {
-    // Chunks are raw bytes, whatever the content type says; 1 KB over a chunk is refused by Fastify (413).
+    // Chunks are raw bytes, whatever the content type says. The body is handed over as a stream: with a
+    // Content-Length, the chunk is written into the object while it arrives (docs/im-upload.md "Server").
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_CHUNK_BYTES + 1024 }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
     scope.post('/nos/:bucket/*', async (request, reply) => {
-      const target = targetOf(request.params);
-      if (!target) return refuse(reply, new UploadError(400, 'PARAM_ERROR', 'bad bucket or object name'));
-      const query = request.query as Record<string, string | undefined>;
-      const offset = Number(query.offset ?? '0');
-      const complete = query.complete === 'true';
-      if (query.complete !== undefined && query.complete !== 'true' && query.complete !== 'false') {
-        return refuse(reply, new UploadError(400, 'PARAM_ERROR', 'complete must be true or false'));
-      }
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const payload = request.body as IncomingMessage | undefined;
       try {
+        const target = targetOf(request.params);
+        if (!target) throw new UploadError(400, 'PARAM_ERROR', 'bad bucket or object name');
+        const query = request.query as Record<string, string | undefined>;
+        const offset = Number(query.offset ?? '0');
+        const complete = query.complete === 'true';
+        if (query.complete !== undefined && query.complete !== 'true' && query.complete !== 'false') {
+          throw new UploadError(400, 'PARAM_ERROR', 'complete must be true or false');
+        }
         const position = await uploads().acceptChunk({
           token: String(request.headers[UPLOAD_TOKEN_HEADER] ?? ''),
           bucket: target.bucket,
@@ -45,10 +47,12 @@ export function registerUploadRoutes(app: FastifyInstance, uploads: () => Upload
           offset,
           complete,
           context: query.context || undefined,
-          body,
+          body: await chunkBodyOf(payload),
         });
+        await discardRest(payload, reply);
         return { offset: position.offset, context: position.context, complete: position.complete, ...(position.docId ? { docId: position.docId } : {}) };
       } catch (error) {
+        await discardRest(payload, reply);
         return refuse(reply, error);
       }
     });
@@ -111,6 +115,47 @@ export function byteRangeOf(header: string | undefined, size: number): ByteRange
   if (!Number.isSafeInteger(start) || start >= size) return 'unsatisfiable';
   if (end < start) return undefined;
   return { start, end };
+}
+
+/** A body without Content-Length (chunked encoding) is read whole first, up to a little over a chunk. */
+const UNANNOUNCED_BODY_LIMIT = UPLOAD_CHUNK_BYTES + 1024;
+/** What is left of a refused body is read and dropped up to this much; past it the connection is closed. */
+const DISCARD_LIMIT = 2 * UPLOAD_CHUNK_BYTES;
+
+/** The chunk as the service takes it: streamed when its length is announced, else gathered (bounded). */
+async function chunkBodyOf(payload: IncomingMessage | undefined): Promise<ChunkBody> {
+  if (!payload) return Buffer.alloc(0);
+  const announced = payload.headers['content-length'];
+  if (announced !== undefined && payload.headers['transfer-encoding'] === undefined) {
+    // Node's parser delivers exactly this many bytes, or fails the stream ('aborted').
+    return { length: Number(announced), source: payload.iterator({ destroyOnReturn: false }), cancel: () => payload.destroy() };
+  }
+  const pieces: Buffer[] = [];
+  let length = 0;
+  for await (const piece of payload.iterator({ destroyOnReturn: false })) {
+    length += (piece as Buffer).length;
+    if (length > UNANNOUNCED_BODY_LIMIT) throw new UploadError(413, 'CHUNK_TOO_LARGE', `a chunk is at most ${UPLOAD_CHUNK_BYTES} bytes`);
+    pieces.push(piece as Buffer);
+  }
+  return Buffer.concat(pieces);
+}
+
+/**
+ * A chunk answered without reading its body (a repeat, a refusal): the rest is read and dropped, so the
+ * client gets the answer on a connection it can reuse; a body too large for that closes the connection.
+ */
+async function discardRest(payload: IncomingMessage | undefined, reply: FastifyReply): Promise<void> {
+  if (!payload || payload.complete || payload.destroyed) return;
+  const announced = Number(payload.headers['content-length']);
+  if (!(announced <= DISCARD_LIMIT)) {
+    reply.header('connection', 'close');
+    return;
+  }
+  try {
+    for await (const piece of payload.iterator({ destroyOnReturn: false })) void piece;
+  } catch {
+    // The client went away: there is no one to answer.
+  }
 }
 
 function targetOf(params: unknown): { bucket: string; objectName: string } | undefined {

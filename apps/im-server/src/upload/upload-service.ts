@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ImDatabase } from '../db/schema';
-import { isSafeObjectKey, type ObjectStore } from './object-store';
+import { ChunkLengthError, isSafeObjectKey, type ObjectStore } from './object-store';
 import { RunningMd5 } from './running-md5';
 import { signUploadToken, verifyUploadToken, type UploadClaims } from './upload-token';
 import type { DocumentClaims, DocumentService } from './documents/document-service';
@@ -57,6 +57,30 @@ export interface IssuedToken {
   expireTime: number;
 }
 
+/** A chunk's body while it arrives: exactly `length` bytes are announced (an HTTP Content-Length). */
+export interface ChunkStream {
+  length: number;
+  source: AsyncIterable<Uint8Array>;
+  /** Drops the transfer (its connection): a newer request for the same object came. */
+  cancel?(): void;
+}
+
+/** A streamed chunk's place in the queue of this node's writers of one object. */
+interface ChunkWriter {
+  /** Still reading its body: a newer writer of the object cuts it. */
+  receiving: boolean;
+  cancel?: () => void;
+  previous?: ChunkWriter;
+  /** Resolved when it has left. */
+  done: Promise<void>;
+  release: () => void;
+  /** Resolved when the writers before it have left. */
+  turn: Promise<void>;
+}
+
+/** A chunk in memory, or streamed (the HTTP route streams it into the object as it arrives). */
+export type ChunkBody = Uint8Array | ChunkStream;
+
 export interface ChunkRequest {
   token: string;
   bucket: string;
@@ -65,7 +89,7 @@ export interface ChunkRequest {
   complete: boolean;
   /** The upload's context from the first chunk's answer; absent on the first chunk. */
   context?: string;
-  body: Uint8Array;
+  body: ChunkBody;
 }
 
 /** What every chunk and offset query answers: where the server is, and the upload's context. */
@@ -86,6 +110,8 @@ export interface UploadPosition {
 export class UploadService {
   /** The md5 of uploads in progress here, so the last chunk need not read the object back. */
   private readonly runningMd5 = new RunningMd5();
+  /** The last streamed writer of each object on this node (acceptStreamed). */
+  private readonly writers = new Map<string, ChunkWriter>();
 
   constructor(
     private readonly db: Kysely<ImDatabase>,
@@ -127,49 +153,159 @@ export class UploadService {
   async acceptChunk(request: ChunkRequest): Promise<UploadPosition> {
     const claims = this.claimsFor(request.token, request.bucket, request.objectName);
     if (!Number.isInteger(request.offset) || request.offset < 0) throw new UploadError(400, 'PARAM_ERROR', 'offset must be a non-negative integer');
-    if (request.body.length > UPLOAD_CHUNK_BYTES) throw new UploadError(413, 'CHUNK_TOO_LARGE', `a chunk is at most ${UPLOAD_CHUNK_BYTES} bytes`);
-    if (request.offset + request.body.length > claims.size) throw new UploadError(400, 'BEYOND_SIZE', `the object is ${claims.size} bytes; this chunk ends past it`);
+    const length = request.body.length;
+    if (length > UPLOAD_CHUNK_BYTES) throw new UploadError(413, 'CHUNK_TOO_LARGE', `a chunk is at most ${UPLOAD_CHUNK_BYTES} bytes`);
+    if (request.offset + length > claims.size) throw new UploadError(400, 'BEYOND_SIZE', `the object is ${claims.size} bytes; this chunk ends past it`);
     const key = `${claims.bucket}/${claims.objectName}`;
-    let accepted = false;
-    const position = await this.db.transaction().execute(async (trx): Promise<UploadPosition> => {
-      await trx
-        .insertInto('im_upload')
-        .values({ object_key: key, account: claims.account, size: claims.size, private: claims.private ?? false, context: randomBytes(12).toString('base64url'), created_at: this.now(), updated_at: this.now() })
-        .onConflict((c) => c.column('object_key').doNothing())
-        .execute();
-      const row = await trx.selectFrom('im_upload').selectAll().where('object_key', '=', key).forUpdate().executeTakeFirstOrThrow();
-      const position = { offset: Number(row.received), context: row.context, complete: row.complete };
-      if (request.context !== undefined && request.context !== row.context) throw new UploadError(409, 'CONTEXT_MISMATCH', 'the context is not this upload\'s');
-      if (request.context === undefined && request.offset > 0) throw new UploadError(400, 'PARAM_ERROR', 'context is required after the first chunk');
-      if (row.complete) return claims.document ? { ...position, docId: await this.documents?.docIdOf(key) } : position;
-      // A repeated or out-of-order chunk changes nothing: the answer says where the server is.
-      if (request.offset !== position.offset) return position;
-      if (request.body.length > 0) await this.objects.writeAt(key, request.offset, request.body);
-      accepted = true;
-      const received = request.offset + request.body.length;
-      let complete = false;
-      let contentType = '';
-      let md5: string | null = null;
-      if (request.complete) {
-        if (received !== claims.size) throw new UploadError(400, 'INCOMPLETE', `complete was sent at ${received} of ${claims.size} bytes`);
-        complete = true;
-        await this.objects.finish(key, claims.size);
-        contentType = (await fileTypeFromBuffer(await this.objects.head(key, 4100)))?.mime ?? 'application/octet-stream';
-        md5 = (await this.runningMd5.finish(key, request.offset, request.body)) ?? (await this.md5Of(key));
-      }
-      await trx
-        .updateTable('im_upload')
-        .set({ received, complete, content_type: contentType, md5, updated_at: this.now(), ...(complete ? { expires_at: survivalEnd(claims.survivalSeconds, this.now()) } : {}) })
-        .where('object_key', '=', key)
-        .execute();
-      // A document is registered with its upload's completion: both or neither.
-      const docId = complete && claims.document && this.documents ? await this.documents.register(trx, claims.account, key, claims.document, claims.size, md5 ?? '') : undefined;
-      return { offset: received, context: row.context, complete, ...(docId ? { docId } : {}) };
-    });
-    // Committed: this chunk's bytes count towards the object's md5 (after the answer, see RunningMd5).
-    if (accepted && !position.complete && request.body.length > 0) this.runningMd5.add(key, request.offset, request.body);
+    const body = request.body;
+    const position =
+      body instanceof Uint8Array || !this.objects.writeStreamAt
+        ? await this.acceptWhole(claims, key, request, body instanceof Uint8Array ? body : await gather(body))
+        : await this.acceptStreamed(claims, key, request, body);
     if (position.docId) this.documents?.wake();
     return position;
+  }
+
+  /**
+   * A chunk in memory (and every chunk of a store that cannot write at an offset, S3): the row is locked
+   * while the chunk is written, so a retry racing its original, on any node, cannot append twice.
+   */
+  private async acceptWhole(claims: UploadClaims, key: string, request: ChunkRequest, bytes: Uint8Array): Promise<UploadPosition> {
+    let accepted = false;
+    const position = await this.db.transaction().execute(async (trx): Promise<UploadPosition> => {
+      if (request.context === undefined) await this.createRow(trx, claims, key);
+      const row = await trx.selectFrom('im_upload').select(['received', 'context', 'complete']).where('object_key', '=', key).forUpdate().executeTakeFirst();
+      const answer = await this.answerWithoutWriting(row, claims, key, request, bytes.length);
+      if (answer || !row) return answer ?? unreachable();
+      if (request.complete) return this.complete(trx, claims, key, request.offset, [bytes], row.context, () => this.objects.writeAt(key, request.offset, bytes));
+      if (bytes.length > 0) await this.objects.writeAt(key, request.offset, bytes);
+      const received = request.offset + bytes.length;
+      await trx.updateTable('im_upload').set({ received, updated_at: this.now() }).where('object_key', '=', key).execute();
+      accepted = true;
+      return { offset: received, context: row.context, complete: false };
+    });
+    // Committed: this chunk's bytes count towards the object's md5 (after the answer, see RunningMd5).
+    if (accepted && bytes.length > 0) this.runningMd5.add(key, request.offset, bytes);
+    return position;
+  }
+
+  /**
+   * A chunk streamed into the local object while it arrives (docs/im-upload.md "Server"): no database
+   * connection or lock is held during the transfer. Writers of one object take turns on this node (a
+   * newer request for the object cuts an older one still receiving: the client gave that one up); the
+   * offset moves with one conditional UPDATE once the bytes are durable, so the row never claims bytes
+   * that are not on disk.
+   */
+  private async acceptStreamed(claims: UploadClaims, key: string, request: ChunkRequest, body: ChunkStream): Promise<UploadPosition> {
+    const writer = this.enterWriter(key, body.cancel);
+    try {
+      await writer.turn;
+      if (request.context === undefined) await this.createRow(this.db, claims, key);
+      const row = await this.db.selectFrom('im_upload').select(['received', 'context', 'complete']).where('object_key', '=', key).executeTakeFirst();
+      const answer = await this.answerWithoutWriting(row, claims, key, request, body.length);
+      if (answer || !row) return answer ?? unreachable();
+      const pieces: Uint8Array[] = [];
+      await this.writeStream(key, request.offset, body, pieces);
+      writer.receiving = false;
+      if (request.complete) {
+        return await this.db.transaction().execute(async (trx) => {
+          const locked = await trx.selectFrom('im_upload').select(['received', 'context', 'complete']).where('object_key', '=', key).forUpdate().executeTakeFirst();
+          return (await this.answerWithoutWriting(locked, claims, key, request, body.length)) ?? this.complete(trx, claims, key, request.offset, pieces, row.context);
+        });
+      }
+      const received = request.offset + body.length;
+      const moved = await this.db
+        .updateTable('im_upload')
+        .set({ received, updated_at: this.now() })
+        .where('object_key', '=', key)
+        .where('received', '=', request.offset)
+        .where('complete', '=', false)
+        .returning('received')
+        .executeTakeFirst();
+      // Another node committed this offset meanwhile (a shared folder): the answer says where the server is.
+      if (!moved) return await this.position(request.token, request.bucket, request.objectName, row.context);
+      if (body.length > 0) this.runningMd5.add(key, request.offset, pieces);
+      return { offset: received, context: row.context, complete: false };
+    } finally {
+      this.leaveWriter(key, writer);
+    }
+  }
+
+  /** The first chunk (no context yet) makes the row; it stays if the chunk fails, and the next try finds it. */
+  private async createRow(db: Kysely<ImDatabase>, claims: UploadClaims, key: string): Promise<void> {
+    await db
+      .insertInto('im_upload')
+      .values({ object_key: key, account: claims.account, size: claims.size, private: claims.private ?? false, context: randomBytes(12).toString('base64url'), created_at: this.now(), updated_at: this.now() })
+      .onConflict((c) => c.column('object_key').doNothing())
+      .execute();
+  }
+
+  /**
+   * The checks made before a byte is written. Throws for a wrong context or a complete sent early; answers
+   * the true position for a finished upload and for a repeated or out-of-order chunk (which change nothing);
+   * undefined when the chunk is the next one.
+   */
+  private async answerWithoutWriting(
+    row: { received: number | string; context: string; complete: boolean } | undefined,
+    claims: UploadClaims,
+    key: string,
+    request: ChunkRequest,
+    length: number,
+  ): Promise<UploadPosition | undefined> {
+    if (!row || (request.context !== undefined && request.context !== row.context)) throw new UploadError(409, 'CONTEXT_MISMATCH', 'the context is not this upload\'s');
+    const position = { offset: Number(row.received), context: row.context, complete: row.complete };
+    if (request.context === undefined && request.offset > 0) throw new UploadError(400, 'PARAM_ERROR', 'context is required after the first chunk');
+    if (row.complete) return claims.document ? { ...position, docId: await this.documents?.docIdOf(key) } : position;
+    if (request.offset !== position.offset) return position;
+    const received = request.offset + length;
+    if (request.complete && received !== claims.size) throw new UploadError(400, 'INCOMPLETE', `complete was sent at ${received} of ${claims.size} bytes`);
+    return undefined;
+  }
+
+  /** The last chunk: (written,) checked whole, sniffed, its md5 recorded and a document registered, in `trx`. */
+  private async complete(trx: Transaction<ImDatabase>, claims: UploadClaims, key: string, offset: number, tail: readonly Uint8Array[], context: string, write?: () => Promise<void>): Promise<UploadPosition> {
+    if (write) await write();
+    await this.objects.finish(key, claims.size);
+    const contentType = (await fileTypeFromBuffer(await this.objects.head(key, 4100)))?.mime ?? 'application/octet-stream';
+    const md5 = (await this.runningMd5.finish(key, offset, tail)) ?? (await this.md5Of(key));
+    await trx
+      .updateTable('im_upload')
+      .set({ received: claims.size, complete: true, content_type: contentType, md5, updated_at: this.now(), expires_at: survivalEnd(claims.survivalSeconds, this.now()) })
+      .where('object_key', '=', key)
+      .execute();
+    // A document is registered with its upload's completion: both or neither.
+    const docId = claims.document && this.documents ? await this.documents.register(trx, claims.account, key, claims.document, claims.size, md5) : undefined;
+    return { offset: claims.size, context, complete: true, ...(docId ? { docId } : {}) };
+  }
+
+  /** Streams a chunk into the object, keeping its pieces for the md5; a cut body is a 400 CHUNK_CUT. */
+  private async writeStream(key: string, offset: number, body: ChunkStream, pieces: Uint8Array[]): Promise<void> {
+    const writeStreamAt = this.objects.writeStreamAt?.bind(this.objects);
+    if (!writeStreamAt) throw new Error('this object store cannot write a stream');
+    try {
+      await writeStreamAt(key, offset, keepPieces(body.source, pieces), body.length);
+    } catch (error) {
+      if (error instanceof ChunkLengthError || error instanceof ChunkCutError) throw new UploadError(400, 'CHUNK_CUT', `the chunk did not arrive whole: ${error.message}`);
+      throw error;
+    }
+  }
+
+  /** Takes a turn among this node's writers of `key`; older ones still receiving are cut. */
+  private enterWriter(key: string, cancel: (() => void) | undefined): ChunkWriter {
+    const previous = this.writers.get(key);
+    let release = () => {};
+    const done = new Promise<void>((resolve) => (release = resolve));
+    const writer: ChunkWriter = { receiving: true, cancel, previous, done, release, turn: previous?.done ?? Promise.resolve() };
+    this.writers.set(key, writer);
+    for (let older = previous; older; older = older.previous) if (older.receiving) older.cancel?.();
+    return writer;
+  }
+
+  private leaveWriter(key: string, writer: ChunkWriter): void {
+    writer.receiving = false;
+    writer.previous = undefined;
+    if (this.writers.get(key) === writer) this.writers.delete(key);
+    writer.release();
   }
 
   /** Resume (§4, issue 13): where an upload stands, for the holder of its token and context. */
@@ -275,6 +411,42 @@ export class UploadService {
     return rows.length;
   }
 }
+
+/** The request body failed while a chunk streamed in (the client went away). */
+class ChunkCutError extends Error {}
+
+/** Passes the pieces through and keeps them; a failing source becomes a ChunkCutError. */
+async function* keepPieces(source: AsyncIterable<Uint8Array>, pieces: Uint8Array[]): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const piece of source) {
+      pieces.push(piece);
+      yield piece;
+    }
+  } catch (error) {
+    throw new ChunkCutError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** A streamed chunk gathered whole (for a store that cannot write at an offset). */
+async function gather(body: ChunkStream): Promise<Uint8Array> {
+  const bytes = Buffer.alloc(body.length);
+  let received = 0;
+  try {
+    for await (const piece of body.source) {
+      if (received + piece.length > body.length) throw new ChunkLengthError(`the chunk carries more than its ${body.length} bytes`);
+      bytes.set(piece, received);
+      received += piece.length;
+    }
+  } catch (error) {
+    throw new UploadError(400, 'CHUNK_CUT', `the chunk did not arrive whole: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (received !== body.length) throw new UploadError(400, 'CHUNK_CUT', `the chunk did not arrive whole: it ended at ${received} of its ${body.length} bytes`);
+  return bytes;
+}
+
+const unreachable = (): never => {
+  throw new Error('unreachable: the row was checked');
+};
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
