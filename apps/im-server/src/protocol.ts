@@ -103,3 +103,16 @@ export {
   queueBatchProblem, queueItemProblem, queueKeyProblem, updateChatroomProblem,
   type ChatroomHistoryQuery, type ChatroomMarkInput, type ChatroomMembersQuery, type ChatroomQueueItem, type ChatroomUpdateInput,
 } from '@merchant/im-core/server';
+// Super team rules (§5), the same functions the client runs before a super team call.
+export {
+  MAX_SUPER_TEAM_MEMBER_LOOKUP,
+  MAX_SUPER_TEAM_MUTE_ACCOUNTS,
+  SUPER_TEAM_ACTIONS,
+  SUPER_TEAM_MEMBER_LIMIT,
+  SUPER_TEAM_MEMBER_PAGE_MAX,
+  superTeamActionProblem,
+  superTeamMemberLookupProblem,
+  superTeamMembersPageProblem,
+  superTeamMuteProblem,
+  type ImSuperTeamAction,
+} from '@merchant/im-core/server';

@@ -99,9 +99,9 @@ describe('im-server super teams', () => {
 
     expect((await o.request('getSuperTeamMembersByAccounts', { teamId, accounts: [names[1]] })).body.members?.map((m) => m.account)).toEqual([names[1]]);
     const empty = await o.request('getSuperTeamMembersByAccounts', { teamId, accounts: [] });
-    expect([empty.code, errMsg(empty)]).toEqual([ResponseCode.PARAMETER_ERROR, 'accounts must not be empty']);
+    expect([empty.code, errMsg(empty)]).toEqual([ResponseCode.PARAMETER_ERROR, 'accounts must be a non-empty array']);
     const many = await o.request('getSuperTeamMembersByAccounts', { teamId, accounts: Array.from({ length: 21 }, (_, i) => `acc${i}`) });
-    expect([many.code, errMsg(many)]).toEqual([ResponseCode.PARAMETER_ERROR, 'at most 20 accounts']);
+    expect([many.code, errMsg(many)]).toEqual([ResponseCode.PARAMETER_ERROR, 'accounts must hold at most 20 accounts']);
   });
 
   it('mute: at most 10 accounts, owner and managers only, never the owner; a muted member and a muted team cannot send (812)', async () => {
@@ -111,7 +111,7 @@ describe('im-server super teams', () => {
     const b = await world.open(bob);
     const teamId = await create(owner, [amy, bob]);
     const eleven = await o.request('updateSuperTeamMembersMute', { teamId, accounts: Array.from({ length: 11 }, (_, i) => `acc${i}`), mute: true });
-    expect([eleven.code, errMsg(eleven)]).toEqual([ResponseCode.PARAMETER_ERROR, 'at most 10 accounts']);
+    expect([eleven.code, errMsg(eleven)]).toEqual([ResponseCode.PARAMETER_ERROR, 'accounts must hold at most 10 accounts']);
     expect((await a.request('updateSuperTeamMembersMute', { teamId, accounts: [bob], mute: true })).code).toBe(ResponseCode.TEAM_NO_PERMISSION);
     expect((await o.request('addSuperTeamManagers', { teamId, accounts: [amy] })).code).toBe(200);
     expect((await a.request('updateSuperTeamMembersMute', { teamId, accounts: [owner], mute: true })).code).toBe(ResponseCode.TEAM_NO_PERMISSION);

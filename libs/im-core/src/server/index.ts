@@ -6,6 +6,8 @@ export * from '../errors';
 export * from '../validation/user-rules';
 // Team rules (§5 Teams): the same checks the client runs before a team call.
 export * from '../validation/team-rules';
+// Super team rules (§5 "Super team needs action and teamId ..."): the same checks the client runs.
+export * from '../validation/super-team-rules';
 // Image operation grammar (§5 "Image processing"): the object store reads back what the client writes.
 export * from '../validation/image-rules';
 // Document types, transcode types and list limits (§5 Files, §9): the server registers and lists with them.

@@ -24,21 +24,15 @@ export const superTeamDb = (db: Kysely<ImDatabase>): SuperTeamDb => db as unknow
 export type SuperTeamRow = Selectable<SuperTeamTables['im_super_team']>;
 export type SuperTeamMemberRow = Selectable<SuperTeamTables['im_super_team_member']>;
 
-/** Members of one super team (issue 12: "A 10,000-member super team"); 801 beyond it. */
-export const SUPER_TEAM_MEMBER_LIMIT = 10_000;
+// The §5 limits and the action list are im-core's (validation/super-team-rules.ts), the ones the client checks.
+export { MAX_SUPER_TEAM_MEMBER_LOOKUP, MAX_SUPER_TEAM_MUTE_ACCOUNTS, SUPER_TEAM_ACTIONS, SUPER_TEAM_MEMBER_LIMIT } from '../../protocol';
+export type { ImSuperTeamAction as SuperTeamAction } from '../../protocol';
 /** Managers per super team (815 beyond it); not shown in the spec: ours, as normal teams. */
 export const SUPER_TEAM_MANAGER_LIMIT = 10;
-/** §5 "super-team member lookup by accounts non-empty and at most 20". */
-export const MAX_SUPER_TEAM_MEMBER_LOOKUP = 20;
-/** §5 "super-team mute at most 10 accounts". */
-export const MAX_SUPER_TEAM_MUTE_ACCOUNTS = 10;
-/** Members per getSuperTeamMembers page (ours: §5 page limits are 100). */
-export const SUPER_TEAM_MEMBER_PAGE = 100;
+/** Members per getSuperTeamMembers page (im-core's SUPER_TEAM_MEMBER_PAGE_MAX, §5 page limits 100). */
+export { SUPER_TEAM_MEMBER_PAGE_MAX as SUPER_TEAM_MEMBER_PAGE } from '../../protocol';
 /** Newest messages per super team a sync carries (§9 query default 100); older ones by history. */
 export const SUPER_TEAM_ROAMING_LIMIT = 100;
-/** superTeamAction's actions (§5 "Super team needs action and teamId"; the list is ours, docs/im-super-teams.md). */
-export const SUPER_TEAM_ACTIONS = ['addMembers', 'removeMembers', 'addManagers', 'removeManagers', 'mute', 'unmute', 'leave', 'dismiss'] as const;
-export type SuperTeamAction = (typeof SUPER_TEAM_ACTIONS)[number];
 
 /** Super team system message types (category superTeam, pushed as superTeamSysMsg, read-ack pair 21/19). */
 export const SuperTeamSysMsgType = {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
-import { ResponseCode } from '../../protocol';
+import { ResponseCode, superTeamActionProblem, superTeamMemberLookupProblem, superTeamMembersPageProblem, superTeamMuteProblem } from '../../protocol';
 import { ImServerError, parameterError } from '../errors';
 import type { TeamActor } from '../team/team-change';
 import {
@@ -10,9 +10,14 @@ import {
 import { applySuperTeamPlan, loadSuperTeam, requireSuperMember, type SuperTeamChange, type SuperTeamPlan, type SuperTeamState } from './super-team-change';
 import { SuperTeamJoins } from './super-team-joins';
 import {
-  MAX_SUPER_TEAM_MEMBER_LOOKUP, MAX_SUPER_TEAM_MUTE_ACCOUNTS, SUPER_TEAM_ACTIONS, SUPER_TEAM_MANAGER_LIMIT, SUPER_TEAM_MEMBER_LIMIT, SUPER_TEAM_MEMBER_PAGE,
+  MAX_SUPER_TEAM_MEMBER_LOOKUP, MAX_SUPER_TEAM_MUTE_ACCOUNTS, SUPER_TEAM_MANAGER_LIMIT, SUPER_TEAM_MEMBER_LIMIT, SUPER_TEAM_MEMBER_PAGE,
   superMemberFromRow, superTeamDb, superTeamFromRow, type SuperTeamAction, type SuperTeamDb,
 } from './super-team-model';
+
+/** A §5 rule shared with the client (im-core super-team-rules) refused the input: 414 with its text. */
+function refuse(problem: string | undefined): void {
+  if (problem) throw parameterError(problem);
+}
 
 export interface CreateSuperTeamInput extends TeamSettings {
   owner: string;
@@ -124,12 +129,12 @@ export class SuperTeamService {
 
   /** getSuperTeamMembers: valid members by join time after (or, reverse, before) `joinTime`, one page (§5 "members by join time"). */
   async membersByJoinTime(viewer: string, input: { teamId?: unknown; joinTime?: unknown; limit?: unknown; reverse?: unknown }): Promise<ServerTeamMember[]> {
+    // The wire's absent int is 0: no join time, and the default page.
+    const page = { ...input, limit: input.limit === 0 ? undefined : input.limit };
+    refuse(superTeamMembersPageProblem(page));
     const teamId = parseTeamId(input.teamId);
-    const joinTime = input.joinTime ?? 0;
-    if (typeof joinTime !== 'number' || !Number.isSafeInteger(joinTime) || joinTime < 0) throw parameterError('joinTime must be a time in ms');
-    const limit = input.limit === undefined || input.limit === 0 ? SUPER_TEAM_MEMBER_PAGE : input.limit;
-    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > SUPER_TEAM_MEMBER_PAGE) throw parameterError(`limit must be 1 to ${SUPER_TEAM_MEMBER_PAGE}`);
-    if (input.reverse !== undefined && typeof input.reverse !== 'boolean') throw parameterError('reverse must be a boolean');
+    const joinTime = (input.joinTime as number | undefined) ?? 0;
+    const limit = (page.limit as number | undefined) ?? SUPER_TEAM_MEMBER_PAGE;
     await this.requireViewer(teamId, viewer);
     let q = this.db.selectFrom('im_super_team_member').selectAll().where('team_id', '=', teamId).where('valid', '=', true);
     if (joinTime > 0) q = q.where('join_time', input.reverse ? '<' : '>', joinTime);
@@ -139,6 +144,7 @@ export class SuperTeamService {
 
   /** getSuperTeamMembersByAccounts: §5 non-empty, at most 20 accounts; the rows of those who are valid members. */
   async membersByAccounts(viewer: string, input: { teamId?: unknown; accounts?: unknown }): Promise<ServerTeamMember[]> {
+    refuse(superTeamMemberLookupProblem(input));
     const teamId = parseTeamId(input.teamId);
     const accounts = parseAccounts(input.accounts, { max: MAX_SUPER_TEAM_MEMBER_LOOKUP });
     await this.requireViewer(teamId, viewer);
@@ -294,10 +300,10 @@ export class SuperTeamService {
 
   /** updateSuperTeamMembersMute: §5 at most 10 accounts; owner and managers; a manager mutes normal members only; never the owner (802). */
   async muteMembers(actor: TeamActor, input: { teamId?: unknown; accounts?: unknown; mute?: unknown }): Promise<SuperTeamChange> {
+    refuse(superTeamMuteProblem(input));
     const teamId = parseTeamId(input.teamId);
     const accounts = parseAccounts(input.accounts, { max: MAX_SUPER_TEAM_MUTE_ACCOUNTS });
-    if (typeof input.mute !== 'boolean') throw parameterError('mute must be a boolean');
-    const mute = input.mute;
+    const mute = input.mute as boolean;
     return this.change(teamId, actor, async (state) => {
       const me = requireSuperMember(state);
       if (!isManagerOrOwner(me)) throw teamError.noPermission('only the owner and managers may mute members');
@@ -345,9 +351,7 @@ export class SuperTeamService {
 
   /** superTeamAction: §5 action and teamId required; the action names one of the member operations above. */
   async action(actor: TeamActor, input: { action?: unknown; teamId?: unknown; accounts?: unknown; ps?: unknown }): Promise<SuperTeamChange> {
-    if (input.action === undefined || input.action === '') throw parameterError('action is required');
-    if (input.teamId === undefined || input.teamId === '') throw parameterError('teamId is required');
-    if (typeof input.action !== 'string' || !(SUPER_TEAM_ACTIONS as readonly string[]).includes(input.action)) throw parameterError(`action must be one of ${SUPER_TEAM_ACTIONS.join(', ')}`);
+    refuse(superTeamActionProblem(input));
     const body = { teamId: input.teamId, accounts: input.accounts, ps: input.ps };
     switch (input.action as SuperTeamAction) {
       case 'addMembers': return this.addMembers(actor, body);
