@@ -44,30 +44,36 @@ function RouteGuard() {
   const location = useLocation();
   const matches = useMatches();
   const dispatch = useAppDispatch();
+  const auth = useAppSelector((state) => state.auth);
   // A Redux update re-renders its readers synchronously (useSyncExternalStore), in one task React cannot
   // split. When the signed-in user arrives, this guard swaps the loading ring for the whole layout and
-  // page, which was one main-thread task of 0.6–0.9 s on the goods list (issue 9). Reading the deferred
-  // value keeps that urgent render trivial (the ring stays) and mounts the layout in a deferred render,
-  // which React time-slices and yields from. Redirects wait for the same deferred render.
-  const { token, user, userStatus } = useDeferredValue(useAppSelector((state) => state.auth));
+  // page: one main-thread task of 0.6–0.9 s on the goods list (issue 9). That one swap (wait → show)
+  // follows the deferred value, so the urgent render keeps the ring and the layout mounts in a deferred
+  // render that React time-slices. Every other decision (redirects on sign-out, …) follows the store at once.
+  const deferredAuth = useDeferredValue(auth);
   const manifest = useRouteManifest();
   const knownPaths = useMemo(() => new Set(collectPaths(manifest)), [manifest]);
+  const { token, userStatus } = auth;
 
   useEffect(() => {
     if (token && userStatus === 'idle') void dispatch(loadCurrentUser());
   }, [dispatch, token, userStatus]);
 
-  const decision = decideRoute({
-    pathname: location.pathname,
-    search: location.search,
-    isPublic: isPublicMatch(matches),
-    allowedForUser: matches.every((match) =>
-      isAllowedFor(handleOf(match), { storeType: user?.storeType, permissions: user?.permissions ?? [] }),
-    ),
-    token,
-    user,
-    hasScreen: (path) => knownPaths.has(path),
-  });
+  const decide = (state: typeof auth) =>
+    decideRoute({
+      pathname: location.pathname,
+      search: location.search,
+      isPublic: isPublicMatch(matches),
+      allowedForUser: matches.every((match) =>
+        isAllowedFor(handleOf(match), { storeType: state.user?.storeType, permissions: state.user?.permissions ?? [] }),
+      ),
+      token: state.token,
+      user: state.user,
+      hasScreen: (path) => knownPaths.has(path),
+    });
+  const current = decide(auth);
+  const deferred = deferredAuth === auth ? current : decide(deferredAuth);
+  const decision = current.kind === 'render' && deferred.kind === 'wait' ? deferred : current;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'wait') return <PageLoading />;
   return <Outlet />;
