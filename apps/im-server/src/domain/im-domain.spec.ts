@@ -19,7 +19,7 @@ beforeAll(async () => {
   sessions = new SessionService(store.db);
   users = new UserService(store.db);
   sync = new SyncService(store.db, users, sessions, messages);
-});
+}, 120_000); // PGlite with every migration: over 30 s on a loaded machine
 afterAll(() => store.close());
 
 const port = (account: string): SendingPort => ({ account, nick: account.toUpperCase(), clientType: 16, deviceId: 'dev-1' });
