@@ -1,3 +1,4 @@
+import { startPeriodicSweep } from '../domain/periodic-sweep';
 import type { UploadService } from './upload-service';
 
 /** Objects removed per batch; batches follow each other until one comes back short. */
@@ -8,24 +9,5 @@ export const SWEEP_BATCH = 100;
  * The returned stop() clears the timer and waits for a run in flight, so the database is not closed under it.
  */
 export function startUploadSweeper(uploads: UploadService, intervalMs: number, log: { error(details: object, message: string): void }): () => Promise<void> {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  const sweep = async () => {
-    try {
-      while (!stopped && (await uploads.sweepExpired(SWEEP_BATCH)) === SWEEP_BATCH);
-    } catch (error) {
-      log.error({ err: error }, 'upload sweep failed');
-    }
-  };
-  const run = () => {
-    running = running.then(sweep);
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicSweep('upload sweep', async () => (await uploads.sweepExpired(SWEEP_BATCH)) === SWEEP_BATCH, intervalMs, log);
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
+import { startPeriodicSweep } from '../periodic-sweep';
 
 /**
  * Removes rows that can no longer be answered (docs/im-extend.md "Expiry sweep"):
@@ -55,28 +56,13 @@ export function startExpirySweeper(
   intervalMs: number,
   log: { error(details: object, message: string): void },
 ): () => Promise<void> {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  const sweep = async () => {
-    try {
-      for (;;) {
-        if (stopped) return;
-        const counts = await sweepExpiredRows(db, now());
-        if (Math.max(counts.events, counts.subscriptions, counts.channels) < EXPIRY_SWEEP_BATCH) return;
-      }
-    } catch (error) {
-      log.error({ err: error }, 'expiry sweep failed');
-    }
-  };
-  const run = () => {
-    running = running.then(sweep);
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicSweep(
+    'expiry sweep',
+    async () => {
+      const counts = await sweepExpiredRows(db, now());
+      return Math.max(counts.events, counts.subscriptions, counts.channels) >= EXPIRY_SWEEP_BATCH;
+    },
+    intervalMs,
+    log,
+  );
 }
