@@ -1,6 +1,6 @@
 import type { Generated, Kysely, Selectable } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
-import type { ServerTeam, ServerTeamMember } from '../team/team-model';
+import { memberFromRow, teamFromRow, type ServerTeam, type ServerTeamMember } from '../team/team-model';
 
 /** Tables of migration 016 (kept beside their only user, as chatroom-tables.ts; docs/im-super-teams.md). */
 export interface SuperTeamTables {
@@ -48,44 +48,9 @@ export const superTeamSessionId = (teamId: number | string) => `superTeam-${team
 
 /** A super team is a team record of type advanced on the wire (TeamRecord); the domain type is the team one. */
 export function superTeamFromRow(row: SuperTeamRow): ServerTeam {
-  return {
-    teamId: String(row.team_id),
-    type: 1,
-    name: row.name,
-    avatar: row.avatar,
-    intro: row.intro,
-    announcement: row.announcement,
-    custom: row.custom,
-    serverCustom: row.server_custom,
-    level: row.level,
-    owner: row.owner,
-    valid: row.valid,
-    memberNum: row.member_num,
-    memberUpdateTime: Number(row.member_seq),
-    createTime: Number(row.created_at),
-    updateTime: Number(row.updated_at),
-    muteType: row.mute_type,
-    joinMode: row.join_mode,
-    beInviteMode: row.be_invite_mode,
-    inviteMode: row.invite_mode,
-    updateTeamMode: row.update_team_mode,
-    updateCustomMode: row.update_custom_mode,
-  };
+  return teamFromRow({ ...row, type: 1 });
 }
 
 export function superMemberFromRow(row: SuperTeamMemberRow): ServerTeamMember {
-  return {
-    teamId: String(row.team_id),
-    account: row.accid,
-    type: row.type,
-    nickInTeam: row.nick_in_team,
-    bits: row.bits,
-    mute: row.mute,
-    muteNotiType: row.mute_noti_type,
-    custom: row.custom,
-    invitor: row.invitor,
-    joinTime: Number(row.join_time),
-    updateTime: Number(row.updated_at),
-    valid: row.valid,
-  };
+  return memberFromRow(row);
 }

@@ -72,7 +72,15 @@ export interface TeamView {
   validToCurrentUser: boolean;
 }
 
-export function teamFromRow(row: Selectable<TeamTable>): ServerTeam {
+/** The columns teamFromRow reads: a team row, or a super team row with its fixed type (super-team-model.ts). */
+export type TeamRowFields = Pick<
+  Selectable<TeamTable>,
+  | 'team_id' | 'type' | 'name' | 'avatar' | 'intro' | 'announcement' | 'custom' | 'server_custom' | 'level' | 'owner' | 'valid'
+  | 'member_num' | 'member_seq' | 'created_at' | 'updated_at' | 'mute_type' | 'join_mode' | 'be_invite_mode' | 'invite_mode'
+  | 'update_team_mode' | 'update_custom_mode'
+>;
+
+export function teamFromRow(row: TeamRowFields): ServerTeam {
   return {
     teamId: String(row.team_id),
     type: row.type,
@@ -98,7 +106,13 @@ export function teamFromRow(row: Selectable<TeamTable>): ServerTeam {
   };
 }
 
-export function memberFromRow(row: Selectable<TeamMemberTable>): ServerTeamMember {
+/** The columns memberFromRow reads: a team member row, or a super team member row. */
+export type TeamMemberRowFields = Pick<
+  Selectable<TeamMemberTable>,
+  'team_id' | 'accid' | 'type' | 'nick_in_team' | 'bits' | 'mute' | 'mute_noti_type' | 'custom' | 'invitor' | 'join_time' | 'updated_at' | 'valid'
+>;
+
+export function memberFromRow(row: TeamMemberRowFields): ServerTeamMember {
   return {
     teamId: String(row.team_id),
     account: row.accid,

@@ -142,7 +142,7 @@ export class TeamService {
       .innerJoin('im_team as t', 't.team_id', 'm.team_id')
       .selectAll('t')
       .select(['m.accid', 'm.type as member_type', 'm.nick_in_team', 'm.bits', 'm.mute', 'm.mute_noti_type', 'm.custom as member_custom', 'm.invitor'])
-      .select(['m.join_time', 'm.updated_at as member_updated_at', 'm.valid as member_valid', 'm.member_seq as row_member_seq', 'm.acc_seq'])
+      .select(['m.join_time', 'm.updated_at as member_updated_at', 'm.valid as member_valid', 'm.acc_seq'])
       .where('m.accid', '=', account)
       .where('m.acc_seq', '>', afterSeq)
       .where('m.acc_seq', '<=', uptoSeq)
@@ -153,7 +153,7 @@ export class TeamService {
       member: memberFromRow({
         team_id: r.team_id, accid: r.accid, type: r.member_type, nick_in_team: r.nick_in_team, bits: r.bits, mute: r.mute,
         mute_noti_type: r.mute_noti_type, custom: r.member_custom, invitor: r.invitor, join_time: r.join_time,
-        updated_at: r.member_updated_at, valid: r.member_valid, member_seq: r.row_member_seq, acc_seq: r.acc_seq,
+        updated_at: r.member_updated_at, valid: r.member_valid,
       }),
       seq: Number(r.acc_seq),
     }));
