@@ -1,4 +1,4 @@
-import { ImError, MemoryStore, type ImClient, type ImMessage, type ImSysMsg, type ImTeam } from '@merchant/im-core';
+import { ImError, MemoryStore, isPartialAdd, type ImClient, type ImMessage, type ImSysMsg, type ImTeam } from '@merchant/im-core';
 import { imCoreClient, waitFor } from './support/im-core-clients';
 import { account, startServer, type StartedServer } from './support/test-server';
 
@@ -67,6 +67,19 @@ describe('im-core super teams against im-server', () => {
     await fresh.superTeams.leave(team.teamId);
     expect(await fresh.superTeams.list()).toEqual([]);
     expect((await fresh.superTeams.localSuperTeam(team.teamId))?.validToCurrentUser).toBe(false);
+  });
+
+  it('addMembers past the level: the members that fit are added, the team is read again, and the 813 error lists the rest (abortedAccidList)', async () => {
+    const [ownerName, a, b, c] = [account('stc_p_owner'), account('stc_p_a'), account('stc_p_b'), account('stc_p_c')];
+    const owner = await client(ownerName);
+    for (const name of [a, b, c]) await client(name);
+    const { team } = await started.server.createSuperTeam({ owner: ownerName, name: 'Two places', members: [], level: 2, beInviteMode: 1 });
+    await owner.superTeams.getSuperTeam(team.teamId);
+    const failure = await owner.superTeams.addMembers({ teamId: team.teamId, accounts: [a, b, c] }).catch((error: unknown) => error);
+    expect(isPartialAdd(failure)).toBe(true);
+    expect(failure).toMatchObject({ code: 813, abortedAccidList: [b, c] });
+    expect((await owner.superTeams.localSuperTeam(team.teamId))?.memberNum).toBe(2);
+    expect((await owner.superTeams.getMembersByAccounts({ teamId: team.teamId, accounts: [a, b] })).filter((m) => m.valid).map((m) => m.account)).toEqual([a]);
   });
 
   it('an application arrives as a super team system message; passing it lets the applicant in; reading it acks 21/19', async () => {

@@ -219,6 +219,13 @@ describe('im-server super teams', () => {
 
     const small = await create(owner, [names[0]], { level: 2 });
     expect((await o.request('addSuperTeamMembers', { teamId: small, accounts: [names[2]] })).code).toBe(ResponseCode.TEAM_MEMBER_LIMIT);
+    // A batch past the level: those that fit are added, the rest come back as abortedAccidList (813); the add stays.
+    const three = await create(owner, [names[0]], { level: 3 });
+    const partly = await o.request('addSuperTeamMembers', { teamId: three, accounts: [names[2], names[3], names[4]] });
+    expect([partly.code, partly.body.abortedAccidList, partly.body.errMsg]).toEqual([ResponseCode.PARTIAL_ADD_TEAM_LIMIT, [names[3], names[4]], 'team member limit 3 reached: 2 accounts not added']);
+    const after = await o.request('getSuperTeamMembersByAccounts', { teamId: three, accounts: [names[2], names[3]] });
+    expect((after.body.members ?? []).filter((m) => m.valid !== false).map((m) => m.account)).toEqual([names[2]]);
+    expect((await o.request('getSuperTeam', { teamId: three })).body.team?.memberNum).toBe(3);
     await expect(started.server.createSuperTeam({ owner, name: 'Too big', level: 10_001 })).rejects.toMatchObject({ code: ResponseCode.PARAMETER_ERROR });
   });
 

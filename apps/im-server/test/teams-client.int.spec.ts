@@ -146,6 +146,21 @@ describe('im-core teams against im-server', () => {
     await expect(owner.teams.passTeamApply({ teamId: team.teamId, from: refusedName })).rejects.toMatchObject({ code: 404 });
   });
 
+  it('addTeamMembers past the level through im-core: the 813 error lists the accounts left out, and the owner\'s stored members already hold the ones added', async () => {
+    const [ownerName, a, b] = [account('tc_p_owner'), account('tc_p_a'), account('tc_p_b')];
+    const owner = await client(ownerName);
+    for (const name of [a, b]) await client(name);
+    // The im-core API does not set a level; the raw protocol does (docs/protocol.md "Teams").
+    const raw = await RawImClient.loggedIn(started.wsUrl, ownerName, { clientType: 1, deviceId: 'raw-tc_p' });
+    const created = await raw.request('createTeam', { team: { type: 0, name: 'Two places', level: 2 } });
+    raw.close();
+    const teamId = created.body.team?.teamId as string;
+    await owner.teams.getTeam(teamId);
+    const failure = await owner.teams.addTeamMembers({ teamId, accounts: [a, b] }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 813, abortedAccidList: [b] });
+    expect((await owner.teams.localMembers(teamId)).map((m) => m.account)).toEqual([ownerName, a]);
+  });
+
   it('team read receipts: a member reads a message that asked for them, the sender gets the counts live and the details; 814 for one that did not', async () => {
     const ownerName = account('tr_owner');
     const readerName = account('tr_reader');

@@ -129,15 +129,16 @@ describe('im-server team applications and invitations', () => {
     const c3 = await world.open(a3);
     expect((await o.request('createTeam', { team: { type: 0, name: 'Bad level', level: 0 } })).code).toBe(ResponseCode.PARAMETER_ERROR);
     expect((await o.request('createTeam', { team: { type: 0, name: 'Bad level', level: 2001 } })).code).toBe(ResponseCode.PARAMETER_ERROR);
-    expect((await o.request('createTeam', { team: { type: 0, name: 'Too small', level: 2 }, accounts: [a1, a2] })).code).toBe(ResponseCode.TEAM_MEMBER_LIMIT);
+    // No place beside the owner: the whole create is refused.
+    expect((await o.request('createTeam', { team: { type: 0, name: 'Too small', level: 1 }, accounts: [a1] })).code).toBe(ResponseCode.TEAM_MEMBER_LIMIT);
 
     // Two places: the owner and one more.
     const open = await world.createTeam(o, [], { name: 'Open', level: 2, joinMode: 0 });
     expect((await o.request('getTeam', { teamId: open })).body.team?.level).toBe(2);
-    expect((await o.request('addTeamMembers', { teamId: open, accounts: [a1, a2] })).code).toBe(ResponseCode.TEAM_MEMBER_LIMIT);
-    expect((await o.request('getTeam', { teamId: open })).body.team?.memberNum).toBe(1);
     expect((await c1.request('applyTeam', { teamId: open })).code).toBe(200);
     expect((await c2.request('applyTeam', { teamId: open })).code).toBe(ResponseCode.TEAM_MEMBER_LIMIT);
+    expect((await o.request('addTeamMembers', { teamId: open, accounts: [a2] })).code).toBe(ResponseCode.TEAM_MEMBER_LIMIT);
+    expect((await o.request('getTeam', { teamId: open })).body.team?.memberNum).toBe(2);
 
     // Invitations and applications waiting for an answer: the answer that would pass the limit is refused.
     const verified = await world.createTeam(o, [], { name: 'Verified', level: 2, beInviteMode: 0 });
@@ -148,6 +149,48 @@ describe('im-server team applications and invitations', () => {
     expect((await c1.request('getTeam', { teamId: verified })).body.team).toMatchObject({ validToCurrentUser: false, memberNum: 2 });
     expect((await c2.request('applyTeam', { teamId: verified })).code).toBe(200);
     expect((await o.request('passTeamApply', { teamId: verified, from: a2 })).code).toBe(ResponseCode.TEAM_MEMBER_LIMIT);
+  });
+
+  it('a batch past the level adds the accounts that fit and answers 813 with the rest as abortedAccidList (create, add, invite)', async () => {
+    const owner = account('tj_p_owner');
+    const names = [account('tj_p_a1'), account('tj_p_a2'), account('tj_p_a3'), account('tj_p_a4')];
+    const o = await world.open(owner);
+    const clients = await Promise.all(names.map((n) => world.open(n)));
+
+    // createTeam with three places and four accounts: the team exists with the owner and the first two.
+    const created = await o.request('createTeam', { team: { type: 0, name: 'Three places', level: 3 }, accounts: names });
+    expect(created.code).toBe(ResponseCode.PARTIAL_ADD_TEAM_LIMIT);
+    expect(created.body.abortedAccidList).toEqual([names[2], names[3]]);
+    expect(created.body.errMsg).toBe('team member limit 3 reached: 2 accounts not added');
+    const teamId = created.body.team?.teamId as string;
+    expect(created.body.team).toMatchObject({ level: 3, memberNum: 3 });
+    const members = await o.request('getTeamMembers', { teamId, timetag: 0 });
+    expect((members.body.members ?? []).filter((m) => m.valid !== false).map((m) => m.account).sort()).toEqual([owner, names[0], names[1]].sort());
+    // The added ones were told by the createTeam notification; the aborted ones are not in the team.
+    const note = await clients[0].waitForPush('teamMsg', (m) => m.msg?.type === 5 && (m.msg?.attach ?? '').includes('createTeam'));
+    expect(JSON.parse(note.msg?.attach ?? '{}')).toMatchObject({ type: 'createTeam', accounts: [names[0], names[1]] });
+    expect((await clients[2].request('getTeam', { teamId })).body.team?.validToCurrentUser).toBe(false);
+
+    // addTeamMembers with one place left after a kick: the first account joins, the rest are listed; the change stays.
+    expect((await o.request('removeTeamMembers', { teamId, accounts: [names[1]] })).code).toBe(200);
+    const added = await o.request('addTeamMembers', { teamId, accounts: [names[3], names[2], names[1]] });
+    expect([added.code, added.body.abortedAccidList]).toEqual([ResponseCode.PARTIAL_ADD_TEAM_LIMIT, [names[2], names[1]]]);
+    expect(added.body.time).toBeGreaterThan(0);
+    expect((await clients[3].request('getTeam', { teamId })).body.team).toMatchObject({ validToCurrentUser: true, memberNum: 3 });
+    const addNote = await clients[3].waitForPush('teamMsg', (m) => m.msg?.type === 5 && (m.msg?.attach ?? '').includes('addTeamMembers'));
+    expect(JSON.parse(addNote.msg?.attach ?? '{}')).toMatchObject({ type: 'addTeamMembers', accounts: [names[3]] });
+    // Full: nothing fits, the whole batch is refused (801) and nothing changes.
+    expect((await o.request('addTeamMembers', { teamId, accounts: [names[1], names[2]] })).code).toBe(ResponseCode.TEAM_MEMBER_LIMIT);
+    expect((await o.request('getTeam', { teamId })).body.team?.memberNum).toBe(3);
+
+    // An advanced team that invites: the invitations that fit go out, the rest are listed.
+    const invites = await world.createTeam(o, [], { name: 'Invites', level: 2, beInviteMode: 0 });
+    const invited = await o.request('addTeamMembers', { teamId: invites, accounts: [names[0], names[1]] });
+    expect([invited.code, invited.body.abortedAccidList]).toEqual([ResponseCode.PARTIAL_ADD_TEAM_LIMIT, [names[1]]]);
+    const invitation = await clients[0].waitForPush('sysMsg', (m) => m.sysMsg?.type === 'teamInvite' && (m.sysMsg?.attach ?? '').includes(invites));
+    expect(invitation.sysMsg?.state).toBe('init');
+    expect((await clients[1].request('acceptTeamInvite', { teamId: invites, from: owner })).code).toBe(ResponseCode.NOT_FOUND);
+    expect((await clients[0].request('acceptTeamInvite', { teamId: invites, from: owner })).code).toBe(200);
   });
 
   it('joinMode noVerify joins at once; rejectAll refuses (802)', async () => {

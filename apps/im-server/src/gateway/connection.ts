@@ -140,9 +140,13 @@ export class GatewayConnection {
     }
     const after: (() => Promise<void> | void)[] = [];
     let closeReason: string | undefined;
+    // A partial success (813) answers with its code and errMsg beside the body; the change stays committed.
+    const partly: { code?: number; errMsg?: string } = {};
     try {
-      const body = await handler(this.context(after, (reason) => (closeReason = reason)), frame.body as never);
-      this.respond(frame, ResponseCode.OK, body as ProtocolRecord);
+      const context = this.context(after, (reason) => (closeReason = reason), (code, errMsg) => Object.assign(partly, { code, errMsg }));
+      const body = (await handler(context, frame.body as never)) as ProtocolRecord;
+      if (partly.code !== undefined) this.respond(frame, partly.code, { ...body, errMsg: partly.errMsg ?? '' });
+      else this.respond(frame, ResponseCode.OK, body);
     } catch (error) {
       if (error instanceof ImServerError) return this.respondError(frame, error.code, error.message);
       this.gateway.log.error({ err: error, command: frame.name }, 'command failed');
@@ -158,7 +162,11 @@ export class GatewayConnection {
     if (closeReason) this.close(CloseCode.NORMAL, closeReason);
   }
 
-  private context(after: (() => Promise<void> | void)[], closeAfter: (reason: string) => void): CommandContext {
+  private context(
+    after: (() => Promise<void> | void)[],
+    closeAfter: (reason: string) => void,
+    answerPartly: (code: number, errMsg: string) => void,
+  ): CommandContext {
     const port = this.port as PortRecord;
     return {
       port,
@@ -171,6 +179,7 @@ export class GatewayConnection {
       pushToSelf: (name, body) => this.sendPush(name, body),
       afterResponse: (task) => after.push(task),
       closeAfterResponse: closeAfter,
+      answerPartly,
     };
   }
 

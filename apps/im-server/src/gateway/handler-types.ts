@@ -74,6 +74,12 @@ export interface CommandContext {
   afterResponse(task: () => Promise<void> | void): void;
   /** Closes this connection after its response (logout). */
   closeAfterResponse(reason: string): void;
+  /**
+   * Answers with `code` and `errMsg` beside the handler's body although the change committed: a
+   * partial success such as 813, where some accounts were added and the rest are listed as aborted.
+   * A thrown ImServerError, by contrast, rolls the change back.
+   */
+  answerPartly(code: number, errMsg: string): void;
 }
 
 export type CommandHandler<N extends CommandName> = (

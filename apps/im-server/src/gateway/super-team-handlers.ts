@@ -7,7 +7,7 @@ import { superTeamSessionId } from '../domain/super-team/super-team-model';
 import { sendSuperTeamMsg } from '../domain/super-team/super-team-messages';
 import { markSuperTeamRead, superTeamHistory, superTeamSync } from '../domain/super-team/super-team-stream';
 import { messageRecord, sysMsgRecord } from './records';
-import { teamMemberRecord, teamRecord } from './team-handlers';
+import { answerPartlyWhenAborted, teamMemberRecord, teamRecord } from './team-handlers';
 import type { CommandContext, CommandHandlers } from './handler-types';
 
 /** A super team message as `viewer` sees it: its session is the team's (`superTeam-<id>`) for every member. */
@@ -73,7 +73,8 @@ export const SUPER_TEAM_HANDLERS: CommandHandlers = {
   addSuperTeamMembers: async (ctx, body) => {
     const change = await ctx.services.superTeams.addMembers(actorOf(ctx), body);
     publishSuperTeamChange(ctx, change);
-    return { abortedAccidList: [], time: change.team.updateTime };
+    answerPartlyWhenAborted(ctx, change.aborted, change.team.level);
+    return { abortedAccidList: change.aborted, time: change.team.updateTime };
   },
 
   removeSuperTeamMembers: async (ctx, body) => changed(ctx, await ctx.services.superTeams.removeMembers(actorOf(ctx), body)),

@@ -5,7 +5,7 @@ import { markTeamSessionRead, teamHistory } from '../domain/team/team-msg-servic
 import { ImServerError } from '../domain/errors';
 import type { TeamReceiptCount } from '../domain/team/team-receipts';
 import type { StoredMessage } from '../domain/msg/message';
-import { MuteType } from '../domain/team/team-model';
+import { MuteType, partialAddMessage } from '../domain/team/team-model';
 import type { SyncResult } from '../domain/sync/sync-service';
 import { messageRecord, sysMsgRecord } from './records';
 import type { CommandContext, CommandHandlers } from './handler-types';
@@ -75,7 +75,8 @@ export const TEAM_HANDLERS: CommandHandlers = {
   createTeam: async (ctx, body) => {
     const change = await ctx.services.teams.create(actorOf(ctx), body);
     publishTeamChange(ctx, change);
-    return { team: teamRecord({ team: change.team, validToCurrentUser: true }), abortedAccidList: [] };
+    answerPartlyWhenAborted(ctx, change.aborted, change.team.level);
+    return { team: teamRecord({ team: change.team, validToCurrentUser: true }), abortedAccidList: change.aborted };
   },
 
   getTeam: async (ctx, body) => ({ team: teamRecord(await ctx.services.teams.get(ctx.port.account, body.teamId)) }),
@@ -125,7 +126,8 @@ export const TEAM_HANDLERS: CommandHandlers = {
   addTeamMembers: async (ctx, body) => {
     const change = await ctx.services.teams.addMembers(actorOf(ctx), body);
     publishTeamChange(ctx, change);
-    return { abortedAccidList: [], time: change.team.updateTime };
+    answerPartlyWhenAborted(ctx, change.aborted, change.team.level);
+    return { abortedAccidList: change.aborted, time: change.team.updateTime };
   },
 
   removeTeamMembers: async (ctx, body) => {
@@ -272,6 +274,11 @@ export async function markTeamSessionAck(ctx: CommandContext, body: { to?: strin
 }
 
 /** After the answer: the notification and the changed member rows to every told account's ports (the caller's too), system messages to their receivers. */
+/** §8 813: some accounts were left out by the member limit; the others were added and stay added. */
+export function answerPartlyWhenAborted(ctx: CommandContext, aborted: readonly string[], level: number): void {
+  if (aborted.length > 0) ctx.answerPartly(ResponseCode.PARTIAL_ADD_TEAM_LIMIT, partialAddMessage(aborted, level));
+}
+
 export function publishTeamChange(ctx: CommandContext, change: TeamChange): void {
   ctx.afterResponse(async () => {
     const notification = change.notification;

@@ -1,4 +1,4 @@
-import { ImError } from '../errors';
+import { ImError, ResponseCode, errorFromResponseCode, isPartialAdd } from '../errors';
 import { MessageTypeCode, SceneCode } from '../protocol/constants';
 import type { TeamRecordValue } from '../protocol/records';
 import { MemoryStore } from '../store/memory-store';
@@ -66,6 +66,42 @@ describe('ImClient teams (im-client-spec §4 Team, §5 Teams)', () => {
     expect((await client.teams.list()).map((t) => t.teamId)).toEqual(['101']);
     expect((await client.teams.localMembers('101')).map((m) => [m.account, m.type])).toEqual([[ME, 'owner']]);
     expect(teamsEvents).toEqual([['101']]);
+  });
+
+  it('createTeam answered 813 (partial add at the member limit): the team is stored, announced and its members read, then the error carries abortedAccidList', async () => {
+    const { fake, client, sent } = makeClient();
+    fake.answer('createTeam', (body) => {
+      const created = { ...body.team, teamId: '102', owner: ME, valid: true, validToCurrentUser: true, memberNum: 2, createTime: 20, updateTime: 20 };
+      throw errorFromResponseCode(ResponseCode.PARTIAL_ADD_TEAM_LIMIT, 'createTeam', 'team member limit 2 reached: 1 account not added', { team: created, abortedAccidList: ['c_b'] });
+    });
+    fake.answer('getTeamMembers', () => ({ members: [{ teamId: '102', account: ME, type: 1, joinTime: 1 }, { teamId: '102', account: 'c_a', type: 0, joinTime: 1 }], timetag: 3 }));
+    await client.connect();
+    const teamsEvents: string[][] = [];
+    client.on('teams', (teams) => teamsEvents.push(teams.map((t) => t.teamId)));
+    const failure = await client.teams.createTeam({ type: 'normal', name: 'two places', accounts: ['c_a', 'c_b'] }).catch((error: unknown) => error);
+    expect(isPartialAdd(failure)).toBe(true);
+    expect(failure).toMatchObject({ code: 813, abortedAccidList: ['c_b'] });
+    expect((await client.teams.list()).map((t) => t.teamId)).toEqual(['102']);
+    expect(teamsEvents).toEqual([['102']]);
+    expect(sent('getTeamMembers')).toHaveLength(1);
+    expect((await client.teams.localMembers('102')).map((m) => m.account)).toEqual([ME, 'c_a']);
+  });
+
+  it('addTeamMembers answered 813: the members are read back before the error (abortedAccidList) reaches the caller; another refusal reads nothing', async () => {
+    const { fake, client, sent } = await withTeam();
+    fake.answer('addTeamMembers', () => {
+      throw errorFromResponseCode(ResponseCode.PARTIAL_ADD_TEAM_LIMIT, 'addTeamMembers', 'limit', { abortedAccidList: ['c_z'], time: 30 });
+    });
+    const before = sent('getTeamMembers').length;
+    await expect(client.teams.addTeamMembers({ teamId: 't1', accounts: ['c_y', 'c_z'] })).rejects.toMatchObject({ code: 813, abortedAccidList: ['c_z'] });
+    expect(sent('getTeamMembers')).toHaveLength(before + 1);
+    fake.answer('addTeamMembers', () => {
+      throw errorFromResponseCode(ResponseCode.TEAM_NO_PERMISSION, 'addTeamMembers', 'no');
+    });
+    const refused = await client.teams.addTeamMembers({ teamId: 't1', accounts: ['c_y'] }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 802, abortedAccidList: [] });
+    expect(isPartialAdd(refused)).toBe(false);
+    expect(sent('getTeamMembers')).toHaveLength(before + 1);
   });
 
   it('updateTeam needs teamId and no type; the stored team takes the change', async () => {

@@ -78,7 +78,9 @@ export class PendingRequests {
       return true;
     }
     const message = typeof frame.body.errMsg === 'string' ? frame.body.errMsg : undefined;
-    const error = errorFromResponseCode(frame.code, request.name, message);
+    // The body rides on the error: some error answers carry data (813's abortedAccidList).
+    const details = Object.entries(frame.body).filter(([field]) => field !== 'errMsg');
+    const error = errorFromResponseCode(frame.code, request.name, message, details.length > 0 ? Object.fromEntries(details) : undefined);
     if (error) request.reject(error);
     else request.resolve(frame.body);
     return true;

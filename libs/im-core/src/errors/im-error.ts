@@ -7,6 +7,11 @@ export interface ImErrorOptions {
   command?: string;
   /** For frequency control: epoch ms until which the command is blocked. */
   retryAt?: number;
+  /**
+   * The answer's own fields when an error answer carries data, as 813 does: the server added the
+   * accounts that fit and lists the rest in `abortedAccidList` (createTeam also sends the team).
+   */
+  details?: Readonly<Record<string, unknown>>;
   cause?: unknown;
 }
 
@@ -16,6 +21,7 @@ export class ImError extends Error {
   readonly code: number | undefined;
   readonly command: string | undefined;
   readonly retryAt: number | undefined;
+  readonly details: Readonly<Record<string, unknown>> | undefined;
 
   constructor(errorName: ImErrorNameValue, message: string, options: ImErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -24,6 +30,13 @@ export class ImError extends Error {
     this.code = options.code;
     this.command = options.command;
     this.retryAt = options.retryAt;
+    this.details = options.details;
+  }
+
+  /** 813's abortedAccidList: the accounts the team's member limit left out; empty for other errors. */
+  get abortedAccidList(): string[] {
+    const list = this.details?.abortedAccidList;
+    return Array.isArray(list) ? list.filter((a): a is string => typeof a === 'string') : [];
   }
 
   /** Whether the error should go to the provider's error reporting (408/415/500, im-client-spec §8). */
@@ -31,6 +44,12 @@ export class ImError extends Error {
     return this.code !== undefined && describeResponseCode(this.code).handling === 'reported';
   }
 }
+
+/**
+ * §8 813, a partial add: the team's member limit left some accounts out (`abortedAccidList`) and
+ * the others were added. It is an error (only 200, 406, 808 and 810 are not), but a change happened.
+ */
+export const isPartialAdd = (error: unknown): error is ImError => error instanceof ImError && error.code === ResponseCode.PARTIAL_ADD_TEAM_LIMIT;
 
 /** Malformed or unpackable frame. Always code 997, 998 or 999 (im-client-spec §8). */
 export class ProtocolError extends ImError {
@@ -41,10 +60,10 @@ export class ProtocolError extends ImError {
 }
 
 /** Turns a server response code into an error, or undefined for the codes that yield none. */
-export function errorFromResponseCode(code: number, command: string, serverMessage?: string): ImError | undefined {
+export function errorFromResponseCode(code: number, command: string, serverMessage?: string, details?: Readonly<Record<string, unknown>>): ImError | undefined {
   if (isSuccessCode(code)) return undefined;
   const { meaning } = describeResponseCode(code);
   const text = serverMessage ? `${meaning}: ${serverMessage}` : meaning;
   const name = code === ResponseCode.SERVICE_UNAVAILABLE ? ImErrorName.Not_Support : ImErrorName.Server_Error;
-  return new ImError(name, `${command} failed with ${code} (${text})`, { code, command });
+  return new ImError(name, `${command} failed with ${code} (${text})`, { code, command, ...(details ? { details } : {}) });
 }

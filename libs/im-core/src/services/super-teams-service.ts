@@ -1,4 +1,4 @@
-import { ImError, ImErrorName, ResponseCode } from '../errors';
+import { ImError, ImErrorName, ResponseCode, isPartialAdd } from '../errors';
 import type { TeamRecordValue } from '../protocol/records';
 import type { ImMessage, ImTeam, ImTeamMember, ImTeamMuteType } from '../store/entities';
 import { fromWireTeam } from '../model/wire-mapping';
@@ -107,10 +107,17 @@ export class SuperTeamsService {
     return Object.fromEntries((answer.invitors ?? []).filter((m) => m.account).map((m) => [m.account as string, m.invitorAccid ?? '']));
   }
 
-  /** Adds (or invites, per the team's beInviteMode) accounts. */
+  /**
+   * Adds (or invites, per the team's beInviteMode) accounts. Past the member limit the server adds
+   * those that fit and answers 813: the team is read again, then the 813 error (its abortedAccidList)
+   * goes to the caller.
+   */
   async addMembers(input: TeamAccountsInput): Promise<{ abortedAccidList: string[] }> {
     const { teamId, accounts } = validateTeamAccounts(input);
-    const answer = await this.context.connection.request('addSuperTeamMembers', { teamId, accounts, ps: input.ps, attach: input.attach });
+    const answer = await this.context.connection.request('addSuperTeamMembers', { teamId, accounts, ps: input.ps, attach: input.attach }).catch(async (error: unknown) => {
+      if (isPartialAdd(error)) await this.refresh(teamId);
+      throw error;
+    });
     await this.refresh(teamId);
     return { abortedAccidList: answer.abortedAccidList ?? [] };
   }

@@ -1,5 +1,5 @@
-import { ImError, ImErrorName, ResponseCode } from '../errors';
-import type { TeamMemberRecordValue } from '../protocol/records';
+import { ImError, ImErrorName, ResponseCode, isPartialAdd } from '../errors';
+import type { TeamMemberRecordValue, TeamRecordValue } from '../protocol/records';
 import type { ImMessage, ImTeam, ImTeamMember, ImTeamMuteType } from '../store/entities';
 import { fromWireTeam } from '../model/wire-mapping';
 import {
@@ -136,15 +136,31 @@ export class TeamsService {
 
   // ---- the team itself
 
-  /** §5: type and name required; the §5 defaults are sent; I become owner (§4). */
+  /**
+   * §5: type and name required; the §5 defaults are sent; I become owner (§4). Past the member
+   * limit the server creates the team with the accounts that fit and answers 813: the team is kept
+   * and announced like any other, then the 813 error (its abortedAccidList) goes to the caller.
+   */
   async createTeam(input: CreateTeamInput): Promise<{ team: ImTeam; abortedAccidList: string[] }> {
     const { accounts = [], ps, ...settings } = validateCreateTeam(input);
-    const answer = await this.context.connection.request('createTeam', { team: toWireTeamSettings(settings), accounts, ps });
+    let answer: { team?: TeamRecordValue; abortedAccidList?: string[] };
+    let partial: ImError | undefined;
+    try {
+      answer = await this.context.connection.request('createTeam', { team: toWireTeamSettings(settings), accounts, ps });
+    } catch (error) {
+      if (!isPartialAdd(error)) throw error;
+      partial = error;
+      answer = { team: error.details?.team as TeamRecordValue | undefined };
+    }
     const team = this.requireTeam(fromWireTeam(answer.team), 'createTeam');
     const store = this.context.store();
     await store.putTeams([team]);
     await store.putTeamMembers([ownerMember(team.teamId, this.context.account, team.createTime || this.context.now())]);
     this.emitTeams([team]);
+    if (partial) {
+      await this.refreshMembers(team.teamId);
+      throw partial;
+    }
     return { team, abortedAccidList: answer.abortedAccidList ?? [] };
   }
 
@@ -259,10 +275,17 @@ export class TeamsService {
     return this.localMembers(teamId);
   }
 
-  /** Adds (or invites, per the team's beInviteMode) accounts; the answer lists those refused. */
+  /**
+   * Adds (or invites, per the team's beInviteMode) accounts; the answer lists those refused. Past
+   * the member limit the server adds those that fit and answers 813: the members are read back,
+   * then the 813 error (its abortedAccidList) goes to the caller.
+   */
   async addTeamMembers(input: TeamAccountsInput): Promise<{ abortedAccidList: string[] }> {
     const { teamId, accounts } = validateTeamAccounts(input);
-    const answer = await this.context.connection.request('addTeamMembers', { teamId, accounts, ps: input.ps, attach: input.attach });
+    const answer = await this.context.connection.request('addTeamMembers', { teamId, accounts, ps: input.ps, attach: input.attach }).catch(async (error: unknown) => {
+      if (isPartialAdd(error)) await this.refreshMembers(teamId);
+      throw error;
+    });
     // Who became a member depends on the team's modes: read them back rather than guess.
     await this.refreshMembers(teamId);
     return { abortedAccidList: answer.abortedAccidList ?? [] };

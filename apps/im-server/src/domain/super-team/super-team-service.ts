@@ -4,7 +4,7 @@ import { ResponseCode, superTeamActionProblem, superTeamMemberLookupProblem, sup
 import { ImServerError, parameterError } from '../errors';
 import type { TeamActor } from '../team/team-change';
 import {
-  BeInviteMode, INFO_FIELDS, isManagerOrOwner, JoinMode, MemberType, MODE_FIELDS, MUTE_TEAM_BIT, MuteType, TeamMode, parseAccount, parseAccounts,
+  BeInviteMode, INFO_FIELDS, admitWithinLimit, isManagerOrOwner, JoinMode, MemberType, MODE_FIELDS, MUTE_TEAM_BIT, MuteType, TeamMode, parseAccount, parseAccounts,
   parseTeamId, parseTeamSettings, parseText, parseUpdateTeam, teamError, type ServerTeamMember, type TeamSettings, type TeamView,
 } from '../team/team-model';
 import { applySuperTeamPlan, loadSuperTeam, requireSuperMember, type SuperTeamChange, type SuperTeamPlan, type SuperTeamState } from './super-team-change';
@@ -197,30 +197,34 @@ export class SuperTeamService {
   }
 
   /**
-   * addSuperTeamMembers by inviteMode (802); already in → 809, unknown → 404, past 10,000 → 801.
+   * addSuperTeamMembers by inviteMode (802); already in → 809, unknown → 404. Past the level the
+   * accounts that fit are added (or invited) and the rest come back as `aborted` (813); no room, 801.
    * beInviteMode noVerify adds at once; needVerify sends each a superTeamInvite system message.
    */
-  async addMembers(actor: TeamActor, input: { teamId?: unknown; accounts?: unknown; ps?: unknown; attach?: unknown }): Promise<SuperTeamChange> {
+  async addMembers(actor: TeamActor, input: { teamId?: unknown; accounts?: unknown; ps?: unknown; attach?: unknown }): Promise<SuperTeamChange & { aborted: string[] }> {
     const teamId = parseTeamId(input.teamId);
     const accounts = parseAccounts(input.accounts, { self: actor.account });
     const ps = parseText(input.ps, 'ps') ?? '';
     if (input.attach !== undefined && (typeof input.attach !== 'string' || input.attach.length > 5000)) throw parameterError('attach must be a string of at most 5000');
     await this.requireAccounts(accounts);
-    return this.change(teamId, actor, async (state, trx) => {
+    let aborted: string[] = [];
+    const change = await this.change(teamId, actor, async (state, trx) => {
       const me = requireSuperMember(state);
       if (state.team.inviteMode === TeamMode.manager && !isManagerOrOwner(me)) throw teamError.noPermission('only the owner and managers may add members');
       const rows = await state.load(accounts);
       const already = accounts.filter((a) => rows.get(a)?.valid === true);
       if (already.length > 0) throw teamError.alreadyIn(already);
-      if (state.team.memberNum + accounts.length > state.team.level) throw teamError.memberLimit(state.team.level);
+      const { admitted, aborted: past } = admitWithinLimit(accounts, state.team.level - state.team.memberNum, state.team.level);
+      aborted = past;
       if (state.team.beInviteMode === BeInviteMode.needVerify) {
-        return { unchanged: true, sysMsgs: await this.joins.writeInvites(trx, teamId, actor.account, accounts, ps, (input.attach as string | undefined) ?? '') };
+        return { unchanged: true, sysMsgs: await this.joins.writeInvites(trx, teamId, actor.account, admitted, ps, (input.attach as string | undefined) ?? '') };
       }
       return {
-        members: accounts.map((account) => ({ account, type: MemberType.normal, valid: true, invitor: actor.account, rejoin: true })),
-        notify: { type: 'addSuperTeamMembers', attach: { accounts } },
+        members: admitted.map((account) => ({ account, type: MemberType.normal, valid: true, invitor: actor.account, rejoin: true })),
+        notify: { type: 'addSuperTeamMembers', attach: { accounts: admitted } },
       };
     });
+    return { ...change, aborted };
   }
 
   /** removeSuperTeamMembers: owner anyone else, a manager normal members only (802); non-members → 804. */

@@ -229,6 +229,26 @@ export function parseUpdateTeam(team: unknown): { teamId: number; settings: Team
   return { teamId, settings };
 }
 
+/** Accounts a batch add admitted within the member limit, and the rest (im-client-spec §8 813). */
+export interface AdmittedAccounts {
+  admitted: string[];
+  /** Accounts past the limit, in the order given: the answer's abortedAccidList. */
+  aborted: string[];
+}
+
+/**
+ * The accounts that fit in `room` places, in the order given; the rest are aborted (813, a partial
+ * add). When none fits the whole batch is refused with 801 and nothing changes.
+ */
+export function admitWithinLimit(accounts: readonly string[], room: number, level: number): AdmittedAccounts {
+  if (accounts.length > 0 && room <= 0) throw teamError.memberLimit(level);
+  return { admitted: accounts.slice(0, Math.max(room, 0)), aborted: accounts.slice(Math.max(room, 0)) };
+}
+
+/** The 813 answer's errMsg: how many accounts the limit left out. */
+export const partialAddMessage = (aborted: readonly string[], level: number) =>
+  `team member limit ${level} reached: ${aborted.length} account${aborted.length === 1 ? '' : 's'} not added`;
+
 export const isManagerOrOwner = (member: Pick<ServerTeamMember, 'type'> | undefined) =>
   member !== undefined && (member.type === MemberType.owner || member.type === MemberType.manager);
 

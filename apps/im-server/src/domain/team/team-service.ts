@@ -8,7 +8,7 @@ import { allocateSeqsBulk } from './team-fanout';
 import { applyTeamPlan, loadTeamState, requireMember, type MemberWrite, type TeamActor, type TeamChange, type TeamPlan, type TeamState } from './team-change';
 import {
   BeInviteMode, INFO_FIELDS, isManagerOrOwner, JoinMode, MemberType, MODE_FIELDS, MUTE_TEAM_BIT, MuteType, TEAM_MANAGER_LIMIT,
-  MAX_TEAM_ACCOUNTS, TEAM_FIELD_MAX_LENGTH, TEAMS_OWNED_LIMIT, TeamMode, TeamType, memberFromRow, parseAccount, parseAccounts, parseCreateTeam, parseTeamId, parseText, parseUpdateTeam,
+  MAX_TEAM_ACCOUNTS, TEAM_FIELD_MAX_LENGTH, admitWithinLimit, TEAMS_OWNED_LIMIT, TeamMode, TeamType, memberFromRow, parseAccount, parseAccounts, parseCreateTeam, parseTeamId, parseText, parseUpdateTeam,
   teamError, teamFromRow, type ServerTeamMember, type TeamView,
 } from './team-model';
 
@@ -38,12 +38,14 @@ export class TeamService {
   }
 
   /** §5: type and name required; the creator is the owner; defaults beInviteMode needVerify, the three modes manager. */
-  async create(actor: TeamActor, input: { team?: unknown; accounts?: unknown; ps?: unknown }): Promise<TeamChange> {
+  async create(actor: TeamActor, input: { team?: unknown; accounts?: unknown; ps?: unknown }): Promise<TeamChange & { aborted: string[] }> {
     const settings = parseCreateTeam(input.team);
-    const accounts = parseAccounts(input.accounts, { allowEmpty: true }).filter((a) => a !== actor.account);
+    const requested = parseAccounts(input.accounts, { allowEmpty: true }).filter((a) => a !== actor.account);
     const ps = parseText(input.ps, 'ps') ?? '';
-    if (accounts.length + 1 > settings.level) throw teamError.memberLimit(settings.level);
-    await this.requireAccounts(accounts);
+    // The owner takes one place; accounts past the level are left out (813), never the whole team.
+    const { admitted, aborted } = admitWithinLimit(requested, settings.level - 1, settings.level);
+    const accounts = admitted;
+    await this.requireAccounts(requested);
     const owned = await this.db
       .selectFrom('im_team')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -91,7 +93,8 @@ export class TeamService {
         { account: actor.account, type: MemberType.owner, valid: true },
         ...added.map((account) => ({ account, type: MemberType.normal, valid: true, invitor: actor.account })),
       ];
-      return applyTeamPlan(trx, row, state, actor, { members, notify: { type: 'createTeam', attach: { accounts: added, ...(ps ? { ps } : {}) } }, sysMsgs }, now);
+      const change = await applyTeamPlan(trx, row, state, actor, { members, notify: { type: 'createTeam', attach: { accounts: added, ...(ps ? { ps } : {}) } }, sysMsgs }, now);
+      return { ...change, aborted };
     });
   }
 
@@ -230,28 +233,32 @@ export class TeamService {
 
   /**
    * addTeamMembers: by inviteMode (managers, or every member). Accounts already in → 809, unknown
-   * → 404, past the member limit → 801; nothing is added then. A normal team, or an advanced one
-   * with beInviteMode noVerify, adds them at once; otherwise each gets a teamInvite system message
-   * and joins by acceptTeamInvite (team-join-service.ts).
+   * → 404; nothing is added then. Past the member limit the accounts that fit are added (or invited)
+   * and the rest come back as `aborted` (813); with no room at all, 801. A normal team, or an
+   * advanced one with beInviteMode noVerify, adds them at once; otherwise each gets a teamInvite
+   * system message and joins by acceptTeamInvite (team-join-service.ts).
    */
-  async addMembers(actor: TeamActor, input: { teamId?: unknown; accounts?: unknown; ps?: unknown; attach?: unknown }): Promise<TeamChange> {
+  async addMembers(actor: TeamActor, input: { teamId?: unknown; accounts?: unknown; ps?: unknown; attach?: unknown }): Promise<TeamChange & { aborted: string[] }> {
     const teamId = parseTeamId(input.teamId);
     const accounts = parseAccounts(input.accounts, { self: actor.account });
     const ps = parseText(input.ps, 'ps') ?? '';
     if (input.attach !== undefined && (typeof input.attach !== 'string' || input.attach.length > TEAM_FIELD_MAX_LENGTH.custom)) throw parameterError('attach must be a string of at most 5000');
     await this.requireAccounts(accounts);
-    return this.change(teamId, actor, async (state, trx) => {
+    let aborted: string[] = [];
+    const change = await this.change(teamId, actor, async (state, trx) => {
       const me = requireMember(state);
       if (state.team.inviteMode === TeamMode.manager && !isManagerOrOwner(me)) throw teamError.noPermission('only the owner and managers may add members');
       const already = accounts.filter((a) => state.isValidMember(a));
       if (already.length > 0) throw teamError.alreadyIn(already);
-      if (state.validMembers().length + accounts.length > state.team.level) throw teamError.memberLimit(state.team.level);
-      if (invitesWait(state)) return { unchanged: true, sysMsgs: await writeInvites(trx, teamId, actor.account, accounts, ps, (input.attach as string | undefined) ?? '', this.now()) };
+      const { admitted, aborted: past } = admitWithinLimit(accounts, state.team.level - state.validMembers().length, state.team.level);
+      aborted = past;
+      if (invitesWait(state)) return { unchanged: true, sysMsgs: await writeInvites(trx, teamId, actor.account, admitted, ps, (input.attach as string | undefined) ?? '', this.now()) };
       return {
-        members: accounts.map((account) => ({ account, type: MemberType.normal, valid: true, invitor: actor.account, rejoin: true })),
-        notify: { type: 'addTeamMembers', attach: { accounts } },
+        members: admitted.map((account) => ({ account, type: MemberType.normal, valid: true, invitor: actor.account, rejoin: true })),
+        notify: { type: 'addTeamMembers', attach: { accounts: admitted } },
       };
     });
+    return { ...change, aborted };
   }
 
   /** removeTeamMembers: the owner removes anyone else, a manager normal members only (802); non-members → 804. */
