@@ -49,6 +49,8 @@ export interface ImServerConfig {
    * registered documents converting until a node that converts starts. Env IM_CONVERT_DOCUMENTS=0 turns it off.
    */
   convertDocuments?: boolean;
+  /** Seed the chat's demo team on start when it is not there (`npm start`; src/demo/demo-seed.ts). Env IM_DEMO_SEED=1. */
+  demoSeed?: boolean;
   /** PostgreSQL instead of PGlite; tables go to schema `im`. */
   databaseUrl?: string;
   /** Redis pub/sub routing between nodes; unset = single node. */
@@ -132,6 +134,7 @@ export function resolveConfig(config: ImServerConfig): ResolvedConfig {
     s3: config.s3,
     uploadSweepIntervalMs,
     convertDocuments: config.convertDocuments ?? true,
+    demoSeed: config.demoSeed ?? false,
     teamFanoutAfterPush: config.teamFanoutAfterPush ?? true,
     teamFanoutSweepMs: config.teamFanoutSweepMs ?? 5000,
     expirySweepIntervalMs: positiveInterval(config.expirySweepIntervalMs ?? DEFAULT_UPLOAD_SWEEP_INTERVAL_MS, 'expiry sweep'),

@@ -41,6 +41,7 @@ const server = create({
   uploadSweepIntervalMs: env.IM_UPLOAD_SWEEP_MS ? Number(env.IM_UPLOAD_SWEEP_MS) : undefined,
   expirySweepIntervalMs: env.IM_EXPIRY_SWEEP_MS ? Number(env.IM_EXPIRY_SWEEP_MS) : undefined,
   convertDocuments: env.IM_CONVERT_DOCUMENTS !== '0',
+  demoSeed: env.IM_DEMO_SEED === '1',
   databaseUrl: env.DATABASE_URL,
   redisUrl: env.REDIS_URL,
   tokenSecret: env.IM_TOKEN_SECRET ?? DEFAULT_TOKEN_SECRET,

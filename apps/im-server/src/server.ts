@@ -40,6 +40,7 @@ import { UploadService } from './upload/upload-service';
 import { startUploadSweeper } from './upload/upload-sweeper';
 import { startExpirySweeper } from './domain/extend/expiry-sweeper';
 import { DocumentService } from './upload/documents/document-service';
+import { seedImDemo } from './demo/demo-seed';
 
 export type { ImServerConfig } from './config';
 
@@ -207,6 +208,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     };
     // Documents left converting by a stop or a crash are converted now (docs/im-upload.md "Documents").
     if (config.convertDocuments) documents.start();
+    if (config.demoSeed && (await seedImDemo({ db: store.db, users, teams, teamMessages }))) app.log.info('im-server: demo team seeded');
     return { store, router, gateway, wss, broadcasts, chatrooms, superTeams, uploads, documents, stopSweeper };
   }
 

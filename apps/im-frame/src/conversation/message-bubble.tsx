@@ -14,19 +14,31 @@ export interface MessageBubbleProps {
   onRetry(message: ChatMessage): void;
   /** Offers 'forward' on a message that reached the server. */
   onForward?(message: ChatMessage): void;
+  /** Names the accounts a team notification mentions (default: the account). */
+  nameOf?(account: string): string;
 }
 
-export function MessageBubble({ message, now, onRetry, onForward }: MessageBubbleProps) {
+export function MessageBubble({ message, now, onRetry, onForward, nameOf }: MessageBubbleProps) {
   const { t } = useTranslation();
   const outgoing = message.flow === 'out';
   // Only failed outgoing messages may be resent (im-client-spec §4 "Message status").
   const canRetry = outgoing && message.status === 'fail';
-  // A tip (im-client-spec §3 "tip") is a line of its own in the conversation, not a bubble.
-  if (message.type === 'tip') {
+  // A tip (im-client-spec §3 "tip") and a team notification (a team change, written by the server)
+  // are lines of their own in the conversation, not someone's bubble.
+  if (message.type === 'tip' || message.type === 'notification') {
     return (
       <Box component="li" data-testid="message" data-id-client={message.idClient} data-status={message.status} sx={{ textAlign: 'center', mb: 1.5 }}>
-        <Typography variant="caption" color="text.secondary" data-testid="message-tip" sx={{ px: 1.5, py: 0.5, bgcolor: 'grey.100', borderRadius: 1 }}>
-          {message.text}
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'inline-block', px: 1.5, py: 0.5, bgcolor: 'action.hover', borderRadius: 1 }}>
+          {message.type === 'tip' ? (
+            <span data-testid="message-tip">{message.text}</span>
+          ) : (
+            <>
+              <span data-testid="message-notification">
+                <MessageContent message={message} nameOf={nameOf} />
+              </span>
+              <span> · {formatChatTime(message.time, now, t)}</span>
+            </>
+          )}
         </Typography>
       </Box>
     );
@@ -63,7 +75,7 @@ export function MessageBubble({ message, now, onRetry, onForward }: MessageBubbl
           opacity: message.status === 'sending' ? 0.7 : 1,
         }}
       >
-        <MessageContent message={message} />
+        <MessageContent message={message} nameOf={nameOf} />
       </Box>
       {onForward && message.status === 'success' && (
         <Button

@@ -220,11 +220,11 @@ function CustomContent({ attach }: { attach?: string }) {
   );
 }
 
-export function MessageContent({ message }: { message: ChatMessage }) {
+export function MessageContent({ message, nameOf }: { message: ChatMessage; nameOf?: (account: string) => string }) {
   const { t } = useTranslation();
   if (message.type === 'image' && message.file) return <ImageContent message={message} file={message.file} />;
   if ((message.type === 'audio' || message.type === 'video') && message.file) return <MediaContent message={message} file={message.file} kind={message.type} />;
   if (message.type === 'file' && message.file) return <FileContent file={message.file} />;
   if (message.type === 'custom') return <CustomContent attach={message.attach} />;
-  return <>{messageDisplayText(message, t)}</>;
+  return <>{messageDisplayText(message, t, nameOf)}</>;
 }

@@ -1,7 +1,7 @@
 // The message log of the open session. role="log" makes screen readers announce new messages.
 // Older pages: a "load earlier messages" button at the top (keyboard reachable), also triggered
 // by scrolling to the top; the view keeps its place when older messages are put above it.
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -65,6 +65,10 @@ export function MessageList({ label, messages, emptyText, now, onRetry, onForwar
     if (scroller && before !== undefined) scroller.scrollTop += scroller.scrollHeight - before;
   }, [oldestId]);
 
+  // A team notification names accounts; the nick they sent messages with here is what the merchant knows them by.
+  const nicks = useMemo(() => new Map(messages.filter((m) => m.fromNick).map((m) => [m.from, m.fromNick as string])), [messages]);
+  const nameOf = useCallback((account: string) => nicks.get(account) ?? account, [nicks]);
+
   const loadEarlier = () => {
     if (!earlier || !earlier.available || earlier.loading) return;
     heightBeforeEarlier.current = scrollerRef.current?.scrollHeight;
@@ -93,7 +97,7 @@ export function MessageList({ label, messages, emptyText, now, onRetry, onForwar
       ) : (
         <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {messages.map((message) => (
-            <MessageBubble key={message.idClient} message={message} now={now} onRetry={onRetry} onForward={onForward} />
+            <MessageBubble key={message.idClient} message={message} now={now} onRetry={onRetry} onForward={onForward} nameOf={nameOf} />
           ))}
         </Box>
       )}

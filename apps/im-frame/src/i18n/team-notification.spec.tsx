@@ -29,6 +29,7 @@ const CHANGES: ChatMessage[] = [
   notification('n6', { type: 'updateTeamMute', muteType: 0 }),
   notification('n7', { type: 'passTeamApply', account: 'dave' }),
   notification('n8', { type: 'somethingNew' }),
+  notification('n10', { type: 'addTeamManagers', accounts: ['carol'] }),
   notification('n9', '{not json'),
 ];
 
@@ -47,6 +48,7 @@ describe('team notification sentences', () => {
       'Alice muted carol',
       'Alice unmuted the team',
       'dave joined the team',
+      'Alice made carol a manager',
     ]) {
       expect(screen.getByText(sentence)).toBeInTheDocument();
     }
@@ -55,10 +57,21 @@ describe('team notification sentences', () => {
 
   it('zh-CN: the same changes in Chinese', () => {
     renderIn('zh-CN');
-    for (const sentence of ['Alice 邀请 bob、carol 加入了群', 'Alice 退出了群', 'Alice 将 bob 移出了群', 'Alice 禁言了 carol', 'Alice 关闭了全员禁言', 'dave 加入了群']) {
+    for (const sentence of ['Alice 邀请 bob、carol 加入了群', 'Alice 退出了群', 'Alice 将 bob 移出了群', 'Alice 禁言了 carol', 'Alice 关闭了全员禁言', 'dave 加入了群', 'Alice 将 carol 设为管理员']) {
       expect(screen.getByText(sentence)).toBeInTheDocument();
     }
     expect(screen.getAllByText('[通知]')).toHaveLength(2);
+  });
+
+  it('is a line of its own, not a bubble, and names members by the nick they wrote with in the conversation', () => {
+    const fromBob = sampleMessage({ idClient: 'b1', sessionId: 'team-42', type: 'text', text: 'hi all', from: 'bob', fromNick: 'Bob Li' });
+    const added = notification('n11', { type: 'addTeamMembers', accounts: ['bob', 'erin'] });
+    renderWithI18n(<MessageList label="Messages" messages={[fromBob, added]} emptyText="none" now={NOW} onRetry={() => undefined} onForward={() => undefined} />, 'en-US');
+    const line = screen.getByTestId('message-notification');
+    expect(line).toHaveTextContent('Alice invited Bob Li, erin');
+    // No sender header and no forward action on the notification's row; the text message keeps both.
+    expect(screen.getAllByTestId('message-sender')).toHaveLength(1);
+    expect(screen.getAllByTestId('message-forward')).toHaveLength(1);
   });
 
   it('the im-core message keeps its attach on the way into the frame', () => {

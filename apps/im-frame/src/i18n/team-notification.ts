@@ -46,6 +46,8 @@ export function teamNotificationText(
       return t(`teamNotification.${type}`, { actor });
     case 'addTeamMembers':
     case 'removeTeamMembers':
+    case 'addTeamManagers':
+    case 'removeTeamManagers':
       return accounts ? t(`teamNotification.${type}`, { actor, accounts }) : undefined;
     case 'passTeamApply':
     case 'acceptTeamInvite':
