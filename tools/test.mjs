@@ -3,7 +3,9 @@
 // lint, typecheck, build, unit, integration (embedded PGlite; PostgreSQL + Redis multi-node when
 // DATABASE_URL / REDIS_URL are set), e2e (Playwright + chromium) and the registry-publish test.
 // It runs all suites even when one fails, prints a summary, and exits non-zero on any failure.
-import { spawnSync } from 'node:child_process';
+// After the build, integration and the publish test run in one lane and e2e in another, side by side.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { checkNode, ensureDependencies, ensureChromium } from './bootstrap.mjs';
 import { root } from './stack.mjs';
 
@@ -51,46 +53,102 @@ const integrationSuites = servicesReachable && !bothDatabases
       },
     ];
 
-const suites = [
-  {
-    // Every test docs/spec-coverage.md cites must exist with that title (a second, instant check).
-    name: 'spec coverage: cited tests exist',
-    cmd: ['node', 'tools/check-spec-coverage.mjs'],
-    env: envWithoutServices,
-  },
-  {
-    name: 'lint, typecheck, build, unit',
-    cmd: ['npx', 'nx', 'run-many', '-t', 'lint', 'typecheck', 'build', 'test', '--outputStyle=static', '--parallel=2'],
-    env: envWithoutServices,
-  },
-  ...integrationSuites,
-  {
-    name: 'e2e (Playwright, Debian chromium)',
-    cmd: ['npx', 'nx', 'run', 'e2e:e2e', '--outputStyle=static'],
-    env: envWithoutServices,
-  },
-  {
-    name: 'registry publish (verdaccio)',
-    cmd: ['node', 'tools/publish-test.mjs'],
-    env: envWithoutServices,
-  },
+// Suites run in stages; the lanes of a stage run side by side and each lane runs its suites in turn.
+// Integration (its own PostgreSQL schema / PGlite databases, servers on free ports) and e2e (its own
+// stack on PGlite, fixed ports of its own) share nothing but the CPU, and both spend much of their
+// time waiting on sockets and databases, so running them together shortens the run by the shorter
+// lane instead of adding it. Lines of side-by-side lanes are prefixed with the lane's name.
+const stages = [
+  [
+    [
+      {
+        // Every test docs/spec-coverage.md cites must exist with that title (a second, instant check).
+        name: 'spec coverage: cited tests exist',
+        cmd: ['node', 'tools/check-spec-coverage.mjs'],
+        env: envWithoutServices,
+      },
+      {
+        name: 'lint, typecheck, build, unit',
+        cmd: ['npx', 'nx', 'run-many', '-t', 'lint', 'typecheck', 'build', 'test', '--outputStyle=static', '--parallel=2'],
+        env: envWithoutServices,
+      },
+    ],
+  ],
+  [
+    [
+      ...integrationSuites,
+      {
+        name: 'registry publish (verdaccio)',
+        cmd: ['node', 'tools/publish-test.mjs'],
+        env: envWithoutServices,
+      },
+    ],
+    [
+      {
+        // Playwright directly (not through nx): the build it needs ran in the first stage, and a second
+        // nx process beside the integration lane's would only wait for its graph lock.
+        name: 'e2e (Playwright, Debian chromium)',
+        cmd: ['npx', 'playwright', 'test'],
+        cwd: path.join(root, 'e2e'),
+        env: envWithoutServices,
+      },
+    ],
+  ],
 ];
 
-const results = [];
-for (const suite of suites) {
-  if (suite.skip) {
-    console.log(`\n=== SKIP ${suite.name}: ${suite.skip}`);
-    results.push({ name: suite.name, status: 'skipped', detail: suite.skip });
-    continue;
-  }
-  console.log(`\n=== RUN  ${suite.name}\n    $ ${suite.cmd.join(' ')}`);
-  const started = Date.now();
-  const run = spawnSync(suite.cmd[0], suite.cmd.slice(1), { cwd: root, stdio: 'inherit', env: { ...suite.env, ...nxEnv } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  results.push({ name: suite.name, status: run.status === 0 ? 'passed' : 'FAILED', detail: `${seconds} s` });
+/** Runs one suite; with a prefix its output lines are tagged (side-by-side lanes), else inherited. */
+function runSuite(suite, prefix) {
+  return new Promise((resolve) => {
+    console.log(`\n${prefix ?? ''}=== RUN  ${suite.name}\n${prefix ?? ''}    $ ${suite.cmd.join(' ')}`);
+    const started = Date.now();
+    const child = spawn(suite.cmd[0], suite.cmd.slice(1), {
+      cwd: suite.cwd ?? root,
+      stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...suite.env, ...nxEnv },
+    });
+    if (prefix) {
+      for (const stream of [child.stdout, child.stderr]) {
+        let pending = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk) => {
+          const lines = (pending + chunk).split('\n');
+          pending = lines.pop() ?? '';
+          for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+        });
+        stream.on('end', () => pending && process.stdout.write(`${prefix}${pending}\n`));
+      }
+    }
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      const status = code === 0 ? 'passed' : 'FAILED';
+      console.log(`${prefix ?? ''}=== ${status.toUpperCase()} ${suite.name} (${seconds} s)`);
+      resolve({ name: suite.name, status, detail: `${seconds} s` });
+    });
+  });
 }
 
-console.log('\n=== Summary');
+async function runLane(lane, prefix) {
+  const results = [];
+  for (const suite of lane) {
+    if (suite.skip) {
+      console.log(`\n${prefix ?? ''}=== SKIP ${suite.name}: ${suite.skip}`);
+      results.push({ name: suite.name, status: 'skipped', detail: suite.skip });
+      continue;
+    }
+    results.push(await runSuite(suite, prefix));
+  }
+  return results;
+}
+
+const LANE_NAMES = ['int', 'e2e'];
+const results = [];
+const runStarted = Date.now();
+for (const lanes of stages) {
+  const laneResults = await Promise.all(lanes.map((lane, i) => runLane(lane, lanes.length > 1 ? `[${LANE_NAMES[i] ?? i}] ` : undefined)));
+  results.push(...laneResults.flat());
+}
+
+console.log(`\n=== Summary (${((Date.now() - runStarted) / 60000).toFixed(1)} min)`);
 for (const r of results) console.log(`  ${r.status.padEnd(8)} ${r.name}  (${r.detail})`);
 const failed = results.filter((r) => r.status === 'FAILED');
 process.exit(failed.length ? 1 : 0);
