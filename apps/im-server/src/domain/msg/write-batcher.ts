@@ -1,8 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
 import { ResponseCode } from '../../protocol';
 import { ImServerError } from '../errors';
-import { MESSAGE_COLUMNS, Scene, conversationKey, messageFromRow, p2pSessionId, type StoredMessage } from './message';
+import { MESSAGE_COLUMNS, Scene, conversationKey, messageFromRow, p2pSessionId, type MessageRow, type StoredMessage } from './message';
 import type { SendResult, SendingPort, ValidSendInput } from './message-service';
 import { NO_THREAD } from '../extend/threads';
 
@@ -106,212 +106,216 @@ export interface PendingSend {
 const keyOf = (sender: string, idClient: string) => `${sender}\u0000${idClient}`;
 
 /**
- * Writes a batch of p2p messages in one transaction (the group-commit design):
- * 1. (sender, idClient) already stored → that message, duplicate, nothing written;
- * 2. the receiver's blocklist → 7101 for that message only;
- * 3. sequence numbers for every account of the batch with one upsert, rows locked in sorted account
- *    order (as `allocateSeqs`), each account's numbers given out in arrival order;
- * 4. one multi-row INSERT of the messages (ON CONFLICT (sender, id_client) DO NOTHING: a race with
- *    another node ends as a duplicate);
- * 5. one multi-row upsert of the sessions touched (last message, its number, unread + incoming count).
- * A repeated idClient inside the batch settles as a duplicate of its first occurrence. Answers are in
- * `jobs` order. A database error rejects the whole call: the caller falls back to per-message writes.
+ * Writes a batch of p2p messages with ONE statement, one round trip (the group-commit design,
+ * docs/im-server-writes.md): the batch travels as one JSON parameter and data-modifying CTEs do
+ * what separate statements did, atomically (a lone statement is its own transaction):
+ * 1. `stored`: (sender, idClient) already stored → that message, duplicate, nothing written;
+ * 2. `blocked`: the receiver's blocklist → 7101 for that message only;
+ * 3. `heads`: sequence numbers for every account of the batch with one upsert, rows locked in sorted
+ *    account order (as `allocateSeqs`); `numbered` hands each account's numbers out in arrival order;
+ * 4. `ins`: the messages, in arrival order (ON CONFLICT (sender, id_client) DO NOTHING: a race with
+ *    another node ends as a duplicate, read after the statement);
+ * 5. `sessions`: the sessions touched, folded per (owner, session) (last message, its number, unread +
+ *    incoming count), one upsert in sorted key order.
+ * A repeated idClient inside the batch settles as a duplicate of its first occurrence (found here,
+ * before the statement). Answers are in `jobs` order. A database error rejects the whole call: the
+ * caller falls back to per-message writes.
  */
 export async function writeMessageBatch(
   db: Kysely<ImDatabase>,
   jobs: readonly PendingSend[],
   nextTime: () => number,
 ): Promise<Settled<SendResult>[]> {
-  return db.transaction().execute(async (trx) => {
-    const outcomes: (Settled<SendResult> | undefined)[] = new Array(jobs.length);
-    const keys = jobs.map((j) => keyOf(j.port.account, j.valid.idClient));
-
-    const stored = await findStored(trx, jobs);
-    const blocked = await findBlocked(
-      trx,
-      jobs.filter((j, i) => j.valid.to !== j.port.account && !stored.has(keys[i])),
-    );
-
-    // Which jobs write a row: the first occurrence of each key that is neither stored nor refused.
-    const firstOf = new Map<string, number>();
-    const writes: number[] = [];
-    jobs.forEach((job, i) => {
-      const found = stored.get(keys[i]);
-      if (found) {
-        outcomes[i] = ok({ message: found, duplicate: true });
-        return;
-      }
-      if (firstOf.has(keys[i])) return; // settled below, as its first occurrence
-      firstOf.set(keys[i], i);
-      if (job.valid.to !== job.port.account && blocked.has(keyOf(job.valid.to, job.port.account))) {
-        // The receiver's blocklist (im-client-spec §8 7101): refused, nothing stored or delivered.
-        outcomes[i] = failed(new ImServerError(ResponseCode.BLACKLISTED, 'blacklisted'));
-        return;
-      }
-      writes.push(i);
+  const keys = jobs.map((j) => keyOf(j.port.account, j.valid.idClient));
+  // The first occurrence of each key goes to the database; a repeat answers as that one.
+  const firstOf = new Map<string, number>();
+  const input: BatchInputRow[] = [];
+  jobs.forEach((job, i) => {
+    if (firstOf.has(keys[i])) return;
+    firstOf.set(keys[i], i);
+    const { port, valid } = job;
+    const thread = valid.thread ?? NO_THREAD;
+    input.push({
+      i,
+      id_client: valid.idClient,
+      sender: port.account,
+      receiver: valid.to,
+      scene: valid.scene,
+      conversation: conversationKey(port.account, valid.to),
+      msg_type: valid.type,
+      sub_type: valid.subType,
+      text: valid.text,
+      attach: valid.attach,
+      custom: valid.custom,
+      from_nick: port.nick,
+      from_client_type: port.clientType,
+      from_device_id: port.deviceId,
+      // Arrival order; a message that ends up not written leaves its time unused (times only rise).
+      time: nextTime(),
+      thread_id_server: thread.thread_id_server,
+      msg_refs: thread.msg_refs,
+      sender_session: p2pSessionId(valid.to),
+      receiver_session: p2pSessionId(port.account),
     });
+  });
 
-    if (writes.length > 0) {
-      // Sequence numbers: how many each account needs, then hand them out in arrival order.
-      const needed = new Map<string, number>();
-      for (const i of writes) {
-        const { port, valid } = jobs[i];
-        needed.set(port.account, (needed.get(port.account) ?? 0) + 1);
-        if (valid.to !== port.account) needed.set(valid.to, (needed.get(valid.to) ?? 0) + 1);
-      }
-      const next = await allocateSeqRanges(trx, needed);
-      const take = (account: string) => {
-        const n = next.get(account) as number;
-        next.set(account, n + 1);
-        return n;
-      };
-      const rows = writes.map((i) => {
-        const { port, valid } = jobs[i];
-        const senderSeq = take(port.account);
-        const receiverSeq = valid.to === port.account ? senderSeq : take(valid.to);
-        return {
-          id_client: valid.idClient,
-          sender: port.account,
-          receiver: valid.to,
-          scene: valid.scene,
-          conversation: conversationKey(port.account, valid.to),
-          msg_type: valid.type,
-          sub_type: valid.subType,
-          text: valid.text,
-          attach: valid.attach,
-          custom: valid.custom,
-          from_nick: port.nick,
-          from_client_type: port.clientType,
-          from_device_id: port.deviceId,
-          time: nextTime(),
-          sender_seq: senderSeq,
-          receiver_seq: receiverSeq,
-          ...(valid.thread ?? NO_THREAD),
-        };
-      });
-      const insertedRows = await trx
-        .insertInto('im_message')
-        .values(rows)
-        .onConflict((oc) => oc.columns(['sender', 'id_client']).doNothing())
-        .returning(MESSAGE_COLUMNS)
-        .execute();
-      const inserted = new Map(insertedRows.map((r) => [keyOf(r.sender, r.id_client), messageFromRow(r)]));
+  const { rows } = await sql<BatchOutcomeRow>`${sql.raw(BATCH_STATEMENT_HEAD)}${JSON.stringify(input)}${sql.raw(BATCH_STATEMENT_TAIL)}`.execute(db);
+  if (rows.length !== input.length) throw new Error(`batch write answered ${rows.length} of ${input.length} messages`);
 
-      // Rows another node stored between our look-up and the insert: theirs, as duplicates.
-      const raced = writes.filter((i) => !inserted.has(keys[i]));
-      const racedStored = raced.length > 0 ? await findStored(trx, raced.map((i) => jobs[i])) : new Map<string, StoredMessage>();
-
-      const sessions = new Map<string, SessionTouch>();
-      writes.forEach((i, w) => {
-        const message = inserted.get(keys[i]);
-        if (!message) {
-          const other = racedStored.get(keys[i]);
-          outcomes[i] = other ? ok({ message: other, duplicate: true }) : failed(new ImServerError(ResponseCode.INTERNAL_ERROR, 'message vanished after conflict'));
-          return;
-        }
-        outcomes[i] = ok({ message, duplicate: false });
-        const row = rows[w];
-        touch(sessions, row.sender, row.receiver, message, row.sender_seq, false);
-        // A message to oneself is read on sending (im-client-spec §4 Message status).
-        if (row.receiver !== row.sender) touch(sessions, row.receiver, row.sender, message, row.receiver_seq, true);
-      });
-      await upsertSessions(trx, [...sessions.values()]);
+  const outcomes: (Settled<SendResult> | undefined)[] = new Array(jobs.length);
+  const raced: number[] = [];
+  for (const row of rows) {
+    const i = Number(row.i);
+    if (row.outcome === 'stored') outcomes[i] = ok({ message: messageFromRow(row as MessageRow), duplicate: true });
+    else if (row.outcome === 'inserted') outcomes[i] = ok({ message: messageFromRow(row as MessageRow), duplicate: false });
+    // The receiver's blocklist (im-client-spec §8 7101): refused, nothing stored or delivered.
+    else if (row.outcome === 'blocked') outcomes[i] = failed(new ImServerError(ResponseCode.BLACKLISTED, 'blacklisted'));
+    else raced.push(i);
+  }
+  if (raced.length > 0) {
+    // Rows another node stored between our look-up and the insert (it committed: our insert waited
+    // for it): theirs, as duplicates. Our numbers for them stay unused (a gap, as per message).
+    const racedStored = await findStored(db, raced.map((i) => jobs[i]));
+    for (const i of raced) {
+      const other = racedStored.get(keys[i]);
+      outcomes[i] = other ? ok({ message: other, duplicate: true }) : failed(new ImServerError(ResponseCode.INTERNAL_ERROR, 'message vanished after conflict'));
     }
+  }
 
-    // Repeats inside the batch: the first occurrence's message as a duplicate, or its refusal.
-    return jobs.map((_, i) => {
-      const outcome = outcomes[i];
-      if (outcome) return outcome;
-      const first = outcomes[firstOf.get(keys[i]) as number] as Settled<SendResult>;
-      return first.ok ? ok({ message: first.value.message, duplicate: true }) : first;
-    });
+  // Repeats inside the batch: the first occurrence's message as a duplicate, or its refusal.
+  return jobs.map((_, i) => {
+    const outcome = outcomes[i];
+    if (outcome) return outcome;
+    const first = outcomes[firstOf.get(keys[i]) as number] as Settled<SendResult>;
+    return first.ok ? ok({ message: first.value.message, duplicate: true }) : first;
   });
 }
 
-/**
- * Sequence numbers for several accounts at once: `needed` maps each account to how many numbers it
- * takes. One upsert, rows in sorted account order, so two batches (or a batch and a one-message
- * transaction, which also locks in sorted order) cannot deadlock. Answers each account's first number;
- * the account then owns first … first + needed − 1 (docs/im-sync.md).
- */
-export async function allocateSeqRanges(trx: Transaction<ImDatabase>, needed: ReadonlyMap<string, number>): Promise<Map<string, number>> {
-  const accounts = [...needed.keys()].sort();
-  const rows = await trx
-    .insertInto('im_account_seq')
-    .values(accounts.map((accid) => ({ accid, seq: needed.get(accid) as number })))
-    .onConflict((oc) => oc.column('accid').doUpdateSet({ seq: sql<number>`im_account_seq.seq + excluded.seq` }))
-    .returning(['accid', 'seq'])
-    .execute();
-  const first = new Map<string, number>();
-  for (const row of rows) first.set(row.accid, Number(row.seq) - (needed.get(row.accid) as number) + 1);
-  if (first.size !== accounts.length) throw new Error(`sequence allocation answered ${first.size} of ${accounts.length} accounts`);
-  return first;
+/** One message of a batch as the statement's JSON parameter carries it; `i` is its index in the batch. */
+interface BatchInputRow {
+  i: number;
+  id_client: string;
+  sender: string;
+  receiver: string;
+  scene: number;
+  conversation: string;
+  msg_type: number;
+  sub_type: number;
+  text: string;
+  attach: string;
+  custom: string;
+  from_nick: string;
+  from_client_type: number;
+  from_device_id: string;
+  time: number;
+  thread_id_server: number | null;
+  msg_refs: string | null;
+  /** The sender's session with the receiver, and the receiver's with the sender. */
+  sender_session: string;
+  receiver_session: string;
 }
 
-async function findStored(trx: Transaction<ImDatabase>, jobs: readonly PendingSend[]): Promise<Map<string, StoredMessage>> {
+type BatchOutcomeRow = { i: number; outcome: 'stored' | 'blocked' | 'inserted' | 'raced' } & { [K in keyof MessageRow]: MessageRow[K] | null };
+
+const MESSAGE_COLUMN_LIST = MESSAGE_COLUMNS.map((c) => `"${c}"`).join(', ');
+/** Message columns of the answer: the stored row's, else the inserted one's (never both). */
+const OUTCOME_COLUMNS = MESSAGE_COLUMNS.map((c) => `coalesce(s."${c}", d."${c}") as "${c}"`).join(', ');
+
+/**
+ * The batch statement (see writeMessageBatch), around its one parameter: the batch as JSON. The
+ * leading comment names the tables it writes within the first bytes of the text, which is all that
+ * pg_stat_activity keeps of a query (track_activity_query_size, 1 kB by default).
+ */
+const BATCH_STATEMENT_HEAD = `/* im-server group commit: im_account_seq, im_message, im_session */
+with input as (
+  select * from json_to_recordset(`;
+const BATCH_STATEMENT_TAIL = `::json) as t(
+    i int, id_client text, sender text, receiver text, scene smallint, conversation text, msg_type smallint,
+    sub_type int, "text" text, attach text, custom text, from_nick text, from_client_type int, from_device_id text,
+    "time" bigint, thread_id_server bigint, msg_refs text, sender_session text, receiver_session text)
+),
+stored as (
+  select inp.i, ${MESSAGE_COLUMNS.map((c) => `m."${c}"`).join(', ')}
+  from input inp join im_message m on m.sender = inp.sender and m.id_client = inp.id_client
+),
+blocked as (
+  select inp.i from input inp
+  where inp.receiver <> inp.sender
+    and not exists (select 1 from stored s where s.i = inp.i)
+    and exists (select 1 from im_relation r where r.accid = inp.receiver and r.target = inp.sender and r.is_blacked)
+),
+writes as (
+  select inp.* from input inp
+  where not exists (select 1 from stored s where s.i = inp.i) and not exists (select 1 from blocked b where b.i = inp.i)
+),
+uses as (
+  select i, sender as accid, true as own from writes
+  union all
+  select i, receiver, false from writes where receiver <> sender
+),
+needed as (select accid, count(*) as n from uses group by accid),
+heads as (
+  insert into im_account_seq as a (accid, seq)
+  select accid, n from needed order by accid
+  on conflict (accid) do update set seq = a.seq + excluded.seq
+  returning a.accid, a.seq
+),
+numbered as (
+  select u.i, u.own, h.seq - n.n + row_number() over (partition by u.accid order by u.i) as seq
+  from uses u join needed n on n.accid = u.accid join heads h on h.accid = u.accid
+),
+ins as (
+  insert into im_message (id_client, sender, receiver, scene, conversation, msg_type, sub_type, "text", attach, custom,
+    from_nick, from_client_type, from_device_id, "time", sender_seq, receiver_seq, thread_id_server, msg_refs)
+  select w.id_client, w.sender, w.receiver, w.scene, w.conversation, w.msg_type, w.sub_type, w."text", w.attach, w.custom,
+    w.from_nick, w.from_client_type, w.from_device_id, w."time", ns.seq, coalesce(nr.seq, ns.seq), w.thread_id_server, w.msg_refs
+  from writes w
+  join numbered ns on ns.i = w.i and ns.own
+  left join numbered nr on nr.i = w.i and not nr.own
+  order by w.i
+  on conflict (sender, id_client) do nothing
+  returning ${MESSAGE_COLUMN_LIST}, sender_seq, receiver_seq
+),
+done as (
+  select w.i, w.sender_session, w.receiver_session, ins.*
+  from ins join writes w on w.sender = ins.sender and w.id_client = ins.id_client
+),
+touches as (
+  select sender as accid, sender_session as session_id, receiver as target, id_server, "time", sender_seq as seq, 0 as incoming from done
+  union all
+  select receiver, receiver_session, sender, id_server, "time", receiver_seq, 1 from done where receiver <> sender
+),
+folded as (
+  select distinct on (accid, session_id) accid, session_id, target, id_server, "time", seq,
+    sum(incoming) over (partition by accid, session_id) as unread
+  from touches
+  order by accid, session_id, seq desc
+),
+sessions as (
+  insert into im_session as ses (accid, session_id, scene, target, last_msg_id, update_time, seq, unread)
+  select accid, session_id, ${Scene.P2P}, target, id_server, "time", seq, unread from folded order by accid, session_id
+  on conflict (accid, session_id) do update set
+    last_msg_id = excluded.last_msg_id, update_time = excluded.update_time, is_deleted = false,
+    seq = excluded.seq, unread = ses.unread + excluded.unread
+)
+select inp.i,
+  case when s.i is not null then 'stored' when b.i is not null then 'blocked' when d.i is not null then 'inserted' else 'raced' end as outcome,
+  ${OUTCOME_COLUMNS}
+from input inp
+left join stored s on s.i = inp.i
+left join blocked b on b.i = inp.i
+left join done d on d.i = inp.i
+order by inp.i`;
+
+/** The stored messages of these jobs' (sender, idClient) pairs, by keyOf. */
+async function findStored(db: Kysely<ImDatabase>, jobs: readonly PendingSend[]): Promise<Map<string, StoredMessage>> {
   const found = new Map<string, StoredMessage>();
   if (jobs.length === 0) return found;
-  const rows = await trx
+  const rows = await db
     .selectFrom('im_message')
     .select(MESSAGE_COLUMNS)
     .where((eb) => eb(eb.refTuple('sender', 'id_client'), 'in', jobs.map((j) => eb.tuple(j.port.account, j.valid.idClient))))
     .execute();
   for (const row of rows) found.set(keyOf(row.sender, row.id_client), messageFromRow(row));
   return found;
-}
-
-/** Receivers that block their sender, as keyOf(receiver, sender). */
-async function findBlocked(trx: Transaction<ImDatabase>, jobs: readonly PendingSend[]): Promise<Set<string>> {
-  const blocked = new Set<string>();
-  if (jobs.length === 0) return blocked;
-  const receivers = [...new Set(jobs.map((j) => j.valid.to))];
-  const senders = [...new Set(jobs.map((j) => j.port.account))];
-  const rows = await trx
-    .selectFrom('im_relation')
-    .select(['accid', 'target'])
-    .where('is_blacked', '=', true)
-    .where('accid', 'in', receivers)
-    .where('target', 'in', senders)
-    .execute();
-  for (const row of rows) blocked.add(keyOf(row.accid, row.target));
-  return blocked;
-}
-
-interface SessionTouch {
-  accid: string;
-  session_id: string;
-  target: string;
-  last_msg_id: number;
-  update_time: number;
-  seq: number;
-  unread: number;
-}
-
-/** Folds one message into its owner's session touch: the latest message wins, incoming ones add unread. */
-function touch(sessions: Map<string, SessionTouch>, owner: string, target: string, message: StoredMessage, seq: number, incoming: boolean): void {
-  const sessionId = p2pSessionId(target);
-  const key = keyOf(owner, sessionId);
-  const current = sessions.get(key);
-  const unread = (current?.unread ?? 0) + (incoming ? 1 : 0);
-  // Jobs are folded in arrival order and an owner's numbers rise in that order, so the later one wins.
-  sessions.set(key, { accid: owner, session_id: sessionId, target, last_msg_id: Number(message.idServer), update_time: message.time, seq, unread });
-}
-
-/** One multi-row upsert (rows in sorted key order, each row at most once, as ON CONFLICT requires). */
-async function upsertSessions(trx: Transaction<ImDatabase>, touches: SessionTouch[]): Promise<void> {
-  if (touches.length === 0) return;
-  touches.sort((a, b) => (a.accid === b.accid ? (a.session_id < b.session_id ? -1 : 1) : a.accid < b.accid ? -1 : 1));
-  await trx
-    .insertInto('im_session')
-    .values(touches.map((t) => ({ ...t, scene: Scene.P2P })))
-    .onConflict((oc) =>
-      oc.columns(['accid', 'session_id']).doUpdateSet((eb) => ({
-        last_msg_id: eb.ref('excluded.last_msg_id'),
-        update_time: eb.ref('excluded.update_time'),
-        is_deleted: false,
-        seq: eb.ref('excluded.seq'),
-        unread: sql<number>`im_session.unread + excluded.unread`,
-      })),
-    )
-    .execute();
 }
