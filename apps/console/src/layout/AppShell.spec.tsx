@@ -1,6 +1,7 @@
 // The signed-in shell on the real manifest: tags bar, menu, sidebar, badge, language, log out.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
+import i18next from 'i18next';
 import { renderSignedIn, waitForPath, FRAME_ORIGIN } from '../../test/renderConsole';
 import { DEMO_USER } from '../../test/fakeStoreServer';
 import { ACCESS_TOKEN_KEY } from '../features/auth/tokenStorage';
@@ -106,6 +107,37 @@ describe('navbar', () => {
     await user.click(screen.getByTestId('sidebar-toggle'));
     expect(screen.getByTestId('sidebar')).toHaveAttribute('data-state', 'collapsed');
     expect(window.localStorage.getItem(SIDEBAR_OPENED_KEY)).toBe('0');
+  });
+});
+
+describe('the areas\' texts that come with the layout', () => {
+  // i18next's resource store is an event emitter; the announcement of the silently added texts is an
+  // 'added' event with no resources. Every screen that listens for it re-renders with a new `t`.
+  function listenersAtAnnouncement() {
+    const probe = i18next.createInstance();
+    void probe.init({ resources: {}, initAsync: false, showSupportNotice: false });
+    const emitter = Object.getPrototypeOf(Object.getPrototypeOf(probe.store)) as { emit: (event: string, ...args: unknown[]) => void };
+    const counts: number[] = [];
+    const original = emitter.emit;
+    const spy = jest.spyOn(emitter, 'emit').mockImplementation(function (this: { observers: Record<string, Map<unknown, number>> }, event, ...args) {
+      if (event === 'added' && args[2] && Object.keys(args[2] as object).length === 0) counts.push(this.observers.added?.size ?? 0);
+      return original.call(this, event, ...args);
+    });
+    return { counts, restore: () => spy.mockRestore() };
+  }
+
+  it('reach the document title, and only the screens rendered before the layout re-render for them', async () => {
+    const listeners = listenersAtAnnouncement();
+    try {
+      await renderSignedIn();
+      await waitFor(() => expect(document.title).toBe('Dashboard - Merchant Service Platform'));
+      // Announced once, before the layout's own screens (sidebar, navbar, tags bar, the page) listen:
+      // announced after them, all of those re-rendered, on the goods list with the grid's rows again.
+      expect(listeners.counts).toHaveLength(1);
+      expect(listeners.counts[0]).toBeLessThanOrEqual(2);
+    } finally {
+      listeners.restore();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 // The signed-in layout: sidebar, navbar, tags bar, the page (recent views kept mounted), and the
 // chat frame kept mounted.
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import Box from '@mui/material/Box';
@@ -27,7 +27,11 @@ export function AppShell() {
   // Before anything inside renders: the areas' texts come with this chunk (app/shellMessages.ts).
   // Silently, since this runs while rendering; the screens outside (the document title) hear after commit.
   useState(() => addFeatureMessages(i18n, shellMessages, { silent: true }));
-  useEffect(() => announceFeatureMessages(i18n), [i18n]);
+  // In a layout effect, before the screens inside subscribe (react-i18next listens from a passive effect):
+  // only the screens rendered before the layout re-render. Announced from a passive effect, the whole
+  // layout and page re-rendered with a new `t`, new table columns and the grid's rows a second time, in
+  // the synchronous re-render that follows the grid's first measurement (docs/performance.md, goods list).
+  useLayoutEffect(() => announceFeatureMessages(i18n), [i18n]);
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
