@@ -50,8 +50,13 @@ export function bootScript(entry: string, common: string[], routes: Record<strin
   return `(function(e,c,t,p){var d=document,w=window,s=0,r=0;d.addEventListener('DOMContentLoaded',function(){r=1});function go(){if(s)return;s=1;var q=c.concat(t[location.pathname]||[]);(function next(){q.splice(0,${LINKS_PER_TASK}).forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});if(q.length)setTimeout(next,0);else parsed(function(){var x=d.createElement('script');x.type='module';x.crossOrigin='';x.src=e;d.head.appendChild(x)})})()}function parsed(f){if(r||d.readyState==='complete')f();else d.addEventListener('DOMContentLoaded',f)}var a=0;try{a=p()}catch(r){}if(!a||!w.requestAnimationFrame||d.visibilityState!=='visible'){go();return}parsed(function(){w.requestAnimationFrame(function(){setTimeout(go,0)})});d.addEventListener('visibilitychange',go)})(${JSON.stringify(entry)},${JSON.stringify(common)},${JSON.stringify(routes)},${paintFirst})`;
 }
 
-/** Links added per task by the boot script. */
-export const LINKS_PER_TASK = 4;
+/**
+ * Links added per task by the boot script. One: in a Lighthouse trace each added modulepreload link cost
+ * the main thread about 6 ms (the fetch's start, with the network instrumentation Lighthouse enables),
+ * so four per task made 25–29 ms tasks, over 100 ms each once Lighthouse multiplies by 4 (total
+ * blocking time on /login, docs/performance.md).
+ */
+export const LINKS_PER_TASK = 1;
 
 export function routePreload(routes: RoutePreload[], options: BootOptions = {}): Plugin {
   return {

@@ -2,7 +2,7 @@
 //
 // The start is spread over short tasks (issues 7 and 9). This module imports nothing else up front:
 // each step imports, and so evaluates, one group of modules (React; MUI's styling core; i18n and the
-// texts; the console) in a task of its own, and the console's own start (startConsole) pauses between
+// texts; the store; the console) in a task of its own, and the console's own start (startConsole) pauses between
 // its steps too, yielding to the browser each time. Evaluating every module and starting the console
 // in one go was one task of 1.4–2 s under Lighthouse's 4× CPU slowdown (total blocking time on
 // /login). The steps import the app's own modules, not the libraries' (a dynamic import keeps every
@@ -16,6 +16,9 @@ async function start(): Promise<void> {
   await import('./app/theme');
   await yieldToBrowser();
   await import('./app/i18n');
+  await yieldToBrowser();
+  // The store and its slices, with Redux (a vendor chunk of its own, vite.config.ts).
+  await import('./app/store');
   await yieldToBrowser();
   const { startBrowserConsole } = await import('./app/browserConsole');
   await yieldToBrowser();

@@ -45,4 +45,21 @@ describe('pre-rendered sign-in page', () => {
     arrange();
     expect(pageAt(pathname).childNodes).toHaveLength(0);
   });
+
+  it("moves the copy's global styles for emotion's <Global> to <head>, where they outlive React emptying #root", () => {
+    window.history.replaceState(null, '', '/login');
+    document.head.innerHTML = '';
+    document.body.innerHTML = `<div id="root"></div>
+      <template id="prerender-zh-CN"><style data-emotion="css-global abc123">body{margin:0}</style><style data-emotion="css-global k1">@keyframes k{}</style><style data-emotion="css x1">.css-x1{color:red}</style><p>登录</p></template>`;
+    new Function(prerenderScript(options))();
+    const root = document.getElementById('root')!;
+    expect(document.head.querySelector('style[data-emotion="css-global abc123"]')?.textContent).toBe('body{margin:0}');
+    expect(document.head.querySelector('style[data-emotion="css-global k1"]')).not.toBeNull();
+    expect(root.querySelector('style[data-emotion^="css-global"]')).toBeNull();
+    // The class rules stay with the copy (emotion's cache takes them from there when it is created).
+    expect(root.querySelector('style[data-emotion="css x1"]')).not.toBeNull();
+    expect(root.textContent).toContain('登录');
+    root.replaceChildren();
+    expect(document.head.querySelector('style[data-emotion="css-global abc123"]')).not.toBeNull();
+  });
 });
