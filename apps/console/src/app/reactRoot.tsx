@@ -1,7 +1,21 @@
 // React's part of the browser start: main.tsx imports this module as its first step, so React and
 // ReactDOM evaluate in a task of their own (before the rest of the console's modules).
-import { StrictMode, startTransition, type ReactElement } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactElement, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+
+/**
+ * The pre-rendered sign-in copy's global styles (build/prerenderLogin.ts) wait in <head> for emotion's
+ * <Global>s to adopt them during the first commit; one none adopted (a Global that asked for another
+ * name) would be a stale rule, so it goes once the first commit's effects run.
+ */
+export const UNADOPTED_COPY_STYLES = 'style[data-emotion^="css-global "]';
+
+function DropUnadoptedCopyStyles({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.head.querySelectorAll(UNADOPTED_COPY_STYLES).forEach((node) => node.remove());
+  }, []);
+  return children;
+}
 
 /**
  * Renders the console into `container`. The first render runs as a transition so React yields to the
@@ -10,5 +24,11 @@ import { createRoot } from 'react-dom/client';
  */
 export function renderConsoleInto(container: Element, element: ReactElement): void {
   const root = createRoot(container);
-  startTransition(() => root.render(<StrictMode>{element}</StrictMode>));
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <DropUnadoptedCopyStyles>{element}</DropUnadoptedCopyStyles>
+      </StrictMode>,
+    ),
+  );
 }
