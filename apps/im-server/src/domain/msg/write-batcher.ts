@@ -32,6 +32,9 @@ export interface GroupCommitStats {
   largestBatch: number;
 }
 
+/** How many group-commit transactions may be open at once (see GroupCommitQueue). */
+export const DEFAULT_WRITES_IN_FLIGHT = 2;
+
 interface Entry<J, R> {
   job: J;
   resolve: (value: R) => void;
@@ -39,22 +42,67 @@ interface Entry<J, R> {
 }
 
 /**
- * Group commit: at most one write is in flight; jobs submitted meanwhile wait and the next write
- * takes them all (up to `maxBatch`) in arrival order. A batch is written only after the previous
- * one settled, so the order of submissions is the order of commits. The first write after an idle
- * period starts on the next turn of the event loop (setImmediate), so frames read from several
- * sockets in the same turn share it; no timer holds a lone message back.
+ * What one batch's write learns about the batch before it and tells the queue (see GroupCommitQueue).
+ * A write that ignores it behaves as with one write in flight: the next batch starts when it settled.
+ */
+export interface WriteTurn {
+  /**
+   * No other write is under way and no job is waiting: nothing would overlap this batch, so the write
+   * may skip the pipeline (the next batch then starts once it settled).
+   */
+  readonly alone: boolean;
+  /** Whether the batch before this one committed as one transaction (true when there was none). */
+  readonly previousCommitted: Promise<boolean>;
+  /** The batch before this one has settled completely: committed, or written again after a failure, and answered. */
+  readonly previousSettled: Promise<void>;
+  /** This batch's statement ran and holds its locks: the next batch may send its own. */
+  executed(): void;
+  /** This batch's transaction committed (true) or failed (false). */
+  committed(ok: boolean): void;
+}
+
+interface BatchSignals {
+  executed: Promise<void>;
+  committed: Promise<boolean>;
+  settled: Promise<void>;
+}
+
+const deferred = <T>() => {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+};
+
+/**
+ * Group commit: jobs submitted while a write is in flight wait, and the next write takes them all
+ * (up to `maxBatch`) in arrival order. The first write after an idle period starts on the next turn
+ * of the event loop (setImmediate), so frames read from several sockets in the same turn share it;
+ * no timer holds a lone message back.
+ *
+ * Up to `maxInFlight` writes overlap, chained so that the order of submissions stays the order of
+ * sequence numbers, commits and answers: a batch starts only once the batch before it reported
+ * `executed` (its statement ran and holds its rows' locks, so a later batch touching the same
+ * accounts waits for its commit), it learns whether that batch committed (`previousCommitted`) before
+ * it commits itself, and its jobs are answered only after the previous batch's. With one in flight
+ * (or a write that never reports `executed`), a batch starts after the previous one settled.
  */
 export class GroupCommitQueue<J, R> {
   private readonly queue: Entry<J, R>[] = [];
   private running = false;
+  private inFlight = 0;
+  /** Writes called and not yet returned (inFlight also counts batches still being answered). */
+  private writing = 0;
+  private slotFreed: (() => void) | undefined;
+  private last: BatchSignals = { executed: Promise.resolve(), committed: Promise.resolve(true), settled: Promise.resolve() };
   private readonly counters: GroupCommitStats = { batches: 0, jobs: 0, largestBatch: 0 };
 
   constructor(
-    private readonly write: (jobs: readonly J[]) => Promise<Settled<R>[]>,
+    private readonly write: (jobs: readonly J[], turn: WriteTurn) => Promise<Settled<R>[]>,
     readonly maxBatch: number = DEFAULT_WRITE_BATCH_MAX,
+    readonly maxInFlight: number = DEFAULT_WRITES_IN_FLIGHT,
   ) {
     if (!Number.isInteger(maxBatch) || maxBatch < 1) throw new Error(`write batch size must be a positive integer, got ${maxBatch}`);
+    if (!Number.isInteger(maxInFlight) || maxInFlight < 1) throw new Error(`writes in flight must be a positive integer, got ${maxInFlight}`);
   }
 
   submit(job: J): Promise<R> {
@@ -73,27 +121,64 @@ export class GroupCommitQueue<J, R> {
 
   private async drain(): Promise<void> {
     try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, this.maxBatch);
-        this.counters.batches++;
-        this.counters.jobs += batch.length;
-        this.counters.largestBatch = Math.max(this.counters.largestBatch, batch.length);
-        let outcomes: Settled<R>[];
-        try {
-          outcomes = await this.write(batch.map((e) => e.job));
-          if (outcomes.length !== batch.length) throw new Error(`group commit answered ${outcomes.length} of ${batch.length} jobs`);
-        } catch (error) {
-          outcomes = batch.map(() => failed<R>(error));
-        }
-        batch.forEach((entry, i) => {
-          const outcome = outcomes[i];
-          if (outcome.ok) entry.resolve(outcome.value);
-          else entry.reject(outcome.error);
-        });
+      for (;;) {
+        await this.last.executed;
+        while (this.inFlight >= this.maxInFlight) await new Promise<void>((resolve) => (this.slotFreed = resolve));
+        if (this.queue.length === 0) return;
+        this.start(this.queue.splice(0, this.maxBatch));
       }
     } finally {
       this.running = false;
     }
+  }
+
+  private start(batch: Entry<J, R>[]): void {
+    const alone = this.writing === 0 && this.queue.length === 0;
+    const previous = this.last;
+    const executed = deferred<void>();
+    const committed = deferred<boolean>();
+    const settled = deferred<void>();
+    this.last = { executed: executed.promise, committed: committed.promise, settled: settled.promise };
+    this.inFlight++;
+    this.writing++;
+    this.counters.batches++;
+    this.counters.jobs += batch.length;
+    this.counters.largestBatch = Math.max(this.counters.largestBatch, batch.length);
+    const turn: WriteTurn = {
+      alone,
+      previousCommitted: previous.committed,
+      previousSettled: previous.settled,
+      executed: () => executed.resolve(),
+      committed: (ok) => committed.resolve(ok),
+    };
+    void (async () => {
+      let outcomes: Settled<R>[];
+      try {
+        outcomes = await this.write(
+          batch.map((e) => e.job),
+          turn,
+        );
+        if (outcomes.length !== batch.length) throw new Error(`group commit answered ${outcomes.length} of ${batch.length} jobs`);
+        committed.resolve(true); // a write that did not say: it settled without throwing
+      } catch (error) {
+        outcomes = batch.map(() => failed<R>(error));
+        committed.resolve(false);
+      }
+      this.writing--;
+      executed.resolve();
+      // Answers in submission order: after the previous batch's.
+      await previous.settled;
+      batch.forEach((entry, i) => {
+        const outcome = outcomes[i];
+        if (outcome.ok) entry.resolve(outcome.value);
+        else entry.reject(outcome.error);
+      });
+      settled.resolve();
+      this.inFlight--;
+      const freed = this.slotFreed;
+      this.slotFreed = undefined;
+      freed?.();
+    })();
   }
 }
 
