@@ -20,7 +20,12 @@
 //
 // Knobs: --rate 1000 --pairs 100 --latency-seconds 10 --senders 200 --window 4 --seconds 10 --warmup 2
 // --rounds 3 --batch-max 200 --designs per-message,group-commit --pg-url <url>.
+// A design `<mode>@<git commit>` runs im-server as it was at that commit (its apps/im-server tree, from
+// `git archive`, bundled with the workspace libraries as they are now) in that write mode: e.g.
+// `--designs per-message,group-commit@daea929~1,group-commit` puts an earlier group commit in the same run.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
@@ -66,7 +71,22 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 
 // ------------------------------------------------------------------ bundles (source as it is now)
 
-const bundles = await bundleFromSource(here, { server: path.join(here, 'harness-server.ts'), client: path.join(here, 'harness-client.ts') });
+// Designs pinned to a commit: that commit's apps/im-server, extracted next to the bundles (git-ignored).
+const refs = [...new Set(DESIGNS.filter((d) => d.includes('@')).map((d) => d.split('@')[1]))];
+const refEntries = {};
+if (refs.length > 0) {
+  const refRoot = path.join(here, `.build-ref-${process.pid}`);
+  process.on('exit', () => rmSync(refRoot, { recursive: true, force: true }));
+  refs.forEach((ref, i) => {
+    const dir = path.join(refRoot, String(i));
+    mkdirSync(dir, { recursive: true });
+    execFileSync('sh', ['-c', `git -C "${root}" archive "${ref}" apps/im-server | tar -x -C "${dir}"`]);
+    writeFileSync(path.join(dir, 'entry.ts'), "export { createImServer } from './apps/im-server/src/server';\n");
+    refEntries[`server_ref${i}`] = path.join(dir, 'entry.ts');
+  });
+}
+const bundleOf = (design) => (design.includes('@') ? `server_ref${refs.indexOf(design.split('@')[1])}` : 'server');
+const bundles = await bundleFromSource(here, { server: path.join(here, 'harness-server.ts'), client: path.join(here, 'harness-client.ts'), ...refEntries });
 const { CLIENT_TYPE_WEB, FrameFlag, decodeFrame, encodeRequest, signImToken } = await import(pathToFileURL(bundles.file('client')).href);
 
 // ------------------------------------------------------------------ database and child server
@@ -74,15 +94,15 @@ const { CLIENT_TYPE_WEB, FrameFlag, decodeFrame, encodeRequest, signImToken } = 
 const { createDatabase, dropDatabase, startChild, cleanUp } = benchResources(PG_URL, root);
 
 async function startServer(design, round) {
-  const database = `im_bench_msg_${run}_${design.replace('-', '_')}_${round}`;
+  const database = `im_bench_msg_${run}_${design.replace(/[^a-z0-9]+/gi, '_').toLowerCase()}_${round}`;
   const databaseUrl = await createDatabase(database);
   const port = await freePort();
   const env = {
-    IM_BENCH_BUNDLE: bundles.file('server'),
+    IM_BENCH_BUNDLE: bundles.file(bundleOf(design)),
     PORT: String(port),
     DATABASE_URL: databaseUrl,
     IM_TOKEN_SECRET: secret,
-    IM_WRITE_MODE: design,
+    IM_WRITE_MODE: design.split('@')[0],
     IM_WRITE_BATCH_MAX: String(BATCH_MAX),
   };
   const child = await startChild(path.join(here, 'server.mjs'), env, 'im-bench-server listening on', 10_000);
@@ -273,7 +293,7 @@ try {
     for (const design of order) {
       const server = await startServer(design, round);
       try {
-        const tag = `b${round}${design === 'group-commit' ? 'g' : 'p'}`;
+        const tag = `b${round}${design === 'group-commit' ? 'g' : design === 'per-message' ? 'p' : `x${DESIGNS.indexOf(design)}`}`;
         const latency = await latencyPhase(server, tag);
         const throughput = await throughputPhase(server, tag);
         results[design].push({ ...latency, ...throughput });
