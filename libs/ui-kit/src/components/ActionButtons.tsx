@@ -59,6 +59,9 @@ export function ActionButtons({ actions, userCodes }: ActionButtonsProps) {
   const t = useUiKitText();
   const permissions = usePermissions();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  // The menu (Menu → Popover → Modal) mounts at its first opening and stays for its closing animation:
+  // a table renders one ActionButtons per row, and a closed menu in each made the rows' first render heavier.
+  const [menuMounted, setMenuMounted] = useState(false);
   const { direct, overflow } = splitActions(actions);
   const allowed = (action: RowAction) => (userCodes ? hasPermission(action.permission, userCodes) : permissions.has(action.permission));
   return (
@@ -79,31 +82,41 @@ export function ActionButtons({ actions, userCodes }: ActionButtonsProps) {
       ))}
       {overflow.length > 0 && (
         <>
-          <Button size="small" variant="text" aria-haspopup="menu" onClick={(event) => setMenuAnchor(event.currentTarget)}>
+          <Button
+            size="small"
+            variant="text"
+            aria-haspopup="menu"
+            onClick={(event) => {
+              setMenuMounted(true);
+              setMenuAnchor(event.currentTarget);
+            }}
+          >
             {t('more')}
           </Button>
-          <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
-            {overflow.map((action) => {
-              const permitted = allowed(action);
-              return (
-                <MenuItem
-                  key={action.key}
-                  disabled={action.disabled || !permitted}
-                  title={permitted ? undefined : t('noPermission')}
-                  // Keep the 'no permission' title hoverable on the disabled item.
-                  sx={permitted ? undefined : { '&.Mui-disabled': { pointerEvents: 'auto' } }}
-                  onClick={() => {
-                    // The guard, not only the look: an item without permission never runs its action.
-                    if (!permitted || action.disabled) return;
-                    setMenuAnchor(null);
-                    action.onClick();
-                  }}
-                >
-                  {action.label}
-                </MenuItem>
-              );
-            })}
-          </Menu>
+          {menuMounted && (
+            <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
+              {overflow.map((action) => {
+                const permitted = allowed(action);
+                return (
+                  <MenuItem
+                    key={action.key}
+                    disabled={action.disabled || !permitted}
+                    title={permitted ? undefined : t('noPermission')}
+                    // Keep the 'no permission' title hoverable on the disabled item.
+                    sx={permitted ? undefined : { '&.Mui-disabled': { pointerEvents: 'auto' } }}
+                    onClick={() => {
+                      // The guard, not only the look: an item without permission never runs its action.
+                      if (!permitted || action.disabled) return;
+                      setMenuAnchor(null);
+                      action.onClick();
+                    }}
+                  >
+                    {action.label}
+                  </MenuItem>
+                );
+              })}
+            </Menu>
+          )}
         </>
       )}
     </Stack>
