@@ -18,6 +18,7 @@ import * as superTeams from './016-super-teams';
 import * as chatrooms from './017-chatrooms';
 import * as threads from './018-threads';
 import * as teamFanout from './019-team-fanout';
+import * as messageBatchFunction from './020-message-batch-function';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '017-chatrooms': chatrooms,
   '018-threads': threads,
   '019-team-fanout': teamFanout,
+  '020-message-batch-function': messageBatchFunction,
 };
