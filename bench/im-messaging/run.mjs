@@ -25,7 +25,7 @@
 // `--designs per-message,group-commit@daea929~1,group-commit` puts an earlier group commit in the same run.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
@@ -109,6 +109,8 @@ async function startServer(design, round) {
   return {
     wsUrl: `ws://127.0.0.1:${port}/ws`,
     databaseUrl,
+    database,
+    pid: child.child.pid,
     stop: child.stop,
     dropDatabase: () => dropDatabase(database),
   };
@@ -232,6 +234,61 @@ async function latencyPhase(server, tag) {
 
 // ------------------------------------------------------------------ (b) persisted throughput
 
+/**
+ * CPU milliseconds used so far by processes `pids` (utime + stime from /proc; Linux, 100 ticks a second);
+ * a process gone by now counts 0.
+ */
+function cpuMs(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // exited
+    }
+  }
+  return ticks * 10;
+}
+
+/**
+ * CPU used by the PostgreSQL backends of `database` (the server's pool) from now until stop(): the pool
+ * opens and closes connections, so the backends are looked up every 200 ms and each one's CPU counts
+ * from its first sample (a backend that appears later started during the measurement: from 0) to its
+ * last.
+ */
+function backendCpu(database) {
+  const first = new Map();
+  const last = new Map();
+  let stopped = false;
+  const sample = async (initial) => {
+    const { rows } = await withPg(PG_URL, (c) => c.query('select pid from pg_stat_activity where datname = $1', [database]));
+    for (const { pid } of rows) {
+      const used = cpuMs([pid]);
+      if (!first.has(pid)) first.set(pid, initial ? used : 0);
+      last.set(pid, used);
+    }
+  };
+  const started = sample(true);
+  const loop = (async () => {
+    await started;
+    while (!stopped) {
+      await sleep(200);
+      await sample(false);
+    }
+  })();
+  return {
+    started,
+    async stop() {
+      stopped = true;
+      await loop;
+      let total = 0;
+      for (const [pid, used] of last) total += used - first.get(pid);
+      return total;
+    },
+  };
+}
+
 async function throughputPhase(server, tag) {
   const names = Array.from({ length: SENDERS }, (_, i) => `${tag}_ts${i}`);
   const receivers = Array.from({ length: SENDERS }, (_, i) => `${tag}_tr${i}`);
@@ -262,11 +319,24 @@ async function throughputPhase(server, tag) {
   };
   senders.forEach((c, i) => pump(c, i, { next: 0, inFlight: 0 }));
   await sleep(WARMUP_S * 1000);
+  // CPU used while measuring, per persisted message: less sensitive to a busy machine than msg/s
+  // (WAL writer, checkpointer and the kernel's network work are not counted).
+  const pgCpu = backendCpu(server.database);
+  await pgCpu.started;
+  const cpu0 = { server: cpuMs([server.pid]), client: process.cpuUsage() };
   measuring = true;
   const t0 = nowNs();
   await sleep(SECONDS * 1000);
   measuring = false;
   const elapsedS = ms(nowNs() - t0) / 1000;
+  const pgMs = await pgCpu.stop();
+  const clientCpu = process.cpuUsage(cpu0.client);
+  const perMsgUs = (cpuMsUsed) => (measured > 0 ? (cpuMsUsed * 1000) / measured : NaN);
+  const cpu = {
+    serverUs: perMsgUs(cpuMs([server.pid]) - cpu0.server),
+    pgUs: perMsgUs(pgMs),
+    clientUs: perMsgUs((clientCpu.user + clientCpu.system) / 1000),
+  };
   stopping = true;
   const deadline = Date.now() + 30_000;
   while (!done() && Date.now() < deadline) await sleep(20);
@@ -275,7 +345,7 @@ async function throughputPhase(server, tag) {
     c.query(`select count(*)::int as rows, count(distinct xmin::text)::int as txs from im.im_message where sender like $1`, [`${tag}\\_ts%`]),
   );
   const { rows, txs } = db.rows[0];
-  return { perSecond: measured / elapsedS, answered, failed, rows, perTx: rows / Math.max(1, txs) };
+  return { perSecond: measured / elapsedS, answered, failed, rows, perTx: rows / Math.max(1, txs), ...cpu };
 }
 
 // ------------------------------------------------------------------ run
@@ -299,7 +369,8 @@ try {
         results[design].push({ ...latency, ...throughput });
         console.error(
           `round ${round} ${design}: e2e p50 ${latency.e2eP50.toFixed(2)} ms p99 ${latency.e2eP99.toFixed(2)} ms (offered ${latency.offeredRate.toFixed(0)}/s, lost ${latency.lost}, failed ${latency.latFailed}); ` +
-            `${throughput.perSecond.toFixed(0)} msg/s persisted (${throughput.rows} rows for ${throughput.answered} answers, ${throughput.failed} failed, ${throughput.perTx.toFixed(1)} rows/tx); load ${load()}`,
+            `${throughput.perSecond.toFixed(0)} msg/s persisted (${throughput.rows} rows for ${throughput.answered} answers, ${throughput.failed} failed, ${throughput.perTx.toFixed(1)} rows/tx); ` +
+            `CPU µs/msg server ${throughput.serverUs.toFixed(0)} PostgreSQL ${throughput.pgUs.toFixed(0)} bench client ${throughput.clientUs.toFixed(0)}; load ${load()}`,
         );
       } finally {
         await server.stop();
@@ -321,8 +392,8 @@ const ratio = (design, key) => {
 };
 console.log(`\n### IM messaging on PostgreSQL, medians of ${ROUNDS} round(s)${smoke ? ' — SMOKE SIZES, not the issue’s figures' : ''}\n`);
 console.log(`Load average at the end: ${load()} (1 / 5 / 15 min), ${cpus().length} CPUs. Baseline: ${baseline}, same run.\n`);
-console.log(`| design | e2e p50 (ms) | e2e p99 (ms) | answer p50 / p99 (ms) | offered msg/s | lost / failed | persisted msg/s (${SENDERS} senders) | rows per transaction | throughput ÷ baseline | e2e p50 ÷ baseline |`);
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log(`| design | e2e p50 (ms) | e2e p99 (ms) | answer p50 / p99 (ms) | offered msg/s | lost / failed | persisted msg/s (${SENDERS} senders) | rows per transaction | throughput ÷ baseline | e2e p50 ÷ baseline | CPU µs per persisted msg: server / PostgreSQL / client |`);
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const design of DESIGNS) {
   const lost = results[design].reduce((s, r) => s + r.lost, 0);
   const failed = results[design].reduce((s, r) => s + r.latFailed + r.failed, 0);
@@ -330,7 +401,8 @@ for (const design of DESIGNS) {
   console.log(
     `| ${design}${design === baseline ? ' (baseline)' : ''} | ${med(design, 'e2eP50').toFixed(2)} | ${med(design, 'e2eP99').toFixed(2)} | ` +
       `${med(design, 'ackP50').toFixed(2)} / ${med(design, 'ackP99').toFixed(2)} | ${med(design, 'offeredRate').toFixed(0)} | ${lost} / ${failed} | ` +
-      `${med(design, 'perSecond').toFixed(0)}${mismatch ? ` (rows ≠ answers by ${mismatch})` : ''} | ${med(design, 'perTx').toFixed(1)} | ${ratio(design, 'perSecond')} | ${ratio(design, 'e2eP50')} |`,
+      `${med(design, 'perSecond').toFixed(0)}${mismatch ? ` (rows ≠ answers by ${mismatch})` : ''} | ${med(design, 'perTx').toFixed(1)} | ${ratio(design, 'perSecond')} | ${ratio(design, 'e2eP50')} | ` +
+      `${med(design, 'serverUs').toFixed(0)} / ${med(design, 'pgUs').toFixed(0)} / ${med(design, 'clientUs').toFixed(0)} |`,
   );
 }
 console.log(`\nTargets (issue 10): e2e p50 ≤ 2 ms and p99 ≤ 10 ms at 1,000 msg/s; ≥ 20,000 msg/s persisted on one node.`);
