@@ -265,6 +265,7 @@ function backendCpu(database) {
     const { rows } = await withPg(PG_URL, (c) => c.query('select pid from pg_stat_activity where datname = $1', [database]));
     for (const { pid } of rows) {
       const used = cpuMs([pid]);
+      if (used === 0 && last.has(pid)) continue; // exiting: keep its last reading
       if (!first.has(pid)) first.set(pid, initial ? used : 0);
       last.set(pid, used);
     }

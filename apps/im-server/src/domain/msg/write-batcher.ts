@@ -32,8 +32,13 @@ export interface GroupCommitStats {
   largestBatch: number;
 }
 
-/** How many group-commit transactions may be open at once (see GroupCommitQueue). */
-export const DEFAULT_WRITES_IN_FLIGHT = 2;
+/**
+ * How many group-commit transactions may be open at once (see GroupCommitQueue). One: on the 2-core
+ * bench machine two in flight did not win (bench/im-messaging and a socket-less A/B, load 6-15:
+ * PostgreSQL's CPU per message is the limit, and overlapping batches wait on each other's sequence
+ * rows); `MessageService` option `inFlight` turns the pipeline on.
+ */
+export const DEFAULT_WRITES_IN_FLIGHT = 1;
 
 interface Entry<J, R> {
   job: J;
