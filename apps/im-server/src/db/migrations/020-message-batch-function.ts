@@ -9,8 +9,10 @@ import { sql, type Kysely } from 'kysely';
  * PostgreSQL time each, as much as writing a small batch. The table names resolve through the
  * caller's search_path (im-server sets it to its schema on every connection).
  *
- * The output columns are the message columns `messageFromRow` reads (MESSAGE_COLUMNS): a migration that
- * changes those replaces this function.
+ * im-server calls it for batches of up to FUNCTION_BATCH_MAX messages (write-batcher.ts): for large
+ * batches the cached generic plan is slower than one planned for the batch. The body is the query of
+ * write-batcher.ts; the output columns are the message columns `messageFromRow` reads
+ * (MESSAGE_COLUMNS): a change of either replaces this function in a new migration.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql
