@@ -3,7 +3,7 @@
 // lint, typecheck, build, unit, integration (embedded PGlite; PostgreSQL + Redis multi-node when
 // DATABASE_URL / REDIS_URL are set), e2e (Playwright + chromium) and the registry-publish test.
 // It runs all suites even when one fails, prints a summary, and exits non-zero on any failure.
-// After the build, integration and the publish test run in one lane and e2e in another, side by side.
+// Stages and lanes below: today every suite runs in turn (see the note on the stages).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { checkNode, ensureDependencies, ensureChromium } from './bootstrap.mjs';
@@ -54,10 +54,11 @@ const integrationSuites = servicesReachable && !bothDatabases
     ];
 
 // Suites run in stages; the lanes of a stage run side by side and each lane runs its suites in turn.
-// Integration (its own PostgreSQL schema / PGlite databases, servers on free ports) and e2e (its own
-// stack on PGlite, fixed ports of its own) share nothing but the CPU, and both spend much of their
-// time waiting on sockets and databases, so running them together shortens the run by the shorter
-// lane instead of adding it. Lines of side-by-side lanes are prefixed with the lane's name.
+// Lines of side-by-side lanes are prefixed with the lane's name. Integration and e2e share nothing but
+// the CPU, and side by side they took a fresh-clone run from ~43 to 29 min (2026-11-24), but on two
+// cores e2e then failed twice in 96 (a page reload that fell back to sign-in, an axe check during a
+// tooltip's fade) where it passes alone; until e2e is robust under that load they run one after the
+// other (move the e2e lane back into the integration stage to run them together).
 const stages = [
   [
     [
@@ -83,6 +84,8 @@ const stages = [
         env: envWithoutServices,
       },
     ],
+  ],
+  [
     [
       {
         // Playwright directly (not through nx): the build it needs ran in the first stage, and a second
@@ -140,6 +143,7 @@ async function runLane(lane, prefix) {
   return results;
 }
 
+/** Names of side-by-side lanes, in order (their output prefixes). */
 const LANE_NAMES = ['int', 'e2e'];
 const results = [];
 const runStarted = Date.now();
