@@ -13,6 +13,7 @@ import {
   messageFromRow,
   p2pSessionId,
   type StoredMessage,
+  messageColumns,
 } from './message';
 import { allocateSeqs } from '../sync/sequence';
 import { isBlacklisted } from '../relation/relation-service';
@@ -258,19 +259,7 @@ export class MessageService {
       const inserted = await trx
         .insertInto('im_message')
         .values({
-          id_client: valid.idClient,
-          sender: port.account,
-          receiver: valid.to,
-          scene: valid.scene,
-          conversation: conversationKey(port.account, valid.to),
-          msg_type: valid.type,
-          sub_type: valid.subType,
-          text: valid.text,
-          attach: valid.attach,
-          custom: valid.custom,
-          from_nick: port.nick,
-          from_client_type: port.clientType,
-          from_device_id: port.deviceId,
+          ...messageColumns(port, valid),
           time,
           sender_seq: senderSeq,
           receiver_seq: receiverSeq,

@@ -1,4 +1,5 @@
 import { FILE_MESSAGE_TYPES, MessageTypeCode } from '../../protocol';
+import type { SendingPort, ValidSendInput } from './message-service';
 
 /** Conversation scenes on the wire (im-client-spec §3: p2p = 0, team = 1, superTeam = 5). */
 export const Scene = { P2P: 0, TEAM: 1, SUPER_TEAM: 5 } as const;
@@ -163,3 +164,22 @@ export const MESSAGE_COLUMNS = [
   'time',
   'msg_refs',
 ] as const;
+
+/** The stored message's columns that come from the sender's port and the checked message (both write paths). */
+export function messageColumns(port: SendingPort, valid: ValidSendInput) {
+  return {
+    id_client: valid.idClient,
+    sender: port.account,
+    receiver: valid.to,
+    scene: valid.scene,
+    conversation: conversationKey(port.account, valid.to),
+    msg_type: valid.type,
+    sub_type: valid.subType,
+    text: valid.text,
+    attach: valid.attach,
+    custom: valid.custom,
+    from_nick: port.nick,
+    from_client_type: port.clientType,
+    from_device_id: port.deviceId,
+  };
+}

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
 import { ResponseCode } from '../../protocol';
 import { ImServerError } from '../errors';
-import { MESSAGE_COLUMNS, Scene, conversationKey, messageFromRow, p2pSessionId, type MessageRow, type StoredMessage } from './message';
+import { MESSAGE_COLUMNS, Scene, messageColumns, messageFromRow, p2pSessionId, type MessageRow, type StoredMessage } from './message';
 import type { SendResult, SendingPort, ValidSendInput } from './message-service';
 import { NO_THREAD } from '../extend/threads';
 
@@ -228,19 +228,7 @@ export async function writeMessageBatch(
     const thread = valid.thread ?? NO_THREAD;
     input.push({
       i,
-      id_client: valid.idClient,
-      sender: port.account,
-      receiver: valid.to,
-      scene: valid.scene,
-      conversation: conversationKey(port.account, valid.to),
-      msg_type: valid.type,
-      sub_type: valid.subType,
-      text: valid.text,
-      attach: valid.attach,
-      custom: valid.custom,
-      from_nick: port.nick,
-      from_client_type: port.clientType,
-      from_device_id: port.deviceId,
+      ...messageColumns(port, valid),
       // Arrival order; a message that ends up not written leaves its time unused (times only rise).
       time: nextTime(),
       thread_id_server: thread.thread_id_server,
