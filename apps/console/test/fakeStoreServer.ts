@@ -56,7 +56,8 @@ export const DEMO_USER: FakeUser = {
   },
 };
 
-const ok = (data: unknown = null): Envelope => ({ code: STORE_CODES.success, msg: 'success', data });
+/** A success envelope, as store-server answers one. */
+export const ok = (data: unknown = null): Envelope => ({ code: STORE_CODES.success, msg: 'success', data });
 const tokenInvalid = (): Envelope => ({ code: STORE_CODES.tokenInvalid, msg: 'token expired' });
 
 export interface FakeStoreServer {

@@ -1,7 +1,8 @@
 // Route guard behaviour of console-spec §2 and §8, on the real manifest.
 import { screen, waitFor } from '@testing-library/react';
 import { renderConsole, waitForPath } from '../../test/renderConsole';
-import { DEMO_USER, createFakeStoreServer } from '../../test/fakeStoreServer';
+import { DEMO_USER, createFakeStoreServer, ok } from '../../test/fakeStoreServer';
+import { USER_LOAD_RETRY_DELAYS_MS } from '../features/auth/session';
 import { ACCESS_TOKEN_KEY } from '../features/auth/tokenStorage';
 
 describe('route guards', () => {
@@ -70,6 +71,35 @@ describe('route guards', () => {
     expect(await screen.findByTestId('notification')).toHaveTextContent(identityText);
     expect(screen.getByTestId('notification')).not.toHaveTextContent('token expired');
     expect(await screen.findByTestId('login-error')).toHaveTextContent(identityText);
+    expect(window.sessionStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+  });
+
+  it('a user-info load that does not get through is tried again; the merchant stays signed in', async () => {
+    const server = createFakeStoreServer();
+    const answer = { ...DEMO_USER.info, accessToken: DEMO_USER.token };
+    let attempts = 0;
+    server.on('/v1/store/eshop/store/user/getUserByToken', () => {
+      attempts += 1;
+      // What the browser's fetch does to a call the page's own navigation aborted: it rejects, no answer.
+      if (attempts < 3) throw new TypeError('Failed to fetch');
+      return ok(answer);
+    });
+    const { location } = renderConsole({ path: '/dashboard', token: DEMO_USER.token, server });
+    await screen.findByTestId('user-menu', undefined, { timeout: 10_000 });
+    expect(attempts).toBe(3);
+    expect(location()).toBe('/dashboard');
+    expect(window.sessionStorage.getItem(ACCESS_TOKEN_KEY)).toBe(DEMO_USER.token);
+  });
+
+  it('when every user-info attempt fails to get through, the token is cleared and the network error shown', async () => {
+    const server = createFakeStoreServer();
+    server.on('/v1/store/eshop/store/user/getUserByToken', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const { location } = renderConsole({ path: '/dashboard', token: DEMO_USER.token, server });
+    await waitForPath(location, '/login?redirect=/dashboard');
+    expect(server.callsTo('/getUserByToken')).toHaveLength(1 + USER_LOAD_RETRY_DELAYS_MS.length);
+    expect(await screen.findByTestId('login-error')).toHaveTextContent('network error, please retry');
     expect(window.sessionStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
   });
 

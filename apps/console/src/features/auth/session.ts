@@ -46,15 +46,34 @@ export function userLoadFailure(error: unknown): { message: string; translate: b
 }
 
 /**
+ * Failures that are no answer from the server: the call timed out, or never got through. A page that
+ * navigates away aborts its calls too (a reload during the user-info load, which then came back signed
+ * out: the e2e suite's reloads under load). Only an answer ends the session; these are tried again.
+ */
+const NO_ANSWER_CODES: readonly string[] = [ClientCodes.TIMEOUT, ClientCodes.NETWORK];
+/** Pauses before the second and third user-info attempt after a failure that was no answer. */
+export const USER_LOAD_RETRY_DELAYS_MS: readonly number[] = [500, 2_000];
+
+const isNoAnswer = (error: unknown) => isApiError(error) && NO_ANSWER_CODES.includes(error.code);
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
  * Loads the signed-in user. §8: on failure the token is cleared and the error shown; the route
- * guard then sends a non-public path to /login?redirect={path}.
+ * guard then sends a non-public path to /login?redirect={path}. A timeout or network failure is tried
+ * again (USER_LOAD_RETRY_DELAYS_MS) before it counts as the failure.
  */
 export const loadCurrentUser = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
   const { token, userStatus } = getState().auth;
   if (!token || userStatus === 'loading') return;
   dispatch(userLoadStarted());
-  const request = dispatch(authApi.endpoints.getUserByToken.initiate({ token }, { subscribe: false, forceRefetch: true }));
-  const result = await request;
+  const load = () => dispatch(authApi.endpoints.getUserByToken.initiate({ token }, { subscribe: false, forceRefetch: true }));
+  let result = await load();
+  for (const delay of USER_LOAD_RETRY_DELAYS_MS) {
+    if (!result.error || !isNoAnswer(result.error) || getState().auth.token !== token) break;
+    await pause(delay);
+    if (getState().auth.token !== token) break;
+    result = await load();
+  }
   const tokenNow = getState().auth.token;
   // Another account signed in meanwhile. (A null token is expected: the client's onTokenReset ran.)
   if (tokenNow !== null && tokenNow !== token) return;
