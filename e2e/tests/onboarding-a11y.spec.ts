@@ -44,7 +44,8 @@ test('axe finds no serious or critical violation on the shop-info form and the d
   await login.open();
   await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
   const dashboard = new DashboardPage(page, consoleUrl());
-  await expect(dashboard.orderTotal()).toContainText('23');
+  // The demo store's orders have loaded (a count above zero, however many other suites have added).
+  await expect(dashboard.orderTotal()).toHaveText(/[1-9]\d*/);
   await expect(dashboard.notice('license')).toBeVisible();
   expect(await seriousViolations(page, 'main')).toEqual([]);
 });

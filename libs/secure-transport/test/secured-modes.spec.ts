@@ -1,4 +1,4 @@
-import { createMemoryStorage, createSecureClient, type SecurityMode } from '../src';
+import { SESSION_SETUP_DELAY_MS, createMemoryStorage, createSecureClient, type SecurityMode } from '../src';
 import { MemorySessionStore } from '../src/server';
 import { clientFor, startServer, testServerKeys, type TestServer } from './harness';
 
@@ -52,18 +52,30 @@ describe('secured modes against a real server', () => {
 
   it('starts the set-up about 1 s after setAccessToken, not before', async () => {
     const before = server.app.secureTransport.metrics.handshakes;
-    let firstCallAt = 0;
+    let calls = 0;
     const client = clientFor(server, 'aes', {
       fetch: (url, init) => {
-        firstCallAt ||= Date.now();
+        calls += 1;
         return fetch(url, init);
       },
     });
-    const tokenSetAt = Date.now();
-    client.setAccessToken('tok-delayed');
+    // The timer setAccessToken arms, caught rather than waited for (no wall-clock bounds in a test).
+    const armed: Array<{ delay: number | undefined; run: () => void }> = [];
+    const setTimeoutSpy = jest.spyOn(globalThis, 'setTimeout').mockImplementation(((run: () => void, delay?: number) => {
+      armed.push({ delay, run });
+      return { unref: () => undefined } as unknown as ReturnType<typeof setTimeout>;
+    }) as typeof setTimeout);
+    try {
+      client.setAccessToken('tok-delayed');
+    } finally {
+      setTimeoutSpy.mockRestore();
+    }
+    expect(armed.map((timer) => timer.delay)).toEqual([SESSION_SETUP_DELAY_MS]);
+    expect(SESSION_SETUP_DELAY_MS).toBe(1_000);
+    expect(calls).toBe(0); // nothing before the timer fires
+    armed[0].run();
     await waitFor(() => server.app.secureTransport.metrics.handshakes === before + 1);
-    expect(firstCallAt - tokenSetAt).toBeGreaterThanOrEqual(990);
-    expect(firstCallAt - tokenSetAt).toBeLessThan(3_000);
+    expect(calls).toBe(2); // createSession, then the handshake
     client.dispose();
   });
 

@@ -1,5 +1,5 @@
 // /help/help: answers to what merchants ask first, grouped by topic, each topic a disclosure.
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -14,7 +14,9 @@ export function HelpPage() {
   const { t, i18n } = useTranslation();
   // Before the first t() of a topic.
   useState(() => registerHelpTopics(i18n));
-  useEffect(() => announceFeatureMessages(i18n), [i18n]);
+  // Announced before this page subscribes (react-i18next listens from a passive effect), as AppShell does:
+  // the texts are already in place for this render, so only other listeners need to hear of them.
+  useLayoutEffect(() => announceFeatureMessages(i18n), [i18n]);
   return (
     <Box component="section" aria-labelledby="help-heading" sx={{ maxWidth: 880 }}>
       <Typography component="h1" variant="h5" id="help-heading" gutterBottom>
