@@ -20,8 +20,6 @@ export const DEFAULT_LONG_POLL_WAIT_MS = 25_000;
 
 /** How often expired uploads are swept (docs/im-upload.md "Expiry"). */
 export const DEFAULT_UPLOAD_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
-/** How often new messages move into the search index: a search reads the backlog's rows one by one, so it stays short. */
-export const DEFAULT_SEARCH_INDEX_INTERVAL_MS = 500;
 
 export const DEFAULT_TOKEN_SECRET = 'dev-im-shared-key-change-me';
 export const DEFAULT_APP_KEY = 'merchant-im';
@@ -96,8 +94,6 @@ export interface ImServerConfig {
   teamFanoutSweepMs?: number;
   /** How often expired events, subscriptions and signalling channels are removed (default 10 minutes). Env IM_EXPIRY_SWEEP_MS. */
   expirySweepIntervalMs?: number;
-  /** How often the messages written since are moved into the search index (default 500 ms). Env IM_SEARCH_INDEX_MS. */
-  searchIndexIntervalMs?: number;
 }
 
 type OptionalKeys = 's3' | 'databaseUrl' | 'redisUrl' | 'publicWsUrl' | 'nodeId' | 'syncPageSize' | 'now';
@@ -142,7 +138,6 @@ export function resolveConfig(config: ImServerConfig): ResolvedConfig {
     teamFanoutAfterPush: config.teamFanoutAfterPush ?? true,
     teamFanoutSweepMs: config.teamFanoutSweepMs ?? 5000,
     expirySweepIntervalMs: positiveInterval(config.expirySweepIntervalMs ?? DEFAULT_UPLOAD_SWEEP_INTERVAL_MS, 'expiry sweep'),
-    searchIndexIntervalMs: positiveInterval(config.searchIndexIntervalMs ?? DEFAULT_SEARCH_INDEX_INTERVAL_MS, 'search indexer'),
     databaseUrl: config.databaseUrl || undefined,
     redisUrl: config.redisUrl || undefined,
     tokenSecret: config.tokenSecret ?? DEFAULT_TOKEN_SECRET,

@@ -40,7 +40,6 @@ const server = create({
   s3: objectStoreFromEnv(),
   uploadSweepIntervalMs: env.IM_UPLOAD_SWEEP_MS ? Number(env.IM_UPLOAD_SWEEP_MS) : undefined,
   expirySweepIntervalMs: env.IM_EXPIRY_SWEEP_MS ? Number(env.IM_EXPIRY_SWEEP_MS) : undefined,
-  searchIndexIntervalMs: env.IM_SEARCH_INDEX_MS ? Number(env.IM_SEARCH_INDEX_MS) : undefined,
   convertDocuments: env.IM_CONVERT_DOCUMENTS !== '0',
   demoSeed: env.IM_DEMO_SEED === '1',
   databaseUrl: env.DATABASE_URL,

@@ -39,7 +39,6 @@ import { S3ObjectStore } from './upload/s3-object-store';
 import { UploadService } from './upload/upload-service';
 import { startUploadSweeper } from './upload/upload-sweeper';
 import { startExpirySweeper } from './domain/extend/expiry-sweeper';
-import { startSearchIndexer } from './domain/history/search-indexer';
 import { DocumentService } from './upload/documents/document-service';
 import { seedImDemo } from './demo/demo-seed';
 
@@ -202,12 +201,9 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     teamMessages.fanout.start(config.teamFanoutSweepMs);
     // Expired events, subscriptions and signalling channels (domain/extend/expiry-sweeper.ts).
     const stopExpirySweeper = startExpirySweeper(store.db, config.now ?? Date.now, config.expirySweepIntervalMs, app.log);
-    // Messages written since move into the search index behind the writes (migration 021).
-    const stopSearchIndexer = startSearchIndexer(store.db, config.searchIndexIntervalMs, app.log);
     const stopSweeper = async () => {
       await stopUploadSweeper();
       await stopExpirySweeper();
-      await stopSearchIndexer();
       await teamMessages.fanout.stop();
     };
     // Documents left converting by a stop or a crash are converted now (docs/im-upload.md "Documents").

@@ -25,19 +25,6 @@ export interface ImDatabase {
   im_event: EventTable;
   im_event_sub: EventSubTable;
   im_document: DocumentTable;
-  im_search_backlog: SearchBacklogTable;
-  im_message_search: MessageSearchTable;
-}
-
-/** Messages with text not yet in the search index (migration 021; a trigger on im_message adds them). */
-export interface SearchBacklogTable {
-  id_server: number;
-}
-
-/** A message's searchable text, `lower(text)`, under the trigram index (migration 021). */
-export interface MessageSearchTable {
-  id_server: number;
-  text_lower: string;
 }
 
 /** `accid`'s latest event of `type` (migration 014); an expired row is left until the next publish overwrites it. */

@@ -180,11 +180,9 @@ export class HistoryService {
   }
 
   /**
-   * The validated search as one SELECT (tests EXPLAIN it). A keyword is matched as `like '%…%'` on
-   * `lower(text)`: for messages already indexed, on im_message_search's text under the trigram index
-   * im_message_search_trgm; for those written since (im_search_backlog, a few at most: the indexer
-   * moves them every half second, search-indexer.ts), on the message itself. A message is in exactly
-   * one of the two (migration 021), so the union has no repeats.
+   * The validated search as one SELECT (tests EXPLAIN it): the keyword is matched as
+   * `lower(text) like '%…%'`, the expression of the trigram index im_message_text_trgm
+   * (migration 008-search-index).
    */
   searchQuery(viewer: string, query: SearchQuery) {
     const limit = validatePageLimit(query.limit);
@@ -199,38 +197,23 @@ export class HistoryService {
     const { beginTime = 0, endTime = 0 } = query;
     if (beginTime < 0 || endTime < 0 || (endTime > 0 && beginTime > endTime)) throw parameterError('beginTime must not be after endTime');
 
-    const anchor = query.lastMsgId ? anchorOf(query.lastMsgId) : undefined;
-    const matching = () => {
-      let q = this.db
-        .selectFrom('im_message')
-        .select(MESSAGE_COLUMNS)
-        .where((eb) => eb.or([eb('sender', '=', viewer), eb('receiver', '=', viewer)]))
-        .where(HistoryService.visibleTo(viewer));
-      if (peers.length > 0) q = q.where('conversation', 'in', peers.map((p) => conversationKey(viewer, p)));
-      if (types.length > 0) q = q.where('msg_type', 'in', types);
-      if (beginTime > 0) q = q.where('time', '>=', beginTime);
-      if (endTime > 0) {
-        // Paging: strictly older than the anchor, or as old with a smaller id.
-        if (anchor !== undefined) {
-          q = q.where((eb) => eb.or([eb('time', '<', endTime), eb.and([eb('time', '=', endTime), eb('id_server', '<', anchor)])]));
-        } else q = q.where('time', '<=', endTime);
-      } else if (anchor !== undefined) q = q.where('id_server', '<', anchor);
-      return q;
-    };
-    if (keyword === '') return matching().orderBy('time', 'desc').orderBy('id_server', 'desc').limit(limit);
-    const pattern = `%${escapeLike(keyword.toLowerCase())}%`;
-    const indexed = matching().where('id_server', 'in', (eb) =>
-      eb.selectFrom('im_message_search').select('id_server').where(sql<boolean>`text_lower like ${pattern} escape '\\'`),
-    );
-    const notYetIndexed = matching()
-      .where('id_server', 'in', (eb) => eb.selectFrom('im_search_backlog').select('id_server'))
-      .where(sql<boolean>`lower(text) like ${pattern} escape '\\'`);
-    return this.db
-      .selectFrom(indexed.unionAll(notYetIndexed).as('found'))
-      .selectAll()
-      .orderBy('time', 'desc')
-      .orderBy('id_server', 'desc')
-      .limit(limit);
+    let q = this.db
+      .selectFrom('im_message')
+      .select(MESSAGE_COLUMNS)
+      .where((eb) => eb.or([eb('sender', '=', viewer), eb('receiver', '=', viewer)]))
+      .where(HistoryService.visibleTo(viewer));
+    if (peers.length > 0) q = q.where('conversation', 'in', peers.map((p) => conversationKey(viewer, p)));
+    if (types.length > 0) q = q.where('msg_type', 'in', types);
+    if (keyword !== '') q = q.where(sql<boolean>`lower(text) like ${`%${escapeLike(keyword.toLowerCase())}%`} escape '\\'`);
+    if (beginTime > 0) q = q.where('time', '>=', beginTime);
+    if (endTime > 0) {
+      // Paging: strictly older than the anchor, or as old with a smaller id.
+      if (query.lastMsgId) {
+        const anchor = anchorOf(query.lastMsgId);
+        q = q.where((eb) => eb.or([eb('time', '<', endTime), eb.and([eb('time', '=', endTime), eb('id_server', '<', anchor)])]));
+      } else q = q.where('time', '<=', endTime);
+    } else if (query.lastMsgId) q = q.where('id_server', '<', anchorOf(query.lastMsgId));
+    return q.orderBy('time', 'desc').orderBy('id_server', 'desc').limit(limit);
   }
 
   /** The server ids among `messages` that `viewer` no longer sees (sync leaves them out). */
