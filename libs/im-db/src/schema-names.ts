@@ -22,8 +22,6 @@ export const TABLES = {
 /** Index names used by the store; each is created by the migration step named beside it. */
 export const INDEXES = {
   msgBySessionTime: 'sessionId_time', // v7
-  msgByTime: 'time', // v1 (carried into msg1 at v7)
-  msgByIdServer: 'idServer', // v6
   msgByStatus: 'status', // v10
   sessionByUpdateTime: 'updateTime', // v1
   sysMsgByTime: 'time', // v5

@@ -96,9 +96,14 @@ export const DB_MIGRATIONS: readonly MigrationStep[] = [
     await rewriteRows(tx, 'sysMsg', (row) => (typeof row['category'] === 'string' ? undefined : { ...row, category: categoryOfSysMsgType(row['type']) }));
   },
   // 11 → 12: team members by account ("my team members"); relation rows drop the server's
-  // "1" flags, since the table already says which list a row is on.
+  // "1" flags, since the table already says which list a row is on. msg1 drops its `time` and
+  // `idServer` indexes: the store reads by neither, and every message written updated both (a big
+  // sync's puts are most of its time; README.md "Versions"). §3 fixes the version at 12, so the step
+  // that reaches it carries the change; a database made at 12 before keeps them, unused.
   async (_db, tx) => {
     tx.objectStore('teamMember').createIndex('account', 'account');
+    tx.objectStore('msg1').deleteIndex('time');
+    tx.objectStore('msg1').deleteIndex('idServer');
     const dropFlags = (row: Record<string, unknown>) => {
       if (!('isBlacked' in row) && !('isMuted' in row)) return undefined;
       const { isBlacked: _b, isMuted: _m, ...rest } = row;

@@ -131,10 +131,8 @@ describe('schema migrations', () => {
     const byName = Object.fromEntries(schema.map((table) => [table.name, table]));
     expect(byName[TABLES.msg].keyPath).toBe('idClient');
     expect(byName[TABLES.msg].indexes.map((i) => [i.name, i.keyPath])).toEqual([
-      [INDEXES.msgByIdServer, 'idServer'],
       [INDEXES.msgBySessionTime, ['sessionId', 'time']],
       [INDEXES.msgByStatus, 'status'],
-      [INDEXES.msgByTime, 'time'],
     ]);
     expect(byName[TABLES.sysMsg].indexes.map((i) => i.name)).toEqual([INDEXES.sysMsgByCategoryTime, INDEXES.sysMsgByTime]);
     expect(byName[TABLES.teamMember].indexes.map((i) => i.name)).toEqual([INDEXES.teamMemberByAccount, INDEXES.teamMemberByTeam]);
