@@ -22,7 +22,8 @@
 // --rounds 3 --batch-max 200 --designs per-message,group-commit --pg-url <url>.
 // A design `<mode>@<git commit>` runs im-server as it was at that commit (its apps/im-server tree, from
 // `git archive`, bundled with the workspace libraries as they are now) in that write mode: e.g.
-// `--designs per-message,group-commit@daea929~1,group-commit` puts an earlier group commit in the same run.
+// `--designs per-message,group-commit@daea929~1,group-commit` puts an earlier group commit in the same run;
+// `group-commit:2` runs group commit with two batches in flight (IM_WRITES_IN_FLIGHT).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -102,8 +103,10 @@ async function startServer(design, round) {
     PORT: String(port),
     DATABASE_URL: databaseUrl,
     IM_TOKEN_SECRET: secret,
-    IM_WRITE_MODE: design.split('@')[0],
+    IM_WRITE_MODE: design.split('@')[0].split(':')[0],
     IM_WRITE_BATCH_MAX: String(BATCH_MAX),
+    // `group-commit:2`: two batches in flight (writesInFlight).
+    IM_WRITES_IN_FLIGHT: design.split('@')[0].split(':')[1] ?? '',
   };
   const child = await startChild(path.join(here, 'server.mjs'), env, 'im-bench-server listening on', 10_000);
   return {

@@ -17,6 +17,7 @@ const server = createImServer({
   appKey: 'merchant-im',
   writeMode: env.IM_WRITE_MODE,
   writeBatchMax: env.IM_WRITE_BATCH_MAX ? Number(env.IM_WRITE_BATCH_MAX) : undefined,
+  writesInFlight: env.IM_WRITES_IN_FLIGHT ? Number(env.IM_WRITES_IN_FLIGHT) : undefined,
   rateRules: { '*': unlimited },
   logger: { level: 'warn' },
 });

@@ -1,4 +1,5 @@
 import { DEFAULT_TOKEN_SECRET, MIN_PRODUCTION_SECRET_LENGTH, productionSecretProblems, resolveConfig } from './config';
+import { DEFAULT_WRITES_IN_FLIGHT } from './domain/msg/write-batcher';
 
 describe('production secrets', () => {
   const realSecret = 'r'.repeat(MIN_PRODUCTION_SECRET_LENGTH);
@@ -19,5 +20,18 @@ describe('production secrets', () => {
   it('starts in production with a real secret', () => {
     expect(productionSecretProblems({ production: true, tokenSecret: realSecret })).toEqual([]);
     expect(resolveConfig({ production: true, tokenSecret: realSecret })).toMatchObject({ production: true, tokenSecret: realSecret });
+  });
+});
+
+describe('group-commit settings', () => {
+  it('defaults to one batch in flight and takes another count (IM_WRITES_IN_FLIGHT)', () => {
+    expect(resolveConfig({}).writesInFlight).toBe(DEFAULT_WRITES_IN_FLIGHT);
+    expect(resolveConfig({ writesInFlight: 2 }).writesInFlight).toBe(2);
+  });
+
+  it('refuses a count of writes in flight that is not a positive integer', () => {
+    for (const writesInFlight of [0, -1, 1.5, Number.NaN]) {
+      expect(() => resolveConfig({ writesInFlight })).toThrow(/writes in flight must be a positive integer/);
+    }
   });
 });

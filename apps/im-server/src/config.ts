@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { RateRules } from './gateway/frequency-limiter';
 import { DEFAULT_RATE_RULES } from './gateway/frequency-limiter';
 import type { S3StoreConfig } from './upload/s3-object-store';
-import { DEFAULT_WRITE_BATCH_MAX, DEFAULT_WRITE_MODE, WRITE_MODES, type WriteMode } from './domain/msg/write-batcher';
+import { DEFAULT_WRITE_BATCH_MAX, DEFAULT_WRITE_MODE, DEFAULT_WRITES_IN_FLIGHT, WRITE_MODES, type WriteMode } from './domain/msg/write-batcher';
 
 /** im-client-spec §9: heartbeat interval 30000 ms, heartbeat command timeout 5000 ms. */
 export const HEARTBEAT_INTERVAL_MS = 30_000;
@@ -75,6 +75,8 @@ export interface ImServerConfig {
   writeMode?: WriteMode;
   /** Most messages per group-commit transaction (default 200). Env IM_WRITE_BATCH_MAX. */
   writeBatchMax?: number;
+  /** Group-commit transactions open at once (default 1; docs/im-server-writes.md "Two batches in flight"). Env IM_WRITES_IN_FLIGHT. */
+  writesInFlight?: number;
   /** Changes per sync page (docs/im-sync.md); default DEFAULT_SYNC_PAGE_SIZE. */
   syncPageSize?: number;
   /** Wall clock for message times; tests use it to play a node whose clock is behind. */
@@ -119,6 +121,8 @@ export function resolveConfig(config: ImServerConfig): ResolvedConfig {
   if (!WRITE_MODES.includes(writeMode)) throw new Error(`im-server: unknown write mode '${writeMode}' (IM_WRITE_MODE: ${WRITE_MODES.join(' or ')})`);
   const writeBatchMax = config.writeBatchMax ?? DEFAULT_WRITE_BATCH_MAX;
   if (!Number.isInteger(writeBatchMax) || writeBatchMax < 1) throw new Error(`im-server: write batch size must be a positive integer, got ${config.writeBatchMax}`);
+  const writesInFlight = config.writesInFlight ?? DEFAULT_WRITES_IN_FLIGHT;
+  if (!Number.isInteger(writesInFlight) || writesInFlight < 1) throw new Error(`im-server: writes in flight must be a positive integer, got ${config.writesInFlight}`);
   if (config.s3 && !config.s3.bucket) throw new Error('im-server: the S3 object store needs a bucket (IM_S3_BUCKET)');
   const uploadSweepIntervalMs = config.uploadSweepIntervalMs ?? DEFAULT_UPLOAD_SWEEP_INTERVAL_MS;
   if (!Number.isInteger(uploadSweepIntervalMs) || uploadSweepIntervalMs < 1) throw new Error(`im-server: upload sweep interval must be a positive integer, got ${config.uploadSweepIntervalMs}`);
@@ -154,6 +158,7 @@ export function resolveConfig(config: ImServerConfig): ResolvedConfig {
     syncPageSize: config.syncPageSize,
     writeMode,
     writeBatchMax,
+    writesInFlight,
     now: config.now,
     logger: config.logger ?? { level: 'warn' },
     production: config.production ?? false,

@@ -52,6 +52,7 @@ const server = create({
   syncPageSize: env.IM_SYNC_PAGE_SIZE ? Number(env.IM_SYNC_PAGE_SIZE) : undefined,
   writeMode: (env.IM_WRITE_MODE || undefined) as 'group-commit' | 'per-message' | undefined,
   writeBatchMax: env.IM_WRITE_BATCH_MAX ? Number(env.IM_WRITE_BATCH_MAX) : undefined,
+  writesInFlight: env.IM_WRITES_IN_FLIGHT ? Number(env.IM_WRITES_IN_FLIGHT) : undefined,
   logger: { level: env.LOG_LEVEL ?? 'info' },
   production: env.NODE_ENV === 'production',
 });

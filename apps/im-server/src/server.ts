@@ -158,7 +158,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
       throw error;
     }
     const users = new UserService(store.db);
-    const messages = new MessageService(store.db, createMessageClock(config.now), { mode: config.writeMode, maxBatch: config.writeBatchMax });
+    const messages = new MessageService(store.db, createMessageClock(config.now), { mode: config.writeMode, maxBatch: config.writeBatchMax, inFlight: config.writesInFlight });
     const sessions = new SessionService(store.db);
     const sync = new SyncService(store.db, users, sessions, messages, config.syncPageSize);
     const friends = new FriendService(store.db);
