@@ -79,14 +79,17 @@ export function ResourceListPage<Row extends object, Arg>({ resource, savedViews
   const schema = useMemo(() => list.search?.(t, context), [list, t, context]);
   const tabField = list.tabs?.field;
   const tabValue = tabField !== undefined && table.filters[tabField] !== undefined ? String(table.filters[tabField]) : '';
-  const withTab = (filters: TableFilters): TableFilters => {
-    const next: Record<string, TableFilters[string]> = { ...filters };
-    if (tabField !== undefined) {
-      delete next[tabField];
-      if (tabValue !== '') next[tabField] = table.filters[tabField]!;
-    }
-    return next;
-  };
+  /** A search's filters with the tab the URL holds now (not the render's: a tab clicked meanwhile stays). */
+  const withCurrentTab =
+    (filters: TableFilters) =>
+    (current: TableFilters): TableFilters => {
+      const next: Record<string, TableFilters[string]> = { ...filters };
+      if (tabField !== undefined) {
+        delete next[tabField];
+        if (current[tabField] !== undefined) next[tabField] = current[tabField]!;
+      }
+      return next;
+    };
 
   const columns = useMemo<DataTableColumn<Row>[]>(() => {
     const drawn: DataTableColumn<Row>[] = list.columns.map((column) => ({
@@ -195,11 +198,14 @@ export function ResourceListPage<Row extends object, Arg>({ resource, savedViews
           <Tabs
             value={tabValue}
             onChange={(_event, value: string) => {
-              const next: Record<string, TableFilters[string]> = { ...table.filters };
-              delete next[tabField!];
               const option = list.tabs!.options.find((candidate) => String(candidate.value) === value);
-              if (option) next[tabField!] = option.value;
-              table.setFilters(next);
+              // From the filters in the URL now: a search submitted just before keeps its terms.
+              table.setFilters((current) => {
+                const next: Record<string, TableFilters[string]> = { ...current };
+                delete next[tabField!];
+                if (option) next[tabField!] = option.value;
+                return next;
+              });
             }}
             aria-label={t(resource.titleKey)}
             variant="scrollable"
@@ -210,7 +216,7 @@ export function ResourceListPage<Row extends object, Arg>({ resource, savedViews
             ))}
           </Tabs>
         )}
-        {schema && <SearchBar schema={schema} initialQuery={table.filters} onSearch={(query) => table.setFilters(withTab(query))} />}
+        {schema && <SearchBar schema={schema} initialQuery={table.filters} onSearch={(query) => table.setFilters(withCurrentTab(query))} />}
         {header}
         <ExportJobPanel
           view={serverExport.view}

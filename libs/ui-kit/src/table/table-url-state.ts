@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   DEFAULT_TABLE_PAGE_SIZE,
@@ -66,8 +66,12 @@ export interface TableUrlState extends TableQuery {
   setPageNum(pageNum: number, options?: { replace?: boolean }): void;
   /** A new size starts again at page 1. */
   setPageSize(pageSize: number): void;
-  /** New filters start again at page 1 (console-spec §4). */
-  setFilters(filters: TableFilters): void;
+  /**
+   * New filters start again at page 1 (console-spec §4). Given a function, it receives the filters in
+   * the URL at that moment, not those of the last render: a search and a tab click made before the
+   * screen re-rendered both apply (a value computed from a render's filters drops the change between).
+   */
+  setFilters(filters: TableFilters | ((current: TableFilters) => TableFilters)): void;
   setSort(sort: TableSort | undefined): void;
 }
 
@@ -79,13 +83,19 @@ export function useTableUrlState(prefix: string, defaultPageSize = DEFAULT_TABLE
   // Re-derive only when this table's own parameters change, so other tables' paging does not re-query it.
   const query = useMemo(() => readTableQuery(params, prefix, defaultPageSize), [signature, prefix, defaultPageSize]);
 
+  // What this hook last wrote, and from which rendered parameters. react-router hands a function given
+  // to setParams the parameters of the last render, so two changes made before a re-render (a search,
+  // then a tab click) would each start from the same old URL and the second would drop the first. Until
+  // a render brings new parameters, the next change starts from what was written.
+  const written = useRef<{ from: URLSearchParams; value: URLSearchParams } | null>(null);
   const update = useCallback(
-    (change: (current: TableQuery) => TableQuery, replace = false) =>
-      setParams((current) => {
-        const currentQuery = readTableQuery(current, prefix, defaultPageSize);
-        return writeTableQuery(current, prefix, change(currentQuery), defaultPageSize);
-      }, { replace }),
-    [setParams, prefix, defaultPageSize],
+    (change: (current: TableQuery) => TableQuery, replace = false) => {
+      const current = written.current && written.current.from === params ? written.current.value : params;
+      const next = writeTableQuery(current, prefix, change(readTableQuery(current, prefix, defaultPageSize)), defaultPageSize);
+      written.current = { from: params, value: next };
+      setParams(next, { replace });
+    },
+    [params, setParams, prefix, defaultPageSize],
   );
 
   return useMemo(
@@ -93,7 +103,7 @@ export function useTableUrlState(prefix: string, defaultPageSize = DEFAULT_TABLE
       ...query,
       setPageNum: (pageNum, options) => update((q) => ({ ...q, pageNum: Math.max(1, Math.floor(pageNum)) }), options?.replace),
       setPageSize: (pageSize) => update((q) => ({ ...q, pageSize, pageNum: 1 })),
-      setFilters: (filters) => update((q) => ({ ...q, filters, pageNum: 1 })),
+      setFilters: (filters) => update((q) => ({ ...q, filters: typeof filters === 'function' ? filters(q.filters) : filters, pageNum: 1 })),
       setSort: (sort) => update((q) => ({ ...q, sort, pageNum: 1 })),
     }),
     [query, update],

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { DEFAULT_TABLE_PAGE_SIZE, type TableFilters, type TablePage, type TableQuery, type TableSort } from './table-constants';
-import { useTableUrlState } from './table-url-state';
+import { useTableUrlState, type TableUrlState } from './table-url-state';
 
 export * from './table-constants';
 
@@ -44,7 +44,7 @@ export interface DataTableState<Row> {
   errorText: string | undefined;
   setPageNum(pageNum: number): void;
   setPageSize(pageSize: number): void;
-  setFilters(filters: TableFilters): void;
+  setFilters: TableUrlState['setFilters'];
   setSort(sort: TableSort | undefined): void;
 }
 

@@ -142,11 +142,11 @@ export function MediaLibraryPage() {
         <Typography variant="subtitle2" sx={{ px: 2, pt: 1.5 }}>
           {t('media.directories')}
         </Typography>
-        <CatalogTree catalogs={catalogs} selected={path} onSelect={(next) => table.setFilters({ ...table.filters, path: next })} />
+        <CatalogTree catalogs={catalogs} selected={path} onSelect={(next) => table.setFilters((current) => ({ ...current, path: next }))} />
       </Paper>
       <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, p: 2 }}>
         <Stack spacing={2}>
-          <SearchBar schema={schema} initialQuery={table.filters} onSearch={(query) => table.setFilters({ ...query, path })} />
+          <SearchBar schema={schema} initialQuery={table.filters} onSearch={(query) => table.setFilters((current) => ({ ...query, path: current.path }))} />
           <Stack direction="row" spacing={1}>
             <PermissionButton permission={PERMISSIONS.mediaUpload} variant="contained" startIcon={<UploadIcon />} onClick={() => setUploading(true)}>
               {t('media.upload')}
