@@ -79,17 +79,14 @@ export function ResourceListPage<Row extends object, Arg>({ resource, savedViews
   const schema = useMemo(() => list.search?.(t, context), [list, t, context]);
   const tabField = list.tabs?.field;
   const tabValue = tabField !== undefined && table.filters[tabField] !== undefined ? String(table.filters[tabField]) : '';
-  /** A search's filters with the tab the URL holds now (not the render's: a tab clicked meanwhile stays). */
-  const withCurrentTab =
-    (filters: TableFilters) =>
-    (current: TableFilters): TableFilters => {
-      const next: Record<string, TableFilters[string]> = { ...filters };
-      if (tabField !== undefined) {
-        delete next[tabField];
-        if (current[tabField] !== undefined) next[tabField] = current[tabField]!;
-      }
-      return next;
-    };
+  /** `filters` with the tab filter set to `tab` (or none). */
+  const withTab = (filters: TableFilters, tab: TableFilters[string] | undefined): TableFilters => {
+    if (tabField === undefined) return filters;
+    const next: Record<string, TableFilters[string]> = { ...filters };
+    delete next[tabField];
+    if (tab !== undefined) next[tabField] = tab;
+    return next;
+  };
 
   const columns = useMemo<DataTableColumn<Row>[]>(() => {
     const drawn: DataTableColumn<Row>[] = list.columns.map((column) => ({
@@ -200,12 +197,7 @@ export function ResourceListPage<Row extends object, Arg>({ resource, savedViews
             onChange={(_event, value: string) => {
               const option = list.tabs!.options.find((candidate) => String(candidate.value) === value);
               // From the filters in the URL now: a search submitted just before keeps its terms.
-              table.setFilters((current) => {
-                const next: Record<string, TableFilters[string]> = { ...current };
-                delete next[tabField!];
-                if (option) next[tabField!] = option.value;
-                return next;
-              });
+              table.setFilters((current) => withTab(current, option?.value));
             }}
             aria-label={t(resource.titleKey)}
             variant="scrollable"
@@ -216,7 +208,8 @@ export function ResourceListPage<Row extends object, Arg>({ resource, savedViews
             ))}
           </Tabs>
         )}
-        {schema && <SearchBar schema={schema} initialQuery={table.filters} onSearch={(query) => table.setFilters(withCurrentTab(query))} />}
+        {/* The tab the URL holds now, not the render's: a tab clicked meanwhile stays. */}
+        {schema && <SearchBar schema={schema} initialQuery={table.filters} onSearch={(query) => table.setFilters((current) => withTab(query, tabField === undefined ? undefined : current[tabField]))} />}
         {header}
         <ExportJobPanel
           view={serverExport.view}

@@ -69,7 +69,7 @@ export const loadCurrentUser = (): AppThunk<Promise<void>> => async (dispatch, g
   const load = () => dispatch(authApi.endpoints.getUserByToken.initiate({ token }, { subscribe: false, forceRefetch: true }));
   let result = await load();
   for (const delay of USER_LOAD_RETRY_DELAYS_MS) {
-    if (!result.error || !isNoAnswer(result.error) || getState().auth.token !== token) break;
+    if (!isNoAnswer(result.error)) break;
     await pause(delay);
     if (getState().auth.token !== token) break;
     result = await load();
