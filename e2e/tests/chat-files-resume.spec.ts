@@ -1,7 +1,8 @@
 // Resume after reload (issue 13): an upload cut off by a reload shows as "interrupted" in its
 // conversation; choosing the same file again continues from the server's offset, so the bytes already
-// up are not sent again. Real servers and browser; page.route only lets chunks through, holds one (to
-// reload mid-upload) and counts the bytes.
+// up are not sent again. Real servers and browser; page.route only lets chunks through, holds those past
+// the first until the reload (to reload mid-upload), reads the offset the server reports on resuming and
+// counts the bytes.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,16 +26,25 @@ test('a reload mid-upload leaves an interrupted row; choosing the file again fin
   const file = path.join(dir, 'catalogue.bin');
   writeFileSync(file, randomBytes(SIZE));
 
-  /** Chunk POSTs seen, by offset and length; the second one before the reload is held, never answered. */
+  /** Chunk POSTs seen, by offset and length; every one past the first before the reload is held, never answered. */
   const chunks: Array<{ offset: number; bytes: number; phase: 'before' | 'after' }> = [];
+  /** The offsets the server reported when the upload was looked up again after the reload. */
+  const resumedAt: number[] = [];
   let phase: 'before' | 'after' = 'before';
   let held: Route | undefined;
   await page.route(
-    (url) => url.pathname.startsWith('/nos/') && url.searchParams.has('offset'),
+    (url) => url.pathname.startsWith('/nos/'),
     async (route) => {
       const request = route.request();
-      if (request.method() !== 'POST') return route.continue();
-      const offset = Number(new URL(request.url()).searchParams.get('offset'));
+      const query = new URL(request.url()).searchParams;
+      if (request.method() === 'GET' && query.has('uploadContext')) {
+        const response = await route.fetch();
+        const answer = (await response.json()) as { offset?: number };
+        if (typeof answer.offset === 'number') resumedAt.push(answer.offset);
+        return route.fulfill({ response });
+      }
+      if (request.method() !== 'POST' || !query.has('offset')) return route.continue();
+      const offset = Number(query.get('offset'));
       chunks.push({ offset, bytes: request.postDataBuffer()?.length ?? 0, phase });
       if (phase === 'before' && offset > 0) {
         held = route; // the reload cuts it off
@@ -76,9 +86,16 @@ test('a reload mid-upload leaves an interrupted row; choosing the file again fin
     await expect(chat.uploadRows()).toHaveCount(0);
 
     const after = chunks.filter((chunk) => chunk.phase === 'after');
-    // It went on from the server's offset: the first chunk was not sent again.
-    expect(after[0]?.offset).toBe(CHUNK);
-    expect(after.reduce((sum, chunk) => sum + chunk.bytes, 0)).toBe(SIZE - CHUNK);
+    // It went on from the server's offset, and nothing below it was sent again. That offset is at
+    // least the first chunk; it can be the second too: a chunk held in flight may still reach the
+    // server as the reload tears its request down (seen under load in Chromium), and then it is not
+    // sent a second time either.
+    expect(resumedAt).toHaveLength(1);
+    const resumeOffset = resumedAt[0]!;
+    expect([CHUNK, 2 * CHUNK]).toContain(resumeOffset);
+    expect(after[0]?.offset).toBe(resumeOffset);
+    expect(after.every((chunk) => chunk.offset >= resumeOffset)).toBe(true);
+    expect(after.reduce((sum, chunk) => sum + chunk.bytes, 0)).toBe(SIZE - resumeOffset);
 
     const received = await gus.waitForFile('catalogue.bin');
     expect(received).toMatchObject({ type: 'file', file: { name: 'catalogue.bin', size: SIZE } });
