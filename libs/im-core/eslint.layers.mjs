@@ -28,7 +28,8 @@ const ENTRY_POINTS_ONLY_FOR_TESTS = ['testing', 'server'];
 
 const banned = (folders) =>
   folders.map((folder) => ({
-    group: [`../${folder}`, `../${folder}/*`],
+    // A layer's own subfolders (services/teams/…) reach other layers from two levels down.
+    group: [`../${folder}`, `../${folder}/*`, `../../${folder}`, `../../${folder}/*`],
     message: `im-core layers (libs/im-core/eslint.layers.mjs): this folder must not import ${folder}.`,
   }));
 

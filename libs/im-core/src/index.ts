@@ -41,18 +41,18 @@ export type { SyncNotification, SyncNotificationKind } from './sync/sync-merge';
 export type { SyncSummary } from './sync/sync-engine';
 export type { ImBroadcastMsg, RollbackOptions } from './model/history-rules';
 export type { HistorySyncNotification } from './sync/sync-merge-history';
-export type { ServerSearchQuery, ServerSearchPage } from './services/history-service';
+export type { ServerSearchQuery, ServerSearchPage } from './services/history/history-service';
 export { SYNC_RETRY_LIMIT, OFFLINE_SESSION_CONCURRENCY } from './sync/constants';
 
 // Services and the client
-export type { FetchHistoryQuery, HistoryPage } from './services/messages-service';
+export type { FetchHistoryQuery, HistoryPage } from './services/messages/messages-service';
 export { OUTBOX_MAX_WAIT_MS } from './services/outbox';
-export type { FriendRequestInput, FriendAnswerInput } from './services/friends-service';
-export type { CustomSysMsgInput } from './services/system-messages-service';
-export type { TeamAccountsInput, TeamAnswerInput, TeamsLogger } from './services/teams-service';
-export type { ImTeamMsgReceipt, ImTeamMsgReadDetail } from './services/team-receipts';
-export type { ImSignalChannel, ImSignalEvent, ImSignalMember, SignalCreateInput, SignalInviteInput, SignalJoinInput, SignalChannelInput, SignalControlInput } from './services/signalling-service';
-export type { ImDocument, ImDocumentState, DocumentConvertOptions } from './services/documents-service';
+export type { FriendRequestInput, FriendAnswerInput } from './services/friends/friends-service';
+export type { CustomSysMsgInput } from './services/system-messages/system-messages-service';
+export type { TeamAccountsInput, TeamAnswerInput, TeamsLogger } from './services/teams/teams-service';
+export type { ImTeamMsgReceipt, ImTeamMsgReadDetail } from './services/teams/team-receipts';
+export type { ImSignalChannel, ImSignalEvent, ImSignalMember, SignalCreateInput, SignalInviteInput, SignalJoinInput, SignalChannelInput, SignalControlInput } from './services/signalling/signalling-service';
+export type { ImDocument, ImDocumentState, DocumentConvertOptions } from './services/documents/documents-service';
 export { Chatroom } from './services/chatroom/chatroom';
 export type { ChatroomEvents, ImChatroom, ImChatroomMember, ImChatroomNotification } from './services/chatroom/chatroom';
 export * from './client';

@@ -1,12 +1,12 @@
 import type { RequestName } from '../connection/im-connection';
 import type { RequestBodyOf, ResponseBodyOf } from '../protocol/command-definition';
 import type { CommandTable } from '../protocol/commands';
-import { FriendsService } from '../services/friends-service';
-import { RelationsService } from '../services/relations-service';
+import { FriendsService } from '../services/friends/friends-service';
+import { RelationsService } from '../services/relations/relations-service';
 import type { ServiceEvents } from '../services/service-context';
-import { SystemMessagesService } from '../services/system-messages-service';
-import { UsersService } from '../services/users-service';
-import { TeamsService, type TeamsLogger } from '../services/teams-service';
+import { SystemMessagesService } from '../services/system-messages/system-messages-service';
+import { UsersService } from '../services/users/users-service';
+import { TeamsService, type TeamsLogger } from '../services/teams/teams-service';
 import { ImError, ImErrorName } from '../errors';
 import type { ImMessage } from '../store/entities';
 import type { SendTextInput } from '../validation/message-rules';

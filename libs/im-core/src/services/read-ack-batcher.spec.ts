@@ -2,7 +2,7 @@ import { MemoryStore } from '../store/memory-store';
 import type { ImMessage } from '../store/entities';
 import { applyMessage } from '../model/session-state';
 import { READ_ACK_PAIRS, READ_ACK_THROTTLE_MS, ReadAckBatcher } from './read-ack-batcher';
-import { SessionsService } from './sessions-service';
+import { SessionsService } from './sessions/sessions-service';
 import type { CommandRequester, ServiceContext } from './service-context';
 
 type Call = { name: string; body: unknown };

@@ -5,8 +5,8 @@ import type { ImFriend, ImMessage, ImSession, ImSysMsg, ImTeam, ImTeamMember, Im
 import type { ImRelationState } from '../model/relation-rules';
 import type { Store } from '../store/store';
 import type { UnreadRules } from '../model/session-state';
-import type { ImTeamMsgReceipt } from './team-receipts';
-import type { ImMsgPin, ImQuickComment } from './msg-extend-service';
+import type { ImTeamMsgReceipt } from './teams/team-receipts';
+import type { ImMsgPin, ImQuickComment } from './msg-extend/msg-extend-service';
 
 /** The request half of the connection, which is all a service may use (STYLE.md layers). */
 export interface CommandRequester {

@@ -1,9 +1,9 @@
-import { ImError, ImErrorName } from '../errors';
-import type { FileRecord } from '../protocol/records';
-import type { RecordOf } from '../protocol/schema';
-import type { FileUploader, FileUploadOptions, UploadedFile } from '../upload/file-uploader';
-import { checkDocId, documentListLimit, documentTypeOf, transcodeType, type DocumentFileNode, type TranscodeImageType } from '../validation/document-rules';
-import type { ServiceContext } from './service-context';
+import { ImError, ImErrorName } from '../../errors';
+import type { FileRecord } from '../../protocol/records';
+import type { RecordOf } from '../../protocol/schema';
+import type { FileUploader, FileUploadOptions, UploadedFile } from '../../upload/file-uploader';
+import { checkDocId, documentListLimit, documentTypeOf, transcodeType, type DocumentFileNode, type TranscodeImageType } from '../../validation/document-rules';
+import type { ServiceContext } from '../service-context';
 
 /** A document's conversion: converting, then done (pages) or failed (reason). */
 export type ImDocumentState = 'converting' | 'done' | 'failed';

@@ -1,10 +1,10 @@
-import { ImError } from '../errors';
-import type { FriendRecordValue } from '../protocol/records';
-import type { ImFriend } from '../store/entities';
-import { fromWireFriend } from '../model/wire-mapping';
-import { validateFriendRequest, validateFriendUpdate, type FriendRequestType } from '../validation/user-rules';
-import type { ServiceContext } from './service-context';
-import type { SystemMessagesService } from './system-messages-service';
+import { ImError } from '../../errors';
+import type { FriendRecordValue } from '../../protocol/records';
+import type { ImFriend } from '../../store/entities';
+import { fromWireFriend } from '../../model/wire-mapping';
+import { validateFriendRequest, validateFriendUpdate, type FriendRequestType } from '../../validation/user-rules';
+import type { ServiceContext } from '../service-context';
+import type { SystemMessagesService } from '../system-messages/system-messages-service';
 
 export interface FriendRequestInput {
   account: string;

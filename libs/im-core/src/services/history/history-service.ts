@@ -1,11 +1,11 @@
-import { ImError, ImErrorName } from '../errors';
-import type { ImMessage, ImMessageType, ImSession } from '../store/entities';
-import { parseSessionId } from '../store/entities';
-import { SceneCode } from '../protocol/constants';
-import type { MessageRecordValue } from '../protocol/records';
-import { validatePageLimit } from '../validation/message-rules';
-import { fromWireMessage, typeCodeOf } from '../model/wire-mapping';
-import { emptySession } from '../model/session-state';
+import { ImError, ImErrorName } from '../../errors';
+import type { ImMessage, ImMessageType, ImSession } from '../../store/entities';
+import { parseSessionId } from '../../store/entities';
+import { SceneCode } from '../../protocol/constants';
+import type { MessageRecordValue } from '../../protocol/records';
+import { validatePageLimit } from '../../validation/message-rules';
+import { fromWireMessage, typeCodeOf } from '../../model/wire-mapping';
+import { emptySession } from '../../model/session-state';
 import {
   applyDeletedForSelf,
   applyHistoryClear,
@@ -13,8 +13,8 @@ import {
   takeNewBroadcasts,
   type ImBroadcastMsg,
   type RollbackOptions,
-} from '../model/history-rules';
-import type { ServiceContext } from './service-context';
+} from '../../model/history-rules';
+import type { ServiceContext } from '../service-context';
 
 /** §5 "batch self-delete 1 to 100 messages". */
 export const DELETE_SELF_BATCH_MAX = 100;

@@ -1,12 +1,12 @@
-import { ImError, ImErrorName } from '../errors';
-import type { CommandName } from '../protocol/commands';
-import { SceneCode } from '../protocol/constants';
-import type { MessageRecordValue } from '../protocol/records';
-import { parseSessionId, type ImMessage, type ImScene } from '../store/entities';
-import { normalizeMessageListQuery, validatePageLimit, validateSendText, type MessageListQuery, type SendTextInput } from '../validation/message-rules';
-import { deleteStoredMessage, ingestSessionMessages } from '../model/message-ingest';
-import { createOutgoingText, prepareResend } from '../model/message-state';
-import { assertSendable } from '../model/message-types';
+import { ImError, ImErrorName } from '../../errors';
+import type { CommandName } from '../../protocol/commands';
+import { SceneCode } from '../../protocol/constants';
+import type { MessageRecordValue } from '../../protocol/records';
+import { parseSessionId, type ImMessage, type ImScene } from '../../store/entities';
+import { normalizeMessageListQuery, validatePageLimit, validateSendText, type MessageListQuery, type SendTextInput } from '../../validation/message-rules';
+import { deleteStoredMessage, ingestSessionMessages } from '../../model/message-ingest';
+import { createOutgoingText, prepareResend } from '../../model/message-state';
+import { assertSendable } from '../../model/message-types';
 import {
   buildCustomMessage,
   buildFileMessage,
@@ -21,10 +21,10 @@ import {
   type SendGeoInput,
   type SendRobotInput,
   type SendTipInput,
-} from '../model/outgoing-messages';
-import type { Outbox } from './outbox';
-import type { ServiceContext } from './service-context';
-import { fromWireMessage, toWireMessage } from '../model/wire-mapping';
+} from '../../model/outgoing-messages';
+import type { Outbox } from '../outbox';
+import type { ServiceContext } from '../service-context';
+import { fromWireMessage, toWireMessage } from '../../model/wire-mapping';
 
 /** The server history command of each scene (§7: msg 7/6, team 8/23, superTeam 21/13; same body). */
 const HISTORY_COMMAND: Readonly<Record<ImScene, 'getHistoryMsgs' | 'getTeamHistoryMsgs' | 'getSuperTeamHistoryMsgs'>> = {

@@ -1,14 +1,14 @@
-import { ImError, ImErrorName } from '../errors';
-import { createOutgoingText } from '../model/message-state';
-import { assertSendable } from '../model/message-types';
-import { fromWireMessage, toWireMessage } from '../model/wire-mapping';
-import { SceneCode } from '../protocol/constants';
-import type { CollectRecord, MessageRecordValue, MsgPinRecord, QuickCommentRecord } from '../protocol/records';
-import type { RecordOf } from '../protocol/schema';
-import { parseSessionId, type ImMessage } from '../store/entities';
-import { validateSendText } from '../validation/message-rules';
-import { msgsByIdServerProblem, threadQueryProblem } from '../validation/thread-rules';
-import type { Outbox } from './outbox';
+import { ImError, ImErrorName } from '../../errors';
+import { createOutgoingText } from '../../model/message-state';
+import { assertSendable } from '../../model/message-types';
+import { fromWireMessage, toWireMessage } from '../../model/wire-mapping';
+import { SceneCode } from '../../protocol/constants';
+import type { CollectRecord, MessageRecordValue, MsgPinRecord, QuickCommentRecord } from '../../protocol/records';
+import type { RecordOf } from '../../protocol/schema';
+import { parseSessionId, type ImMessage } from '../../store/entities';
+import { validateSendText } from '../../validation/message-rules';
+import { msgsByIdServerProblem, threadQueryProblem } from '../../validation/thread-rules';
+import type { Outbox } from '../outbox';
 import {
   checkExtend,
   messageRefProblem,
@@ -19,8 +19,8 @@ import {
   msgPinProblem,
   quickCommentLookupProblem,
   quickCommentProblem,
-} from '../validation/extend-rules';
-import type { ServiceContext } from './service-context';
+} from '../../validation/extend-rules';
+import type { ServiceContext } from '../service-context';
 
 /** A quick comment on a message (§3 comments; body an integer, e.g. an emoji code). */
 export interface ImQuickComment {

@@ -1,7 +1,7 @@
-import type { ImRelationList } from '../store/entities';
-import { joinRelations, relationFlag, type ImRelationState } from '../model/relation-rules';
-import { validateRelationTarget } from '../validation/user-rules';
-import type { ServiceContext } from './service-context';
+import type { ImRelationList } from '../../store/entities';
+import { joinRelations, relationFlag, type ImRelationState } from '../../model/relation-rules';
+import { validateRelationTarget } from '../../validation/user-rules';
+import type { ServiceContext } from '../service-context';
 
 /**
  * Blocklist and mutelist (im-client-spec §3 Relation record, §5 markInBlacklist / markInMutelist).

@@ -1,8 +1,8 @@
-import { MemoryStore } from '../store/memory-store';
-import type { ImMessage } from '../store/entities';
-import { applyMessage } from '../model/session-state';
+import { MemoryStore } from '../../store/memory-store';
+import type { ImMessage } from '../../store/entities';
+import { applyMessage } from '../../model/session-state';
 import { SessionsService } from './sessions-service';
-import type { CommandRequester, ServiceContext } from './service-context';
+import type { CommandRequester, ServiceContext } from '../service-context';
 
 const message = (i: number, flow: 'in' | 'out', over: Partial<ImMessage> = {}): ImMessage => ({
   idClient: `c${i}`, idServer: `s${i}`, sessionId: 'p2p-peer', scene: 'p2p', from: flow === 'in' ? 'peer' : 'me',

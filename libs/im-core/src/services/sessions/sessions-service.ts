@@ -1,14 +1,14 @@
-import { ImError, ImErrorName } from '../errors';
-import { SceneCode } from '../protocol/constants';
-import type { ImMessage, ImSession } from '../store/entities';
-import { normalizeSessionListQuery, type SessionListQuery } from '../validation/message-rules';
-import { MAX_UNREAD_RECOUNT } from '../model/message-ingest';
-import type { ServiceContext } from './service-context';
-import { applyAck, deleteSessionLogically, markRead, totalUnread } from '../model/session-state';
-import { sceneFromCode, toWireMessage } from '../model/wire-mapping';
-import { applyReceipt, isMsgRemoteRead, markReceiptSent, shouldSendReceipt } from '../model/receipt-rules';
-import { sessionIdOf } from '../store/entities';
-import { READ_ACK_PAIRS, ReadAckBatcher, type ReadAckPair } from './read-ack-batcher';
+import { ImError, ImErrorName } from '../../errors';
+import { SceneCode } from '../../protocol/constants';
+import type { ImMessage, ImSession } from '../../store/entities';
+import { normalizeSessionListQuery, type SessionListQuery } from '../../validation/message-rules';
+import { MAX_UNREAD_RECOUNT } from '../../model/message-ingest';
+import type { ServiceContext } from '../service-context';
+import { applyAck, deleteSessionLogically, markRead, totalUnread } from '../../model/session-state';
+import { sceneFromCode, toWireMessage } from '../../model/wire-mapping';
+import { applyReceipt, isMsgRemoteRead, markReceiptSent, shouldSendReceipt } from '../../model/receipt-rules';
+import { sessionIdOf } from '../../store/entities';
+import { READ_ACK_PAIRS, ReadAckBatcher, type ReadAckPair } from '../read-ack-batcher';
 
 /** §7 read-ack pair of the message pushes per scene (super team messages have no pair in §7). */
 const MESSAGE_READ_ACK: Partial<Record<ImSession['scene'], ReadAckPair>> = { p2p: READ_ACK_PAIRS.p2pMsg, team: READ_ACK_PAIRS.teamMsg };

@@ -1,6 +1,6 @@
-import { ImError, SignalingCode } from '../errors';
-import type { ResponseBodyOf } from '../protocol/command-definition';
-import type { CommandTable } from '../protocol/commands';
+import { ImError, SignalingCode } from '../../errors';
+import type { ResponseBodyOf } from '../../protocol/command-definition';
+import type { CommandTable } from '../../protocol/commands';
 import {
   SignalEventType,
   validateSignalChannel,
@@ -8,8 +8,8 @@ import {
   validateSignalInvite,
   validateSignalMarkRead,
   type SignalEventName,
-} from '../validation/signalling-rules';
-import type { ServiceContext } from './service-context';
+} from '../../validation/signalling-rules';
+import type { ServiceContext } from '../service-context';
 
 type ChannelRecord = NonNullable<ResponseBodyOf<CommandTable['signalingCreate']>['channel']>;
 

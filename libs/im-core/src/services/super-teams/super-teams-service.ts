@@ -1,20 +1,20 @@
-import { ImError, ImErrorName, ResponseCode, isPartialAdd } from '../errors';
-import type { TeamRecordValue } from '../protocol/records';
-import type { ImMessage, ImTeam, ImTeamMember, ImTeamMuteType } from '../store/entities';
-import { fromWireTeam } from '../model/wire-mapping';
-import { TEAM_MUTE_TYPE_CODES, fromWireTeamMember, toWireMemberUpdate, toWireTeamSettings } from '../model/team-wire';
-import type { SendTextInput } from '../validation/message-rules';
+import { ImError, ImErrorName, ResponseCode, isPartialAdd } from '../../errors';
+import type { TeamRecordValue } from '../../protocol/records';
+import type { ImMessage, ImTeam, ImTeamMember, ImTeamMuteType } from '../../store/entities';
+import { fromWireTeam } from '../../model/wire-mapping';
+import { TEAM_MUTE_TYPE_CODES, fromWireTeamMember, toWireMemberUpdate, toWireTeamSettings } from '../../model/team-wire';
+import type { SendTextInput } from '../../validation/message-rules';
 import {
   validateInvitorLookup, validateTeamAccount, validateTeamAccounts, validateTeamId, validateTeamMemberUpdate, validateTeamMuteType, validateUpdateTeam,
   type TeamMemberUpdateInput, type UpdateTeamInput,
-} from '../validation/team-rules';
+} from '../../validation/team-rules';
 import {
   validateSuperTeamAction, validateSuperTeamMemberLookup, validateSuperTeamMembersPage, validateSuperTeamMute, type ImSuperTeamAction,
-} from '../validation/super-team-rules';
-import type { MessagesService } from './messages-service';
-import type { ServiceContext } from './service-context';
-import type { SystemMessagesService } from './system-messages-service';
-import type { TeamAccountsInput, TeamAnswerInput } from './teams-service';
+} from '../../validation/super-team-rules';
+import type { MessagesService } from '../messages/messages-service';
+import type { ServiceContext } from '../service-context';
+import type { SystemMessagesService } from '../system-messages/system-messages-service';
+import type { TeamAccountsInput, TeamAnswerInput } from '../teams/teams-service';
 
 const present = <T>(value: T | undefined): value is T => value !== undefined;
 

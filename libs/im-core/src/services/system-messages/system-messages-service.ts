@@ -1,10 +1,10 @@
-import { ImError, ImErrorName } from '../errors';
-import type { SysMsgRecordValue } from '../protocol/records';
-import type { ImSysMsg, ImSysMsgCategory, ImSysMsgState } from '../store/entities';
-import { friendFromSysMsg, mergeSysMsg, sysMsgUnreadByType } from '../model/relation-rules';
-import { fromWireSysMsg } from '../model/wire-mapping';
-import { DEFAULT_QUERY_LIMIT, MAX_PAGE_LIMIT, MAX_TEXT_LENGTH } from '../validation/limits';
-import type { ServiceContext } from './service-context';
+import { ImError, ImErrorName } from '../../errors';
+import type { SysMsgRecordValue } from '../../protocol/records';
+import type { ImSysMsg, ImSysMsgCategory, ImSysMsgState } from '../../store/entities';
+import { friendFromSysMsg, mergeSysMsg, sysMsgUnreadByType } from '../../model/relation-rules';
+import { fromWireSysMsg } from '../../model/wire-mapping';
+import { DEFAULT_QUERY_LIMIT, MAX_PAGE_LIMIT, MAX_TEXT_LENGTH } from '../../validation/limits';
+import type { ServiceContext } from '../service-context';
 
 /** The read-ack pair of p2p system messages (§7: 7/3). */
 const SYS_MSG_READ_ACK = { serviceId: 7, commandId: 3 } as const;

@@ -1,6 +1,6 @@
-import type { ImMessage } from '../store/entities';
-import { validateTeamReceipts } from '../validation/team-rules';
-import type { ServiceContext } from './service-context';
+import type { ImMessage } from '../../store/entities';
+import { validateTeamReceipts } from '../../validation/team-rules';
+import type { ServiceContext } from '../service-context';
 
 /** Read and unread counts of one of my team messages (§3 "Team message receipt counts: idClient, unread, read"). */
 export interface ImTeamMsgReceipt {

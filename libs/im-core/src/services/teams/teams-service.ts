@@ -1,7 +1,7 @@
-import { ImError, ImErrorName, ResponseCode, isPartialAdd } from '../errors';
-import type { TeamMemberRecordValue, TeamRecordValue } from '../protocol/records';
-import type { ImMessage, ImTeam, ImTeamMember, ImTeamMuteType } from '../store/entities';
-import { fromWireTeam } from '../model/wire-mapping';
+import { ImError, ImErrorName, ResponseCode, isPartialAdd } from '../../errors';
+import type { TeamMemberRecordValue, TeamRecordValue } from '../../protocol/records';
+import type { ImMessage, ImTeam, ImTeamMember, ImTeamMuteType } from '../../store/entities';
+import { fromWireTeam } from '../../model/wire-mapping';
 import {
   assertTeamDeletable,
   changeMemberTypes,
@@ -15,9 +15,9 @@ import {
   sortMembers,
   teamMembersTimetagKey,
   transferOwnership,
-} from '../model/team-state';
-import { TEAM_MUTE_TYPE_CODES, fromWireTeamMember, toWireMemberUpdate, toWireTeamSettings } from '../model/team-wire';
-import type { SendTextInput } from '../validation/message-rules';
+} from '../../model/team-state';
+import { TEAM_MUTE_TYPE_CODES, fromWireTeamMember, toWireMemberUpdate, toWireTeamSettings } from '../../model/team-wire';
+import type { SendTextInput } from '../../validation/message-rules';
 import {
   validateCreateTeam,
   validateInvitorLookup,
@@ -30,10 +30,10 @@ import {
   type CreateTeamInput,
   type TeamMemberUpdateInput,
   type UpdateTeamInput,
-} from '../validation/team-rules';
-import type { MessagesService } from './messages-service';
-import type { ServiceContext } from './service-context';
-import type { SystemMessagesService } from './system-messages-service';
+} from '../../validation/team-rules';
+import type { MessagesService } from '../messages/messages-service';
+import type { ServiceContext } from '../service-context';
+import type { SystemMessagesService } from '../system-messages/system-messages-service';
 import { TeamReceipts } from './team-receipts';
 
 export interface TeamAccountsInput {

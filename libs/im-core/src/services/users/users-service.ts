@@ -1,9 +1,9 @@
-import type { UserRecordValue } from '../protocol/records';
-import type { ImUser } from '../store/entities';
-import { DONNOP_KEY } from '../store/store';
-import { fromWireUser, toWireProfile } from '../model/wire-mapping';
-import { validateDonnop, validateProfileUpdate, validateUserLookup, type ProfileUpdate } from '../validation/user-rules';
-import type { ServiceContext } from './service-context';
+import type { UserRecordValue } from '../../protocol/records';
+import type { ImUser } from '../../store/entities';
+import { DONNOP_KEY } from '../../store/store';
+import { fromWireUser, toWireProfile } from '../../model/wire-mapping';
+import { validateDonnop, validateProfileUpdate, validateUserLookup, type ProfileUpdate } from '../../validation/user-rules';
+import type { ServiceContext } from '../service-context';
 
 export { DONNOP_KEY };
 
