@@ -92,6 +92,7 @@ export {
   SignalEventType,
   SIGNAL_CHANNEL_TYPES,
   signalCreateProblem,
+  signalChannelNameProblem,
   signalChannelProblem,
   signalInviteProblem,
   signalMarkReadProblem,

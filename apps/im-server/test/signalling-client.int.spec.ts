@@ -1,4 +1,4 @@
-import { ImError, MemoryStore, SignalingCode, type ImClient, type ImSignalEvent } from '@merchant/im-core';
+import { MemoryStore, SignalingCode, type ImClient, type ImSignalEvent } from '@merchant/im-core';
 import { imCoreClient, waitFor } from './support/im-core-clients';
 import { account, startServer, type StartedServer } from './support/test-server';
 
@@ -48,7 +48,8 @@ describe('im-core signalling against im-server', () => {
     await expect(amy.signalling.create({} as never)).rejects.toMatchObject({ errorName: 'Param_Error', message: 'type is required' });
     await expect(amy.signalling.join({ channelId: '' })).rejects.toMatchObject({ message: 'channelId is required' });
     await expect(amy.signalling.invite({ channelId: 'c', account: 'b', requestId: '' })).rejects.toMatchObject({ message: 'requestId is required' });
-    await expect(amy.signalling.markRead([])).rejects.toBeInstanceOf(ImError);
+    await expect(amy.signalling.markRead([])).rejects.toMatchObject({ errorName: 'Param_Error', code: 414, message: 'msgid is required' });
+    await expect(amy.signalling.getChannelInfo('')).rejects.toMatchObject({ errorName: 'Param_Error', code: 414, message: 'channelName is required' });
   });
 
   it('invite → invite event; accept → accept event; control, leave and close reach the other party as events', async () => {

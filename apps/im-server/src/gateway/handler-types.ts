@@ -76,8 +76,9 @@ export interface CommandContext {
   closeAfterResponse(reason: string): void;
   /**
    * Answers with `code` and `errMsg` beside the handler's body although the change committed: a
-   * partial success such as 813, where some accounts were added and the rest are listed as aborted.
-   * A thrown ImServerError, by contrast, rolls the change back.
+   * partial success such as 813, where some accounts were added and the rest are listed as aborted;
+   * or a no-error code such as 406 (not modified). A thrown ImServerError, by contrast, rolls the
+   * change back.
    */
   answerPartly(code: number, errMsg: string): void;
 }

@@ -93,6 +93,8 @@ export const TEAM_HANDLERS: CommandHandlers = {
 
   getTeamMembers: async (ctx, body) => {
     const { members, timetag } = await ctx.services.teams.members(ctx.port.account, body.teamId, body.timetag);
+    // §8 406: asked from the head itself, nothing changed; the client clears it as nothing to merge.
+    if (members.length === 0 && body.timetag === timetag && timetag > 0) ctx.answerPartly(ResponseCode.NOT_MODIFIED, 'no member changed since timetag');
     return { members: members.map(teamMemberRecord), timetag };
   },
 

@@ -1,4 +1,4 @@
-import { ImError, ImErrorName, ResponseCode } from '../errors';
+import { ImError, ImErrorName } from '../errors';
 import type { RequestBodyOf, ResponseBodyOf } from '../protocol/command-definition';
 import type { CommandTable } from '../protocol/commands';
 import type { ImTeam, ImTeamMember } from '../store/entities';
@@ -33,8 +33,6 @@ function needsMembers(team: ImTeam, timetag: number | undefined): boolean {
   return team.memberUpdateTime === undefined || team.memberUpdateTime > timetag;
 }
 
-const isNotModified = (error: unknown) => error instanceof ImError && error.code === ResponseCode.NOT_MODIFIED;
-
 /**
  * §5 Sync options syncTeamMembers (default false): after the sync, every team I am in whose
  * members changed since its own member timetag (§3 "per-team member timetags") is read from that
@@ -43,7 +41,8 @@ const isNotModified = (error: unknown) => error instanceof ImError && error.code
  * memberUpdateTime the sync just stored (at most that head: rows after it are read again next
  * time, never skipped). When the batch fails, each team is read alone with getTeamMembers, so one
  * team I can no longer read does not hold back the others. §8: 406 on team members is cleared and
- * treated as nothing to merge; other failures are reported as SYNC_TEAM_MEMBERS_ERROR.
+ * treated as nothing to merge: it is a no-error code, so it arrives as an answer without rows. Failures
+ * are reported as SYNC_TEAM_MEMBERS_ERROR.
  */
 export async function syncTeamMembers(store: Store, requester: TeamMembersRequester, concurrency = TEAM_MEMBERS_SYNC_CONCURRENCY): Promise<TeamMembersSyncResult> {
   const timetags = await store.getTimetags();
@@ -72,8 +71,8 @@ export async function syncTeamMembers(store: Store, requester: TeamMembersReques
       members.push(...own);
     }
     return result();
-  } catch (error) {
-    if (isNotModified(error)) return result();
+  } catch {
+    // The batch failed: each team is read alone below.
   }
 
   const failed: { teamId: string; error: unknown }[] = [];
@@ -84,7 +83,7 @@ export async function syncTeamMembers(store: Store, requester: TeamMembersReques
       await mergeTeamMembers(store, rows, typeof answer.timetag === 'number' ? { [team.teamId]: answer.timetag } : {});
       members.push(...rows);
     } catch (error) {
-      if (!isNotModified(error)) failed.push({ teamId: team.teamId, error });
+      failed.push({ teamId: team.teamId, error });
     }
   });
   return result(failed);

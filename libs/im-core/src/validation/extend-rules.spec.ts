@@ -93,14 +93,20 @@ describe('event rules (im-client-spec §5 event validity and subscribe time)', (
     expect(eventValidTimeProblem(59)).toBe('validTime must be 60 to 604800 seconds');
     expect(eventValidTimeProblem(604801)).toBe('validTime must be 60 to 604800 seconds');
     expect(eventValidTimeProblem(60)).toBeUndefined();
+    expect(eventValidTimeProblem(604800)).toBeUndefined();
+    expect(eventValidTimeProblem(60.5)).toBe('validTime must be 60 to 604800 seconds');
     expect(validateEventValidTime(undefined)).toBe(604800);
+    expect(validateEventValidTime(60)).toBe(60);
     expect(() => validateEventValidTime(1)).toThrow(expect.objectContaining({ code: 414, message: 'validTime must be 60 to 604800 seconds' }));
   });
   it('subscribe time 60 to 2592000 s, default 2592000', () => {
     expect(eventSubscribeTimeProblem(59)).toBe('subscribeTime must be 60 to 2592000 seconds');
     expect(eventSubscribeTimeProblem(2592001)).toBe('subscribeTime must be 60 to 2592000 seconds');
     expect(eventSubscribeTimeProblem(2592000)).toBeUndefined();
+    expect(eventSubscribeTimeProblem(60)).toBeUndefined();
     expect(validateEventSubscribeTime(undefined)).toBe(2592000);
+    expect(validateEventSubscribeTime(60)).toBe(60);
+    expect(() => validateEventSubscribeTime(2592001)).toThrow(expect.objectContaining({ code: 414, message: 'subscribeTime must be 60 to 2592000 seconds' }));
   });
 });
 

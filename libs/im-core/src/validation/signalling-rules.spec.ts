@@ -2,11 +2,13 @@ import { ImError } from '../errors';
 import {
   MAX_SIGNAL_MARK_READ,
   SIGNAL_FIELD_MAX_LENGTH,
+  signalChannelNameProblem,
   signalChannelProblem,
   signalCreateProblem,
   signalInviteProblem,
   signalMarkReadProblem,
   validateSignalChannel,
+  validateSignalChannelName,
   validateSignalCreate,
   validateSignalInvite,
   validateSignalMarkRead,
@@ -18,8 +20,8 @@ describe('signalling rules (§5)', () => {
   it('create needs type (1 audio, 2 video, 3 custom)', () => {
     expect(signalCreateProblem({})).toBe('type is required');
     expect(signalCreateProblem({ channelName: 'x' })).toBe('type is required');
-    expect(signalCreateProblem({ type: 4 })).toMatch(/type must be 1 \(audio\), 2 \(video\) or 3 \(custom\)/);
-    expect(signalCreateProblem({ type: '1' })).toMatch(/type must be/);
+    expect(signalCreateProblem({ type: 4 })).toBe('type must be 1 (audio), 2 (video) or 3 (custom)');
+    expect(signalCreateProblem({ type: '1' })).toBe('type must be 1 (audio), 2 (video) or 3 (custom)');
     for (const type of [1, 2, 3]) expect(signalCreateProblem({ type })).toBeUndefined();
     expect(signalCreateProblem({ type: 1, channelName: 'x'.repeat(SIGNAL_FIELD_MAX_LENGTH.channelName + 1) })).toBe(`channelName must be at most ${SIGNAL_FIELD_MAX_LENGTH.channelName} characters`);
     expect(signalCreateProblem({ type: 1, ext: 5 })).toBe('ext must be a string');
@@ -30,6 +32,14 @@ describe('signalling rules (§5)', () => {
     expect(signalChannelProblem({ channelId: 'c1' })).toBeUndefined();
     expect(signalChannelProblem({ channelId: 'c1', uid: -1 } as never)).toBe('uid must be a non-negative integer');
     expect(signalChannelProblem({ channelId: 'c1', uid: 1.5 } as never)).toBe('uid must be a non-negative integer');
+  });
+
+  it('getChannelInfo needs a channel name, the field it looks up by', () => {
+    for (const name of [undefined, '', '  ', 7]) expect(signalChannelNameProblem(name)).toBe('channelName is required');
+    expect(signalChannelNameProblem('x'.repeat(SIGNAL_FIELD_MAX_LENGTH.channelName + 1))).toBe(`channelName must be at most ${SIGNAL_FIELD_MAX_LENGTH.channelName} characters`);
+    expect(signalChannelNameProblem('room-1')).toBeUndefined();
+    expect(validateSignalChannelName('room-1')).toBe('room-1');
+    expect(() => validateSignalChannelName('')).toThrow(expect.objectContaining({ code: 414, message: 'channelName is required' }));
   });
 
   it('invite, accept, reject and cancel need channelId, requestId and account', () => {
@@ -44,7 +54,7 @@ describe('signalling rules (§5)', () => {
     for (const msgid of [undefined, '', [], [''], ['a', 3]]) expect(signalMarkReadProblem(msgid)).toBe('msgid is required');
     expect(signalMarkReadProblem('m1')).toBeUndefined();
     expect(signalMarkReadProblem(['m1', 'm2'])).toBeUndefined();
-    expect(signalMarkReadProblem(Array.from({ length: MAX_SIGNAL_MARK_READ + 1 }, (_, i) => `m${i}`))).toMatch(/at most/);
+    expect(signalMarkReadProblem(Array.from({ length: MAX_SIGNAL_MARK_READ + 1 }, (_, i) => `m${i}`))).toBe(`at most ${MAX_SIGNAL_MARK_READ} msgid per call`);
   });
 
   it('validate... throws Param_Error 414 with the same text and returns the input', () => {

@@ -30,6 +30,7 @@ export const SIGNAL_MESSAGES = {
   typeRequired: 'type is required',
   typeInvalid: 'type must be 1 (audio), 2 (video) or 3 (custom)',
   channelIdRequired: 'channelId is required',
+  channelNameRequired: 'channelName is required',
   requestIdRequired: 'requestId is required',
   accountRequired: 'account is required',
   msgidRequired: 'msgid is required',
@@ -66,6 +67,12 @@ export function signalChannelProblem(input: { channelId?: unknown }): string | u
   return lengthProblem(input as Fields);
 }
 
+/** getChannelInfo looks a channel up by its name, so it needs one. */
+export function signalChannelNameProblem(channelName: unknown): string | undefined {
+  if (!present(channelName)) return SIGNAL_MESSAGES.channelNameRequired;
+  return lengthProblem({ channelName });
+}
+
 /** invite, accept, reject, cancel need channelId, requestId and account. */
 export function signalInviteProblem(input: { channelId?: unknown; requestId?: unknown; account?: unknown }): string | undefined {
   if (!present(input.channelId)) return SIGNAL_MESSAGES.channelIdRequired;
@@ -93,6 +100,10 @@ export function validateSignalCreate<T extends { type?: unknown }>(input: T): T 
 export function validateSignalChannel<T extends { channelId?: unknown }>(input: T): T {
   check(signalChannelProblem(input));
   return input;
+}
+export function validateSignalChannelName(channelName: unknown): string {
+  check(signalChannelNameProblem(channelName));
+  return channelName as string;
 }
 export function validateSignalInvite<T extends { channelId?: unknown; requestId?: unknown; account?: unknown }>(input: T): T {
   check(signalInviteProblem(input));

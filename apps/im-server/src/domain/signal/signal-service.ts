@@ -5,6 +5,7 @@ import {
   ResponseCode,
   SignalingCode,
   SignalEventType,
+  signalChannelNameProblem,
   signalChannelProblem,
   signalCreateProblem,
   signalInviteProblem,
@@ -86,8 +87,9 @@ export class SignalService {
   }
 
   /** getChannelInfo: the open channel with this name (10404 when there is none). */
-  async infoByName(channelName: string | undefined): Promise<SignalChannel> {
-    if (typeof channelName !== 'string' || channelName.trim() === '') throw parameterError('channelName is required');
+  async infoByName(input: string | undefined): Promise<SignalChannel> {
+    check(signalChannelNameProblem(input));
+    const channelName = input as string;
     const row = await liveByName(this.db, channelName, this.now());
     if (!row) throw fail(SignalingCode.ROOM_NOT_EXIST, `no channel named ${channelName}`);
     return view(row, await members(this.db, row.channel_id));

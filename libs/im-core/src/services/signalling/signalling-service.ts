@@ -4,6 +4,7 @@ import type { CommandTable } from '../../protocol/commands';
 import {
   SignalEventType,
   validateSignalChannel,
+  validateSignalChannelName,
   validateSignalCreate,
   validateSignalInvite,
   validateSignalMarkRead,
@@ -119,7 +120,7 @@ export class SignallingService {
   }
 
   async getChannelInfo(channelName: string): Promise<ImSignalChannel> {
-    if (typeof channelName !== 'string' || channelName.trim() === '') validateSignalChannel({ channelId: channelName }); // same Param_Error shape
+    validateSignalChannelName(channelName);
     return fromWireSignalChannel((await this.context.connection.request('signalingGetChannelInfo', { channelName })).channel);
   }
 

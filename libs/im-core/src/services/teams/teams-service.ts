@@ -473,16 +473,11 @@ export class TeamsService {
   private async fetchMembers(teamId: string): Promise<ImTeamMember[]> {
     const store = this.context.store();
     const timetag = (await store.getTimetags())[teamMembersTimetagKey(teamId)] ?? 0;
-    let members: ImTeamMember[] = [];
-    let next: number | undefined;
-    try {
-      const answer = await this.context.connection.request('getTeamMembers', { teamId, timetag });
-      members = (answer.members ?? []).map(fromWireTeamMember).filter(present).filter((m) => m.teamId === teamId);
-      next = answer.timetag;
-    } catch (error) {
-      // §8: 406 on team members is cleared and treated as nothing to merge.
-      if (!(error instanceof ImError && error.code === ResponseCode.NOT_MODIFIED)) throw error;
-    }
+    // §8: 406 on team members is cleared and treated as nothing to merge. 406 is a no-error code
+    // (errors/codes.ts), so the connection resolves it with its body: no rows, the same timetag.
+    const answer = await this.context.connection.request('getTeamMembers', { teamId, timetag });
+    const members = (answer.members ?? []).map(fromWireTeamMember).filter(present).filter((m) => m.teamId === teamId);
+    const next = answer.timetag;
     await mergeTeamMembers(store, members, typeof next === 'number' ? { [teamId]: next } : {});
     if (members.length > 0) this.context.emit('teamMembers', { teamId, members });
     return members;
