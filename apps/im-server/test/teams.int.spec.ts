@@ -73,6 +73,7 @@ describe('im-server teams: create, get, update, members, leave, dismiss', () => 
     expect((await a.request('getTeam', { teamId: 'abc' })).code).toBe(ResponseCode.PARAMETER_ERROR);
     expect((await a.request('getTeamMembers', { teamId: '999999999', timetag: 0 })).code).toBe(ResponseCode.TEAM_MISSING_OR_UNCHANGED);
     const byId = await a.request('getTeamsById', { teamIds: [teamId, '999999999'] });
+    expect(byId.code).toBe(ResponseCode.PARTIAL_BATCH_FAILURE_816);
     expect(byId.body.teams?.map((t) => t.teamId)).toEqual([teamId]);
     expect(byId.body.tids).toEqual(['999999999']);
   });

@@ -83,11 +83,15 @@ export const TEAM_HANDLERS: CommandHandlers = {
 
   getTeamsById: async (ctx, body) => {
     const { teams, missing } = await ctx.services.teams.getMany(ctx.port.account, body.teamIds);
+    // §8 816: some ids could not be read; the teams that could ride beside the code, the rest in tids.
+    if (missing.length > 0) ctx.answerPartly(ResponseCode.PARTIAL_BATCH_FAILURE_816, `${missing.length} team(s) could not be read`);
     return { teams: teams.map(teamRecord), tids: missing };
   },
 
   getTeams: async (ctx, body) => {
-    const { teams, timetag } = await ctx.services.teams.listForAccount(ctx.port.account, body.timetag);
+    const { teams, timetag, since } = await ctx.services.teams.listForAccount(ctx.port.account, body.timetag);
+    // §8 803: asked from a timetag with nothing changed since; the client keeps the list it has.
+    if (since > 0 && teams.length === 0) throw new ImServerError(ResponseCode.TEAM_MISSING_OR_UNCHANGED, 'no team changed since timetag');
     return { teams: teams.map(teamRecord), timetag };
   },
 

@@ -187,18 +187,24 @@ describe('ImClient teams (im-client-spec §4 Team, §5 Teams)', () => {
   });
 
   it('getTeams: 803 is cleared and the stored list stands; getTeamsById: 816 is logged and cleared (§8)', async () => {
-    const { fake, client, logger } = await withTeam();
+    const { fake, client, logger, sent } = await withTeam();
+    await client.localStore!.putTimetags({ teams: 42 });
     fake.answer('getTeams', () => {
       throw new ImError('Server_Error', 'unchanged', { code: 803 });
     });
     expect((await client.teams.getTeams()).map((t) => t.teamId)).toEqual(['t1']);
+    // Asked from the sync's teams cursor, which stays the sync's.
+    expect(sent('getTeams').at(-1)).toEqual({ timetag: 42 });
     fake.answer('getTeams', () => ({ teams: [team('t1'), team('t2', { createTime: 30 })], timetag: 60 }));
     expect((await client.teams.getTeams()).map((t) => t.teamId)).toEqual(['t1', 't2']);
+    expect((await client.localStore!.getTimetags()).teams).toBe(42);
+    // 816 carries the teams that could be read beside the ids that could not; those are kept.
     fake.answer('getTeamsById', () => {
-      throw new ImError('Server_Error', 'partial', { code: 816 });
+      throw new ImError('Server_Error', 'partial', { code: 816, details: { teams: [team('t1', { name: 'partly read' })], tids: ['t9'] } });
     });
-    expect(await client.teams.getTeamsById(['t1', 't9'])).toEqual([]);
-    expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('816'), expect.anything());
+    expect((await client.teams.getTeamsById(['t1', 't9'])).map((t) => t.name)).toEqual(['partly read']);
+    expect((await client.teams.localTeam('t1'))?.name).toBe('partly read');
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('816'), ['t9']);
     fake.answer('getTeamsById', () => ({ teams: [team('t1', { name: 'fresh' })], tids: ['t9'] }));
     expect((await client.teams.getTeamsById(['t1', 't9'])).map((t) => t.name)).toEqual(['fresh']);
     expect(logger.warn).toHaveBeenLastCalledWith(expect.stringContaining('not returned'), ['t9']);

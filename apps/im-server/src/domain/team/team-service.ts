@@ -130,12 +130,13 @@ export class TeamService {
    * team whose row or whose membership of the account changed since (left/dismissed ones with
    * validToCurrentUser false). The new timetag is the account's sync head.
    */
-  async listForAccount(account: string, timetag: unknown): Promise<{ teams: TeamView[]; timetag: number }> {
+  /** getTeams: the changes since a timetag this server issued; from 0 (or one it never issued), every valid team. `since` is the one used. */
+  async listForAccount(account: string, timetag: unknown): Promise<{ teams: TeamView[]; timetag: number; since: number }> {
     const head = await readHead(this.db, account);
     const since = typeof timetag === 'number' && Number.isSafeInteger(timetag) && timetag > 0 && timetag <= head ? timetag : 0;
     const changed = await this.changedForAccount(account, since, head);
     const teams = changed.filter((c) => since > 0 || c.view.validToCurrentUser).map((c) => c.view);
-    return { teams, timetag: head };
+    return { teams, timetag: head, since };
   }
 
   /** The account's team rows and own member rows whose account number is in (afterSeq, uptoSeq] (sync, getTeams). */

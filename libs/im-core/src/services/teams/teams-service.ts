@@ -195,13 +195,15 @@ export class TeamsService {
   }
 
   /**
-   * Every team of mine from the server, stored; then the valid ones. §8: 803 here is cleared and
-   * treated as nothing to merge (the stored list stands).
+   * My teams from the server, stored; then the valid ones. Asked from the teams cursor the sync
+   * stored (0 before any sync: every team), so only what changed since comes back; the cursor stays
+   * the sync's. §8: 803 (nothing changed) is cleared and treated as nothing to merge: the stored list stands.
    */
   async getTeams(): Promise<ImTeam[]> {
     let teams: ImTeam[] = [];
     try {
-      const answer = await this.context.connection.request('getTeams', { timetag: 0 });
+      const timetag = (await this.context.store().getTimetags()).teams ?? 0;
+      const answer = await this.context.connection.request('getTeams', { timetag });
       teams = (answer.teams ?? []).map(fromWireTeam).filter(present);
     } catch (error) {
       if (!(error instanceof ImError && error.code === ResponseCode.TEAM_MISSING_OR_UNCHANGED)) throw error;
@@ -227,7 +229,10 @@ export class TeamsService {
       if (answer.tids?.length) this.logger.warn(`getTeamsById: ${answer.tids.length} team(s) not returned`, answer.tids);
     } catch (error) {
       if (!(error instanceof ImError && error.code === ResponseCode.PARTIAL_BATCH_FAILURE_816)) throw error;
-      this.logger.warn('getTeamsById: 816 partial batch failure, cleared', error);
+      // The teams that could be read ride on the 816 answer beside the ids that could not (tids).
+      const readable = error.details?.teams;
+      teams = (Array.isArray(readable) ? (readable as Parameters<typeof fromWireTeam>[0][]) : []).map(fromWireTeam).filter(present);
+      this.logger.warn('getTeamsById: 816 partial batch failure, cleared', error.details?.tids ?? error);
     }
     if (teams.length > 0) {
       await this.context.store().putTeams(teams);
