@@ -53,6 +53,7 @@ export type { TeamAccountsInput, TeamAnswerInput, TeamsLogger } from './services
 export type { ImTeamMsgReceipt, ImTeamMsgReadDetail } from './services/teams/team-receipts';
 export type { ImSignalChannel, ImSignalEvent, ImSignalMember, SignalCreateInput, SignalInviteInput, SignalJoinInput, SignalChannelInput, SignalControlInput } from './services/signalling/signalling-service';
 export type { ImDocument, ImDocumentState, DocumentConvertOptions } from './services/documents/documents-service';
+export type { ImEvent, PublishEventInput, SubscribeEventInput, EventAccountsInput, EventSubscribeResult } from './services/events/events-service';
 export { Chatroom } from './services/chatroom/chatroom';
 export type { ChatroomEvents, ImChatroom, ImChatroomMember, ImChatroomNotification } from './services/chatroom/chatroom';
 export * from './client';

@@ -19,6 +19,7 @@ import { SuperTeamsService } from '../services/super-teams/super-teams-service';
 import { DocumentsService } from '../services/documents/documents-service';
 import { SignallingService, type ImSignalEvent, type SignallingEvents } from '../services/signalling/signalling-service';
 import { MsgExtendService, type ImMsgPin, type ImQuickComment } from '../services/msg-extend/msg-extend-service';
+import { EventsService, type EventsEvents, type ImEvent } from '../services/events/events-service';
 import type { ImTeamMsgReceipt } from '../services/teams/team-receipts';
 import { MessageTypeCode } from '../protocol/constants';
 import { validateSyncTeamMembers } from '../validation/team-rules';
@@ -69,6 +70,8 @@ export interface ImClientEvents {
   msgPin: (change: { pin: ImMsgPin; deleted: boolean }) => void;
   /** Call signalling: an invitation (live or waiting since offline), accept, reject, cancel, join, leave, close, control (docs/im-signalling.md). */
   signalling: (event: ImSignalEvent) => void;
+  /** An event of an account I subscribe to, or mine from another device (published with sync); one per event of an eventPush (docs/im-extend.md "Events"). */
+  event: (event: ImEvent) => void;
   /** Messages deleted for self here or on another device of the account (live; sync reports them as syncData). */
   msgsDeletedSelf: (idClients: string[]) => void;
   /** A session's server history was cleared here or on another device (live). */
@@ -136,7 +139,7 @@ export interface ImSyncOptionsUpdate {
 const HISTORY_PUSHES = new Set<string>(['msgsDeletedSelf', 'sessionHistoryCleared', 'stickTopSessionUpdated', 'msgReceiptSent', 'broadcastMsg']);
 const LIVE_PUSHES = new Set<string>([
   ...MESSAGE_PUSHES, ...HISTORY_PUSHES, 'sessionAck', 'msgReceipt', 'msgDeleted', 'sysMsg', 'friendUpdated', 'relationsUpdated', 'myInfoUpdated', 'teamMembersUpdated', 'teamMsgReceipt', 'superTeamSysMsg',
-  'quickCommentUpdated', 'msgPinUpdated', 'signalingNotify',
+  'quickCommentUpdated', 'msgPinUpdated', 'signalingNotify', 'eventPush',
 ]);
 
 function defaultIdClient(): string {
@@ -166,6 +169,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
   readonly documents: DocumentsService;
   /** Call signalling channels and invitations, no media (docs/im-signalling.md). */
   readonly signalling: SignallingService;
+  /** Events: publish, subscribe, unsubscribe and query (docs/im-extend.md "Events"). */
+  readonly events: EventsService;
   /** Delete for self, clear server history, server search; other devices' history changes and broadcasts. */
   readonly history: HistoryService;
   /** Chat rooms: address lookup on this connection, each room on its own socket (docs/im-chatroom.md). */
@@ -221,6 +226,9 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
     this.documents = new DocumentsService(context);
     this.signalling = new SignallingService(context, <E extends keyof SignallingEvents>(event: E, payload: SignallingEvents[E]) =>
       (this.emit as (name: E, value: SignallingEvents[E]) => void)(event, payload),
+    );
+    this.events = new EventsService(context, <E extends keyof EventsEvents>(event: E, payload: EventsEvents[E]) =>
+      (this.emit as (name: E, value: EventsEvents[E]) => void)(event, payload),
     );
     this.syncTeamMembersOn = options.syncTeamMembers === true;
     const rollback: RollbackOptions = { rollbackClearMsgsUnread: options.rollbackClearMsgsUnread, rollbackDelMsgUnread: options.rollbackDelMsgUnread };
@@ -399,6 +407,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
       this.msgExtend.receiveMsgPin(push.body);
     } else if (push.name === 'signalingNotify') {
       this.signalling.receive(push.body);
+    } else if (push.name === 'eventPush') {
+      this.events.receive(push.body);
     } else if (MESSAGE_PUSHES.has(push.name)) {
       const record = (push.body as { msg?: MessageRecordValue }).msg;
       await this.messages.receive(push.name, record);

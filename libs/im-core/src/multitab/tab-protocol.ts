@@ -69,6 +69,7 @@ const FORWARDED: Readonly<Record<keyof ImClientEvents, true>> = {
   quickComment: true,
   msgPin: true,
   signalling: true,
+  event: true,
 };
 
 export type ForwardedEvent = keyof ImClientEvents;

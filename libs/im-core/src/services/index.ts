@@ -25,4 +25,6 @@ export type { ImQuickComment, ImCollect, ImMsgPin, ImMessageRef, CollectQueryInp
 export { replyFieldsFor } from './msg-extend/msg-extend-service';
 export type { ImMessageLookup, ImThreadPage, ReplyTextInput, ThreadPageQuery } from './msg-extend/msg-extend-service';
 export { DocumentsService } from './documents/documents-service';
+export { EventsService, fromWireEvent } from './events/events-service';
+export type { ImEvent, PublishEventInput, SubscribeEventInput, EventAccountsInput, EventSubscribeResult, EventsEvents } from './events/events-service';
 export type { ImDocument, ImDocumentState, DocumentConvertOptions } from './documents/documents-service';
