@@ -231,6 +231,55 @@ describe('im-server chat rooms', () => {
     expect((await o.request('getChatroom', {})).body.chatroom?.onlineMemberNum).toBe(2);
   });
 
+  it('a manager may not mark another manager nor kick the owner or another manager (403); marks, roles and sockets stay as they were', async () => {
+    const [owner, m1, m2, amy] = [account('cr_po'), account('cr_pm1'), account('cr_pm2'), account('cr_pa')];
+    const room = await newRoom(owner);
+    const o = await entered(room, owner);
+    const first = await entered(room, m1);
+    const second = await entered(room, m2);
+    const guest = await entered(room, amy);
+    for (const mgr of [m1, m2]) expect((await o.request('markChatroomMember', { account: mgr, type: 'manager', isAdd: true })).code).toBe(200);
+    const fixedMembers = async () =>
+      ((await o.request('getChatroomMembers', { guest: false, limit: 100 })).body.members ?? [])
+        .map((m) => ({ account: m.account, type: m.type, level: m.level, online: m.online, blacked: m.blacked, gaged: m.gaged, tempMuted: m.tempMuted }))
+        .sort((x, y) => ((x.account ?? '') < (y.account ?? '') ? -1 : 1));
+    const before = await fixedMembers();
+    expect(before.map((m) => [m.account, m.type])).toEqual([[owner, 'owner'], [m1, 'manager'], [m2, 'manager']].sort((x, y) => (x[0] < y[0] ? -1 : 1)));
+    // The guest has heard both addManager notices before the refusals start.
+    await waitNotice(guest, 'addManager', (n) => (n.to as string[])[0] === m2);
+    const noticesBefore = notices(guest).length;
+
+    const refusals: [Body, string][] = [
+      [{ account: m2, type: 'gag', isAdd: true }, 'only the owner may mark a manager'],
+      [{ account: m2, type: 'blacklist', isAdd: true }, 'only the owner may mark a manager'],
+      [{ account: m2, type: 'tempMute', isAdd: true, duration: 60 }, 'only the owner may mark a manager'],
+      [{ account: m2, type: 'manager', isAdd: false }, 'only the owner may set managers'],
+    ];
+    for (const [body, message] of refusals) {
+      const answer = await first.request('markChatroomMember', body as never);
+      expect([body.type, answer.code, errMsg(answer)]).toEqual([body.type, ResponseCode.NO_PERMISSION, message]);
+    }
+    for (const target of [owner, m2]) {
+      const answer = await first.request('kickChatroomMember', { account: target });
+      expect([answer.code, errMsg(answer)]).toEqual([ResponseCode.NO_PERMISSION, `you may not kick ${target}`]);
+    }
+    // A round trip on the refused manager's socket runs after anything its calls would have sent.
+    await first.request('getChatroom', {});
+    expect(await fixedMembers()).toEqual(before);
+    expect((await o.request('getChatroom', {})).body.chatroom?.onlineMemberNum).toBe(4);
+    // Both targets still speak and hear the room; nobody got a kick or a mark notice.
+    expect((await send(second, 'manager still here')).code).toBe(200);
+    expect((await send(o, 'owner still here')).code).toBe(200);
+    await second.waitForPush('chatroomMsg', (p) => p.msg?.text === 'owner still here');
+    await o.waitForPush('chatroomMsg', (p) => p.msg?.text === 'manager still here');
+    await guest.waitForPush('chatroomMsg', (p) => p.msg?.text === 'owner still here');
+    for (const socket of [o, second]) {
+      expect(socket.pushesNamed('kicked')).toEqual([]);
+      expect(socket.closeInfo).toBeUndefined();
+    }
+    expect(notices(guest).slice(noticesBefore)).toEqual([]);
+  });
+
   it('close: only the owner; every socket is kicked (reason 6); the room then answers 13002 to login and address', async () => {
     const [owner, amy] = [account('cr_co'), account('cr_ca')];
     const room = await newRoom(owner);

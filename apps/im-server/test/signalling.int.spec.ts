@@ -32,23 +32,22 @@ describe('im-server call signalling', () => {
   it('bad input is refused with the §5 messages (414) and creates nothing', async () => {
     const a = await open(account('sg_v'));
     const name = `sg-v-${Date.now()}`;
-    const refusals: [Promise<{ code: number; body: unknown }>, RegExp][] = [
-      [a.request('signalingCreate', { channelName: name }), /type is required/],
-      [a.request('signalingCreate', { type: 9, channelName: name }), /type must be/],
-      [a.request('signalingJoin', {}), /channelId is required/],
-      [a.request('signalingLeave', { channelId: '' }), /channelId is required/],
-      [a.request('signalingClose', {}), /channelId is required/],
-      [a.request('signalingDelay', {}), /channelId is required/],
-      [a.request('signalingInvite', { channelId: 'c', account: 'b' }), /requestId is required/],
-      [a.request('signalingAccept', { channelId: 'c', requestId: 'r' }), /account is required/],
-      [a.request('signalingReject', { requestId: 'r', account: 'b' }), /channelId is required/],
-      [a.request('signalingCancel', { channelId: 'c', account: 'b' }), /requestId is required/],
-      [a.request('signalingMarkRead', { msgid: [] }), /msgid is required/],
+    const refusals: [Promise<{ code: number; body: unknown }>, string][] = [
+      [a.request('signalingCreate', { channelName: name }), 'type is required'],
+      [a.request('signalingCreate', { type: 9, channelName: name }), 'type must be 1 (audio), 2 (video) or 3 (custom)'],
+      [a.request('signalingJoin', {}), 'channelId is required'],
+      [a.request('signalingLeave', { channelId: '' }), 'channelId is required'],
+      [a.request('signalingClose', {}), 'channelId is required'],
+      [a.request('signalingDelay', {}), 'channelId is required'],
+      [a.request('signalingInvite', { channelId: 'c', account: 'b' }), 'requestId is required'],
+      [a.request('signalingAccept', { channelId: 'c', requestId: 'r' }), 'account is required'],
+      [a.request('signalingReject', { requestId: 'r', account: 'b' }), 'channelId is required'],
+      [a.request('signalingCancel', { channelId: 'c', account: 'b' }), 'requestId is required'],
+      [a.request('signalingMarkRead', { msgid: [] }), 'msgid is required'],
     ];
     for (const [pending, message] of refusals) {
       const answer = await pending;
-      expect(answer.code).toBe(ResponseCode.PARAMETER_ERROR);
-      expect(errMsg(answer)).toMatch(message);
+      expect([answer.code, errMsg(answer)]).toEqual([ResponseCode.PARAMETER_ERROR, message]);
     }
     expect((await a.request('signalingGetChannelInfo', { channelName: name })).code).toBe(SignalingCode.ROOM_NOT_EXIST);
   });
@@ -185,6 +184,37 @@ describe('im-server call signalling', () => {
     expect((await a.request('signalingInvite', { channelId, account: account('sg_i_nobody'), requestId: 'r5', offlineEnabled: true })).code).toBe(ResponseCode.NOT_FOUND);
   });
 
+  it('close by an account that is neither the creator nor a member is refused (10406): the channel stays open and nobody hears a close', async () => {
+    const [amy, bob, cat] = [account('sg_c_amy'), account('sg_c_bob'), account('sg_c_cat')];
+    const a = await open(amy);
+    const b = await open(bob);
+    const c = await open(cat);
+    const name = `sg-close-${Date.now()}`;
+    const { channelId } = await create(a, { type: 1, channelName: name });
+    expect((await a.request('signalingJoin', { channelId, uid: 1 })).code).toBe(200);
+    expect((await b.request('signalingJoin', { channelId, uid: 2 })).code).toBe(200);
+    // bob joined and left: no longer a member either.
+    expect((await b.request('signalingLeave', { channelId })).code).toBe(200);
+    for (const outsider of [c, b]) {
+      const refused = await outsider.request('signalingClose', { channelId, attach: 'bye all' });
+      expect([refused.code, errMsg(refused)]).toEqual([SignalingCode.MEMBER_NOT_EXIST, 'not a member of this channel']);
+      // A round trip on the refused socket runs after anything its call would have sent.
+      await outsider.request('getServerTime', {});
+    }
+    // Still open, with its member: the name answers the same channel and bob can join again.
+    const info = await c.request('signalingGetChannelInfo', { channelName: name });
+    expect(info.body.channel).toMatchObject({ channelId, members: [expect.objectContaining({ account: amy, uid: 1 })] });
+    expect((await b.request('signalingJoin', { channelId, uid: 2 })).code).toBe(200);
+    // amy hears bob join again, after anything sent before it: no close among them.
+    await a.waitFor(() => (a.pushesNamed('signalingNotify').length >= 3 ? true : undefined), 5000, 'bob joining again');
+    const events = a.pushesNamed('signalingNotify').map((f) => (f.body as { channel?: { eventType?: number } }).channel?.eventType);
+    expect(events).toEqual([EVENT.join, EVENT.leave, EVENT.join]);
+    // The creator may close it: then it is closed for everyone (9102).
+    expect((await a.request('signalingClose', { channelId })).code).toBe(200);
+    expect((await b.waitForPush('signalingNotify', (p) => p.channel?.eventType === EVENT.close)).channel?.from).toBe(amy);
+    expect((await c.request('signalingJoin', { channelId })).code).toBe(ResponseCode.CHANNEL_INVALID);
+  });
+
   it('an offline invitee gets the invitation after its next login sync, with needPush/needBadge, until it marks it read', async () => {
     const [amy, eve] = [account('sg_o_amy'), account('sg_o_eve')];
     const a = await open(amy);
@@ -194,26 +224,35 @@ describe('im-server call signalling', () => {
     expect((await a.request('signalingJoin', { channelId })).code).toBe(200);
     expect((await a.request('signalingInvite', { channelId, account: eve, requestId: 'off-1', offlineEnabled: true, needPush: false, needBadge: true, attach: 'later' })).code).toBe(200);
 
+    // Pending invitations are pushed after syncDone, once the server has read them. The connection
+    // handles one request at a time and runs a request's after-answer work before the next one, so the
+    // answer to a getServerTime sent right behind the sync arrives after every invitation that sync pushes.
     const loginAndSync = async () => {
       const e = await open(eve);
-      expect((await e.request('sync', { timetags: {} })).code).toBe(200);
-      await e.waitForPush('syncDone');
+      const [synced, marker] = await Promise.all([e.request('sync', { timetags: {} }), e.request('getServerTime', {})]);
+      expect([synced.code, marker.code]).toEqual([200, 200]);
+      expect(e.pushesNamed('syncDone')).toHaveLength(1);
       return e;
     };
+    const invitesTo = (e: RawImClient) => e.pushesNamed('signalingNotify').map((f) => (f.body as { channel?: { msgid?: string; requestId?: string } }).channel);
+
+    // Not acknowledged: pushed after each login's sync, before the marker's answer.
     const e1 = await loginAndSync();
+    expect(invitesTo(e1)).toHaveLength(1);
     const invite = (await e1.waitForPush('signalingNotify', (p) => p.channel?.requestId === 'off-1')).channel;
     expect(invite).toMatchObject({ channelId, eventType: EVENT.invite, from: amy, to: eve, needPush: false, needBadge: true, attach: 'later', members: [expect.objectContaining({ account: amy })] });
+    expect(invite?.msgid).toEqual(expect.any(String));
     e1.close();
     await new Promise((r) => setTimeout(r, 100));
-
-    // Not acknowledged: sent again at the next login; acknowledged: not any more.
     const e2 = await loginAndSync();
-    await e2.waitForPush('signalingNotify', (p) => p.channel?.msgid === invite?.msgid);
+    expect(invitesTo(e2).map((c) => c?.msgid)).toEqual([invite?.msgid]);
+
+    // Acknowledged: the next login's sync pushes nothing, as the marker shows.
     expect((await e2.request('signalingMarkRead', { msgid: [invite?.msgid as string] })).code).toBe(200);
     e2.close();
     await new Promise((r) => setTimeout(r, 100));
     const e3 = await loginAndSync();
-    expect(e3.pushesNamed('signalingNotify')).toHaveLength(0);
+    expect(invitesTo(e3)).toEqual([]);
     // Still pending: eve can accept it.
     expect((await e3.request('signalingAccept', { channelId, account: amy, requestId: 'off-1' })).code).toBe(200);
   });

@@ -43,4 +43,63 @@ describe('stick-top sessions', () => {
     raw.close();
     other.close();
   });
+
+  it('updateStickTopSession changes topCustom and keeps the time it went on top; the other device hears it, a sync from before it gets it, bad input changes nothing', async () => {
+    const me = account('s_upd');
+    const peer = account('c_upd');
+    const sessionId = `p2p-${peer}`;
+    const web = await RawImClient.loggedIn(started.wsUrl, me);
+    const phone = await RawImClient.loggedIn(started.wsUrl, me, { clientType: 1, deviceId: 'phone' });
+    const opened: RawImClient[] = [web, phone];
+    try {
+      expect((await web.request('sendMsg', { msg: { idClient: `upd-${me}`, scene: 0, to: peer, type: 0, text: 'pin me' } })).code).toBe(200);
+      const added = await web.request('addStickTopSession', { session: { id: sessionId, topCustom: 'first' } });
+      expect(added.code).toBe(200);
+      const onTop = added.body.session as { id: string; topCustom: string; createTime: number; updateTime: number };
+      expect(onTop).toMatchObject({ id: sessionId, topCustom: 'first' });
+      const addPush = await phone.waitForPush('stickTopSessionUpdated', (p) => p.session?.topCustom === 'first');
+
+      const updated = await web.request('updateStickTopSession', { session: { id: sessionId, topCustom: 'second' } });
+      expect(updated.code).toBe(200);
+      expect(updated.body.session).toMatchObject({ id: sessionId, topCustom: 'second', createTime: onTop.createTime });
+      // The phone hears the update with the same time on top and a later sync number; the caller's own port hears nothing.
+      const updatePush = await phone.waitForPush('stickTopSessionUpdated', (p) => p.session?.topCustom === 'second');
+      expect(updatePush.session).toEqual(updated.body.session);
+      expect(updatePush.timetag).toBe((addPush.timetag as number) + 1);
+      expect(web.pushesNamed('stickTopSessionUpdated')).toEqual([]);
+      expect((await phone.request('getStickTopSessions', { timetag: 0 })).body.sessions).toEqual([updated.body.session]);
+
+      // A device that synced up to the add gets the update; one that synced up to the update gets nothing more.
+      const syncStickTop = async (timetag: number) => {
+        const device = await RawImClient.loggedIn(started.wsUrl, me, { clientType: 2, deviceId: `sync-${timetag}` });
+        opened.push(device);
+        expect((await device.request('sync', { timetags: { roamingMsgs: timetag, stickTopSessions: timetag } })).code).toBe(200);
+        await device.waitForPush('syncDone');
+        return device.pushesNamed('syncStickTopSessions').map((f) => f.body);
+      };
+      expect(await syncStickTop(addPush.timetag as number)).toEqual([{ sessions: [updated.body.session], timetag: expect.any(Number) }]);
+      expect(await syncStickTop(updatePush.timetag as number)).toEqual([]);
+
+      // Bad input: 414 or 404 with the exact text, and the session keeps its top state.
+      const refusals: [Record<string, unknown>, number, string][] = [
+        [{}, 414, 'session id must be p2p-<account>'],
+        [{ session: { id: 'team-1', topCustom: 'x' } }, 414, 'session id must be p2p-<account>'],
+        [{ session: { id: 'p2p-has space' } }, 414, 'id must be an account id'],
+        [{ session: { id: sessionId, topCustom: 'x'.repeat(5001) } }, 414, 'topCustom must be a string of at most 5000'],
+        [{ session: { id: `p2p-${account('c_upd_nobody')}`, topCustom: 'x' } }, 404, 'session not found'],
+      ];
+      for (const [body, code, message] of refusals) {
+        const answer = await web.request('updateStickTopSession', body as never);
+        expect([answer.code, (answer.body as { errMsg?: string }).errMsg]).toEqual([code, message]);
+      }
+      expect((await phone.request('getStickTopSessions', { timetag: 0 })).body.sessions).toEqual([updated.body.session]);
+
+      // Taken off the top: the other device hears createTime 0 and the list is empty.
+      expect((await web.request('deleteStickTopSession', { id: sessionId })).code).toBe(200);
+      expect((await phone.waitForPush('stickTopSessionUpdated', (p) => p.session?.createTime === 0)).session).toMatchObject({ id: sessionId, topCustom: '' });
+      expect((await phone.request('getStickTopSessions', { timetag: 0 })).body.sessions ?? []).toEqual([]);
+    } finally {
+      for (const client of opened) client.close();
+    }
+  });
 });

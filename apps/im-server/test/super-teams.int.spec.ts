@@ -255,6 +255,102 @@ describe('im-server super teams', () => {
     expect((await send(a, teamId, 'stp-1')).code).toBe(ResponseCode.TEAM_MUTED);
   });
 
+  it('invitor lookup names who brought each member in (none for the owner or an applicant), leaves non-members out, takes at most 200 accounts, and answers only members (804) of existing teams (803)', async () => {
+    const [owner, amy, bob, cat, dan, eve] = ['stv_owner', 'stv_amy', 'stv_bob', 'stv_cat', 'stv_dan', 'stv_eve'].map(account);
+    const o = await world.open(owner);
+    const a = await world.open(amy);
+    const b = await world.open(bob);
+    const c = await world.open(cat);
+    const d = await world.open(dan);
+    const e = await world.open(eve);
+    // Made by the operator with amy (the owner brought her in); inviteMode all, applications verified.
+    const teamId = await create(owner, [amy], { inviteMode: 1, joinMode: 1 });
+    // amy adds bob at once (beInviteMode noVerify).
+    expect((await a.request('addSuperTeamMembers', { teamId, accounts: [bob] })).code).toBe(200);
+    // From now on invitations wait: bob invites cat, who accepts.
+    expect((await o.request('updateSuperTeam', { team: { teamId, beInviteMode: 0 } })).code).toBe(200);
+    expect((await b.request('addSuperTeamMembers', { teamId, accounts: [cat] })).code).toBe(200);
+    await c.waitForPush('superTeamSysMsg', (m) => m.sysMsg?.type === 'superTeamInvite' && m.sysMsg?.from === bob);
+    expect((await c.request('acceptSuperTeamInvite', { teamId, from: bob })).code).toBe(200);
+    // dan applies and the owner lets him in: nobody invited him.
+    expect((await d.request('applySuperTeam', { teamId })).code).toBe(200);
+    expect((await o.request('passSuperTeamApply', { teamId, from: dan })).code).toBe(200);
+
+    const invitorsOf = async (client: RawImClient, accounts: string[]) => {
+      const answer = await client.request('getSuperTeamMemberInvitorAccid', { teamId, accounts });
+      expect(answer.code).toBe(200);
+      return Object.fromEntries((answer.body.invitors ?? []).map((m) => [m.account, m.invitorAccid ?? null]));
+    };
+    const expected = { [owner]: null, [amy]: owner, [bob]: amy, [cat]: bob, [dan]: null };
+    // Any member may look up; eve (never in the team) is left out.
+    expect(await invitorsOf(d, [owner, amy, bob, cat, dan, eve])).toEqual(expected);
+    expect(await invitorsOf(o, [cat])).toEqual({ [cat]: bob });
+
+    // §5: at most 200 accounts; 200 are taken (unknown ones are left out), 201 are refused.
+    const others = Array.from({ length: 199 }, (_, i) => `stv_other_${i}`);
+    expect(await invitorsOf(a, [bob, ...others])).toEqual({ [bob]: amy });
+    const tooMany = await a.request('getSuperTeamMemberInvitorAccid', { teamId, accounts: [bob, ...others, 'stv_one_more'] });
+    expect([tooMany.code, errMsg(tooMany)]).toEqual([ResponseCode.PARAMETER_ERROR, 'at most 200 accounts']);
+    const empty = await a.request('getSuperTeamMemberInvitorAccid', { teamId, accounts: [] });
+    expect([empty.code, errMsg(empty)]).toEqual([ResponseCode.PARAMETER_ERROR, 'accounts must not be empty']);
+
+    // A non-member may not look up (804), nor a member once removed; a removed member is left out of the answer.
+    const stranger = await e.request('getSuperTeamMemberInvitorAccid', { teamId, accounts: [amy] });
+    expect([stranger.code, errMsg(stranger), stranger.body.invitors]).toEqual([ResponseCode.NOT_IN_TEAM, 'you are not in this team', undefined]);
+    expect((await o.request('removeSuperTeamMembers', { teamId, accounts: [bob] })).code).toBe(200);
+    const removed = await b.request('getSuperTeamMemberInvitorAccid', { teamId, accounts: [cat] });
+    expect([removed.code, errMsg(removed)]).toEqual([ResponseCode.NOT_IN_TEAM, 'you are not in this team']);
+    expect(await invitorsOf(o, [bob, cat])).toEqual({ [cat]: bob });
+    // An unknown team: 803.
+    const unknown = await o.request('getSuperTeamMemberInvitorAccid', { teamId: '999999999', accounts: [amy] });
+    expect([unknown.code, errMsg(unknown)]).toEqual([ResponseCode.TEAM_MISSING_OR_UNCHANGED, 'team 999999999 does not exist']);
+  });
+
+  it('802 and nothing changes: a normal member sets custom (updateCustomMode manager), changes a mode, removes a member or answers an application; a manager removes a manager or transfers', async () => {
+    const [owner, m1, m2, amy, bob, joe] = ['stn_owner', 'stn_m1', 'stn_m2', 'stn_amy', 'stn_bob', 'stn_joe'].map(account);
+    const o = await world.open(owner);
+    const manager = await world.open(m1);
+    await world.open(m2);
+    const a = await world.open(amy);
+    await world.open(bob);
+    const j = await world.open(joe);
+    // updateTeamMode all: info fields are open to every member, custom and the modes are not.
+    const teamId = await create(owner, [m1, m2, amy, bob], { joinMode: 1, updateTeamMode: 1 });
+    expect((await o.request('addSuperTeamManagers', { teamId, accounts: [m1, m2] })).code).toBe(200);
+    expect((await j.request('applySuperTeam', { teamId, ps: 'me too' })).code).toBe(200);
+    const snapshot = async () => ({
+      team: (await o.request('getSuperTeam', { teamId })).body.team,
+      members: (await o.request('getSuperTeamMembers', { teamId, limit: 100 })).body.members,
+    });
+    const before = await snapshot();
+    expect(before.team).toMatchObject({ joinMode: 1, owner, memberNum: 5, updateCustomMode: 0 });
+    expect(before.team?.custom).toBeUndefined();
+
+    const refusals: [RawImClient, CommandName, Record<string, unknown>, string][] = [
+      [a, 'updateSuperTeam', { team: { teamId, custom: 'mine' } }, 'only the owner and managers may update the super team custom field'],
+      [a, 'updateSuperTeam', { team: { teamId, joinMode: 0 } }, 'only the owner and managers may change the super team modes'],
+      [a, 'removeSuperTeamMembers', { teamId, accounts: [bob] }, 'only the owner and managers may remove members'],
+      [manager, 'removeSuperTeamMembers', { teamId, accounts: [m2] }, 'a manager may remove normal members only'],
+      [manager, 'transferSuperTeam', { teamId, account: amy }, 'only the owner may transfer the super team'],
+      [a, 'passSuperTeamApply', { teamId, from: joe }, 'only the owner and managers may answer applications'],
+      [a, 'rejectSuperTeamApply', { teamId, from: joe }, 'only the owner and managers may answer applications'],
+    ];
+    for (const [client, name, body, message] of refusals) {
+      const answer = await client.request(name, body as never);
+      expect([name, answer.code, errMsg(answer)]).toEqual([name, ResponseCode.TEAM_NO_PERMISSION, `no permission: ${message}`]);
+    }
+    expect(await snapshot()).toEqual(before);
+    // A round trip on amy's socket runs after her last call's pushes, one on joe's after anything sent to him: no answer reached him.
+    await a.request('getServerTime', {});
+    await j.request('getServerTime', {});
+    expect(j.pushesNamed('superTeamSysMsg')).toEqual([]);
+
+    // The same calls by the roles allowed to make them go through: the refusals were about the role only.
+    expect((await manager.request('updateSuperTeam', { team: { teamId, custom: 'by a manager' } })).code).toBe(200);
+    expect((await manager.request('passSuperTeamApply', { teamId, from: joe })).code).toBe(200);
+    expect((await o.request('getSuperTeam', { teamId })).body.team).toMatchObject({ custom: 'by a manager', memberNum: 6 });
+  });
+
   it('every super team command with a missing or malformed body answers a clear code and changes nothing', async () => {
     const [owner, amy] = [account('stz_owner'), account('stz_amy')];
     const o = await world.open(owner);
