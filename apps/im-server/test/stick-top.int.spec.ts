@@ -44,7 +44,7 @@ describe('stick-top sessions', () => {
     other.close();
   });
 
-  it('updateStickTopSession changes topCustom and keeps the time it went on top; the other device hears it, a sync from before it gets it, bad input changes nothing', async () => {
+  it('updateStickTopSession changes topCustom and keeps the time it went on top, never puts a session on top (404); the other device hears it, a sync from before it gets it, bad input changes nothing', async () => {
     const me = account('s_upd');
     const peer = account('c_upd');
     const sessionId = `p2p-${peer}`;
@@ -53,6 +53,10 @@ describe('stick-top sessions', () => {
     const opened: RawImClient[] = [web, phone];
     try {
       expect((await web.request('sendMsg', { msg: { idClient: `upd-${me}`, scene: 0, to: peer, type: 0, text: 'pin me' } })).code).toBe(200);
+      // An update never adds: a session not on top is refused and stays off the top.
+      const early = await web.request('updateStickTopSession', { session: { id: sessionId, topCustom: 'early' } });
+      expect([early.code, (early.body as { errMsg?: string }).errMsg]).toEqual([404, 'session is not on top']);
+      expect((await phone.request('getStickTopSessions', { timetag: 0 })).body.sessions ?? []).toEqual([]);
       const added = await web.request('addStickTopSession', { session: { id: sessionId, topCustom: 'first' } });
       expect(added.code).toBe(200);
       const onTop = added.body.session as { id: string; topCustom: string; createTime: number; updateTime: number };
@@ -94,9 +98,11 @@ describe('stick-top sessions', () => {
       }
       expect((await phone.request('getStickTopSessions', { timetag: 0 })).body.sessions).toEqual([updated.body.session]);
 
-      // Taken off the top: the other device hears createTime 0 and the list is empty.
+      // Taken off the top: the other device hears createTime 0 and the list is empty; an update then is refused again.
       expect((await web.request('deleteStickTopSession', { id: sessionId })).code).toBe(200);
       expect((await phone.waitForPush('stickTopSessionUpdated', (p) => p.session?.createTime === 0)).session).toMatchObject({ id: sessionId, topCustom: '' });
+      expect((await phone.request('getStickTopSessions', { timetag: 0 })).body.sessions ?? []).toEqual([]);
+      expect((await web.request('updateStickTopSession', { session: { id: sessionId, topCustom: 'late' } })).code).toBe(404);
       expect((await phone.request('getStickTopSessions', { timetag: 0 })).body.sessions ?? []).toEqual([]);
     } finally {
       for (const client of opened) client.close();

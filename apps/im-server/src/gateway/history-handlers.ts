@@ -94,7 +94,7 @@ export const HISTORY_HANDLERS: CommandHandlers = {
 
   // Stick-top sessions (§3 isTop/topCustom), persisted on the session row with the owner's sync number.
   addStickTopSession: async (ctx, body) => ({ session: await stickTop(ctx, body.session?.id, { topCustom: topCustomOf(body.session?.topCustom) }) }),
-  updateStickTopSession: async (ctx, body) => ({ session: await stickTop(ctx, body.session?.id, { topCustom: topCustomOf(body.session?.topCustom) }) }),
+  updateStickTopSession: async (ctx, body) => ({ session: await stickTop(ctx, body.session?.id, { topCustom: topCustomOf(body.session?.topCustom), onlyIfOnTop: true }) }),
   deleteStickTopSession: async (ctx, body) => ({ time: (await stickTop(ctx, body.id, null)).updateTime }),
 };
 
@@ -136,7 +136,7 @@ function topCustomOf(value: unknown): string {
   return value;
 }
 
-async function stickTop(ctx: CommandContext, id: unknown, top: { topCustom: string } | null) {
+async function stickTop(ctx: CommandContext, id: unknown, top: { topCustom: string; onlyIfOnTop?: boolean } | null) {
   if (typeof id !== 'string' || !id.startsWith('p2p-')) throw parameterError('session id must be p2p-<account>');
   const changed = await ctx.services.sessionSync.setStickTop(ctx.port.account, p2pSessionId(validateAccount(id.slice(4), 'id')), top, Date.now());
   if (!changed) throw new ImServerError(ResponseCode.NOT_FOUND, 'session not found');

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
-import { parameterError } from '../errors';
+import { ResponseCode } from '../../protocol';
+import { ImServerError, parameterError } from '../errors';
 import type { StickTopSession } from '../session/session-service';
 import { allocateSeq } from '../sync/sequence';
 
@@ -46,8 +47,17 @@ export class SessionSyncService {
   }
 
   /** Puts a session on top (or updates topCustom) or takes it off (`top` null). Undefined when there is no session. */
-  async setStickTop(owner: string, sessionId: string, top: { topCustom: string } | null, now: number): Promise<(StickTopSession & { seq: number }) | undefined> {
+  /**
+   * Puts a session on top (or changes its topCustom), or takes it off (`top` null). `onlyIfOnTop`
+   * (updateStickTopSession) refuses a session that is not on top with 404: an update never adds.
+   */
+  async setStickTop(owner: string, sessionId: string, top: { topCustom: string; onlyIfOnTop?: boolean } | null, now: number): Promise<(StickTopSession & { seq: number }) | undefined> {
     return this.numberedChange(owner, sessionId, async (trx, seq) => {
+      if (top?.onlyIfOnTop) {
+        const current = await trx.selectFrom('im_session').select('top_time').where('accid', '=', owner).where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+        // Thrown inside the transaction, so the sync number taken for the change is given back.
+        if (Number(current.top_time) === 0) throw new ImServerError(ResponseCode.NOT_FOUND, 'session is not on top');
+      }
       const row = await sessionRow(trx, owner, sessionId)
         .set(
           top
