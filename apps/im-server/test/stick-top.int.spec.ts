@@ -15,7 +15,7 @@ describe('stick-top sessions', () => {
     await started.server.close();
   });
 
-  it('stickTop persists on the server (another port lists it); unstickTop removes it; bad ids change nothing', async () => {
+  it('stickTop persists on the server (another port lists it); updateStickTop changes topCustom of a session on top only; unstickTop removes it; bad ids change nothing', async () => {
     const me = account('s_top');
     const peer = account('c_top');
     const client = createImClient({
@@ -37,9 +37,16 @@ describe('stick-top sessions', () => {
     const other = await RawImClient.loggedIn(started.wsUrl, account('c_other'));
     expect((await other.request('getStickTopSessions', { timetag: 0 })).body.sessions ?? []).toEqual([]);
 
+    const renamed = await client.sessions.updateStickTop(`p2p-${peer}`, 'gold');
+    expect(renamed).toMatchObject({ isTop: true, topCustom: 'gold' });
+    expect((await raw.request('getStickTopSessions', { timetag: 0 })).body.sessions).toEqual([expect.objectContaining({ id: `p2p-${peer}`, topCustom: 'gold' })]);
+
     const off = await client.sessions.unstickTop(`p2p-${peer}`);
     expect(off.isTop).toBe(false);
     expect((await raw.request('getStickTopSessions', { timetag: 0 })).body.sessions ?? []).toEqual([]);
+    // Off the top, an update is refused by the server and the session stays off.
+    await expect(client.sessions.updateStickTop(`p2p-${peer}`, 'again')).rejects.toMatchObject({ code: 404 });
+    expect(await client.localStore!.getSession(`p2p-${peer}`)).toMatchObject({ isTop: false });
     raw.close();
     other.close();
   });

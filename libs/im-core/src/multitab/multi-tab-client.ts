@@ -39,7 +39,7 @@ export interface ImClientApi {
   logout(): Promise<void>;
   destroy(): Promise<void>;
   readonly messages: Pick<MessagesService, 'sendText' | 'sendImage' | 'sendAudio' | 'sendVideo' | 'sendFile' | 'resend' | 'forward' | 'fetchHistory' | 'list' | 'deleteLocal'>;
-  readonly sessions: Pick<SessionsService, 'list' | 'totalUnread' | 'markRead' | 'delete' | 'stickTop' | 'unstickTop'>;
+  readonly sessions: Pick<SessionsService, 'list' | 'totalUnread' | 'markRead' | 'delete' | 'stickTop' | 'updateStickTop' | 'unstickTop'>;
 }
 
 /** A raw command through the leader's connection (e.g. getUsers for profiles). */
@@ -153,6 +153,7 @@ export class MultiTabImClient extends TypedEmitter<ImClientEvents> implements Im
       markRead: (sessionId: string) => this.call('sessions.markRead', [sessionId]) as Promise<ImSession>,
       delete: (sessionId: string) => this.call('sessions.delete', [sessionId]) as Promise<void>,
       stickTop: (sessionId: string, topCustom?: string) => this.call('sessions.stickTop', [sessionId, topCustom]) as Promise<ImSession>,
+      updateStickTop: (sessionId: string, topCustom: string) => this.call('sessions.updateStickTop', [sessionId, topCustom]) as Promise<ImSession>,
       unstickTop: (sessionId: string) => this.call('sessions.unstickTop', [sessionId]) as Promise<ImSession>,
     };
     this.request = ((name: RequestName, body: unknown) => this.call('request', [name, body])) as TabRequester;
@@ -241,6 +242,7 @@ export class MultiTabImClient extends TypedEmitter<ImClientEvents> implements Im
       case 'sessions.markRead': return client.sessions.markRead(a[0]);
       case 'sessions.delete': return client.sessions.delete(a[0]);
       case 'sessions.stickTop': return client.sessions.stickTop(a[0], a[1]);
+      case 'sessions.updateStickTop': return client.sessions.updateStickTop(a[0], a[1]);
       case 'sessions.unstickTop': return client.sessions.unstickTop(a[0]);
       case 'request': return leader.request(a[0], a[1]);
     }

@@ -32,6 +32,7 @@ export const TAB_CALLS = [
   'sessions.markRead',
   'sessions.delete',
   'sessions.stickTop',
+  'sessions.updateStickTop',
   'sessions.unstickTop',
   'request',
 ] as const;

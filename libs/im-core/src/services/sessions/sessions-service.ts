@@ -123,6 +123,13 @@ export class SessionsService {
     return this.saveTop(session.id, true, answer.session?.topCustom ?? topCustom);
   }
 
+  /** Changes the topCustom of a session already on top; the server refuses one that is not (404: an update never adds). */
+  async updateStickTop(sessionId: string, topCustom: string): Promise<ImSession> {
+    await this.requireSession(sessionId);
+    const answer = await this.context.connection.request('updateStickTopSession', { session: { id: sessionId, topCustom } });
+    return this.saveTop(sessionId, true, answer.session?.topCustom ?? topCustom);
+  }
+
   /** Takes the session off the top. */
   async unstickTop(sessionId: string): Promise<ImSession> {
     await this.requireSession(sessionId);
