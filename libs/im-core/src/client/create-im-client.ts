@@ -64,6 +64,8 @@ export function createImClient(options: ImClientOptions): ImClient {
     chatroom: {
       WebSocketImpl: options.WebSocketImpl, fetch: options.fetch, transports: options.transports, timing: options.timing, timers: options.timers, now: options.now,
       token: options.token, getToken: options.getToken,
+      // A lost chat-room socket logs in again with the IM connection's reconnect settings (§9).
+      reconnectionAttempts: options.needReconnect === false ? 0 : options.reconnectionAttempts, random: options.random,
     },
   });
 }

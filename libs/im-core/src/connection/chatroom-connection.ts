@@ -41,7 +41,7 @@ export interface ChatroomConnectionEvents {
   push: (push: { name: CommandName; body: ProtocolRecord }) => void;
   /** The server removed this socket (the `kicked` push): kicked by an admin, the room closed... */
   kicked: (event: { reason: number }) => void;
-  /** The socket is gone (after kicked too). No reconnect: the app enters again (docs/im-chatroom.md). */
+  /** The socket is gone (after kicked too). A socket connects once: the stay (client/chatroom-entry.ts) opens a new one. */
   disconnected: (event: { error: ImError | undefined }) => void;
 }
 

@@ -47,8 +47,15 @@ export interface ChatroomEvents {
   /** A member's message of the room (not raised for this client's own sends). */
   msg: (msg: MessageRecordValue) => void;
   notification: (notification: ImChatroomNotification) => void;
-  /** The socket is gone: kicked (reason CHATROOM_KICK_REASON), the room closed, or the network. */
+  /**
+   * The stay in the room is over: kicked (reason CHATROOM_KICK_REASON), the room closed, a login
+   * refused for good, every reconnect failed, or exit(). Raised once.
+   */
   disconnected: (event: { error: ImError | undefined; kickReason?: number }) => void;
+  /** The socket was lost; a login is tried again after the back-off (attempt 1, 2…). Calls are refused meanwhile. */
+  reconnecting: (event: { attempt: number; error: ImError | undefined; kickReason?: number }) => void;
+  /** Logged in again on a new socket: the room and my member as that login answered. */
+  reconnected: (event: { chatroom: ImChatroom | undefined; member: ImChatroomMember | undefined }) => void;
 }
 
 const paramError = (problem: string | undefined) => {
@@ -61,6 +68,8 @@ const paramError = (problem: string | undefined) => {
  * Every call is checked with the rules the server runs (validation/chatroom-rules) before it is sent.
  */
 export class Chatroom extends TypedEmitter<ChatroomEvents> {
+  private ended = false;
+
   constructor(
     /** The room this object is logged in to; without one every call answers 'chatroom not connected'. */
     readonly chatroomId: string | undefined,
@@ -199,8 +208,22 @@ export class Chatroom extends TypedEmitter<ChatroomEvents> {
     this.emit('msg', msg);
   }
 
-  /** The connection ended. */
+  /** The stay ended (raised once). */
   handleDisconnected(error: ImError | undefined, kickReason?: number): void {
+    if (this.ended) return;
+    this.ended = true;
     this.emit('disconnected', { error, ...(kickReason !== undefined ? { kickReason } : {}) });
+  }
+
+  /** The socket was lost and a new login is on its way. */
+  handleReconnecting(event: { attempt: number; error: ImError | undefined; kickReason?: number }): void {
+    this.emit('reconnecting', event);
+  }
+
+  /** Logged in again: the room and my member are as the new login answered. */
+  handleReconnected(chatroom: ImChatroom | undefined, member: ImChatroomMember | undefined): void {
+    if (chatroom) this.chatroom = chatroom;
+    if (member) this.member = member;
+    this.emit('reconnected', { chatroom, member });
   }
 }
