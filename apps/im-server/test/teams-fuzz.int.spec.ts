@@ -17,6 +17,8 @@ const CLEAR_CODES = new Set<number>([
   ResponseCode.TEAM_MEMBER_LIMIT, ResponseCode.TEAM_NO_PERMISSION, ResponseCode.TEAM_MISSING_OR_UNCHANGED, ResponseCode.NOT_IN_TEAM,
   ResponseCode.TEAM_TYPE_MISMATCH, ResponseCode.TEAM_CREATION_LIMIT, ResponseCode.WRONG_MEMBER_STATE, ResponseCode.ALREADY_IN_TEAM,
   ResponseCode.TEAM_MUTED, ResponseCode.TEAM_RECEIPT_FORBIDDEN, ResponseCode.MANAGER_LIMIT,
+  // §8 answers the client clears: not modified (team members), partial batch failure (teams by id).
+  ResponseCode.NOT_MODIFIED, ResponseCode.PARTIAL_BATCH_FAILURE_816,
 ]);
 
 describe('im-server team commands with arbitrary bodies', () => {
