@@ -71,6 +71,22 @@ describe('frames in two tabs of one browser profile', () => {
     expect((await second.client.listLocalMessages('p2p-c_demo1', 10)).map((m) => m.idClient)).toEqual(['in-1', sent.idClient]);
   });
 
+  it("offer replies: a reply from the second tab goes out on the first tab's socket, naming the replied message", async () => {
+    const { first, second } = await openTabs();
+    // im-server's ids are numbers; the reply rules check the replied message's.
+    first.server.connection.push('msg', { msg: { ...wireTextMessage('in-r', 1000), idServer: '777' } });
+    await until(() => second.messages.some((m) => m.idClient === 'in-r'), 'the second tab to hear in-r');
+    expect(second.client.replyText).toBeDefined();
+    const replied = second.messages.find((m) => m.idClient === 'in-r')!;
+    const sent = await second.client.replyText!(replied, 'about in-r');
+    expect(sent).toMatchObject({ status: 'success', text: 'about in-r' });
+    const sends = first.server.connection.requests.filter((r) => r.name === 'sendMsg');
+    expect(sends.map((r) => (r.body as { msg: { idClient: string; replyMsgIdServer?: string } }).msg)).toEqual([
+      expect.objectContaining({ idClient: sent.idClient, replyMsgIdServer: '777', replyMsgIdClient: 'in-r' }),
+    ]);
+    expect(second.server.connection.requests).toEqual([]);
+  });
+
   it("the second tab takes the connection over when the first one's frame goes away", async () => {
     const { first, second } = await openTabs();
     await first.client.disconnect();

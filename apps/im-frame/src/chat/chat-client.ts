@@ -29,6 +29,19 @@ export interface ChatMessage {
   time: number;
   flow: MessageFlow;
   status: MessageStatus;
+  /** The message this one answers (im-core's replyMsg* fields, issue 12 "threads and replies"). */
+  replyTo?: ChatMessageRef;
+  /** The root of the thread this reply belongs to (im-core's threadMsg* fields); absent on a message that answers nothing. */
+  thread?: ChatMessageRef;
+}
+
+/** Names another message of the same conversation, as a reply or thread field does. */
+export interface ChatMessageRef {
+  from: string;
+  to?: string;
+  time?: number;
+  idServer?: string;
+  idClient?: string;
 }
 
 export interface ChatFile {
@@ -175,6 +188,17 @@ export interface ChatClient {
    * im-client-spec §4); resolves like sendText, a failed send with status 'fail'.
    */
   forward(message: ChatMessage, toSessionId: string): Promise<ChatMessage>;
+  /**
+   * Sends `text` as a reply to `replied` (a message the server stored: it has an idServer), in its
+   * session (im-core msgExtend.replyText); resolves like sendText, a failed send with status 'fail'.
+   * Absent in clients without replies (im-core's multi-tab client has no msgExtend).
+   */
+  replyText?(replied: ChatMessage, text: string): Promise<ChatMessage>;
+  /**
+   * A message of the session from the local store, by its idClient, else by its idServer and time;
+   * undefined when the store does not have it. Absent in clients without a store.
+   */
+  findMessage?(sessionId: string, ref: ChatMessageRef): Promise<ChatMessage | undefined>;
   markRead(sessionId: string): Promise<void>;
   /**
    * Sticks the session to the top of the list, or takes it off (im-core sessions.stickTop /

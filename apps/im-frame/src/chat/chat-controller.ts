@@ -6,6 +6,7 @@ import {
   sessionIdForAccount,
   type ChatClient,
   type ChatMessage,
+  type ChatMessageRef,
   type ChatSession,
   type CustomerProfile,
   type CustomerSummary,
@@ -20,6 +21,8 @@ import {
   withSessionPreview,
   withUnreadCleared,
   withSessionTop,
+  withReplyTarget,
+  isReplyable,
   mergeSessions,
   type ChatState,
   type ChatUpload,
@@ -222,8 +225,46 @@ export class ChatController {
     }
   }
 
+  /** Whether the client can send replies (im-core msgExtend; not over the multi-tab client). */
+  get canReply(): boolean {
+    return typeof this.client.replyText === 'function';
+  }
+
+  /** Whether "Reply" is offered on this message: the client has replies and the message can be answered. */
+  canReplyTo(message: ChatMessage): boolean {
+    return this.canReply && isReplyable(message);
+  }
+
   /**
-   * Validates and starts a send. The returned delivery settles when the client has the final
+   * Puts the composer of the message's conversation into reply mode: the next text sent answers
+   * `message`. Refused (false) for a message that cannot be answered.
+   */
+  startReply(message: ChatMessage): boolean {
+    if (!this.canReplyTo(message)) return false;
+    this.update(withReplyTarget(this.state, message.sessionId, message));
+    return true;
+  }
+
+  /** Leaves reply mode in the open conversation (or the given one). */
+  cancelReply(sessionId = this.state.activeSessionId): void {
+    if (sessionId) this.update(withReplyTarget(this.state, sessionId, undefined));
+  }
+
+  /**
+   * A message of the open conversation that a reply names: from the local store when the client
+   * has one; undefined when it is not there. Never rejects.
+   */
+  async findMessage(sessionId: string, ref: ChatMessageRef): Promise<ChatMessage | undefined> {
+    try {
+      return await this.client.findMessage?.(sessionId, ref);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Validates and starts a send; in reply mode the text answers the message replied to, and the
+   * composer leaves reply mode. The returned delivery settles when the client has the final
    * status; the message itself shows up earlier through the client's 'message' events.
    */
   sendText(text: string): SendResult {
@@ -233,7 +274,11 @@ export class ChatController {
     if (text.trim() === '') return { ok: false, reason: 'empty' };
     // im-client-spec §5 text limit, checked here so the merchant keeps the draft.
     if (text.length > MAX_TEXT_LENGTH) return { ok: false, reason: 'tooLong' };
-    const delivery = this.client.sendText(sessionId, text).then(
+    const replied = this.state.replyingBySession[sessionId];
+    const replyText = this.client.replyText?.bind(this.client);
+    if (replied) this.update(withReplyTarget(this.state, sessionId, undefined));
+    const sending = replied && replyText ? replyText(replied, text) : this.client.sendText(sessionId, text);
+    const delivery = sending.then(
       (message) => {
         this.applyMessage(message);
         if (this.state.sendError) this.update({ ...this.state, sendError: undefined });

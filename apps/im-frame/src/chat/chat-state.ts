@@ -24,6 +24,8 @@ export interface ChatState {
   synced: boolean;
   /** Files on their way up (issue 13), in the order chosen; a sent one leaves the list. */
   uploads: ChatUpload[];
+  /** Per session, the message the composer answers (reply mode); absent when writing a plain message. */
+  replyingBySession: Readonly<Record<string, ChatMessage>>;
 }
 
 /**
@@ -54,6 +56,7 @@ export const initialChatState: ChatState = {
   earlierBySession: {},
   synced: false,
   uploads: [],
+  replyingBySession: {},
 };
 
 /** Stick-top sessions first, then the newest update first. */
@@ -129,3 +132,20 @@ export function withUnreadCleared(state: ChatState, sessionId: string): ChatStat
 
 export const totalUnread = (sessions: readonly ChatSession[]): number =>
   sessions.reduce((sum, session) => sum + Math.max(0, session.unread), 0);
+
+/**
+ * Whether a message can be answered (issue 12 "threads and replies"): one the server stored (it has
+ * an idServer and is settled), not a failed or sending one, and not a tip or team notification line.
+ */
+export function isReplyable(message: ChatMessage): boolean {
+  return Boolean(message.idServer) && message.status === 'success' && message.type !== 'tip' && message.type !== 'notification';
+}
+
+/** The session's composer answers `message`, or (undefined) writes a plain message again. */
+export function withReplyTarget(state: ChatState, sessionId: string, message: ChatMessage | undefined): ChatState {
+  if (state.replyingBySession[sessionId] === message) return state;
+  const replyingBySession = { ...state.replyingBySession };
+  if (message) replyingBySession[sessionId] = message;
+  else delete replyingBySession[sessionId];
+  return { ...state, replyingBySession };
+}

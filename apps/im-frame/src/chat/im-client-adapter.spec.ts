@@ -208,3 +208,64 @@ describe('ImChatClient over im-core', () => {
     expect(incoming).toMatchObject({ sessionId: 'team-t1', fromNick: 'Alice in VIP', text: 'hi all', flow: 'in' });
   });
 });
+
+describe('ImChatClient replies (msgExtend "threads and replies")', () => {
+  /** A customer's message as im-server stores it: its idServer is the server's number. */
+  const storedAt = (idClient: string, idServer: string, time: number, text: string) => ({ ...wireTextMessage(idClient, time, 'c_demo1', text), idServer });
+
+  it('sends a reply through im-core msgExtend.replyText with the replied message as stored, and maps the reply fields back', async () => {
+    const server = createFakeImServer();
+    server.offline.push(storedAt('q-1', '1001', 500, 'Is the oak table in stock?'));
+    const { client, store } = await connectedClient(server);
+    await client.connect();
+    await flush();
+    const [question] = await client.listLocalMessages('p2p-c_demo1', 10);
+    expect(client.replyText).toBeDefined();
+
+    const reply = await client.replyText!(question, 'Yes, 3 left.');
+
+    const sent = server.connection.requests.find((r) => r.name === 'sendMsg')?.body as { msg?: Record<string, unknown> };
+    expect(sent.msg).toMatchObject({ text: 'Yes, 3 left.', to: 'c_demo1', replyMsgIdServer: '1001', replyMsgIdClient: 'q-1', replyMsgFromAccount: 'c_demo1', threadMsgIdServer: '1001' });
+    expect(reply).toMatchObject({ status: 'success', flow: 'out', text: 'Yes, 3 left.', replyTo: { from: 'c_demo1', idServer: '1001', idClient: 'q-1', time: 500 }, thread: { idServer: '1001' } });
+    expect((await store.getMessage(reply.idClient))?.replyMsgIdServer).toBe('1001');
+  });
+
+  it('calls replyText on the im-core client it was given, with the stored message and the text', async () => {
+    const server = createFakeImServer();
+    server.offline.push(storedAt('q-2', '1002', 700, 'Delivery on Friday?'));
+    const { client, store } = await connectedClient(server);
+    await client.connect();
+    await flush();
+    const stored = await store.getMessage('q-2');
+    const imClient = (client as unknown as { client: { msgExtend: { replyText: (...args: unknown[]) => Promise<unknown> } } }).client;
+    const replyText = jest.spyOn(imClient.msgExtend, 'replyText');
+    const [question] = await client.listLocalMessages('p2p-c_demo1', 10);
+    await client.replyText!(question, 'Friday works');
+    expect(replyText).toHaveBeenCalledTimes(1);
+    expect(replyText).toHaveBeenCalledWith(stored, { text: 'Friday works' });
+  });
+
+  it('resolves a reply the server did not take with the stored fail message, which keeps its reply fields', async () => {
+    const server = createFakeImServer();
+    server.offline.push(storedAt('q-3', '1003', 900, 'hello'));
+    const { client } = await connectedClient(server, { outbox: false });
+    await client.connect();
+    await flush();
+    const [question] = await client.listLocalMessages('p2p-c_demo1', 10);
+    server.failSends = true;
+    const failed = await client.replyText!(question, 'see you');
+    expect(failed).toMatchObject({ status: 'fail', replyTo: { idServer: '1003' } });
+  });
+
+  it('finds a replied message in the local store by idClient, else by idServer at its time, only in the same session', async () => {
+    const server = createFakeImServer();
+    server.offline.push(storedAt('q-4', '1004', 1100, 'first'), storedAt('q-5', '1005', 1100, 'second'));
+    const { client } = await connectedClient(server);
+    await client.connect();
+    await flush();
+    await expect(client.findMessage!('p2p-c_demo1', { from: 'c_demo1', idClient: 'q-4' })).resolves.toMatchObject({ idClient: 'q-4', text: 'first' });
+    await expect(client.findMessage!('p2p-c_demo1', { from: 'c_demo1', idServer: '1005', time: 1100 })).resolves.toMatchObject({ idClient: 'q-5', text: 'second' });
+    await expect(client.findMessage!('p2p-c_demo2', { from: 'c_demo1', idClient: 'q-4' })).resolves.toBeUndefined();
+    await expect(client.findMessage!('p2p-c_demo1', { from: 'c_demo1', idClient: 'gone', idServer: 'srv-gone', time: 5 })).resolves.toBeUndefined();
+  });
+});

@@ -2,6 +2,8 @@
 // kick reasons to i18n keys, failed sends to 'fail' messages, and local reads to the Store.
 import {
   KickReason,
+  parseSessionId,
+  type ImClient,
   type ConnectionState as ImConnectionPhase,
   type FileUploader,
   type ImClientApi,
@@ -16,6 +18,7 @@ import {
   type ChatClientEventName,
   type ChatClientEvents,
   type ChatMessage,
+  type ChatMessageRef,
   type ChatSession,
   type CustomerProfile,
   type CustomerSummary,
@@ -38,8 +41,17 @@ export type UserLookup = (accounts: readonly string[]) => Promise<ImUser[]>;
 /** im-client-spec §5: a user lookup asks for at most 150 accounts. */
 export const MAX_USER_LOOKUP = 150;
 
-/** The parts of im-core's client the frame uses (ImClient, the multi-tab client, or a test double). */
-export type ImClientPort = ImClientApi;
+/**
+ * The parts of im-core's client the frame uses (ImClient, the multi-tab client, or a test double).
+ * Replies need msgExtend, which ImClient has and the multi-tab client (ImClientApi) does not.
+ */
+export type ImClientPort = ImClientApi & { readonly msgExtend?: ReplySending };
+
+/** im-core's msgExtend, as far as replies go. */
+export type ReplySending = Pick<ImClient['msgExtend'], 'replyText'>;
+
+/** How many stored messages of the replied message's millisecond are searched for its idServer. */
+const SAME_TIME_LOOKUP = 20;
 
 /**
  * Issues message ids for the client (its `createIdClient` option) and remembers the last one, so
@@ -87,6 +99,8 @@ export class ImChatClient implements ChatClient {
   private readonly lookedUpPeers = new Set<string>();
   /** Unfinished uploads, in the same store as im-core's part map; only where files can be sent. */
   readonly uploadMemory?: UploadMemory;
+  /** Replies (msgExtend.replyText); only where the im-core client has msgExtend. */
+  readonly replyText?: (replied: ChatMessage, text: string) => Promise<ChatMessage>;
 
   constructor(
     private readonly client: ImClientPort,
@@ -104,6 +118,8 @@ export class ImChatClient implements ChatClient {
     readonly calls?: CallsPort,
   ) {
     if (files) this.uploadMemory = storeUploadMemory(store);
+    const msgExtend = client.msgExtend;
+    if (msgExtend) this.replyText = (replied, text) => this.sendReply(msgExtend, replied, text);
     this.unsubscribes.push(
       client.on('state', (phase) => this.onPhase(phase)),
       client.on('kicked', (info) => this.onKicked(info.reason)),
@@ -204,6 +220,38 @@ export class ImChatClient implements ChatClient {
     } catch (error) {
       return this.storedFailure(error, idClient);
     }
+  }
+
+  /**
+   * The replied message as im-core stored it (with its own thread fields, which decide the reply's
+   * thread), else as the frame knows it; like sendText, the idClient is issued before the first await.
+   */
+  private async sendReply(msgExtend: ReplySending, replied: ChatMessage, text: string): Promise<ChatMessage> {
+    const stored = await this.store.getMessage(replied.idClient);
+    const target = stored?.idServer ? stored : toRepliedImMessage(replied);
+    this.idClients.take();
+    const sending = msgExtend.replyText(target, { text });
+    const idClient = this.idClients.take();
+    try {
+      return toChatMessage(await sending);
+    } catch (error) {
+      return this.storedFailure(error, idClient);
+    }
+  }
+
+  async findMessage(sessionId: string, ref: ChatMessageRef): Promise<ChatMessage | undefined> {
+    const matches = (message: ImMessage | undefined): message is ImMessage =>
+      message !== undefined && message.sessionId === sessionId && (!ref.idServer || !message.idServer || message.idServer === ref.idServer);
+    const byIdClient = ref.idClient ? await this.store.getMessage(ref.idClient) : undefined;
+    let found = matches(byIdClient) ? byIdClient : undefined;
+    // The store keys messages by idClient; by idServer it is found among those of the same millisecond.
+    if (!found && ref.idServer && ref.time !== undefined) {
+      const sameTime = await this.store.getSessionMessages({ sessionId, limit: SAME_TIME_LOOKUP, order: 'asc', afterTime: ref.time - 1, beforeTime: ref.time + 1 });
+      found = sameTime.find((message) => message.idServer === ref.idServer);
+    }
+    if (!found) return undefined;
+    const [named] = await withTeamSenders([toChatMessage(found)], this.store);
+    return named;
   }
 
   async resend(message: ChatMessage): Promise<ChatMessage> {
@@ -370,6 +418,27 @@ export class ImChatClient implements ChatClient {
 export interface FileSending {
   uploader: Pick<FileUploader, 'upload'>;
   probe: MediaProbe;
+}
+
+/** A message the store does not hold, as im-core's replyText needs it (identity, scene, thread). */
+function toRepliedImMessage(message: ChatMessage): ImMessage {
+  const thread = message.thread;
+  return {
+    idClient: message.idClient,
+    idServer: message.idServer,
+    sessionId: message.sessionId,
+    scene: parseSessionId(message.sessionId)?.scene ?? sendTargetOf(message.sessionId).scene,
+    from: message.from,
+    to: message.to,
+    time: message.time,
+    type: message.type as ImMessage['type'],
+    text: message.text,
+    flow: message.flow,
+    status: message.status,
+    ...(thread
+      ? { threadMsgFromAccount: thread.from, threadMsgToAccount: thread.to, threadMsgTime: thread.time, threadMsgIdServer: thread.idServer, threadMsgIdClient: thread.idClient }
+      : {}),
+  };
 }
 
 function pickFacts(facts: MediaFacts): { w?: number; h?: number; dur?: number } {

@@ -1,6 +1,6 @@
 // Converts im-core entities into the frame's ChatMessage/ChatSession and reads the local cache.
 import { parseSessionId, type ImMessage, type ImSession, type ImTeam, type ImUser, type Store } from '@merchant/im-core';
-import { isTeamSessionId, sendTargetOf, type ChatMessage, type ChatSession, type CustomerProfile, type CustomerSummary } from './chat-client';
+import { isTeamSessionId, sendTargetOf, type ChatMessage, type ChatMessageRef, type ChatSession, type CustomerProfile, type CustomerSummary } from './chat-client';
 
 /** im-client-spec §5: session listing defaults to 100. */
 export const SESSION_LIST_LIMIT = 100;
@@ -22,7 +22,20 @@ export function toChatMessage(message: ImMessage): ChatMessage {
     time: message.time,
     flow: message.flow,
     status: message.status,
+    ...replyRefsOf(message),
   };
+}
+
+/** The reply and thread fields as refs; a message that answers nothing has neither. */
+function replyRefsOf(message: ImMessage): Pick<ChatMessage, 'replyTo' | 'thread'> {
+  const ref = (from: string | undefined, to: string | undefined, time: number | undefined, idServer: string | undefined, idClient: string | undefined): ChatMessageRef | undefined => {
+    if (!idServer && !idClient) return undefined;
+    return { from: from ?? '', ...(to ? { to } : {}), ...(time !== undefined ? { time } : {}), ...(idServer ? { idServer } : {}), ...(idClient ? { idClient } : {}) };
+  };
+  const replyTo = ref(message.replyMsgFromAccount, message.replyMsgToAccount, message.replyMsgTime, message.replyMsgIdServer, message.replyMsgIdClient);
+  if (!replyTo) return {};
+  const thread = ref(message.threadMsgFromAccount, message.threadMsgToAccount, message.threadMsgTime, message.threadMsgIdServer, message.threadMsgIdClient);
+  return { replyTo, ...(thread ? { thread } : {}) };
 }
 
 export function toChatSession(session: ImSession, peer?: Pick<ImUser, 'nick' | 'avatar'>): ChatSession {

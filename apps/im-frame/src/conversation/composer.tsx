@@ -1,12 +1,13 @@
 // The message composer: Enter sends, Shift+Enter adds a new line, blank text is refused. Files go
 // by the attach button or by pasting them into the text (issue 13).
-import { useId, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { MAX_TEXT_LENGTH } from '@merchant/im-core';
 import { EmojiPicker } from './emoji-picker';
@@ -19,15 +20,39 @@ export interface ComposerProps {
   onSend(text: string): ComposerRefusal | null;
   /** Files chosen with the attach button or pasted; without it there is no attach button. */
   onFiles?(files: File[]): void;
+  /** Reply mode: the message the next send answers, shown in a quote bar above the text. */
+  replyingTo?: ReplyingTo;
+  /** Leaves reply mode (the bar's Cancel, or Escape). */
+  onCancelReply?(): void;
 }
 
-export function Composer({ disabled = false, onSend, onFiles }: ComposerProps) {
+/** What the quote bar says about the replied message. */
+export interface ReplyingTo {
+  /** The replied message's idClient: a new one moves the focus to the text again. */
+  id: string;
+  name: string;
+  snippet: string;
+}
+
+export function Composer({ disabled = false, onSend, onFiles, replyingTo, onCancelReply }: ComposerProps) {
   const { t } = useTranslation();
   const hintId = useId();
+  const replyId = useId();
   const [text, setText] = useState('');
   const [refusal, setRefusal] = useState<ComposerRefusal | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
+
+  // Choosing "Reply" puts the caret in the text, ready to answer.
+  const replyingId = replyingTo?.id;
+  useEffect(() => {
+    if (replyingId) inputRef.current?.focus();
+  }, [replyingId]);
+
+  const cancelReply = (): void => {
+    onCancelReply?.();
+    inputRef.current?.focus();
+  };
 
   /** A pasted screenshot or copied file is sent as a file; pasted text stays text. */
   const handlePaste = (event: ClipboardEvent<HTMLDivElement>): void => {
@@ -58,6 +83,11 @@ export function Composer({ disabled = false, onSend, onFiles }: ComposerProps) {
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    if (event.key === 'Escape' && replyingTo && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      cancelReply();
+      return;
+    }
     // While an IME is composing, Enter confirms the candidate rather than sending.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
@@ -70,59 +100,79 @@ export function Composer({ disabled = false, onSend, onFiles }: ComposerProps) {
   };
 
   return (
-    <Box component="form" onSubmit={handleSubmit} sx={{ display: 'flex', gap: 1, p: 1.5, alignItems: 'flex-start' }}>
-      <Box sx={{ mt: 1, display: 'flex' }}>
-        <EmojiPicker onPick={insertEmoji} disabled={disabled} />
-        {onFiles && (
-          <>
-            <Tooltip title={t('composer.attach')}>
-              <span>
-                <IconButton aria-label={t('composer.attach')} onClick={() => fileInputRef.current?.click()} disabled={disabled} data-testid="attach-file">
-                  <AttachFileOutlined />
-                </IconButton>
-              </span>
-            </Tooltip>
-            <input
-              ref={fileInputRef}
-              type="file"
-              multiple
-              hidden
-              data-testid="attach-input"
-              onChange={(event) => {
-                const files = Array.from(event.target.files ?? []);
-                // Cleared so choosing the same file again fires a change.
-                event.target.value = '';
-                if (files.length > 0) onFiles(files);
-              }}
-            />
-          </>
-        )}
+    <Box component="form" onSubmit={handleSubmit} sx={{ p: 1.5 }}>
+      {replyingTo && (
+        <Box
+          data-testid="reply-bar"
+          onKeyDown={(event: KeyboardEvent<HTMLDivElement>) => {
+            if (event.key !== 'Escape') return;
+            event.preventDefault();
+            cancelReply();
+          }}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, pl: 1.25, pr: 0.5, py: 0.25, borderLeft: '3px solid', borderColor: 'primary.main', bgcolor: 'action.hover', borderRadius: 1 }}
+        >
+          <Typography id={replyId} variant="body2" color="text.secondary" noWrap data-testid="reply-bar-text" sx={{ flex: 1, minWidth: 0 }}>
+            {t('reply.replyingTo', { name: replyingTo.name, snippet: replyingTo.snippet })}
+          </Typography>
+          <Button size="small" onClick={cancelReply} aria-label={t('reply.cancelLabel')} data-testid="reply-cancel" sx={{ flexShrink: 0 }}>
+            {t('reply.cancel')}
+          </Button>
+        </Box>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        <Box sx={{ mt: 1, display: 'flex' }}>
+          <EmojiPicker onPick={insertEmoji} disabled={disabled} />
+          {onFiles && (
+            <>
+              <Tooltip title={t('composer.attach')}>
+                <span>
+                  <IconButton aria-label={t('composer.attach')} onClick={() => fileInputRef.current?.click()} disabled={disabled} data-testid="attach-file">
+                    <AttachFileOutlined />
+                  </IconButton>
+                </span>
+              </Tooltip>
+              <input
+                ref={fileInputRef}
+                type="file"
+                multiple
+                hidden
+                data-testid="attach-input"
+                onChange={(event) => {
+                  const files = Array.from(event.target.files ?? []);
+                  // Cleared so choosing the same file again fires a change.
+                  event.target.value = '';
+                  if (files.length > 0) onFiles(files);
+                }}
+              />
+            </>
+          )}
+        </Box>
+        <TextField
+          inputRef={inputRef}
+          label={t('composer.label')}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (refusal) setRefusal(null);
+          }}
+          onKeyDown={handleKeyDown}
+          onPaste={handlePaste}
+          disabled={disabled}
+          multiline
+          minRows={2}
+          maxRows={6}
+          fullWidth
+          error={refusal !== null}
+          helperText={refusal ? t(`composer.${refusal}`, { max: MAX_TEXT_LENGTH }) : t('composer.hint')}
+          slotProps={{
+            htmlInput: { 'data-testid': 'message-input', 'aria-describedby': replyingTo ? `${replyId} ${hintId}` : hintId },
+            formHelperText: { id: hintId, role: refusal ? 'alert' : undefined },
+          }}
+        />
+        <Button type="submit" variant="contained" disabled={disabled} data-testid="message-send" sx={{ mt: 1 }}>
+          {t('composer.send')}
+        </Button>
       </Box>
-      <TextField
-        inputRef={inputRef}
-        label={t('composer.label')}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          if (refusal) setRefusal(null);
-        }}
-        onKeyDown={handleKeyDown}
-        onPaste={handlePaste}
-        disabled={disabled}
-        multiline
-        minRows={2}
-        maxRows={6}
-        fullWidth
-        error={refusal !== null}
-        helperText={refusal ? t(`composer.${refusal}`, { max: MAX_TEXT_LENGTH }) : t('composer.hint')}
-        slotProps={{
-          htmlInput: { 'data-testid': 'message-input', 'aria-describedby': hintId },
-          formHelperText: { id: hintId, role: refusal ? 'alert' : undefined },
-        }}
-      />
-      <Button type="submit" variant="contained" disabled={disabled} data-testid="message-send" sx={{ mt: 1 }}>
-        {t('composer.send')}
-      </Button>
     </Box>
   );
 }

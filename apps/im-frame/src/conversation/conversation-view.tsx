@@ -11,7 +11,9 @@ import { useChatController, useChatState } from '../chat/chat-context';
 import { sessionDisplayName } from '../sessions/session-list';
 import { accountOfSessionId, isTeamSessionId, sendTargetOf } from '../chat/chat-client';
 import { TeamPanel } from '../teams/team-panel';
-import { Composer, type ComposerRefusal } from './composer';
+import { Composer, type ComposerRefusal, type ReplyingTo } from './composer';
+import { quotedSenderName } from './reply-quote';
+import { messageSnippet } from '../i18n/message-text';
 import type { SendResult } from '../chat/chat-controller';
 import { MessageList } from './message-list';
 import { ProfileCard } from './profile-card';
@@ -53,6 +55,13 @@ export function ConversationView({ now = Date.now() }: { now?: number }) {
   // A team's header opens the team info panel instead of a customer's profile.
   const team = isTeamSessionId(sessionId) ? sendTargetOf(sessionId) : undefined;
   const history = state.historyBySession[sessionId];
+  // Reply mode: the quote bar names the replied message's sender (a p2p customer by the session's name).
+  const replied = state.replyingBySession[sessionId];
+  const replyingTo: ReplyingTo | undefined = replied && {
+    id: replied.idClient,
+    name: replied.flow === 'in' && !team ? replied.fromNick || name : quotedSenderName(replied, t),
+    snippet: messageSnippet(replied, t),
+  };
 
   return (
     <Box
@@ -125,6 +134,8 @@ export function ConversationView({ now = Date.now() }: { now?: number }) {
           setForwardedTo(undefined);
           setForwarding(message);
         }}
+        onReply={controller.canReply ? (message) => controller.startReply(message) : undefined}
+        findMessage={(ref) => controller.findMessage(sessionId, ref)}
         earlier={{
           available: state.hasMoreBySession[sessionId] === true,
           loading: state.earlierBySession[sessionId] === 'loading',
@@ -165,7 +176,13 @@ export function ConversationView({ now = Date.now() }: { now?: number }) {
         onDismiss={(id) => controller.dismissUpload(id)}
         onFiles={(files) => void controller.sendFiles(files)}
       />
-      <Composer key={sessionId} onSend={(text) => sendRefusal(controller.sendText(text))} onFiles={(files) => void controller.sendFiles(files)} />
+      <Composer
+        key={sessionId}
+        onSend={(text) => sendRefusal(controller.sendText(text))}
+        onFiles={(files) => void controller.sendFiles(files)}
+        replyingTo={replyingTo}
+        onCancelReply={() => controller.cancelReply(sessionId)}
+      />
       {team ? (
         controller.teams && <TeamPanel teams={controller.teams} teamId={team.to} name={name} open={showingProfile} onClose={() => setShowingProfile(false)} />
       ) : (

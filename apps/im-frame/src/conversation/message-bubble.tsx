@@ -3,10 +3,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { isTeamSessionId, type ChatMessage } from '../chat/chat-client';
+import { isTeamSessionId, type ChatMessage, type ChatMessageRef } from '../chat/chat-client';
+import { isReplyable } from '../chat/chat-state';
 import { SessionAvatar } from '../sessions/session-avatar';
 import { formatChatTime } from '../i18n/format-time';
+import { messageSnippet } from '../i18n/message-text';
 import { MessageContent } from './message-content';
+import { ReplyQuote } from './reply-quote';
 
 export interface MessageBubbleProps {
   message: ChatMessage;
@@ -16,18 +19,35 @@ export interface MessageBubbleProps {
   onForward?(message: ChatMessage): void;
   /** Names the accounts a team notification mentions (default: the account). */
   nameOf?(account: string): string;
+  /** Offers 'reply' on a message the server stored (isReplyable); without it there is no reply action. */
+  onReply?(message: ChatMessage): void;
+  /** A reply: the message it answers, when that one is among the loaded messages. */
+  replied?: ChatMessage;
+  /** A reply whose replied message is not loaded: looks it up in the local store. */
+  lookUpReplied?(ref: ChatMessageRef): Promise<ChatMessage | undefined>;
+  /** A reply's quote was chosen: scroll to the (loaded) replied message. */
+  onShowReplied?(replied: ChatMessage): void;
+  /** Shown as the target of a quote the merchant chose; it has the focus until they move on. */
+  highlighted?: boolean;
+  onHighlightEnd?(): void;
 }
 
-export function MessageBubble({ message, now, onRetry, onForward, nameOf }: MessageBubbleProps) {
+export function MessageBubble({ message, now, onRetry, onForward, nameOf, onReply, replied, lookUpReplied, onShowReplied, highlighted = false, onHighlightEnd }: MessageBubbleProps) {
   const { t } = useTranslation();
   const outgoing = message.flow === 'out';
   // Only failed outgoing messages may be resent (im-client-spec §4 "Message status").
   const canRetry = outgoing && message.status === 'fail';
+  const canForward = onForward !== undefined && message.status === 'success';
+  // Only a message the server stored can be answered (its idServer names it to the server).
+  const canReply = onReply !== undefined && isReplyable(message);
+  // The message a chosen quote points at: marked, focusable for the jump, until the focus moves on.
+  const mark = highlighted ? { 'data-highlighted': 'true', tabIndex: -1, onBlur: onHighlightEnd } : {};
+  const highlight = { transition: 'background-color 0.3s', borderRadius: 2, ...(highlighted ? { bgcolor: 'action.selected', outline: 'none' } : {}) };
   // A tip (im-client-spec §3 "tip") and a team notification (a team change, written by the server)
   // are lines of their own in the conversation, not someone's bubble.
   if (message.type === 'tip' || message.type === 'notification') {
     return (
-      <Box component="li" data-testid="message" data-id-client={message.idClient} data-status={message.status} sx={{ textAlign: 'center', mb: 1.5 }}>
+      <Box component="li" data-testid="message" data-id-client={message.idClient} data-status={message.status} {...mark} sx={{ textAlign: 'center', mb: 1.5, ...highlight }}>
         <Typography variant="caption" color="text.secondary" sx={{ display: 'inline-block', px: 1.5, py: 0.5, bgcolor: 'action.hover', borderRadius: 1 }}>
           {message.type === 'tip' ? (
             <span data-testid="message-tip">{message.text}</span>
@@ -49,7 +69,8 @@ export function MessageBubble({ message, now, onRetry, onForward, nameOf }: Mess
       data-testid="message"
       data-id-client={message.idClient}
       data-status={message.status}
-      sx={{ display: 'flex', flexDirection: 'column', alignItems: outgoing ? 'flex-end' : 'flex-start', mb: 1.5 }}
+      {...mark}
+      sx={{ display: 'flex', flexDirection: 'column', alignItems: outgoing ? 'flex-end' : 'flex-start', mb: 1.5, ...highlight }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
         {/* Team conversations have many senders: each incoming message shows who wrote it. */}
@@ -75,18 +96,36 @@ export function MessageBubble({ message, now, onRetry, onForward, nameOf }: Mess
           opacity: message.status === 'sending' ? 0.7 : 1,
         }}
       >
+        {message.replyTo && (
+          <ReplyQuote message={{ ...message, replyTo: message.replyTo }} loaded={replied} lookUp={lookUpReplied} onShow={onShowReplied} nameOf={nameOf} />
+        )}
         <MessageContent message={message} nameOf={nameOf} />
       </Box>
-      {onForward && message.status === 'success' && (
-        <Button
-          size="small"
-          data-testid="message-forward"
-          aria-label={t('forward.actionLabel', { text: message.text || t(`messageType.${message.type}`, { defaultValue: message.type }) })}
-          onClick={() => onForward(message)}
-          sx={{ minWidth: 0, p: 0, px: 0.5, fontSize: 12 }}
-        >
-          {t('forward.action')}
-        </Button>
+      {(canReply || canForward) && (
+        <Box data-testid="message-actions" sx={{ display: 'flex', gap: 0.5 }}>
+          {canReply && (
+            <Button
+              size="small"
+              data-testid="message-reply"
+              aria-label={t('reply.actionLabel', { text: messageSnippet(message, t, nameOf) })}
+              onClick={() => onReply(message)}
+              sx={{ minWidth: 0, p: 0, px: 0.5, fontSize: 12 }}
+            >
+              {t('reply.action')}
+            </Button>
+          )}
+          {canForward && (
+            <Button
+              size="small"
+              data-testid="message-forward"
+              aria-label={t('forward.actionLabel', { text: message.text || t(`messageType.${message.type}`, { defaultValue: message.type }) })}
+              onClick={() => onForward(message)}
+              sx={{ minWidth: 0, p: 0, px: 0.5, fontSize: 12 }}
+            >
+              {t('forward.action')}
+            </Button>
+          )}
+        </Box>
       )}
       {outgoing && message.status === 'sending' && (
         <Typography variant="caption" color="text.secondary">

@@ -1,11 +1,11 @@
 // The message log of the open session. role="log" makes screen readers announce new messages.
 // Older pages: a "load earlier messages" button at the top (keyboard reachable), also triggered
 // by scrolling to the top; the view keeps its place when older messages are put above it.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { ChatMessage } from '../chat/chat-client';
+import type { ChatMessage, ChatMessageRef } from '../chat/chat-client';
 import { MessageBubble } from './message-bubble';
 
 export interface LoadEarlierProps {
@@ -26,6 +26,10 @@ export interface MessageListProps {
   now: number;
   onRetry(message: ChatMessage): void;
   onForward?(message: ChatMessage): void;
+  /** Offers 'reply' on messages the server stored; absent where the client cannot send replies. */
+  onReply?(message: ChatMessage): void;
+  /** Finds a replied message that is not loaded (the local store). */
+  findMessage?(ref: ChatMessageRef): Promise<ChatMessage | undefined>;
   earlier?: LoadEarlierProps;
 }
 
@@ -45,7 +49,7 @@ function LoadEarlier({ earlier }: { earlier: LoadEarlierProps }): ReactNode {
   );
 }
 
-export function MessageList({ label, messages, emptyText, now, onRetry, onForward, earlier }: MessageListProps) {
+export function MessageList({ label, messages, emptyText, now, onRetry, onForward, onReply, findMessage, earlier }: MessageListProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const newestId = messages.at(-1)?.idClient;
   const oldestId = messages[0]?.idClient;
@@ -68,6 +72,23 @@ export function MessageList({ label, messages, emptyText, now, onRetry, onForwar
   // A team notification names accounts; the nick they sent messages with here is what the merchant knows them by.
   const nicks = useMemo(() => new Map(messages.filter((m) => m.fromNick).map((m) => [m.from, m.fromNick as string])), [messages]);
   const nameOf = useCallback((account: string) => nicks.get(account) ?? account, [nicks]);
+
+  // A reply quotes the message it answers: found among the loaded ones by idClient, else by idServer.
+  const loaded = useMemo(() => {
+    const byIdClient = new Map(messages.map((m) => [m.idClient, m]));
+    const byIdServer = new Map(messages.filter((m) => m.idServer).map((m) => [m.idServer as string, m]));
+    return (ref: ChatMessageRef) => (ref.idClient ? byIdClient.get(ref.idClient) : undefined) ?? (ref.idServer ? byIdServer.get(ref.idServer) : undefined);
+  }, [messages]);
+
+  /** The replied message a quote was chosen for: scrolled to, highlighted and focused. */
+  const [highlighted, setHighlighted] = useState<string | undefined>();
+  useEffect(() => {
+    if (!highlighted) return;
+    const row = Array.from(scrollerRef.current?.querySelectorAll<HTMLElement>('[data-testid="message"]') ?? []).find((element) => element.dataset.idClient === highlighted);
+    if (!row) return;
+    if (typeof row.scrollIntoView === 'function') row.scrollIntoView({ block: 'center' });
+    row.focus({ preventScroll: true });
+  }, [highlighted]);
 
   const loadEarlier = () => {
     if (!earlier || !earlier.available || earlier.loading) return;
@@ -97,7 +118,20 @@ export function MessageList({ label, messages, emptyText, now, onRetry, onForwar
       ) : (
         <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {messages.map((message) => (
-            <MessageBubble key={message.idClient} message={message} now={now} onRetry={onRetry} onForward={onForward} nameOf={nameOf} />
+            <MessageBubble
+              key={message.idClient}
+              message={message}
+              now={now}
+              onRetry={onRetry}
+              onForward={onForward}
+              onReply={onReply}
+              nameOf={nameOf}
+              replied={message.replyTo ? loaded(message.replyTo) : undefined}
+              lookUpReplied={findMessage}
+              onShowReplied={(replied) => setHighlighted(replied.idClient)}
+              highlighted={highlighted === message.idClient}
+              onHighlightEnd={() => setHighlighted(undefined)}
+            />
           ))}
         </Box>
       )}

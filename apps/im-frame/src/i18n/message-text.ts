@@ -18,3 +18,21 @@ export function messageDisplayText(
   }
   return t(`messageType.${message.type}`, { defaultValue: t('messageType.other') });
 }
+
+/** The most of a message's first line a reply quote shows, in characters (code points). */
+export const SNIPPET_LENGTH = 40;
+
+/**
+ * One line naming a message for a reply quote: the first line of its text, cut at SNIPPET_LENGTH
+ * with an ellipsis; for other types their label ("[Image]"), a file with its name ("[File] a.pdf").
+ */
+export function messageSnippet(
+  message: Pick<ChatMessage, 'type' | 'text'> & Partial<Pick<ChatMessage, 'from' | 'fromNick' | 'attach' | 'file'>>,
+  t: TFunction,
+  nameOf?: (account: string) => string,
+): string {
+  if (message.type === 'file' && message.file?.name) return t('reply.fileNamed', { name: message.file.name });
+  const firstLine = messageDisplayText(message, t, nameOf).trim().split(/\r?\n/)[0] ?? '';
+  const characters = Array.from(firstLine);
+  return characters.length > SNIPPET_LENGTH ? `${characters.slice(0, SNIPPET_LENGTH).join('').trimEnd()}…` : firstLine;
+}

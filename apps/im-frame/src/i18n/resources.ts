@@ -209,6 +209,17 @@ export const zhCN = {
     cancel: '取消',
     done: '已转发给 {{name}}',
   },
+  // Threads and replies (issue 12 msgExtend): the reply action, the composer's quote bar, a reply's quote.
+  reply: {
+    action: '回复',
+    actionLabel: '回复消息：{{text}}',
+    replyingTo: '回复 {{name}}：{{snippet}}',
+    cancel: '取消',
+    cancelLabel: '取消回复',
+    quoteLabel: '回复 {{name}}：{{snippet}}。查看原消息',
+    unavailable: '原消息不可用',
+    fileNamed: '[文件] {{name}}',
+  },
   composer: {
     label: '输入消息',
     hint: 'Enter 发送，Shift+Enter 换行',
@@ -492,6 +503,16 @@ export const enUS: FrameTexts = {
     none: 'There is no other conversation to forward to',
     cancel: 'Cancel',
     done: 'Forwarded to {{name}}',
+  },
+  reply: {
+    action: 'Reply',
+    actionLabel: 'Reply to message: {{text}}',
+    replyingTo: 'Replying to {{name}}: {{snippet}}',
+    cancel: 'Cancel',
+    cancelLabel: 'Cancel the reply',
+    quoteLabel: 'Reply to {{name}}: {{snippet}}. Show the original message',
+    unavailable: 'Original message unavailable',
+    fileNamed: '[File] {{name}}',
   },
   composer: {
     label: 'Message',

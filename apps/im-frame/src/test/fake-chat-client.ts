@@ -6,6 +6,7 @@ import {
   type ChatClientEventName,
   type ChatClientEvents,
   type ChatMessage,
+  type ChatMessageRef,
   type ChatSession,
   type CustomerProfile,
   type CustomerSummary,
@@ -166,6 +167,39 @@ export class FakeChatClient implements ChatClient {
     };
     this.emit('message', copy);
     return this.settle(copy);
+  }
+
+  /** Replies asked for: the replied message and the text. */
+  readonly replies: Array<{ replied: ChatMessage; text: string }> = [];
+
+  /** Like im-core's msgExtend.replyText; set to undefined for a client without replies (the multi-tab client). */
+  replyText?: (replied: ChatMessage, text: string) => Promise<ChatMessage> = async (replied, text) => {
+    this.replies.push({ replied, text });
+    const message: ChatMessage = {
+      idClient: `out-${this.nextId++}`,
+      sessionId: replied.sessionId,
+      from: this.account,
+      to: accountOfSessionId(replied.sessionId),
+      type: 'text',
+      text,
+      time: this.tick(),
+      flow: 'out',
+      status: 'sending',
+      replyTo: { from: replied.from, to: replied.to, time: replied.time, idServer: replied.idServer, idClient: replied.idClient },
+    };
+    this.emit('message', message);
+    return this.settle(message);
+  };
+
+  /** Messages the local store has besides those listLocalMessages shows (e.g. older than the page loaded). */
+  readonly storedOnly: ChatMessage[] = [];
+  /** Every findMessage call, as asked. */
+  readonly lookups: ChatMessageRef[] = [];
+
+  async findMessage(sessionId: string, ref: ChatMessageRef): Promise<ChatMessage | undefined> {
+    this.lookups.push(ref);
+    const candidates = [...(this.localMessages.get(sessionId) ?? []), ...this.storedOnly.filter((m) => m.sessionId === sessionId)];
+    return candidates.find((m) => (ref.idClient && m.idClient === ref.idClient) || (ref.idServer && m.idServer === ref.idServer));
   }
 
   async resend(message: ChatMessage): Promise<ChatMessage> {

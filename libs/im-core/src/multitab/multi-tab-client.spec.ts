@@ -259,6 +259,25 @@ describe('MultiTabImClient', () => {
     expect(rows.map((m) => m.idClient)).toEqual(['B-1']);
   });
 
+  it('a reply asked by a follower goes out through the leader under the id the follower chose, naming the replied message, once, also when the leader closes mid-send', async () => {
+    const { server, store, a, b } = await twoConnectedTabs();
+    server.deliver('m1');
+    await until(() => b.msgs.length === 1, 'B to hear m1');
+    // im-server's ids are numbers (this fake's are not): the reply rules check the replied message's.
+    const replied = { ...b.msgs[0], idServer: '4242' };
+    server.answerSends = false; // A's socket takes the reply but never answers
+    const replying = b.client.msgExtend.replyText(replied, { text: 'thanks for m1' });
+    await until(() => server.sendAttempts.length === 1, 'the reply to reach the server');
+    expect(server.sendAttempts).toEqual(['B-1']);
+    server.answerSends = true;
+    await a.client.destroy();
+    await expect(replying).resolves.toMatchObject({ idClient: 'B-1', text: 'thanks for m1', status: 'success', replyMsgIdServer: replied.idServer, replyMsgIdClient: 'm1' });
+    expect(server.sendAttempts).toEqual(['B-1', 'B-1']); // the new leader retried the same message
+    expect(server.kept.get('B-1')).toMatchObject({ replyMsgIdServer: replied.idServer, replyMsgIdClient: 'm1' });
+    const rows = await store.getSessionMessages({ sessionId: 'p2p-c_demo1', limit: 100 });
+    expect(rows.filter((m) => m.idClient === 'B-1')).toHaveLength(1);
+  });
+
   it("a follower's connect ends with the leader's state, also when the app said 'connecting' after hearing it", async () => {
     const { openTab } = await twoConnectedTabs();
     const c = openTab('C');

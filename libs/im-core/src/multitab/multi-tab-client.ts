@@ -13,6 +13,7 @@ import type { ImClient, ImClientEvents } from '../client/im-client';
 import type { RequestBodyOf, ResponseBodyOf } from '../protocol/command-definition';
 import type { CommandTable } from '../protocol/commands';
 import type { FetchHistoryQuery, HistoryPage, MessagesService } from '../services/messages/messages-service';
+import type { MsgExtendService, ReplyTextInput } from '../services/msg-extend/msg-extend-service';
 import type { SessionsService } from '../services/sessions/sessions-service';
 import type { ImMessage, ImSession } from '../store/entities';
 import type { SendTextInput } from '../validation/message-rules';
@@ -39,6 +40,8 @@ export interface ImClientApi {
   logout(): Promise<void>;
   destroy(): Promise<void>;
   readonly messages: Pick<MessagesService, 'sendText' | 'sendImage' | 'sendAudio' | 'sendVideo' | 'sendFile' | 'resend' | 'forward' | 'fetchHistory' | 'list' | 'deleteLocal'>;
+  /** Replies (docs/im-extend.md "Threads and replies"): sent by the leader under the id the calling tab chose. */
+  readonly msgExtend: Pick<MsgExtendService, 'replyText'>;
   readonly sessions: Pick<SessionsService, 'list' | 'totalUnread' | 'markRead' | 'delete' | 'stickTop' | 'updateStickTop' | 'unstickTop'>;
 }
 
@@ -93,6 +96,7 @@ export class MultiTabImClient extends TypedEmitter<ImClientEvents> implements Im
   readonly tabId: string;
   readonly messages: ImClientApi['messages'];
   readonly sessions: ImClientApi['sessions'];
+  readonly msgExtend: ImClientApi['msgExtend'];
   /** A raw command through the leader's connection, from any tab. */
   readonly request: TabRequester;
   private role: Role = 'follower';
@@ -146,6 +150,10 @@ export class MultiTabImClient extends TypedEmitter<ImClientEvents> implements Im
       fetchHistory: (query: FetchHistoryQuery) => this.call('messages.fetchHistory', [query]) as Promise<HistoryPage>,
       list: (query) => this.call('messages.list', [query]) as Promise<ImMessage[]>,
       deleteLocal: (idClient: string) => this.call('messages.deleteLocal', [idClient]) as Promise<void>,
+    };
+    this.msgExtend = {
+      // Like sendText: the reply's id is chosen here, so a retry after a handover is the same message.
+      replyText: (replied: ImMessage, input: ReplyTextInput) => this.call('msgExtend.replyText', [replied, input, this.issueIdClient()]) as Promise<ImMessage>,
     };
     this.sessions = {
       list: (query) => this.call('sessions.list', [query]) as Promise<ImSession[]>,
@@ -229,6 +237,7 @@ export class MultiTabImClient extends TypedEmitter<ImClientEvents> implements Im
       case 'connect': return this.ensureConnected().then(() => this.lastState);
       case 'messages.sendText': return this.sendOnce(a[1], (leaderClient) => leaderClient.messages.sendText(a[0]));
       case 'messages.forward': return this.sendOnce(a[2], (leaderClient) => leaderClient.messages.forward(a[0], a[1]));
+      case 'msgExtend.replyText': return this.sendOnce(a[2], (leaderClient) => leaderClient.msgExtend.replyText(a[0], a[1]));
       case 'messages.sendImage': return this.sendOnce(a[1], (leaderClient) => leaderClient.messages.sendImage(a[0]));
       case 'messages.sendAudio': return this.sendOnce(a[1], (leaderClient) => leaderClient.messages.sendAudio(a[0]));
       case 'messages.sendVideo': return this.sendOnce(a[1], (leaderClient) => leaderClient.messages.sendVideo(a[0]));
@@ -269,7 +278,7 @@ export class MultiTabImClient extends TypedEmitter<ImClientEvents> implements Im
    * Sends (a text, a forward) under the idClient the calling tab chose, at most once: when the store
    * already holds it (the old leader stored it before closing), it waits for that message to settle
    * in the outbox instead of sending it again. `send` must take its idClient synchronously, before
-   * its first await (sendText and forward do), while the id is pinned.
+   * its first await (sendText, forward and replyText do), while the id is pinned.
    */
   private sendOnce(idClient: string, send: (client: ImClient) => Promise<ImMessage>): Promise<ImMessage> {
     const inFlight = this.sendsInFlight.get(idClient);

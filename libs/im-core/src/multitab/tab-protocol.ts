@@ -18,6 +18,7 @@ export interface BroadcastChannelLike {
 export const TAB_CALLS = [
   'connect',
   'messages.sendText',
+  'msgExtend.replyText',
   'messages.sendImage',
   'messages.sendAudio',
   'messages.sendVideo',
