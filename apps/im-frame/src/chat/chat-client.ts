@@ -191,7 +191,7 @@ export interface ChatClient {
   /**
    * Sends `text` as a reply to `replied` (a message the server stored: it has an idServer), in its
    * session (im-core msgExtend.replyText); resolves like sendText, a failed send with status 'fail'.
-   * Absent in clients without replies (im-core's multi-tab client has no msgExtend).
+   * Absent in clients without replies (a client without msgExtend).
    */
   replyText?(replied: ChatMessage, text: string): Promise<ChatMessage>;
   /**

@@ -81,7 +81,7 @@ describe('ChatController replies', () => {
     expect(controller.canReplyTo({ ...question, flow: 'out', idClient: 'o1', idServer: '1005' })).toBe(true);
   });
 
-  it('offers no replies when the client cannot send them (im-core multi-tab client)', async () => {
+  it('offers no replies when the client cannot send them (a client without msgExtend)', async () => {
     const client = new FakeChatClient();
     client.replyText = undefined;
     const { controller } = await openConversation([question], client);

@@ -225,7 +225,7 @@ export class ChatController {
     }
   }
 
-  /** Whether the client can send replies (im-core msgExtend; not over the multi-tab client). */
+  /** Whether the client can send replies (im-core msgExtend). */
   get canReply(): boolean {
     return typeof this.client.replyText === 'function';
   }

@@ -43,9 +43,9 @@ export const MAX_USER_LOOKUP = 150;
 
 /**
  * The parts of im-core's client the frame uses (ImClient, the multi-tab client, or a test double).
- * Replies need msgExtend, which ImClient has and the multi-tab client (ImClientApi) does not.
+ * Replies need msgExtend (both im-core clients have it; a test double may leave it out).
  */
-export type ImClientPort = ImClientApi & { readonly msgExtend?: ReplySending };
+export type ImClientPort = Omit<ImClientApi, 'msgExtend'> & { readonly msgExtend?: ReplySending };
 
 /** im-core's msgExtend, as far as replies go. */
 export type ReplySending = Pick<ImClient['msgExtend'], 'replyText'>;

@@ -98,7 +98,7 @@ describe('replying to a message', () => {
     expect(offered).toEqual(['q1', 'mine']);
   });
 
-  it('offers no Reply when the client cannot send replies (im-core multi-tab client)', async () => {
+  it('offers no Reply when the client cannot send replies (a client without msgExtend)', async () => {
     const client = clientWith([question]);
     client.replyText = undefined;
     const { list } = await openChat([question], { client });

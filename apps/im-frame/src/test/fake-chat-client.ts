@@ -172,7 +172,7 @@ export class FakeChatClient implements ChatClient {
   /** Replies asked for: the replied message and the text. */
   readonly replies: Array<{ replied: ChatMessage; text: string }> = [];
 
-  /** Like im-core's msgExtend.replyText; set to undefined for a client without replies (the multi-tab client). */
+  /** Like im-core's msgExtend.replyText; set to undefined for a client without replies. */
   replyText?: (replied: ChatMessage, text: string) => Promise<ChatMessage> = async (replied, text) => {
     this.replies.push({ replied, text });
     const message: ChatMessage = {
