@@ -17,7 +17,7 @@ export * from './validation';
 export { CLIENT_TYPE_WEB, MessageTypeCode, PROTOCOL_VERSION, SceneCode } from './protocol/constants';
 export type { LoginPortRecordValue, MessageRecordValue, SessionRecordValue, UserRecordValue } from './protocol/records';
 export { fromWireMessage, fromWireUser } from './model/wire-mapping';
-export { isRobotOutput, normalizeGeo, parseRobotContent, sendMessageProblem, FILE_MESSAGE_TYPES, SENDABLE_MESSAGE_TYPES } from './model/message-types';
+export { isRobotOutput, normalizeGeo, parseRobotContent, sendMessageProblem, FILE_MESSAGE_TYPES, SENDABLE_MESSAGE_TYPES, TEAM_FORCE_PUSH_MAX } from './model/message-types';
 export type { GeoContent, MessageProblem, RobotContent } from './model/message-types';
 export type { ForwardInput, SendCommonInput, SendCustomInput, SendFileInput, SendGeoInput, SendRobotInput, SendTipInput } from './model/outgoing-messages';
 export type { NotificationCounter } from './model/session-state';

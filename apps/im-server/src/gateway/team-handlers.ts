@@ -235,16 +235,20 @@ export const TEAM_HANDLERS: CommandHandlers = {
 
   sendTeamMsg: async (ctx, body) => {
     const sender = ctx.port.account;
-    const { message, recipients, duplicate } = await ctx.services.teamMessages.send(actorOf(ctx), body.msg);
+    const { message, recipients, forcePush, duplicate } = await ctx.services.teamMessages.send(actorOf(ctx), body.msg);
     const receipt = body.msg?.needMsgReceipt === true ? { needMsgReceipt: true } : {};
     if (!duplicate) {
       ctx.afterResponse(async () => {
         const incoming = { msg: { ...messageRecord(message, ''), ...receipt } };
         const others = recipients.filter((account) => account !== sender);
+        // The forced-push list's members get their copy marked (§8 811; docs/im-teams.md "Forced push").
+        const forced = others.filter((account) => forcePush.includes(account));
+        const plain = forced.length === 0 ? others : others.filter((account) => !forcePush.includes(account));
         await Promise.all([
           ...(recipients.includes(sender) ? [ctx.publish(sender, { kind: 'push', command: 'syncSendMsg', body: { msg: messageRecord(message, sender) }, exceptConnectionId: ctx.port.connectionId })] : []),
           // One event for every other member: routed once between nodes, encoded once per node.
-          ctx.publishToMany(others, { kind: 'push', command: 'teamMsg', body: incoming }),
+          ctx.publishToMany(plain, { kind: 'push', command: 'teamMsg', body: incoming }),
+          ...(forced.length > 0 ? [ctx.publishToMany(forced, { kind: 'push', command: 'teamMsg', body: { msg: { ...incoming.msg, isForcePush: true } } })] : []),
         ]);
         // The members' inbox, session and sequence rows, after the push and off this connection's queue.
         ctx.services.teamMessages.fanout.pushed(Number(message.to));

@@ -15,6 +15,8 @@ export interface OutgoingTextDraft {
   subType?: number;
   custom?: string;
   fromNick?: string;
+  /** Team messages: members told even when they muted the team (§8 811). */
+  forcePushAccounts?: string[];
 }
 
 /** A new outgoing message starts as sending (§4). */
@@ -31,6 +33,7 @@ export function createOutgoingText(draft: OutgoingTextDraft): ImMessage {
     text: draft.text,
     subType: draft.subType,
     custom: draft.custom,
+    ...(draft.forcePushAccounts ? { forcePushAccounts: [...draft.forcePushAccounts] } : {}),
     flow: 'out',
     status: 'sending',
   };

@@ -2,7 +2,7 @@ import { ImError } from '../errors';
 import { MessageTypeCode, SceneCode } from '../protocol/constants';
 import type { MessageRecordValue } from '../protocol/records';
 import type { ImMessage } from '../store/entities';
-import { isRobotOutput, normalizeGeo, normalizeSendRecord, sendMessageProblem } from './message-types';
+import { TEAM_FORCE_PUSH_MAX, isRobotOutput, normalizeGeo, normalizeSendRecord, sendMessageProblem } from './message-types';
 import { normalizeIncoming } from './message-state';
 import {
   buildCustomMessage,
@@ -90,6 +90,21 @@ describe('sendMessageProblem (the §3/§5 table client and im-server share)', ()
 
   it('refuses a missing or non-object msg', () => {
     expect(sendMessageProblem(undefined)).toMatchObject({ code: 414, message: 'msg is required' });
+  });
+});
+
+describe('forced-push list of a team message (§8 811)', () => {
+  const team = (forcePushAccounts: unknown): MessageRecordValue => ({ ...rec('text', { text: 'x' }), scene: SceneCode.team, to: '12', forcePushAccounts: forcePushAccounts as string[] });
+  it(`takes up to ${TEAM_FORCE_PUSH_MAX} accounts on a team message and answers 811 'forced-push list too long' past it`, () => {
+    expect(sendMessageProblem(team(['c_1', 'c_2']))).toBeUndefined();
+    expect(sendMessageProblem(team(Array.from({ length: TEAM_FORCE_PUSH_MAX }, (_, i) => `c_${i}`)))).toBeUndefined();
+    expect(sendMessageProblem(team(Array.from({ length: TEAM_FORCE_PUSH_MAX + 1 }, (_, i) => `c_${i}`)))).toEqual({ code: 811, message: 'forced-push list too long' });
+  });
+  it('refuses a list that is not of accounts (414), and one on a p2p or super-team message', () => {
+    for (const bad of ['c_1', [''], [7], {}]) expect(sendMessageProblem(team(bad))).toEqual({ code: 414, message: 'forcePushAccounts must be a list of accounts' });
+    for (const scene of [SceneCode.p2p, SceneCode.superTeam]) {
+      expect(sendMessageProblem({ ...team(['c_1']), scene })).toEqual({ code: 414, message: 'forcePushAccounts is for team messages only' });
+    }
   });
 });
 

@@ -30,6 +30,10 @@ export const MAX_URL_LENGTH = 2048;
 /** §3 "Robot" content kinds a robot request may carry (ours, after the robot request types the spec names). */
 export const ROBOT_CONTENT_TYPES = ['welcome', 'text', 'link'] as const;
 
+/** Members a team message's forced-push list may name (ours; past it §8 811 'forced-push list too long'). */
+export const TEAM_FORCE_PUSH_MAX = 100;
+export const FORCED_PUSH_LIST_TOO_LONG = 'forced-push list too long';
+
 /** Types whose content is a file (§3 "File message ... for media also w, h, dur"). */
 export const FILE_MESSAGE_TYPES: ReadonlySet<MessageTypeName> = new Set<MessageTypeName>(['image', 'audio', 'video', 'file']);
 
@@ -46,6 +50,19 @@ const SCENE_CODES: ReadonlySet<number> = new Set(Object.values(SceneCode));
 
 const invalid = (message: string): MessageProblem => ({ code: ResponseCode.PARAMETER_ERROR, message });
 const tooLong = (message: string): MessageProblem => ({ code: ResponseCode.PARAMETER_TOO_LONG, message });
+
+/**
+ * A team message's forced-push list (§8 811; docs/im-teams.md "Forced push"): team messages only,
+ * a list of accounts, at most TEAM_FORCE_PUSH_MAX of them. Whether each is a member the server checks.
+ */
+export function forcePushProblem(record: Pick<MessageRecordValue, 'scene' | 'forcePushAccounts'>): MessageProblem | undefined {
+  const list = record.forcePushAccounts as unknown;
+  if (list === undefined) return undefined;
+  if (record.scene !== SceneCode.team) return invalid('forcePushAccounts is for team messages only');
+  if (!Array.isArray(list) || !list.every(isNonEmptyString)) return invalid('forcePushAccounts must be a list of accounts');
+  if (list.length > TEAM_FORCE_PUSH_MAX) return { code: ResponseCode.FORCED_PUSH_LIST_TOO_LONG, message: FORCED_PUSH_LIST_TOO_LONG };
+  return undefined;
+}
 
 export function messageTypeOfCode(code: number | undefined): MessageTypeName | undefined {
   return code === undefined ? undefined : TYPE_BY_CODE.get(code);
@@ -192,7 +209,7 @@ export function sendMessageProblem(record: MessageRecordValue | undefined): Mess
     if (typeof value !== 'string') return invalid(`${field} must be a string`);
     if (value.length > max) return tooLong(`${field} must be at most ${max} characters`);
   }
-  return MESSAGE_CONTENT_RULES[type]?.(record);
+  return forcePushProblem(record) ?? MESSAGE_CONTENT_RULES[type]?.(record);
 }
 
 /**

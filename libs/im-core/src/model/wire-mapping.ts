@@ -68,6 +68,7 @@ export function toWireMessage(message: ImMessage): MessageRecordValue {
     needMsgReceipt: message.needMsgReceipt,
     isUnreadable: message.isUnreadable,
     resend: message.resend,
+    forcePushAccounts: message.forcePushAccounts,
     ...threadFieldsOf(message),
   };
 }
@@ -100,7 +101,7 @@ export function fromWireMessage(record: MessageRecordValue | undefined, account:
     idServer: record.idServer, fromNick: record.fromNick, fromClientType: record.fromClientType, fromDeviceId: record.fromDeviceId,
     subType: record.subType, text: record.text ?? record.body, tip: record.tip, attach: record.attach, custom: record.custom,
     callbackExt: record.callbackExt, userUpdateTime: record.userUpdateTime, pushContent: record.pushContent,
-    isUnreadable: record.isUnreadable, isInBlackList: record.isInBlackList,
+    isUnreadable: record.isUnreadable, isInBlackList: record.isInBlackList, isForcePush: record.isForcePush,
     file: record.file?.url && record.file.ext && typeof record.file.size === 'number'
       ? { ...record.file, url: record.file.url, ext: record.file.ext, size: record.file.size }
       : undefined,

@@ -98,6 +98,10 @@ export const MessageRecord = defineRecord('Message', {
   threadMsgIdServer: [52, 'string'],
   threadMsgIdClient: [53, 'string'],
   deviceId: [54, 'string'],
+  // Forced push (§8 811; ours, docs/im-teams.md "Forced push"): the team members told even when they
+  // muted the team; a recipient named in it gets its copy with isForcePush.
+  forcePushAccounts: [55, arrayOf('string')],
+  isForcePush: [56, 'bool'],
 });
 export type MessageRecordValue = RecordOf<typeof MessageRecord>;
 

@@ -82,6 +82,10 @@ export interface ImMessage {
   isSyncable?: boolean;
   isPushable?: boolean;
   isOfflinable?: boolean;
+  /** Team messages (ours, §8 811): the members told even when they muted the team (at most TEAM_FORCE_PUSH_MAX). */
+  forcePushAccounts?: string[];
+  /** This copy reached me through the sender's forced-push list (live pushes only). */
+  isForcePush?: boolean;
   /** Waiting in the outbox (status sending): its place in the send order and its deadline (docs/im-outbox.md). */
   outbox?: ImOutboxPlace;
   /** The server refused the message with this code (§4: that does not make it fail). */

@@ -46,6 +46,8 @@ export interface SendTextInput {
   subType?: number;
   custom?: string;
   ps?: string;
+  /** Team messages: members told even when they muted the team; at most TEAM_FORCE_PUSH_MAX, else 811 (checked with the wire rules). */
+  forcePushAccounts?: string[];
 }
 
 /** Checks a text send request before anything is stored or sent. */
@@ -60,6 +62,7 @@ export function validateSendText(input: SendTextInput): SendTextInput {
     subType: validateSubType(input.subType),
     custom: input.custom === undefined ? undefined : requireNonEmptyString(input.custom, 'custom'),
     ps: validatePs(input.ps),
+    ...(input.forcePushAccounts !== undefined ? { forcePushAccounts: input.forcePushAccounts } : {}),
   };
 }
 

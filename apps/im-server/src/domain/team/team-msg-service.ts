@@ -17,6 +17,8 @@ export interface TeamMessageSent {
   message: StoredMessage;
   /** The valid members the message went to (the sender included). */
   recipients: string[];
+  /** The recipients of its forced-push list (§8 811): their copies carry isForcePush. */
+  forcePush: string[];
   /** This idClient was already stored for the sender: nothing was written or delivered again. */
   duplicate: boolean;
 }
@@ -60,7 +62,7 @@ export class TeamMessageService {
       .executeTakeFirst();
     if (existing) {
       if (existing.scene !== Scene.TEAM || existing.receiver !== String(teamId)) throw parameterError('idClient was already used for another message');
-      return { message: messageFromRow(existing), recipients: [], duplicate: true };
+      return { message: messageFromRow(existing), recipients: [], forcePush: [], duplicate: true };
     }
     return this.db.transaction().execute(async (trx) => {
       // A share lock: messages of one team do not wait for each other; a member change waits for them.
@@ -79,6 +81,9 @@ export class TeamMessageService {
       // A reply's target must be a message of this team the sender can see (domain/extend/threads.ts).
       const thread = await threadColumnsFor(trx, actor.account, teamConversation(teamId), input);
       const recipients = members.map((m) => m.accid);
+      // The forced-push list names members only (its length was checked with the message rules: 811).
+      const notMembers = valid.forcePushAccounts.filter((account) => !recipients.includes(account));
+      if (notMembers.length > 0) throw parameterError(`forcePushAccounts: not in the team: ${notMembers.join(', ')}`);
       // The message and the list of members it goes to; their inbox, session and sequence rows are
       // written after the answer and the push (team-fanout.ts, docs/im-server-writes.md "Team messages").
       const message = await storeTeamMessage(
@@ -105,7 +110,7 @@ export class TeamMessageService {
       if (input?.needMsgReceipt === true) {
         await sql`insert into im_team_receipt_msg (id_server, team_id, sender) values (${Number(message.idServer)}, ${teamId}, ${actor.account})`.execute(trx);
       }
-      return { message, recipients, duplicate: false };
+      return { message, recipients, forcePush: [...new Set(valid.forcePushAccounts)], duplicate: false };
     });
   }
 }
@@ -198,6 +203,7 @@ interface ValidTeamSend {
   text: string;
   attach: string;
   custom: string;
+  forcePushAccounts: string[];
 }
 
 /** The §3/§5 message rules im-core runs before sending (the same functions), for scene team. */
@@ -218,5 +224,6 @@ function validateTeamSend(input: MessageRecordValue | undefined): ValidTeamSend 
     text: type === TIP_TYPE_CODE ? (record.tip ?? '') : (record.text ?? ''),
     attach,
     custom: record.custom ?? '',
+    forcePushAccounts: record.forcePushAccounts ?? [],
   };
 }
