@@ -1,9 +1,7 @@
 import { test, expect } from '@playwright/test';
-import { LoginPage } from '../pages/login-page';
-import { ConsoleShell } from '../pages/console-shell';
-import { CHROMIUM_WITH_STORAGE_PARTITIONING, ChatFrame } from '../pages/chat-frame';
+import { CHROMIUM_WITH_STORAGE_PARTITIONING } from '../pages/chat-frame';
+import { signInForChat } from '../support/sign-in';
 import { connectCustomer } from '../customer-client';
-import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
 
 const STORE_ACCOUNT = 's_1001';
 
@@ -12,12 +10,8 @@ const STORE_ACCOUNT = 's_1001';
 test.use({ launchOptions: CHROMIUM_WITH_STORAGE_PARTITIONING });
 
 test("the merchant replies to a customer's message in the embedded chat; the customer receives it as a reply and both bubbles show their quote", async ({ page }, testInfo) => {
-  const consoleUrl = process.env.E2E_CONSOLE_URL!;
-  const login = new LoginPage(page, consoleUrl);
-  await login.open();
-  await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await new ConsoleShell(page, consoleUrl).openMessages();
+  const { shell, chat } = await signInForChat(page);
+  await shell.openMessages();
 
   const customer = await connectCustomer('c_demo1', 'Alice Chen');
   try {
@@ -25,7 +19,6 @@ test("the merchant replies to a customer's message in the embedded chat; the cus
     const question = await customer.sendText(STORE_ACCOUNT, `I ordered the oak dining table last week. Can the colour still change to walnut before it ships? #${stamp}`);
     expect(question.idServer).toBeTruthy();
 
-    const chat = new ChatFrame(page, process.env.E2E_FRAME_URL!);
     await expect(chat.connectionStatus()).toHaveAttribute('data-phase', 'connected');
     // The frame's cache is IndexedDB, so its client is im-core's multi-tab client.
     expect(await chat.storageKind()).toBe('indexeddb');
