@@ -2,7 +2,6 @@
 // kick reasons to i18n keys, failed sends to 'fail' messages, and local reads to the Store.
 import {
   KickReason,
-  parseSessionId,
   type ImClient,
   type ConnectionState as ImConnectionPhase,
   type FileUploader,
@@ -178,9 +177,17 @@ export class ImChatClient implements ChatClient {
   }
 
   async sendText(sessionId: string, text: string): Promise<ChatMessage> {
+    return this.send(() => this.client.messages.sendText({ ...sendTargetOf(sessionId), text }));
+  }
+
+  /**
+   * Starts a send of im-core's (text, file, forward, reply) and answers the message it settles as. im-core
+   * issues the new message's idClient synchronously, before its first await, so the id taken right after
+   * the call is that message's: a refused send is answered as its stored 'fail' copy (storedFailure).
+   */
+  private async send(start: () => Promise<ImMessage>): Promise<ChatMessage> {
     this.idClients.take();
-    // The client issues the idClient synchronously, before its first await.
-    const sending = this.client.messages.sendText({ ...sendTargetOf(sessionId), text });
+    const sending = start();
     const idClient = this.idClients.take();
     try {
       return toChatMessage(await sending);
@@ -197,46 +204,24 @@ export class ImChatClient implements ChatClient {
       ...sendTargetOf(sessionId),
       file: { url: uploaded.url, name: uploaded.name, ext: uploaded.ext, size: uploaded.size, ...(uploaded.md5 ? { md5: uploaded.md5 } : {}), ...pickFacts(facts) },
     };
-    this.idClients.take();
-    // Like sendText: the client issues the idClient synchronously, before its first await.
     const messages = this.client.messages;
-    const sending =
-      facts.kind === 'image' ? messages.sendImage(input) : facts.kind === 'audio' ? messages.sendAudio(input) : facts.kind === 'video' ? messages.sendVideo(input) : messages.sendFile(input);
-    const idClient = this.idClients.take();
-    try {
-      return toChatMessage(await sending);
-    } catch (error) {
-      return this.storedFailure(error, idClient);
-    }
+    return this.send(() =>
+      facts.kind === 'image' ? messages.sendImage(input) : facts.kind === 'audio' ? messages.sendAudio(input) : facts.kind === 'video' ? messages.sendVideo(input) : messages.sendFile(input),
+    );
   }
 
   async forward(message: ChatMessage, toSessionId: string): Promise<ChatMessage> {
-    this.idClients.take();
-    // Like sendText: the client issues the new idClient synchronously, before its first await.
-    const sending = this.client.messages.forward(message.idClient, sendTargetOf(toSessionId));
-    const idClient = this.idClients.take();
-    try {
-      return toChatMessage(await sending);
-    } catch (error) {
-      return this.storedFailure(error, idClient);
-    }
+    return this.send(() => this.client.messages.forward(message.idClient, sendTargetOf(toSessionId)));
   }
 
   /**
    * The replied message as im-core stored it (with its own thread fields, which decide the reply's
-   * thread), else as the frame knows it; like sendText, the idClient is issued before the first await.
+   * thread), else as the frame knows it.
    */
   private async sendReply(msgExtend: ReplySending, replied: ChatMessage, text: string): Promise<ChatMessage> {
     const stored = await this.store.getMessage(replied.idClient);
     const target = stored?.idServer ? stored : toRepliedImMessage(replied);
-    this.idClients.take();
-    const sending = msgExtend.replyText(target, { text });
-    const idClient = this.idClients.take();
-    try {
-      return toChatMessage(await sending);
-    } catch (error) {
-      return this.storedFailure(error, idClient);
-    }
+    return this.send(() => msgExtend.replyText(target, { text }));
   }
 
   async findMessage(sessionId: string, ref: ChatMessageRef): Promise<ChatMessage | undefined> {
@@ -427,7 +412,7 @@ function toRepliedImMessage(message: ChatMessage): ImMessage {
     idClient: message.idClient,
     idServer: message.idServer,
     sessionId: message.sessionId,
-    scene: parseSessionId(message.sessionId)?.scene ?? sendTargetOf(message.sessionId).scene,
+    scene: sendTargetOf(message.sessionId).scene,
     from: message.from,
     to: message.to,
     time: message.time,
