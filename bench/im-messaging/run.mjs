@@ -19,7 +19,7 @@
 // Both designs answer a sendMsg only after its transaction committed.
 //
 // Knobs: --rate 1000 --pairs 100 --latency-seconds 10 --senders 200 --window 4 --seconds 10 --warmup 2
-// --rounds 3 --batch-max 200 --designs per-message,group-commit --pg-url <url>.
+// --rounds 3 --batch-max 200 --designs per-message,group-commit --pg-url <url> --server-profile <dir>.
 // A design `<mode>@<git commit>` runs im-server as it was at that commit (its apps/im-server tree, from
 // `git archive`, bundled with the workspace libraries as they are now) in that write mode: e.g.
 // `--designs per-message,group-commit@daea929~1,group-commit` puts an earlier group commit in the same run;
@@ -54,6 +54,8 @@ const WARMUP_S = Number(arg('warmup', 2, 1));
 const ROUNDS = Number(arg('rounds', 3, 1));
 const BATCH_MAX = Number(arg('batch-max', 200, 200));
 const DESIGNS = String(arg('designs', 'per-message,group-commit', 'per-message,group-commit')).split(',');
+// --server-profile <dir>: the im-server child writes a V8 CPU profile there when it stops (node:inspector), named after the round's database.
+const SERVER_PROFILE_DIR = arg('server-profile', '', '');
 const PG_URL = arg('pg-url', process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const APP_KEY = 'merchant-im';
 const TEXT = 'Hello! Your order #20251122-0042 has shipped and should arrive on Tuesday.';
@@ -107,6 +109,7 @@ async function startServer(design, round) {
     IM_WRITE_BATCH_MAX: String(BATCH_MAX),
     // `group-commit:2`: two batches in flight (writesInFlight).
     IM_WRITES_IN_FLIGHT: design.split('@')[0].split(':')[1] ?? '',
+    ...(SERVER_PROFILE_DIR ? { IM_BENCH_CPU_PROFILE: path.resolve(SERVER_PROFILE_DIR, `${database}.cpuprofile`) } : {}),
   };
   const child = await startChild(path.join(here, 'server.mjs'), env, 'im-bench-server listening on', 10_000);
   return {
