@@ -15,7 +15,8 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // report.json: tools/test.mjs prints the failed tests from it just before its summary (tools/e2e-failures.mjs).
+  reporter: [['list'], ['json', { outputFile: './test-results/report.json' }]],
   outputDir: './test-results',
   use: {
     headless: true,

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { checkNode, ensureDependencies, ensureChromium } from './bootstrap.mjs';
+import { failedTestsDigestOf } from './e2e-failures.mjs';
 import { root } from './stack.mjs';
 
 checkNode();
@@ -94,6 +95,8 @@ const stages = [
         cmd: ['npx', 'playwright', 'test'],
         cwd: path.join(root, 'e2e'),
         env: envWithoutServices,
+        // What failed, in a few lines each, before the summary (the list reporter's account runs long).
+        failureDigest: () => failedTestsDigestOf(path.join(root, 'e2e/test-results/report.json')),
       },
     ],
   ],
@@ -125,7 +128,7 @@ function runSuite(suite, prefix) {
       const seconds = ((Date.now() - started) / 1000).toFixed(0);
       const status = code === 0 ? 'passed' : 'FAILED';
       console.log(`${prefix ?? ''}=== ${status.toUpperCase()} ${suite.name} (${seconds} s)`);
-      resolve({ name: suite.name, status, detail: `${seconds} s` });
+      resolve({ name: suite.name, status, detail: `${seconds} s`, digest: code === 0 ? undefined : suite.failureDigest?.() });
     });
   });
 }
@@ -152,6 +155,7 @@ for (const lanes of stages) {
   results.push(...laneResults.flat());
 }
 
+for (const r of results.filter((r) => r.digest)) console.log(`\n=== Failed in ${r.name}\n${r.digest}`);
 console.log(`\n=== Summary (${((Date.now() - runStarted) / 60000).toFixed(1)} min)`);
 for (const r of results) console.log(`  ${r.status.padEnd(8)} ${r.name}  (${r.detail})`);
 const failed = results.filter((r) => r.status === 'FAILED');
