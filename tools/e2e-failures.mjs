@@ -4,8 +4,8 @@
 // (call log, page snapshot) can run to hundreds of lines, and a CI log that keeps only its end
 // then showed the test's name without the line that failed.
 import { existsSync, readFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
-const ANSI = /\u001b\[[0-9;]*m/g;
 /** Lines of an error message kept per failed test. */
 const MESSAGE_LINES = 12;
 
@@ -27,7 +27,7 @@ export function failedTestsDigest(report) {
       if (!last || last.status === 'passed' || last.status === 'skipped') continue;
       lines.push(`  ✘ ${file}:${line} › ${title} (${last.status}, ${(last.duration / 1000).toFixed(1)} s)`);
       for (const error of last.errors?.length ? last.errors : [last.error].filter(Boolean)) {
-        const message = (error.message ?? error.value ?? '').replace(ANSI, '').split('\n').filter((l) => l.trim());
+        const message = stripVTControlCharacters(error.message ?? error.value ?? '').split('\n').filter((l) => l.trim());
         for (const l of message.slice(0, MESSAGE_LINES)) lines.push(`      ${l}`);
         if (message.length > MESSAGE_LINES) lines.push(`      … ${message.length - MESSAGE_LINES} more lines`);
         if (error.location) lines.push(`      at ${error.location.file}:${error.location.line}:${error.location.column}`);
@@ -36,7 +36,7 @@ export function failedTestsDigest(report) {
       if (trace) lines.push(`      trace: ${trace}`);
     }
   }
-  const errors = (report.errors ?? []).map((e) => `  ✘ ${(e.message ?? '').replace(ANSI, '').split('\n')[0]}`);
+  const errors = (report.errors ?? []).map((e) => `  ✘ ${stripVTControlCharacters(e.message ?? '').split('\n')[0]}`);
   return [...lines, ...errors].join('\n');
 }
 
