@@ -46,26 +46,23 @@ export class SessionSyncService {
     });
   }
 
-  /** Puts a session on top (or updates topCustom) or takes it off (`top` null). Undefined when there is no session. */
   /**
-   * Puts a session on top (or changes its topCustom), or takes it off (`top` null). `onlyIfOnTop`
-   * (updateStickTopSession) refuses a session that is not on top with 404: an update never adds.
+   * Puts a session on top (or changes its topCustom), or takes it off (`top` null). Undefined when the
+   * owner has no such session. `onlyIfOnTop` (updateStickTopSession) refuses a session that is not on
+   * top with 404: an update never adds.
    */
   async setStickTop(owner: string, sessionId: string, top: { topCustom: string; onlyIfOnTop?: boolean } | null, now: number): Promise<(StickTopSession & { seq: number }) | undefined> {
     return this.numberedChange(owner, sessionId, async (trx, seq) => {
-      if (top?.onlyIfOnTop) {
-        const current = await trx.selectFrom('im_session').select('top_time').where('accid', '=', owner).where('session_id', '=', sessionId).executeTakeFirstOrThrow();
-        // Thrown inside the transaction, so the sync number taken for the change is given back.
-        if (Number(current.top_time) === 0) throw new ImServerError(ResponseCode.NOT_FOUND, 'session is not on top');
-      }
-      const row = await sessionRow(trx, owner, sessionId)
-        .set(
-          top
-            ? { top_time: sql<number>`case when top_time > 0 then top_time else ${now} end`, top_update_time: now, top_custom: top.topCustom, top_seq: seq }
-            : { top_time: 0, top_update_time: now, top_custom: '', top_seq: seq },
-        )
-        .returning(['session_id', 'top_time', 'top_update_time', 'top_custom'])
-        .executeTakeFirstOrThrow();
+      let update = sessionRow(trx, owner, sessionId).set(
+        top
+          ? { top_time: sql<number>`case when top_time > 0 then top_time else ${now} end`, top_update_time: now, top_custom: top.topCustom, top_seq: seq }
+          : { top_time: 0, top_update_time: now, top_custom: '', top_seq: seq },
+      );
+      if (top?.onlyIfOnTop) update = update.where('top_time', '>', 0);
+      const row = await update.returning(['session_id', 'top_time', 'top_update_time', 'top_custom']).executeTakeFirst();
+      // Only a session that is not on top leaves nothing to update (numberedChange found the row). Thrown
+      // inside the transaction, so the sync number taken for the change is given back.
+      if (!row) throw new ImServerError(ResponseCode.NOT_FOUND, 'session is not on top');
       return stickTopFromRow(row);
     });
   }
