@@ -64,3 +64,61 @@ test('a team with a customer: the merchant sees the team conversation with the s
     await alice.close();
   }
 });
+
+test('a team the merchant set to "no notifications" raises no console notification, though it still counts unread; a forced push does', async ({ page }, testInfo) => {
+  // A team, its panel, three messages and a notification's 6 s on screen: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
+  // What the frame tells the console of, in order (contract 0001 'newMessage'), as the console receives it.
+  await page.addInitScript(() => {
+    const told: string[] = [];
+    Object.assign(window, { newMessagesTold: told });
+    window.addEventListener('message', (event) => {
+      if (event.data?.type === 'newMessage' && typeof event.data.payload?.text === 'string') told.push(event.data.payload.text);
+    });
+  });
+  const told = () => page.evaluate(() => (window as unknown as { newMessagesTold: string[] }).newMessagesTold);
+  const { shell, chat } = await signInForChat(page);
+  await shell.openMessages();
+  await expect(chat.frame.locator('main[data-synced="true"]')).toBeVisible();
+  const alice = await connectCustomer('c_demo1', 'Alice Chen');
+  try {
+    const teamName = `Quiet team ${Date.now()}`;
+    const { team } = await alice.client.teams.createTeam({ type: 'advanced', name: teamName, accounts: [STORE_ACCOUNT], beInviteMode: 'noVerify' });
+    await alice.client.teams.sendText({ teamId: team.teamId, text: `Welcome #${Date.now()}` });
+    await expect(chat.session(team.teamId)).toContainText(teamName);
+    await chat.openSession(team.teamId);
+
+    // The merchant's own setting, in the team panel: im-server keeps it (muteNotiType 1).
+    await chat.openTeamPanel();
+    const none = chat.frame.getByTestId('team-notify-none').getByRole('radio');
+    await none.check();
+    await expect(chat.frame.getByTestId('team-panel-status')).toContainText(/None|不通知/);
+    await expect(none).toBeChecked();
+    await page.screenshot({ path: testInfo.outputPath('team-notify.png') });
+    await page.keyboard.press('Escape');
+
+    // Elsewhere in the console (the frame stays mounted, hidden): a message of the quiet team counts unread, silently.
+    await page.getByTestId('nav-help').click();
+    // Hidden once the help page rendered (the route loads lazily): from then on the frame knows it is not seen.
+    await expect(page.locator('iframe[data-testid="im-frame"]')).toBeHidden();
+    // The unread total as the message centre's label says it (the badge keeps its last number while hidden).
+    const messageCentre = page.getByTestId('nav-message');
+    const unread = async () => Number((await messageCentre.getAttribute('aria-label'))?.match(/\d+/)?.[0] ?? 0);
+    const unreadBefore = await unread();
+    const toldBefore = (await told()).length;
+    await alice.client.teams.sendText({ teamId: team.teamId, text: `Quiet news #${Date.now()}` });
+    await expect.poll(unread).toBe(unreadBefore + 1);
+    const notice = page.getByTestId('notification');
+    await expect(notice).toHaveCount(0);
+
+    // A message that names the merchant in forcePushAccounts notifies even so.
+    const urgent = `Urgent #${Date.now()}`;
+    await alice.client.teams.sendText({ teamId: team.teamId, text: urgent, forcePushAccounts: [STORE_ACCOUNT] });
+    await expect(notice).toBeVisible();
+    // Told of the urgent message only: the quiet one, which came first, was never told.
+    expect((await told()).slice(toldBefore)).toEqual([urgent]);
+    await expect.poll(unread).toBe(unreadBefore + 2);
+  } finally {
+    await alice.close();
+  }
+});

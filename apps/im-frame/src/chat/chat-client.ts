@@ -33,6 +33,8 @@ export interface ChatMessage {
   replyTo?: ChatMessageRef;
   /** The root of the thread this reply belongs to (im-core's threadMsg* fields); absent on a message that answers nothing. */
   thread?: ChatMessageRef;
+  /** A team message whose sender named me in forcePushAccounts: it notifies even in a team I muted. */
+  forcePush?: boolean;
 }
 
 /** Names another message of the same conversation, as a reply or thread field does. */

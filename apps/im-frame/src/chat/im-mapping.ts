@@ -23,6 +23,7 @@ export function toChatMessage(message: ImMessage): ChatMessage {
     flow: message.flow,
     status: message.status,
     ...replyRefsOf(message),
+    ...(message.isForcePush ? { forcePush: true } : {}),
   };
 }
 

@@ -4,7 +4,7 @@ import { ImError } from '@merchant/im-core';
 import { createFrameI18n } from '../i18n/frame-i18n';
 import { renderWithI18n } from '../test/render-frame';
 import { TeamPanel } from './team-panel';
-import { TEAM_ERROR_CODES, teamErrorKey, type TeamMemberEntry, type TeamPanelData, type TeamsPort } from './teams-port';
+import { TEAM_ERROR_CODES, teamErrorKey, type TeamMemberEntry, type TeamNotifyMode, type TeamPanelData, type TeamsPort } from './teams-port';
 
 /** A TeamsPort in memory: actions change the members like im-server would, or fail with `refuse`. */
 class FakeTeamsPort implements TeamsPort {
@@ -32,6 +32,12 @@ class FakeTeamsPort implements TeamsPort {
   setMemberMute(teamId: string, account: string, mute: boolean) {
     return this.run(`mute ${teamId} ${account} ${mute}`, () => this.data.members.forEach((m) => m.account === account && (m.mute = mute)));
   }
+  setMyNotify(teamId: string, mode: TeamNotifyMode) {
+    return this.run(`notify ${teamId} ${mode}`, () => (this.data.myNotify = mode));
+  }
+  async notifies(): Promise<boolean> {
+    throw new Error('the panel never asks');
+  }
 }
 
 const members = (): TeamMemberEntry[] => [
@@ -56,7 +62,7 @@ function renderPanel(port: TeamsPort, language: 'en-US' | 'zh-CN' = 'en-US') {
 describe('TeamPanel', () => {
   it('lists members with their roles and mute state and the team mute state; the owner removes a member only after confirming', async () => {
     const user = userEvent.setup();
-    const port = new FakeTeamsPort({ myAccount: 's_1001', team, members: members() });
+    const port = new FakeTeamsPort({ myAccount: 's_1001', team, members: members(), myNotify: 'all' });
     renderPanel(port);
     const dialog = await screen.findByRole('dialog', { name: 'VIP buyers' });
     const alice = await within(dialog).findByTestId('team-member-c_demo1');
@@ -83,9 +89,30 @@ describe('TeamPanel', () => {
     expect(port.calls).toEqual(['kick t1 c_demo1', 'mute t1 c_mgr true', 'invite t1 c_new']);
   });
 
+  it('lets any member choose which team messages notify them, by keyboard, in their language; a refusal leaves the choice as it was', async () => {
+    const user = userEvent.setup();
+    const port = new FakeTeamsPort({ myAccount: 'c_demo1', team, members: members(), myNotify: 'all' });
+    renderPanel(port, 'zh-CN');
+    const dialog = await screen.findByRole('dialog', { name: 'VIP buyers' });
+    const group = await within(dialog).findByRole('radiogroup', { name: '消息通知' });
+    expect(within(group).getByRole('radio', { name: '所有消息' })).toBeChecked();
+    // Arrow keys move the choice within the group, as in any radio group.
+    await tabTo(user, within(group).getByRole('radio', { name: '所有消息' }));
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(port.calls).toEqual(['notify t1 managers']));
+    expect(await within(dialog).findByTestId('team-panel-status')).toHaveTextContent('消息通知已设为：仅群主和管理员的消息');
+    await waitFor(() => expect(within(group).getByRole('radio', { name: '仅群主和管理员的消息' })).toBeChecked());
+
+    port.refuse = new ImError('Param_Error', 'no permission', { code: 802 });
+    await user.click(within(group).getByRole('radio', { name: '不通知（仍计入未读）' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('没有权限执行该操作');
+    await waitFor(() => expect(within(group).getByRole('radio', { name: '仅群主和管理员的消息' })).toBeChecked());
+    expect(port.data.myNotify).toBe('managers');
+  });
+
   it('offers a normal member only "leave", confirmed first, and closes after leaving', async () => {
     const user = userEvent.setup();
-    const port = new FakeTeamsPort({ myAccount: 'c_demo1', team, members: members() });
+    const port = new FakeTeamsPort({ myAccount: 'c_demo1', team, members: members(), myNotify: 'all' });
     const onClose = renderPanel(port);
     const dialog = await screen.findByRole('dialog', { name: 'VIP buyers' });
     await within(dialog).findByTestId('team-member-c_demo1');
@@ -101,7 +128,7 @@ describe('TeamPanel', () => {
 
   it('shows a refusal with its §8 code in the merchant\'s language and changes nothing', async () => {
     const user = userEvent.setup();
-    const port = new FakeTeamsPort({ myAccount: 's_1001', team, members: members() });
+    const port = new FakeTeamsPort({ myAccount: 's_1001', team, members: members(), myNotify: 'all' });
     port.refuse = new ImError('Param_Error', 'no permission', { code: 802 });
     renderPanel(port, 'zh-CN');
     const dialog = await screen.findByRole('dialog', { name: 'VIP buyers' });
@@ -124,6 +151,7 @@ describe('TeamPanel', () => {
         { account: 'c_mgr2', nick: 'Manager Max', type: 'manager', mute: false },
         { account: 'c_plain', type: 'normal', mute: false },
       ],
+      myNotify: 'all',
     });
     renderPanel(port);
     const dialog = await screen.findByRole('dialog', { name: 'VIP buyers' });
@@ -185,7 +213,7 @@ describe('TeamPanel', () => {
       const user = userEvent.setup();
       const t = createFrameI18n(language).t;
       const viewer = action === 'leave' ? 'c_demo1' : 's_1001';
-      const port = new FakeTeamsPort({ myAccount: viewer, team, members: members() });
+      const port = new FakeTeamsPort({ myAccount: viewer, team, members: members(), myNotify: 'all' });
       port.refuse = new ImError('Param_Error', `refused ${code}`, { code });
       const onClose = renderPanel(port, language);
       const dialog = await screen.findByRole('dialog', { name: 'VIP buyers' });

@@ -1,6 +1,7 @@
 // The team info panel (issue 12): a drawer from the team conversation's header with the members,
 // their roles and mute state, the team's mute state, and the actions the merchant's role allows:
-// leave (everyone, confirmed first); invite, remove (confirmed) and mute/unmute (owner and managers).
+// leave (everyone, confirmed first); invite, remove (confirmed) and mute/unmute (owner and managers);
+// and which of the team's messages notify the merchant (their own setting).
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,17 +12,22 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import Drawer from '@mui/material/Drawer';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
 import { SessionAvatar } from '../sessions/session-avatar';
-import { canManage, teamErrorKey, type TeamMemberEntry, type TeamPanelData, type TeamsPort } from './teams-port';
+import { canManage, TEAM_NOTIFY_MODES, teamErrorKey, type TeamMemberEntry, type TeamNotifyMode, type TeamPanelData, type TeamsPort } from './teams-port';
 
 export interface TeamPanelProps {
   teams: TeamsPort;
@@ -44,6 +50,9 @@ export function TeamPanel({ teams, teamId, name, open, onClose }: TeamPanelProps
   const [confirming, setConfirming] = useState<Confirming | undefined>();
   const [invitee, setInvitee] = useState('');
   const [busy, setBusy] = useState(false);
+  // The notify mode being saved: shown at once, dropped when the save ends (the panel then shows
+  // what im-server keeps, so a refusal puts the previous choice back).
+  const [savingNotify, setSavingNotify] = useState<TeamNotifyMode | undefined>();
 
   const reload = useCallback(
     () =>
@@ -130,6 +139,26 @@ export function TeamPanel({ teams, teamId, name, open, onClose }: TeamPanelProps
             <Typography variant="body2" color="text.secondary" data-testid="team-mute-state">
               {data.team && data.team.muteType !== 'none' ? t('teamPanel.teamMuted') : t('teamPanel.teamNotMuted')}
             </Typography>
+            {me && (
+              <FormControl disabled={busy} data-testid="team-notify">
+                <FormLabel id="team-notify-label" sx={{ typography: 'subtitle2', color: 'text.primary' }}>
+                  {t('teamPanel.notify.label')}
+                </FormLabel>
+                <RadioGroup
+                  aria-labelledby="team-notify-label"
+                  value={savingNotify ?? data.myNotify}
+                  onChange={(event) => {
+                    const mode = event.target.value as TeamNotifyMode;
+                    setSavingNotify(mode);
+                    void act(() => teams.setMyNotify(teamId, mode), t('teamPanel.notify.saved', { mode: t(`teamPanel.notify.${mode}`) })).finally(() => setSavingNotify(undefined));
+                  }}
+                >
+                  {TEAM_NOTIFY_MODES.map((mode) => (
+                    <FormControlLabel key={mode} value={mode} control={<Radio size="small" />} label={t(`teamPanel.notify.${mode}`)} data-testid={`team-notify-${mode}`} />
+                  ))}
+                </RadioGroup>
+              </FormControl>
+            )}
             <Typography component="h3" variant="subtitle2">
               {t('teamPanel.members', { count: data.members.length })}
             </Typography>

@@ -1,10 +1,10 @@
 import { ImError, type ContactsServices, type ImTeam, type ImTeamMember, type ImUser } from '@merchant/im-core';
-import { ImTeamsPort } from './teams-port';
+import { ImTeamsPort, notifyModeOf, teamMessageNotifies } from './teams-port';
 
 // Only the im-core methods ImTeamsPort calls, with im-core's own signatures.
 type TeamsUsed = Pick<
   ContactsServices['teams'],
-  'getTeam' | 'localTeam' | 'getTeamMembers' | 'localMembers' | 'leaveTeam' | 'addTeamMembers' | 'removeTeamMembers' | 'updateMuteStateInTeam'
+  'getTeam' | 'localTeam' | 'getTeamMembers' | 'localMembers' | 'leaveTeam' | 'addTeamMembers' | 'removeTeamMembers' | 'updateMuteStateInTeam' | 'updateInfoInTeam'
 >;
 type UsersUsed = Pick<ContactsServices['users'], 'getUsers'>;
 
@@ -52,6 +52,10 @@ class FakeContactsServices {
     },
     removeTeamMembers: async ({ teamId, accounts }) => void this.calls.push(`removeTeamMembers ${teamId} ${accounts.join(',')}`),
     updateMuteStateInTeam: async ({ teamId, account, mute }) => void this.calls.push(`updateMuteStateInTeam ${teamId} ${account} ${mute}`),
+    updateInfoInTeam: async (input) => {
+      this.calls.push(`updateInfoInTeam ${JSON.stringify(input)}`);
+      return undefined;
+    },
   };
 
   readonly users: UsersUsed = {
@@ -173,5 +177,56 @@ describe('ImTeamsPort actions', () => {
     const fake = new FakeContactsServices();
     fake.teams.removeTeamMembers = () => Promise.reject(new ImError('Param_Error', 'no permission', { code: 802 }));
     await expect(portOver(fake).kick('t1', 'c_mgr')).rejects.toMatchObject({ code: 802 });
+  });
+});
+
+describe('which team messages notify the merchant', () => {
+  it('reads my mode from muteNotiType (0 all, 1 none, 2 managers), else from the older muteTeam flag', () => {
+    expect(notifyModeOf({ muteNotiType: 0 })).toBe('all');
+    expect(notifyModeOf({ muteNotiType: 1 })).toBe('none');
+    expect(notifyModeOf({ muteNotiType: 2 })).toBe('managers');
+    expect(notifyModeOf({ muteTeam: true })).toBe('none');
+    expect(notifyModeOf({ muteTeam: false })).toBe('all');
+    // An unknown value is no reason to go quiet.
+    expect(notifyModeOf({ muteNotiType: 9 })).toBe('all');
+    expect(notifyModeOf(undefined)).toBe('all');
+  });
+
+  it('notifies by mode and sender role, and always for a forced push', () => {
+    const cases: [Parameters<typeof teamMessageNotifies>, boolean][] = [
+      [['all', 'normal', false], true],
+      [['managers', 'owner', false], true],
+      [['managers', 'manager', false], true],
+      [['managers', 'normal', false], false],
+      [['managers', undefined, false], false],
+      [['none', 'owner', false], false],
+      [['none', 'normal', true], true],
+      [['managers', 'normal', true], true],
+    ];
+    for (const [args, expected] of cases) expect([args, teamMessageNotifies(...args)]).toEqual([args, expected]);
+  });
+
+  it('stores my choice as muteNotiType with muteTeam set for "none" only', async () => {
+    const fake = new FakeContactsServices();
+    const port = portOver(fake);
+    await port.setMyNotify('t1', 'none');
+    await port.setMyNotify('t1', 'managers');
+    await port.setMyNotify('t1', 'all');
+    expect(fake.calls).toEqual([
+      'updateInfoInTeam {"teamId":"t1","muteNotiType":1,"muteTeam":true}',
+      'updateInfoInTeam {"teamId":"t1","muteNotiType":2,"muteTeam":false}',
+      'updateInfoInTeam {"teamId":"t1","muteNotiType":0,"muteTeam":false}',
+    ]);
+  });
+
+  it('decides from the stored members, with no request, and shows my mode in the panel', async () => {
+    const fake = new FakeContactsServices();
+    fake.storedMembers = [memberRow('s_1001', { type: 'normal', muteNotiType: 2 }), memberRow('c_owner', { type: 'owner' }), memberRow('c_demo1')];
+    const port = portOver(fake);
+    expect(await port.notifies('t1', 'c_owner', false)).toBe(true);
+    expect(await port.notifies('t1', 'c_demo1', false)).toBe(false);
+    expect(await port.notifies('t1', 'c_demo1', true)).toBe(true);
+    expect(fake.calls).toEqual(['localMembers t1', 'localMembers t1', 'localMembers t1']);
+    expect((await port.getTeamPanel('t1')).myNotify).toBe('managers');
   });
 });

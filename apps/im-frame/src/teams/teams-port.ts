@@ -2,6 +2,31 @@
 // the actions it offers. Screens use this interface only; tests use FakeTeamsPort.
 import { ImError, type ContactsServices, type ImTeamMember, type ImTeamMemberType, type ImTeamMuteType } from '@merchant/im-core';
 
+/**
+ * Which of a team's messages notify me (the console's new-message notification): every one, only
+ * the owner's and managers', or none. Stored as my member row's muteNotiType (§3; the spec gives no
+ * values, ours are NOTIFY_TYPE_OF_MODE, as NIM's) and, for clients that read only the older flag,
+ * muteTeam = 'none'. A message sent with forcePushAccounts naming me notifies whatever the mode
+ * (docs/im-teams.md "Forced push"). Unread counts are not affected.
+ */
+export type TeamNotifyMode = 'all' | 'managers' | 'none';
+
+export const TEAM_NOTIFY_MODES: readonly TeamNotifyMode[] = ['all', 'managers', 'none'];
+
+const NOTIFY_TYPE_OF_MODE: Readonly<Record<TeamNotifyMode, number>> = { all: 0, none: 1, managers: 2 };
+
+/** My notify mode from my member row: muteNotiType when set, else the muteTeam flag. */
+export function notifyModeOf(member: Pick<ImTeamMember, 'muteNotiType' | 'muteTeam'> | undefined): TeamNotifyMode {
+  const byType = TEAM_NOTIFY_MODES.find((mode) => NOTIFY_TYPE_OF_MODE[mode] === member?.muteNotiType);
+  return byType ?? (member?.muteTeam ? 'none' : 'all');
+}
+
+/** Whether a team message notifies me: my mode, the sender's role, and a forced push. */
+export function teamMessageNotifies(mode: TeamNotifyMode, senderType: ImTeamMemberType | undefined, forcePush: boolean): boolean {
+  if (forcePush || mode === 'all') return true;
+  return mode === 'managers' && canManage(senderType);
+}
+
 export interface TeamInfo {
   teamId: string;
   name: string;
@@ -28,6 +53,8 @@ export interface TeamPanelData {
   team?: TeamInfo;
   /** Owner, managers, then the rest by join time. */
   members: TeamMemberEntry[];
+  /** Which of the team's messages notify me. */
+  myNotify: TeamNotifyMode;
 }
 
 export interface TeamsPort {
@@ -37,6 +64,10 @@ export interface TeamsPort {
   invite(teamId: string, account: string): Promise<void>;
   kick(teamId: string, account: string): Promise<void>;
   setMemberMute(teamId: string, account: string, mute: boolean): Promise<void>;
+  /** My own notify mode in the team (updateInfoInTeam). */
+  setMyNotify(teamId: string, mode: TeamNotifyMode): Promise<void>;
+  /** Whether a message `from` a member notifies me, from the stored members (no request). */
+  notifies(teamId: string, from: string, forcePush: boolean): Promise<boolean>;
 }
 
 /** §8 team codes the panel can meet; each has its own text (i18n `teamPanel.error.<code>`). */
@@ -57,6 +88,8 @@ export class ImTeamsPort implements TeamsPort {
     private readonly services: Pick<ContactsServices, 'teams' | 'users'>,
   ) {}
 
+  private storedMember = (members: readonly ImTeamMember[], account: string) => members.find((member) => member.account === account);
+
   async getTeamPanel(teamId: string): Promise<TeamPanelData> {
     const teams = this.services.teams;
     const team = await teams.getTeam(teamId).catch(() => teams.localTeam(teamId));
@@ -66,6 +99,7 @@ export class ImTeamsPort implements TeamsPort {
     const users = new Map((await this.services.users.getUsers(members.map((m) => m.account)).catch(() => [])).map((u) => [u.account, u]));
     return {
       myAccount: this.account,
+      myNotify: notifyModeOf(this.storedMember(members, this.account)),
       ...(team ? { team: { teamId: team.teamId, name: team.name, avatar: team.avatar || undefined, owner: team.owner, memberNum: team.memberNum, muteType: team.muteType ?? (team.mute ? 'all' : 'none') } } : {}),
       members: members.map((member: ImTeamMember) => {
         const user = users.get(member.account);
@@ -88,5 +122,16 @@ export class ImTeamsPort implements TeamsPort {
 
   setMemberMute(teamId: string, account: string, mute: boolean): Promise<void> {
     return this.services.teams.updateMuteStateInTeam({ teamId, account, mute });
+  }
+
+  async setMyNotify(teamId: string, mode: TeamNotifyMode): Promise<void> {
+    await this.services.teams.updateInfoInTeam({ teamId, muteNotiType: NOTIFY_TYPE_OF_MODE[mode], muteTeam: mode === 'none' });
+  }
+
+  async notifies(teamId: string, from: string, forcePush: boolean): Promise<boolean> {
+    // The stored members (sync and team events keep them): a team of staff is small, and only
+    // incoming team messages ask.
+    const members = await this.services.teams.localMembers(teamId);
+    return teamMessageNotifies(notifyModeOf(this.storedMember(members, this.account)), this.storedMember(members, from)?.type, forcePush);
   }
 }
