@@ -98,15 +98,7 @@ export function validatePageLimit(limit: number | undefined): number {
 export type SendMessageInput = MessageRecordValue;
 
 /** The checked message as it is stored: file messages keep their file as attach JSON, tips in text. */
-export interface ValidSendInput {
-  idClient: string;
-  scene: number;
-  to: string;
-  type: number;
-  subType: number;
-  text: string;
-  attach: string;
-  custom: string;
+export interface ValidSendInput extends Pick<StoredMessage, 'idClient' | 'scene' | 'to' | 'type' | 'subType' | 'text' | 'attach' | 'custom'> {
   /** A reply's thread columns (domain/extend/threads.ts); absent for a message that answers nothing. */
   thread?: ThreadColumns;
 }

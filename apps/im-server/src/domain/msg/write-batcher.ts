@@ -271,22 +271,9 @@ export async function writeMessageBatch(
 }
 
 /** One message of a batch as the statement's JSON parameter carries it; `i` is its index in the batch. */
-interface BatchInputRow {
+interface BatchInputRow extends Omit<MessageRow, 'id_server' | 'msg_refs'> {
   i: number;
-  id_client: string;
-  sender: string;
-  receiver: string;
-  scene: number;
   conversation: string;
-  msg_type: number;
-  sub_type: number;
-  text: string;
-  attach: string;
-  custom: string;
-  from_nick: string;
-  from_client_type: number;
-  from_device_id: string;
-  time: number;
   thread_id_server: number | null;
   msg_refs: string | null;
   /** The sender's session with the receiver, and the receiver's with the sender. */

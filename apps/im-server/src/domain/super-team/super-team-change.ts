@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Updateable } from 'kysely';
 import type { StoredMessage } from '../msg/message';
 import type { ServerSysMsg } from '../system-msg/sys-msg-service';
-import { NOTIFICATION_TYPE_CODE } from '../team/team-fanout';
-import type { MemberWrite, TeamActor } from '../team/team-change';
+import { teamEventNotification, type TeamEventNotice } from '../team/group-message';
+import { isFreshMembership, memberWriteColumns, type MemberWrite, type TeamActor } from '../team/team-change';
 import { teamError, type ServerTeam, type ServerTeamMember } from '../team/team-model';
 import { appendToStream } from './super-team-stream';
 import { superMemberFromRow, superTeamFromRow, type SuperTeamDb, type SuperTeamRow, type SuperTeamTables } from './super-team-model';
@@ -26,7 +25,7 @@ export interface SuperTeamPlan {
   members?: MemberWrite[];
   /** Every valid membership becomes invalid (dismiss). */
   invalidateAll?: boolean;
-  notify?: { type: string; attach?: Record<string, unknown> };
+  notify?: TeamEventNotice;
   sysMsgs?: ServerSysMsg[];
   /** Only system messages were written. */
   unchanged?: boolean;
@@ -76,23 +75,11 @@ export async function applySuperTeamPlan(trx: SuperTeamDb, state: SuperTeamState
   const again: SuperTeamMemberInsert[] = [];
   for (const write of writes) {
     const old = before.get(write.account);
-    const isFresh = !old || (write.rejoin === true && !old.valid);
     delta += (write.valid ? 1 : 0) - (old?.valid ? 1 : 0);
     if (old?.valid && !write.valid) left.push(write.account);
-    (isFresh ? fresh : again).push({
+    (isFreshMembership(write, old) ? fresh : again).push({
       team_id: teamId,
-      accid: write.account,
-      type: write.type ?? (isFresh ? 0 : old.type),
-      valid: write.valid,
-      nick_in_team: write.nickInTeam ?? (isFresh ? '' : old.nickInTeam),
-      bits: write.bits ?? (isFresh ? 0 : old.bits),
-      mute: write.mute ?? (isFresh ? false : old.mute),
-      mute_noti_type: write.muteNotiType ?? (isFresh ? 0 : old.muteNotiType),
-      custom: write.custom ?? (isFresh ? '' : old.custom),
-      invitor: write.invitor ?? (isFresh ? '' : old.invitor),
-      join_time: isFresh ? now : old.joinTime,
-      updated_at: now,
-      member_seq: memberSeq,
+      ...memberWriteColumns(write, old, now, memberSeq),
       // A new membership reads the stream from here on, and has read nothing before it.
       join_seq: Number(state.row.msg_seq),
       ack_seq: Number(state.row.msg_seq),
@@ -121,20 +108,7 @@ export async function applySuperTeamPlan(trx: SuperTeamDb, state: SuperTeamState
   const team = superTeamFromRow(updated);
   let notification: StoredMessage | undefined;
   if (plan.notify) {
-    const appended = await appendToStream(trx, {
-      teamId,
-      sender: actor.account,
-      idClient: `superTeam-event-${randomUUID()}`,
-      type: NOTIFICATION_TYPE_CODE,
-      subType: 0,
-      text: '',
-      attach: JSON.stringify({ type: plan.notify.type, teamId: team.teamId, from: actor.account, ...plan.notify.attach }),
-      custom: '',
-      fromNick: actor.nick,
-      fromClientType: actor.clientType,
-      fromDeviceId: actor.deviceId,
-      time: now,
-    });
+    const appended = await appendToStream(trx, teamEventNotification(actor, teamId, 'superTeam-event-', plan.notify, now));
     notification = appended?.message;
   }
   return { team, members: written, notification, left: [...new Set(left)], sysMsgs };

@@ -1,18 +1,14 @@
 import { ResponseCode } from '../../protocol';
 import { ImServerError } from '../errors';
-import { insertSysMsg, sysMsgFromRow, type ServerSysMsg, type SysMsgState } from '../system-msg/sys-msg-service';
+import { insertSysMsg, type ServerSysMsg } from '../system-msg/sys-msg-service';
 import { allocateSeqsBulk } from '../team/team-fanout';
 import type { TeamActor } from '../team/team-change';
+import { pendingJoinSysMsgs, resolvePending, teamAttach } from '../team/team-join-service';
 import { isManagerOrOwner, JoinMode, MemberType, parseAccount, parseTeamId, parseText, teamError, type TeamView } from '../team/team-model';
 import { applySuperTeamPlan, loadSuperTeam, requireSuperMember, type SuperTeamChange, type SuperTeamPlan, type SuperTeamState } from './super-team-change';
-import { SuperTeamSysMsgType, type SuperTeamDb } from './super-team-model';
-import type { Kysely } from 'kysely';
-import type { ImDatabase } from '../../db/schema';
+import { asImDb, SuperTeamSysMsgType, type SuperTeamDb } from './super-team-model';
 
 type Change = (teamId: number, actor: TeamActor, plan: (state: SuperTeamState, trx: SuperTeamDb) => SuperTeamPlan | Promise<SuperTeamPlan>) => Promise<SuperTeamChange>;
-
-/** A super team system message names its team in attach, the team id first (a prefix finds it). */
-const teamAttach = (teamId: number, extra?: string) => JSON.stringify({ teamId: String(teamId), ...(extra ? { attach: extra } : {}) });
 
 /**
  * Applications and invitations of super teams (apply/pass/reject, accept/reject invite; §4 system
@@ -28,7 +24,7 @@ export class SuperTeamJoins {
   ) {}
 
   async writeInvites(trx: SuperTeamDb, teamId: number, inviter: string, invitees: readonly string[], ps: string, attach: string): Promise<ServerSysMsg[]> {
-    const db = trx as unknown as Kysely<ImDatabase>;
+    const db = asImDb(trx);
     await allocateSeqsBulk(db, invitees);
     const sysMsgs: ServerSysMsg[] = [];
     for (const invitee of invitees) {
@@ -58,7 +54,7 @@ export class SuperTeamJoins {
         .where('valid', '=', true)
         .where('type', 'in', [MemberType.owner, MemberType.manager])
         .execute();
-      const db = trx as unknown as Kysely<ImDatabase>;
+      const db = asImDb(trx);
       await allocateSeqsBulk(db, deciders.map((d) => d.accid));
       const sysMsgs: ServerSysMsg[] = [];
       for (const { accid } of deciders) {
@@ -75,13 +71,13 @@ export class SuperTeamJoins {
     const ps = parseText(input.ps, 'ps') ?? '';
     return this.change(teamId, actor, async (state, trx) => {
       if (!isManagerOrOwner(requireSuperMember(state))) throw teamError.noPermission('only the owner and managers may answer applications');
-      const pending = await pendingOf(trx, teamId, { sender: from, type: SuperTeamSysMsgType.apply });
+      const pending = await pendingJoinSysMsgs(asImDb(trx), 'superTeam', teamId, { sender: from, type: SuperTeamSysMsgType.apply });
       if (pending.length === 0) throw new ImServerError(ResponseCode.NOT_FOUND, `no application from ${from}`);
       if (pass && (await state.load([from])).get(from)?.valid === true) throw teamError.alreadyIn([from]);
       if (pass && state.team.memberNum + 1 > state.team.level) throw teamError.memberLimit(state.team.level);
-      const resolved = await resolve(trx, pending, pass ? 'passed' : 'rejected');
+      const resolved = await resolvePending(asImDb(trx), pending, pass ? 'passed' : 'rejected');
       if (!pass) {
-        const answer = await insertSysMsg(trx as unknown as Kysely<ImDatabase>, { receiver: from, sender: actor.account, category: 'superTeam', type: SuperTeamSysMsgType.rejectApply, ps, attach: teamAttach(teamId), time: this.now() });
+        const answer = await insertSysMsg(asImDb(trx), { receiver: from, sender: actor.account, category: 'superTeam', type: SuperTeamSysMsgType.rejectApply, ps, attach: teamAttach(teamId), time: this.now() });
         return { unchanged: true, sysMsgs: [...resolved, answer] };
       }
       return { members: [{ account: from, type: MemberType.normal, valid: true, rejoin: true }], notify: { type: 'passSuperTeamApply', attach: { account: from } }, sysMsgs: resolved };
@@ -94,53 +90,17 @@ export class SuperTeamJoins {
     const from = parseAccount(input.from, 'from');
     const ps = parseText(input.ps, 'ps') ?? '';
     const change = await this.change(teamId, actor, async (state, trx) => {
-      const pending = await pendingOf(trx, teamId, { sender: from, receiver: actor.account, type: SuperTeamSysMsgType.invite });
+      const pending = await pendingJoinSysMsgs(asImDb(trx), 'superTeam', teamId, { sender: from, receiver: actor.account, type: SuperTeamSysMsgType.invite });
       if (pending.length === 0) throw new ImServerError(ResponseCode.NOT_FOUND, `no invitation from ${from}`);
       if (accept && state.me) throw teamError.alreadyIn([actor.account]);
       if (accept && state.team.memberNum + 1 > state.team.level) throw teamError.memberLimit(state.team.level);
-      const resolved = await resolve(trx, pending, accept ? 'passed' : 'rejected');
+      const resolved = await resolvePending(asImDb(trx), pending, accept ? 'passed' : 'rejected');
       if (!accept) {
-        const answer = await insertSysMsg(trx as unknown as Kysely<ImDatabase>, { receiver: from, sender: actor.account, category: 'superTeam', type: SuperTeamSysMsgType.rejectInvite, ps, attach: teamAttach(teamId), time: this.now() });
+        const answer = await insertSysMsg(asImDb(trx), { receiver: from, sender: actor.account, category: 'superTeam', type: SuperTeamSysMsgType.rejectInvite, ps, attach: teamAttach(teamId), time: this.now() });
         return { unchanged: true, sysMsgs: [...resolved, answer] };
       }
       return { members: [{ account: actor.account, type: MemberType.normal, valid: true, invitor: from, rejoin: true }], notify: { type: 'acceptSuperTeamInvite', attach: { account: actor.account, from } }, sysMsgs: resolved };
     });
     return { view: { team: change.team, validToCurrentUser: accept }, change };
   }
-}
-
-interface PendingRow {
-  id_server: number;
-  receiver: string;
-}
-
-async function pendingOf(trx: SuperTeamDb, teamId: number, where: { sender: string; type: string; receiver?: string }): Promise<PendingRow[]> {
-  const exact = teamAttach(teamId);
-  let q = trx
-    .selectFrom('im_sys_msg')
-    .select(['id_server', 'receiver'])
-    .where('category', '=', 'superTeam')
-    .where('type', '=', where.type)
-    .where('sender', '=', where.sender)
-    .where('state', '=', 'init')
-    .where((eb) => eb.or([eb('attach', '=', exact), eb('attach', 'like', `${exact.slice(0, -1)},%`)]));
-  if (where.receiver) q = q.where('receiver', '=', where.receiver);
-  return q.execute();
-}
-
-/** Moves the pending copies to `state`, each with its receiver's next sync number, marked read (answered). */
-async function resolve(trx: SuperTeamDb, pending: readonly PendingRow[], state: SysMsgState): Promise<ServerSysMsg[]> {
-  const receivers = [...new Set(pending.map((p) => p.receiver))];
-  const seqs = await allocateSeqsBulk(trx as unknown as Kysely<ImDatabase>, receivers);
-  const resolved: ServerSysMsg[] = [];
-  for (const receiver of receivers) {
-    const rows = await trx
-      .updateTable('im_sys_msg')
-      .set({ state, read: true, seq: seqs.get(receiver) as number })
-      .where('id_server', 'in', pending.filter((p) => p.receiver === receiver).map((p) => p.id_server))
-      .returningAll()
-      .execute();
-    resolved.push(...rows.map(sysMsgFromRow));
-  }
-  return resolved;
 }

@@ -2,6 +2,7 @@ import { ResponseCode, type MessageRecordValue } from '../../protocol';
 import { ImServerError, parameterError } from '../errors';
 import { MESSAGE_COLUMNS, Scene, messageFromRow, type StoredMessage } from '../msg/message';
 import type { TeamActor } from '../team/team-change';
+import { groupMessageFromSend } from '../team/group-message';
 import { MemberType, MuteType, parseTeamId, teamError } from '../team/team-model';
 import { appendToStream, validateSuperTeamSend } from './super-team-stream';
 import type { SuperTeamDb } from './super-team-model';
@@ -34,20 +35,7 @@ export async function sendSuperTeamMsg(db: SuperTeamDb, actor: TeamActor, input:
     if (!me?.valid) throw teamError.notMember();
     if (me.mute) throw teamError.muted('you are muted in this super team');
     if (team.mute_type === MuteType.all || (team.mute_type === MuteType.normal && me.type === MemberType.normal)) throw teamError.muted('this super team is muted');
-    const appended = await appendToStream(trx, {
-      teamId,
-      sender: actor.account,
-      idClient: valid.idClient,
-      type: valid.type,
-      subType: valid.subType,
-      text: valid.text,
-      attach: valid.attach,
-      custom: valid.custom,
-      fromNick: actor.nick,
-      fromClientType: actor.clientType,
-      fromDeviceId: actor.deviceId,
-      time,
-    });
+    const appended = await appendToStream(trx, groupMessageFromSend(actor, teamId, valid, time));
     if (!appended) throw new ImServerError(ResponseCode.DUPLICATE_OPERATION, 'the same idClient is being sent from another port');
     return { message: appended.message, memberSeq: Number(team.member_seq), duplicate: false };
   });

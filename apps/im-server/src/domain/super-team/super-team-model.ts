@@ -20,6 +20,8 @@ export interface SuperTeamTables {
 
 export type SuperTeamDb = Kysely<ImDatabase & SuperTeamTables>;
 export const superTeamDb = (db: Kysely<ImDatabase>): SuperTeamDb => db as unknown as SuperTeamDb;
+/** The same connection for code written against the shared tables only (messages, system messages, sequences). */
+export const asImDb = (db: SuperTeamDb): Kysely<ImDatabase> => db as unknown as Kysely<ImDatabase>;
 
 export type SuperTeamRow = Selectable<SuperTeamTables['im_super_team']>;
 export type SuperTeamMemberRow = Selectable<SuperTeamTables['im_super_team_member']>;

@@ -4,8 +4,8 @@ import { ResponseCode, superTeamActionProblem, superTeamMemberLookupProblem, sup
 import { ImServerError, parameterError } from '../errors';
 import type { TeamActor } from '../team/team-change';
 import {
-  BeInviteMode, INFO_FIELDS, admitWithinLimit, isManagerOrOwner, JoinMode, MemberType, MODE_FIELDS, MUTE_TEAM_BIT, MuteType, TeamMode, parseAccount, parseAccounts,
-  parseTeamId, parseTeamSettings, parseText, parseUpdateTeam, teamError, type ServerTeamMember, type TeamSettings, type TeamView,
+  BeInviteMode, admitWithinLimit, isManagerOrOwner, MemberType, MUTE_TEAM_BIT, MuteType, TeamMode, parseAccount, parseAccounts,
+  parseTeamId, parseTeamSettings, parseText, parseUpdateTeam, teamError, checkTeamUpdate, newTeamSettingColumns, teamSettingsPatch, type ServerTeamMember, type TeamSettings, type TeamView,
 } from '../team/team-model';
 import { applySuperTeamPlan, loadSuperTeam, requireSuperMember, type SuperTeamChange, type SuperTeamPlan, type SuperTeamState } from './super-team-change';
 import { SuperTeamJoins } from './super-team-joins';
@@ -69,10 +69,7 @@ export class SuperTeamService {
         .insertInto('im_super_team')
         .values({
           name: settings.name as string,
-          avatar: settings.avatar ?? '',
-          intro: settings.intro ?? '',
-          announcement: settings.announcement ?? '',
-          custom: settings.custom ?? '',
+          ...newTeamSettingColumns(settings),
           server_custom: '',
           valid: true,
           member_num: 0,
@@ -81,11 +78,6 @@ export class SuperTeamService {
           mute_type: MuteType.none,
           level,
           owner,
-          join_mode: settings.joinMode ?? JoinMode.needVerify,
-          be_invite_mode: settings.beInviteMode ?? BeInviteMode.needVerify,
-          invite_mode: settings.inviteMode ?? TeamMode.manager,
-          update_team_mode: settings.updateTeamMode ?? TeamMode.manager,
-          update_custom_mode: settings.updateCustomMode ?? TeamMode.manager,
           created_at: now,
           updated_at: now,
         })
@@ -174,25 +166,8 @@ export class SuperTeamService {
   async update(actor: TeamActor, teamInput: unknown): Promise<SuperTeamChange> {
     const { teamId, settings } = parseUpdateTeam(teamInput);
     return this.change(teamId, actor, (state) => {
-      const manager = isManagerOrOwner(requireSuperMember(state));
-      if (INFO_FIELDS.some((f) => settings[f] !== undefined) && state.team.updateTeamMode === TeamMode.manager && !manager) throw teamError.noPermission('only the owner and managers may update this super team');
-      if (settings.custom !== undefined && state.team.updateCustomMode === TeamMode.manager && !manager) throw teamError.noPermission('only the owner and managers may update the super team custom field');
-      if (MODE_FIELDS.some((f) => settings[f] !== undefined) && !manager) throw teamError.noPermission('only the owner and managers may change the super team modes');
-      return {
-        teamPatch: {
-          ...(settings.name !== undefined ? { name: settings.name } : {}),
-          ...(settings.avatar !== undefined ? { avatar: settings.avatar } : {}),
-          ...(settings.intro !== undefined ? { intro: settings.intro } : {}),
-          ...(settings.announcement !== undefined ? { announcement: settings.announcement } : {}),
-          ...(settings.custom !== undefined ? { custom: settings.custom } : {}),
-          ...(settings.joinMode !== undefined ? { join_mode: settings.joinMode } : {}),
-          ...(settings.beInviteMode !== undefined ? { be_invite_mode: settings.beInviteMode } : {}),
-          ...(settings.inviteMode !== undefined ? { invite_mode: settings.inviteMode } : {}),
-          ...(settings.updateTeamMode !== undefined ? { update_team_mode: settings.updateTeamMode } : {}),
-          ...(settings.updateCustomMode !== undefined ? { update_custom_mode: settings.updateCustomMode } : {}),
-        },
-        notify: { type: 'updateSuperTeam', attach: { team: settings } },
-      };
+      checkTeamUpdate(state.team, settings, isManagerOrOwner(requireSuperMember(state)), 'super team');
+      return { teamPatch: teamSettingsPatch(settings), notify: { type: 'updateSuperTeam', attach: { team: settings } } };
     });
   }
 

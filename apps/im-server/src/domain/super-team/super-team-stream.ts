@@ -1,60 +1,21 @@
 import { sql } from 'kysely';
-import { normalizeSendRecord, sendMessageProblem, type MessageRecordValue } from '../../protocol';
-import { ImServerError, parameterError } from '../errors';
-import { MESSAGE_TYPE_CODES } from '../msg/limits';
-import { MESSAGE_COLUMNS, Scene, TIP_TYPE_CODE, messageFromRow, type StoredMessage } from '../msg/message';
-import { storedAttach, validatePageLimit } from '../msg/message-service';
+import type { MessageRecordValue } from '../../protocol';
+import { parameterError } from '../errors';
+import { MESSAGE_COLUMNS, Scene, messageFromRow, type StoredMessage } from '../msg/message';
+import { validatePageLimit } from '../msg/message-service';
 import { HistoryService } from '../history/history-service';
-import { NOTIFICATION_TYPE_CODE } from '../team/team-fanout';
+import { insertGroupMessage, NOTIFICATION_TYPE_CODE, validateGroupSend, type NewGroupMessage, type ValidGroupSend } from '../team/group-message';
+import type { TeamHistoryQuery } from '../team/team-msg-service';
 import { parseTeamId, teamError } from '../team/team-model';
-import { SUPER_TEAM_ROAMING_LIMIT, superTeamConversation, type SuperTeamDb } from './super-team-model';
-
-/** A message going into a super team's stream (a chat message or a type-5 team event notification). */
-export interface NewStreamMessage {
-  teamId: number;
-  sender: string;
-  idClient: string;
-  type: number;
-  subType: number;
-  text: string;
-  attach: string;
-  custom: string;
-  fromNick: string;
-  fromClientType: number;
-  fromDeviceId: string;
-  time: number;
-}
+import { asImDb, SUPER_TEAM_ROAMING_LIMIT, superTeamConversation, type SuperTeamDb } from './super-team-model';
 
 /**
  * Appends a message to the team's stream inside the caller's transaction: the team row's lock gives
  * it the next number, one im_message row holds it and one stream row indexes it. Nothing is written
  * per member (docs/im-super-teams.md). Undefined when the sender already stored this idClient.
  */
-export async function appendToStream(trx: SuperTeamDb, input: NewStreamMessage): Promise<{ message: StoredMessage; seq: number } | undefined> {
-  const row = await trx
-    .insertInto('im_message')
-    .values({
-      id_client: input.idClient,
-      sender: input.sender,
-      receiver: String(input.teamId),
-      scene: Scene.SUPER_TEAM,
-      conversation: superTeamConversation(input.teamId),
-      msg_type: input.type,
-      sub_type: input.subType,
-      text: input.text,
-      attach: input.attach,
-      custom: input.custom,
-      from_nick: input.fromNick,
-      from_client_type: input.fromClientType,
-      from_device_id: input.fromDeviceId,
-      time: input.time,
-      // Super team messages reach members through the team's stream, never through the p2p cursor columns.
-      sender_seq: 0,
-      receiver_seq: 0,
-    })
-    .onConflict((oc) => oc.columns(['sender', 'id_client']).doNothing())
-    .returning(MESSAGE_COLUMNS)
-    .executeTakeFirst();
+export async function appendToStream(trx: SuperTeamDb, input: NewGroupMessage): Promise<{ message: StoredMessage; seq: number } | undefined> {
+  const row = await insertGroupMessage(asImDb(trx), Scene.SUPER_TEAM, superTeamConversation(input.teamId), input);
   if (!row) return undefined;
   const head = await trx
     .updateTable('im_super_team')
@@ -67,45 +28,13 @@ export async function appendToStream(trx: SuperTeamDb, input: NewStreamMessage):
   return { message: messageFromRow(row), seq };
 }
 
-export interface ValidSuperTeamSend {
-  idClient: string;
-  to: string;
-  type: number;
-  subType: number;
-  text: string;
-  attach: string;
-  custom: string;
+/** The §3/§5 message rules im-core runs before sending, for scene superTeam (group-message.ts); a super team has no forced-push list. */
+export function validateSuperTeamSend(input: MessageRecordValue | undefined): ValidGroupSend {
+  return validateGroupSend(input, Scene.SUPER_TEAM).valid;
 }
 
-/** The §3/§5 message rules im-core runs before sending (the same functions), for scene superTeam. */
-export function validateSuperTeamSend(input: MessageRecordValue | undefined): ValidSuperTeamSend {
-  if (typeof input !== 'object' || input === null) throw parameterError('msg is required');
-  const record = normalizeSendRecord({ ...input, scene: input.scene ?? Scene.SUPER_TEAM, type: input.type ?? 0 });
-  if (record.scene !== Scene.SUPER_TEAM) throw parameterError('scene must be superTeam');
-  const problem = sendMessageProblem(record);
-  if (problem) throw new ImServerError(problem.code, problem.message);
-  const type = record.type as number;
-  if (!MESSAGE_TYPE_CODES.has(type) || type === NOTIFICATION_TYPE_CODE) throw parameterError(`cannot send message of type ${type}`);
-  return {
-    idClient: record.idClient as string,
-    to: String(record.to ?? ''),
-    type,
-    subType: record.subType ?? 0,
-    text: type === TIP_TYPE_CODE ? (record.tip ?? '') : (record.text ?? ''),
-    attach: storedAttach(record, type),
-    custom: record.custom ?? '',
-  };
-}
-
-export interface SuperTeamHistoryQuery {
-  to?: string;
-  beginTime?: number;
-  endTime?: number;
-  lastMsgId?: string;
-  limit?: number;
-  reverse?: boolean;
-  msgTypes?: number[];
-}
+/** A team history query less the keyword: a super team's history has no search. */
+export type SuperTeamHistoryQuery = Omit<TeamHistoryQuery, 'keyword'>;
 
 /** getSuperTeamHistoryMsgs: a valid member reads the stream from its join on (804 otherwise), paged like team history. */
 export async function superTeamHistory(db: SuperTeamDb, viewer: string, query: SuperTeamHistoryQuery): Promise<StoredMessage[]> {

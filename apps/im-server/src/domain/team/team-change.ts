@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { ImDatabase, TeamTable } from '../../db/schema';
 import type { StoredMessage } from '../msg/message';
 import type { ServerSysMsg } from '../system-msg/sys-msg-service';
-import { allocateSeqsBulk, drainTeamFanouts, markMembersChanged, NOTIFICATION_TYPE_CODE, storeTeamMessage } from './team-fanout';
+import { teamEventNotification, type TeamEventNotice } from './group-message';
+import { allocateSeqsBulk, drainTeamFanouts, markMembersChanged, storeTeamMessage } from './team-fanout';
 import { memberFromRow, teamError, teamFromRow, type ServerTeam, type ServerTeamMember } from './team-model';
 
 /** Who makes a change: the logged-in port (the notification message carries it as its sender). */
@@ -44,7 +44,7 @@ export interface TeamPlan {
   teamPatch?: Updateable<TeamTable>;
   members?: MemberWrite[];
   /** The team event notification (a type-5 team message) and what its attach carries besides type and team. */
-  notify?: { type: string; attach?: Record<string, unknown> };
+  notify?: TeamEventNotice;
   /** 'team' (default): every valid member after the change and every changed account hears of it; 'changed': the changed accounts only. */
   audience?: 'team' | 'changed';
   /** Nothing of the team changes (an invitation, a rejected application): only system messages were written. */
@@ -74,6 +74,33 @@ export function requireMember(state: TeamState): ServerTeamMember {
 
 /** Member rows per upsert statement (15 parameters each). */
 const MEMBER_WRITE_CHUNK = 1000;
+
+/** A write starts a new membership when the account has no row, or when it rejoins with an invalid one. */
+export function isFreshMembership(write: MemberWrite, before: ServerTeamMember | undefined): boolean {
+  return !before || (write.rejoin === true && !before.valid);
+}
+
+/**
+ * A member row's columns after a write, the same for team and super team members: unset fields
+ * keep the row's value, or take the default in a new membership (join time now, settings reset).
+ */
+export function memberWriteColumns(write: MemberWrite, before: ServerTeamMember | undefined, now: number, memberSeq: number) {
+  const kept = isFreshMembership(write, before) ? undefined : before;
+  return {
+    accid: write.account,
+    type: write.type ?? (kept ? kept.type : 0),
+    valid: write.valid,
+    nick_in_team: write.nickInTeam ?? (kept ? kept.nickInTeam : ''),
+    bits: write.bits ?? (kept ? kept.bits : 0),
+    mute: write.mute ?? (kept ? kept.mute : false),
+    mute_noti_type: write.muteNotiType ?? (kept ? kept.muteNotiType : 0),
+    custom: write.custom ?? (kept ? kept.custom : ''),
+    invitor: write.invitor ?? (kept ? kept.invitor : ''),
+    join_time: kept ? kept.joinTime : now,
+    updated_at: now,
+    member_seq: memberSeq,
+  };
+}
 
 /** Locks the team row (for update: changes wait for each other and for messages being sent) and reads its members. */
 export async function loadTeamState(trx: Kysely<ImDatabase>, teamId: number, caller: string): Promise<{ row: Selectable<TeamTable>; state: TeamState }> {
@@ -115,27 +142,12 @@ export async function applyTeamPlan(
   if (plan.unchanged) return { team: state.team, members: [], audience: [], memberTimetag: Number(row.member_seq), sysMsgs };
   const writes = plan.members ?? [];
   const memberSeq = Number(row.member_seq) + (writes.length > 0 ? 1 : 0);
-  const rows = writes.map((write) => {
-    const before = state.members.get(write.account);
-    const fresh = !before || (write.rejoin === true && !before.valid);
-    return {
-      team_id: teamId,
-      accid: write.account,
-      type: write.type ?? (fresh ? 0 : before.type),
-      valid: write.valid,
-      nick_in_team: write.nickInTeam ?? (fresh ? '' : before.nickInTeam),
-      bits: write.bits ?? (fresh ? 0 : before.bits),
-      mute: write.mute ?? (fresh ? false : before.mute),
-      mute_noti_type: write.muteNotiType ?? (fresh ? 0 : before.muteNotiType),
-      custom: write.custom ?? (fresh ? '' : before.custom),
-      invitor: write.invitor ?? (fresh ? '' : before.invitor),
-      join_time: fresh ? now : before.joinTime,
-      updated_at: now,
-      member_seq: memberSeq,
-      // Set below for every told account (markMembersChanged).
-      acc_seq: 0,
-    };
-  });
+  const rows = writes.map((write) => ({
+    team_id: teamId,
+    ...memberWriteColumns(write, state.members.get(write.account), now, memberSeq),
+    // Set below for every told account (markMembersChanged).
+    acc_seq: 0,
+  }));
   const written: ServerTeamMember[] = [];
   // Multi-row upserts, in chunks that stay far below PostgreSQL's 65,535 parameters.
   for (let i = 0; i < rows.length; i += MEMBER_WRITE_CHUNK) {
@@ -179,24 +191,7 @@ export async function applyTeamPlan(
   await markMembersChanged(trx, teamId, seqs);
   let notification: StoredMessage | undefined;
   if (plan.notify) {
-    notification = await storeTeamMessage(
-      trx,
-      {
-        teamId,
-        sender: actor.account,
-        idClient: `team-event-${randomUUID()}`,
-        type: NOTIFICATION_TYPE_CODE,
-        subType: 0,
-        text: '',
-        attach: JSON.stringify({ type: plan.notify.type, teamId: team.teamId, from: actor.account, ...plan.notify.attach }),
-        custom: '',
-        fromNick: actor.nick,
-        fromClientType: actor.clientType,
-        fromDeviceId: actor.deviceId,
-        time: now,
-      },
-      seqs,
-    );
+    notification = await storeTeamMessage(trx, teamEventNotification(actor, teamId, 'team-event-', plan.notify, now), seqs);
   }
   return { team, members: written, audience, notification, memberTimetag: memberSeq, sysMsgs };
 }

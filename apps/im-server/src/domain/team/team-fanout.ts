@@ -2,13 +2,11 @@ import { sql, type Kysely } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
 import { MESSAGE_COLUMNS, Scene, messageFromRow, type StoredMessage } from '../msg/message';
 import { NO_THREAD, type ThreadColumns } from '../extend/threads';
+import { insertGroupMessage, NOTIFICATION_TYPE_CODE, type NewGroupMessage } from './group-message';
 
 /** The conversation key of a team's messages; `#` never occurs in an account id, so no p2p key can equal it. */
 export const teamConversation = (teamId: number | string) => `team#${teamId}`;
 export const teamSessionId = (teamId: number | string) => `team-${teamId}`;
-
-/** Message type code of the server's team event notifications (§3 "notification", written by the server only). */
-export const NOTIFICATION_TYPE_CODE = 5;
 
 /**
  * The next sync number of each account, in one statement. The sequence rows are locked in sorted
@@ -38,20 +36,8 @@ export async function markMembersChanged(trx: Kysely<ImDatabase>, teamId: number
   `.execute(trx);
 }
 
-export interface NewTeamMessage {
-  teamId: number;
-  sender: string;
-  idClient: string;
-  type: number;
-  subType: number;
-  text: string;
-  attach: string;
-  custom: string;
-  fromNick: string;
-  fromClientType: number;
-  fromDeviceId: string;
-  time: number;
-  /** A reply's thread columns (domain/extend/threads.ts). */
+export interface NewTeamMessage extends NewGroupMessage {
+  /** A reply's thread columns (domain/extend/threads.ts); super team messages have no threads. */
   thread?: ThreadColumns;
 }
 
@@ -66,31 +52,7 @@ export async function storeTeamMessage(
   input: NewTeamMessage,
   recipients: ReadonlyMap<string, number>,
 ): Promise<StoredMessage | undefined> {
-  const row = await trx
-    .insertInto('im_message')
-    .values({
-      id_client: input.idClient,
-      sender: input.sender,
-      receiver: String(input.teamId),
-      scene: Scene.TEAM,
-      conversation: teamConversation(input.teamId),
-      msg_type: input.type,
-      sub_type: input.subType,
-      text: input.text,
-      attach: input.attach,
-      custom: input.custom,
-      from_nick: input.fromNick,
-      from_client_type: input.fromClientType,
-      from_device_id: input.fromDeviceId,
-      time: input.time,
-      // Team messages reach their members through im_team_inbox, never through the p2p cursor columns.
-      sender_seq: 0,
-      receiver_seq: 0,
-      ...(input.thread ?? NO_THREAD),
-    })
-    .onConflict((oc) => oc.columns(['sender', 'id_client']).doNothing())
-    .returning(MESSAGE_COLUMNS)
-    .executeTakeFirst();
+  const row = await insertGroupMessage(trx, Scene.TEAM, teamConversation(input.teamId), input, input.thread ?? NO_THREAD);
   if (!row) return undefined;
   const message = messageFromRow(row);
   await writeMemberRows(trx, { teamId: input.teamId, idServer: Number(message.idServer), sender: input.sender, time: input.time, countsUnread: input.type !== NOTIFICATION_TYPE_CODE }, recipients);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
 import { ResponseCode } from '../../protocol';
 import { ImServerError } from '../errors';
-import { insertSysMsg, sysMsgFromRow, type ServerSysMsg, type SysMsgState } from '../system-msg/sys-msg-service';
+import { insertSysMsg, sysMsgFromRow, type ServerSysMsg, type SysMsgCategory, type SysMsgState } from '../system-msg/sys-msg-service';
 import { allocateSeqsBulk } from './team-fanout';
 import { applyTeamPlan, loadTeamState, requireMember, type TeamActor, type TeamChange, type TeamState } from './team-change';
 import { BeInviteMode, isManagerOrOwner, JoinMode, MemberType, parseAccount, parseTeamId, parseText, teamError, TeamType, type TeamView } from './team-model';
@@ -15,8 +15,11 @@ export const TeamSysMsgType = {
   rejectInvite: 'rejectTeamInvite',
 } as const;
 
-/** A team system message names its team in attach; the team id leads, so a prefix finds it (digits only, no LIKE wildcards). */
-const teamAttach = (teamId: number, extra?: string) => JSON.stringify({ teamId: String(teamId), ...(extra ? { attach: extra } : {}) });
+/**
+ * A team or super team system message names its team in attach; the team id leads, so a prefix
+ * finds it (digits only, no LIKE wildcards).
+ */
+export const teamAttach = (teamId: number, extra?: string) => JSON.stringify({ teamId: String(teamId), ...(extra ? { attach: extra } : {}) });
 
 /** Whether an advanced team's invitations wait for the invitee (§3 beInviteMode needVerify); a normal team adds at once. */
 export const invitesWait = (state: TeamState) => state.team.type === TeamType.advanced && state.team.beInviteMode === BeInviteMode.needVerify;
@@ -84,13 +87,13 @@ export class TeamJoinService {
     return this.db.transaction().execute(async (trx) => {
       const { row, state } = await loadTeamState(trx, teamId, actor.account);
       if (!isManagerOrOwner(requireMember(state))) throw teamError.noPermission('only the owner and managers may answer applications');
-      const pending = await pendingOf(trx, teamId, { sender: from, type: TeamSysMsgType.apply });
+      const pending = await pendingJoinSysMsgs(trx, 'team', teamId, { sender: from, type: TeamSysMsgType.apply });
       if (pending.length === 0) throw new ImServerError(ResponseCode.NOT_FOUND, `no application from ${from}`);
       if (pass && state.isValidMember(from)) throw teamError.alreadyIn([from]);
       if (pass && state.validMembers().length + 1 > state.team.level) throw teamError.memberLimit(state.team.level);
       // Every account this transaction numbers, locked in sorted order before any single allocation.
       await allocateSeqsBulk(trx, [...state.validMembers().map((m) => m.account), from, ...pending.map((p) => p.receiver)]);
-      const resolved = await resolve(trx, pending, pass ? 'passed' : 'rejected');
+      const resolved = await resolvePending(trx, pending, pass ? 'passed' : 'rejected');
       if (!pass) {
         const answer = await insertSysMsg(trx, { receiver: from, sender: actor.account, category: 'team', type: TeamSysMsgType.rejectApply, ps, attach: teamAttach(teamId), time: now });
         return applyTeamPlan(trx, row, state, actor, { unchanged: true, sysMsgs: [...resolved, answer] }, now);
@@ -111,12 +114,12 @@ export class TeamJoinService {
     const now = this.now();
     return this.db.transaction().execute(async (trx) => {
       const { row, state } = await loadTeamState(trx, teamId, actor.account);
-      const pending = await pendingOf(trx, teamId, { sender: from, receiver: actor.account, type: TeamSysMsgType.invite });
+      const pending = await pendingJoinSysMsgs(trx, 'team', teamId, { sender: from, receiver: actor.account, type: TeamSysMsgType.invite });
       if (pending.length === 0) throw new ImServerError(ResponseCode.NOT_FOUND, `no invitation from ${from}`);
       if (accept && state.me) throw teamError.alreadyIn([actor.account]);
       if (accept && state.validMembers().length + 1 > state.team.level) throw teamError.memberLimit(state.team.level);
       await allocateSeqsBulk(trx, [...state.validMembers().map((m) => m.account), actor.account, from]);
-      const resolved = await resolve(trx, pending, accept ? 'passed' : 'rejected');
+      const resolved = await resolvePending(trx, pending, accept ? 'passed' : 'rejected');
       if (!accept) {
         const answer = await insertSysMsg(trx, { receiver: from, sender: actor.account, category: 'team', type: TeamSysMsgType.rejectInvite, ps, attach: teamAttach(teamId), time: now });
         const change = await applyTeamPlan(trx, row, state, actor, { unchanged: true, sysMsgs: [...resolved, answer] }, now);
@@ -132,17 +135,21 @@ export class TeamJoinService {
   }
 }
 
-interface PendingRow {
+export interface PendingRow {
   id_server: number;
   receiver: string;
 }
 
-async function pendingOf(trx: Kysely<ImDatabase>, teamId: number, where: { sender: string; type: string; receiver?: string }): Promise<PendingRow[]> {
+/** The system messages of joins: category team, or superTeam for a super team's (super-team-joins.ts). */
+export type JoinSysMsgCategory = Extract<SysMsgCategory, 'team' | 'superTeam'>;
+
+/** Pending (state init) join system messages of the team in `category`, by type and sender (and receiver). */
+export async function pendingJoinSysMsgs(trx: Kysely<ImDatabase>, category: JoinSysMsgCategory, teamId: number, where: { sender: string; type: string; receiver?: string }): Promise<PendingRow[]> {
   const exact = teamAttach(teamId);
   let q = trx
     .selectFrom('im_sys_msg')
     .select(['id_server', 'receiver'])
-    .where('category', '=', 'team')
+    .where('category', '=', category)
     .where('type', '=', where.type)
     .where('sender', '=', where.sender)
     .where('state', '=', 'init')
@@ -154,7 +161,7 @@ async function pendingOf(trx: Kysely<ImDatabase>, teamId: number, where: { sende
 }
 
 /** Moves the pending copies to `state`, each with its receiver's next sync number, and marks them read (answered). */
-async function resolve(trx: Kysely<ImDatabase>, pending: readonly PendingRow[], state: SysMsgState): Promise<ServerSysMsg[]> {
+export async function resolvePending(trx: Kysely<ImDatabase>, pending: readonly PendingRow[], state: SysMsgState): Promise<ServerSysMsg[]> {
   const receivers = [...new Set(pending.map((p) => p.receiver))];
   const seqs = await allocateSeqsBulk(trx, receivers);
   const resolved: ServerSysMsg[] = [];

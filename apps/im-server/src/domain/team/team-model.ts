@@ -229,6 +229,52 @@ export function parseUpdateTeam(team: unknown): { teamId: number; settings: Team
   return { teamId, settings };
 }
 
+/** The settings columns of a new team or super team row: what create gave, else the defaults (verification needed, the three modes manager). */
+export function newTeamSettingColumns(settings: TeamSettings) {
+  return {
+    avatar: settings.avatar ?? '',
+    intro: settings.intro ?? '',
+    announcement: settings.announcement ?? '',
+    custom: settings.custom ?? '',
+    join_mode: settings.joinMode ?? JoinMode.needVerify,
+    be_invite_mode: settings.beInviteMode ?? BeInviteMode.needVerify,
+    invite_mode: settings.inviteMode ?? TeamMode.manager,
+    update_team_mode: settings.updateTeamMode ?? TeamMode.manager,
+    update_custom_mode: settings.updateCustomMode ?? TeamMode.manager,
+  };
+}
+
+/**
+ * Who may update what, the same for teams and super teams (802 otherwise): the info fields by
+ * updateTeamMode, custom by updateCustomMode, the modes by the owner and managers only. `noun`
+ * names the kind of team in the refusal.
+ */
+export function checkTeamUpdate(team: Pick<ServerTeam, 'updateTeamMode' | 'updateCustomMode'>, settings: TeamSettings, manager: boolean, noun: 'team' | 'super team'): void {
+  if (INFO_FIELDS.some((f) => settings[f] !== undefined) && team.updateTeamMode === TeamMode.manager && !manager) {
+    throw teamError.noPermission(`only the owner and managers may update this ${noun}`);
+  }
+  if (settings.custom !== undefined && team.updateCustomMode === TeamMode.manager && !manager) {
+    throw teamError.noPermission(`only the owner and managers may update the ${noun} custom field`);
+  }
+  if (MODE_FIELDS.some((f) => settings[f] !== undefined) && !manager) throw teamError.noPermission(`only the owner and managers may change the ${noun} modes`);
+}
+
+/** The columns an update of a team or super team row sets: only the settings it carries. */
+export function teamSettingsPatch(settings: TeamSettings) {
+  return {
+    ...(settings.name !== undefined ? { name: settings.name } : {}),
+    ...(settings.avatar !== undefined ? { avatar: settings.avatar } : {}),
+    ...(settings.intro !== undefined ? { intro: settings.intro } : {}),
+    ...(settings.announcement !== undefined ? { announcement: settings.announcement } : {}),
+    ...(settings.custom !== undefined ? { custom: settings.custom } : {}),
+    ...(settings.joinMode !== undefined ? { join_mode: settings.joinMode } : {}),
+    ...(settings.beInviteMode !== undefined ? { be_invite_mode: settings.beInviteMode } : {}),
+    ...(settings.inviteMode !== undefined ? { invite_mode: settings.inviteMode } : {}),
+    ...(settings.updateTeamMode !== undefined ? { update_team_mode: settings.updateTeamMode } : {}),
+    ...(settings.updateCustomMode !== undefined ? { update_custom_mode: settings.updateCustomMode } : {}),
+  };
+}
+
 /** Accounts a batch add admitted within the member limit, and the rest (im-client-spec §8 813). */
 export interface AdmittedAccounts {
   admitted: string[];

@@ -1,15 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
-import { normalizeSendRecord, ResponseCode, sendMessageProblem, type MessageRecordValue } from '../../protocol';
+import { ResponseCode, type MessageRecordValue } from '../../protocol';
 import { ImServerError, parameterError } from '../errors';
-import { MESSAGE_TYPE_CODES } from '../msg/limits';
-import { storedAttach, validatePageLimit } from '../msg/message-service';
+import { validatePageLimit } from '../msg/message-service';
 import { HistoryService } from '../history/history-service';
 import { TeamReceiptService } from './team-receipts';
-import { MESSAGE_COLUMNS, Scene, TIP_TYPE_CODE, messageFromRow, type StoredMessage } from '../msg/message';
+import { MESSAGE_COLUMNS, Scene, messageFromRow, type StoredMessage } from '../msg/message';
 import type { TeamActor } from './team-change';
-import { NOTIFICATION_TYPE_CODE, queueTeamFanout, settleAccountFanouts, storeTeamMessage, TeamFanoutWorker, type TeamFanoutOptions, teamConversation, teamSessionId } from './team-fanout';
+import { queueTeamFanout, settleAccountFanouts, storeTeamMessage, TeamFanoutWorker, type TeamFanoutOptions, teamConversation, teamSessionId } from './team-fanout';
 import { threadColumnsFor } from '../extend/threads';
+import { groupMessageFromSend, NOTIFICATION_TYPE_CODE, validateGroupSend, type ValidGroupSend } from './group-message';
 import { bumpTimetag, TimetagKind } from '../sync/timetags';
 import { MemberType, MuteType, parseTeamId, teamError } from './team-model';
 
@@ -86,25 +86,7 @@ export class TeamMessageService {
       if (notMembers.length > 0) throw parameterError(`forcePushAccounts: not in the team: ${notMembers.join(', ')}`);
       // The message and the list of members it goes to; their inbox, session and sequence rows are
       // written after the answer and the push (team-fanout.ts, docs/im-server-writes.md "Team messages").
-      const message = await storeTeamMessage(
-        trx,
-        {
-          teamId,
-          sender: actor.account,
-          idClient: valid.idClient,
-          type: valid.type,
-          subType: valid.subType,
-          text: valid.text,
-          attach: valid.attach,
-          custom: valid.custom,
-          fromNick: actor.nick,
-          fromClientType: actor.clientType,
-          fromDeviceId: actor.deviceId,
-          time: this.nextTime(),
-          thread,
-        },
-        new Map(),
-      );
+      const message = await storeTeamMessage(trx, { ...groupMessageFromSend(actor, teamId, valid, this.nextTime()), thread }, new Map());
       if (!message) throw new ImServerError(ResponseCode.DUPLICATE_OPERATION, 'the same idClient is being sent from another port');
       await queueTeamFanout(trx, message, teamId, recipients, true);
       if (input?.needMsgReceipt === true) {
@@ -195,35 +177,13 @@ export async function teamHistory(db: Kysely<ImDatabase>, viewer: string, query:
   return rows.map(messageFromRow);
 }
 
-interface ValidTeamSend {
-  idClient: string;
-  to: string;
-  type: number;
-  subType: number;
-  text: string;
-  attach: string;
-  custom: string;
+interface ValidTeamSend extends ValidGroupSend {
+  /** The members whose copies carry isForcePush (§8 811); super teams have no forced-push list. */
   forcePushAccounts: string[];
 }
 
-/** The §3/§5 message rules im-core runs before sending (the same functions), for scene team. */
+/** The §3/§5 message rules im-core runs before sending, for scene team (group-message.ts), and the forced-push list. */
 function validateTeamSend(input: MessageRecordValue | undefined): ValidTeamSend {
-  if (typeof input !== 'object' || input === null) throw parameterError('msg is required');
-  const record = normalizeSendRecord({ ...input, scene: input.scene ?? Scene.TEAM, type: input.type ?? 0 });
-  if (record.scene !== Scene.TEAM) throw parameterError('scene must be team');
-  const problem = sendMessageProblem(record);
-  if (problem) throw new ImServerError(problem.code, problem.message);
-  const type = record.type as number;
-  if (!MESSAGE_TYPE_CODES.has(type) || type === NOTIFICATION_TYPE_CODE) throw parameterError(`cannot send message of type ${type}`);
-  const attach = storedAttach(record, type);
-  return {
-    idClient: record.idClient as string,
-    to: String(record.to ?? ''),
-    type,
-    subType: record.subType ?? 0,
-    text: type === TIP_TYPE_CODE ? (record.tip ?? '') : (record.text ?? ''),
-    attach,
-    custom: record.custom ?? '',
-    forcePushAccounts: record.forcePushAccounts ?? [],
-  };
+  const { valid, record } = validateGroupSend(input, Scene.TEAM);
+  return { ...valid, forcePushAccounts: record.forcePushAccounts ?? [] };
 }

@@ -7,9 +7,9 @@ import { invitesWait, TeamJoinService, writeInvites } from './team-join-service'
 import { allocateSeqsBulk } from './team-fanout';
 import { applyTeamPlan, loadTeamState, requireMember, type MemberWrite, type TeamActor, type TeamChange, type TeamPlan, type TeamState } from './team-change';
 import {
-  BeInviteMode, INFO_FIELDS, isManagerOrOwner, JoinMode, MemberType, MODE_FIELDS, MUTE_TEAM_BIT, MuteType, TEAM_MANAGER_LIMIT,
+  isManagerOrOwner, MemberType, MUTE_TEAM_BIT, MuteType, TEAM_MANAGER_LIMIT,
   MAX_TEAM_ACCOUNTS, TEAM_FIELD_MAX_LENGTH, admitWithinLimit, TEAMS_OWNED_LIMIT, TeamMode, TeamType, memberFromRow, parseAccount, parseAccounts, parseCreateTeam, parseTeamId, parseText, parseUpdateTeam,
-  teamError, teamFromRow, type ServerTeamMember, type TeamView,
+  teamError, teamFromRow, checkTeamUpdate, newTeamSettingColumns, teamSettingsPatch, type ServerTeamMember, type TeamView,
 } from './team-model';
 
 export interface MemberUpdateInput {
@@ -60,17 +60,9 @@ export class TeamService {
         .values({
           type: settings.type,
           name: settings.name,
-          avatar: settings.avatar ?? '',
-          intro: settings.intro ?? '',
-          announcement: settings.announcement ?? '',
-          custom: settings.custom ?? '',
+          ...newTeamSettingColumns(settings),
           level: settings.level,
           owner: actor.account,
-          join_mode: settings.joinMode ?? JoinMode.needVerify,
-          be_invite_mode: settings.beInviteMode ?? BeInviteMode.needVerify,
-          invite_mode: settings.inviteMode ?? TeamMode.manager,
-          update_team_mode: settings.updateTeamMode ?? TeamMode.manager,
-          update_custom_mode: settings.updateCustomMode ?? TeamMode.manager,
           created_at: now,
           updated_at: now,
         })
@@ -126,11 +118,11 @@ export class TeamService {
   }
 
   /**
-   * getTeams: timetag 0 (or not issued here) → the teams the account is in now; a timetag → every
-   * team whose row or whose membership of the account changed since (left/dismissed ones with
-   * validToCurrentUser false). The new timetag is the account's sync head.
+   * getTeams: timetag 0 (or one this server never issued) → the teams the account is in now; a
+   * timetag → every team whose row or whose membership of the account changed since (left or
+   * dismissed ones with validToCurrentUser false). The new timetag is the account's sync head;
+   * `since` is the timetag used.
    */
-  /** getTeams: the changes since a timetag this server issued; from 0 (or one it never issued), every valid team. `since` is the one used. */
   async listForAccount(account: string, timetag: unknown): Promise<{ teams: TeamView[]; timetag: number; since: number }> {
     const head = await readHead(this.db, account);
     const since = typeof timetag === 'number' && Number.isSafeInteger(timetag) && timetag > 0 && timetag <= head ? timetag : 0;
@@ -207,28 +199,8 @@ export class TeamService {
   async update(actor: TeamActor, teamInput: unknown): Promise<TeamChange> {
     const { teamId, settings } = parseUpdateTeam(teamInput);
     return this.change(teamId, actor, (state) => {
-      const me = requireMember(state);
-      const manager = isManagerOrOwner(me);
-      if (INFO_FIELDS.some((f) => settings[f] !== undefined) && state.team.updateTeamMode === TeamMode.manager && !manager) {
-        throw teamError.noPermission('only the owner and managers may update this team');
-      }
-      if (settings.custom !== undefined && state.team.updateCustomMode === TeamMode.manager && !manager) {
-        throw teamError.noPermission('only the owner and managers may update the team custom field');
-      }
-      if (MODE_FIELDS.some((f) => settings[f] !== undefined) && !manager) throw teamError.noPermission('only the owner and managers may change the team modes');
-      const patch = {
-        ...(settings.name !== undefined ? { name: settings.name } : {}),
-        ...(settings.avatar !== undefined ? { avatar: settings.avatar } : {}),
-        ...(settings.intro !== undefined ? { intro: settings.intro } : {}),
-        ...(settings.announcement !== undefined ? { announcement: settings.announcement } : {}),
-        ...(settings.custom !== undefined ? { custom: settings.custom } : {}),
-        ...(settings.joinMode !== undefined ? { join_mode: settings.joinMode } : {}),
-        ...(settings.beInviteMode !== undefined ? { be_invite_mode: settings.beInviteMode } : {}),
-        ...(settings.inviteMode !== undefined ? { invite_mode: settings.inviteMode } : {}),
-        ...(settings.updateTeamMode !== undefined ? { update_team_mode: settings.updateTeamMode } : {}),
-        ...(settings.updateCustomMode !== undefined ? { update_custom_mode: settings.updateCustomMode } : {}),
-      };
-      return { teamPatch: patch, notify: { type: 'updateTeam', attach: { team: settings } } };
+      checkTeamUpdate(state.team, settings, isManagerOrOwner(requireMember(state)), 'team');
+      return { teamPatch: teamSettingsPatch(settings), notify: { type: 'updateTeam', attach: { team: settings } } };
     });
   }
 
