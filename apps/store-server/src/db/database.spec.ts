@@ -41,6 +41,13 @@ describe('store database', () => {
       { accid: 'c_demo1', nickname: 'Alice Chen' },
       { accid: 'c_demo2', nickname: 'Bob Li' },
     ]);
+    // Stock warnings: some open, some handled, and every handled one says when (the list shows it).
+    const warnings = await database.db.selectFrom('store_goods_stock_warning').select(['status', 'created_at', 'handled_at']).execute();
+    expect(new Set(warnings.map((w) => w.status))).toEqual(new Set([1, 2]));
+    for (const warning of warnings) {
+      if (warning.status === 2) expect(new Date(warning.handled_at as Date).getTime()).toBeGreaterThan(new Date(warning.created_at).getTime());
+      else expect(warning.handled_at).toBeNull();
+    }
   });
 
   it('gives new stores ids that never collide with the demo store', async () => {

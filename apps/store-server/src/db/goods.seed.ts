@@ -139,7 +139,14 @@ export async function seedDemoGoods(db: Kysely<StoreDatabase>, clock: Clock): Pr
     if (lowSkus.length > 0) {
       await trx
         .insertInto('store_goods_stock_warning')
-        .values(lowSkus.map((s, i) => ({ store_id: s.store_id, goods_id: s.goods_id, sku_id: s.id, stock: s.stock, warning_stock: s.warning_stock as number, status: i % 4 === 0 ? 2 : 1, created_at: addSeconds(now, -i * 3600) })))
+        .values(
+          lowSkus.map((s, i) => {
+            // Every fourth warning is already handled, half an hour after it fired (the list shows when).
+            const handled = i % 4 === 0;
+            const createdAt = addSeconds(now, -i * 3600);
+            return { store_id: s.store_id, goods_id: s.goods_id, sku_id: s.id, stock: s.stock, warning_stock: s.warning_stock as number, status: handled ? 2 : 1, created_at: createdAt, handled_at: handled ? addSeconds(createdAt, 1800) : null };
+          }),
+        )
         .execute();
     }
 
