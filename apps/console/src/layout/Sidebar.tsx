@@ -1,6 +1,6 @@
 // Sidebar menu built from the route manifest (§2: first-level items as top groups; §6: storeType
 // include/exclude). Desktop: 240px or an icon rail; mobile: a temporary drawer.
-import { Fragment, startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -19,7 +19,7 @@ import { useRouteManifest } from '../routes/manifestContext';
 import { buildMenu, type MenuItem } from '../routes/routeHandle';
 import { OrdersMenuBadge } from '../features/notifications/NewOrderNotifications';
 import { mobileSidebarClosed } from './layoutSlice';
-import { NAVBAR_HEIGHT, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './layoutConstants';
+import { NAVBAR_HEIGHT, SIDEBAR_BACKGROUND, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './layoutConstants';
 
 function MenuLink({ item, compact, nested }: { item: MenuItem; compact: boolean; nested: boolean }) {
   const { t } = useTranslation();
@@ -88,6 +88,35 @@ function SidebarMenu({ compact }: { compact: boolean }) {
   return <SidebarEntries compact={compact} />;
 }
 
+/**
+ * A top group: its own list inside an entry of the menu, headed by its title. The heading stays at the
+ * top while its group scrolls by, but only within its own list, so the next group's heading pushes it
+ * away instead of piling on it; it is painted with the sidebar's background so entries pass under it.
+ */
+function SidebarGroup({ title, items, compact }: { title: string; items: MenuItem[]; compact: boolean }) {
+  const headingId = useId();
+  return (
+    <li>
+      <List
+        disablePadding
+        aria-labelledby={compact ? undefined : headingId}
+        aria-label={compact ? title : undefined}
+        subheader={
+          compact ? undefined : (
+            <ListSubheader id={headingId} sx={{ bgcolor: SIDEBAR_BACKGROUND, color: 'grey.400' }}>
+              {title}
+            </ListSubheader>
+          )
+        }
+      >
+        {items.map((item) => (
+          <MenuLink key={item.path} item={item} compact={compact} nested />
+        ))}
+      </List>
+    </li>
+  );
+}
+
 function SidebarEntries({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
   const manifest = useRouteManifest();
@@ -100,12 +129,7 @@ function SidebarEntries({ compact }: { compact: boolean }) {
           entry.kind === 'item' ? (
             <MenuLink key={entry.path} item={entry} compact={compact} nested={false} />
           ) : (
-            <Fragment key={entry.path}>
-              {!compact && <ListSubheader sx={{ bgcolor: 'inherit', color: 'grey.400' }}>{t(entry.titleKey)}</ListSubheader>}
-              {entry.items.map((item) => (
-                <MenuLink key={item.path} item={item} compact={compact} nested />
-              ))}
-            </Fragment>
+            <SidebarGroup key={entry.path} title={t(entry.titleKey)} items={entry.items} compact={compact} />
           ),
         )}
       </List>
@@ -116,7 +140,7 @@ function SidebarEntries({ compact }: { compact: boolean }) {
 function SidebarContent({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
   return (
-    <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column', bgcolor: '#304156', color: 'grey.100' }}>
+    <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column', bgcolor: SIDEBAR_BACKGROUND, color: 'grey.100' }}>
       <Box sx={{ height: NAVBAR_HEIGHT, display: 'flex', alignItems: 'center', gap: 1, px: 2, flexShrink: 0 }}>
         <StorefrontIcon aria-hidden />
         {!compact && (

@@ -4,6 +4,7 @@ import { act } from 'react';
 import { renderConsole } from '../../../test/renderConsole';
 import { DEMO_USER, createFakeStoreServer } from '../../../test/fakeStoreServer';
 import { fakeOrder } from '../orders/ordersFake';
+import { ORDER_TAB_OPTIONS } from '../orders/orderStatus';
 import { shippingApi } from '../orders/shipping/api';
 import { installShippingFake } from '../orders/shipping/shippingFake';
 
@@ -47,9 +48,24 @@ describe('dashboard', () => {
     renderDashboard({});
     expect(await screen.findByTestId('dashboard-no-notices')).toHaveTextContent('Nothing needs your attention');
     expect(await screen.findByTestId('dashboard-order-total')).toHaveTextContent('Total orders: 9');
-    expect(screen.getByTestId('dashboard-order-count-1')).toHaveTextContent('to ship (1)4');
-    expect(screen.getByTestId('dashboard-order-count-4')).toHaveTextContent('completed (4)5');
+    expect(screen.getByTestId('dashboard-order-count-1')).toHaveTextContent('to ship4');
+    expect(screen.getByTestId('dashboard-order-count-4')).toHaveTextContent('completed5');
     expect(screen.getByRole('img', { name: 'Bar chart of orders per status' })).toBeInTheDocument();
+  });
+
+  it('names the two "shipped" statuses as the order list\'s tabs do, without status codes, in English and Chinese', async () => {
+    const { user } = renderDashboard({});
+    const terms = async () => {
+      const list = await screen.findByTestId('dashboard-order-counts');
+      return within(list).getAllByRole('term').map((term) => term.textContent);
+    };
+    // The same labels as the order list's status tabs (ORDER_TAB_OPTIONS), not written a second time.
+    const tabLabels = (locale: 'en-US' | 'zh-CN') => ORDER_TAB_OPTIONS.map((option) => (typeof option.label === 'string' ? option.label : option.label[locale]));
+    expect(await terms()).toEqual(['to ship', 'shipped · in transit', 'shipped · delivered', 'completed', 'withdrawn', 'refunded']);
+    expect(await terms()).toEqual(tabLabels('en-US'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'zh-CN');
+    await waitFor(async () => expect(await terms()).toEqual(['待发货', '已发货·运输中', '已发货·已送达', '已完成', '已撤回', '已退款']));
+    expect(await terms()).toEqual(tabLabels('zh-CN'));
   });
 
   it('shows a failed order count inside its card with the server msg, not over the console', async () => {
@@ -63,11 +79,11 @@ describe('dashboard', () => {
     server.on('/v1/store/eshop/store/user/storePcHome', () => ok(home));
     installShippingFake(server, [fakeOrder(41, 1), fakeOrder(42, 1), fakeOrder(43, 4)]);
     const { store } = renderConsole({ path: '/dashboard', token: DEMO_USER.token, server });
-    expect(await screen.findByTestId('dashboard-order-count-1')).toHaveTextContent('to ship (1)2');
-    expect(screen.getByTestId('dashboard-order-count-2')).toHaveTextContent('shipped (2)0');
+    expect(await screen.findByTestId('dashboard-order-count-1')).toHaveTextContent('to ship2');
+    expect(screen.getByTestId('dashboard-order-count-2')).toHaveTextContent('shipped · in transit0');
     await act(() => store.dispatch(shippingApi.endpoints.shipOrder.initiate({ orderId: 41, carrier: 'SF Express', trackingNo: 'SF1001' })).unwrap());
-    await waitFor(() => expect(screen.getByTestId('dashboard-order-count-1')).toHaveTextContent('to ship (1)1'));
-    expect(screen.getByTestId('dashboard-order-count-2')).toHaveTextContent('shipped (2)1');
+    await waitFor(() => expect(screen.getByTestId('dashboard-order-count-1')).toHaveTextContent('to ship1'));
+    expect(screen.getByTestId('dashboard-order-count-2')).toHaveTextContent('shipped · in transit1');
     expect(screen.getByTestId('dashboard-order-total')).toHaveTextContent('Total orders: 3');
   });
 });

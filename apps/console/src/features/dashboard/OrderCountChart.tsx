@@ -1,17 +1,19 @@
 // Order counts per shipping-order status (queryStoreOrderCount) as a bar chart (@mui/x-charts), with
-// the same figures as a visually plain list for screen readers and keyboard users.
+// the same figures as a visually plain list for screen readers and keyboard users. The bars are named
+// as the order list's status tabs name them (orderTabLabel): §4 calls statuses 2 and 3 both
+// "shipped", and the tabs tell them apart (in transit / delivered) without showing the status code.
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { SHIPPING_STATUS, statusLabel, type UiKitLocale } from '@merchant/ui-kit/format';
+import type { UiKitLocale } from '@merchant/ui-kit/format';
+import { orderTabLabel } from '../orders/orderTabLabels';
 import type { StoreOrderCount } from './api';
 
 export function OrderCountChart({ orders }: { orders: StoreOrderCount }) {
   const { t, i18n } = useTranslation();
-  const locale = i18n.language as UiKitLocale;
-  const labels = orders.counts.map((entry) => `${statusLabel(SHIPPING_STATUS, entry.status, locale)} (${entry.status})`);
+  const labels = orders.counts.map((entry) => orderTabLabel(entry.status, i18n.language as UiKitLocale));
   return (
     <Stack spacing={1}>
       <Typography data-testid="dashboard-order-total">{t('dashboard.orders.total', { total: orders.total })}</Typography>

@@ -6,6 +6,7 @@ import Chip from '@mui/material/Chip';
 import { ORDER_MACHINE, type OrderEvent } from '@merchant/api-contracts';
 import { SHIPPING_STATUS, orderStatusColor, statusLabel } from '@merchant/ui-kit';
 import { statusText, type ResourceStatus, type ResourceTextContext } from '../../resource-kit';
+import { orderTabLabel } from './orderTabLabels';
 
 /** §4 shipping-order statuses as a resource status mapping (tabs, search options, export text). */
 export const ORDER_STATUS: ResourceStatus = {
@@ -15,25 +16,11 @@ export const ORDER_STATUS: ResourceStatus = {
   })),
 };
 
-/**
- * §4 names statuses 2 and 3 both "shipped"; the chips, search options and exports keep that text, but
- * two tabs of the same name would leave the merchant guessing, so the tabs say which one
- * (docs/orders.md: 2 in transit, 3 delivered and waiting for the buyer's confirmation).
- */
-const SHIPPED_TAB_QUALIFIERS: Readonly<Record<number, { 'zh-CN': string; 'en-US': string }>> = {
-  2: { 'zh-CN': '运输中', 'en-US': 'in transit' },
-  3: { 'zh-CN': '已送达', 'en-US': 'delivered' },
-};
-
-/** The order list's status tabs: the §4 labels, with the two "shipped" ones told apart. */
-export const ORDER_TAB_OPTIONS: ResourceStatus['options'] = ORDER_STATUS.options.map((option) => {
-  const qualifier = SHIPPED_TAB_QUALIFIERS[Number(option.value)];
-  if (!qualifier || typeof option.label === 'string') return option;
-  return {
-    ...option,
-    label: { 'zh-CN': `${option.label['zh-CN']}·${qualifier['zh-CN']}`, 'en-US': `${option.label['en-US']} · ${qualifier['en-US']}` },
-  };
-});
+/** The order list's status tabs: the §4 labels, with the two "shipped" ones told apart (orderTabLabels.ts). */
+export const ORDER_TAB_OPTIONS: ResourceStatus['options'] = ORDER_STATUS.options.map((option) => ({
+  ...option,
+  label: { 'zh-CN': orderTabLabel(option.value as number, 'zh-CN'), 'en-US': orderTabLabel(option.value as number, 'en-US') },
+}));
 
 export function orderStatusText(status: unknown, context: ResourceTextContext): string {
   return statusText(ORDER_STATUS, status, context);
