@@ -2,8 +2,7 @@
 // contract's zod schema, unsaved-changes protection, and on save: the mutation (its tags refresh
 // the lists), the success notice and back to the list.
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
@@ -15,6 +14,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ConfirmDialog, MoneyInput, NumberInput, yuanTextToCents } from '@merchant/ui-kit';
+import { fieldErrorText, requiredFieldNames, resourceFormResolver } from './formErrors';
 import { PageError, PageLoading } from './PageStates';
 import { labelText, textContext } from './text';
 import type { ResourceFormDefinition, ResourceFormField, ResourceStatusOption, ResourceTextContext } from './types';
@@ -52,7 +52,9 @@ function FormBody<V extends Values, Rec, LoadArg>({ resource, createTitleKey, ed
   const context = useMemo(() => textContext(t, i18n.language), [t, i18n.language]);
   const definition = resource.form!;
   const actions = useResourceActions();
-  const form = useForm<Values>({ defaultValues: initial, resolver: zodResolver(definition.schema as never) as unknown as Resolver<Values> });
+  // Errors in the merchant's language with the field's label (formErrors), never the schema's English text.
+  const form = useForm<Values>({ defaultValues: initial, resolver: resourceFormResolver<Values>(definition.schema as never) });
+  const required = useMemo(() => requiredFieldNames(definition.schema as never, definition.fields), [definition]);
   const guard = useUnsavedChangesGuard(form.formState.isDirty && !form.formState.isSubmitSuccessful);
   const [failed, setFailed] = useState(false);
 
@@ -91,7 +93,16 @@ function FormBody<V extends Values, Rec, LoadArg>({ resource, createTitleKey, ed
             name={field.name}
             control={form.control}
             render={({ field: control, fieldState }) => (
-              <FormInput field={field} disabled={Boolean(id && field.createOnly)} value={control.value} onChange={control.onChange} onBlur={control.onBlur} error={fieldState.error?.message} context={context} />
+              <FormInput
+                field={field}
+                required={required.has(field.name)}
+                disabled={Boolean(id && field.createOnly)}
+                value={control.value}
+                onChange={control.onChange}
+                onBlur={control.onBlur}
+                error={fieldErrorText(t, field, fieldState.error?.message)}
+                context={context}
+              />
             )}
           />
         ))}
@@ -120,6 +131,8 @@ function FormBody<V extends Values, Rec, LoadArg>({ resource, createTitleKey, ed
 
 interface FormInputProps {
   field: ResourceFormField;
+  /** Marks the label with `*`. */
+  required: boolean;
   disabled: boolean;
   value: unknown;
   onChange(value: unknown): void;
@@ -128,10 +141,10 @@ interface FormInputProps {
   context: ResourceTextContext;
 }
 
-function FormInput({ field, disabled, value, onChange, onBlur, error, context }: FormInputProps) {
+function FormInput({ field, required, disabled, value, onChange, onBlur, error, context }: FormInputProps) {
   const label = context.t(field.labelKey);
   const helperText = error ?? (field.helperKey ? context.t(field.helperKey) : undefined);
-  const common = { label, name: field.name, error: Boolean(error), helperText, onBlur, disabled, size: 'small' as const, fullWidth: true, id: `field-${field.name}` };
+  const common = { label, name: field.name, required, error: Boolean(error), helperText, onBlur, disabled, size: 'small' as const, fullWidth: true, id: `field-${field.name}` };
   switch (field.kind) {
     case 'switch':
       return <FormControlLabel control={<Switch checked={Boolean(value)} disabled={disabled} onChange={(event) => onChange(event.target.checked)} name={field.name} />} label={label} />;

@@ -31,7 +31,9 @@ import { ExportTooLargeError, MAX_EXPORT_ROWS, fetchFilteredRows, serverExportRe
 import { SavedViewsMenu } from './SavedViewsMenu';
 import { StatusChip } from './StatusChip';
 import { cellText, labelText, textContext } from './text';
+import { columnWidth } from './columnWidth';
 import { listArg } from './listArg';
+import { withSearchRanges } from './searchRanges';
 import type { ResourceActionBase, ResourceListResource, ResourceRowAction } from './types';
 import { useResourceActions } from './useResourceActions';
 
@@ -76,7 +78,10 @@ export function ResourceListPage<Row extends object, Arg>({ resource, savedViews
     if (action.run) ask(action, () => action.run!(row, actions.context));
   };
 
-  const schema = useMemo(() => list.search?.(t, context), [list, t, context]);
+  const schema = useMemo(() => {
+    const search = list.search?.(t, context);
+    return search && withSearchRanges(search, list.searchRanges, t);
+  }, [list, t, context]);
   const tabField = list.tabs?.field;
   const tabValue = tabField !== undefined && table.filters[tabField] !== undefined ? String(table.filters[tabField]) : '';
   /** `filters` with the tab filter set to `tab` (or none). */
@@ -92,7 +97,7 @@ export function ResourceListPage<Row extends object, Arg>({ resource, savedViews
     const drawn: DataTableColumn<Row>[] = list.columns.map((column) => ({
       key: column.key,
       title: t(column.titleKey),
-      width: column.width,
+      width: columnWidth(column.width, t(column.titleKey), table.sort?.field === column.key),
       flex: column.flex,
       align: column.align,
       sortable: column.sortable,
@@ -139,7 +144,7 @@ export function ResourceListPage<Row extends object, Arg>({ resource, savedViews
       },
     ];
     // runRow reads only stable references (the action context and the definition).
-  }, [list, resource, context, t, actions.context]);
+  }, [list, resource, context, t, actions.context, table.sort?.field]);
 
   const bulkActions = useMemo<BulkAction[] | undefined>(
     () =>

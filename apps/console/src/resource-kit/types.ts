@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { SAVED_VIEW_RESOURCE_PATTERN, type ExportResource, type LocalizedText } from '@merchant/api-contracts';
 import type { ListEndpoint, RowId, SearchSchema, TablePage, TableQuery } from '@merchant/ui-kit';
+import type { SearchRange } from './searchRanges';
 
 /** A label: an i18n key of the console, or the same text in every language (contract status mappings). */
 export type ResourceLabel = string | LocalizedText;
@@ -118,6 +119,11 @@ export interface ResourceListDefinition<Row, Arg> {
   toArg?: (query: TableQuery) => Arg;
   /** The search bar's zod schema (ui-kit's searchText/searchSelect/… fields); labels are i18n keys here. */
   search?: (t: TFunction, context: ResourceTextContext) => SearchSchema;
+  /**
+   * From–to pairs of the search (`[{ min: 'amountMin', max: 'amountMax' }]`): a "to" below its "from" is refused
+   * on the field, in the merchant's language, and nothing is searched (searchRanges.ts).
+   */
+  searchRanges?: readonly SearchRange[];
   columns: readonly ResourceColumn<Row>[];
   tabs?: ResourceTabs;
   rowActions?: readonly ResourceRowAction<Row>[];
@@ -169,6 +175,8 @@ export interface ResourceFormField {
   /** For 'select' with options from the server: a hook (called while the field is drawn). */
   useOptions?: () => readonly ResourceStatusOption[];
   helperKey?: string;
+  /** Marks the label with `*`; by default a field the schema refuses to leave empty is required. */
+  required?: boolean;
 }
 
 export interface ResourceFormDefinition<Values extends Record<string, unknown>, Rec, LoadArg> {

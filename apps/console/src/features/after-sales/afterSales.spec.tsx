@@ -27,6 +27,18 @@ const bodyRows = () => screen.queryAllByRole('row').filter((row) => row.getAttri
 const actionButtons = () => within(screen.getByTestId('refund-actions')).getAllByRole('button').map((button) => button.textContent);
 
 describe('refund lists (orderAfter, orderAfterAll)', () => {
+  it('orderAfterAll refuses an amount range whose "to" is below its "from" on the field, and asks the server nothing', async () => {
+    const { user, server } = setup(AFTER_SALES_PATHS.all, { refunds: [refundRecord(1, 0)] });
+    expect(await screen.findByText(refundRecord(1, 0).refundNo, {}, LOAD)).toBeInTheDocument();
+    const asked = server.callsTo('/afterSales/refund/list').length;
+    await user.type(screen.getByRole('textbox', { name: 'amount from (yuan)' }), '100');
+    await user.type(screen.getByRole('textbox', { name: 'amount to (yuan)' }), '1');
+    await user.click(screen.getByRole('button', { name: /^search$/i }));
+    expect(await screen.findByText('amount to (yuan) cannot be less than amount from (yuan)')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'amount to (yuan)' })).toHaveAttribute('aria-invalid', 'true');
+    expect(server.callsTo('/afterSales/refund/list')).toHaveLength(asked);
+  });
+
   it('orderAfter asks for the pending statuses, offers them as tabs, and searches money in cents', async () => {
     const refunds = [refundRecord(1, 0), refundRecord(2, 7, { amountCents: 5_000 }), refundRecord(3, 2)];
     const { user, server } = setup(AFTER_SALES_PATHS.pending, { refunds });

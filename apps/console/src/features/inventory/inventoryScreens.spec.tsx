@@ -69,9 +69,24 @@ describe('inventory centre screens', () => {
   it('adds a warning config: the contract schema refuses an empty form, a valid one is saved and the list shows it', async () => {
     const { user, server, location } = renderInventory(`${BASE}/inventoryWarningConfig/add`);
     const form = await screen.findByTestId('resource-form-inventory.config', {}, { timeout: 30_000 });
+    // The required fields carry the `*` of their labels; the remark (default '') does not.
+    const labelOf = (id: string) => form.querySelector(`label[for="${id}"], #${id}-label`) as HTMLElement;
+    expect(labelOf('field-itemId')).toHaveTextContent(/^item\s*\*$/);
+    expect(labelOf('field-warningLine')).toHaveTextContent(/^warning line\s*\*$/);
+    expect(labelOf('field-remark')).toHaveTextContent(/^remark$/);
+    expect(within(form).getByRole('textbox', { name: 'warning line' })).toBeRequired();
     await user.click(within(form).getByTestId('resource-form-submit'));
-    expect(await within(form).findByText(/itemId must be a number|expected number/i)).toBeInTheDocument();
+    // In the merchant's language with the field's label, not the contract's "itemId must be a number".
+    expect(await within(form).findByText('item is required')).toBeInTheDocument();
+    expect(within(form).getByText('warning line is required')).toBeInTheDocument();
+    expect(within(form).queryByText(/itemId|warningLine|expected number/)).not.toBeInTheDocument();
     expect(server.callsTo('/warningConfig/add')).toEqual([]);
+    // The same screen in Chinese: "请选择商品", never "itemId must be a number".
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'zh-CN');
+    expect(await within(form).findByText('请选择商品')).toBeInTheDocument();
+    expect(within(form).getByText('请填写预警线')).toBeInTheDocument();
+    expect(labelOf('field-itemId')).toHaveTextContent(/^商品\s*\*$/);
+    await user.selectOptions(screen.getByRole('combobox', { name: '语言' }), 'en-US');
 
     await user.click(within(form).getByRole('combobox', { name: 'item' }));
     await user.click(await screen.findByRole('option', { name: /Item 3 colour: red/ }));
@@ -82,6 +97,13 @@ describe('inventory centre screens', () => {
     await waitFor(() => expect(location()).toBe(`${BASE}/inventoryWarningConfig`));
     expect(server.callsTo('/warningConfig/add').map((call) => call.biz)).toEqual([{ itemId: 3, warningLine: 7, enabled: true, remark: 'reorder early' }]);
     expect(await screen.findByText('reorder early')).toBeInTheDocument();
+  });
+
+  it('draws a fixed column at least as wide as its header: "warning line" is not cut to "warning l…"', async () => {
+    renderInventory(`${BASE}/inventoryWarningConfig`);
+    const header = await screen.findByRole('columnheader', { name: 'warning line' }, { timeout: 30_000 });
+    // 90 px in the definition; the header text needs more in English (columnWidth).
+    expect(parseFloat(header.style.width || header.style.getPropertyValue('--width'))).toBeGreaterThan(100);
   });
 
   it('asks before leaving a form with unsaved changes, and stays when asked to', async () => {

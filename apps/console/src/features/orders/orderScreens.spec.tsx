@@ -68,6 +68,42 @@ describe('order list', () => {
     expect(screen.getByText('740.70')).toBeInTheDocument();
   });
 
+  it('refuses an amount range whose "to" is below its "from" on the field, in English, and sends nothing', async () => {
+    const { user, server } = renderOrders(ORDER_PATHS.list);
+    await screen.findByText('SO2026000001', {}, FIRST_LOAD);
+    const calls = server.callsTo('/order/list').length;
+    const bar = screen.getByRole('search');
+    await user.type(within(bar).getByRole('textbox', { name: 'amount from (yuan)' }), '100');
+    const to = within(bar).getByRole('textbox', { name: 'amount to (yuan)' });
+    await user.type(to, '1');
+    await user.click(within(bar).getByRole('button', { name: /search/i }));
+    expect(await within(bar).findByText('amount to (yuan) cannot be less than amount from (yuan)', {}, STEP)).toBeInTheDocument();
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/amountMax|amountMin/)).not.toBeInTheDocument();
+    expect(server.callsTo('/order/list')).toHaveLength(calls);
+    expect(screen.getByText('SO2026000001')).toBeInTheDocument();
+
+    // An equal pair is a range of one amount: searched.
+    await user.clear(to);
+    await user.type(to, '100');
+    await user.click(within(bar).getByRole('button', { name: /search/i }));
+    await waitFor(() => expect(server.callsTo('/order/list').at(-1)!.biz).toMatchObject({ amountMin: 10_000, amountMax: 10_000 }), STEP);
+    expect(within(bar).queryByText(/cannot be less than/)).not.toBeInTheDocument();
+
+    // The same refusal in Chinese for a merchant using zh-CN.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'zh-CN');
+    const zhBar = await screen.findByRole('search');
+    const zhTo = await within(zhBar).findByRole('textbox', { name: '最高金额（元）' }, STEP);
+    const searched = server.callsTo('/order/list').length;
+    await user.clear(within(zhBar).getByRole('textbox', { name: '最低金额（元）' }));
+    await user.type(within(zhBar).getByRole('textbox', { name: '最低金额（元）' }), '50');
+    await user.clear(zhTo);
+    await user.type(zhTo, '20');
+    await user.click(within(zhBar).getByRole('button', { name: '搜索' }));
+    expect(await within(zhBar).findByText('最高金额（元）不能小于最低金额（元）', {}, STEP)).toBeInTheDocument();
+    expect(server.callsTo('/order/list')).toHaveLength(searched);
+  });
+
   it('masks the buyer phone and offers each row only the actions its status allows', async () => {
     renderOrders(ORDER_PATHS.list);
     await screen.findByText('SO2026000001', {}, FIRST_LOAD);

@@ -25,6 +25,8 @@ const search = (t: TFunction, context: ResourceTextContext) =>
     amountMax: searchMoney({ label: t('afterSales.field.amountMax') }),
   });
 
+const REFUND_AMOUNT_RANGE = [{ min: 'amountMin', max: 'amountMax' }] as const;
+
 const COLUMNS: ResourceColumn<RefundRow>[] = [
   { key: 'refundNo', titleKey: 'afterSales.field.refundNo', width: 145 },
   { key: 'orderNo', titleKey: 'afterSales.field.orderNo', width: 165 },
@@ -66,6 +68,8 @@ export const pendingRefunds = defineResource<RefundRow, RefundQuery>({
     endpoint: afterSalesApi.endpoints.refunds,
     toArg: (query) => refundArg(query, true),
     search,
+    // An 'amount to' below 'amount from' is refused on the bar, before any request (resource kit, searchRanges).
+    searchRanges: REFUND_AMOUNT_RANGE,
     tabs: { field: 'status', options: refundTabs(PENDING_REFUND_STATUS) },
     columns: COLUMNS,
     rowActions: [processAction],
@@ -85,6 +89,8 @@ export const allRefunds = defineResource<RefundRow, RefundQuery>({
     endpoint: afterSalesApi.endpoints.refunds,
     toArg: (query) => refundArg(query, false),
     search,
+    // An 'amount to' below 'amount from' is refused on the bar, before any request (resource kit, searchRanges).
+    searchRanges: REFUND_AMOUNT_RANGE,
     tabs: { field: 'status', options: refundTabs(REFUND_ORDER_STATUS) },
     columns: COLUMNS,
     rowActions: [processAction],

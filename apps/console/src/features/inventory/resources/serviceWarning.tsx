@@ -26,11 +26,12 @@ export const serviceWarning = defineResource<WarningRow, EndpointBiz<typeof inve
       { key: 'itemName', titleKey: 'inventory.field.itemName', flex: 2 },
       { key: 'skuText', titleKey: 'inventory.field.sku', flex: 1 },
       { key: 'warehouseName', titleKey: 'inventory.field.warehouse', flex: 1 },
-      { key: 'quantity', titleKey: 'inventory.field.quantityWhenFired', width: 110, align: 'right' },
+      // On the detail page; in the column picker here, so the item, spec and warehouse keep room at 1440 px.
+      { key: 'quantity', titleKey: 'inventory.field.quantityWhenFired', width: 110, align: 'right', hidden: true },
       { key: 'warningLine', titleKey: 'inventory.field.warningLine', width: 90, align: 'right' },
       { key: 'currentQuantity', titleKey: 'inventory.field.currentQuantity', width: 100, align: 'right' },
       { key: 'status', titleKey: 'inventory.field.status', width: 100, status: WARNING_STATUS },
-      { key: 'createTime', titleKey: 'inventory.field.createTime', width: 165, format: (row) => time(row.createTime) },
+      { key: 'createTime', titleKey: 'inventory.field.createTime', width: 160, format: (row) => time(row.createTime) },
     ],
     rowActions: [
       {

@@ -43,6 +43,8 @@ export const orderList = defineResource<OrderRow, OrderListQuery>({
         amountMin: searchMoney({ label: t('orders.field.amountMin') }),
         amountMax: searchMoney({ label: t('orders.field.amountMax') }),
       }),
+    // An 'amount to' below 'amount from' is refused on the bar, before any request (searchRanges).
+    searchRanges: [{ min: 'amountMin', max: 'amountMax' }],
     columns: [
       { key: 'orderNo', titleKey: 'orders.field.orderNo', width: 175, hideable: false },
       {
