@@ -204,27 +204,39 @@ const goodsFields = {
   afterSaleTemplateId: positiveId('afterSaleTemplateId').nullable(),
 };
 
+/**
+ * The texts of the goods cross-field rules (checkGoods), named so a screen can recognise a rule
+ * and say it in the merchant's language; the server answers with these words.
+ */
+export const GOODS_RULE_MESSAGES = {
+  specTwice: 'a spec is chosen twice',
+  skuSpecValues: 'every SKU needs exactly one chosen value of every spec',
+  skuTwin: 'two SKUs have the same spec values',
+  detailRequired: 'write the goods detail',
+  detailImagesRequired: 'choose at least one detail image',
+} as const;
+
 /** Cross-field rules: SKUs are the spec combinations, each once, with values from the chosen specs; the detail matches its type. */
 function checkGoods(goods: Partial<Record<keyof typeof goodsFields, unknown>>, ctx: z.RefinementCtx, complete: boolean): void {
   const specList = (goods.specList ?? []) as GoodsSpec[];
   const names = specList.map((s) => s.specName);
-  if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', path: ['specList'], message: 'a spec is chosen twice' });
+  if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', path: ['specList'], message: GOODS_RULE_MESSAGES.specTwice });
   const skus = (goods.skus ?? []) as Array<{ specValues: Record<string, string> }>;
   const seen = new Set<string>();
   skus.forEach((sku, index) => {
     const keys = Object.keys(sku.specValues);
     const matches = keys.length === names.length && names.every((name) => specList.find((s) => s.specName === name)?.values.includes(sku.specValues[name] ?? '\u0000'));
-    if (!matches) ctx.addIssue({ code: 'custom', path: ['skus', index, 'specValues'], message: 'every SKU needs exactly one chosen value of every spec' });
+    if (!matches) ctx.addIssue({ code: 'custom', path: ['skus', index, 'specValues'], message: GOODS_RULE_MESSAGES.skuSpecValues });
     const key = names.map((name) => sku.specValues[name]).join('\u0001');
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['skus', index, 'specValues'], message: 'two SKUs have the same spec values' });
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['skus', index, 'specValues'], message: GOODS_RULE_MESSAGES.skuTwin });
     seen.add(key);
   });
   if (!complete) return;
   if (goods.detailType === GOODS_DETAIL_TYPE.richText && !String(goods.detailHtml ?? '').trim()) {
-    ctx.addIssue({ code: 'custom', path: ['detailHtml'], message: 'write the goods detail' });
+    ctx.addIssue({ code: 'custom', path: ['detailHtml'], message: GOODS_RULE_MESSAGES.detailRequired });
   }
   if (goods.detailType === GOODS_DETAIL_TYPE.images && ((goods.detailImages ?? []) as unknown[]).length === 0) {
-    ctx.addIssue({ code: 'custom', path: ['detailImages'], message: 'choose at least one detail image' });
+    ctx.addIssue({ code: 'custom', path: ['detailImages'], message: GOODS_RULE_MESSAGES.detailImagesRequired });
   }
 }
 
@@ -287,6 +299,9 @@ export const createTimeRangeValid = (v: { createTimeStart?: number; createTimeEn
   v.createTimeStart === undefined || v.createTimeEnd === undefined || v.createTimeEnd >= v.createTimeStart;
 export const CREATE_TIME_RANGE_ERROR = { message: 'end cannot be less than start', path: ['createTimeEnd'] };
 
+/** goodList/goodAll price range in cents: the highest price is not below the lowest (either may be left out). */
+export const goodsPriceRangeValid = (v: { priceMin?: number; priceMax?: number }) => v.priceMin === undefined || v.priceMax === undefined || v.priceMax >= v.priceMin;
+
 export const GOODS_SORT_FIELDS = ['createTime', 'updateTime', 'price'] as const;
 
 const goodsStatusField = (values: readonly number[], name = 'status') =>
@@ -307,7 +322,7 @@ export const goodsListBiz = z
     ...sortShape(GOODS_SORT_FIELDS),
   })
   .refine(createTimeRangeValid, CREATE_TIME_RANGE_ERROR)
-  .refine((v) => v.priceMin === undefined || v.priceMax === undefined || v.priceMax >= v.priceMin, { message: 'priceMax cannot be less than priceMin', path: ['priceMax'] });
+  .refine(goodsPriceRangeValid, { message: 'priceMax cannot be less than priceMin', path: ['priceMax'] });
 export type GoodsListQuery = z.input<typeof goodsListBiz>;
 
 /** goodDraft list. */

@@ -28,13 +28,16 @@ const Root = styled('div')(({ theme }) => ({
   '& .GoodsCell-caption': { ...theme.typography.caption, color: theme.palette.text.secondary },
 }));
 
-/** The goods picture, its title and a second line (id or spec) in one table cell. */
-export function GoodsCell({ imageUrl, title, caption }: { imageUrl: string; title: string; caption: string }) {
+/**
+ * The goods picture, its title and a second line (id or spec) in one table cell. Without `imageUrl`
+ * (a list whose rows have no picture) the cell is the two lines only.
+ */
+export function GoodsCell({ imageUrl, title, caption }: { imageUrl?: string; title: string; caption: string }) {
   // A missing or broken picture shows the empty rounded square (Avatar showed its fallback glyph).
   const [broken, setBroken] = useState(false);
   return (
     <Root>
-      {imageUrl && !broken ? (
+      {imageUrl === undefined ? null : imageUrl && !broken ? (
         <img className="GoodsCell-picture" src={imageUrl} alt="" onError={() => setBroken(true)} />
       ) : (
         <span className="GoodsCell-picture" aria-hidden="true" />

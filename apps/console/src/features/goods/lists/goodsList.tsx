@@ -10,8 +10,8 @@ import {
   type GoodsListQuery,
   type GoodsListRow,
 } from '@merchant/api-contracts';
-import { formatCents, formatSecondsTimestamp, searchDateRange, searchMoney, searchText } from '@merchant/ui-kit';
-import { defineResource, listArg, statusFromLabels } from '../../../resource-kit';
+import { ConfirmDialog, formatCents, formatSecondsTimestamp, searchDateRange, searchMoney, searchText } from '@merchant/ui-kit';
+import { defineResource, listArg, statusFromLabels, type ResourceActionContext } from '../../../resource-kit';
 import { goodsListApi } from '../api';
 import { GoodsCell } from './GoodsCell';
 
@@ -23,6 +23,20 @@ export const GOODS_STATUS_MAPPING = statusFromLabels(
 
 const api = goodsListApi.endpoints;
 const ids = (goodsIds: (string | number)[]) => ({ goodsIds: goodsIds.map(Number) });
+
+/** Asks before a bulk on- or off-shelf, saying how many goods it changes, and runs it on confirm. */
+function confirmCounted(ctx: ResourceActionContext, action: 'onShelf' | 'offShelf', count: number, run: () => Promise<void>) {
+  ctx.openDialog((close) => (
+    <ConfirmDialog
+      open
+      title={ctx.t(`goods.confirm.${action}Title`)}
+      content={ctx.t(`goods.confirm.${action}Count`, { count })}
+      // A refusal is shown by the transport (§8); the dialog closes either way.
+      onConfirm={() => run().catch(() => undefined)}
+      onClose={close}
+    />
+  ));
+}
 
 export const goodsList = defineResource<GoodsListRow, GoodsListQuery>({
   key: 'goods.list',
@@ -42,6 +56,8 @@ export const goodsList = defineResource<GoodsListRow, GoodsListQuery>({
         priceMax: searchMoney({ label: t('goods.field.priceMax') }),
         createTime: searchDateRange({ label: t('goods.field.createTime') }),
       }),
+    // An inverted price range is refused on the bar, before any request (the resource kit's searchRanges).
+    searchRanges: [{ min: 'priceMin', max: 'priceMax' }],
     columns: [
       { key: 'title', titleKey: 'goods.field.goods', flex: 2, hideable: false, render: (row) => <GoodsCell imageUrl={row.mainImageUrl} title={row.title} caption={`ID ${row.goodsId}`} /> },
       { key: 'goodsId', titleKey: 'goods.field.goodsId', width: 90, hidden: true },
@@ -84,19 +100,18 @@ export const goodsList = defineResource<GoodsListRow, GoodsListQuery>({
       },
     ],
     bulkActions: [
+      // The question says how many goods change (the kit's own confirmation has no count): it is asked here.
       {
         key: 'onShelf',
         labelKey: 'goods.action.onShelf',
         permission: PERMISSIONS.goodsShelf,
-        confirm: { titleKey: 'goods.confirm.onShelfTitle', contentKey: 'goods.confirm.onShelf' },
-        run: (selected, ctx) => ctx.perform(api.goodsOnShelf, ids(selected)),
+        run: (selected, ctx) => confirmCounted(ctx, 'onShelf', selected.length, () => ctx.perform(api.goodsOnShelf, ids(selected))),
       },
       {
         key: 'offShelf',
         labelKey: 'goods.action.offShelf',
         permission: PERMISSIONS.goodsShelf,
-        confirm: { titleKey: 'goods.confirm.offShelfTitle', contentKey: 'goods.confirm.offShelf' },
-        run: (selected, ctx) => ctx.perform(api.goodsOffShelf, ids(selected)),
+        run: (selected, ctx) => confirmCounted(ctx, 'offShelf', selected.length, () => ctx.perform(api.goodsOffShelf, ids(selected))),
       },
       {
         key: 'delete',

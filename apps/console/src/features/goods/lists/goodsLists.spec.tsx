@@ -45,6 +45,7 @@ function renderGoods(path: string) {
   const server = createFakeStoreServer([owner]);
   onContract(server, G.list, (biz) => pageOf(goods.filter((row) => biz.status === undefined || row.status === biz.status), biz));
   onContract(server, G.onShelf, ({ goodsIds }) => ({ count: goodsIds.length }));
+  onContract(server, G.offShelf, ({ goodsIds }) => ({ count: goodsIds.length }));
   onContract(server, G.skuStockList, (biz) => pageOf(skus, biz));
   onContract(server, G.bulkEditSkus, (biz) => ({ count: biz.skus.length }));
   onContract(server, G.checkStoreGoodsSkuStock, () => ({ hasWarning: true, openWarningCount: 1, lowStockSkuCount: 2, outOfStockSkuCount: 0 }));
@@ -100,6 +101,32 @@ describe('goods lists', () => {
     await user.click(within(dialog).getByRole('button', { name: 'confirm' }));
     await waitFor(() => expect(server.callsTo('/goods/onShelf').map((call) => call.biz)).toEqual([{ goodsIds: [2] }]));
     expect(await screen.findByText('operation succeeded')).toBeInTheDocument();
+  });
+
+  it('refuses an inverted price range on the max price field and asks the server nothing', async () => {
+    const { user, server } = renderGoods('/goods/goodList/goodAll');
+    expect(await screen.findByText('Goods 5', {}, LIST)).toBeInTheDocument();
+    const asked = server.callsTo('/goods/list').length;
+    await user.type(screen.getByRole('textbox', { name: 'min price (yuan)' }), '100');
+    await user.type(screen.getByRole('textbox', { name: 'max price (yuan)' }), '5');
+    await user.click(screen.getByRole('button', { name: 'search' }));
+    expect(await screen.findByText('max price (yuan) cannot be less than min price (yuan)')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'max price (yuan)' })).toHaveAttribute('aria-invalid', 'true');
+    expect(server.callsTo('/goods/list')).toHaveLength(asked);
+  });
+
+  it('asks before taking the selected goods off the shelf, saying how many', async () => {
+    const { user, server } = renderGoods('/goods/goodList/goodAll');
+    expect(await screen.findByText('Goods 5', {}, LIST)).toBeInTheDocument();
+    await user.click(within(bodyRow('Goods 1')).getByRole('checkbox'));
+    await user.click(within(bodyRow('Goods 3')).getByRole('checkbox'));
+    const bulk = screen.getAllByRole('button', { name: 'Off shelf' }).find((button) => !button.closest('[role=row]'))!;
+    await user.click(bulk);
+    const dialog = await screen.findByRole('dialog', { name: 'Take off shelf' });
+    expect(dialog).toHaveTextContent('Take 2 products off the shelf? Buyers can no longer buy them.');
+    expect(server.callsTo('/goods/offShelf')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'confirm' }));
+    await waitFor(() => expect(server.callsTo('/goods/offShelf').map((call) => call.biz)).toEqual([{ goodsIds: [1, 3] }]));
   });
 
   it('bulk edits price and stock of the selected SKUs, sending only what was typed', async () => {

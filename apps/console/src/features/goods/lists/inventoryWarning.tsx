@@ -6,10 +6,20 @@ import { formatSecondsTimestamp, searchText } from '@merchant/ui-kit';
 import { defineResource, listArg, statusFromLabels } from '../../../resource-kit';
 import { goodsListApi } from '../api';
 import { AdjustStockDialog } from './AdjustStockDialog';
-import { specText } from './GoodsCell';
+import { GoodsCell, specText } from './GoodsCell';
 
 export const WARNING_STATUS_MAPPING = statusFromLabels(WARNING_STATUS_LABELS, { [WARNING_STATUS.open]: 'warning', [WARNING_STATUS.handled]: 'success' });
 const api = goodsListApi.endpoints;
+
+/** The title column: wide enough to read a goods title at 1440×900 beside the other columns. */
+export const WARNING_TITLE_WIDTH = 220;
+
+/** When the warning was handled; a handled warning without a recorded time reads '—' rather than blank. */
+export function handleTimeText(row: Pick<StockWarningRow, 'status' | 'handleTime'>): string {
+  const text = formatSecondsTimestamp(row.handleTime);
+  return text || (row.status === WARNING_STATUS.handled ? '—' : '');
+}
+
 const handle = { titleKey: 'goods.confirm.handleTitle', contentKey: 'goods.confirm.handle' };
 
 export const inventoryWarning = defineResource<StockWarningRow, EndpointBiz<typeof goodsEndpoints.stockWarningList>>({
@@ -22,15 +32,25 @@ export const inventoryWarning = defineResource<StockWarningRow, EndpointBiz<type
     toArg: listArg(),
     tabs: { field: 'status', options: WARNING_STATUS_MAPPING.options },
     search: (t) => z.object({ title: searchText({ label: t('goods.field.title') }) }),
+    // Fixed widths that fit a 1440 px wide screen with the sidebar, the actions included (issue: the
+    // title shrank to one letter beside the flexible columns and 'Mark handled' fell off the right edge).
+    // The spec is the title's second line; its own column and the stock when the warning fired can be
+    // shown from the column picker.
     columns: [
-      { key: 'title', titleKey: 'goods.field.title', flex: 2, hideable: false },
-      { key: 'spec', titleKey: 'goods.field.spec', width: 150, format: (row) => specText(row.specValues) },
-      { key: 'stock', titleKey: 'goods.field.stockWhenFired', width: 100, align: 'right' },
+      {
+        key: 'title',
+        titleKey: 'goods.field.title',
+        width: WARNING_TITLE_WIDTH,
+        hideable: false,
+        render: (row) => <GoodsCell title={row.title} caption={specText(row.specValues)} />,
+      },
+      { key: 'spec', titleKey: 'goods.field.spec', width: 150, hidden: true, format: (row) => specText(row.specValues) },
+      { key: 'stock', titleKey: 'goods.field.stockWhenFired', width: 100, align: 'right', hidden: true },
       { key: 'warningStock', titleKey: 'goods.field.warningStock', width: 90, align: 'right' },
-      { key: 'currentStock', titleKey: 'goods.field.currentStock', width: 100, align: 'right' },
-      { key: 'status', titleKey: 'goods.field.status', width: 100, status: WARNING_STATUS_MAPPING },
-      { key: 'createTime', titleKey: 'goods.field.createTime', width: 165, format: (row) => formatSecondsTimestamp(row.createTime) },
-      { key: 'handleTime', titleKey: 'goods.field.handleTime', width: 165, format: (row) => formatSecondsTimestamp(row.handleTime) },
+      { key: 'currentStock', titleKey: 'goods.field.currentStock', width: 90, align: 'right' },
+      { key: 'status', titleKey: 'goods.field.status', width: 80, status: WARNING_STATUS_MAPPING },
+      { key: 'createTime', titleKey: 'goods.field.createTime', width: 160, format: (row) => formatSecondsTimestamp(row.createTime) },
+      { key: 'handleTime', titleKey: 'goods.field.handleTime', width: 160, format: handleTimeText },
     ],
     rowActions: [
       {

@@ -84,11 +84,11 @@ function serverWithLists(): FakeStoreServer {
   return server;
 }
 
-function renderRelease(path: string, server: FakeStoreServer) {
+function renderRelease(path: string, server: FakeStoreServer, language: 'en-US' | 'zh-CN' = 'en-US') {
   window.sessionStorage.setItem(ACCESS_TOKEN_KEY, USER.token);
   const app = createConsole({
     config: TEST_CONFIG,
-    language: 'en-US',
+    language,
     manifest: manifestWithRelease(),
     createClient: ({ reactions, translate }) => createSecureClient({ baseUrl: TEST_CONFIG.apiBase, mode: 'none', fetch: server.fetch, reactions, translate }),
     createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [path] }),
@@ -136,6 +136,50 @@ describe('goods release form', () => {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
     expect(server.callsTo('/goods/submit')).toEqual([]);
+  });
+
+  it.each([
+    {
+      language: 'zh-CN' as const,
+      heading: '编辑商品',
+      summary: ['还有 2 处需要修改：', '300x300 的价格（元）：价格至少 0.01 元', '300x300 的库存：库存不能超过 9999999'],
+    },
+    {
+      language: 'en-US' as const,
+      heading: 'Edit goods',
+      summary: ['2 problems to fix:', 'Price (yuan) of 300x300: The price is at least 0.01 yuan', 'Stock of 300x300: The stock is at most 9999999'],
+    },
+  ])('$language: lists every problem in the merchant\'s language under the form and scrolls the first invalid field clear of the footer', async ({ language, heading, summary }) => {
+    const server = serverWithLists();
+    server.on(goodsEndpoints.detail.path, () => ok(storedGoods()));
+    const scrolled: Element[] = [];
+    const scrollIntoView = jest.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    Element.prototype.scrollIntoView = scrollIntoView;
+    try {
+      const { user } = renderRelease('/goods/goodRelease?id=77', server, language);
+      expect(await screen.findByRole('heading', { name: heading }, { timeout: 20_000 })).toBeInTheDocument();
+      const price = within(screen.getByTestId('sku-price-0')).getByRole('textbox');
+      const stock = within(screen.getByTestId('sku-stock-0')).getByRole('textbox');
+      await user.clear(price);
+      await user.type(price, '0');
+      await user.clear(stock);
+      await user.type(stock, '99999999999');
+      await user.click(screen.getByTestId('release-submit'));
+
+      const box = await screen.findByTestId('release-error-summary');
+      expect([within(box).getByText(summary[0]!).textContent, ...within(box).getAllByRole('listitem').map((item) => item.textContent)]).toEqual(summary);
+      // Nothing in the contract's English words (the audit's banner).
+      expect(box).not.toHaveTextContent(/cannot exceed|choose at least one image|write the goods detail/);
+      // The first invalid field (the price) is focused and scrolled to the middle of the screen, above the sticky footer.
+      await waitFor(() => expect(price).toHaveFocus());
+      expect(scrolled).toContain(price);
+      expect(scrollIntoView).toHaveBeenCalledWith({ block: 'center' });
+      expect(server.callsTo('/goods/submit')).toEqual([]);
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
   });
 
   it('edits a good: ticking a value adds its SKU row, bulk fill writes every row, and submit sends the contract biz', async () => {

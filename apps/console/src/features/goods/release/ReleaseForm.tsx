@@ -1,14 +1,16 @@
 // The goods release form (create, edit, draft edit). Submitting sends the contract's submit biz
 // (the good goes under review); 'save draft' keeps the form as it is on the server. Leaving with
 // unsaved changes asks first. A refusal (e.g. a store disabled by the platform) shows the server's
-// message above the buttons.
-import { useEffect, useState, type ReactNode } from 'react';
+// message above the buttons. Every field error is also listed above the buttons, in the merchant's language.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -20,7 +22,7 @@ import { isApiError } from '../../../app/transport';
 import { useCategorySpecsQuery, useSaveGoodsDraftMutation, useSubmitGoodsMutation } from './api';
 import { BasicSection } from './BasicSection';
 import { DetailSection } from './DetailSection';
-import { errorText } from './formText';
+import { errorSummary } from './errorSummary';
 import { specChoicesFor } from './fromGoods';
 import { MediaSection } from './MediaSection';
 import { releaseSubmitSchema, toDraftBiz, toSubmitBiz, type ReleaseFormValues } from './releaseSchema';
@@ -60,7 +62,8 @@ export function ReleaseForm({ mode, initialValues, goodsId, notice }: ReleaseFor
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const methods = useForm<ReleaseFormValues>({ defaultValues: initialValues, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
+  // The first invalid field is brought into view by the effect below (clear of the sticky footer), not by the form library.
+  const methods = useForm<ReleaseFormValues>({ defaultValues: initialValues, resolver, mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false });
   const { watch, getValues, setValue, reset, formState, handleSubmit } = methods;
   const categoryId = watch('categoryId');
   const specsQuery = useCategorySpecsQuery(categoryId ?? skipToken);
@@ -122,11 +125,34 @@ export function ReleaseForm({ mode, initialValues, goodsId, notice }: ReleaseFor
   };
 
   const busy = submitting.isLoading || savingDraft.isLoading;
-  const rootError = formState.errors.root?.message;
+  const summary = errorSummary(t, formState.errors, watch('skus'));
+  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const { submitCount, isSubmitSuccessful } = formState;
+  useEffect(() => {
+    // After a refused submit: focus the first field marked invalid and scroll it to the middle of the
+    // screen, so neither the header nor the sticky Save/Submit footer covers it or its message; with
+    // no such field on screen, show the summary.
+    if (submitCount === 0 || isSubmitSuccessful) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const target = invalid ?? summaryRef.current;
+    invalid?.focus({ preventScroll: true });
+    target?.scrollIntoView?.({ block: 'center' });
+  }, [submitCount, isSubmitSuccessful]);
 
   return (
     <FormProvider {...methods}>
-      <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)} aria-labelledby="release-heading" data-testid="release-form">
+      <Stack
+        ref={formRef}
+        component="form"
+        noValidate
+        spacing={2}
+        onSubmit={(event) => void submit(event)}
+        aria-labelledby="release-heading"
+        data-testid="release-form"
+        // Keyboard focus and scrolling keep a field (and its message below it) clear of the header and the sticky footer.
+        sx={{ '& input, & textarea, & [role="combobox"], & [aria-invalid="true"]': { scrollMarginTop: 128, scrollMarginBottom: 136 } }}
+      >
         <Typography id="release-heading" variant="h5" component="h1">
           {t(`goodsRelease.heading.${mode}`)}
         </Typography>
@@ -146,9 +172,14 @@ export function ReleaseForm({ mode, initialValues, goodsId, notice }: ReleaseFor
         <Section id="release-service" title={t('goodsRelease.section.service')}>
           <ServiceSection />
         </Section>
-        {rootError && (
-          <Alert severity="error" data-testid="release-contract-error">
-            {errorText(t, rootError)}
+        {summary.length > 0 && (
+          <Alert severity="error" ref={summaryRef} data-testid="release-error-summary">
+            <AlertTitle>{t('goodsRelease.notice.summary', { count: summary.length })}</AlertTitle>
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              {summary.map((item, index) => (
+                <li key={`${item.name}-${index}`}>{item.text}</li>
+              ))}
+            </Box>
           </Alert>
         )}
         {refusal && (

@@ -108,7 +108,8 @@ describe('the release form rules', () => {
       [
         'categoryRequired', 'brandRequired', 'brandMax', 'titleRequired', 'titleMax', 'unitRequired', 'skusRequired', 'priceRequired', 'priceMin',
         'priceMax', 'stockRequired', 'stockInteger', 'stockMax', 'imagesRequired', 'imagesMax', 'imagesOnly', 'detailTextRequired', 'detailTextMax',
-        'detailImagesRequired', 'detailImagesMax', 'freightRequired', 'videoRules', 'specsMax', 'skusMax',
+        'detailImagesRequired', 'detailImagesMax', 'freightRequired', 'videoRules', 'specsMax', 'skusMax', 'specTwice', 'skuSpecValues', 'skuTwin',
+        'contractRule',
       ],
     );
     for (const language of ['zh-CN', 'en-US'] as const) {
@@ -117,11 +118,25 @@ describe('the release form rules', () => {
     }
   });
 
-  it('shows a contract rule the client rules miss as a root error in the contract words', () => {
+  it("shows a contract rule the client rules miss on its field, as one of the form's own message keys", () => {
     // Two SKU rows with the same values: only the contract's cross-field rule sees it.
     const values = valid();
     const twin = { ...values, skus: [values.skus[0]!, { ...values.skus[0]! }] };
-    expect(failures(twin).root).toEqual(['two SKUs have the same spec values']);
+    const failed = failures(twin);
+    expect(failed['skus.1.specValues']).toEqual([`${V}skuTwin`]);
+    expect(failed.root).toBeUndefined();
+  });
+
+  it("never words an error in the contract's English: a zero price and a stock over the limit keep the field messages only", () => {
+    // The audit's case: price 0, stock 99999999999, no image, no detail.
+    const values = valid();
+    const failed = failures({ ...values, skus: [{ ...values.skus[0]!, price: '0', stock: '99999999999' }, values.skus[1]!], images: [], detailText: '' });
+    expect(failed.root).toBeUndefined();
+    expect(failed['skus.0.price']![0]).toBe(`${V}priceMin`);
+    expect(failed['skus.0.stock']![0]).toBe(`${V}stockMax`);
+    expect(failed.images![0]).toBe(`${V}imagesRequired`);
+    expect(failed.detailText![0]).toBe(`${V}detailTextRequired`);
+    for (const messages of Object.values(failed)) for (const message of messages) expect(message.startsWith(V)).toBe(true);
   });
 });
 

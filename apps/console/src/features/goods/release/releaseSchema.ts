@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { yuanTextToCents } from '@merchant/ui-kit';
 import { isImageName, type LibraryFile } from '@merchant/media-library';
 import { activeSpecs, countCombinations, type SkuRow, type SpecChoice } from './skus';
-import { GOODS_DETAIL_TYPE, GOODS_LIMITS, goodsSubmitBiz, type GoodsDraftInput, type GoodsImage, type GoodsSubmitInput } from './contract';
+import { GOODS_DETAIL_TYPE, GOODS_LIMITS, GOODS_RULE_MESSAGES, goodsSubmitBiz, type GoodsDraftInput, type GoodsImage, type GoodsSubmitInput } from './contract';
 import { detailHtmlFromText } from './detailText';
 
 const V = 'goodsRelease.validation';
@@ -197,14 +197,53 @@ export function toDraftBiz(values: ReleaseFormValues, goodsId?: number): GoodsDr
   };
 }
 
+/** Contract field → the form field it is typed in (the contract checks the wire shape, the form shows its own). */
+const FORM_FIELD_OF: Record<string, string> = {
+  categoryId: 'categoryId',
+  brandName: 'brandName',
+  title: 'title',
+  unitId: 'unitId',
+  specList: 'specs',
+  skus: 'skus',
+  images: 'images',
+  video: 'video',
+  detailType: 'detailMode',
+  detailHtml: 'detailText',
+  detailImages: 'detailImages',
+  freightTemplateId: 'freightTemplateId',
+  afterSaleTemplateId: 'afterSaleTemplateId',
+};
+
+/** The contract's cross-field rules, in the merchant's language (release/messages.ts). */
+const RULE_KEYS: Record<string, string> = {
+  [GOODS_RULE_MESSAGES.specTwice]: `${V}.specTwice`,
+  [GOODS_RULE_MESSAGES.skuSpecValues]: `${V}.skuSpecValues`,
+  [GOODS_RULE_MESSAGES.skuTwin]: `${V}.skuTwin`,
+  [GOODS_RULE_MESSAGES.detailRequired]: `${V}.detailTextRequired`,
+  [GOODS_RULE_MESSAGES.detailImagesRequired]: `${V}.detailImagesRequired`,
+};
+
+/** Where a contract issue is shown on the form: its field (a SKU's price, stock or spec values), else the form as a whole. */
+function formPathOf(path: readonly PropertyKey[]): PropertyKey[] {
+  const [field, index, sub] = path;
+  const formField = typeof field === 'string' ? FORM_FIELD_OF[field] : undefined;
+  if (!formField) return ['root'];
+  if (formField === 'skus' && typeof index === 'number') {
+    return sub === 'price' || sub === 'stock' || sub === 'specValues' ? ['skus', index, sub] : ['skus'];
+  }
+  return [formField];
+}
+
 /**
- * The form's resolver schema: the client rules, then the contract's submit schema on the wire shape.
- * A contract rule the client rules did not already catch is shown as the form's root error, in the
- * server's words, so nothing the server would refuse is ever sent.
+ * The form's resolver schema: the client rules, then the contract's submit schema on the wire shape,
+ * so nothing the server would refuse is ever sent. A contract rule is shown on the field it concerns
+ * (a field the client rules already flagged keeps their message: the resolver keeps the first), in
+ * the merchant's language: a known rule with its own text, any other as 'does not meet the rules'.
  */
 export const releaseSubmitSchema = releaseFormSchema.superRefine((values, ctx) => {
   const checked = goodsSubmitBiz.safeParse(toSubmitBiz(values as ReleaseFormValues));
   if (checked.success) return;
-  const message = checked.error.issues.map((issue) => issue.message).join('; ');
-  ctx.addIssue({ code: 'custom', path: ['root'], message });
+  for (const issue of checked.error.issues) {
+    ctx.addIssue({ code: 'custom', path: formPathOf(issue.path), message: RULE_KEYS[issue.message] ?? `${V}.contractRule` });
+  }
 });
