@@ -11,4 +11,5 @@ export * from './picker/selection';
 export * from './upload/upload-queue';
 export * from './upload/pipeline';
 export * from './upload/endpoints';
+export * from './upload/catalog-names';
 export * from './upload/policy-upload';

@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UiKitLocaleProvider } from '@merchant/ui-kit';
 import type { UploadBatchDependencies, VerifyRequest } from '../upload/pipeline';
@@ -57,18 +57,45 @@ function setup(overrides: Partial<UploadDialogProps> = {}, calls: Partial<Upload
 }
 
 describe('UploadDialog modes (§2, §4, §9)', () => {
-  it("uploads to the directory chosen in the cascader, labelled 'root directory'", async () => {
-    const catalogs = [{ path: '/noWatermark', name: 'noWatermark', catalogList: [{ path: '/noWatermark/banners', name: 'banners' }] }];
+  it('uploads to the directory chosen in one select labelled "upload to directory", by the names the tree shows', async () => {
+    const catalogs = [
+      { path: '/noWatermark', name: 'noWatermark', catalogList: [{ path: '/noWatermark/banners', name: 'banners' }] },
+      { path: '/watermark', name: 'watermark' },
+    ];
     const { verified, choose } = setup({ catalogs });
-    const cascader = screen.getByRole('group', { name: 'root directory' });
-    // The target directory starts selected; the next level offers its sub-directories.
-    expect(within(cascader).getAllByRole('combobox')[0]).toHaveTextContent('noWatermark');
-    await userEvent.click(within(cascader).getAllByRole('combobox')[1]!);
-    await userEvent.click(await screen.findByRole('option', { name: 'banners' }));
+    // One picker, no numbered second one, no internal names.
+    expect(screen.getAllByRole('combobox')).toHaveLength(1);
+    expect(screen.queryByText(/root directory/)).not.toBeInTheDocument();
+    const picker = screen.getByRole('combobox', { name: 'upload to directory' });
+    expect(picker).toHaveTextContent('/No watermark');
+    expect(picker).not.toHaveTextContent('noWatermark');
+    await userEvent.click(picker);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['No watermark', 'banners', 'Watermark']);
+    await userEvent.click(screen.getByRole('option', { name: 'banners' }));
+    expect(screen.getByRole('combobox', { name: 'upload to directory' })).toHaveTextContent('/No watermark/banners');
     await choose([png('a.png')], 1);
     await userEvent.click(screen.getByRole('button', { name: 'upload to server' }));
     await waitFor(() => expect(verified).toHaveLength(1));
     expect(verified[0]!.path).toBe('/noWatermark/banners');
+  });
+
+  it('labels the directory picker and its names in Chinese', async () => {
+    render(
+      <UiKitLocaleProvider locale="zh-CN">
+        <UploadDialog
+          open
+          onClose={jest.fn()}
+          onNotice={jest.fn()}
+          targetPath="/noWatermark/banners"
+          catalogs={[{ path: '/noWatermark', name: 'noWatermark', catalogList: [{ path: '/noWatermark/banners', name: 'banners' }] }]}
+          calls={{ verify: jest.fn(), upload: jest.fn(), callback: jest.fn() }}
+        />
+      </UiKitLocaleProvider>,
+    );
+    const picker = screen.getByRole('combobox', { name: '上传到目录' });
+    expect(picker).toHaveTextContent('/无水印/banners');
+    await userEvent.click(picker);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['无水印', 'banners']);
   });
 
   it('stamps the watermark on images (not on other files) before hashing and upload', async () => {

@@ -105,9 +105,53 @@ describe('UploadDialog (§2, §4)', () => {
     Object.defineProperty(big, 'size', { value: 31 * MB });
     await choose([big, file('short.mp4', 'y', 'video/mp4')], 0);
     await waitFor(() => expect(props.onNotice).toHaveBeenCalledTimes(2));
-    expect(props.onNotice).toHaveBeenCalledWith('warning', 'cannot upload video files over 30MB');
-    expect(props.onNotice).toHaveBeenCalledWith('warning', 'uploaded video length must not be under 6 seconds and not over 120 seconds');
+    expect(props.onNotice).toHaveBeenCalledWith('warning', 'big.mp4 was not added: cannot upload video files over 30MB');
+    expect(props.onNotice).toHaveBeenCalledWith(
+      'warning',
+      'short.mp4 was not added: uploaded video length must not be under 6 seconds and not over 120 seconds',
+    );
     expect(rows()).toHaveLength(0);
+  });
+
+  it('refuses a file type the server refuses when it is picked, shows why, and uploads only the good files', async () => {
+    const { props, sent } = setup();
+    // The chooser offers only accepted types; 'all files' in the browser's chooser gets past that.
+    expect(screen.getByTestId('media-file-input')).toHaveAttribute('accept', expect.stringContaining('.png'));
+    expect(screen.getByTestId('media-file-input').getAttribute('accept')).not.toContain('.exe');
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(screen.getByTestId('media-file-input'), [file('red.png', 'RED'), file('notes.exe', 'MZ', 'application/x-msdownload')]);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(within(rows()[0]!).getByText('red.png')).toBeInTheDocument();
+    const refused = screen.getByTestId('media-refused-files');
+    expect(refused).toHaveTextContent('these files were not added and will not be uploaded');
+    expect(refused).toHaveTextContent(
+      'notes.exe was not added: file type .exe cannot be uploaded: only images, videos and common documents (Excel, Word, PowerPoint, audio, zip, rar, txt) are allowed',
+    );
+    expect(props.onNotice).toHaveBeenCalledWith('warning', expect.stringMatching(/^notes\.exe was not added: file type \.exe cannot be uploaded/));
+    await user.click(screen.getByRole('button', { name: 'upload to server' }));
+    await waitFor(() => expect(props.onFinished).toHaveBeenCalledWith(expect.objectContaining({ outcome: 'all' })));
+    expect(sent.verify).toEqual([{ path: '/shop/banners', filesMd5List: [{ objectMd5: md5Of('RED'), objectName: 'red.png', objectSuffix: 'png' }] }]);
+    expect(props.onNotice).toHaveBeenLastCalledWith('success', 'upload succeeded!');
+  });
+
+  it('refuses a file over the server maximum and explains it in Chinese', async () => {
+    const onNotice = jest.fn();
+    render(
+      <UiKitLocaleProvider locale="zh-CN">
+        <UploadDialog open onClose={jest.fn()} onNotice={onNotice} targetPath="/noWatermark" calls={{ verify: jest.fn(), upload: jest.fn(), callback: jest.fn() }} />
+      </UiKitLocaleProvider>,
+    );
+    const huge = file('huge.zip', 'Z', 'application/zip');
+    Object.defineProperty(huge, 'size', { value: 31 * MB });
+    await userEvent.setup({ applyAccept: false }).upload(screen.getByTestId('media-file-input'), [huge, file('notes.exe', 'MZ')]);
+    const refused = await screen.findByTestId('media-refused-files');
+    expect(refused).toHaveTextContent('以下文件未添加，不会上传');
+    expect(refused).toHaveTextContent('huge.zip 未添加：不能上传超过30MB的文件');
+    expect(refused).toHaveTextContent('notes.exe 未添加：不支持上传 .exe 类型的文件，仅支持图片、视频和常用文档（Excel、Word、PPT、音频、zip、rar、txt）');
+    expect(screen.getByText('上传到 /无水印 目录')).toBeInTheDocument();
+    expect(rows()).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: '清空' }));
+    expect(screen.queryByTestId('media-refused-files')).not.toBeInTheDocument();
   });
 
   it('adds tags on Enter and blur, ignores empty ones, removes them, and cancels one file', async () => {

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -7,13 +9,15 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { AUTO_SELECT_CHOOSER_DELAY_MS, MAX_FILES_PER_UPLOAD, UPLOAD_DIALOG_WIDTH_PX } from '../constants';
+import { ALLOWED_UPLOAD_SUFFIXES, AUTO_SELECT_CHOOSER_DELAY_MS, MAX_FILES_PER_UPLOAD, UPLOAD_DIALOG_WIDTH_PX } from '../constants';
 import { hashOnMainThread, type FileHasher } from '../hashing/md5';
 import type { LibraryFile } from '../picker/selection';
+import { mediaText } from '../i18n/messages';
+import { catalogDisplayPath } from '../upload/catalog-names';
 import type { CatalogNode } from '../upload/endpoints';
 import type { UploadBatchDependencies, UploadBatchResult } from '../upload/pipeline';
 import type { FileRuleOptions } from '../validation/file-rules';
-import { DirectoryCascader } from './DirectoryCascader';
+import { DirectorySelect } from './DirectoryCascader';
 import { PendingFileRow } from './PendingFileRow';
 import { useMediaText } from './use-media-text';
 import { useUploadFlow, type NoticeLevel } from './use-upload-flow';
@@ -25,7 +29,7 @@ export interface UploadDialogProps {
   onClose(): void;
   /** Directory the files go to (sent with the verification). */
   targetPath: string;
-  /** The directory tree: the dialog then shows a cascader ('root directory' = targetPath) instead of the fixed line. */
+  /** The directory tree: the dialog then shows one 'upload to directory' select (starting at targetPath) instead of the fixed line. */
   catalogs?: readonly CatalogNode[];
   /** Anything else to show on the target line instead (overrides both). */
   directoryPicker?: ReactNode;
@@ -52,6 +56,9 @@ export interface UploadDialogProps {
   onFinished?(result: UploadBatchResult): void;
 }
 
+/** The chooser offers what the server accepts; a file chosen anyway ('all files') is refused with a reason. */
+const DEFAULT_ACCEPT = ALLOWED_UPLOAD_SUFFIXES.map((suffix) => `.${suffix}`).join(',');
+
 /** console-spec §2 'upload file' dialog with the §4 flow. */
 export function UploadDialog(props: UploadDialogProps) {
   const { open, onClose, targetPath, onNotice, onFinished, autoSelect = false } = props;
@@ -73,6 +80,7 @@ export function UploadDialog(props: UploadDialogProps) {
   const fileInput = useRef<HTMLInputElement>(null);
 
   const upload = async () => {
+    flow.clearRefused();
     const result = await flow.upload(chosenPath);
     if (!result) return;
     if (result.reachedStorage) onClose();
@@ -108,6 +116,7 @@ export function UploadDialog(props: UploadDialogProps) {
 
   const cancel = () => {
     flow.queue.clear();
+    flow.clearRefused();
     onClose();
   };
 
@@ -117,7 +126,7 @@ export function UploadDialog(props: UploadDialogProps) {
       type="file"
       multiple
       hidden
-      accept={props.accept}
+      accept={props.accept ?? DEFAULT_ACCEPT}
       data-testid="media-file-input"
       onChange={(event) => {
         const files = Array.from(event.target.files ?? []);
@@ -157,11 +166,21 @@ export function UploadDialog(props: UploadDialogProps) {
         <Box sx={{ my: 1.5 }}>
           {props.directoryPicker ??
             (props.catalogs ? (
-              <DirectoryCascader catalogs={props.catalogs} rootPath={targetPath} value={chosenPath} onChange={setChosenPath} disabled={flow.busy} />
+              <DirectorySelect catalogs={props.catalogs} rootPath={targetPath} value={chosenPath} onChange={setChosenPath} disabled={flow.busy} />
             ) : (
-              <Typography>{t('uploadToDirectory', { path: targetPath })}</Typography>
+              <Typography>{t('uploadToDirectory', { path: catalogDisplayPath(targetPath, [], locale) })}</Typography>
             ))}
         </Box>
+        {flow.refused.length > 0 && (
+          <Alert severity="warning" sx={{ my: 1 }} data-testid="media-refused-files" onClose={flow.clearRefused}>
+            <AlertTitle>{t('refusedFilesTitle')}</AlertTitle>
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              {flow.refused.map((refused, index) => (
+                <li key={`${index}-${refused.name}`}>{mediaText('fileRefused', locale, { name: refused.name, reason: refused.reason })}</li>
+              ))}
+            </Box>
+          </Alert>
+        )}
         {flow.progress && (
           <Box sx={{ my: 1 }}>
             <Typography variant="body2">{progressLabel}</Typography>
@@ -189,7 +208,13 @@ export function UploadDialog(props: UploadDialogProps) {
         <Button onClick={() => fileInput.current?.click()} disabled={flow.busy}>
           {t('selectFiles')}
         </Button>
-        <Button onClick={() => flow.queue.clear()} disabled={flow.busy}>
+        <Button
+          onClick={() => {
+            flow.queue.clear();
+            flow.clearRefused();
+          }}
+          disabled={flow.busy}
+        >
           {t('clear')}
         </Button>
         <Button onClick={cancel} disabled={flow.busy}>

@@ -22,6 +22,12 @@ export interface UploadFlowOptions {
   notice(notice: MediaNotice): string;
 }
 
+/** A chosen file that was not added, with the reason in the user's language. */
+export interface RefusedFile {
+  name: string;
+  reason: string;
+}
+
 export interface FlowProgress {
   phase: 'hashing' | 'uploading';
   loaded: number;
@@ -38,18 +44,25 @@ export function useUploadFlow(options: UploadFlowOptions) {
   const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
   const [progress, setProgress] = useState<FlowProgress | null>(null);
   const [fileProgress, setFileProgress] = useState<Record<string, number>>({});
+  /** The files refused at the last choice (type, size, video rules), shown in the dialog until the next choice. */
+  const [refused, setRefused] = useState<RefusedFile[]>([]);
 
   /** Checks, stamps and hashes the chosen files; resolves how many joined the list. */
   const addFiles = async (chosen: File[]): Promise<number> => {
     const { accepted } = planFileBatch(chosen, queue.items.length, maxFiles); // extras dropped (§5)
     const checked: File[] = [];
+    const refusedNow: RefusedFile[] = [];
     for (const file of accepted) {
       const videoDurationSeconds =
         isVideoName(file.name) && options.measureVideoDuration ? await options.measureVideoDuration(file).catch(() => undefined) : undefined;
       const problem = checkCandidateFile(file, { ...options.fileRules, videoDurationSeconds, locale: options.locale });
-      if (problem) notify('warning', options.notice(problem));
-      else checked.push(file);
+      if (problem) {
+        const reason = options.notice(problem);
+        refusedNow.push({ name: file.name, reason });
+        notify('warning', mediaText('fileRefused', options.locale, { name: file.name, reason }));
+      } else checked.push(file);
     }
+    setRefused(refusedNow);
     const total = checked.reduce((sum, file) => sum + file.size, 0);
     let done = 0;
     let added = 0;
@@ -105,7 +118,8 @@ export function useUploadFlow(options: UploadFlowOptions) {
     return result;
   };
 
-  return { queue, items: snapshot.items, progress, fileProgress, busy: progress !== null, addFiles, upload };
+  const clearRefused = () => setRefused([]);
+  return { queue, items: snapshot.items, progress, fileProgress, refused, clearRefused, busy: progress !== null, addFiles, upload };
 }
 
 async function stamped(file: File, watermark: UploadFlowOptions['watermark']): Promise<Blob> {

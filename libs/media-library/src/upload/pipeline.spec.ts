@@ -88,6 +88,45 @@ describe('runUploadBatch (§4 flow, §8 messages)', () => {
     expect(deps.sent.callback[0]!.callbackFileList).toEqual([{ fileId: 11, tagList: ['tag1'] }]);
   });
 
+  it('never sends a file the server refuses: the good files upload, the refused one counts as failed', async () => {
+    const queue = new UploadQueue();
+    queue.add(Object.assign(new Blob(['png']), { name: 'red.png' }), 'md5-red');
+    queue.add(Object.assign(new Blob(['exe']), { name: 'notes.exe' }), 'md5-exe');
+    queue.add(Object.assign(new Blob(['txt']), { name: 'readme.txt' }), 'md5-txt');
+    const deps = calls({ uploadResult: { successList: [{ fileId: 1, dynamicTags: [] }], errorIndex: [1] } });
+    const progress: [number, number][] = [];
+    const result = await runUploadBatch({ ...deps, items: queue.items, path: '/noWatermark', locale: 'en-US', onFileProgress: (i, f) => progress.push([i, f]) });
+    expect(deps.sent.verify[0]!.filesMd5List.map((file) => file.objectName)).toEqual(['red.png', 'readme.txt']);
+    expect((deps.sent.upload[0] as { name: string }[]).map((file) => file.name)).toEqual(['red.png', 'readme.txt']);
+    // errorIndex 1 is readme.txt (sent second), the third file of the list.
+    expect(result).toMatchObject({ outcome: 'part', failedNumbers: [2, 3], message: 'upload finished, file number(s) 2,3 failed' });
+    expect(deps.sent.callback[0]).toEqual({ callbackFileList: [{ fileId: 1, tagList: [] }] });
+
+    const onlyBad = calls({});
+    const zh = await runUploadBatch({ ...onlyBad, items: queue.items.filter((item) => item.name === 'notes.exe'), path: '/noWatermark', locale: 'zh-CN' });
+    expect(onlyBad.sent.verify).toHaveLength(0);
+    expect(zh).toMatchObject({ outcome: 'err', level: 'error', failedNumbers: [1], message: '上传完成，第 1 个文件上传失败' });
+    expect(progress).toEqual([]);
+  });
+
+  it('maps per-file progress of the sent files back to their list positions', async () => {
+    const queue = new UploadQueue();
+    queue.add(Object.assign(new Blob(['exe']), { name: 'notes.exe' }), 'md5-exe');
+    queue.add(Object.assign(new Blob(['png']), { name: 'red.png' }), 'md5-red');
+    const progress: [number, number][] = [];
+    await runUploadBatch({
+      ...calls({}),
+      upload: async (files, onFileProgress) => {
+        onFileProgress?.(0, 1);
+        return { successList: files.map((_, i) => ({ fileId: i, dynamicTags: [] })), errorIndex: [] };
+      },
+      items: queue.items,
+      path: '/noWatermark',
+      onFileProgress: (index, fraction) => progress.push([index, fraction]),
+    });
+    expect(progress).toEqual([[1, 1]]);
+  });
+
   it('err: verification failure shows the msg and stops', async () => {
     const deps = calls({ verifyFails: 'directory does not exist' });
     const result = await runUploadBatch({ ...deps, items: pendingItems(1), path: '/x', locale: 'en-US' });

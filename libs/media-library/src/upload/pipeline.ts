@@ -1,5 +1,6 @@
 import { messageOfFailure } from '../errors';
 import { DEFAULT_MEDIA_LOCALE, mediaText, type MediaLocale } from '../i18n/messages';
+import { checkUploadableFile } from '../validation/file-rules';
 import type { PendingUpload } from './upload-queue';
 
 /** console-spec §3 upload verification request. */
@@ -75,15 +76,27 @@ export async function runUploadBatch<F extends Blob = Blob>(input: UploadBatchIn
 
   if (input.items.length === 0) return result('empty', 'warning', mediaText('noFileSelected', locale));
 
+  // A file the server refuses (type, size) would fail the whole verification and keep the good files
+  // from uploading: it is never sent, and it counts as a failed file (the dialog refuses it earlier).
+  const sendable: number[] = [];
+  const refused: number[] = [];
+  input.items.forEach((item, index) => (checkUploadableFile(item) ? refused : sendable).push(index));
+  const items = sendable.map((index) => input.items[index] as PendingUpload<F>);
+  const numbersOf = (indexes: Iterable<number>) => [...new Set(indexes)].sort((a, b) => a - b).map((index) => index + 1);
+  if (items.length === 0) {
+    const failedNumbers = numbersOf(refused);
+    return result('err', 'error', mediaText('uploadPartlyFailed', locale, { list: failedNumbers.join(',') }), { failedNumbers });
+  }
+
   input.onPhase?.('verify');
   let verified: VerifiedUpload<F>[];
   try {
     const response = await input.verify({
       path: input.path,
-      filesMd5List: input.items.map(({ objectMd5, objectName, objectSuffix }) => ({ objectMd5, objectName, objectSuffix })),
+      filesMd5List: items.map(({ objectMd5, objectName, objectSuffix }) => ({ objectMd5, objectName, objectSuffix })),
     });
     const entries = Array.isArray(response?.list) ? response.list : [];
-    verified = input.items.map((item, index) => ({ ...item, verification: { ...((entries[index] ?? {}) as Record<string, unknown>) } }));
+    verified = items.map((item, index) => ({ ...item, verification: { ...((entries[index] ?? {}) as Record<string, unknown>) } }));
   } catch (error) {
     // §8: a verification error shows the msg and stops.
     return result('err', 'error', messageOfFailure(error));
@@ -91,12 +104,14 @@ export async function runUploadBatch<F extends Blob = Blob>(input: UploadBatchIn
 
   input.onPhase?.('upload');
   let uploaded: UploadResult;
+  // Positions reported by the upload are positions among the sent files: map them back to the list.
+  const onFileProgress = input.onFileProgress && ((index: number, fraction: number) => input.onFileProgress?.(sendable[index] ?? index, fraction));
   try {
-    uploaded = await input.upload(verified, input.onFileProgress);
+    uploaded = await input.upload(verified, onFileProgress);
   } catch (error) {
     return result('err', 'error', mediaText('uploadFailed', locale, { msg: messageOfFailure(error) }));
   }
-  const failedNumbers = [...new Set(uploaded.errorIndex)].sort((a, b) => a - b).map((index) => index + 1);
+  const failedNumbers = numbersOf([...refused, ...uploaded.errorIndex.map((index) => sendable[index] ?? index)]);
   const successList = uploaded.successList;
   const common = { failedNumbers, successList, reachedStorage: true };
   const partMessage = mediaText('uploadPartlyFailed', locale, { list: failedNumbers.join(',') });

@@ -1,6 +1,6 @@
-import { IMAGE_SUFFIXES, MAX_FILES_PER_UPLOAD, VIDEO_SUFFIXES, mediaLibraryPaths } from '../constants';
+import { ALLOWED_UPLOAD_SUFFIXES, IMAGE_SUFFIXES, MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES, VIDEO_SUFFIXES, mediaLibraryPaths } from '../constants';
 import { mediaText, noticeText } from '../i18n/messages';
-import { checkCandidateFile, fileKindOf, fileSuffix, isUploadSuccessStatus, planFileBatch } from './file-rules';
+import { checkCandidateFile, checkUploadableFile, fileKindOf, fileSuffix, isUploadSuccessStatus, planFileBatch } from './file-rules';
 
 const MB = 1024 * 1024;
 const en = (notice: ReturnType<typeof checkCandidateFile>) => (notice ? noticeText(notice, 'en-US') : null);
@@ -43,7 +43,7 @@ describe('video rules (§5)', () => {
 describe('imgSize rule (§5, both messages)', () => {
   it('accepts images within the limit and any image without a limit', () => {
     expect(checkCandidateFile({ name: 'a.webp', size: 2 * MB }, { imgSize: 2 })).toBeNull();
-    expect(checkCandidateFile({ name: 'a.png', size: 99 * MB })).toBeNull();
+    expect(checkCandidateFile({ name: 'a.png', size: 30 * MB })).toBeNull();
   });
   it('names the limit for a size-limited format', () => {
     expect(en(checkCandidateFile({ name: 'a.PNG', size: 3 * MB }, { imgSize: 2, imgText: 'cover image' }))).toBe(
@@ -55,6 +55,31 @@ describe('imgSize rule (§5, both messages)', () => {
     expect(en(checkCandidateFile({ name: 'a.webp', size: 3 * MB }, { imgSize: 2 }))).toBe(
       'image format must be png,jpg,jpeg,gif,tiff,bmp,jfif',
     );
+  });
+});
+
+describe('what the server accepts (api-contracts MEDIA_WIRE_RULES, store-server upload policy)', () => {
+  it('refuses a type the server refuses, in both languages', () => {
+    const notice = checkCandidateFile({ name: 'notes.exe', size: 10 });
+    expect(notice).toEqual({ key: 'fileTypeNotAllowed', values: { suffix: '.exe' } });
+    expect(checkUploadableFile({ name: 'notes.EXE', size: 10 })).toEqual(notice);
+    expect(en(notice)).toBe(
+      'file type .exe cannot be uploaded: only images, videos and common documents (Excel, Word, PowerPoint, audio, zip, rar, txt) are allowed',
+    );
+    expect(noticeText(notice!, 'zh-CN')).toBe('不支持上传 .exe 类型的文件，仅支持图片、视频和常用文档（Excel、Word、PPT、音频、zip、rar、txt）');
+    expect(noticeText(checkCandidateFile({ name: 'README', size: 10 })!, 'zh-CN')).toBe('不能上传没有扩展名的文件');
+    expect(en(checkCandidateFile({ name: 'README', size: 10 }))).toBe('files without a type suffix cannot be uploaded');
+  });
+  it('accepts every suffix of the shared list and nothing else', () => {
+    for (const suffix of ALLOWED_UPLOAD_SUFFIXES) expect([suffix, checkUploadableFile({ name: `a.${suffix}`, size: 1 })]).toEqual([suffix, null]);
+    for (const suffix of ['exe', 'js', 'html', 'svg', 'pdf']) expect(checkUploadableFile({ name: `a.${suffix}`, size: 1 })?.key).toBe('fileTypeNotAllowed');
+  });
+  it('refuses any file over the server maximum (even with no imgSize), in both languages', () => {
+    expect(checkCandidateFile({ name: 'a.png', size: MAX_UPLOAD_BYTES })).toBeNull();
+    const notice = checkCandidateFile({ name: 'a.png', size: MAX_UPLOAD_BYTES + 1 });
+    expect(en(notice)).toBe('files over 30MB cannot be uploaded');
+    expect(noticeText(notice!, 'zh-CN')).toBe('不能上传超过30MB的文件');
+    expect(checkCandidateFile({ name: 'a.zip', size: 31 * MB })?.key).toBe('fileTooLarge');
   });
 });
 

@@ -1,7 +1,9 @@
 import {
+  ALLOWED_UPLOAD_SUFFIXES,
   DOCUMENT_SUFFIXES,
   IMAGE_SUFFIXES,
   MAX_FILES_PER_UPLOAD,
+  MAX_UPLOAD_BYTES,
   MAX_VIDEO_BYTES,
   MAX_VIDEO_SECONDS,
   MIN_VIDEO_SECONDS,
@@ -53,8 +55,23 @@ export interface FileRuleOptions {
   locale?: MediaLocale;
 }
 
-/** console-spec §5 media rules for one file; null when the file may be added. */
+/**
+ * What the server accepts for any upload (the same suffixes and size as api-contracts' MEDIA_WIRE_RULES
+ * and store-server's upload policy): null when the file may be sent. The server refuses the whole
+ * verification when one file breaks these, so a file that does must never be sent.
+ */
+export function checkUploadableFile(file: CandidateFile): MediaNotice | null {
+  const suffix = fileSuffix(file.name);
+  if (!suffix) return { key: 'fileTypeMissing' };
+  if (!ALLOWED_UPLOAD_SUFFIXES.includes(suffix)) return { key: 'fileTypeNotAllowed', values: { suffix: `.${suffix}` } };
+  if (file.size > MAX_UPLOAD_BYTES) return { key: 'fileTooLarge', values: { max: Math.round(MAX_UPLOAD_BYTES / (1024 * 1024)) } };
+  return null;
+}
+
+/** console-spec §5 media rules for one file, after the server's type and size rules; null when the file may be added. */
 export function checkCandidateFile(file: CandidateFile, options: FileRuleOptions = {}): MediaNotice | null {
+  const suffix = fileSuffix(file.name);
+  if (!ALLOWED_UPLOAD_SUFFIXES.includes(suffix)) return checkUploadableFile(file);
   if (isVideoName(file.name)) {
     if (file.size > MAX_VIDEO_BYTES) return { key: 'videoTooLarge' };
     const duration = options.videoDurationSeconds;
@@ -72,7 +89,7 @@ export function checkCandidateFile(file: CandidateFile, options: FileRuleOptions
     const imgText = options.imgText ?? mediaText('defaultImageText', options.locale);
     return { key: 'imageTooLarge', values: { imgText, imgSize } };
   }
-  return null;
+  return checkUploadableFile(file);
 }
 
 export interface BatchPlan<F> {

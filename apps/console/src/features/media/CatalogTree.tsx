@@ -5,12 +5,13 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import type { CatalogNode } from '@merchant/media-library';
-
-const ROOT_TITLES: Record<string, string> = { '/noWatermark': 'media.noWatermark', '/watermark': 'media.watermark' };
+import { catalogDisplayName, type CatalogNode } from '@merchant/media-library';
+import { useUiKitLocale } from '@merchant/ui-kit';
 
 export function CatalogTree({ catalogs, selected, onSelect }: { catalogs: readonly CatalogNode[]; selected: string; onSelect(path: string): void }) {
   const { t } = useTranslation();
+  // The library's display names: the upload dialog and the table's paths show the same ones.
+  const locale = useUiKitLocale();
   const rows = (nodes: readonly CatalogNode[], depth: number): React.ReactNode[] =>
     nodes.flatMap((node) => [
       <ListItemButton
@@ -23,7 +24,7 @@ export function CatalogTree({ catalogs, selected, onSelect }: { catalogs: readon
         <ListItemIcon sx={{ minWidth: 32 }}>
           <FolderIcon fontSize="small" />
         </ListItemIcon>
-        <ListItemText primary={ROOT_TITLES[node.path] ? t(ROOT_TITLES[node.path]!) : node.name} />
+        <ListItemText primary={catalogDisplayName(node, locale)} />
       </ListItemButton>,
       ...rows(node.catalogList ?? [], depth + 1),
     ]);

@@ -87,6 +87,32 @@ describe('media library page', () => {
     expect(server.callsTo(PATHS.queryResourceFileListByPath).at(-1)!.biz).toMatchObject({ path: '/noWatermark/shoes', pageNum: 1 });
   });
 
+  it('shows directories by display names in the tree, the file paths and the upload dialog, in English and Chinese', async () => {
+    const { user, table } = await openLibrary();
+    const tree = screen.getByTestId('media-catalog-tree');
+    expect(within(tree).getByText('No watermark')).toBeInTheDocument();
+    expect(within(table).getAllByTestId('media-file-path').map((path) => path.textContent)).toEqual(['/No watermark', '/No watermark']);
+    await user.click(within(tree).getByText('shoes'));
+    expect(await within(table).findByText('/No watermark/shoes')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Upload files' }));
+    const dialog = await screen.findByRole('dialog', { name: 'upload file' });
+    expect(within(dialog).getAllByRole('combobox')).toHaveLength(1);
+    expect(within(dialog).getByRole('combobox', { name: 'upload to directory' })).toHaveTextContent('/No watermark/shoes');
+    await user.click(within(dialog).getByRole('button', { name: 'cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'upload file' })).not.toBeInTheDocument());
+
+    await user.selectOptions(screen.getByTestId('language-switch'), 'zh-CN');
+    expect(await within(tree).findByText('无水印')).toBeInTheDocument();
+    expect(within(tree).getByText('水印')).toBeInTheDocument();
+    expect(await within(table).findByText('/无水印/shoes')).toBeInTheDocument();
+    expect(within(table).queryByText(/noWatermark/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '上传文件' }));
+    const zhDialog = await screen.findByRole('dialog', { name: '上传文件' });
+    expect(within(zhDialog).getByRole('combobox', { name: '上传到目录' })).toHaveTextContent('/无水印/shoes');
+    expect(within(zhDialog).queryByText(/noWatermark|根目录/)).not.toBeInTheDocument();
+  });
+
   it('searches by keyword within the current directory', async () => {
     const { user, server, table } = await openLibrary();
     await user.type(screen.getByRole('textbox', { name: 'keyword' }), 'logo');

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import UploadIcon from '@mui/icons-material/CloudUpload';
 import DownloadIcon from '@mui/icons-material/FileDownload';
 import { PERMISSIONS } from '@merchant/api-contracts';
-import { DEFAULT_LIST_PATH, type FileListQuery } from '@merchant/media-library';
+import { DEFAULT_LIST_PATH, catalogDisplayPath, type FileListQuery } from '@merchant/media-library';
 import { MediaPreviewDialog, Thumbnail, UploadDialog } from '@merchant/media-library/react';
 import {
   ActionButtons,
@@ -77,8 +77,8 @@ export function MediaLibraryPage() {
           <Typography variant="body2" noWrap title={file.objectName}>
             {file.objectName}
           </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap>
-            {file.catalogPath}
+          <Typography variant="caption" color="text.secondary" noWrap data-testid="media-file-path">
+            {catalogDisplayPath(file.catalogPath, catalogs, locale)}
           </Typography>
         </Stack>
       ),

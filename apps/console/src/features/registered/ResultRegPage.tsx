@@ -11,10 +11,11 @@ import { STORE_STATUS as STATUS_LABELS, statusLabel, type UiKitLocale } from '@m
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageLoading } from '../../routes/RootLayout';
 import { DASHBOARD_PATH, LOGIN_PATH } from '../../routes/routeDecision';
-import { loadCurrentUser, logOut } from '../auth/session';
+import { loadCurrentUser } from '../auth/session';
 import { STORE_STATUS, isEntitledStoreStatus } from '../auth/storeStatus';
 import { useRecoverStoreInfoMutation, useStoreReviewInfoQuery } from './api';
 import { OnboardingFrame } from './components/OnboardingFrame';
+import { useSwitchAccount } from './components/useSwitchAccount';
 import { SHOP_INFO_PATH } from './StoreMsgPage';
 
 export function ResultRegPage() {
@@ -22,8 +23,9 @@ export function ResultRegPage() {
   const { token, user } = useAppSelector((state) => state.auth);
   if (token && !user) return <PageLoading />;
   if (user?.storeStatus === STORE_STATUS.notSubmitted) return <Navigate to={SHOP_INFO_PATH} replace />;
+  // The review result offers "switch account" itself while the store cannot enter the console.
   return (
-    <OnboardingFrame heading={t('registered.resultReg.heading')} step="review" width={640}>
+    <OnboardingFrame heading={t('registered.resultReg.heading')} step="review" width={640} switchAccount={!user || isEntitledStoreStatus(user.storeStatus)}>
       {user ? (
         <ReviewResult storeStatus={user.storeStatus} storeName={user.storeName} />
       ) : (
@@ -52,11 +54,7 @@ function ReviewResult({ storeStatus, storeName }: { storeStatus: number | null; 
   const resubmit = async () => {
     if (!('error' in (await recover()))) void navigate(SHOP_INFO_PATH);
   };
-  // A real log-out (the token is revoked on the server), then the sign-in screen for the other account.
-  const switchAccount = async () => {
-    await dispatch(logOut());
-    void navigate(LOGIN_PATH, { replace: true });
-  };
+  const switchAccount = useSwitchAccount();
 
   return (
     <Stack spacing={2}>

@@ -167,7 +167,7 @@ function ShopInfoForm() {
           {text('legalPersonName')}
           {text('legalPersonIdNumber')}
           {text('licenseNumber')}
-          {text('licenseImageUrl', { helperText: t('registered.shopMsg.licenseImageHelp') })}
+          {text('licenseImageUrl', { type: 'url', helperText: t('registered.shopMsg.licenseImageHelp') })}
           {text('licenseExpireDate', {
             type: 'date',
             required: false,

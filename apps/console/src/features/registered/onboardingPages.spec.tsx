@@ -123,6 +123,7 @@ describe('shopMsg', () => {
     await user.type(screen.getByTestId('shop-licenseNumber'), 'lowercase');
     await user.click(screen.getByTestId('shop-next'));
     expect(await screen.findByText('the credit code has 18 digits or capital letters')).toBeInTheDocument();
+    expect(screen.getByText('please give the licence image address')).toBeInTheDocument();
     expect(screen.getByText('please choose at least one business category')).toBeInTheDocument();
     expect(server.callsTo('/temporaryStorageStoreInfo')).toEqual([]);
     await user.click(screen.getByTestId('shop-save-draft'));
@@ -133,7 +134,7 @@ describe('shopMsg', () => {
     await user.type(screen.getByTestId('shop-licenseNumber'), '91440300MA5XXXXX0Y');
     for (const [testId, value] of [
       ['shop-address', '9 Test Road'], ['shop-contactName', 'Zhang San'], ['shop-contactMobile', '13900000002'],
-      ['shop-legalPersonName', 'Zhang San'], ['shop-legalPersonIdNumber', '11010519491231002X'], ['shop-licenseImageUrl', '/media/license.png'],
+      ['shop-legalPersonName', 'Zhang San'], ['shop-legalPersonIdNumber', '11010519491231002X'], ['shop-licenseImageUrl', 'https://cdn.example.com/license.png'],
     ]) await user.type(screen.getByTestId(testId), value);
     await user.click(screen.getByTestId('shop-city'));
     await user.click(await screen.findByRole('option', { name: 'Shenzhen' }));
@@ -141,6 +142,43 @@ describe('shopMsg', () => {
     await user.click(await screen.findByRole('option', { name: 'Lamps' }));
     await user.click(screen.getByTestId('shop-next'));
     await waitForPath(location, '/registered/agrtSig');
-    expect(stored).toMatchObject({ storeType: 3, cityCode: '440300', categoryIds: [11], licenseNumber: '91440300MA5XXXXX0Y' });
+    expect(stored).toMatchObject({ storeType: 3, cityCode: '440300', categoryIds: [11], licenseNumber: '91440300MA5XXXXX0Y', licenseImageUrl: 'https://cdn.example.com/license.png' });
+  });
+
+  function shopInfoServer() {
+    const fresh = storeWithStatus(0, 'token-fresh');
+    const server = createFakeStoreServer([fresh]);
+    server.on(`${USER}/getStorageStoreInfoByToken`, () => ok({}));
+    server.on(`${USER}/temporaryStorageStoreInfo`, () => ok({ saved: true }));
+    server.on('/v1/store/common/city/list', () => ok({ list: [] }));
+    server.on('/v1/store/eshop/expand/category/tree', () => ok({ list: [] }));
+    return { fresh, server };
+  }
+
+  it('refuses a licence image address that is not an http(s) URL, in English and Chinese, and does not save it', async () => {
+    const { fresh, server } = shopInfoServer();
+    const { user } = renderConsole({ path: '/registered/shopMsg', token: fresh.token, server });
+    await user.type(await screen.findByTestId('shop-licenseImageUrl'), 'not a url');
+    await user.click(screen.getByTestId('shop-next'));
+    expect(await screen.findByText('enter a valid image address starting with http:// or https://')).toBeInTheDocument();
+    expect(screen.getByTestId('shop-licenseImageUrl')).toHaveAttribute('aria-invalid', 'true');
+    await user.selectOptions(screen.getByTestId('language-switch'), 'zh-CN');
+    expect(await screen.findByText('请输入有效的图片网址，以 http:// 或 https:// 开头')).toBeInTheDocument();
+    await user.click(screen.getByTestId('shop-save-draft'));
+    await waitFor(() => expect(server.callsTo('/temporaryStorageStoreInfo')).toHaveLength(1));
+    expect(server.callsTo('/temporaryStorageStoreInfo')[0]!.biz).not.toHaveProperty('licenseImageUrl');
+  });
+
+  it('is no dead end: it offers the language switch and "switch account", which logs out and goes to sign-in', async () => {
+    const { fresh, server } = shopInfoServer();
+    const { user, location } = renderConsole({ path: '/registered/shopMsg', token: fresh.token, server });
+    await screen.findByTestId('shop-storeName');
+    expect(screen.getByTestId('onboarding-switch-account')).toHaveTextContent('Switch account');
+    await user.selectOptions(screen.getByTestId('language-switch'), 'zh-CN');
+    expect(await screen.findByRole('button', { name: '切换账号' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('完善店铺信息');
+    await user.click(screen.getByTestId('onboarding-switch-account'));
+    await waitForPath(location, '/login');
+    expect(server.callsTo('/logout').map((call) => call.biz)).toEqual([{ accessToken: fresh.token }]);
   });
 });

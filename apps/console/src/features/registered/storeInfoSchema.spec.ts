@@ -15,6 +15,7 @@ import {
   type StoreInfoFormInput,
 } from './storeInfoSchema';
 import { storeInfoShape } from '@merchant/api-contracts';
+import { registeredMessages } from './messages';
 
 const complete: StoreInfoFormInput = {
   storeName: 'Blue Lamp Store',
@@ -105,6 +106,26 @@ describe('store information drafts', () => {
     // Typed text is trimmed as the contract trims it.
     expect(storeInfoFormSchema.parse({ ...complete, address: '  9 Test Road  ' }).address).toBe('9 Test Road');
     expect(storeInfoShape.storeType.options.map((option) => option.value)).toEqual([...STORE_TYPES]);
+  });
+
+  it('accepts only an http(s) image address (or a path on this site) as the licence image', () => {
+    const message = (licenseImageUrl: string) => storeInfoFormSchema.safeParse({ ...complete, licenseImageUrl }).error?.issues.map((issue) => issue.message);
+    for (const bad of ['not a url', 'www.example.com/license.png', 'ftp://example.com/license.png', 'javascript:alert(1)', 'https://', '//evil.test/a.png', 'http://exa mple.com/a.png']) {
+      expect([bad, message(bad)]).toEqual([bad, ['registered.validation.licenseImageUrl']]);
+    }
+    expect(message('   ')).toEqual(['registered.validation.licenseImageRequired']);
+    expect(message(`https://cdn.example.com/${'a'.repeat(500)}.png`)).toEqual(['registered.validation.tooLong']);
+    for (const good of ['https://cdn.example.com/license.png', 'http://127.0.0.1:3100/v1/store/media/objects/get?key=a&expires=1', '/static/demo/license.png']) {
+      expect([good, message(good)]).toEqual([good, undefined]);
+    }
+    expect(storeInfoFormSchema.parse({ ...complete, licenseImageUrl: '  https://cdn.example.com/l.png ' }).licenseImageUrl).toBe('https://cdn.example.com/l.png');
+    // An invalid address is not kept in the draft either (store-server would keep it for the reviewer).
+    expect(formToDraft({ ...complete, licenseImageUrl: 'not a url' })).not.toHaveProperty('licenseImageUrl');
+  });
+
+  it('explains the licence image rule in both languages', () => {
+    expect(registeredMessages['zh-CN'].registered.validation.licenseImageUrl).toBe('请输入有效的图片网址，以 http:// 或 https:// 开头');
+    expect(registeredMessages['en-US'].registered.validation.licenseImageUrl).toBe('enter a valid image address starting with http:// or https://');
   });
 
   it('goes to the brand step for flagship and specialty stores, to the agreement for a service store', () => {

@@ -61,6 +61,35 @@ export const registerSchema = z
 export type RegisterInput = z.input<typeof registerSchema>;
 export type RegisterValues = z.output<typeof registerSchema>;
 
+/**
+ * The licence image address: an http(s) URL with a host, or a path on this site ('/static/…', as the
+ * demo data and store-server's own files use). Anything else ('not a url', 'ftp://…', 'javascript:…')
+ * is refused before it reaches the reviewer.
+ */
+export function isImageAddress(value: string): boolean {
+  if (/^\/(?![/\\])\S*$/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+const licenseImageRule = z.custom<string>().transform((value, ctx) => {
+  const text = typeof value === 'string' ? value.trim() : value;
+  const message = isBlank(text)
+    ? `${V}.licenseImageRequired`
+    : typeof text !== 'string' || !isImageAddress(text)
+      ? `${V}.licenseImageUrl`
+      : storeInfoShape.licenseImageUrl.safeParse(text).success
+        ? null
+        : `${V}.tooLong`;
+  if (message === null) return text as string;
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+});
+
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${V}.date`).refine((s) => dayjs(s).isValid(), `${V}.date`);
 
 /** Each field on its own, so a draft can keep whichever fields are already valid. */
@@ -75,7 +104,7 @@ export const storeInfoFields = {
   legalPersonName: textRule(storeInfoShape.legalPersonName, 'legalPersonNameRequired'),
   legalPersonIdNumber: textRule(storeInfoShape.legalPersonIdNumber, 'idNumberRequired', 'idNumberFormat'),
   licenseNumber: textRule(storeInfoShape.licenseNumber, 'licenseNumberRequired', 'licenseNumberFormat'),
-  licenseImageUrl: textRule(storeInfoShape.licenseImageUrl, 'licenseImageRequired'),
+  licenseImageUrl: licenseImageRule,
   /** YYYY-MM-DD in the form; seconds on the wire (the contract's licenseExpireTime). Empty: a licence without an end date. */
   licenseExpireDate: z.union([z.literal(''), isoDate]),
   categoryIds: contractRule<number[]>(storeInfoShape.categoryIds, { required: `${V}.categoriesRequired`, invalid: `${V}.categoriesTooMany` }),
