@@ -1,52 +1,48 @@
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import { catalogDisplayPath, flattenCatalogs } from '../upload/catalog-names';
+import { Cascader, type CascaderOption } from '@merchant/ui-kit';
+import { catalogDisplayName } from '../upload/catalog-names';
 import type { CatalogNode } from '../upload/endpoints';
+import type { MediaLocale } from '../i18n/messages';
 import { useMediaText } from './use-media-text';
 
-export interface DirectorySelectProps {
+export interface DirectoryCascaderProps {
   catalogs: readonly CatalogNode[];
-  /** The directory used when nothing is chosen (the dialog's target directory). */
+  /** The directory used when nothing is chosen ('root directory'). */
   rootPath: string;
   value: string;
   onChange(path: string): void;
   disabled?: boolean;
 }
 
-/**
- * The upload dialog's target line: one select labelled 'upload to directory' listing the whole tree
- * (sub-directories indented) by the names the directory tree shows ('无水印', not 'noWatermark').
- */
-export function DirectorySelect({ catalogs, rootPath, value, onChange, disabled }: DirectorySelectProps) {
-  const { t, locale } = useMediaText();
-  const entries = flattenCatalogs(catalogs, locale);
-  const chosen = value || rootPath;
-  // A target outside the loaded tree (not loaded yet, or just created) is still offered, by its display path.
-  const options = entries.some((entry) => entry.path === chosen)
-    ? entries
-    : [{ path: chosen, label: catalogDisplayPath(chosen, catalogs, locale), displayPath: catalogDisplayPath(chosen, catalogs, locale), depth: 0 }, ...entries];
-  const displayOf = (path: string) => options.find((entry) => entry.path === path)?.displayPath ?? catalogDisplayPath(path, catalogs, locale);
-  return (
-    <TextField
-      select
-      size="small"
-      label={t('uploadTargetDirectory')}
-      value={chosen}
-      disabled={disabled}
-      sx={{ minWidth: 240 }}
-      data-testid="media-directory-select"
-      slotProps={{ select: { renderValue: (selected) => displayOf(String(selected)) } }}
-      onChange={(event) => onChange(event.target.value || rootPath)}
-    >
-      {options.map((entry) => (
-        <MenuItem key={entry.path} value={entry.path} sx={{ pl: 2 + entry.depth * 2 }}>
-          {entry.label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
+/** Options by the names the directory tree shows ('无水印' / 'No watermark', never 'noWatermark'). */
+const toOptions = (nodes: readonly CatalogNode[], locale: MediaLocale): CascaderOption[] =>
+  nodes.map((node) => ({ value: node.path, label: catalogDisplayName(node, locale), children: node.catalogList?.length ? toOptions(node.catalogList, locale) : undefined }));
+
+/** The chain of directories from the top down to `path`. */
+function chainOf(nodes: readonly CatalogNode[], path: string): string[] {
+  for (const node of nodes) {
+    if (node.path === path) return [node.path];
+    const below = chainOf(node.catalogList ?? [], path);
+    if (below.length) return [node.path, ...below];
+  }
+  return [];
 }
 
-/** @deprecated The chained cascader showed internal names and numbered labels; it is now DirectorySelect. */
-export const DirectoryCascader = DirectorySelect;
-export type DirectoryCascaderProps = DirectorySelectProps;
+/**
+ * console-spec §2 target line: a directory cascader, labelled 'root directory' while nothing is chosen;
+ * the levels below it are labelled 'sub-directory' (not 'root directory 2').
+ */
+export function DirectoryCascader({ catalogs, rootPath, value, onChange, disabled }: DirectoryCascaderProps) {
+  const { t, locale } = useMediaText();
+  return (
+    <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0 }} data-testid="media-directory-cascader">
+      <Cascader
+        label={t('rootDirectory')}
+        levelLabel={() => t('subDirectory')}
+        size="small"
+        options={toOptions(catalogs, locale)}
+        value={chainOf(catalogs, value)}
+        onChange={(chain) => onChange(chain.at(-1) ?? rootPath)}
+      />
+    </fieldset>
+  );
+}

@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UiKitLocaleProvider } from '@merchant/ui-kit';
 import type { UploadBatchDependencies, VerifyRequest } from '../upload/pipeline';
@@ -57,29 +57,31 @@ function setup(overrides: Partial<UploadDialogProps> = {}, calls: Partial<Upload
 }
 
 describe('UploadDialog modes (§2, §4, §9)', () => {
-  it('uploads to the directory chosen in one select labelled "upload to directory", by the names the tree shows', async () => {
+  it("uploads to the directory chosen in the cascader, labelled 'root directory', by the names the tree shows", async () => {
     const catalogs = [
       { path: '/noWatermark', name: 'noWatermark', catalogList: [{ path: '/noWatermark/banners', name: 'banners' }] },
       { path: '/watermark', name: 'watermark' },
     ];
     const { verified, choose } = setup({ catalogs });
-    // One picker, no numbered second one, no internal names.
-    expect(screen.getAllByRole('combobox')).toHaveLength(1);
-    expect(screen.queryByText(/root directory/)).not.toBeInTheDocument();
-    const picker = screen.getByRole('combobox', { name: 'upload to directory' });
-    expect(picker).toHaveTextContent('/No watermark');
-    expect(picker).not.toHaveTextContent('noWatermark');
-    await userEvent.click(picker);
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['No watermark', 'banners', 'Watermark']);
-    await userEvent.click(screen.getByRole('option', { name: 'banners' }));
-    expect(screen.getByRole('combobox', { name: 'upload to directory' })).toHaveTextContent('/No watermark/banners');
+    const cascader = screen.getByRole('group', { name: 'root directory' });
+    const [top, below] = within(cascader).getAllByRole('combobox');
+    // The target directory starts selected, by its display name; the next level is a sub-directory, not 'root directory 2'.
+    expect(top).toHaveTextContent('No watermark');
+    expect(cascader).not.toHaveTextContent('noWatermark');
+    expect(within(cascader).queryByText(/root directory 2/)).not.toBeInTheDocument();
+    expect(within(cascader).getByRole('combobox', { name: 'sub-directory' })).toBe(below);
+    await userEvent.click(top!);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['all', 'No watermark', 'Watermark']);
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(below!);
+    await userEvent.click(await screen.findByRole('option', { name: 'banners' }));
     await choose([png('a.png')], 1);
     await userEvent.click(screen.getByRole('button', { name: 'upload to server' }));
     await waitFor(() => expect(verified).toHaveLength(1));
     expect(verified[0]!.path).toBe('/noWatermark/banners');
   });
 
-  it('labels the directory picker and its names in Chinese', async () => {
+  it('labels the directory cascader and its names in Chinese', async () => {
     render(
       <UiKitLocaleProvider locale="zh-CN">
         <UploadDialog
@@ -92,10 +94,10 @@ describe('UploadDialog modes (§2, §4, §9)', () => {
         />
       </UiKitLocaleProvider>,
     );
-    const picker = screen.getByRole('combobox', { name: '上传到目录' });
-    expect(picker).toHaveTextContent('/无水印/banners');
-    await userEvent.click(picker);
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['无水印', 'banners']);
+    const cascader = screen.getByRole('group', { name: '根目录' });
+    expect(within(cascader).getByRole('combobox', { name: '根目录' })).toHaveTextContent('无水印');
+    expect(within(cascader).getByRole('combobox', { name: '子目录' })).toHaveTextContent('banners');
+    expect(cascader).not.toHaveTextContent('noWatermark');
   });
 
   it('stamps the watermark on images (not on other files) before hashing and upload', async () => {

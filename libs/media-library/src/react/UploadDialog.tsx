@@ -17,7 +17,7 @@ import { catalogDisplayPath } from '../upload/catalog-names';
 import type { CatalogNode } from '../upload/endpoints';
 import type { UploadBatchDependencies, UploadBatchResult } from '../upload/pipeline';
 import type { FileRuleOptions } from '../validation/file-rules';
-import { DirectorySelect } from './DirectoryCascader';
+import { DirectoryCascader } from './DirectoryCascader';
 import { PendingFileRow } from './PendingFileRow';
 import { useMediaText } from './use-media-text';
 import { useUploadFlow, type NoticeLevel } from './use-upload-flow';
@@ -166,7 +166,7 @@ export function UploadDialog(props: UploadDialogProps) {
         <Box sx={{ my: 1.5 }}>
           {props.directoryPicker ??
             (props.catalogs ? (
-              <DirectorySelect catalogs={props.catalogs} rootPath={targetPath} value={chosenPath} onChange={setChosenPath} disabled={flow.busy} />
+              <DirectoryCascader catalogs={props.catalogs} rootPath={targetPath} value={chosenPath} onChange={setChosenPath} disabled={flow.busy} />
             ) : (
               <Typography>{t('uploadToDirectory', { path: catalogDisplayPath(targetPath, [], locale) })}</Typography>
             ))}

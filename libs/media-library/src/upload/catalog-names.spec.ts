@@ -1,4 +1,4 @@
-import { catalogDisplayName, catalogDisplayPath, flattenCatalogs } from './catalog-names';
+import { catalogDisplayName, catalogDisplayPath } from './catalog-names';
 
 const catalogs = [
   { path: '/noWatermark', name: 'noWatermark', catalogList: [{ path: '/noWatermark/banners', name: 'banners' }] },
@@ -22,11 +22,4 @@ describe('directory display names (what the directory tree shows)', () => {
     expect(catalogDisplayPath('/', catalogs, 'zh-CN')).toBe('/');
   });
 
-  it('lists the tree in display order with depths', () => {
-    expect(flattenCatalogs(catalogs, 'zh-CN')).toEqual([
-      { path: '/noWatermark', label: '无水印', displayPath: '/无水印', depth: 0 },
-      { path: '/noWatermark/banners', label: 'banners', displayPath: '/无水印/banners', depth: 1 },
-      { path: '/watermark', label: '水印', displayPath: '/水印', depth: 0 },
-    ]);
-  });
 });

@@ -31,23 +31,3 @@ export function catalogDisplayPath(path: string, catalogs: readonly CatalogNode[
     })
     .reduce((shown, name) => `${shown}/${name}`, '');
 }
-
-export interface CatalogEntry {
-  path: string;
-  /** The directory's display name. */
-  label: string;
-  /** Its display path from the top. */
-  displayPath: string;
-  depth: number;
-}
-
-/** The directory tree in display order (each directory before its sub-directories). */
-export function flattenCatalogs(catalogs: readonly CatalogNode[], locale: MediaLocale = DEFAULT_MEDIA_LOCALE): CatalogEntry[] {
-  const walk = (nodes: readonly CatalogNode[], depth: number, parent: string): CatalogEntry[] =>
-    nodes.flatMap((node) => {
-      const label = catalogDisplayName(node, locale);
-      const displayPath = `${parent}/${label}`;
-      return [{ path: node.path, label, displayPath, depth }, ...walk(node.catalogList ?? [], depth + 1, displayPath)];
-    });
-  return walk(catalogs, 0, '');
-}

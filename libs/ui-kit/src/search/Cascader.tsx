@@ -11,10 +11,12 @@ export interface CascaderProps {
   value: string[];
   onChange(path: string[]): void;
   size?: 'small' | 'medium';
+  /** The label of the select at `depth` (1 and deeper); by default the cascader's label and the level number. */
+  levelLabel?: (depth: number) => string;
 }
 
 /** A path through an option tree as chained selects: each level appears once its parent is chosen. */
-export function Cascader({ label, options, value, onChange, size }: CascaderProps) {
+export function Cascader({ label, options, value, onChange, size, levelLabel }: CascaderProps) {
   const t = useUiKitText();
   const levels: { options: readonly CascaderOption[]; selected: string }[] = [];
   let current: readonly CascaderOption[] | undefined = options;
@@ -31,7 +33,7 @@ export function Cascader({ label, options, value, onChange, size }: CascaderProp
           key={depth}
           select
           size={size}
-          label={depth === 0 ? label : `${label} ${depth + 1}`}
+          label={depth === 0 ? label : (levelLabel?.(depth) ?? `${label} ${depth + 1}`)}
           value={level.selected}
           sx={{ minWidth: 140 }}
           onChange={(event) => onChange([...value.slice(0, depth), event.target.value].filter(Boolean))}

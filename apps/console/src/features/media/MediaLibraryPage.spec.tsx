@@ -97,8 +97,10 @@ describe('media library page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Upload files' }));
     const dialog = await screen.findByRole('dialog', { name: 'upload file' });
-    expect(within(dialog).getAllByRole('combobox')).toHaveLength(1);
-    expect(within(dialog).getByRole('combobox', { name: 'upload to directory' })).toHaveTextContent('/No watermark/shoes');
+    // §2's directory cascader ('root directory'), by display names: the root, then the sub-directory.
+    expect(within(dialog).getByRole('combobox', { name: 'root directory' })).toHaveTextContent('No watermark');
+    expect(within(dialog).getByRole('combobox', { name: 'sub-directory' })).toHaveTextContent('shoes');
+    expect(within(dialog).queryByText(/noWatermark/)).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'upload file' })).not.toBeInTheDocument());
 
@@ -109,8 +111,9 @@ describe('media library page', () => {
     expect(within(table).queryByText(/noWatermark/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '上传文件' }));
     const zhDialog = await screen.findByRole('dialog', { name: '上传文件' });
-    expect(within(zhDialog).getByRole('combobox', { name: '上传到目录' })).toHaveTextContent('/无水印/shoes');
-    expect(within(zhDialog).queryByText(/noWatermark|根目录/)).not.toBeInTheDocument();
+    expect(within(zhDialog).getByRole('combobox', { name: '根目录' })).toHaveTextContent('无水印');
+    expect(within(zhDialog).getByRole('combobox', { name: '子目录' })).toHaveTextContent('shoes');
+    expect(within(zhDialog).queryByText(/noWatermark|根目录 2/)).not.toBeInTheDocument();
   });
 
   it('searches by keyword within the current directory', async () => {
