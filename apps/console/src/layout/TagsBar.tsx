@@ -159,22 +159,7 @@ export function TagsBar() {
       data-testid="tags-bar"
       sx={{ height: TAGS_BAR_HEIGHT, display: 'flex', alignItems: 'center', borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
     >
-      {scrollable && (
-        <IconButton
-          size="small"
-          tabIndex={-1}
-          aria-hidden
-          title={t('layout.tags.scrollStart')}
-          data-testid="tags-scroll-start"
-          // Pointer only: a click leaves the focus where it was.
-          onMouseDown={(event) => event.preventDefault()}
-          disabled={!overflow.start}
-          onClick={() => scrollBy(-1)}
-          sx={{ flexShrink: 0, borderRadius: 0, height: '100%' }}
-        >
-          <ChevronLeftIcon fontSize="small" />
-        </IconButton>
-      )}
+      {scrollable && <TagsScrollArrow side="start" title={t('layout.tags.scrollStart')} disabled={!overflow.start} onClick={() => scrollBy(-1)} />}
       <Box
         ref={scrollerRef}
         data-testid="tags-scroller"
@@ -217,21 +202,7 @@ export function TagsBar() {
           );
         })}
       </Box>
-      {scrollable && (
-        <IconButton
-          size="small"
-          tabIndex={-1}
-          aria-hidden
-          title={t('layout.tags.scrollEnd')}
-          data-testid="tags-scroll-end"
-          onMouseDown={(event) => event.preventDefault()}
-          disabled={!overflow.end}
-          onClick={() => scrollBy(1)}
-          sx={{ flexShrink: 0, borderRadius: 0, height: '100%' }}
-        >
-          <ChevronRightIcon fontSize="small" />
-        </IconButton>
-      )}
+      {scrollable && <TagsScrollArrow side="end" title={t('layout.tags.scrollEnd')} disabled={!overflow.end} onClick={() => scrollBy(1)} />}
       <Menu
         open={menu !== null}
         onClose={() => setMenu(null)}
@@ -247,5 +218,25 @@ export function TagsBar() {
         <MenuItem onClick={runAndClose(() => closeAll())}>{t('layout.tags.closeAll')}</MenuItem>
       </Menu>
     </Box>
+  );
+}
+
+/** A scroll arrow at one end of the tags bar: pointer only (keyboard users move from tab to tab), so a click leaves the focus where it was. */
+function TagsScrollArrow({ side, title, disabled, onClick }: { side: 'start' | 'end'; title: string; disabled: boolean; onClick(): void }) {
+  const Icon = side === 'start' ? ChevronLeftIcon : ChevronRightIcon;
+  return (
+    <IconButton
+      size="small"
+      tabIndex={-1}
+      aria-hidden
+      title={title}
+      data-testid={`tags-scroll-${side}`}
+      onMouseDown={(event) => event.preventDefault()}
+      disabled={disabled}
+      onClick={onClick}
+      sx={{ flexShrink: 0, borderRadius: 0, height: '100%' }}
+    >
+      <Icon fontSize="small" />
+    </IconButton>
   );
 }
