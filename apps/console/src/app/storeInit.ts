@@ -1,65 +1,73 @@
 // §7 store init: once a store enters the console, the shared lists are loaded in the spec's order
-// (city, the three statuses, blacklist, exists, category) and kept in RTK Query's cache, where
-// every screen reads them through the hooks below instead of fetching its own copy.
+// (city, the three statuses, blacklist, exists, category), then the app list, and kept in RTK Query's
+// cache. These endpoints are the only ones in the console for these calls: screens (onboarding, goods
+// release, the dashboard) read them through the hooks below, so each list is fetched once.
+import { accountEndpoints, commonEndpoints, payEndpoints, type EndpointData } from '@merchant/api-contracts';
+import { contractQuery } from '../resource-kit/contractEndpoint';
 import { consoleApi } from './api';
 import type { AppThunk } from './store';
 
-const COMMON = '/v1/store/common';
 /** Shared lists stay cached for the session's typical length. */
 const LIST_CACHE_SECONDS = 60 * 60;
 
-export interface LabelledValue {
-  value: string;
-  label: string;
-}
-export interface City {
-  cityCode: string;
-  cityName: string;
-  parentCode?: string;
-}
-export interface Category {
-  id: number;
-  name?: string;
-  categoryName?: string;
-  parentId?: number;
-}
+export type City = EndpointData<typeof commonEndpoints.cities>['list'][number];
+export type StatusOption = EndpointData<typeof commonEndpoints.dictionary>['list'][number];
+/** A top-level backend category with its level-2 children (stores and goods pick level 2). */
+export type CategoryNode = EndpointData<typeof commonEndpoints.categoryTree>['list'][number];
+/** §8 app names: 1 decoration, 2 craftsman, 3 merchant, 4 mini-program. */
+export type AppOption = EndpointData<typeof commonEndpoints.apps>['list'][number];
+/** console-spec §3 "Dashboard status": the blacklist, expiry days and the home existence data. */
+export type StorePcHome = EndpointData<typeof accountEndpoints.storePcHome>;
+export type WithdrawBlacklist = EndpointData<typeof payEndpoints.getWithdrawBlacklistByUid>;
 export type StatusDictionary = 'stockStatus' | 'freightTemplateStatus' | 'deliveryRangeStatus';
+
+const listOf = <T>(data: { list?: T[] } | null): T[] => data?.list ?? [];
 
 export const storeInitApi = consoleApi.injectEndpoints({
   endpoints: (build) => ({
+    /** Every city (levels 1–3); the onboarding form picks level 2. */
     cityList: build.query<City[], void>({
-      query: () => ({ path: `${COMMON}/city/list`, biz: {}, options: { silent: true } }),
-      transformResponse: (data: { list?: City[] } | null) => data?.list ?? [],
+      ...contractQuery(commonEndpoints.cities, []),
+      transformResponse: listOf<City>,
       keepUnusedDataFor: LIST_CACHE_SECONDS,
     }),
-    statusList: build.query<LabelledValue[], StatusDictionary>({
-      query: (dictType) => ({ path: `${COMMON}/dictionary/list`, biz: { dictType }, options: { silent: true } }),
-      transformResponse: (data: { list?: LabelledValue[] } | null) => data?.list ?? [],
+    statusList: build.query<StatusOption[], StatusDictionary>({
+      query: (dictType) => contractQuery(commonEndpoints.dictionary, []).query({ dictType }),
+      transformResponse: listOf<StatusOption>,
       keepUnusedDataFor: LIST_CACHE_SECONDS,
     }),
-    withdrawBlacklist: build.query<{ isBlacklist: boolean; blacklistRemark: string }, void>({
-      query: () => ({ path: '/v1/store/pay/withdrawal/blacklist/getWithdrawBlacklistByUid', biz: {}, options: { silent: true } }),
+    withdrawBlacklist: build.query<WithdrawBlacklist, void>({
+      ...contractQuery(payEndpoints.getWithdrawBlacklistByUid, []),
       keepUnusedDataFor: LIST_CACHE_SECONDS,
     }),
-    homeExists: build.query<{ existsPromise: boolean; existsProtocol: boolean; storeLicenseDays: number; brandExpiryDays: number }, void>({
-      query: () => ({ path: '/v1/store/eshop/store/user/storePcHome', biz: {}, options: { silent: true } }),
+    /** The dashboard reads the same entry (and refetches it when it opens, for fresh notices). */
+    storePcHome: build.query<StorePcHome, void>({
+      ...contractQuery(accountEndpoints.storePcHome, []),
       keepUnusedDataFor: LIST_CACHE_SECONDS,
     }),
-    categoryList: build.query<Category[], void>({
-      query: () => ({ path: '/v1/store/eshop/expand/category/list', biz: { parentId: 0 }, options: { silent: true } }),
-      transformResponse: (data: { list?: Category[] } | Category[] | null) => (Array.isArray(data) ? data : (data?.list ?? [])),
+    /** §7 backend category list, as its two-level tree: the screens choose level-2 categories. */
+    categoryTree: build.query<CategoryNode[], void>({
+      ...contractQuery(commonEndpoints.categoryTree, []),
+      transformResponse: listOf<CategoryNode>,
+      keepUnusedDataFor: LIST_CACHE_SECONDS,
+    }),
+    appList: build.query<AppOption[], void>({
+      ...contractQuery(commonEndpoints.apps, []),
+      transformResponse: listOf<AppOption>,
       keepUnusedDataFor: LIST_CACHE_SECONDS,
     }),
   }),
 });
 
-export const { useCityListQuery, useStatusListQuery, useWithdrawBlacklistQuery, useHomeExistsQuery, useCategoryListQuery } = storeInitApi;
+export const { useCityListQuery, useStatusListQuery, useWithdrawBlacklistQuery, useStorePcHomeQuery, useCategoryTreeQuery, useAppListQuery } = storeInitApi;
 
 /** The three status lists of §3, in the order store init loads them. */
 export const STATUS_DICTIONARIES: readonly StatusDictionary[] = ['stockStatus', 'freightTemplateStatus', 'deliveryRangeStatus'];
 
 /**
- * Loads the shared lists one after the other, in the spec's order. A failed list does not stop
+ * Loads the shared lists one after the other: §7's order (city, the three statuses, blacklist,
+ * exists, category), then the app list, which §7 names among the loaders but not in that order.
+ * A list already in the cache (a screen asked first) is not asked again. A failed list does not stop
  * the others; screens that need it retry through their hook.
  */
 export const initStore = (): AppThunk<Promise<void>> => async (dispatch) => {
@@ -68,8 +76,9 @@ export const initStore = (): AppThunk<Promise<void>> => async (dispatch) => {
     () => dispatch(endpoints.cityList.initiate(undefined, { subscribe: false })),
     ...STATUS_DICTIONARIES.map((dictType) => () => dispatch(endpoints.statusList.initiate(dictType, { subscribe: false }))),
     () => dispatch(endpoints.withdrawBlacklist.initiate(undefined, { subscribe: false })),
-    () => dispatch(endpoints.homeExists.initiate(undefined, { subscribe: false })),
-    () => dispatch(endpoints.categoryList.initiate(undefined, { subscribe: false })),
+    () => dispatch(endpoints.storePcHome.initiate(undefined, { subscribe: false })),
+    () => dispatch(endpoints.categoryTree.initiate(undefined, { subscribe: false })),
+    () => dispatch(endpoints.appList.initiate(undefined, { subscribe: false })),
   ];
   for (const step of steps) await step();
 };

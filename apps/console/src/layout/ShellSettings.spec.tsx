@@ -1,5 +1,5 @@
 // Issue 7 shell behaviours on the real manifest: help centre, size and theme settings, Messages in
-// the menu, tabs that survive a reload and keep their state, store init, the mobile drawer.
+// the menu, tabs that survive a reload and keep their state, the mobile drawer. Store init: app/storeInit.spec.tsx.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderSignedIn, waitForPath } from '../../test/renderConsole';
 import { LAYOUT_SIZE_KEY, THEME_MODE_KEY } from './preferences';
@@ -114,29 +114,4 @@ describe('tags bar across reloads and switches', () => {
     );
   });
 
-});
-
-describe('store init', () => {
-  it('loads the shared lists in the spec order: city, three statuses, blacklist, exists, category', async () => {
-    // Not on the dashboard, which fetches storePcHome for its own figures.
-    const { server } = await renderSignedIn({ path: '/help/help' });
-    const initPaths = [
-      '/v1/store/common/city/list',
-      '/v1/store/common/dictionary/list',
-      '/v1/store/pay/withdrawal/blacklist/getWithdrawBlacklistByUid',
-      '/v1/store/eshop/store/user/storePcHome',
-      '/v1/store/eshop/expand/category/list',
-    ];
-    await waitFor(() => expect(server.callsTo('/expand/category/list')).toHaveLength(1));
-    const calls = server.calls.filter((call) => initPaths.includes(call.path));
-    expect(calls.map((call) => (call.path.endsWith('dictionary/list') ? `dictionary:${String(call.biz.dictType)}` : call.path))).toEqual([
-      '/v1/store/common/city/list',
-      'dictionary:stockStatus',
-      'dictionary:freightTemplateStatus',
-      'dictionary:deliveryRangeStatus',
-      '/v1/store/pay/withdrawal/blacklist/getWithdrawBlacklistByUid',
-      '/v1/store/eshop/store/user/storePcHome',
-      '/v1/store/eshop/expand/category/list',
-    ]);
-  });
 });

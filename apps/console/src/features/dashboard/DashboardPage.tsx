@@ -16,9 +16,13 @@ import { useAppSelector } from '../../app/hooks';
 import { isApiError } from '../../app/transport';
 import { STORE_STATUS, storeStatusKey, storeTypeKey } from '../auth/storeStatus';
 import { MESSAGE_PATH } from '../message/frameProtocol';
-import { useStoreOrderCountQuery, useStorePcHomeQuery } from './api';
+import { useStorePcHomeQuery } from '../../app/storeInit';
+import { useStoreOrderCountQuery } from './api';
 import { OrderCountChart } from './OrderCountChart';
 import { StoreNotices } from './StoreNotices';
+
+/** How old the store notices may be when the dashboard opens (ours). */
+const HOME_FRESH_SECONDS = 60;
 
 function Fact({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
   return (
@@ -51,7 +55,8 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const user = useAppSelector((state) => state.auth.user);
   const unread = useAppSelector((state) => state.im.unreadTotal);
-  const home = useStorePcHomeQuery(undefined, { refetchOnMountOrArgChange: true });
+  // Store init's entry: read again only when older than a minute, so start-up on the dashboard asks once.
+  const home = useStorePcHomeQuery(undefined, { refetchOnMountOrArgChange: HOME_FRESH_SECONDS });
   const orders = useStoreOrderCountQuery(undefined, { refetchOnMountOrArgChange: true });
   if (!user) return null;
   const name = user.nickname || user.storeName;

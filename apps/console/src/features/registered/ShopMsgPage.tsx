@@ -18,7 +18,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notify } from '../../app/notificationsSlice';
 import { PageLoading } from '../../routes/RootLayout';
 import { DASHBOARD_PATH, loginPathFor } from '../../routes/routeDecision';
-import { useOnboardingCategoriesQuery, useOnboardingCitiesQuery, useSaveStoreDraftMutation, useStoreDraftQuery, type CategoryNode } from './api';
+import { useCategoryTreeQuery, useCityListQuery, type CategoryNode } from '../../app/storeInit';
+import { useSaveStoreDraftMutation, useStoreDraftQuery } from './api';
 import { FormTextField } from './components/FormTextField';
 import { OnboardingFrame } from './components/OnboardingFrame';
 import {
@@ -57,8 +58,10 @@ function ShopInfoForm() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const draft = useStoreDraftQuery(undefined, { refetchOnMountOrArgChange: true });
-  const cities = useOnboardingCitiesQuery();
-  const categoryTree = useOnboardingCategoriesQuery();
+  // The shared lists of store init (one cache): a store belongs to a level-2 city and picks level-2 categories.
+  const cityList = useCityListQuery();
+  const cities = useMemo(() => (cityList.data ?? []).filter((city) => city.level === 2), [cityList.data]);
+  const categoryTree = useCategoryTreeQuery();
   const categories = useMemo(() => flattenCategories(categoryTree.data ?? []), [categoryTree.data]);
   const [saveDraft, { isLoading: saving }] = useSaveStoreDraftMutation();
   const [restored, setRestored] = useState(false);
@@ -142,11 +145,11 @@ function ShopInfoForm() {
             name="cityCode"
             render={({ field, fieldState }) => (
               <Autocomplete
-                options={cities.data ?? []}
-                loading={cities.isLoading}
+                options={cities}
+                loading={cityList.isLoading}
                 getOptionLabel={(city) => city.cityName}
                 isOptionEqualToValue={(a, b) => a.cityCode === b.cityCode}
-                value={(cities.data ?? []).find((city) => city.cityCode === field.value) ?? null}
+                value={cities.find((city) => city.cityCode === field.value) ?? null}
                 onChange={(_event, city) => field.onChange(city?.cityCode ?? '')}
                 renderInput={(params) => (
                   <TextField

@@ -1,17 +1,11 @@
 // Onboarding calls (console-spec §7, base /v1/store/eshop/store/user/): registration, the shop-info
 // draft, the merchant agreement, submission for review and the review result. Request and answer
-// types come from the contracts of @merchant/api-contracts.
-import {
-  accountEndpoints as account,
-  commonEndpoints as common,
-  type EndpointBiz,
-  type EndpointData,
-} from '@merchant/api-contracts';
+// types come from the contracts of @merchant/api-contracts. The city list and the category tree are
+// store init's shared lists (app/storeInit.ts), read through its hooks.
+import { accountEndpoints as account, type EndpointBiz, type EndpointData } from '@merchant/api-contracts';
 import { consoleApi } from '../../app/api';
 import type { StoreInfoDraft, StoreInfoSubmission } from './storeInfoSchema';
 
-export type CityOption = EndpointData<typeof common.cities>['list'][number];
-export type CategoryNode = EndpointData<typeof common.categoryTree>['list'][number];
 /** getStoreInfoByToken: what the review-result screen shows. */
 export type StoreReviewInfo = EndpointData<typeof account.getStoreInfoByToken>;
 
@@ -49,18 +43,6 @@ export const registeredApi = consoleApi.injectEndpoints({
     recoverStoreInfo: build.mutation<StoreInfoDraft, void>({
       query: () => ({ path: account.recoveryStoreInfoByToken.path, biz: {} }),
     }),
-    /** Level-2 cities (a store belongs to a city, console-spec §3 cityList). */
-    onboardingCities: build.query<CityOption[], void>({
-      query: () => ({ path: common.cities.path, biz: {}, options: { silent: true } }),
-      transformResponse: (data: EndpointData<typeof common.cities> | null) => (data?.list ?? []).filter((city) => city.level === 2),
-      keepUnusedDataFor: 60 * 60,
-    }),
-    /** Business categories as a tree; a store picks level-2 categories. */
-    onboardingCategories: build.query<CategoryNode[], void>({
-      query: () => ({ path: common.categoryTree.path, biz: {}, options: { silent: true } }),
-      transformResponse: (data: EndpointData<typeof common.categoryTree> | null) => data?.list ?? [],
-      keepUnusedDataFor: 60 * 60,
-    }),
   }),
 });
 
@@ -73,6 +55,4 @@ export const {
   useRegisterStoreMutation,
   useStoreReviewInfoQuery,
   useRecoverStoreInfoMutation,
-  useOnboardingCitiesQuery,
-  useOnboardingCategoriesQuery,
 } = registeredApi;

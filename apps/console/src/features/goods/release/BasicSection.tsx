@@ -6,7 +6,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { BrandField } from './BrandField';
-import { useReleaseCategoriesQuery, useStoreCategoryIdsQuery, type CategoryNode } from './api';
+import { useCategoryTreeQuery } from '../../../app/storeInit';
+import { useStoreCategoryIdsQuery, type CategoryNode } from './api';
 import { GOODS_LIMITS } from './contract';
 import { errorText } from './formText';
 import type { ReleaseFormValues } from './releaseSchema';
@@ -20,7 +21,8 @@ export function storeCategoryGroups(tree: readonly CategoryNode[], storeIds: rea
 export function BasicSection({ onCategoryChange }: { onCategoryChange(categoryId: number): void }) {
   const { t } = useTranslation();
   const { control } = useFormContext<ReleaseFormValues>();
-  const tree = useReleaseCategoriesQuery();
+  // Store init's shared category tree: no second fetch when the form opens.
+  const tree = useCategoryTreeQuery();
   const storeIds = useStoreCategoryIdsQuery();
   const groups = tree.data && storeIds.data ? storeCategoryGroups(tree.data, storeIds.data) : undefined;
   const title = useWatch({ control, name: 'title' });

@@ -1,12 +1,13 @@
-// The calls of the release screens: the §7 common lists (category tree, category specs, units) and
-// the goods calls of the contract (detail, submit for review, save a server-side draft, brand applications).
+// The calls of the release screens: the §7 common lists (category specs, units; the category tree is
+// store init's shared list, app/storeInit.ts) and the goods calls of the contract (detail, submit for
+// review, save a server-side draft, brand applications).
 import { commonEndpoints, type EndpointData } from '@merchant/api-contracts';
 import { consoleApi } from '../../../app/api';
 import { goodsEndpoints, type GoodsDetail, type GoodsDraftInput, type GoodsSaved, type GoodsSubmitInput } from './contract';
 import type { BrandApplicationRow, BrandApplyInput } from '@merchant/api-contracts';
 
 /** A top-level backend category with its leaves (§7 category list, as a tree). */
-export type CategoryNode = EndpointData<typeof commonEndpoints.categoryTree>['list'][number];
+export type { CategoryNode } from '../../../app/storeInit';
 export type CategorySpec = EndpointData<typeof commonEndpoints.categorySpecs>['list'][number];
 export type UnitOption = EndpointData<typeof commonEndpoints.units>['list'][number];
 type ListOf<T> = { list?: T[] } | null;
@@ -21,12 +22,6 @@ export const BRAND_APPLICATIONS_SHOWN = 20;
 
 export const goodsReleaseApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Goods', 'GoodsDraft', 'BrandApplication'] }).injectEndpoints({
   endpoints: (build) => ({
-    /** §7 backend category list, as a tree: goods are released under a level-2 category. */
-    releaseCategories: build.query<CategoryNode[], void>({
-      query: () => ({ path: commonEndpoints.categoryTree.path, biz: {}, options: silent }),
-      transformResponse: (data: ListOf<CategoryNode>) => data?.list ?? [],
-      keepUnusedDataFor: HOUR,
-    }),
     /** §7 getStoreCategoryList: the store's business categories; goods are released only under these. */
     storeCategoryIds: build.query<number[], void>({
       query: () => ({ path: commonEndpoints.storeCategories.path, biz: {}, options: silent }),
@@ -81,7 +76,6 @@ export const goodsReleaseApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Good
 });
 
 export const {
-  useReleaseCategoriesQuery,
   useStoreCategoryIdsQuery,
   useCategorySpecsQuery,
   useEnabledUnitsQuery,
