@@ -40,7 +40,8 @@ export interface StoreUserTable {
   password_hash: string;
   pay_password_hash: string | null;
   nickname: string;
-  avatar_url: string | null;
+  /** The IM avatar: a key of the store's own media library (console-spec §3 avatar object, migration 0018); URLs are signed per read. */
+  avatar_object_key: string | null;
   /** The store's owner holds every permission; other accounts hold their roles' (docs/permissions.md). */
   is_owner: Generated<boolean>;
   created_at: CreatedAt;

@@ -24,7 +24,7 @@ export async function seedDemoStaff(db: Kysely<StoreDatabase>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const user = await trx
       .insertInto('store_user')
-      .values({ store_id: DEMO_STAFF.storeId, username: DEMO_STAFF.userName, password_hash: passwordHash, nickname: DEMO_STAFF.nickname, avatar_url: null, is_owner: false })
+      .values({ store_id: DEMO_STAFF.storeId, username: DEMO_STAFF.userName, password_hash: passwordHash, nickname: DEMO_STAFF.nickname, avatar_object_key: null, is_owner: false })
       .returning('id')
       .executeTakeFirstOrThrow();
     const role = await trx

@@ -74,7 +74,7 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
           username: DEMO_STORE.userName,
           password_hash: passwordHash,
           nickname: 'Demo Merchant',
-          avatar_url: null,
+          avatar_object_key: null,
         })
         .execute();
       await trx
@@ -178,7 +178,7 @@ async function seedDemoStores(db: Kysely<StoreDatabase>, clock: Clock): Promise<
         .execute();
       await trx
         .insertInto('store_user')
-        .values({ store_id: store.id, username: store.userName, password_hash: passwordHash, nickname: store.storeName, avatar_url: null })
+        .values({ store_id: store.id, username: store.userName, password_hash: passwordHash, nickname: store.storeName, avatar_object_key: null })
         .execute();
       await trx.insertInto('store_pay_account').values({ store_id: store.id, balance_cents: 0, frozen_cents: 0, deposit_cents: 0 }).execute();
       if (info) await trx.insertInto('store_category_link').values(info.categoryIds.map((category_id) => ({ store_id: store.id, category_id }))).execute();

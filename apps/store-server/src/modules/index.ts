@@ -55,7 +55,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
   const account = new AccountService(new AccountRepository(db), auth, checkCodes, clock, goods.facade);
   const pay = new PayService(new PayRepository(db), checkCodes, rateLimiter);
   const common = new CommonService(new CommonRepository(db));
-  const im = new ImService(new ImRepository(db), { imTokenSecret: config.imTokenSecret, imAppKey: config.imAppKey });
+  const im = new ImService(new ImRepository(db), { imTokenSecret: config.imTokenSecret, imAppKey: config.imAppKey }, media.fileUrls);
 
   const orders = ordersModule({ db, clock, buyerKey: config.buyerKey, media: media.fileUrls });
   const afterSales = afterSalesModule({ db, clock, buyerKey: config.buyerKey, operatorKey: config.operatorKey });
@@ -64,7 +64,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
   const exports = exportsModule({ db, clock, dataDir: config.dataDir, permissionsOf: (caller) => auth.permissionsOf(caller) });
 
   const routes: StoreRoute[] = [
-    ...authRoutes(auth, captcha),
+    ...authRoutes(auth, captcha, media.fileUrls),
     ...accountRoutes(account),
     ...payRoutes(pay),
     ...commonRoutes(common),

@@ -6,10 +6,38 @@ import { defineEndpoint, emptyBiz, noData } from '../endpoint';
 export const IM_NICKNAME_MAX = 20;
 export const IM_INFO_REQUIRED = 'please fill in IM info';
 
+/** The query parameter naming the object in a signed media URL (`…/objects/get?key=…&expires=…&signature=…`). */
+export const MEDIA_OBJECT_KEY_PARAM = 'key';
+
+/**
+ * The object key a signed media library URL reads, or null when the URL names none (an outside URL, or not
+ * a URL at all). The key is what lasts; the URL's signature expires (docs/console-shell.md "IM info").
+ */
+export function objectKeyOfMediaUrl(url: string): string | null {
+  try {
+    return new URL(url).searchParams.get(MEDIA_OBJECT_KEY_PARAM) || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * console-spec §3 avatar object. store-server keeps only `objectKey` (a file of the store's own media library)
+ * and answers a freshly signed URL on every read; the `objectUrl` a client sends is what it showed, never stored.
+ */
+export const avatarObject = z.strictObject(
+  {
+    objectKey: z.string({ error: IM_INFO_REQUIRED }).trim().min(1, IM_INFO_REQUIRED).max(512),
+    objectUrl: z.string({ error: IM_INFO_REQUIRED }).max(2048),
+  },
+  { error: IM_INFO_REQUIRED },
+);
+export type AvatarObject = z.output<typeof avatarObject>;
+
 /** The store's chat identity (console-spec §2 IM info dialog): what customers see beside its messages. */
 export const imInfoBiz = z.object({
   nickname: z.string({ error: IM_INFO_REQUIRED }).trim().min(1, IM_INFO_REQUIRED).max(IM_NICKNAME_MAX),
-  avatarUrl: z.string({ error: IM_INFO_REQUIRED }).trim().min(1, IM_INFO_REQUIRED).max(1024),
+  avatar: avatarObject,
 });
 
 export const imEndpoints = {

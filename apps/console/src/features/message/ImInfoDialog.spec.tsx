@@ -1,14 +1,49 @@
 // console-spec §2/§5 IM info dialog: avatar and nickname both required ('please fill in IM info'),
-// nickname trimmed, saved through the contract's call, and the shell shows the new name at once.
+// nickname trimmed, saved through the contract's call as §3's avatar object {objectKey, objectUrl}, and the
+// shell shows the new name at once.
 import { screen, waitFor, within } from '@testing-library/react';
-import { imEndpoints } from '@merchant/api-contracts';
+import { imEndpoints, imInfoBiz } from '@merchant/api-contracts';
+import { mediaLibraryPaths } from '@merchant/media-library';
 import { renderSignedIn } from '../../../test/renderConsole';
 import { DEMO_USER, createFakeStoreServer } from '../../../test/fakeStoreServer';
 
-const withAvatar = { ...DEMO_USER, info: { ...DEMO_USER.info, avatarUrl: 'http://127.0.0.1:3100/media/1001/avatar.png' } };
+const PATHS = mediaLibraryPaths();
+const ok = (data: unknown) => ({ code: '00000000', msg: 'success', data });
+/** A signed media URL as store-server answers it: the object key is its `key` parameter. */
+const signedUrl = (objectKey: string) => `http://127.0.0.1:3100/v1/store/media/objects/get?${new URLSearchParams({ key: objectKey, expires: '1', signature: 'x' }).toString()}`;
+const SAVED_AVATAR_URL = signedUrl('store-1001/saved-avatar.png');
+const withAvatar = { ...DEMO_USER, info: { ...DEMO_USER.info, avatarUrl: SAVED_AVATAR_URL } };
+const LIBRARY_IMAGE = {
+  fileId: 7,
+  objectName: 'shop-logo.png',
+  objectUrl: signedUrl('store-1001/0123456789abcdef0123456789abcdef.png'),
+  objectSuffix: 'png',
+  catalogPath: '/noWatermark',
+  createDate: 1_763_900_000,
+  referenceCount: 0,
+  fileTags: [],
+};
+
+// jsdom has no Web Worker; the media picker starts the console's hashing worker on mount but these
+// tests never hash a file, so an inert stand-in is enough.
+class InertWorker {
+  onmessage: unknown = null;
+  postMessage() {}
+  addEventListener() {}
+  removeEventListener() {}
+  terminate() {}
+}
+beforeAll(() => {
+  (globalThis as { Worker?: unknown }).Worker ??= InertWorker;
+});
 
 async function openDialog(server = createFakeStoreServer([withAvatar])) {
-  server.on(imEndpoints.updateImInfo.path, () => ({ code: '00000000', msg: 'success', data: null }));
+  server.on(imEndpoints.updateImInfo.path, () => ok(null));
+  server.on(PATHS.queryCatalogListByPath, () => ok([{ path: '/noWatermark', name: 'noWatermark', catalogList: [] }, { path: '/watermark', name: 'watermark', catalogList: [] }]));
+  server.on(PATHS.queryResourceFileListByPath, ({ biz }) => {
+    const list = [LIBRARY_IMAGE].filter((file) => file.catalogPath === biz.path);
+    return ok({ list, total: list.length, pageNum: biz.pageNum ?? 1, pageSize: biz.pageSize ?? 5 });
+  });
   const rendered = await renderSignedIn({ server });
   await rendered.user.click(await screen.findByTestId('user-menu'));
   await rendered.user.click(await screen.findByTestId('user-menu-im-info'));
@@ -41,11 +76,27 @@ describe('IM info dialog', () => {
     await user.type(nickname, '  Shop Ann  ');
     await user.click(within(dialog).getByTestId('im-info-save'));
     await waitFor(() => expect(server.callsTo(imEndpoints.updateImInfo.path)).toHaveLength(1));
-    expect(server.callsTo(imEndpoints.updateImInfo.path)[0].biz).toEqual({
-      nickname: 'Shop Ann',
-      avatarUrl: 'http://127.0.0.1:3100/media/1001/avatar.png',
-    });
+    const { biz } = server.callsTo(imEndpoints.updateImInfo.path)[0];
+    expect(biz).toEqual({ nickname: 'Shop Ann', avatar: { objectKey: 'store-1001/saved-avatar.png', objectUrl: SAVED_AVATAR_URL } });
+    expect(imInfoBiz.safeParse(biz).success).toBe(true);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'IM info' })).not.toBeInTheDocument());
     expect(screen.getByTestId('user-menu')).toHaveTextContent('Shop Ann');
+  });
+
+  it('sends an image picked from the media library as the avatar object, by its object key', async () => {
+    const { user, server, dialog } = await openDialog(createFakeStoreServer([DEMO_USER]));
+    const nickname = within(dialog).getByTestId('im-info-nickname');
+    await user.clear(nickname);
+    await user.type(nickname, 'Shop Ann');
+    await user.click(within(dialog).getByRole('button', { name: /select image|click to upload/i }));
+    await user.click(await screen.findByRole('checkbox', { name: 'choose shop-logo.png' }, { timeout: 10_000 }));
+    await user.click(screen.getByRole('button', { name: /^confirm$/i }));
+    await waitFor(() => expect(screen.getAllByRole('dialog')).toHaveLength(1));
+    await user.click(within(dialog).getByTestId('im-info-save'));
+    await waitFor(() => expect(server.callsTo(imEndpoints.updateImInfo.path)).toHaveLength(1));
+    expect(server.callsTo(imEndpoints.updateImInfo.path)[0].biz).toEqual({
+      nickname: 'Shop Ann',
+      avatar: { objectKey: 'store-1001/0123456789abcdef0123456789abcdef.png', objectUrl: LIBRARY_IMAGE.objectUrl },
+    });
   });
 });

@@ -1,6 +1,7 @@
 // The IM info dialog (console-spec §2, §5): the avatar and nickname customers see beside the store's
 // chat messages. Both are required, else one warning 'please fill in IM info'; the nickname is
-// trimmed. The avatar comes from the media library (choose or upload one image).
+// trimmed. The avatar comes from the media library (choose or upload one image) and is sent as §3's avatar
+// object: store-server keeps its objectKey and signs a fresh URL on every read (docs/console-shell.md).
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { IM_NICKNAME_MAX, imInfoBiz } from '@merchant/api-contracts';
+import { IM_NICKNAME_MAX, imInfoBiz, objectKeyOfMediaUrl } from '@merchant/api-contracts';
 import { MediaPicker, pickerFiles, type MediaPickerValue } from '@merchant/media-library/react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notify } from '../../app/notificationsSlice';
@@ -28,7 +29,7 @@ interface ImInfoForm {
   avatar: MediaPickerValue;
 }
 
-/** The picker's value for a saved avatar URL: a one-file selection the picker can show. */
+/** The picker's value for the saved avatar (user info answers it freshly signed): a one-file selection the picker can show. */
 function avatarValue(avatarUrl: string | null | undefined): MediaPickerValue {
   if (!avatarUrl) return {};
   return { fileId: 'current-avatar', objectName: 'avatar', objectUrl: avatarUrl };
@@ -55,7 +56,10 @@ export function ImInfoDialog({ open, onClose }: ImInfoDialogProps) {
 
   const submit = handleSubmit(async ({ nickname, avatar }) => {
     // The contract's schema is the rule (the server applies the same); any miss is the one §5 warning.
-    const parsed = imInfoBiz.safeParse({ nickname, avatarUrl: pickerFiles(avatar)[0]?.objectUrl ?? '' });
+    // A library file's signed URL names its object key, which is what lasts.
+    const picked = pickerFiles(avatar)[0];
+    const avatarObject = picked && { objectKey: objectKeyOfMediaUrl(picked.objectUrl) ?? '', objectUrl: picked.objectUrl };
+    const parsed = imInfoBiz.safeParse({ nickname, avatar: avatarObject });
     if (!parsed.success) {
       const tooLong = parsed.error.issues.some((issue) => issue.code === 'too_big');
       setError('root', { message: tooLong ? t('message.imInfo.nicknameTooLong', { max: IM_NICKNAME_MAX }) : t('message.imInfo.required') });
@@ -64,7 +68,7 @@ export function ImInfoDialog({ open, onClose }: ImInfoDialogProps) {
     clearErrors('root');
     try {
       await save(parsed.data).unwrap();
-      if (user) dispatch(userLoaded({ ...user, nickname: parsed.data.nickname, avatarUrl: parsed.data.avatarUrl }));
+      if (user) dispatch(userLoaded({ ...user, nickname: parsed.data.nickname, avatarUrl: parsed.data.avatar.objectUrl }));
       dispatch(notify({ severity: 'success', message: 'message.imInfo.saved', translate: true }));
       onClose();
     } catch (error) {

@@ -7,7 +7,8 @@ export interface UserWithStore {
   username: string;
   passwordHash: string;
   nickname: string;
-  avatarUrl: string | null;
+  /** The IM avatar's media library object key (migration 0018). */
+  avatarObjectKey: string | null;
   storeName: string;
   storeStatus: number;
   storeType: number;
@@ -29,7 +30,7 @@ export class AuthRepository {
         'u.username',
         'u.password_hash as passwordHash',
         'u.nickname',
-        'u.avatar_url as avatarUrl',
+        'u.avatar_object_key as avatarObjectKey',
         's.store_name as storeName',
         's.store_status as storeStatus',
         's.store_type as storeType',

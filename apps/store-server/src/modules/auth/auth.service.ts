@@ -122,7 +122,8 @@ export class AuthService {
     return ALL_PERMISSION_CODES.filter((code) => granted.has(code));
   }
 
-  async getUserByToken(accessToken: string): Promise<UserInfo> {
+  /** console-spec §3 user info; `avatarUrlOf` signs the kept avatar key afresh for this read ('' for none). */
+  async getUserByToken(accessToken: string, avatarUrlOf: (storeId: number, objectKey: string | null) => Promise<string>): Promise<UserInfo> {
     const caller = await this.resolveCaller(accessToken);
     const user = await this.users.findByUserId(caller.userId);
     if (!user) throw tokenInvalid();
@@ -130,7 +131,7 @@ export class AuthService {
       roles: [...STORE_ROLES],
       permissions: await this.permissionsOf(caller),
       nickname: user.nickname,
-      avatarUrl: user.avatarUrl ?? '',
+      avatarUrl: await avatarUrlOf(user.storeId, user.avatarObjectKey),
       uid: String(user.userId),
       storeStatus: user.storeStatus,
       storeType: user.storeType,

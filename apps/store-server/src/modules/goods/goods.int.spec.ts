@@ -360,7 +360,7 @@ describe('goods', () => {
   it('refuses a sub-account without goods and inventory codes with 10100003 before reading anything', async () => {
     await db()
       .insertInto('store_user')
-      .values({ store_id: DEMO, username: 'no_roles_user', password_hash: await hashSecret('Demo12345'), nickname: 'No roles', avatar_url: null, is_owner: false })
+      .values({ store_id: DEMO, username: 'no_roles_user', password_hash: await hashSecret('Demo12345'), nickname: 'No roles', avatar_object_key: null, is_owner: false })
       .execute();
     const token = await h.login('no_roles_user', 'Demo12345');
     const [goodsId] = await goodsIdsOf(DEMO, GOODS_STATUS.onShelf);

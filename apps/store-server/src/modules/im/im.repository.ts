@@ -5,19 +5,19 @@ import type { StoreDatabase } from '../../db/schema';
 export class ImRepository {
   constructor(private readonly db: Kysely<StoreDatabase>) {}
 
-  findProfile(userId: number): Promise<{ store_name: string; nickname: string; avatar_url: string | null }> {
+  findProfile(userId: number): Promise<{ store_name: string; nickname: string; avatar_object_key: string | null }> {
     return this.db
       .selectFrom('store_store as s')
       .innerJoin('store_user as u', 'u.store_id', 's.id')
-      .select(['s.store_name', 'u.nickname', 'u.avatar_url'])
+      .select(['s.store_name', 'u.nickname', 'u.avatar_object_key'])
       .where('u.id', '=', userId)
       .executeTakeFirstOrThrow();
   }
 
-  async updateProfile(userId: number, storeId: number, profile: { nickname: string; avatarUrl: string }): Promise<void> {
+  async updateProfile(userId: number, storeId: number, profile: { nickname: string; avatarObjectKey: string }): Promise<void> {
     await this.db
       .updateTable('store_user')
-      .set({ nickname: profile.nickname, avatar_url: profile.avatarUrl })
+      .set({ nickname: profile.nickname, avatar_object_key: profile.avatarObjectKey })
       .where('id', '=', userId)
       .where('store_id', '=', storeId)
       .execute();

@@ -17,6 +17,17 @@ export type { ObjectStorage } from './storage/object-storage';
 export interface MediaFileUrls {
   /** fileId → a signed URL reachable from the caller's address; files of other stores (or deleted) are absent. */
   signedUrls(storeId: number, fileIds: readonly number[], request: FastifyRequest): Promise<Map<number, string>>;
+  /** objectKey → a signed URL reachable from the caller's address; keys of other stores' (or deleted) files are absent. */
+  signedUrlsOfKeys(storeId: number, objectKeys: readonly string[], request: FastifyRequest): Promise<Map<string, string>>;
+}
+
+/**
+ * One store file's URL signed afresh by object key (the IM avatar, console-spec §3 avatar object); '' when there
+ * is no key or the store has no such file (any longer), so a deleted avatar shows as none rather than a dead link.
+ */
+export async function signedUrlOfKey(media: MediaFileUrls, storeId: number, objectKey: string | null, request: FastifyRequest): Promise<string> {
+  if (!objectKey) return '';
+  return (await media.signedUrlsOfKeys(storeId, [objectKey], request)).get(objectKey) ?? '';
 }
 
 type MediaDeps = { db: Kysely<StoreDatabase>; clock: Clock; dataDir: string; env?: NodeJS.ProcessEnv };
@@ -41,6 +52,8 @@ export function createMediaModule(deps: MediaDeps): { routes: StoreRoute[]; file
   };
   const fileUrls: MediaFileUrls = {
     signedUrls: (storeId, fileIds, request) => (fileIds.length === 0 ? Promise.resolve(new Map()) : service.signedUrlsOf(storeId, fileIds, originOf(request))),
+    signedUrlsOfKeys: (storeId, objectKeys, request) =>
+      objectKeys.length === 0 ? Promise.resolve(new Map()) : service.signedUrlsOfKeys(storeId, objectKeys, originOf(request)),
   };
   return { routes: [...mediaRoutes(service), demoObjects], fileUrls };
 }

@@ -117,6 +117,11 @@ export class MediaRepository {
     return (await this.findWhere(storeId, (q) => q.where('f.object_key', '=', key)))[0];
   }
 
+  async findByKeys(storeId: number, keys: readonly string[]): Promise<MediaFileRow[]> {
+    if (keys.length === 0) return [];
+    return this.findWhere(storeId, (q) => q.where('f.object_key', 'in', [...keys]));
+  }
+
   private async findWhere(storeId: number, narrow: (query: FileQuery) => FileQuery): Promise<MediaFileRow[]> {
     return this.withTags(await narrow(fileQuery(this.db, storeId)).execute());
   }

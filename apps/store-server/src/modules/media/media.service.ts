@@ -10,7 +10,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Caller } from '../../http/route';
 import { addSeconds, toEpochSeconds, type Clock } from '../../shared/clock';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
-import type { LocalizedText } from '@merchant/api-contracts';
+import { MEDIA_OBJECT_KEY_PARAM, type LocalizedText } from '@merchant/api-contracts';
 import { contentMatchesSuffix, contentTypeOfSuffix } from './content-rules';
 import type { CallbackEntry, FileListQuery, LibraryFileView, VerifyInput } from './media.schemas';
 import { MediaFileStatus, nameOfPath, type MediaFileRow, type MediaRepository } from './media.repository';
@@ -265,11 +265,20 @@ export class MediaService {
     return new Map(rows.map((row) => [row.id, this.objectUrl(origin, row.objectKey)]));
   }
 
+  /**
+   * Fresh signed URLs of the store's own uploaded files by object key (the IM avatar keeps its key, console-spec
+   * §3 avatar object). Keys of another store's, deleted or not yet uploaded files are absent from the answer.
+   */
+  async signedUrlsOfKeys(storeId: number, objectKeys: readonly string[], origin: Origin): Promise<Map<string, string>> {
+    const rows = await this.repository.findByKeys(storeId, [...new Set(objectKeys)]);
+    return new Map(rows.filter((row) => row.status !== MediaFileStatus.awaitingUpload).map((row) => [row.objectKey, this.objectUrl(origin, row.objectKey)]));
+  }
+
   /** A signed URL; the expiry is rounded to the hour so a page of thumbnails stays cacheable. */
   objectUrl(origin: Origin, key: string): string {
     const hour = 3600;
     const expires = String(Math.ceil((toEpochSeconds(this.clock.now()) ?? 0) / hour) * hour + OBJECT_URL_SECONDS);
-    const query = new URLSearchParams({ key, expires, signature: this.objectSignature(key, expires) });
+    const query = new URLSearchParams({ [MEDIA_OBJECT_KEY_PARAM]: key, expires, signature: this.objectSignature(key, expires) });
     return `${origin}${MEDIA_OBJECT_PATH}?${query.toString()}`;
   }
 
