@@ -9,6 +9,8 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: {
+      // Only the frame protocol of the contracts is used here; the rest is tree-shaken (sideEffects: false).
+      '@merchant/api-contracts': fromHere('../../libs/api-contracts/src/index.ts'),
       '@merchant/im-core': fromHere('../../libs/im-core/src/index.ts'),
       '@merchant/im-db': fromHere('../../libs/im-db/src/index.ts'),
       '@merchant/ui-kit': fromHere('../../libs/ui-kit/src/index.ts'),

@@ -65,3 +65,22 @@ export * from './endpoints/saved-views';
 export * from './endpoints';
 export { defineStateMachine, type Actor, type StateMachine, type StateMachineDefinition, type TransitionRule } from './state-machine';
 export * from './order-machines';
+export {
+  FRAME_MESSAGE_SOURCE,
+  CONSOLE_MESSAGE_SOURCE,
+  IM_ACCOUNT_PATTERN,
+  MAX_TOKEN_REQUEST_ID_LENGTH,
+  FRAME_TO_CONSOLE_TYPES,
+  CONSOLE_TO_FRAME_TYPES,
+  frameToConsoleMessage,
+  consoleToFrameMessage,
+  parseFrameToConsoleMessage,
+  parseConsoleToFrameMessage,
+  type FrameToConsoleMessage,
+  type ConsoleToFrameMessage,
+  type FrameToConsoleType,
+  type ConsoleToFrameType,
+  type FrameToConsoleMessageOf,
+  type ConsoleToFrameMessageOf,
+  type NewMessagePayload,
+} from './frame-protocol';

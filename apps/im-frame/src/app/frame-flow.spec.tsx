@@ -3,13 +3,14 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
+import type { FrameToConsoleMessage } from '@merchant/api-contracts';
 import { FrameRoot } from './frame-root';
 import { createFrameController } from './create-frame-controller';
 import { createFrameChatClient } from '../chat/create-frame-chat-client';
 import { openChatStore } from '../chat/open-chat-store';
 import { DEFAULT_RUNTIME_CONFIG } from '../config/runtime-config';
 import { createFrameI18n } from '../i18n/frame-i18n';
-import { createParentBridge, type FrameToConsoleMessage } from '../parent-bridge/parent-bridge';
+import { createParentBridge } from '../parent-bridge/parent-bridge';
 import { createFakeImServer, MERCHANT, wireTextMessage, type FakeImServer } from '../test/fake-im-server';
 
 const CONSOLE = 'http://localhost:4200';

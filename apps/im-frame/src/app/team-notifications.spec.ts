@@ -2,7 +2,8 @@
 // allows (team panel, "Notifications"), or when the sender forced the push; p2p messages always.
 import { createFrameController } from './create-frame-controller';
 import type { ChatMessage } from '../chat/chat-client';
-import { createParentBridge, type FrameToConsoleMessage } from '../parent-bridge/parent-bridge';
+import type { FrameToConsoleMessage } from '@merchant/api-contracts';
+import { createParentBridge } from '../parent-bridge/parent-bridge';
 import { FakeChatClient } from '../test/fake-chat-client';
 import { teamMessageNotifies, type TeamNotifyMode, type TeamPanelData, type TeamsPort } from '../teams/teams-port';
 

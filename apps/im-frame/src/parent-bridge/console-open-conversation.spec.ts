@@ -1,6 +1,8 @@
 // Console → frame `openConversation` ("chat with buyer", contract 0001): only from allowed console
 // origins and the embedding window, with a valid account; a request that arrives before the chat
 // controller exists opens once it is attached.
+import { IM_ACCOUNT_PATTERN } from '@merchant/api-contracts';
+import { ACCOUNT_ID_PATTERN } from '@merchant/im-core';
 import { readConsoleMessage, type IncomingMessage } from './console-messages';
 import { followConsoleConversationRequests, openConversationWith } from './console-open-conversation';
 import { createFrameController } from '../app/create-frame-controller';
@@ -40,6 +42,11 @@ describe('console openConversation', () => {
     expect(readConsoleMessage(event(openConversation('a b')), [CONSOLE], PARENT)).toBeNull();
     expect(readConsoleMessage(event(openConversation('x'.repeat(65))), [CONSOLE], PARENT)).toBeNull();
     expect(readConsoleMessage(event(openConversation(7)), [CONSOLE], PARENT)).toBeNull();
+  });
+
+  it("checks the account by im-core's account rule (the protocol's copy, which api-contracts may not import, must stay equal)", () => {
+    expect(IM_ACCOUNT_PATTERN.source).toBe(ACCOUNT_ID_PATTERN.source);
+    expect(IM_ACCOUNT_PATTERN.flags).toBe(ACCOUNT_ID_PATTERN.flags);
   });
 
   it('selects an existing conversation with that account', async () => {

@@ -1,4 +1,5 @@
-import { createBrowserParentBridge, createParentBridge, FRAME_MESSAGE_SOURCE, resolveTargetOrigins, type FrameToConsoleMessage, type PostTarget } from './parent-bridge';
+import type { FrameToConsoleMessage } from '@merchant/api-contracts';
+import { createBrowserParentBridge, createParentBridge, resolveTargetOrigins, type PostTarget } from './parent-bridge';
 
 const CONSOLE_ORIGINS = ['http://localhost:4200', 'http://127.0.0.1:4200'];
 
@@ -40,7 +41,7 @@ describe('createParentBridge', () => {
     bridge.newMessage({ sessionId: 'p2p-c_demo1', from: 'c_demo1', fromNick: 'Alice Chen', text: 'hi', time: 1700000000000 });
     bridge.unread(3);
     expect(parent.posts).toEqual([
-      { origin: 'http://localhost:4200', message: { source: FRAME_MESSAGE_SOURCE, type: 'ready', payload: { account: 's_1001' } } },
+      { origin: 'http://localhost:4200', message: { source: 'merchant-im-frame', type: 'ready', payload: { account: 's_1001' } } },
       {
         origin: 'http://localhost:4200',
         message: {

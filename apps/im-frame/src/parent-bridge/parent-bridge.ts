@@ -1,22 +1,7 @@
-// Messages from the frame to the console (contract 0001, "Console ⇄ frame"). Posts go only to
-// allow-listed console origins and always name the target origin explicitly, never '*'.
-
-export const FRAME_MESSAGE_SOURCE = 'merchant-im-frame';
-
-export interface NewMessagePayload {
-  sessionId: string;
-  from: string;
-  fromNick: string;
-  text: string;
-  time: number;
-}
-
-export type FrameToConsoleMessage =
-  | { source: typeof FRAME_MESSAGE_SOURCE; type: 'ready'; payload: { account: string } }
-  | { source: typeof FRAME_MESSAGE_SOURCE; type: 'newMessage'; payload: NewMessagePayload }
-  | { source: typeof FRAME_MESSAGE_SOURCE; type: 'unread'; payload: { total: number } }
-  /** Asks the console for a fresh IM token; answered by `token` or `tokenError` with the same id. */
-  | { source: typeof FRAME_MESSAGE_SOURCE; type: 'tokenRequest'; payload: { requestId: string } };
+// Messages from the frame to the console (contract 0001, "Console ⇄ frame"; declared in
+// @merchant/api-contracts). Posts go only to allow-listed console origins and always name the
+// target origin explicitly, never '*'.
+import { frameToConsoleMessage, type FrameToConsoleMessage, type NewMessagePayload } from '@merchant/api-contracts';
 
 /** The one method of `window.parent` the bridge uses. */
 export interface PostTarget {
@@ -82,13 +67,13 @@ export function createParentBridge(options: ParentBridgeOptions): ParentBridge {
 
   return {
     targetOrigins,
-    ready: (account) => post({ source: FRAME_MESSAGE_SOURCE, type: 'ready', payload: { account } }),
-    newMessage: (payload) => post({ source: FRAME_MESSAGE_SOURCE, type: 'newMessage', payload }),
-    requestToken: (requestId) => post({ source: FRAME_MESSAGE_SOURCE, type: 'tokenRequest', payload: { requestId } }),
+    ready: (account) => post(frameToConsoleMessage('ready', { account })),
+    newMessage: (payload) => post(frameToConsoleMessage('newMessage', payload)),
+    requestToken: (requestId) => post(frameToConsoleMessage('tokenRequest', { requestId })),
     unread: (total) => {
       if (total === lastUnreadTotal) return;
       lastUnreadTotal = total;
-      post({ source: FRAME_MESSAGE_SOURCE, type: 'unread', payload: { total } });
+      post(frameToConsoleMessage('unread', { total }));
     },
   };
 }

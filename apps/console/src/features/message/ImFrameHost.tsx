@@ -6,23 +6,11 @@
 import { Activity, useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { consoleToFrameMessage, type ConsoleToFrameMessage } from '@merchant/api-contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useRuntimeConfig } from '../../app/runtimeConfigContext';
 import { imApi, useGetImIdentityQuery } from './api';
-import {
-  FRAME_HEIGHT_PX,
-  MESSAGE_PATH,
-  buildFrameUrl,
-  languageMessage,
-  openConversationMessage,
-  originOf,
-  postToFrame,
-  readFrameMessage,
-  tokenErrorMessage,
-  tokenMessage,
-  visibilityMessage,
-  type ConsoleToFrameMessage,
-} from './frameProtocol';
+import { FRAME_HEIGHT_PX, MESSAGE_PATH, buildFrameUrl, originOf, postToFrame, readFrameMessage } from './frameProtocol';
 import { conversationRequests } from './openChat';
 
 const errorText = (error: unknown): string => {
@@ -69,19 +57,19 @@ export function ImFrameHost() {
   // is attached (a frame hidden since sign-in is attached when /message first shows it).
   const deliverConversationRequest = useCallback(() => {
     if (!frameReadyRef.current) return;
-    conversationRequests.deliver((account) => tellFrame(openConversationMessage(account)));
+    conversationRequests.deliver((account) => tellFrame(consoleToFrameMessage('openConversation', { account })));
   }, [tellFrame]);
   useEffect(() => conversationRequests.subscribe(deliverConversationRequest), [deliverConversationRequest]);
 
   // Entering or leaving /message (contract 0001 `visibility`).
   useEffect(() => {
-    tellFrame(visibilityMessage(visible));
+    tellFrame(consoleToFrameMessage('visibility', { visible }));
     if (visible) deliverConversationRequest();
   }, [visible, tellFrame, deliverConversationRequest]);
 
   // The console's language changed: the frame follows in place.
   useEffect(() => {
-    const onLanguage = (lang: string) => tellFrame(languageMessage(lang));
+    const onLanguage = (lang: string) => tellFrame(consoleToFrameMessage('language', { lang }));
     i18n.on('languageChanged', onLanguage);
     return () => i18n.off('languageChanged', onLanguage);
   }, [i18n, tellFrame]);
@@ -92,17 +80,17 @@ export function ImFrameHost() {
       const request = dispatch(imApi.endpoints.getImIdentity.initiate(undefined, { forceRefetch: true, subscribe: false }));
       try {
         const fresh = await request.unwrap();
-        tellFrame(tokenMessage(requestId, fresh.uid, fresh.imToken));
+        tellFrame(consoleToFrameMessage('token', { requestId, account: fresh.uid, token: fresh.imToken }));
       } catch (error) {
-        tellFrame(tokenErrorMessage(requestId, errorText(error)));
+        tellFrame(consoleToFrameMessage('tokenError', { requestId, reason: errorText(error) }));
       }
     };
     const onMessage = (event: MessageEvent) => {
       const message = readFrameMessage(event, frameOrigin);
       // A frame that (re)loaded says 'ready': it gets what it may have missed.
       if (message?.type === 'ready') {
-        tellFrame(visibilityMessage(visibleRef.current));
-        tellFrame(languageMessage(languageRef.current));
+        tellFrame(consoleToFrameMessage('visibility', { visible: visibleRef.current }));
+        tellFrame(consoleToFrameMessage('language', { lang: languageRef.current }));
         frameReadyRef.current = true;
         deliverConversationRequest();
       } else if (message?.type === 'tokenRequest') {

@@ -1,0 +1,156 @@
+// The console ⇄ frame protocol (frame-protocol.ts): every message type survives postMessage's
+// structured clone and parses back to itself; anything else is refused with null, never a throw.
+import fc from 'fast-check';
+import {
+  CONSOLE_MESSAGE_SOURCE,
+  CONSOLE_TO_FRAME_TYPES,
+  FRAME_MESSAGE_SOURCE,
+  FRAME_TO_CONSOLE_TYPES,
+  consoleToFrameMessage,
+  frameToConsoleMessage,
+  parseConsoleToFrameMessage,
+  parseFrameToConsoleMessage,
+  type ConsoleToFrameMessageOf,
+  type ConsoleToFrameType,
+  type FrameToConsoleMessageOf,
+  type FrameToConsoleType,
+} from './frame-protocol';
+
+const imAccount = fc.stringMatching(/^[A-Za-z0-9_.@-]{1,64}$/);
+const requestId = fc.string({ minLength: 1, maxLength: 100 });
+const nonEmpty = fc.string({ minLength: 1 });
+
+// Mapped over every type: a type added to the protocol without a generator here fails to compile.
+const frameToConsolePayloads: { [Type in FrameToConsoleType]: fc.Arbitrary<FrameToConsoleMessageOf<Type>['payload']> } = {
+  ready: fc.record({ account: fc.string() }),
+  newMessage: fc.record({
+    sessionId: fc.string(),
+    from: fc.string(),
+    fromNick: fc.string(),
+    text: fc.string(),
+    time: fc.double({ noNaN: true, noDefaultInfinity: true }),
+  }),
+  unread: fc.record({ total: fc.nat() }),
+  tokenRequest: fc.record({ requestId }),
+};
+
+const consoleToFramePayloads: { [Type in ConsoleToFrameType]: fc.Arbitrary<ConsoleToFrameMessageOf<Type>['payload']> } = {
+  visibility: fc.record({ visible: fc.boolean() }),
+  language: fc.record({ lang: nonEmpty }),
+  token: fc.record({ requestId, account: nonEmpty, token: nonEmpty }),
+  tokenError: fc.record({ requestId, reason: fc.string() }),
+  openConversation: fc.record({ account: imAccount }),
+};
+
+const anyFrameToConsole = fc.oneof(
+  ...FRAME_TO_CONSOLE_TYPES.map((type) => frameToConsolePayloads[type].map((payload) => frameToConsoleMessage(type, payload as never))),
+);
+const anyConsoleToFrame = fc.oneof(
+  ...CONSOLE_TO_FRAME_TYPES.map((type) => consoleToFramePayloads[type].map((payload) => consoleToFrameMessage(type, payload as never))),
+);
+
+/** A well-formed message with one payload field replaced by a value of another kind, or removed. */
+function withBrokenField(message: { source: string; type: string; payload: object }) {
+  const fields = Object.keys(message.payload);
+  return fc
+    .record({
+      field: fc.constantFrom(...fields),
+      replacement: fc.oneof(fc.constant(undefined), fc.constant(null), fc.object(), fc.array(fc.nat()), fc.constant(Number.NaN)),
+    })
+    .filter(({ field, replacement }) => typeof replacement !== typeof (message.payload as Record<string, unknown>)[field] || Number.isNaN(replacement))
+    .map(({ field, replacement }) => ({ ...message, payload: { ...message.payload, [field]: replacement } }));
+}
+
+describe('frame protocol: round trips', () => {
+  it('lists every message type of each direction', () => {
+    expect(FRAME_TO_CONSOLE_TYPES).toEqual(['ready', 'newMessage', 'unread', 'tokenRequest']);
+    expect(CONSOLE_TO_FRAME_TYPES).toEqual(['visibility', 'language', 'token', 'tokenError', 'openConversation']);
+  });
+
+  it('builds messages in the wire shape { source, type, payload }', () => {
+    expect(frameToConsoleMessage('unread', { total: 3 })).toEqual({ source: 'merchant-im-frame', type: 'unread', payload: { total: 3 } });
+    expect(consoleToFrameMessage('visibility', { visible: false })).toEqual({
+      source: 'merchant-console',
+      type: 'visibility',
+      payload: { visible: false },
+    });
+  });
+
+  it('parses every frame → console message back to itself after a structured clone', () => {
+    fc.assert(fc.property(anyFrameToConsole, (message) => {
+      expect(parseFrameToConsoleMessage(structuredClone(message))).toEqual(message);
+    }));
+  });
+
+  it('parses every console → frame message back to itself after a structured clone', () => {
+    fc.assert(fc.property(anyConsoleToFrame, (message) => {
+      expect(parseConsoleToFrameMessage(structuredClone(message))).toEqual(message);
+    }));
+  });
+
+  it('keeps only the declared payload fields', () => {
+    const withExtra = { ...frameToConsoleMessage('ready', { account: 's_1001' }), payload: { account: 's_1001', html: '<img>' } };
+    expect(parseFrameToConsoleMessage(withExtra)).toEqual(frameToConsoleMessage('ready', { account: 's_1001' }));
+  });
+});
+
+describe('frame protocol: refusals', () => {
+  it('refuses a message with any payload field of the wrong kind or missing', () => {
+    fc.assert(fc.property(anyFrameToConsole.chain(withBrokenField), (broken) => {
+      expect(parseFrameToConsoleMessage(broken)).toBeNull();
+    }));
+    fc.assert(fc.property(anyConsoleToFrame.chain(withBrokenField), (broken) => {
+      expect(parseConsoleToFrameMessage(broken)).toBeNull();
+    }));
+  });
+
+  it("refuses each direction's messages in the other direction (the source tells them apart)", () => {
+    fc.assert(fc.property(anyFrameToConsole, (message) => {
+      expect(parseConsoleToFrameMessage(message)).toBeNull();
+      expect(parseConsoleToFrameMessage({ ...message, source: CONSOLE_MESSAGE_SOURCE })).toBeNull();
+    }));
+    fc.assert(fc.property(anyConsoleToFrame, (message) => {
+      expect(parseFrameToConsoleMessage(message)).toBeNull();
+      expect(parseFrameToConsoleMessage({ ...message, source: FRAME_MESSAGE_SOURCE })).toBeNull();
+    }));
+  });
+
+  it('refuses the rules of each field at their edges', () => {
+    const frame = (type: string, payload: unknown) => parseFrameToConsoleMessage({ source: FRAME_MESSAGE_SOURCE, type, payload });
+    const fromConsole = (type: string, payload: unknown) => parseConsoleToFrameMessage({ source: CONSOLE_MESSAGE_SOURCE, type, payload });
+    expect(frame('unread', { total: -1 })).toBeNull();
+    expect(frame('unread', { total: Number.POSITIVE_INFINITY })).toBeNull();
+    expect(frame('tokenRequest', { requestId: '' })).toBeNull();
+    expect(frame('tokenRequest', { requestId: 'x'.repeat(101) })).toBeNull();
+    expect(frame('tokenRequest', { requestId: 'x'.repeat(100) })).not.toBeNull();
+    expect(frame('newMessage', { text: 'hi' })).toBeNull();
+    expect(fromConsole('language', { lang: '' })).toBeNull();
+    expect(fromConsole('token', { requestId: 'r1', account: 's_1001', token: '' })).toBeNull();
+    expect(fromConsole('openConversation', { account: 'a b' })).toBeNull();
+    expect(fromConsole('openConversation', { account: 'x'.repeat(65) })).toBeNull();
+    expect(fromConsole('openConversation', { account: 'x'.repeat(64) })).not.toBeNull();
+  });
+
+  it('refuses unknown types, including names on Object.prototype', () => {
+    for (const type of ['other', 'constructor', '__proto__', 'toString', 'hasOwnProperty', '']) {
+      expect(parseFrameToConsoleMessage({ source: FRAME_MESSAGE_SOURCE, type, payload: {} })).toBeNull();
+      expect(parseConsoleToFrameMessage({ source: CONSOLE_MESSAGE_SOURCE, type, payload: {} })).toBeNull();
+    }
+  });
+
+  it('never throws on anything a page can post, and returns only well-formed messages', () => {
+    const posted = fc.oneof(
+      fc.anything({ withNullPrototype: true, withObjectString: true, withMap: true, withSet: true, withDate: true, withTypedArray: true }),
+      fc.record({ source: fc.constantFrom(FRAME_MESSAGE_SOURCE, CONSOLE_MESSAGE_SOURCE), type: fc.constantFrom(...FRAME_TO_CONSOLE_TYPES, ...CONSOLE_TO_FRAME_TYPES), payload: fc.anything() }),
+    );
+    fc.assert(
+      fc.property(posted, (data) => {
+        const fromFrame = parseFrameToConsoleMessage(data);
+        const fromConsole = parseConsoleToFrameMessage(data);
+        if (fromFrame) expect(parseFrameToConsoleMessage(structuredClone(fromFrame))).toEqual(fromFrame);
+        if (fromConsole) expect(parseConsoleToFrameMessage(structuredClone(fromConsole))).toEqual(fromConsole);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
