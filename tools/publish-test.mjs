@@ -27,7 +27,7 @@ const libs = libsArg ? ALL_LIBS.filter((lib) => libsArg.slice(7).split(',').incl
 /** Exports each entry point must have at runtime (names from docs/decisions/0001 and the lib READMEs). */
 const EXPECTED_EXPORTS = {
   '@merchant/ui-kit': ['DataTable', 'useDataTable', 'formatCents', 'maskPhone', 'exportToExcel', 'ActionButtons', 'PermissionButton'],
-  '@merchant/ui-kit/format': ['formatCents', 'formatSecondsTimestamp', 'maskPhone', 'statusLabel', 'PAYMENT_METHOD'],
+  '@merchant/ui-kit/format': ['formatCents', 'formatSecondsTimestamp', 'maskPhone', 'sanitizeExportFileName', 'statusLabel', 'statusOptions', 'statusColour'],
   '@merchant/im-core': ['createImClient', 'MemoryStore'],
   '@merchant/im-core/server': ['signImToken', 'verifyImToken'],
   '@merchant/im-core/testing': ['FakeConnection', 'FaultProxy', 'STORE_CONFORMANCE_CASES', 'encodeRequest'],

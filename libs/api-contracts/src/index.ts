@@ -65,6 +65,7 @@ export * from './endpoints/saved-views';
 export * from './endpoints';
 export { defineStateMachine, type Actor, type StateMachine, type StateMachineDefinition, type TransitionRule } from './state-machine';
 export * from './order-machines';
+export * from './status-tables';
 export {
   FRAME_MESSAGE_SOURCE,
   CONSOLE_MESSAGE_SOURCE,

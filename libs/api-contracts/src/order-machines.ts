@@ -1,8 +1,7 @@
 // The order, shipment, refund and dispute state machines (issue 11; docs/orders.md has the diagrams).
 // Status codes are console-spec §4's where it has them (shipping-order 1–6, refund-order, dispute 1–3);
-// the shipment record is our design. store-server enforces these tables; an illegal transition answers
-// 10100005 (notAllowedInCurrentState) and changes nothing.
-import type { LocalizedText } from './languages';
+// the shipment record is our design; their labels are ./status-tables. store-server enforces these
+// tables; an illegal transition answers 10100005 (notAllowedInCurrentState) and changes nothing.
 import { defineStateMachine } from './state-machine';
 
 /** §4 shipping-order status: 1 to ship, 2 shipped, 3 shipped (delivered, awaiting the buyer), 4 completed, 5 withdrawn, 6 refunded. */
@@ -80,11 +79,3 @@ export const DISPUTE_MACHINE = defineStateMachine<DisputeStatus, DisputeEvent>({
     { event: 'revoke', from: [1], to: 3, actors: ['buyer', 'merchant'] },
   ],
 });
-
-/** Labels of our shipment status (the §4 mappings live in @merchant/ui-kit's status mappings). */
-export const SHIPMENT_STATUS_LABELS: Readonly<Record<ShipmentStatus, LocalizedText>> = {
-  1: { 'zh-CN': '待揽收', 'en-US': 'awaiting pickup' },
-  2: { 'zh-CN': '运输中', 'en-US': 'in transit' },
-  3: { 'zh-CN': '已签收', 'en-US': 'delivered' },
-  4: { 'zh-CN': '已退回', 'en-US': 'returned to sender' },
-};

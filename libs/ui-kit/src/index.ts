@@ -1,5 +1,5 @@
-// Public face of @merchant/ui-kit. The React-free formatters and status mappings also have their
-// own entry point, `@merchant/ui-kit/format`, for servers.
+// Public face of @merchant/ui-kit. The React-free formatters and status-mapping helpers also have
+// their own entry point, `@merchant/ui-kit/format`, for servers.
 export * from './i18n/messages';
 export * from './i18n/locale-context';
 export * from './context/UiKitProvider';

@@ -1,8 +1,8 @@
 // §4: a store with status 4 sees a persistent warning on entering the layout, with the reason.
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
+import { STORE_STATUS } from '@merchant/api-contracts';
 import { useAppSelector } from '../app/hooks';
-import { STORE_STATUS } from '../features/auth/storeStatus';
 
 export function StoreDisabledWarning() {
   const { t } = useTranslation();

@@ -49,7 +49,7 @@ describe('listArg', () => {
 });
 
 describe('status texts', () => {
-  const status = statusFromLabels(GOODS_STATUS_LABELS, { 2: 'success' }, [2, 3]);
+  const status = statusFromLabels(GOODS_STATUS_LABELS.labels, { 2: 'success' }, [2, 3]);
 
   it('reads the contract label in the user language and keeps the given order and colours', () => {
     expect(status.options.map((option) => option.value)).toEqual([2, 3]);
@@ -59,8 +59,8 @@ describe('status texts', () => {
   });
 
   it("falls back to 'unmatched status' for a value the mapping does not know (§8)", () => {
-    expect(statusText(status, 9, en)).toBe('t:resourceKit.unmatchedStatus');
-    expect(statusText(status, null, en)).toBe('t:resourceKit.unmatchedStatus');
+    expect(statusText(status, 9, en)).toBe('unmatched status');
+    expect(statusText(status, null, zh)).toBe('未匹配状态');
   });
 
   it('gives export cells the same text as the table: format, else status label, else the raw value', () => {

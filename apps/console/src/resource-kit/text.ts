@@ -1,7 +1,7 @@
 // Turning definition values into the user's text: labels (i18n key or contract text), status
 // labels with the §8 fallback, and the cell text the table and the Excel export share.
 import type { TFunction } from 'i18next';
-import type { LocalizedText } from '@merchant/api-contracts';
+import { UNMATCHED_STATUS, type LocalizedText } from '@merchant/api-contracts';
 import type { ChipColor, ResourceColumn, ResourceLabel, ResourceStatus, ResourceStatusOption, ResourceTextContext } from './types';
 
 export function labelText(label: ResourceLabel, context: ResourceTextContext): string {
@@ -13,10 +13,10 @@ export function statusOption(status: ResourceStatus, value: unknown): ResourceSt
   return status.options.find((option) => String(option.value) === String(value));
 }
 
-/** §8 display fallback: a value the mapping does not know reads 'unmatched status'. */
+/** §8 display fallback: a value the mapping does not know reads 'unmatched status' (the contracts' text). */
 export function statusText(status: ResourceStatus, value: unknown, context: ResourceTextContext): string {
   const option = statusOption(status, value);
-  return option ? labelText(option.label, context) : context.t('resourceKit.unmatchedStatus');
+  return option ? labelText(option.label, context) : UNMATCHED_STATUS[context.locale];
 }
 
 /** Select options for a search bar or a form. */

@@ -1,6 +1,7 @@
 // The route guard's rules (console-spec §2, §4, §8) as one pure function.
+import { STORE_STATUS } from '@merchant/api-contracts';
 import type { UserInfo } from '../features/auth/userInfo';
-import { STORE_STATUS, isEntitledStoreStatus } from '../features/auth/storeStatus';
+import { isEntitledStoreStatus } from '../features/auth/storeStatus';
 
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/';

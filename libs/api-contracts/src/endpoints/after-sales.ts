@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { endpointsUnder, pageQueryShape, pageResult } from '../endpoint';
 import type { LocalizedText } from '../languages';
+import { statusTable, type StatusTable } from '../status-tables';
 import type { Actor } from '../state-machine';
 import type { DisputeEvent, DisputeStatus, OrderStatus, RefundEvent, RefundStatus } from '../order-machines';
 import { PERMISSIONS } from '../permissions';
@@ -25,10 +26,10 @@ export const DISPUTE_STATUSES = [1, 2, 3] as const satisfies readonly DisputeSta
 export const REFUND_KIND = { refundOnly: 1, returnAndRefund: 2 } as const;
 export type RefundKind = (typeof REFUND_KIND)[keyof typeof REFUND_KIND];
 export const REFUND_KINDS = [1, 2] as const satisfies readonly RefundKind[];
-export const REFUND_KIND_LABELS: Readonly<Record<RefundKind, LocalizedText>> = {
+export const REFUND_KIND_LABELS: StatusTable<RefundKind> = statusTable({
   1: { 'zh-CN': '仅退款', 'en-US': 'refund only' },
   2: { 'zh-CN': '退货退款', 'en-US': 'return and refund' },
-};
+});
 
 export const AFTER_SALES_LIMITS = {
   reasonMax: 200,

@@ -4,15 +4,14 @@ import { defineEndpoint, emptyBiz, noData } from '../endpoint';
 import { accessTokenField, checkCodeField, mobileField, passwordField, ruleText, userNameField } from '../fields';
 import { ALL_PERMISSION_CODES, type PermissionCode } from '../permissions';
 import { STORE_CODES } from '../store-codes';
+import { STORE_STATUS, STORE_TYPE } from '../status-tables';
 
 export const USER_BASE = '/v1/store/eshop/store/user';
 
-/** console-spec §4 store status: 0 not submitted, 1 under review, 2 approved, 3 rejected, 4 disabled. */
-export const STORE_STATUS = { notSubmitted: 0, underReview: 1, approved: 2, rejected: 3, disabled: 4 } as const;
-export type StoreStatusValue = (typeof STORE_STATUS)[keyof typeof STORE_STATUS];
+/** console-spec §4 store status (codes and labels: ../status-tables). */
 export const storeStatusField = z.number().int().min(STORE_STATUS.notSubmitted).max(STORE_STATUS.disabled);
 /** console-spec §4 store type: 1 flagship, 2 specialty, 3 service. */
-export const storeTypeField = z.number().int().min(1).max(3);
+export const storeTypeField = z.number().int().min(STORE_TYPE.flagship).max(STORE_TYPE.service);
 
 /** A signed-in session: the opaque access token and where the store stands (console-spec §4 routing). */
 export const loginResult = z.strictObject({ accessToken: z.string().min(1), storeStatus: storeStatusField });

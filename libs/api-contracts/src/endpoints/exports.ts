@@ -5,7 +5,7 @@
 // (every 1 s, up to 5 tries: secure-transport's ASYNC_TASK_POLL_INTERVAL_MS / ASYNC_TASK_MAX_TRIES).
 import { z } from 'zod';
 import { defineEndpoint, type AnyEndpoint } from '../endpoint';
-import type { LocalizedText } from '../languages';
+import { statusTable, type StatusTable } from '../status-tables';
 import { STORE_CODES } from '../store-codes';
 import { afterSalesEndpoints } from './after-sales';
 import { SORT_ORDERS, goodsEndpoints } from './goods';
@@ -35,12 +35,12 @@ export const EXPORT_RESOURCES = Object.keys(EXPORT_RESOURCE_LISTS) as [ExportRes
 /** Job state: 1 queued, 2 running, 3 done (downloadUrl set), 4 failed (msg set). */
 export const EXPORT_JOB_STATE = { queued: 1, running: 2, done: 3, failed: 4 } as const;
 export type ExportJobState = (typeof EXPORT_JOB_STATE)[keyof typeof EXPORT_JOB_STATE];
-export const EXPORT_JOB_STATE_LABELS: Readonly<Record<ExportJobState, LocalizedText>> = {
+export const EXPORT_JOB_STATE_LABELS: StatusTable<ExportJobState> = statusTable({
   1: { 'zh-CN': '排队中', 'en-US': 'queued' },
   2: { 'zh-CN': '生成中', 'en-US': 'preparing' },
   3: { 'zh-CN': '已完成', 'en-US': 'ready' },
   4: { 'zh-CN': '失败', 'en-US': 'failed' },
-};
+});
 
 export const EXPORT_LIMITS = {
   /** Rows one export may hold; a larger filtered list is refused at create (narrow the filter). */

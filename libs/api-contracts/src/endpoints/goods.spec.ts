@@ -36,10 +36,10 @@ const firstMessage = (result: { success: boolean; error?: { issues: Array<{ mess
 
 describe('goods contracts', () => {
   it('labels every status in both languages and lists the tabs in the spec order', () => {
-    for (const value of GOODS_STATUS_VALUES) expect(Object.keys(GOODS_STATUS_LABELS[value])).toEqual(['zh-CN', 'en-US']);
-    for (const value of STOCK_STATUS_VALUES) expect(STOCK_STATUS_LABELS[value]['en-US']).not.toBe('');
-    expect(GOODS_LIST_TABS.map((s) => GOODS_STATUS_LABELS[s]['en-US'])).toEqual(['on shelf', 'off shelf', 'under review', 'rejected']);
-    for (const labels of [INVENTORY_COUNT_STATUS_LABELS, INBOUND_STATUS_LABELS, OUTBOUND_STATUS_LABELS]) expect(Object.keys(labels)).toEqual(['1', '2', '3']);
+    for (const value of GOODS_STATUS_VALUES) expect(Object.keys(GOODS_STATUS_LABELS.labels[value])).toEqual(['zh-CN', 'en-US']);
+    for (const value of STOCK_STATUS_VALUES) expect(STOCK_STATUS_LABELS.labels[value]['en-US']).not.toBe('');
+    expect(GOODS_LIST_TABS.map((s) => GOODS_STATUS_LABELS.labels[s]['en-US'])).toEqual(['on shelf', 'off shelf', 'under review', 'rejected']);
+    for (const table of [INVENTORY_COUNT_STATUS_LABELS, INBOUND_STATUS_LABELS, OUTBOUND_STATUS_LABELS]) expect(Object.keys(table.labels)).toEqual(['1', '2', '3']);
   });
 
   it('derives the stock status from the stock and its line', () => {

@@ -2,7 +2,7 @@
 // rules and status mappings the console's screens and store-server's goods module both use.
 import { z } from 'zod';
 import { defineEndpoint, emptyBiz, pageQueryShape, pageResult } from '../endpoint';
-import type { LocalizedText } from '../languages';
+import { statusTable, type StatusTable } from '../status-tables';
 import { PERMISSIONS } from '../permissions';
 import { STORE_CODES } from '../store-codes';
 
@@ -14,13 +14,13 @@ export const GOODS_STATUS = { draft: 0, underReview: 1, onShelf: 2, offShelf: 3,
 export type GoodsStatus = (typeof GOODS_STATUS)[keyof typeof GOODS_STATUS];
 export const GOODS_STATUS_VALUES = Object.values(GOODS_STATUS) as GoodsStatus[];
 
-export const GOODS_STATUS_LABELS: Readonly<Record<GoodsStatus, LocalizedText>> = {
+export const GOODS_STATUS_LABELS: StatusTable<GoodsStatus> = statusTable({
   [GOODS_STATUS.draft]: { 'zh-CN': '草稿', 'en-US': 'draft' },
   [GOODS_STATUS.underReview]: { 'zh-CN': '审核中', 'en-US': 'under review' },
   [GOODS_STATUS.onShelf]: { 'zh-CN': '已上架', 'en-US': 'on shelf' },
   [GOODS_STATUS.offShelf]: { 'zh-CN': '已下架', 'en-US': 'off shelf' },
   [GOODS_STATUS.rejected]: { 'zh-CN': '审核驳回', 'en-US': 'rejected' },
-};
+});
 
 /** goodList/goodAll tabs in their order (console-spec §2 issue text): on shelf, off shelf, under review, rejected. */
 export const GOODS_LIST_TABS: readonly GoodsStatus[] = [GOODS_STATUS.onShelf, GOODS_STATUS.offShelf, GOODS_STATUS.underReview, GOODS_STATUS.rejected];
@@ -48,11 +48,11 @@ export function goodsActionAllowed(action: GoodsAction, status: number): boolean
 export const STOCK_STATUS = { inStock: 1, lowStock: 2, outOfStock: 3 } as const;
 export type StockStatus = (typeof STOCK_STATUS)[keyof typeof STOCK_STATUS];
 export const STOCK_STATUS_VALUES = Object.values(STOCK_STATUS) as StockStatus[];
-export const STOCK_STATUS_LABELS: Readonly<Record<StockStatus, LocalizedText>> = {
+export const STOCK_STATUS_LABELS: StatusTable<StockStatus> = statusTable({
   [STOCK_STATUS.inStock]: { 'zh-CN': '有货', 'en-US': 'in stock' },
   [STOCK_STATUS.lowStock]: { 'zh-CN': '库存紧张', 'en-US': 'low stock' },
   [STOCK_STATUS.outOfStock]: { 'zh-CN': '缺货', 'en-US': 'out of stock' },
-};
+});
 
 /** Stock status of a quantity against its warning line: 0 → out of stock; at or below the line → low; else in stock. */
 export function stockStatusOf(stock: number, warningLine: number | null | undefined): StockStatus {
@@ -64,19 +64,19 @@ export function stockStatusOf(stock: number, warningLine: number | null | undefi
 /** Warning record status (goods stock warnings and inventory service warnings): 1 open, 2 handled. */
 export const WARNING_STATUS = { open: 1, handled: 2 } as const;
 export type WarningStatus = (typeof WARNING_STATUS)[keyof typeof WARNING_STATUS];
-export const WARNING_STATUS_LABELS: Readonly<Record<WarningStatus, LocalizedText>> = {
+export const WARNING_STATUS_LABELS: StatusTable<WarningStatus> = statusTable({
   [WARNING_STATUS.open]: { 'zh-CN': '待处理', 'en-US': 'open' },
   [WARNING_STATUS.handled]: { 'zh-CN': '已处理', 'en-US': 'handled' },
-};
+});
 
 /** Brand application status (docs/goods.md "Brand applications"): 1 under review, 2 approved, 3 rejected. */
 export const BRAND_APPLICATION_STATUS = { underReview: 1, approved: 2, rejected: 3 } as const;
 export type BrandApplicationStatus = (typeof BRAND_APPLICATION_STATUS)[keyof typeof BRAND_APPLICATION_STATUS];
-export const BRAND_APPLICATION_STATUS_LABELS: Readonly<Record<BrandApplicationStatus, LocalizedText>> = {
+export const BRAND_APPLICATION_STATUS_LABELS: StatusTable<BrandApplicationStatus> = statusTable({
   [BRAND_APPLICATION_STATUS.underReview]: { 'zh-CN': '审核中', 'en-US': 'under review' },
   [BRAND_APPLICATION_STATUS.approved]: { 'zh-CN': '已通过', 'en-US': 'approved' },
   [BRAND_APPLICATION_STATUS.rejected]: { 'zh-CN': '已驳回', 'en-US': 'rejected' },
-};
+});
 
 /** Detail of a goods: 1 rich text, 2 images. */
 export const GOODS_DETAIL_TYPE = { richText: 1, images: 2 } as const;

@@ -3,7 +3,7 @@
 // (STOCK_STATUS of ./goods); quantities never go below zero.
 import { z } from 'zod';
 import { endpointsUnder, pageQueryShape, pageResult } from '../endpoint';
-import type { LocalizedText } from '../languages';
+import { statusTable, type StatusTable } from '../status-tables';
 import { MOBILE_PATTERN } from '../fields';
 import { PERMISSIONS } from '../permissions';
 import { STORE_CODES } from '../store-codes';
@@ -21,34 +21,34 @@ import {
 /** Inventory count status: 1 counting, 2 completed, 3 cancelled. */
 export const INVENTORY_COUNT_STATUS = { counting: 1, completed: 2, cancelled: 3 } as const;
 export type InventoryCountStatus = (typeof INVENTORY_COUNT_STATUS)[keyof typeof INVENTORY_COUNT_STATUS];
-export const INVENTORY_COUNT_STATUS_LABELS: Readonly<Record<InventoryCountStatus, LocalizedText>> = {
+export const INVENTORY_COUNT_STATUS_LABELS: StatusTable<InventoryCountStatus> = statusTable({
   1: { 'zh-CN': '盘点中', 'en-US': 'counting' },
   2: { 'zh-CN': '已完成', 'en-US': 'completed' },
   3: { 'zh-CN': '已取消', 'en-US': 'cancelled' },
-};
+});
 
 /** Managed warehousing (inbound) and outbound application status: 1 submitted, 2 completed, 3 cancelled. */
 export const INVENTORY_ORDER_STATUS = { submitted: 1, completed: 2, cancelled: 3 } as const;
 export type InventoryOrderStatus = (typeof INVENTORY_ORDER_STATUS)[keyof typeof INVENTORY_ORDER_STATUS];
-export const INBOUND_STATUS_LABELS: Readonly<Record<InventoryOrderStatus, LocalizedText>> = {
+export const INBOUND_STATUS_LABELS: StatusTable<InventoryOrderStatus> = statusTable({
   1: { 'zh-CN': '待入库', 'en-US': 'awaiting receipt' },
   2: { 'zh-CN': '已入库', 'en-US': 'received' },
   3: { 'zh-CN': '已取消', 'en-US': 'cancelled' },
-};
-export const OUTBOUND_STATUS_LABELS: Readonly<Record<InventoryOrderStatus, LocalizedText>> = {
+});
+export const OUTBOUND_STATUS_LABELS: StatusTable<InventoryOrderStatus> = statusTable({
   1: { 'zh-CN': '待出库', 'en-US': 'awaiting dispatch' },
   2: { 'zh-CN': '已出库', 'en-US': 'dispatched' },
   3: { 'zh-CN': '已取消', 'en-US': 'cancelled' },
-};
+});
 
 /** Movement kind of the item ledger: 1 inbound, 2 outbound, 3 count adjustment. */
 export const INVENTORY_MOVEMENT_KIND = { inbound: 1, outbound: 2, count: 3 } as const;
 export type InventoryMovementKind = (typeof INVENTORY_MOVEMENT_KIND)[keyof typeof INVENTORY_MOVEMENT_KIND];
-export const INVENTORY_MOVEMENT_LABELS: Readonly<Record<InventoryMovementKind, LocalizedText>> = {
+export const INVENTORY_MOVEMENT_LABELS: StatusTable<InventoryMovementKind> = statusTable({
   1: { 'zh-CN': '入库', 'en-US': 'inbound' },
   2: { 'zh-CN': '出库', 'en-US': 'outbound' },
   3: { 'zh-CN': '盘点调整', 'en-US': 'count adjustment' },
-};
+});
 
 export const INVENTORY_LIMITS = { quantityMax: 9_999_999, linesMax: 100, remarkMax: 200, nameMax: 60, addressMax: 200 } as const;
 

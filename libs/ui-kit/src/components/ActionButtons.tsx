@@ -3,7 +3,8 @@ import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { hasPermission, usePermissions } from '../context/permissions';
+import { permissionSetOf } from '../context/permission-set';
+import { usePermissions } from '../context/permissions';
 import { useUiKitText } from '../i18n/locale-context';
 import { PermissionButton } from './PermissionButton';
 
@@ -63,7 +64,8 @@ export function ActionButtons({ actions, userCodes }: ActionButtonsProps) {
   // a table renders one ActionButtons per row, and a closed menu in each made the rows' first render heavier.
   const [menuMounted, setMenuMounted] = useState(false);
   const { direct, overflow } = splitActions(actions);
-  const allowed = (action: RowAction) => (userCodes ? hasPermission(action.permission, userCodes) : permissions.has(action.permission));
+  const held = userCodes ? permissionSetOf(userCodes) : permissions;
+  const allowed = (action: RowAction) => held.has(action.permission);
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
       {direct.map((action) => (

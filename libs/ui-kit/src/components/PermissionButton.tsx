@@ -1,5 +1,6 @@
 import Button, { type ButtonProps } from '@mui/material/Button';
-import { hasPermission, usePermissions } from '../context/permissions';
+import { permissionSetOf } from '../context/permission-set';
+import { usePermissions } from '../context/permissions';
 import { useUiKitText } from '../i18n/locale-context';
 
 export interface PermissionButtonProps extends ButtonProps {
@@ -13,7 +14,7 @@ export interface PermissionButtonProps extends ButtonProps {
 export function PermissionButton({ permission, userCodes, disabled, title, ...rest }: PermissionButtonProps) {
   const t = useUiKitText();
   const permissions = usePermissions();
-  const allowed = userCodes ? hasPermission(permission, userCodes) : permissions.has(permission);
+  const allowed = (userCodes ? permissionSetOf(userCodes) : permissions).has(permission);
   if (allowed) return <Button {...rest} title={title} disabled={disabled} />;
   // A disabled button receives no pointer events, so the title sits on a wrapper to stay visible.
   return (

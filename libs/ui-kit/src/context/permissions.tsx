@@ -1,37 +1,24 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { permissionSetOf, type PermissionSet } from './permission-set';
 
-interface PermissionContextValue {
-  codes: ReadonlySet<string>;
-  has(code: string | undefined): boolean;
-}
-
-const PermissionContext = createContext<PermissionContextValue | null>(null);
-
-/** True when no code is required or the code is among the user's codes (console-spec §6). */
-export function hasPermission(code: string | undefined, userCodes: ReadonlySet<string> | readonly string[] | null | undefined): boolean {
-  if (!code) return true;
-  if (!userCodes) return false;
-  return userCodes instanceof Set ? userCodes.has(code) : (userCodes as readonly string[]).includes(code);
-}
+const PermissionContext = createContext<PermissionSet | null>(null);
 
 /** Supplies the signed-in user's permission codes; the console shell mounts it with the user's codes. */
 export function PermissionProvider({ codes, children }: { codes: Iterable<string>; children: ReactNode }) {
   const list = [...codes];
   const key = list.join('\u0001');
-  const value = useMemo<PermissionContextValue>(() => {
-    const set = new Set(list);
-    return { codes: set, has: (code) => hasPermission(code, set) };
-  }, [key]);
+  // `key` stands for the list's contents: a new array of the same codes keeps the context value.
+  const value = useMemo(() => permissionSetOf(list), [key]);
   return <PermissionContext.Provider value={value}>{children}</PermissionContext.Provider>;
 }
 
 /**
- * The user's codes. Without a PermissionProvider nobody holds any code, so a coded action is
- * disabled rather than silently allowed.
+ * The user's codes: `has(code)` is true when no code is required or the code is held. Without a
+ * PermissionProvider nobody holds any code, so a coded action is disabled rather than silently allowed.
  */
-export function usePermissions(): PermissionContextValue {
+export function usePermissions(): PermissionSet {
   const value = useContext(PermissionContext);
   return value ?? NO_PERMISSIONS;
 }
 
-const NO_PERMISSIONS: PermissionContextValue = { codes: new Set(), has: (code) => hasPermission(code, null) };
+const NO_PERMISSIONS: PermissionSet = permissionSetOf([]);

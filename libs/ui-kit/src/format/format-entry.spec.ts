@@ -26,9 +26,11 @@ describe('@merchant/ui-kit/format entry point (one copy for console and server)'
     expect([...packageImports(path.join(__dirname, 'index.ts'))]).toEqual(['dayjs']);
   });
 
-  it('exports the formatters and mappings the server uses', () => {
+  it('exports the formatters the server uses and the mapping helpers (tables come from the caller)', () => {
     expect(formatEntry.maskPhone('13812345678')).toBe('138****5678');
     expect(formatEntry.formatCents(1999)).toBe('19.99');
-    expect(formatEntry.statusLabel(formatEntry.PAYMENT_METHOD, 'ALIPAY_APP', 'en-US')).toBe('Alipay');
+    const payment = { labels: { ALIPAY_APP: { 'zh-CN': '支付宝', 'en-US': 'Alipay' } }, fallback: { 'zh-CN': '未匹配', 'en-US': 'unmatched' } };
+    expect(formatEntry.statusLabel(payment, 'ALIPAY_APP', 'en-US')).toBe('Alipay');
+    expect(formatEntry.sanitizeExportFileName('a/b')).toBe('a_b.xlsx');
   });
 });

@@ -53,20 +53,6 @@ export const authMessages = {
       errors: {
         rolesRequired: '角色必须是非空数组',
       },
-      storeStatus: {
-        notSubmitted: '未提交',
-        underReview: '审核中',
-        approved: '审核通过',
-        rejected: '审核驳回',
-        disabled: '已禁用',
-        unmatched: '未匹配状态',
-      },
-      storeType: {
-        flagship: '旗舰店',
-        specialty: '专营店',
-        service: '服务店',
-        unmatched: '未匹配类型',
-      },
     },
   },
   'en-US': {
@@ -121,20 +107,6 @@ export const authMessages = {
       },
       errors: {
         rolesRequired: 'roles must be a non-empty array',
-      },
-      storeStatus: {
-        notSubmitted: 'not submitted',
-        underReview: 'under review',
-        approved: 'approved',
-        rejected: 'rejected',
-        disabled: 'disabled',
-        unmatched: 'unmatched status',
-      },
-      storeType: {
-        flagship: 'flagship store',
-        specialty: 'specialty store',
-        service: 'service store',
-        unmatched: 'unmatched type',
       },
     },
   },

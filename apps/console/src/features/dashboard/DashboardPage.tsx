@@ -12,9 +12,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { STORE_STATUS, STORE_STATUS_LABELS, STORE_TYPE_LABELS } from '@merchant/api-contracts';
+import { statusLabel, type UiKitLocale } from '@merchant/ui-kit/format';
 import { useAppSelector } from '../../app/hooks';
 import { isApiError } from '../../app/transport';
-import { STORE_STATUS, storeStatusKey, storeTypeKey } from '../auth/storeStatus';
 import { MESSAGE_PATH } from '../message/frameProtocol';
 import { useStorePcHomeQuery } from '../../app/storeInit';
 import { useStoreOrderCountQuery } from './api';
@@ -52,7 +53,8 @@ function Loadable<T>({ query, testId, children }: { query: { data?: T; isLoading
 }
 
 export function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as UiKitLocale;
   const user = useAppSelector((state) => state.auth.user);
   const unread = useAppSelector((state) => state.im.unreadTotal);
   // Store init's entry: read again only when older than a minute, so start-up on the dashboard asks once.
@@ -71,11 +73,11 @@ export function DashboardPage() {
         </Stack>
         <Stack component="dl" direction="row" spacing={4} useFlexGap sx={{ flexWrap: 'wrap', m: 0 }}>
           <Fact label={t('dashboard.storeName')} value={user.storeName || '—'} testId="dashboard-store-name" />
-          <Fact label={t('dashboard.storeType')} value={t(storeTypeKey(user.storeType))} testId="dashboard-store-type" />
+          <Fact label={t('dashboard.storeType')} value={statusLabel(STORE_TYPE_LABELS, user.storeType, locale)} testId="dashboard-store-type" />
           <Fact
             label={t('dashboard.storeStatus')}
             testId="dashboard-store-status"
-            value={<Chip size="small" label={t(storeStatusKey(user.storeStatus))} color={user.storeStatus === STORE_STATUS.approved ? 'success' : 'warning'} />}
+            value={<Chip size="small" label={statusLabel(STORE_STATUS_LABELS, user.storeStatus, locale)} color={user.storeStatus === STORE_STATUS.approved ? 'success' : 'warning'} />}
           />
           <Fact label={t('dashboard.unreadMessages')} value={unread} testId="dashboard-unread" />
         </Stack>

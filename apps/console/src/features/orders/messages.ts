@@ -1,6 +1,6 @@
 // Texts of the /order screens of this folder (orderList, orderDetails, serviceOrderDetails, extensions,
-// salesCertificate). Status labels are not here: they come from @merchant/ui-kit (§4 SHIPPING_STATUS)
-// and the order contract (history events, shipment statuses).
+// salesCertificate). Status labels are not here: they come from @merchant/api-contracts (§4
+// ORDER_STATUS_LABELS, shipment statuses, history events).
 export const orderMessages = {
   'zh-CN': {
     orders: {

@@ -1,20 +1,18 @@
-// The order's status as the console shows it: the §4 shipping-order labels of @merchant/ui-kit
-// (SHIPPING_STATUS), the §4 order colours (ORDER_STATUS_COLORS), and the merchant's moves from
-// the order machine of @merchant/api-contracts (docs/orders.md). Nothing here restates a label,
+// The order's status as the console shows it: the §4 shipping-order labels (ORDER_STATUS_LABELS), the
+// §4 order colours (ORDER_STATUS_COLOURS), the shipment record's labels and the merchant's moves from
+// the order machine, all of @merchant/api-contracts (docs/orders.md). Nothing here restates a label,
 // a colour or a transition.
 import Chip from '@mui/material/Chip';
-import { ORDER_MACHINE, type OrderEvent } from '@merchant/api-contracts';
-import { SHIPPING_STATUS, orderStatusColor, statusLabel } from '@merchant/ui-kit';
-import { statusText, type ResourceStatus, type ResourceTextContext } from '../../resource-kit';
+import { ORDER_MACHINE, ORDER_STATUS_COLOURS, ORDER_STATUS_LABELS, SHIPMENT_STATUS_LABELS, type OrderEvent } from '@merchant/api-contracts';
+import { statusColour } from '@merchant/ui-kit';
+import { statusFromLabels, statusText, type ResourceStatus, type ResourceTextContext } from '../../resource-kit';
 import { orderTabLabel } from './orderTabLabels';
 
 /** §4 shipping-order statuses as a resource status mapping (tabs, search options, export text). */
-export const ORDER_STATUS: ResourceStatus = {
-  options: Object.keys(SHIPPING_STATUS.labels).map((code) => ({
-    value: Number(code),
-    label: { 'zh-CN': statusLabel(SHIPPING_STATUS, code, 'zh-CN'), 'en-US': statusLabel(SHIPPING_STATUS, code, 'en-US') },
-  })),
-};
+export const ORDER_STATUS: ResourceStatus = statusFromLabels(ORDER_STATUS_LABELS.labels);
+
+/** Our shipment record's statuses with their chip colours (the order detail's shipments, the shipment page). */
+export const SHIPMENT_STATUS: ResourceStatus = statusFromLabels(SHIPMENT_STATUS_LABELS.labels, { 1: 'info', 2: 'primary', 3: 'success', 4: 'warning' });
 
 /** The order list's status tabs: the §4 labels, with the two "shipped" ones told apart (orderTabLabels.ts). */
 export const ORDER_TAB_OPTIONS: ResourceStatus['options'] = ORDER_STATUS.options.map((option) => ({
@@ -28,7 +26,7 @@ export function orderStatusText(status: unknown, context: ResourceTextContext): 
 
 /** The status as a chip outlined in its §4 colour (light grey for a status without one). */
 export function OrderStatusChip({ status, context }: { status: unknown; context: ResourceTextContext }) {
-  const colour = orderStatusColor(status as number);
+  const colour = statusColour(ORDER_STATUS_COLOURS, status as number | string | null | undefined);
   return (
     <Chip
       size="small"

@@ -1,6 +1,7 @@
 // The order list's name for each §4 shipping-order status, kept free of the resource kit so the
 // dashboard (the first page after sign-in) can name its chart bars the same way without loading it.
-import { SHIPPING_STATUS, statusLabel, type UiKitLocale } from '@merchant/ui-kit/format';
+import { ORDER_STATUS_LABELS } from '@merchant/api-contracts';
+import { statusLabel, type UiKitLocale } from '@merchant/ui-kit/format';
 
 /**
  * §4 names statuses 2 and 3 both "shipped"; the chips, search options and exports keep that text, but
@@ -12,9 +13,9 @@ const SHIPPED_QUALIFIERS: Readonly<Record<number, Record<UiKitLocale, string>>> 
   3: { 'zh-CN': '已送达', 'en-US': 'delivered' },
 };
 
-/** The §4 label of a status, with the two "shipped" ones told apart; ui-kit's fallback for an unknown code. */
+/** The §4 label of a status, with the two "shipped" ones told apart; 'unmatched status' for an unknown code. */
 export function orderTabLabel(status: number | string, locale: UiKitLocale): string {
-  const label = statusLabel(SHIPPING_STATUS, status, locale);
+  const label = statusLabel(ORDER_STATUS_LABELS, status, locale);
   const qualifier = SHIPPED_QUALIFIERS[Number(status)];
   if (!qualifier) return label;
   return locale === 'zh-CN' ? `${label}·${qualifier['zh-CN']}` : `${label} · ${qualifier['en-US']}`;

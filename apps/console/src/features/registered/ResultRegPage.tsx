@@ -7,12 +7,13 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { STORE_STATUS as STATUS_LABELS, statusLabel, type UiKitLocale } from '@merchant/ui-kit/format';
+import { STORE_STATUS, STORE_STATUS_LABELS } from '@merchant/api-contracts';
+import { statusLabel, type UiKitLocale } from '@merchant/ui-kit/format';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageLoading } from '../../routes/RootLayout';
 import { DASHBOARD_PATH, LOGIN_PATH } from '../../routes/routeDecision';
 import { loadCurrentUser } from '../auth/session';
-import { STORE_STATUS, isEntitledStoreStatus } from '../auth/storeStatus';
+import { isEntitledStoreStatus } from '../auth/storeStatus';
 import { useRecoverStoreInfoMutation, useStoreReviewInfoQuery } from './api';
 import { OnboardingFrame } from './components/OnboardingFrame';
 import { useSwitchAccount } from './components/useSwitchAccount';
@@ -49,7 +50,7 @@ function ReviewResult({ storeStatus, storeName }: { storeStatus: number | null; 
   const rejected = storeStatus === STORE_STATUS.rejected;
   const info = useStoreReviewInfoQuery(storeStatus, { refetchOnMountOrArgChange: true });
   const [recover, { isLoading: recovering }] = useRecoverStoreInfoMutation();
-  const statusText = statusLabel(STATUS_LABELS, storeStatus, i18n.language as UiKitLocale);
+  const statusText = statusLabel(STORE_STATUS_LABELS, storeStatus, i18n.language as UiKitLocale);
 
   const resubmit = async () => {
     if (!('error' in (await recover()))) void navigate(SHOP_INFO_PATH);

@@ -13,7 +13,8 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { PRINCIPAL_TYPE, STORE_TYPE, statusLabel, type UiKitLocale } from '@merchant/ui-kit/format';
+import { PRINCIPAL_TYPE_LABELS, STORE_TYPE_LABELS } from '@merchant/api-contracts';
+import { statusLabel, type UiKitLocale } from '@merchant/ui-kit/format';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notify } from '../../app/notificationsSlice';
 import { PageLoading } from '../../routes/RootLayout';
@@ -121,7 +122,7 @@ function ShopInfoForm() {
               <TextField select label={t('registered.shopMsg.storeType')} {...field} slotProps={{ htmlInput: { 'data-testid': 'shop-storeType' } }} required>
                 {STORE_TYPES.map((value) => (
                   <MenuItem key={value} value={value}>
-                    {statusLabel(STORE_TYPE, value, locale)}
+                    {statusLabel(STORE_TYPE_LABELS, value, locale)}
                   </MenuItem>
                 ))}
               </TextField>
@@ -134,7 +135,7 @@ function ShopInfoForm() {
               <TextField select label={t('registered.shopMsg.principalType')} {...field} slotProps={{ htmlInput: { 'data-testid': 'shop-principalType' } }} required>
                 {PRINCIPAL_TYPES.map((value) => (
                   <MenuItem key={value} value={value}>
-                    {statusLabel(PRINCIPAL_TYPE, value, locale)}
+                    {statusLabel(PRINCIPAL_TYPE_LABELS, value, locale)}
                   </MenuItem>
                 ))}
               </TextField>

@@ -8,7 +8,8 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { STORE_TYPE, statusLabel, type UiKitLocale } from '@merchant/ui-kit/format';
+import { STORE_TYPE_LABELS } from '@merchant/api-contracts';
+import { statusLabel, type UiKitLocale } from '@merchant/ui-kit/format';
 import { OnboardingFrame } from './components/OnboardingFrame';
 import { SERVICE_STORE_TYPE, STORE_TYPES } from './storeInfoSchema';
 
@@ -27,7 +28,7 @@ export function StoreMsgPage() {
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         {STORE_TYPES.map((storeType) => {
-          const name = statusLabel(STORE_TYPE, storeType, i18n.language as UiKitLocale);
+          const name = statusLabel(STORE_TYPE_LABELS, storeType, i18n.language as UiKitLocale);
           return (
             <Card key={storeType} variant="outlined" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
               <CardContent sx={{ flex: 1 }}>

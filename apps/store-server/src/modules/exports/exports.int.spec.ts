@@ -99,7 +99,7 @@ describe('export jobs', () => {
       if (index === 1) return;
       const title = String(row.getCell(titleColumn).value);
       const price = Number(row.getCell(priceColumn).value);
-      if (!title.startsWith('Export row ') || row.getCell(statusColumn).value !== GOODS_STATUS_LABELS[GOODS_STATUS.onShelf]['en-US'] || price < previousPrice) wrong++;
+      if (!title.startsWith('Export row ') || row.getCell(statusColumn).value !== GOODS_STATUS_LABELS.labels[GOODS_STATUS.onShelf]['en-US'] || price < previousPrice) wrong++;
       previousPrice = price;
       titles.add(title);
     });

@@ -1,17 +1,20 @@
 import {
+  DISPUTE_STATUS_LABELS,
   GOODS_STATUS_LABELS,
+  ORDER_STATUS_LABELS,
   REFUND_KIND_LABELS,
-  type ComplaintRow,
-  type RefundRow,
+  REFUND_STATUS_LABELS,
   STOCK_STATUS_LABELS,
+  labelOf,
+  type ComplaintRow,
   type ExportResource,
-  type GoodsStatus,
   type LocalizedText,
   type OrderRow,
-  type StockStatus,
+  type RefundRow,
   type SupportedLanguage,
 } from '@merchant/api-contracts';
-import { DISPUTE_STATUS, REFUND_STATUS, SHIPPING_STATUS, formatSecondsTimestamp, maskPhone, statusLabel } from '@merchant/ui-kit/format';
+// Labels come from the contracts (one table each); ui-kit's format entry gives only pure formatters.
+import { formatSecondsTimestamp, maskPhone } from '@merchant/ui-kit/format';
 import type { ResourceListDefinition } from '../../shared/resource-list';
 import { complaintList, refundList } from '../after-sales';
 import { draftList, goodsList, skuStockList } from '../goods';
@@ -41,7 +44,6 @@ const t = (zhCN: string, enUS: string): LocalizedText => ({ 'zh-CN': zhCN, 'en-U
 const yuan = (cents: number) => Math.round(cents) / 100;
 /** Seconds → the console's 'YYYY-MM-DD HH:mm:ss' in the server's time zone (TZ; docs/export.md). */
 const time = (seconds: number) => (seconds > 0 ? formatSecondsTimestamp(seconds) : '');
-const label = (labels: Readonly<Record<number, LocalizedText>>, value: number, language: SupportedLanguage) => labels[value]?.[language] ?? String(value);
 const specText = (values: Record<string, string>) =>
   Object.entries(values)
     .map(([name, value]) => `${name}: ${value}`)
@@ -57,7 +59,7 @@ const goodsColumns: readonly SheetColumn<GoodsRow>[] = [
   { header: t('商品名称', 'Title'), width: 40, value: (r) => r.title },
   { header: t('品牌', 'Brand'), width: 16, value: (r) => r.brandName },
   { header: t('类目', 'Category'), width: 16, value: (r) => r.categoryName },
-  { header: t('状态', 'Status'), width: 12, value: (r, lang) => label(GOODS_STATUS_LABELS, r.status as GoodsStatus, lang) },
+  { header: t('状态', 'Status'), width: 12, value: (r, lang) => labelOf(GOODS_STATUS_LABELS, r.status, lang) },
   { header: t('最低价（元）', 'Lowest price (yuan)'), width: 16, value: (r) => yuan(r.minPrice) },
   { header: t('总库存', 'Total stock'), width: 12, value: (r) => r.totalStock },
   { header: t('SKU 数', 'SKUs'), width: 8, value: (r) => r.skuCount },
@@ -88,7 +90,7 @@ export const EXPORT_DEFINITIONS: { readonly [K in ExportResource]: AnyExportDefi
       { header: t('价格（元）', 'Price (yuan)'), width: 14, value: (r) => yuan(r.price) },
       { header: t('库存', 'Stock'), width: 10, value: (r) => r.stock },
       { header: t('预警值', 'Warning line'), width: 12, value: (r) => r.warningStock },
-      { header: t('库存状态', 'Stock status'), width: 12, value: (r, lang) => label(STOCK_STATUS_LABELS, r.stockStatus as StockStatus, lang) },
+      { header: t('库存状态', 'Stock status'), width: 12, value: (r, lang) => labelOf(STOCK_STATUS_LABELS, r.stockStatus, lang) },
     ],
   }),
   'inventory.item': defineExport<ItemRow>({
@@ -101,7 +103,7 @@ export const EXPORT_DEFINITIONS: { readonly [K in ExportResource]: AnyExportDefi
       { header: t('仓库', 'Warehouse'), width: 20, value: (r) => r.warehouseName },
       { header: t('数量', 'Quantity'), width: 10, value: (r) => r.quantity },
       { header: t('预警值', 'Warning line'), width: 12, value: (r) => r.warningLine },
-      { header: t('库存状态', 'Stock status'), width: 12, value: (r, lang) => label(STOCK_STATUS_LABELS, r.stockStatus, lang) },
+      { header: t('库存状态', 'Stock status'), width: 12, value: (r, lang) => labelOf(STOCK_STATUS_LABELS, r.stockStatus, lang) },
       { header: t('更新时间', 'Updated'), width: 20, value: (r) => time(r.updateTime) },
     ],
   }),
@@ -110,7 +112,7 @@ export const EXPORT_DEFINITIONS: { readonly [K in ExportResource]: AnyExportDefi
     list: orderList,
     columns: [
       { header: t('订单号', 'Order No.'), width: 22, value: (r) => r.orderNo },
-      { header: t('订单状态', 'Status'), width: 12, value: (r, lang) => statusLabel(SHIPPING_STATUS, r.status, lang) },
+      { header: t('订单状态', 'Status'), width: 12, value: (r, lang) => labelOf(ORDER_STATUS_LABELS, r.status, lang) },
       { header: t('买家', 'Buyer'), width: 16, value: (r) => r.buyerName },
       // A file leaves the console: the phone is masked as on screen (§3 first 3 and last 4).
       { header: t('买家手机', 'Buyer phone'), width: 16, value: (r) => maskPhone(r.buyerPhone) },
@@ -127,8 +129,8 @@ export const EXPORT_DEFINITIONS: { readonly [K in ExportResource]: AnyExportDefi
     columns: [
       { header: t('售后单号', 'After-sales No.'), width: 22, value: (r) => r.refundNo },
       { header: t('订单号', 'Order No.'), width: 22, value: (r) => r.orderNo },
-      { header: t('状态', 'Status'), width: 14, value: (r, lang) => statusLabel(REFUND_STATUS, r.status, lang) },
-      { header: t('类型', 'Type'), width: 14, value: (r, lang) => label(REFUND_KIND_LABELS, r.kind, lang) },
+      { header: t('状态', 'Status'), width: 14, value: (r, lang) => labelOf(REFUND_STATUS_LABELS, r.status, lang) },
+      { header: t('类型', 'Type'), width: 14, value: (r, lang) => labelOf(REFUND_KIND_LABELS, r.kind, lang) },
       { header: t('退款金额（元）', 'Refund (yuan)'), width: 14, value: (r) => yuan(r.amountCents) },
       { header: t('原因', 'Reason'), width: 30, value: (r) => r.reason },
       { header: t('买家', 'Buyer'), width: 16, value: (r) => r.buyerName },
@@ -142,7 +144,7 @@ export const EXPORT_DEFINITIONS: { readonly [K in ExportResource]: AnyExportDefi
     columns: [
       { header: t('投诉单号', 'Complaint No.'), width: 22, value: (r) => r.complaintNo },
       { header: t('订单号', 'Order No.'), width: 22, value: (r) => r.orderNo },
-      { header: t('状态', 'Status'), width: 14, value: (r, lang) => statusLabel(DISPUTE_STATUS, r.status, lang) },
+      { header: t('状态', 'Status'), width: 14, value: (r, lang) => labelOf(DISPUTE_STATUS_LABELS, r.status, lang) },
       { header: t('原因', 'Reason'), width: 30, value: (r) => r.reason },
       { header: t('买家', 'Buyer'), width: 16, value: (r) => r.buyerName },
       { header: t('回复数', 'Responses'), width: 10, value: (r) => r.responseCount },

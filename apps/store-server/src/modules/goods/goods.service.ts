@@ -3,12 +3,14 @@ import {
   GOODS_STATUS_LABELS,
   GOODS_TRANSITIONS,
   goodsActionAllowed,
+  labelOf,
   stockStatusOf,
   type GoodsAction,
   type GoodsDetail,
   type GoodsDraft,
   type GoodsSnapshot,
   type GoodsSpec,
+  type LocalizedText,
   type GoodsStatus,
   type GoodsSubmit,
   type SkuStockAnswer,
@@ -28,7 +30,7 @@ import { draftList, goodsList, skuStockList, stockWarningList, type GoodsRecord,
 const notFound = (what: string, whatZh: string) => new StoreError(STORE_CODES.notFound, text(`${whatZh}不存在`, `${what} not found`));
 const invalid = (zh: string, en: string) => new StoreError(STORE_CODES.invalidParameter, text(zh, en));
 const notAllowed = (zh: string, en: string) => new StoreError(STORE_CODES.notAllowedInCurrentState, text(zh, en));
-const statusText = (status: number) => GOODS_STATUS_LABELS[status as GoodsStatus] ?? { 'zh-CN': String(status), 'en-US': String(status) };
+const statusText = (status: number): LocalizedText => ({ 'zh-CN': labelOf(GOODS_STATUS_LABELS, status, 'zh-CN'), 'en-US': labelOf(GOODS_STATUS_LABELS, status, 'en-US') });
 
 const ACTION_TEXT: Record<GoodsAction, { zh: string; en: string }> = {
   submit: { zh: '提交审核', en: 'submit' },

@@ -1,4 +1,4 @@
-import { STORE_STATUS } from '@merchant/api-contracts';
+import { STORE_STATUS, STORE_STATUS_LABELS, labelOf } from '@merchant/api-contracts';
 import type { Updateable } from 'kysely';
 import type { StoreTable } from '../../db/schema';
 import { STORE_CODES, StoreError } from '../../shared/store-error';
@@ -24,8 +24,6 @@ const TRANSITIONS: Record<OperatorAction, Transition> = {
   disable: { from: [STORE_STATUS.approved, STORE_STATUS.disabled], to: STORE_STATUS.disabled, values: (reason) => ({ forbidden_reason: reason ?? null }) },
   enable: { from: [STORE_STATUS.disabled], to: STORE_STATUS.approved, values: () => ({ forbidden_reason: null }) },
 };
-
-const STATUS_NAMES: Record<number, string> = { 0: 'not submitted', 1: 'under review', 2: 'approved', 3: 'rejected', 4: 'disabled' };
 
 export class OperatorService {
   private readonly goods: GoodsService;
@@ -58,7 +56,7 @@ export class OperatorService {
     const refuse = () =>
       new StoreError(
         STORE_CODES.notAllowedInCurrentState,
-        `cannot ${command.action} store ${command.storeId}: it is ${STATUS_NAMES[store.storeStatus] ?? `in status ${store.storeStatus}`}`,
+        `cannot ${command.action} store ${command.storeId}: it is ${labelOf(STORE_STATUS_LABELS, store.storeStatus, 'en-US')}`,
       );
     if (!transition.from.includes(store.storeStatus)) throw refuse();
     const changed = await this.stores.transition(command.storeId, transition.from, { store_status: transition.to, ...transition.values(command.reason) });

@@ -16,7 +16,7 @@ import { goodsListApi } from '../api';
 import { GoodsCell } from './GoodsCell';
 
 export const GOODS_STATUS_MAPPING = statusFromLabels(
-  GOODS_STATUS_LABELS,
+  GOODS_STATUS_LABELS.labels,
   { [GOODS_STATUS.onShelf]: 'success', [GOODS_STATUS.offShelf]: 'default', [GOODS_STATUS.underReview]: 'info', [GOODS_STATUS.rejected]: 'error', [GOODS_STATUS.draft]: 'default' },
   GOODS_LIST_TABS,
 );

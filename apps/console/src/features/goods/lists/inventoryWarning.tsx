@@ -8,7 +8,7 @@ import { goodsListApi } from '../api';
 import { AdjustStockDialog } from './AdjustStockDialog';
 import { GoodsCell, specText } from './GoodsCell';
 
-export const WARNING_STATUS_MAPPING = statusFromLabels(WARNING_STATUS_LABELS, { [WARNING_STATUS.open]: 'warning', [WARNING_STATUS.handled]: 'success' });
+export const WARNING_STATUS_MAPPING = statusFromLabels(WARNING_STATUS_LABELS.labels, { [WARNING_STATUS.open]: 'warning', [WARNING_STATUS.handled]: 'success' });
 const api = goodsListApi.endpoints;
 
 /** The title column: wide enough to read a goods title at 1440×900 beside the other columns. */

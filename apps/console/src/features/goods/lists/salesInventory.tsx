@@ -19,8 +19,8 @@ import { BulkEditSkusDialog } from './BulkEditSkusDialog';
 import { GoodsCell, specText } from './GoodsCell';
 import { GOODS_STATUS_MAPPING } from './goodsList';
 
-export const STOCK_STATUS_MAPPING = statusFromLabels(STOCK_STATUS_LABELS, { [STOCK_STATUS.inStock]: 'success', [STOCK_STATUS.lowStock]: 'warning', [STOCK_STATUS.outOfStock]: 'error' });
-const ALL_GOODS_STATUS = statusFromLabels(GOODS_STATUS_LABELS);
+export const STOCK_STATUS_MAPPING = statusFromLabels(STOCK_STATUS_LABELS.labels, { [STOCK_STATUS.inStock]: 'success', [STOCK_STATUS.lowStock]: 'warning', [STOCK_STATUS.outOfStock]: 'error' });
+const ALL_GOODS_STATUS = statusFromLabels(GOODS_STATUS_LABELS.labels);
 
 export const salesInventory = defineResource<SkuStockRow, EndpointBiz<typeof goodsEndpoints.skuStockList>>({
   key: 'goods.stock',

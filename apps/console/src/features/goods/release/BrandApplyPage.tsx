@@ -22,7 +22,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { BRAND_APPLICATION_STATUS, BRAND_APPLICATION_STATUS_LABELS, BRAND_CERTIFICATES_MAX, isSupportedLanguage, type BrandApplicationRow } from '@merchant/api-contracts';
+import { BRAND_APPLICATION_STATUS, BRAND_APPLICATION_STATUS_LABELS, BRAND_CERTIFICATES_MAX, isSupportedLanguage, labelOf, type BrandApplicationRow } from '@merchant/api-contracts';
 import type { LibraryFile } from '@merchant/media-library';
 import { formatSecondsTimestamp } from '@merchant/ui-kit/format';
 import { isApiError } from '../../../app/transport';
@@ -59,7 +59,7 @@ export function BrandApplyPage() {
     resolver: zodResolver(brandApplySchema),
     defaultValues: { brandName: '', brandExpireDate: '', certificates: [] },
   });
-  const statusText = (status: number) => BRAND_APPLICATION_STATUS_LABELS[status as keyof typeof BRAND_APPLICATION_STATUS_LABELS]?.[language] ?? String(status);
+  const statusText = (status: number) => labelOf(BRAND_APPLICATION_STATUS_LABELS, status, language);
   const submit = handleSubmit(async (values) => {
     setRefusal(null);
     setSubmitted(null);

@@ -15,7 +15,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { isSupportedLanguage } from '@merchant/api-contracts';
+import { isSupportedLanguage, labelOf } from '@merchant/api-contracts';
 import { formatCents } from '@merchant/ui-kit';
 import { PageLoading } from '../../../routes/RootLayout';
 import { isApiError } from '../../../app/transport';
@@ -94,7 +94,7 @@ function Preview({ goods }: { goods: GoodsDetail }) {
               {goods.title}
             </Typography>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Chip size="small" color={STATUS_COLOURS[goods.status] ?? 'default'} label={GOODS_STATUS_LABELS[goods.status]?.[language] ?? String(goods.status)} data-testid="preview-status" />
+              <Chip size="small" color={STATUS_COLOURS[goods.status] ?? 'default'} label={labelOf(GOODS_STATUS_LABELS, goods.status, language)} data-testid="preview-status" />
               {goods.status === GOODS_STATUS.rejected && goods.rejectReason && <Typography color="error">{goods.rejectReason}</Typography>}
             </Stack>
             <Typography variant="h5" color="error.main" data-testid="preview-price">

@@ -15,12 +15,12 @@ import { statusFromLabels, type ResourceColumn } from '../../../resource-kit';
 
 export const BASE_PATH = '/inventoryCenter/serviceWarehouse';
 
-export const COUNT_STATUS = statusFromLabels(INVENTORY_COUNT_STATUS_LABELS, { 1: 'info', 2: 'success', 3: 'default' });
-export const INBOUND_STATUS = statusFromLabels(INBOUND_STATUS_LABELS, { 1: 'info', 2: 'success', 3: 'default' });
-export const OUTBOUND_STATUS = statusFromLabels(OUTBOUND_STATUS_LABELS, { 1: 'info', 2: 'success', 3: 'default' });
-export const STOCK_STATUS = statusFromLabels(STOCK_STATUS_LABELS, { 1: 'success', 2: 'warning', 3: 'error' });
-export const WARNING_STATUS = statusFromLabels(WARNING_STATUS_LABELS, { 1: 'warning', 2: 'success' });
-export const MOVEMENT_KIND = statusFromLabels(INVENTORY_MOVEMENT_LABELS, { 1: 'success', 2: 'info', 3: 'warning' });
+export const COUNT_STATUS = statusFromLabels(INVENTORY_COUNT_STATUS_LABELS.labels, { 1: 'info', 2: 'success', 3: 'default' });
+export const INBOUND_STATUS = statusFromLabels(INBOUND_STATUS_LABELS.labels, { 1: 'info', 2: 'success', 3: 'default' });
+export const OUTBOUND_STATUS = statusFromLabels(OUTBOUND_STATUS_LABELS.labels, { 1: 'info', 2: 'success', 3: 'default' });
+export const STOCK_STATUS = statusFromLabels(STOCK_STATUS_LABELS.labels, { 1: 'success', 2: 'warning', 3: 'error' });
+export const WARNING_STATUS = statusFromLabels(WARNING_STATUS_LABELS.labels, { 1: 'warning', 2: 'success' });
+export const MOVEMENT_KIND = statusFromLabels(INVENTORY_MOVEMENT_LABELS.labels, { 1: 'success', 2: 'info', 3: 'warning' });
 
 export const time = (seconds: number | null) => formatSecondsTimestamp(seconds);
 

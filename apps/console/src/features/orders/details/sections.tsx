@@ -1,16 +1,16 @@
 // The building blocks of the order screens: a titled section, a description list, the goods lines, the
 // shipments and the history timeline. Labels of history events and shipment statuses come from the
-// order contract; the order's own status from @merchant/ui-kit (orderStatus.tsx).
+// order contract (the shipment statuses through orderStatus.tsx, as the order's own status).
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ORDER_HISTORY_EVENT_LABELS, SHIPMENT_STATUS_LABELS, type OrderDetail, type OrderItem, type Shipment } from '@merchant/api-contracts';
+import { ORDER_HISTORY_EVENT_LABELS, type OrderDetail, type OrderItem, type Shipment } from '@merchant/api-contracts';
 import { formatCents, formatSecondsTimestamp } from '@merchant/ui-kit';
-import { RecordTable, labelText, statusFromLabels, textContext, type ResourceColumn, type ResourceTextContext } from '../../../resource-kit';
-import { orderStatusText } from '../orderStatus';
+import { RecordTable, labelText, textContext, type ResourceColumn, type ResourceTextContext } from '../../../resource-kit';
+import { SHIPMENT_STATUS, orderStatusText } from '../orderStatus';
 
 export function useTextContext(): ResourceTextContext {
   const { t, i18n } = useTranslation();
@@ -85,8 +85,6 @@ export const ITEM_COLUMNS: ResourceColumn<OrderItem>[] = [
 export function ItemsTable({ items, titleKey }: { items: readonly OrderItem[]; titleKey: string }) {
   return <RecordTable titleKey={titleKey} rows={items} rowKey={(item) => item.skuId} columns={ITEM_COLUMNS} />;
 }
-
-const SHIPMENT_STATUS = statusFromLabels(SHIPMENT_STATUS_LABELS, { 1: 'info', 2: 'primary', 3: 'success', 4: 'warning' });
 
 const SHIPMENT_COLUMNS: ResourceColumn<Shipment>[] = [
   { key: 'carrier', titleKey: 'orders.field.carrier' },

@@ -1,5 +1,5 @@
 // sendOutGoodsDetail (`?id=<shipmentId>`): one shipment — carrier, tracking number, its SHIPMENT status
-// (labels from the contract, SHIPMENT_STATUS_LABELS), the order it carries, and a timeline of the times
+// (SHIPMENT_STATUS of ../../orderStatus, labelled by the contract), the order it carries, and a timeline of the times
 // the shipment reached each status.
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -7,17 +7,15 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { carrierName, SHIPMENT_STATUS_LABELS, type EndpointData, type ShipmentStatus, type orderEndpoints } from '@merchant/api-contracts';
+import { carrierName, type EndpointData, type ShipmentStatus, type orderEndpoints } from '@merchant/api-contracts';
 import { formatSecondsTimestamp, maskPhone } from '@merchant/ui-kit';
-import { ResourceDetailPage, labelText, statusFromLabels } from '../../../../resource-kit';
+import { ResourceDetailPage, statusText } from '../../../../resource-kit';
 import { ItemsTable, Section, useTextContext } from '../../details/sections';
-import { OrderStatusChip } from '../../orderStatus';
+import { OrderStatusChip, SHIPMENT_STATUS } from '../../orderStatus';
 import { ORDER_PATHS, orderAddress } from '../../paths';
 import { shippingApi } from '../api';
 
 type ShipmentDetail = EndpointData<typeof orderEndpoints.shipmentDetail>;
-
-export const SHIPMENT_STATUS = statusFromLabels(SHIPMENT_STATUS_LABELS, { 1: 'info', 2: 'primary', 3: 'success', 4: 'warning' });
 
 /** When the shipment reached each status it has reached, oldest first. */
 export function shipmentTimeline(shipment: Pick<ShipmentDetail, 'createdAt' | 'pickedUpAt' | 'deliveredAt' | 'returnedAt'>): Array<{ status: ShipmentStatus; at: number }> {
@@ -40,7 +38,7 @@ function ShipmentTimeline({ shipment }: { shipment: ShipmentDetail }) {
           <Box component="li" key={entry.status} sx={{ position: 'relative', pl: 3, pb: index === entries.length - 1 ? 0 : 2, borderLeft: 2, borderColor: 'divider', ml: 1 }}>
             <Box aria-hidden sx={{ position: 'absolute', left: -7, top: 4, width: 12, height: 12, borderRadius: '50%', bgcolor: index === entries.length - 1 ? 'primary.main' : 'grey.400' }} />
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {labelText(SHIPMENT_STATUS_LABELS[entry.status], context)}
+              {statusText(SHIPMENT_STATUS, entry.status, context)}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="p" sx={{ m: 0 }}>
               {formatSecondsTimestamp(entry.at)}
