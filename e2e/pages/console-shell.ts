@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test';
 
+/** console-spec §2 hidden route of the chat. */
+export const MESSAGE_PATH = '/message/message';
+
 /** The signed-in layout (sidebar, navbar, tags bar), in a merchant's terms. Selectors live here only. */
 export class ConsoleShell {
   constructor(private readonly page: Page, private readonly consoleUrl: string) {}
@@ -9,7 +12,7 @@ export class ConsoleShell {
   }
 
   async openMessages() {
-    await this.open('/message');
+    await this.open(MESSAGE_PATH);
   }
 
   /** The navbar's language switch; `label` is the language's own name (e.g. 'English', '简体中文'). */

@@ -10,6 +10,13 @@ export const ORDER_SCREENS = {
   salesCertificate: '/order/salesCertificate',
 };
 
+/** The after-sales refund lists: console-spec §2 orderAfter/orderAfterAll (+details), and orderAfter (ours: pending work). */
+export const AFTER_SALES_SCREENS = {
+  pending: '/order/orderAfter',
+  all: '/order/orderAfter/orderAfterAll',
+  allDetails: '/order/orderAfter/orderAfterAll/details',
+};
+
 export class OrderScreens {
   readonly list: ResourceListPage;
 

@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { isSecureTransportError, type SecureClient } from '@merchant/secure-transport';
+import { AFTER_SALES_SCREENS } from '../pages/order-screens';
 import { ResourceListPage } from '../pages/resource-list-page';
 import { buyer, buyerConfirmsReceipt, buyerPlacesAndPays, type BuyerOptions } from '../support/buyer';
 import { merchantClient, merchantShips } from '../support/merchant';
@@ -72,7 +73,7 @@ test('a refund the buyer asked for is approved and paid once, however often the 
     const refund = await buyer<{ refundId: number; refundNo: string }>('/buyer/refunds/request', { orderId: order.orderId, buyerAccid, kind: 1, amountCents: refundCents, reason: 'e2e: wrong colour' });
 
     const screens = new AfterSalesPages(page);
-    const pending = screens.list('afterSales.pending', '/order/orderAfter');
+    const pending = screens.list('afterSales.pending', AFTER_SALES_SCREENS.pending);
     await signIn(page, pending.path);
     await pending.waitForRows();
     await pending.search({ 'after-sales no.': refund.refundNo });
@@ -135,7 +136,7 @@ test('a refund the buyer asked for is approved and paid once, however often the 
     expect((await merchant.request<RefundDetail>(CONTRACT_PATHS.refundDetail, { refundId: refund.refundId })).data.ledger).toHaveLength(1);
 
     // orderAfterAll lists it under "refunded".
-    const all = screens.list('afterSales.all', '/order/orderAfterAll');
+    const all = screens.list('afterSales.all', AFTER_SALES_SCREENS.all);
     await all.open();
     await all.search({ 'after-sales no.': refund.refundNo });
     await expect(all.cell(refund.refundId, 'status')).toHaveText('refunded');
@@ -223,7 +224,7 @@ test('a review of a completed order gets one reply and is read-only after', asyn
 test('the after-sales screens in zh-CN list the demo store\'s seeded records', async ({ page }) => {
   test.setTimeout(FLOW_TIMEOUT);
   const screens = new AfterSalesPages(page);
-  const all = screens.list('afterSales.all', '/order/orderAfterAll');
+  const all = screens.list('afterSales.all', AFTER_SALES_SCREENS.all);
   await signIn(page, all.path, { language: 'zh-CN' });
   await all.waitForRows();
   const menu = page.getByRole('navigation', { name: /主菜单|Main menu/ });
@@ -233,7 +234,7 @@ test('the after-sales screens in zh-CN list the demo store\'s seeded records', a
   await page.screenshot({ path: 'test-results/after-sales-all-zh.png', fullPage: true });
   const [refundId] = await all.rowIds();
   await all.rowAction(refundId!, '详情');
-  await expect(page).toHaveURL(new RegExp(`/order/orderAfterAll/details\\?id=${refundId}$`));
+  await expect(page).toHaveURL(new RegExp(`${AFTER_SALES_SCREENS.allDetails}\\?id=${refundId}$`));
   await expect(page.getByRole('heading', { name: '处理记录' })).toBeVisible();
   await expect(screens.field('status')).toHaveText('已退款');
   await page.screenshot({ path: 'test-results/after-sales-detail-zh.png', fullPage: true });

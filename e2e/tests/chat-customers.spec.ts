@@ -83,7 +83,7 @@ test("a message while the merchant is elsewhere raises the console's notificatio
     await expect(notice).toBeVisible();
     await expect(badge).toHaveText(String(before + 1));
     await notice.getByRole('link').click();
-    await expect(page).toHaveURL(/\/message$/);
+    await expect(page).toHaveURL(/\/message\/message$/);
     await chat.openSession('c_demo2');
     await expect(chat.messages().filter({ hasText: text })).toHaveCount(1);
     // Read now: the badge follows the frame's unread total.

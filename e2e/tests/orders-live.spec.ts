@@ -87,7 +87,7 @@ test("from the new order, chat with buyer opens that buyer's conversation in the
   await expect(page).toHaveURL(new RegExp(`${ORDER_SCREENS.details}\\?id=${order.orderId}$`));
 
   await page.getByTestId('order-action-chat').click();
-  await expect(page).toHaveURL(/\/message$/);
+  await expect(page).toHaveURL(/\/message\/message$/);
   const chat = new ChatFrame(page, frameUrl());
   // The conversation is started, selected and opened, named by the account until a profile exists.
   await expect(chat.session(buyerAccount)).toHaveAttribute('aria-current', 'true');

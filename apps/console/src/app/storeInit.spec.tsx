@@ -13,7 +13,7 @@ const BLACKLIST_PATH = payEndpoints.getWithdrawBlacklistByUid.path;
 const HOME_PATH = accountEndpoints.storePcHome.path;
 const CATEGORY_PATH = commonEndpoints.categoryTree.path;
 const APP_LIST_PATH = commonEndpoints.apps.path;
-const SHARED_PATHS = [CITY_PATH, DICTIONARY_PATH, BLACKLIST_PATH, HOME_PATH, CATEGORY_PATH, APP_LIST_PATH];
+const SHARED_PATHS: readonly string[] = [CITY_PATH, DICTIONARY_PATH, BLACKLIST_PATH, HOME_PATH, CATEGORY_PATH, APP_LIST_PATH];
 
 /** Every permission: the goods release screen needs goods:edit. */
 const OWNER: FakeUser = { ...DEMO_USER, info: { ...DEMO_USER.info, permissions: Object.values(PERMISSIONS) } };

@@ -29,20 +29,20 @@ describe('tags bar', () => {
   it('closes a visited view and returns to the remaining one', async () => {
     const { user, location } = await renderSignedIn();
     await user.click(screen.getByTestId('nav-message'));
-    const messageTag = await screen.findByTestId('tag-/message');
+    const messageTag = await screen.findByTestId('tag-/message/message');
     await user.click(within(messageTag).getByLabelText('Close Messages'));
     await waitForPath(location, '/dashboard');
-    expect(screen.queryByTestId('tag-/message')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('tag-/message/message')).not.toBeInTheDocument();
     expect(screen.getByTestId('tag-/dashboard')).toBeInTheDocument();
   });
 
   it('"close all" from the context menu keeps only the affixed dashboard', async () => {
     const { user, location } = await renderSignedIn();
     await user.click(screen.getByTestId('nav-message'));
-    fireEvent.contextMenu(await screen.findByTestId('tag-/message'));
+    fireEvent.contextMenu(await screen.findByTestId('tag-/message/message'));
     await user.click(await screen.findByRole('menuitem', { name: 'Close all' }));
     await waitForPath(location, '/dashboard');
-    expect(screen.queryByTestId('tag-/message')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('tag-/message/message')).not.toBeInTheDocument();
     expect(screen.getByTestId('tag-/dashboard')).toBeInTheDocument();
   });
 
@@ -52,7 +52,7 @@ describe('tags bar', () => {
     fireEvent.contextMenu(await screen.findByTestId('tag-/dashboard'));
     await user.click(await screen.findByRole('menuitem', { name: 'Close others' }));
     await waitForPath(location, '/dashboard');
-    expect(screen.queryByTestId('tag-/message')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('tag-/message/message')).not.toBeInTheDocument();
   });
 
   it('"refresh" remounts the page in place', async () => {
@@ -161,7 +161,7 @@ describe('mobile layout (under 992px)', () => {
   });
 
   it('opens the sidebar as a drawer and closes it on route change', async () => {
-    const { user, location } = await renderSignedIn({ path: '/message' });
+    const { user, location } = await renderSignedIn({ path: '/message/message' });
     expect(document.querySelector('[data-layout="mobile"]')).not.toBeNull();
     await user.click(screen.getByTestId('sidebar-toggle'));
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });

@@ -7,6 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import { useAppSelector } from '../app/hooks';
+import { MESSAGE_PATH } from '../features/message/messagePath';
 import { BADGE_MAX } from './layoutConstants';
 
 /** What the badge shows for a count: nothing for 0, the number up to 99, else "99+". */
@@ -21,7 +22,7 @@ export function MessageCentreButton() {
   const label = unread > 0 ? t('layout.messagesWithUnread', { count: unread }) : t('layout.messages');
   return (
     <Tooltip title={t('layout.messages')}>
-      <IconButton component={RouterLink} to="/message" aria-label={label} data-testid="nav-message" color="inherit">
+      <IconButton component={RouterLink} to={MESSAGE_PATH} aria-label={label} data-testid="nav-message" color="inherit">
         {/* Empty when nothing is unread: an invisible "0" would still count as the link's visible text. */}
         <Badge badgeContent={badgeText(unread) || null} invisible={unread <= 0} color="error" slotProps={{ badge: { 'data-testid': 'message-badge', 'aria-hidden': true } as object }}>
           <ChatBubbleOutlineIcon />

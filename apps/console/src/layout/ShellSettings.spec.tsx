@@ -1,5 +1,5 @@
-// Issue 7 shell behaviours on the real manifest: help centre, size and theme settings, Messages in
-// the menu, tabs that survive a reload and keep their state, the mobile drawer. Store init: app/storeInit.spec.tsx.
+// Issue 7 shell behaviours on the real manifest: help centre, size and theme settings, the menu, tabs
+// that survive a reload and keep their state, the mobile drawer. Store init: app/storeInit.spec.tsx.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderSignedIn, waitForPath } from '../../test/renderConsole';
 import { LAYOUT_SIZE_KEY, THEME_MODE_KEY } from './preferences';
@@ -45,10 +45,12 @@ describe('navbar settings', () => {
 });
 
 describe('sidebar', () => {
-  it('lists Messages and the help centre, and wraps (not cuts) the English site title', async () => {
+  it('lists the help centre but not the hidden chat route, which the navbar icon opens; wraps (not cuts) the English site title', async () => {
     await renderSignedIn();
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
-    expect(within(menu).getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/message');
+    // console-spec §2: /message/message is a hidden route.
+    expect(within(menu).queryByRole('link', { name: 'Messages' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('nav-message')).toHaveAttribute('href', '/message/message');
     expect(within(menu).getByRole('link', { name: 'Help centre' })).toHaveAttribute('href', '/help/help');
     expect(screen.getByTestId('sidebar-title')).not.toHaveClass('MuiTypography-noWrap');
   });

@@ -272,7 +272,7 @@ describe('complaints (orderComplaint)', () => {
     expect(await screen.findByTestId('detail-ruling', {}, LOAD)).toHaveTextContent('refund the buyer in full');
     expect(screen.queryByTestId('complaint-respond')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Contact buyer Buyer 1' }));
-    await waitFor(() => expect(location()).toBe('/message'));
+    await waitFor(() => expect(location()).toBe('/message/message'));
   });
 });
 

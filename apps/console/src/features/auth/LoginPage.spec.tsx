@@ -68,11 +68,11 @@ describe('login page', () => {
   });
 
   it('keeps the token in local storage with remember me and goes to the redirect target', async () => {
-    const rendered = renderConsole({ path: '/login?redirect=/message' });
+    const rendered = renderConsole({ path: '/login?redirect=/message/message' });
     await fillLogin(rendered, DEMO_USER.userName, DEMO_USER.password);
     await rendered.user.click(screen.getByTestId('login-remember'));
     await rendered.user.click(screen.getByTestId('login-submit'));
-    await waitForPath(rendered.location, '/message');
+    await waitForPath(rendered.location, '/message/message');
     expect(window.localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(DEMO_USER.token);
     expect(window.sessionStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
   });

@@ -1,5 +1,5 @@
 // Manifest entries of /goods (console-spec §2): the lists of this folder and the release screens
-// of ./release (goodRelease, submitSuccess, goodsPreview, brandApply, goodDraft/edit).
+// of ./release (goodRelease and goodRelease/edit, submitSuccess, goodsPreview, brandApply, goodDraft/edit).
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import { PERMISSIONS } from '@merchant/api-contracts';
 import type { ManifestRoute } from '../../routes/routeHandle';

@@ -35,7 +35,7 @@ describe('chat frame', () => {
   });
 
   it('keeps the same frame mounted but hidden on other pages', async () => {
-    const { user, location } = await renderSignedIn({ path: '/message' });
+    const { user, location } = await renderSignedIn({ path: '/message/message' });
     const frame = await screen.findByTitle('Customer chat window');
     await user.click(screen.getByTestId('tag-/dashboard'));
     await waitForPath(location, '/dashboard');
@@ -50,11 +50,11 @@ describe('chat frame', () => {
     const notice = await screen.findByTestId('notification');
     expect(notice).toHaveTextContent('you received a new message');
     await user.click(screen.getByRole('link', { name: 'go to messages' }));
-    await waitForPath(location, '/message');
+    await waitForPath(location, '/message/message');
   });
 
   it('shows no notice while the chat is open', async () => {
-    await renderSignedIn({ path: '/message' });
+    await renderSignedIn({ path: '/message/message' });
     await screen.findByTestId('im-frame');
     postFromFrame(newMessage);
     postFromFrame({ source: 'merchant-im-frame', type: 'unread', payload: { total: 2 } });
@@ -72,7 +72,7 @@ describe('chat frame', () => {
   });
 
   it('tells the frame, at its origin only, when /message is entered or left, and again when it says ready', async () => {
-    const { user, location } = await renderSignedIn({ path: '/message' });
+    const { user, location } = await renderSignedIn({ path: '/message/message' });
     const frame = (await screen.findByTitle('Customer chat window')) as HTMLIFrameElement;
     const frameWindow = frame.contentWindow;
     if (!frameWindow) throw new Error('no frame window');
@@ -94,13 +94,13 @@ describe('chat frame', () => {
     expect(post.mock.calls.slice(before)).toEqual([visibility(false), language('en-US')]);
 
     await user.click(screen.getByTestId('nav-message'));
-    await waitForPath(location, '/message');
+    await waitForPath(location, '/message/message');
     await waitFor(() => expect(post.mock.calls.at(-1)).toEqual(visibility(true)));
     expect(new Set(post.mock.calls.map((call) => call[1]))).toEqual(new Set([FRAME_ORIGIN]));
   });
 
   it('answers a token request with a fresh token from store-server, at the frame origin only, without reloading the frame', async () => {
-    const { server } = await renderSignedIn({ path: '/message' });
+    const { server } = await renderSignedIn({ path: '/message/message' });
     const frame = (await screen.findByTitle('Customer chat window')) as HTMLIFrameElement;
     const src = frame.getAttribute('src');
     const post = jest.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => undefined);
@@ -123,7 +123,7 @@ describe('chat frame', () => {
   });
 
   it("tells the frame when store-server refuses a token, in the frame's request", async () => {
-    const { server } = await renderSignedIn({ path: '/message' });
+    const { server } = await renderSignedIn({ path: '/message/message' });
     const frame = (await screen.findByTitle('Customer chat window')) as HTMLIFrameElement;
     const post = jest.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => undefined);
     server.on('/v1/store/im/getCccUserImToken', () => ({ code: '10500000', msg: 'IM service unavailable' }));
@@ -137,7 +137,7 @@ describe('chat frame', () => {
   });
 
   it('passes a language switch to the frame instead of reloading it', async () => {
-    const { user } = await renderSignedIn({ path: '/message' });
+    const { user } = await renderSignedIn({ path: '/message/message' });
     const frame = (await screen.findByTitle('Customer chat window')) as HTMLIFrameElement;
     const src = frame.getAttribute('src');
     const post = jest.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => undefined);

@@ -35,14 +35,14 @@ describe('openChatWith', () => {
     expect(requests.take()).toBeNull();
   });
 
-  it('keeps only the latest request, trimmed, and opens /message', () => {
+  it('keeps only the latest request, trimmed, and opens /message/message', () => {
     const requests = createConversationRequests();
     const heard: string[] = [];
     requests.subscribe((account) => heard.push(account));
     const navigate = jest.fn();
     expect(openChatWith(' c_first ', navigate, requests)).toBe(true);
     expect(openChatWith('c_second', navigate, requests)).toBe(true);
-    expect(navigate).toHaveBeenLastCalledWith('/message');
+    expect(navigate).toHaveBeenLastCalledWith('/message/message');
     expect(heard).toEqual(['c_first', 'c_second']);
     const sent: string[] = [];
     requests.deliver(() => false);
@@ -61,7 +61,7 @@ describe('openChatWith', () => {
     act(() => {
       openChatWith('c_demo1', (path) => void router.navigate(path));
     });
-    await waitForPath(location, '/message');
+    await waitForPath(location, '/message/message');
     await waitFor(() => expect(openConversationCalls(post)).toEqual([openConversation('c_demo1')]));
     // Delivered once: a later reload of the frame does not reopen it.
     postFromFrame(ready);
@@ -76,7 +76,7 @@ describe('openChatWith', () => {
     act(() => {
       openChatWith('c_demo2', (path) => void router.navigate(path));
     });
-    await waitForPath(location, '/message');
+    await waitForPath(location, '/message/message');
     await waitFor(() => expect(frame).toBeVisible());
     expect(openConversationCalls(post)).toHaveLength(0);
     postFromFrame(ready, 'http://evil.example');

@@ -1,13 +1,16 @@
-// Manifest entries of the message feature: a sidebar item (issue 7), also reached through the
-// navbar's message-centre icon and the new-message notification.
+// Manifest entries of the message feature: console-spec §2's hidden route /message/message (not in
+// the sidebar), reached through the navbar's message-centre icon and the new-message notification.
+// The old address /message redirects there with its query.
 import ChatIcon from '@mui/icons-material/Chat';
 import type { ManifestRoute } from '../../routes/routeHandle';
-import { MESSAGE_PATH } from './messagePath';
+import { movedRoute } from '../../routes/movedRoute';
+import { MESSAGE_PATH, OLD_MESSAGE_PATH } from './messagePath';
 
 export const messageRoutes: ManifestRoute[] = [
   {
     path: MESSAGE_PATH,
-    handle: { title: 'message.title', icon: ChatIcon },
+    handle: { title: 'message.title', icon: ChatIcon, hidden: true },
     lazy: () => import('./MessagePage').then((module) => ({ Component: module.MessagePage })),
   },
+  movedRoute(OLD_MESSAGE_PATH, MESSAGE_PATH),
 ];

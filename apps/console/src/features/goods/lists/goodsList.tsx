@@ -71,7 +71,7 @@ export const goodsList = defineResource<GoodsListRow, GoodsListQuery>({
       { key: 'createTime', titleKey: 'goods.field.createTime', width: 165, sortable: true, format: (row) => formatSecondsTimestamp(row.createTime) },
     ],
     rowActions: [
-      { key: 'edit', labelKey: 'goods.action.edit', permission: PERMISSIONS.goodsEdit, when: (row) => goodsActionAllowed('submit', row.status), to: (row) => `/goods/goodRelease?id=${row.goodsId}` },
+      { key: 'edit', labelKey: 'goods.action.edit', permission: PERMISSIONS.goodsEdit, when: (row) => goodsActionAllowed('submit', row.status), to: (row) => `/goods/goodRelease/edit?id=${row.goodsId}` },
       {
         key: 'onShelf',
         labelKey: 'goods.action.onShelf',

@@ -1,16 +1,17 @@
-// /goods/goodRelease (create; edit when ?id=) and /goods/goodDraft/edit?id= (a draft kept on the
-// server). Edits load the good and its category's specs first, then open the form with them; the
+// /goods/goodRelease (create), /goods/goodRelease/edit?id= (console-spec §2 goodRelease +edit) and
+// /goods/goodDraft/edit?id= (a draft kept on the server). goodRelease?id= was the edit's address
+// before it moved to its spec path: it redirects there with its query, so old links keep working. Edits load the good and its category's specs first, then open the form with them; the
 // form is keyed by the id, so opening another good in the same tab starts a fresh form.
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import { PageLoading } from '../../../routes/RootLayout';
 import { isApiError } from '../../../app/transport';
 import { useCategorySpecsQuery, useGoodsDetailQuery } from './api';
 import { GOODS_STATUS, goodsActionAllowed } from './contract';
 import { fromGoodsDetail } from './fromGoods';
-import { ReleaseForm, type ReleaseMode } from './ReleaseForm';
+import { GOOD_EDIT_PATH, ReleaseForm, type ReleaseMode } from './ReleaseForm';
 import { EMPTY_RELEASE_FORM } from './releaseSchema';
 
 /** The positive integer id of `?id=`, or undefined. */
@@ -51,16 +52,25 @@ function EditGoods({ goodsId, draft }: { goodsId: number; draft: boolean }) {
   return <ReleaseForm key={goodsId} mode={mode} goodsId={goodsId} initialValues={fromGoodsDetail(data, specs.data ?? [])} notice={notice} />;
 }
 
-/** goodRelease: a new good without ?id=, the good's edit with it. */
+/** goodRelease: a new good; the old edit address (with ?id=) goes to goodRelease/edit, query kept. */
 export function GoodReleasePage() {
-  const [search] = useSearchParams();
-  const goodsId = idFromSearch(search);
-  if (goodsId === undefined) return <ReleaseForm key="new" mode="create" initialValues={EMPTY_RELEASE_FORM} />;
-  return <EditGoods key={goodsId} goodsId={goodsId} draft={false} />;
+  const { search, hash } = useLocation();
+  if (new URLSearchParams(search).has('id')) return <Navigate to={{ pathname: GOOD_EDIT_PATH, search, hash }} replace />;
+  return <ReleaseForm key="new" mode="create" initialValues={EMPTY_RELEASE_FORM} />;
+}
+
+/** goodRelease/edit?id=: the good's edit. */
+export function GoodEditPage() {
+  return <EditByIdPage draft={false} />;
 }
 
 /** goodDraft/edit?id=: a server-side draft in the release form. */
 export function DraftEditPage() {
+  return <EditByIdPage draft />;
+}
+
+/** The edit screens of one good (`?id=`); without a valid id there is nothing to edit. */
+function EditByIdPage({ draft }: { draft: boolean }) {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const goodsId = idFromSearch(search);
@@ -71,5 +81,5 @@ export function DraftEditPage() {
       </Alert>
     );
   }
-  return <EditGoods key={goodsId} goodsId={goodsId} draft />;
+  return <EditGoods key={goodsId} goodsId={goodsId} draft={draft} />;
 }

@@ -75,7 +75,7 @@ function Preview({ goods }: { goods: GoodsDetail }) {
   const language = isSupportedLanguage(i18n.language) ? i18n.language : 'zh-CN';
   const specNames = goods.specList.map((spec) => spec.specName);
   const paragraphs = goods.detailType === GOODS_DETAIL_TYPE.richText ? paragraphsFromDetailHtml(goods.detailHtml) : [];
-  const editPath = goods.status === GOODS_STATUS.draft ? `/goods/goodDraft/edit?id=${goods.goodsId}` : `/goods/goodRelease?id=${goods.goodsId}`;
+  const editPath = goods.status === GOODS_STATUS.draft ? `/goods/goodDraft/edit?id=${goods.goodsId}` : `/goods/goodRelease/edit?id=${goods.goodsId}`;
   return (
     <Stack spacing={2} data-testid="goods-preview">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>

@@ -158,7 +158,7 @@ describe('goods release form', () => {
     });
     Element.prototype.scrollIntoView = scrollIntoView;
     try {
-      const { user } = renderRelease('/goods/goodRelease?id=77', server, language);
+      const { user } = renderRelease('/goods/goodRelease/edit?id=77', server, language);
       expect(await screen.findByRole('heading', { name: heading }, { timeout: 20_000 })).toBeInTheDocument();
       const price = within(screen.getByTestId('sku-price-0')).getByRole('textbox');
       const stock = within(screen.getByTestId('sku-stock-0')).getByRole('textbox');
@@ -186,7 +186,7 @@ describe('goods release form', () => {
     const server = serverWithLists();
     server.on(goodsEndpoints.detail.path, ({ biz }) => (biz.goodsId === 77 ? ok(storedGoods()) : { code: STORE_CODES.notFound, msg: 'goods not found' }));
     server.on(goodsEndpoints.submit.path, () => ok({ goodsId: 77, status: GOODS_STATUS.underReview }));
-    const { user, location } = renderRelease('/goods/goodRelease?id=77', server);
+    const { user, location } = renderRelease('/goods/goodRelease/edit?id=77', server);
 
     expect(await screen.findByRole('heading', { name: 'Edit goods' })).toBeInTheDocument();
     expect(screen.getByTestId('release-title')).toHaveValue('Porcelain tile');
@@ -238,7 +238,7 @@ describe('goods release form', () => {
     const server = serverWithLists();
     server.on(goodsEndpoints.detail.path, () => ok(storedGoods({ brandName: 'Old Brand' })));
     server.on(goodsEndpoints.submit.path, () => ok({ goodsId: 77, status: GOODS_STATUS.underReview }));
-    const { user, location } = renderRelease('/goods/goodRelease?id=77', server);
+    const { user, location } = renderRelease('/goods/goodRelease/edit?id=77', server);
 
     expect(await screen.findByRole('heading', { name: 'Edit goods' }, { timeout: 20_000 })).toBeInTheDocument();
     const brand = screen.getByRole('combobox', { name: /Brand/ });
@@ -280,7 +280,7 @@ describe('goods release form', () => {
     const server = serverWithLists();
     server.on(goodsEndpoints.detail.path, () => ok(storedGoods()));
     server.on(goodsEndpoints.submit.path, () => ok({ goodsId: 77, status: GOODS_STATUS.underReview }));
-    const { user } = renderRelease('/goods/goodRelease?id=77', server);
+    const { user } = renderRelease('/goods/goodRelease/edit?id=77', server);
     await user.click(await screen.findByTestId('release-submit'));
     await waitFor(() => expect(server.callsTo('/goods/submit')).toHaveLength(1));
     expect(server.callsTo('/goods/submit')[0]!.biz.skus).toEqual([{ skuId: 901, specValues: { Size: '300x300' }, skuCode: 'T-300', price: 1250, stock: 40, warningStock: 5 }]);
@@ -290,10 +290,10 @@ describe('goods release form', () => {
     const server = serverWithLists();
     server.on(goodsEndpoints.detail.path, () => ok(storedGoods()));
     server.on(goodsEndpoints.submit.path, () => ({ code: STORE_CODES.notAllowedInCurrentState, msg: 'the store is disabled by the platform and cannot publish goods' }));
-    const { user, location } = renderRelease('/goods/goodRelease?id=77', server);
+    const { user, location } = renderRelease('/goods/goodRelease/edit?id=77', server);
     await user.click(await screen.findByTestId('release-submit'));
     expect(await screen.findByTestId('release-refusal')).toHaveTextContent('Submission refused: the store is disabled by the platform and cannot publish goods');
-    expect(location()).toBe('/goods/goodRelease?id=77');
+    expect(location()).toBe('/goods/goodRelease/edit?id=77');
   });
 
   it('asks before leaving with unsaved changes: stay keeps the form, leave goes', async () => {
@@ -400,9 +400,9 @@ describe('goods release form', () => {
     server.on(goodsEndpoints.detail.path, ({ biz }) =>
       ok(biz.goodsId === 78 ? storedGoods({ goodsId: 78, status: GOODS_STATUS.rejected, rejectReason: 'The main image is blurred.' }) : storedGoods({ goodsId: 79, status: GOODS_STATUS.underReview })),
     );
-    const { router } = renderRelease('/goods/goodRelease?id=78', server);
+    const { router } = renderRelease('/goods/goodRelease/edit?id=78', server);
     expect(await screen.findByTestId('release-reject-reason', undefined, { timeout: 20_000 })).toHaveTextContent('The platform rejected the last submission: The main image is blurred.');
-    await act(() => router.navigate('/goods/goodRelease?id=79'));
+    await act(() => router.navigate('/goods/goodRelease/edit?id=79'));
     expect(await screen.findByTestId('release-locked')).toHaveTextContent('The good is under review');
     expect(screen.queryByTestId('release-reject-reason')).toBeNull();
   });

@@ -33,6 +33,8 @@ import { useUnsavedChangesGuard } from '../../../resource-kit/useUnsavedChangesG
 
 export const SUBMIT_SUCCESS_PATH = '/goods/submitSuccess';
 export const DRAFT_EDIT_PATH = '/goods/goodDraft/edit';
+/** console-spec §2 goodRelease (+edit): a good's edit is `goodRelease/edit?id=`. */
+export const GOOD_EDIT_PATH = '/goods/goodRelease/edit';
 
 export type ReleaseMode = 'create' | 'edit' | 'draft';
 

@@ -16,6 +16,11 @@ export const goodsReleaseRoutes: ManifestRoute[] = [
     lazy: () => import('./GoodReleasePage').then((module) => ({ Component: module.GoodReleasePage })),
   },
   {
+    path: 'goodRelease/edit',
+    handle: { title: 'goodsRelease.menu.edit', hidden: true, permission: PERMISSIONS.goodsEdit, keepAlive: false },
+    lazy: () => import('./GoodReleasePage').then((module) => ({ Component: module.GoodEditPage })),
+  },
+  {
     path: 'submitSuccess',
     handle: { title: 'goodsRelease.menu.submitSuccess', hidden: true, permission: PERMISSIONS.goodsView, keepAlive: false },
     lazy: () => import('./SubmitSuccessPage').then((module) => ({ Component: module.SubmitSuccessPage })),
