@@ -83,7 +83,7 @@ function mayEndAnyCall(code: string): boolean {
 export function contractViolation(contract: AnyEndpoint, answer: Envelope): string | null {
   if (answer.code === STORE_CODES.success) {
     const checked = contract.data.safeParse(answer.data ?? null);
-    return checked.success ? null : `${contract.path} answered data outside its contract: ${describeValidationError(checked.error)}`;
+    return checked.success ? null : `${contract.path} answered data outside its contract: ${describeValidationError(checked.error, answer.data ?? null)}`;
   }
   if (endpointAllows(contract, answer.code) || mayEndAnyCall(answer.code)) return null;
   return `${contract.path} never answers code ${answer.code}`;
@@ -124,7 +124,7 @@ export function createFakeStoreServer(users: FakeUser[] = [DEMO_USER]): FakeStor
     if (!handler) return { code: '10404000', msg: `no route ${call.path}` };
     if (!contract) return handler(call);
     const parsed = contract.biz.safeParse(call.biz);
-    if (!parsed.success) return { code: STORE_CODES.invalidParameter, msg: describeValidationError(parsed.error) };
+    if (!parsed.success) return { code: STORE_CODES.invalidParameter, msg: describeValidationError(parsed.error, call.biz) };
     const answer = await handler(call);
     const violation = contractViolation(contract, answer);
     if (violation) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PermissionCode } from './permissions';
 import { STORE_CODES, type StoreCode } from './store-codes';
+import { rule } from './rules';
 
 /**
  * Who may make a call: anyone ('public': sign-in, registration, reference lists) or a signed-in user of
@@ -113,11 +114,11 @@ export const DEFAULT_PAGE_SIZE: PageSize = 5;
  * Numbers in strings are accepted (a query string copied into biz) and turned into numbers.
  */
 export const pageQueryShape = {
-  pageNum: z.coerce.number().int('pageNum must be an integer').min(1, 'pageNum must be at least 1').default(1),
+  pageNum: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce
     .number()
-    .int('pageSize must be an integer')
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), `pageSize must be one of ${PAGE_SIZES.join(', ')}`)
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), rule('option', { values: PAGE_SIZES }))
     .default(DEFAULT_PAGE_SIZE),
 };
 

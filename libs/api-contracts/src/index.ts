@@ -46,7 +46,7 @@ export {
   PASSWORD_MAX,
   MOBILE_PATTERN,
   PAY_PASSWORD_PATTERN,
-  ruleText,
+  digitsPattern,
   userNameField,
   passwordField,
   mobileField,
@@ -58,7 +58,12 @@ export {
   pagingFields,
   describeValidationError,
   describeValidationErrorText,
+  wireProblems,
+  type WireProblem,
 } from './fields';
+export { RULE_CODES, isRuleCode, type RuleCode, type RuleProblem } from './rule-codes';
+export { describeRuleProblem, ruleTexts } from './rule-texts';
+export { rule, ruleIssue, namedPattern, problemOf, valueAtPath } from './rules';
 export * from './endpoints/goods';
 export * from './endpoints/inventory';
 export * from './endpoints/saved-views';

@@ -1,9 +1,11 @@
-// Settings of the signed-in screens: ui-kit follows the console's language and size setting, and
+// Settings of the signed-in screens: ui-kit follows the console's language and size setting, says its
+// search rules with the contracts' texts, and
 // PermissionButton / ActionButtons read the user's §6 permission codes. Mounted once by the layout
 // (AppShell), so the sign-in page does not load ui-kit; a public screen that uses ui-kit mounts it too.
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UiKitProvider } from '@merchant/ui-kit';
+import { describeRuleProblem } from '@merchant/api-contracts';
+import { UiKitProvider, type DescribeSearchRule } from '@merchant/ui-kit';
 import { useAppSelector } from './hooks';
 import { DEFAULT_LANGUAGE, isConsoleLanguage } from './i18n';
 import { ConsolePermissionProvider } from '../features/auth/permissions';
@@ -12,8 +14,10 @@ export function ShellProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const size = useAppSelector((state) => state.layout.size);
   const locale = isConsoleLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  // The search bars' §5 rules said by the contracts' one translator, like every form error.
+  const describeSearchRule = useCallback<DescribeSearchRule>((rule, label) => describeRuleProblem({ rule }, label, locale), [locale]);
   return (
-    <UiKitProvider locale={locale} size={size}>
+    <UiKitProvider locale={locale} size={size} describeSearchRule={describeSearchRule}>
       <ConsolePermissionProvider>{children}</ConsolePermissionProvider>
     </UiKitProvider>
   );

@@ -100,7 +100,7 @@ function FormBody<V extends Values, Rec, LoadArg>({ resource, createTitleKey, ed
                 value={control.value}
                 onChange={control.onChange}
                 onBlur={control.onBlur}
-                error={fieldErrorText(t, field, fieldState.error?.message)}
+                error={fieldErrorText(t, i18n, field, fieldState.error?.message)}
                 context={context}
               />
             )}

@@ -80,8 +80,8 @@ export function ResourceListPage<Row extends object, Arg>({ resource, savedViews
 
   const schema = useMemo(() => {
     const search = list.search?.(t, context);
-    return search && withSearchRanges(search, list.searchRanges, t);
-  }, [list, t, context]);
+    return search && withSearchRanges(search, list.searchRanges, i18n);
+  }, [list, t, i18n, context]);
   const tabField = list.tabs?.field;
   const tabValue = tabField !== undefined && table.filters[tabField] !== undefined ? String(table.filters[tabField]) : '';
   /** `filters` with the tab filter set to `tab` (or none). */

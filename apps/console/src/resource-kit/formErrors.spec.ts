@@ -3,28 +3,28 @@
 // required fields marked from the same schema.
 import i18next, { type TFunction } from 'i18next';
 import { z } from 'zod';
-import { warningConfigAddBiz } from '@merchant/api-contracts';
+import { rule, warningConfigAddBiz } from '@merchant/api-contracts';
 import { inventoryMessages } from '../features/inventory/messages';
 import { warningConfig } from '../features/inventory/resources/warningConfig';
-import { fieldErrorText, requiredFieldNames, resourceFormResolver } from './formErrors';
+import { contractResolver, fieldErrorText, problemText, requiredFieldNames, resourceFormResolver } from './formErrors';
 import { resourceKitMessages } from './messages';
 import type { ResourceFormField } from './types';
 
-async function translator(language: 'zh-CN' | 'en-US'): Promise<TFunction> {
+async function translator(language: 'zh-CN' | 'en-US') {
   const instance = i18next.createInstance();
   const translation = { ...resourceKitMessages[language], ...inventoryMessages[language] };
   await instance.init({ lng: language, resources: { [language]: { translation } }, interpolation: { escapeValue: false }, showSupportNotice: false });
-  return instance.t.bind(instance) as TFunction;
+  return { t: instance.t.bind(instance) as TFunction, i18n: instance };
 }
 
 const fields = warningConfig.form!.fields;
 
 /** Each failing field of the warning-config form → the text drawn under it. */
 async function errorTexts(language: 'zh-CN' | 'en-US', values: Record<string, unknown>, schema: z.ZodType = warningConfigAddBiz, formFields: readonly ResourceFormField[] = fields) {
-  const t = await translator(language);
+  const { t, i18n } = await translator(language);
   const result = await resourceFormResolver(schema)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
   const errors = result.errors as Record<string, { message?: string }>;
-  return Object.fromEntries(formFields.filter((field) => errors[field.name]).map((field) => [field.name, fieldErrorText(t, field, errors[field.name]!.message)]));
+  return Object.fromEntries(formFields.filter((field) => errors[field.name]).map((field) => [field.name, fieldErrorText(t, i18n, field, errors[field.name]!.message)]));
 }
 
 describe('resource form errors', () => {
@@ -42,11 +42,21 @@ describe('resource form errors', () => {
     expect(await errorTexts('en-US', { itemId: 3, warningLine: 10_000_000 })).toEqual({ warningLine: 'warning line cannot exceed 9999999' });
   });
 
-  it('never shows a schema text it does not know: a refinement reads as "please check" with the label', async () => {
-    const schema = z.object({ code: z.string().refine((value) => value.startsWith('A'), 'code must start with A (wire rule)') });
+  it('never shows a schema text: a refinement is said by the rule it names, one that names none reads as "please check"', async () => {
+    const named = z.object({ code: z.string().refine((value) => value.startsWith('A'), rule('webAddress')) });
+    const unnamed = z.object({ code: z.string().refine((value) => value.startsWith('A'), 'code must start with A (wire rule)') });
     const codeField: ResourceFormField[] = [{ name: 'code', labelKey: 'inventory.field.remark', kind: 'text' }];
-    expect(await errorTexts('zh-CN', { code: 'B' }, schema, codeField)).toEqual({ code: '备注填写有误，请检查' });
-    expect(await errorTexts('en-US', { code: 'B' }, schema, codeField)).toEqual({ code: 'remark is not valid, please check it' });
+    expect(await errorTexts('zh-CN', { code: 'B' }, named, codeField)).toEqual({ code: '备注须为 http(s) 地址或本站路径' });
+    expect(await errorTexts('zh-CN', { code: 'B' }, unnamed, codeField)).toEqual({ code: '备注填写有误，请检查' });
+    expect(await errorTexts('en-US', { code: 'B' }, unnamed, codeField)).toEqual({ code: 'remark is not valid, please check it' });
+  });
+
+  it('puts a rule on the whole form under root, and shows a message set by hand as it is', async () => {
+    const schema = z.object({ a: z.number().optional(), b: z.number().optional() }).refine((v) => v.a !== undefined || v.b !== undefined, rule('stockDeltaOrWarning'));
+    const result = await contractResolver(schema)({}, undefined, { fields: {}, shouldUseNativeValidation: false });
+    const { i18n } = await translator('en-US');
+    expect(problemText(i18n, (result.errors as { root?: { message?: string } }).root?.message, '')).toBe('give a stock, a change or a warning line');
+    expect(problemText(i18n, 'the server said so', 'remark')).toBe('the server said so');
   });
 
   it('resolves a valid form to the parsed values (defaults filled)', async () => {

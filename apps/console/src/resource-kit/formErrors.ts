@@ -1,104 +1,88 @@
-// Field errors of the generated forms in the merchant's language. The contracts' schemas carry English
-// texts that name the wire field ("itemId must be a number"); a merchant reads neither. The resolver
-// keeps what failed (a rule and its limit, from zod's issue, not from its text) and the form draws it
-// with the field's own label: "请选择商品" / "item is required". Which fields are required is read from
-// the same schema, so the labels carry the `*` the rule enforces.
-import type { TFunction } from 'i18next';
+// Field errors of the console's forms in the merchant's language (issue 25 §1). A contract's rule
+// reports a code and its parameters (api-contracts problemOf: never its text); the form keeps that
+// problem on the field, and the one translator of api-contracts says it with the label the merchant
+// sees on the field: "请选择商品" / "Item is required". Which fields are required is read from the same
+// schema, so the labels carry the `*` the rule enforces.
+import type { i18n as I18n, TFunction } from 'i18next';
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { toNestErrors } from '@hookform/resolvers';
+import { describeRuleProblem, isRuleCode, pickLanguage, problemOf, valueAtPath, type RuleProblem, type SupportedLanguage } from '@merchant/api-contracts';
 import type { z } from 'zod';
 import type { ResourceFormField } from './types';
 
-/** What a field's value broke; the texts are `resourceKit.validation.<rule>`. */
-export type FieldRule = 'required' | 'choose' | 'number' | 'integer' | 'positive' | 'notNegative' | 'min' | 'max' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems' | 'format' | 'option' | 'invalid';
-
-export interface FieldProblem {
-  rule: FieldRule;
-  limit?: number;
+/** A problem as a form keeps it: the rule, and the wire field it was found on (for its label). */
+export interface FormProblem extends RuleProblem {
+  /** The last named segment of the wire path (`lines.0.quantity` → `quantity`), '' for the whole form. */
+  field: string;
 }
 
-type Issue = z.core.$ZodIssue;
+/** The field name a path's label is looked up by: its last segment that is not an index. */
+export const fieldNameOf = (path: readonly PropertyKey[]) => String([...path].reverse().find((key) => typeof key === 'string') ?? '');
 
-const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (typeof value === 'number' && Number.isNaN(value));
+// react-hook-form keeps a string message: the problem travels in it as JSON, never as a sentence.
+export const encodeProblem = (problem: FormProblem): string => JSON.stringify(problem);
 
-/** Refinements only have their text: the contracts' usual phrasings of a rule (goods, inventory, after-sales). */
-const CUSTOM_RULES: ReadonlyArray<{ pattern: RegExp; rule: FieldRule }> = [
-  { pattern: /must be (?:an integer|a whole number|whole seconds)$/, rule: 'integer' },
-  { pattern: /must be positive$/, rule: 'positive' },
-  { pattern: /cannot be negative$/, rule: 'notNegative' },
-  { pattern: /must be at least (\d+)$/, rule: 'min' },
-  { pattern: /cannot exceed (\d+)/, rule: 'max' },
-  { pattern: /must be at most (\d+) characters$/, rule: 'maxLength' },
-  { pattern: /(?:is required|must be a number)$/, rule: 'required' },
-];
-
-/** The rule an issue of a field broke; `value` is the field's value in the form. */
-export function fieldProblem(issue: Issue, value: unknown): FieldProblem {
-  if (isEmpty(value) && (issue.code === 'invalid_type' || (issue.code === 'too_small' && issue.origin === 'string') || issue.code === 'invalid_value')) return { rule: 'required' };
-  switch (issue.code) {
-    case 'invalid_type':
-      return { rule: issue.expected === 'int' ? 'integer' : issue.expected === 'number' ? 'number' : 'invalid' };
-    case 'too_small': {
-      const limit = Number(issue.minimum);
-      if (issue.origin === 'string') return { rule: 'minLength', limit };
-      if (issue.origin === 'array' || issue.origin === 'set') return { rule: 'minItems', limit };
-      if (limit === 0) return { rule: issue.inclusive === false ? 'positive' : 'notNegative' };
-      return { rule: 'min', limit };
-    }
-    case 'too_big': {
-      const limit = Number(issue.maximum);
-      if (issue.origin === 'string') return { rule: 'maxLength', limit };
-      if (issue.origin === 'array' || issue.origin === 'set') return { rule: 'maxItems', limit };
-      return { rule: 'max', limit };
-    }
-    case 'invalid_format':
-      return { rule: 'format' };
-    case 'invalid_value':
-      return { rule: 'option' };
-    case 'custom': {
-      for (const { pattern, rule } of CUSTOM_RULES) {
-        const match = pattern.exec(issue.message);
-        if (match) return match[1] === undefined ? { rule } : { rule, limit: Number(match[1]) };
-      }
-      return { rule: 'invalid' };
-    }
-    default:
-      return { rule: 'invalid' };
+/** The problem a form error carries, or undefined when it carries none (an error set by hand). */
+export function decodeProblem(message: string | undefined): FormProblem | undefined {
+  if (!message || !message.startsWith('{')) return undefined;
+  try {
+    const value = JSON.parse(message) as Partial<FormProblem>;
+    return isRuleCode(value.rule) ? { ...value, rule: value.rule, field: value.field ?? '' } : undefined;
+  } catch {
+    return undefined;
   }
 }
 
-// react-hook-form keeps a string message: the problem travels as `rule` or `rule:limit`.
-const encode = ({ rule, limit }: FieldProblem) => (limit === undefined ? rule : `${rule}:${limit}`);
-function decode(message: string): FieldProblem {
-  const [rule, limit] = message.split(':');
-  return limit === undefined ? { rule: rule as FieldRule } : { rule: rule as FieldRule, limit: Number(limit) };
-}
+/** The console's language as the contracts name it. */
+export const formLanguage = (i18n: Pick<I18n, 'language'>): SupportedLanguage => pickLanguage(i18n.language);
 
 /**
- * A react-hook-form resolver validating the form with the definition's schema: valid forms resolve to the
- * parsed values (defaults filled, text trimmed), each failing field gets its first problem.
+ * A react-hook-form resolver checking what the form will send with a contract's schema, so the form
+ * refuses exactly what store-server would. `toBiz` turns the values into the biz (default: as they are);
+ * `mapPath` moves an issue back to the input it came from when the biz leaves some rows out. Valid forms
+ * resolve to the parsed biz (defaults filled, text trimmed); each failing path gets its first problem,
+ * a rule on the whole form goes to `root`.
  */
-export function resourceFormResolver<V extends FieldValues>(schema: z.ZodType): Resolver<V> {
+export function contractResolver<V extends FieldValues>(
+  schema: z.ZodType,
+  toBiz: (values: V) => unknown = (values) => values,
+  mapPath: (path: PropertyKey[]) => PropertyKey[] = (path) => path,
+): Resolver<V> {
   return async (values, _context, options) => {
-    const result = await schema.safeParseAsync(values);
+    const biz = toBiz(values);
+    const result = await schema.safeParseAsync(biz);
     if (result.success) return { values: result.data as V, errors: {} };
     const flat: Record<string, FieldError> = {};
     for (const issue of result.error.issues) {
-      const name = issue.path.length > 0 ? String(issue.path[0]) : '';
-      if (!name || flat[name]) continue;
-      const problem = fieldProblem(issue, (values as Record<string, unknown>)[name]);
-      flat[name] = { type: problem.rule, message: encode(problem) };
+      const path = mapPath(issue.path);
+      const name = path.map(String).join('.') || 'root';
+      if (flat[name]) continue;
+      const problem = problemOf(issue, valueAtPath(biz, issue.path));
+      flat[name] = { type: problem.rule, message: encodeProblem({ ...problem, field: fieldNameOf(issue.path) }) };
     }
     return { values: {}, errors: toNestErrors(flat as FieldErrors, options) };
   };
 }
 
-/** The text under a field: its label and the rule, in the merchant's language; never the schema's own text. */
-export function fieldErrorText(t: TFunction, field: Pick<ResourceFormField, 'labelKey' | 'kind'>, message: string | undefined): string | undefined {
-  if (message === undefined) return undefined;
-  const problem = decode(message);
-  const rule = problem.rule === 'required' && field.kind === 'select' ? 'choose' : problem.rule;
-  return t(`resourceKit.validation.${rule}`, { field: t(field.labelKey), limit: problem.limit });
+/** The generated forms validate their values as they are. */
+export const resourceFormResolver = <V extends FieldValues>(schema: z.ZodType): Resolver<V> => contractResolver<V>(schema);
+
+/**
+ * The text of a form error: the problem in the merchant's language with the field's label. `label` is the
+ * text (already translated) the merchant reads on the field; `picked` fields read "choose …" when empty.
+ * An error set by hand (a server answer, a text of ours) is shown as it is.
+ */
+export function problemText(i18n: Pick<I18n, 'language'>, message: string | undefined, label: string, picked = false): string | undefined {
+  if (message === undefined || message === '') return undefined;
+  const problem = decodeProblem(message);
+  if (!problem) return message;
+  const rule = picked && problem.rule === 'required' ? 'choose' : problem.rule;
+  return describeRuleProblem({ ...problem, rule }, label, formLanguage(i18n));
+}
+
+/** The text under a generated form's field (ResourceFormPage / ResourceFormDialog). */
+export function fieldErrorText(t: TFunction, i18n: Pick<I18n, 'language'>, field: Pick<ResourceFormField, 'labelKey' | 'kind'>, message: string | undefined): string | undefined {
+  return problemText(i18n, message, t(field.labelKey), field.kind === 'select');
 }
 
 /** The fields the schema refuses to leave out (those a default or `.optional()` fills are not); a field's own `required` wins. */
@@ -106,4 +90,15 @@ export function requiredFieldNames(schema: z.ZodType, fields: readonly Pick<Reso
   const result = schema.safeParse({});
   const missing = new Set(result.success ? [] : result.error.issues.filter((issue) => issue.path.length === 1 && issue.code === 'invalid_type').map((issue) => String(issue.path[0])));
   return new Set(fields.filter((field) => field.required ?? missing.has(field.name)).map((field) => field.name));
+}
+
+/**
+ * The first problem of a failed parse outside react-hook-form (a dialog checking its biz before sending),
+ * with labels for the wire fields the merchant can see: `labels` maps a wire field to its label.
+ */
+export function firstProblemText(i18n: Pick<I18n, 'language'>, error: z.ZodError, biz: unknown, labels: Readonly<Record<string, string>>): string {
+  const issue = error.issues[0];
+  if (!issue) return describeRuleProblem({ rule: 'invalid' }, '', formLanguage(i18n));
+  const field = fieldNameOf(issue.path);
+  return describeRuleProblem(problemOf(issue, valueAtPath(biz, issue.path)), labels[field] ?? '', formLanguage(i18n));
 }

@@ -5,7 +5,7 @@ export * from './listArg';
 export * from './contractEndpoint';
 export * from './text';
 export { withSearchRanges, type SearchRange } from './searchRanges';
-export { fieldErrorText, fieldProblem, requiredFieldNames, resourceFormResolver, type FieldProblem, type FieldRule } from './formErrors';
+export { contractResolver, decodeProblem, fieldErrorText, firstProblemText, problemText, requiredFieldNames, resourceFormResolver, type FormProblem } from './formErrors';
 export { ResourceListPage, type ResourceListPageProps } from './ResourceListPage';
 export { ResourceDetailPage, type ResourceDetailPageProps } from './ResourceDetailPage';
 export { ResourceFormPage, type ResourceFormPageProps } from './ResourceFormPage';

@@ -95,7 +95,7 @@ describe('route permission codes', () => {
   it('gives the owner bad input a clear code and changes nothing on a permission route', async () => {
     const token = await h.login('demo_merchant', 'Demo12345');
     const bad = await h.call(`${PAY}/initPayPassword`, { payPassword: '12ab56', checkCode: '000000' }, token);
-    expect([bad.code, bad.msg]).toEqual([STORE_CODES.invalidParameter, expect.stringContaining('pay password must be 6 digits')]);
+    expect([bad.code, bad.msg]).toEqual([STORE_CODES.invalidParameter, expect.stringContaining('payPassword must be 6 digits')]);
     expect(await payHashes()).toEqual([null, null]);
   });
 

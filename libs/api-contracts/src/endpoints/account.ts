@@ -1,44 +1,45 @@
 // console-spec §7 user calls for registration and store maintenance (base /v1/store/eshop/store/user).
 import { z } from 'zod';
 import { defineEndpoint, emptyBiz, endpointsUnder, noData } from '../endpoint';
-import { checkCodeField, emailField, idField, mobileField, passwordField, userNameField } from '../fields';
+import { checkCodeField, digitsPattern, emailField, idField, mobileField, passwordField, userNameField } from '../fields';
+import { namedPattern, rule } from '../rules';
 import { STORE_CODES } from '../store-codes';
 import { USER_BASE, checkCodeSent, loginResult, storeStatusField, storeTypeField } from './auth';
 
 /** Our design: the largest number of business categories one store may hold. */
 export const MAX_STORE_CATEGORIES = 20;
 
-const text = (name: string, max: number) =>
-  z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(max, `${name} must be at most ${max} characters`);
+const text = (max: number) =>
+  z.string().trim().min(1).max(max);
 
 export const categoryIdsField = z
-  .array(idField('categoryId'), { error: 'categoryIds must be a list' })
-  .min(1, 'choose at least one business category')
-  .max(MAX_STORE_CATEGORIES, `choose at most ${MAX_STORE_CATEGORIES} business categories`)
-  .refine((ids) => new Set(ids).size === ids.length, 'categoryIds must not repeat');
+  .array(idField())
+  .min(1)
+  .max(MAX_STORE_CATEGORIES)
+  .refine((ids) => new Set(ids).size === ids.length, rule('distinct'));
 
 /** The store information a merchant submits for review (registered/storeMsg, shopMsg). */
 export const storeInfoShape = {
-  storeName: text('storeName', 30).refine((s) => s.length >= 2, 'storeName must be 2 to 30 characters'),
+  storeName: text(30).min(2),
   /** console-spec §4: 1 flagship, 2 specialty, 3 service. */
-  storeType: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'storeType must be 1, 2 or 3' }),
+  storeType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   /** console-spec §4: 1 sole proprietor, 2 company. */
-  principalType: z.union([z.literal(1), z.literal(2)], { error: 'principalType must be 1 or 2' }),
-  cityCode: z.string({ error: 'cityCode is required' }).regex(/^\d{6}$/, 'cityCode must be 6 digits'),
-  address: text('address', 100),
-  contactName: text('contactName', 30),
+  principalType: z.union([z.literal(1), z.literal(2)]),
+  cityCode: z.string().regex(digitsPattern(6)),
+  address: text(100),
+  contactName: text(30),
   contactMobile: mobileField,
-  legalPersonName: text('legalPersonName', 30),
-  legalPersonIdNumber: z.string({ error: 'legalPersonIdNumber is required' }).regex(/^\d{17}[\dXx]$/, 'legalPersonIdNumber must be 18 characters'),
+  legalPersonName: text(30),
+  legalPersonIdNumber: z.string().regex(namedPattern(/^\d{17}[\dXx]$/, { rule: 'idNumber' })),
   /** Unified social credit code: 18 digits or capital letters. */
-  licenseNumber: z.string({ error: 'licenseNumber is required' }).regex(/^[0-9A-Z]{18}$/, 'licenseNumber must be 18 digits or capital letters'),
-  licenseImageUrl: text('licenseImageUrl', 500),
+  licenseNumber: z.string().regex(namedPattern(/^[0-9A-Z]{18}$/, { rule: 'licenseNumber' })),
+  licenseImageUrl: text(500),
   /** Integer seconds, like every timestamp on the wire. */
-  licenseExpireTime: z.number({ error: 'licenseExpireTime must be seconds' }).int().positive().optional(),
+  licenseExpireTime: z.number().int().positive().optional(),
   categoryIds: categoryIdsField,
   /** registered/brandAdd (flagship and specialty stores): the authorised brand and when its authorisation ends. */
-  brandName: text('brandName', 50).optional(),
-  brandExpireTime: z.number({ error: 'brandExpireTime must be seconds' }).int().positive().optional(),
+  brandName: text(50).optional(),
+  brandExpireTime: z.number().int().positive().optional(),
 };
 
 export const storeInfoBiz = z.object(storeInfoShape);
@@ -55,13 +56,13 @@ export const storedStoreInfo = z.record(z.string(), z.unknown());
 /** Fields a signed-in, approved store may change without a new review (shopMssage/edit). */
 export const updateStoreInfoBiz = z
   .object({
-    storeLogoUrl: text('storeLogoUrl', 500).optional(),
-    storeIntro: z.string().trim().max(500, 'storeIntro must be at most 500 characters').optional(),
-    address: text('address', 100).optional(),
-    contactName: text('contactName', 30).optional(),
+    storeLogoUrl: text(500).optional(),
+    storeIntro: z.string().trim().max(500).optional(),
+    address: text(100).optional(),
+    contactName: text(30).optional(),
     contactMobile: mobileField.optional(),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), 'nothing to update');
+  .refine((v) => Object.values(v).some((x) => x !== undefined), rule('nothingToUpdate'));
 
 /** Bank card check digit (ISO/IEC 7812). */
 export function passesLuhn(digits: string): boolean {
@@ -78,13 +79,13 @@ export function passesLuhn(digits: string): boolean {
 }
 
 export const bankCardBiz = z.object({
-  bankCode: z.string({ error: 'bankCode is required' }).trim().min(1, 'bankCode is required').max(20),
+  bankCode: z.string().trim().min(1).max(20),
   cardNumber: z
-    .string({ error: 'cardNumber is required' })
+    .string()
     .transform((s) => s.replace(/\s+/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, 'cardNumber must be 12 to 19 digits').refine(passesLuhn, 'cardNumber is not a valid card number')),
-  accountName: text('accountName', 50),
-  branchName: text('branchName', 100),
+    .pipe(z.string().regex(namedPattern(/^\d{12,19}$/, { rule: 'cardNumber' })).refine(passesLuhn, rule('cardChecksum'))),
+  accountName: text(50),
+  branchName: text(100),
 });
 
 /** A business category of the store. */
@@ -236,7 +237,7 @@ export const accountEndpoints = {
   updatePasswordByToken: userCall('updatePasswordByToken', {
     access: 'user',
     summary: 'Change the sign-in password',
-    biz: z.object({ oldPassword: z.string({ error: 'oldPassword is required' }).min(1, 'oldPassword is required'), newPassword: passwordField }),
+    biz: z.object({ oldPassword: z.string().min(1), newPassword: passwordField }),
     data: noData,
     errors: [STORE_CODES.wrongCredentials],
   }),

@@ -11,6 +11,7 @@ import type { Actor } from '../state-machine';
 import type { DisputeEvent, DisputeStatus, OrderStatus, RefundEvent, RefundStatus } from '../order-machines';
 import { PERMISSIONS } from '../permissions';
 import { STORE_CODES } from '../store-codes';
+import { rule } from '../rules';
 import { CREATE_TIME_RANGE_ERROR, createTimeRangeValid, createTimeShape, keywordField, sortShape } from './goods';
 
 export const AFTER_SALES_BASE = '/v1/store/eshop/afterSales';
@@ -48,24 +49,22 @@ export const AFTER_SALES_LIMITS = {
   amountMaxCents: 99_999_999_99,
 } as const;
 
-const id = (name: string) => z.number({ error: `${name} must be a number` }).refine(Number.isInteger, `${name} must be an integer`).positive(`${name} must be positive`);
-const cents = (name: string) =>
+const id = () => z.number().int().positive();
+const cents = () =>
   z
-    .number({ error: `${name} must be a number of cents` })
-    .refine(Number.isInteger, `${name} must be whole cents`)
-    .min(0, `${name} cannot be negative`)
-    .max(AFTER_SALES_LIMITS.amountMaxCents, `${name} cannot exceed ${AFTER_SALES_LIMITS.amountMaxCents} cents`);
-const required = (name: string, max: number) =>
-  z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(max, `${name} must be at most ${max} characters`);
-const oneOf = (name: string, values: readonly number[]) =>
-  z.number({ error: `${name} must be a number` }).refine((v) => values.includes(v), `${name} must be one of ${values.join(', ')}`);
+    .number()
+    .refine(Number.isInteger, rule('wholeCents'))
+    .min(0)
+    .max(AFTER_SALES_LIMITS.amountMaxCents);
+const required = (max: number) =>
+  z.string().trim().min(1).max(max);
+const oneOf = (values: readonly number[]) =>
+  z.number().refine((v) => values.includes(v), rule('option', { values }));
 
 /** Image addresses attached as evidence (http(s) or a media-library path). */
 export const evidenceUrlsField = z
-  .array(z.string({ error: 'an evidence image must be an address' }).trim().min(1, 'an evidence image address is empty').max(AFTER_SALES_LIMITS.urlMax, `an evidence image address must be at most ${AFTER_SALES_LIMITS.urlMax} characters`), {
-    error: 'evidenceUrls must be a list',
-  })
-  .max(AFTER_SALES_LIMITS.evidenceMax, `at most ${AFTER_SALES_LIMITS.evidenceMax} evidence images`);
+  .array(z.string().trim().min(1).max(AFTER_SALES_LIMITS.urlMax))
+  .max(AFTER_SALES_LIMITS.evidenceMax);
 
 const refundStatusValue = z.number().int() as unknown as z.ZodType<RefundStatus>;
 const refundKindValue = z.number().int() as unknown as z.ZodType<RefundKind>;
@@ -76,7 +75,7 @@ const orderStatusValue = z.number().int() as unknown as z.ZodType<OrderStatus>;
 const actorValue = z.string() as unknown as z.ZodType<Actor>;
 
 const amountRangeValid = (v: { amountMin?: number; amountMax?: number }) => v.amountMin === undefined || v.amountMax === undefined || v.amountMax >= v.amountMin;
-const AMOUNT_RANGE_ERROR = { message: 'amountMax cannot be less than amountMin', path: ['amountMax'] };
+const AMOUNT_RANGE_ERROR = rule('maxBelowMin', { path: ['amountMax'], other: 'amountMin' });
 
 // ---------------------------------------------------------------------------------------------
 // Refunds: refundList (orderAfter / orderAfterAll), refundDetail, processRefund actions
@@ -91,18 +90,18 @@ export const REFUND_SORT_FIELDS = ['createTime', 'amount'] as const;
 export const refundListBiz = z
   .object({
     ...pageQueryShape,
-    status: oneOf('status', REFUND_STATUSES).optional(),
+    status: oneOf(REFUND_STATUSES).optional(),
     statuses: z
-      .array(oneOf('statuses', REFUND_STATUSES), { error: 'statuses must be a list' })
-      .min(1, 'statuses must name at least one status')
-      .max(REFUND_STATUSES.length, `statuses may name at most ${REFUND_STATUSES.length} statuses`)
+      .array(oneOf(REFUND_STATUSES))
+      .min(1)
+      .max(REFUND_STATUSES.length)
       .optional(),
-    orderNo: keywordField('orderNo'),
-    refundNo: keywordField('refundNo'),
-    kind: oneOf('kind', REFUND_KINDS).optional(),
+    orderNo: keywordField(),
+    refundNo: keywordField(),
+    kind: oneOf(REFUND_KINDS).optional(),
     ...createTimeShape,
-    amountMin: cents('amountMin').optional(),
-    amountMax: cents('amountMax').optional(),
+    amountMin: cents().optional(),
+    amountMax: cents().optional(),
     ...sortShape(REFUND_SORT_FIELDS),
   })
   .refine(createTimeRangeValid, CREATE_TIME_RANGE_ERROR)
@@ -189,8 +188,8 @@ export const refundDetailSchema = refundRowSchema.extend({
 });
 export type RefundDetail = z.infer<typeof refundDetailSchema>;
 
-export const refundIdBiz = z.object({ refundId: id('refundId') });
-export const refundRejectBiz = z.object({ refundId: id('refundId'), reason: required('reason', AFTER_SALES_LIMITS.reasonMax) });
+export const refundIdBiz = z.object({ refundId: id() });
+export const refundRejectBiz = z.object({ refundId: id(), reason: required(AFTER_SALES_LIMITS.reasonMax) });
 
 /**
  * pay: sends the refund's amount back. `idempotencyKey` is a UUID the console makes once per pay dialog and
@@ -198,8 +197,8 @@ export const refundRejectBiz = z.object({ refundId: id('refundId'), reason: requ
  * used for another refund of the store answers 10100009.
  */
 export const refundPayBiz = z.object({
-  refundId: id('refundId'),
-  idempotencyKey: z.uuid({ error: 'idempotencyKey must be a UUID' }),
+  refundId: id(),
+  idempotencyKey: z.uuid(),
 });
 export type RefundPayRequest = z.input<typeof refundPayBiz>;
 
@@ -229,9 +228,9 @@ export type RefundPayAnswer = z.infer<typeof refundPayAnswerSchema>;
 export const complaintListBiz = z
   .object({
     ...pageQueryShape,
-    status: oneOf('status', DISPUTE_STATUSES).optional(),
-    orderNo: keywordField('orderNo'),
-    complaintNo: keywordField('complaintNo'),
+    status: oneOf(DISPUTE_STATUSES).optional(),
+    orderNo: keywordField(),
+    complaintNo: keywordField(),
     ...createTimeShape,
     ...sortShape(['createTime'] as const),
   })
@@ -299,10 +298,10 @@ export const complaintDetailSchema = complaintRowSchema.extend({
 });
 export type ComplaintDetail = z.infer<typeof complaintDetailSchema>;
 
-export const complaintIdBiz = z.object({ complaintId: id('complaintId') });
+export const complaintIdBiz = z.object({ complaintId: id() });
 export const respondComplaintBiz = z.object({
-  complaintId: id('complaintId'),
-  content: required('content', AFTER_SALES_LIMITS.responseMax),
+  complaintId: id(),
+  content: required(AFTER_SALES_LIMITS.responseMax),
   evidenceUrls: evidenceUrlsField.default([]),
 });
 export type RespondComplaintRequest = z.input<typeof respondComplaintBiz>;
@@ -313,10 +312,10 @@ export type RespondComplaintRequest = z.input<typeof respondComplaintBiz>;
 export const evaluationListBiz = z
   .object({
     ...pageQueryShape,
-    rating: oneOf('rating', [1, 2, 3, 4, 5]).optional(),
+    rating: oneOf([1, 2, 3, 4, 5]).optional(),
     /** true: only replied reviews; false: only reviews waiting for a reply. */
-    replied: z.boolean({ error: 'replied must be true or false' }).optional(),
-    orderNo: keywordField('orderNo'),
+    replied: z.boolean().optional(),
+    orderNo: keywordField(),
     ...createTimeShape,
     ...sortShape(['createTime', 'rating'] as const),
   })
@@ -341,12 +340,12 @@ export const evaluationRowSchema = z.object({
 export type EvaluationRow = z.infer<typeof evaluationRowSchema>;
 
 export const replyEvaluationBiz = z.object({
-  evaluationId: id('evaluationId'),
+  evaluationId: id(),
   content: z
-    .string({ error: 'content is required' })
+    .string()
     .trim()
-    .min(AFTER_SALES_LIMITS.replyMin, 'content is required')
-    .max(AFTER_SALES_LIMITS.replyMax, `content must be at most ${AFTER_SALES_LIMITS.replyMax} characters`),
+    .min(AFTER_SALES_LIMITS.replyMin)
+    .max(AFTER_SALES_LIMITS.replyMax),
 });
 export type ReplyEvaluationRequest = z.input<typeof replyEvaluationBiz>;
 

@@ -1,7 +1,8 @@
 // console-spec §7 user calls for signing in and out (base /v1/store/eshop/store/user).
 import { z } from 'zod';
 import { defineEndpoint, emptyBiz, noData } from '../endpoint';
-import { accessTokenField, checkCodeField, mobileField, passwordField, ruleText, userNameField } from '../fields';
+import { accessTokenField, checkCodeField, mobileField, passwordField, userNameField } from '../fields';
+import { namedPattern } from '../rules';
 import { ALL_PERMISSION_CODES, type PermissionCode } from '../permissions';
 import { STORE_CODES } from '../store-codes';
 import { STORE_STATUS, STORE_TYPE } from '../status-tables';
@@ -39,6 +40,9 @@ export const userInfo = z.strictObject({
   forbiddenReason: z.string(),
 });
 
+/** console-spec §2: the graphic-verification code holds letters, digits, dot and slash. */
+export const CAPTCHA_CODE_PATTERN = namedPattern(/^[A-Za-z0-9./]*$/, { rule: 'captchaChars' });
+
 export const loginBiz = z.object({
   userName: userNameField,
   password: passwordField,
@@ -48,20 +52,14 @@ export const loginBiz = z.object({
     .string()
     .trim()
     .max(8)
-    .regex(/^[A-Za-z0-9./]*$/, ruleText('验证码只能包含字母、数字、点和斜杠', 'verification code may hold letters, digits, dot and slash'))
+    .regex(CAPTCHA_CODE_PATTERN)
     .optional(),
 });
 
-/** console-spec §2: an empty value warns 'please enter the verification code'. */
-const ENTER_CAPTCHA = ruleText('请输入验证码', 'please enter the verification code');
-
 export const captchaCheckBiz = z.object({
-  key: z.string({ error: 'key is required' }).min(1, 'key is required').max(64),
-  captchaCode: z
-    .string({ error: ENTER_CAPTCHA })
-    .trim()
-    .min(1, ENTER_CAPTCHA)
-    .max(8, ruleText('验证码过长', 'the verification code is too long')),
+  key: z.string().min(1).max(64),
+  /** console-spec §5: must not be empty (the dialog asks to enter the verification code). */
+  captchaCode: z.string().trim().min(1).max(8),
 });
 
 export const authEndpoints = {

@@ -2,7 +2,6 @@
 // console offers them, shipOrderBiz accepts only them (docs/orders.md "Carriers"), and store-server keeps the
 // code, so a shipment reads the same in every language. A text the list does not know (a record from before
 // the list was enforced) is shown as it was written.
-import { ruleText } from '../fields';
 import type { LocalizedText } from '../languages';
 
 export interface Carrier {
@@ -43,8 +42,5 @@ export function carrierName(value: string, locale: Locale): string {
   return CARRIERS.find((carrier) => carrier.code === code)?.name[locale] ?? value;
 }
 
-/** The refusal of a carrier the list does not know (zod's en-US text; the zh-CN one registered with it). */
-export const UNKNOWN_CARRIER_MESSAGE = ruleText(
-  `carrier 必须是列表中的快递公司（${CARRIERS.map((carrier) => carrier.code).join('、')}）`,
-  `carrier must be one of the listed carriers (${CARRIERS.map((carrier) => carrier.code).join(', ')})`,
-);
+/** The codes of the listed carriers, named by the 'carrier' rule when a value is not one of them. */
+export const CARRIER_CODES: readonly CarrierCode[] = CARRIERS.map((carrier) => carrier.code);

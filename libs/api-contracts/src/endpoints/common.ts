@@ -2,7 +2,8 @@
 // leaves open: apps/store-server/docs/api.md).
 import { z } from 'zod';
 import { defineEndpoint, emptyBiz } from '../endpoint';
-import { idField } from '../fields';
+import { digitsPattern, idField } from '../fields';
+import { namedPattern } from '../rules';
 import { STORE_CODES } from '../store-codes';
 
 export const COMMON_BASE = '/v1/store/common';
@@ -17,17 +18,17 @@ export const OPERATION_TYPES = ['OPEN_APP', 'CLOSE_APP', 'USER_LOGIN', 'USER_LOG
 export const MAX_ERROR_REPORT_RECORDS = 200;
 export const DICTIONARY_TYPES = ['stockStatus', 'freightTemplateStatus', 'deliveryRangeStatus', 'withdrawBlacklistStatus'] as const;
 
-const code = (name: string) => z.string({ error: `${name} is required` }).regex(/^\d{6}$/, `${name} must be 6 digits`);
+const code = () => z.string().regex(digitsPattern(6));
 
 export const operationLogBiz = z.object({
-  operationType: z.enum(OPERATION_TYPES, { error: `operationType must be one of ${OPERATION_TYPES.join(', ')}` }),
-  operationStartTime: z.number({ error: 'operationStartTime must be seconds' }).int('operationStartTime must be whole seconds').positive(),
+  operationType: z.enum(OPERATION_TYPES),
+  operationStartTime: z.number().int().positive(),
 });
 export const errorReportBiz = z.object({
-  errorCode: z.string({ error: 'errorCode is required' }).min(1).max(20),
-  path: z.string({ error: 'path is required' }).min(1).max(300),
+  errorCode: z.string().min(1).max(20),
+  path: z.string().min(1).max(300),
   reportedAt: z.number().int().positive().optional(),
-  records: z.array(z.unknown(), { error: 'records must be a list' }).max(MAX_ERROR_REPORT_RECORDS, `at most ${MAX_ERROR_REPORT_RECORDS} records per report`),
+  records: z.array(z.unknown()).max(MAX_ERROR_REPORT_RECORDS),
 });
 
 const listOf = <T extends z.ZodType>(item: T) => z.strictObject({ list: z.array(item) });
@@ -56,7 +57,7 @@ export const commonEndpoints = {
     path: `${COMMON_BASE}/category/specList`,
     access: 'public',
     summary: 'The specifications of a category',
-    biz: z.object({ categoryId: idField('categoryId') }),
+    biz: z.object({ categoryId: idField() }),
     data: listOf(z.strictObject({ id: int(), specName: z.string(), specValues: z.array(z.string()) })),
     errors: [STORE_CODES.notFound],
   }),
@@ -65,7 +66,7 @@ export const commonEndpoints = {
     path: `${COMMON_BASE}/entryFee/getEntryFee`,
     access: 'public',
     summary: 'Entry fee and deposit by city and category (integer cents)',
-    biz: z.object({ cityCode: code('cityCode'), categoryId: idField('categoryId') }),
+    biz: z.object({ cityCode: code(), categoryId: idField() }),
     data: z.strictObject({ cityCode: z.string(), categoryId: int(), entryFee: int(), deposit: int() }),
     errors: [STORE_CODES.notFound],
   }),
@@ -87,7 +88,7 @@ export const commonEndpoints = {
     path: `${COMMON_BASE}/singlePage/getByCode`,
     access: 'public',
     summary: 'A single page by code',
-    biz: z.object({ code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(50) }),
+    biz: z.object({ code: z.string().trim().min(1).max(50) }),
     data: z.strictObject({ code: z.string(), title: z.string(), content: z.string() }),
     errors: [STORE_CODES.notFound],
   }),
@@ -95,7 +96,7 @@ export const commonEndpoints = {
     path: `${COMMON_BASE}/city/list`,
     access: 'public',
     summary: 'Cities under a parent code (all without one)',
-    biz: z.object({ parentCode: z.string().regex(/^(0|\d{6})$/, 'parentCode must be 0 or 6 digits').optional() }),
+    biz: z.object({ parentCode: z.string().regex(namedPattern(/^(0|\d{6})$/, { rule: 'format' })).optional() }),
     data: listOf(referenceCity),
   }),
   operateCities: defineEndpoint({
@@ -110,7 +111,7 @@ export const commonEndpoints = {
     path: `${COMMON_BASE}/city/getOpenCityByDistrictCode`,
     access: 'public',
     summary: 'The open city of a district',
-    biz: z.object({ districtCode: code('districtCode') }),
+    biz: z.object({ districtCode: code() }),
     data: referenceCity.nullable(),
     errors: [STORE_CODES.notFound],
   }),
@@ -132,7 +133,7 @@ export const commonEndpoints = {
     path: `${COMMON_BASE}/dictionary/list`,
     access: 'public',
     summary: 'Status dictionaries (stock, freight template, delivery range, withdraw blacklist)',
-    biz: z.object({ dictType: z.enum(DICTIONARY_TYPES, { error: `dictType must be one of ${DICTIONARY_TYPES.join(', ')}` }) }),
+    biz: z.object({ dictType: z.enum(DICTIONARY_TYPES) }),
     data: listOf(z.strictObject({ value: int(), label: z.string() })),
   }),
   /** console-spec §3/§4: status 2 success, 3 failure, anything else still running; null: no such task of this store. */
@@ -140,7 +141,7 @@ export const commonEndpoints = {
     path: `${COMMON_BASE}/asyncTask/queryById`,
     access: 'user',
     summary: 'An async task of the store',
-    biz: z.object({ id: idField('id') }),
+    biz: z.object({ id: idField() }),
     data: z
       .strictObject({ id: int(), status: int(), failReason: z.string(), result: z.unknown(), createTime: int() })
       .nullable(),
@@ -170,7 +171,7 @@ export const commonEndpoints = {
     path: '/v1/store/base/sowntown/ftBasSowntownStore/querySowntownList',
     access: 'public',
     summary: 'Sowntowns of a city (all without one)',
-    biz: z.object({ cityCode: code('cityCode').optional() }),
+    biz: z.object({ cityCode: code().optional() }),
     data: listOf(z.strictObject({ id: int(), cityCode: z.string(), sowntownName: z.string() })),
   }),
   storeSowntownExists: defineEndpoint({

@@ -1,7 +1,6 @@
 // console-spec §7 "/v1/store/eshop/store/logout/checkStoreCanLogout and insertRecords".
 import { z } from 'zod';
 import { defineEndpoint, emptyBiz } from '../endpoint';
-import { ruleText } from '../fields';
 import { PERMISSIONS } from '../permissions';
 import { STORE_CODES } from '../store-codes';
 
@@ -10,14 +9,8 @@ export const LOGOUT_BASE = '/v1/store/eshop/store/logout';
 /** Deregistration request status (our design): 1 pending review, 2 completed, 3 rejected. */
 export const LogoutRecordStatus = { pending: 1, completed: 2, rejected: 3 } as const;
 
-const REASON_REQUIRED = ruleText('请填写注销原因', 'logoutReason is required');
-
 export const insertLogoutRecordBiz = z.object({
-  logoutReason: z
-    .string({ error: REASON_REQUIRED })
-    .trim()
-    .min(1, REASON_REQUIRED)
-    .max(200, ruleText('注销原因不能超过 200 个字符', 'logoutReason must be at most 200 characters')),
+  logoutReason: z.string().trim().min(1).max(200),
 });
 
 export const deregistrationEndpoints = {

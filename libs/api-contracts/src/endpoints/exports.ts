@@ -55,26 +55,26 @@ export const EXPORT_LIMITS = {
 const filterValue = z.union([z.string().max(200), z.number(), z.boolean(), z.null(), z.array(z.union([z.string().max(200), z.number()])).max(50)]);
 
 export const exportCreateBiz = z.object({
-  resource: z.enum(EXPORT_RESOURCES, { error: `resource must be one of ${EXPORT_RESOURCES.join(', ')}` }),
+  resource: z.enum(EXPORT_RESOURCES),
   /** The list's filters as its list call takes them (field → value); checked with that call's schema. */
-  filters: z.record(z.string().max(60), filterValue, { error: 'filters must map fields to values' }).default({}),
+  filters: z.record(z.string().max(60), filterValue).default({}),
   sort: z
     .object({
-      field: z.string({ error: 'sort.field is required' }).min(1, 'sort.field is required').max(60),
-      order: z.enum(SORT_ORDERS, { error: 'sort.order must be asc or desc' }),
+      field: z.string().min(1).max(60),
+      order: z.enum(SORT_ORDERS),
     })
     .optional(),
   /** The merchant's file name; illegal characters become '_' and the extension is .xlsx (§9). */
   fileName: z
-    .string({ error: 'fileName is required' })
+    .string()
     .trim()
-    .min(1, 'fileName is required')
-    .max(EXPORT_LIMITS.fileNameMax, `fileName must be at most ${EXPORT_LIMITS.fileNameMax} characters`),
+    .min(1)
+    .max(EXPORT_LIMITS.fileNameMax),
 });
 export type ExportCreateRequest = z.input<typeof exportCreateBiz>;
 
 export const exportStatusBiz = z.object({
-  jobId: z.number({ error: 'jobId must be a number' }).refine(Number.isInteger, 'jobId must be an integer').positive('jobId must be positive'),
+  jobId: z.number().int().positive(),
 });
 
 const exportJobStateValue = z.number().int().min(1).max(4) as unknown as z.ZodType<ExportJobState>;

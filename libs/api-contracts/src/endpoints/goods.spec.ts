@@ -15,6 +15,7 @@ import {
 } from './goods';
 import { INBOUND_STATUS_LABELS, INVENTORY_COUNT_STATUS_LABELS, inventoryEndpoints, OUTBOUND_STATUS_LABELS } from './inventory';
 import { savedViewEndpoints, savedViewSaveBiz } from './saved-views';
+import { wireProblems } from '../fields';
 
 const form = (overrides: Partial<GoodsSubmitInput> = {}): GoodsSubmitInput => ({
   categoryId: 11,
@@ -32,7 +33,8 @@ const form = (overrides: Partial<GoodsSubmitInput> = {}): GoodsSubmitInput => ({
   freightTemplateId: 1,
   ...overrides,
 });
-const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
+/** The rule the first issue reports (its params), never its text. */
+const firstRule = (result: { success: boolean; error?: { issues: ReadonlyArray<unknown> } }) => (result.error?.issues[0] as { params?: { rule?: string } } | undefined)?.params?.rule;
 
 describe('goods contracts', () => {
   it('labels every status in both languages and lists the tabs in the spec order', () => {
@@ -60,18 +62,18 @@ describe('goods contracts', () => {
 
   it('accepts a complete form and refuses SKUs that are not the spec combinations', () => {
     expect(goodsSubmitBiz.safeParse(form()).success).toBe(true);
-    expect(firstMessage(goodsSubmitBiz.safeParse(form({ skus: [{ specValues: { Size: 'c' }, price: 1, stock: 1 }] })))).toMatch(/exactly one chosen value/);
-    expect(firstMessage(goodsSubmitBiz.safeParse(form({ skus: [{ specValues: { Size: 'a' }, price: 1, stock: 1 }, { specValues: { Size: 'a' }, price: 1, stock: 1 }] })))).toMatch(/same spec values/);
-    expect(firstMessage(goodsSubmitBiz.safeParse(form({ skus: [{ specValues: { Size: 'a' }, price: 1.5, stock: 1 }] })))).toMatch(/whole cents/);
-    expect(firstMessage(goodsSubmitBiz.safeParse(form({ detailType: 2 })))).toMatch(/detail image/);
+    expect(firstRule(goodsSubmitBiz.safeParse(form({ skus: [{ specValues: { Size: 'c' }, price: 1, stock: 1 }] })))).toBe('skuSpecValues');
+    expect(firstRule(goodsSubmitBiz.safeParse(form({ skus: [{ specValues: { Size: 'a' }, price: 1, stock: 1 }, { specValues: { Size: 'a' }, price: 1, stock: 1 }] })))).toBe('skuTwin');
+    expect(firstRule(goodsSubmitBiz.safeParse(form({ skus: [{ specValues: { Size: 'a' }, price: 1.5, stock: 1 }] })))).toBe('wholeCents');
+    expect(firstRule(goodsSubmitBiz.safeParse(form({ detailType: 2 })))).toBe('detailImagesRequired');
   });
 
   it('applies the console-spec §5 video rules', () => {
     const video = { objectUrl: '/v.mp4', objectSuffix: 'mp4' as const, size: 1000, duration: 6 };
     expect(goodsSubmitBiz.safeParse(form({ video })).success).toBe(true);
     expect(goodsSubmitBiz.safeParse(form({ video: { ...video, duration: 120 } })).success).toBe(true);
-    expect(firstMessage(goodsSubmitBiz.safeParse(form({ video: { ...video, duration: 5.9 } })))).toMatch(/must not be under 6 seconds and not over 120/);
-    expect(firstMessage(goodsSubmitBiz.safeParse(form({ video: { ...video, size: 30 * 1024 * 1024 + 1 } })))).toBe('cannot upload video files over 30MB');
+    expect(firstRule(goodsSubmitBiz.safeParse(form({ video: { ...video, duration: 5.9 } })))).toBe('videoDuration');
+    expect(firstRule(goodsSubmitBiz.safeParse(form({ video: { ...video, size: 30 * 1024 * 1024 + 1 } })))).toBe('videoSize');
   });
 
   it('lets a draft hold any subset but keeps the rules of the fields present', () => {
@@ -81,8 +83,9 @@ describe('goods contracts', () => {
 
   it('takes either a stock or a delta', () => {
     expect(updateSkuStockBiz.safeParse({ skuId: 1, delta: -2 }).success).toBe(true);
-    expect(firstMessage(updateSkuStockBiz.safeParse({ skuId: 1, delta: 1, stock: 2 }))).toMatch(/either stock or delta/);
-    expect(firstMessage(updateSkuStockBiz.safeParse({ skuId: 1 }))).toMatch(/stock, a delta or a warning line/);
+    const both = { skuId: 1, delta: 1, stock: 2 };
+    expect(wireProblems(updateSkuStockBiz.safeParse(both).error!, both)).toEqual([{ field: 'delta', problem: { rule: 'stockOrDelta' } }]);
+    expect(wireProblems(updateSkuStockBiz.safeParse({ skuId: 1 }).error!, { skuId: 1 })).toEqual([{ field: '', problem: { rule: 'stockDeltaOrWarning' } }]);
   });
 
   it('declares unique paths with permission codes on every store-data call', () => {

@@ -5,6 +5,7 @@ import { defineEndpoint, emptyBiz, pageQueryShape, pageResult } from '../endpoin
 import { statusTable, type StatusTable } from '../status-tables';
 import { PERMISSIONS } from '../permissions';
 import { STORE_CODES } from '../store-codes';
+import { rule, ruleIssue } from '../rules';
 
 // ---------------------------------------------------------------------------------------------
 // Status values and their labels (written once: console tabs, server state machine, tests).
@@ -107,29 +108,30 @@ export const GOODS_LIMITS = {
 
 /** console-spec §5 video suffixes (the media picker's video rule). */
 export const GOODS_VIDEO_SUFFIXES = ['mp4', 'avi', 'wmv', 'mpg', 'mpeg', 'mov', 'rm', 'ram', 'swf', 'flv'] as const;
+export type GoodsVideoSuffix = (typeof GOODS_VIDEO_SUFFIXES)[number];
 
 // ---------------------------------------------------------------------------------------------
 // Field rules (shared by the release form and the server).
 
-const positiveId = (name: string) =>
-  z.number({ error: `${name} must be a number` }).refine(Number.isInteger, `${name} must be an integer`).positive(`${name} must be positive`);
+const positiveId = () =>
+  z.number().int().positive();
 
-const cents = (name: string) =>
+const cents = () =>
   z
-    .number({ error: `${name} must be a number of cents` })
-    .refine(Number.isInteger, `${name} must be whole cents`)
-    .min(0, `${name} cannot be negative`)
-    .max(GOODS_LIMITS.priceMaxCents, `${name} cannot exceed ${GOODS_LIMITS.priceMaxCents} cents`);
+    .number()
+    .refine(Number.isInteger, rule('wholeCents'))
+    .min(0)
+    .max(GOODS_LIMITS.priceMaxCents);
 
-const stockField = (name = 'stock') =>
+const stockField = () =>
   z
-    .number({ error: `${name} must be a number` })
-    .refine(Number.isInteger, `${name} must be a whole number`)
-    .min(0, `${name} cannot be negative`)
-    .max(GOODS_LIMITS.stockMax, `${name} cannot exceed ${GOODS_LIMITS.stockMax}`);
+    .number()
+    .int()
+    .min(0)
+    .max(GOODS_LIMITS.stockMax);
 
-const trimmed = (name: string, max: number) =>
-  z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(max, `${name} must be at most ${max} characters`);
+const trimmed = (max: number) =>
+  z.string().trim().min(1).max(max);
 
 /**
  * What a goods image or video answers when its media-library file is gone or is not the store's own
@@ -140,110 +142,102 @@ export const GOODS_MEDIA_UNAVAILABLE_URL =
 
 /** A picked media-library file (the media picker's value). */
 export const goodsImageSchema = z.object({
-  fileId: positiveId('fileId').optional(),
-  objectUrl: z.string({ error: 'objectUrl is required' }).trim().min(1, 'objectUrl is required').max(500),
+  fileId: positiveId().optional(),
+  objectUrl: z.string().trim().min(1).max(500),
 });
 export type GoodsImage = z.infer<typeof goodsImageSchema>;
 
 /** The goods video with the console-spec §5 rules: a video suffix, at most 30MB, 6 to 120 seconds. */
 export const goodsVideoSchema = goodsImageSchema.extend({
-  objectSuffix: z.enum(GOODS_VIDEO_SUFFIXES, { error: 'only videos can be selected' }),
+  objectSuffix: z
+    .custom<GoodsVideoSuffix>((suffix) => (GOODS_VIDEO_SUFFIXES as readonly unknown[]).includes(suffix), rule('onlyVideos'))
+    .meta({ type: 'string', enum: [...GOODS_VIDEO_SUFFIXES] }),
+  // The spec's own sentences (§5) rather than a bound in bytes or seconds: refinements named by their rule.
   size: z
-    .number({ error: 'video size is required' })
+    .number()
     .int()
     .positive()
-    .max(GOODS_LIMITS.videoMaxBytes, 'cannot upload video files over 30MB'),
+    .refine((size) => size <= GOODS_LIMITS.videoMaxBytes, rule('videoSize', { limit: GOODS_LIMITS.videoMaxBytes / 1024 / 1024 }))
+    .meta({ maximum: GOODS_LIMITS.videoMaxBytes }),
   duration: z
-    .number({ error: 'video duration is required' })
-    .min(GOODS_LIMITS.videoMinSeconds, 'uploaded video length must not be under 6 seconds and not over 120 seconds')
-    .max(GOODS_LIMITS.videoMaxSeconds, 'uploaded video length must not be under 6 seconds and not over 120 seconds'),
+    .number()
+    .refine((seconds) => seconds >= GOODS_LIMITS.videoMinSeconds && seconds <= GOODS_LIMITS.videoMaxSeconds, rule('videoDuration', { limit: GOODS_LIMITS.videoMinSeconds, upper: GOODS_LIMITS.videoMaxSeconds }))
+    .meta({ minimum: GOODS_LIMITS.videoMinSeconds, maximum: GOODS_LIMITS.videoMaxSeconds }),
 });
 export type GoodsVideo = z.infer<typeof goodsVideoSchema>;
 
 /** One chosen spec of the backend category with the values the merchant sells (console-spec §7 category specs). */
 export const goodsSpecSchema = z.object({
-  specName: trimmed('specName', 30),
+  specName: trimmed(30),
   values: z
-    .array(trimmed('spec value', 30), { error: 'values must be a list' })
-    .min(1, 'choose at least one value for every spec')
-    .max(GOODS_LIMITS.specValuesMax, `at most ${GOODS_LIMITS.specValuesMax} values per spec`),
+    .array(trimmed(30))
+    .min(1)
+    .max(GOODS_LIMITS.specValuesMax),
 });
 export type GoodsSpec = z.infer<typeof goodsSpecSchema>;
 
 /** One SKU: a combination of spec values with its price in cents, stock and optional warning line. */
 export const goodsSkuInputSchema = z.object({
   /** Present when editing an existing SKU (its stock history and warnings stay with it). */
-  skuId: positiveId('skuId').optional(),
-  specValues: z.record(z.string(), z.string(), { error: 'specValues must map spec names to values' }),
-  skuCode: z.string().trim().max(GOODS_LIMITS.skuCodeMax, `skuCode must be at most ${GOODS_LIMITS.skuCodeMax} characters`).default(''),
-  price: cents('price'),
+  skuId: positiveId().optional(),
+  specValues: z.record(z.string(), z.string()),
+  skuCode: z.string().trim().max(GOODS_LIMITS.skuCodeMax).default(''),
+  price: cents(),
   stock: stockField(),
-  warningStock: stockField('warningStock').nullable().default(null),
+  warningStock: stockField().nullable().default(null),
 });
 export type GoodsSkuInput = z.input<typeof goodsSkuInputSchema>;
 
 const goodsFields = {
-  categoryId: positiveId('categoryId'),
-  brandName: trimmed('brandName', GOODS_LIMITS.brandMax),
-  title: trimmed('title', GOODS_LIMITS.titleMax),
-  unitId: positiveId('unitId'),
-  specList: z.array(goodsSpecSchema).max(GOODS_LIMITS.specsMax, `at most ${GOODS_LIMITS.specsMax} specs`),
+  categoryId: positiveId(),
+  brandName: trimmed(GOODS_LIMITS.brandMax),
+  title: trimmed(GOODS_LIMITS.titleMax),
+  unitId: positiveId(),
+  specList: z.array(goodsSpecSchema).max(GOODS_LIMITS.specsMax),
   skus: z
-    .array(goodsSkuInputSchema, { error: 'skus must be a list' })
-    .min(1, 'add at least one SKU')
-    .max(GOODS_LIMITS.skusMax, `at most ${GOODS_LIMITS.skusMax} SKUs`),
+    .array(goodsSkuInputSchema)
+    .min(1)
+    .max(GOODS_LIMITS.skusMax),
   images: z
-    .array(goodsImageSchema, { error: 'images must be a list' })
-    .min(1, 'choose at least one image')
-    .max(GOODS_LIMITS.imagesMax, `the number of selected images exceeds the limit, only ${GOODS_LIMITS.imagesMax} can be uploaded`),
+    .array(goodsImageSchema)
+    .min(1)
+    .max(GOODS_LIMITS.imagesMax),
   video: goodsVideoSchema.nullable(),
-  detailType: z.union([z.literal(GOODS_DETAIL_TYPE.richText), z.literal(GOODS_DETAIL_TYPE.images)], { error: 'detailType must be 1 (rich text) or 2 (images)' }),
-  detailHtml: z.string().max(GOODS_LIMITS.detailHtmlMax, 'the detail text is too long'),
-  detailImages: z.array(goodsImageSchema).max(GOODS_LIMITS.detailImagesMax, `at most ${GOODS_LIMITS.detailImagesMax} detail images`),
-  freightTemplateId: positiveId('freightTemplateId'),
-  afterSaleTemplateId: positiveId('afterSaleTemplateId').nullable(),
+  detailType: z.union([z.literal(GOODS_DETAIL_TYPE.richText), z.literal(GOODS_DETAIL_TYPE.images)]),
+  detailHtml: z.string().max(GOODS_LIMITS.detailHtmlMax),
+  detailImages: z.array(goodsImageSchema).max(GOODS_LIMITS.detailImagesMax),
+  freightTemplateId: positiveId(),
+  afterSaleTemplateId: positiveId().nullable(),
 };
-
-/**
- * The texts of the goods cross-field rules (checkGoods), named so a screen can recognise a rule
- * and say it in the merchant's language; the server answers with these words.
- */
-export const GOODS_RULE_MESSAGES = {
-  specTwice: 'a spec is chosen twice',
-  skuSpecValues: 'every SKU needs exactly one chosen value of every spec',
-  skuTwin: 'two SKUs have the same spec values',
-  detailRequired: 'write the goods detail',
-  detailImagesRequired: 'choose at least one detail image',
-} as const;
 
 /** Cross-field rules: SKUs are the spec combinations, each once, with values from the chosen specs; the detail matches its type. */
 function checkGoods(goods: Partial<Record<keyof typeof goodsFields, unknown>>, ctx: z.RefinementCtx, complete: boolean): void {
   const specList = (goods.specList ?? []) as GoodsSpec[];
   const names = specList.map((s) => s.specName);
-  if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', path: ['specList'], message: GOODS_RULE_MESSAGES.specTwice });
+  if (new Set(names).size !== names.length) ctx.addIssue(ruleIssue('specTwice', ['specList']));
   const skus = (goods.skus ?? []) as Array<{ specValues: Record<string, string> }>;
   const seen = new Set<string>();
   skus.forEach((sku, index) => {
     const keys = Object.keys(sku.specValues);
     const matches = keys.length === names.length && names.every((name) => specList.find((s) => s.specName === name)?.values.includes(sku.specValues[name] ?? '\u0000'));
-    if (!matches) ctx.addIssue({ code: 'custom', path: ['skus', index, 'specValues'], message: GOODS_RULE_MESSAGES.skuSpecValues });
+    if (!matches) ctx.addIssue(ruleIssue('skuSpecValues', ['skus', index, 'specValues']));
     const key = names.map((name) => sku.specValues[name]).join('\u0001');
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['skus', index, 'specValues'], message: GOODS_RULE_MESSAGES.skuTwin });
+    if (seen.has(key)) ctx.addIssue(ruleIssue('skuTwin', ['skus', index, 'specValues']));
     seen.add(key);
   });
   if (!complete) return;
   if (goods.detailType === GOODS_DETAIL_TYPE.richText && !String(goods.detailHtml ?? '').trim()) {
-    ctx.addIssue({ code: 'custom', path: ['detailHtml'], message: GOODS_RULE_MESSAGES.detailRequired });
+    ctx.addIssue(ruleIssue('detailRequired', ['detailHtml']));
   }
   if (goods.detailType === GOODS_DETAIL_TYPE.images && ((goods.detailImages ?? []) as unknown[]).length === 0) {
-    ctx.addIssue({ code: 'custom', path: ['detailImages'], message: GOODS_RULE_MESSAGES.detailImagesRequired });
+    ctx.addIssue(ruleIssue('detailImagesRequired', ['detailImages']));
   }
 }
 
 /** goodRelease (create and edit) submitted for review: every field complete. goodsId present = edit. */
 export const goodsSubmitBiz = z
   .object({
-    goodsId: positiveId('goodsId').optional(),
+    goodsId: positiveId().optional(),
     ...goodsFields,
     specList: goodsFields.specList.default([]),
     video: goodsFields.video.default(null),
@@ -258,14 +252,14 @@ export type GoodsSubmit = z.output<typeof goodsSubmitBiz>;
 /** goodDraft: any subset of the release form, kept on the server; each present field keeps its rule. */
 export const goodsDraftBiz = z
   .object({
-    goodsId: positiveId('goodsId').optional(),
+    goodsId: positiveId().optional(),
     categoryId: goodsFields.categoryId.nullable().optional(),
-    brandName: z.string().trim().max(GOODS_LIMITS.brandMax, `brandName must be at most ${GOODS_LIMITS.brandMax} characters`).optional(),
-    title: z.string().trim().max(GOODS_LIMITS.titleMax, `title must be at most ${GOODS_LIMITS.titleMax} characters`).optional(),
+    brandName: z.string().trim().max(GOODS_LIMITS.brandMax).optional(),
+    title: z.string().trim().max(GOODS_LIMITS.titleMax).optional(),
     unitId: goodsFields.unitId.nullable().optional(),
     specList: goodsFields.specList.optional(),
-    skus: z.array(goodsSkuInputSchema).max(GOODS_LIMITS.skusMax, `at most ${GOODS_LIMITS.skusMax} SKUs`).optional(),
-    images: z.array(goodsImageSchema).max(GOODS_LIMITS.imagesMax, `the number of selected images exceeds the limit, only ${GOODS_LIMITS.imagesMax} can be uploaded`).optional(),
+    skus: z.array(goodsSkuInputSchema).max(GOODS_LIMITS.skusMax).optional(),
+    images: z.array(goodsImageSchema).max(GOODS_LIMITS.imagesMax).optional(),
     video: goodsFields.video.optional(),
     detailType: goodsFields.detailType.optional(),
     detailHtml: goodsFields.detailHtml.optional(),
@@ -284,50 +278,50 @@ export const SORT_ORDERS = ['asc', 'desc'] as const;
 
 /** The sort fields of a list call: `sortField` from the list's own keys, `sortOrder` asc or desc. */
 export const sortShape = <const K extends readonly [string, ...string[]]>(keys: K) => ({
-  sortField: z.enum(keys, { error: `sortField must be one of ${keys.join(', ')}` }).optional(),
-  sortOrder: z.enum(SORT_ORDERS, { error: 'sortOrder must be asc or desc' }).optional(),
+  sortField: z.enum(keys).optional(),
+  sortOrder: z.enum(SORT_ORDERS).optional(),
 });
 
-export const secondsField = (name: string) =>
-  z.number({ error: `${name} must be seconds` }).refine(Number.isInteger, `${name} must be whole seconds`).min(0, `${name} cannot be negative`);
-export const keywordField = (name: string) =>
-  z.string({ error: `${name} must be text` }).trim().max(60, `${name} must be at most 60 characters`).optional();
+export const secondsField = () =>
+  z.number().int().min(0);
+export const keywordField = () =>
+  z.string().trim().max(60).optional();
 
 /** A creation-time window in seconds, both ends inclusive (console-spec §5: end cannot be less than start). */
-export const createTimeShape = { createTimeStart: secondsField('createTimeStart').optional(), createTimeEnd: secondsField('createTimeEnd').optional() };
+export const createTimeShape = { createTimeStart: secondsField().optional(), createTimeEnd: secondsField().optional() };
 export const createTimeRangeValid = (v: { createTimeStart?: number; createTimeEnd?: number }) =>
   v.createTimeStart === undefined || v.createTimeEnd === undefined || v.createTimeEnd >= v.createTimeStart;
-export const CREATE_TIME_RANGE_ERROR = { message: 'end cannot be less than start', path: ['createTimeEnd'] };
+export const CREATE_TIME_RANGE_ERROR = rule('endBeforeStart', { path: ['createTimeEnd'] });
 
 /** goodList/goodAll price range in cents: the highest price is not below the lowest (either may be left out). */
 export const goodsPriceRangeValid = (v: { priceMin?: number; priceMax?: number }) => v.priceMin === undefined || v.priceMax === undefined || v.priceMax >= v.priceMin;
 
 export const GOODS_SORT_FIELDS = ['createTime', 'updateTime', 'price'] as const;
 
-const goodsStatusField = (values: readonly number[], name = 'status') =>
-  z.number({ error: `${name} must be a goods status` }).refine((s) => values.includes(s), `${name} must be one of ${values.join(', ')}`);
+const goodsStatusField = (values: readonly number[]) =>
+  z.number().refine((s) => values.includes(s), rule('option', { values }));
 
 /** goodList/goodAll: a status tab (absent = every tab, drafts excluded), keyword, category, creation window, price range. */
 export const goodsListBiz = z
   .object({
     ...pageQueryShape,
     status: goodsStatusField(GOODS_LIST_TABS).optional(),
-    title: keywordField('title'),
-    goodsId: positiveId('goodsId').optional(),
-    categoryId: positiveId('categoryId').optional(),
-    brandName: keywordField('brandName'),
+    title: keywordField(),
+    goodsId: positiveId().optional(),
+    categoryId: positiveId().optional(),
+    brandName: keywordField(),
     ...createTimeShape,
-    priceMin: cents('priceMin').optional(),
-    priceMax: cents('priceMax').optional(),
+    priceMin: cents().optional(),
+    priceMax: cents().optional(),
     ...sortShape(GOODS_SORT_FIELDS),
   })
   .refine(createTimeRangeValid, CREATE_TIME_RANGE_ERROR)
-  .refine(goodsPriceRangeValid, { message: 'priceMax cannot be less than priceMin', path: ['priceMax'] });
+  .refine(goodsPriceRangeValid, rule('maxBelowMin', { path: ['priceMax'], other: 'priceMin' }));
 export type GoodsListQuery = z.input<typeof goodsListBiz>;
 
 /** goodDraft list. */
 export const goodsDraftListBiz = z
-  .object({ ...pageQueryShape, title: keywordField('title'), ...createTimeShape, ...sortShape(['createTime', 'updateTime'] as const) })
+  .object({ ...pageQueryShape, title: keywordField(), ...createTimeShape, ...sortShape(['createTime', 'updateTime'] as const) })
   .refine(createTimeRangeValid, CREATE_TIME_RANGE_ERROR);
 
 const goodsStatusValue = z.number().int() as unknown as z.ZodType<GoodsStatus>;
@@ -386,14 +380,14 @@ export const goodsDetailSchema = z.object({
 });
 export type GoodsDetail = z.infer<typeof goodsDetailSchema>;
 
-export const goodsIdBiz = z.object({ goodsId: positiveId('goodsId') });
+export const goodsIdBiz = z.object({ goodsId: positiveId() });
 /** Bulk actions (on shelf, off shelf, delete): all or nothing. */
 export const goodsIdsBiz = z.object({
   goodsIds: z
-    .array(positiveId('goodsId'), { error: 'goodsIds must be a list' })
-    .min(1, 'select at least one goods')
-    .max(GOODS_LIMITS.bulkIdsMax, `at most ${GOODS_LIMITS.bulkIdsMax} goods at once`)
-    .refine((ids) => new Set(ids).size === ids.length, 'a goods is selected twice'),
+    .array(positiveId())
+    .min(1)
+    .max(GOODS_LIMITS.bulkIdsMax)
+    .refine((ids) => new Set(ids).size === ids.length, rule('distinct')),
 });
 
 /** Bulk edit of price and stock for selected SKUs (all or nothing). */
@@ -401,26 +395,26 @@ export const skuBulkEditBiz = z.object({
   skus: z
     .array(
       z
-        .object({ skuId: positiveId('skuId'), price: cents('price').optional(), stock: stockField().optional() })
-        .refine((s) => s.price !== undefined || s.stock !== undefined, 'give a price or a stock for every SKU'),
+        .object({ skuId: positiveId(), price: cents().optional(), stock: stockField().optional() })
+        .refine((s) => s.price !== undefined || s.stock !== undefined, rule('priceOrStock')),
       { error: 'skus must be a list' },
     )
-    .min(1, 'select at least one SKU')
-    .max(GOODS_LIMITS.skusMax, `at most ${GOODS_LIMITS.skusMax} SKUs at once`)
-    .refine((skus) => new Set(skus.map((s) => s.skuId)).size === skus.length, 'a SKU is selected twice'),
+    .min(1)
+    .max(GOODS_LIMITS.skusMax)
+    .refine((skus) => new Set(skus.map((s) => s.skuId)).size === skus.length, rule('distinct')),
 });
 
 export const STOCK_SORT_FIELDS = ['stock', 'goodsId'] as const;
 /** salesInventory / salesInventoryManagement: the store's SKUs with their stock. */
 export const skuStockListBiz = z.object({
   ...pageQueryShape,
-  title: keywordField('title'),
-  goodsId: positiveId('goodsId').optional(),
+  title: keywordField(),
+  goodsId: positiveId().optional(),
   stockStatus: z
-    .number({ error: 'stockStatus must be a stock status' })
-    .refine((s) => (STOCK_STATUS_VALUES as number[]).includes(s), `stockStatus must be one of ${STOCK_STATUS_VALUES.join(', ')}`)
+    .number()
+    .refine((s) => (STOCK_STATUS_VALUES as number[]).includes(s), rule('option', { values: STOCK_STATUS_VALUES }))
     .optional(),
-  goodsStatus: goodsStatusField(GOODS_STATUS_VALUES, 'goodsStatus').optional(),
+  goodsStatus: goodsStatusField(GOODS_STATUS_VALUES).optional(),
   ...sortShape(STOCK_SORT_FIELDS),
 });
 
@@ -438,18 +432,18 @@ export type SkuStockRow = z.infer<typeof skuStockRowSchema>;
  */
 export const updateSkuStockBiz = z
   .object({
-    skuId: positiveId('skuId'),
+    skuId: positiveId(),
     stock: stockField().optional(),
     delta: z
-      .number({ error: 'delta must be a number' })
-      .refine(Number.isInteger, 'delta must be a whole number')
-      .min(-GOODS_LIMITS.stockMax, 'delta is too large')
-      .max(GOODS_LIMITS.stockMax, 'delta is too large')
+      .number()
+      .int()
+      .min(-GOODS_LIMITS.stockMax)
+      .max(GOODS_LIMITS.stockMax)
       .optional(),
-    warningStock: stockField('warningStock').nullable().optional(),
+    warningStock: stockField().nullable().optional(),
   })
-  .refine((v) => !(v.stock !== undefined && v.delta !== undefined), 'give either stock or delta, not both')
-  .refine((v) => v.stock !== undefined || v.delta !== undefined || v.warningStock !== undefined, 'give a stock, a delta or a warning line');
+  .refine((v) => !(v.stock !== undefined && v.delta !== undefined), rule('stockOrDelta', { path: ['delta'] }))
+  .refine((v) => v.stock !== undefined || v.delta !== undefined || v.warningStock !== undefined, rule('stockDeltaOrWarning'));
 
 export const skuStockAnswerSchema = z.object({
   skuId: z.number(),
@@ -474,8 +468,8 @@ export type StoreSkuStockCheck = z.infer<typeof storeSkuStockCheckSchema>;
 /** inventoryWarning: the stock warnings fired for the store's SKUs. */
 export const stockWarningListBiz = z.object({
   ...pageQueryShape,
-  status: z.number({ error: 'status must be 1 or 2' }).refine((s) => s === 1 || s === 2, 'status must be 1 (open) or 2 (handled)').optional(),
-  title: keywordField('title'),
+  status: z.number().refine((s) => s === 1 || s === 2, rule('option', { values: [1, 2] })).optional(),
+  title: keywordField(),
 });
 export const stockWarningRowSchema = z.object({
   warningId: z.number(),
@@ -495,26 +489,26 @@ export type StockWarningRow = z.infer<typeof stockWarningRowSchema>;
 
 export const warningIdsBiz = z.object({
   warningIds: z
-    .array(positiveId('warningId'), { error: 'warningIds must be a list' })
-    .min(1, 'select at least one warning')
-    .max(GOODS_LIMITS.bulkIdsMax, `at most ${GOODS_LIMITS.bulkIdsMax} warnings at once`),
+    .array(positiveId())
+    .min(1)
+    .max(GOODS_LIMITS.bulkIdsMax),
 });
 
 /** ftEspStoreMmCategory/checkExistsUpperShelfGoods: asked before a business category is removed (updateStoreCategories). */
-export const categoryIdBiz = z.object({ categoryId: positiveId('categoryId') });
+export const categoryIdBiz = z.object({ categoryId: positiveId() });
 export const upperShelfGoodsCheckSchema = z.object({ exists: z.boolean(), count: z.number() });
 
 /** goods snapshot queryById (console-spec §7 common calls): the goods as approved at one time. */
-export const snapshotIdBiz = z.object({ id: positiveId('id') });
+export const snapshotIdBiz = z.object({ id: positiveId() });
 export const goodsSnapshotSchema = z.object({ id: z.number(), goodsId: z.number(), createTime: z.number(), goods: goodsDetailSchema });
 export type GoodsSnapshot = z.infer<typeof goodsSnapshotSchema>;
 
 /** The operator's review decision (npm run operator -- goods-approve|goods-reject <goodsId> [--reason]). */
 export const goodsReviewReason = z
-  .string({ error: 'reason must be text' })
+  .string()
   .trim()
-  .min(1, 'reason is required')
-  .max(GOODS_LIMITS.rejectReasonMax, `reason must be at most ${GOODS_LIMITS.rejectReasonMax} characters`);
+  .min(1)
+  .max(GOODS_LIMITS.rejectReasonMax);
 
 // ---------------------------------------------------------------------------------------------
 // Brand applications (brandApply; docs/goods.md "Brand applications").
@@ -532,18 +526,18 @@ export function isCalendarDay(text: string): boolean {
 }
 
 export const brandApplyBiz = z.object({
-  brandName: trimmed('brandName', GOODS_LIMITS.brandMax),
+  brandName: trimmed(GOODS_LIMITS.brandMax),
   /** When the authorisation ends; the server also refuses today or a past day (its clock). */
   brandExpireDate: z
-    .string({ error: 'brandExpireDate is required' })
+    .string()
     .trim()
-    .refine(isCalendarDay, 'brandExpireDate must be a date (YYYY-MM-DD)'),
+    .refine(isCalendarDay, rule('date')),
   /** Certificate images picked from the store's own media library, by fileId. */
   certificateFileIds: z
-    .array(positiveId('certificateFileIds'), { error: 'certificateFileIds must be a list' })
-    .min(1, 'upload the brand authorisation certificate')
-    .max(BRAND_CERTIFICATES_MAX, `at most ${BRAND_CERTIFICATES_MAX} certificate images`)
-    .refine((ids) => new Set(ids).size === ids.length, 'certificateFileIds must not repeat'),
+    .array(positiveId())
+    .min(1)
+    .max(BRAND_CERTIFICATES_MAX)
+    .refine((ids) => new Set(ids).size === ids.length, rule('distinct')),
 });
 export type BrandApplyInput = z.input<typeof brandApplyBiz>;
 
@@ -551,7 +545,7 @@ const brandApplicationStatusValue = z.number().int() as unknown as z.ZodType<Bra
 
 export const brandApplicationListBiz = z.object({
   ...pageQueryShape,
-  status: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'status must be 1, 2 or 3' }).optional(),
+  status: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
 });
 
 export const brandApplicationRowSchema = z.object({

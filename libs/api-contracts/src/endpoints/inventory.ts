@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { endpointsUnder, pageQueryShape, pageResult } from '../endpoint';
 import { statusTable, type StatusTable } from '../status-tables';
-import { MOBILE_PATTERN } from '../fields';
+import { mobileField } from '../fields';
+import { rule } from '../rules';
 import { PERMISSIONS } from '../permissions';
 import { STORE_CODES } from '../store-codes';
 import {
@@ -52,21 +53,21 @@ export const INVENTORY_MOVEMENT_LABELS: StatusTable<InventoryMovementKind> = sta
 
 export const INVENTORY_LIMITS = { quantityMax: 9_999_999, linesMax: 100, remarkMax: 200, nameMax: 60, addressMax: 200 } as const;
 
-const id = (name: string) => z.number({ error: `${name} must be a number` }).refine(Number.isInteger, `${name} must be an integer`).positive(`${name} must be positive`);
-const quantity = (name: string, min = 0) =>
+const id = () => z.number().int().positive();
+const quantity = (min = 0) =>
   z
-    .number({ error: `${name} must be a number` })
-    .refine(Number.isInteger, `${name} must be a whole number`)
-    .min(min, min > 0 ? `${name} must be at least ${min}` : `${name} cannot be negative`)
-    .max(INVENTORY_LIMITS.quantityMax, `${name} cannot exceed ${INVENTORY_LIMITS.quantityMax}`);
-const text = (name: string, max: number) => z.string({ error: `${name} must be text` }).trim().max(max, `${name} must be at most ${max} characters`);
-const required = (name: string, max: number) => text(name, max).min(1, `${name} is required`);
+    .number()
+    .int()
+    .min(min)
+    .max(INVENTORY_LIMITS.quantityMax);
+const text = (max: number) => z.string().trim().max(max);
+const required = (max: number) => text(max).min(1);
 const stockStatusFilter = z
-  .number({ error: 'stockStatus must be a stock status' })
-  .refine((s) => (STOCK_STATUS_VALUES as number[]).includes(s), `stockStatus must be one of ${STOCK_STATUS_VALUES.join(', ')}`)
+  .number()
+  .refine((s) => (STOCK_STATUS_VALUES as number[]).includes(s), rule('option', { values: STOCK_STATUS_VALUES }))
   .optional();
 const statusFilter = (values: readonly number[]) =>
-  z.number({ error: 'status must be a number' }).refine((s) => values.includes(s), `status must be one of ${values.join(', ')}`).optional();
+  z.number().refine((s) => values.includes(s), rule('option', { values })).optional();
 const stockStatusValue = z.number().int() as unknown as z.ZodType<StockStatus>;
 const warningStatusValue = z.number().int() as unknown as z.ZodType<WarningStatus>;
 
@@ -100,14 +101,14 @@ export const inventoryItemDetailSchema = inventoryItemRowSchema.extend({ movemen
 
 export const inventoryItemListBiz = z.object({
   ...pageQueryShape,
-  itemName: keywordField('itemName'),
-  warehouseName: keywordField('warehouseName'),
+  itemName: keywordField(),
+  warehouseName: keywordField(),
   stockStatus: stockStatusFilter,
   ...sortShape(['updateTime', 'quantity'] as const),
 });
-export const itemIdBiz = z.object({ itemId: id('itemId') });
+export const itemIdBiz = z.object({ itemId: id() });
 /** Registers one of the store's SKUs at a warehouse (quantity 0 until an inbound is received). */
-export const inventoryItemAddBiz = z.object({ skuId: id('skuId'), warehouseName: required('warehouseName', INVENTORY_LIMITS.nameMax) });
+export const inventoryItemAddBiz = z.object({ skuId: id(), warehouseName: required(INVENTORY_LIMITS.nameMax) });
 
 // ---------------------------------------------------------------------------------------------
 // Warning configs (inventoryWarningConfig + add, edit) and service warnings (inventoryServiceWarning + detail)
@@ -124,20 +125,20 @@ export const warningConfigRowSchema = z.object({
   remark: z.string(),
   updateTime: z.number(),
 });
-export const warningConfigListBiz = z.object({ ...pageQueryShape, itemName: keywordField('itemName'), enabled: z.boolean({ error: 'enabled must be true or false' }).optional() });
+export const warningConfigListBiz = z.object({ ...pageQueryShape, itemName: keywordField(), enabled: z.boolean().optional() });
 export const warningConfigAddBiz = z.object({
-  itemId: id('itemId'),
-  warningLine: quantity('warningLine'),
-  enabled: z.boolean({ error: 'enabled must be true or false' }).default(true),
-  remark: text('remark', INVENTORY_LIMITS.remarkMax).default(''),
+  itemId: id(),
+  warningLine: quantity(),
+  enabled: z.boolean().default(true),
+  remark: text(INVENTORY_LIMITS.remarkMax).default(''),
 });
 export const warningConfigEditBiz = z.object({
-  configId: id('configId'),
-  warningLine: quantity('warningLine').optional(),
-  enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
-  remark: text('remark', INVENTORY_LIMITS.remarkMax).optional(),
+  configId: id(),
+  warningLine: quantity().optional(),
+  enabled: z.boolean().optional(),
+  remark: text(INVENTORY_LIMITS.remarkMax).optional(),
 });
-export const configIdBiz = z.object({ configId: id('configId') });
+export const configIdBiz = z.object({ configId: id() });
 
 export const serviceWarningRowSchema = z.object({
   warningId: z.number(),
@@ -155,11 +156,11 @@ export const serviceWarningRowSchema = z.object({
 });
 export const serviceWarningDetailSchema = serviceWarningRowSchema.extend({ movements: z.array(inventoryMovementSchema) });
 export const serviceWarningListBiz = z
-  .object({ ...pageQueryShape, itemName: keywordField('itemName'), status: statusFilter([1, 2]), ...createTimeShape })
+  .object({ ...pageQueryShape, itemName: keywordField(), status: statusFilter([1, 2]), ...createTimeShape })
   .refine(createTimeRangeValid, CREATE_TIME_RANGE_ERROR);
-export const warningIdBiz = z.object({ warningId: id('warningId') });
+export const warningIdBiz = z.object({ warningId: id() });
 export const serviceWarningIdsBiz = z.object({
-  warningIds: z.array(id('warningId'), { error: 'warningIds must be a list' }).min(1, 'select at least one warning').max(200, 'at most 200 warnings at once'),
+  warningIds: z.array(id()).min(1).max(200),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -185,23 +186,24 @@ export const inventoryCountLineSchema = z.object({
 });
 export const inventoryCountDetailSchema = inventoryCountRowSchema.extend({ lines: z.array(inventoryCountLineSchema) });
 export const inventoryCountListBiz = z
-  .object({ ...pageQueryShape, warehouseName: keywordField('warehouseName'), status: statusFilter([1, 2, 3]), ...createTimeShape })
+  .object({ ...pageQueryShape, warehouseName: keywordField(), status: statusFilter([1, 2, 3]), ...createTimeShape })
   .refine(createTimeRangeValid, CREATE_TIME_RANGE_ERROR);
 /** Starts a count of a warehouse: every item there (or the chosen ones) with its book quantity now. */
 export const inventoryCountCreateBiz = z.object({
-  warehouseName: required('warehouseName', INVENTORY_LIMITS.nameMax),
-  itemIds: z.array(id('itemId')).max(INVENTORY_LIMITS.linesMax, `at most ${INVENTORY_LIMITS.linesMax} items per count`).optional(),
-  remark: text('remark', INVENTORY_LIMITS.remarkMax).default(''),
+  warehouseName: required(INVENTORY_LIMITS.nameMax),
+  itemIds: z.array(id()).max(INVENTORY_LIMITS.linesMax).optional(),
+  remark: text(INVENTORY_LIMITS.remarkMax).default(''),
 });
-export const countIdBiz = z.object({ countId: id('countId') });
+export const countIdBiz = z.object({ countId: id() });
 /** Completes a count: the counted quantities become the items' quantities (a movement per changed item). */
 export const inventoryCountCompleteBiz = z.object({
-  countId: id('countId'),
+  countId: id(),
   lines: z
-    .array(z.object({ itemId: id('itemId'), countedQuantity: quantity('countedQuantity') }), { error: 'lines must be a list' })
-    .min(1, 'count at least one item')
-    .max(INVENTORY_LIMITS.linesMax, `at most ${INVENTORY_LIMITS.linesMax} lines`)
-    .refine((lines) => new Set(lines.map((l) => l.itemId)).size === lines.length, 'an item is counted twice'),
+    .array(z.object({ itemId: id(), countedQuantity: quantity() }))
+    .max(INVENTORY_LIMITS.linesMax)
+    .refine((lines) => lines.length > 0, rule('noCounted'))
+    .meta({ minItems: 1 })
+    .refine((lines) => new Set(lines.map((l) => l.itemId)).size === lines.length, rule('distinct')),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -223,31 +225,32 @@ export const inventoryOrderRowSchema = z.object({
 });
 export const inventoryOrderDetailSchema = inventoryOrderRowSchema.extend({ lines: z.array(inventoryOrderLineSchema) });
 export const inventoryOrderListBiz = z
-  .object({ ...pageQueryShape, warehouseName: keywordField('warehouseName'), status: statusFilter([1, 2, 3]), ...createTimeShape, ...sortShape(['createTime'] as const) })
+  .object({ ...pageQueryShape, warehouseName: keywordField(), status: statusFilter([1, 2, 3]), ...createTimeShape, ...sortShape(['createTime'] as const) })
   .refine(createTimeRangeValid, CREATE_TIME_RANGE_ERROR);
 const orderLines = z
-  .array(z.object({ itemId: id('itemId'), quantity: quantity('quantity', 1) }), { error: 'lines must be a list' })
-  .min(1, 'add at least one item')
-  .max(INVENTORY_LIMITS.linesMax, `at most ${INVENTORY_LIMITS.linesMax} lines`)
-  .refine((lines) => new Set(lines.map((l) => l.itemId)).size === lines.length, 'an item is listed twice');
+  .array(z.object({ itemId: id(), quantity: quantity(1) }))
+  .max(INVENTORY_LIMITS.linesMax)
+  .refine((lines) => lines.length > 0, rule('noLines'))
+  .meta({ minItems: 1 })
+  .refine((lines) => new Set(lines.map((l) => l.itemId)).size === lines.length, rule('distinct'));
 /** managedWarehousing: goods the store sends into the warehouse; received quantities are added. */
 export const inboundCreateBiz = z.object({
-  warehouseName: required('warehouseName', INVENTORY_LIMITS.nameMax),
+  warehouseName: required(INVENTORY_LIMITS.nameMax),
   lines: orderLines,
-  contactName: text('contactName', 30).default(''),
-  contactMobile: z.union([z.literal(''), z.string().trim().regex(MOBILE_PATTERN, 'phone number format error')]).default(''),
-  remark: text('remark', INVENTORY_LIMITS.remarkMax).default(''),
+  contactName: text(30).default(''),
+  contactMobile: z.union([z.literal(''), mobileField]).default(''),
+  remark: text(INVENTORY_LIMITS.remarkMax).default(''),
 });
 /** outboundApplication: goods the warehouse sends out to an address; all lines or none leave. */
 export const outboundCreateBiz = z.object({
-  warehouseName: required('warehouseName', INVENTORY_LIMITS.nameMax),
+  warehouseName: required(INVENTORY_LIMITS.nameMax),
   lines: orderLines,
-  contactName: required('contactName', 30),
-  contactMobile: z.string({ error: 'contactMobile is required' }).trim().regex(MOBILE_PATTERN, 'phone number format error'),
-  address: required('address', INVENTORY_LIMITS.addressMax),
-  remark: text('remark', INVENTORY_LIMITS.remarkMax).default(''),
+  contactName: required(30),
+  contactMobile: mobileField,
+  address: required(INVENTORY_LIMITS.addressMax),
+  remark: text(INVENTORY_LIMITS.remarkMax).default(''),
 });
-export const orderIdBiz = z.object({ orderId: id('orderId') });
+export const orderIdBiz = z.object({ orderId: id() });
 
 const countAnswer = z.object({ count: z.number() });
 const created = (key: string) => z.object({ [key]: z.number() });

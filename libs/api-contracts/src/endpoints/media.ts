@@ -9,6 +9,7 @@ import { defineEndpoint, endpointsUnder, pageResult } from '../endpoint';
 import { idField, pagingFields } from '../fields';
 import { PERMISSIONS } from '../permissions';
 import { STORE_CODES } from '../store-codes';
+import { namedPattern, rule } from '../rules';
 
 /** console-spec §7 `{url}`. */
 export const MEDIA_URL = 'eshop/resources';
@@ -47,54 +48,54 @@ const { maxFilesPerUpload, maxTagsPerFile, maxTagLength } = MEDIA_WIRE_RULES;
 const blankAsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 const directoryPath = z
-  .string({ error: 'path is required' })
+  .string()
   .trim()
-  .regex(DIRECTORY_PATH, 'path must look like /noWatermark/banners')
-  .refine((path) => UPLOAD_ROOTS.some((root) => path === root || path.startsWith(`${root}/`)), 'path must be under /noWatermark or /watermark');
+  .regex(DIRECTORY_PATH)
+  .refine((path) => UPLOAD_ROOTS.some((root) => path === root || path.startsWith(`${root}/`)), rule('uploadRoot'));
 
 const tagList = z
-  .array(z.string().trim().min(1, 'tags must not be empty').max(maxTagLength, `tags must be at most ${maxTagLength} characters`), {
-    error: 'tagList must be a list of tags',
-  })
-  .max(maxTagsPerFile, `at most ${maxTagsPerFile} tags per file`)
+  .array(z.string().trim().min(1).max(maxTagLength))
+  .max(maxTagsPerFile)
   .default([])
   .transform((tags) => [...new Set(tags)]);
 
 const fileMd5Entry = z
   .object({
-    objectMd5: z.string({ error: 'objectMd5 is required' }).trim().toLowerCase().regex(/^[0-9a-f]{32}$/, 'objectMd5 must be 32 hex digits'),
+    objectMd5: z.string().trim().toLowerCase().regex(namedPattern(/^[0-9a-f]{32}$/, { rule: 'md5' })),
     objectName: z
-      .string({ error: 'objectName is required' })
+      .string()
       .trim()
-      .min(1, 'objectName is required')
-      .max(200, 'objectName must be at most 200 characters')
-      .refine((name) => ![...name].some((char) => char === '/' || char === '\\' || char.charCodeAt(0) < 32), 'objectName must not contain slashes or control characters'),
-    objectSuffix: z.string({ error: 'objectSuffix is required' }).trim().toLowerCase(),
+      .min(1)
+      .max(200)
+      .refine((name) => ![...name].some((char) => char === '/' || char === '\\' || char.charCodeAt(0) < 32), rule('fileNameChars')),
+    objectSuffix: z.string().trim().toLowerCase(),
   })
-  .refine((file) => file.objectSuffix === suffixOf(file.objectName), 'objectSuffix must match the suffix of objectName')
-  .refine((file) => MEDIA_WIRE_RULES.allowedSuffixes.includes(file.objectSuffix), 'this file type cannot be uploaded');
+  .refine((file) => file.objectSuffix === suffixOf(file.objectName), rule('suffixMismatch', { path: ['objectSuffix'] }))
+  .refine((file) => MEDIA_WIRE_RULES.allowedSuffixes.includes(file.objectSuffix), rule('fileType', { path: ['objectSuffix'] }));
 
 export const mediaVerifyBiz = z.object({
   path: directoryPath,
+  // console-spec §5's own sentence for an empty upload, so a refinement named by its rule rather than min(1).
   filesMd5List: z
-    .array(fileMd5Entry, { error: 'filesMd5List is required' })
-    .min(1, 'at least one file must be selected for upload!')
-    .max(maxFilesPerUpload, `at most ${maxFilesPerUpload} files per upload`),
+    .array(fileMd5Entry)
+    .max(maxFilesPerUpload)
+    .refine((files) => files.length > 0, rule('noUploadFile'))
+    .meta({ minItems: 1 }),
 });
 
 export const mediaCallbackBiz = z.object({
   callbackFileList: z
-    .array(z.object({ fileId: idField('fileId'), tagList }), { error: 'callbackFileList is required' })
-    .min(1, 'callbackFileList must not be empty')
-    .max(maxFilesPerUpload, `at most ${maxFilesPerUpload} files per callback`),
+    .array(z.object({ fileId: idField(), tagList }))
+    .min(1)
+    .max(maxFilesPerUpload),
 });
 
 export const mediaFileListBiz = z.object({
   path: z.preprocess(blankAsAbsent, directoryPath.default(MEDIA_WIRE_RULES.defaultListPath)),
-  searchKey: z.string().trim().max(50, 'searchKey must be at most 50 characters').optional().transform((key) => key || undefined),
+  searchKey: z.string().trim().max(50).optional().transform((key) => key || undefined),
   referenceCount: z.preprocess(
     blankAsAbsent,
-    z.coerce.number({ error: 'referenceCount must be a number' }).int('referenceCount must be a whole number').min(0, 'referenceCount must not be negative').optional(),
+    z.coerce.number().int().min(0).optional(),
   ),
   ...pagingFields,
 });
@@ -102,19 +103,19 @@ export const mediaFileListBiz = z.object({
 export const mediaCatalogBiz = z.object({
   path: z.preprocess(
     blankAsAbsent,
-    z.union([z.literal('/'), z.string().trim().regex(DIRECTORY_PATH, 'path must look like /noWatermark/banners')]).default(MEDIA_WIRE_RULES.defaultCatalogPath),
+    z.union([z.literal('/'), z.string().trim().regex(DIRECTORY_PATH)]).default(MEDIA_WIRE_RULES.defaultCatalogPath),
   ),
 });
 
 export const mediaDeleteBiz = z.object({
   fileIdList: z
-    .array(idField('fileId'), { error: 'fileIdList is required' })
-    .min(1, 'fileIdList must not be empty')
-    .max(maxFilesPerUpload, `at most ${maxFilesPerUpload} files at once`)
+    .array(idField())
+    .min(1)
+    .max(maxFilesPerUpload)
     .transform((ids) => [...new Set(ids)]),
 });
 
-export const mediaUpdateTagsBiz = z.object({ fileId: idField('fileId'), tagList });
+export const mediaUpdateTagsBiz = z.object({ fileId: idField(), tagList });
 
 /** console-spec §3 directory tree node; `catalogList` only when the directory has sub-directories. */
 export interface MediaCatalogNode {

@@ -1,5 +1,5 @@
-import { describeValidationErrorText } from '../fields';
-import { CARRIERS, UNKNOWN_CARRIER_MESSAGE, carrierCodeOf, carrierName } from './carriers';
+import { describeValidationErrorText, wireProblems } from '../fields';
+import { CARRIERS, CARRIER_CODES, carrierCodeOf, carrierName } from './carriers';
 import { bulkShipBiz, deliverySlipBiz, extendReturnPeriodBiz, orderListBiz, shipOrderBiz } from './orders';
 
 describe('order contracts', () => {
@@ -31,8 +31,9 @@ describe('order contracts', () => {
     }
     const refused = shipOrderBiz.safeParse({ orderId: 1, carrier: 'Pigeon Post', trackingNo: 'SF1' });
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues[0]?.message).toBe(UNKNOWN_CARRIER_MESSAGE);
-    expect(describeValidationErrorText(refused.error as never)['zh-CN']).toContain('carrier 必须是列表中的快递公司');
+    const input = { orderId: 1, carrier: 'Pigeon Post', trackingNo: 'SF1' };
+    expect(wireProblems(refused.error!, input)[0]).toEqual({ field: 'carrier', problem: { rule: 'carrier', values: CARRIER_CODES } });
+    expect(describeValidationErrorText(refused.error!, input)['zh-CN']).toBe(`参数错误：carrier须为列表中的快递公司（${CARRIER_CODES.join('、')}）`);
     expect(CARRIERS.map((carrier) => carrierCodeOf(carrier.name['zh-CN']))).toEqual(CARRIERS.map((carrier) => carrier.code));
     expect(carrierName('SF Express', 'zh-CN')).toBe('顺丰速运');
     expect(carrierName('an older text', 'en-US')).toBe('an older text');

@@ -8,7 +8,8 @@ import type { LocalizedText } from '../languages';
 import type { Actor } from '../state-machine';
 import type { OrderEvent, OrderStatus, ShipmentStatus } from '../order-machines';
 import { PERMISSIONS } from '../permissions';
-import { carrierCodeOf, UNKNOWN_CARRIER_MESSAGE } from './carriers';
+import { CARRIER_CODES, carrierCodeOf } from './carriers';
+import { namedPattern, rule } from '../rules';
 import { STORE_CODES } from '../store-codes';
 import { CREATE_TIME_RANGE_ERROR, createTimeRangeValid, createTimeShape, keywordField, sortShape } from './goods';
 
@@ -35,28 +36,28 @@ export const ORDER_LIMITS = {
 /** Tracking numbers: letters, digits and hyphens (carriers' formats differ; our rule). */
 export const TRACKING_NO_PATTERN = /^[A-Za-z0-9-]+$/;
 
-// A custom check rather than z.number(): its message reaches the merchant as written, whatever was sent.
-const seconds = (name: string) =>
-  z.custom<number>((value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0, { message: `${name} must be whole seconds` }).meta({
+// A custom check rather than z.number(): whatever was sent, the problem is 'whole seconds'.
+const seconds = () =>
+  z.custom<number>((value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0, rule('wholeSeconds')).meta({
     type: 'integer',
     minimum: 0,
     description: 'integer seconds',
   });
 
-const id = (name: string) => z.number({ error: `${name} must be a number` }).refine(Number.isInteger, `${name} must be an integer`).positive(`${name} must be positive`);
-const cents = (name: string) =>
+const id = () => z.number().int().positive();
+const cents = () =>
   z
-    .number({ error: `${name} must be a number of cents` })
-    .refine(Number.isInteger, `${name} must be whole cents`)
-    .min(0, `${name} cannot be negative`)
-    .max(ORDER_LIMITS.amountMaxCents, `${name} cannot exceed ${ORDER_LIMITS.amountMaxCents} cents`);
-const required = (name: string, max: number) =>
-  z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(max, `${name} must be at most ${max} characters`);
+    .number()
+    .refine(Number.isInteger, rule('wholeCents'))
+    .min(0)
+    .max(ORDER_LIMITS.amountMaxCents);
+const required = (max: number) =>
+  z.string().trim().min(1).max(max);
 
 /** Optional creation-time window in integer seconds, both ends inclusive (our design: the spec leaves the body open). */
 export const orderCountBiz = z
-  .object({ startTime: seconds('startTime').optional(), endTime: seconds('endTime').optional() })
-  .refine((v) => v.startTime === undefined || v.endTime === undefined || v.endTime >= v.startTime, 'end cannot be less than start');
+  .object({ startTime: seconds().optional(), endTime: seconds().optional() })
+  .refine((v) => v.startTime === undefined || v.endTime === undefined || v.endTime >= v.startTime, rule('endBeforeStart', { path: ['endTime'] }));
 
 export type OrderCountQuery = z.output<typeof orderCountBiz>;
 
@@ -77,19 +78,19 @@ export const orderListBiz = z
   .object({
     ...pageQueryShape,
     status: z
-      .number({ error: 'status must be a shipping-order status' })
-      .refine((s) => (SHIPPING_ORDER_STATUSES as readonly number[]).includes(s), `status must be one of ${SHIPPING_ORDER_STATUSES.join(', ')}`)
+      .number()
+      .refine((s) => (SHIPPING_ORDER_STATUSES as readonly number[]).includes(s), rule('option', { values: SHIPPING_ORDER_STATUSES }))
       .optional(),
-    orderNo: keywordField('orderNo'),
+    orderNo: keywordField(),
     /** Matches the buyer's name (contains) or phone (contains). */
-    buyer: keywordField('buyer'),
+    buyer: keywordField(),
     ...createTimeShape,
-    amountMin: cents('amountMin').optional(),
-    amountMax: cents('amountMax').optional(),
+    amountMin: cents().optional(),
+    amountMax: cents().optional(),
     ...sortShape(ORDER_SORT_FIELDS),
   })
   .refine(createTimeRangeValid, CREATE_TIME_RANGE_ERROR)
-  .refine((v) => v.amountMin === undefined || v.amountMax === undefined || v.amountMax >= v.amountMin, { message: 'amountMax cannot be less than amountMin', path: ['amountMax'] });
+  .refine((v) => v.amountMin === undefined || v.amountMax === undefined || v.amountMax >= v.amountMin, rule('maxBelowMin', { path: ['amountMax'], other: 'amountMin' }));
 export type OrderListQuery = z.input<typeof orderListBiz>;
 
 export const orderRowSchema = z.object({
@@ -180,16 +181,16 @@ export const orderDetailSchema = orderRowSchema.extend({
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-export const orderIdOnlyBiz = z.object({ orderId: id('orderId') });
+export const orderIdOnlyBiz = z.object({ orderId: id() });
 
 // ---------------------------------------------------------------------------------------------
 // shippingOrder: one, or a sheet of rows
 
 /** A carrier of the list (carriers.ts), by code or by name in either language; store-server keeps its code. */
-const carrierField = required('carrier', ORDER_LIMITS.carrierMax).refine((value) => carrierCodeOf(value) !== undefined, { error: UNKNOWN_CARRIER_MESSAGE });
-const trackingNoField = required('trackingNo', ORDER_LIMITS.trackingNoMax).regex(TRACKING_NO_PATTERN, 'trackingNo may hold only letters, digits and hyphens');
+const carrierField = required(ORDER_LIMITS.carrierMax).refine((value) => carrierCodeOf(value) !== undefined, rule('carrier', { values: CARRIER_CODES }));
+const trackingNoField = required(ORDER_LIMITS.trackingNoMax).regex(namedPattern(TRACKING_NO_PATTERN, { rule: 'trackingNo' }));
 
-export const shipOrderBiz = z.object({ orderId: id('orderId'), carrier: carrierField, trackingNo: trackingNoField });
+export const shipOrderBiz = z.object({ orderId: id(), carrier: carrierField, trackingNo: trackingNoField });
 export type ShipOrderRequest = z.input<typeof shipOrderBiz>;
 
 /**
@@ -198,9 +199,9 @@ export type ShipOrderRequest = z.input<typeof shipOrderBiz>;
  */
 export const bulkShipBiz = z.object({
   rows: z
-    .array(z.object({ orderId: z.unknown(), carrier: z.unknown(), trackingNo: z.unknown() }), { error: 'rows must be a list' })
-    .min(1, 'add at least one row')
-    .max(ORDER_LIMITS.bulkShipMax, `at most ${ORDER_LIMITS.bulkShipMax} rows at once`),
+    .array(z.object({ orderId: z.unknown(), carrier: z.unknown(), trackingNo: z.unknown() }))
+    .min(1)
+    .max(ORDER_LIMITS.bulkShipMax),
 });
 export type BulkShipRequest = z.input<typeof bulkShipBiz>;
 
@@ -220,7 +221,7 @@ export const bulkShipAnswerSchema = z.object({ results: z.array(bulkShipResultSc
 // ---------------------------------------------------------------------------------------------
 // sendOutGoodsDetail, deliverySlip, extensions, salesCertificate
 
-export const shipmentIdBiz = z.object({ shipmentId: id('shipmentId') });
+export const shipmentIdBiz = z.object({ shipmentId: id() });
 export const shipmentDetailSchema = shipmentSchema.extend({
   orderNo: z.string(),
   orderStatus: orderStatusValue,
@@ -230,10 +231,10 @@ export const shipmentDetailSchema = shipmentSchema.extend({
 
 export const deliverySlipBiz = z.object({
   orderIds: z
-    .array(id('orderId'), { error: 'orderIds must be a list' })
-    .min(1, 'select at least one order')
-    .max(ORDER_LIMITS.deliverySlipMax, `at most ${ORDER_LIMITS.deliverySlipMax} orders at once`)
-    .refine((ids) => new Set(ids).size === ids.length, 'an order is listed twice'),
+    .array(id())
+    .min(1)
+    .max(ORDER_LIMITS.deliverySlipMax)
+    .refine((ids) => new Set(ids).size === ids.length, rule('distinct')),
 });
 export const deliverySlipSchema = z.object({
   orderId: z.number(),
@@ -251,12 +252,12 @@ export const deliverySlipSchema = z.object({
 export const deliverySlipAnswerSchema = z.object({ storeName: z.string(), printedAt: z.number(), slips: z.array(deliverySlipSchema) });
 
 export const extendReturnPeriodBiz = z.object({
-  orderId: id('orderId'),
+  orderId: id(),
   days: z
-    .number({ error: 'days must be a number' })
-    .refine(Number.isInteger, 'days must be whole days')
-    .min(ORDER_LIMITS.extendDaysMin, `days must be at least ${ORDER_LIMITS.extendDaysMin}`)
-    .max(ORDER_LIMITS.extendDaysMax, `days cannot exceed ${ORDER_LIMITS.extendDaysMax}`),
+    .number()
+    .int()
+    .min(ORDER_LIMITS.extendDaysMin)
+    .max(ORDER_LIMITS.extendDaysMax),
 });
 
 export const salesCertificateSchema = z.object({

@@ -1,7 +1,7 @@
 // console-spec §7 pay calls: the pay password guards money movements; money is integer cents.
 import { z } from 'zod';
 import { defineEndpoint, emptyBiz, noData } from '../endpoint';
-import { checkCodeField, payPasswordField } from '../fields';
+import { checkCodeField, PAY_PASSWORD_PATTERN, payPasswordField } from '../fields';
 import { PERMISSIONS } from '../permissions';
 import { STORE_CODES } from '../store-codes';
 import { checkCodeSent } from './auth';
@@ -66,7 +66,7 @@ export const payEndpoints = {
     permission: PERMISSIONS.payPassword,
     summary: 'Change the pay password',
     biz: z.object({
-      oldPayPassword: z.string({ error: 'oldPayPassword is required' }).regex(/^\d{6}$/, 'oldPayPassword must be 6 digits'),
+      oldPayPassword: z.string().regex(PAY_PASSWORD_PATTERN),
       newPayPassword: payPasswordField,
     }),
     data: noData,

@@ -3,12 +3,13 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { STORE_CODES } from '../store-codes';
+import { namedPattern, rule } from '../rules';
 
 export const SAVED_VIEW_LIMITS = { nameMax: 30, viewsPerResource: 20, columnsMax: 50, filtersJsonMax: 4000 } as const;
 /** A list's key, e.g. `goods.list`, `inventory.item` (the console's resource definition names it). */
 export const SAVED_VIEW_RESOURCE_PATTERN = /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*){0,3}$/;
 
-const resource = z.string({ error: 'resource is required' }).trim().regex(SAVED_VIEW_RESOURCE_PATTERN, 'resource must look like goods.list').max(60);
+const resource = z.string().trim().regex(namedPattern(SAVED_VIEW_RESOURCE_PATTERN, { rule: 'savedViewKey' })).max(60);
 const filterValue = z.union([z.string().max(200), z.number(), z.boolean(), z.null(), z.array(z.union([z.string().max(200), z.number()])).max(50)]);
 
 export const savedViewSchema = z.object({
@@ -26,15 +27,15 @@ export type SavedView = z.infer<typeof savedViewSchema>;
 export const savedViewListBiz = z.object({ resource });
 /** Creates a view, or replaces the one with `viewId` (or with the same name). */
 export const savedViewSaveBiz = z.object({
-  viewId: z.number().int().positive('viewId must be positive').optional(),
+  viewId: z.number().int().positive().optional(),
   resource,
-  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(SAVED_VIEW_LIMITS.nameMax, `name must be at most ${SAVED_VIEW_LIMITS.nameMax} characters`),
+  name: z.string().trim().min(1).max(SAVED_VIEW_LIMITS.nameMax),
   filters: z
-    .record(z.string().max(60), filterValue, { error: 'filters must map fields to values' })
-    .refine((f) => JSON.stringify(f).length <= SAVED_VIEW_LIMITS.filtersJsonMax, 'filters are too large'),
-  columns: z.array(z.string().min(1).max(60), { error: 'columns must be a list' }).max(SAVED_VIEW_LIMITS.columnsMax, `at most ${SAVED_VIEW_LIMITS.columnsMax} columns`),
+    .record(z.string().max(60), filterValue)
+    .refine((f) => JSON.stringify(f).length <= SAVED_VIEW_LIMITS.filtersJsonMax, rule('tooLarge')),
+  columns: z.array(z.string().min(1).max(60)).max(SAVED_VIEW_LIMITS.columnsMax),
 });
-export const savedViewIdBiz = z.object({ viewId: z.number({ error: 'viewId must be a number' }).int().positive('viewId must be positive') });
+export const savedViewIdBiz = z.object({ viewId: z.number().int().positive() });
 
 export const SAVED_VIEW_BASE = '/v1/store/eshop/savedView';
 

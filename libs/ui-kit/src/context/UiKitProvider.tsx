@@ -9,22 +9,42 @@ export const DEFAULT_UI_KIT_SIZE: UiKitSize = 'medium';
 
 const UiKitSizeContext = createContext<UiKitSize>(DEFAULT_UI_KIT_SIZE);
 
+/** The search bar's own rules (console-spec §5), by code. */
+export type SearchRuleCode = 'phoneOrLandline' | 'rangeIncomplete' | 'endBeforeStart';
+/**
+ * Says a search rule with a field's label in the current language. An app that writes its rules' texts
+ * once (the console: its contracts' translator) passes it here; without it ui-kit uses its own texts.
+ */
+export type DescribeSearchRule = (rule: SearchRuleCode, label: string) => string;
+
+const DescribeSearchRuleContext = createContext<DescribeSearchRule | undefined>(undefined);
+
 export interface UiKitProviderProps {
   /** The console shell's global size setting; every table, pager and search bar follows it. */
   size?: UiKitSize;
   locale?: UiKitLocale;
+  /** The app's texts of the search rules (DescribeSearchRule); inherited when absent. */
+  describeSearchRule?: DescribeSearchRule;
   children: ReactNode;
 }
 
 /** Global settings of every ui-kit component below it; the console shell mounts it once. */
-export function UiKitProvider({ size, locale, children }: UiKitProviderProps) {
+export function UiKitProvider({ size, locale, describeSearchRule, children }: UiKitProviderProps) {
   const inheritedLocale = useUiKitLocale();
   const inheritedSize = useContext(UiKitSizeContext);
+  const inheritedDescribe = useContext(DescribeSearchRuleContext);
   return (
     <UiKitLocaleProvider locale={locale ?? inheritedLocale}>
-      <UiKitSizeContext.Provider value={size ?? inheritedSize}>{children}</UiKitSizeContext.Provider>
+      <UiKitSizeContext.Provider value={size ?? inheritedSize}>
+        <DescribeSearchRuleContext.Provider value={describeSearchRule ?? inheritedDescribe}>{children}</DescribeSearchRuleContext.Provider>
+      </UiKitSizeContext.Provider>
     </UiKitLocaleProvider>
   );
+}
+
+/** The app's texts of the search rules, if it gave them (UiKitProvider). */
+export function useDescribeSearchRule(): DescribeSearchRule | undefined {
+  return useContext(DescribeSearchRuleContext);
 }
 
 export function useUiKitSize(): UiKitSize {

@@ -132,6 +132,21 @@ describe('SearchBar (§5)', () => {
     expect(onSearch).not.toHaveBeenCalled();
   });
 
+  it("says a rule with the app's text and the field's label when the app gives its rule texts", async () => {
+    const onSearch = jest.fn();
+    const describe = jest.fn((rule: string, label: string) => `${label}: rule ${rule}`);
+    render(
+      <UiKitProvider locale="en-US" describeSearchRule={describe}>
+        <SearchBar schema={schema} onSearch={onSearch} initialQuery={{ created: [dayjs('2026-11-02').unix(), dayjs('2026-11-01').unix()] }} />
+      </UiKitProvider>,
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'phone' }), '12345');
+    await userEvent.click(screen.getByRole('button', { name: 'search' }));
+    expect(await screen.findByText('phone: rule phoneOrLandline')).toBeInTheDocument();
+    expect(screen.getByText('created: rule endBeforeStart')).toBeInTheDocument();
+    expect(onSearch).not.toHaveBeenCalled();
+  });
+
   it('shows the date range messages in the user language', async () => {
     const onSearch = jest.fn();
     render(

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Skeleton from '@mui/material/Skeleton';
-import { muiControlSize, useUiKitSize } from '../context/UiKitProvider';
+import { muiControlSize, useDescribeSearchRule, useUiKitSize, type SearchRuleCode } from '../context/UiKitProvider';
 import { useUiKitText } from '../i18n/locale-context';
 import { uiKitMessages, type UiKitMessageKey } from '../i18n/messages';
 import { sanitizeMoneyInput } from '../input/input-rules';
@@ -25,6 +25,13 @@ import {
 
 // MUI X's pickers are the heaviest part of a bar; they load when a date range is first shown.
 const DateRangeField = lazy(() => import('./DateRangeField'));
+
+/** ui-kit's message keys of the §5 search rules → the rule codes an app may give texts for. */
+const SEARCH_RULE_OF_MESSAGE: Partial<Record<UiKitMessageKey, SearchRuleCode>> = {
+  phoneFormatError: 'phoneOrLandline',
+  dateRangeIncomplete: 'rangeIncomplete',
+  dateRangeReversed: 'endBeforeStart',
+};
 
 /**
  * Optional date ranges sit behind "more filters" (opened by itself when the query uses one), so a
@@ -60,7 +67,13 @@ export function SearchBar({ schema, onSearch, initialQuery }: SearchBarProps) {
     if (initialQuery) form.reset(searchValuesFromQuery(fields, initialQuery));
     if (foldedInQuery) setMoreShown(true);
   }, [queryKey, fields]);
-  const translate = (message: string | undefined) => (message && message in uiKitMessages['en-US'] ? t(message as UiKitMessageKey) : message);
+  const describeRule = useDescribeSearchRule();
+  // A ui-kit key: the app's text of that rule when it gave one (with the field's label), else ui-kit's.
+  const translate = (message: string | undefined, label: string) => {
+    if (!message || !(message in uiKitMessages['en-US'])) return message;
+    const rule = SEARCH_RULE_OF_MESSAGE[message as UiKitMessageKey];
+    return rule && describeRule ? describeRule(rule, label) : t(message as UiKitMessageKey);
+  };
   // A folded field that fails validation is shown, so the merchant sees why nothing was searched.
   const submit = form.handleSubmit(
     (output) => onSearch(toSearchQuery(output)),
@@ -79,7 +92,7 @@ export function SearchBar({ schema, onSearch, initialQuery }: SearchBarProps) {
       name={field.name}
       control={form.control}
       render={({ field: control, fieldState }) => (
-        <SearchInput field={field} size={size} value={control.value} onChange={control.onChange} error={translate(fieldState.error?.message)} />
+        <SearchInput field={field} size={size} value={control.value} onChange={control.onChange} error={translate(fieldState.error?.message, field.meta.label)} />
       )}
     />
   );

@@ -69,13 +69,13 @@ describe('registration, store maintenance, pay password, isolation', () => {
       ['updateStoreEmail', { email: 'shop@example.com' }, 'checkCode is required'],
       ['updateStoreInfo', {}, 'nothing to update'],
       ['updateStoreInfo', { contactMobile: '123' }, 'phone number format error'],
-      ['updateStoreCategories', { categoryIds: [] }, 'choose at least one business category'],
+      ['updateStoreCategories', { categoryIds: [] }, 'categoryIds: at least 1'],
       ['updateStoreCategories', { categoryIds: [999] }, 'unknown or disabled categories: 999'],
       ['updateStoreBankCard', { bankCode: 'ICBC', cardNumber: '4111111111111112', accountName: 'A', branchName: 'B' }, 'not a valid card number'],
       ['updateStoreBankCard', { bankCode: 'NOPE', cardNumber: '4111111111111111', accountName: 'A', branchName: 'B' }, 'bankCode is not a supported bank'],
-      ['updatePasswordByToken', { oldPassword: 'Demo12345', newPassword: 'short' }, 'password must be 8 to 32'],
+      ['updatePasswordByToken', { oldPassword: 'Demo12345', newPassword: 'short' }, 'newPassword must be at least 8 characters'],
       ['updatePasswordByToken', { oldPassword: 'Wrong1234', newPassword: 'Better123' }, 'the current password is wrong'],
-      ['temporaryStorageStoreInfo', { storeName: 'x' }, 'storeName must be 2 to 30'],
+      ['temporaryStorageStoreInfo', { storeName: 'x' }, 'storeName must be at least 2 characters'],
     ];
     for (const [call, biz, message] of cases) {
       const result = await h.call(`${USER}/${call}`, biz, token);
@@ -154,7 +154,7 @@ describe('registration, store maintenance, pay password, isolation', () => {
     const token = await h.login('demo_merchant', 'Demo12345');
     const PAY = '/v1/store/pay/user';
     expect((await h.call<{ isSetPayPassword: boolean }>(`${PAY}/isSetPayPassword`, {}, token)).data.isSetPayPassword).toBe(false);
-    expect((await h.call(`${PAY}/initPayPassword`, { payPassword: '12ab56', checkCode: '000000' }, token)).msg).toContain('pay password must be 6 digits');
+    expect((await h.call(`${PAY}/initPayPassword`, { payPassword: '12ab56', checkCode: '000000' }, token)).msg).toContain('payPassword must be 6 digits');
     expect((await h.call(`${PAY}/sendInitPayPasswordCheckCode`, {}, token)).code).toBe(OK);
     const code = await h.lastCheckCode('13800001001');
     expect((await h.call(`${PAY}/initPayPassword`, { payPassword: '135790', checkCode: code }, token)).code).toBe(OK);

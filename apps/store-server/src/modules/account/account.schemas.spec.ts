@@ -1,4 +1,4 @@
-import { bankCardBiz, passesLuhn, storeInfoBiz } from '@merchant/api-contracts';
+import { bankCardBiz, passesLuhn, storeInfoBiz, wireProblems } from '@merchant/api-contracts';
 import { maskCardNumber, maskPhone } from './account.service';
 
 const validInfo = {
@@ -21,17 +21,18 @@ describe('account schemas', () => {
     expect(storeInfoBiz.safeParse(validInfo).success).toBe(true);
   });
   it.each([
-    [{ storeType: 4 }, 'storeType must be 1, 2 or 3'],
-    [{ principalType: 3 }, 'principalType must be 1 or 2'],
-    [{ cityCode: '44030' }, 'cityCode must be 6 digits'],
-    [{ categoryIds: [] }, 'at least one business category'],
-    [{ categoryIds: [11, 11] }, 'must not repeat'],
-    [{ licenseNumber: 'short' }, 'licenseNumber must be 18'],
-    [{ storeName: 'x' }, 'storeName must be 2 to 30'],
-  ])('rejects %j', (change, message) => {
-    const result = storeInfoBiz.safeParse({ ...validInfo, ...change });
+    [{ storeType: 4 }, { field: 'storeType', problem: { rule: 'option' } }],
+    [{ principalType: 3 }, { field: 'principalType', problem: { rule: 'option' } }],
+    [{ cityCode: '44030' }, { field: 'cityCode', problem: { rule: 'digits', limit: 6 } }],
+    [{ categoryIds: [] }, { field: 'categoryIds', problem: { rule: 'minItems', limit: 1 } }],
+    [{ categoryIds: [11, 11] }, { field: 'categoryIds', problem: { rule: 'distinct' } }],
+    [{ licenseNumber: 'short' }, { field: 'licenseNumber', problem: { rule: 'licenseNumber' } }],
+    [{ storeName: 'x' }, { field: 'storeName', problem: { rule: 'minLength', limit: 2 } }],
+  ])('rejects %j', (change, expected) => {
+    const input = { ...validInfo, ...change };
+    const result = storeInfoBiz.safeParse(input);
     expect(result.success).toBe(false);
-    if (!result.success) expect(result.error.issues[0].message).toContain(message);
+    if (!result.success) expect(wireProblems(result.error, input)[0]).toEqual(expected);
   });
 
   it('checks bank card digits with Luhn and strips spaces', () => {

@@ -1,4 +1,4 @@
-import { AFTER_SALES_LIMITS, describeValidationError, evidenceUrlsField, REFUND_KINDS, type RefundKind } from '@merchant/api-contracts';
+import { rule, AFTER_SALES_LIMITS, describeValidationError, evidenceUrlsField, REFUND_KINDS, type RefundKind } from '@merchant/api-contracts';
 import { z } from 'zod';
 import { keyedRoute, type KeyedHandler } from '../../http/keyed-route';
 import type { StoreRoute } from '../../http/route';
@@ -27,11 +27,11 @@ export const buyerRefundRequestSchema = z.object({
   buyerAccid: accid,
   kind: z
     .number({ error: 'kind must be 1 (refund only) or 2 (return and refund)' })
-    .refine((k): k is RefundKind => (REFUND_KINDS as readonly number[]).includes(k), 'kind must be 1 (refund only) or 2 (return and refund)')
+    .refine((k): k is RefundKind => (REFUND_KINDS as readonly number[]).includes(k), rule('option', { values: REFUND_KINDS }))
     .transform((k) => k as RefundKind),
   amountCents: z
     .number({ error: 'amountCents must be a number of cents' })
-    .refine(Number.isInteger, 'amountCents must be whole cents')
+    .refine(Number.isInteger, rule('wholeCents'))
     .min(1, 'amountCents must be at least 1')
     .max(AFTER_SALES_LIMITS.amountMaxCents, `amountCents cannot exceed ${AFTER_SALES_LIMITS.amountMaxCents}`),
   reason: required('reason', AFTER_SALES_LIMITS.reasonMax),

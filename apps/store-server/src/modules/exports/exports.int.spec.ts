@@ -127,10 +127,10 @@ describe('export jobs', () => {
   it('refuses bad input with a clear message and records no job', async () => {
     const before = await jobCount();
     const cases: Array<[unknown, RegExp]> = [
-      [{ resource: 'goods.nothing', fileName: 'x' }, /resource must be one of/],
+      [{ resource: 'goods.nothing', fileName: 'x' }, /choose a valid resource/],
       [{ resource: 'goods.list', fileName: '   ' }, /fileName is required/],
-      [{ resource: 'goods.list', fileName: 'x', filters: { status: 99 } }, /status must be one of/],
-      [{ resource: 'goods.list', fileName: 'x', sort: { field: 'colour', order: 'asc' } }, /sortField must be one of/],
+      [{ resource: 'goods.list', fileName: 'x', filters: { status: 99 } }, /choose a valid status/],
+      [{ resource: 'goods.list', fileName: 'x', sort: { field: 'colour', order: 'asc' } }, /choose a valid sortField/],
       [{ resource: 'goods.list', fileName: 'x', filters: { title: 'no goods has this title' } }, /nothing to export/],
     ];
     for (const [biz, message] of cases) {

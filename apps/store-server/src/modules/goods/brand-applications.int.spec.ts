@@ -57,16 +57,16 @@ describe('brand applications', () => {
       [{ ...good, brandName: undefined }, /brandName is required/],
       [{ ...good, brandName: '   ' }, /brandName is required/],
       [{ ...good, brandName: 'x'.repeat(31) }, /brandName must be at most 30 characters/],
-      [{ ...good, brandName: 42 }, /brandName must be a string/],
+      [{ ...good, brandName: 42 }, /brandName must be text/],
       [{ ...good, brandExpireDate: undefined }, /brandExpireDate is required/],
       [{ ...good, brandExpireDate: '2027-02-30' }, /brandExpireDate must be a date \(YYYY-MM-DD\)/],
       [{ ...good, brandExpireDate: 'tomorrow' }, /brandExpireDate must be a date/],
       [{ ...good, brandExpireDate: '2000-01-01' }, /brandExpireDate must be after today/],
-      [{ ...good, certificateFileIds: [] }, /upload the brand authorisation certificate/],
-      [{ ...good, certificateFileIds: [1, 2, 3, 4] }, /at most 3 certificate images/],
-      [{ ...good, certificateFileIds: [demoFiles[0], demoFiles[0]] }, /must not repeat/],
+      [{ ...good, certificateFileIds: [] }, /certificateFileIds: at least 1/],
+      [{ ...good, certificateFileIds: [1, 2, 3, 4] }, /certificateFileIds: at most 3/],
+      [{ ...good, certificateFileIds: [demoFiles[0], demoFiles[0]] }, /the same item is listed twice/],
       [{ ...good, certificateFileIds: ['a'] }, /certificateFileIds.0 must be a number/],
-      [{ ...good, certificateFileIds: [1.5] }, /must be an integer/],
+      [{ ...good, certificateFileIds: [1.5] }, /must be a whole number/],
       [{ ...good, certificateFileIds: [99_999_999] }, /certificate files are not in your media library: 99999999/],
     ];
     for (const [biz, message] of cases) {
@@ -100,7 +100,7 @@ describe('brand applications', () => {
     expect(await brandsOf(demo)).toEqual([]);
 
     // The platform rejects with a reason the merchant reads; a new application may follow.
-    expect(await operate(id, 'reject')).toMatchObject({ status: 400, code: '10100001', msg: expect.stringMatching(/brand-reject needs --reason/) });
+    expect(await operate(id, 'reject')).toMatchObject({ status: 400, code: '10100001', msg: expect.stringMatching(/this action needs --reason/) });
     const rejected = await operate(id, 'reject', { reason: 'The certificate is blurred.' });
     expect(rejected).toMatchObject({ code: OK, data: { applicationId: id, storeId: DEMO, status: BRAND_APPLICATION_STATUS.rejected, rejectReason: 'The certificate is blurred.' } });
     expect((await listOf(demo)).data.list[0]).toMatchObject({ status: 3, rejectReason: 'The certificate is blurred.', reviewTime: expect.any(Number) });
@@ -124,7 +124,7 @@ describe('brand applications', () => {
     expect(await operate(1, 'publish')).toMatchObject({ status: 400, code: '10100001' });
     expect(parseOperatorArgs(['brand-approve', '7'])).toEqual({ ok: true, command: { action: 'approve', applicationId: 7 } });
     expect(parseOperatorArgs(['brand-reject', '7', '--reason', 'blurred'])).toEqual({ ok: true, command: { action: 'reject', applicationId: 7, reason: 'blurred' } });
-    expect(parseOperatorArgs(['brand-reject', '7'])).toEqual({ ok: false, message: expect.stringMatching(/brand-reject needs --reason/) });
+    expect(parseOperatorArgs(['brand-reject', '7'])).toEqual({ ok: false, message: expect.stringMatching(/this action needs --reason/) });
     expect(parseOperatorArgs(['brand-approve'])).toEqual({ ok: false, message: 'expected a brand action and one application id' });
   });
 });

@@ -160,7 +160,7 @@ describe('goods', () => {
     const cases: Array<[Partial<GoodsSubmitInput> | Record<string, unknown>, RegExp]> = [
       [{ title: '   ' }, /title is required/],
       [{ title: 'x'.repeat(61) }, /at most 60/],
-      [{ skus: [] }, /at least one SKU/],
+      [{ skus: [] }, /skus: at least 1/],
       [{ skus: [{ specValues: { Size: '600x600' }, price: 100, stock: 1 }] }, /exactly one chosen value of every spec/],
       [{ skus: [{ specValues: { Size: '600x600', Finish: 'matte' }, price: 100, stock: 1 }, { specValues: { Size: '600x600', Finish: 'matte' }, price: 200, stock: 1 }] }, /same spec values/],
       [{ skus: [{ specValues: { Size: '600x600', Finish: 'matte' }, price: -1, stock: 1 }] }, /cannot be negative/],
@@ -169,7 +169,7 @@ describe('goods', () => {
       [{ video: { objectUrl: '/v.mp4', objectSuffix: 'mp4', size: 1000, duration: 121 } }, /must not be under 6 seconds and not over 120 seconds/],
       [{ video: { objectUrl: '/v.mp4', objectSuffix: 'mp4', size: 31 * 1024 * 1024, duration: 30 } }, /over 30MB/],
       [{ video: { objectUrl: '/v.png', objectSuffix: 'png', size: 1000, duration: 30 } }, /only videos/],
-      [{ images: [] }, /at least one image/],
+      [{ images: [] }, /images: at least 1/],
       [{ detailHtml: '  ' }, /write the goods detail/],
       [{ categoryId: 12, specList: [], skus: [{ specValues: {}, price: 100, stock: 1 }] }, /not one of the shop's business categories/],
       [{ unitId: 6 }, /unknown or disabled/],

@@ -154,9 +154,9 @@ describe('inventory centre', () => {
   it('refuses bad input with a clear message and changes nothing', async () => {
     const a = await freshItem(10, 0);
     const cases: Array<[string, unknown, string, RegExp]> = [
-      [e.inboundCreate.path, { warehouseName: WAREHOUSE, lines: [] }, '10100001', /at least one item/],
+      [e.inboundCreate.path, { warehouseName: WAREHOUSE, lines: [] }, '10100001', /Add at least one item/],
       [e.inboundCreate.path, { warehouseName: WAREHOUSE, lines: [{ itemId: a, quantity: 0 }] }, '10100001', /at least 1/],
-      [e.inboundCreate.path, { warehouseName: WAREHOUSE, lines: [{ itemId: a, quantity: 1 }, { itemId: a, quantity: 2 }] }, '10100001', /listed twice/],
+      [e.inboundCreate.path, { warehouseName: WAREHOUSE, lines: [{ itemId: a, quantity: 1 }, { itemId: a, quantity: 2 }] }, '10100001', /the same item is listed twice/],
       [e.inboundCreate.path, { warehouseName: DEMO_WAREHOUSES[1], lines: [{ itemId: a, quantity: 1 }] }, '10100004', /no such item at that warehouse/],
       [e.outboundCreate.path, { warehouseName: WAREHOUSE, lines: [{ itemId: a, quantity: 1 }], contactName: 'Li', contactMobile: '12345', address: 'x' }, '10100001', /phone number format error/],
       [e.outboundCreate.path, { warehouseName: WAREHOUSE, lines: [{ itemId: a, quantity: 1 }], contactMobile: '13912345678', address: 'x' }, '10100001', /contactName/],

@@ -55,12 +55,14 @@ export function parseOperatorArgs(argv: readonly string[]): ParsedCommand {
   }
   if (action?.startsWith('goods-')) {
     if (!storeId || extra.length > 0) return { ok: false, message: 'expected a goods action and one goods id' };
-    const goods = goodsOperatorCommandSchema.safeParse({ action: action.slice('goods-'.length), goodsId: storeId, reason: parsed.values.reason });
-    return goods.success ? { ok: true, command: goods.data } : { ok: false, message: describeValidationError(goods.error) };
+    const input = { action: action.slice('goods-'.length), goodsId: storeId, reason: parsed.values.reason };
+    const goods = goodsOperatorCommandSchema.safeParse(input);
+    return goods.success ? { ok: true, command: goods.data } : { ok: false, message: describeValidationError(goods.error, input) };
   }
   if (!action || !storeId || extra.length > 0) return { ok: false, message: 'expected an action and one store id' };
-  const result = operatorCommandSchema.safeParse({ action, storeId, reason: parsed.values.reason });
-  return result.success ? { ok: true, command: result.data } : { ok: false, message: describeValidationError(result.error) };
+  const input = { action, storeId, reason: parsed.values.reason };
+  const result = operatorCommandSchema.safeParse(input);
+  return result.success ? { ok: true, command: result.data } : { ok: false, message: describeValidationError(result.error, input) };
 }
 
 interface OperatorAnswer {

@@ -25,12 +25,14 @@ export function operatorRoutes(operator: OperatorService, operatorKey: string | 
   if (!operatorKey) return [];
   return [
     operatorRoute(`${OPERATOR_PATH_PREFIX}/:storeId/:action`, operatorKey, (params, body) => {
-      const parsed = operatorCommandSchema.safeParse({ action: params.action, storeId: params.storeId, reason: body.reason });
-      return parsed.success ? { ok: true, run: () => operator.run(parsed.data) } : { ok: false, message: describeValidationError(parsed.error) };
+      const input = { action: params.action, storeId: params.storeId, reason: body.reason };
+      const parsed = operatorCommandSchema.safeParse(input);
+      return parsed.success ? { ok: true, run: () => operator.run(parsed.data) } : { ok: false, message: describeValidationError(parsed.error, input) };
     }),
     operatorRoute(`${OPERATOR_GOODS_PATH_PREFIX}/:goodsId/:action`, operatorKey, (params, body) => {
-      const parsed = goodsOperatorCommandSchema.safeParse({ action: params.action, goodsId: params.goodsId, reason: body.reason });
-      return parsed.success ? { ok: true, run: () => operator.reviewGoods(parsed.data) } : { ok: false, message: describeValidationError(parsed.error) };
+      const input = { action: params.action, goodsId: params.goodsId, reason: body.reason };
+      const parsed = goodsOperatorCommandSchema.safeParse(input);
+      return parsed.success ? { ok: true, run: () => operator.reviewGoods(parsed.data) } : { ok: false, message: describeValidationError(parsed.error, input) };
     }),
     operatorRoute(`${OPERATOR_BRANDS_PATH_PREFIX}/:applicationId/:action`, operatorKey, (params, body) => {
       const input = { action: params.action, applicationId: params.applicationId, reason: body.reason };

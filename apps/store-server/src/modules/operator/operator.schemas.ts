@@ -1,3 +1,4 @@
+import { ruleIssue } from '@merchant/api-contracts';
 import { z } from 'zod';
 
 /** The four review decisions the platform takes outside the console (docs/onboarding.md). */
@@ -24,8 +25,8 @@ export const operatorCommandSchema = z
   .object({ action: operatorActionField, storeId: storeIdField, reason: reasonField.optional() })
   .superRefine((command, ctx) => {
     const needsReason = command.action === 'reject' || command.action === 'disable';
-    if (needsReason && command.reason === undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: `${command.action} needs --reason` });
-    if (!needsReason && command.reason !== undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: `${command.action} takes no reason` });
+    if (needsReason && command.reason === undefined) ctx.addIssue(ruleIssue('reasonNeeded', ['reason']));
+    if (!needsReason && command.reason !== undefined) ctx.addIssue(ruleIssue('noReason', ['reason']));
   });
 export type OperatorCommand = z.output<typeof operatorCommandSchema>;
 
@@ -46,8 +47,8 @@ export const goodsOperatorCommandSchema = z
     reason: reasonField.optional(),
   })
   .superRefine((command, ctx) => {
-    if (command.action === 'reject' && command.reason === undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'goods-reject needs --reason' });
-    if (command.action === 'approve' && command.reason !== undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'goods-approve takes no reason' });
+    if (command.action === 'reject' && command.reason === undefined) ctx.addIssue(ruleIssue('reasonNeeded', ['reason']));
+    if (command.action === 'approve' && command.reason !== undefined) ctx.addIssue(ruleIssue('noReason', ['reason']));
   });
 export type GoodsOperatorCommand = z.output<typeof goodsOperatorCommandSchema>;
 export const OPERATOR_GOODS_PATH_PREFIX = '/operator/goods';
@@ -68,8 +69,8 @@ export const brandOperatorCommandSchema = z
     reason: reasonField.optional(),
   })
   .superRefine((command, ctx) => {
-    if (command.action === 'reject' && command.reason === undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'brand-reject needs --reason' });
-    if (command.action === 'approve' && command.reason !== undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'brand-approve takes no reason' });
+    if (command.action === 'reject' && command.reason === undefined) ctx.addIssue(ruleIssue('reasonNeeded', ['reason']));
+    if (command.action === 'approve' && command.reason !== undefined) ctx.addIssue(ruleIssue('noReason', ['reason']));
   });
 export type BrandOperatorCommand = z.output<typeof brandOperatorCommandSchema>;
 export const OPERATOR_BRANDS_PATH_PREFIX = '/operator/brands';

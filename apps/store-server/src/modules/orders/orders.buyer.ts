@@ -1,4 +1,4 @@
-import { MOBILE_PATTERN, ORDER_MACHINE, type ShipmentStatus } from '@merchant/api-contracts';
+import { rule, mobileField, ORDER_MACHINE, type ShipmentStatus } from '@merchant/api-contracts';
 import { z } from 'zod';
 import { epochSecondsOf, type Clock } from '../../shared/clock';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
@@ -10,9 +10,10 @@ import type { OrdersRepository } from './orders.repository';
 // The buyer side (docs/orders.md "Buyer side"): customers place, pay, confirm and withdraw orders, and
 // carriers report pickups and deliveries. Kept out of the console: keyed routes (`x-buyer-key`).
 
-const positiveId = (name: string) => z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be an integer`).positive(`${name} must be positive`);
-const required = (name: string, max: number) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(max, `${name} must be at most ${max} characters`);
-const mobile = (name: string) => z.string({ error: `${name} is required` }).trim().regex(MOBILE_PATTERN, `${name}: phone number format error`);
+// Refusals are described from the rules themselves (describeValidationError): no texts here.
+const positiveId = (_name: string) => z.coerce.number().int().positive();
+const required = (_name: string, max: number) => z.string().trim().min(1).max(max);
+const mobile = (_name: string) => mobileField;
 
 export const BUYER_LIMITS = { linesMax: 20, quantityMax: 999 } as const;
 
@@ -33,7 +34,7 @@ export const placeOrderSchema = z.object({
     )
     .min(1, 'add at least one item')
     .max(BUYER_LIMITS.linesMax, `at most ${BUYER_LIMITS.linesMax} lines`)
-    .refine((lines) => new Set(lines.map((line) => line.skuId)).size === lines.length, 'a SKU is listed twice'),
+    .refine((lines) => new Set(lines.map((line) => line.skuId)).size === lines.length, rule('distinct')),
 });
 export type PlaceOrderInput = z.output<typeof placeOrderSchema>;
 

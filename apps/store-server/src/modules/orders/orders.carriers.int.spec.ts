@@ -1,7 +1,7 @@
 // Carriers against a real store-server and database (docs/orders.md "Carriers"): the contract's CARRIERS
 // list is the only one; a carrier it does not know is refused with 10100001 and changes nothing, alone or as
 // a row of a bulk shipment; a known one, by code or by name, is kept as its code.
-import { UNKNOWN_CARRIER_MESSAGE, orderEndpoints as O } from '@merchant/api-contracts';
+import { CARRIER_CODES, orderEndpoints as O } from '@merchant/api-contracts';
 import { startTestServer, type TestHarness } from '../../testing/harness';
 
 const OK = '00000000';
@@ -50,7 +50,7 @@ describe('shipping takes only a carrier of the list', () => {
     const before = await stateOf(orderId);
     const refused = await h.call(O.shipOrder.path, { orderId, carrier: 'Pigeon Post', trackingNo: 'PP123' }, demo);
     expect(refused.code).toBe(INVALID);
-    expect(refused.msg).toContain(UNKNOWN_CARRIER_MESSAGE);
+    expect(refused.msg).toBe(`carrier must be one of the listed carriers (${CARRIER_CODES.join(', ')})`);
     expect(await stateOf(orderId)).toEqual(before);
     expect(before.order.status).toBe(1);
 
@@ -74,7 +74,7 @@ describe('shipping takes only a carrier of the list', () => {
       [good, OK],
       [bad, INVALID],
     ]);
-    expect(answer.data.results[1]?.msg).toContain('carrier 必须是列表中的快递公司');
+    expect(answer.data.results[1]?.msg).toContain('carrier须为列表中的快递公司');
     expect(await stateOf(bad)).toEqual(before);
     expect((await db().selectFrom('store_shipment').select('carrier').where('order_id', '=', good).executeTakeFirstOrThrow()).carrier).toBe('ZTO');
   });

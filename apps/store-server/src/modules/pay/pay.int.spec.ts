@@ -56,11 +56,11 @@ describe('pay password: set, check, isolation', () => {
     const wrong = await h.call(`${PAY}/setPayPassword`, { payPassword: '246802', checkCode: otherCode(code) }, token);
     expect(wrong.code).toBe(CODES.wrongCheckCode);
     const badFormat = await h.call(`${PAY}/setPayPassword`, { payPassword: '24680x', checkCode: code }, token);
-    expect([badFormat.code, badFormat.msg]).toEqual([CODES.invalid, expect.stringContaining('pay password must be 6 digits')]);
+    expect([badFormat.code, badFormat.msg]).toEqual([CODES.invalid, expect.stringContaining('payPassword must be 6 digits')]);
     const shortPassword = await h.call(`${PAY}/setPayPassword`, { payPassword: '2468', checkCode: code }, token);
     expect(shortPassword.code).toBe(CODES.invalid);
     const badCode = await h.call(`${PAY}/setPayPassword`, { payPassword: '246802', checkCode: '12ab' }, token);
-    expect([badCode.code, badCode.msg]).toEqual([CODES.invalid, expect.stringContaining('check code must be 6 digits')]);
+    expect([badCode.code, badCode.msg]).toEqual([CODES.invalid, expect.stringContaining('checkCode must be 6 digits')]);
     expect(await payHash(1001)).toBe(before);
     expect((await h.call(`${PAY}/checkPayPassword`, { payPassword: '135790' }, token)).code).toBe(OK);
 

@@ -15,9 +15,10 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { describeValidationErrorText, updateSkuStockBiz } from '@merchant/api-contracts';
+import { updateSkuStockBiz } from '@merchant/api-contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { notify } from '../../../app/notificationsSlice';
+import { firstProblemText } from '../../../resource-kit';
 import { useUpdateGoodsSkuStockMutation } from '../api';
 
 export interface AdjustStockTarget {
@@ -48,7 +49,7 @@ export function AdjustStockDialog({ sku, onClose }: { sku: AdjustStockTarget; on
       ...(warningStock !== sku.warningStock ? { warningStock } : {}),
     };
     const checked = updateSkuStockBiz.safeParse(biz);
-    if (!checked.success) return setProblem(describeValidationErrorText(checked.error)[i18n.language === 'en-US' ? 'en-US' : 'zh-CN']);
+    if (!checked.success) return setProblem(firstProblemText(i18n, checked.error, biz, { stock: t('goods.adjust.quantity'), delta: t('goods.adjust.quantity'), warningStock: t('goods.adjust.warningStock') }));
     setProblem(null);
     try {
       const answer = await update(checked.data).unwrap();

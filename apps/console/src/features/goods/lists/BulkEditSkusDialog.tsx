@@ -15,10 +15,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { describeValidationErrorText, skuBulkEditBiz, type SkuStockRow } from '@merchant/api-contracts';
+import { skuBulkEditBiz, type SkuStockRow } from '@merchant/api-contracts';
 import { MoneyInput, NumberInput, formatCents, yuanTextToCents } from '@merchant/ui-kit';
 import { useAppDispatch } from '../../../app/hooks';
 import { notify } from '../../../app/notificationsSlice';
+import { firstProblemText } from '../../../resource-kit';
 import { useSkuBulkEditMutation } from '../api';
 import { specText } from './GoodsCell';
 
@@ -59,7 +60,7 @@ export function BulkEditSkusDialog({ skus, onClose }: { skus: SkuStockRow[]; onC
     const biz = bulkEditBiz(skus, drafts);
     if (biz.skus.length === 0) return setProblem(t('goods.bulk.nothing'));
     const checked = skuBulkEditBiz.safeParse(biz);
-    if (!checked.success) return setProblem(describeValidationErrorText(checked.error)[i18n.language === 'en-US' ? 'en-US' : 'zh-CN']);
+    if (!checked.success) return setProblem(firstProblemText(i18n, checked.error, biz, { price: t('goods.bulk.newPrice'), stock: t('goods.bulk.newStock') }));
     setProblem(null);
     try {
       await save(checked.data).unwrap();

@@ -36,7 +36,7 @@ describe('goods search (goodList/goodAll)', () => {
   ] as const)('%s: refuses a max price below the min price on the max price field', async (language, message) => {
     const t = await translator(language);
     // As the list page builds it: the definition's search with its ranges (resource kit, searchRanges).
-    const schema = withSearchRanges(goodsList.list!.search!(t, context(language, t)), goodsList.list!.searchRanges, t);
+    const schema = withSearchRanges(goodsList.list!.search!(t, context(language, t)), goodsList.list!.searchRanges, { language });
     // What the search bar validates: its empty form with the two prices typed.
     const values = { ...emptySearchValues(searchFieldsOf(schema)), priceMin: '100', priceMax: '5' };
     const result = schema.safeParse(values);

@@ -5,7 +5,6 @@ import { goodsEndpoints, type EndpointData } from '@merchant/api-contracts';
 export {
   GOODS_DETAIL_TYPE,
   GOODS_LIMITS,
-  GOODS_RULE_MESSAGES,
   GOODS_STATUS,
   GOODS_STATUS_LABELS,
   goodsActionAllowed,

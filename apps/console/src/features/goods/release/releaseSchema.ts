@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { yuanTextToCents } from '@merchant/ui-kit';
 import { isImageName, type LibraryFile } from '@merchant/media-library';
 import { activeSpecs, countCombinations, type SkuRow, type SpecChoice } from './skus';
-import { GOODS_DETAIL_TYPE, GOODS_LIMITS, GOODS_RULE_MESSAGES, goodsSubmitBiz, type GoodsDraftInput, type GoodsImage, type GoodsSubmitInput } from './contract';
+import { problemOf, valueAtPath, type RuleCode } from '@merchant/api-contracts';
+import { GOODS_DETAIL_TYPE, GOODS_LIMITS, goodsSubmitBiz, type GoodsDraftInput, type GoodsImage, type GoodsSubmitInput } from './contract';
 import { detailHtmlFromText } from './detailText';
 
 const V = 'goodsRelease.validation';
@@ -214,13 +215,13 @@ const FORM_FIELD_OF: Record<string, string> = {
   afterSaleTemplateId: 'afterSaleTemplateId',
 };
 
-/** The contract's cross-field rules, in the merchant's language (release/messages.ts). */
-const RULE_KEYS: Record<string, string> = {
-  [GOODS_RULE_MESSAGES.specTwice]: `${V}.specTwice`,
-  [GOODS_RULE_MESSAGES.skuSpecValues]: `${V}.skuSpecValues`,
-  [GOODS_RULE_MESSAGES.skuTwin]: `${V}.skuTwin`,
-  [GOODS_RULE_MESSAGES.detailRequired]: `${V}.detailTextRequired`,
-  [GOODS_RULE_MESSAGES.detailImagesRequired]: `${V}.detailImagesRequired`,
+/** The contract's cross-field rules (by their rule code), in the merchant's language (release/messages.ts). */
+const RULE_KEYS: Partial<Record<RuleCode, string>> = {
+  specTwice: `${V}.specTwice`,
+  skuSpecValues: `${V}.skuSpecValues`,
+  skuTwin: `${V}.skuTwin`,
+  detailRequired: `${V}.detailTextRequired`,
+  detailImagesRequired: `${V}.detailImagesRequired`,
 };
 
 /** Where a contract issue is shown on the form: its field (a SKU's price, stock or spec values), else the form as a whole. */
@@ -241,9 +242,11 @@ function formPathOf(path: readonly PropertyKey[]): PropertyKey[] {
  * the merchant's language: a known rule with its own text, any other as 'does not meet the rules'.
  */
 export const releaseSubmitSchema = releaseFormSchema.superRefine((values, ctx) => {
-  const checked = goodsSubmitBiz.safeParse(toSubmitBiz(values as ReleaseFormValues));
+  const wire = toSubmitBiz(values as ReleaseFormValues);
+  const checked = goodsSubmitBiz.safeParse(wire);
   if (checked.success) return;
   for (const issue of checked.error.issues) {
-    ctx.addIssue({ code: 'custom', path: formPathOf(issue.path), message: RULE_KEYS[issue.message] ?? `${V}.contractRule` });
+    const { rule } = problemOf(issue, valueAtPath(wire, issue.path));
+    ctx.addIssue({ code: 'custom', path: formPathOf(issue.path), message: RULE_KEYS[rule] ?? `${V}.contractRule` });
   }
 });

@@ -1,43 +1,45 @@
 // What the inventory forms share: validation by a contract's biz schema (errors in the merchant's
-// language, validationText), and the unsaved-changes question for forms in a dialog — closing the
+// language, from the rule and the field's label), and the unsaved-changes question for forms in a dialog — closing the
 // dialog and leaving the screen both ask while the form has changes.
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import { toNestErrors } from '@hookform/resolvers';
-import type { z } from 'zod';
+import type { i18n as I18n, TFunction } from 'i18next';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import { ConfirmDialog } from '@merchant/ui-kit';
-import { useUnsavedChangesGuard } from '../../../resource-kit';
-import { validationText } from './validationText';
+import { decodeProblem, problemText, useUnsavedChangesGuard } from '../../../resource-kit';
 
-/**
- * A react-hook-form resolver that checks the biz the form will send with the contract's schema, so the
- * form refuses exactly what store-server would. `mapPath` moves an issue back to the input it came from
- * when the biz leaves some form rows out (an uncounted count line). Valid forms resolve to the parsed biz.
- */
-export function contractResolver<V extends FieldValues>(
-  schema: z.ZodType,
-  toBiz: (values: V) => unknown,
-  mapPath: (path: PropertyKey[]) => PropertyKey[] = (path) => path,
-): Resolver<V> {
-  return async (values, _context, options) => {
-    const result = schema.safeParse(toBiz(values));
-    if (result.success) return { values: result.data as V, errors: {} };
-    const flat: Record<string, FieldError> = {};
-    for (const issue of result.error.issues) {
-      const name = mapPath(issue.path).map(String).join('.');
-      flat[name] ??= { type: issue.code, message: issue.message };
-    }
-    return { values: {}, errors: toNestErrors(flat as FieldErrors, options) };
-  };
+export { contractResolver } from '../../../resource-kit';
+
+/** Wire field → the label key the inventory forms show it under (a problem is said with the field's label). */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  skuId: 'inventory.field.goodsSku',
+  warehouseName: 'inventory.field.warehouse',
+  itemId: 'inventory.field.item',
+  itemIds: 'inventory.field.item',
+  quantity: 'inventory.field.quantity',
+  countedQuantity: 'inventory.field.countedQuantity',
+  contactName: 'inventory.field.contact',
+  contactMobile: 'inventory.field.mobile',
+  address: 'inventory.field.address',
+  remark: 'inventory.field.remark',
+  lines: 'inventory.field.lines',
+};
+
+/** Fields picked from a list: a missing one reads "choose …" rather than "fill in …". */
+const PICKED = new Set(['skuId', 'itemId', 'itemIds']);
+
+/** The text of a form error in the merchant's language, with the label of the field it was found on. */
+export function inventoryErrorText(t: TFunction, i18n: Pick<I18n, 'language'>, error: { message?: string } | undefined): string | undefined {
+  const field = decodeProblem(error?.message)?.field ?? '';
+  const labelKey = FIELD_LABELS[field];
+  return problemText(i18n, error?.message, labelKey ? t(labelKey) : '', PICKED.has(field));
 }
 
-/** The text of a field's error, translated. */
+/** inventoryErrorText in the console's language. */
 export function useErrorText() {
-  const { t } = useTranslation();
-  return (error: { message?: string } | undefined) => (error?.message ? validationText(t, error.message) : undefined);
+  const { t, i18n } = useTranslation();
+  return (error: { message?: string } | undefined) => inventoryErrorText(t, i18n, error);
 }
 
 /** An array field's own error (refinements on the whole list): react-hook-form keeps it under `root` for field arrays. */
