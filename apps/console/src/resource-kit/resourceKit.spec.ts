@@ -12,7 +12,7 @@ const en = { t, locale: 'en-US' as const };
 const endpoint = { useQuery: () => ({ isFetching: false }), initiate: () => undefined } as ResourceListEndpoint<{ id: number }, unknown>;
 
 describe('defineResource', () => {
-  const base = { titleKey: 'x', rowId: (row: { id: number }) => row.id, listPath: '/x', list: { endpoint, columns: [{ key: 'id', titleKey: 'id' }] } };
+  const base = { titleKey: 'x', rowId: (row: { id: number }) => row.id, listPath: '/x', list: { endpoint, columns: [{ key: 'id' as const, titleKey: 'id' }] } };
 
   it('accepts a key the saved views accept (goods.list) and returns the definition itself', () => {
     const definition = { ...base, key: 'goods.list' };
@@ -24,7 +24,7 @@ describe('defineResource', () => {
   });
 
   it('refuses a column defined twice', () => {
-    const columns = [{ key: 'id', titleKey: 'a' }, { key: 'id', titleKey: 'b' }];
+    const columns = [{ key: 'id' as const, titleKey: 'a' }, { key: 'id' as const, titleKey: 'b' }];
     expect(() => defineResource({ ...base, key: 'goods.list', list: { endpoint, columns } })).toThrow(/column "id" is defined twice/);
   });
 });

@@ -30,8 +30,8 @@ export interface ResourceTextContext {
   locale: 'zh-CN' | 'en-US';
 }
 
-export interface ResourceColumn<Row> {
-  key: string;
+/** What every column has, whatever it shows. */
+export interface ResourceColumnBase<Row> {
   /** i18n key of the header (also the Excel header). */
   titleKey: string;
   /** Cell text; also what the Excel export writes. */
@@ -50,6 +50,30 @@ export interface ResourceColumn<Row> {
   /** Leave the column out of the Excel export. */
   noExport?: boolean;
 }
+
+/**
+ * A column showing a field of the row: the key is that field (also the sort field and the export key), so a
+ * misspelt or renamed field fails the typecheck (resource-kit/columnKeys.typecheck.ts).
+ */
+export interface ResourceFieldColumn<Row> extends ResourceColumnBase<Row> {
+  key: keyof Row & string;
+  derived?: never;
+}
+
+/**
+ * A column computed from the row, not one of its fields (a price range, several fields in one cell): it says
+ * so with `derived: true`, and draws its own text (`format`, which the export writes too). Never sortable: the
+ * server sorts by fields.
+ */
+export interface ResourceDerivedColumn<Row> extends ResourceColumnBase<Row> {
+  key: string;
+  derived: true;
+  format: (row: Row, context: ResourceTextContext) => string;
+  status?: never;
+  sortable?: false;
+}
+
+export type ResourceColumn<Row> = ResourceFieldColumn<Row> | ResourceDerivedColumn<Row>;
 
 /** A list endpoint of the console's RTK Query API (its `useQuery` and its `initiate` for the export). */
 export interface ResourceListEndpoint<Row, Arg> extends ListEndpoint<Row, Arg> {

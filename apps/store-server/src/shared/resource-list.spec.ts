@@ -20,7 +20,7 @@ interface Thing {
   price: number;
 }
 
-const things = defineResourceList<Thing>({
+const things = defineResourceList<Thing, Db>({
   from: 'thing as t',
   storeColumn: 't.store_id',
   where: (q) => q.where('t.status', '<>', 0),
@@ -113,7 +113,7 @@ describe('resource list helper', () => {
 
   it("takes a definition's own total when it answers one, and counts the rows when it answers undefined", async () => {
     const asked: Array<{ storeId: number; query: ListQuery }> = [];
-    const known = defineResourceList<Thing>({
+    const known = defineResourceList<Thing, Db>({
       ...things.definition,
       total: async (_db, storeId, query) => {
         asked.push({ storeId, query });
@@ -125,7 +125,7 @@ describe('resource list helper', () => {
     expect((await known.page(db, 1, { pageNum: 1, pageSize: 20, status: 2 })).total).toBe(4);
     expect(asked.map((a) => a.storeId)).toEqual([1, 1]);
     // A page beyond the given total reads no rows.
-    const none = defineResourceList<Thing>({ ...things.definition, total: async () => 0 });
+    const none = defineResourceList<Thing, Db>({ ...things.definition, total: async () => 0 });
     expect((await none.page(db, 1, { pageNum: 1, pageSize: 5 })).list).toEqual([]);
   });
 });

@@ -124,8 +124,8 @@ export const refundRowSchema = z.object({
   /** The customer's IM account (the detail's "contact buyer"). */
   buyerAccid: z.string(),
   buyerName: z.string(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
+  createTime: z.number(),
+  updateTime: z.number(),
 });
 export type RefundRow = z.infer<typeof refundRowSchema>;
 
@@ -251,8 +251,8 @@ export const complaintRowSchema = z.object({
   buyerName: z.string(),
   /** How many responses the merchant has given. */
   responseCount: z.number(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
+  createTime: z.number(),
+  updateTime: z.number(),
 });
 export type ComplaintRow = z.infer<typeof complaintRowSchema>;
 
@@ -332,7 +332,7 @@ export const evaluationRowSchema = z.object({
   rating: z.number(),
   content: z.string(),
   imageUrls: z.array(z.string()),
-  createdAt: z.number(),
+  createTime: z.number(),
   /** The merchant's reply (once), or null. */
   reply: z.string().nullable(),
   repliedAt: z.number().nullable(),

@@ -105,7 +105,7 @@ export const orderRowSchema = z.object({
   amountCents: z.number(),
   /** Sum of the items' quantities. */
   itemCount: z.number(),
-  createdAt: z.number(),
+  createTime: z.number(),
   paidAt: z.number(),
   /** When the system confirms receipt unless the buyer does first; null until shipped. */
   returnDeadline: z.number().nullable(),
@@ -139,7 +139,7 @@ export const shipmentSchema = z.object({
   trackingNo: z.string(),
   /** SHIPMENT_MACHINE: 1 awaiting pickup, 2 in transit, 3 delivered, 4 returned to sender. */
   status: shipmentStatusValue,
-  createdAt: z.number(),
+  createTime: z.number(),
   pickedUpAt: z.number().nullable(),
   deliveredAt: z.number().nullable(),
   returnedAt: z.number().nullable(),

@@ -156,8 +156,8 @@ export function ComplaintDetailsPage() {
               <Field label={t('afterSales.field.buyer')} testId="detail-buyer">
                 <BuyerContact name={complaint.buyerName} account={complaint.buyerAccid} />
               </Field>
-              <Field label={t('afterSales.field.createdAt')} testId="detail-createdAt">
-                {formatSecondsTimestamp(complaint.createdAt)}
+              <Field label={t('afterSales.field.createTime')} testId="detail-createTime">
+                {formatSecondsTimestamp(complaint.createTime)}
               </Field>
               <Field label={t('afterSales.field.complaintContent')} wide testId="detail-reason">
                 {[complaint.reason, complaint.description].filter(Boolean).join(' — ')}

@@ -180,8 +180,8 @@ function RefundSummary({ refund, context }: { refund: RefundDetail; context: Res
       <Field label={t('afterSales.field.buyer')} testId="detail-buyer">
         <BuyerContact name={refund.buyerName} account={refund.buyerAccid} />
       </Field>
-      <Field label={t('afterSales.field.createdAt')} testId="detail-createdAt">
-        {formatSecondsTimestamp(refund.createdAt)}
+      <Field label={t('afterSales.field.createTime')} testId="detail-createTime">
+        {formatSecondsTimestamp(refund.createTime)}
       </Field>
       <Field label={t('afterSales.field.reason')} wide testId="detail-reason">
         {[refund.reason, refund.description].filter(Boolean).join(' — ') || '—'}

@@ -17,8 +17,8 @@ const LOAD = { timeout: 30_000 };
 const TOTAL = MAX_EXPORT_ROWS + 1000;
 
 const refundRow = (): RefundRow => {
-  const { refundId, refundNo, orderId, orderNo, status, kind, amountCents, reason, buyerAccid, buyerName, createdAt, updatedAt } = refundRecord(1, 0);
-  return { refundId, refundNo, orderId, orderNo, status, kind, amountCents, reason, buyerAccid, buyerName, createdAt, updatedAt };
+  const { refundId, refundNo, orderId, orderNo, status, kind, amountCents, reason, buyerAccid, buyerName, createTime, updateTime } = refundRecord(1, 0);
+  return { refundId, refundNo, orderId, orderNo, status, kind, amountCents, reason, buyerAccid, buyerName, createTime, updateTime };
 };
 const complaintRow: ComplaintRow = {
   complaintId: 1,
@@ -31,8 +31,8 @@ const complaintRow: ComplaintRow = {
   buyerAccid: 'c_demo1',
   buyerName: 'Buyer One',
   responseCount: 0,
-  createdAt: 1_763_900_000,
-  updatedAt: 1_763_900_000,
+  createTime: 1_763_900_000,
+  updateTime: 1_763_900_000,
 };
 
 function renderLargeList(path: string) {

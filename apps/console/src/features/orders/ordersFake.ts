@@ -21,14 +21,14 @@ export function fakeOrder(orderId: number, status: OrderStatus, overrides: Parti
     buyerPhone: '13812345678',
     amountCents: 12_345 * orderId,
     itemCount: 2,
-    createdAt: FAKE_NOW - orderId * 60,
+    createTime: FAKE_NOW - orderId * 60,
     paidAt: FAKE_NOW - orderId * 60 + 30,
     returnDeadline: shipped ? FAKE_NOW + 10 * DAY : null,
     serviceOrder: false,
     items: [{ goodsId: 50, skuId: 501, title: 'Oak chair', specText: 'colour: oak', imageUrl: '', unitPriceCents: 6_000, quantity: 2 }],
     receiver: { name: 'Li Lei', phone: '13912345678', address: '1 Garden Road, Hangzhou' },
     shipments: shipped
-      ? [{ shipmentId: orderId, orderId, carrier: 'SF Express', trackingNo: `SF${orderId}`, status: 2, createdAt: FAKE_NOW, pickedUpAt: FAKE_NOW + 60, deliveredAt: null, returnedAt: null }]
+      ? [{ shipmentId: orderId, orderId, carrier: 'SF Express', trackingNo: `SF${orderId}`, status: 2, createTime: FAKE_NOW, pickedUpAt: FAKE_NOW + 60, deliveredAt: null, returnedAt: null }]
       : [],
     history: [
       { event: 'paid', actor: 'buyer', fromStatus: null, toStatus: 1, days: null, at: FAKE_NOW - 100 },

@@ -1,7 +1,7 @@
 import type { ComplaintRow, EvaluationRow, RefundKind, RefundRow } from '@merchant/api-contracts';
 import type { DisputeStatus, RefundStatus } from '@merchant/api-contracts';
 import { sql } from 'kysely';
-import { defineResourceList, type ListQueryBuilder } from '../../shared/resource-list';
+import { defineResourceList, type ListColumn, type ListQueryBuilder } from '../../shared/resource-list';
 
 // The after-sales lists (docs/orders.md) for the resource-list helper; the detail reads use the same rows.
 // Times are integer seconds in bigint columns, so the creation window compares them as they come.
@@ -11,7 +11,7 @@ const nullableNum = (value: unknown) => (value === null || value === undefined ?
 /** jsonb lists arrive parsed from PostgreSQL and PGlite alike; a string is parsed defensively. */
 export const jsonList = (value: unknown): string[] => (typeof value === 'string' ? (JSON.parse(value) as string[]) : Array.isArray(value) ? (value as string[]) : []);
 
-const createTimeFilters = (column: string) => ({
+const createTimeFilters = (column: ListColumn) => ({
   createTimeStart: { column, op: 'gte' as const },
   createTimeEnd: { column, op: 'lte' as const },
 });
@@ -28,8 +28,8 @@ const refundRow = (row: Record<string, unknown>): RefundRow => ({
   reason: String(row.reason),
   buyerAccid: String(row.buyer_accid),
   buyerName: String(row.buyer_name ?? ''),
-  createdAt: num(row.created_at),
-  updatedAt: num(row.updated_at),
+  createTime: num(row.created_at),
+  updateTime: num(row.updated_at),
 });
 const refundColumns = ['r.id', 'r.refund_no', 'r.order_id', 'o.order_no', 'r.status', 'r.kind', 'r.amount_cents', 'r.reason', 'r.buyer_accid', 'o.buyer_name', 'r.created_at', 'r.updated_at'] as const;
 
@@ -66,8 +66,8 @@ const complaintRow = (row: Record<string, unknown>): ComplaintRow => ({
   buyerAccid: String(row.buyer_accid),
   buyerName: String(row.buyer_name ?? ''),
   responseCount: num(row.response_count),
-  createdAt: num(row.created_at),
-  updatedAt: num(row.updated_at),
+  createTime: num(row.created_at),
+  updateTime: num(row.updated_at),
 });
 
 /** orderComplaint: the complaints about the store's orders, newest first. */
@@ -111,7 +111,7 @@ const evaluationRow = (row: Record<string, unknown>): EvaluationRow => ({
   rating: num(row.rating),
   content: String(row.content),
   imageUrls: jsonList(row.image_urls),
-  createdAt: num(row.created_at),
+  createTime: num(row.created_at),
   reply: row.reply === null || row.reply === undefined ? null : String(row.reply),
   repliedAt: nullableNum(row.replied_at),
 });

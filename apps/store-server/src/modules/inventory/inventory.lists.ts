@@ -1,7 +1,7 @@
 import { stockStatusOf, type InventoryCountStatus, type InventoryOrderStatus, type WarningStatus } from '@merchant/api-contracts';
 import { sql } from 'kysely';
 import { toEpochSeconds } from '../../shared/clock';
-import { defineResourceList, fromSeconds, type ListQueryBuilder, type ResourceList, type ResourceListDefinition } from '../../shared/resource-list';
+import { defineResourceList, fromSeconds, type ListColumn, type ListQueryBuilder, type ListTable, type ResourceList, type ResourceListDefinition } from '../../shared/resource-list';
 
 // The inventory centre's lists (docs/inventory.md) for the resource-list helper, and the row shapes the
 // repository's single-record reads share with them.
@@ -9,7 +9,7 @@ import { defineResourceList, fromSeconds, type ListQueryBuilder, type ResourceLi
 export const seconds = (value: unknown) => toEpochSeconds(value as Date) ?? 0;
 export const nullableSeconds = (value: unknown) => (value ? seconds(value) : null);
 const endOfSecond = (value: unknown) => new Date(Number(value) * 1000 + 999);
-const createTimeFilters = (column: string) => ({
+const createTimeFilters = (column: ListColumn) => ({
   createTimeStart: { column, op: 'gte' as const, toDb: fromSeconds },
   createTimeEnd: { column, op: 'lte' as const, toDb: endOfSecond },
 });
@@ -19,7 +19,7 @@ const createTimeFilters = (column: string) => ({
  * scoped by `<alias>.store_id`, filtered by creation time, newest first, ties broken by id.
  */
 function recordList<Row>(
-  table: string,
+  table: ListTable,
   alias: string,
   parts: Pick<ResourceListDefinition<Row>, 'where' | 'filters' | 'select' | 'map'>,
 ): ResourceList<Row> {

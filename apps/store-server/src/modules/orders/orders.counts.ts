@@ -1,15 +1,14 @@
 import { sql, type Kysely } from 'kysely';
+import type { StoreDatabase } from '../../db/schema';
 import type { ListQuery } from '../../shared/resource-list';
 
 // The store's paid orders per status as kept by migration 0017's triggers (store_order_status_count, in the
 // same transaction as every order write): what the unfiltered list, its status tabs and queryStoreOrderCount
 // without a window read instead of counting a store's orders (docs/orders.md "Order counts").
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 
 /** The kept counts of one store, by status (statuses without orders are absent). */
-export async function keptStatusCounts(db: AnyDb, storeId: number): Promise<Map<number, number>> {
+export async function keptStatusCounts(db: Kysely<StoreDatabase>, storeId: number): Promise<Map<number, number>> {
   const { rows } = await sql<{ status: number; order_count: number | string }>`
     select status, order_count from store_order_status_count where store_id = ${storeId}`.execute(db);
   return new Map(rows.map((row) => [Number(row.status), Number(row.order_count)]));
@@ -24,7 +23,7 @@ const isUnset = (value: unknown) => value === undefined || value === null || val
  */
 export function keptListTotal(filterNames: readonly string[]) {
   const others = filterNames.filter((name) => name !== 'status');
-  return async (db: AnyDb, storeId: number, query: ListQuery): Promise<number | undefined> => {
+  return async (db: Kysely<StoreDatabase>, storeId: number, query: ListQuery): Promise<number | undefined> => {
     if (!others.every((name) => isUnset(query[name]))) return undefined;
     const status = query.status;
     if (!isUnset(status) && (typeof status !== 'number' || !Number.isInteger(status))) return undefined;

@@ -35,7 +35,7 @@ interface Row {
   buyerPhone: string;
   amountCents: number;
   itemCount: number;
-  createdAt: number;
+  createTime: number;
   paidAt: number;
   returnDeadline: number | null;
 }
@@ -110,7 +110,7 @@ describe('orders: the store side and the buyer side', () => {
       const all = await call<Page>('list', { pageSize: 20 });
       expect(all.code).toBe(OK);
       expect(all.data.total).toBeGreaterThanOrEqual(Object.values(DEMO_ORDER_COUNTS).reduce((a, b) => a + b, 0));
-      const times = all.data.list.map((r) => r.createdAt);
+      const times = all.data.list.map((r) => r.createTime);
       expect(times).toEqual([...times].sort((a, b) => b - a));
       for (const status of [1, 2, 3, 4, 5, 6]) {
         const tab = await call<Page>('list', { status, pageSize: 50 });
@@ -136,8 +136,8 @@ describe('orders: the store side and the buyer side', () => {
       expect(phone.data.total).toBeGreaterThan(0);
       expect(phone.data.list.every((r) => r.buyerPhone.startsWith('1391234000'))).toBe(true);
 
-      const window = await call<Page>('list', { createTimeStart: first.createdAt, createTimeEnd: first.createdAt, pageSize: 50 });
-      expect(window.data.list.every((r) => r.createdAt === first.createdAt)).toBe(true);
+      const window = await call<Page>('list', { createTimeStart: first.createTime, createTimeEnd: first.createTime, pageSize: 50 });
+      expect(window.data.list.every((r) => r.createTime === first.createTime)).toBe(true);
       expect(window.data.list.some((r) => r.orderId === first.orderId)).toBe(true);
 
       const amount = await call<Page>('list', { amountMin: first.amountCents, amountMax: first.amountCents, pageSize: 50 });

@@ -21,7 +21,7 @@ export const orderRow = (row: Record<string, unknown>): OrderRow => ({
   buyerPhone: String(row.buyer_phone ?? ''),
   amountCents: Number(row.amount_cents),
   itemCount: Number(row.item_count ?? 0),
-  createdAt: Number(row.created_at),
+  createTime: Number(row.created_at),
   // Rows written before the buyer side (0005's shape) were paid when created.
   paidAt: Number(row.paid_at ?? row.created_at),
   returnDeadline: numberOrNull(row.return_deadline),

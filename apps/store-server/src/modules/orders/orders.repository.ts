@@ -2,7 +2,7 @@ import type { OrderItem, OrderListQuery, OrderReceiver, OrderRow, PageOf, Shipme
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import type { ListQuery } from '../../shared/resource-list';
-import { UNPAID_ORDER_STATUS, type HistoryEntry, type OrderState, type PricedItem } from './orders.domain';
+import type { HistoryEntry, OrderState, PricedItem } from './orders.domain';
 import { keptStatusCounts } from './orders.counts';
 import { orderList } from './orders.lists';
 import type { OrderCountQuery } from './orders.schemas';
@@ -57,7 +57,7 @@ const shipmentOf = (row: Record<string, unknown>): Shipment => ({
   carrier: String(row.carrier),
   trackingNo: String(row.tracking_no),
   status: Number(row.status) as ShipmentStatus,
-  createdAt: Number(row.created_at),
+  createTime: Number(row.created_at),
   pickedUpAt: numberOrNull(row.picked_up_at),
   deliveredAt: numberOrNull(row.delivered_at),
   returnedAt: numberOrNull(row.returned_at),
@@ -109,9 +109,7 @@ export class OrdersRepository {
 
   rows(storeId: number, orderIds: readonly number[]): Promise<OrderRow[]> {
     if (orderIds.length === 0) return Promise.resolve([]);
-    return orderList.definition.select(
-      this.db.selectFrom('store_order as o').where('o.store_id', '=', storeId).where('o.status', '<>', UNPAID_ORDER_STATUS).where('o.id', 'in', [...orderIds]),
-    ).execute().then((rows) => rows.map((row) => orderList.definition.map(row as Record<string, unknown>)));
+    return orderList.rows(this.db, storeId, (q) => q.where('o.id', 'in', [...orderIds]));
   }
 
   /**

@@ -18,7 +18,7 @@ const COLUMNS: ResourceColumn<ComplaintRow>[] = [
   { key: 'reason', titleKey: 'afterSales.field.complaintContent', flex: 1 },
   { key: 'buyerName', titleKey: 'afterSales.field.buyer', width: 100 },
   { key: 'responseCount', titleKey: 'afterSales.field.responseCount', width: 100, align: 'right', hidden: true },
-  { key: 'createdAt', titleKey: 'afterSales.field.filedAt', width: 165, sortable: true, format: (row) => formatSecondsTimestamp(row.createdAt) },
+  { key: 'createTime', titleKey: 'afterSales.field.filedAt', width: 165, sortable: true, format: (row) => formatSecondsTimestamp(row.createTime) },
 ];
 
 const toArg = listArg<Record<string, unknown>>({ ranges: { createTime: ['createTimeStart', 'createTimeEnd'] } });
@@ -34,7 +34,7 @@ export const complaints = defineResource<ComplaintRow, ComplaintQuery>({
     toArg: (query) => {
       const biz: Record<string, unknown> = toArg(query);
       // The table sorts by column key; the contract's sort field is createTime.
-      if (biz.sortField === 'createdAt') biz.sortField = 'createTime';
+      if (biz.sortField === 'createTime') biz.sortField = 'createTime';
       return biz as ComplaintQuery;
     },
     search: (t: TFunction) =>

@@ -59,11 +59,11 @@ const COLUMNS: ResourceColumn<EvaluationRow>[] = [
     ),
   },
   { key: 'repliedAt', titleKey: 'afterSales.field.repliedAt', width: 165, format: (row) => formatSecondsTimestamp(row.repliedAt) },
-  { key: 'createdAt', titleKey: 'afterSales.field.reviewedAt', width: 165, sortable: true, format: (row) => formatSecondsTimestamp(row.createdAt) },
+  { key: 'createTime', titleKey: 'afterSales.field.reviewedAt', width: 165, sortable: true, format: (row) => formatSecondsTimestamp(row.createTime) },
 ];
 
 const baseArg = listArg<Record<string, unknown>>({ numbers: ['rating'], ranges: { createTime: ['createTimeStart', 'createTimeEnd'] } });
-const SORT_FIELDS: Record<string, string> = { createdAt: 'createTime', rating: 'rating' };
+const SORT_FIELDS: Record<string, string> = { createTime: 'createTime', rating: 'rating' };
 
 export function evaluationArg(query: Parameters<typeof baseArg>[0]): EvaluationQuery {
   const biz = baseArg(query);

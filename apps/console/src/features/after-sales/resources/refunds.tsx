@@ -36,11 +36,11 @@ const COLUMNS: ResourceColumn<RefundRow>[] = [
   // The reason reads in full on the detail; as a column it is offered in the column picker.
   { key: 'reason', titleKey: 'afterSales.field.reason', flex: 1, hidden: true },
   { key: 'buyerName', titleKey: 'afterSales.field.buyer', width: 90 },
-  { key: 'createdAt', titleKey: 'afterSales.field.createdAt', width: 155, sortable: true, format: (row) => formatSecondsTimestamp(row.createdAt) },
+  { key: 'createTime', titleKey: 'afterSales.field.createTime', width: 155, sortable: true, format: (row) => formatSecondsTimestamp(row.createTime) },
 ];
 
 // The table sorts by column key; the contract names the sort fields createTime and amount.
-const SORT_FIELDS: Record<string, string> = { createdAt: 'createTime', amountCents: 'amount' };
+const SORT_FIELDS: Record<string, string> = { createTime: 'createTime', amountCents: 'amount' };
 const baseArg = listArg<Record<string, unknown>>({ ranges: { createTime: ['createTimeStart', 'createTimeEnd'] } });
 function refundArg(query: Parameters<typeof baseArg>[0], pendingOnly: boolean): RefundQuery {
   const biz = baseArg(query);

@@ -44,7 +44,7 @@ export const inventoryWarning = defineResource<StockWarningRow, EndpointBiz<type
         hideable: false,
         render: (row) => <GoodsCell title={row.title} caption={specText(row.specValues)} />,
       },
-      { key: 'spec', titleKey: 'goods.field.spec', width: 150, hidden: true, format: (row) => specText(row.specValues) },
+      { key: 'spec', derived: true, titleKey: 'goods.field.spec', width: 150, hidden: true, format: (row) => specText(row.specValues) },
       { key: 'stock', titleKey: 'goods.field.stockWhenFired', width: 100, align: 'right', hidden: true },
       { key: 'warningStock', titleKey: 'goods.field.warningStock', width: 90, align: 'right' },
       { key: 'currentStock', titleKey: 'goods.field.currentStock', width: 90, align: 'right' },

@@ -40,7 +40,7 @@ export const salesInventory = defineResource<SkuStockRow, EndpointBiz<typeof goo
     columns: [
       { key: 'title', titleKey: 'goods.field.goods', flex: 2, hideable: false, render: (row) => <GoodsCell imageUrl={row.mainImageUrl} title={row.title} caption={specText(row.specValues)} /> },
       { key: 'goodsId', titleKey: 'goods.field.goodsId', width: 90, sortable: true, hidden: true },
-      { key: 'spec', titleKey: 'goods.field.spec', width: 150, hidden: true, format: (row) => specText(row.specValues) },
+      { key: 'spec', derived: true, titleKey: 'goods.field.spec', width: 150, hidden: true, format: (row) => specText(row.specValues) },
       { key: 'skuCode', titleKey: 'goods.field.skuCode', width: 120 },
       { key: 'price', titleKey: 'goods.field.price', width: 100, align: 'right', format: (row) => formatCents(row.price) },
       { key: 'stock', titleKey: 'goods.field.stock', width: 90, align: 'right', sortable: true },

@@ -19,7 +19,7 @@ const LINE_COLUMNS: ResourceColumn<Count['lines'][number]>[] = [
   { key: 'skuText', titleKey: 'inventory.field.sku' },
   { key: 'bookQuantity', titleKey: 'inventory.field.bookQuantity', align: 'right' },
   { key: 'countedQuantity', titleKey: 'inventory.field.countedQuantity', align: 'right' },
-  { key: 'lineDifference', titleKey: 'inventory.field.lineDifference', align: 'right', format: (line) => (line.countedQuantity === null ? '' : signed(line.countedQuantity - line.bookQuantity)) },
+  { key: 'lineDifference', derived: true, titleKey: 'inventory.field.lineDifference', align: 'right', format: (line) => (line.countedQuantity === null ? '' : signed(line.countedQuantity - line.bookQuantity)) },
 ];
 
 export const inventoryCount = defineResource<CountRow, EndpointBiz<typeof inventoryEndpoints.countList>, Count, { countId: number }>({

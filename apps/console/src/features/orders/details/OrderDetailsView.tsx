@@ -76,7 +76,7 @@ function OrderContent({ order, kind }: { order: OrderDetail; kind: OrderKind }) 
             { key: 'orderType', label: t('orders.field.orderType'), value: t(order.serviceOrder ? 'orders.orderType.service' : 'orders.orderType.goods') },
             { key: 'buyerName', label: t('orders.field.buyerName'), value: order.buyerName },
             { key: 'buyerPhone', label: t('orders.field.buyerPhone'), value: maskPhone(order.buyerPhone) },
-            { key: 'createdAt', label: t('orders.field.createTime'), value: formatSecondsTimestamp(order.createdAt) },
+            { key: 'createTime', label: t('orders.field.createTime'), value: formatSecondsTimestamp(order.createTime) },
             { key: 'paidAt', label: t('orders.field.paidAt'), value: formatSecondsTimestamp(order.paidAt) },
             { key: 'returnDeadline', label: t('orders.field.returnDeadline'), value: formatSecondsTimestamp(order.returnDeadline) },
           ]}

@@ -79,7 +79,7 @@ export const ITEM_COLUMNS: ResourceColumn<OrderItem>[] = [
   { key: 'specText', titleKey: 'orders.field.spec' },
   { key: 'unitPriceCents', titleKey: 'orders.field.unitPrice', align: 'right', format: (item) => formatCents(item.unitPriceCents) },
   { key: 'quantity', titleKey: 'orders.field.quantity', align: 'right' },
-  { key: 'subtotal', titleKey: 'orders.field.subtotal', align: 'right', format: (item) => formatCents(lineAmountCents(item)) },
+  { key: 'subtotal', derived: true, titleKey: 'orders.field.subtotal', align: 'right', format: (item) => formatCents(lineAmountCents(item)) },
 ];
 
 export function ItemsTable({ items, titleKey }: { items: readonly OrderItem[]; titleKey: string }) {
@@ -90,7 +90,7 @@ const SHIPMENT_COLUMNS: ResourceColumn<Shipment>[] = [
   { key: 'carrier', titleKey: 'orders.field.carrier' },
   { key: 'trackingNo', titleKey: 'orders.field.trackingNo' },
   { key: 'status', titleKey: 'orders.field.shipmentStatus', status: SHIPMENT_STATUS },
-  { key: 'createdAt', titleKey: 'orders.field.shippedAt', format: (s) => formatSecondsTimestamp(s.createdAt) },
+  { key: 'createTime', titleKey: 'orders.field.shippedAt', format: (s) => formatSecondsTimestamp(s.createTime) },
   { key: 'pickedUpAt', titleKey: 'orders.field.pickedUpAt', format: (s) => formatSecondsTimestamp(s.pickedUpAt) },
   { key: 'deliveredAt', titleKey: 'orders.field.deliveredAt', format: (s) => formatSecondsTimestamp(s.deliveredAt) },
 ];

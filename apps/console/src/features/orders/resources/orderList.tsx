@@ -13,7 +13,7 @@ import { ORDER_PATHS, orderAddress } from '../paths';
 import { shipOrderAddress } from '../shipping/paths';
 
 /** Sortable columns → the contract's sort fields (ORDER_SORT_FIELDS). */
-const SORT_FIELDS: Readonly<Record<string, NonNullable<OrderListQuery['sortField']>>> = { createdAt: 'createTime', paidAt: 'paidTime', amountCents: 'amount' };
+const SORT_FIELDS: Readonly<Record<string, NonNullable<OrderListQuery['sortField']>>> = { createTime: 'createTime', paidAt: 'paidTime', amountCents: 'amount' };
 
 const baseArg = listArg<OrderListQuery>({ ranges: { createTime: ['createTimeStart', 'createTimeEnd'] } });
 
@@ -64,7 +64,7 @@ export const orderList = defineResource<OrderRow, OrderListQuery>({
         render: (row, context) => <OrderStatusChip status={row.status} context={context} />,
       },
       { key: 'serviceOrder', titleKey: 'orders.field.orderType', width: 110, hidden: true, format: (row, { t }) => t(row.serviceOrder ? 'orders.orderType.service' : 'orders.orderType.goods') },
-      { key: 'createdAt', titleKey: 'orders.field.createTime', width: 160, sortable: true, format: (row) => formatSecondsTimestamp(row.createdAt) },
+      { key: 'createTime', titleKey: 'orders.field.createTime', width: 160, sortable: true, format: (row) => formatSecondsTimestamp(row.createTime) },
       { key: 'paidAt', titleKey: 'orders.field.paidAt', width: 165, sortable: true, hidden: true, format: (row) => formatSecondsTimestamp(row.paidAt) },
       { key: 'returnDeadline', titleKey: 'orders.field.returnDeadline', width: 165, hidden: true, format: (row) => formatSecondsTimestamp(row.returnDeadline) },
     ],

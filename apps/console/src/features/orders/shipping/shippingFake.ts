@@ -21,7 +21,7 @@ export function installShippingFake(server: FakeStoreServer, initial: OrderDetai
     const order = byId(parsed.data.orderId);
     if (!order) return { ok: false, code: STORE_CODES.notFound, msg: 'order not found' };
     if (!ORDER_MACHINE.eventsFrom(order.status, 'merchant').includes('ship')) return { ok: false, code: STORE_CODES.notAllowedInCurrentState, msg: 'not allowed in the current state' };
-    const shipment: Shipment = { shipmentId: 900 + shipments.length + 1, orderId: order.orderId, carrier: parsed.data.carrier, trackingNo: parsed.data.trackingNo, status: 1, createdAt: FAKE_NOW + 10, pickedUpAt: null, deliveredAt: null, returnedAt: null };
+    const shipment: Shipment = { shipmentId: 900 + shipments.length + 1, orderId: order.orderId, carrier: parsed.data.carrier, trackingNo: parsed.data.trackingNo, status: 1, createTime: FAKE_NOW + 10, pickedUpAt: null, deliveredAt: null, returnedAt: null };
     shipments.push(shipment);
     order.status = ORDER_MACHINE.next(order.status, 'ship', 'merchant')!;
     order.shipments = [...order.shipments, shipment];

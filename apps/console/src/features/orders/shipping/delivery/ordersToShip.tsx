@@ -28,7 +28,7 @@ export const ordersToShip = defineResource<OrderRow, OrderListQuery>({
       z.object({
         orderNo: searchText({ label: t('shipping.field.orderNo') }),
         buyer: searchText({ label: t('shipping.field.buyer') }),
-        createTime: searchDateRange({ label: t('shipping.field.createdAt') }),
+        createTime: searchDateRange({ label: t('shipping.field.createTime') }),
       }),
     columns: [
       { key: 'orderNo', titleKey: 'shipping.field.orderNo', width: 190, hideable: false },
@@ -37,7 +37,7 @@ export const ordersToShip = defineResource<OrderRow, OrderListQuery>({
       { key: 'itemCount', titleKey: 'shipping.field.itemCount', width: 80, align: 'right' },
       { key: 'amountCents', titleKey: 'shipping.field.amount', width: 120, align: 'right', sortable: true, format: (row) => formatCents(row.amountCents) },
       { key: 'paidAt', titleKey: 'shipping.field.paidAt', width: 165, sortable: true, format: (row) => formatSecondsTimestamp(row.paidAt) },
-      { key: 'createdAt', titleKey: 'shipping.field.createdAt', width: 165, sortable: true, hidden: true, format: (row) => formatSecondsTimestamp(row.createdAt) },
+      { key: 'createTime', titleKey: 'shipping.field.createTime', width: 165, sortable: true, hidden: true, format: (row) => formatSecondsTimestamp(row.createTime) },
     ],
     rowActions: [
       { key: 'detail', labelKey: 'resourceKit.detail', to: orderDetailAddress },

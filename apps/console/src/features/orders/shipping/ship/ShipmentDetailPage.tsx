@@ -18,9 +18,9 @@ import { shippingApi } from '../api';
 type ShipmentDetail = EndpointData<typeof orderEndpoints.shipmentDetail>;
 
 /** When the shipment reached each status it has reached, oldest first. */
-export function shipmentTimeline(shipment: Pick<ShipmentDetail, 'createdAt' | 'pickedUpAt' | 'deliveredAt' | 'returnedAt'>): Array<{ status: ShipmentStatus; at: number }> {
+export function shipmentTimeline(shipment: Pick<ShipmentDetail, 'createTime' | 'pickedUpAt' | 'deliveredAt' | 'returnedAt'>): Array<{ status: ShipmentStatus; at: number }> {
   const reached: Array<{ status: ShipmentStatus; at: number | null }> = [
-    { status: 1, at: shipment.createdAt },
+    { status: 1, at: shipment.createTime },
     { status: 2, at: shipment.pickedUpAt },
     { status: 3, at: shipment.deliveredAt },
     { status: 4, at: shipment.returnedAt },
