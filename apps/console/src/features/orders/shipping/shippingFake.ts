@@ -2,7 +2,7 @@
 // fake (../ordersFake.ts), sharing its orders, so a shipment shows in the worklist and the detail. It
 // follows the contract and docs/orders.md: shipping is the ORDER machine's `ship` (else 10100005), a
 // shipment starts awaiting pickup, and bulkShip answers each row on its own (shipOrderBiz per row).
-import { ORDER_MACHINE, STORE_CODES, orderEndpoints as O, shipOrderBiz, type OrderDetail, type Shipment } from '@merchant/api-contracts';
+import { describeValidationError, ORDER_MACHINE, STORE_CODES, orderEndpoints as O, shipOrderBiz, type OrderDetail, type Shipment } from '@merchant/api-contracts';
 import type { FakeStoreServer } from '../../../../test/fakeStoreServer';
 import { onContract } from '../../../resource-kit/contractFake';
 import { FAKE_NOW, installOrdersFake } from '../ordersFake';
@@ -17,7 +17,7 @@ export function installShippingFake(server: FakeStoreServer, initial: OrderDetai
 
   const ship = (biz: unknown): Answer => {
     const parsed = shipOrderBiz.safeParse(biz);
-    if (!parsed.success) return { ok: false, code: STORE_CODES.invalidParameter, msg: parsed.error.issues[0]?.message ?? 'invalid parameters' };
+    if (!parsed.success) return { ok: false, code: STORE_CODES.invalidParameter, msg: describeValidationError(parsed.error, biz) };
     const order = byId(parsed.data.orderId);
     if (!order) return { ok: false, code: STORE_CODES.notFound, msg: 'order not found' };
     if (!ORDER_MACHINE.eventsFrom(order.status, 'merchant').includes('ship')) return { ok: false, code: STORE_CODES.notAllowedInCurrentState, msg: 'not allowed in the current state' };

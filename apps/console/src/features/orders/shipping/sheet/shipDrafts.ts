@@ -2,7 +2,7 @@
 // and their checks before anything is sent: the order each line names, the carrier from the list, and
 // the tracking number by the contract's own rule (shipOrderBiz). Only lines without errors are sent;
 // the server still checks each row and answers per row (bulkShip).
-import { carrierCodeOf, ORDER_LIMITS, shipOrderBiz, type OrderRow } from '@merchant/api-contracts';
+import { carrierCodeOf, ORDER_LIMITS, problemOf, shipOrderBiz, type OrderRow } from '@merchant/api-contracts';
 import type { SheetColumn, SheetLine } from './shipmentSheet';
 
 /** An error of a line: an i18n key under `shipping.rowError` and its values. */
@@ -90,9 +90,11 @@ const trackingRule = shipOrderBiz.shape.trackingNo;
 export function trackingError(trackingNo: string): RowError | null {
   const checked = trackingRule.safeParse(trackingNo);
   if (checked.success) return null;
-  const message = checked.error.issues[0]?.message ?? '';
-  if (/is required/.test(message)) return { field: 'trackingNo', key: 'trackingMissing' };
-  if (/at most/.test(message)) return { field: 'trackingNo', key: 'trackingTooLong', values: { max: ORDER_LIMITS.trackingNoMax } };
+  const issue = checked.error.issues[0];
+  // The rule the contract reports (its code, never its text).
+  const { rule } = issue ? problemOf(issue, trackingNo) : { rule: 'invalid' };
+  if (rule === 'required') return { field: 'trackingNo', key: 'trackingMissing' };
+  if (rule === 'maxLength') return { field: 'trackingNo', key: 'trackingTooLong', values: { max: ORDER_LIMITS.trackingNoMax } };
   return { field: 'trackingNo', key: 'trackingFormat' };
 }
 
