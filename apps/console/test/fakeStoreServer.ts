@@ -1,18 +1,23 @@
 // An in-memory stand-in for store-server's envelope API, reached through the real secure client
 // (mode 'none') via its `fetch` option. Only the calls the console's tests make are answered.
 // It speaks the contracts of @merchant/api-contracts like the real server: a biz the contract refuses
-// gets 10100001 before any handler runs, and an answer the contract does not allow (data outside the
-// schema, a code the call never answers) is a violation that fails the call and the test.
+// gets 10100001 with every refused field in errInfo before any handler runs, an idempotent call's
+// repeated key gets the first answer without the handler running again, and an answer the contract does
+// not allow (data outside the schema, a code the call never answers) is a violation that fails the call
+// and the test.
 import {
   STORE_CODES,
   authEndpoints,
   describeValidationError,
   endpointAllows,
+  IDEMPOTENCY_KEY_FIELD,
+  validationErrInfoOf,
   endpointByPath,
   exportEndpoints,
   imEndpoints,
   isTransportCode,
   type AnyEndpoint,
+  type WireProblem,
 } from '@merchant/api-contracts';
 import type { FetchLike } from '@merchant/secure-transport';
 
@@ -26,7 +31,8 @@ export interface Envelope {
   code: string;
   msg: string;
   data?: unknown;
-  errInfo?: { value?: string };
+  /** The captcha image (10103003), or every refused field of a 10100001 (api-contracts validationErrInfo). */
+  errInfo?: { value?: string; problems?: WireProblem[] };
 }
 
 export type Handler = (call: EnvelopeCall) => Envelope | Promise<Envelope>;
@@ -119,18 +125,31 @@ export function createFakeStoreServer(users: FakeUser[] = [DEMO_USER]): FakeStor
     ],
   ]);
 
-  /** The contract's checks around a handler, in store-server's order: biz (10100001), then the answer. */
+  /** Idempotent calls' first successful answers by path and key, with the biz they answered (store-server keeps them 24 h). */
+  const firstAnswers = new Map<string, { biz: string; answer: Envelope }>();
+
+  /** The contract's checks around a handler, in store-server's order: biz (10100001), the key, then the answer. */
   async function answerThrough(contract: AnyEndpoint | undefined, handler: Handler | undefined, call: EnvelopeCall): Promise<Envelope> {
     if (!handler) return { code: '10404000', msg: `no route ${call.path}` };
     if (!contract) return handler(call);
     const parsed = contract.biz.safeParse(call.biz);
-    if (!parsed.success) return { code: STORE_CODES.invalidParameter, msg: describeValidationError(parsed.error, call.biz) };
+    if (!parsed.success) {
+      return { code: STORE_CODES.invalidParameter, msg: describeValidationError(parsed.error, call.biz), errInfo: validationErrInfoOf(parsed.error, call.biz) };
+    }
+    const { [IDEMPOTENCY_KEY_FIELD]: key, ...fields } = call.biz;
+    const keyed = contract.idempotent ? `${call.path} ${String(key)}` : undefined;
+    const first = keyed === undefined ? undefined : firstAnswers.get(keyed);
+    if (first) {
+      if (first.biz !== JSON.stringify(fields)) return { code: STORE_CODES.alreadyExists, msg: 'this idempotency key was already used for a different request; submit again' };
+      return first.answer;
+    }
     const answer = await handler(call);
     const violation = contractViolation(contract, answer);
     if (violation) {
       violations.push(violation);
       throw new Error(`fake store-server: ${violation}`);
     }
+    if (keyed !== undefined && answer.code === STORE_CODES.success) firstAnswers.set(keyed, { biz: JSON.stringify(fields), answer });
     return answer;
   }
 

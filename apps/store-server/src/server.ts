@@ -5,7 +5,9 @@ import { DEFAULT_CONFIG, modesAtLeast, productionConfigProblems, type StoreServe
 import { openStoreDatabase, type StoreDatabaseHandle } from './db/database';
 import { seedDemoData } from './db/seed';
 import { loadOrCreateServerKeys } from './db/server-keys';
+import { IdempotencyKeyRepository } from './db/idempotency-keys';
 import { KyselySessionStore } from './db/session-store';
+import { IdempotencyGuard } from './http/idempotency';
 import { registerOpenApi } from './http/openapi';
 import { registerTestHooks } from './http/test-hooks';
 import { buildStoreModules } from './modules';
@@ -70,6 +72,7 @@ export async function createStoreServer(
       permissionsOf: (caller: { userId: number }) => modules.auth.permissionsOf(caller),
       // Development and tests check every answer against its contract; production trusts the tests.
       checkAnswers: !config.production,
+      idempotency: new IdempotencyGuard(new IdempotencyKeyRepository(database.db), clock),
     };
     for (const route of modules.routes) route.register(app, routeDependencies);
     registerOpenApi(app, modules.routes);

@@ -119,3 +119,59 @@ describe('endpointsUnder', () => {
     expect(() => call('x', { access: 'public', permission: 'goods:view' as never, biz: emptyBiz, data: noData })).toThrow(/needs access 'user'/);
   });
 });
+
+describe('idempotent calls', () => {
+  const stockChange = defineEndpoint({
+    path: '/v1/test/stock',
+    access: 'user',
+    idempotent: true,
+    biz: z.object({ delta: z.number().int(), note: z.string().default('') }).refine((biz) => biz.delta !== 0, { message: 'no change', path: ['delta'] }),
+    data: z.object({ stock: z.number() }),
+  });
+  const key = '6f1c2a3e-8a4b-4c1d-9e2f-0123456789ab';
+
+  // Compile-time: a screen may leave the key to the console's call helper; a handler always receives it.
+  const fromScreen: EndpointBiz<typeof stockChange> = { delta: 1 };
+  const received: EndpointParsedBiz<typeof stockChange> = { delta: 1, note: '', idempotencyKey: key };
+
+  it('adds a required UUID idempotencyKey to the biz and keeps the object\'s own rules', () => {
+    expect(stockChange.idempotent).toBe(true);
+    expect(sample.idempotent).toBe(false);
+    expect(stockChange.biz.parse({ ...fromScreen, idempotencyKey: key })).toEqual(received);
+    expect(stockChange.biz.safeParse(fromScreen).error?.issues.map((issue) => issue.path)).toEqual([['idempotencyKey']]);
+    expect(stockChange.biz.safeParse({ delta: 1, idempotencyKey: 'not-a-uuid' }).success).toBe(false);
+    expect(stockChange.biz.safeParse({ delta: 0, idempotencyKey: key }).error?.issues.map((issue) => issue.path)).toEqual([['delta']]);
+    const document = z.toJSONSchema(stockChange.biz, { io: 'input' }) as { required: string[] };
+    expect(document.required).toContain('idempotencyKey');
+  });
+
+  it('may answer 10100009 for a key already used with another biz', () => {
+    expect(endpointCodes(stockChange)).toContain(STORE_CODES.alreadyExists);
+    expect(endpointCodes(sample)).not.toContain(STORE_CODES.alreadyExists);
+  });
+
+  it('is only for a signed-in store user\'s object-shaped call that does not declare the key itself', () => {
+    expect(() => defineEndpoint({ path: '/v1/x', access: 'public', idempotent: true, biz: z.object({}), data: z.null() })).toThrow(/needs access 'user'/);
+    expect(() => defineEndpoint({ path: '/v1/x', access: 'user', idempotent: true, biz: z.array(z.number()), data: z.null() })).toThrow(/must be a z.object/);
+    expect(() =>
+      defineEndpoint({ path: '/v1/x', access: 'user', idempotent: true, biz: z.object({ idempotencyKey: z.string() }), data: z.null() }),
+    ).toThrow(/declares idempotencyKey itself/);
+    const call = endpointsUnder('/v1/store/test');
+    expect(call('add', { access: 'user', idempotent: true, biz: emptyBiz, data: noData }).biz.shape).toHaveProperty('idempotencyKey');
+  });
+
+  it('flags the console form calls whose double submit would change twice', () => {
+    const flagged = allEndpoints.filter((endpoint) => endpoint.idempotent).map((endpoint) => endpoint.path);
+    expect(flagged).toEqual(
+      expect.arrayContaining([
+        endpointGroups.inventory.itemAdd.path,
+        endpointGroups.inventory.countCreate.path,
+        endpointGroups.inventory.countComplete.path,
+        endpointGroups.inventory.inboundCreate.path,
+        endpointGroups.inventory.outboundCreate.path,
+        endpointGroups.goods.updateGoodsSkuStock.path,
+      ]),
+    );
+    for (const endpoint of allEndpoints.filter((candidate) => candidate.idempotent)) expect(endpoint.access).toBe('user');
+  });
+});

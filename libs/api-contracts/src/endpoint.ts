@@ -20,6 +20,7 @@ export interface EndpointContract<
   Biz extends z.ZodType = z.ZodType,
   Data extends z.ZodType = z.ZodType,
   Access extends EndpointAccess = EndpointAccess,
+  Idempotent extends boolean = boolean,
 > {
   readonly path: Path;
   readonly biz: Biz;
@@ -34,13 +35,36 @@ export interface EndpointContract<
   readonly access: Access;
   /** One line for the OpenAPI document. */
   readonly summary?: string;
+  /**
+   * A change a double submit must not make twice: `biz` carries `idempotencyKey` (a UUID the client makes
+   * once per submit) and store-server answers a repeated key with the first answer without running the
+   * call again (docs/security.md "Idempotent calls").
+   */
+  readonly idempotent: Idempotent;
 }
 
 /** Any contract, for code that handles them all (route registration, OpenAPI, test fakes). */
-export type AnyEndpoint = EndpointContract<string, z.ZodType, z.ZodType, EndpointAccess>;
+export type AnyEndpoint = EndpointContract<string, z.ZodType, z.ZodType, EndpointAccess, boolean>;
 
-/** What a client sends as `biz` (before defaults and trimming). */
-export type EndpointBiz<C extends AnyEndpoint> = z.input<C['biz']>;
+/** The biz field of an idempotent call: one UUID per submit, the same on every retry of that submit. */
+export const IDEMPOTENCY_KEY_FIELD = 'idempotencyKey';
+export const idempotencyKeyField = z.uuid();
+
+/** An idempotent call's biz: its own fields and `idempotencyKey` (added by defineEndpoint). */
+export type WithIdempotencyKey<Biz extends z.ZodType> =
+  Biz extends z.ZodObject<infer Shape, infer Config>
+    ? z.ZodObject<z.core.util.Extend<Shape, { [IDEMPOTENCY_KEY_FIELD]: typeof idempotencyKeyField }>, Config>
+    : never;
+
+/** The key may be left out by a caller whose call helper adds one (the console's contractMutation). */
+type KeyFromCallHelper<Biz> = Omit<Biz, typeof IDEMPOTENCY_KEY_FIELD> & { [IDEMPOTENCY_KEY_FIELD]?: string };
+
+/**
+ * What a client sends as `biz` (before defaults and trimming). For an idempotent call `idempotencyKey`
+ * is optional here because the console's call helper adds a fresh one when a screen gives none; on the
+ * wire it is required (10100001 without it), as the contract's schema and the OpenAPI document say.
+ */
+export type EndpointBiz<C extends AnyEndpoint> = C['idempotent'] extends true ? KeyFromCallHelper<z.input<C['biz']>> : z.input<C['biz']>;
 /** What a server handler receives after the contract parsed `biz` (defaults applied, strings trimmed). */
 export type EndpointParsedBiz<C extends AnyEndpoint> = z.output<C['biz']>;
 /** What a client receives as `data` of a successful answer. */
@@ -58,6 +82,7 @@ export function defineEndpoint<
   Biz extends z.ZodType,
   Data extends z.ZodType,
   const Access extends EndpointAccess,
+  const Idempotent extends boolean = false,
 >(definition: {
   path: Path;
   biz: Biz;
@@ -66,12 +91,31 @@ export function defineEndpoint<
   permission?: PermissionCode;
   access: Access;
   summary?: string;
-}): EndpointContract<Path, Biz, Data, Access> {
+  /** `true`: the biz gets `idempotencyKey` and a repeated key answers the first answer (see EndpointContract). */
+  idempotent?: Idempotent;
+}): EndpointContract<Path, Idempotent extends true ? WithIdempotencyKey<Biz> : Biz, Data, Access, Idempotent> {
   if (!definition.path.startsWith('/')) throw new Error(`endpoint path must start with '/': ${definition.path}`);
   if (definition.permission && definition.access !== 'user') {
     throw new Error(`endpoint ${definition.path}: a permission needs access 'user'`);
   }
-  return Object.freeze({ ...definition, errors: Object.freeze([...(definition.errors ?? [])]) });
+  const idempotent = (definition.idempotent ?? false) as Idempotent;
+  const biz = idempotent ? withIdempotencyKey(definition.path, definition.access, definition.biz) : definition.biz;
+  return Object.freeze({ ...definition, biz, idempotent, errors: Object.freeze([...(definition.errors ?? [])]) }) as EndpointContract<
+    Path,
+    Idempotent extends true ? WithIdempotencyKey<Biz> : Biz,
+    Data,
+    Access,
+    Idempotent
+  >;
+}
+
+/** The biz of an idempotent call: keys belong to a store, so only a signed-in user's object-shaped call can be one. */
+function withIdempotencyKey(path: string, access: EndpointAccess, biz: z.ZodType): z.ZodType {
+  if (access !== 'user') throw new Error(`endpoint ${path}: an idempotent call needs access 'user' (keys are kept per store)`);
+  if (!(biz instanceof z.ZodObject)) throw new Error(`endpoint ${path}: an idempotent call's biz must be a z.object`);
+  if (IDEMPOTENCY_KEY_FIELD in biz.shape) throw new Error(`endpoint ${path}: declares ${IDEMPOTENCY_KEY_FIELD} itself; idempotent: true adds it`);
+  // safeExtend keeps the object's own refinements (cross-field rules).
+  return biz.safeExtend({ [IDEMPOTENCY_KEY_FIELD]: idempotencyKeyField });
 }
 
 /**
@@ -79,10 +123,25 @@ export function defineEndpoint<
  * `userCall('login', { access, biz, data, … })` declares `${USER_BASE}/login` (the literal path type is kept).
  */
 export function endpointsUnder<const Base extends string>(base: Base) {
-  return <const Name extends string, Biz extends z.ZodType, Data extends z.ZodType, const Access extends EndpointAccess>(
+  return <
+    const Name extends string,
+    Biz extends z.ZodType,
+    Data extends z.ZodType,
+    const Access extends EndpointAccess,
+    const Idempotent extends boolean = false,
+  >(
     name: Name,
-    definition: { biz: Biz; data: Data; errors?: readonly StoreCode[]; permission?: PermissionCode; access: Access; summary?: string },
-  ): EndpointContract<`${Base}/${Name}`, Biz, Data, Access> => defineEndpoint({ ...definition, path: `${base}/${name}` as `${Base}/${Name}` });
+    definition: {
+      biz: Biz;
+      data: Data;
+      errors?: readonly StoreCode[];
+      permission?: PermissionCode;
+      access: Access;
+      summary?: string;
+      idempotent?: Idempotent;
+    },
+  ): EndpointContract<`${Base}/${Name}`, Idempotent extends true ? WithIdempotencyKey<Biz> : Biz, Data, Access, Idempotent> =>
+    defineEndpoint({ ...definition, path: `${base}/${name}` as `${Base}/${Name}` });
 }
 
 /** Every code a call may answer: success, its own business codes and the ones its access implies. */
@@ -90,6 +149,8 @@ export function endpointCodes(contract: AnyEndpoint): StoreCode[] {
   const codes = new Set<StoreCode>([STORE_CODES.success, STORE_CODES.invalidParameter]);
   if (contract.access === 'user') codes.add(STORE_CODES.tokenInvalid);
   if (contract.permission) codes.add(STORE_CODES.permissionDenied);
+  // A key already used with another biz (docs/security.md "Idempotent calls").
+  if (contract.idempotent) codes.add(STORE_CODES.alreadyExists);
   for (const code of contract.errors) codes.add(code);
   return [...codes];
 }

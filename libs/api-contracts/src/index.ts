@@ -29,6 +29,9 @@ export {
   pageQueryShape,
   pageQuery,
   pageResult,
+  IDEMPOTENCY_KEY_FIELD,
+  idempotencyKeyField,
+  type WithIdempotencyKey,
   type EndpointAccess,
   type EndpointContract,
   type AnyEndpoint,
@@ -61,6 +64,14 @@ export {
   wireProblems,
   type WireProblem,
 } from './fields';
+export {
+  ruleProblemSchema,
+  wireProblemSchema,
+  validationErrInfo,
+  validationErrInfoOf,
+  readValidationErrInfo,
+  type ValidationErrInfo,
+} from './validation-answer';
 export { RULE_CODES, isRuleCode, type RuleCode, type RuleProblem } from './rule-codes';
 export { describeRuleProblem, ruleTexts } from './rule-texts';
 export { rule, ruleIssue, namedPattern, problemOf, valueAtPath } from './rules';

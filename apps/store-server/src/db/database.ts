@@ -17,6 +17,7 @@ import * as afterSales from './migrations/0015-after-sales';
 import * as orderItemImages from './migrations/0016-order-item-images';
 import * as orderStatusCounts from './migrations/0017-order-status-counts';
 import * as imAvatarObjectKey from './migrations/0018-im-avatar-object-key';
+import * as idempotencyKeys from './migrations/0019-idempotency-keys';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -38,6 +39,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0016-order-item-images': orderItemImages,
   '0017-order-status-counts': orderStatusCounts,
   '0018-im-avatar-object-key': imAvatarObjectKey,
+  '0019-idempotency-keys': idempotencyKeys,
 };
 
 export interface DatabaseOptions {

@@ -82,6 +82,19 @@ export interface StoreSessionTable {
   updated_at: CreatedAt;
 }
 
+/** Idempotent calls' keys and first answers (migration 0019, src/db/idempotency-keys.ts). */
+export interface StoreIdempotencyKeyTable {
+  store_id: number;
+  path: string;
+  idempotency_key: string;
+  biz_digest: string;
+  claim_id: string;
+  state: 'running' | 'done';
+  answer: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface StoreSessionNonceTable {
   session_key: string;
   nonce: string;
@@ -585,6 +598,7 @@ export interface StoreDatabase {
   store_access_token: StoreAccessTokenTable;
   store_session: StoreSessionTable;
   store_session_nonce: StoreSessionNonceTable;
+  store_idempotency_key: StoreIdempotencyKeyTable;
   store_check_code: StoreCheckCodeTable;
   store_rate_event: StoreRateEventTable;
   store_captcha: StoreCaptchaTable;

@@ -39,11 +39,20 @@ describe('contractRoute', () => {
     await expect(call({ name: '  Ann ' })).resolves.toEqual({ greeting: 'hello Ann of 1001' });
   });
 
-  it('answers 10100001 for a biz the contract refuses, without running the handler', async () => {
+  it('answers 10100001 for a biz the contract refuses, without running the handler, every refused field in errInfo', async () => {
     const handle = jest.fn(async () => ({ greeting: 'x' }));
     const { call } = mount(contractRoute(contract, handle));
-    await expect(call({ name: '' })).rejects.toMatchObject({ code: STORE_CODES.invalidParameter, msg: 'name is required' });
+    await expect(call({ name: '' })).rejects.toMatchObject({
+      code: STORE_CODES.invalidParameter,
+      msg: 'name is required',
+      errInfo: { problems: [{ field: 'name', problem: { rule: 'required' } }] },
+    });
     expect(handle).not.toHaveBeenCalled();
+  });
+
+  it('will not register an idempotent call without the guard that runs it once per key', () => {
+    const idempotent = defineEndpoint({ path: '/v1/test/add', access: 'user', idempotent: true, biz: z.object({}), data: z.null() });
+    expect(() => mount(contractRoute(idempotent, async () => null))).toThrow(/register it with an IdempotencyGuard/);
   });
 
   it("enforces the contract's permission before reading the biz", async () => {

@@ -1,6 +1,6 @@
 // The calls answered through @merchant/api-contracts: the OpenAPI document generated from them, and
 // the contract's biz check in front of every one of them (10100001, nothing changed).
-import { allEndpoints, endpointGroups, STORE_CODES, type AnyEndpoint } from '@merchant/api-contracts';
+import { allEndpoints, endpointGroups, STORE_CODES, validationErrInfo, type AnyEndpoint } from '@merchant/api-contracts';
 import { z } from 'zod';
 import { DEFAULT_CONFIG } from '../config';
 import { buildStoreModules } from '../modules';
@@ -13,7 +13,15 @@ interface OpenApiOperation {
   'x-codes': string[];
   'x-permission'?: string;
   requestBody: { content: { 'application/json': { schema: { properties: { biz: unknown } } } } };
-  responses: { 200: { content: { 'application/json': { schema: { properties: { data: { anyOf: unknown[] } } } } } } };
+  responses: {
+    200: {
+      content: {
+        'application/json': {
+          schema: { properties: { data: { anyOf: unknown[] } }; if: { properties: { code: { const: string } } }; then: { required: string[]; properties: { errInfo: { $ref: string } } } };
+        };
+      };
+    };
+  };
 }
 
 const schemaOf = (schema: z.ZodType, io: 'input' | 'output') => {
@@ -40,8 +48,14 @@ describe('endpoint contracts on the real server', () => {
   it('serves an OpenAPI document with every envelope route and its biz and data schemas', async () => {
     const response = await fetch(`${h.url}${OPENAPI_PATH}`);
     expect(response.status).toBe(200);
-    const document = (await response.json()) as { openapi: string; paths: Record<string, { post: OpenApiOperation }> };
+    const document = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, { post: OpenApiOperation }>;
+      components: { schemas: Record<string, Record<string, unknown>> };
+    };
     expect(document.openapi).toBe('3.1.0');
+    // 10100001's errInfo: every refused field (api-contracts validationErrInfo), declared once and referenced by every call.
+    expect(document.components.schemas.ValidationErrInfo).toMatchObject(schemaOf(validationErrInfo, 'output'));
 
     const envelopeRoutes = routes.filter((route) => route.contract || route.biz);
     expect(Object.keys(document.paths).sort()).toEqual(envelopeRoutes.map((route) => route.path).sort());
@@ -51,6 +65,10 @@ describe('endpoint contracts on the real server', () => {
       expect(body.properties.biz).toEqual(schemaOf(route.contract.biz, 'input'));
       const answer = operation.responses[200].content['application/json'].schema;
       expect(answer.properties.data.anyOf[0]).toEqual(schemaOf(route.contract.data, 'output'));
+      expect([answer.if.properties.code.const, answer.then]).toEqual([
+        STORE_CODES.invalidParameter,
+        { required: ['errInfo'], properties: { errInfo: { $ref: '#/components/schemas/ValidationErrInfo' } } },
+      ]);
       expect(operation.summary).toBe(route.contract.summary);
       expect(operation['x-permission']).toBe(route.contract.permission);
       for (const code of route.contract.errors) expect(operation['x-codes']).toContain(code);

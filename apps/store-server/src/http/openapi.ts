@@ -1,4 +1,4 @@
-import { endpointCodes, describeStoreCode, STORE_CODES } from '@merchant/api-contracts';
+import { endpointCodes, describeStoreCode, STORE_CODES, validationErrInfo } from '@merchant/api-contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { StoreRoute } from './route';
@@ -27,17 +27,25 @@ function envelopeRequest(biz: JsonSchema): JsonSchema {
   };
 }
 
-/** The answer on the wire: HTTP 200, `code` 00000000 with `data`, or another code with `data: null`. */
+/** Where the document keeps 10100001's errInfo (api-contracts validationErrInfo). */
+const VALIDATION_ERR_INFO_REF = '#/components/schemas/ValidationErrInfo';
+
+/**
+ * The answer on the wire: HTTP 200, `code` 00000000 with `data`, or another code with `data: null`.
+ * A 10100001 answer carries every refused field in errInfo (docs/security.md "Validation answers").
+ */
 function envelopeResponse(data: JsonSchema, codes: readonly string[]): JsonSchema {
   return {
     type: 'object',
     required: ['code', 'msg', 'data'],
     properties: {
       code: { type: 'string', enum: [...codes] },
-      msg: { type: 'string', description: "The code's text in the caller's language (Accept-Language)" },
+      msg: { type: 'string', description: "The code's text in the caller's language (Accept-Language); for 10100001 the first refused field's problem" },
       data: { anyOf: [data, { type: 'null' }], description: 'The contract data when code is 00000000, else null' },
-      errInfo: { type: 'object', additionalProperties: true },
+      errInfo: { type: 'object', additionalProperties: true, description: `Details of some codes; for ${STORE_CODES.invalidParameter} a ValidationErrInfo` },
     },
+    if: { properties: { code: { const: STORE_CODES.invalidParameter } }, required: ['code'] },
+    then: { required: ['errInfo'], properties: { errInfo: { $ref: VALIDATION_ERR_INFO_REF } } },
   };
 }
 
@@ -96,6 +104,12 @@ export function buildOpenApiDocument(routes: readonly StoreRoute[], version = '0
           type: 'object',
           description: 'The envelope header: security mode, session, timestamp, nonce, access token (secure-transport)',
           additionalProperties: true,
+        },
+        ValidationErrInfo: {
+          ...jsonSchema(validationErrInfo, 'output'),
+          description:
+            'errInfo of 10100001: every field biz was refused for, its first problem each, in the schema order. ' +
+            "problem.rule is a rule code of @merchant/api-contracts (RULE_CODES) with the parameters its text needs; a client says it in the merchant's language.",
         },
       },
     },

@@ -7,11 +7,14 @@ import {
   type EndpointParsedBiz,
   type PermissionCode,
   type SupportedLanguage,
+  type ValidationErrInfo,
+  validationErrInfoOf,
 } from '@merchant/api-contracts';
 import { EnvelopeError } from '@merchant/secure-transport/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { STORE_CODES, StoreError, codeText } from '../shared/store-error';
+import type { IdempotencyGuard } from './idempotency';
 
 /** The signed-in user a request acts for; every store-scoped query filters by storeId. */
 export interface Caller {
@@ -41,6 +44,8 @@ export interface RouteDependencies {
    * mismatch answers an internal error and is logged). Default: NODE_ENV is not 'production'.
    */
   checkAnswers?: boolean;
+  /** Runs an idempotent contract's call once per key (server.ts); needed to register one. */
+  idempotency?: IdempotencyGuard;
 }
 
 /** A call of console-spec §7: its path and how to register it behind the envelope. */
@@ -58,9 +63,17 @@ export interface StoreRoute {
 /** The no-permission answer (10100003): nothing is read or changed after it. */
 const permissionDenied = () => new StoreError(STORE_CODES.permissionDenied, codeText(STORE_CODES.permissionDenied));
 
+/**
+ * `biz` as its schema reads it, or 10100001: msg is the first problem's text in the caller's language and
+ * errInfo lists every refused field (api-contracts validationErrInfo), so a form marks each one.
+ */
 function parseBiz<S extends z.ZodType>(schema: S, biz: unknown): z.output<S> {
-  const result = schema.safeParse(biz ?? {});
-  if (!result.success) throw new StoreError(STORE_CODES.invalidParameter, describeValidationErrorText(result.error, biz ?? {}));
+  const input = biz ?? {};
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    const errInfo: ValidationErrInfo = validationErrInfoOf(result.error, input);
+    throw new StoreError(STORE_CODES.invalidParameter, describeValidationErrorText(result.error, input), { ...errInfo });
+  }
   return result.data;
 }
 
@@ -157,9 +170,11 @@ const checkAnswersByDefault = () => process.env.NODE_ENV !== 'production';
 /**
  * Registers one call of a contract (@merchant/api-contracts): the contract's path; for 'user' calls the
  * token (10302006) and the contract's permission (10100003); then `biz` parsed with the contract's
- * schema (10100001 with the first rule broken, nothing changed). Outside production the handler's
+ * schema (10100001 with the first rule broken as msg and every refused field in errInfo, nothing changed). Outside production the handler's
  * answer is parsed with the contract's `data` schema, and a mismatch is logged and answered as an
- * internal error instead of reaching the client, so a test sees it at once.
+ * internal error instead of reaching the client, so a test sees it at once. An idempotent contract's
+ * call runs once per `idempotencyKey` of the caller's store (./idempotency.ts): a repeat answers the
+ * first answer.
  */
 export function contractRoute<C extends AnyEndpoint>(contract: C, handle: ContractHandler<C>): StoreRoute {
   const { path, permission } = contract;
@@ -169,30 +184,35 @@ export function contractRoute<C extends AnyEndpoint>(contract: C, handle: Contra
     contract,
     register(app, deps) {
       const checkAnswers = deps.checkAnswers ?? checkAnswersByDefault();
+      const idempotency = deps.idempotency;
+      if (contract.idempotent && !idempotency) throw new Error(`${path} is idempotent: register it with an IdempotencyGuard`);
       app.secureRoute(path, (ctx) =>
         answering(ctx.request, async () => {
           const routeContext: RouteContext = { accessToken: ctx.accessToken, request: ctx.request };
-          let answer: unknown;
+          /** The handler's answer, checked before it reaches the client or is kept for a repeat. */
+          const checkedAnswer = async (handleCall: () => Promise<unknown>) => {
+            const answer = (await handleCall()) ?? null;
+            if (checkAnswers) {
+              const checked = contract.data.safeParse(answer);
+              if (!checked.success) {
+                const error = new ContractAnswerError(path, checked.error.issues);
+                ctx.request.log.error({ path, issues: checked.error.issues }, error.message);
+                throw error;
+              }
+            }
+            return answer;
+          };
           if (contract.access === 'user') {
             const caller = await deps.resolveCaller(ctx.accessToken);
             if (permission && !hasPermission(await deps.permissionsOf(caller), permission)) throw permissionDenied();
             const input = parseBiz(contract.biz, ctx.biz);
-            answer = await (handle as ContractHandler<EndpointUser>)(input, caller, routeContext);
-          } else {
-            const input = parseBiz(contract.biz, ctx.biz);
-            const publicContext: PublicRouteContext = { ...routeContext, optionalCaller: () => optionalCaller(deps, ctx.accessToken) };
-            answer = await (handle as ContractHandler<EndpointPublic>)(input, publicContext);
+            const run = () => checkedAnswer(() => (handle as ContractHandler<EndpointUser>)(input, caller, routeContext));
+            if (!contract.idempotent || !idempotency) return run();
+            return idempotency.runOnce({ storeId: caller.storeId, path, biz: input as Record<string, unknown> }, run);
           }
-          answer ??= null;
-          if (checkAnswers) {
-            const checked = contract.data.safeParse(answer);
-            if (!checked.success) {
-              const error = new ContractAnswerError(path, checked.error.issues);
-              ctx.request.log.error({ path, issues: checked.error.issues }, error.message);
-              throw error;
-            }
-          }
-          return answer;
+          const input = parseBiz(contract.biz, ctx.biz);
+          const publicContext: PublicRouteContext = { ...routeContext, optionalCaller: () => optionalCaller(deps, ctx.accessToken) };
+          return checkedAnswer(() => (handle as ContractHandler<EndpointPublic>)(input, publicContext));
         }),
       );
     },

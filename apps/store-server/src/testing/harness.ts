@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { endpointByPath, IDEMPOTENCY_KEY_FIELD } from '@merchant/api-contracts';
 import { createSecureClient, isSecureTransportError, type SecureClient } from '@merchant/secure-transport';
 import type { SecurityMode } from '@merchant/secure-transport';
 import { createStoreServer, type StoreServer, type StoreServerConfig } from '../server';
@@ -20,7 +22,10 @@ export interface TestHarness {
    * language as Accept-Language unless another is given (null: no header, the server's default).
    */
   client(accessToken?: string | null, mode?: SecurityMode, language?: string | null): SecureClient;
-  /** Posts one call and returns the envelope whatever its code. */
+  /**
+   * Posts one call and returns the envelope whatever its code. Like the console's contractMutation, a call
+   * of an idempotent contract without `idempotencyKey` gets a fresh one (a new submit each time).
+   */
   call<T = unknown>(path: string, biz?: unknown, accessToken?: string | null): Promise<CallResult<T>>;
   /**
    * Posts JSON to a keyed route (the buyer side `/buyer/...` with x-buyer-key, the operator's with x-operator-key;
@@ -42,6 +47,12 @@ export interface KeyedResult<T> {
   code: string;
   msg: string;
   data: T;
+}
+
+/** `biz` with a fresh `idempotencyKey` when the path's contract is idempotent and biz is an object without one. */
+function withIdempotencyKey(path: string, biz: unknown): unknown {
+  if (!endpointByPath(path)?.idempotent || typeof biz !== 'object' || biz === null || Array.isArray(biz)) return biz;
+  return IDEMPOTENCY_KEY_FIELD in biz ? biz : { ...biz, [IDEMPOTENCY_KEY_FIELD]: randomUUID() };
 }
 
 /** A real store-server on a loopback port over a real database (PGlite, or PostgreSQL when DATABASE_URL is set). */
@@ -80,7 +91,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const call = async <T>(path: string, biz: unknown = {}, accessToken: string | null = null): Promise<CallResult<T>> => {
     shared.setAccessToken(accessToken);
     try {
-      const envelope = await shared.request<T>(path, biz, { silent: true });
+      const envelope = await shared.request<T>(path, withIdempotencyKey(path, biz), { silent: true });
       return envelope as CallResult<T>;
     } catch (error) {
       if (isSecureTransportError(error)) {

@@ -1,6 +1,7 @@
 // The goods area against a real store-server and database: the seeded lists page, the release form's
 // rules, the state machine with the operator's review, a disabled store, stock changes (atomic, never
 // negative, warnings on crossing the line) and store scoping of every call.
+import { randomUUID } from 'node:crypto';
 import { GOODS_STATUS, goodsEndpoints as e, inventoryEndpoints, STOCK_STATUS, type GoodsDetail, type GoodsListRow, type GoodsSubmitInput, type PageOf, type SkuStockRow, type StockWarningRow } from '@merchant/api-contracts';
 import { DEMO_GOODS_COUNTS, OTHER_STORE_GOODS } from '../../db/goods.seed';
 import { DEMO_BRANDS } from './brand-applications.seed';
@@ -246,13 +247,13 @@ describe('goods', () => {
     const skuId = sku!.id;
     await db().updateTable('store_goods_sku').set({ stock: 30, warning_stock: null }).where('id', '=', skuId).execute();
     const clients = Array.from({ length: 50 }, () => h.client(demo));
-    const answers = await Promise.all(clients.map((c) => c.request<{ stock: number }>(e.updateGoodsSkuStock.path, { skuId, delta: -1 }, { silent: true }).then((r) => r.code, (err: { code: string }) => err.code)));
+    const answers = await Promise.all(clients.map((c) => c.request<{ stock: number }>(e.updateGoodsSkuStock.path, { skuId, delta: -1, idempotencyKey: randomUUID() }, { silent: true }).then((r) => r.code, (err: { code: string }) => err.code)));
     expect(answers.filter((c) => c === OK)).toHaveLength(30);
     expect(answers.filter((c) => c === '10100005')).toHaveLength(20);
     expect((await skuOf(goodsId as number))[0]?.stock).toBe(0);
 
     const mixed = await Promise.all(
-      clients.map((c, i) => c.request(e.updateGoodsSkuStock.path, { skuId, delta: i % 2 === 0 ? 3 : -1 }, { silent: true }).then((r) => r.code, (err: { code: string }) => err.code)),
+      clients.map((c, i) => c.request(e.updateGoodsSkuStock.path, { skuId, delta: i % 2 === 0 ? 3 : -1, idempotencyKey: randomUUID() }, { silent: true }).then((r) => r.code, (err: { code: string }) => err.code)),
     );
     const ok = mixed.filter((c) => c === OK).length;
     const refusedTakes = mixed.filter((c) => c !== OK).length;

@@ -146,7 +146,7 @@ describe('goods lists', () => {
     await user.click(within(dialog).getByTestId('bulk-save'));
 
     await waitFor(() =>
-      expect(server.callsTo('/sku/bulkEdit').map((call) => call.biz)).toEqual([{ skus: [{ skuId: 1, price: 1250, stock: 7 }, { skuId: 2, price: 1250 }] }]),
+      expect(server.callsTo('/sku/bulkEdit').map((call) => call.biz)).toEqual([{ skus: [{ skuId: 1, price: 1250, stock: 7 }, { skuId: 2, price: 1250 }], idempotencyKey: expect.any(String) }]),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
