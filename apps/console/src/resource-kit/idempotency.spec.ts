@@ -1,6 +1,7 @@
-// The pay dialog's key: a UUID the contract accepts, from randomUUID or, outside secure contexts, from getRandomValues.
+// Idempotency keys (the pay dialog's, the form kit's): a UUID the contracts accept, from randomUUID or, outside
+// secure contexts, from getRandomValues.
 import { refundPayBiz } from '@merchant/api-contracts';
-import { newIdempotencyKey } from './PayRefundDialog';
+import { newIdempotencyKey } from './idempotency';
 
 describe('newIdempotencyKey', () => {
   it('is a UUID the pay contract accepts, different each time', () => {

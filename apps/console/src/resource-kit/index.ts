@@ -9,9 +9,14 @@ export { contractResolver, decodeProblem, fieldErrorText, firstProblemText, prob
 export { ResourceListPage, type ResourceListPageProps } from './ResourceListPage';
 export { ResourceDetailPage, type ResourceDetailPageProps } from './ResourceDetailPage';
 export { ResourceFormPage, type ResourceFormPageProps } from './ResourceFormPage';
+export { ResourceFormDialog, type ResourceFormDialogProps } from './ResourceFormDialog';
+export { useResourceForm, type ResourceFormEngine, type ResourceFormOptions } from './useResourceForm';
+export { FORM_FIELD_COMPONENTS, FormFieldInput, useFieldControl, textFieldProps, type FieldControl } from './fields';
+export { newIdempotencyKey, isIdempotentContract } from './idempotency';
 export { StatusChip } from './StatusChip';
 export { useResourceActions } from './useResourceActions';
 export { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+export { useLeaveQuestion, type LeaveQuestion } from './useLeaveQuestion';
 export { PageError, PageLoading } from './PageStates';
 export { listPrefetch } from './listPrefetch';
 export { RecordTable, type RecordTableProps } from './RecordTable';

@@ -1,7 +1,7 @@
 // The resource kit's one definition per screen (STYLE.md "A resource is a plain definition"): the
 // columns, the search schema, the status mappings, the actions with their permission codes and the
 // endpoints. ResourceListPage, ResourceDetailPage and ResourceFormPage draw screens from it.
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { SAVED_VIEW_RESOURCE_PATTERN, type ExportResource, type LocalizedText } from '@merchant/api-contracts';
@@ -186,9 +186,20 @@ export interface ResourceDetailDefinition<Rec, Arg> {
   extra?: (record: Rec) => ReactNode;
 }
 
-export type ResourceFormFieldKind = 'text' | 'textarea' | 'integer' | 'money' | 'select' | 'switch';
+/** How a form field is drawn: each kind has one component in `resource-kit/fields/` (fields/index.ts). */
+export type ResourceFormFieldKind =
+  | 'text'
+  | 'textarea'
+  | 'integer'
+  | 'money'
+  | 'phone'
+  | 'select'
+  | 'switch'
+  | 'date'
+  | 'dateRange';
 
 export interface ResourceFormField {
+  /** The values field (for 'dateRange' the start's). */
   name: string;
   labelKey: string;
   kind: ResourceFormFieldKind;
@@ -201,17 +212,62 @@ export interface ResourceFormField {
   helperKey?: string;
   /** Marks the label with `*`; by default a field the schema refuses to leave empty is required. */
   required?: boolean;
+  /** For 'dateRange': the values field of the end (seconds); `name` holds the start. */
+  endName?: string;
+  /** For 'money': the largest amount in cents the input takes. */
+  maxCents?: number;
+  /** Chosen rather than typed: an empty one reads "choose …" (select, date and custom pickers). */
+  picked?: boolean;
+  /** Draws the field with its own input instead of its kind's (a picker searching the server). */
+  input?: ComponentType<ResourceFormInputProps>;
 }
 
-export interface ResourceFormDefinition<Values extends Record<string, unknown>, Rec, LoadArg> {
+/** What a field's component gets; it reads and writes its value through the form (fields/useFieldControl). */
+export interface ResourceFormInputProps {
+  field: ResourceFormField;
+  /** The label carries `*`. */
+  required: boolean;
+  disabled: boolean;
+  context: ResourceTextContext;
+}
+
+/** Contract facts a submit needs: store-server dedupes calls of an `idempotent` contract by their `idempotencyKey`. */
+export interface ResourceFormContract {
+  readonly path: string;
+  readonly idempotent?: boolean;
+}
+
+/** A save: the mutation, the contract it speaks (for its idempotency), and the biz it takes when the checked values are not it. */
+export interface ResourceFormSubmit<Args extends unknown[]> {
+  endpoint: ResourceMutationEndpoint<never>;
+  contract?: ResourceFormContract;
+  toBiz?: (...args: Args) => unknown;
+}
+
+/** A form drawn as a page (ResourceFormPage) or in a dialog (ResourceFormDialog) from the same definition. */
+export interface ResourceFormDefinition<Values extends Record<string, unknown>, Rec = unknown, LoadArg = unknown> {
   /** The contract's biz schema (or one built from it): validates the form before anything is sent. */
-  schema: z.ZodType<unknown, Values>;
+  schema: z.ZodType;
   fields: readonly ResourceFormField[];
   defaults: Values;
+  /** The values as the schema checks them, when they differ (a list left out when empty); default: as they are. */
+  toBiz?: (values: Values) => unknown;
+  /** A server problem's wire path (`contactMobile`, `lines.0.quantity`) → the form field it belongs to; default: the same. */
+  fromWirePath?: (path: string) => string;
   /** Edit mode (an `id` search parameter): the record to start from. */
   load?: { endpoint: ResourceRecordEndpoint<Rec, LoadArg>; toArg: (id: string) => LoadArg; toValues: (record: Rec) => Values };
-  create: { endpoint: ResourceMutationEndpoint<never>; toBiz?: (values: Values) => unknown };
-  update?: { endpoint: ResourceMutationEndpoint<never>; toBiz: (values: Values, id: string) => unknown };
+  /** Gets the checked values (the schema's output). */
+  create: ResourceFormSubmit<[values: Values]>;
+  update?: ResourceFormSubmit<[values: Values, id: string]> & { toBiz: (values: Values, id: string) => unknown };
+  /** After a save in a dialog, with the mutation's answer (e.g. open the record just created). */
+  afterSave?: (answer: unknown, context: ResourceActionContext) => void;
+}
+
+/** Identity with types: a dialog's form reads `export const registerItem = defineResourceForm<Values>({ ... })`. */
+export function defineResourceForm<Values extends Record<string, unknown>, Rec = unknown, LoadArg = unknown>(
+  definition: ResourceFormDefinition<Values, Rec, LoadArg>,
+): ResourceFormDefinition<Values, Rec, LoadArg> {
+  return definition;
 }
 
 export interface ResourceDefinition<Row, Arg = unknown, Rec = Row, DetailArg = unknown, Values extends Record<string, unknown> = Record<string, unknown>, LoadArg = unknown> {

@@ -16,24 +16,11 @@ import Typography from '@mui/material/Typography';
 import { isStoreCode } from '@merchant/api-contracts';
 import { formatCents } from '@merchant/ui-kit';
 import { isApiError } from '../../app/transport';
-import { PageError, PageLoading } from '../../resource-kit';
+import { PageError, PageLoading, newIdempotencyKey } from '../../resource-kit';
 import { afterSalesApi } from './api';
 import { afterSalesErrorText } from './errorText';
 
 type Phase = { kind: 'ready' } | { kind: 'paying' } | { kind: 'failed'; message: string; retryable: boolean };
-
-/**
- * A v4 UUID. crypto.randomUUID exists only in secure contexts (https, localhost); a console served over
- * plain http elsewhere builds the same format from getRandomValues, which every context has.
- */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 /** A refusal with a store code (not allowed now, not found, key used elsewhere) will not change on retry; a lost answer may. */
 function isRetryable(error: unknown): boolean {

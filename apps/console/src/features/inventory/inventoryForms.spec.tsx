@@ -44,24 +44,24 @@ describe('inventory centre flows', () => {
     expect(await screen.findByText('Rug', {}, { timeout: 30_000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Register item' }));
     const dialog = await dialogNamed('Register item');
-    await user.click(within(dialog).getByTestId('inventory-form-submit'));
+    await user.click(within(dialog).getByTestId('resource-form-submit'));
     expect(await within(dialog).findByText('goods SKU is required')).toBeInTheDocument();
     expect(within(dialog).getByText('warehouse is required')).toBeInTheDocument();
     expect(server.callsTo('/item/add')).toEqual([]);
 
-    await pick(user, within(dialog).getByTestId('register-sku'), 'lamp', /Desk lamp black \/ S/);
-    await user.type(within(dialog).getByTestId('register-warehouse'), 'North hub');
-    await user.click(within(dialog).getByTestId('inventory-form-submit'));
+    await pick(user, within(dialog).getByTestId('skuId-input'), 'lamp', /Desk lamp black \/ S/);
+    await user.type(within(dialog).getByTestId('warehouseName-input'), 'North hub');
+    await user.click(within(dialog).getByTestId('resource-form-submit'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Register item' })).not.toBeInTheDocument());
-    expect(server.callsTo('/item/add').map((call) => call.biz)).toEqual([{ skuId: 502, warehouseName: 'North hub' }]);
+    expect(server.callsTo('/item/add').map((call) => call.biz)).toEqual([{ skuId: 502, warehouseName: 'North hub', idempotencyKey: expect.any(String) }]);
     expect(await screen.findByText('North hub')).toBeInTheDocument();
 
     await dismissNotice(user);
     await user.click(screen.getByRole('button', { name: 'Register item' }));
     const again = await dialogNamed('Register item');
-    await pick(user, within(again).getByTestId('register-sku'), 'lamp', /Desk lamp black \/ S/);
-    await user.type(within(again).getByTestId('register-warehouse'), 'North hub');
-    await user.click(within(again).getByTestId('inventory-form-submit'));
+    await pick(user, within(again).getByTestId('skuId-input'), 'lamp', /Desk lamp black \/ S/);
+    await user.type(within(again).getByTestId('warehouseName-input'), 'North hub');
+    await user.click(within(again).getByTestId('resource-form-submit'));
     expect(await screen.findByText('this item is already kept at that warehouse')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Register item' })).toBeInTheDocument();
   });
@@ -98,7 +98,7 @@ describe('inventory centre flows', () => {
     await user.click(within(dialog).getByTestId('inventory-form-submit'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New outbound application' })).not.toBeInTheDocument());
     expect(server.callsTo('/outbound/create').map((call) => call.biz)).toEqual([
-      { warehouseName: 'East hub', lines: [{ itemId: 1, quantity: 3 }, { itemId: 2, quantity: 2 }], contactName: 'Li Lei', contactMobile: '13800138000', address: '1 Harbour Road, Shanghai', remark: '' },
+      { warehouseName: 'East hub', lines: [{ itemId: 1, quantity: 3 }, { itemId: 2, quantity: 2 }], contactName: 'Li Lei', contactMobile: '13800138000', address: '1 Harbour Road, Shanghai', remark: '', idempotencyKey: expect.any(String) },
     ]);
     expect(await screen.findByText('awaiting dispatch')).toBeInTheDocument();
   });
@@ -142,7 +142,7 @@ describe('inventory centre flows', () => {
     await user.type(within(dialog).getByTestId('order-line-quantity-0'), '6');
     await user.click(within(dialog).getByTestId('inventory-form-submit'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New inbound application' })).not.toBeInTheDocument());
-    expect(server.callsTo('/inbound/create').map((call) => call.biz)).toEqual([{ warehouseName: 'West hub', lines: [{ itemId: 3, quantity: 6 }], contactName: '', contactMobile: '', remark: '' }]);
+    expect(server.callsTo('/inbound/create').map((call) => call.biz)).toEqual([{ warehouseName: 'West hub', lines: [{ itemId: 3, quantity: 6 }], contactName: '', contactMobile: '', remark: '', idempotencyKey: expect.any(String) }]);
 
     const table = await screen.findByTestId('inventory.inbound-table');
     await user.click(await within(table).findByRole('button', { name: 'Confirm receipt' }));
@@ -157,12 +157,12 @@ describe('inventory centre flows', () => {
     const { user, server, location } = renderFlows(`${BASE}/inventoryCount`);
     await user.click(await screen.findByRole('button', { name: 'New count' }, { timeout: 30_000 }));
     const dialog = await dialogNamed('New count');
-    await user.click(within(dialog).getByTestId('inventory-form-submit'));
+    await user.click(within(dialog).getByTestId('resource-form-submit'));
     expect(await within(dialog).findByText('warehouse is required')).toBeInTheDocument();
-    await user.type(within(dialog).getByTestId('count-warehouse'), 'East hub');
-    await user.click(within(dialog).getByTestId('inventory-form-submit'));
+    await user.type(within(dialog).getByTestId('warehouseName-input'), 'East hub');
+    await user.click(within(dialog).getByTestId('resource-form-submit'));
     await waitFor(() => expect(location()).toBe(`${BASE}/inventoryCount/detail?id=1`));
-    expect(server.callsTo('/count/create').map((call) => call.biz)).toEqual([{ warehouseName: 'East hub', remark: '' }]);
+    expect(server.callsTo('/count/create').map((call) => call.biz)).toEqual([{ warehouseName: 'East hub', remark: '', idempotencyKey: expect.any(String) }]);
 
     const sheet = await screen.findByTestId('count-sheet');
     const line = (itemId: number) => within(sheet).getByTestId(`count-line-${itemId}`);
@@ -181,7 +181,7 @@ describe('inventory centre flows', () => {
     await user.click(within(confirm).getByRole('button', { name: 'confirm' }));
 
     expect(await screen.findByText('Count completed: quantities set to the counted ones')).toBeInTheDocument();
-    expect(server.callsTo('/count/complete').map((call) => call.biz)).toEqual([{ countId: 1, lines: [{ itemId: 1, countedQuantity: 3 }] }]);
+    expect(server.callsTo('/count/complete').map((call) => call.biz)).toEqual([{ countId: 1, lines: [{ itemId: 1, countedQuantity: 3 }], idempotencyKey: expect.any(String) }]);
     await waitFor(() => expect(screen.queryByTestId('count-sheet')).not.toBeInTheDocument());
     expect(screen.getByTestId('detail-difference')).toHaveTextContent('-2');
     expect(screen.getByTestId('detail-status')).toHaveTextContent('completed');

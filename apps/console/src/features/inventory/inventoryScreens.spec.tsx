@@ -95,7 +95,7 @@ describe('inventory centre screens', () => {
     await user.click(within(form).getByTestId('resource-form-submit'));
 
     await waitFor(() => expect(location()).toBe(`${BASE}/inventoryWarningConfig`));
-    expect(server.callsTo('/warningConfig/add').map((call) => call.biz)).toEqual([{ itemId: 3, warningLine: 7, enabled: true, remark: 'reorder early' }]);
+    expect(server.callsTo('/warningConfig/add').map((call) => call.biz)).toEqual([{ itemId: 3, warningLine: 7, enabled: true, remark: 'reorder early', idempotencyKey: expect.any(String) }]);
     expect(await screen.findByText('reorder early')).toBeInTheDocument();
   });
 

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { i18n as I18n, TFunction } from 'i18next';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
-import { ConfirmDialog } from '@merchant/ui-kit';
-import { decodeProblem, problemText, useUnsavedChangesGuard } from '../../../resource-kit';
+import { decodeProblem, problemText, useLeaveQuestion } from '../../../resource-kit';
 
 export { contractResolver } from '../../../resource-kit';
 
@@ -50,37 +49,18 @@ export function listError(error: unknown): { message?: string } | undefined {
 
 /**
  * A form in a dialog: `requestClose` closes at once when nothing changed, otherwise asks; leaving the
- * screen asks too (useUnsavedChangesGuard). Call `saved()` before closing after a successful save.
+ * screen asks too (the resource kit's useLeaveQuestion). Call `saved()` before closing after a successful save.
  */
 export function useDialogGuard(dirty: boolean, onClose: () => void) {
-  const { t } = useTranslation();
-  const [asking, setAsking] = useState(false);
   const [done, setDone] = useState(false);
-  const guard = useUnsavedChangesGuard(dirty && !done);
-  const question: ReactNode = (
-    <ConfirmDialog
-      open={asking || guard.asking}
-      title={t('resourceKit.unsavedTitle')}
-      content={t('resourceKit.unsavedContent')}
-      confirmText={t('resourceKit.leave')}
-      cancelText={t('resourceKit.stay')}
-      onConfirm={() => {
-        if (guard.asking) guard.leave();
-        else onClose();
-      }}
-      onClose={() => {
-        if (guard.asking) guard.stay();
-        setAsking(false);
-      }}
-    />
-  );
+  const leave = useLeaveQuestion(dirty && !done);
   return {
-    requestClose: () => (dirty && !done ? setAsking(true) : onClose()),
+    requestClose: () => leave.requestClose(onClose),
     saved: () => {
       setDone(true);
-      guard.allowLeave();
+      leave.allowLeave();
     },
-    question,
+    question: leave.question,
   };
 }
 

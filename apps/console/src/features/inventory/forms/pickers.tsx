@@ -2,7 +2,7 @@
 // kept at, or a new name), one of the store's items at a warehouse, and one of the store's goods SKUs
 // (the goods area's SKU stock list, features/goods/api.ts). Choices are searched on the server as the
 // merchant types.
-import { useEffect, useMemo, useState, type HTMLAttributes, type Key } from 'react';
+import { useEffect, useMemo, useState, type HTMLAttributes, type Key, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import Autocomplete, { type AutocompleteRenderInputParams } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -41,13 +41,16 @@ interface FieldProps {
   onBlur?(): void;
   testId?: string;
   disabled?: boolean;
+  /** The input, for the form to focus it when its value is refused. */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /** The text field every picker draws: the form's label, error and help, and the test id on the input. */
-function pickerInput(params: AutocompleteRenderInputParams, { label, error, helperText, onBlur, testId }: FieldProps, required = false) {
+function pickerInput(params: AutocompleteRenderInputParams, { label, error, helperText, onBlur, testId, inputRef }: FieldProps, required = false) {
   return (
     <TextField
       {...params}
+      inputRef={inputRef}
       label={label}
       size="small"
       required={required}
@@ -74,7 +77,7 @@ function twoLineOption({ key, ...props }: HTMLAttributes<HTMLLIElement> & { key:
 }
 
 /** The warehouses the store's items are kept at; a new name may be typed. */
-export function WarehouseField({ value, onChange, label, error, helperText, onBlur, testId }: FieldProps & { value: string; onChange(value: string): void }) {
+export function WarehouseField({ value, onChange, label, error, helperText, onBlur, testId, inputRef }: FieldProps & { value: string; onChange(value: string): void }) {
   const rows = inventoryApi.endpoints.inventoryItems.useQuery({ pageNum: 1, pageSize: LARGEST_PAGE }).data?.list;
   const warehouses = useMemo(() => [...new Set((rows ?? []).map((row) => row.warehouseName))].sort(), [rows]);
   return (
@@ -83,7 +86,7 @@ export function WarehouseField({ value, onChange, label, error, helperText, onBl
       options={warehouses}
       inputValue={value}
       onInputChange={(_event, next) => onChange(next)}
-      renderInput={(params) => pickerInput(params, { label, error, helperText, onBlur, testId }, true)}
+      renderInput={(params) => pickerInput(params, { label, error, helperText, onBlur, testId, inputRef }, true)}
     />
   );
 }
@@ -133,7 +136,7 @@ export function ItemPicker({
 }
 
 /** Several of the store's items at `warehouseName` (an optional choice, e.g. what a count covers). */
-export function ItemsPicker({ warehouseName, value, onChange, label, helperText, error, testId }: FieldProps & { warehouseName: string; value: ItemRow[]; onChange(items: ItemRow[]): void }) {
+export function ItemsPicker({ warehouseName, value, onChange, label, helperText, error, testId, inputRef }: FieldProps & { warehouseName: string; value: ItemRow[]; onChange(items: ItemRow[]): void }) {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
   const typed = useSettled(input);
@@ -156,13 +159,13 @@ export function ItemsPicker({ warehouseName, value, onChange, label, helperText,
       disabled={warehouse === ''}
       noOptionsText={t('inventory.form.noItems')}
       loadingText={t('resourceKit.loading')}
-      renderInput={(params) => pickerInput(params, { label, error, helperText, testId })}
+      renderInput={(params) => pickerInput(params, { label, error, helperText, testId, inputRef })}
     />
   );
 }
 
 /** One of the store's goods SKUs (search by goods title), from the goods area's SKU stock list. */
-export function SkuPicker({ value, onChange, label, error, helperText, onBlur, testId }: FieldProps & { value: SkuRow | null; onChange(sku: SkuRow | null): void }) {
+export function SkuPicker({ value, onChange, label, error, helperText, onBlur, testId, inputRef }: FieldProps & { value: SkuRow | null; onChange(sku: SkuRow | null): void }) {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
   const typed = useSettled(input);
@@ -183,7 +186,7 @@ export function SkuPicker({ value, onChange, label, error, helperText, onBlur, t
       noOptionsText={t('inventory.form.noSkus')}
       loadingText={t('resourceKit.loading')}
       renderOption={(props, option) => twoLineOption(props, skuLabel(option), [option.skuCode, t('inventory.form.goodsId', { id: option.goodsId })].filter(Boolean).join(' · '))}
-      renderInput={(params) => pickerInput(params, { label, error, helperText, onBlur, testId }, true)}
+      renderInput={(params) => pickerInput(params, { label, error, helperText, onBlur, testId, inputRef }, true)}
     />
   );
 }

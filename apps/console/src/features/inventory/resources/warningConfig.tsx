@@ -1,7 +1,7 @@
 // inventoryWarningConfig (+add, edit): the warning line per item; the add and edit screens are
 // generated forms validated by the contract's biz schema.
 import { z } from 'zod';
-import { PERMISSIONS, warningConfigAddBiz, type EndpointBiz, type EndpointData, type inventoryEndpoints } from '@merchant/api-contracts';
+import { PERMISSIONS, inventoryEndpoints, warningConfigAddBiz, type EndpointBiz, type EndpointData } from '@merchant/api-contracts';
 import { searchSelect, searchText } from '@merchant/ui-kit';
 import { defineResource, listArg, type ResourceStatusOption } from '../../../resource-kit';
 import { inventoryApi } from '../api';
@@ -54,7 +54,7 @@ export const warningConfig = defineResource<Config, EndpointBiz<typeof inventory
     export: { fileNameKey: 'inventory.export.config' },
   },
   form: {
-    schema: warningConfigAddBiz as never,
+    schema: warningConfigAddBiz,
     defaults: { enabled: true, remark: '' },
     fields: [
       { name: 'itemId', labelKey: 'inventory.field.item', kind: 'select', useOptions: useItemOptions, createOnly: true },
@@ -67,7 +67,7 @@ export const warningConfig = defineResource<Config, EndpointBiz<typeof inventory
       toArg: (id) => ({ configId: Number(id) }),
       toValues: (config) => ({ itemId: config.itemId, warningLine: config.warningLine, enabled: config.enabled, remark: config.remark }),
     },
-    create: { endpoint: api.addWarningConfig as never },
-    update: { endpoint: api.editWarningConfig as never, toBiz: ({ warningLine, enabled, remark }, id) => ({ configId: Number(id), warningLine, enabled, remark }) },
+    create: { endpoint: api.addWarningConfig as never, contract: inventoryEndpoints.warningConfigAdd },
+    update: { endpoint: api.editWarningConfig as never, contract: inventoryEndpoints.warningConfigEdit, toBiz: ({ warningLine, enabled, remark }, id) => ({ configId: Number(id), warningLine, enabled, remark }) },
   },
 });

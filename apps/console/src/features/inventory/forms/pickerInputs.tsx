@@ -1,0 +1,73 @@
+// The inventory pickers as inputs of the resource kit's forms (ResourceFormField.input): each keeps the
+// chosen row for its label while the form keeps the id, and gets the form's label, error and focus.
+import { useEffect, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useFieldControl, type ResourceFormInputProps } from '../../../resource-kit';
+import { ItemsPicker, SkuPicker, WarehouseField, type ItemRow, type SkuRow } from './pickers';
+
+/** A warehouse by name: one the store's items are kept at, or a new one. */
+export function WarehouseInput({ field }: ResourceFormInputProps) {
+  const control = useFieldControl(field);
+  return (
+    <WarehouseField
+      label={control.label}
+      value={(control.value as string | undefined) ?? ''}
+      onChange={control.onChange}
+      onBlur={control.onBlur}
+      inputRef={control.ref}
+      error={control.error}
+      helperText={control.helperText}
+      testId={`${field.name}-input`}
+    />
+  );
+}
+
+/** One of the store's goods SKUs; the form keeps its skuId. */
+export function SkuInput({ field }: ResourceFormInputProps) {
+  const control = useFieldControl(field);
+  const [sku, setSku] = useState<SkuRow | null>(null);
+  return (
+    <SkuPicker
+      label={control.label}
+      value={sku}
+      onChange={(next) => {
+        setSku(next);
+        control.onChange(next?.skuId);
+      }}
+      onBlur={control.onBlur}
+      inputRef={control.ref}
+      error={control.error}
+      helperText={control.helperText}
+      testId={`${field.name}-input`}
+    />
+  );
+}
+
+/** Items of the warehouse in the form's `warehouseName`; the form keeps their itemIds. */
+export function WarehouseItemsInput({ field }: ResourceFormInputProps) {
+  const control = useFieldControl(field);
+  const warehouseName = useWatch({ name: 'warehouseName' }) as string;
+  const [items, setItems] = useState<ItemRow[]>([]);
+  const { onChange } = control;
+  // The chosen items belong to the warehouse named before: another name drops them.
+  useEffect(() => {
+    if (!items.some((item) => item.warehouseName !== warehouseName.trim())) return;
+    setItems([]);
+    onChange([]);
+  }, [warehouseName]);
+  return (
+    <ItemsPicker
+      label={control.label}
+      warehouseName={warehouseName}
+      value={items}
+      onChange={(next) => {
+        setItems(next);
+        control.onChange(next.map((item) => item.itemId));
+      }}
+      inputRef={control.ref}
+      error={control.error}
+      helperText={control.helperText}
+      testId={`${field.name}-input`}
+    />
+  );
+}
