@@ -84,8 +84,6 @@ export const inventoryMessages = {
         complete: '已盘点 {{counted}}/{{total}} 个商品，合计差异 {{difference}}。完成后实盘数量将成为商品的库存数量，未盘点的商品数量不变。确定完成吗？',
       },
       notice: {
-        registered: '商品已登记，数量为 0，入库后增加',
-        countCreated: '盘点单已创建，请录入实盘数量',
         countCompleted: '盘点已完成，库存已按实盘数量更新',
         inboundCreated: '入库申请已提交',
         outboundCreated: '出库申请已提交',
@@ -200,8 +198,6 @@ export const inventoryMessages = {
         complete: '{{counted}} of {{total}} items counted, total difference {{difference}}. The counted quantities become the items’ quantities; uncounted items keep theirs. Complete the count?',
       },
       notice: {
-        registered: 'Item registered with quantity 0; received inbound goods add to it',
-        countCreated: 'Count started: enter the counted quantities',
         countCompleted: 'Count completed: quantities set to the counted ones',
         inboundCreated: 'Inbound application submitted',
         outboundCreated: 'Outbound application submitted',
