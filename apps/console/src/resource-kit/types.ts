@@ -196,7 +196,53 @@ export type ResourceFormFieldKind =
   | 'select'
   | 'switch'
   | 'date'
-  | 'dateRange';
+  | 'dateRange'
+  | 'region'
+  | 'media'
+  | 'richText'
+  | 'listSelect';
+
+/** For 'region': how deep the merchant picks (1 province, 2 city, 3 district: the default). */
+export type ResourceRegionDepth = 1 | 2 | 3;
+
+/** For 'media': the media-library picker's options (console-spec §2 Picker, §5 picker rules). */
+export interface ResourceMediaOptions {
+  /** A list of files, or one file (the default; `null` when cleared). */
+  multiple?: boolean;
+  /** The most files; unlimited by default (console-spec §9). */
+  limit?: number;
+  /** Only images ('img', the default), only videos, or any file. */
+  chooseFileType?: 'img' | 'video' | 'all';
+}
+
+/**
+ * For 'listSelect': options from a list endpoint of the console's RTK Query API (a contract list with pageNum /
+ * pageSize), searched by what the merchant types. Written with `listSelectSource(...)`, which checks the
+ * endpoint, its argument and its rows against each other.
+ */
+export interface ResourceListSelectSource<Row = unknown, Arg = unknown, Rec = unknown, ChosenArg = unknown> {
+  endpoint: { useQuery(arg: Arg): { currentData?: TablePage<Row>; data?: TablePage<Row>; isFetching: boolean; error?: unknown } };
+  /** The typed keyword ('' when nothing is typed) → the endpoint argument (first page, keyword field). */
+  toArg(keyword: string): Arg;
+  toOption(row: Row): ResourceStatusOption;
+  /**
+   * Edit mode: the chosen value may be on no loaded page; this record endpoint finds its label (e.g. the
+   * item's detail). Without it, the label of an option chosen earlier or seen on a loaded page is shown.
+   */
+  chosen?: {
+    endpoint: { useQuery(arg: ChosenArg): { currentData?: Rec; data?: Rec } };
+    toArg(value: string | number): ChosenArg;
+    toOption(record: Rec): ResourceStatusOption;
+  };
+}
+
+/**
+ * Identity with types: `list: listSelectSource({ endpoint: api.inventoryItems, toArg, toOption: (row: ItemRow) => … })`.
+ * The row (and record) types come from `toOption`'s parameter; the endpoints are checked against them.
+ */
+export function listSelectSource<Row, Arg, Rec = never, ChosenArg = never>(source: ResourceListSelectSource<Row, Arg, Rec, ChosenArg>): ResourceListSelectSource {
+  return source;
+}
 
 export interface ResourceFormField {
   /** The values field (for 'dateRange' the start's). */
@@ -218,6 +264,12 @@ export interface ResourceFormField {
   maxCents?: number;
   /** Chosen rather than typed: an empty one reads "choose …" (select, date and custom pickers). */
   picked?: boolean;
+  /** For 'region'. */
+  regionDepth?: ResourceRegionDepth;
+  /** For 'media'. */
+  media?: ResourceMediaOptions;
+  /** For 'listSelect'. */
+  list?: ResourceListSelectSource;
   /** Draws the field with its own input instead of its kind's (a picker searching the server). */
   input?: ComponentType<ResourceFormInputProps>;
 }

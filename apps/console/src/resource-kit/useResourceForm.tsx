@@ -6,6 +6,7 @@
 import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { withPreparedValues } from './fields';
 import { contractResolver, encodeProblem, fieldNameOf, problemText, requiredFieldNames } from './formErrors';
 import { isIdempotentContract, newIdempotencyKey } from './idempotency';
 import { serverProblemsOf } from './serverProblems';
@@ -59,7 +60,11 @@ interface OutsideProblem {
 
 export function useResourceForm<V extends Values>(definition: ResourceFormDefinition<V>, options: ResourceFormOptions<V>): ResourceFormEngine {
   const { t, i18n } = useTranslation();
-  const resolver = useMemo(() => contractResolver<Values>(definition.schema, definition.toBiz as ((values: Values) => unknown) | undefined), [definition]);
+  // The kinds' values prepared as they are sent (rich text sanitised), then checked as the biz the contract takes.
+  const resolver = useMemo(
+    () => withPreparedValues(definition.fields, contractResolver<Values>(definition.schema, definition.toBiz as ((values: Values) => unknown) | undefined)),
+    [definition],
+  );
   const form = useForm<Values>({ defaultValues: options.initial, resolver, shouldFocusError: true });
   const required = useMemo(() => requiredFieldNames(definition.schema, definition.fields), [definition]);
   const names = useMemo(() => formFieldNames(definition), [definition]);

@@ -1,33 +1,12 @@
 // A stored good (or draft) back into the release form: cents to yuan text, spec maps to rows in the
 // category's spec order, stored images to picker files, stored HTML to paragraphs.
 import { formatCents } from '@merchant/ui-kit';
-import type { LibraryFile } from '@merchant/media-library';
+import { mediaRefToFile } from '../../../resource-kit/fields/MediaValue';
 import type { CategorySpec } from './api';
-import { GOODS_DETAIL_TYPE, type GoodsDetail, type GoodsImage } from './contract';
+import { GOODS_DETAIL_TYPE, type GoodsDetail } from './contract';
 import { detailTextFromHtml } from './detailText';
 import { EMPTY_RELEASE_FORM, type PickedVideo, type ReleaseFormValues } from './releaseSchema';
 import { activeSpecs, buildSkuRows, type SkuRow, type SpecChoice } from './skus';
-
-/** The object's file name, from the signed URL's key (or its path). */
-export function fileNameFromUrl(objectUrl: string): string {
-  try {
-    const url = new URL(objectUrl, 'http://local.invalid');
-    const key = url.searchParams.get('key') ?? url.pathname;
-    return key.slice(key.lastIndexOf('/') + 1) || objectUrl;
-  } catch {
-    return objectUrl;
-  }
-}
-
-export function suffixOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
-}
-
-export function toLibraryFile(image: GoodsImage): LibraryFile {
-  const objectName = fileNameFromUrl(image.objectUrl);
-  return { fileId: image.fileId ?? image.objectUrl, objectName, objectUrl: image.objectUrl, objectSuffix: suffixOf(objectName) || undefined };
-}
 
 /** The category's specs with the values the good uses; a stored spec the category no longer has stays, last. */
 export function specChoicesFor(categorySpecs: readonly CategorySpec[], chosen: readonly { specName: string; values: string[] }[]): SpecChoice[] {
@@ -52,7 +31,7 @@ export function fromGoodsDetail(goods: GoodsDetail, categorySpecs: readonly Cate
   }));
   // A draft may hold only part of the combinations: the table always shows all of them.
   const skus = buildSkuRows(specs, stored);
-  const video: PickedVideo | null = goods.video ? { ...toLibraryFile(goods.video), objectSuffix: goods.video.objectSuffix, size: goods.video.size, duration: goods.video.duration } : null;
+  const video: PickedVideo | null = goods.video ? { ...mediaRefToFile(goods.video), objectSuffix: goods.video.objectSuffix, size: goods.video.size, duration: goods.video.duration } : null;
   const imagesMode = goods.detailType === GOODS_DETAIL_TYPE.images;
   return {
     ...EMPTY_RELEASE_FORM,
@@ -62,11 +41,11 @@ export function fromGoodsDetail(goods: GoodsDetail, categorySpecs: readonly Cate
     unitId: goods.unitId ? String(goods.unitId) : '',
     specs,
     skus,
-    images: (goods.images ?? []).map(toLibraryFile),
+    images: (goods.images ?? []).map(mediaRefToFile),
     video,
     detailMode: imagesMode ? 'images' : 'text',
     detailText: imagesMode ? '' : detailTextFromHtml(goods.detailHtml ?? ''),
-    detailImages: (goods.detailImages ?? []).map(toLibraryFile),
+    detailImages: (goods.detailImages ?? []).map(mediaRefToFile),
     freightTemplateId: goods.freightTemplateId ?? null,
     afterSaleTemplateId: goods.afterSaleTemplateId ?? null,
   };
