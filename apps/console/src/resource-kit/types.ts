@@ -186,7 +186,7 @@ export interface ResourceDetailDefinition<Rec, Arg> {
   extra?: (record: Rec) => ReactNode;
 }
 
-/** How a form field is drawn: each kind has one component in `resource-kit/fields/` (fields/index.ts). */
+/** How a form field is drawn: each kind has one component in `resource-kit/fields/` (fields/index.tsx). */
 export type ResourceFormFieldKind =
   | 'text'
   | 'textarea'
