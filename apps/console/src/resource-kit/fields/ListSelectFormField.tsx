@@ -11,22 +11,10 @@ import TextField from '@mui/material/TextField';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { labelText } from '../text';
 import type { ResourceFormInputProps, ResourceListSelectSource, ResourceStatusOption } from '../types';
+import { useSettledText } from '../useSettledText';
 import { textFieldProps, useFieldControl } from './useFieldControl';
 
-/** Typing settles for this long before the list is asked (one request per word, not per key). */
-export const LIST_SELECT_SEARCH_DELAY_MS = 300;
-
 type OptionValue = ResourceStatusOption['value'];
-
-/** The keyword once typing has paused. */
-function useSettledKeyword(typed: string): string {
-  const [settled, setSettled] = useState(typed);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(typed.trim()), LIST_SELECT_SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
-  return settled;
-}
 
 /** Stands in for the record endpoint of a source without one, so every field calls the same hooks on each render. */
 const NO_RECORD_ENDPOINT = { useQuery: (_arg: unknown): { currentData?: unknown; data?: unknown } => ({}) };
@@ -52,7 +40,7 @@ export function ListSelectFormField(props: ResourceFormInputProps) {
   const value = control.value === null || control.value === '' ? undefined : (control.value as OptionValue | undefined);
   const [typed, setTyped] = useState('');
   const [open, setOpen] = useState(false);
-  const keyword = useSettledKeyword(typed);
+  const keyword = useSettledText(typed).trim();
   // The list is asked once the merchant opens the field (not for every form that merely shows it).
   const result = source.endpoint.useQuery(open || keyword ? source.toArg(keyword) : skipToken);
   const page = result.currentData;

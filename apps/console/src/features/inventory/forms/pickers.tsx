@@ -2,13 +2,14 @@
 // kept at, or a new name), one of the store's items at a warehouse, and one of the store's goods SKUs
 // (the goods area's SKU stock list, features/goods/api.ts). Choices are searched on the server as the
 // merchant types.
-import { useEffect, useMemo, useState, type HTMLAttributes, type Key, type Ref } from 'react';
+import { useMemo, useState, type HTMLAttributes, type Key, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import Autocomplete, { type AutocompleteRenderInputParams } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { EndpointData, goodsEndpoints, inventoryEndpoints } from '@merchant/api-contracts';
+import { useSettledText } from '../../../resource-kit/useSettledText';
 import { goodsListApi } from '../../goods/api';
 import { inventoryApi } from '../api';
 
@@ -19,16 +20,6 @@ export type SkuRow = EndpointData<typeof goodsEndpoints.skuStockList>['list'][nu
 const CHOICES = 20;
 /** The largest list page (console-spec §2): enough to name a store's warehouses. */
 const LARGEST_PAGE = 200;
-
-/** The typed text, settled: the server is asked once the merchant pauses. */
-function useSettled(text: string, ms = 300): string {
-  const [settled, setSettled] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(text), ms);
-    return () => clearTimeout(timer);
-  }, [text, ms]);
-  return settled;
-}
 
 /** A SKU's spec values as store-server writes an item's SKU text. */
 export const specText = (sku: Pick<SkuRow, 'specValues'>) => Object.values(sku.specValues).join(' / ');
@@ -105,7 +96,7 @@ export function ItemPicker({
 }: FieldProps & { warehouseName: string; value: ItemRow | null; onChange(item: ItemRow | null): void; taken?: readonly number[] }) {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
-  const typed = useSettled(input);
+  const typed = useSettledText(input);
   const warehouse = warehouseName.trim();
   const search = typed && value && typed === itemText(value) ? '' : typed;
   const result = inventoryApi.endpoints.inventoryItems.useQuery(
@@ -139,7 +130,7 @@ export function ItemPicker({
 export function ItemsPicker({ warehouseName, value, onChange, label, helperText, error, testId, inputRef }: FieldProps & { warehouseName: string; value: ItemRow[]; onChange(items: ItemRow[]): void }) {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
-  const typed = useSettled(input);
+  const typed = useSettledText(input);
   const warehouse = warehouseName.trim();
   const result = inventoryApi.endpoints.inventoryItems.useQuery({ pageNum: 1, pageSize: CHOICES, warehouseName: warehouse, ...(typed ? { itemName: typed } : {}) }, { skip: warehouse === '' });
   const options = useMemo(() => (result.data?.list ?? []).filter((row) => row.warehouseName === warehouse), [result.data, warehouse]);
@@ -168,7 +159,7 @@ export function ItemsPicker({ warehouseName, value, onChange, label, helperText,
 export function SkuPicker({ value, onChange, label, error, helperText, onBlur, testId, inputRef }: FieldProps & { value: SkuRow | null; onChange(sku: SkuRow | null): void }) {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
-  const typed = useSettled(input);
+  const typed = useSettledText(input);
   const skuLabel = (sku: SkuRow) => `${sku.title} ${specText(sku)}`.trim();
   const search = typed && value && typed === skuLabel(value) ? '' : typed;
   const result = goodsListApi.endpoints.skuStockList.useQuery({ pageNum: 1, pageSize: CHOICES, ...(search ? { title: search } : {}) });
