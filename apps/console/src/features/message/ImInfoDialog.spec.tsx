@@ -6,6 +6,7 @@ import { imEndpoints, imInfoBiz } from '@merchant/api-contracts';
 import { mediaLibraryPaths } from '@merchant/media-library';
 import { renderSignedIn } from '../../../test/renderConsole';
 import { DEMO_USER, createFakeStoreServer } from '../../../test/fakeStoreServer';
+import { installInertWorker } from '../../../test/inertWorker';
 
 const PATHS = mediaLibraryPaths();
 const ok = (data: unknown) => ({ code: '00000000', msg: 'success', data });
@@ -24,18 +25,7 @@ const LIBRARY_IMAGE = {
   fileTags: [],
 };
 
-// jsdom has no Web Worker; the media picker starts the console's hashing worker on mount but these
-// tests never hash a file, so an inert stand-in is enough.
-class InertWorker {
-  onmessage: unknown = null;
-  postMessage() {}
-  addEventListener() {}
-  removeEventListener() {}
-  terminate() {}
-}
-beforeAll(() => {
-  (globalThis as { Worker?: unknown }).Worker ??= InertWorker;
-});
+installInertWorker();
 
 async function openDialog(server = createFakeStoreServer([withAvatar])) {
   server.on(imEndpoints.updateImInfo.path, () => ok(null));

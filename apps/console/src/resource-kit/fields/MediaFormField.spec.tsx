@@ -8,6 +8,7 @@ import { createFakeStoreServer, ok } from '../../../test/fakeStoreServer';
 import type { ResourceFormField } from '../types';
 import { renderFieldForm } from './fieldForm.testing';
 import { filesOfMediaValue, mediaValueOfFiles } from './MediaFormField';
+import { installInertWorker } from '../../../test/inertWorker';
 
 const PATHS = mediaLibraryPaths();
 const url = (objectKey: string) => `http://127.0.0.1:3100/v1/store/media/objects/get?${new URLSearchParams({ key: objectKey, expires: '1', signature: 'x' }).toString()}`;
@@ -25,17 +26,7 @@ const LOGO = libraryFile(7, 'shop-logo.png', 'png');
 const BANNER = libraryFile(9, 'banner.jpg', 'jpg');
 const CLIP = libraryFile(8, 'clip.mp4', 'mp4');
 
-// jsdom has no Web Worker; the picker's upload flow is never used here, so an inert stand-in is enough.
-class InertWorker {
-  onmessage: unknown = null;
-  postMessage() {}
-  addEventListener() {}
-  removeEventListener() {}
-  terminate() {}
-}
-beforeAll(() => {
-  (globalThis as { Worker?: unknown }).Worker ??= InertWorker;
-});
+installInertWorker();
 
 function libraryServer() {
   const server = createFakeStoreServer();

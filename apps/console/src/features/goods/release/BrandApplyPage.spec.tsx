@@ -6,6 +6,7 @@ import { ALL_PERMISSION_CODES, BRAND_APPLICATION_STATUS, STORE_CODES, brandApply
 import { mediaLibraryPaths } from '@merchant/media-library';
 import { DEMO_USER, createFakeStoreServer, type FakeUser } from '../../../../test/fakeStoreServer';
 import { renderSignedIn } from '../../../../test/renderConsole';
+import { installInertWorker } from '../../../../test/inertWorker';
 
 const PATHS = mediaLibraryPaths();
 const ok = (data: unknown) => ({ code: '00000000', msg: 'success', data });
@@ -49,18 +50,7 @@ function brandServer(applyAnswer: (biz: Record<string, unknown>) => { code: stri
   return server;
 }
 
-// jsdom has no Web Worker; the media picker starts the console's hashing worker on mount but these
-// tests never hash a file, so an inert stand-in is enough.
-class InertWorker {
-  onmessage: unknown = null;
-  postMessage() {}
-  addEventListener() {}
-  removeEventListener() {}
-  terminate() {}
-}
-beforeAll(() => {
-  (globalThis as { Worker?: unknown }).Worker ??= InertWorker;
-});
+installInertWorker();
 afterEach(() => window.sessionStorage.clear());
 // The whole console (MUI, router, transport) in jsdom: slow on the shared 2-core machine.
 jest.setTimeout(90_000);

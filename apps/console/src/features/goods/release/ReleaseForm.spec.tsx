@@ -15,6 +15,7 @@ import { DEMO_USER, createFakeStoreServer, type FakeStoreServer, type FakeUser }
 import { TEST_CONFIG } from '../../../../test/renderConsole';
 import { GOODS_STATUS, goodsDraftBiz, goodsEndpoints, goodsSubmitBiz, type GoodsDetail } from './contract';
 import { goodsReleaseRoutes } from './routes';
+import { installInertWorker } from '../../../../test/inertWorker';
 
 const ok = (data: unknown = null) => ({ code: '00000000', msg: 'success', data });
 const USER: FakeUser = { ...DEMO_USER, token: 'token-release', info: { ...DEMO_USER.info, permissions: Object.values(PERMISSIONS) } };
@@ -110,18 +111,7 @@ async function chooseCategory(user: ReturnType<typeof userEvent.setup>, server: 
   await user.click(option);
 }
 
-// jsdom has no Web Worker; the media pickers start the console's hashing worker on mount but these
-// tests never hash a file, so an inert stand-in is enough.
-class InertWorker {
-  onmessage: unknown = null;
-  postMessage() {}
-  addEventListener() {}
-  removeEventListener() {}
-  terminate() {}
-}
-beforeAll(() => {
-  (globalThis as { Worker?: unknown }).Worker ??= InertWorker;
-});
+installInertWorker();
 afterEach(() => window.sessionStorage.clear());
 // Each test drives the whole console (MUI, router, transport) in jsdom: slow on the shared 2-core machine.
 jest.setTimeout(90_000);
