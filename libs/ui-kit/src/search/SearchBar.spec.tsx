@@ -147,6 +147,21 @@ describe('SearchBar (§5)', () => {
     expect(onSearch).not.toHaveBeenCalled();
   });
 
+  it('searching never submits a form around the bar (a search bar in a dialog inside a form)', async () => {
+    const onSearch = jest.fn();
+    const outerSubmit = jest.fn((event: { preventDefault(): void }) => event.preventDefault());
+    render(
+      <UiKitProvider locale="en-US">
+        <form onSubmit={outerSubmit}>
+          <SearchBar schema={schema} onSearch={onSearch} />
+        </form>
+      </UiKitProvider>,
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'keyword' }), 'lamp{Enter}');
+    await waitFor(() => expect(onSearch).toHaveBeenCalledTimes(1));
+    expect(outerSubmit).not.toHaveBeenCalled();
+  });
+
   it('shows the date range messages in the user language', async () => {
     const onSearch = jest.fn();
     render(

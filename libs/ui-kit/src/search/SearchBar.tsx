@@ -108,6 +108,9 @@ export function SearchBar({ schema, onSearch, initialQuery }: SearchBarProps) {
       sx={{ flexWrap: 'wrap', alignItems: 'flex-start', py: 1 }}
       onSubmit={(event) => {
         event.preventDefault();
+        // A search bar inside a dialog inside a form (a picker's select-image dialog): React passes the
+        // submit up through the portal, and the form around it must not be submitted by a search.
+        event.stopPropagation();
         void submit();
       }}
     >
