@@ -167,9 +167,9 @@ test('a count of an item is completed with a changed quantity: the difference sh
   await counts.open();
   await page.getByRole('button', { name: 'New count' }).click();
   const dialog = flows.dialog('New count');
-  await flows.pick(dialog.getByTestId('count-warehouse'), item.warehouse, item.warehouse);
-  await flows.pick(dialog.getByTestId('count-items'), item.name, `${item.name} ${item.sku}`.trim());
-  await dialog.getByTestId('inventory-form-submit').click();
+  await flows.pick(dialog.getByTestId('warehouseName-input'), item.warehouse, item.warehouse);
+  await flows.pick(dialog.getByTestId('itemIds-input'), item.name, `${item.name} ${item.sku}`.trim());
+  await dialog.getByTestId('resource-form-submit').click();
   await expect(page).toHaveURL(/inventoryCount\/detail\?id=\d+$/);
 
   const sheet = page.getByTestId('count-sheet');
@@ -195,7 +195,7 @@ test('the new forms read in Chinese (screenshots for a look)', async ({ page }) 
   const flows = new InventoryFlows(page);
   await inventoryScreen(page, consoleUrl(), ITEMS).waitForRows();
   await page.getByRole('button', { name: '登记商品' }).click();
-  await flows.dialog('登记商品').getByTestId('inventory-form-submit').click();
+  await flows.dialog('登记商品').getByTestId('resource-form-submit').click();
   await expect(flows.dialog('登记商品')).toContainText('请选择商品规格');
   await page.screenshot({ path: 'test-results/inventory-register-zh.png', fullPage: true });
   await flows.dialog('登记商品').getByRole('button', { name: '取消' }).click();
