@@ -21,7 +21,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const stack = await startStack({ quiet: false, env: { DEMO_ORDER_SIMULATOR: process.env.DEMO_ORDER_SIMULATOR ?? '1', IM_DEMO_SEED: '1' } });
 console.log(`
   Merchant console   ${stack.urls.console}
-  Chat frame         ${stack.urls.frame}   (embedded by the console at /message)
+  Chat frame         ${stack.urls.frame}   (embedded by the console at /message/message)
   store-server       ${stack.urls.store}
   im-server          ${stack.urls.im}   (WebSocket ${stack.urls.im.replace('http', 'ws')}/ws)
 
