@@ -77,14 +77,8 @@ export type EndpointAnswer<C extends AnyEndpoint> = z.input<C['data']>;
  * `EndpointBiz<typeof login>` is the exact request type, e.g.
  * `defineEndpoint({ path: '/v1/…/login', biz: z.object({…}), data: z.object({…}), errors: [STORE_CODES.wrongCredentials], access: 'public' })`.
  */
-export function defineEndpoint<
-  const Path extends string,
-  Biz extends z.ZodType,
-  Data extends z.ZodType,
-  const Access extends EndpointAccess,
-  const Idempotent extends boolean = false,
->(definition: {
-  path: Path;
+/** What a call declares besides its path (defineEndpoint adds the path, endpointsUnder its base). */
+export interface EndpointDefinition<Biz extends z.ZodType, Data extends z.ZodType, Access extends EndpointAccess, Idempotent extends boolean> {
   biz: Biz;
   data: Data;
   errors?: readonly StoreCode[];
@@ -93,7 +87,15 @@ export function defineEndpoint<
   summary?: string;
   /** `true`: the biz gets `idempotencyKey` and a repeated key answers the first answer (see EndpointContract). */
   idempotent?: Idempotent;
-}): EndpointContract<Path, Idempotent extends true ? WithIdempotencyKey<Biz> : Biz, Data, Access, Idempotent> {
+}
+
+export function defineEndpoint<
+  const Path extends string,
+  Biz extends z.ZodType,
+  Data extends z.ZodType,
+  const Access extends EndpointAccess,
+  const Idempotent extends boolean = false,
+>(definition: EndpointDefinition<Biz, Data, Access, Idempotent> & { path: Path }): EndpointContract<Path, Idempotent extends true ? WithIdempotencyKey<Biz> : Biz, Data, Access, Idempotent> {
   if (!definition.path.startsWith('/')) throw new Error(`endpoint path must start with '/': ${definition.path}`);
   if (definition.permission && definition.access !== 'user') {
     throw new Error(`endpoint ${definition.path}: a permission needs access 'user'`);
@@ -131,15 +133,7 @@ export function endpointsUnder<const Base extends string>(base: Base) {
     const Idempotent extends boolean = false,
   >(
     name: Name,
-    definition: {
-      biz: Biz;
-      data: Data;
-      errors?: readonly StoreCode[];
-      permission?: PermissionCode;
-      access: Access;
-      summary?: string;
-      idempotent?: Idempotent;
-    },
+    definition: EndpointDefinition<Biz, Data, Access, Idempotent>,
   ): EndpointContract<`${Base}/${Name}`, Idempotent extends true ? WithIdempotencyKey<Biz> : Biz, Data, Access, Idempotent> =>
     defineEndpoint({ ...definition, path: `${base}/${name}` as `${Base}/${Name}` });
 }
