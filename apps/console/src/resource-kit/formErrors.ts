@@ -6,8 +6,9 @@
 import type { i18n as I18n, TFunction } from 'i18next';
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { toNestErrors } from '@hookform/resolvers';
-import { describeRuleProblem, isRuleCode, pickLanguage, problemOf, valueAtPath, type RuleProblem, type SupportedLanguage } from '@merchant/api-contracts';
+import { describeRuleProblem, isRuleCode, problemOf, valueAtPath, type RuleProblem } from '@merchant/api-contracts';
 import type { z } from 'zod';
+import { formLanguage } from './formLanguage';
 import type { ResourceFormField } from './types';
 
 /** A problem as a form keeps it: the rule, and the wire field it was found on (for its label). */
@@ -33,8 +34,6 @@ export function decodeProblem(message: string | undefined): FormProblem | undefi
   }
 }
 
-/** The console's language as the contracts name it. */
-export const formLanguage = (i18n: Pick<I18n, 'language'>): SupportedLanguage => pickLanguage(i18n.language);
 
 /**
  * A react-hook-form resolver checking what the form will send with a contract's schema, so the form

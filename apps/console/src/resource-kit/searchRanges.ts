@@ -6,7 +6,7 @@
 import type { i18n as I18n } from 'i18next';
 import { describeRuleProblem } from '@merchant/api-contracts';
 import { searchFieldRegistry, type SearchSchema } from '@merchant/ui-kit';
-import { formLanguage } from './formErrors';
+import { formLanguage } from './formLanguage';
 
 /** Two fields of a search schema holding the ends of one range (e.g. `{ min: 'amountMin', max: 'amountMax' }`). */
 export interface SearchRange {
