@@ -84,7 +84,7 @@ export interface RuleProblem {
   limit?: number;
   /** A second bound (videoDuration's maximum). */
   upper?: number;
-  /** The allowed values (option, carrier). */
+  /** The allowed values (option, carrier), or the operator command a rule is about (reasonNeeded, noReason). */
   values?: readonly (string | number)[];
   /** The other field of a cross-field rule (maxBelowMin: the minimum's field). */
   other?: string;

@@ -79,8 +79,8 @@ const EXAMPLES: Record<RuleCode, { problem: RuleProblem; 'zh-CN': string; 'en-US
   detailImagesRequired: { problem: { rule: 'detailImagesRequired' }, 'zh-CN': '请至少选择一张详情图', 'en-US': 'choose at least one detail image' },
   noLines: { problem: { rule: 'noLines' }, 'zh-CN': '请至少添加一个商品', 'en-US': 'Add at least one item' },
   noCounted: { problem: { rule: 'noCounted' }, 'zh-CN': '请至少录入一个商品的实盘数量', 'en-US': 'Enter the counted quantity of at least one item' },
-  reasonNeeded: { problem: { rule: 'reasonNeeded' }, 'zh-CN': '该操作须填写原因（--reason）', 'en-US': 'this action needs --reason' },
-  noReason: { problem: { rule: 'noReason' }, 'zh-CN': '该操作不接受原因', 'en-US': 'this action takes no reason' },
+  reasonNeeded: { problem: { rule: 'reasonNeeded', values: ['reject'] }, 'zh-CN': 'reject 须填写原因（--reason）', 'en-US': 'reject needs --reason' },
+  noReason: { problem: { rule: 'noReason', values: ['approve'] }, 'zh-CN': 'approve 不接受原因', 'en-US': 'approve takes no reason' },
 };
 const LABELS = { 'zh-CN': '店铺名称', 'en-US': 'Store name' } as const;
 

@@ -100,7 +100,7 @@ describe('brand applications', () => {
     expect(await brandsOf(demo)).toEqual([]);
 
     // The platform rejects with a reason the merchant reads; a new application may follow.
-    expect(await operate(id, 'reject')).toMatchObject({ status: 400, code: '10100001', msg: expect.stringMatching(/this action needs --reason/) });
+    expect(await operate(id, 'reject')).toMatchObject({ status: 400, code: '10100001', msg: expect.stringMatching(/brand-reject needs --reason/) });
     const rejected = await operate(id, 'reject', { reason: 'The certificate is blurred.' });
     expect(rejected).toMatchObject({ code: OK, data: { applicationId: id, storeId: DEMO, status: BRAND_APPLICATION_STATUS.rejected, rejectReason: 'The certificate is blurred.' } });
     expect((await listOf(demo)).data.list[0]).toMatchObject({ status: 3, rejectReason: 'The certificate is blurred.', reviewTime: expect.any(Number) });
@@ -124,7 +124,7 @@ describe('brand applications', () => {
     expect(await operate(1, 'publish')).toMatchObject({ status: 400, code: '10100001' });
     expect(parseOperatorArgs(['brand-approve', '7'])).toEqual({ ok: true, command: { action: 'approve', applicationId: 7 } });
     expect(parseOperatorArgs(['brand-reject', '7', '--reason', 'blurred'])).toEqual({ ok: true, command: { action: 'reject', applicationId: 7, reason: 'blurred' } });
-    expect(parseOperatorArgs(['brand-reject', '7'])).toEqual({ ok: false, message: expect.stringMatching(/this action needs --reason/) });
+    expect(parseOperatorArgs(['brand-reject', '7'])).toEqual({ ok: false, message: expect.stringMatching(/brand-reject needs --reason/) });
     expect(parseOperatorArgs(['brand-approve'])).toEqual({ ok: false, message: 'expected a brand action and one application id' });
   });
 });

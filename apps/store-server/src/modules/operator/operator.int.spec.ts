@@ -75,10 +75,10 @@ describe('operator command: approve, reject, disable, enable', () => {
   it('refuses bad input with a clear code and changes nothing', async () => {
     const before = await storeRow(DEMO.review);
     const cases: Array<[number | string, string, unknown, number, string, RegExp]> = [
-      [DEMO.review, 'reject', {}, 400, '10100001', /this action needs --reason/],
+      [DEMO.review, 'reject', {}, 400, '10100001', /reject needs --reason/],
       [DEMO.review, 'reject', { reason: '   ' }, 400, '10100001', /reason is required/],
       [DEMO.review, 'reject', { reason: 'x'.repeat(201) }, 400, '10100001', /at most 200/],
-      [DEMO.review, 'approve', { reason: 'why' }, 400, '10100001', /this action takes no reason/],
+      [DEMO.review, 'approve', { reason: 'why' }, 400, '10100001', /approve takes no reason/],
       [DEMO.review, 'delete', {}, 400, '10100001', /choose a valid action/],
       ['abc', 'approve', {}, 400, '10100001', /storeId/],
       [-5, 'approve', {}, 400, '10100001', /storeId must be greater than 0/],
@@ -126,7 +126,7 @@ describe('operator command: approve, reject, disable, enable', () => {
   it('the CLI parses its arguments with the same rules and drives the endpoint', async () => {
     expect(parseOperatorArgs(['approve', '1003'])).toEqual({ ok: true, command: { action: 'approve', storeId: 1003 } });
     expect(parseOperatorArgs(['reject', '1003', '--reason', 'blurred'])).toEqual({ ok: true, command: { action: 'reject', storeId: 1003, reason: 'blurred' } });
-    expect(parseOperatorArgs(['reject', '1003'])).toEqual({ ok: false, message: 'this action needs --reason' });
+    expect(parseOperatorArgs(['reject', '1003'])).toEqual({ ok: false, message: 'reject needs --reason' });
     expect(parseOperatorArgs(['approve'])).toEqual({ ok: false, message: 'expected an action and one store id' });
     expect(parseOperatorArgs(['approve', '1003', '--force'])).toMatchObject({ ok: false });
     const env = { STORE_SERVER_URL: operatorUrl, OPERATOR_KEY: KEY };
@@ -139,7 +139,7 @@ describe('operator command: approve, reject, disable, enable', () => {
   it('the CLI reviews goods: goods-approve puts goods under review on shelf, goods-reject needs a reason', async () => {
     expect(parseOperatorArgs(['goods-approve', '200001'])).toEqual({ ok: true, command: { action: 'approve', goodsId: 200001 } });
     expect(parseOperatorArgs(['goods-reject', '200001', '--reason', 'blurred'])).toEqual({ ok: true, command: { action: 'reject', goodsId: 200001, reason: 'blurred' } });
-    expect(parseOperatorArgs(['goods-reject', '200001'])).toEqual({ ok: false, message: 'this action needs --reason' });
+    expect(parseOperatorArgs(['goods-reject', '200001'])).toEqual({ ok: false, message: 'goods-reject needs --reason' });
     expect(parseOperatorArgs(['goods-delete', '200001'])).toMatchObject({ ok: false });
     expect(parseOperatorArgs(['goods-approve'])).toEqual({ ok: false, message: 'expected a goods action and one goods id' });
     const [review, second] = await h.database.db.selectFrom('store_goods').select('id').where('store_id', '=', DEMO.approved).where('status', '=', 1).orderBy('id').limit(2).execute();

@@ -25,8 +25,8 @@ export const operatorCommandSchema = z
   .object({ action: operatorActionField, storeId: storeIdField, reason: reasonField.optional() })
   .superRefine((command, ctx) => {
     const needsReason = command.action === 'reject' || command.action === 'disable';
-    if (needsReason && command.reason === undefined) ctx.addIssue(ruleIssue('reasonNeeded', ['reason']));
-    if (!needsReason && command.reason !== undefined) ctx.addIssue(ruleIssue('noReason', ['reason']));
+    if (needsReason && command.reason === undefined) ctx.addIssue(ruleIssue('reasonNeeded', ['reason'], { values: [command.action] }));
+    if (!needsReason && command.reason !== undefined) ctx.addIssue(ruleIssue('noReason', ['reason'], { values: [command.action] }));
   });
 export type OperatorCommand = z.output<typeof operatorCommandSchema>;
 
@@ -47,8 +47,8 @@ export const goodsOperatorCommandSchema = z
     reason: reasonField.optional(),
   })
   .superRefine((command, ctx) => {
-    if (command.action === 'reject' && command.reason === undefined) ctx.addIssue(ruleIssue('reasonNeeded', ['reason']));
-    if (command.action === 'approve' && command.reason !== undefined) ctx.addIssue(ruleIssue('noReason', ['reason']));
+    if (command.action === 'reject' && command.reason === undefined) ctx.addIssue(ruleIssue('reasonNeeded', ['reason'], { values: [`goods-${command.action}`] }));
+    if (command.action === 'approve' && command.reason !== undefined) ctx.addIssue(ruleIssue('noReason', ['reason'], { values: [`goods-${command.action}`] }));
   });
 export type GoodsOperatorCommand = z.output<typeof goodsOperatorCommandSchema>;
 export const OPERATOR_GOODS_PATH_PREFIX = '/operator/goods';
@@ -69,8 +69,8 @@ export const brandOperatorCommandSchema = z
     reason: reasonField.optional(),
   })
   .superRefine((command, ctx) => {
-    if (command.action === 'reject' && command.reason === undefined) ctx.addIssue(ruleIssue('reasonNeeded', ['reason']));
-    if (command.action === 'approve' && command.reason !== undefined) ctx.addIssue(ruleIssue('noReason', ['reason']));
+    if (command.action === 'reject' && command.reason === undefined) ctx.addIssue(ruleIssue('reasonNeeded', ['reason'], { values: [`brand-${command.action}`] }));
+    if (command.action === 'approve' && command.reason !== undefined) ctx.addIssue(ruleIssue('noReason', ['reason'], { values: [`brand-${command.action}`] }));
   });
 export type BrandOperatorCommand = z.output<typeof brandOperatorCommandSchema>;
 export const OPERATOR_BRANDS_PATH_PREFIX = '/operator/brands';
