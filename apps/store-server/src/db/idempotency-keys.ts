@@ -40,30 +40,22 @@ export class IdempotencyKeyRepository {
    * over in the same statement. True when this request is to run the call.
    */
   async claim(claim: IdempotencyClaim, times: ClaimTimes): Promise<boolean> {
+    // A new claim and a takeover write the same running row.
+    const running = {
+      biz_digest: claim.bizDigest,
+      claim_id: claim.claimId,
+      state: 'running' as const,
+      answer: null,
+      created_at: times.now,
+      expires_at: times.expiresAt,
+    };
     const taken = await this.db
       .insertInto('store_idempotency_key')
-      .values({
-        store_id: claim.storeId,
-        path: claim.path,
-        idempotency_key: claim.key,
-        biz_digest: claim.bizDigest,
-        claim_id: claim.claimId,
-        state: 'running',
-        answer: null,
-        created_at: times.now,
-        expires_at: times.expiresAt,
-      })
+      .values({ store_id: claim.storeId, path: claim.path, idempotency_key: claim.key, ...running })
       .onConflict((conflict) =>
         conflict
           .columns(['store_id', 'path', 'idempotency_key'])
-          .doUpdateSet({
-            biz_digest: claim.bizDigest,
-            claim_id: claim.claimId,
-            state: 'running',
-            answer: null,
-            created_at: times.now,
-            expires_at: times.expiresAt,
-          })
+          .doUpdateSet(running)
           .where((eb) =>
             eb.or([
               eb('store_idempotency_key.expires_at', '<=', times.now),
