@@ -55,6 +55,7 @@ export const resourceKitMessages = {
         listLoading: '加载中…',
         listEmpty: '没有匹配的选项',
         listLoadFailed: '选项加载失败，请重试',
+        checkCode: { send: '获取验证码', resend: '{{seconds}} 秒后重发' },
         richText: {
           toolbar: '文本格式',
           bold: '加粗',
@@ -144,6 +145,7 @@ export const resourceKitMessages = {
         listLoading: 'Loading…',
         listEmpty: 'No matching options',
         listLoadFailed: 'The options could not be loaded, please retry',
+        checkCode: { send: 'Send code', resend: 'Resend in {{seconds}} s' },
         richText: {
           toolbar: 'Text format',
           bold: 'Bold',

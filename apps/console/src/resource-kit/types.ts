@@ -200,7 +200,18 @@ export type ResourceFormFieldKind =
   | 'region'
   | 'media'
   | 'richText'
-  | 'listSelect';
+  | 'listSelect'
+  | 'checkCode';
+
+/** For 'checkCode': where the code goes and how it is sent (resource-kit/fields/CheckCodeFormField). */
+export interface ResourceCheckCodeOptions {
+  /** The values field the code is sent to (a mobile, a user name): checked before anything is sent. */
+  mobileField: string;
+  /** A hook (called while the field is drawn) giving the send; it resolves true when the code went out (the countdown starts). */
+  useSend: () => (to: string) => Promise<boolean>;
+  /** data-testid of the send button; default `<name>-send`. */
+  sendTestId?: string;
+}
 
 /** For 'region': how deep the merchant picks (1 province, 2 city, 3 district: the default). */
 export type ResourceRegionDepth = 1 | 2 | 3;
@@ -272,6 +283,10 @@ export interface ResourceFormField {
   list?: ResourceListSelectSource;
   /** Draws the field with its own input instead of its kind's (a picker searching the server). */
   input?: ComponentType<ResourceFormInputProps>;
+  /** For 'checkCode'. */
+  checkCode?: ResourceCheckCodeOptions;
+  /** data-testid of the field's input (kinds that support it: checkCode). */
+  testId?: string;
 }
 
 /** What a field's component gets; it reads and writes its value through the form (fields/useFieldControl). */

@@ -4,6 +4,7 @@
 import { lazy, type ComponentType } from 'react';
 import type { Resolver } from 'react-hook-form';
 import type { ResourceFormField, ResourceFormFieldKind, ResourceFormInputProps } from '../types';
+import { CheckCodeFormField } from './CheckCodeFormField';
 import { IntegerFormField } from './IntegerFormField';
 import { ListSelectFormField } from './ListSelectFormField';
 import { MoneyFormField } from './MoneyFormField';
@@ -30,6 +31,7 @@ export const FORM_FIELD_COMPONENTS: { readonly [Kind in ResourceFormFieldKind]: 
   // The media picker (its dialogs, drag and drop) and the rich-text editor (DOMPurify) load only when a form shows them.
   media: lazy(() => import('./MediaFormField')),
   richText: lazy(() => import('./RichTextFormField')),
+  checkCode: CheckCodeFormField,
 };
 
 type FormValues = Record<string, unknown>;
@@ -57,3 +59,4 @@ export function FormFieldInput(props: ResourceFormInputProps) {
 }
 
 export { useFieldControl, textFieldProps, type FieldControl } from './useFieldControl';
+export { CheckCodeButton, CHECK_CODE_RESEND_SECONDS, useCheckCodeCountdown, type CheckCodeButtonProps } from './CheckCodeFormField';
