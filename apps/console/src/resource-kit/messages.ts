@@ -16,6 +16,8 @@ export const resourceKitMessages = {
       saved: '保存成功',
       // console-spec §8: a dialog's success.
       modified: '修改成功',
+      // A form's list of lines (kind 'lines').
+      lines: { add: '添加一行', remove: '删除第 {{line}} 行', line: '第 {{line}} 行' },
       confirmTitle: '确认操作',
       confirmAction: '确定要执行“{{action}}”吗？',
       deleteTitle: '确认删除',
@@ -106,6 +108,7 @@ export const resourceKitMessages = {
       done: 'operation succeeded',
       saved: 'saved successfully',
       modified: 'modified successfully',
+      lines: { add: 'Add line', remove: 'Remove line {{line}}', line: 'line {{line}}' },
       confirmTitle: 'Confirm',
       confirmAction: 'Do "{{action}}"?',
       deleteTitle: 'Confirm deletion',

@@ -33,8 +33,8 @@ export const formTestSave = testApi.endpoints.formTestSave as ResourceMutationEn
 
 /** Labels of the test forms' fields in both languages. */
 export const FORM_TEST_MESSAGES: FeatureMessages = {
-  'zh-CN': { formTest: { title: '测试表单', name: '名称', mobile: '手机号', amount: '金额', count: '数量', kind: '类型', kindA: '甲', kindB: '乙', active: '启用', day: '日期', period: '有效期', remark: '备注' } },
-  'en-US': { formTest: { title: 'Test form', name: 'name', mobile: 'mobile', amount: 'amount', count: 'count', kind: 'kind', kindA: 'type A', kindB: 'type B', active: 'active', day: 'day', period: 'period', remark: 'remark' } },
+  'zh-CN': { formTest: { title: '测试表单', name: '名称', mobile: '手机号', amount: '金额', count: '数量', kind: '类型', kindA: '甲', kindB: '乙', active: '启用', day: '日期', period: '有效期', remark: '备注', lines: '明细' } },
+  'en-US': { formTest: { title: 'Test form', name: 'name', mobile: 'mobile', amount: 'amount', count: 'count', kind: 'kind', kindA: 'type A', kindB: 'type B', active: 'active', day: 'day', period: 'period', remark: 'remark', lines: 'lines' } },
 };
 
 export interface RenderResourceFormOptions {

@@ -201,7 +201,8 @@ export type ResourceFormFieldKind =
   | 'media'
   | 'richText'
   | 'listSelect'
-  | 'checkCode';
+  | 'checkCode'
+  | 'lines';
 
 /** For 'checkCode': where the code goes and how it is sent (resource-kit/fields/CheckCodeFormField). */
 export interface ResourceCheckCodeOptions {
@@ -281,12 +282,30 @@ export interface ResourceFormField {
   media?: ResourceMediaOptions;
   /** For 'listSelect'. */
   list?: ResourceListSelectSource;
+  /** For 'lines'. */
+  lines?: ResourceLinesOptions;
   /** Draws the field with its own input instead of its kind's (a picker searching the server). */
   input?: ComponentType<ResourceFormInputProps>;
   /** For 'checkCode'. */
   checkCode?: ResourceCheckCodeOptions;
   /** data-testid of the field's input (kinds that support it: checkCode). */
   testId?: string;
+}
+
+/**
+ * For 'lines': a list of lines (an order's items), one row each, its cells drawn with the kit's kinds. The
+ * values field holds an array of objects; a column's `name` is its key in a line (`quantity`).
+ */
+export interface ResourceLinesOptions {
+  columns: readonly ResourceFormField[];
+  /** A new line's values (the add button appends it). */
+  newLine: () => Record<string, unknown>;
+  /** i18n keys of the add button and of each line's remove button (`{{line}}`: its number); the kit's by default. */
+  addKey?: string;
+  removeKey?: string;
+  /** The fewest lines left (remove is disabled at it; default 0) and the most (add is disabled at it). */
+  min?: number;
+  max?: number;
 }
 
 /** What a field's component gets; it reads and writes its value through the form (fields/useFieldControl). */

@@ -48,6 +48,12 @@ export interface ResourceFormEngine {
 export const formFieldNames = (definition: Pick<ResourceFormDefinition<Values>, 'fields'>): Set<string> =>
   new Set(definition.fields.flatMap((field) => (field.endName ? [field.name, field.endName] : [field.name])));
 
+/** A cell of a 'lines' field (`lines.0.quantity`): its problems go on the cell. */
+const isLineCell = (fields: ResourceFormDefinition<Values>['fields'], name: string): boolean => {
+  const cell = /^(.+)\.\d+\.([^.]+)$/.exec(name);
+  return Boolean(cell && fields.some((field) => field.kind === 'lines' && field.name === cell[1] && field.lines?.columns.some((column) => column.name === cell[2])));
+};
+
 /** A wire path as a form path: index segments as numbers (`lines.0.quantity` → ['lines', 0, 'quantity']). */
 const pathSegments = (path: string): PropertyKey[] => (path === '' ? [] : path.split('.').map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment)));
 
@@ -91,7 +97,7 @@ export function useResourceForm<V extends Values>(definition: ResourceFormDefini
     for (const { field: path, problem } of serverProblemsOf(error)) {
       const message = encodeProblem({ ...problem, field: fieldNameOf(pathSegments(path)) });
       const name = definition.fromWirePath ? definition.fromWirePath(path) : path;
-      if (!names.has(name)) {
+      if (!names.has(name) && !isLineCell(definition.fields, name)) {
         rest.push({ message, field: path });
         continue;
       }

@@ -6,6 +6,7 @@ import type { Resolver } from 'react-hook-form';
 import type { ResourceFormField, ResourceFormFieldKind, ResourceFormInputProps } from '../types';
 import { CheckCodeFormField } from './CheckCodeFormField';
 import { IntegerFormField } from './IntegerFormField';
+import { LinesFormField } from './LinesFormField';
 import { ListSelectFormField } from './ListSelectFormField';
 import { MoneyFormField } from './MoneyFormField';
 import { PhoneFormField } from './PhoneFormField';
@@ -32,6 +33,7 @@ export const FORM_FIELD_COMPONENTS: { readonly [Kind in ResourceFormFieldKind]: 
   media: lazy(() => import('./MediaFormField')),
   richText: lazy(() => import('./RichTextFormField')),
   checkCode: CheckCodeFormField,
+  lines: LinesFormField,
 };
 
 type FormValues = Record<string, unknown>;
