@@ -109,13 +109,13 @@ class InventoryFlows {
   async createOutbound(item: StockItem, quantity: number, contact: string) {
     await this.page.getByRole('button', { name: 'New outbound application' }).click();
     const dialog = this.dialog('New outbound application');
-    await this.pick(dialog.getByTestId('order-warehouse'), item.warehouse, item.warehouse);
+    await this.pick(dialog.getByTestId('warehouseName-input'), item.warehouse, item.warehouse);
     await this.pick(dialog.getByTestId('order-line-item-0'), item.name, `${item.name} ${item.sku}`.trim());
-    await dialog.getByTestId('order-line-quantity-0').fill(String(quantity));
-    await dialog.getByTestId('order-contactName').fill(contact);
-    await dialog.getByTestId('order-contactMobile').fill('13800138000');
-    await dialog.getByTestId('order-address').fill('88 Century Avenue, Pudong, Shanghai');
-    await dialog.getByTestId('inventory-form-submit').click();
+    await dialog.getByTestId('lines-line-0').getByRole('textbox', { name: 'quantity' }).fill(String(quantity));
+    await dialog.getByRole('textbox', { name: 'contact', exact: true }).fill(contact);
+    await dialog.getByRole('textbox', { name: 'mobile', exact: true }).fill('13800138000');
+    await dialog.getByRole('textbox', { name: 'address', exact: true }).fill('88 Century Avenue, Pudong, Shanghai');
+    await dialog.getByTestId('resource-form-submit').click();
     await expect(dialog).toBeHidden();
   }
 }
@@ -203,12 +203,12 @@ test('the new forms read in Chinese (screenshots for a look)', async ({ page }) 
   await inventoryScreen(page, consoleUrl(), INVENTORY_SCREENS[5]).open();
   await page.getByRole('button', { name: '新建出库申请' }).click();
   const dialog = flows.dialog('新建出库申请');
-  await flows.pick(dialog.getByTestId('order-warehouse'), 'Shanghai', 'Shanghai Service Warehouse');
+  await flows.pick(dialog.getByTestId('warehouseName-input'), 'Shanghai', 'Shanghai Service Warehouse');
   await dialog.getByTestId('order-line-item-0').click();
   await page.getByRole('option').first().click();
-  await dialog.getByTestId('order-add-line').click();
-  await dialog.getByTestId('order-contactMobile').fill('12345');
-  await dialog.getByTestId('inventory-form-submit').click();
+  await dialog.getByTestId('lines-add-line').click();
+  await dialog.getByRole('textbox', { name: '联系电话', exact: true }).fill('12345');
+  await dialog.getByTestId('resource-form-submit').click();
   await expect(dialog).toContainText('手机号格式错误');
   await expect(dialog).toContainText('请填写地址');
   await page.screenshot({ path: 'test-results/inventory-outbound-zh.png', fullPage: true });

@@ -36,6 +36,11 @@ async function dismissNotice(user: User) {
   await waitFor(() => expect(screen.queryByTestId('notification')).not.toBeInTheDocument());
 }
 
+/** A form's text input by its label (required ones end in ' *'). */
+const textbox = (dialog: HTMLElement, name: RegExp) => within(dialog).getByRole('textbox', { name });
+/** The quantity of an order's line. */
+const quantityOf = (dialog: HTMLElement, line: number) => within(within(dialog).getByTestId(`lines-line-${line}`)).getByRole('textbox', { name: /^quantity/ });
+
 const dialogNamed = (name: string) => screen.findByRole('dialog', { name }, { timeout: 30_000 });
 
 describe('inventory centre flows', () => {
@@ -70,32 +75,32 @@ describe('inventory centre flows', () => {
     const { user, server } = renderFlows(`${BASE}/outboundApplication`);
     await user.click(await screen.findByRole('button', { name: 'New outbound application' }, { timeout: 30_000 }));
     const dialog = await dialogNamed('New outbound application');
-    await user.click(within(dialog).getByTestId('inventory-form-submit'));
+    await user.click(within(dialog).getByTestId('resource-form-submit'));
     for (const text of ['warehouse is required', 'item is required', 'quantity is required', 'contact is required', 'mobile is required', 'address is required']) {
       expect(await within(dialog).findByText(text)).toBeInTheDocument();
     }
 
-    await user.type(within(dialog).getByTestId('order-warehouse'), 'East hub');
+    await user.type(within(dialog).getByTestId('warehouseName-input'), 'East hub');
     await pick(user, within(dialog).getByTestId('order-line-item-0'), 'Oak', /Oak chair oak/);
-    await user.type(within(dialog).getByTestId('order-line-quantity-0'), '0');
-    await user.click(within(dialog).getByTestId('order-add-line'));
+    await user.type(quantityOf(dialog, 0), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Add item' }));
     await pick(user, within(dialog).getByTestId('order-line-item-1'), '', /Desk lamp black \/ S/);
     // The picked line's stock shows next to its quantity; the item on line 1 cannot be picked again.
     expect(within(dialog).getByText('in stock 2')).toBeInTheDocument();
-    await user.type(within(dialog).getByTestId('order-line-quantity-1'), '2');
-    await user.type(within(dialog).getByTestId('order-contactName'), 'Li Lei');
-    await user.type(within(dialog).getByTestId('order-contactMobile'), '1234567');
-    await user.type(within(dialog).getByTestId('order-address'), '1 Harbour Road, Shanghai');
-    await user.click(within(dialog).getByTestId('inventory-form-submit'));
+    await user.type(quantityOf(dialog, 1), '2');
+    await user.type(textbox(dialog, /^contact/), 'Li Lei');
+    await user.type(textbox(dialog, /^mobile/), '1234567');
+    await user.type(textbox(dialog, /^address/), '1 Harbour Road, Shanghai');
+    await user.click(within(dialog).getByTestId('resource-form-submit'));
     expect(await within(dialog).findByText('quantity must be at least 1')).toBeInTheDocument();
     expect(within(dialog).getByText('phone number format error')).toBeInTheDocument();
     expect(server.callsTo('/outbound/create')).toEqual([]);
 
-    await user.clear(within(dialog).getByTestId('order-line-quantity-0'));
-    await user.type(within(dialog).getByTestId('order-line-quantity-0'), '3');
-    await user.clear(within(dialog).getByTestId('order-contactMobile'));
-    await user.type(within(dialog).getByTestId('order-contactMobile'), '13800138000');
-    await user.click(within(dialog).getByTestId('inventory-form-submit'));
+    await user.clear(quantityOf(dialog, 0));
+    await user.type(quantityOf(dialog, 0), '3');
+    await user.clear(textbox(dialog, /^mobile/));
+    await user.type(textbox(dialog, /^mobile/), '13800138000');
+    await user.click(within(dialog).getByTestId('resource-form-submit'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New outbound application' })).not.toBeInTheDocument());
     expect(server.callsTo('/outbound/create').map((call) => call.biz)).toEqual([
       { warehouseName: 'East hub', lines: [{ itemId: 1, quantity: 3 }, { itemId: 2, quantity: 2 }], contactName: 'Li Lei', contactMobile: '13800138000', address: '1 Harbour Road, Shanghai', remark: '', idempotencyKey: expect.any(String) },
@@ -136,11 +141,11 @@ describe('inventory centre flows', () => {
     await user.click(await screen.findByRole('button', { name: 'New inbound application' }, { timeout: 30_000 }));
     const dialog = await dialogNamed('New inbound application');
     // Inbound has no address and an optional contact.
-    expect(within(dialog).queryByTestId('order-address')).not.toBeInTheDocument();
-    await user.type(within(dialog).getByTestId('order-warehouse'), 'West hub');
+    expect(within(dialog).queryByRole('textbox', { name: /^address/ })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByTestId('warehouseName-input'), 'West hub');
     await pick(user, within(dialog).getByTestId('order-line-item-0'), '', /Rug/);
-    await user.type(within(dialog).getByTestId('order-line-quantity-0'), '6');
-    await user.click(within(dialog).getByTestId('inventory-form-submit'));
+    await user.type(quantityOf(dialog, 0), '6');
+    await user.click(within(dialog).getByTestId('resource-form-submit'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New inbound application' })).not.toBeInTheDocument());
     expect(server.callsTo('/inbound/create').map((call) => call.biz)).toEqual([{ warehouseName: 'West hub', lines: [{ itemId: 3, quantity: 6 }], contactName: '', contactMobile: '', remark: '', idempotencyKey: expect.any(String) }]);
 
@@ -191,11 +196,11 @@ describe('inventory centre flows', () => {
     const { user, router, location } = renderFlows(`${BASE}/outboundApplication`);
     await user.click(await screen.findByRole('button', { name: 'New outbound application' }, { timeout: 30_000 }));
     const dialog = await dialogNamed('New outbound application');
-    await user.type(within(dialog).getByTestId('order-contactName'), 'Li');
+    await user.type(textbox(dialog, /^contact/), 'Li');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Stay' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument());
-    expect(within(dialog).getByTestId('order-contactName')).toHaveValue('Li');
+    expect(textbox(dialog, /^contact/)).toHaveValue('Li');
     await act(() => router.navigate('/dashboard'));
     await user.click(within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Stay' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument());

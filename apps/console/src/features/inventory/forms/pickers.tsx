@@ -93,7 +93,9 @@ export function ItemPicker({
   helperText,
   onBlur,
   testId,
-}: FieldProps & { warehouseName: string; value: ItemRow | null; onChange(item: ItemRow | null): void; taken?: readonly number[] }) {
+  inputRef,
+  required = false,
+}: FieldProps & { warehouseName: string; value: ItemRow | null; onChange(item: ItemRow | null): void; taken?: readonly number[]; required?: boolean }) {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
   const typed = useSettledText(input);
@@ -121,7 +123,7 @@ export function ItemPicker({
       noOptionsText={t(warehouse === '' ? 'inventory.form.warehouseFirst' : 'inventory.form.noItems')}
       loadingText={t('resourceKit.loading')}
       renderOption={(props, option) => twoLineOption(props, itemText(option), t('inventory.form.inStock', { quantity: option.quantity }))}
-      renderInput={(params) => pickerInput(params, { label, error, helperText: warehouse === '' ? t('inventory.form.warehouseFirst') : helperText, onBlur, testId })}
+      renderInput={(params) => pickerInput(params, { label, error, helperText: warehouse === '' ? t('inventory.form.warehouseFirst') : helperText, onBlur, testId, inputRef }, required)}
     />
   );
 }
