@@ -22,7 +22,7 @@ export class SalesInventoryPage extends ResourceListPage {
     await this.rowAction(skuId, 'Adjust stock');
     const dialog = this.page.getByRole('dialog', { name: 'Adjust stock' });
     await dialog.getByTestId('adjust-quantity').fill(String(delta));
-    await dialog.getByTestId('adjust-save').click();
+    await dialog.getByTestId('resource-form-submit').click();
     await expect(dialog).toBeHidden();
   }
 
@@ -35,7 +35,7 @@ export class SalesInventoryPage extends ResourceListPage {
     await dialog.getByTestId('bulk-apply-price').click();
     await dialog.getByLabel('Stock for all').fill(stock);
     await dialog.getByTestId('bulk-apply-stock').click();
-    await dialog.getByTestId('bulk-save').click();
+    await dialog.getByTestId('resource-form-submit').click();
     await expect(dialog).toBeHidden();
   }
 }

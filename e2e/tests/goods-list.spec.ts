@@ -23,7 +23,8 @@ test('adjust stock: a SKU changed by +5 shows the new stock after the table relo
   const before = await stock.stockOf(skuId!);
   await stock.adjustStock(skuId!, 5);
   await expect(stock.cell(skuId!, 'stock')).toHaveText(String(before + 5));
-  await expect(stock.notice('saved successfully')).toBeVisible();
+  // console-spec §8: a dialog's save says 'modified successfully'.
+  await expect(stock.notice('modified successfully')).toBeVisible();
   await page.screenshot({ path: 'test-results/sales-inventory.png', fullPage: true });
 });
 

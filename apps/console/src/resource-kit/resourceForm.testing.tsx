@@ -42,14 +42,16 @@ export interface RenderResourceFormOptions {
   screen: 'page' | 'dialog';
   language?: ConsoleLanguage;
   server?: FakeStoreServer;
+  /** A feature's texts, for a feature's own form under test. */
+  messages?: readonly FeatureMessages[];
 }
 
 export const OPEN_DIALOG = 'open the form';
 
-export function renderResourceForm({ definition, screen, language = 'en-US', server = createFakeStoreServer() }: RenderResourceFormOptions) {
+export function renderResourceForm({ definition, screen, language = 'en-US', server = createFakeStoreServer(), messages = [] }: RenderResourceFormOptions) {
   function Shell({ children }: { children: React.ReactNode }) {
     const { i18n } = useTranslation();
-    useState(() => addFeatureMessages(i18n, [...shellMessages, FORM_TEST_MESSAGES], { silent: true }));
+    useState(() => addFeatureMessages(i18n, [...shellMessages, FORM_TEST_MESSAGES, ...messages], { silent: true }));
     return (
       <ShellProviders>
         {children}

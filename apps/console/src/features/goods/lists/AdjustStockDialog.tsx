@@ -1,25 +1,20 @@
-// Stock adjustment of one SKU through goodsSkuWarning updateGoodsSkuStock (console-spec §7): set
-// the stock or change it by a delta (the server applies it atomically and never below zero), and
-// optionally the warning line. The contract's biz schema checks the input before anything is sent.
-import { useState } from 'react';
+// Stock adjustment of one SKU through goodsSkuWarning updateGoodsSkuStock (console-spec §7): set the stock
+// or change it by a delta (the server applies it atomically and never below zero), and optionally the
+// warning line. A form-kit dialog checked by the contract's biz: `stock` and `delta` are two fields of which
+// the chosen way shows one, so the contract's problems land on the box the merchant typed in.
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import { useFormContext, useWatch } from 'react-hook-form';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { updateSkuStockBiz } from '@merchant/api-contracts';
+import { goodsEndpoints, updateSkuStockBiz, type SkuStockAnswer } from '@merchant/api-contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { notify } from '../../../app/notificationsSlice';
-import { firstProblemText } from '../../../resource-kit';
-import { useUpdateGoodsSkuStockMutation } from '../api';
+import { ResourceFormDialog, defineResourceForm, textFieldProps, useFieldControl, type ResourceActionContext, type ResourceFormInputProps } from '../../../resource-kit';
+import { goodsListApi } from '../api';
 
 export interface AdjustStockTarget {
   skuId: number;
@@ -29,81 +24,100 @@ export interface AdjustStockTarget {
   warningStock: number | null;
 }
 
-type Mode = 'set' | 'delta';
+/** The field the quantity is typed in: the stock to set, or the change. */
+type Mode = 'stock' | 'delta';
+type Values = { mode: Mode; stock?: number; delta?: number; warningStock?: number };
 
-export function AdjustStockDialog({ sku, onClose }: { sku: AdjustStockTarget; onClose(): void }) {
-  const { t, i18n } = useTranslation();
-  const dispatch = useAppDispatch();
-  const [update, { isLoading }] = useUpdateGoodsSkuStockMutation();
-  const [mode, setMode] = useState<Mode>('delta');
-  const [quantity, setQuantity] = useState('');
-  const [line, setLine] = useState(sku.warningStock === null ? '' : String(sku.warningStock));
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const save = async () => {
-    const amount = quantity.trim() === '' ? undefined : Number(quantity);
-    const warningStock = line.trim() === '' ? null : Number(line);
-    const biz = {
-      skuId: sku.skuId,
-      ...(amount === undefined ? {} : mode === 'set' ? { stock: amount } : { delta: amount }),
-      ...(warningStock !== sku.warningStock ? { warningStock } : {}),
-    };
-    const checked = updateSkuStockBiz.safeParse(biz);
-    if (!checked.success) return setProblem(firstProblemText(i18n, checked.error, biz, { stock: t('goods.adjust.quantity'), delta: t('goods.adjust.quantity'), warningStock: t('goods.adjust.warningStock') }));
-    setProblem(null);
-    try {
-      const answer = await update(checked.data).unwrap();
-      dispatch(notify({ severity: 'success', message: 'resourceKit.saved', translate: true }));
-      if (answer.warningFired) dispatch(notify({ severity: 'warning', message: 'goods.stock.fired', translate: true }));
-      onClose();
-    } catch {
-      // the server msg was shown by the baseQuery (§8): e.g. the change would go below zero
-    }
+/** The updateGoodsSkuStock biz: the quantity the chosen way names, the warning line only when it changed. */
+export function adjustStockBiz(sku: Pick<AdjustStockTarget, 'skuId' | 'warningStock'>, values: Values) {
+  const amount = values[values.mode];
+  const warningStock = values.warningStock ?? null;
+  return {
+    skuId: sku.skuId,
+    ...(amount === undefined ? {} : { [values.mode]: amount }),
+    ...(warningStock !== sku.warningStock ? { warningStock } : {}),
   };
+}
 
+/** The way of changing it; switching clears the other way's quantity (only one is sent). */
+function ModeInput({ field }: ResourceFormInputProps) {
+  const { t } = useTranslation();
+  const control = useFieldControl(field);
+  const { setValue } = useFormContext();
   return (
-    <Dialog open onClose={onClose} aria-labelledby="adjust-stock-title" fullWidth maxWidth="xs">
-      <DialogTitle id="adjust-stock-title">{t('goods.adjust.title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <div>
-            <Typography variant="body2">{sku.title}</Typography>
-            <Typography variant="caption" color="text.secondary">
-              {sku.spec}
-            </Typography>
-            <Typography variant="body2" data-testid="adjust-current">
-              {t('goods.adjust.current', { stock: sku.stock })}
-            </Typography>
-          </div>
-          <RadioGroup row value={mode} onChange={(event) => setMode(event.target.value as Mode)} aria-label={t('goods.adjust.mode')}>
-            <FormControlLabel value="delta" control={<Radio size="small" />} label={t('goods.adjust.delta')} />
-            <FormControlLabel value="set" control={<Radio size="small" />} label={t('goods.adjust.set')} />
-          </RadioGroup>
-          <TextField
-            size="small"
-            label={t('goods.adjust.quantity')}
-            value={quantity}
-            helperText={mode === 'delta' ? t('goods.adjust.deltaHint') : undefined}
-            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'adjust-quantity' } }}
-            onChange={(event) => setQuantity(event.target.value.replace(mode === 'delta' ? /[^\d-]/g : /\D/g, ''))}
-          />
-          <TextField
-            size="small"
-            label={t('goods.adjust.warningStock')}
-            value={line}
-            helperText={t('goods.adjust.warningHint')}
-            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'adjust-warning' } }}
-            onChange={(event) => setLine(event.target.value.replace(/\D/g, ''))}
-          />
-          {problem && <Alert severity="error">{problem}</Alert>}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('goods.cancel')}</Button>
-        <Button variant="contained" loading={isLoading} onClick={() => void save()} data-testid="adjust-save">
-          {t('goods.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <RadioGroup
+      row
+      value={control.value}
+      aria-label={control.label}
+      onChange={(event) => {
+        setValue(control.value as Mode, undefined);
+        control.onChange(event.target.value);
+      }}
+    >
+      <FormControlLabel value="delta" control={<Radio size="small" />} label={t('goods.adjust.delta')} />
+      <FormControlLabel value="stock" control={<Radio size="small" />} label={t('goods.adjust.set')} />
+    </RadioGroup>
   );
+}
+
+/** The quantity of one way (`stock` or `delta`), shown only while that way is chosen; a delta may be negative. */
+function QuantityInput({ field, required, disabled }: ResourceFormInputProps) {
+  const control = useFieldControl(field);
+  const mode = useWatch({ name: 'mode' }) as Mode;
+  // The typed text is kept while it is typed ('-' before its digits); the values hold the number.
+  const [text, setText] = useState(control.value === undefined ? '' : String(control.value));
+  if (mode !== field.name) return null;
+  const signed = field.name === 'delta';
+  return (
+    <TextField
+      {...textFieldProps(control, { required, disabled })}
+      value={control.value === undefined && text !== '-' ? '' : text}
+      slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'adjust-quantity' } }}
+      onChange={(event) => {
+        const next = event.target.value.replace(signed ? /(?!^-)[^\d]/g : /\D/g, '');
+        setText(next);
+        control.onChange(next === '' || next === '-' ? undefined : Number(next));
+      }}
+    />
+  );
+}
+
+export function adjustStockForm(sku: AdjustStockTarget, onFired: () => void) {
+  /** What is adjusted: the SKU and its stock now. */
+  const Summary = () => {
+    const { t } = useTranslation();
+    return (
+      <div>
+        <Typography variant="body2">{sku.title}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {sku.spec}
+        </Typography>
+        <Typography variant="body2" data-testid="adjust-current">
+          {t('goods.adjust.current', { stock: sku.stock })}
+        </Typography>
+      </div>
+    );
+  };
+  return defineResourceForm<Values>({
+    schema: updateSkuStockBiz,
+    toBiz: (values) => adjustStockBiz(sku, values),
+    defaults: { mode: 'delta', stock: undefined, delta: undefined, warningStock: sku.warningStock ?? undefined },
+    fields: [
+      { name: 'skuId', labelKey: 'goods.field.goods', kind: 'text', input: Summary },
+      { name: 'mode', labelKey: 'goods.adjust.mode', kind: 'select', input: ModeInput },
+      { name: 'delta', labelKey: 'goods.adjust.quantity', kind: 'integer', helperKey: 'goods.adjust.deltaHint', input: QuantityInput },
+      { name: 'stock', labelKey: 'goods.adjust.quantity', kind: 'integer', input: QuantityInput },
+      { name: 'warningStock', labelKey: 'goods.adjust.warningStock', kind: 'integer', helperKey: 'goods.adjust.warningHint' },
+    ],
+    create: { endpoint: goodsListApi.endpoints.updateGoodsSkuStock as never, contract: goodsEndpoints.updateGoodsSkuStock },
+    afterSave: (answer) => {
+      if ((answer as SkuStockAnswer).warningFired) onFired();
+    },
+  });
+}
+
+export function AdjustStockDialog({ sku, context, onClose }: { sku: AdjustStockTarget; context: ResourceActionContext; onClose(): void }) {
+  const dispatch = useAppDispatch();
+  const definition = useMemo(() => adjustStockForm(sku, () => dispatch(notify({ severity: 'warning', message: 'goods.stock.fired', translate: true }))), [sku, dispatch]);
+  return <ResourceFormDialog definition={definition} titleKey="goods.adjust.title" context={context} onClose={onClose} maxWidth="xs" />;
 }

@@ -143,7 +143,7 @@ describe('goods lists', () => {
     await user.click(within(dialog).getByTestId('bulk-apply-price'));
     expect(within(dialog).getByRole('textbox', { name: 'New price (yuan) 2' })).toHaveValue('12.5');
     await user.type(within(dialog).getByRole('textbox', { name: 'New stock 1' }), '7');
-    await user.click(within(dialog).getByTestId('bulk-save'));
+    await user.click(within(dialog).getByTestId('resource-form-submit'));
 
     await waitFor(() =>
       expect(server.callsTo('/sku/bulkEdit').map((call) => call.biz)).toEqual([{ skus: [{ skuId: 1, price: 1250, stock: 7 }, { skuId: 2, price: 1250 }], idempotencyKey: expect.any(String) }]),

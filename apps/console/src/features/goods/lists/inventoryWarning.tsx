@@ -58,7 +58,7 @@ export const inventoryWarning = defineResource<StockWarningRow, EndpointBiz<type
         labelKey: 'goods.action.adjustStock',
         permission: PERMISSIONS.goodsStock,
         run: (row, ctx) =>
-          ctx.openDialog((close) => <AdjustStockDialog sku={{ skuId: row.skuId, title: row.title, spec: specText(row.specValues), stock: row.currentStock, warningStock: row.warningStock }} onClose={close} />),
+          ctx.openDialog((close) => <AdjustStockDialog sku={{ skuId: row.skuId, title: row.title, spec: specText(row.specValues), stock: row.currentStock, warningStock: row.warningStock }} context={ctx} onClose={close} />),
       },
       {
         key: 'handle',

@@ -54,7 +54,7 @@ export const salesInventory = defineResource<SkuStockRow, EndpointBiz<typeof goo
         labelKey: 'goods.action.adjustStock',
         permission: PERMISSIONS.goodsStock,
         run: (row, ctx) =>
-          ctx.openDialog((close) => <AdjustStockDialog sku={{ skuId: row.skuId, title: row.title, spec: specText(row.specValues), stock: row.stock, warningStock: row.warningStock }} onClose={close} />),
+          ctx.openDialog((close) => <AdjustStockDialog sku={{ skuId: row.skuId, title: row.title, spec: specText(row.specValues), stock: row.stock, warningStock: row.warningStock }} context={ctx} onClose={close} />),
       },
     ],
     bulkActions: [
@@ -62,7 +62,7 @@ export const salesInventory = defineResource<SkuStockRow, EndpointBiz<typeof goo
         key: 'bulkEdit',
         labelKey: 'goods.action.bulkEdit',
         permission: PERMISSIONS.goodsStock,
-        run: (_ids, ctx, rows) => ctx.openDialog((close) => <BulkEditSkusDialog skus={rows} onClose={close} />),
+        run: (_ids, ctx, rows) => ctx.openDialog((close) => <BulkEditSkusDialog skus={rows} context={ctx} onClose={close} />),
       },
     ],
     export: { fileNameKey: 'goods.stock.exportFileName', server: 'goods.skuStock' },
