@@ -26,8 +26,9 @@ export class AccountPage {
     return this.page.getByTestId('account-pay-status');
   }
 
+  /** The pay-password forms open in a dialog of the console's form kit (one at a time). */
   private dialogField(name: string) {
-    return this.page.getByTestId('pay-password-dialog').locator(`input[data-testid="pay-password-${name}"]`);
+    return this.page.getByRole('dialog').locator(`input[data-testid="pay-password-${name}"]`);
   }
 
   /** First pay password: the check code goes to the store mobile, read through the e2e test hook. */
@@ -37,6 +38,6 @@ export class AccountPage {
     await this.dialogField('confirmPayPassword').fill(payPassword);
     const code = await checkCodeSentBy(this.storeUrl, storeMobile, () => this.page.getByTestId('pay-password-send').click());
     await this.dialogField('checkCode').fill(code);
-    await this.page.getByTestId('pay-password-dialog-confirm').click();
+    await this.page.getByRole('dialog').getByTestId('resource-form-submit').click();
   }
 }

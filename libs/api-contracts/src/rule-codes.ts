@@ -71,6 +71,8 @@ export const RULE_CODES = [
   'detailImagesRequired',
   'noLines',
   'noCounted',
+  'confirmDiffers',
+  'sameAsCurrent',
   // the platform's operator commands
   'reasonNeeded',
   'noReason',

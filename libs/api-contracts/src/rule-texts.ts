@@ -74,6 +74,8 @@ const RULE_TEXTS: Readonly<Record<RuleCode, LocalizedText>> = {
   noLines: { 'zh-CN': '请至少添加一个商品', 'en-US': 'Add at least one item' },
   noCounted: { 'zh-CN': '请至少录入一个商品的实盘数量', 'en-US': 'Enter the counted quantity of at least one item' },
   detailImagesRequired: { 'zh-CN': '请至少选择一张详情图', 'en-US': 'choose at least one detail image' },
+  confirmDiffers: { 'zh-CN': '两次输入不一致', 'en-US': 'the two entries differ' },
+  sameAsCurrent: { 'zh-CN': '{field}不能与原来的相同', 'en-US': '{field} must differ from the current one' },
 };
 
 /** What a field is called when nobody gave a label (a whole-form rule, an unnamed value). */

@@ -79,6 +79,8 @@ const EXAMPLES: Record<RuleCode, { problem: RuleProblem; 'zh-CN': string; 'en-US
   detailImagesRequired: { problem: { rule: 'detailImagesRequired' }, 'zh-CN': '请至少选择一张详情图', 'en-US': 'choose at least one detail image' },
   noLines: { problem: { rule: 'noLines' }, 'zh-CN': '请至少添加一个商品', 'en-US': 'Add at least one item' },
   noCounted: { problem: { rule: 'noCounted' }, 'zh-CN': '请至少录入一个商品的实盘数量', 'en-US': 'Enter the counted quantity of at least one item' },
+  confirmDiffers: { problem: { rule: 'confirmDiffers' }, 'zh-CN': '两次输入不一致', 'en-US': 'the two entries differ' },
+  sameAsCurrent: { problem: { rule: 'sameAsCurrent' }, 'zh-CN': '店铺名称不能与原来的相同', 'en-US': 'Store name must differ from the current one' },
   reasonNeeded: { problem: { rule: 'reasonNeeded', values: ['reject'] }, 'zh-CN': 'reject 须填写原因（--reason）', 'en-US': 'reject needs --reason' },
   noReason: { problem: { rule: 'noReason', values: ['approve'] }, 'zh-CN': 'approve 不接受原因', 'en-US': 'approve takes no reason' },
 };

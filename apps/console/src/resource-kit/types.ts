@@ -206,8 +206,11 @@ export type ResourceFormFieldKind =
 
 /** For 'checkCode': where the code goes and how it is sent (resource-kit/fields/CheckCodeFormField). */
 export interface ResourceCheckCodeOptions {
-  /** The values field the code is sent to (a mobile, a user name): checked before anything is sent. */
-  mobileField: string;
+  /**
+   * The values field the code is sent to (a mobile, a user name): checked before anything is sent. Without it
+   * the code goes to an address the server already knows (the store's bound mobile) and `to` is ''.
+   */
+  mobileField?: string;
   /** A hook (called while the field is drawn) giving the send; it resolves true when the code went out (the countdown starts). */
   useSend: () => (to: string) => Promise<boolean>;
   /** data-testid of the send button; default `<name>-send`. */

@@ -17,9 +17,10 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageLoading } from '../../routes/RootLayout';
 import { LOGIN_PATH } from '../../routes/routeDecision';
 import { logOut } from '../auth/session';
+import { ResourceFormDialog, useResourceActions, type ResourceFormDefinition } from '../../resource-kit';
 import { useAccountInfoQuery, useIsSetPayPasswordQuery } from './api';
-import { ChangeEmailDialog, ChangeMobileDialog } from './components/ContactDialogs';
-import { PayPasswordDialog, type PayPasswordMode } from './components/PayPasswordDialog';
+import { changeEmailForm, changeMobileForm } from './forms/contactForms';
+import { payPasswordForm, type PayPasswordMode } from './forms/payPasswordForms';
 
 export const CHANGE_PASSWORD_PATH = '/shop/accountMgmt/accountInfo/password';
 
@@ -44,18 +45,28 @@ export function AccountInfoPage() {
   const user = useAppSelector((state) => state.auth.user);
   const info = useAccountInfoQuery(undefined, { refetchOnMountOrArgChange: true });
   const pay = useIsSetPayPasswordQuery(undefined, { refetchOnMountOrArgChange: true });
-  const [dialog, setDialog] = useState<'mobile' | 'email' | null>(null);
-  const [payDialog, setPayDialog] = useState<PayPasswordMode | null>(null);
+  const actions = useResourceActions();
   const [confirmLogOut, setConfirmLogOut] = useState(false);
 
   if (info.isLoading || pay.isLoading) return <PageLoading />;
   const account = info.data;
   const payIsSet = pay.data?.isSetPayPassword === true;
-  const closeDialog = () => setDialog(null);
-  const saved = () => {
-    setDialog(null);
-    void info.refetch();
-  };
+  /** A form in a dialog; when it closes (saved or not) the page reads what it shows again. */
+  const open = <V extends Record<string, unknown>>(definition: ResourceFormDefinition<V>, titleKey: string, reread: () => unknown) =>
+    actions.context.openDialog((close) => (
+      <ResourceFormDialog
+        definition={definition}
+        titleKey={titleKey}
+        submitKey="account.dialog.confirm"
+        maxWidth="xs"
+        context={actions.context}
+        onClose={() => {
+          close();
+          void reread();
+        }}
+      />
+    ));
+  const openPay = (mode: PayPasswordMode) => open(payPasswordForm(mode), `account.pay.${mode}`, pay.refetch);
 
   return (
     <Stack spacing={2}>
@@ -70,13 +81,13 @@ export function AccountInfoPage() {
             label={t('account.info.mobile')}
             value={account?.mobile ? maskPhone(account.mobile) : t('account.info.notSet')}
             testId="account-mobile"
-            action={<PermissionButton permission={PERMISSIONS.accountEdit} onClick={() => setDialog('mobile')} data-testid="account-change-mobile">{t('account.info.changeMobile')}</PermissionButton>}
+            action={<PermissionButton permission={PERMISSIONS.accountEdit} onClick={() => open(changeMobileForm, 'account.info.changeMobile', info.refetch)} data-testid="account-change-mobile">{t('account.info.changeMobile')}</PermissionButton>}
           />
           <Row
             label={t('account.info.email')}
             value={account?.email || t('account.info.notSet')}
             testId="account-email"
-            action={<PermissionButton permission={PERMISSIONS.accountEdit} onClick={() => setDialog('email')} data-testid="account-change-email">{t('account.info.changeEmail')}</PermissionButton>}
+            action={<PermissionButton permission={PERMISSIONS.accountEdit} onClick={() => open(changeEmailForm, 'account.info.changeEmail', info.refetch)} data-testid="account-change-email">{t('account.info.changeEmail')}</PermissionButton>}
           />
         </Box>
       </Paper>
@@ -91,18 +102,18 @@ export function AccountInfoPage() {
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {payIsSet ? (
             <>
-              <PermissionButton variant="contained" permission={PERMISSIONS.payPassword} onClick={() => setPayDialog('update')} data-testid="pay-password-update">
+              <PermissionButton variant="contained" permission={PERMISSIONS.payPassword} onClick={() => openPay('update')} data-testid="pay-password-update">
                 {t('account.pay.update')}
               </PermissionButton>
-              <PermissionButton variant="outlined" permission={PERMISSIONS.payPassword} onClick={() => setPayDialog('set')} data-testid="pay-password-set">
+              <PermissionButton variant="outlined" permission={PERMISSIONS.payPassword} onClick={() => openPay('set')} data-testid="pay-password-set">
                 {t('account.pay.set')}
               </PermissionButton>
-              <Button variant="outlined" onClick={() => setPayDialog('check')} data-testid="pay-password-check">
+              <Button variant="outlined" onClick={() => openPay('check')} data-testid="pay-password-check">
                 {t('account.pay.check')}
               </Button>
             </>
           ) : (
-            <PermissionButton variant="contained" permission={PERMISSIONS.payPassword} onClick={() => setPayDialog('init')} data-testid="pay-password-init">
+            <PermissionButton variant="contained" permission={PERMISSIONS.payPassword} onClick={() => openPay('init')} data-testid="pay-password-init">
               {t('account.pay.init')}
             </PermissionButton>
           )}
@@ -123,19 +134,7 @@ export function AccountInfoPage() {
         </Stack>
       </Paper>
 
-      {dialog === 'mobile' && <ChangeMobileDialog open onClose={closeDialog} onSaved={saved} />}
-      {dialog === 'email' && <ChangeEmailDialog open onClose={closeDialog} onSaved={saved} boundMobile={account?.mobile ?? ''} />}
-      {payDialog && (
-        <PayPasswordDialog
-          key={payDialog}
-          mode={payDialog}
-          onClose={() => setPayDialog(null)}
-          onDone={() => {
-            setPayDialog(null);
-            void pay.refetch();
-          }}
-        />
-      )}
+      {actions.dialogs}
       <ConfirmDialog
         open={confirmLogOut}
         title={t('account.info.logOutConfirmTitle')}

@@ -1,47 +1,53 @@
-// /shop/accountMgmt/accountInfo/password: old password plus a new one under the §5 rules.
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+// /shop/accountMgmt/accountInfo/password: old password plus a new one under the §5 rules, on the form kit;
+// a save says 'modified successfully' and goes back to the account page.
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { FormTextField } from '../registered/components/FormTextField';
-import { useUpdatePasswordByTokenMutation } from './api';
+import { accountEndpoints } from '@merchant/api-contracts';
+import { defineResourceForm, useResourceActions, useResourceForm } from '../../resource-kit';
+import { ResourceFormFields } from '../../resource-kit/ResourceFormFields';
+import { accountApi } from './api';
 import { changePasswordSchema, type ChangePasswordValues } from './accountSchemas';
-import { useDialogCall } from './components/useDialogCall';
+import { secretInput } from './forms/secretInput';
 
 export const ACCOUNT_INFO_PATH = '/shop/accountMgmt/accountInfo';
 
+export const changePasswordForm = defineResourceForm<ChangePasswordValues>({
+  schema: changePasswordSchema,
+  defaults: { oldPassword: '', newPassword: '', confirmPassword: '' },
+  fields: [
+    { name: 'oldPassword', labelKey: 'account.password.oldPassword', kind: 'text', testId: 'password-old', input: secretInput({ autoComplete: 'current-password' }) },
+    { name: 'newPassword', labelKey: 'account.password.newPassword', kind: 'text', helperKey: 'account.password.newPasswordHelp', testId: 'password-new', input: secretInput({ autoComplete: 'new-password' }) },
+    { name: 'confirmPassword', labelKey: 'account.password.confirmPassword', kind: 'text', required: true, testId: 'password-confirm', input: secretInput({ autoComplete: 'new-password' }) },
+  ],
+  create: {
+    endpoint: accountApi.endpoints.updatePasswordByToken as never,
+    contract: accountEndpoints.updatePasswordByToken,
+    toBiz: ({ oldPassword, newPassword }) => ({ oldPassword, newPassword }),
+  },
+});
+
 export function ChangePasswordPage() {
   const { t } = useTranslation();
-  const { error, run } = useDialogCall();
-  const [update, { isLoading }] = useUpdatePasswordByTokenMutation();
-  const { control, handleSubmit, reset } = useForm<ChangePasswordValues>({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
-  });
-  const submit = handleSubmit(async (values) => {
-    if (await run(update({ oldPassword: values.oldPassword, newPassword: values.newPassword }))) reset();
+  const { context } = useResourceActions();
+  const engine = useResourceForm(changePasswordForm, {
+    initial: changePasswordForm.defaults,
+    context,
+    successKey: 'resourceKit.modified',
+    onSaved: () => context.navigate(ACCOUNT_INFO_PATH),
   });
   return (
     <Paper sx={{ p: 3, maxWidth: 560 }}>
       <Typography component="h1" variant="h5" sx={{ mb: 3 }}>
         {t('account.password.heading')}
       </Typography>
-      <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)} aria-label={t('account.password.heading')}>
-        <FormTextField control={control} name="oldPassword" type="password" label={t('account.password.oldPassword')} autoComplete="current-password" testId="password-old" required />
-        <FormTextField control={control} name="newPassword" type="password" label={t('account.password.newPassword')} helperText={t('account.password.newPasswordHelp')} autoComplete="new-password" testId="password-new" required />
-        <FormTextField control={control} name="confirmPassword" type="password" label={t('account.password.confirmPassword')} autoComplete="new-password" testId="password-confirm" required />
-        {error && (
-          <Alert severity="error" role="alert" data-testid="password-error">
-            {error}
-          </Alert>
-        )}
+      <Stack component="form" noValidate spacing={2} onSubmit={engine.submit} aria-label={t('account.password.heading')}>
+        <ResourceFormFields engine={engine} fields={changePasswordForm.fields} editing={false} />
         <Stack direction="row" spacing={2}>
-          <Button type="submit" variant="contained" disabled={isLoading} data-testid="password-submit">
+          <Button type="submit" variant="contained" loading={engine.submitting} disabled={engine.submitting} data-testid="password-submit">
             {t('account.password.submit')}
           </Button>
           <Button component={RouterLink} to={ACCOUNT_INFO_PATH}>
@@ -49,6 +55,7 @@ export function ChangePasswordPage() {
           </Button>
         </Stack>
       </Stack>
+      {engine.question}
     </Paper>
   );
 }

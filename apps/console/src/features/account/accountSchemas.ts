@@ -1,39 +1,42 @@
-// Account form rules: the §5 password rules (shared with registration), check codes, and the
-// 6-digit pay password of store-server (apps/store-server/docs/api.md "Pay").
+// Account form rules: the contracts' biz schemas (libs/api-contracts: §5 passwords, mobiles, check codes,
+// the 6-digit pay password), plus only what the wire never sees, as rule codes the form kit translates.
 import { z } from 'zod';
-import { checkCodeField, mobileField, passwordField } from '../registered/storeInfoSchema';
+import { accountEndpoints, payEndpoints, ruleIssue } from '@merchant/api-contracts';
 
-const V = 'account.validation';
-/** store-server's design: a pay password is 6 digits (a wallet PIN). */
-export const PAY_PASSWORD_PATTERN = /^\d{6}$/;
-const payPasswordField = z.string().regex(PAY_PASSWORD_PATTERN, `${V}.payPasswordFormat`);
+/** A confirmation the merchant types twice: it must match, and is never sent. */
+function confirmed(value: string, confirmation: string, confirmName: string, ctx: z.RefinementCtx) {
+  if (value !== confirmation) ctx.addIssue(ruleIssue('confirmDiffers', [confirmName]));
+}
 
-export const changePasswordSchema = z
-  .object({ oldPassword: z.string().min(1, `${V}.oldPasswordRequired`), newPassword: passwordField, confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'auth.validation.passwordsDiffer' })
-  .refine((v) => v.newPassword !== v.oldPassword, { path: ['newPassword'], message: `${V}.samePassword` });
-export type ChangePasswordValues = z.output<typeof changePasswordSchema>;
+/** A change to the same secret is no change: refused before the call (the server would accept it). */
+function changed(next: string, current: string, nextName: string, ctx: z.RefinementCtx) {
+  if (next !== '' && next === current) ctx.addIssue(ruleIssue('sameAsCurrent', [nextName]));
+}
 
-export const changeMobileSchema = z.object({ mobile: mobileField, checkCode: checkCodeField });
-export type ChangeMobileValues = z.output<typeof changeMobileSchema>;
-
-export const changeEmailSchema = z.object({
-  email: z.string().trim().min(1, `${V}.emailRequired`).max(100, `${V}.emailFormat`).email(`${V}.emailFormat`),
-  checkCode: checkCodeField,
+// The confirmation and the "not the same again" checks are the console's: the wire has no confirm field.
+export const changePasswordSchema = accountEndpoints.updatePasswordByToken.biz.extend({ confirmPassword: z.string() }).superRefine((v, ctx) => {
+  changed(v.newPassword, v.oldPassword, 'newPassword', ctx);
+  confirmed(v.newPassword, v.confirmPassword, 'confirmPassword', ctx);
 });
-export type ChangeEmailValues = z.output<typeof changeEmailSchema>;
+export type ChangePasswordValues = z.input<typeof changePasswordSchema>;
 
-/** Init and set (forgotten): a check code and the new pay password twice. */
-export const payPasswordWithCodeSchema = z
-  .object({ checkCode: checkCodeField, payPassword: payPasswordField, confirmPayPassword: z.string() })
-  .refine((v) => v.payPassword === v.confirmPayPassword, { path: ['confirmPayPassword'], message: `${V}.payPasswordsDiffer` });
-export type PayPasswordWithCodeValues = z.output<typeof payPasswordWithCodeSchema>;
+export const changeMobileSchema = accountEndpoints.updateStoreMobile.biz;
+export type ChangeMobileValues = z.input<typeof changeMobileSchema>;
 
-export const updatePayPasswordSchema = z
-  .object({ oldPayPassword: payPasswordField, payPassword: payPasswordField, confirmPayPassword: z.string() })
-  .refine((v) => v.payPassword === v.confirmPayPassword, { path: ['confirmPayPassword'], message: `${V}.payPasswordsDiffer` })
-  .refine((v) => v.payPassword !== v.oldPayPassword, { path: ['payPassword'], message: `${V}.samePayPassword` });
-export type UpdatePayPasswordValues = z.output<typeof updatePayPasswordSchema>;
+export const changeEmailSchema = accountEndpoints.updateStoreEmail.biz;
+export type ChangeEmailValues = z.input<typeof changeEmailSchema>;
 
-export const checkPayPasswordSchema = z.object({ payPassword: payPasswordField, checkCode: checkCodeField });
-export type CheckPayPasswordValues = z.output<typeof checkPayPasswordSchema>;
+/** Init and set (forgotten): the new pay password twice and a check code; the confirmation stays here. */
+export const payPasswordWithCodeSchema = payEndpoints.initPayPassword.biz
+  .extend({ confirmPayPassword: z.string() })
+  .superRefine((v, ctx) => confirmed(v.payPassword, v.confirmPayPassword, 'confirmPayPassword', ctx));
+export type PayPasswordWithCodeValues = z.input<typeof payPasswordWithCodeSchema>;
+
+export const updatePayPasswordSchema = payEndpoints.updatePayPassword.biz.extend({ confirmPayPassword: z.string() }).superRefine((v, ctx) => {
+  changed(v.newPayPassword, v.oldPayPassword, 'newPayPassword', ctx);
+  confirmed(v.newPayPassword, v.confirmPayPassword, 'confirmPayPassword', ctx);
+});
+export type UpdatePayPasswordValues = z.input<typeof updatePayPasswordSchema>;
+
+export const checkPayPasswordSchema = payEndpoints.checkPayPassword.biz;
+export type CheckPayPasswordValues = z.input<typeof checkPayPasswordSchema>;

@@ -86,6 +86,26 @@ describe("form field kind 'checkCode'", () => {
     expect(button).toHaveTextContent('Send code');
   });
 
+  it('without a mobile field sends at once to the address the server knows, checking nothing of the form', async () => {
+    const send = jest.fn((_to: string) => Promise.resolve(true));
+    const definition = defineResourceForm<Record<string, unknown>>({
+      schema: z.object({ email: z.string().email(), code: checkCodeField }),
+      defaults: { email: '', code: '' },
+      fields: [
+        { name: 'email', labelKey: 'formTest.name', kind: 'text' },
+        { name: 'code', labelKey: 'formTest.remark', kind: 'checkCode', checkCode: { useSend: () => send, sendTestId: 'code-send' } },
+      ],
+      create: { endpoint: formTestSave },
+    });
+    const { user } = renderResourceForm({ definition, screen: 'page' });
+    const button = await screen.findByTestId('code-send', {}, { timeout: 20_000 });
+    await user.click(button);
+    await settle();
+    expect(send).toHaveBeenCalledWith('');
+    expect(screen.getByLabelText(/^name/)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(button).toBeDisabled();
+  });
+
   it('keeps only digits, labels the input and checks the code with the contract', async () => {
     const send = jest.fn((_to: string) => Promise.resolve(true));
     const { user, sent } = await codeForm(send);

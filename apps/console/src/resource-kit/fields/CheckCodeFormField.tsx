@@ -1,5 +1,5 @@
 // kind 'checkCode': an SMS (or e-mail) check code and its "send code" button. The field the code goes to
-// (`checkCode.mobileField`) is checked first; a send that went out starts the wait before the next one
+// (`checkCode.mobileField`, when the form has one) is checked first; a send that went out starts the wait before the next one
 // (store-server sends one code a minute). Built from FormControl + OutlinedInput rather than TextField,
 // which also brings Select, Menu and Modal: the sign-in page stays light (docs/performance.md).
 import { useEffect, useState } from 'react';
@@ -71,8 +71,10 @@ export function CheckCodeFormField({ field, required, disabled }: ResourceFormIn
   if (!options) throw new Error(`checkCode field "${field.name}" needs its checkCode options`);
   const sendCode = options.useSend();
   const send = async () => {
-    if (!(await trigger(options.mobileField))) return false;
-    return sendCode(String(getValues(options.mobileField) ?? '').trim());
+    const to = options.mobileField;
+    if (to === undefined) return sendCode('');
+    if (!(await trigger(to))) return false;
+    return sendCode(String(getValues(to) ?? '').trim());
   };
   const helperId = `${control.id}-helper`;
   return (
