@@ -44,7 +44,7 @@ describe('account info', () => {
     expect(init.parentElement).toHaveAttribute('title', 'no permission');
   });
 
-  it('sets a first pay password: rules checked in the form, server msg shown while the dialog stays open, success announced', async () => {
+  it('sets a first pay password: rules checked in the form, server msg shown in the dialog, success announced', async () => {
     const { user, server } = renderAccount(withCodes(ALL_CODES, 'token-owner'));
     let attempts = 0;
     server.on(`${PAY}/sendInitPayPasswordCheckCode`, () => ok({ expiresInSeconds: 300 }));
