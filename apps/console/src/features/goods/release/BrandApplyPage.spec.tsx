@@ -2,9 +2,9 @@
 // goods contract): the form checks its fields, submits the certificates by fileId, shows the submitted
 // application under review and the store's applications, and shows a refusal in place.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ALL_PERMISSION_CODES, BRAND_APPLICATION_STATUS, STORE_CODES, brandApplyBiz, goodsEndpoints, type BrandApplicationRow } from '@merchant/api-contracts';
+import { ALL_PERMISSION_CODES, BRAND_APPLICATION_STATUS, STORE_CODES, brandApplyBiz, goodsEndpoints, type BrandApplicationRow, type WireProblem } from '@merchant/api-contracts';
 import { mediaLibraryPaths } from '@merchant/media-library';
-import { DEMO_USER, createFakeStoreServer, type FakeUser } from '../../../../test/fakeStoreServer';
+import { DEMO_USER, createFakeStoreServer, type Envelope, type FakeUser } from '../../../../test/fakeStoreServer';
 import { renderSignedIn } from '../../../../test/renderConsole';
 import { installInertWorker } from '../../../../test/inertWorker';
 
@@ -22,7 +22,7 @@ const FILES = [1, 2].map((fileId) => ({
   fileTags: [],
 }));
 
-function brandServer(applyAnswer: (biz: Record<string, unknown>) => { code: string; msg: string; data?: unknown }) {
+function brandServer(applyAnswer: (biz: Record<string, unknown>) => Envelope) {
   const server = createFakeStoreServer([owner]);
   const applications: BrandApplicationRow[] = [];
   server.on(PATHS.queryCatalogListByPath, () => ok([{ path: '/noWatermark', name: 'noWatermark', catalogList: [] }, { path: '/watermark', name: 'watermark', catalogList: [] }]));
@@ -77,9 +77,10 @@ describe('brand application page', () => {
     const { user } = await openPage(server);
     expect(await screen.findByText('No brand applications yet')).toBeInTheDocument();
     await user.click(screen.getByTestId('brand-apply-submit'));
-    for (const text of ['Enter the brand name', 'Choose the authorisation expiry date', 'Choose the authorisation certificate image']) {
-      expect(await screen.findByText(text)).toBeInTheDocument();
-    }
+    // The contract's rules in the merchant's words, each on its field (bound to it as its description).
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Brand name/ })).toHaveAccessibleDescription('Brand name is required'));
+    expect(screen.getByLabelText(/Authorisation expires on/)).toHaveAccessibleDescription('Authorisation expires on is required');
+    expect(screen.getByRole('group', { name: /Brand authorisation certificate/ })).toHaveAccessibleDescription('Brand authorisation certificate is required');
     expect(server.callsTo(goodsEndpoints.brandApply.path)).toEqual([]);
   });
 
@@ -100,6 +101,17 @@ describe('brand application page', () => {
     // The form is empty again for the next brand.
     expect(screen.getByRole('textbox', { name: /Brand name/ })).toHaveValue('');
     expect(server.violations).toEqual([]);
+  });
+
+  it("puts the server's field problem on its field, in the merchant's words", async () => {
+    const problems: WireProblem[] = [{ field: 'brandExpireDate', problem: { rule: 'date' } }];
+    const server = brandServer(() => ({ code: STORE_CODES.invalidParameter, msg: 'invalid parameters', errInfo: { problems } as Envelope['errInfo'] }));
+    const { user } = await openPage(server);
+    await fillForm(user, 'Acme Tiles');
+    await user.click(screen.getByTestId('brand-apply-submit'));
+    await waitFor(() => expect(screen.getByLabelText(/Authorisation expires on/)).toHaveAccessibleDescription('Authorisation expires on must be a date (YYYY-MM-DD)'));
+    expect(screen.getByLabelText(/Authorisation expires on/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByTestId('brand-apply-submitted')).not.toBeInTheDocument();
   });
 
   it("shows the server's refusal in place and keeps what was typed", async () => {

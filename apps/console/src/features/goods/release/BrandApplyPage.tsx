@@ -1,13 +1,11 @@
 // /goods/brandApply: a merchant whose brand is not listed applies for it (brand name, when the
-// authorisation ends, the authorisation certificate images from the media library). The form is checked
-// here and by store-server (brandApply, docs/goods.md "Brand applications"); after submitting, the page
-// shows the application id under review, and below the store's applications with their review state.
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+// authorisation ends, the authorisation certificate images from the media library). The form is the kit's
+// engine checked by the contract's brandApplyBiz (store-server checks the same, and refuses today or a past
+// day by its own clock: docs/goods.md "Brand applications"); after submitting, the page shows the
+// application id under review, and below the store's applications with their review state.
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import dayjs from 'dayjs';
+import TextField from '@mui/material/TextField';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
@@ -16,127 +14,100 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Button from '@mui/material/Button';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { BRAND_APPLICATION_STATUS, BRAND_APPLICATION_STATUS_LABELS, BRAND_CERTIFICATES_MAX, isSupportedLanguage, labelOf, type BrandApplicationRow } from '@merchant/api-contracts';
-import type { LibraryFile } from '@merchant/media-library';
+import { BRAND_APPLICATION_STATUS, BRAND_APPLICATION_STATUS_LABELS, BRAND_CERTIFICATES_MAX, brandApplyBiz, goodsEndpoints, isSupportedLanguage, labelOf, type BrandApplicationRow } from '@merchant/api-contracts';
 import { formatSecondsTimestamp } from '@merchant/ui-kit/format';
 import { isApiError } from '../../../app/transport';
-import { MediaPicker, pickerFiles } from '@merchant/media-library/react';
-import { mediaApi } from '../../media/api';
-import { useMediaUpload } from '../../media/useMediaUpload';
-import { useApplyBrandMutation, useBrandApplicationsQuery, type BrandApplyAnswer } from './api';
-import { GOODS_LIMITS } from './contract';
-import { errorText } from './formText';
+import { defineResourceForm, textFieldProps, useFieldControl, useResourceActions, useResourceForm, type ResourceActionContext, type ResourceFormInputProps } from '../../../resource-kit';
+import type { MediaRef } from '../../../resource-kit/fields/MediaValue';
+import { ResourceFormFields } from '../../../resource-kit/ResourceFormFields';
+import { goodsReleaseApi, useBrandApplicationsQuery, type BrandApplyAnswer } from './api';
 
-const V = 'goodsRelease.validation';
 /** Up to 3 certificate images (front, back, an extension page): the contract's limit. */
 export { BRAND_CERTIFICATES_MAX };
 const STATUS_COLOURS = { [BRAND_APPLICATION_STATUS.underReview]: 'info', [BRAND_APPLICATION_STATUS.approved]: 'success', [BRAND_APPLICATION_STATUS.rejected]: 'error' } as const;
 
-export const brandApplySchema = z.object({
-  brandName: z.string().trim().min(1, `${V}.brandNameRequired`).max(GOODS_LIMITS.brandMax, `${V}.brandMax`),
-  brandExpireDate: z
-    .string()
-    .min(1, `${V}.brandExpireRequired`)
-    .refine((text) => dayjs(text).isValid() && dayjs(text).isAfter(dayjs(), 'day'), `${V}.brandExpirePast`),
-  certificates: z.array(z.custom<LibraryFile>()).min(1, `${V}.brandLogoRequired`).max(BRAND_CERTIFICATES_MAX),
+type Values = { brandName: string; brandExpireDate: string; certificateFileIds: MediaRef[] };
+
+/** The day the authorisation ends, as the browser's date input gives it ('YYYY-MM-DD', the contract's form). */
+function ExpireDateInput({ field, required, disabled }: ResourceFormInputProps) {
+  const control = useFieldControl(field);
+  return (
+    <TextField
+      {...textFieldProps(control, { required, disabled })}
+      type="date"
+      fullWidth={false}
+      value={control.value as string}
+      onChange={(event) => control.onChange(event.target.value)}
+      slotProps={{ inputLabel: { shrink: true } }}
+      sx={{ width: 240 }}
+    />
+  );
+}
+
+export const brandApplyForm = defineResourceForm<Values>({
+  schema: brandApplyBiz,
+  // Nothing chosen yet reads "choose …"; the certificates are picked as media-library files and sent by their fileId.
+  toBiz: ({ brandName, brandExpireDate, certificateFileIds }) => ({
+    brandName,
+    brandExpireDate: brandExpireDate || undefined,
+    certificateFileIds: certificateFileIds.length === 0 ? undefined : certificateFileIds.map((file) => file.fileId),
+  }),
+  defaults: { brandName: '', brandExpireDate: '', certificateFileIds: [] },
+  fields: [
+    { name: 'brandName', labelKey: 'goodsRelease.brand.name', kind: 'text' },
+    { name: 'brandExpireDate', labelKey: 'goodsRelease.brand.expire', kind: 'date', picked: true, input: ExpireDateInput },
+    { name: 'certificateFileIds', labelKey: 'goodsRelease.brand.logo', kind: 'media', media: { multiple: true, limit: BRAND_CERTIFICATES_MAX, chooseFileType: 'img' } },
+  ],
+  create: { endpoint: goodsReleaseApi.endpoints.applyBrand as never, contract: goodsEndpoints.brandApply },
 });
-export type BrandApplyValues = z.infer<typeof brandApplySchema>;
 
 export function BrandApplyPage() {
   const { t, i18n } = useTranslation();
   const language = isSupportedLanguage(i18n.language) ? i18n.language : 'zh-CN';
-  const upload = useMediaUpload();
-  const [applyBrand, applying] = useApplyBrandMutation();
+  const actions = useResourceActions();
   const [submitted, setSubmitted] = useState<BrandApplyAnswer | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { control, handleSubmit, reset } = useForm<BrandApplyValues>({
-    resolver: zodResolver(brandApplySchema),
-    defaultValues: { brandName: '', brandExpireDate: '', certificates: [] },
+  // The call is silent: a refusal (store-server's msg in the console's language) is shown in place, and the
+  // page's own status line replaces the success notice.
+  const context = useMemo<ResourceActionContext>(
+    () => ({
+      ...actions.context,
+      mutate: async (endpoint, arg) => {
+        setRefusal(null);
+        setSubmitted(null);
+        try {
+          return await actions.context.mutate(endpoint, arg);
+        } catch (error) {
+          setRefusal(isApiError(error) ? error.msg || error.code : t('goodsRelease.notice.unknownError'));
+          throw error;
+        }
+      },
+      succeeded: () => undefined,
+    }),
+    [actions.context, t],
+  );
+  const engine = useResourceForm(brandApplyForm, {
+    initial: brandApplyForm.defaults,
+    context,
+    successKey: 'resourceKit.saved',
+    onSaved: (answer) => {
+      setSubmitted(answer as BrandApplyAnswer);
+      engine.form.reset(brandApplyForm.defaults);
+    },
   });
   const statusText = (status: number) => labelOf(BRAND_APPLICATION_STATUS_LABELS, status, language);
-  const submit = handleSubmit(async (values) => {
-    setRefusal(null);
-    setSubmitted(null);
-    try {
-      const answer = await applyBrand({
-        brandName: values.brandName.trim(),
-        brandExpireDate: values.brandExpireDate,
-        certificateFileIds: values.certificates.map((file) => Number(file.fileId)),
-      }).unwrap();
-      setSubmitted(answer);
-      reset();
-    } catch (error) {
-      // store-server writes msg in the console's language and names the rule at fault.
-      setRefusal(isApiError(error) ? error.msg || error.code : t('goodsRelease.notice.unknownError'));
-    }
-  });
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
-      <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)} aria-labelledby="brand-apply-heading">
+      <Stack component="form" noValidate spacing={2} onSubmit={engine.submit} aria-labelledby="brand-apply-heading">
         <Typography id="brand-apply-heading" variant="h5" component="h1">
           {t('goodsRelease.brand.title')}
         </Typography>
         <Typography color="text.secondary">{t('goodsRelease.brand.intro')}</Typography>
-        <Controller
-          control={control}
-          name="brandName"
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              required
-              label={t('goodsRelease.brand.name')}
-              error={Boolean(fieldState.error)}
-              helperText={errorText(t, fieldState.error?.message) || ' '}
-              slotProps={{ htmlInput: { maxLength: GOODS_LIMITS.brandMax } }}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="brandExpireDate"
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              required
-              type="date"
-              label={t('goodsRelease.brand.expire')}
-              error={Boolean(fieldState.error)}
-              helperText={errorText(t, fieldState.error?.message) || ' '}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ width: 240 }}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="certificates"
-          render={({ field, fieldState }) => (
-            <Stack spacing={1} role="group" aria-labelledby="brand-certificates-label">
-              <FormLabel id="brand-certificates-label" required>
-                {t('goodsRelease.brand.logo')}
-              </FormLabel>
-              <MediaPicker
-                value={field.value}
-                onChange={(value) => field.onChange(pickerFiles(value))}
-                multiple
-                limit={BRAND_CERTIFICATES_MAX}
-                chooseFileType="img"
-                trigger="card"
-                endpoint={mediaApi.endpoints.mediaFiles}
-                upload={upload.picker}
-                onNotice={upload.onNotice}
-              />
-              {fieldState.error && <FormHelperText error>{errorText(t, fieldState.error.message)}</FormHelperText>}
-            </Stack>
-          )}
-        />
+        <ResourceFormFields engine={engine} fields={brandApplyForm.fields} editing={false} />
         {submitted && (
           <Alert severity="success" role="status" data-testid="brand-apply-submitted">
             {t('goodsRelease.brand.submitted')}
@@ -150,11 +121,13 @@ export function BrandApplyPage() {
           </Alert>
         )}
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-          <Button type="submit" variant="contained" disabled={applying.isLoading} data-testid="brand-apply-submit">
-            {applying.isLoading ? t('goodsRelease.brand.submitting') : t('goodsRelease.brand.submit')}
+          <Button type="submit" variant="contained" disabled={engine.submitting} data-testid="brand-apply-submit">
+            {engine.submitting ? t('goodsRelease.brand.submitting') : t('goodsRelease.brand.submit')}
           </Button>
         </Stack>
       </Stack>
+      {engine.question}
+      {actions.dialogs}
       <BrandApplications statusText={statusText} />
     </Paper>
   );
