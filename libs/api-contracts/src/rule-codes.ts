@@ -73,6 +73,7 @@ export const RULE_CODES = [
   'noCounted',
   'confirmDiffers',
   'sameAsCurrent',
+  'imInfoRequired',
   // the platform's operator commands
   'reasonNeeded',
   'noReason',

@@ -76,6 +76,8 @@ const RULE_TEXTS: Readonly<Record<RuleCode, LocalizedText>> = {
   detailImagesRequired: { 'zh-CN': '请至少选择一张详情图', 'en-US': 'choose at least one detail image' },
   confirmDiffers: { 'zh-CN': '两次输入不一致', 'en-US': 'the two entries differ' },
   sameAsCurrent: { 'zh-CN': '{field}不能与原来的相同', 'en-US': '{field} must differ from the current one' },
+  // console-spec §5: the IM info dialog's one warning, whichever of the two is missing.
+  imInfoRequired: { 'zh-CN': '请填写IM信息', 'en-US': 'please fill in IM info' },
 };
 
 /** What a field is called when nobody gave a label (a whole-form rule, an unnamed value). */

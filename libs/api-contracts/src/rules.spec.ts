@@ -81,6 +81,7 @@ const EXAMPLES: Record<RuleCode, { problem: RuleProblem; 'zh-CN': string; 'en-US
   noCounted: { problem: { rule: 'noCounted' }, 'zh-CN': '请至少录入一个商品的实盘数量', 'en-US': 'Enter the counted quantity of at least one item' },
   confirmDiffers: { problem: { rule: 'confirmDiffers' }, 'zh-CN': '两次输入不一致', 'en-US': 'the two entries differ' },
   sameAsCurrent: { problem: { rule: 'sameAsCurrent' }, 'zh-CN': '店铺名称不能与原来的相同', 'en-US': 'Store name must differ from the current one' },
+  imInfoRequired: { problem: { rule: 'imInfoRequired' }, 'zh-CN': '请填写IM信息', 'en-US': 'please fill in IM info' },
   reasonNeeded: { problem: { rule: 'reasonNeeded', values: ['reject'] }, 'zh-CN': 'reject 须填写原因（--reason）', 'en-US': 'reject needs --reason' },
   noReason: { problem: { rule: 'noReason', values: ['approve'] }, 'zh-CN': 'approve 不接受原因', 'en-US': 'approve takes no reason' },
 };

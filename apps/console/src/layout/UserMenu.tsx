@@ -89,7 +89,7 @@ export function UserMenu() {
       </Menu>
       {imInfoOpen && (
         <Suspense fallback={null}>
-          <ImInfoDialog open onClose={() => setImInfoOpen(false)} />
+          <ImInfoDialog onClose={() => setImInfoOpen(false)} />
         </Suspense>
       )}
     </>

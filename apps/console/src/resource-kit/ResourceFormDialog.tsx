@@ -8,6 +8,7 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { Breakpoint } from '@mui/material/styles';
 import { ResourceFormFields } from './ResourceFormFields';
@@ -29,36 +30,46 @@ export interface ResourceFormDialogProps<V extends Values> {
   /** Edits this record with the definition's `update`. */
   id?: string;
   maxWidth?: Breakpoint;
+  /** i18n key of a sentence under the title that says what the form does (the dialog is described by it). */
+  hintKey?: string;
+  /** The submit cannot be taken back (a rejection): the button is drawn in the error colour. */
+  destructive?: boolean;
 }
 
-export function ResourceFormDialog<V extends Values>({ definition, titleKey, submitKey = 'resourceKit.submit', context, onClose, initial, id, maxWidth = 'sm' }: ResourceFormDialogProps<V>) {
+export function ResourceFormDialog<V extends Values>({ definition, titleKey, submitKey = 'resourceKit.submit', context, onClose, initial, id, maxWidth = 'sm', hintKey, destructive }: ResourceFormDialogProps<V>) {
   const { t } = useTranslation();
   const titleId = useId();
+  const hintId = useId();
   const engine = useResourceForm(definition, {
     initial: initial ?? definition.defaults,
     id,
     context,
     successKey: 'resourceKit.modified',
-    onSaved: (answer) => {
+    onSaved: (answer, checked) => {
       onClose();
-      definition.afterSave?.(answer, context);
+      definition.afterSave?.(answer, context, checked);
     },
   });
   const requestClose = () => engine.requestClose(onClose);
 
   return (
     <>
-      <Dialog open onClose={requestClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
+      <Dialog open onClose={requestClose} aria-labelledby={titleId} aria-describedby={hintKey ? hintId : undefined} fullWidth maxWidth={maxWidth}>
         <DialogTitle id={titleId}>{t(titleKey)}</DialogTitle>
         <form noValidate onSubmit={engine.submit}>
           <DialogContent>
+            {hintKey && (
+              <DialogContentText id={hintId} sx={{ mb: 1 }}>
+                {t(hintKey)}
+              </DialogContentText>
+            )}
             <ResourceFormFields engine={engine} fields={definition.fields} editing={Boolean(id)} />
           </DialogContent>
           <DialogActions>
             <Button type="button" onClick={requestClose}>
               {t('resourceKit.cancel')}
             </Button>
-            <Button type="submit" variant="contained" loading={engine.submitting} disabled={engine.submitting} data-testid="resource-form-submit">
+            <Button type="submit" variant="contained" color={destructive ? 'error' : 'primary'} loading={engine.submitting} disabled={engine.submitting} data-testid="resource-form-submit">
               {t(submitKey)}
             </Button>
           </DialogActions>

@@ -18,6 +18,8 @@ export const resourceKitMessages = {
       modified: '修改成功',
       // A form's list of lines (kind 'lines').
       lines: { add: '添加一行', remove: '删除第 {{line}} 行', line: '第 {{line}} 行' },
+      // A text field's length against the contract's limit.
+      characterCount: '{{count}} / {{max}}',
       confirmTitle: '确认操作',
       confirmAction: '确定要执行“{{action}}”吗？',
       deleteTitle: '确认删除',
@@ -109,6 +111,7 @@ export const resourceKitMessages = {
       saved: 'saved successfully',
       modified: 'modified successfully',
       lines: { add: 'Add line', remove: 'Remove line {{line}}', line: 'line {{line}}' },
+      characterCount: '{{count}} / {{max}}',
       confirmTitle: 'Confirm',
       confirmAction: 'Do "{{action}}"?',
       deleteTitle: 'Confirm deletion',

@@ -165,6 +165,22 @@ describe('the success of a save', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it.each([
+    ['its own notice', 'formTest.remark', 'remark'],
+    ['no notice for null (a sign-in)', null, null],
+  ] as const)('says the definition\'s successKey instead: %s', async (_case, successKey, notice) => {
+    const server = createFakeStoreServer();
+    server.on(FORM_TEST_PATH, () => ok({}));
+    const { form, user } = await openForm({ definition: { ...(contactForm() as object), successKey } as never, screen: 'dialog', server });
+    await user.type(within(form).getByRole('textbox', { name: 'name' }), 'Li Lei');
+    await user.type(within(form).getByRole('textbox', { name: 'mobile' }), '13800138000');
+    await user.click(submitOf(form));
+    // The notice is shown before the dialog closes.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    if (notice) expect(screen.getByTestId('notification')).toHaveTextContent(notice);
+    else expect(screen.queryByTestId('notification')).not.toBeInTheDocument();
+  });
+
   it('on a page says "saved successfully" and goes back to the list without asking', async () => {
     const { location } = await saveContact('page', 'en-US');
     expect(await screen.findByTestId('notification')).toHaveTextContent('saved successfully');
@@ -222,5 +238,34 @@ describe('unsaved changes', () => {
     await act(() => app.router.navigate('/other'));
     await user.click(within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(location()).toBe('/other'));
+  });
+});
+
+describe('a refused save in the screen\'s own words, and paths inside a field', () => {
+  it('shows describeFailure\'s text in the form and keeps the dialog open with the values', async () => {
+    const server = createFakeStoreServer();
+    server.on(FORM_TEST_PATH, () => ({ code: STORE_CODES.notAllowedInCurrentState, msg: 'not allowed', data: null }));
+    const definition = { ...(contactForm() as object), describeFailure: (error: unknown) => ((error as { code?: string }).code === STORE_CODES.notAllowedInCurrentState ? 'someone else was first' : undefined) } as never;
+    const { form, user } = await openForm({ definition, screen: 'dialog', server });
+    await user.type(within(form).getByRole('textbox', { name: 'name' }), 'Li Lei');
+    await user.type(within(form).getByRole('textbox', { name: 'mobile' }), '13800138000');
+    await user.click(submitOf(form));
+    expect(await within(form).findByTestId('resource-form-problems')).toHaveTextContent('someone else was first');
+    expect(within(form).getByRole('textbox', { name: 'name' })).toHaveValue('Li Lei');
+  });
+
+  it('puts a schema problem deep inside a value on the field fromWirePath names', async () => {
+    const definition = defineResourceForm<{ name: string }>({
+      schema: z.object({ name: z.object({ first: z.string().min(2) }) }),
+      defaults: { name: '' },
+      toBiz: (values) => ({ name: { first: values.name } }),
+      fields: [{ name: 'name', labelKey: 'formTest.name', kind: 'text' }],
+      fromWirePath: (path) => (path.startsWith('name.') ? 'name' : path),
+      create: { endpoint: formTestSave },
+    }) as never;
+    const { form, user } = await openForm({ definition, screen: 'dialog' });
+    await user.type(within(form).getByRole('textbox', { name: 'name' }), 'L');
+    await user.click(submitOf(form));
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'name' })).toHaveAccessibleDescription('name must be at least 2 characters'));
   });
 });

@@ -275,6 +275,8 @@ export interface ResourceFormField {
   required?: boolean;
   /** For 'dateRange': the values field of the end (seconds); `name` holds the start. */
   endName?: string;
+  /** For 'textarea': the contract's length limit, shown as 'n / limit' under the field while it has no error. */
+  counter?: number;
   /** For 'money': the largest amount in cents the input takes. */
   maxCents?: number;
   /** Chosen rather than typed: an empty one reads "choose …" (select, date and custom pickers). */
@@ -291,7 +293,7 @@ export interface ResourceFormField {
   input?: ComponentType<ResourceFormInputProps>;
   /** For 'checkCode'. */
   checkCode?: ResourceCheckCodeOptions;
-  /** data-testid of the field's input (kinds that support it: checkCode). */
+  /** data-testid of the field's input element (the kinds drawn with textFieldProps, checkCode, and inputs that read it). */
   testId?: string;
 }
 
@@ -341,15 +343,26 @@ export interface ResourceFormDefinition<Values extends Record<string, unknown>, 
   defaults: Values;
   /** The values as the schema checks them, when they differ (a list left out when empty); default: as they are. */
   toBiz?: (values: Values) => unknown;
-  /** A server problem's wire path (`contactMobile`, `lines.0.quantity`) → the form field it belongs to; default: the same. */
+  /** A problem's wire path (`contactMobile`, `lines.0.quantity`, `avatar.objectKey`), from the server or the schema, → the form field it belongs to; default: the same. */
   fromWirePath?: (path: string) => string;
   /** Edit mode (an `id` search parameter): the record to start from. */
   load?: { endpoint: ResourceRecordEndpoint<Rec, LoadArg>; toArg: (id: string) => LoadArg; toValues: (record: Rec) => Values };
   /** Gets the checked values (the schema's output). */
   create: ResourceFormSubmit<[values: Values]>;
   update?: ResourceFormSubmit<[values: Values, id: string]> & { toBiz: (values: Values, id: string) => unknown };
-  /** After a save in a dialog, with the mutation's answer (e.g. open the record just created). */
-  afterSave?: (answer: unknown, context: ResourceActionContext) => void;
+  /** After a save in a dialog, with the mutation's answer and the checked values (the schema's output; e.g. open the record just created). */
+  afterSave?: (answer: unknown, context: ResourceActionContext, checked: Values) => void;
+  /**
+   * i18n key of the notice after a save, or null for none (a sign-in); by default 'saved successfully'
+   * on a page and 'modified successfully' in a dialog (§8).
+   */
+  successKey?: string | null;
+  /**
+   * A refused save in this screen's words, shown in the form (the dialog stays open with the values):
+   * e.g. 'this review already has a reply' for the code the server answers when another operator was first.
+   * Undefined: nothing beyond the server msg the baseQuery shows.
+   */
+  describeFailure?: (error: unknown, t: TFunction) => string | undefined;
 }
 
 /** Identity with types: a dialog's form reads `export const registerItem = defineResourceForm<Values>({ ... })`. */

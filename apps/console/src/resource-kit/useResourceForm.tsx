@@ -21,10 +21,10 @@ export interface ResourceFormOptions<V extends Values> {
   /** Edit mode: the record's id; the definition's `update` saves it. */
   id?: string | null;
   context: ResourceActionContext;
-  /** i18n key of the success notice: 'saved successfully' on a page, 'modified successfully' in a dialog (§8). */
+  /** i18n key of the success notice: 'saved successfully' on a page, 'modified successfully' in a dialog (§8); the definition's `successKey` wins. */
   successKey: string;
   /** After a save (notice shown, leaving allowed): the screen goes back to its list or closes. */
-  onSaved(answer: unknown): void;
+  onSaved(answer: unknown, checked: V): void;
 }
 
 export interface ResourceFormEngine {
@@ -54,6 +54,10 @@ const isLineCell = (fields: ResourceFormDefinition<Values>['fields'], name: stri
   return Boolean(cell && fields.some((field) => field.kind === 'lines' && field.name === cell[1] && field.lines?.columns.some((column) => column.name === cell[2])));
 };
 
+/** The definition's fromWirePath for the schema's own issues (a problem on `avatar.objectKey` is the `avatar` field's). */
+const clientPathMapper = (fromWirePath: ((path: string) => string) | undefined) =>
+  fromWirePath ? (path: PropertyKey[]) => pathSegments(fromWirePath(path.map(String).join('.'))) : undefined;
+
 /** A wire path as a form path: index segments as numbers (`lines.0.quantity` → ['lines', 0, 'quantity']). */
 const pathSegments = (path: string): PropertyKey[] => (path === '' ? [] : path.split('.').map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment)));
 
@@ -68,7 +72,7 @@ export function useResourceForm<V extends Values>(definition: ResourceFormDefini
   const { t, i18n } = useTranslation();
   // The kinds' values prepared as they are sent (rich text sanitised), then checked as the biz the contract takes.
   const resolver = useMemo(
-    () => withPreparedValues(definition.fields, contractResolver<Values>(definition.schema, definition.toBiz as ((values: Values) => unknown) | undefined)),
+    () => withPreparedValues(definition.fields, contractResolver<Values>(definition.schema, definition.toBiz as ((values: Values) => unknown) | undefined, clientPathMapper(definition.fromWirePath))),
     [definition],
   );
   const form = useForm<Values>({ defaultValues: options.initial, resolver, shouldFocusError: true });
@@ -76,6 +80,8 @@ export function useResourceForm<V extends Values>(definition: ResourceFormDefini
   const names = useMemo(() => formFieldNames(definition), [definition]);
   const [saved, setSaved] = useState(false);
   const [outside, setOutside] = useState<OutsideProblem[]>([]);
+  /** The definition's words for the last refused save (describeFailure). */
+  const [failure, setFailure] = useState<string | undefined>(undefined);
   const dirty = form.formState.isDirty && !saved;
   const leave = useLeaveQuestion(dirty);
   // handleSubmit does not stop a second click before the button re-renders disabled; this does.
@@ -109,6 +115,7 @@ export function useResourceForm<V extends Values>(definition: ResourceFormDefini
 
   const save = async (checked: Values) => {
     setOutside([]);
+    setFailure(undefined);
     const editing = Boolean(id && definition.update);
     const target = editing ? definition.update! : definition.create;
     const values = checked as V;
@@ -120,13 +127,15 @@ export function useResourceForm<V extends Values>(definition: ResourceFormDefini
     } catch (error) {
       // The server msg was shown once by the baseQuery (§8); its field problems go on the fields.
       showServerProblems(error);
+      setFailure(definition.describeFailure?.(error, t));
       throw error;
     }
     attempt.current = null;
     setSaved(true);
     leave.allowLeave();
-    context.succeeded(successKey);
-    onSaved(answer);
+    const notice = definition.successKey === undefined ? successKey : definition.successKey;
+    if (notice !== null) context.succeeded(notice);
+    onSaved(answer, values);
   };
 
   const submit = (event?: FormEvent) => {
@@ -147,9 +156,10 @@ export function useResourceForm<V extends Values>(definition: ResourceFormDefini
     const known = definition.fields.find((candidate) => candidate.name === name);
     return known ? t(known.labelKey) : name;
   };
-  const formProblems = [...clientFormProblems(form.formState.errors, names), ...outside]
-    .map(({ message, field }) => problemText(i18n, message, labelOf(field)))
-    .filter((text): text is string => Boolean(text));
+  const formProblems = [
+    ...[...clientFormProblems(form.formState.errors, names), ...outside].map(({ message, field }) => problemText(i18n, message, labelOf(field))),
+    failure,
+  ].filter((text): text is string => Boolean(text));
 
   return { form, required, submit, submitting: form.formState.isSubmitting, dirty, formProblems, requestClose: leave.requestClose, question: leave.question };
 }

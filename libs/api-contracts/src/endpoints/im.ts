@@ -1,10 +1,13 @@
 // console-spec §7 "/v1/store/im/getCccUserImToken".
 import { z } from 'zod';
 import { defineEndpoint, emptyBiz, noData } from '../endpoint';
+import { rule } from '../rules';
 
-/** console-spec §5: the IM info dialog needs both; the nickname is trimmed. Longest nickname customers see in the chat. */
+/** Longest nickname customers see in the chat. */
 export const IM_NICKNAME_MAX = 20;
-export const IM_INFO_REQUIRED = 'please fill in IM info';
+
+/** console-spec §5: the IM info dialog needs both the avatar and the nickname (trimmed); either missing is one warning, 'please fill in IM info'. */
+const filledIn = (value: string) => value !== '';
 
 /** The query parameter naming the object in a signed media URL (`…/objects/get?key=…&expires=…&signature=…`). */
 export const MEDIA_OBJECT_KEY_PARAM = 'key';
@@ -27,16 +30,15 @@ export function objectKeyOfMediaUrl(url: string): string | null {
  */
 export const avatarObject = z.strictObject(
   {
-    objectKey: z.string({ error: IM_INFO_REQUIRED }).trim().min(1, IM_INFO_REQUIRED).max(512),
-    objectUrl: z.string({ error: IM_INFO_REQUIRED }).max(2048),
+    objectKey: z.string().trim().max(512).refine(filledIn, rule('imInfoRequired')),
+    objectUrl: z.string().max(2048),
   },
-  { error: IM_INFO_REQUIRED },
 );
 export type AvatarObject = z.output<typeof avatarObject>;
 
 /** The store's chat identity (console-spec §2 IM info dialog): what customers see beside its messages. */
 export const imInfoBiz = z.object({
-  nickname: z.string({ error: IM_INFO_REQUIRED }).trim().min(1, IM_INFO_REQUIRED).max(IM_NICKNAME_MAX),
+  nickname: z.string().trim().max(IM_NICKNAME_MAX).refine(filledIn, rule('imInfoRequired')),
   avatar: avatarObject,
 });
 

@@ -93,13 +93,11 @@ function RespondButton({ complaint }: { complaint: ComplaintDetail }) {
         schema={respondComplaintBiz}
         field="content"
         max={AFTER_SALES_LIMITS.responseMax}
-        toBiz={(content) => ({ complaintId: complaint.complaintId, content })}
-        send={(biz) => actions.context.mutate(afterSalesApi.endpoints.respondComplaint, biz)}
+        fixed={{ complaintId: complaint.complaintId }}
+        endpoint={afterSalesApi.endpoints.respondComplaint}
         call="respond"
-        onDone={() => {
-          actions.context.succeeded('afterSales.notice.responded');
-          close();
-        }}
+        successKey="afterSales.notice.responded"
+        context={actions.context}
         onClose={close}
       />
     ));

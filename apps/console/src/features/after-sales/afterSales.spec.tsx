@@ -195,12 +195,12 @@ describe('processRefund', () => {
     const reason = within(dialog).getByRole('textbox', { name: /reason for rejection/ });
     await user.type(reason, '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(await within(dialog).findByText('Enter the reason for rejection')).toBeInTheDocument();
+    expect(await within(dialog).findByText('reason for rejection is required')).toBeInTheDocument();
     await user.clear(reason);
     await user.click(reason);
     await user.paste('x'.repeat(AFTER_SALES_LIMITS.reasonMax + 1));
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(await within(dialog).findByText(`The reason for rejection must be at most ${AFTER_SALES_LIMITS.reasonMax} characters`)).toBeInTheDocument();
+    expect(await within(dialog).findByText(`reason for rejection must be at most ${AFTER_SALES_LIMITS.reasonMax} characters`)).toBeInTheDocument();
     expect(server.callsTo('/refund/reject')).toEqual([]);
 
     await user.clear(reason);
@@ -260,7 +260,7 @@ describe('complaints (orderComplaint)', () => {
     await user.click(screen.getByTestId('complaint-respond'));
     const dialog = await screen.findByRole('dialog', { name: 'Respond to the complaint' });
     await user.click(within(dialog).getByRole('button', { name: 'Send response' }));
-    expect(await within(dialog).findByText('Enter the response')).toBeInTheDocument();
+    expect(await within(dialog).findByText('response is required')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /response/ }), 'shipped on the 20th, tracking attached');
     await user.click(within(dialog).getByRole('button', { name: 'Send response' }));
     await waitFor(() => expect(within(screen.getByTestId('complaint-timeline')).getByText('shipped on the 20th, tracking attached')).toBeInTheDocument());
@@ -308,15 +308,17 @@ describe('reviews (orderEvaluation)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reply to the review' });
     const text = within(dialog).getByRole('textbox', { name: /reply/ });
     await user.click(within(dialog).getByRole('button', { name: 'Post reply' }));
-    expect(await within(dialog).findByText('Enter the reply')).toBeInTheDocument();
+    expect(await within(dialog).findByText('reply is required')).toBeInTheDocument();
     await user.click(text);
     await user.paste('y'.repeat(AFTER_SALES_LIMITS.replyMax + 1));
     await user.click(within(dialog).getByRole('button', { name: 'Post reply' }));
-    expect(await within(dialog).findByText(`The reply must be at most ${AFTER_SALES_LIMITS.replyMax} characters`)).toBeInTheDocument();
+    expect(await within(dialog).findByText(`reply must be at most ${AFTER_SALES_LIMITS.replyMax} characters`)).toBeInTheDocument();
     expect(server.callsTo('/evaluation/reply')).toEqual([]);
 
     await user.clear(text);
     await user.type(text, 'sorry, a replacement is on its way');
+    // How much of the contract's limit is used, under the field.
+    expect(text).toHaveAccessibleDescription(`34 / ${AFTER_SALES_LIMITS.replyMax}`);
     await user.click(within(dialog).getByRole('button', { name: 'Post reply' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reply to the review' })).not.toBeInTheDocument());
     expect(server.callsTo('/evaluation/reply').map((call) => call.biz)).toEqual([{ evaluationId: 1, content: 'sorry, a replacement is on its way' }]);

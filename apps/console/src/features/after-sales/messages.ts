@@ -117,14 +117,9 @@ export const afterSalesMessages = {
         content: '回复内容',
         hint: '每条评价只能回复一次，回复后不可修改。',
         submit: '提交回复',
-        count: '{{count}} / {{max}}',
       },
       replied: { yes: '已回复', no: '未回复' },
       rating: { label: '{{rating}} 星', any: '全部评分' },
-      validation: {
-        required: '请填写{{field}}',
-        maxLength: '{{field}}不能超过 {{limit}} 个字符',
-      },
       errors: {
         notAllowed: '该售后单的状态已变化，当前不能执行此操作，请刷新后查看',
         payNotAllowed: '无法退款：售后单状态已变化，或退款金额超过订单剩余可退金额',
@@ -252,14 +247,9 @@ export const afterSalesMessages = {
         content: 'reply',
         hint: 'A review can be replied to once; the reply cannot be changed.',
         submit: 'Post reply',
-        count: '{{count}} / {{max}}',
       },
       replied: { yes: 'replied', no: 'not replied' },
       rating: { label: '{{rating}} stars', any: 'any rating' },
-      validation: {
-        required: 'Enter the {{field}}',
-        maxLength: 'The {{field}} must be at most {{limit}} characters',
-      },
       errors: {
         notAllowed: 'This after-sales order has changed and the action is no longer allowed; refresh to see its status',
         payNotAllowed: 'Cannot refund: the request has changed, or the amount exceeds what is left to refund on the order',

@@ -53,14 +53,12 @@ export const REFUND_EVENT_ACTIONS: Readonly<Record<MerchantRefundEvent, RefundEv
           schema={refundRejectBiz}
           field="reason"
           max={AFTER_SALES_LIMITS.reasonMax}
-          toBiz={(reason) => ({ refundId, reason })}
-          send={(biz) => context.mutate(api.rejectRefund, biz)}
+          fixed={{ refundId }}
+          endpoint={api.rejectRefund}
           call="refundAction"
           destructive
-          onDone={() => {
-            context.succeeded('afterSales.notice.rejected');
-            close();
-          }}
+          successKey="afterSales.notice.rejected"
+          context={context}
           onClose={close}
         />
       )),

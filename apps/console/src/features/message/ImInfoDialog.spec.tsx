@@ -38,33 +38,37 @@ async function openDialog(server = createFakeStoreServer([withAvatar])) {
   await rendered.user.click(await screen.findByTestId('user-menu'));
   await rendered.user.click(await screen.findByTestId('user-menu-im-info'));
   const dialog = await screen.findByRole('dialog', { name: 'IM info' });
+  // The fields show once the media picker's module has loaded.
+  await within(dialog).findByRole('textbox', { name: 'Nickname' }, { timeout: 10_000 });
   return { ...rendered, server, dialog };
 }
 
 describe('IM info dialog', () => {
   it('refuses a blank nickname with "please fill in IM info" and calls nothing', async () => {
     const { user, server, dialog } = await openDialog();
-    const nickname = within(dialog).getByTestId('im-info-nickname');
+    const nickname = within(dialog).getByRole('textbox', { name: 'Nickname' });
     await user.clear(nickname);
     await user.type(nickname, '   ');
-    await user.click(within(dialog).getByTestId('im-info-save'));
-    expect(await within(dialog).findByTestId('im-info-error')).toHaveTextContent('please fill in IM info');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(nickname).toHaveAccessibleDescription('please fill in IM info'));
+    expect(nickname).toHaveAttribute('aria-invalid', 'true');
     expect(server.callsTo(imEndpoints.updateImInfo.path)).toHaveLength(0);
   });
 
   it('refuses a missing avatar with the same warning', async () => {
     const { user, server, dialog } = await openDialog(createFakeStoreServer([DEMO_USER]));
-    await user.click(within(dialog).getByTestId('im-info-save'));
-    expect(await within(dialog).findByTestId('im-info-error')).toHaveTextContent('please fill in IM info');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(dialog).getByRole('group', { name: 'Avatar' })).toHaveAccessibleDescription('please fill in IM info'));
+    expect(within(dialog).getByRole('textbox', { name: 'Nickname' })).not.toHaveAttribute('aria-invalid', 'true');
     expect(server.callsTo(imEndpoints.updateImInfo.path)).toHaveLength(0);
   });
 
   it('saves the trimmed nickname with the avatar and shows the new name in the user menu', async () => {
     const { user, server, dialog } = await openDialog();
-    const nickname = within(dialog).getByTestId('im-info-nickname');
+    const nickname = within(dialog).getByRole('textbox', { name: 'Nickname' });
     await user.clear(nickname);
     await user.type(nickname, '  Shop Ann  ');
-    await user.click(within(dialog).getByTestId('im-info-save'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.callsTo(imEndpoints.updateImInfo.path)).toHaveLength(1));
     const { biz } = server.callsTo(imEndpoints.updateImInfo.path)[0];
     expect(biz).toEqual({ nickname: 'Shop Ann', avatar: { objectKey: 'store-1001/saved-avatar.png', objectUrl: SAVED_AVATAR_URL } });
@@ -75,14 +79,15 @@ describe('IM info dialog', () => {
 
   it('sends an image picked from the media library as the avatar object, by its object key', async () => {
     const { user, server, dialog } = await openDialog(createFakeStoreServer([DEMO_USER]));
-    const nickname = within(dialog).getByTestId('im-info-nickname');
+    const nickname = within(dialog).getByRole('textbox', { name: 'Nickname' });
     await user.clear(nickname);
     await user.type(nickname, 'Shop Ann');
     await user.click(within(dialog).getByRole('button', { name: /select image|click to upload/i }));
     await user.click(await screen.findByRole('checkbox', { name: 'choose shop-logo.png' }, { timeout: 10_000 }));
     await user.click(screen.getByRole('button', { name: /^confirm$/i }));
-    await waitFor(() => expect(screen.getAllByRole('dialog')).toHaveLength(1));
-    await user.click(within(dialog).getByTestId('im-info-save'));
+    // The IM info dialog is hidden from the accessibility tree while the picker's dialog is open.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'select image' })).not.toBeInTheDocument());
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.callsTo(imEndpoints.updateImInfo.path)).toHaveLength(1));
     expect(server.callsTo(imEndpoints.updateImInfo.path)[0].biz).toEqual({
       nickname: 'Shop Ann',

@@ -105,13 +105,11 @@ export const evaluations = defineResource<EvaluationRow, EvaluationQuery>({
               schema={replyEvaluationBiz}
               field="content"
               max={AFTER_SALES_LIMITS.replyMax}
-              toBiz={(content) => ({ evaluationId: row.evaluationId, content })}
-              send={(biz) => context.mutate(afterSalesApi.endpoints.replyEvaluation, biz)}
+              fixed={{ evaluationId: row.evaluationId }}
+              endpoint={afterSalesApi.endpoints.replyEvaluation}
               call="reply"
-              onDone={() => {
-                context.succeeded('afterSales.notice.replied');
-                close();
-              }}
+              successKey="afterSales.notice.replied"
+              context={context}
               onClose={close}
             />
           )),
