@@ -233,11 +233,13 @@ export const accountEndpoints = {
     data: z.strictObject({ mobile: z.string() }),
     errors: [STORE_CODES.notFound, STORE_CODES.alreadyExists, STORE_CODES.wrongCheckCode],
   }),
-  /** A wrong current password answers 10103001. */
+  /** A wrong current password answers 10103001; the same password again is no change (sameAsCurrent). */
   updatePasswordByToken: userCall('updatePasswordByToken', {
     access: 'user',
     summary: 'Change the sign-in password',
-    biz: z.object({ oldPassword: z.string().min(1), newPassword: passwordField }),
+    biz: z
+      .object({ oldPassword: z.string().min(1), newPassword: passwordField })
+      .refine((v) => v.newPassword !== v.oldPassword, rule('sameAsCurrent', { path: ['newPassword'] })),
     data: noData,
     errors: [STORE_CODES.wrongCredentials],
   }),

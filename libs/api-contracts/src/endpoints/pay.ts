@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineEndpoint, emptyBiz, noData } from '../endpoint';
 import { checkCodeField, PAY_PASSWORD_PATTERN, payPasswordField } from '../fields';
 import { PERMISSIONS } from '../permissions';
+import { rule } from '../rules';
 import { STORE_CODES } from '../store-codes';
 import { checkCodeSent } from './auth';
 
@@ -65,10 +66,12 @@ export const payEndpoints = {
     access: 'user',
     permission: PERMISSIONS.payPassword,
     summary: 'Change the pay password',
-    biz: z.object({
-      oldPayPassword: z.string().regex(PAY_PASSWORD_PATTERN),
-      newPayPassword: payPasswordField,
-    }),
+    biz: z
+      .object({
+        oldPayPassword: z.string().regex(PAY_PASSWORD_PATTERN),
+        newPayPassword: payPasswordField,
+      })
+      .refine((v) => v.newPayPassword !== v.oldPayPassword, rule('sameAsCurrent', { path: ['newPayPassword'] })),
     data: noData,
     errors: verifyErrors,
   }),

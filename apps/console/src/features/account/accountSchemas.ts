@@ -8,16 +8,10 @@ function confirmed(value: string, confirmation: string, confirmName: string, ctx
   if (value !== confirmation) ctx.addIssue(ruleIssue('confirmDiffers', [confirmName]));
 }
 
-/** A change to the same secret is no change: refused before the call (the server would accept it). */
-function changed(next: string, current: string, nextName: string, ctx: z.RefinementCtx) {
-  if (next !== '' && next === current) ctx.addIssue(ruleIssue('sameAsCurrent', [nextName]));
-}
-
-// The confirmation and the "not the same again" checks are the console's: the wire has no confirm field.
-export const changePasswordSchema = accountEndpoints.updatePasswordByToken.biz.extend({ confirmPassword: z.string() }).superRefine((v, ctx) => {
-  changed(v.newPassword, v.oldPassword, 'newPassword', ctx);
-  confirmed(v.newPassword, v.confirmPassword, 'confirmPassword', ctx);
-});
+// The confirmation is the console's own (the wire has no confirm field); "not the same again" is the contract's.
+export const changePasswordSchema = accountEndpoints.updatePasswordByToken.biz
+  .safeExtend({ confirmPassword: z.string() })
+  .superRefine((v, ctx) => confirmed(v.newPassword, v.confirmPassword, 'confirmPassword', ctx));
 export type ChangePasswordValues = z.input<typeof changePasswordSchema>;
 
 export const changeMobileSchema = accountEndpoints.updateStoreMobile.biz;
@@ -28,14 +22,13 @@ export type ChangeEmailValues = z.input<typeof changeEmailSchema>;
 
 /** Init and set (forgotten): the new pay password twice and a check code; the confirmation stays here. */
 export const payPasswordWithCodeSchema = payEndpoints.initPayPassword.biz
-  .extend({ confirmPayPassword: z.string() })
+  .safeExtend({ confirmPayPassword: z.string() })
   .superRefine((v, ctx) => confirmed(v.payPassword, v.confirmPayPassword, 'confirmPayPassword', ctx));
 export type PayPasswordWithCodeValues = z.input<typeof payPasswordWithCodeSchema>;
 
-export const updatePayPasswordSchema = payEndpoints.updatePayPassword.biz.extend({ confirmPayPassword: z.string() }).superRefine((v, ctx) => {
-  changed(v.newPayPassword, v.oldPayPassword, 'newPayPassword', ctx);
-  confirmed(v.newPayPassword, v.confirmPayPassword, 'confirmPayPassword', ctx);
-});
+export const updatePayPasswordSchema = payEndpoints.updatePayPassword.biz
+  .safeExtend({ confirmPayPassword: z.string() })
+  .superRefine((v, ctx) => confirmed(v.newPayPassword, v.confirmPayPassword, 'confirmPayPassword', ctx));
 export type UpdatePayPasswordValues = z.input<typeof updatePayPasswordSchema>;
 
 export const checkPayPasswordSchema = payEndpoints.checkPayPassword.biz;
