@@ -94,14 +94,14 @@ describe('pay password', () => {
     expect(server.callsTo('/updatePayPassword').map((call) => call.biz)).toEqual([{ oldPayPassword: '111111', newPayPassword: '222222' }]);
   });
 
-  it('check: a code is taken only when given', async () => {
+  it('check: a code is taken only when given, and the success says the password was verified', async () => {
     const { user, server, dialog } = await openDialog('pay-password-check', 'Verify pay password');
     server.on(`${PAY}/checkPayPassword`, () => ok({ checked: true }));
     expect(input(dialog, 'Pay password')).toBeRequired();
     expect(input(dialog, 'SMS check code')).not.toBeRequired();
     await user.type(within(dialog).getByTestId('pay-password-payPassword'), '135790');
     await user.click(submit(dialog));
-    expect(await screen.findByTestId('notification')).toHaveTextContent('modified successfully');
+    expect(await screen.findByTestId('notification')).toHaveTextContent('Pay password verified');
     expect(server.callsTo('/checkPayPassword').map((call) => call.biz)).toEqual([{ payPassword: '135790' }]);
   });
 

@@ -61,6 +61,7 @@ export const PAY_PASSWORD_FORMS = {
     toBiz: ({ payPassword, checkCode }) => ({ payPassword, ...(checkCode ? { checkCode } : {}) }),
     fields: [pin('payPassword', 'account.dialog.payPassword', currentPin), checkCode('check')],
     create: { endpoint: accountApi.endpoints.checkPayPassword as never, contract: payEndpoints.checkPayPassword },
+    successKey: 'account.pay.checked',
   }),
 } as const;
 
