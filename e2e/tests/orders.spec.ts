@@ -95,7 +95,7 @@ test('the merchant extends the return period of a shipped order and opens its sa
   await days.focus();
   await page.keyboard.type('31');
   await page.keyboard.press('Enter');
-  await expect(page.getByText('enter whole days from 1 to 30')).toBeVisible();
+  await expect(page.getByText('days to add cannot exceed 30')).toBeVisible();
   await expect(days).toHaveAttribute('aria-invalid', 'true');
   await page.screenshot({ path: 'test-results/orders-extensions.png', fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);

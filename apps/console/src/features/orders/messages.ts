@@ -86,8 +86,6 @@ export const orderMessages = {
       extensions: {
         intro: '延长退货期会推迟系统自动确认收货的时间，每次可延长 {{min}} 到 {{max}} 天。',
         notExtendable: '只有已发货、等待买家确认收货的订单可以延长退货期。',
-        daysRequired: '请输入延长天数',
-        daysRange: '请输入 {{min}} 到 {{max}} 之间的整数天数',
         submit: '延长退货期',
         confirmTitle: '确认延长退货期',
         confirm: '订单 {{orderNo}} 的退货期将延长 {{days}} 天。确定吗？',
@@ -186,8 +184,6 @@ export const orderMessages = {
       extensions: {
         intro: 'Extending the return period moves the automatic receipt confirmation later, by {{min}} to {{max}} days at a time.',
         notExtendable: 'Only a shipped order waiting for the buyer to confirm receipt can have its return period extended.',
-        daysRequired: 'enter the number of days',
-        daysRange: 'enter whole days from {{min}} to {{max}}',
         submit: 'Extend',
         confirmTitle: 'Extend the return period',
         confirm: 'The return period of order {{orderNo}} will be extended by {{days}} days. Continue?',

@@ -209,14 +209,15 @@ describe('extending the return period', () => {
     const form = await screen.findByTestId('extension-form', {}, FIRST_LOAD);
     const days = within(form).getByRole('textbox', { name: /days to add/ });
     await user.click(within(form).getByRole('button', { name: 'Extend' }));
-    expect(await within(form).findByText('enter the number of days', {}, STEP)).toBeInTheDocument();
+    expect(await within(form).findByText('days to add is required', {}, STEP)).toBeInTheDocument();
     await user.type(days, '31');
-    expect(await within(form).findByText('enter whole days from 1 to 30', {}, STEP)).toBeInTheDocument();
-    expect(days).toHaveAccessibleDescription(/by 1 to 30 days at a time.*enter whole days from 1 to 30/);
+    expect(await within(form).findByText('days to add cannot exceed 30', {}, STEP)).toBeInTheDocument();
+    expect(days).toHaveAccessibleDescription('days to add cannot exceed 30');
+    expect(days).toHaveAttribute('aria-invalid', 'true');
     await user.clear(days);
     await user.type(days, '0');
     await user.click(within(form).getByRole('button', { name: 'Extend' }));
-    expect(await within(form).findByText('enter whole days from 1 to 30', {}, STEP)).toBeInTheDocument();
+    expect(await within(form).findByText('days to add must be at least 1', {}, STEP)).toBeInTheDocument();
     expect(server.callsTo('/order/extendReturnPeriod')).toEqual([]);
 
     await user.clear(days);
@@ -260,13 +261,26 @@ describe('extending the return period', () => {
     const days = within(form).getByRole('textbox', { name: /延长天数/ });
     await user.type(days, '45');
     await user.click(within(form).getByRole('button', { name: '延长退货期' }));
-    expect(await within(form).findByText('请输入 1 到 30 之间的整数天数', {}, STEP)).toBeInTheDocument();
+    expect(await within(form).findByText('延长天数不能超过 30', {}, STEP)).toBeInTheDocument();
     state.orders.find((order) => order.orderId === 3)!.status = 4;
     await user.clear(days);
     await user.type(days, '2');
     await user.click(within(form).getByRole('button', { name: '延长退货期' }));
     await user.click(within(await screen.findByRole('dialog', { name: '确认延长退货期' }, STEP)).getByRole('button', { name: /确认|确定/ }));
     expect(await screen.findByTestId('extension-failure', {}, STEP)).toHaveTextContent('延长失败：当前状态不允许此操作');
+  });
+
+  it("puts the server's problem with the days on the days field", async () => {
+    const { user, server } = renderOrders(`${ORDER_PATHS.extensions}?id=2`);
+    server.on(O.extendReturnPeriod.path, () => ({ code: STORE_CODES.invalidParameter, msg: 'invalid parameters', errInfo: { problems: [{ field: 'days', problem: { rule: 'max', limit: 10 } }] } }));
+    const form = await screen.findByTestId('extension-form', {}, FIRST_LOAD);
+    const days = within(form).getByRole('textbox', { name: /days to add/ });
+    await user.type(days, '20');
+    await user.click(within(form).getByRole('button', { name: 'Extend' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Extend the return period' }, STEP)).getByRole('button', { name: /confirm/i }));
+    await waitFor(() => expect(days).toHaveAccessibleDescription('days to add cannot exceed 10'), STEP);
+    expect(days).toHaveAttribute('aria-invalid', 'true');
+    expect(server.callsTo('/order/extendReturnPeriod').map((call) => call.biz)).toEqual([{ orderId: 2, days: 20 }]);
   });
 
   it('does not offer the form for an order that is not shipped', async () => {

@@ -98,9 +98,8 @@ export function CountSheet({ count }: { count: Count }) {
   const listProblem = problemText(i18n, (get(engine.form.formState.errors, 'lines') as { root?: { message?: string } } | undefined)?.root?.message, t('inventory.field.lines'));
   const problems = [...(listProblem ? [listProblem] : []), ...engine.formProblems];
 
-  const ask = async () => {
-    if (await engine.form.trigger(undefined, { shouldFocus: true })) setConfirming(true);
-  };
+  // Checked first (a refused sheet re-checks as the merchant types), then asked.
+  const ask = engine.form.handleSubmit(() => setConfirming(true));
   const fillBook = () =>
     count.lines.forEach((line, index) => {
       const name: string = cellField(index).name;

@@ -1,30 +1,47 @@
-// extensions (console-spec §2): extend an order's return period by 1–30 days. The form checks the days
-// with the contract, asks before sending, reports the new end of the period the server set (it counts
-// from now when the period has already ended), and shows a refusal (10100005 when the order left the
-// states that allow it) in the merchant's language.
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+// extensions (console-spec §2): extend an order's return period by 1–30 days. On the form kit's engine: the
+// days are checked by the contract (extendReturnPeriodBiz) with its rule texts in the merchant's language;
+// the form asks before sending, reports the new end of the period the server set (it counts from now when
+// the period has already ended), and shows a refusal (10100005 when the order left the states that allow
+// it) in the merchant's language.
+import { Suspense, useMemo, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { OrderDetail } from '@merchant/api-contracts';
-import { ConfirmDialog, formatSecondsTimestamp, sanitizeNumberInput } from '@merchant/ui-kit';
+import { ORDER_LIMITS, extendReturnPeriodBiz, orderEndpoints, type OrderDetail } from '@merchant/api-contracts';
+import { ConfirmDialog, formatSecondsTimestamp } from '@merchant/ui-kit';
 import { useAppDispatch } from '../../../app/hooks';
 import { notify } from '../../../app/notificationsSlice';
 import { apiErrorText } from '../../../app/apiErrorText';
-import { PageError, PageLoading, useUnsavedChangesGuard } from '../../../resource-kit';
+import { FormFieldInput, PageError, PageLoading, defineResourceForm, useResourceActions, useResourceForm, type ResourceTextContext } from '../../../resource-kit';
 import { orderApi } from '../api';
 import { OrderStatusChip, canExtendReturnPeriod } from '../orderStatus';
 import { ORDER_PATHS, orderAddress } from '../paths';
 import { DescriptionList, useTextContext } from '../details/sections';
 import { useOrderId } from '../details/useOrderId';
-import { daysLimits, extensionResolver, type ExtensionValues } from './extensionForm';
+
+const DAYS_LIMITS = { min: ORDER_LIMITS.extendDaysMin, max: ORDER_LIMITS.extendDaysMax };
+
+type Values = { days?: number };
+
+/** The extension of one order: the biz is its id and the days; a refusal is said in this screen's words. */
+function extensionForm(orderId: number, locale: ResourceTextContext['locale']) {
+  return defineResourceForm<Values>({
+    schema: extendReturnPeriodBiz,
+    toBiz: ({ days }) => ({ orderId, days }),
+    defaults: { days: undefined },
+    fields: [{ name: 'days', labelKey: 'orders.field.days', kind: 'integer' }],
+    create: { endpoint: orderApi.endpoints.extendReturnPeriod as never, contract: orderEndpoints.extendReturnPeriod },
+    // The notice names the server's new deadline (onSaved).
+    successKey: null,
+    describeFailure: (error, t) => t('orders.extensions.failed', { reason: apiErrorText(error, locale, t('orders.extensions.retry')) }),
+  });
+}
 
 export function ExtensionsPage() {
   const { t } = useTranslation();
@@ -54,32 +71,25 @@ export function ExtensionsPage() {
 function ExtensionForm({ order }: { order: OrderDetail }) {
   const context = useTextContext();
   const { t, locale } = context;
-  const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const [extend] = orderApi.endpoints.extendReturnPeriod.useMutation();
-  const [confirming, setConfirming] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const form = useForm<ExtensionValues>({ defaultValues: { days: '' }, resolver: extensionResolver(order.orderId, t), mode: 'onSubmit', reValidateMode: 'onChange' });
-  const guard = useUnsavedChangesGuard(form.formState.isDirty && !saved);
+  const actions = useResourceActions();
   const details = orderAddress(order.serviceOrder ? ORDER_PATHS.serviceDetails : ORDER_PATHS.details, order.orderId);
+  const definition = useMemo(() => extensionForm(order.orderId, locale), [order.orderId, locale]);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const engine = useResourceForm(definition, {
+    initial: definition.defaults,
+    context: actions.context,
+    successKey: 'resourceKit.saved',
+    onSaved: (answer) => {
+      const { returnDeadline } = answer as { returnDeadline: number };
+      dispatch(notify({ severity: 'success', message: t('orders.extensions.done', { deadline: formatSecondsTimestamp(returnDeadline) }) }));
+      actions.context.navigate(details);
+    },
+  });
   const extendable = canExtendReturnPeriod(order.status);
 
-  const submit = form.handleSubmit(({ days }) => {
-    setFailure(null);
-    setConfirming(Number(days));
-  });
-  const send = async (days: number) => {
-    try {
-      const answer = await extend({ orderId: order.orderId, days }).unwrap();
-      setSaved(true);
-      guard.allowLeave();
-      dispatch(notify({ severity: 'success', message: t('orders.extensions.done', { deadline: formatSecondsTimestamp(answer.returnDeadline) }) }));
-      void navigate(details);
-    } catch (error) {
-      setFailure(t('orders.extensions.failed', { reason: apiErrorText(error, locale, t('orders.extensions.retry')) }));
-    }
-  };
+  // Checked first, then asked: the merchant confirms the days before anything is sent.
+  const ask = engine.form.handleSubmit((checked) => setConfirming(checked.days as number));
 
   return (
     <Stack spacing={2}>
@@ -92,9 +102,9 @@ function ExtensionForm({ order }: { order: OrderDetail }) {
         ]}
       />
       {/* Outside the form: a refusal refreshes the order, which may no longer offer the form. */}
-      {failure && (
+      {engine.formProblems.length > 0 && (
         <Alert severity="error" role="alert" data-testid="extension-failure">
-          {failure}
+          {engine.formProblems.join(' ')}
         </Alert>
       )}
       {!extendable ? (
@@ -102,39 +112,33 @@ function ExtensionForm({ order }: { order: OrderDetail }) {
           {t('orders.extensions.notExtendable')}
         </Alert>
       ) : (
-        <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 420 }} onSubmit={(event) => void submit(event)} data-testid="extension-form">
-          <Typography variant="body2" color="text.secondary" id="extension-intro">
-            {t('orders.extensions.intro', daysLimits)}
-          </Typography>
-          <Controller
-            name="days"
-            control={form.control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                onChange={(event) => field.onChange(sanitizeNumberInput(event.target.value))}
-                label={t('orders.field.days')}
-                size="small"
-                required
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message ?? ' '}
-                id="extension-days"
-                // The limits and the error (MUI's helper text id) both describe the field.
-                slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-describedby': 'extension-intro extension-days-helper-text', 'data-testid': 'extension-days' } }}
-              />
-            )}
-          />
-          <Stack direction="row" spacing={1}>
-            <Button type="submit" variant="contained" data-testid="extension-submit">
-              {t('orders.extensions.submit')}
-            </Button>
-            <Button onClick={() => void navigate(details)}>{t('resourceKit.cancel')}</Button>
+        <FormProvider {...engine.form}>
+          <Stack
+            component="form"
+            noValidate
+            spacing={2}
+            sx={{ maxWidth: 420 }}
+            onSubmit={(event) => void ask(event)}
+            data-testid="extension-form"
+          >
+            <Typography variant="body2" color="text.secondary">
+              {t('orders.extensions.intro', DAYS_LIMITS)}
+            </Typography>
+            <Suspense fallback={null}>
+              <FormFieldInput field={definition.fields[0]!} required={engine.required.has('days')} disabled={false} context={context} />
+            </Suspense>
+            <Stack direction="row" spacing={1}>
+              <Button type="submit" variant="contained" loading={engine.submitting} data-testid="extension-submit">
+                {t('orders.extensions.submit')}
+              </Button>
+              <Button onClick={() => actions.context.navigate(details)}>{t('resourceKit.cancel')}</Button>
+            </Stack>
           </Stack>
-        </Stack>
+        </FormProvider>
       )}
       {!extendable && (
         <div>
-          <Button variant="outlined" size="small" onClick={() => void navigate(details)}>
+          <Button variant="outlined" size="small" onClick={() => actions.context.navigate(details)}>
             {t('orders.action.backToDetails')}
           </Button>
         </div>
@@ -142,14 +146,11 @@ function ExtensionForm({ order }: { order: OrderDetail }) {
       <ConfirmDialog
         open={confirming !== null}
         title={t('orders.extensions.confirmTitle')}
-        content={
-          confirming !== null
-            ? t('orders.extensions.confirm', { orderNo: order.orderNo, days: confirming })
-            : undefined
-        }
-        onConfirm={() => (confirming !== null ? send(confirming) : undefined)}
+        content={confirming !== null ? t('orders.extensions.confirm', { orderNo: order.orderNo, days: confirming }) : undefined}
+        onConfirm={() => engine.submit()}
         onClose={() => setConfirming(null)}
       />
+      {engine.question}
     </Stack>
   );
 }
