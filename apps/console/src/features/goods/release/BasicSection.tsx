@@ -19,7 +19,7 @@ export function storeCategoryGroups(tree: readonly CategoryNode[], storeIds: rea
 }
 
 export function BasicSection({ onCategoryChange }: { onCategoryChange(categoryId: number): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { control } = useFormContext<ReleaseFormValues>();
   // Store init's shared category tree: no second fetch when the form opens.
   const tree = useCategoryTreeQuery();
@@ -45,7 +45,7 @@ export function BasicSection({ onCategoryChange }: { onCategoryChange(categoryId
             }}
             onBlur={field.onBlur}
             error={Boolean(fieldState.error)}
-            helperText={fieldState.error ? errorText(t, fieldState.error.message) : t(groups?.length === 0 ? 'goodsRelease.field.noCategories' : 'goodsRelease.field.categoryHint')}
+            helperText={fieldState.error ? errorText(i18n, fieldState.error.message) : t(groups?.length === 0 ? 'goodsRelease.field.noCategories' : 'goodsRelease.field.categoryHint')}
             slotProps={{ htmlInput: { 'data-testid': 'release-category' }, select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
             sx={{ maxWidth: 420 }}
           >
@@ -71,7 +71,7 @@ export function BasicSection({ onCategoryChange }: { onCategoryChange(categoryId
             fullWidth
             label={t('goodsRelease.field.title')}
             error={Boolean(fieldState.error)}
-            helperText={errorText(t, fieldState.error?.message) || t('goodsRelease.field.titleHint', { count: title.trim().length, max: GOODS_LIMITS.titleMax })}
+            helperText={errorText(i18n, fieldState.error?.message) || t('goodsRelease.field.titleHint', { count: title.trim().length, max: GOODS_LIMITS.titleMax })}
             slotProps={{ htmlInput: { maxLength: GOODS_LIMITS.titleMax, 'data-testid': 'release-title' } }}
           />
         )}

@@ -24,7 +24,7 @@ export function approvedBrandOf(brands: readonly StoreBrand[], name: string): St
 }
 
 export function BrandField() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { control } = useFormContext<ReleaseFormValues>();
   const brands = useStoreBrandsQuery();
   const list = brands.data ?? [];
@@ -79,7 +79,7 @@ export function BrandField() {
                   required
                   label={t('goodsRelease.field.brand')}
                   error={Boolean(fieldState.error) || stale || brands.isError}
-                  helperText={fieldState.error ? errorText(t, fieldState.error.message) : hint}
+                  helperText={fieldState.error ? errorText(i18n, fieldState.error.message) : hint}
                   slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'release-brand' } }}
                 />
               )}

@@ -15,7 +15,7 @@ import { ImagePickerField } from './ImagePickerField';
 import type { ReleaseFormValues } from './releaseSchema';
 
 export function DetailSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { control } = useFormContext<ReleaseFormValues>();
   const upload = useMediaUpload();
   const mode = useWatch({ control, name: 'detailMode' });
@@ -49,7 +49,7 @@ export function DetailSection() {
               fullWidth
               label={t('goodsRelease.field.detailText')}
               error={Boolean(fieldState.error)}
-              helperText={errorText(t, fieldState.error?.message) || t('goodsRelease.field.detailTextHint', { count: text.length })}
+              helperText={errorText(i18n, fieldState.error?.message) || t('goodsRelease.field.detailTextHint', { count: text.length })}
               slotProps={{ htmlInput: { 'data-testid': 'release-detail-text' } }}
             />
           )}

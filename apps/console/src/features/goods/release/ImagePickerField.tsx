@@ -25,7 +25,7 @@ export interface ImagePickerFieldProps {
 }
 
 export function ImagePickerField({ name, id, label, hint, limit, upload, showFileName }: ImagePickerFieldProps) {
-  const { t } = useTranslation();
+  const { i18n } = useTranslation();
   const { control } = useFormContext<ReleaseFormValues>();
   return (
     <Controller
@@ -48,7 +48,7 @@ export function ImagePickerField({ name, id, label, hint, limit, upload, showFil
             upload={upload.picker}
             onNotice={upload.onNotice}
           />
-          <FormHelperText error={Boolean(fieldState.error)}>{fieldState.error ? errorText(t, fieldState.error.message) : hint}</FormHelperText>
+          <FormHelperText error={Boolean(fieldState.error)}>{fieldState.error ? errorText(i18n, fieldState.error.message) : hint}</FormHelperText>
         </Stack>
       )}
     />

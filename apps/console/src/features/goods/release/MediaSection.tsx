@@ -18,7 +18,7 @@ import type { ReleaseFormValues } from './releaseSchema';
 import { browserVideoProbe, checkPickedVideo } from './videoCheck';
 
 export function MediaSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { control } = useFormContext<ReleaseFormValues>();
   const upload = useMediaUpload();
   const { locale } = useMediaText();
@@ -67,7 +67,7 @@ export function MediaSection() {
               onNotice={upload.onNotice}
             />
             <FormHelperText error={Boolean(fieldState.error)} aria-live="polite">
-              {checkingVideo ? t('goodsRelease.validation.videoChecking') : fieldState.error ? errorText(t, fieldState.error.message) : t('goodsRelease.field.videoHint')}
+              {checkingVideo ? t('goodsRelease.validation.videoChecking') : fieldState.error ? errorText(i18n, fieldState.error.message) : t('goodsRelease.field.videoHint')}
             </FormHelperText>
           </Stack>
         )}

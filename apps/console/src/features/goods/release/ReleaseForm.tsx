@@ -3,8 +3,7 @@
 // unsaved changes asks first. A refusal (e.g. a store disabled by the platform) shows the server's
 // message above the buttons. Every field error is also listed above the buttons, in the merchant's language.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { FormProvider, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query/react';
@@ -25,7 +24,7 @@ import { DetailSection } from './DetailSection';
 import { errorSummary } from './errorSummary';
 import { specChoicesFor } from './fromGoods';
 import { MediaSection } from './MediaSection';
-import { releaseSubmitSchema, toDraftBiz, toSubmitBiz, type ReleaseFormValues } from './releaseSchema';
+import { releaseResolver, toDraftBiz, toSubmitBiz, type ReleaseFormValues } from './releaseSchema';
 import { ServiceSection } from './ServiceSection';
 import { SpecSkuSection } from './SpecSkuSection';
 import { buildSkuRows } from './skus';
@@ -58,14 +57,12 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-const resolver = zodResolver(releaseSubmitSchema) as unknown as Resolver<ReleaseFormValues>;
-
 export function ReleaseForm({ mode, initialValues, goodsId, notice }: ReleaseFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   // The first invalid field is brought into view by the effect below (clear of the sticky footer), not by the form library.
-  const methods = useForm<ReleaseFormValues>({ defaultValues: initialValues, resolver, mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false });
+  const methods = useForm<ReleaseFormValues>({ defaultValues: initialValues, resolver: releaseResolver, mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false });
   const { watch, getValues, setValue, reset, formState, handleSubmit } = methods;
   const categoryId = watch('categoryId');
   const specsQuery = useCategorySpecsQuery(categoryId ?? skipToken);
@@ -93,10 +90,11 @@ export function ReleaseForm({ mode, initialValues, goodsId, notice }: ReleaseFor
   const refusedWith = (error: unknown) => setRefusal(isApiError(error) ? error.msg || error.code : t('goodsRelease.notice.unknownError'));
 
   const submit = handleSubmit(
-    async (values) => {
+    async () => {
       setRefusal(null);
       try {
-        const saved = await submitGoods(toSubmitBiz(values, savedId)).unwrap();
+        // The resolver hands over the checked biz; the call is built from the form's values with the good's id.
+        const saved = await submitGoods(toSubmitBiz(getValues(), savedId)).unwrap();
         guard.allowLeave();
         dispatch(notify({ severity: 'success', message: 'goodsRelease.notice.submitted', translate: true }));
         void navigate(`${SUBMIT_SUCCESS_PATH}?id=${saved.goodsId}`);
@@ -127,7 +125,7 @@ export function ReleaseForm({ mode, initialValues, goodsId, notice }: ReleaseFor
   };
 
   const busy = submitting.isLoading || savingDraft.isLoading;
-  const summary = errorSummary(t, formState.errors, watch('skus'));
+  const summary = errorSummary(i18n, formState.errors, watch('skus'));
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const { submitCount, isSubmitSuccessful } = formState;

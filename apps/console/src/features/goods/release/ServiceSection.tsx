@@ -12,7 +12,7 @@ import type { ReleaseFormValues } from './releaseSchema';
 const toId = (text: string) => (text === '' ? null : Number(text));
 
 export function ServiceSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { control } = useFormContext<ReleaseFormValues>();
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -27,7 +27,7 @@ export function ServiceSection() {
             onValueChange={(text) => field.onChange(toId(text.slice(0, 9)))}
             onBlur={field.onBlur}
             error={Boolean(fieldState.error)}
-            helperText={errorText(t, fieldState.error?.message) || t('goodsRelease.field.templateHint')}
+            helperText={errorText(i18n, fieldState.error?.message) || t('goodsRelease.field.templateHint')}
             data-testid="release-freight"
             sx={{ width: 280 }}
           />
@@ -43,7 +43,7 @@ export function ServiceSection() {
             onValueChange={(text) => field.onChange(toId(text.slice(0, 9)))}
             onBlur={field.onBlur}
             error={Boolean(fieldState.error)}
-            helperText={errorText(t, fieldState.error?.message) || t('goodsRelease.field.optional')}
+            helperText={errorText(i18n, fieldState.error?.message) || t('goodsRelease.field.optional')}
             data-testid="release-after-sale"
             sx={{ width: 280 }}
           />

@@ -39,7 +39,7 @@ function CellLabel({ id, text }: { id: string; text: string }) {
 }
 
 export function SpecSkuSection({ categorySpecs, loading }: { categorySpecs: CategorySpec[] | undefined; loading: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { control, setValue, getValues, formState } = useFormContext<ReleaseFormValues>();
   const categoryId = useWatch({ control, name: 'categoryId' });
   const specs = useWatch({ control, name: 'specs' });
@@ -90,7 +90,7 @@ export function SpecSkuSection({ categorySpecs, loading }: { categorySpecs: Cate
           </Stack>
         );
       })}
-      {formState.errors.specs?.message && <FormHelperText error>{errorText(t, formState.errors.specs.message)}</FormHelperText>}
+      {formState.errors.specs?.message && <FormHelperText error>{errorText(i18n, formState.errors.specs.message)}</FormHelperText>}
       {categoryId != null && (
         <Typography variant="body2" color="text.secondary" data-testid="sku-count">
           {t('goodsRelease.specs.count', { count: countCombinations(specs) })}
@@ -109,7 +109,7 @@ export function SpecSkuSection({ categorySpecs, loading }: { categorySpecs: Cate
             onChange={(event) => field.onChange(String(event.target.value))}
             onBlur={field.onBlur}
             error={Boolean(fieldState.error)}
-            helperText={errorText(t, fieldState.error?.message) || ' '}
+            helperText={errorText(i18n, fieldState.error?.message) || ' '}
             slotProps={{ htmlInput: { 'data-testid': 'release-unit' } }}
             sx={{ width: 200 }}
           >
@@ -184,7 +184,7 @@ export function SpecSkuSection({ categorySpecs, loading }: { categorySpecs: Cate
                             onValueChange={field.onChange}
                             onBlur={field.onBlur}
                             error={Boolean(fieldState.error)}
-                            helperText={fieldState.error ? errorText(t, fieldState.error.message) : undefined}
+                            helperText={fieldState.error ? errorText(i18n, fieldState.error.message) : undefined}
                             data-testid={`sku-price-${index}`}
                           />
                         </>
@@ -205,7 +205,7 @@ export function SpecSkuSection({ categorySpecs, loading }: { categorySpecs: Cate
                             onValueChange={field.onChange}
                             onBlur={field.onBlur}
                             error={Boolean(fieldState.error)}
-                            helperText={fieldState.error ? errorText(t, fieldState.error.message) : undefined}
+                            helperText={fieldState.error ? errorText(i18n, fieldState.error.message) : undefined}
                             data-testid={`sku-stock-${index}`}
                           />
                         </>
@@ -218,7 +218,7 @@ export function SpecSkuSection({ categorySpecs, loading }: { categorySpecs: Cate
           </TableBody>
         </Table>
       </TableContainer>
-      {skusError && <FormHelperText error>{errorText(t, skusError)}</FormHelperText>}
+      {skusError && <FormHelperText error>{errorText(i18n, skusError)}</FormHelperText>}
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 // The list of what still stops a submit, for the summary under the form: every field error in the
 // form's order, each with the label the merchant sees on the field and its message in the merchant's
 // language (the field shows the same message; the summary also names the fields out of view).
-import type { TFunction } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import type { FieldErrors } from 'react-hook-form';
 import { errorText } from './formText';
 import type { ReleaseFormValues } from './releaseSchema';
@@ -40,11 +40,12 @@ const SKU_FIELDS = [
 ] as const;
 
 /** Every error of the form, in the form's order, in the merchant's language. */
-export function errorSummary(t: TFunction, errors: FieldErrors<ReleaseFormValues>, skus: readonly SkuRow[]): ErrorSummaryItem[] {
+export function errorSummary(i18n: Pick<I18n, 't' | 'language'>, errors: FieldErrors<ReleaseFormValues>, skus: readonly SkuRow[]): ErrorSummaryItem[] {
+  const t = i18n.t;
   const items: ErrorSummaryItem[] = [];
   const add = (name: string, label: string | undefined, error: Message) => {
     if (!error || typeof error.message !== 'string' || !error.message) return;
-    const message = errorText(t, error.message);
+    const message = errorText(i18n, error.message);
     items.push({ name, text: label ? t('goodsRelease.notice.summaryItem', { field: label, message }) : message });
   };
   for (const [name, labelKey] of FIELDS) {

@@ -1,8 +1,11 @@
+import i18next from 'i18next';
 import type { LibraryFile } from '@merchant/media-library';
 import { GOODS_DETAIL_TYPE, GOODS_LIMITS, goodsDraftBiz, goodsSubmitBiz } from './contract';
 import { detailHtmlFromText, detailTextFromHtml, paragraphsFromDetailHtml } from './detailText';
 import { goodsReleaseMessages } from './messages';
-import { EMPTY_RELEASE_FORM, releaseSubmitSchema, toDraftBiz, toSubmitBiz, type PickedVideo, type ReleaseFormValues } from './releaseSchema';
+import { problemOf, valueAtPath } from '@merchant/api-contracts';
+import { errorSummary } from './errorSummary';
+import { EMPTY_RELEASE_FORM, formPathOf, releaseResolver, releaseSubmitRules, toCheckedBiz, toDraftBiz, toSubmitBiz, type PickedVideo, type ReleaseFormValues } from './releaseSchema';
 
 const image = (id: number, suffix = 'png'): LibraryFile => ({ fileId: id, objectName: `img-${id}.${suffix}`, objectUrl: `http://store/objects/get?key=s/img-${id}.${suffix}`, objectSuffix: suffix });
 const video = (over: Partial<PickedVideo> = {}): PickedVideo => ({
@@ -40,62 +43,62 @@ function valid(): ReleaseFormValues {
   };
 }
 
-/** The messages of the failed check, by field path. */
+/** The rule codes of the failed check, by form field (the path the form shows them on). */
 function failures(values: ReleaseFormValues): Record<string, string[]> {
-  const result = releaseSubmitSchema.safeParse(values);
+  const biz = toCheckedBiz(values);
+  const result = releaseSubmitRules.safeParse(biz);
   if (result.success) return {};
   const byPath: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (byPath[issue.path.join('.')] ??= []).push(issue.message);
+  for (const issue of result.error.issues) (byPath[formPathOf(issue.path).join('.')] ??= []).push(problemOf(issue, valueAtPath(biz, issue.path)).rule);
   return byPath;
 }
 
-const V = 'goodsRelease.validation.';
-
-describe('the release form rules', () => {
+describe('the release form rules (the submit contract, on the form fields)', () => {
   it('accepts a complete form', () => {
     expect(failures(valid())).toEqual({});
   });
 
   it.each<[string, (v: ReleaseFormValues) => ReleaseFormValues, string, string]>([
-    ['no category', (v) => ({ ...v, categoryId: null }), 'categoryId', 'categoryRequired'],
-    ['a blank brand', (v) => ({ ...v, brandName: '   ' }), 'brandName', 'brandRequired'],
-    ['a long brand', (v) => ({ ...v, brandName: 'b'.repeat(GOODS_LIMITS.brandMax + 1) }), 'brandName', 'brandMax'],
-    ['a blank title', (v) => ({ ...v, title: '  ' }), 'title', 'titleRequired'],
-    ['a long title', (v) => ({ ...v, title: 't'.repeat(GOODS_LIMITS.titleMax + 1) }), 'title', 'titleMax'],
-    ['no unit', (v) => ({ ...v, unitId: '' }), 'unitId', 'unitRequired'],
-    ['no SKU', (v) => ({ ...v, skus: [] }), 'skus', 'skusRequired'],
-    ['a missing price', (v) => ({ ...v, skus: [{ ...v.skus[0]!, price: '' }, v.skus[1]!] }), 'skus.0.price', 'priceRequired'],
-    ['a zero price', (v) => ({ ...v, skus: [{ ...v.skus[0]!, price: '0.00' }, v.skus[1]!] }), 'skus.0.price', 'priceMin'],
-    ['a price over the limit', (v) => ({ ...v, skus: [v.skus[0]!, { ...v.skus[1]!, price: '1000000' }] }), 'skus.1.price', 'priceMax'],
-    ['a missing stock', (v) => ({ ...v, skus: [{ ...v.skus[0]!, stock: '' }, v.skus[1]!] }), 'skus.0.stock', 'stockRequired'],
-    ['a fractional stock', (v) => ({ ...v, skus: [{ ...v.skus[0]!, stock: '1.5' }, v.skus[1]!] }), 'skus.0.stock', 'stockInteger'],
-    ['a stock over the limit', (v) => ({ ...v, skus: [{ ...v.skus[0]!, stock: String(GOODS_LIMITS.stockMax + 1) }, v.skus[1]!] }), 'skus.0.stock', 'stockMax'],
-    ['no image', (v) => ({ ...v, images: [] }), 'images', 'imagesRequired'],
-    ['too many images', (v) => ({ ...v, images: Array.from({ length: GOODS_LIMITS.imagesMax + 1 }, (_, i) => image(i + 1)) }), 'images', 'imagesMax'],
-    ['a video among the images', (v) => ({ ...v, images: [image(1), image(2, 'mp4')] }), 'images', 'imagesOnly'],
-    ['an empty text detail', (v) => ({ ...v, detailText: ' \n\n ' }), 'detailText', 'detailTextRequired'],
-    ['an over-long text detail', (v) => ({ ...v, detailText: '<'.repeat(GOODS_LIMITS.detailHtmlMax / 4 + 1) }), 'detailText', 'detailTextMax'],
+    ['no category', (v) => ({ ...v, categoryId: null }), 'categoryId', 'required'],
+    ['a blank brand', (v) => ({ ...v, brandName: '   ' }), 'brandName', 'required'],
+    ['a long brand', (v) => ({ ...v, brandName: 'b'.repeat(GOODS_LIMITS.brandMax + 1) }), 'brandName', 'maxLength'],
+    ['a blank title', (v) => ({ ...v, title: '  ' }), 'title', 'required'],
+    ['a long title', (v) => ({ ...v, title: 't'.repeat(GOODS_LIMITS.titleMax + 1) }), 'title', 'maxLength'],
+    ['no unit', (v) => ({ ...v, unitId: '' }), 'unitId', 'required'],
+    ['no SKU', (v) => ({ ...v, skus: [] }), 'skus', 'minItems'],
+    ['a missing price', (v) => ({ ...v, skus: [{ ...v.skus[0]!, price: '' }, v.skus[1]!] }), 'skus.0.price', 'required'],
+    ['a zero price', (v) => ({ ...v, skus: [{ ...v.skus[0]!, price: '0.00' }, v.skus[1]!] }), 'skus.0.price', 'min'],
+    ['a price over the limit', (v) => ({ ...v, skus: [v.skus[0]!, { ...v.skus[1]!, price: '1000000' }] }), 'skus.1.price', 'max'],
+    ['a missing stock', (v) => ({ ...v, skus: [{ ...v.skus[0]!, stock: '' }, v.skus[1]!] }), 'skus.0.stock', 'required'],
+    ['a fractional stock', (v) => ({ ...v, skus: [{ ...v.skus[0]!, stock: '1.5' }, v.skus[1]!] }), 'skus.0.stock', 'integer'],
+    ['a stock over the limit', (v) => ({ ...v, skus: [{ ...v.skus[0]!, stock: String(GOODS_LIMITS.stockMax + 1) }, v.skus[1]!] }), 'skus.0.stock', 'max'],
+    ['no image', (v) => ({ ...v, images: [] }), 'images', 'required'],
+    ['too many images', (v) => ({ ...v, images: Array.from({ length: GOODS_LIMITS.imagesMax + 1 }, (_, i) => image(i + 1)) }), 'images', 'maxItems'],
+    ['an empty text detail', (v) => ({ ...v, detailText: ' \n\n ' }), 'detailText', 'detailRequired'],
+    ['an over-long text detail', (v) => ({ ...v, detailText: '<'.repeat(GOODS_LIMITS.detailHtmlMax / 4 + 1) }), 'detailText', 'maxLength'],
     ['an image detail without images', (v) => ({ ...v, detailMode: 'images', detailImages: [] }), 'detailImages', 'detailImagesRequired'],
-    ['too many detail images', (v) => ({ ...v, detailMode: 'images', detailImages: Array.from({ length: GOODS_LIMITS.detailImagesMax + 1 }, (_, i) => image(i + 1)) }), 'detailImages', 'detailImagesMax'],
-    ['a video among the detail images', (v) => ({ ...v, detailMode: 'images', detailImages: [image(3, 'mov')] }), 'detailImages', 'imagesOnly'],
-    ['no freight template', (v) => ({ ...v, freightTemplateId: null }), 'freightTemplateId', 'freightRequired'],
-    ['a video over 30MB', (v) => ({ ...v, video: video({ size: GOODS_LIMITS.videoMaxBytes + 1 }) }), 'video', 'videoRules'],
-    ['a video under 6 seconds', (v) => ({ ...v, video: video({ duration: 5.9 }) }), 'video', 'videoRules'],
-    ['a video over 120 seconds', (v) => ({ ...v, video: video({ duration: 120.5 }) }), 'video', 'videoRules'],
+    ['too many detail images', (v) => ({ ...v, detailMode: 'images', detailImages: Array.from({ length: GOODS_LIMITS.detailImagesMax + 1 }, (_, i) => image(i + 1)) }), 'detailImages', 'maxItems'],
+    ['no freight template', (v) => ({ ...v, freightTemplateId: null }), 'freightTemplateId', 'required'],
+    ['a video over 30MB', (v) => ({ ...v, video: video({ size: GOODS_LIMITS.videoMaxBytes + 1 }) }), 'video', 'videoSize'],
+    ['a video under 6 seconds', (v) => ({ ...v, video: video({ duration: 5.9 }) }), 'video', 'videoDuration'],
+    ['a video over 120 seconds', (v) => ({ ...v, video: video({ duration: 120.5 }) }), 'video', 'videoDuration'],
     [
       'more specs than allowed',
       (v) => ({ ...v, specs: ['A', 'B', 'C', 'D'].map((specName) => ({ specName, values: ['x'] })), skus: [{ specValues: ['x', 'x', 'x', 'x'], price: '1', stock: '1' }] }),
       'specs',
-      'specsMax',
+      'maxItems',
     ],
     [
-      'more combinations than SKUs allowed',
-      (v) => ({ ...v, specs: ['A', 'B'].map((specName) => ({ specName, values: Array.from({ length: 15 }, (_, i) => `${specName}${i}`) })) }),
+      'more SKUs than allowed',
+      (v) => {
+        const specs = [{ specName: 'A', values: Array.from({ length: 15 }, (_, i) => `A${i}`) }, { specName: 'B', values: Array.from({ length: 14 }, (_, i) => `B${i}`) }];
+        return { ...v, specs, skus: specs[0]!.values.flatMap((a) => specs[1]!.values.map((b) => ({ specValues: [a, b], price: '1', stock: '1' }))) };
+      },
       'skus',
-      'skusMax',
+      'maxItems',
     ],
-  ])('refuses %s with its message', (_case, change, path, key) => {
-    expect(failures(change(valid()))[path]).toContain(`${V}${key}`);
+  ])('refuses %s with its rule', (_case, change, path, rule) => {
+    expect(failures(change(valid()))[path]).toContain(rule);
   });
 
   it('accepts the §5 video bounds inclusive: 6 s, 120 s, exactly 30MB', () => {
@@ -103,40 +106,25 @@ describe('the release form rules', () => {
     expect(failures({ ...valid(), video: video({ duration: 120 }) })).toEqual({});
   });
 
-  it('has a zh-CN and an en-US text for every validation key it uses', () => {
-    const keys = new Set(
-      [
-        'categoryRequired', 'brandRequired', 'brandMax', 'titleRequired', 'titleMax', 'unitRequired', 'skusRequired', 'priceRequired', 'priceMin',
-        'priceMax', 'stockRequired', 'stockInteger', 'stockMax', 'imagesRequired', 'imagesMax', 'imagesOnly', 'detailTextRequired', 'detailTextMax',
-        'detailImagesRequired', 'detailImagesMax', 'freightRequired', 'videoRules', 'specsMax', 'skusMax', 'specTwice', 'skuSpecValues', 'skuTwin',
-        'contractRule',
-      ],
-    );
-    for (const language of ['zh-CN', 'en-US'] as const) {
-      const texts = goodsReleaseMessages[language].goodsRelease.validation as Record<string, string>;
-      for (const key of keys) expect([language, key, typeof texts[key]]).toEqual([language, key, 'string']);
-    }
-  });
-
-  it("shows a contract rule the client rules miss on its field, as one of the form's own message keys", () => {
+  it("shows a cross-field rule of the contract on its field", () => {
     // Two SKU rows with the same values: only the contract's cross-field rule sees it.
     const values = valid();
-    const twin = { ...values, skus: [values.skus[0]!, { ...values.skus[0]! }] };
-    const failed = failures(twin);
-    expect(failed['skus.1.specValues']).toEqual([`${V}skuTwin`]);
+    const failed = failures({ ...values, skus: [values.skus[0]!, { ...values.skus[0]! }] });
+    expect(failed['skus.1.specValues']).toEqual(['skuTwin']);
     expect(failed.root).toBeUndefined();
   });
 
-  it("never words an error in the contract's English: a zero price and a stock over the limit keep the field messages only", () => {
+  it("says each problem in the merchant's language with the field's label, never in the contract's English", async () => {
     // The audit's case: price 0, stock 99999999999, no image, no detail.
     const values = valid();
-    const failed = failures({ ...values, skus: [{ ...values.skus[0]!, price: '0', stock: '99999999999' }, values.skus[1]!], images: [], detailText: '' });
-    expect(failed.root).toBeUndefined();
-    expect(failed['skus.0.price']![0]).toBe(`${V}priceMin`);
-    expect(failed['skus.0.stock']![0]).toBe(`${V}stockMax`);
-    expect(failed.images![0]).toBe(`${V}imagesRequired`);
-    expect(failed.detailText![0]).toBe(`${V}detailTextRequired`);
-    for (const messages of Object.values(failed)) for (const message of messages) expect(message.startsWith(V)).toBe(true);
+    const errors = (await releaseResolver({ ...values, skus: [{ ...values.skus[0]!, price: '0', stock: '99999999999' }, values.skus[1]!], images: [], detailText: '' }, undefined, { fields: {}, shouldUseNativeValidation: false })).errors as never;
+    const texts = async (language: 'zh-CN' | 'en-US') => {
+      const i18n = i18next.createInstance();
+      await i18n.init({ lng: language, showSupportNotice: false, resources: { [language]: { translation: goodsReleaseMessages[language] } }, interpolation: { escapeValue: false } } as never);
+      return errorSummary(i18n, errors, values.skus).map((item) => item.text);
+    };
+    expect(await texts('zh-CN')).toEqual(['300x300 / matte 的价格（元）：价格（元）不能小于 0.01', '300x300 / matte 的库存：库存不能超过 9999999', '商品图片：请选择商品图片']);
+    expect(await texts('en-US')).toEqual(['Price (yuan) of 300x300 / matte: Price (yuan) must be at least 0.01', 'Stock of 300x300 / matte: Stock cannot exceed 9999999', 'Goods images: Goods images is required']);
   });
 });
 

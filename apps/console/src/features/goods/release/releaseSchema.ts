@@ -1,17 +1,16 @@
 // The release form's values and rules. The form holds what the merchant types (yuan text, digit
 // text, library files); `toSubmitBiz` / `toDraftBiz` turn it into the contract's wire shape (cents,
-// integers, spec maps), and the submit schema checks that result with the contract's own biz schema,
-// so the form can never send what the server would refuse for shape. Messages are i18n keys
-// (release/messages.ts); limits come from the contract (GOODS_LIMITS).
-import { z } from 'zod';
+// integers, spec maps), and the form's resolver checks that result with the contract's own submit
+// schema (the kit's contractResolver), so the form refuses exactly what store-server would, each
+// problem as a rule code on the field it concerns, said in the merchant's language by the contracts'
+// one translator (formText.errorText).
 import { yuanTextToCents } from '@merchant/ui-kit';
-import { isImageName, type LibraryFile } from '@merchant/media-library';
-import { activeSpecs, countCombinations, type SkuRow, type SpecChoice } from './skus';
-import { problemOf, valueAtPath, type RuleCode } from '@merchant/api-contracts';
-import { GOODS_DETAIL_TYPE, GOODS_LIMITS, goodsSubmitBiz, type GoodsDraftInput, type GoodsImage, type GoodsSubmitInput } from './contract';
+import type { LibraryFile } from '@merchant/media-library';
+import { activeSpecs, type SkuRow, type SpecChoice } from './skus';
+import { ruleIssue } from '@merchant/api-contracts';
+import { contractResolver } from '../../../resource-kit';
+import { GOODS_DETAIL_TYPE, goodsSubmitBiz, type GoodsDraftInput, type GoodsImage, type GoodsSubmitInput } from './contract';
 import { detailHtmlFromText } from './detailText';
-
-const V = 'goodsRelease.validation';
 
 /** A picked video with what the §5 rules need (measured in the browser when it is picked). */
 export type PickedVideo = LibraryFile & { size: number; duration: number };
@@ -54,78 +53,19 @@ export const EMPTY_RELEASE_FORM: ReleaseFormValues = {
 /** 0.01 yuan: a SKU is never given away by a forgotten price (client rule; the wire allows 0). */
 export const MIN_PRICE_CENTS = 1;
 
-const nameOf = (file: LibraryFile) => (file.objectSuffix ? `x.${file.objectSuffix}` : file.objectName);
-const libraryFile = z.custom<LibraryFile>((value) => typeof value === 'object' && value !== null && 'objectUrl' in value);
-const imagesOnly = (files: readonly LibraryFile[]) => files.every((file) => isImageName(nameOf(file)));
-
-const skuRowSchema = z.object({
-  specValues: z.array(z.string()),
-  price: z
-    .string()
-    .min(1, `${V}.priceRequired`)
-    .refine((text) => (yuanTextToCents(text) ?? 0) >= MIN_PRICE_CENTS, `${V}.priceMin`)
-    .refine((text) => (yuanTextToCents(text) ?? 0) <= GOODS_LIMITS.priceMaxCents, `${V}.priceMax`),
-  stock: z
-    .string()
-    .min(1, `${V}.stockRequired`)
-    .regex(/^\d+$/, `${V}.stockInteger`)
-    .refine((text) => Number(text) <= GOODS_LIMITS.stockMax, `${V}.stockMax`),
-  skuId: z.number().optional(),
-  skuCode: z.string().optional(),
-  warningStock: z.number().nullable().optional(),
-});
-
-/** Client rules of the form: what the merchant must fix before submitting, each with its message. */
-export const releaseFormSchema = z
-  .object({
-    categoryId: z.number({ error: `${V}.categoryRequired` }).int().positive(`${V}.categoryRequired`),
-    brandName: z.string().trim().min(1, `${V}.brandRequired`).max(GOODS_LIMITS.brandMax, `${V}.brandMax`),
-    title: z.string().trim().min(1, `${V}.titleRequired`).max(GOODS_LIMITS.titleMax, `${V}.titleMax`),
-    unitId: z.string().min(1, `${V}.unitRequired`),
-    specs: z.array(z.object({ specName: z.string(), values: z.array(z.string()) })),
-    skus: z.array(skuRowSchema).min(1, `${V}.skusRequired`),
-    images: z
-      .array(libraryFile)
-      .min(1, `${V}.imagesRequired`)
-      .max(GOODS_LIMITS.imagesMax, `${V}.imagesMax`)
-      .refine(imagesOnly, `${V}.imagesOnly`),
-    video: z.custom<PickedVideo>().nullable(),
-    detailMode: z.enum(['text', 'images']),
-    detailText: z.string(),
-    detailImages: z.array(libraryFile).max(GOODS_LIMITS.detailImagesMax, `${V}.detailImagesMax`).refine(imagesOnly, `${V}.imagesOnly`),
-    freightTemplateId: z.number({ error: `${V}.freightRequired` }).int().positive(`${V}.freightRequired`),
-    afterSaleTemplateId: z.number().int().positive().nullable(),
-  })
-  .superRefine((values, ctx) => {
-    if (values.detailMode === 'text' && values.detailText.trim() === '') {
-      ctx.addIssue({ code: 'custom', path: ['detailText'], message: `${V}.detailTextRequired` });
-    }
-    if (values.detailMode === 'text' && detailHtmlFromText(values.detailText).length > GOODS_LIMITS.detailHtmlMax) {
-      ctx.addIssue({ code: 'custom', path: ['detailText'], message: `${V}.detailTextMax` });
-    }
-    if (values.detailMode === 'images' && values.detailImages.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['detailImages'], message: `${V}.detailImagesRequired` });
-    }
-    if (activeSpecs(values.specs).length > GOODS_LIMITS.specsMax) {
-      ctx.addIssue({ code: 'custom', path: ['specs'], message: `${V}.specsMax` });
-    }
-    if (countCombinations(values.specs) > GOODS_LIMITS.skusMax) {
-      ctx.addIssue({ code: 'custom', path: ['skus'], message: `${V}.skusMax` });
-    }
-    if (values.video && !isVideoWithinRules(values.video)) {
-      ctx.addIssue({ code: 'custom', path: ['video'], message: `${V}.videoRules` });
-    }
-  }, {
-    // Shown together with the field messages, not only once every field is right (the value is always the form's own shape).
-    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
-  });
-
-/** console-spec §5 video rules (the contract's limits): at most 30MB, 6 to 120 seconds inclusive. */
-export function isVideoWithinRules(video: Pick<PickedVideo, 'size' | 'duration'>): boolean {
-  return (
-    video.size <= GOODS_LIMITS.videoMaxBytes && video.duration >= GOODS_LIMITS.videoMinSeconds && video.duration <= GOODS_LIMITS.videoMaxSeconds
-  );
-}
+/**
+ * The submit contract plus one rule of the console's own: a price of at least 0.01 yuan, so a forgotten
+ * price never gives a SKU away (the wire allows 0 for the server's other callers).
+ */
+export const releaseSubmitRules = goodsSubmitBiz.superRefine(
+  (goods, ctx) => {
+    (goods.skus ?? []).forEach((sku, index) => {
+      if (typeof sku.price === 'number' && sku.price < MIN_PRICE_CENTS) ctx.addIssue(ruleIssue('min', ['skus', index, 'price'], { limit: MIN_PRICE_CENTS / 100 }));
+    });
+  },
+  // Shown with the other fields' problems, not only once they are all right.
+  { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+);
 
 const imageRef = (file: LibraryFile): GoodsImage => {
   const fileId = Number(file.fileId);
@@ -143,6 +83,14 @@ function toSkus(values: ReleaseFormValues) {
     stock: Number(row.stock || 0),
     warningStock: row.warningStock ?? null,
   }));
+}
+
+/** The SKUs as the submit checks them: a price or stock not typed yet is missing (the contract says it is required). */
+function toCheckedSkus(values: ReleaseFormValues) {
+  return toSkus(values).map((sku, index) => {
+    const row = values.skus[index]!;
+    return { ...sku, price: row.price.trim() === '' ? undefined : sku.price, stock: row.stock.trim() === '' ? undefined : Number(row.stock) };
+  });
 }
 
 function toVideo(video: PickedVideo | null) {
@@ -171,6 +119,19 @@ export function toSubmitBiz(values: ReleaseFormValues, goodsId?: number): GoodsS
     ...toDetail(values),
     freightTemplateId: values.freightTemplateId ?? 0,
     afterSaleTemplateId: values.afterSaleTemplateId,
+  };
+}
+
+/** What the form's check reads: the submit biz with what is not chosen or typed yet left out (a required field reads "choose …" / "… is required"). */
+export function toCheckedBiz(values: ReleaseFormValues): unknown {
+  const biz = toSubmitBiz(values);
+  return {
+    ...biz,
+    categoryId: values.categoryId ?? undefined,
+    unitId: values.unitId === '' ? undefined : biz.unitId,
+    skus: toCheckedSkus(values),
+    images: values.images.length === 0 ? undefined : biz.images,
+    freightTemplateId: values.freightTemplateId ?? undefined,
   };
 }
 
@@ -215,17 +176,8 @@ const FORM_FIELD_OF: Record<string, string> = {
   afterSaleTemplateId: 'afterSaleTemplateId',
 };
 
-/** The contract's cross-field rules (by their rule code), in the merchant's language (release/messages.ts). */
-const RULE_KEYS: Partial<Record<RuleCode, string>> = {
-  specTwice: `${V}.specTwice`,
-  skuSpecValues: `${V}.skuSpecValues`,
-  skuTwin: `${V}.skuTwin`,
-  detailRequired: `${V}.detailTextRequired`,
-  detailImagesRequired: `${V}.detailImagesRequired`,
-};
-
-/** Where a contract issue is shown on the form: its field (a SKU's price, stock or spec values), else the form as a whole. */
-function formPathOf(path: readonly PropertyKey[]): PropertyKey[] {
+/** Where a contract problem is shown on the form: its field (a SKU's price, stock or spec values), else the form as a whole. */
+export function formPathOf(path: readonly PropertyKey[]): PropertyKey[] {
   const [field, index, sub] = path;
   const formField = typeof field === 'string' ? FORM_FIELD_OF[field] : undefined;
   if (!formField) return ['root'];
@@ -235,18 +187,5 @@ function formPathOf(path: readonly PropertyKey[]): PropertyKey[] {
   return [formField];
 }
 
-/**
- * The form's resolver schema: the client rules, then the contract's submit schema on the wire shape,
- * so nothing the server would refuse is ever sent. A contract rule is shown on the field it concerns
- * (a field the client rules already flagged keeps their message: the resolver keeps the first), in
- * the merchant's language: a known rule with its own text, any other as 'does not meet the rules'.
- */
-export const releaseSubmitSchema = releaseFormSchema.superRefine((values, ctx) => {
-  const wire = toSubmitBiz(values as ReleaseFormValues);
-  const checked = goodsSubmitBiz.safeParse(wire);
-  if (checked.success) return;
-  for (const issue of checked.error.issues) {
-    const { rule } = problemOf(issue, valueAtPath(wire, issue.path));
-    ctx.addIssue({ code: 'custom', path: formPathOf(issue.path), message: RULE_KEYS[rule] ?? `${V}.contractRule` });
-  }
-});
+/** The form's resolver: the values as the submit biz, checked by the contract (and the one console rule above). */
+export const releaseResolver = contractResolver<ReleaseFormValues>(releaseSubmitRules, toCheckedBiz, formPathOf);
