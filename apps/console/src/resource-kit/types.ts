@@ -202,7 +202,8 @@ export type ResourceFormFieldKind =
   | 'richText'
   | 'listSelect'
   | 'checkCode'
-  | 'lines';
+  | 'lines'
+  | 'password';
 
 /** For 'checkCode': where the code goes and how it is sent (resource-kit/fields/CheckCodeFormField). */
 export interface ResourceCheckCodeOptions {
@@ -295,6 +296,8 @@ export interface ResourceFormField {
   checkCode?: ResourceCheckCodeOptions;
   /** data-testid of the field's input element (the kinds drawn with textFieldProps, checkCode, and inputs that read it). */
   testId?: string;
+  /** For 'password': the browser's autofill hint ('new-password' by default, 'current-password' for a sign-in). */
+  autoComplete?: 'new-password' | 'current-password';
 }
 
 /**

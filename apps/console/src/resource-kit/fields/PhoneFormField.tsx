@@ -9,12 +9,13 @@ const MOBILE_DIGITS = 11;
 
 export function PhoneFormField({ field, required, disabled }: ResourceFormInputProps) {
   const control = useFieldControl(field);
+  const props = textFieldProps(control, { required, disabled });
   return (
     <TextField
-      {...textFieldProps(control, { required, disabled })}
+      {...props}
       type="tel"
       autoComplete="tel"
-      slotProps={{ htmlInput: { inputMode: 'tel', maxLength: MOBILE_DIGITS } }}
+      slotProps={{ htmlInput: { ...props.slotProps.htmlInput, inputMode: 'tel', maxLength: MOBILE_DIGITS } }}
       value={(control.value as string | undefined) ?? ''}
       onChange={(event) => control.onChange(event.target.value.replace(/\D/g, '').slice(0, MOBILE_DIGITS))}
     />

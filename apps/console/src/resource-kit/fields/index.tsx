@@ -9,6 +9,7 @@ import { IntegerFormField } from './IntegerFormField';
 import { LinesFormField } from './LinesFormField';
 import { ListSelectFormField } from './ListSelectFormField';
 import { MoneyFormField } from './MoneyFormField';
+import { PasswordFormField } from './PasswordFormField';
 import { PhoneFormField } from './PhoneFormField';
 import { RegionFormField } from './RegionFormField';
 import { SelectFormField } from './SelectFormField';
@@ -34,6 +35,7 @@ export const FORM_FIELD_COMPONENTS: { readonly [Kind in ResourceFormFieldKind]: 
   richText: lazy(() => import('./RichTextFormField')),
   checkCode: CheckCodeFormField,
   lines: LinesFormField,
+  password: PasswordFormField,
 };
 
 type FormValues = Record<string, unknown>;

@@ -23,6 +23,8 @@ export function useFieldControl(field: ResourceFormField, name: string = field.n
     helperText: error ?? (field.helperKey ? t(field.helperKey) : undefined),
     /** Binds the label (`for`) and the helper text (`aria-describedby`) to the input. */
     id: `field-${name}`,
+    /** The field's data-testid for its input element (e2e selectors). */
+    testId: field.testId,
   };
 }
 
@@ -42,5 +44,7 @@ export function textFieldProps(control: FieldControl, { required, disabled }: Pi
     inputRef: control.ref,
     size: 'small' as const,
     fullWidth: true,
+    // A kind with slotProps of its own keeps the test id by spreading these first (PhoneFormField).
+    slotProps: { htmlInput: control.testId ? { 'data-testid': control.testId } : {} },
   };
 }
