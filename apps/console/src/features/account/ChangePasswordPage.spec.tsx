@@ -31,12 +31,16 @@ describe('change password page', () => {
     expect(server.callsTo(UPDATE)).toEqual([]);
   });
 
-  it('marks the three fields required and asks for the same new password twice', async () => {
+  it('marks the three password boxes required and asks for the same new password twice', async () => {
     const { user, server } = renderPage();
     await user.type(await screen.findByTestId('password-old'), 'Demo12345');
     await user.type(screen.getByTestId('password-new'), 'Better2026');
     await user.type(screen.getByTestId('password-confirm'), 'Better2027');
     for (const label of ['Current password', 'New password', 'Confirm new password']) expect(field(label)).toBeRequired();
+    // Password boxes the browser's password manager can tell apart.
+    expect(field('Current password')).toHaveAttribute('type', 'password');
+    expect(field('Current password')).toHaveAttribute('autocomplete', 'current-password');
+    expect(field('New password')).toHaveAttribute('autocomplete', 'new-password');
     await user.click(screen.getByTestId('password-submit'));
     await waitFor(() => expect(field('Confirm new password')).toHaveAccessibleDescription('the two entries differ'));
     expect(server.callsTo(UPDATE)).toEqual([]);

@@ -11,7 +11,6 @@ import { defineResourceForm, useResourceActions, useResourceForm } from '../../r
 import { ResourceFormFields } from '../../resource-kit/ResourceFormFields';
 import { accountApi } from './api';
 import { changePasswordSchema, type ChangePasswordValues } from './accountSchemas';
-import { secretInput } from './forms/secretInput';
 
 export const ACCOUNT_INFO_PATH = '/shop/accountMgmt/accountInfo';
 
@@ -19,9 +18,9 @@ export const changePasswordForm = defineResourceForm<ChangePasswordValues>({
   schema: changePasswordSchema,
   defaults: { oldPassword: '', newPassword: '', confirmPassword: '' },
   fields: [
-    { name: 'oldPassword', labelKey: 'account.password.oldPassword', kind: 'text', testId: 'password-old', input: secretInput({ autoComplete: 'current-password' }) },
-    { name: 'newPassword', labelKey: 'account.password.newPassword', kind: 'text', helperKey: 'account.password.newPasswordHelp', testId: 'password-new', input: secretInput({ autoComplete: 'new-password' }) },
-    { name: 'confirmPassword', labelKey: 'account.password.confirmPassword', kind: 'text', required: true, testId: 'password-confirm', input: secretInput({ autoComplete: 'new-password' }) },
+    { name: 'oldPassword', labelKey: 'account.password.oldPassword', kind: 'password', autoComplete: 'current-password', testId: 'password-old' },
+    { name: 'newPassword', labelKey: 'account.password.newPassword', kind: 'password', helperKey: 'account.password.newPasswordHelp', testId: 'password-new' },
+    { name: 'confirmPassword', labelKey: 'account.password.confirmPassword', kind: 'password', required: true, testId: 'password-confirm' },
   ],
   create: {
     endpoint: accountApi.endpoints.updatePasswordByToken as never,

@@ -20,7 +20,7 @@ export const changeMobileForm = defineResourceForm<ChangeMobileValues>({
   schema: changeMobileSchema,
   defaults: { mobile: '', checkCode: '' },
   fields: [
-    { name: 'mobile', labelKey: 'account.dialog.newMobile', kind: 'phone' },
+    { name: 'mobile', labelKey: 'account.dialog.newMobile', kind: 'phone', testId: 'change-mobile-mobile' },
     { name: 'checkCode', labelKey: 'account.dialog.checkCode', kind: 'checkCode', testId: 'change-mobile-code', checkCode: { mobileField: 'mobile', useSend: useSendMobileCode, sendTestId: 'change-mobile-send' } },
   ],
   create: { endpoint: accountApi.endpoints.updateStoreMobile as never, contract: accountEndpoints.updateStoreMobile },
@@ -30,7 +30,7 @@ export const changeEmailForm = defineResourceForm<ChangeEmailValues>({
   schema: changeEmailSchema,
   defaults: { email: '', checkCode: '' },
   fields: [
-    { name: 'email', labelKey: 'account.dialog.email', kind: 'text' },
+    { name: 'email', labelKey: 'account.dialog.email', kind: 'text', testId: 'change-email-email' },
     {
       name: 'checkCode',
       labelKey: 'account.dialog.checkCode',

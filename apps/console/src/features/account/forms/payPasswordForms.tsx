@@ -5,16 +5,14 @@ import { payEndpoints } from '@merchant/api-contracts';
 import { defineResourceForm, type ResourceFormDefinition, type ResourceFormField } from '../../../resource-kit';
 import { accountApi, useSendPayPasswordCheckCodeMutation } from '../api';
 import { checkPayPasswordSchema, payPasswordWithCodeSchema, updatePayPasswordSchema, type CheckPayPasswordValues, type PayPasswordWithCodeValues, type UpdatePayPasswordValues } from '../accountSchemas';
-import { secretInput } from './secretInput';
+import { pinInput } from './pinInput';
 
 export type PayPasswordMode = 'init' | 'set' | 'update' | 'check';
 
-/** The pay password's digits (api-contracts PAY_PASSWORD_PATTERN). */
-const PIN = 6;
-const currentPin = secretInput({ autoComplete: 'current-password', digits: PIN });
-const newPin = secretInput({ autoComplete: 'new-password', digits: PIN });
+const currentPin = pinInput('current-password');
+const newPin = pinInput('new-password');
 
-const pin = (name: string, labelKey: string, input = newPin): ResourceFormField => ({ name, labelKey, kind: 'text', testId: `pay-password-${name}`, input });
+const pin = (name: string, labelKey: string, input = newPin): ResourceFormField => ({ name, labelKey, kind: 'password', testId: `pay-password-${name}`, input });
 const confirmPin: ResourceFormField = { ...pin('confirmPayPassword', 'account.dialog.confirmPayPassword'), required: true };
 
 /** A refused send shows its msg (baseQuery); the code goes to the store mobile, so nothing is checked first. */
