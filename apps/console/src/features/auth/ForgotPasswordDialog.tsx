@@ -1,7 +1,7 @@
-// Forgotten password (§7 sendUpdateCheckCode, updatePassword): username, SMS check code to the
-// account's mobile, new password twice; success goes to /registered/resetSuccess.
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+// Forgotten password (§7 sendUpdateCheckCode, updatePassword) on the form kit: username, SMS check code to the
+// account's mobile, new password twice (the contract's rules; the confirmation is the console's own);
+// success goes to /registered/resetSuccess.
+import { useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -10,78 +10,109 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
+import { defineResourceForm, type ResourceActionContext } from '../../resource-kit/types';
+import { ResourceFormFields } from '../../resource-kit/ResourceFormFields';
+import { useResourceActions } from '../../resource-kit/useResourceActions';
+import { useResourceForm } from '../../resource-kit/useResourceForm';
 import { apiErrorText } from '../../app/apiErrorText';
-import { useSendUpdateCheckCodeMutation, useUpdatePasswordMutation } from './api';
-import type { ResetPasswordInput, ResetPasswordValues } from './loginSchema';
-import { lazyZodResolver } from './lazyZodResolver';
-import { FormTextField } from './FormTextField';
-import { useCheckCodeCountdown } from './useCheckCodeCountdown';
+import { authApi } from './api';
+import { useKitMessages } from './useKitMessages';
+import { resetPasswordSchema, type ResetPasswordValues } from './loginSchema';
 
 export const RESET_SUCCESS_PATH = '/registered/resetSuccess';
 
 type Notice = { severity: 'error' | 'success'; text: string } | null;
+type Send = (userName: string) => Promise<boolean>;
+
+function resetPasswordForm(useSend: () => Send) {
+  return defineResourceForm<ResetPasswordValues>({
+    schema: resetPasswordSchema,
+    defaults: { userName: '', checkCode: '', newPassword: '', confirmPassword: '' },
+    fields: [
+      { name: 'userName', labelKey: 'auth.login.userName', kind: 'text', testId: 'forgot-username' },
+      { name: 'checkCode', labelKey: 'auth.checkCode.code', kind: 'checkCode', testId: 'forgot-check-code', checkCode: { mobileField: 'userName', useSend, sendTestId: 'forgot-send-code' } },
+      { name: 'newPassword', labelKey: 'auth.forgot.newPassword', kind: 'password', testId: 'forgot-new-password' },
+      { name: 'confirmPassword', labelKey: 'auth.forgot.confirmPassword', kind: 'password', testId: 'forgot-confirm-password' },
+    ],
+    // The success is the next page, not a notice.
+    successKey: null,
+    create: {
+      endpoint: authApi.endpoints.updatePassword,
+      toBiz: ({ userName, checkCode, newPassword }) => ({ userName, checkCode, newPassword }),
+    },
+  });
+}
 
 export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  useKitMessages();
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const navigate = useNavigate();
-  const [sendCode, sendState] = useSendUpdateCheckCodeMutation();
-  const [updatePassword, updateState] = useUpdatePasswordMutation();
-  const countdown = useCheckCodeCountdown();
+  const actions = useResourceActions();
+  const [sendCode] = authApi.useSendUpdateCheckCodeMutation();
   const [notice, setNotice] = useState<Notice>(null);
-  const { control, handleSubmit, trigger, getValues } = useForm<ResetPasswordInput, unknown, ResetPasswordValues>({
-    resolver: lazyZodResolver(() => import('./loginSchema').then((module) => module.resetPasswordSchema)),
-    defaultValues: { userName: '', checkCode: '', newPassword: '', confirmPassword: '' },
-    mode: 'onTouched',
-  });
   const failed = (error: unknown) => setNotice({ severity: 'error', text: apiErrorText(error, i18n.language, t('auth.forgot.failed')) });
 
-  const send = async () => {
-    if (!(await trigger('userName'))) return;
-    const result = await sendCode({ userName: getValues('userName').trim() });
-    if ('error' in result) return failed(result.error);
-    countdown.start();
+  const send = useRef<Send>(async () => false);
+  send.current = async (userName) => {
+    const result = await sendCode({ userName });
+    if ('error' in result) {
+      failed(result.error);
+      return false;
+    }
     const mobile = result.data?.mobile;
     setNotice({ severity: 'success', text: mobile ? t('auth.forgot.sentTo', { mobile }) : t('auth.checkCode.sent') });
+    return true;
   };
+  const definition = useMemo(() => resetPasswordForm(() => (userName) => send.current(userName)), []);
 
-  const submit = async (values: ResetPasswordValues) => {
-    const result = await updatePassword({ userName: values.userName, checkCode: values.checkCode, newPassword: values.newPassword });
-    if ('error' in result) return failed(result.error);
-    onClose();
-    void navigate(RESET_SUCCESS_PATH);
-  };
+  // The calls are silent: their failure is said in the dialog.
+  const context = useMemo<ResourceActionContext>(
+    () => ({
+      ...actions.context,
+      mutate: async (endpoint, arg) => {
+        try {
+          return await actions.context.mutate(endpoint, arg);
+        } catch (error) {
+          failed(error);
+          throw error;
+        }
+      },
+    }),
+    // `failed` reads the language when it runs, so it is no dependency.
+    [actions.context],
+  );
+  const engine = useResourceForm(definition, {
+    initial: definition.defaults,
+    context,
+    successKey: 'resourceKit.saved',
+    onSaved: () => {
+      onClose();
+      void navigate(RESET_SUCCESS_PATH);
+    },
+  });
+  const close = () => engine.requestClose(onClose);
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <form onSubmit={handleSubmit(submit)} noValidate>
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <form onSubmit={engine.submit} noValidate>
         <DialogTitle id={titleId}>{t('auth.forgot.title')}</DialogTitle>
         <DialogContent>
-          <Stack spacing={1} sx={{ pt: 1 }}>
-            {notice && (
-              <Alert severity={notice.severity} role={notice.severity === 'error' ? 'alert' : 'status'} data-testid="forgot-notice">
-                {notice.text}
-              </Alert>
-            )}
-            <FormTextField name="userName" control={control} testId="forgot-username" label={t('auth.login.userName')} autoComplete="username" required autoFocus />
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <FormTextField name="checkCode" control={control} testId="forgot-check-code" label={t('auth.checkCode.code')} inputMode="numeric" autoComplete="one-time-code" required maxLength={6} sx={{ flex: 1 }} />
-              <Button variant="outlined" onClick={() => void send()} disabled={sendState.isLoading || countdown.secondsLeft > 0} data-testid="forgot-send-code" sx={{ mt: 1, whiteSpace: 'nowrap', minWidth: 128 }}>
-                {countdown.secondsLeft > 0 ? t('auth.checkCode.resendIn', { seconds: countdown.secondsLeft }) : t('auth.checkCode.send')}
-              </Button>
-            </Stack>
-            <FormTextField name="newPassword" control={control} testId="forgot-new-password" type="password" label={t('auth.forgot.newPassword')} autoComplete="new-password" required />
-            <FormTextField name="confirmPassword" control={control} testId="forgot-confirm-password" type="password" label={t('auth.forgot.confirmPassword')} autoComplete="new-password" required />
-          </Stack>
+          {notice && (
+            <Alert severity={notice.severity} role={notice.severity === 'error' ? 'alert' : 'status'} data-testid="forgot-notice" sx={{ mb: 1 }}>
+              {notice.text}
+            </Alert>
+          )}
+          <ResourceFormFields engine={engine} fields={definition.fields} editing={false} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{t('app.captcha.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={updateState.isLoading} data-testid="forgot-submit">
+          <Button onClick={close}>{t('app.captcha.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={engine.submitting} data-testid="forgot-submit">
             {t('auth.forgot.submit')}
           </Button>
         </DialogActions>
       </form>
+      {engine.question}
     </Dialog>
   );
 }

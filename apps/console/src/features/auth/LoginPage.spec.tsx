@@ -14,15 +14,17 @@ describe('login page', () => {
   it('shows inline messages for empty fields and sends nothing', async () => {
     const rendered = renderConsole({ path: '/login' });
     await rendered.user.click(await screen.findByTestId('login-submit'));
-    expect(await screen.findByText('please enter the username')).toBeInTheDocument();
-    expect(screen.getByText('please enter the password')).toBeInTheDocument();
+    // The login contract's rules, said by the form kit with the fields' labels.
+    expect(await screen.findByText('Username is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByTestId('login-username')).toHaveAttribute('aria-invalid', 'true');
     expect(rendered.server.callsTo('/login')).toHaveLength(0);
   });
 
   it.each([
-    ['abc12', 'username must be 6 to 20 characters'],
-    ['a'.repeat(21), 'username must be 6 to 20 characters'],
-    ['bad name!', 'username may contain only letters, digits, underscore and hyphen'],
+    ['abc12', 'user name must be 6 to 20 letters, digits, underscores or hyphens'],
+    ['a'.repeat(21), 'user name must be 6 to 20 letters, digits, underscores or hyphens'],
+    ['bad name!', 'user name must be 6 to 20 letters, digits, underscores or hyphens'],
   ])('rejects the username %p', async (userName, message) => {
     const rendered = renderConsole({ path: '/login' });
     await fillLogin(rendered, userName, 'Demo12345');
@@ -32,10 +34,10 @@ describe('login page', () => {
   });
 
   it.each([
-    ['Ab1', 'password must be 8 to 32 characters'],
-    [`A1${'b'.repeat(31)}`, 'password must be 8 to 32 characters'],
-    ['onlyletters', 'password must contain at least one letter and one digit'],
-    ['12345678', 'password must contain at least one letter and one digit'],
+    ['Ab1', 'Password must be at least 8 characters'],
+    [`A1${'b'.repeat(31)}`, 'Password must be at most 32 characters'],
+    ['onlyletters', 'password must contain at least one digit'],
+    ['12345678', 'password must contain at least one letter'],
   ])('rejects the password %p', async (password, message) => {
     const rendered = renderConsole({ path: '/login' });
     await fillLogin(rendered, 'demo_merchant', password);

@@ -10,8 +10,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LanguageSwitch } from '../../layout/LanguageSwitch';
 import { PasswordLoginForm } from './PasswordLoginForm';
-import { CheckCodeLoginForm } from './CheckCodeLoginForm';
 
+// The check-code way and the forgotten-password dialog load when the merchant picks them: they are on the
+// whole form kit, which /login's first load has no room for (docs/performance.md).
+const CheckCodeLoginForm = lazy(() => import('./CheckCodeLoginForm'));
 const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog').then((module) => ({ default: module.ForgotPasswordDialog })));
 
 type LoginMethod = 'password' | 'checkCode';
@@ -34,7 +36,13 @@ export function LoginPage() {
         <Typography color="text.secondary" variant="body2" sx={{ mb: 2 }} data-testid="login-method">
           {method === 'password' ? t('auth.login.byPassword') : t('auth.login.byCheckCode')}
         </Typography>
-        {method === 'password' ? <PasswordLoginForm /> : <CheckCodeLoginForm />}
+        {method === 'password' ? (
+          <PasswordLoginForm />
+        ) : (
+          <Suspense fallback={null}>
+            <CheckCodeLoginForm />
+          </Suspense>
+        )}
         <Stack direction="row" sx={{ mt: 2, justifyContent: 'space-between', gap: 2 }}>
           {/* A link, not tabs: MUI Tabs would add ~5 KB to the sign-in page's first load. */}
           <Link

@@ -1,13 +1,16 @@
-// Username + password sign-in (§5, §7, §8). When the server asks for the graphic verification
-// (10103003) the dialog opens; once solved, the same sign-in continues by itself (issue 7).
+// Username + password sign-in (§5, §7, §8) on the form kit's parts: the login contract's rules, errors in the
+// merchant's language under their fields, `*` marks. Not the whole engine (useResourceForm): it brings zod,
+// dialogs and every field kind, past /login's first-load budget (docs/performance.md). When the server asks
+// for the graphic verification (10103003) the dialog opens; once solved, the same sign-in continues by itself.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CAPTCHA_REQUIRED } from '@merchant/secure-transport';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
+import type { ResourceFormField } from '../../resource-kit/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { isApiError } from '../../app/transport';
 import { apiErrorText } from '../../app/apiErrorText';
@@ -15,10 +18,17 @@ import { verifiedKeyConsumed } from '../../app/captchaSlice';
 import { useLoginMutation } from './api';
 import { userErrorDismissed } from './authSlice';
 import { signedIn } from './session';
-import type { LoginFormInput, LoginFormValues } from './loginSchema';
-import { lazyZodResolver } from './lazyZodResolver';
-import { FormTextField } from './FormTextField';
+import type { LoginFormValues } from './loginSchema';
+import { lazyContractResolver } from './lazyContractResolver';
+import { lightInput } from './loginInputs';
 import { LoginProblem, type Problem } from './LoginProblem';
+
+const FIELDS: readonly ResourceFormField[] = [
+  { name: 'userName', labelKey: 'auth.login.userName', kind: 'text', testId: 'login-username', input: lightInput({ autoComplete: 'username', autoFocus: true }) },
+  { name: 'password', labelKey: 'auth.login.password', kind: 'text', testId: 'login-password', input: lightInput({ type: 'password', autoComplete: 'current-password' }) },
+];
+
+const resolver = lazyContractResolver<LoginFormValues>(() => import('./loginSchema').then((module) => module.loginSchema));
 
 export function PasswordLoginForm() {
   const { t, i18n } = useTranslation();
@@ -29,11 +39,7 @@ export function PasswordLoginForm() {
   const [problem, setProblem] = useState<Problem>(null);
   /** The sign-in waiting for the graphic verification. */
   const awaitingCaptcha = useRef<LoginFormValues | null>(null);
-  const { control, handleSubmit, formState } = useForm<LoginFormInput, unknown, LoginFormValues>({
-    resolver: lazyZodResolver(() => import('./loginSchema').then((module) => module.loginSchema)),
-    defaultValues: { userName: '', password: '', remember: false },
-    mode: 'onTouched',
-  });
+  const form = useForm<LoginFormValues>({ resolver, defaultValues: { userName: '', password: '', remember: false }, mode: 'onTouched' });
 
   const signIn = useCallback(
     async (values: LoginFormValues, captchaKey: string | null) => {
@@ -64,7 +70,8 @@ export function PasswordLoginForm() {
     void signIn(waiting, verifiedCaptchaKey);
   }, [verifiedCaptchaKey, signIn]);
 
-  const busy = formState.isSubmitting || loginState.isLoading || userStatus === 'loading';
+  const busy = form.formState.isSubmitting || loginState.isLoading || userStatus === 'loading';
+  const locale = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
 
   // The fields as one memoised element: react-hook-form's useForm sets its state in a layout effect at
   // mount (isReady), a synchronous re-render of this form inside the first commit's task. With the
@@ -74,34 +81,19 @@ export function PasswordLoginForm() {
     () => (
       <Stack spacing={2}>
         <LoginProblem problem={problem} />
-        <FormTextField
-          name="userName"
-          control={control}
-          testId="login-username"
-          label={t('auth.login.userName')}
-          autoComplete="username"
-          required
-          // The merchant starts typing at once (issue 7).
-          autoFocus
-        />
-        <FormTextField
-          name="password"
-          control={control}
-          testId="login-password"
-          type="password"
-          label={t('auth.login.password')}
-          autoComplete="current-password"
-          required
-        />
+        {FIELDS.map((field) => {
+          const Input = field.input!;
+          return <Input key={field.name} field={field} required disabled={false} context={{ t, locale }} />;
+        })}
         <Controller
           name="remember"
-          control={control}
+          control={form.control}
           render={({ field }) => (
             <FormControlLabel
               label={t('auth.login.remember')}
               control={
                 <Checkbox
-                  checked={field.value ?? false}
+                  checked={Boolean(field.value)}
                   onChange={(event) => field.onChange(event.target.checked)}
                   onBlur={field.onBlur}
                   slotProps={{ input: { 'data-testid': 'login-remember' } as object }}
@@ -115,12 +107,14 @@ export function PasswordLoginForm() {
         </Button>
       </Stack>
     ),
-    [problem, control, t, busy],
+    [problem, form.control, t, locale, busy],
   );
 
   return (
-    <form onSubmit={handleSubmit((values) => signIn(values, verifiedCaptchaKey))} noValidate aria-describedby={problem ? 'login-error' : undefined}>
-      {fields}
-    </form>
+    <FormProvider {...form}>
+      <form onSubmit={form.handleSubmit((values) => signIn(values, verifiedCaptchaKey))} noValidate aria-describedby={problem ? 'login-error' : undefined}>
+        {fields}
+      </form>
+    </FormProvider>
   );
 }

@@ -36,13 +36,15 @@ describe('sign-in page', () => {
     );
     const rendered = renderConsole({ path: '/login?redirect=/help/help', server });
     await rendered.user.click(await screen.findByRole('button', { name: 'Sign in with an SMS check code' }));
-    await rendered.user.click(screen.getByTestId('login-send-code'));
-    expect(await screen.findByText('please enter the mobile number')).toBeInTheDocument();
+    // The check-code way loads when chosen.
+    await rendered.user.click(await screen.findByTestId('login-send-code', {}, { timeout: 10_000 }));
+    expect(await screen.findByText('Mobile number is required')).toBeInTheDocument();
     expect(server.callsTo('/sendLoginCheckCode')).toHaveLength(0);
     await rendered.user.type(screen.getByTestId('login-mobile'), '13800001001');
     await rendered.user.click(screen.getByTestId('login-send-code'));
     await waitFor(() => expect(server.callsTo('/sendLoginCheckCode')[0]?.biz).toEqual({ mobile: '13800001001' }));
     expect(await screen.findByTestId('login-send-code')).toBeDisabled();
+    expect(screen.getByTestId('login-send-code')).toHaveTextContent(/^Resend in \d+ s$/);
     await rendered.user.type(screen.getByTestId('login-check-code'), '000000');
     await rendered.user.click(screen.getByTestId('login-check-code-submit'));
     expect(await screen.findByTestId('login-error')).toHaveTextContent('the check code is wrong or has expired');
@@ -67,7 +69,7 @@ describe('sign-in page', () => {
     await rendered.user.type(within(dialog).getByTestId('forgot-new-password'), 'NewPass123');
     await rendered.user.type(within(dialog).getByTestId('forgot-confirm-password'), 'NewPass124');
     await rendered.user.click(within(dialog).getByTestId('forgot-submit'));
-    expect(await within(dialog).findByText('the two passwords differ')).toBeInTheDocument();
+    expect(await within(dialog).findByText('the two entries differ')).toBeInTheDocument();
     expect(server.callsTo('/updatePassword')).toHaveLength(0);
     await rendered.user.clear(within(dialog).getByTestId('forgot-confirm-password'));
     await rendered.user.type(within(dialog).getByTestId('forgot-confirm-password'), 'NewPass123');

@@ -19,8 +19,6 @@ export const authMessages = {
       checkCode: {
         mobile: '手机号',
         code: '短信验证码',
-        send: '获取验证码',
-        resendIn: '{{seconds}} 秒后重发',
         sent: '验证码已发送',
       },
       forgot: {
@@ -38,17 +36,8 @@ export const authMessages = {
         toLogin: '去登录',
       },
       validation: {
-        userNameRequired: '请输入用户名',
-        userNameLength: '用户名长度为 6 到 20 个字符',
-        userNameChars: '用户名只能包含字母、数字、下划线和连字符',
-        passwordRequired: '请输入密码',
-        passwordLength: '密码长度为 8 到 32 个字符',
-        passwordLetterDigit: '密码至少包含一个字母和一个数字',
         mobileRequired: '请输入手机号',
         mobileFormat: '手机号格式错误',
-        checkCodeRequired: '请输入验证码',
-        checkCodeFormat: '验证码为 6 位数字',
-        passwordsDiffer: '两次输入的密码不一致',
       },
       errors: {
         rolesRequired: '角色必须是非空数组',
@@ -74,8 +63,6 @@ export const authMessages = {
       checkCode: {
         mobile: 'Mobile number',
         code: 'SMS check code',
-        send: 'Send code',
-        resendIn: 'Resend in {{seconds}} s',
         sent: 'the check code was sent',
       },
       forgot: {
@@ -93,17 +80,8 @@ export const authMessages = {
         toLogin: 'Go to sign-in',
       },
       validation: {
-        userNameRequired: 'please enter the username',
-        userNameLength: 'username must be 6 to 20 characters',
-        userNameChars: 'username may contain only letters, digits, underscore and hyphen',
-        passwordRequired: 'please enter the password',
-        passwordLength: 'password must be 8 to 32 characters',
-        passwordLetterDigit: 'password must contain at least one letter and one digit',
         mobileRequired: 'please enter the mobile number',
         mobileFormat: 'phone number format error',
-        checkCodeRequired: 'please enter the check code',
-        checkCodeFormat: 'the check code is 6 digits',
-        passwordsDiffer: 'the two passwords differ',
       },
       errors: {
         rolesRequired: 'roles must be a non-empty array',

@@ -7,7 +7,7 @@ export const registeredMessages = {
       backToLogin: '已有账号？去登录',
       signInFirst: '请先登录后继续入驻。',
       goToLogin: '去登录',
-      checkCode: { send: '获取验证码', resend: '{{seconds}} 秒后重新获取', sent: '验证码已发送，{{minutes}} 分钟内有效' },
+      checkCode: { sent: '验证码已发送，{{minutes}} 分钟内有效' },
       userReg: {
         title: '商家注册',
         heading: '注册商家账号',
@@ -138,7 +138,7 @@ export const registeredMessages = {
       backToLogin: 'Already have an account? Sign in',
       signInFirst: 'Please sign in to continue onboarding.',
       goToLogin: 'Go to sign-in',
-      checkCode: { send: 'Get code', resend: 'Resend in {{seconds}} s', sent: 'Check code sent, valid for {{minutes}} minutes' },
+      checkCode: { sent: 'Check code sent, valid for {{minutes}} minutes' },
       userReg: {
         title: 'Merchant registration',
         heading: 'Register a merchant account',

@@ -1,4 +1,4 @@
-// Onboarding form rules: §5 sign-in rules on registration, drafts keeping only valid fields, and the
+// Onboarding form rules: the registerUser contract's §5 rules (and the console's confirmation) on registration, drafts keeping only valid fields, and the
 // step after shop info by store type.
 import {
   MAX_STORE_CATEGORIES,
@@ -14,7 +14,7 @@ import {
   storeInfoFormSchema,
   type StoreInfoFormInput,
 } from './storeInfoSchema';
-import { storeInfoShape } from '@merchant/api-contracts';
+import { problemOf, storeInfoShape, valueAtPath } from '@merchant/api-contracts';
 import { registeredMessages } from './messages';
 
 const complete: StoreInfoFormInput = {
@@ -35,9 +35,12 @@ const complete: StoreInfoFormInput = {
 
 describe('registration rules (console-spec §5)', () => {
   const base = { userName: 'new_merchant', password: 'Secret123', confirmPassword: 'Secret123', mobile: '13900000002', checkCode: '123456' };
+  /** The first problem as a rule code (the form kit says it in the merchant's language). */
   const firstError = (values: typeof base) => {
     const result = registerSchema.safeParse(values);
-    return result.success ? null : result.error.issues[0].message;
+    if (result.success) return null;
+    const issue = result.error.issues[0]!;
+    return problemOf(issue, valueAtPath(values, issue.path)).rule;
   };
 
   it('accepts a valid registration', () => {
@@ -45,15 +48,15 @@ describe('registration rules (console-spec §5)', () => {
   });
 
   it.each([
-    ['a 7-character password', { password: 'Secret1', confirmPassword: 'Secret1' }, 'auth.validation.passwordLength'],
-    ['a 33-character password', { password: `${'a'.repeat(32)}1`, confirmPassword: `${'a'.repeat(32)}1` }, 'auth.validation.passwordLength'],
-    ['a password without a digit', { password: 'SecretPass', confirmPassword: 'SecretPass' }, 'auth.validation.passwordLetterDigit'],
-    ['a password without a letter', { password: '12345678', confirmPassword: '12345678' }, 'auth.validation.passwordLetterDigit'],
-    ['different confirmation', { confirmPassword: 'Secret124' }, 'auth.validation.passwordsDiffer'],
-    ['a 5-character user name', { userName: 'short' }, 'auth.validation.userNameLength'],
-    ['a user name with a space', { userName: 'new merchant' }, 'auth.validation.userNameChars'],
-    ['a landline as mobile', { mobile: '0755-1234567' }, 'auth.validation.mobileFormat'],
-    ['a 4-digit check code', { checkCode: '1234' }, 'auth.validation.checkCodeFormat'],
+    ['a 7-character password', { password: 'Secret1', confirmPassword: 'Secret1' }, 'minLength'],
+    ['a 33-character password', { password: `${'a'.repeat(32)}1`, confirmPassword: `${'a'.repeat(32)}1` }, 'maxLength'],
+    ['a password without a digit', { password: 'SecretPass', confirmPassword: 'SecretPass' }, 'passwordDigit'],
+    ['a password without a letter', { password: '12345678', confirmPassword: '12345678' }, 'passwordLetter'],
+    ['different confirmation', { confirmPassword: 'Secret124' }, 'confirmDiffers'],
+    ['a 5-character user name', { userName: 'short' }, 'userName'],
+    ['a user name with a space', { userName: 'new merchant' }, 'userName'],
+    ['a landline as mobile', { mobile: '0755-1234567' }, 'phone'],
+    ['a 4-digit check code', { checkCode: '1234' }, 'digits'],
   ])('refuses %s', (_name, change, message) => {
     expect(firstError({ ...base, ...change })).toBe(message);
   });

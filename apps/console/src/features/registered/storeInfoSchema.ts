@@ -1,11 +1,10 @@
-// Onboarding form rules. Sign-in rules (console-spec §5) come from the auth feature's constants so
-// registration and sign-in cannot drift. The store fields' rules are the store info contract's
+// Onboarding form rules. Registration's rules (console-spec §5) are the registerUser contract's, as sign-in's
+// are the login contract's, so the two cannot drift. The store fields' rules are the store info contract's
 // (storeInfoShape in @merchant/api-contracts, what store-server enforces): the form only adds its
 // i18n messages and its own date representation, so the two cannot drift either.
 import dayjs from 'dayjs';
 import { z } from 'zod';
-import { MAX_STORE_CATEGORIES, storeInfoShape } from '@merchant/api-contracts';
-import { CHECK_CODE_PATTERN, MOBILE_PATTERN, PASSWORD_LENGTH, USER_NAME_LENGTH } from '../auth/loginSchema';
+import { MAX_STORE_CATEGORIES, accountEndpoints, ruleIssue, storeInfoShape } from '@merchant/api-contracts';
 
 /** store-server's limit on business categories per store (the contract's). */
 export { MAX_STORE_CATEGORIES };
@@ -35,31 +34,12 @@ function contractRule<Value>(rule: z.ZodType, keys: { required?: string; invalid
 }
 const textRule = (rule: z.ZodType, required: string, invalid = 'tooLong') => contractRule<string>(rule, { required: `${V}.${required}`, invalid: `${V}.${invalid}` });
 
-export const userNameField = z
-  .string()
-  .trim()
-  .min(1, 'auth.validation.userNameRequired')
-  .min(USER_NAME_LENGTH.min, 'auth.validation.userNameLength')
-  .max(USER_NAME_LENGTH.max, 'auth.validation.userNameLength')
-  .regex(/^[A-Za-z0-9_-]+$/, 'auth.validation.userNameChars');
-
-/** §5: 8 to 32 characters, at least one letter and one digit. */
-export const passwordField = z
-  .string()
-  .min(1, 'auth.validation.passwordRequired')
-  .min(PASSWORD_LENGTH.min, 'auth.validation.passwordLength')
-  .max(PASSWORD_LENGTH.max, 'auth.validation.passwordLength')
-  .regex(/[A-Za-z]/, 'auth.validation.passwordLetterDigit')
-  .regex(/[0-9]/, 'auth.validation.passwordLetterDigit');
-
-export const mobileField = z.string().trim().min(1, 'auth.validation.mobileRequired').regex(MOBILE_PATTERN, 'auth.validation.mobileFormat');
-export const checkCodeField = z.string().trim().min(1, 'auth.validation.checkCodeRequired').regex(CHECK_CODE_PATTERN, 'auth.validation.checkCodeFormat');
-
-export const registerSchema = z
-  .object({ userName: userNameField, password: passwordField, confirmPassword: z.string(), mobile: mobileField, checkCode: checkCodeField })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'auth.validation.passwordsDiffer' });
-export type RegisterInput = z.input<typeof registerSchema>;
-export type RegisterValues = z.output<typeof registerSchema>;
+// Registration is the contract's registerUser biz; the password typed twice is the console's own check
+// (the confirmation is never sent).
+export const registerSchema = accountEndpoints.registerUser.biz.extend({ confirmPassword: z.string() }).superRefine((values, ctx) => {
+  if (values.password !== values.confirmPassword) ctx.addIssue(ruleIssue('confirmDiffers', ['confirmPassword']));
+});
+export type RegisterValues = z.input<typeof registerSchema>;
 
 /**
  * The licence image address: an http(s) URL with a host, or a path on this site ('/static/…', as the

@@ -13,6 +13,7 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useAppSelector } from '../../../app/hooks';
 import { LanguageSwitch } from '../../../layout/LanguageSwitch';
+import { useKitMessages } from '../../auth/useKitMessages';
 import { useSwitchAccount } from './useSwitchAccount';
 
 export const ONBOARDING_STEPS = ['account', 'storeType', 'shopInfo', 'brand', 'agreement', 'review'] as const;
@@ -28,6 +29,8 @@ export interface OnboardingFrameProps {
 }
 
 export function OnboardingFrame({ heading, step, width = 720, switchAccount = true, children }: OnboardingFrameProps) {
+  // The onboarding forms are the form kit's.
+  useKitMessages();
   const { t } = useTranslation();
   const signedIn = useAppSelector((state) => Boolean(state.auth.token));
   const switchToOtherAccount = useSwitchAccount();
