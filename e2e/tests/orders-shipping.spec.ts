@@ -35,8 +35,8 @@ test('the merchant ships one order with the form, sees the result, prints its sl
 
   await expect(page.getByTestId('ship-orderNo')).toContainText(order!.orderNo);
   await screens.shipForm().getByRole('button', { name: 'Ship', exact: true }).click();
-  await expect(screens.shipForm()).toContainText('Choose the carrier');
-  await expect(screens.shipForm()).toContainText('Enter the tracking number');
+  await expect(screens.shipForm()).toContainText('carrier is required');
+  await expect(screens.shipForm()).toContainText('tracking no. is required');
   await shot(page, 'shippingOrder-errors');
   expect((await orderState(merchant, order!.orderId)).status).toBe(1);
 

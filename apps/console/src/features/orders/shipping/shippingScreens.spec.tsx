@@ -4,7 +4,7 @@
 // sheet checks every line first, sends, and shows each line's answer with a retry of the failed ones.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import ExcelJS from 'exceljs';
-import { PERMISSIONS } from '@merchant/api-contracts';
+import { PERMISSIONS, STORE_CODES, orderEndpoints, type WireProblem } from '@merchant/api-contracts';
 import { DEMO_USER, createFakeStoreServer, type FakeUser } from '../../../../test/fakeStoreServer';
 import { renderConsole } from '../../../../test/renderConsole';
 import { fakeOrder } from '../ordersFake';
@@ -48,14 +48,15 @@ describe('shipping one order', () => {
     expect(screen.getByTestId('ship-receiverPhone')).toHaveTextContent('139****5678');
 
     await user.click(within(form).getByRole('button', { name: 'Ship' }));
-    expect(await within(form).findByText('Choose the carrier')).toBeInTheDocument();
-    expect(within(form).getByText('Enter the tracking number')).toBeInTheDocument();
+    expect(await within(form).findByText('carrier is required')).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: 'tracking no.' })).toHaveAccessibleDescription('tracking no. is required');
+    expect(within(form).getByRole('combobox', { name: 'carrier' })).toHaveFocus();
 
     await chooseCarrier(user, within(form).getByRole('combobox', { name: 'carrier' }), 'SF Express');
     await user.type(within(form).getByRole('textbox', { name: 'tracking no.' }), 'SF 1001');
     await user.click(within(form).getByRole('button', { name: 'Ship' }));
-    expect(await within(form).findByText('The tracking number may hold only letters, digits and hyphens')).toBeInTheDocument();
-    expect(screen.queryByText('Choose the carrier')).not.toBeInTheDocument();
+    expect(await within(form).findByText('tracking no. may hold only letters, digits and hyphens')).toBeInTheDocument();
+    expect(screen.queryByText('carrier is required')).not.toBeInTheDocument();
     expect(server.callsTo('/order/ship')).toEqual([]);
 
     await user.clear(within(form).getByRole('textbox', { name: 'tracking no.' }));
@@ -76,6 +77,25 @@ describe('shipping one order', () => {
     await user.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledTimes(1);
     print.mockRestore();
+  });
+
+  it("says the contract's refusals in Chinese, and puts the server's problem with the tracking number on its field", async () => {
+    const { user, server } = renderShipping(shipOrderAddress(1));
+    const problems: WireProblem[] = [{ field: 'trackingNo', problem: { rule: 'maxLength', limit: 5 } }];
+    server.on(orderEndpoints.shipOrder.path, () => ({ code: STORE_CODES.invalidParameter, msg: 'invalid parameters', errInfo: { problems } }));
+    await screen.findByTestId('ship-form', {}, FIRST_LOAD);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'zh-CN');
+    const form = await screen.findByTestId('ship-form', {}, STEP);
+    await user.click(within(form).getByRole('button', { name: '确认发货' }));
+    expect(await within(form).findByText('请选择物流公司')).toBeInTheDocument();
+    const tracking = within(form).getByRole('textbox', { name: '运单号' });
+    expect(tracking).toHaveAccessibleDescription('请填写运单号');
+    await user.type(tracking, 'SF-1001');
+    await chooseCarrier(user, within(form).getByRole('combobox', { name: '物流公司' }), '顺丰速运');
+    await user.click(within(form).getByRole('button', { name: '确认发货' }));
+    await waitFor(() => expect(tracking).toHaveAccessibleDescription('运单号不能超过 5 个字符'), STEP);
+    expect(tracking).toHaveAttribute('aria-invalid', 'true');
+    expect(server.callsTo('/order/ship').map((call) => call.biz)).toEqual([{ orderId: 1, carrier: 'SF', trackingNo: 'SF-1001' }]);
   });
 
   it('shows an order that cannot be shipped now without the form, and a shipped one in its shipment detail', async () => {

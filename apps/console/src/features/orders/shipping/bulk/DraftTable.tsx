@@ -10,7 +10,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import { useRowErrorText } from '../ship/ShippingOrderPage';
 import { CarrierSelect, TrackingNoField } from '../ship/ShipFields';
 import type { RowError, ShipDraft } from '../sheet/shipDrafts';
 
@@ -24,7 +23,8 @@ interface DraftTableProps {
 
 export function DraftTable({ drafts, errors, showErrors, onChange, onRemove }: DraftTableProps) {
   const { t } = useTranslation();
-  const errorText = useRowErrorText();
+  /** A line's error in the merchant's words (shipping.rowError). */
+  const errorText = (error: RowError | undefined) => (error ? t(`shipping.rowError.${error.key}`, error.values ?? {}) : undefined);
   const fromSheet = drafts.some((draft) => draft.line !== null);
   return (
     <TableContainer sx={{ maxHeight: '55vh' }}>

@@ -1,53 +1,43 @@
 // shippingOrder (`?orderId=`, or `?id=`): ship one order. The order is shown as the merchant needs it to
-// pack (receiver, goods); the form takes the carrier from the list and the tracking number, checked by
-// the contract's rule (shipOrderBiz) before anything is sent. The server's actions decide whether the
-// order can be shipped now; a refusal (10100005: shipped meanwhile) shows the server's msg and the form stays.
-import { useMemo } from 'react';
-import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+// pack (receiver, goods); the form takes the carrier from the list and the tracking number. On the form
+// kit's engine: checked by the contract (shipOrderBiz) with its rule texts in the merchant's language
+// before anything is sent, a server problem on its field. The server's actions decide whether the order
+// can be shipped now; a refusal (10100005: shipped meanwhile) shows the server's msg and the form stays.
+import { Suspense, useMemo } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PERMISSIONS, shipOrderBiz, type OrderDetail } from '@merchant/api-contracts';
-import { ConfirmDialog, PermissionButton, formatCents, formatSecondsTimestamp, maskPhone } from '@merchant/ui-kit';
-import { PageError, PageLoading, useUnsavedChangesGuard } from '../../../../resource-kit';
+import { CARRIERS, PERMISSIONS, orderEndpoints, shipOrderBiz, type OrderDetail } from '@merchant/api-contracts';
+import { PermissionButton, formatCents, formatSecondsTimestamp, maskPhone } from '@merchant/ui-kit';
+import { FormFieldInput, PageError, PageLoading, defineResourceForm, useResourceActions, useResourceForm, type ResourceFormField } from '../../../../resource-kit';
 import { DescriptionList, ItemsTable, Panel, Section, useTextContext } from '../../details/sections';
 import { OrderStatusChip, orderStatusText } from '../../orderStatus';
 import { shippingApi } from '../api';
 import { deliverySuccessAddress, SHIPPING_PATHS } from '../paths';
-import { carrierError, trackingError, type RowError } from '../sheet/shipDrafts';
-import { CarrierSelect, TrackingNoField } from './ShipFields';
 
-interface Values {
-  carrier: string;
-  trackingNo: string;
-}
+type Values = { carrier: string; trackingNo: string };
 
-/** The contract's check of the biz; errors carry an i18n key of shipping.rowError (with its values as JSON). */
-function shipResolver(orderId: number): Resolver<Values> {
-  return async (values) => {
-    const parsed = shipOrderBiz.safeParse({ orderId, ...values });
-    if (parsed.success) return { values: { carrier: parsed.data.carrier, trackingNo: parsed.data.trackingNo }, errors: {} };
-    const errors: Partial<Record<keyof Values, { type: string; message: string }>> = {};
-    const asError = (error: RowError | null) => error && { type: error.key, message: JSON.stringify(error) };
-    const carrier = asError(carrierError({ carrier: values.carrier, carrierText: '' }));
-    const tracking = asError(trackingError(values.trackingNo));
-    if (carrier) errors.carrier = carrier;
-    if (tracking) errors.trackingNo = tracking;
-    return { values: {} as Record<string, never>, errors: errors as FieldErrors<Values> };
-  };
-}
+const FIELDS: readonly ResourceFormField[] = [
+  { name: 'carrier', labelKey: 'shipping.field.carrier', kind: 'select', helperKey: 'shipping.ship.carrierHint', options: CARRIERS.map((carrier) => ({ value: carrier.code, label: carrier.name })) },
+  { name: 'trackingNo', labelKey: 'shipping.field.trackingNo', kind: 'text', helperKey: 'shipping.ship.trackingHint' },
+];
 
-export function useRowErrorText() {
-  const { t } = useTranslation();
-  return (error: RowError | { message?: string } | undefined | null): string | undefined => {
-    if (!error) return undefined;
-    const rowError = 'key' in error ? error : error.message ? (JSON.parse(error.message) as RowError) : undefined;
-    return rowError ? t(`shipping.rowError.${rowError.key}`, rowError.values ?? {}) : undefined;
-  };
-}
+/** The shipment of one order; after it, the delivery-success screen of the shipment the server made. */
+const shipForm = (orderId: number) =>
+  defineResourceForm<Values>({
+    schema: shipOrderBiz,
+    toBiz: (values) => ({ orderId, ...values }),
+    defaults: { carrier: '', trackingNo: '' },
+    fields: FIELDS,
+    create: { endpoint: shippingApi.endpoints.shipOrder as never, contract: orderEndpoints.shipOrder },
+    // The next screen says it was shipped.
+    successKey: null,
+  });
 
 /** The order named by the address: `orderId`, or `id` as the order screens write it. */
 function useShipOrderId(): number | null {
@@ -83,19 +73,15 @@ export function ShippingOrderPage() {
 function ShipOrder({ order }: { order: OrderDetail }) {
   const context = useTextContext();
   const { t } = context;
-  const navigate = useNavigate();
-  const errorText = useRowErrorText();
-  const [ship] = shippingApi.useShipOrderMutation();
-  const resolver = useMemo(() => shipResolver(order.orderId), [order.orderId]);
-  const form = useForm<Values>({ defaultValues: { carrier: '', trackingNo: '' }, resolver });
-  const guard = useUnsavedChangesGuard(form.formState.isDirty && !form.formState.isSubmitSuccessful);
-  const shippable = order.actions.includes('ship');
-
-  const submit = form.handleSubmit(async (values) => {
-    const shipment = await ship({ orderId: order.orderId, ...values }).unwrap();
-    guard.allowLeave();
-    void navigate(deliverySuccessAddress(order.orderId, shipment.shipmentId));
+  const actions = useResourceActions();
+  const definition = useMemo(() => shipForm(order.orderId), [order.orderId]);
+  const engine = useResourceForm(definition, {
+    initial: definition.defaults,
+    context: actions.context,
+    successKey: 'resourceKit.saved',
+    onSaved: (shipment) => actions.context.navigate(deliverySuccessAddress(order.orderId, (shipment as { shipmentId: number }).shipmentId)),
   });
+  const shippable = order.actions.includes('ship');
 
   return (
     <>
@@ -122,43 +108,35 @@ function ShipOrder({ order }: { order: OrderDetail }) {
             {t('shipping.ship.notShippable', { status: orderStatusText(order.status, context) })}
           </Alert>
         ) : (
-          <form noValidate aria-labelledby="ship-order-form-title" onSubmit={(event) => void submit(event).catch(() => undefined)} data-testid="ship-form">
-            <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start', maxWidth: 760 }}>
-              <Controller
-                name="carrier"
-                control={form.control}
-                render={({ field, fieldState }) => (
-                  <CarrierSelect label={t('shipping.field.carrier')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errorText(fieldState.error)} helperText={t('shipping.ship.carrierHint')} testId="ship-carrier" />
-                )}
-              />
-              <Controller
-                name="trackingNo"
-                control={form.control}
-                render={({ field, fieldState }) => (
-                  <TrackingNoField label={t('shipping.field.trackingNo')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errorText(fieldState.error)} helperText={t('shipping.ship.trackingHint')} testId="ship-tracking" />
-                )}
-              />
-            </Stack>
-            <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-              <PermissionButton type="submit" variant="contained" permission={PERMISSIONS.orderShip} loading={form.formState.isSubmitting} data-testid="ship-submit">
-                {t('shipping.ship.submit')}
-              </PermissionButton>
-              <Button variant="outlined" onClick={() => void navigate(SHIPPING_PATHS.orderDelivery)}>
-                {t('shipping.success.backToList')}
-              </Button>
-            </Stack>
-          </form>
+          <FormProvider {...engine.form}>
+            <form noValidate aria-labelledby="ship-order-form-title" onSubmit={engine.submit} data-testid="ship-form">
+              <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start', maxWidth: 760 }}>
+                <Suspense fallback={null}>
+                  {FIELDS.map((field) => (
+                    <Box key={field.name} sx={{ flex: 1, width: '100%' }}>
+                      <FormFieldInput field={field} required={engine.required.has(field.name)} disabled={false} context={context} />
+                    </Box>
+                  ))}
+                </Suspense>
+              </Stack>
+              {engine.formProblems.length > 0 && (
+                <Alert severity="error" sx={{ mt: 2 }}>
+                  {engine.formProblems.join(' ')}
+                </Alert>
+              )}
+              <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+                <PermissionButton type="submit" variant="contained" permission={PERMISSIONS.orderShip} loading={engine.submitting} disabled={engine.submitting} data-testid="ship-submit">
+                  {t('shipping.ship.submit')}
+                </PermissionButton>
+                <Button variant="outlined" onClick={() => actions.context.navigate(SHIPPING_PATHS.orderDelivery)}>
+                  {t('shipping.success.backToList')}
+                </Button>
+              </Stack>
+            </form>
+          </FormProvider>
         )}
       </Section>
-      <ConfirmDialog
-        open={guard.asking}
-        title={t('resourceKit.unsavedTitle')}
-        content={t('resourceKit.unsavedContent')}
-        confirmText={t('resourceKit.leave')}
-        cancelText={t('resourceKit.stay')}
-        onConfirm={() => guard.leave()}
-        onClose={() => guard.stay()}
-      />
+      {engine.question}
     </>
   );
 }
