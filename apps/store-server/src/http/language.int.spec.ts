@@ -1,4 +1,4 @@
-import { STORE_CODES, describeStoreCode } from '@merchant/api-contracts';
+import { STORE_CODES } from '@merchant/api-contracts';
 import { startTestServer, type TestHarness } from '../testing/harness';
 
 const USER = '/v1/store/eshop/store/user';
@@ -59,12 +59,13 @@ describe('server messages in the caller\'s language (Accept-Language; zh-CN by d
     expect(again.msg).toMatch(/^验证码发送过于频繁，请 \d+ 秒后再试$/);
   });
 
-  it('answers the code\'s own Chinese text for an error a module wrote in English only', async () => {
-    // account (another area) still throws English-only texts: zh-CN callers get the code's text.
+  it('answers a cross-field rule of the contract (new password same as the old) in the caller\'s language', async () => {
     const token = await h.login('demo_merchant', 'Demo12345');
-    const same = await callIn(null, `${USER}/updatePasswordByToken`, { oldPassword: 'Demo12345', newPassword: 'Demo12345' }, token);
-    expect(same.code).toBe(STORE_CODES.invalidParameter);
-    expect(same.msg).toMatch(/[\u4e00-\u9fff]/);
-    expect(describeStoreCode(STORE_CODES.invalidParameter, 'zh-CN')).toBe('参数错误');
+    const biz = { oldPassword: 'Demo12345', newPassword: 'Demo12345' };
+    const zh = await callIn(null, `${USER}/updatePasswordByToken`, biz, token);
+    expect(zh.code).toBe(STORE_CODES.invalidParameter);
+    expect(zh.msg).toMatch(/^参数错误：newPassword不能与原来的相同$/);
+    const en = await callIn('en-US', `${USER}/updatePasswordByToken`, biz, token);
+    expect(en.msg).toBe('newPassword must differ from the current one');
   });
 });
