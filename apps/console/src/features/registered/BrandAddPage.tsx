@@ -1,80 +1,112 @@
-// /registered/brandAdd: flagship and specialty stores name their brand and when its authorisation
-// ends (the dashboard warns 60 days before, console-spec §4). Kept in the same server-side draft.
+// /registered/brandAdd on the form kit: flagship and specialty stores name their brand and when its
+// authorisation ends (the dashboard warns 60 days before, console-spec §4), checked by the store info
+// contract's brand fields. Kept in the same server-side draft.
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { storeInfoShape } from '@merchant/api-contracts';
+import { z } from 'zod';
+import { defineResourceForm, type ResourceFormInputProps } from '../../resource-kit/types';
+import { textFieldProps, useFieldControl } from '../../resource-kit/fields/useFieldControl';
+import { ResourceFormFields } from '../../resource-kit/ResourceFormFields';
+import { useResourceActions } from '../../resource-kit/useResourceActions';
+import { useResourceForm } from '../../resource-kit/useResourceForm';
 import { useAppSelector } from '../../app/hooks';
 import { PageLoading } from '../../routes/RootLayout';
-import { useSaveStoreDraftMutation, useStoreDraftQuery } from './api';
-import { FormTextField } from './components/FormTextField';
+import { registeredApi, useStoreDraftQuery } from './api';
 import { OnboardingFrame } from './components/OnboardingFrame';
 import { SignInFirst } from './components/SignInFirst';
-import { brandFormSchema, brandToDraft, secondsToDate, type BrandFormValues } from './storeInfoSchema';
+import { dateToSeconds, secondsToDate, type StoreInfoDraft } from './storeInfoSchema';
 import { SHOP_INFO_PATH } from './StoreMsgPage';
 
 export const AGREEMENT_PATH = '/registered/agrtSig';
+
+type Values = { brandName: string; brandExpireDate: string };
+
+/** The brand step requires both brand fields the contract keeps optional for other store types. */
+const brandSchema = z.object({ brandName: storeInfoShape.brandName.unwrap(), brandExpireTime: storeInfoShape.brandExpireTime.unwrap() });
+
+/** A calendar day (YYYY-MM-DD) in the browser's own date box; the wire takes seconds at the day's end. */
+function DayInput({ field, required, disabled }: ResourceFormInputProps) {
+  const control = useFieldControl(field);
+  const props = textFieldProps(control, { required, disabled });
+  return (
+    <TextField
+      {...props}
+      type="date"
+      slotProps={{ ...props.slotProps, inputLabel: { shrink: true } }}
+      value={(control.value as string | undefined) ?? ''}
+      onChange={(event) => control.onChange(event.target.value)}
+    />
+  );
+}
+
+function brandForm(draft: StoreInfoDraft) {
+  return defineResourceForm<Values>({
+    schema: brandSchema,
+    defaults: { brandName: draft.brandName ?? '', brandExpireDate: secondsToDate(draft.brandExpireTime) },
+    fields: [
+      { name: 'brandName', labelKey: 'registered.brandAdd.brandName', kind: 'text', testId: 'brand-name' },
+      { name: 'brandExpireDate', labelKey: 'registered.brandAdd.brandExpireDate', kind: 'date', testId: 'brand-expire-date', input: DayInput },
+    ],
+    toBiz: ({ brandName, brandExpireDate }) => ({ brandName, brandExpireTime: brandExpireDate ? dateToSeconds(brandExpireDate) : undefined }),
+    fromWirePath: (path) => (path === 'brandExpireTime' ? 'brandExpireDate' : path),
+    // The next step is the answer: no notice.
+    successKey: null,
+    // Merged into the stored draft, so the shop info survives.
+    create: { endpoint: registeredApi.endpoints.saveStoreDraft, toBiz: (checked) => ({ ...draft, ...checked }) },
+  });
+}
 
 export function BrandAddPage() {
   const { t } = useTranslation();
   const token = useAppSelector((state) => state.auth.token);
   return (
     <OnboardingFrame heading={t('registered.brandAdd.heading')} step="brand" width={560}>
-      {token ? <BrandForm /> : <SignInFirst back="/registered/brandAdd" />}
+      {token ? <BrandDraft /> : <SignInFirst back="/registered/brandAdd" />}
     </OnboardingFrame>
   );
 }
 
-function BrandForm() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
+/** The form starts from the fresh draft; a failed load (its msg already shown) starts from an empty one. */
+function BrandDraft() {
   const draft = useStoreDraftQuery(undefined, { refetchOnMountOrArgChange: true });
-  const [saveDraft, { isLoading }] = useSaveStoreDraftMutation();
-  const { control, handleSubmit, reset } = useForm<BrandFormValues>({
-    resolver: zodResolver(brandFormSchema),
-    defaultValues: { brandName: '', brandExpireDate: '' },
-  });
-
-  // Fill the form once, from the fresh draft: a later refetch must not wipe what the merchant typed.
-  const [ready, setReady] = useState(false);
+  // Taken once: a later refetch must not wipe what the merchant typed.
+  const [start, setStart] = useState<StoreInfoDraft | null>(null);
   useEffect(() => {
-    // A failed draft load (its msg already shown) starts from an empty form.
-    if (ready || draft.isFetching || !(draft.data || draft.isError)) return;
-    reset({ brandName: draft.data?.brandName ?? '', brandExpireDate: secondsToDate(draft.data?.brandExpireTime) });
-    setReady(true);
-  }, [draft.data, draft.isError, draft.isFetching, ready, reset]);
+    if (start || draft.isFetching || !(draft.data || draft.isError)) return;
+    setStart(draft.data ?? {});
+  }, [start, draft.data, draft.isError, draft.isFetching]);
+  return start ? <BrandForm draft={start} /> : <PageLoading />;
+}
 
-  const next = handleSubmit(async (values) => {
-    const result = await saveDraft(brandToDraft(values, draft.data ?? {}));
-    if (!('error' in result)) void navigate(AGREEMENT_PATH);
+function BrandForm({ draft }: { draft: StoreInfoDraft }) {
+  const { t } = useTranslation();
+  const actions = useResourceActions();
+  const [definition] = useState(() => brandForm(draft));
+  const engine = useResourceForm(definition, {
+    initial: definition.defaults,
+    context: actions.context,
+    successKey: 'resourceKit.saved',
+    onSaved: () => actions.context.navigate(AGREEMENT_PATH),
   });
-
-  if (!ready) return <PageLoading />;
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={(event) => void next(event)} aria-label={t('registered.brandAdd.heading')}>
+    <Stack component="form" noValidate spacing={2} onSubmit={engine.submit} aria-label={t('registered.brandAdd.heading')}>
       <Typography color="text.secondary">{t('registered.brandAdd.intro')}</Typography>
-      <FormTextField control={control} name="brandName" label={t('registered.brandAdd.brandName')} testId="brand-name" required />
-      <FormTextField
-        control={control}
-        name="brandExpireDate"
-        type="date"
-        label={t('registered.brandAdd.brandExpireDate')}
-        testId="brand-expire-date"
-        required
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      <ResourceFormFields engine={engine} fields={definition.fields} editing={false} />
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
         <Button component={RouterLink} to={SHOP_INFO_PATH}>
           {t('registered.brandAdd.back')}
         </Button>
-        <Button type="submit" variant="contained" disabled={isLoading} data-testid="brand-next">
+        <Button type="submit" variant="contained" disabled={engine.submitting} data-testid="brand-next">
           {t('registered.brandAdd.next')}
         </Button>
       </Stack>
+      {engine.question}
     </Stack>
   );
 }

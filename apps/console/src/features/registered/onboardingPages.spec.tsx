@@ -1,7 +1,9 @@
 // Onboarding screens on the real manifest and guard, against the fake store-server.
 import { screen, waitFor } from '@testing-library/react';
 import { renderConsole, waitForPath } from '../../../test/renderConsole';
-import { DEMO_USER, createFakeStoreServer, type FakeUser } from '../../../test/fakeStoreServer';
+import dayjs from 'dayjs';
+import { STORE_CODES, type WireProblem } from '@merchant/api-contracts';
+import { DEMO_USER, createFakeStoreServer, type Envelope, type FakeUser } from '../../../test/fakeStoreServer';
 
 const USER = '/v1/store/eshop/store/user';
 const ok = (data: unknown = null) => ({ code: '00000000', msg: 'success', data });
@@ -182,5 +184,47 @@ describe('shopMsg', () => {
     await user.click(screen.getByTestId('onboarding-switch-account'));
     await waitForPath(location, '/login');
     expect(server.callsTo('/logout').map((call) => call.biz)).toEqual([{ accessToken: fresh.token }]);
+  });
+});
+
+describe('brandAdd', () => {
+  function brandServer(stored: Record<string, unknown>) {
+    const fresh = storeWithStatus(0, 'token-fresh');
+    const server = createFakeStoreServer([fresh]);
+    const state = { stored };
+    server.on(`${USER}/getStorageStoreInfoByToken`, () => ok(state.stored));
+    server.on(`${USER}/temporaryStorageStoreInfo`, ({ biz }) => {
+      state.stored = biz;
+      return ok({ saved: true });
+    });
+    return { fresh, server, state };
+  }
+
+  it("checks the brand by the store info contract in the merchant's language, then saves it into the draft and goes on to the agreement", async () => {
+    const { fresh, server, state } = brandServer({ storeName: 'Blue Lamp Store', storeType: 1 });
+    const { user, location } = renderConsole({ path: '/registered/brandAdd', token: fresh.token, server });
+    await user.click(await screen.findByTestId('brand-next'));
+    expect(await screen.findByText('Brand name is required')).toBeInTheDocument();
+    expect(screen.getByText('Authorisation valid until is required')).toBeInTheDocument();
+    expect(screen.getByTestId('brand-name')).toHaveAttribute('aria-invalid', 'true');
+    expect(server.callsTo('/temporaryStorageStoreInfo')).toEqual([]);
+    await user.type(screen.getByTestId('brand-name'), '  Acme  ');
+    await user.type(screen.getByTestId('brand-expire-date'), '2031-01-31');
+    await user.click(screen.getByTestId('brand-next'));
+    await waitForPath(location, '/registered/agrtSig');
+    expect(state.stored).toEqual({ storeName: 'Blue Lamp Store', storeType: 1, brandName: 'Acme', brandExpireTime: dayjs('2031-01-31').endOf('day').unix() });
+  });
+
+  it('starts from the stored brand and shows a server problem on the date it belongs to', async () => {
+    const { fresh, server } = brandServer({ storeType: 2, brandName: 'Acme', brandExpireTime: dayjs('2031-01-31').endOf('day').unix() });
+    const problems: WireProblem[] = [{ field: 'brandExpireTime', problem: { rule: 'min', limit: 1 } }];
+    server.on(`${USER}/temporaryStorageStoreInfo`, () => ({ code: STORE_CODES.invalidParameter, msg: 'invalid parameters', errInfo: { problems } as Envelope['errInfo'] }));
+    const { user, location } = renderConsole({ path: '/registered/brandAdd', token: fresh.token, server });
+    expect(await screen.findByTestId('brand-name')).toHaveValue('Acme');
+    expect(screen.getByTestId('brand-expire-date')).toHaveValue('2031-01-31');
+    await user.click(screen.getByTestId('brand-next'));
+    await waitFor(() => expect(screen.getByTestId('brand-expire-date')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByTestId('brand-expire-date')).toHaveAccessibleDescription('Authorisation valid until must be at least 1');
+    expect(location()).toBe('/registered/brandAdd');
   });
 });

@@ -3,7 +3,6 @@
 import {
   MAX_STORE_CATEGORIES,
   STORE_TYPES,
-  brandToDraft,
   dateToSeconds,
   draftToForm,
   draftToSubmission,
@@ -83,7 +82,7 @@ describe('store information drafts', () => {
   });
 
   it('makes a submission only from a complete draft, carrying the brand for brand stores only', () => {
-    const draft = brandToDraft({ brandName: ' Acme ', brandExpireDate: '2031-01-31' }, formToDraft(complete));
+    const draft = { ...formToDraft(complete), brandName: 'Acme', brandExpireTime: dateToSeconds('2031-01-31') };
     expect(draftToSubmission(draft)).toMatchObject({ storeType: 2, brandName: 'Acme', brandExpireTime: dateToSeconds('2031-01-31'), categoryIds: [11, 31] });
     expect(draftToSubmission({ ...draft, storeType: 3 })).not.toHaveProperty('brandName');
     const { address: _address, ...incomplete } = draft;

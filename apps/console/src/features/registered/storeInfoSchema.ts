@@ -94,12 +94,6 @@ export const storeInfoFormSchema = z.object(storeInfoFields);
 export type StoreInfoFormInput = z.input<typeof storeInfoFormSchema>;
 export type StoreInfoFormValues = z.output<typeof storeInfoFormSchema>;
 
-export const brandFormSchema = z.object({
-  brandName: textRule(storeInfoShape.brandName.unwrap(), 'brandNameRequired'),
-  brandExpireDate: isoDate,
-});
-export type BrandFormValues = z.output<typeof brandFormSchema>;
-
 /** What registerStore takes (store-server StoreInfo): numbers, seconds. */
 export interface StoreInfoSubmission {
   storeName: string;
@@ -171,11 +165,6 @@ export function formToDraft(values: StoreInfoFormInput, previous: StoreInfoDraft
 export function formToSubmission(values: StoreInfoFormValues, previous: StoreInfoDraft = {}): StoreInfoSubmission {
   const brand = values.storeType === SERVICE_STORE_TYPE ? {} : { brandName: previous.brandName, brandExpireTime: previous.brandExpireTime };
   return { ...(formToWire(values) as StoreInfoSubmission), ...brand };
-}
-
-/** Brand step: merges into the draft; the service store never carries a brand. */
-export function brandToDraft(values: BrandFormValues, previous: StoreInfoDraft): StoreInfoDraft {
-  return { ...previous, brandName: values.brandName.trim(), brandExpireTime: dateToSeconds(values.brandExpireDate) };
 }
 
 /** The step after shop info: the brand step for flagship and specialty stores, else the agreement. */
