@@ -7,7 +7,13 @@ import { z } from 'zod';
 import { STORE_CODES, mobileField, type WireProblem } from '@merchant/api-contracts';
 import { createFakeStoreServer, ok, type Envelope } from '../../test/fakeStoreServer';
 import { FORM_TEST_PATH, OPEN_DIALOG, formTestSave, renderResourceForm } from './resourceForm.testing';
+import { Link } from 'react-router';
+import { consoleApi } from '../app/api';
+import { contractMutation } from './contractEndpoint';
+import { ResourceFormFields } from './ResourceFormFields';
 import { defineResourceForm, type ResourceFormField } from './types';
+import { useResourceActions } from './useResourceActions';
+import { useResourceForm } from './useResourceForm';
 
 jest.setTimeout(60_000);
 
@@ -267,5 +273,73 @@ describe('a refused save in the screen\'s own words, and paths inside a field', 
     await user.type(within(form).getByRole('textbox', { name: 'name' }), 'L');
     await user.click(submitOf(form));
     await waitFor(() => expect(within(form).getByRole('textbox', { name: 'name' })).toHaveAccessibleDescription('name must be at least 2 characters'));
+  });
+});
+
+describe("a form's second save (the definition's draft)", () => {
+  type Draft = { name: string; mobile: string; remark: string };
+  const DRAFT_PATH = '/v1/store/formTest/draft';
+  const draftApi = consoleApi.injectEndpoints({
+    endpoints: (build) => ({ formTestDraft: build.mutation<unknown, unknown>(contractMutation({ path: DRAFT_PATH } as never, [])) }),
+  });
+  const definition = defineResourceForm<Draft>({
+    schema: z.object({ name: z.string().trim().min(1), mobile: mobileField, remark: z.string().default('') }),
+    defaults: { name: '', mobile: '', remark: '' },
+    fields: [
+      { name: 'name', labelKey: 'formTest.name', kind: 'text' },
+      { name: 'mobile', labelKey: 'formTest.mobile', kind: 'phone' },
+      { name: 'remark', labelKey: 'formTest.remark', kind: 'textarea' },
+    ],
+    create: { endpoint: formTestSave },
+    draft: { endpoint: draftApi.endpoints.formTestDraft as never, toBiz: (values) => ({ draft: values }), successKey: 'resourceKit.saved' },
+  });
+  function DraftHost({ onDraftSaved }: { onDraftSaved(answer: unknown): void }) {
+    const actions = useResourceActions();
+    const engine = useResourceForm(definition, { initial: definition.defaults, context: actions.context, successKey: 'resourceKit.saved', onSaved: () => undefined, onDraftSaved });
+    return (
+      <form noValidate onSubmit={engine.submit} data-testid="draft-form">
+        <ResourceFormFields engine={engine} fields={definition.fields} editing={false} />
+        <button type="button" onClick={engine.saveDraft} disabled={engine.savingDraft}>
+          keep draft
+        </button>
+        <button type="submit">submit</button>
+        <Link to="/other">elsewhere</Link>
+        {engine.question}
+      </form>
+    );
+  }
+
+  it('sends the values as they are without the schema and counts them saved: leaving does not ask', async () => {
+    const server = createFakeStoreServer();
+    server.on(DRAFT_PATH, () => ok({ draftId: 5 }));
+    server.on(FORM_TEST_PATH, () => ok({}));
+    const onDraftSaved = jest.fn();
+    const { user, location } = renderResourceForm({ definition: definition as never, screen: 'page', server, host: () => <DraftHost onDraftSaved={onDraftSaved} /> });
+    const form = await screen.findByTestId('draft-form', {}, { timeout: 20_000 });
+    // A half-filled form: the submit schema would refuse the mobile.
+    await user.type(within(form).getByRole('textbox', { name: 'mobile' }), '138');
+    await user.click(within(form).getByRole('button', { name: 'keep draft' }));
+    await waitFor(() => expect(server.callsTo(DRAFT_PATH).map((call) => call.biz)).toEqual([{ draft: { name: '', mobile: '138', remark: '' } }]));
+    await waitFor(() => expect(onDraftSaved).toHaveBeenCalledWith({ draftId: 5 }));
+    expect(await screen.findByText('saved successfully')).toBeInTheDocument();
+    expect(within(form).queryByText('name is required')).not.toBeInTheDocument();
+    // Kept: leaving does not ask.
+    await user.click(within(form).getByRole('link', { name: 'elsewhere' }));
+    await waitFor(() => expect(location()).toBe('/other'));
+  });
+
+  it('submits through the schema: a half-filled form is refused on its fields and only the submit is checked', async () => {
+    const server = createFakeStoreServer();
+    server.on(DRAFT_PATH, () => ok({ draftId: 5 }));
+    server.on(FORM_TEST_PATH, () => ok({}));
+    const { user } = renderResourceForm({ definition: definition as never, screen: 'page', server, host: () => <DraftHost onDraftSaved={() => undefined} /> });
+    const form = await screen.findByTestId('draft-form', {}, { timeout: 20_000 });
+    await user.click(within(form).getByRole('button', { name: 'submit' }));
+    expect(await within(form).findByText('name is required')).toBeInTheDocument();
+    expect(server.callsTo(FORM_TEST_PATH)).toEqual([]);
+    // Changes after the refused submit still ask before leaving.
+    await user.type(within(form).getByRole('textbox', { name: 'name' }), 'Li');
+    await user.click(within(form).getByRole('link', { name: 'elsewhere' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 });

@@ -44,11 +44,13 @@ export interface RenderResourceFormOptions {
   server?: FakeStoreServer;
   /** A feature's texts, for a feature's own form under test. */
   messages?: readonly FeatureMessages[];
+  /** A screen of the test's own drawn at '/' instead of the page or dialog (a layout on the engine). */
+  host?: () => React.ReactNode;
 }
 
 export const OPEN_DIALOG = 'open the form';
 
-export function renderResourceForm({ definition, screen, language = 'en-US', server = createFakeStoreServer(), messages = [] }: RenderResourceFormOptions) {
+export function renderResourceForm({ definition, screen, language = 'en-US', server = createFakeStoreServer(), messages = [], host }: RenderResourceFormOptions) {
   function Shell({ children }: { children: React.ReactNode }) {
     const { i18n } = useTranslation();
     useState(() => addFeatureMessages(i18n, [...shellMessages, FORM_TEST_MESSAGES, ...messages], { silent: true }));
@@ -76,7 +78,7 @@ export function renderResourceForm({ definition, screen, language = 'en-US', ser
     config: TEST_CONFIG,
     language,
     manifest: [
-      { path: '/', element: <Shell>{screen === 'page' ? <ResourceFormPage resource={resource} createTitleKey="formTest.title" editTitleKey="formTest.title" /> : <DialogHost />}</Shell> },
+      { path: '/', element: <Shell>{host ? host() : screen === 'page' ? <ResourceFormPage resource={resource} createTitleKey="formTest.title" editTitleKey="formTest.title" /> : <DialogHost />}</Shell> },
       { path: '/list', element: <p>list page</p> },
       { path: '/other', element: <p>other page</p> },
     ],

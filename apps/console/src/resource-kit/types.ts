@@ -366,6 +366,11 @@ export interface ResourceFormDefinition<Values extends Record<string, unknown>, 
    * Undefined: nothing beyond the server msg the baseQuery shows.
    */
   describeFailure?: (error: unknown, t: TFunction) => string | undefined;
+  /**
+   * A second save beside the submit (a draft, engine `saveDraft`): the values as they are, not checked by `schema`
+   * (the server checks its own draft rules), through its own endpoint; the form stays and counts as saved.
+   */
+  draft?: ResourceFormSubmit<[values: Values]> & { toBiz: (values: Values) => unknown; successKey: string };
 }
 
 /** Identity with types: a dialog's form reads `export const registerItem = defineResourceForm<Values>({ ... })`. */

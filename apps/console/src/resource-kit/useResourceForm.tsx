@@ -25,6 +25,8 @@ export interface ResourceFormOptions<V extends Values> {
   successKey: string;
   /** After a save (notice shown, leaving allowed): the screen goes back to its list or closes. */
   onSaved(answer: unknown, checked: V): void;
+  /** After the definition's `draft` save (notice shown, the form no longer has unsaved changes). */
+  onDraftSaved?(answer: unknown): void;
 }
 
 export interface ResourceFormEngine {
@@ -42,6 +44,11 @@ export interface ResourceFormEngine {
   requestClose(close: () => void): void;
   /** The unsaved-changes question (leaving the screen, closing the dialog): render it beside the form. */
   question: ReactNode;
+  /** Saves the values as they are with the definition's `draft` (no check by the schema); nothing while a save is on its way. */
+  saveDraft(): void;
+  savingDraft: boolean;
+  /** Lets the next navigation through without asking (a screen that moves on after a draft save). */
+  allowLeave(): void;
 }
 
 /** Every values field a definition draws (a date range holds two). */
@@ -79,6 +86,7 @@ export function useResourceForm<V extends Values>(definition: ResourceFormDefini
   const required = useMemo(() => requiredFieldNames(definition.schema, definition.fields), [definition]);
   const names = useMemo(() => formFieldNames(definition), [definition]);
   const [saved, setSaved] = useState(false);
+  const [savingDraft, setSavingDraft] = useState(false);
   const [outside, setOutside] = useState<OutsideProblem[]>([]);
   /** The definition's words for the last refused save (describeFailure). */
   const [failure, setFailure] = useState<string | undefined>(undefined);
@@ -150,6 +158,38 @@ export function useResourceForm<V extends Values>(definition: ResourceFormDefini
       });
   };
 
+  const saveDraft = () => {
+    const draft = definition.draft;
+    if (!draft || inFlight.current) return;
+    inFlight.current = true;
+    setSavingDraft(true);
+    setOutside([]);
+    setFailure(undefined);
+    form.clearErrors();
+    const values = form.getValues() as V;
+    const biz = draft.toBiz(values);
+    const arg = isIdempotentContract(draft.contract) ? { ...(biz as Values), idempotencyKey: keyFor(biz) } : biz;
+    void context
+      .mutate(draft.endpoint, arg as never)
+      .then(
+        (answer) => {
+          attempt.current = null;
+          // Kept on the server: no unsaved changes until the next edit.
+          form.reset(values);
+          context.succeeded(draft.successKey);
+          options.onDraftSaved?.(answer);
+        },
+        (error: unknown) => {
+          showServerProblems(error);
+          setFailure(definition.describeFailure?.(error, t));
+        },
+      )
+      .finally(() => {
+        inFlight.current = false;
+        setSavingDraft(false);
+      });
+  };
+
   // A problem off the form's fields is said with the label of a field of the same name, else its wire name.
   const labelOf = (path: string) => {
     const name = fieldNameOf(pathSegments(path));
@@ -161,7 +201,19 @@ export function useResourceForm<V extends Values>(definition: ResourceFormDefini
     failure,
   ].filter((text): text is string => Boolean(text));
 
-  return { form, required, submit, submitting: form.formState.isSubmitting, dirty, formProblems, requestClose: leave.requestClose, question: leave.question };
+  return {
+    form,
+    required,
+    submit,
+    submitting: form.formState.isSubmitting,
+    dirty,
+    formProblems,
+    requestClose: leave.requestClose,
+    question: leave.question,
+    saveDraft,
+    savingDraft,
+    allowLeave: leave.allowLeave,
+  };
 }
 
 /** Client-side errors no field shows: a rule on the whole form (`root`), or a path that is no drawn field. */
