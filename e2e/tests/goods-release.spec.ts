@@ -92,9 +92,9 @@ test('leaving the form with changes asks first; staying keeps what was typed', a
   const release = await signInToRelease(page);
   await release.fillBasics('Nordic Home', 'Unsaved title');
   await page.getByTestId('sidebar').getByRole('link', { name: 'Goods list' }).click();
-  const ask = page.getByRole('dialog', { name: 'Leave this page?' });
+  const ask = page.getByRole('dialog', { name: 'Unsaved changes' });
   await expect(ask).toBeVisible();
-  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await ask.getByRole('button', { name: 'Stay' }).click();
   await expect(page).toHaveURL(/\/goods\/goodRelease/);
   await expect(release.form().getByTestId('release-title')).toHaveValue('Unsaved title');
 });

@@ -292,14 +292,14 @@ describe('goods release form', () => {
     const { user, router, location } = renderRelease('/goods/goodRelease', serverWithLists());
     await user.type(await screen.findByTestId('release-title'), 'Half-written');
     await act(() => router.navigate('/dashboard'));
-    const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).toBeNull());
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull());
     expect(location()).toBe('/goods/goodRelease');
     expect(screen.getByTestId('release-title')).toHaveValue('Half-written');
 
     await act(() => router.navigate('/dashboard'));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Leave' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(location()).toBe('/dashboard'));
   });
 
@@ -372,7 +372,7 @@ describe('goods release form', () => {
 
     await act(() => router.navigate('/dashboard'));
     await waitFor(() => expect(location()).toBe('/dashboard'));
-    expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
   });
 
   it('opens a server-side draft in goodDraft/edit with what was saved', async () => {

@@ -2,8 +2,8 @@
 // (the good goes under review); 'save draft' keeps the form as it is on the server. Leaving with
 // unsaved changes asks first. A refusal (e.g. a store disabled by the platform) shows the server's
 // message above the buttons. Every field error is also listed above the buttons, in the merchant's language.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { FormProvider, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query/react';
@@ -14,21 +14,19 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ConfirmDialog } from '@merchant/ui-kit';
-import { useAppDispatch } from '../../../app/hooks';
-import { notify } from '../../../app/notificationsSlice';
 import { isApiError } from '../../../app/transport';
-import { useCategorySpecsQuery, useSaveGoodsDraftMutation, useSubmitGoodsMutation } from './api';
+import { defineResourceForm, useResourceActions, useResourceForm, type ResourceActionContext, type ResourceFormField } from '../../../resource-kit';
+import { goodsReleaseApi, useCategorySpecsQuery } from './api';
 import { BasicSection } from './BasicSection';
+import { goodsEndpoints, type GoodsSaved } from './contract';
 import { DetailSection } from './DetailSection';
 import { errorSummary } from './errorSummary';
 import { specChoicesFor } from './fromGoods';
 import { MediaSection } from './MediaSection';
-import { releaseResolver, toDraftBiz, toSubmitBiz, type ReleaseFormValues } from './releaseSchema';
+import { EMPTY_RELEASE_FORM, formPathOf, releaseSubmitRules, toCheckedBiz, toDraftBiz, type ReleaseFormValues } from './releaseSchema';
 import { ServiceSection } from './ServiceSection';
 import { SpecSkuSection } from './SpecSkuSection';
 import { buildSkuRows } from './skus';
-import { useUnsavedChangesGuard } from '../../../resource-kit/useUnsavedChangesGuard';
 
 export const SUBMIT_SUCCESS_PATH = '/goods/submitSuccess';
 export const DRAFT_EDIT_PATH = '/goods/goodDraft/edit';
@@ -57,21 +55,82 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** The form's fields for the engine: their names take the server's problems, their labels name them. */
+const RELEASE_FIELDS: readonly ResourceFormField[] = (
+  [
+    ['categoryId', 'goodsRelease.field.category'],
+    ['brandName', 'goodsRelease.field.brand'],
+    ['title', 'goodsRelease.field.title'],
+    ['unitId', 'goodsRelease.sku.unit'],
+    ['specs', 'goodsRelease.section.specs'],
+    ['skus', 'goodsRelease.sku.table'],
+    ['images', 'goodsRelease.field.images'],
+    ['video', 'goodsRelease.field.video'],
+    ['detailMode', 'goodsRelease.field.detailMode'],
+    ['detailText', 'goodsRelease.field.detailText'],
+    ['detailImages', 'goodsRelease.field.detailImages'],
+    ['freightTemplateId', 'goodsRelease.field.freight'],
+    ['afterSaleTemplateId', 'goodsRelease.field.afterSale'],
+  ] as const
+).map(([name, labelKey]) => ({ name, labelKey, kind: 'text' }));
+
+/**
+ * The release form on the kit's engine: checked by the submit contract (releaseSubmitRules) as the biz the form
+ * would send; 'save draft' keeps the values as they are (the draft contract's own rules, on the server). Goods
+ * submit and saveDraft are not idempotent calls (no key): that is the server's to decide.
+ */
+export function releaseForm(goodsId: number | undefined) {
+  const id = goodsId === undefined ? {} : { goodsId };
+  return defineResourceForm<ReleaseFormValues>({
+    schema: releaseSubmitRules,
+    toBiz: toCheckedBiz,
+    fromWirePath: (path) => formPathOf(path.split('.').map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment))).join('.'),
+    fields: RELEASE_FIELDS,
+    defaults: EMPTY_RELEASE_FORM,
+    create: { endpoint: goodsReleaseApi.endpoints.submitGoods as never, contract: goodsEndpoints.submit, toBiz: (checked) => ({ ...checked, ...id }) },
+    draft: { endpoint: goodsReleaseApi.endpoints.saveGoodsDraft as never, contract: goodsEndpoints.saveDraft, toBiz: (values) => toDraftBiz(values, goodsId), successKey: 'goodsRelease.notice.draftSaved' },
+    successKey: 'goodsRelease.notice.submitted',
+  });
+}
+
 export function ReleaseForm({ mode, initialValues, goodsId, notice }: ReleaseFormProps) {
   const { t, i18n } = useTranslation();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  // The first invalid field is brought into view by the effect below (clear of the sticky footer), not by the form library.
-  const methods = useForm<ReleaseFormValues>({ defaultValues: initialValues, resolver: releaseResolver, mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false });
-  const { watch, getValues, setValue, reset, formState, handleSubmit } = methods;
+  const actions = useResourceActions();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // The calls are silent: a refusal (e.g. a store disabled by the platform) is shown in place, above the buttons.
+  const context = useMemo<ResourceActionContext>(
+    () => ({
+      ...actions.context,
+      mutate: async (endpoint, arg) => {
+        setRefusal(null);
+        try {
+          return await actions.context.mutate(endpoint, arg);
+        } catch (error) {
+          setRefusal(isApiError(error) ? error.msg || error.code : t('goodsRelease.notice.unknownError'));
+          throw error;
+        }
+      },
+    }),
+    [actions.context, t],
+  );
+  const definition = useMemo(() => releaseForm(goodsId), [goodsId]);
+  const engine = useResourceForm(definition, {
+    initial: initialValues,
+    context,
+    successKey: 'goodsRelease.notice.submitted',
+    onSaved: (answer) => void navigate(`${SUBMIT_SUCCESS_PATH}?id=${(answer as GoodsSaved).goodsId}`),
+    onDraftSaved: (answer) => {
+      if (goodsId !== undefined) return;
+      // A new draft gets its own address, so a reload or a later visit reopens it from the server.
+      engine.allowLeave();
+      void navigate(`${DRAFT_EDIT_PATH}?id=${(answer as GoodsSaved).goodsId}`, { replace: true });
+    },
+  });
+  const methods = engine.form as unknown as UseFormReturn<ReleaseFormValues>;
+  const { watch, getValues, setValue, formState } = methods;
   const categoryId = watch('categoryId');
   const specsQuery = useCategorySpecsQuery(categoryId ?? skipToken);
-  const [submitGoods, submitting] = useSubmitGoodsMutation();
-  const [saveDraft, savingDraft] = useSaveGoodsDraftMutation();
-  // The good's id: given when editing; a new good gets one from its first draft save (then the page moves to the draft's address).
-  const [savedId, setSavedId] = useState<number | undefined>(goodsId);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const guard = useUnsavedChangesGuard(formState.isDirty);
   const canSaveDraft = mode !== 'edit';
 
   const changeCategory = () => {
@@ -87,44 +146,7 @@ export function ReleaseForm({ mode, initialValues, goodsId, notice }: ReleaseFor
     if (JSON.stringify(aligned) !== JSON.stringify(getValues('specs'))) setValue('specs', aligned);
   }, [categorySpecs, getValues, setValue]);
 
-  const refusedWith = (error: unknown) => setRefusal(isApiError(error) ? error.msg || error.code : t('goodsRelease.notice.unknownError'));
-
-  const submit = handleSubmit(
-    async () => {
-      setRefusal(null);
-      try {
-        // The resolver hands over the checked biz; the call is built from the form's values with the good's id.
-        const saved = await submitGoods(toSubmitBiz(getValues(), savedId)).unwrap();
-        guard.allowLeave();
-        dispatch(notify({ severity: 'success', message: 'goodsRelease.notice.submitted', translate: true }));
-        void navigate(`${SUBMIT_SUCCESS_PATH}?id=${saved.goodsId}`);
-      } catch (error) {
-        refusedWith(error);
-      }
-    },
-    () => dispatch(notify({ severity: 'warning', message: 'goodsRelease.notice.fixErrors', translate: true })),
-  );
-
-  const keepDraft = async () => {
-    setRefusal(null);
-    const values = getValues();
-    try {
-      const saved = await saveDraft(toDraftBiz(values, savedId)).unwrap();
-      reset(values);
-      dispatch(notify({ severity: 'success', message: 'goodsRelease.notice.draftSaved', translate: true }));
-      if (savedId === undefined) {
-        // A new draft gets its own address, so a reload or a later visit reopens it from the server.
-        guard.allowLeave();
-        void navigate(`${DRAFT_EDIT_PATH}?id=${saved.goodsId}`, { replace: true });
-        return;
-      }
-      setSavedId(saved.goodsId);
-    } catch (error) {
-      refusedWith(error);
-    }
-  };
-
-  const busy = submitting.isLoading || savingDraft.isLoading;
+  const busy = engine.submitting || engine.savingDraft;
   const summary = errorSummary(i18n, formState.errors, watch('skus'));
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -147,7 +169,7 @@ export function ReleaseForm({ mode, initialValues, goodsId, notice }: ReleaseFor
         component="form"
         noValidate
         spacing={2}
-        onSubmit={(event) => void submit(event)}
+        onSubmit={engine.submit}
         aria-labelledby="release-heading"
         data-testid="release-form"
         // Keyboard focus and scrolling keep a field (and its message below it) clear of the header and the sticky footer.
@@ -192,24 +214,17 @@ export function ReleaseForm({ mode, initialValues, goodsId, notice }: ReleaseFor
           sx={{ p: 2, position: 'sticky', bottom: 0, zIndex: 2, display: 'flex', gap: 2, justifyContent: 'flex-end', flexWrap: 'wrap' }}
         >
           {canSaveDraft && (
-            <Button variant="outlined" onClick={() => void keepDraft()} disabled={busy} loading={savingDraft.isLoading} data-testid="release-save-draft">
+            <Button variant="outlined" onClick={engine.saveDraft} disabled={busy} loading={engine.savingDraft} data-testid="release-save-draft">
               {t('goodsRelease.action.saveDraft')}
             </Button>
           )}
-          <Button type="submit" variant="contained" disabled={busy} loading={submitting.isLoading} data-testid="release-submit">
+          <Button type="submit" variant="contained" disabled={busy} loading={engine.submitting} data-testid="release-submit">
             {t(mode === 'edit' ? 'goodsRelease.action.saveEdit' : 'goodsRelease.action.submit')}
           </Button>
         </Paper>
       </Stack>
-      <ConfirmDialog
-        open={guard.asking}
-        title={t('goodsRelease.unsaved.title')}
-        content={t('goodsRelease.unsaved.text')}
-        confirmText={t('goodsRelease.unsaved.leave')}
-        cancelText={t('goodsRelease.unsaved.stay')}
-        onConfirm={guard.leave}
-        onClose={guard.stay}
-      />
+      {engine.question}
+      {actions.dialogs}
     </FormProvider>
   );
 }

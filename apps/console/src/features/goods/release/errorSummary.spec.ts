@@ -38,8 +38,8 @@ describe('errorSummary', () => {
 
   it("names a SKU row by its spec values, and says an error of the form's own from its key", async () => {
     const i18n = await translator('en-US');
-    const twin = { skus: [undefined, { specValues: problem('skuTwin', 'specValues') }], brandName: { type: 'custom', message: 'goodsRelease.notice.fixErrors' } } as unknown as FieldErrors<ReleaseFormValues>;
+    const twin = { skus: [undefined, { specValues: problem('skuTwin', 'specValues') }], brandName: { type: 'custom', message: 'goodsRelease.field.brandNone' } } as unknown as FieldErrors<ReleaseFormValues>;
     const rows = [{ specValues: ['300x300'], price: '1', stock: '1' }, { specValues: ['300x300'], price: '1', stock: '1' }];
-    expect(errorSummary(i18n, twin, rows)).toEqual([{ name: 'brandName', text: 'Brand: Please fix the fields marked in red' }, { name: 'skus.1.specValues', text: 'Spec of 300x300: two SKUs have the same spec values' }]);
+    expect(errorSummary(i18n, twin, rows)).toEqual([{ name: 'brandName', text: 'Brand: The shop has no approved brands yet' }, { name: 'skus.1.specValues', text: 'Spec of 300x300: two SKUs have the same spec values' }]);
   });
 });

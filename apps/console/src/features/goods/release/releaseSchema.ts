@@ -17,7 +17,7 @@ export type PickedVideo = LibraryFile & { size: number; duration: number };
 
 export type DetailMode = 'text' | 'images';
 
-export interface ReleaseFormValues {
+export type ReleaseFormValues = {
   categoryId: number | null;
   brandName: string;
   title: string;
@@ -32,7 +32,7 @@ export interface ReleaseFormValues {
   detailImages: LibraryFile[];
   freightTemplateId: number | null;
   afterSaleTemplateId: number | null;
-}
+};
 
 export const EMPTY_RELEASE_FORM: ReleaseFormValues = {
   categoryId: null,
