@@ -14,8 +14,10 @@ import { goodsRoutes } from '../features/goods/routes';
 import { inventoryRoutes } from '../features/inventory/routes';
 import { orderRoutes } from '../features/orders/routes';
 import { fallbackRoute, shellSystemRoutes, systemRoutes } from '../features/system/routes';
+import { withStoreTypeRules } from './storeTypeRules';
 
-export const routeManifest: ManifestRoute[] = [
+// §6 storeType rules come from one table (storeTypeRules.ts), applied here to every route.
+export const routeManifest: ManifestRoute[] = withStoreTypeRules([
   {
     element: <RootLayout />,
     hydrateFallbackElement: <PageLoading />,
@@ -32,4 +34,4 @@ export const routeManifest: ManifestRoute[] = [
       fallbackRoute,
     ],
   },
-];
+]);

@@ -1,5 +1,5 @@
 // Manifest entries of the inventory centre (console-spec §2 /inventoryCenter/serviceWarehouse). §6:
-// service stores (storeType 3) do not see it, in the menu or by address.
+// service stores (storeType 3) do not see it, in the menu or by address (routes/storeTypeRules.ts).
 import WarehouseIcon from '@mui/icons-material/Warehouse';
 import { PERMISSIONS } from '@merchant/api-contracts';
 import type { ManifestRoute, RouteHandle } from '../../routes/routeHandle';
@@ -17,7 +17,7 @@ const edit = PERMISSIONS.inventoryEdit;
 export const inventoryRoutes: ManifestRoute[] = [
   {
     path: '/inventoryCenter',
-    handle: { title: 'inventory.menu.group', icon: WarehouseIcon, storeTypes: { exclude: [3] } },
+    handle: { title: 'inventory.menu.group', icon: WarehouseIcon },
     children: [
       {
         path: 'serviceWarehouse',

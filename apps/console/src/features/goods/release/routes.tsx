@@ -6,9 +6,6 @@ import VerifiedIcon from '@mui/icons-material/Verified';
 import { PERMISSIONS } from '@merchant/api-contracts';
 import type { ManifestRoute } from '../../../routes/routeHandle';
 
-/** console-spec §6: storeType 3 (service store) does not see brand items. */
-const NOT_SERVICE_STORES = { exclude: [3] } as const;
-
 export const goodsReleaseRoutes: ManifestRoute[] = [
   {
     path: 'goodRelease',
@@ -32,7 +29,7 @@ export const goodsReleaseRoutes: ManifestRoute[] = [
   },
   {
     path: 'brandApply',
-    handle: { title: 'goodsRelease.menu.brandApply', icon: VerifiedIcon, permission: PERMISSIONS.brandManage, storeTypes: NOT_SERVICE_STORES },
+    handle: { title: 'goodsRelease.menu.brandApply', icon: VerifiedIcon, permission: PERMISSIONS.brandManage }, // §6 storeType rule: routes/storeTypeRules.ts
     lazy: () => import('./BrandApplyPage').then((module) => ({ Component: module.BrandApplyPage })),
   },
   {
