@@ -3,7 +3,7 @@
 // quantity on their line), and a server problem on a line's quantity lands on that line's quantity.
 import { screen, waitFor, within } from '@testing-library/react';
 import { PERMISSIONS, STORE_CODES, inventoryEndpoints, type WireProblem } from '@merchant/api-contracts';
-import { DEMO_USER, createFakeStoreServer, type FakeUser } from '../../../../test/fakeStoreServer';
+import { DEMO_USER, createFakeStoreServer, ok, type FakeUser } from '../../../../test/fakeStoreServer';
 import { renderConsole } from '../../../../test/renderConsole';
 import { installInventoryFake, inventoryItem } from '../inventoryFake';
 
@@ -11,6 +11,8 @@ jest.setTimeout(120_000);
 
 const owner: FakeUser = { ...DEMO_USER, token: 'token-order-form', info: { ...DEMO_USER.info, permissions: Object.values(PERMISSIONS) } };
 const FIRST_LOAD = { timeout: 30_000 };
+/** A step waits for the fake server's answer and a re-render, slow on a loaded machine. */
+const STEP = { timeout: 10_000 };
 
 async function openOutbound(language: 'zh-CN' | 'en-US') {
   const server = createFakeStoreServer([owner]);
@@ -51,11 +53,24 @@ describe('the inbound/outbound application form', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^mobile/ }), '13800138000');
     await user.type(within(dialog).getByRole('textbox', { name: /^address/ }), '1 Harbour Road');
     await user.click(within(dialog).getByTestId('resource-form-submit'));
-    await waitFor(() => expect(quantity).toHaveAccessibleDescription('quantity cannot exceed 5'));
+    await waitFor(() => expect(quantity).toHaveAccessibleDescription('quantity cannot exceed 5'), STEP);
     expect(quantity).toHaveAttribute('aria-invalid', 'true');
     expect(server.callsTo(inventoryEndpoints.outboundCreate.path).map((call) => call.biz)).toEqual([
       { warehouseName: 'East hub', lines: [{ itemId: 1, quantity: 9 }], contactName: 'Li Lei', contactMobile: '13800138000', address: '1 Harbour Road', remark: '', idempotencyKey: expect.any(String) },
     ]);
     expect(screen.getByRole('dialog', { name: 'New outbound application' })).toBeInTheDocument();
+
+    // Once the server takes it, the dialog closes with the application's own notice.
+    // Notices show one at a time: close the server's msg first.
+    const notice = screen.queryByTestId('notification');
+    if (notice) await user.click(within(notice).getByRole('button', { name: /close/i }));
+    await waitFor(() => expect(screen.queryByTestId('notification')).not.toBeInTheDocument(), STEP);
+    server.on(inventoryEndpoints.outboundCreate.path, () => ok({ orderId: 9 }));
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.click(within(dialog).getByTestId('resource-form-submit'));
+    expect(await screen.findByText('Outbound application submitted', {}, STEP)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New outbound application' })).not.toBeInTheDocument(), STEP);
+    expect(server.callsTo(inventoryEndpoints.outboundCreate.path).at(-1)!.biz).toMatchObject({ lines: [{ itemId: 1, quantity: 3 }] });
   });
 });

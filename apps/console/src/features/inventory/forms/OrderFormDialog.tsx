@@ -55,6 +55,7 @@ const orderForm = (direction: OrderDirection) =>
       ...(direction === 'outbound' ? [{ name: 'address', labelKey: 'inventory.field.address', kind: 'text' } as const] : []),
       { name: 'remark', labelKey: 'inventory.field.remark', kind: 'textarea' },
     ],
+    successKey: direction === 'inbound' ? 'inventory.notice.inboundCreated' : 'inventory.notice.outboundCreated',
     create:
       direction === 'inbound'
         ? { endpoint: inventoryApi.endpoints.createInbound as never, contract: inventoryEndpoints.inboundCreate }
