@@ -18,6 +18,7 @@ import * as orderItemImages from './migrations/0016-order-item-images';
 import * as orderStatusCounts from './migrations/0017-order-status-counts';
 import * as imAvatarObjectKey from './migrations/0018-im-avatar-object-key';
 import * as idempotencyKeys from './migrations/0019-idempotency-keys';
+import * as logoutDecisions from './migrations/0021-logout-decisions';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -40,6 +41,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0017-order-status-counts': orderStatusCounts,
   '0018-im-avatar-object-key': imAvatarObjectKey,
   '0019-idempotency-keys': idempotencyKeys,
+  '0021-logout-decisions': logoutDecisions,
 };
 
 export interface DatabaseOptions {

@@ -210,6 +210,10 @@ export interface StoreLogoutRecordTable {
   /** 1 pending review, 2 completed, 3 rejected (our design). */
   status: number;
   created_at: CreatedAt;
+  /** Migration 0021: the unguessable reference /logouting looks the request up by. */
+  public_ref: Generated<string>;
+  decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  reject_reason: string | null;
 }
 
 /** Integer seconds in a bigint column (drivers may return a string). */

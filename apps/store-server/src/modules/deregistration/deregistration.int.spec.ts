@@ -1,51 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { createStoreServer, type StoreServer } from '../../server';
 import { startTestServer, type TestHarness } from '../../testing/harness';
+import { OPERATOR_KEY_HEADER } from '../operator/operator.schemas';
 
 const LOGOUT = '/v1/store/eshop/store/logout';
 const USER = '/v1/store/eshop/store/user';
+const OK = '00000000';
+const KEY = 'operator-key-for-tests-0123456789abcdef';
+
+interface Check {
+  canLogout: boolean;
+  reasons: string[];
+  blockers: { code: string; count: number }[];
+  warnings: { code: string; count: number }[];
+  latestRequest: { id: number; ref: string; status: number } | null;
+}
 
 describe('store deregistration', () => {
   let h: TestHarness;
+  let operatorServer: StoreServer;
+  let operatorUrl: string;
   beforeAll(async () => {
     h = await startTestServer();
+    operatorServer = await createStoreServer({ host: '127.0.0.1', port: 0, logLevel: 'silent', operatorKey: KEY }, { database: h.database });
+    operatorUrl = (await operatorServer.listen()).url;
   });
-  afterAll(() => h.close());
+  afterAll(async () => {
+    await operatorServer.close();
+    await h.close();
+  });
+  beforeEach(() => h.reset());
 
-  it('refuses while money is held, and accepts one pending request for an empty store', async () => {
-    const demo = await h.login('demo_merchant', 'Demo12345');
-    const demoCheck = await h.call<{ canLogout: boolean; reasons: string[] }>(`${LOGOUT}/checkStoreCanLogout`, {}, demo);
-    expect(demoCheck.data.canLogout).toBe(false);
-    expect(demoCheck.data.reasons).toEqual(expect.arrayContaining(['the wallet balance must be withdrawn first']));
-    const refused = await h.call(`${LOGOUT}/insertRecords`, { logoutReason: 'closing' }, demo);
-    expect(refused.code).toBe('10100005');
-    expect(refused.msg).toContain('the wallet balance must be withdrawn first');
+  const decide = (requestId: number, action: string, body: unknown = {}) =>
+    fetch(`${operatorUrl}/operator/logouts/${requestId}/${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [OPERATOR_KEY_HEADER]: KEY },
+      body: JSON.stringify(body),
+    }).then(async (r) => (await r.json()) as { code: string; msg: string; data: Record<string, unknown> | null });
 
-    await h.call(`${USER}/sendRegisterCheckCode`, { mobile: '13900000005' });
-    const reg = await h.call<{ accessToken: string }>(`${USER}/registerUser`, {
-      userName: 'closing_shop', password: 'Closing123', mobile: '13900000005', checkCode: await h.lastCheckCode('13900000005'),
-    });
+  /** A fresh store of its own (registerUser), with its access token and id. */
+  async function newStore(mobile: string, userName: string) {
+    await h.call(`${USER}/sendRegisterCheckCode`, { mobile });
+    const reg = await h.call<{ accessToken: string }>(`${USER}/registerUser`, { userName, password: 'Closing123', mobile, checkCode: await h.lastCheckCode(mobile) });
     const token = reg.data.accessToken;
-    expect((await h.call(`${LOGOUT}/insertRecords`, { logoutReason: '   ' }, token)).msg).toContain('logoutReason is required');
-    expect((await h.call<{ canLogout: boolean }>(`${LOGOUT}/checkStoreCanLogout`, {}, token)).data.canLogout).toBe(true);
-    const [a, b] = await Promise.all([
-      h.client(token).request(`${LOGOUT}/insertRecords`, { logoutReason: 'closing down' }, { silent: true }).catch((e) => e),
-      h.client(token).request(`${LOGOUT}/insertRecords`, { logoutReason: 'closing down' }, { silent: true }).catch((e) => e),
-    ]);
-    expect([a.code, b.code].sort()).toEqual(['00000000', expect.stringMatching(/^1010000[59]$/)]);
-    const rows = await h.database.db.selectFrom('store_logout_record').selectAll().execute();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ logout_reason: 'closing down', status: 1 });
-    const after = await h.call<{ canLogout: boolean; reasons: string[] }>(`${LOGOUT}/checkStoreCanLogout`, {}, token);
-    expect(after.data.reasons).toEqual(['a deregistration request is already under review']);
+    const row = await h.database.db.selectFrom('store_store').select('id').where('mobile', '=', mobile).executeTakeFirstOrThrow();
+    return { token, storeId: row.id };
+  }
+
+  /** One order of `status` with a refund and a complaint of the given statuses, all of `storeId`. */
+  async function addOrder(storeId: number, status: number, extra: { refund?: number; complaint?: number; returnDeadline?: number } = {}) {
+    const db = h.database.db;
+    const now = Math.floor(Date.now() / 1000);
+    const order = await db
+      .insertInto('store_order')
+      .values({ store_id: storeId, status, amount_cents: 1000, created_at: now, receiver: JSON.stringify({ name: 'B', phone: '13900000000', address: 'x' }), return_deadline: extra.returnDeadline ?? null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const row = { store_id: storeId, order_id: order.id, buyer_accid: 'buyer', reason: 'r', evidence_urls: '[]', created_at: now, updated_at: now };
+    if (extra.refund !== undefined) await db.insertInto('store_refund').values({ ...row, refund_no: `R${order.id}`, status: extra.refund, kind: 1, amount_cents: 100 }).execute();
+    if (extra.complaint !== undefined) await db.insertInto('store_complaint').values({ ...row, complaint_no: `C${order.id}`, status: extra.complaint }).execute();
+    return order.id;
+  }
+
+  it('lists each blocker with its count, only the caller\'s own rows counting, and refuses the request while any is left', async () => {
+    const mine = await newStore('13900000005', 'closing_shop');
+    const other = await newStore('13900000006', 'other_shop');
+    for (const storeId of [mine.storeId, other.storeId]) {
+      await addOrder(storeId, 1);
+      await addOrder(storeId, 2, { refund: 0 });
+      await addOrder(storeId, 3, { complaint: 1 });
+      // Closed records do not block: a refunded order with a paid refund and an ended complaint.
+      await addOrder(storeId, 6, { refund: 2, complaint: 2 });
+    }
+    await addOrder(other.storeId, 1);
+    await h.database.db.updateTable('store_pay_account').set({ balance_cents: 12345, deposit_cents: 50000 }).where('store_id', '=', other.storeId).execute();
+
+    const check = await h.call<Check>(`${LOGOUT}/checkStoreCanLogout`, {}, mine.token);
+    expect(check.data).toMatchObject({
+      canLogout: false,
+      blockers: [
+        { code: 'ordersToShip', count: 1 },
+        { code: 'ordersInDelivery', count: 2 },
+        { code: 'openRefunds', count: 1 },
+        { code: 'openComplaints', count: 1 },
+      ],
+      latestRequest: null,
+    });
+    expect(check.data.reasons).toEqual(['1 order(s) still to ship', '2 shipped order(s) not yet completed', '1 after-sales request(s) still open', '1 complaint(s) still open']);
+    const refused = await h.call(`${LOGOUT}/insertRecords`, { logoutReason: 'closing' }, mine.token);
+    expect([refused.code, refused.msg]).toEqual(['10100005', expect.stringContaining('1 order(s) still to ship')]);
+
+    // The other store's money blocks it, in cents shown as yuan.
+    const theirs = await h.call<Check>(`${LOGOUT}/checkStoreCanLogout`, {}, other.token);
+    expect(theirs.data.blockers).toEqual(expect.arrayContaining([{ code: 'ordersToShip', count: 2 }, { code: 'walletBalance', count: 12345 }, { code: 'deposit', count: 50000 }]));
+    expect(theirs.data.reasons).toEqual(expect.arrayContaining(['wallet balance of ¥123.45 not withdrawn', 'warranty deposit of ¥500.00 not refunded']));
+
+    // Once mine are finished, only warnings are left: a completed order still in its return period.
+    await h.database.db.updateTable('store_order').set({ status: 4, return_deadline: Math.floor(Date.now() / 1000) + 86400 }).where('store_id', '=', mine.storeId).where('status', 'in', [1, 2, 3]).execute();
+    await h.database.db.updateTable('store_refund').set({ status: 3 }).where('store_id', '=', mine.storeId).execute();
+    await h.database.db.updateTable('store_complaint').set({ status: 3 }).where('store_id', '=', mine.storeId).execute();
+    const clear = await h.call<Check>(`${LOGOUT}/checkStoreCanLogout`, {}, mine.token);
+    expect(clear.data).toMatchObject({ canLogout: true, reasons: [], blockers: [], warnings: [{ code: 'ordersInReturnPeriod', count: 3 }] });
   });
 
-  it('gives the reasons and the refusal in the caller\'s language (zh-CN by default)', async () => {
+  it('refuses the demo store (money held) in the caller\'s language (zh-CN by default) and records nothing', async () => {
     const demo = await h.login('demo_merchant', 'Demo12345');
     const chinese = h.client(demo, 'none', null);
-    const check = await chinese.post<{ canLogout: boolean; reasons: string[] }>(`${LOGOUT}/checkStoreCanLogout`, {});
-    expect(check.reasons).toEqual(expect.arrayContaining(['请先提现钱包余额', '请先退还保证金']));
-    const refused = await chinese.request(`${LOGOUT}/insertRecords`, { logoutReason: 'closing' }, { silent: true, acceptCodes: ['10100005'] });
-    expect([refused.code, refused.msg]).toEqual(['10100005', expect.stringContaining('请先提现钱包余额；')]);
+    const check = await chinese.post<Check>(`${LOGOUT}/checkStoreCanLogout`, {});
+    expect(check.canLogout).toBe(false);
+    expect(check.blockers.map((b) => b.code)).toEqual(expect.arrayContaining(['walletBalance', 'deposit']));
+    expect(check.reasons).toEqual(expect.arrayContaining([expect.stringMatching(/^钱包余额 ¥[\d.]+ 未提现$/)]));
+    const refused = await chinese.request(`${LOGOUT}/insertRecords`, { logoutReason: 'closing', idempotencyKey: randomUUID() }, { silent: true, acceptCodes: ['10100005'] });
+    expect([refused.code, refused.msg]).toEqual(['10100005', expect.stringContaining('钱包余额')]);
     expect(await h.database.db.selectFrom('store_logout_record').selectAll().where('store_id', '=', 1001).execute()).toEqual([]);
+  });
+
+  it('accepts one pending request per store: a repeated submit answers the first answer, a concurrent second one is refused', async () => {
+    const { token } = await newStore('13900000007', 'closing_twice');
+    expect((await h.call(`${LOGOUT}/insertRecords`, { logoutReason: '   ' }, token)).code).toBe('10100001');
+    const idempotencyKey = randomUUID();
+    const first = await h.call<{ id: number; ref: string }>(`${LOGOUT}/insertRecords`, { logoutReason: 'closing down', idempotencyKey }, token);
+    const repeat = await h.call<{ id: number; ref: string }>(`${LOGOUT}/insertRecords`, { logoutReason: 'closing down', idempotencyKey }, token);
+    expect(first.code).toBe(OK);
+    expect(repeat.data).toEqual(first.data);
+    expect(first.data.ref).toMatch(/^[0-9a-f-]{36}$/);
+    const second = await h.call(`${LOGOUT}/insertRecords`, { logoutReason: 'closing down' }, token);
+    expect(second.code).toMatch(/^1010000[59]$/);
+    expect(await h.database.db.selectFrom('store_logout_record').selectAll().execute()).toHaveLength(1);
+    const after = await h.call<Check>(`${LOGOUT}/checkStoreCanLogout`, {}, token);
+    expect(after.data).toMatchObject({ canLogout: false, blockers: [{ code: 'pendingRequest', count: 1 }], latestRequest: { id: first.data.id, ref: first.data.ref, status: 1 } });
   });
 
   it('needs shop:deregister: a sub-account whose roles lack it is refused with 10100003 and nothing is recorded', async () => {
@@ -58,5 +141,34 @@ describe('store deregistration', () => {
     // The owner is not held back by roles: the store's own rules answer (money still held).
     const owner = await h.login('demo_merchant', 'Demo12345');
     expect((await h.call(`${LOGOUT}/insertRecords`, { logoutReason: 'closing' }, owner)).code).toBe('10100005');
+  });
+
+  it('the operator refuses with a reason or approves, which closes the store (status 4); /logouting reads the result by its ref without sign-in', async () => {
+    const { token, storeId } = await newStore('13900000008', 'closing_result');
+    const first = await h.call<{ id: number; ref: string }>(`${LOGOUT}/insertRecords`, { logoutReason: 'moving abroad' }, token);
+    const result = (ref: string) => h.call<Record<string, unknown>>(`${LOGOUT}/queryLogoutResult`, { ref }, null);
+    expect((await result(first.data.ref)).data).toMatchObject({ id: first.data.id, status: 1, decideTime: null, rejectReason: null });
+    expect((await result(randomUUID())).code).toBe('10100004');
+    expect((await result('1')).code).toBe('10100001');
+
+    expect((await decide(first.data.id, 'reject')).code).not.toBe(OK);
+    const refused = await decide(first.data.id, 'reject', { reason: 'Unpaid platform fee' });
+    expect([refused.code, refused.data?.status, refused.data?.rejectReason]).toEqual([OK, 3, 'Unpaid platform fee']);
+    expect((await result(first.data.ref)).data).toMatchObject({ status: 3, rejectReason: 'Unpaid platform fee', decideTime: expect.any(Number) });
+    expect((await decide(first.data.id, 'approve')).code).toBe('10100005');
+
+    const second = await h.call<{ id: number; ref: string }>(`${LOGOUT}/insertRecords`, { logoutReason: 'moving abroad' }, token);
+    // An order that arrived after the request stops the approval; the request stays pending.
+    const orderId = await addOrder(storeId, 1);
+    const blocked = await decide(second.data.id, 'approve');
+    expect([blocked.code, blocked.msg]).toEqual(['10100005', expect.stringContaining('1 order(s) still to ship')]);
+    await h.database.db.updateTable('store_order').set({ status: 5 }).where('id', '=', orderId).execute();
+    const approved = await decide(second.data.id, 'approve');
+    expect([approved.code, approved.data?.status]).toEqual([OK, 2]);
+    const store = await h.database.db.selectFrom('store_store').select(['store_status', 'forbidden_reason']).where('id', '=', storeId).executeTakeFirstOrThrow();
+    expect(store).toEqual({ store_status: 4, forbidden_reason: expect.stringContaining('closed at the merchant') });
+    expect((await result(second.data.ref)).data).toMatchObject({ status: 2, rejectReason: null });
+    expect((await decide(second.data.id, 'approve')).code).toBe('10100005');
+    expect((await decide(999999, 'approve')).code).toBe('10100004');
   });
 });

@@ -1,27 +1,90 @@
 import { sql, type Kysely } from 'kysely';
+import { DISPUTE_MACHINE, GOODS_STATUS, REFUND_MACHINE, UNFINISHED_ORDER_STATUSES } from '@merchant/api-contracts';
 import type { StoreDatabase } from '../../db/schema';
 import { LogoutRecordStatus } from './deregistration.schemas';
 
+/** Records still open: the states of a machine that an event can still leave. */
+const openStates = (machine: { states: readonly number[]; isTerminal(state: number): boolean }) => machine.states.filter((state) => !machine.isTerminal(state));
+const OPEN_REFUND_STATUSES = openStates(REFUND_MACHINE);
+const OPEN_COMPLAINT_STATUSES = openStates(DISPUTE_MACHINE);
+const [TO_SHIP, ...IN_DELIVERY] = UNFINISHED_ORDER_STATUSES;
+const COMPLETED_ORDER = 4;
+
+/** What one store still holds, counted; every query is limited to `storeId`. */
+export interface StoreHoldings {
+  ordersToShip: number;
+  ordersInDelivery: number;
+  openRefunds: number;
+  openComplaints: number;
+  balanceCents: number;
+  frozenCents: number;
+  depositCents: number;
+  blacklisted: boolean;
+  pendingRequest: boolean;
+  goodsOnShelf: number;
+  ordersInReturnPeriod: number;
+  staffAccounts: number;
+}
+
+export interface LogoutRecordView {
+  id: number;
+  storeId: number;
+  ref: string;
+  status: number;
+  createdAt: Date;
+  decidedAt: Date | null;
+  rejectReason: string | null;
+  storeName: string;
+}
+
+const count = (row: { n: number | string | bigint } | undefined) => Number(row?.n ?? 0);
+
 /** What stands in the way of a deregistration, and the requests themselves; always the caller's own store. */
 export class DeregistrationRepository {
-  constructor(private readonly db: Kysely<StoreDatabase>) {}
+  constructor(readonly db: Kysely<StoreDatabase>) {}
 
-  findPayAccount(storeId: number) {
-    return this.db.selectFrom('store_pay_account').selectAll().where('store_id', '=', storeId).executeTakeFirst();
-  }
-
-  async isBlacklisted(storeId: number): Promise<boolean> {
-    return (await this.db.selectFrom('store_withdraw_blacklist').select('store_id').where('store_id', '=', storeId).executeTakeFirst()) !== undefined;
-  }
-
-  async hasPendingRequest(storeId: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('store_logout_record')
-      .select('id')
+  async holdings(storeId: number, nowSeconds: number): Promise<StoreHoldings> {
+    const db = this.db;
+    const orders = await db
+      .selectFrom('store_order')
+      .select([
+        sql<number>`count(*) filter (where status = ${TO_SHIP})`.as('toShip'),
+        sql<number>`count(*) filter (where status in (${sql.join(IN_DELIVERY)}))`.as('inDelivery'),
+        sql<number>`count(*) filter (where status = ${COMPLETED_ORDER} and return_deadline > ${nowSeconds})`.as('inReturn'),
+      ])
       .where('store_id', '=', storeId)
-      .where('status', '=', LogoutRecordStatus.pending)
       .executeTakeFirst();
-    return row !== undefined;
+    const refunds = await db.selectFrom('store_refund').select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', storeId).where('status', 'in', OPEN_REFUND_STATUSES).executeTakeFirst();
+    const complaints = await db.selectFrom('store_complaint').select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', storeId).where('status', 'in', OPEN_COMPLAINT_STATUSES).executeTakeFirst();
+    const account = await db.selectFrom('store_pay_account').selectAll().where('store_id', '=', storeId).executeTakeFirst();
+    const blacklisted = await db.selectFrom('store_withdraw_blacklist').select('store_id').where('store_id', '=', storeId).executeTakeFirst();
+    const pending = await db.selectFrom('store_logout_record').select('id').where('store_id', '=', storeId).where('status', '=', LogoutRecordStatus.pending).executeTakeFirst();
+    const goods = await db.selectFrom('store_goods').select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', storeId).where('status', '=', GOODS_STATUS.onShelf).executeTakeFirst();
+    const staff = await db.selectFrom('store_user').select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', storeId).where('is_owner', '=', false).executeTakeFirst();
+    return {
+      ordersToShip: Number(orders?.toShip ?? 0),
+      ordersInDelivery: Number(orders?.inDelivery ?? 0),
+      ordersInReturnPeriod: Number(orders?.inReturn ?? 0),
+      openRefunds: count(refunds),
+      openComplaints: count(complaints),
+      balanceCents: Number(account?.balance_cents ?? 0),
+      frozenCents: Number(account?.frozen_cents ?? 0),
+      depositCents: Number(account?.deposit_cents ?? 0),
+      blacklisted: blacklisted !== undefined,
+      pendingRequest: pending !== undefined,
+      goodsOnShelf: count(goods),
+      staffAccounts: count(staff),
+    };
+  }
+
+  latestRequest(storeId: number) {
+    return this.db
+      .selectFrom('store_logout_record')
+      .select(['id', 'public_ref', 'status', 'created_at'])
+      .where('store_id', '=', storeId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
   }
 
   /** A pending request, or undefined when one is already pending (a concurrent submission won). */
@@ -32,8 +95,43 @@ export class DeregistrationRepository {
         .values({ store_id: storeId, user_id: userId, logout_reason: logoutReason, status: LogoutRecordStatus.pending })
         // The partial unique index decides between concurrent submissions; its predicate must be a literal to be inferred.
         .onConflict((oc) => oc.column('store_id').where('status', '=', sql.lit(LogoutRecordStatus.pending)).doNothing())
-        .returning(['id', 'status', 'created_at'])
+        .returning(['id', 'public_ref', 'status', 'created_at'])
         .executeTakeFirst()
     );
+  }
+
+  private recordView(db: Kysely<StoreDatabase>) {
+    return db
+      .selectFrom('store_logout_record as r')
+      .innerJoin('store_store as s', 's.id', 'r.store_id')
+      .select([
+        'r.id',
+        'r.store_id as storeId',
+        'r.public_ref as ref',
+        'r.status',
+        'r.created_at as createdAt',
+        'r.decided_at as decidedAt',
+        'r.reject_reason as rejectReason',
+        's.store_name as storeName',
+      ]);
+  }
+
+  findByRef(ref: string): Promise<LogoutRecordView | undefined> {
+    return this.recordView(this.db).where('r.public_ref', '=', ref).executeTakeFirst();
+  }
+
+  findById(id: number, db: Kysely<StoreDatabase> = this.db): Promise<LogoutRecordView | undefined> {
+    return this.recordView(db).where('r.id', '=', id).executeTakeFirst();
+  }
+
+  /** Decides a pending request; false when it is no longer pending (decided concurrently). */
+  async decide(db: Kysely<StoreDatabase>, id: number, status: number, rejectReason: string | null): Promise<boolean> {
+    const result = await db
+      .updateTable('store_logout_record')
+      .set({ status, decided_at: new Date(), reject_reason: rejectReason })
+      .where('id', '=', id)
+      .where('status', '=', LogoutRecordStatus.pending)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 }

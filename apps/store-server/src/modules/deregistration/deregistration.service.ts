@@ -1,55 +1,135 @@
 import type { Caller } from '../../http/route';
-import { epochSecondsOf } from '../../shared/clock';
-import { DEFAULT_LANGUAGE, type LocalizedText, type SupportedLanguage } from '@merchant/api-contracts';
+import { epochSecondsOf, systemClock, type Clock } from '../../shared/clock';
+import {
+  DEFAULT_LANGUAGE,
+  STORE_STATUS,
+  logoutItemText,
+  type LocalizedText,
+  type LogoutBlocker,
+  type LogoutWarning,
+  type SupportedLanguage,
+} from '@merchant/api-contracts';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
-import type { DeregistrationRepository } from './deregistration.repository';
+import type { DeregistrationRepository, LogoutRecordView, StoreHoldings } from './deregistration.repository';
+import { LogoutRecordStatus } from './deregistration.schemas';
 
 export { LogoutRecordStatus } from './deregistration.schemas';
 
-/** Why a store may not deregister yet, in the merchant's words. */
-const REASONS = {
-  balance: text('请先提现钱包余额', 'the wallet balance must be withdrawn first'),
-  frozen: text('有冻结资金待结算', 'there are frozen funds awaiting settlement'),
-  deposit: text('请先退还保证金', 'the warranty deposit must be refunded first'),
-  blacklisted: text('店铺在提现黑名单中', 'the store is on the withdrawal blacklist'),
-  pending: text('已有注销申请正在审核中', 'a deregistration request is already under review'),
-} satisfies Record<string, LocalizedText>;
-
-const joinReasons = (reasons: LocalizedText[]): LocalizedText =>
-  text(reasons.map((r) => r['zh-CN']).join('；'), reasons.map((r) => r['en-US']).join('; '));
-
-export interface LogoutCheck {
-  canLogout: boolean;
-  /** Why not, in the merchant's words; empty when canLogout. */
-  reasons: string[];
+interface Item<Code> {
+  code: Code;
+  count: number;
 }
 
-/** A store may ask to be deregistered only with no money left with the platform and nothing pending. */
-export class DeregistrationService {
-  constructor(private readonly repository: DeregistrationRepository) {}
+/** Every blocker with its count, in LOGOUT_BLOCKERS order; a zero count is no blocker. */
+function blockersOf(h: StoreHoldings): Item<LogoutBlocker>[] {
+  const all: Item<LogoutBlocker>[] = [
+    { code: 'ordersToShip', count: h.ordersToShip },
+    { code: 'ordersInDelivery', count: h.ordersInDelivery },
+    { code: 'openRefunds', count: h.openRefunds },
+    { code: 'openComplaints', count: h.openComplaints },
+    { code: 'walletBalance', count: h.balanceCents },
+    { code: 'frozenFunds', count: h.frozenCents },
+    { code: 'deposit', count: h.depositCents },
+    { code: 'withdrawBlacklist', count: h.blacklisted ? 1 : 0 },
+    { code: 'pendingRequest', count: h.pendingRequest ? 1 : 0 },
+  ];
+  return all.filter((item) => item.count > 0);
+}
 
-  /** The check in the caller's language (checkStoreCanLogout answers it as data). */
-  async check(caller: Caller, language: SupportedLanguage = DEFAULT_LANGUAGE): Promise<LogoutCheck> {
-    const reasons = await this.blockingReasons(caller);
-    return { canLogout: reasons.length === 0, reasons: reasons.map((reason) => reason[language]) };
+function warningsOf(h: StoreHoldings): Item<LogoutWarning>[] {
+  const all: Item<LogoutWarning>[] = [
+    { code: 'goodsOnShelf', count: h.goodsOnShelf },
+    { code: 'ordersInReturnPeriod', count: h.ordersInReturnPeriod },
+    { code: 'staffAccounts', count: h.staffAccounts },
+  ];
+  return all.filter((item) => item.count > 0);
+}
+
+const textOf = (items: Item<LogoutBlocker>[]): LocalizedText =>
+  text(items.map((i) => logoutItemText(i.code, i.count, 'zh-CN')).join('；'), items.map((i) => logoutItemText(i.code, i.count, 'en-US')).join('; '));
+
+/** The forbiddenReason of a closed store (docs/merchant-centre.md "Closing the shop"). */
+export const CLOSED_STORE_REASON = '店铺已注销 / the store was closed at the merchant\'s request';
+
+/**
+ * A store may ask to be deregistered only with no order, after-sales request, complaint or money left
+ * with the platform and no request pending; the platform's approval closes it (store status 4, disabled).
+ */
+export class DeregistrationService {
+  constructor(
+    private readonly repository: DeregistrationRepository,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  private nowSeconds() {
+    return epochSecondsOf(this.clock.now());
   }
 
-  private async blockingReasons(caller: Caller): Promise<LocalizedText[]> {
-    const reasons: LocalizedText[] = [];
-    const account = await this.repository.findPayAccount(caller.storeId);
-    if (Number(account?.balance_cents ?? 0) > 0) reasons.push(REASONS.balance);
-    if (Number(account?.frozen_cents ?? 0) > 0) reasons.push(REASONS.frozen);
-    if (Number(account?.deposit_cents ?? 0) > 0) reasons.push(REASONS.deposit);
-    if (await this.repository.isBlacklisted(caller.storeId)) reasons.push(REASONS.blacklisted);
-    if (await this.repository.hasPendingRequest(caller.storeId)) reasons.push(REASONS.pending);
-    return reasons;
+  /** The checklist in the caller's language (checkStoreCanLogout answers it as data). */
+  async check(caller: Caller, language: SupportedLanguage = DEFAULT_LANGUAGE) {
+    const holdings = await this.repository.holdings(caller.storeId, this.nowSeconds());
+    const blockers = blockersOf(holdings);
+    const latest = await this.repository.latestRequest(caller.storeId);
+    return {
+      canLogout: blockers.length === 0,
+      reasons: blockers.map((item) => logoutItemText(item.code, item.count, language)),
+      blockers,
+      warnings: warningsOf(holdings),
+      latestRequest: latest ? { id: latest.id, ref: latest.public_ref, status: latest.status, createTime: epochSecondsOf(latest.created_at) } : null,
+    };
   }
 
   async submit(caller: Caller, logoutReason: string) {
-    const reasons = await this.blockingReasons(caller);
-    if (reasons.length > 0) throw new StoreError(STORE_CODES.notAllowedInCurrentState, joinReasons(reasons));
+    const blockers = blockersOf(await this.repository.holdings(caller.storeId, this.nowSeconds()));
+    if (blockers.length > 0) throw new StoreError(STORE_CODES.notAllowedInCurrentState, textOf(blockers));
     const row = await this.repository.insertPendingRequest(caller.storeId, caller.userId, logoutReason);
-    if (!row) throw new StoreError(STORE_CODES.alreadyExists, REASONS.pending);
-    return { id: row.id, status: row.status, createTime: epochSecondsOf(row.created_at) };
+    if (!row) throw new StoreError(STORE_CODES.alreadyExists, text('已有注销申请正在审核中', 'a deregistration request is already under review'));
+    return { id: row.id, ref: row.public_ref, status: row.status, createTime: epochSecondsOf(row.created_at) };
   }
+
+  /** /logouting: one request by its reference, without sign-in. */
+  async result(ref: string) {
+    const record = await this.repository.findByRef(ref);
+    if (!record) throw new StoreError(STORE_CODES.notFound, text('没有找到该注销申请', 'no deregistration request has this reference'));
+    return publicView(record);
+  }
+
+  /**
+   * The operator's decision on a pending request. Approval checks the blockers again (an order may have
+   * arrived since), then closes the store and completes the request in one transaction.
+   */
+  async decide(recordId: number, action: 'approve' | 'reject', reason: string | undefined) {
+    const record = await this.repository.findById(recordId);
+    if (!record) throw new StoreError(STORE_CODES.notFound, `deregistration request ${recordId} not found`);
+    const notPending = () => new StoreError(STORE_CODES.notAllowedInCurrentState, `deregistration request ${recordId} is not pending`);
+    if (record.status !== LogoutRecordStatus.pending) throw notPending();
+    if (action === 'approve') {
+      const holdings = await this.repository.holdings(record.storeId, this.nowSeconds());
+      const blockers = blockersOf({ ...holdings, pendingRequest: false });
+      if (blockers.length > 0) throw new StoreError(STORE_CODES.notAllowedInCurrentState, `cannot close store ${record.storeId}: ${textOf(blockers)['en-US']}`);
+    }
+    await this.repository.db.transaction().execute(async (trx) => {
+      const status = action === 'approve' ? LogoutRecordStatus.completed : LogoutRecordStatus.rejected;
+      if (!(await this.repository.decide(trx, recordId, status, action === 'reject' ? (reason ?? null) : null))) throw notPending();
+      if (action === 'approve') {
+        await trx
+          .updateTable('store_store')
+          .set({ store_status: STORE_STATUS.disabled, forbidden_reason: CLOSED_STORE_REASON, updated_at: new Date() })
+          .where('id', '=', record.storeId)
+          .execute();
+      }
+    });
+    return publicView((await this.repository.findById(recordId)) as LogoutRecordView);
+  }
+}
+
+function publicView(record: LogoutRecordView) {
+  return {
+    id: record.id,
+    storeName: record.storeName,
+    status: record.status,
+    createTime: epochSecondsOf(record.createdAt),
+    decideTime: record.decidedAt ? epochSecondsOf(record.decidedAt) : null,
+    rejectReason: record.rejectReason,
+  };
 }

@@ -1,6 +1,7 @@
 // `npm run operator -- <approve|reject|disable|enable> <storeId> [--reason "..."]`
 // `npm run operator -- <goods-approve|goods-reject> <goodsId> [--reason "..."]`
 // `npm run operator -- <brand-approve|brand-reject> <applicationId> [--reason "..."]`
+// `npm run operator -- <logout-approve|logout-reject> <requestId> [--reason "..."]`
 // The platform's review decisions, taken outside the console (docs/onboarding.md). It talks to the
 // running store-server's operator endpoint, because an embedded PGlite database belongs to the one
 // process that opened it. STORE_SERVER_URL and OPERATOR_KEY choose the server and the key.
@@ -13,6 +14,10 @@ import {
   OPERATOR_BRANDS_PATH_PREFIX,
   type BrandOperatorCommand,
   GOODS_CLI_ACTIONS,
+  LOGOUT_CLI_ACTIONS,
+  logoutOperatorCommandSchema,
+  OPERATOR_LOGOUTS_PATH_PREFIX,
+  type LogoutOperatorCommand,
   goodsOperatorCommandSchema,
   OPERATOR_ACTIONS,
   OPERATOR_GOODS_PATH_PREFIX,
@@ -26,6 +31,7 @@ import {
 const USAGE = `usage: npm run operator -- <${OPERATOR_ACTIONS.join('|')}> <storeId> [--reason "..."]
        npm run operator -- <${GOODS_CLI_ACTIONS.join('|')}> <goodsId> [--reason "..."]
        npm run operator -- <${BRAND_CLI_ACTIONS.join('|')}> <applicationId> [--reason "..."]
+       npm run operator -- <${LOGOUT_CLI_ACTIONS.join('|')}> <requestId> [--reason "..."]
   approve <storeId>                    under review → approved
   reject <storeId> --reason "..."      under review → rejected; the merchant sees the reason and re-submits
   disable <storeId> --reason "..."     approved → disabled; the reason is the store's forbiddenReason
@@ -34,9 +40,11 @@ const USAGE = `usage: npm run operator -- <${OPERATOR_ACTIONS.join('|')}> <store
   goods-reject <goodsId> --reason "..."  goods under review → rejected; the merchant sees the reason
   brand-approve <applicationId>        brand application under review → approved (selectable in goodRelease)
   brand-reject <applicationId> --reason "..."  brand application → rejected; the merchant sees the reason
+  logout-approve <requestId>           deregistration request → completed; the store is closed (status 4, disabled)
+  logout-reject <requestId> --reason "..."  deregistration request → refused; the merchant sees the reason at /logouting
 environment: STORE_SERVER_URL (default http://127.0.0.1:3100), OPERATOR_KEY (default: the development key)`;
 
-export type AnyOperatorCommand = OperatorCommand | GoodsOperatorCommand | BrandOperatorCommand;
+export type AnyOperatorCommand = OperatorCommand | GoodsOperatorCommand | BrandOperatorCommand | LogoutOperatorCommand;
 export type ParsedCommand = { ok: true; command: AnyOperatorCommand } | { ok: false; message: string };
 
 export function parseOperatorArgs(argv: readonly string[]): ParsedCommand {
@@ -47,6 +55,12 @@ export function parseOperatorArgs(argv: readonly string[]): ParsedCommand {
     return { ok: false, message: (error as Error).message };
   }
   const [action, storeId, ...extra] = parsed.positionals;
+  if (action?.startsWith('logout-')) {
+    if (!storeId || extra.length > 0) return { ok: false, message: 'expected a logout action and one request id' };
+    const input = { action: action.slice('logout-'.length), requestId: storeId, reason: parsed.values.reason };
+    const logout = logoutOperatorCommandSchema.safeParse(input);
+    return logout.success ? { ok: true, command: logout.data } : { ok: false, message: describeValidationError(logout.error, input) };
+  }
   if (action?.startsWith('brand-')) {
     if (!storeId || extra.length > 0) return { ok: false, message: 'expected a brand action and one application id' };
     const input = { action: action.slice('brand-'.length), applicationId: storeId, reason: parsed.values.reason };
@@ -83,11 +97,19 @@ interface BrandOperatorAnswer {
   data: { applicationId: number; storeId: number; brandName: string; status: number; rejectReason: string | null } | null;
 }
 
+interface LogoutOperatorAnswer {
+  code: string;
+  msg: string;
+  data: { id: number; storeName: string; status: number; createTime: number; decideTime: number | null; rejectReason: string | null } | null;
+}
+
+const isLogoutCommand = (command: AnyOperatorCommand): command is LogoutOperatorCommand => 'requestId' in command;
 const isGoodsCommand = (command: AnyOperatorCommand): command is GoodsOperatorCommand => 'goodsId' in command;
 const isBrandCommand = (command: AnyOperatorCommand): command is BrandOperatorCommand => 'applicationId' in command;
 
 /** The operator endpoint a command goes to. */
 function targetOf(command: AnyOperatorCommand): string {
+  if (isLogoutCommand(command)) return `${OPERATOR_LOGOUTS_PATH_PREFIX}/${command.requestId}`;
   if (isBrandCommand(command)) return `${OPERATOR_BRANDS_PATH_PREFIX}/${command.applicationId}`;
   if (isGoodsCommand(command)) return `${OPERATOR_GOODS_PATH_PREFIX}/${command.goodsId}`;
   return `${OPERATOR_PATH_PREFIX}/${command.storeId}`;
@@ -96,8 +118,9 @@ function targetOf(command: AnyOperatorCommand): string {
 export async function runOperatorCommand(command: OperatorCommand, env?: NodeJS.ProcessEnv): Promise<OperatorAnswer>;
 export async function runOperatorCommand(command: GoodsOperatorCommand, env?: NodeJS.ProcessEnv): Promise<GoodsOperatorAnswer>;
 export async function runOperatorCommand(command: BrandOperatorCommand, env?: NodeJS.ProcessEnv): Promise<BrandOperatorAnswer>;
-export async function runOperatorCommand(command: AnyOperatorCommand, env?: NodeJS.ProcessEnv): Promise<OperatorAnswer | GoodsOperatorAnswer | BrandOperatorAnswer>;
-export async function runOperatorCommand(command: AnyOperatorCommand, env: NodeJS.ProcessEnv = process.env): Promise<OperatorAnswer | GoodsOperatorAnswer | BrandOperatorAnswer> {
+export async function runOperatorCommand(command: LogoutOperatorCommand, env?: NodeJS.ProcessEnv): Promise<LogoutOperatorAnswer>;
+export async function runOperatorCommand(command: AnyOperatorCommand, env?: NodeJS.ProcessEnv): Promise<AnyOperatorAnswer>;
+export async function runOperatorCommand(command: AnyOperatorCommand, env: NodeJS.ProcessEnv = process.env): Promise<AnyOperatorAnswer> {
   const base = (env.STORE_SERVER_URL || 'http://127.0.0.1:3100').replace(/\/+$/, '');
   const key = env.OPERATOR_KEY || DEV_OPERATOR_KEY;
   const target = targetOf(command);
@@ -114,13 +137,15 @@ export async function runOperatorCommand(command: AnyOperatorCommand, env: NodeJ
   }
 }
 
+type AnyOperatorAnswer = OperatorAnswer | GoodsOperatorAnswer | BrandOperatorAnswer | LogoutOperatorAnswer;
+
 async function main(): Promise<number> {
   const parsed = parseOperatorArgs(process.argv.slice(2));
   if (!parsed.ok) {
     console.error(`${parsed.message}\n${USAGE}`);
     return 2;
   }
-  let answer: OperatorAnswer | GoodsOperatorAnswer | BrandOperatorAnswer;
+  let answer: AnyOperatorAnswer;
   try {
     answer = await runOperatorCommand(parsed.command);
   } catch (error) {
@@ -130,6 +155,11 @@ async function main(): Promise<number> {
   if (answer.code !== '00000000' || !answer.data) {
     console.error(`refused (${answer.code}): ${answer.msg}`);
     return 1;
+  }
+  if ('decideTime' in answer.data) {
+    const request = answer.data;
+    console.log(`deregistration request ${request.id} of "${request.storeName}" is now status ${request.status}${request.rejectReason ? ` (reason: ${request.rejectReason})` : ''}`);
+    return 0;
   }
   if ('applicationId' in answer.data) {
     const brand = answer.data;

@@ -5,8 +5,10 @@ import {
   brandOperatorCommandSchema,
   goodsOperatorCommandSchema,
   OPERATOR_BRANDS_PATH_PREFIX,
+  logoutOperatorCommandSchema,
   OPERATOR_GOODS_PATH_PREFIX,
   OPERATOR_KEY_HEADER,
+  OPERATOR_LOGOUTS_PATH_PREFIX,
   OPERATOR_PATH_PREFIX,
   operatorCommandSchema,
 } from './operator.schemas';
@@ -38,6 +40,11 @@ export function operatorRoutes(operator: OperatorService, operatorKey: string | 
       const input = { action: params.action, applicationId: params.applicationId, reason: body.reason };
       const parsed = brandOperatorCommandSchema.safeParse(input);
       return parsed.success ? { ok: true, run: () => operator.reviewBrand(parsed.data) } : { ok: false, message: describeValidationError(parsed.error, input) };
+    }),
+    operatorRoute(`${OPERATOR_LOGOUTS_PATH_PREFIX}/:requestId/:action`, operatorKey, (params, body) => {
+      const input = { action: params.action, requestId: params.requestId, reason: body.reason };
+      const parsed = logoutOperatorCommandSchema.safeParse(input);
+      return parsed.success ? { ok: true, run: () => operator.reviewLogout(parsed.data) } : { ok: false, message: describeValidationError(parsed.error, input) };
     }),
   ];
 }

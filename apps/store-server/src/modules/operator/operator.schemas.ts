@@ -75,6 +75,28 @@ export const brandOperatorCommandSchema = z
 export type BrandOperatorCommand = z.output<typeof brandOperatorCommandSchema>;
 export const OPERATOR_BRANDS_PATH_PREFIX = '/operator/brands';
 
+/** The platform's decision on a deregistration request (docs/merchant-centre.md "Closing the shop"): approve closes the store. */
+export const LOGOUT_OPERATOR_ACTIONS = ['approve', 'reject'] as const;
+/** The CLI's names: `npm run operator -- logout-approve|logout-reject <requestId>`. */
+export const LOGOUT_CLI_ACTIONS = LOGOUT_OPERATOR_ACTIONS.map((a) => `logout-${a}` as const);
+
+export const logoutOperatorCommandSchema = z
+  .object({
+    action: z.enum(LOGOUT_OPERATOR_ACTIONS, { error: `logout action must be one of ${LOGOUT_OPERATOR_ACTIONS.join(', ')}` }),
+    requestId: z.coerce
+      .number({ error: 'requestId must be a number' })
+      .int('requestId must be a whole number')
+      .positive('requestId must be positive')
+      .max(2_147_483_647, 'requestId is too large'),
+    reason: reasonField.optional(),
+  })
+  .superRefine((command, ctx) => {
+    if (command.action === 'reject' && command.reason === undefined) ctx.addIssue(ruleIssue('reasonNeeded', ['reason'], { values: [`logout-${command.action}`] }));
+    if (command.action === 'approve' && command.reason !== undefined) ctx.addIssue(ruleIssue('noReason', ['reason'], { values: [`logout-${command.action}`] }));
+  });
+export type LogoutOperatorCommand = z.output<typeof logoutOperatorCommandSchema>;
+export const OPERATOR_LOGOUTS_PATH_PREFIX = '/operator/logouts';
+
 /** The HTTP endpoint's path (docs/onboarding.md); outside /v1/store, and never behind the store envelope. */
 export const OPERATOR_PATH_PREFIX = '/operator/stores';
 export const OPERATOR_KEY_HEADER = 'x-operator-key';

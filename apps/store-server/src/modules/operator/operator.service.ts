@@ -5,7 +5,9 @@ import { STORE_CODES, StoreError } from '../../shared/store-error';
 import { systemClock, type Clock } from '../../shared/clock';
 import { BrandApplicationsRepository, BrandApplicationsService, GoodsRepository, GoodsService } from '../goods';
 import type { OperatorRepository, OperatorStoreView } from './operator.repository';
-import type { BrandOperatorCommand, GoodsOperatorCommand, OperatorAction, OperatorCommand } from './operator.schemas';
+import { DeregistrationRepository } from '../deregistration/deregistration.repository';
+import { DeregistrationService } from '../deregistration/deregistration.service';
+import type { BrandOperatorCommand, GoodsOperatorCommand, LogoutOperatorCommand, OperatorAction, OperatorCommand } from './operator.schemas';
 
 interface Transition {
   /** Statuses the action may start from (console-spec §4 states; the transitions are our design). */
@@ -28,6 +30,7 @@ const TRANSITIONS: Record<OperatorAction, Transition> = {
 export class OperatorService {
   private readonly goods: GoodsService;
   private readonly brands: BrandApplicationsService;
+  private readonly deregistration: DeregistrationService;
 
   /** Goods and brand decisions go through the goods module's own services (its public face). */
   constructor(
@@ -37,6 +40,12 @@ export class OperatorService {
   ) {
     this.goods = goods ?? new GoodsService(new GoodsRepository(stores.db));
     this.brands = new BrandApplicationsService(new BrandApplicationsRepository(stores.db), clock);
+    this.deregistration = new DeregistrationService(new DeregistrationRepository(stores.db), clock);
+  }
+
+  /** logout-approve / logout-reject: only pending requests; approval closes the store (docs/merchant-centre.md). */
+  reviewLogout(command: LogoutOperatorCommand) {
+    return this.deregistration.decide(command.requestId, command.action, command.reason);
   }
 
   /** brand-approve / brand-reject: only applications under review. */
