@@ -5,13 +5,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { render } from '@testing-library/react';
-import { PERMISSIONS, STORE_CODES } from '@merchant/api-contracts';
+import { PERMISSIONS, STORE_CODES, type WireProblem } from '@merchant/api-contracts';
 import { createSecureClient } from '@merchant/secure-transport';
 import { createConsole } from '../../../app/createConsole';
 import { ACCESS_TOKEN_KEY } from '../../auth/tokenStorage';
 import { routeManifest } from '../../../routes/manifest';
 import { collectPaths, type ManifestRoute } from '../../../routes/routeHandle';
-import { DEMO_USER, createFakeStoreServer, type FakeStoreServer, type FakeUser } from '../../../../test/fakeStoreServer';
+import { DEMO_USER, createFakeStoreServer, type Envelope, type FakeStoreServer, type FakeUser } from '../../../../test/fakeStoreServer';
 import { TEST_CONFIG } from '../../../../test/renderConsole';
 import { GOODS_STATUS, goodsDraftBiz, goodsEndpoints, goodsSubmitBiz, type GoodsDetail } from './contract';
 import { goodsReleaseRoutes } from './routes';
@@ -286,6 +286,22 @@ describe('goods release form', () => {
     await user.click(await screen.findByTestId('release-submit'));
     expect(await screen.findByTestId('release-refusal')).toHaveTextContent('Submission refused: the store is disabled by the platform and cannot publish goods');
     expect(location()).toBe('/goods/goodRelease/edit?id=77');
+  });
+
+  it("puts the server's field problems on their fields in the merchant's words, a SKU cell's on its cell", async () => {
+    const server = serverWithLists();
+    server.on(goodsEndpoints.detail.path, () => ok(storedGoods()));
+    const problems: WireProblem[] = [
+      { field: 'title', problem: { rule: 'maxLength', limit: 60 } },
+      { field: 'skus.0.price', problem: { rule: 'max', limit: 999999.99 } },
+    ];
+    server.on(goodsEndpoints.submit.path, () => ({ code: STORE_CODES.invalidParameter, msg: 'invalid parameters', errInfo: { problems } as Envelope['errInfo'] }));
+    const { user } = renderRelease('/goods/goodRelease/edit?id=77', server, 'zh-CN');
+    await user.click(await screen.findByTestId('release-submit', undefined, { timeout: 20_000 }));
+    await waitFor(() => expect(screen.getByTestId('release-title')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByTestId('release-title')).toHaveAccessibleDescription('商品标题不能超过 60 个字符');
+    expect(within(screen.getByTestId('sku-price-0')).getByRole('textbox')).toHaveAccessibleDescription('价格（元）不能超过 999999.99');
+    expect(screen.queryByTestId('resource-form-problems')).not.toBeInTheDocument();
   });
 
   it('asks before leaving with unsaved changes: stay keeps the form, leave goes', async () => {

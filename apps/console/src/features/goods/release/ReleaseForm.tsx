@@ -72,7 +72,24 @@ const RELEASE_FIELDS: readonly ResourceFormField[] = (
     ['freightTemplateId', 'goodsRelease.field.freight'],
     ['afterSaleTemplateId', 'goodsRelease.field.afterSale'],
   ] as const
-).map(([name, labelKey]) => ({ name, labelKey, kind: 'text' }));
+).map(([name, labelKey]): ResourceFormField =>
+  name === 'skus'
+    ? {
+        // The SKU table (SpecSkuSection draws it): a server problem on a cell (`skus.0.price`) goes on that cell.
+        name,
+        labelKey,
+        kind: 'lines',
+        lines: {
+          columns: [
+            { name: 'specValues', labelKey: 'goodsRelease.sku.spec', kind: 'text' },
+            { name: 'price', labelKey: 'goodsRelease.sku.price', kind: 'money' },
+            { name: 'stock', labelKey: 'goodsRelease.sku.stock', kind: 'integer' },
+          ],
+          newLine: () => ({ specValues: [], price: '', stock: '' }),
+        },
+      }
+    : { name, labelKey, kind: 'text' },
+);
 
 /**
  * The release form on the kit's engine: checked by the submit contract (releaseSubmitRules) as the biz the form
@@ -202,6 +219,13 @@ export function ReleaseForm({ mode, initialValues, goodsId, notice }: ReleaseFor
                 <li key={`${item.name}-${index}`}>{item.text}</li>
               ))}
             </Box>
+          </Alert>
+        )}
+        {engine.formProblems.length > 0 && (
+          <Alert severity="error" data-testid="resource-form-problems">
+            {engine.formProblems.map((text) => (
+              <div key={text}>{text}</div>
+            ))}
           </Alert>
         )}
         {refusal && (
