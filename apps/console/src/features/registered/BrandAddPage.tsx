@@ -6,18 +6,17 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { storeInfoShape } from '@merchant/api-contracts';
 import { z } from 'zod';
-import { defineResourceForm, type ResourceFormInputProps } from '../../resource-kit/types';
-import { textFieldProps, useFieldControl } from '../../resource-kit/fields/useFieldControl';
+import { defineResourceForm } from '../../resource-kit/types';
 import { ResourceFormFields } from '../../resource-kit/ResourceFormFields';
 import { useResourceActions } from '../../resource-kit/useResourceActions';
 import { useResourceForm } from '../../resource-kit/useResourceForm';
 import { useAppSelector } from '../../app/hooks';
 import { PageLoading } from '../../routes/RootLayout';
 import { registeredApi, useStoreDraftQuery } from './api';
+import { DayInput } from './components/DayInput';
 import { OnboardingFrame } from './components/OnboardingFrame';
 import { SignInFirst } from './components/SignInFirst';
 import { dateToSeconds, secondsToDate, type StoreInfoDraft } from './storeInfoSchema';
@@ -29,21 +28,6 @@ type Values = { brandName: string; brandExpireDate: string };
 
 /** The brand step requires both brand fields the contract keeps optional for other store types. */
 const brandSchema = z.object({ brandName: storeInfoShape.brandName.unwrap(), brandExpireTime: storeInfoShape.brandExpireTime.unwrap() });
-
-/** A calendar day (YYYY-MM-DD) in the browser's own date box; the wire takes seconds at the day's end. */
-function DayInput({ field, required, disabled }: ResourceFormInputProps) {
-  const control = useFieldControl(field);
-  const props = textFieldProps(control, { required, disabled });
-  return (
-    <TextField
-      {...props}
-      type="date"
-      slotProps={{ ...props.slotProps, inputLabel: { shrink: true } }}
-      value={(control.value as string | undefined) ?? ''}
-      onChange={(event) => control.onChange(event.target.value)}
-    />
-  );
-}
 
 function brandForm(draft: StoreInfoDraft) {
   return defineResourceForm<Values>({

@@ -1,109 +1,193 @@
-// /registered/shopMsg (needs a token, console-spec §2): the store information submitted for review.
-// It is kept as a server-side draft (temporaryStorageStoreInfo / getStorageStoreInfoByToken), so the
-// merchant can leave and come back; "next" saves it and goes to the brand step or the agreement.
+// /registered/shopMsg (needs a token, console-spec §2) on the form kit: the store information submitted for
+// review, checked by the store info contract (errors in the merchant's language, server field problems on
+// their fields). It is kept as a server-side draft (temporaryStorageStoreInfo / getStorageStoreInfoByToken),
+// so the merchant can leave and come back; "next" saves it and goes to the brand step or the agreement.
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { FormProvider } from 'react-hook-form';
+import { Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import TextField from '@mui/material/TextField';
 import { PRINCIPAL_TYPE_LABELS, STORE_TYPE_LABELS } from '@merchant/api-contracts';
-import { statusLabel, type UiKitLocale } from '@merchant/ui-kit/format';
+import { FormFieldInput } from '../../resource-kit/fields';
+import { textFieldProps, useFieldControl } from '../../resource-kit/fields/useFieldControl';
+import { textContext } from '../../resource-kit/text';
+import { defineResourceForm, type ResourceFormField, type ResourceFormInputProps } from '../../resource-kit/types';
+import { useResourceActions } from '../../resource-kit/useResourceActions';
+import { useResourceForm } from '../../resource-kit/useResourceForm';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notify } from '../../app/notificationsSlice';
 import { PageLoading } from '../../routes/RootLayout';
 import { DASHBOARD_PATH, loginPathFor } from '../../routes/routeDecision';
 import { useCategoryTreeQuery, useCityListQuery, type CategoryNode } from '../../app/storeInit';
-import { useSaveStoreDraftMutation, useStoreDraftQuery } from './api';
-import { FormTextField } from './components/FormTextField';
+import { registeredApi, useStoreDraftQuery } from './api';
+import { DayInput } from './components/DayInput';
 import { OnboardingFrame } from './components/OnboardingFrame';
 import {
-  EMPTY_STORE_INFO,
   MAX_STORE_CATEGORIES,
   PRINCIPAL_TYPES,
   STORE_TYPES,
   draftToForm,
   formToDraft,
+  formToWire,
   nextStepAfterShopInfo,
   storeInfoFormSchema,
+  type StoreInfoDraft,
   type StoreInfoFormInput,
-  type StoreInfoFormValues,
 } from './storeInfoSchema';
+
+/** A store is in a level-2 city (store init's shared city list). */
+function CityInput({ field, required, disabled }: ResourceFormInputProps) {
+  const control = useFieldControl(field);
+  const cityList = useCityListQuery();
+  const cities = useMemo(() => (cityList.data ?? []).filter((city) => city.level === 2), [cityList.data]);
+  const props = textFieldProps(control, { required, disabled });
+  return (
+    <Autocomplete
+      options={cities}
+      loading={cityList.isLoading}
+      disabled={disabled}
+      getOptionLabel={(city) => city.cityName}
+      isOptionEqualToValue={(a, b) => a.cityCode === b.cityCode}
+      value={cities.find((city) => city.cityCode === control.value) ?? null}
+      onChange={(_event, city) => control.onChange(city?.cityCode ?? '')}
+      renderInput={(params) => <TextField {...params} {...props} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, ...props.slotProps.htmlInput } }} />}
+    />
+  );
+}
 
 interface CategoryOption {
   id: number;
   name: string;
   group: string;
 }
-
 const flattenCategories = (tree: readonly CategoryNode[]): CategoryOption[] =>
   tree.flatMap((top) => (top.children ?? []).map((leaf) => ({ id: leaf.id, name: leaf.categoryName, group: top.categoryName })));
+
+/** The business categories: level-2 categories, grouped by their level-1 category. */
+function CategoriesInput({ field, required, disabled }: ResourceFormInputProps) {
+  const { t } = useTranslation();
+  const control = useFieldControl(field);
+  const tree = useCategoryTreeQuery();
+  const categories = useMemo(() => flattenCategories(tree.data ?? []), [tree.data]);
+  const chosen = (control.value as number[] | undefined) ?? [];
+  const props = textFieldProps(control, { required, disabled });
+  return (
+    <Autocomplete
+      multiple
+      options={categories}
+      disabled={disabled}
+      groupBy={(option) => option.group}
+      getOptionLabel={(option) => option.name}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      value={categories.filter((option) => chosen.includes(option.id))}
+      onChange={(_event, picked) => control.onChange(picked.map((option) => option.id))}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          {...props}
+          helperText={control.error ?? t('registered.shopMsg.categoriesHelp', { max: MAX_STORE_CATEGORIES })}
+          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, ...props.slotProps.htmlInput } }}
+        />
+      )}
+    />
+  );
+}
+
+const text = (name: Extract<keyof StoreInfoFormInput, string>, extra: Partial<ResourceFormField> = {}): ResourceFormField => ({
+  name,
+  labelKey: `registered.shopMsg.${name}`,
+  kind: 'text',
+  testId: `shop-${name}`,
+  ...extra,
+});
+
+const FIELDS: readonly ResourceFormField[] = [
+  text('storeName'),
+  text('storeType', { kind: 'select', options: STORE_TYPES.map((value) => ({ value, label: STORE_TYPE_LABELS.labels[value] })) }),
+  text('principalType', { kind: 'select', options: PRINCIPAL_TYPES.map((value) => ({ value, label: PRINCIPAL_TYPE_LABELS.labels[value] })) }),
+  text('cityCode', { labelKey: 'registered.shopMsg.city', testId: 'shop-city', picked: true, input: CityInput }),
+  text('address'),
+  text('contactName'),
+  text('contactMobile', { kind: 'phone' }),
+  text('legalPersonName'),
+  text('legalPersonIdNumber'),
+  text('licenseNumber'),
+  text('licenseImageUrl', { helperKey: 'registered.shopMsg.licenseImageHelp' }),
+  text('licenseExpireDate', { kind: 'date', helperKey: 'registered.shopMsg.licenseExpireHelp', input: DayInput }),
+  text('categoryIds', { labelKey: 'registered.shopMsg.categories', testId: 'shop-categories', picked: true, input: CategoriesInput }),
+];
+/** The wide fields take both columns. */
+const WIDE = new Set(['categoryIds']);
+
+function shopInfoForm(draft: StoreInfoDraft, initial: StoreInfoFormInput) {
+  const { licenseExpireTime: _previousEnd, ...kept } = draft;
+  return defineResourceForm<StoreInfoFormInput>({
+    schema: storeInfoFormSchema,
+    defaults: initial,
+    fields: FIELDS,
+    toBiz: formToWire,
+    fromWirePath: (path) => (path === 'licenseExpireTime' ? 'licenseExpireDate' : path),
+    // The next step is the answer: no notice.
+    successKey: null,
+    // Over the stored draft, so the brand step's fields survive; a cleared licence end is cleared there too.
+    create: { endpoint: registeredApi.endpoints.saveStoreDraft, toBiz: (checked) => ({ ...kept, ...checked }) },
+  });
+}
 
 export function ShopMsgPage() {
   const token = useAppSelector((state) => state.auth.token);
   // console-spec §2: without a token this screen sends the visitor to sign in, then to the dashboard.
   if (!token) return <Navigate to={loginPathFor(DASHBOARD_PATH)} replace />;
-  return <ShopInfoForm />;
+  return <ShopInfoDraft />;
 }
 
-function ShopInfoForm() {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language as UiKitLocale;
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+/** The form starts once from the fresh draft; a failed load (its msg already shown) starts from an empty one. */
+function ShopInfoDraft() {
   const [searchParams] = useSearchParams();
   const draft = useStoreDraftQuery(undefined, { refetchOnMountOrArgChange: true });
-  // The shared lists of store init (one cache): a store belongs to a level-2 city and picks level-2 categories.
-  const cityList = useCityListQuery();
-  const cities = useMemo(() => (cityList.data ?? []).filter((city) => city.level === 2), [cityList.data]);
-  const categoryTree = useCategoryTreeQuery();
-  const categories = useMemo(() => flattenCategories(categoryTree.data ?? []), [categoryTree.data]);
-  const [saveDraft, { isLoading: saving }] = useSaveStoreDraftMutation();
-  const [restored, setRestored] = useState(false);
-  const [ready, setReady] = useState(false);
-  const { control, handleSubmit, getValues, reset } = useForm<StoreInfoFormInput, unknown, StoreInfoFormValues>({
-    resolver: zodResolver(storeInfoFormSchema),
-    defaultValues: EMPTY_STORE_INFO,
-  });
-
-  // Fill the form once, from the fresh draft: a later refetch must not wipe what the merchant typed.
+  const [start, setStart] = useState<StoreInfoDraft | null>(null);
   useEffect(() => {
-    // A failed draft load (its msg already shown) starts from an empty form.
-    if (ready || draft.isFetching || !(draft.data || draft.isError)) return;
-    const chosenType = Number(searchParams.get('storeType'));
-    const values = draftToForm(draft.data);
-    reset((STORE_TYPES as readonly number[]).includes(chosenType) ? { ...values, storeType: chosenType } : values);
-    setRestored(Object.keys(draft.data ?? {}).length > 0);
-    setReady(true);
-  }, [draft.data, draft.isError, draft.isFetching, ready, reset, searchParams]);
+    if (start || draft.isFetching || !(draft.data || draft.isError)) return;
+    setStart(draft.data ?? {});
+  }, [start, draft.data, draft.isError, draft.isFetching]);
+  if (!start) return <PageLoading />;
+  const chosenType = Number(searchParams.get('storeType'));
+  const values = draftToForm(start);
+  return <ShopInfoForm draft={start} initial={(STORE_TYPES as readonly number[]).includes(chosenType) ? { ...values, storeType: chosenType } : values} />;
+}
 
-  const save = async (values: StoreInfoFormInput) => {
-    const result = await saveDraft(formToDraft(values, draft.data));
-    return !('error' in result);
+function ShopInfoForm({ draft, initial }: { draft: StoreInfoDraft; initial: StoreInfoFormInput }) {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const actions = useResourceActions();
+  const [definition] = useState(() => shopInfoForm(draft, initial));
+  const [saving, setSaving] = useState(false);
+  const engine = useResourceForm(definition, {
+    initial,
+    context: actions.context,
+    successKey: 'resourceKit.saved',
+    onSaved: () => actions.context.navigate(nextStepAfterShopInfo(engine.form.getValues('storeType') as number)),
+  });
+  const context = useMemo(() => textContext(t, i18n.language), [t, i18n.language]);
+  const restored = Object.keys(draft).length > 0;
+
+  // "Save draft" keeps whatever is valid so far, without checking the rest.
+  const saveDraft = async () => {
+    setSaving(true);
+    try {
+      await actions.context.mutate(registeredApi.endpoints.saveStoreDraft, formToDraft(engine.form.getValues() as StoreInfoFormInput, draft));
+      dispatch(notify({ severity: 'success', message: 'registered.shopMsg.draftSaved', translate: true }));
+    } catch {
+      // The server msg was shown by the client (§8).
+    } finally {
+      setSaving(false);
+    }
   };
-
-  const saveOnly = async () => {
-    if (await save(getValues())) dispatch(notify({ severity: 'success', message: 'registered.shopMsg.draftSaved', translate: true }));
-  };
-
-  const next = handleSubmit(
-    async (values) => {
-      if (await save(getValues())) void navigate(nextStepAfterShopInfo(values.storeType));
-    },
-    () => dispatch(notify({ severity: 'warning', message: 'registered.shopMsg.fixErrors', translate: true })),
-  );
-
-  if (!ready) return <PageLoading />;
-
-  const text = (name: keyof StoreInfoFormInput, extra: Omit<TextFieldProps, 'name' | 'error'> = {}) => (
-    <FormTextField control={control} name={name} label={t(`registered.shopMsg.${name}`)} testId={`shop-${name}`} required {...extra} />
-  );
 
   return (
     <OnboardingFrame heading={t('registered.shopMsg.heading')} step="shopInfo" width={880}>
@@ -112,109 +196,33 @@ function ShopInfoForm() {
           {t('registered.shopMsg.draftLoaded')}
         </Alert>
       )}
-      <Box component="form" noValidate onSubmit={(event) => void next(event)} aria-label={t('registered.shopMsg.heading')}>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, mb: 3 }}>
-          {text('storeName')}
-          <Controller
-            control={control}
-            name="storeType"
-            render={({ field }) => (
-              <TextField select label={t('registered.shopMsg.storeType')} {...field} slotProps={{ htmlInput: { 'data-testid': 'shop-storeType' } }} required>
-                {STORE_TYPES.map((value) => (
-                  <MenuItem key={value} value={value}>
-                    {statusLabel(STORE_TYPE_LABELS, value, locale)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            control={control}
-            name="principalType"
-            render={({ field }) => (
-              <TextField select label={t('registered.shopMsg.principalType')} {...field} slotProps={{ htmlInput: { 'data-testid': 'shop-principalType' } }} required>
-                {PRINCIPAL_TYPES.map((value) => (
-                  <MenuItem key={value} value={value}>
-                    {statusLabel(PRINCIPAL_TYPE_LABELS, value, locale)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            control={control}
-            name="cityCode"
-            render={({ field, fieldState }) => (
-              <Autocomplete
-                options={cities}
-                loading={cityList.isLoading}
-                getOptionLabel={(city) => city.cityName}
-                isOptionEqualToValue={(a, b) => a.cityCode === b.cityCode}
-                value={cities.find((city) => city.cityCode === field.value) ?? null}
-                onChange={(_event, city) => field.onChange(city?.cityCode ?? '')}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    required
-                    label={t('registered.shopMsg.city')}
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message ? t(fieldState.error.message) : undefined}
-                    slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'shop-city' } }}
-                  />
-                )}
-              />
-            )}
-          />
-          {text('address')}
-          {text('contactName')}
-          {text('contactMobile', { inputMode: 'numeric' })}
-          {text('legalPersonName')}
-          {text('legalPersonIdNumber')}
-          {text('licenseNumber')}
-          {text('licenseImageUrl', { type: 'url', helperText: t('registered.shopMsg.licenseImageHelp') })}
-          {text('licenseExpireDate', {
-            type: 'date',
-            required: false,
-            helperText: t('registered.shopMsg.licenseExpireHelp'),
-            slotProps: { inputLabel: { shrink: true } },
-          })}
-          <Box sx={{ gridColumn: { md: '1 / span 2' } }}>
-            <Controller
-              control={control}
-              name="categoryIds"
-              render={({ field, fieldState }) => (
-                <Autocomplete
-                  multiple
-                  options={categories}
-                  groupBy={(option) => option.group}
-                  getOptionLabel={(option) => option.name}
-                  isOptionEqualToValue={(a, b) => a.id === b.id}
-                  value={categories.filter((option) => field.value?.includes(option.id))}
-                  onChange={(_event, chosen) => field.onChange(chosen.map((option) => option.id))}
-                  renderInput={(params) => (
-                    <TextField
-                      {...params}
-                      required
-                      label={t('registered.shopMsg.categories')}
-                      error={Boolean(fieldState.error)}
-                      helperText={fieldState.error?.message ? t(fieldState.error.message) : t('registered.shopMsg.categoriesHelp', { max: MAX_STORE_CATEGORIES })}
-                      slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'shop-categories' } }}
-                    />
-                  )}
-                />
-              )}
-            />
+      <FormProvider {...engine.form}>
+        <Box component="form" noValidate onSubmit={engine.submit} aria-label={t('registered.shopMsg.heading')}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, mb: 3, pt: 1 }}>
+            {FIELDS.map((field) => (
+              <Box key={field.name} sx={{ gridColumn: WIDE.has(field.name) ? { md: '1 / span 2' } : undefined, minWidth: 0 }}>
+                <FormFieldInput field={field} required={engine.required.has(field.name)} disabled={false} context={context} />
+              </Box>
+            ))}
           </Box>
+          {engine.formProblems.length > 0 && (
+            <Alert severity="error" sx={{ mb: 2 }} data-testid="resource-form-problems">
+              {engine.formProblems.map((problem) => (
+                <div key={problem}>{problem}</div>
+              ))}
+            </Alert>
+          )}
+          <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
+            <Button onClick={() => void saveDraft()} disabled={saving || engine.submitting} data-testid="shop-save-draft">
+              {t('registered.shopMsg.saveDraft')}
+            </Button>
+            <Button type="submit" variant="contained" disabled={saving || engine.submitting} data-testid="shop-next">
+              {t('registered.shopMsg.next')}
+            </Button>
+          </Stack>
         </Box>
-        <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
-          <Button onClick={() => void saveOnly()} disabled={saving} data-testid="shop-save-draft">
-            {t('registered.shopMsg.saveDraft')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={saving} data-testid="shop-next">
-            {t('registered.shopMsg.next')}
-          </Button>
-        </Stack>
-      </Box>
+      </FormProvider>
+      {engine.question}
     </OnboardingFrame>
   );
 }

@@ -126,9 +126,11 @@ describe('shopMsg', () => {
     await user.type(await screen.findByTestId('shop-storeName'), 'Fix It Service');
     await user.type(screen.getByTestId('shop-licenseNumber'), 'lowercase');
     await user.click(screen.getByTestId('shop-next'));
-    expect(await screen.findByText('the credit code has 18 digits or capital letters')).toBeInTheDocument();
-    expect(screen.getByText('please give the licence image address')).toBeInTheDocument();
-    expect(screen.getByText('please choose at least one business category')).toBeInTheDocument();
+    // The store info contract's rules, said by the form kit with the fields' labels.
+    expect(await screen.findByText('Unified social credit code must be 18 digits or capital letters')).toBeInTheDocument();
+    expect(screen.getByText('Business licence image URL is required')).toBeInTheDocument();
+    expect(screen.getByTestId('shop-licenseNumber')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Business categories: at least 1')).toBeInTheDocument();
     expect(server.callsTo('/temporaryStorageStoreInfo')).toEqual([]);
     await user.click(screen.getByTestId('shop-save-draft'));
     await waitFor(() => expect(server.callsTo('/temporaryStorageStoreInfo')).toHaveLength(1));
@@ -164,10 +166,10 @@ describe('shopMsg', () => {
     const { user } = renderConsole({ path: '/registered/shopMsg', token: fresh.token, server });
     await user.type(await screen.findByTestId('shop-licenseImageUrl'), 'not a url');
     await user.click(screen.getByTestId('shop-next'));
-    expect(await screen.findByText('enter a valid image address starting with http:// or https://')).toBeInTheDocument();
+    expect(await screen.findByText('Business licence image URL must be an http(s) address or a path on this site')).toBeInTheDocument();
     expect(screen.getByTestId('shop-licenseImageUrl')).toHaveAttribute('aria-invalid', 'true');
     await user.selectOptions(screen.getByTestId('language-switch'), 'zh-CN');
-    expect(await screen.findByText('请输入有效的图片网址，以 http:// 或 https:// 开头')).toBeInTheDocument();
+    expect(await screen.findByText('营业执照图片地址须为 http(s) 地址或本站路径')).toBeInTheDocument();
     await user.click(screen.getByTestId('shop-save-draft'));
     await waitFor(() => expect(server.callsTo('/temporaryStorageStoreInfo')).toHaveLength(1));
     expect(server.callsTo('/temporaryStorageStoreInfo')[0]!.biz).not.toHaveProperty('licenseImageUrl');

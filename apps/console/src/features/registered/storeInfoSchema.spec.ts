@@ -7,14 +7,14 @@ import {
   draftToForm,
   draftToSubmission,
   formToDraft,
+  formToWire,
   nextStepAfterShopInfo,
   registerSchema,
   secondsToDate,
   storeInfoFormSchema,
   type StoreInfoFormInput,
 } from './storeInfoSchema';
-import { problemOf, storeInfoShape, valueAtPath } from '@merchant/api-contracts';
-import { registeredMessages } from './messages';
+import { describeRuleProblem, problemOf, storeInfoShape, valueAtPath } from '@merchant/api-contracts';
 
 const complete: StoreInfoFormInput = {
   storeName: 'Blue Lamp Store',
@@ -89,45 +89,54 @@ describe('store information drafts', () => {
     expect(draftToSubmission(incomplete)).toBeNull();
   });
 
-  it('validates the whole form with i18n keys', () => {
-    const result = storeInfoFormSchema.safeParse({ ...complete, licenseNumber: '91440300ma5xxxxx0y', legalPersonIdNumber: '1101051949123100' });
-    expect(result.success).toBe(false);
-    expect(result.error?.issues.map((issue) => issue.message).sort()).toEqual(['registered.validation.idNumberFormat', 'registered.validation.licenseNumberFormat']);
+  /** Each refused field's first problem as a rule code, as the form kit shows it under the field (with its label). */
+  const rules = (values: StoreInfoFormInput) => {
+    const wire = formToWire(values);
+    const issues = storeInfoFormSchema.safeParse(wire).error?.issues;
+    if (!issues) return undefined;
+    const first = new Map<string, string>();
+    for (const issue of issues) if (!first.has(issue.path.join('.'))) first.set(issue.path.join('.'), problemOf(issue, valueAtPath(wire, issue.path)).rule);
+    return [...first.values()];
+  };
+
+  it('checks the whole form by the store info contract', () => {
+    expect(rules(complete)).toBeUndefined();
+    expect(rules({ ...complete, licenseNumber: '91440300ma5xxxxx0y', legalPersonIdNumber: '1101051949123100' })?.sort()).toEqual(['idNumber', 'licenseNumber']);
   });
 
-  it("follows the store info contract's rules (one source of truth), in the form's own messages", () => {
-    const message = (change: Partial<StoreInfoFormInput>) => storeInfoFormSchema.safeParse({ ...complete, ...change }).error?.issues.map((issue) => issue.message);
+  it("follows the store info contract's rules (one source of truth)", () => {
+    const rule = (change: Partial<StoreInfoFormInput>) => rules({ ...complete, ...change });
     const tooMany = Array.from({ length: MAX_STORE_CATEGORIES + 1 }, (_, i) => i + 1);
-    expect(message({ storeName: 'x'.repeat(31) })).toEqual(['registered.validation.storeNameLength']);
-    expect(message({ storeName: '  ' })).toEqual(['registered.validation.storeNameRequired']);
-    expect(message({ categoryIds: tooMany })).toEqual(['registered.validation.categoriesTooMany']);
-    // The contract also refuses a repeated category, which the old hand-written rule let through.
-    expect(message({ categoryIds: [11, 11] })).toEqual(['registered.validation.categoriesTooMany']);
-    expect(message({ storeType: 4 })).toEqual(['registered.validation.storeTypeRequired']);
-    expect(message({ contactMobile: '12345' })).toEqual(['auth.validation.mobileFormat']);
+    expect(rule({ storeName: 'x'.repeat(31) })).toEqual(['maxLength']);
+    expect(rule({ storeName: '  ' })).toEqual(['required']);
+    expect(rule({ categoryIds: tooMany })).toEqual(['maxItems']);
+    expect(rule({ categoryIds: [11, 11] })).toEqual(['distinct']);
+    expect(rule({ categoryIds: [] })).toEqual(['minItems']);
+    expect(rule({ storeType: 4 })).toEqual(['option']);
+    expect(rule({ contactMobile: '12345' })).toEqual(['phone']);
     // Typed text is trimmed as the contract trims it.
-    expect(storeInfoFormSchema.parse({ ...complete, address: '  9 Test Road  ' }).address).toBe('9 Test Road');
+    expect(storeInfoFormSchema.parse(formToWire({ ...complete, address: '  9 Test Road  ' })).address).toBe('9 Test Road');
     expect(storeInfoShape.storeType.options.map((option) => option.value)).toEqual([...STORE_TYPES]);
   });
 
   it('accepts only an http(s) image address (or a path on this site) as the licence image', () => {
-    const message = (licenseImageUrl: string) => storeInfoFormSchema.safeParse({ ...complete, licenseImageUrl }).error?.issues.map((issue) => issue.message);
+    const rule = (licenseImageUrl: string) => rules({ ...complete, licenseImageUrl });
     for (const bad of ['not a url', 'www.example.com/license.png', 'ftp://example.com/license.png', 'javascript:alert(1)', 'https://', '//evil.test/a.png', 'http://exa mple.com/a.png']) {
-      expect([bad, message(bad)]).toEqual([bad, ['registered.validation.licenseImageUrl']]);
+      expect([bad, rule(bad)]).toEqual([bad, ['webAddress']]);
     }
-    expect(message('   ')).toEqual(['registered.validation.licenseImageRequired']);
-    expect(message(`https://cdn.example.com/${'a'.repeat(500)}.png`)).toEqual(['registered.validation.tooLong']);
+    expect(rule('   ')).toEqual(['required']);
+    expect(rule(`https://cdn.example.com/${'a'.repeat(500)}.png`)).toEqual(['maxLength']);
     for (const good of ['https://cdn.example.com/license.png', 'http://127.0.0.1:3100/v1/store/media/objects/get?key=a&expires=1', '/static/demo/license.png']) {
-      expect([good, message(good)]).toEqual([good, undefined]);
+      expect([good, rule(good)]).toEqual([good, undefined]);
     }
-    expect(storeInfoFormSchema.parse({ ...complete, licenseImageUrl: '  https://cdn.example.com/l.png ' }).licenseImageUrl).toBe('https://cdn.example.com/l.png');
+    expect(storeInfoFormSchema.parse(formToWire({ ...complete, licenseImageUrl: '  https://cdn.example.com/l.png ' })).licenseImageUrl).toBe('https://cdn.example.com/l.png');
     // An invalid address is not kept in the draft either (store-server would keep it for the reviewer).
     expect(formToDraft({ ...complete, licenseImageUrl: 'not a url' })).not.toHaveProperty('licenseImageUrl');
   });
 
   it('explains the licence image rule in both languages', () => {
-    expect(registeredMessages['zh-CN'].registered.validation.licenseImageUrl).toBe('请输入有效的图片网址，以 http:// 或 https:// 开头');
-    expect(registeredMessages['en-US'].registered.validation.licenseImageUrl).toBe('enter a valid image address starting with http:// or https://');
+    expect(describeRuleProblem({ rule: 'webAddress' }, '营业执照图片地址', 'zh-CN')).toBe('营业执照图片地址须为 http(s) 地址或本站路径');
+    expect(describeRuleProblem({ rule: 'webAddress' }, 'Business licence image URL', 'en-US')).toBe('Business licence image URL must be an http(s) address or a path on this site');
   });
 
   it('goes to the brand step for flagship and specialty stores, to the agreement for a service store', () => {

@@ -4,7 +4,7 @@
 // i18n messages and its own date representation, so the two cannot drift either.
 import dayjs from 'dayjs';
 import { z } from 'zod';
-import { MAX_STORE_CATEGORIES, accountEndpoints, ruleIssue, storeInfoShape } from '@merchant/api-contracts';
+import { MAX_STORE_CATEGORIES, accountEndpoints, ruleIssue, storeInfoBiz, storeInfoShape } from '@merchant/api-contracts';
 
 /** store-server's limit on business categories per store (the contract's). */
 export { MAX_STORE_CATEGORIES };
@@ -13,26 +13,6 @@ export const STORE_TYPES = storeInfoShape.storeType.options.map((option) => opti
 export const PRINCIPAL_TYPES = storeInfoShape.principalType.options.map((option) => option.value);
 /** storeType 3 (service store) skips the brand step (console-spec §6 excludes brands for it). */
 export const SERVICE_STORE_TYPE = 3;
-
-const V = 'registered.validation';
-
-const isBlank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
-
-/**
- * A form field whose rule is the contract's, with the form's messages (full i18n keys): `required` when
- * nothing is entered, `invalid` for any other failure. Typed text is trimmed first, as the merchant
- * means it; the value is what the contract's rule answers.
- */
-function contractRule<Value>(rule: z.ZodType, keys: { required?: string; invalid: string }) {
-  return z.custom<Value>().transform((value, ctx) => {
-    const checked = rule.safeParse(typeof value === 'string' ? value.trim() : value);
-    if (checked.success) return checked.data as Value;
-    ctx.addIssue({ code: 'custom', message: isBlank(value) && keys.required ? keys.required : keys.invalid });
-    return z.NEVER;
-  });
-}
-const textRule = (rule: z.ZodType, required: string, invalid = 'tooLong') => contractRule<string>(rule, { required: `${V}.${required}`, invalid: `${V}.${invalid}` });
 
 // Registration is the contract's registerUser biz; the password typed twice is the console's own check
 // (the confirmation is never sent).
@@ -56,43 +36,32 @@ export function isImageAddress(value: string): boolean {
   }
 }
 
-const licenseImageRule = z.custom<string>().transform((value, ctx) => {
-  const text = typeof value === 'string' ? value.trim() : value;
-  const message = isBlank(text)
-    ? `${V}.licenseImageRequired`
-    : typeof text !== 'string' || !isImageAddress(text)
-      ? `${V}.licenseImageUrl`
-      : storeInfoShape.licenseImageUrl.safeParse(text).success
-        ? null
-        : `${V}.tooLong`;
-  if (message === null) return text as string;
-  ctx.addIssue({ code: 'custom', message });
-  return z.NEVER;
+/**
+ * What the shop info form checks: the contract's store info (the brand is the next step's), the licence image
+ * also an address (the contract only limits its length; the reviewer must be able to open it).
+ */
+export const storeInfoFormSchema = storeInfoBiz.omit({ brandName: true, brandExpireTime: true }).extend({
+  licenseImageUrl: storeInfoShape.licenseImageUrl.superRefine((value, ctx) => {
+    if (!isImageAddress(value)) ctx.addIssue(ruleIssue('webAddress', []));
+  }),
 });
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${V}.date`).refine((s) => dayjs(s).isValid(), `${V}.date`);
-
-/** Each field on its own, so a draft can keep whichever fields are already valid. */
-export const storeInfoFields = {
-  storeName: textRule(storeInfoShape.storeName, 'storeNameRequired', 'storeNameLength'),
-  storeType: contractRule<number>(storeInfoShape.storeType, { invalid: `${V}.storeTypeRequired` }),
-  principalType: contractRule<number>(storeInfoShape.principalType, { invalid: `${V}.principalTypeRequired` }),
-  cityCode: textRule(storeInfoShape.cityCode, 'cityRequired', 'cityRequired'),
-  address: textRule(storeInfoShape.address, 'addressRequired'),
-  contactName: textRule(storeInfoShape.contactName, 'contactNameRequired'),
-  contactMobile: contractRule<string>(storeInfoShape.contactMobile, { required: 'auth.validation.mobileRequired', invalid: 'auth.validation.mobileFormat' }),
-  legalPersonName: textRule(storeInfoShape.legalPersonName, 'legalPersonNameRequired'),
-  legalPersonIdNumber: textRule(storeInfoShape.legalPersonIdNumber, 'idNumberRequired', 'idNumberFormat'),
-  licenseNumber: textRule(storeInfoShape.licenseNumber, 'licenseNumberRequired', 'licenseNumberFormat'),
-  licenseImageUrl: licenseImageRule,
-  /** YYYY-MM-DD in the form; seconds on the wire (the contract's licenseExpireTime). Empty: a licence without an end date. */
-  licenseExpireDate: z.union([z.literal(''), isoDate]),
-  categoryIds: contractRule<number[]>(storeInfoShape.categoryIds, { required: `${V}.categoriesRequired`, invalid: `${V}.categoriesTooMany` }),
-};
-
-export const storeInfoFormSchema = z.object(storeInfoFields);
-export type StoreInfoFormInput = z.input<typeof storeInfoFormSchema>;
-export type StoreInfoFormValues = z.output<typeof storeInfoFormSchema>;
+/** The form's values: the wire's, with the licence's end as the day typed (YYYY-MM-DD, '' for none). */
+export interface StoreInfoFormInput extends Record<string, unknown> {
+  storeName: string;
+  storeType: number;
+  principalType: number;
+  cityCode: string;
+  address: string;
+  contactName: string;
+  contactMobile: string;
+  legalPersonName: string;
+  legalPersonIdNumber: string;
+  licenseNumber: string;
+  licenseImageUrl: string;
+  licenseExpireDate: string;
+  categoryIds: number[];
+}
 
 /** What registerStore takes (store-server StoreInfo): numbers, seconds. */
 export interface StoreInfoSubmission {
@@ -141,30 +110,27 @@ export function draftToForm(draft: StoreInfoDraft | undefined): StoreInfoFormInp
   return { ...EMPTY_STORE_INFO, ...known, licenseExpireDate: secondsToDate(licenseExpireTime) };
 }
 
-function formToWire(values: Partial<StoreInfoFormValues>): StoreInfoDraft {
+/** The values as the wire takes them: the licence's end day as seconds at its end. */
+export function formToWire(values: StoreInfoFormInput): StoreInfoDraft {
   const { licenseExpireDate, ...rest } = values;
-  return { ...rest, ...(licenseExpireDate ? { licenseExpireTime: dateToSeconds(licenseExpireDate) } : {}) };
+  return { ...rest, ...(licenseExpireDate ? { licenseExpireTime: dateToSeconds(licenseExpireDate) } : {}) } as StoreInfoDraft;
 }
 
 /**
- * The draft to keep: every field that is valid on its own (store-server refuses a draft with an
- * invalid field), merged over what was stored before so the brand step's fields survive.
+ * The draft to keep: every field that is valid on its own by the form's rules (store-server refuses a draft
+ * with an invalid field), merged over what was stored before so the brand step's fields survive.
  */
 export function formToDraft(values: StoreInfoFormInput, previous: StoreInfoDraft = {}): StoreInfoDraft {
-  const valid: Partial<StoreInfoFormValues> = {};
-  for (const [name, schema] of Object.entries(storeInfoFields) as Array<[keyof StoreInfoFormValues, z.ZodType]>) {
-    const result = schema.safeParse(values[name]);
-    const empty = result.success && (result.data === '' || (Array.isArray(result.data) && result.data.length === 0));
-    if (result.success && !empty) (valid as Record<string, unknown>)[name] = result.data;
+  const shape = storeInfoFormSchema.shape as Record<string, z.ZodType>;
+  const valid: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(formToWire(values))) {
+    const result = shape[name]?.safeParse(value);
+    const empty = result?.success && (result.data === '' || (Array.isArray(result.data) && result.data.length === 0));
+    if (result?.success && !empty) valid[name] = result.data;
   }
-  const merged = { ...previous, ...formToWire(valid) };
-  if (!valid.licenseExpireDate) delete merged.licenseExpireTime;
+  const merged: StoreInfoDraft = { ...previous, ...valid };
+  if (!('licenseExpireTime' in valid)) delete merged.licenseExpireTime;
   return merged;
-}
-
-export function formToSubmission(values: StoreInfoFormValues, previous: StoreInfoDraft = {}): StoreInfoSubmission {
-  const brand = values.storeType === SERVICE_STORE_TYPE ? {} : { brandName: previous.brandName, brandExpireTime: previous.brandExpireTime };
-  return { ...(formToWire(values) as StoreInfoSubmission), ...brand };
 }
 
 /** The step after shop info: the brand step for flagship and specialty stores, else the agreement. */
@@ -173,6 +139,8 @@ export const nextStepAfterShopInfo = (storeType: number | undefined): string =>
 
 /** A complete draft is what registerStore takes; null while anything is missing or invalid. */
 export function draftToSubmission(draft: StoreInfoDraft): StoreInfoSubmission | null {
-  const parsed = storeInfoFormSchema.safeParse(draftToForm(draft));
-  return parsed.success ? formToSubmission(parsed.data, draft) : null;
+  const parsed = storeInfoFormSchema.safeParse(formToWire(draftToForm(draft)));
+  if (!parsed.success) return null;
+  const brand = parsed.data.storeType === SERVICE_STORE_TYPE ? {} : { brandName: draft.brandName, brandExpireTime: draft.brandExpireTime };
+  return { ...parsed.data, ...brand };
 }
