@@ -11,6 +11,8 @@ import { goodsMessages } from '../features/goods/messages';
 import { inventoryMessages } from '../features/inventory/messages';
 import { orderMessages } from '../features/orders/messages';
 import { shippingMessages } from '../features/orders/shipping/messages';
+import { shopAccessMessages } from '../features/shop/access/messages';
+import { shopLogoutMessages } from '../features/shop/logout/messages';
 import { resourceKitMessages } from '../resource-kit/messages';
 
 export const shellMessages: readonly FeatureMessages[] = [
@@ -24,5 +26,7 @@ export const shellMessages: readonly FeatureMessages[] = [
   inventoryMessages,
   orderMessages,
   shippingMessages,
+  shopAccessMessages,
+  shopLogoutMessages,
   resourceKitMessages,
 ];

@@ -3,6 +3,7 @@
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { PERMISSIONS } from '@merchant/api-contracts';
 import type { ManifestRoute } from '../../routes/routeHandle';
+import { shopLogoutScreens } from '../shop/logout/routes';
 
 export const accountRoutes: ManifestRoute[] = [
   {
@@ -19,6 +20,13 @@ export const accountRoutes: ManifestRoute[] = [
         handle: { title: 'account.password.title', hidden: true },
         lazy: () => import('./ChangePasswordPage').then((m) => ({ Component: m.ChangePasswordPage })),
       },
+      {
+        // A step before a sensitive change (issue 26 §5): not a menu item; other screens send the merchant here.
+        path: 'checkPayPassword',
+        handle: { title: 'shopAccess.checkPay.title', hidden: true, keepAlive: false },
+        lazy: () => import('../shop/access/CheckPayPasswordPage').then((m) => ({ Component: m.CheckPayPasswordPage })),
+      },
+      ...shopLogoutScreens,
     ],
   },
 ];
