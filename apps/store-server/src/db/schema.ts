@@ -73,6 +73,12 @@ export interface StoreAccessTokenTable {
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
   created_at: CreatedAt;
+  /** The session's public id (migration 0023); the hash never leaves the server. */
+  id: Generated<number>;
+  /** A short label of the browser and system it was issued to ('' when unknown). */
+  device: Generated<string>;
+  /** When the pay password was last checked in this session (issue 26 §5). */
+  pay_password_checked_at: NullableTimestamp;
 }
 
 export interface StoreSessionTable {
@@ -189,6 +195,9 @@ export interface StoreOperationLogTable {
   operation_type: string;
   operation_start_time: Timestamp;
   created_at: CreatedAt;
+  /** The session (store_access_token.id) of a server-written USER_LOGIN / USER_LOGOUT (migration 0023). */
+  session_id: number | null;
+  device: string | null;
 }
 
 export interface StoreAsyncTaskTable {

@@ -66,7 +66,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
   const routes: StoreRoute[] = [
     ...authRoutes(auth, captcha, media.fileUrls),
     ...accountRoutes(account),
-    ...payRoutes(pay),
+    ...payRoutes(pay, auth),
     ...commonRoutes(common),
     ...deregistrationRoutes(new DeregistrationService(new DeregistrationRepository(db))),
     ...imRoutes(im),

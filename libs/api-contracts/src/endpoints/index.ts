@@ -13,6 +13,7 @@ import { notificationEndpoints } from './notifications';
 import { orderEndpoints } from './orders';
 import { payEndpoints } from './pay';
 import { savedViewEndpoints } from './saved-views';
+import { sessionEndpoints } from './sessions';
 
 export * from './auth';
 export * from './account';
@@ -26,6 +27,7 @@ export * from './after-sales';
 export * from './media';
 export * from './exports';
 export * from './notifications';
+export * from './sessions';
 // goods, inventory and saved-views are exported by src/index.ts.
 
 /** The contracts of one area each, by area name: the console's fake server and the OpenAPI test walk them. */
@@ -44,6 +46,7 @@ export const endpointGroups = {
   media: mediaEndpoints,
   exports: exportEndpoints,
   notifications: notificationEndpoints,
+  sessions: sessionEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every contract above, and the one with a given path. */

@@ -1,5 +1,16 @@
 import type { Kysely } from 'kysely';
+import { SIGN_IN_OPERATION_TYPES } from '@merchant/api-contracts';
 import type { StoreDatabase } from '../../db/schema';
+
+export type SignInOperationType = (typeof SIGN_IN_OPERATION_TYPES)[number];
+
+/** A session just ended: whose, and from which device. */
+export interface EndedSession {
+  id: number;
+  userId: number;
+  storeId: number;
+  device: string;
+}
 
 export interface UserWithStore {
   userId: number;
@@ -74,8 +85,14 @@ export class AuthRepository {
     return this.selectUserWithStore().where('u.id', '=', userId).executeTakeFirst();
   }
 
-  async insertToken(tokenHash: string, userId: number, storeId: number, expiresAt: Date): Promise<void> {
-    await this.db.insertInto('store_access_token').values({ token_hash: tokenHash, user_id: userId, store_id: storeId, expires_at: expiresAt }).execute();
+  /** A new session; its public id (migration 0023). */
+  async insertToken(tokenHash: string, userId: number, storeId: number, createdAt: Date, expiresAt: Date, device = ''): Promise<number> {
+    const row = await this.db
+      .insertInto('store_access_token')
+      .values({ token_hash: tokenHash, user_id: userId, store_id: storeId, created_at: createdAt, expires_at: expiresAt, device })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 
   findLiveToken(tokenHash: string, now: Date) {
@@ -88,14 +105,85 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 
-  async revokeToken(tokenHash: string, now: Date): Promise<boolean> {
-    const result = await this.db
+  /** Ends a live session; the session it ended, or undefined when it was unknown or already ended. */
+  revokeToken(tokenHash: string, now: Date): Promise<EndedSession | undefined> {
+    return this.db
       .updateTable('store_access_token')
       .set({ revoked_at: now })
       .where('token_hash', '=', tokenHash)
       .where('revoked_at', 'is', null)
+      .returning(['id', 'user_id as userId', 'store_id as storeId', 'device'])
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Ends every live session of the user except `keepHash`'s (one statement: a second run ends none). */
+  revokeOtherTokens(userId: number, keepHash: string, now: Date): Promise<EndedSession[]> {
+    return this.db
+      .updateTable('store_access_token')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('token_hash', '!=', keepHash)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning(['id', 'user_id as userId', 'store_id as storeId', 'device'])
+      .execute();
+  }
+
+  /** The user's sessions that are signed in now, newest first. */
+  listLiveTokens(userId: number, now: Date) {
+    return this.db
+      .selectFrom('store_access_token')
+      .select(['id', 'token_hash as tokenHash', 'device', 'created_at as createdAt', 'expires_at as expiresAt'])
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /** The id of a token's session (live or not). */
+  async sessionIdOf(tokenHash: string): Promise<number | undefined> {
+    return (await this.db.selectFrom('store_access_token').select('id').where('token_hash', '=', tokenHash).executeTakeFirst())?.id;
+  }
+
+  /** A USER_LOGIN / USER_LOGOUT of the §7 operation log, written by the server with its session and device. */
+  async insertSignInEvent(event: { storeId: number; userId: number; sessionId: number; device: string; operationType: SignInOperationType; at: Date }): Promise<void> {
+    await this.db
+      .insertInto('store_operation_log')
+      .values({
+        store_id: event.storeId,
+        user_id: event.userId,
+        operation_type: event.operationType,
+        operation_start_time: event.at,
+        session_id: event.sessionId,
+        device: event.device,
+      })
+      .execute();
+  }
+
+  /** The user's most recent server-written sign-in events (a client's own §7 reports carry no session). */
+  listSignInEvents(userId: number, limit: number) {
+    return this.db
+      .selectFrom('store_operation_log')
+      .select(['operation_type as operationType', 'operation_start_time as at', 'device', 'session_id as sessionId'])
+      .where('user_id', '=', userId)
+      .where('session_id', 'is not', null)
+      .where('operation_type', 'in', [...SIGN_IN_OPERATION_TYPES])
+      .orderBy('operation_start_time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Issue 26 §5: the pay password was checked in this session now. */
+  async markPayPasswordChecked(tokenHash: string, now: Date): Promise<void> {
+    await this.db.updateTable('store_access_token').set({ pay_password_checked_at: now }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
+  }
+
+  async payPasswordCheckedAt(tokenHash: string): Promise<Date | null> {
+    const row = await this.db.selectFrom('store_access_token').select('pay_password_checked_at').where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst();
+    return row?.pay_password_checked_at ?? null;
   }
 
   async revokeAllTokensOfUser(userId: number, now: Date): Promise<void> {

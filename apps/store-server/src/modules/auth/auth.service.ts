@@ -1,4 +1,4 @@
-import { ALL_PERMISSION_CODES, type EndpointData, type PermissionCode, type authEndpoints } from '@merchant/api-contracts';
+import { ALL_PERMISSION_CODES, RECENT_SIGN_INS_LIMIT, type EndpointData, type PermissionCode, type authEndpoints, type sessionEndpoints } from '@merchant/api-contracts';
 import type { Caller } from '../../http/route';
 import type { CaptchaService } from '../../shared/captcha';
 import type { CheckCodeService } from '../../shared/check-codes';
@@ -7,7 +7,7 @@ import { hashOpaqueToken, newOpaqueToken } from '../../shared/opaque-token';
 import { burnVerifyTime, hashSecret, verifySecret } from '../../shared/passwords';
 import type { RateLimit, RateLimiter } from '../../shared/rate-limiter';
 import { STORE_CODES, StoreError, codeText, text, tokenInvalid } from '../../shared/store-error';
-import type { AuthRepository, UserWithStore } from './auth.repository';
+import type { AuthRepository, EndedSession, SignInOperationType, UserWithStore } from './auth.repository';
 import type { LoginInput } from './auth.schemas';
 
 /** Our design (the spec leaves it open): access tokens live 7 days. */
@@ -23,6 +23,11 @@ export type LoginResult = EndpointData<typeof authEndpoints.login>;
 
 /** console-spec §3 "User info" (contract: authEndpoints.getUserByToken data). */
 export type UserInfo = EndpointData<typeof authEndpoints.getUserByToken>;
+
+export type SignInRecords = EndpointData<typeof sessionEndpoints.querySignInRecords>;
+export type ActiveSessions = EndpointData<typeof sessionEndpoints.queryActiveSessions>;
+
+const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** What other modules may know of a user (account: password reset and change). */
 export interface UserAccount {
@@ -44,7 +49,8 @@ export class AuthService {
     private readonly checkCodes: CheckCodeService,
   ) {}
 
-  async login(input: LoginInput): Promise<LoginResult> {
+  /** `device`: the label of the browser signing in (device-label.ts), kept on the session and its sign-in event. */
+  async login(input: LoginInput, device = ''): Promise<LoginResult> {
     const subject = input.userName.toLowerCase();
     const wait = await this.rateLimiter.retryAfterSeconds(LOGIN_FAILURE_LIMIT, subject);
     if (wait > 0) {
@@ -63,7 +69,7 @@ export class AuthService {
       throw wrongCredentials();
     }
     await this.rateLimiter.clear(LOGIN_FAILURE_LIMIT, subject);
-    return this.issueToken(user);
+    return this.issueToken(user, device);
   }
 
   /** Accepts a captcha solved through checkCaptchaCode, or an answer sent with the login itself. */
@@ -90,18 +96,27 @@ export class AuthService {
     return this.checkCodes.send('login', mobile);
   }
 
-  async checkCodeLogin(mobile: string, checkCode: string): Promise<LoginResult> {
+  async checkCodeLogin(mobile: string, checkCode: string, device = ''): Promise<LoginResult> {
     const user = await this.users.findByMobile(mobile);
     if (!user) throw noStoreForMobile();
     await this.checkCodes.verify('login', mobile, checkCode);
-    return this.issueToken(user);
+    return this.issueToken(user, device);
   }
 
-  async issueToken(user: Pick<UserWithStore, 'userId' | 'storeId' | 'storeStatus'>): Promise<LoginResult> {
+  /** A new session, with its USER_LOGIN in the operation log (issue 26 §3: who, when, which session and device). */
+  async issueToken(user: Pick<UserWithStore, 'userId' | 'storeId' | 'storeStatus'>, device = ''): Promise<LoginResult> {
     const accessToken = newOpaqueToken();
-    const expiresAt = addSeconds(this.clock.now(), ACCESS_TOKEN_TTL_SECONDS);
-    await this.users.insertToken(hashOpaqueToken(accessToken), user.userId, user.storeId, expiresAt);
+    const now = this.clock.now();
+    const sessionId = await this.users.insertToken(hashOpaqueToken(accessToken), user.userId, user.storeId, now, addSeconds(now, ACCESS_TOKEN_TTL_SECONDS), device);
+    await this.users.insertSignInEvent({ storeId: user.storeId, userId: user.userId, sessionId, device, operationType: 'USER_LOGIN', at: now });
     return { accessToken, storeStatus: user.storeStatus };
+  }
+
+  private async logSignOuts(sessions: readonly EndedSession[], operationType: SignInOperationType = 'USER_LOGOUT'): Promise<void> {
+    const at = this.clock.now();
+    for (const session of sessions) {
+      await this.users.insertSignInEvent({ storeId: session.storeId, userId: session.userId, sessionId: session.id, device: session.device, operationType, at });
+    }
   }
 
   async resolveCaller(accessToken: string): Promise<Caller> {
@@ -143,7 +158,52 @@ export class AuthService {
 
   /** Revokes the token; an unknown or already revoked token is fine (logging out twice is not an error). */
   async logout(accessToken: string): Promise<void> {
-    if (accessToken) await this.users.revokeToken(hashOpaqueToken(accessToken), this.clock.now());
+    if (!accessToken) return;
+    const ended = await this.users.revokeToken(hashOpaqueToken(accessToken), this.clock.now());
+    if (ended) await this.logSignOuts([ended]);
+  }
+
+  // Issue 26 §3: the caller's own sign-ins and sessions; nobody else's can be named (no ids are taken).
+
+  async signInRecords(caller: Caller): Promise<SignInRecords> {
+    const currentId = await this.users.sessionIdOf(hashOpaqueToken(caller.accessToken));
+    const rows = await this.users.listSignInEvents(caller.userId, RECENT_SIGN_INS_LIMIT);
+    return {
+      list: rows.map((row) => ({
+        operationType: row.operationType as SignInOperationType,
+        time: epochSeconds(row.at),
+        device: row.device ?? '',
+        current: row.sessionId === currentId,
+      })),
+    };
+  }
+
+  async activeSessions(caller: Caller): Promise<ActiveSessions> {
+    const currentHash = hashOpaqueToken(caller.accessToken);
+    const rows = await this.users.listLiveTokens(caller.userId, this.clock.now());
+    return {
+      list: rows.map((row) => ({ sessionId: row.id, device: row.device, signedInAt: epochSeconds(row.createdAt), expiresAt: epochSeconds(row.expiresAt), current: row.tokenHash === currentHash })),
+    };
+  }
+
+  /** Ends every other session of the caller, each with its USER_LOGOUT; repeating it ends none. */
+  async signOutOtherSessions(caller: Caller): Promise<{ signedOut: number }> {
+    const ended = await this.users.revokeOtherTokens(caller.userId, hashOpaqueToken(caller.accessToken), this.clock.now());
+    await this.logSignOuts(ended);
+    return { signedOut: ended.length };
+  }
+
+  // Issue 26 §5: a pay-password check is remembered on the session that made it (docs/merchant-centre.md).
+
+  /** Called by the pay module after a successful check. */
+  async recordPayPasswordCheck(caller: Caller): Promise<void> {
+    await this.users.markPayPasswordChecked(hashOpaqueToken(caller.accessToken), this.clock.now());
+  }
+
+  /** Whether this session checked the pay password within the last `maxAgeSeconds` (a later sensitive call requires it). */
+  async hasFreshPayPasswordCheck(caller: Caller, maxAgeSeconds: number): Promise<boolean> {
+    const checkedAt = await this.users.payPasswordCheckedAt(hashOpaqueToken(caller.accessToken));
+    return checkedAt !== null && this.clock.now().getTime() - checkedAt.getTime() <= maxAgeSeconds * 1000;
   }
 
   // Credentials belong to this module: the account module changes passwords through these.
