@@ -148,6 +148,22 @@ export interface StoreBankCardTable {
   account_name: string;
   branch_name: string;
   updated_at: CreatedAt;
+  /** Withdrawals pause until then after the card changed (migration 0022; null: no pause). */
+  withdrawals_paused_until: NullableTimestamp;
+}
+
+/** One bind or change of the settlement card (migration 0022): the cards are masked views. */
+export interface StoreBankCardChangeTable {
+  id: Generated<number>;
+  store_id: number;
+  user_id: number;
+  /** The session that made it: store_access_token's key. */
+  session_token_hash: string;
+  operation_log_id: number;
+  previous_card: Json<Record<string, unknown> | null> | null;
+  new_card: Json<Record<string, unknown>>;
+  withdrawals_paused_until: NullableTimestamp;
+  changed_at: Timestamp;
 }
 
 export interface StorePayAccountTable {
@@ -617,6 +633,7 @@ export interface StoreDatabase {
   store_captcha: StoreCaptchaTable;
   store_server_key: StoreServerKeyTable;
   store_bank_card: StoreBankCardTable;
+  store_bank_card_change: StoreBankCardChangeTable;
   store_pay_account: StorePayAccountTable;
   store_withdraw_blacklist: StoreWithdrawBlacklistTable;
   store_category_link: StoreCategoryLinkTable;

@@ -3,6 +3,7 @@ import { addSeconds, type Clock } from '../shared/clock';
 import { hashSecret } from '../shared/passwords';
 import { seedDemoMedia } from '../modules/media/media.seed';
 import { seedDemoAfterSales } from '../modules/after-sales/after-sales.seed';
+import { seedDemoClosingStore } from '../modules/deregistration';
 import type { StoreDatabase } from './schema';
 import { seedDemoGoods } from './goods.seed';
 import { seedDemoOrders } from './orders.seed';
@@ -18,6 +19,9 @@ export const DEMO_STORE = {
   password: 'Demo12345',
   mobile: '13800001001',
 } as const;
+
+/** The demo store's settlement card (a valid ICBC test number; the screens show only its last 4 digits). */
+export const DEMO_SETTLEMENT_CARD = { bank_code: 'ICBC', card_number: '6222021001122334482', account_name: 'Demo Merchant Co., Ltd.', branch_name: 'Shanghai Huangpu Branch' } as const;
 
 export const DEMO_CUSTOMERS = [
   { accid: 'c_demo1', nickname: 'Alice Chen' },
@@ -86,9 +90,16 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
         .values([11, 21].map((category_id) => ({ store_id: DEMO_STORE.id, category_id })))
         .execute();
       await trx.insertInto('store_sowntown_link').values({ store_id: DEMO_STORE.id, sowntown_id: 1 }).execute();
+      // A bound settlement card (issue 26 §2): /shop/settlement shows it masked; no withdrawal pause.
+      await trx
+        .insertInto('store_bank_card')
+        .values({ store_id: DEMO_STORE.id, ...DEMO_SETTLEMENT_CARD, updated_at: addSeconds(now, -90 * DAY_SECONDS) })
+        .execute();
     });
   }
   await seedDemoStores(db, clock);
+  // A store that can close (issue 26 §6); the demo store above has the blocking reasons.
+  await seedDemoClosingStore(db);
   await seedDemoStaff(db);
   await seedDemoMedia(db, clock);
   await seedDemoGoods(db, clock);

@@ -12,6 +12,9 @@ import { AuthService } from './auth/auth.service';
 import { AccountRepository } from './account/account.repository';
 import { accountRoutes } from './account/account.routes';
 import { AccountService } from './account/account.service';
+import { SettlementRepository } from './account/settlement.repository';
+import { settlementRoutes } from './account/settlement.routes';
+import { SettlementService } from './account/settlement.service';
 import { CommonRepository } from './common/common.repository';
 import { commonRoutes } from './common/common.routes';
 import { CommonService } from './common/common.service';
@@ -54,6 +57,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
   const goods = goodsModule({ db, media: media.fileUrls, clock });
   const account = new AccountService(new AccountRepository(db), auth, checkCodes, clock, goods.facade);
   const pay = new PayService(new PayRepository(db), checkCodes, rateLimiter);
+  const settlement = new SettlementService(new SettlementRepository(db), checkCodes, { check: (caller, payPassword) => pay.check(caller, payPassword) }, clock);
   const common = new CommonService(new CommonRepository(db));
   const im = new ImService(new ImRepository(db), { imTokenSecret: config.imTokenSecret, imAppKey: config.imAppKey }, media.fileUrls);
 
@@ -66,6 +70,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
   const routes: StoreRoute[] = [
     ...authRoutes(auth, captcha, media.fileUrls),
     ...accountRoutes(account),
+    ...settlementRoutes(settlement),
     ...payRoutes(pay, auth),
     ...commonRoutes(common),
     ...deregistrationRoutes(new DeregistrationService(new DeregistrationRepository(db))),

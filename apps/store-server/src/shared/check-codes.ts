@@ -25,7 +25,8 @@ export type CheckCodePurpose =
   | 'reset-password'
   | 'init-pay-password'
   | 'set-pay-password'
-  | 'check-pay-password';
+  | 'check-pay-password'
+  | 'update-bank-card';
 
 export interface CheckCodeMessage {
   purpose: CheckCodePurpose;

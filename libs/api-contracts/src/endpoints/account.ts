@@ -1,7 +1,8 @@
 // console-spec §7 user calls for registration and store maintenance (base /v1/store/eshop/store/user).
 import { z } from 'zod';
 import { defineEndpoint, emptyBiz, endpointsUnder, noData } from '../endpoint';
-import { checkCodeField, digitsPattern, emailField, idField, mobileField, passwordField, userNameField } from '../fields';
+import { checkCodeField, digitsPattern, emailField, idField, mobileField, passwordField, payPasswordField, userNameField } from '../fields';
+import { PERMISSIONS } from '../permissions';
 import { namedPattern, rule } from '../rules';
 import { STORE_CODES } from '../store-codes';
 import { USER_BASE, checkCodeSent, loginResult, storeStatusField, storeTypeField } from './auth';
@@ -53,11 +54,14 @@ export type StoreInfoDraft = z.output<typeof storeInfoDraftBiz>;
  */
 export const storedStoreInfo = z.record(z.string(), z.unknown());
 
+/** Our design: the longest store introduction (shopMssage/edit shows the count). */
+export const STORE_INTRO_MAX = 500;
+
 /** Fields a signed-in, approved store may change without a new review (shopMssage/edit). */
 export const updateStoreInfoBiz = z
   .object({
     storeLogoUrl: text(500).optional(),
-    storeIntro: z.string().trim().max(500).optional(),
+    storeIntro: z.string().trim().max(STORE_INTRO_MAX).optional(),
     address: text(100).optional(),
     contactName: text(30).optional(),
     contactMobile: mobileField.optional(),
@@ -88,6 +92,34 @@ export const bankCardBiz = z.object({
   branchName: text(100),
 });
 
+/**
+ * Issue 26 §2 (settlement/edit): changing the settlement card takes the caller's pay password and a check code
+ * sent to the store's bound mobile; the server checks both before anything changes (docs/merchant-centre.md).
+ */
+export const updateBankCardBiz = bankCardBiz.extend({ payPassword: payPasswordField, checkCode: checkCodeField });
+
+/** Issue 26 §2: withdrawals pause this long after the settlement card changed (store-server's withdrawal rule). */
+export const WITHDRAWAL_PAUSE_AFTER_CARD_CHANGE_SECONDS = 24 * 60 * 60;
+
+/** The settlement card as shown: the number masked by the server (only its last 4 digits), never sent whole. */
+export const settlementCard = z.strictObject({
+  bankCode: z.string(),
+  bankName: z.string(),
+  cardNumber: z.string(),
+  accountName: z.string(),
+  branchName: z.string(),
+  /** When the card was bound or last changed (integer seconds). */
+  updateTime: z.number().int(),
+});
+
+/** The settlement screen: the card (null when none is bound) and until when withdrawals pause (seconds, null: no pause). */
+export const settlementAccount = z.strictObject({
+  card: settlementCard.nullable(),
+  withdrawalPausedUntil: z.number().int().nullable(),
+  /** The store's bound mobile, masked (first 3 and last 4): where a change's check code goes. */
+  mobile: z.string(),
+});
+
 /** A business category of the store. */
 export const storeCategory = z.strictObject({ categoryId: z.number().int(), categoryName: z.string(), parentId: z.number().int() });
 
@@ -104,6 +136,17 @@ export const shopInfo = z.strictObject({
   cityCode: z.string(),
   mobile: z.string(),
   categories: z.array(storeCategory),
+  /** Issue 26 §1 (shopMsg/shopMssage): the contact, the legal person and the licence as approved; phones and the ID number masked (first 3, last 4). */
+  contactName: z.string(),
+  contactMobile: z.string(),
+  legalPersonName: z.string(),
+  legalPersonIdNumber: z.string(),
+  licenseNumber: z.string(),
+  licenseImageUrl: z.string(),
+  /** Integer seconds; null when none was given. */
+  licenseExpireTime: z.number().int().nullable(),
+  brandName: z.string(),
+  brandExpireTime: z.number().int().nullable(),
 });
 
 /** A check code went to the store's mobile, shown masked (first 3 and last 4 digits). */
@@ -192,6 +235,7 @@ export const accountEndpoints = {
   }),
   getStoreInfo: userCall('getStoreInfo', {
     access: 'user',
+    permission: PERMISSIONS.shopView,
     summary: 'The shop information',
     biz: emptyBiz,
     data: shopInfo,
@@ -199,6 +243,7 @@ export const accountEndpoints = {
   }),
   updateStoreInfo: userCall('updateStoreInfo', {
     access: 'user',
+    permission: PERMISSIONS.shopEdit,
     summary: 'Change logo, intro, address or contact of an approved store',
     biz: updateStoreInfoBiz,
     data: shopInfo,
@@ -259,11 +304,33 @@ export const accountEndpoints = {
     data: noData,
     errors: [STORE_CODES.notFound, STORE_CODES.wrongCheckCode],
   }),
+  /** Binds or changes the settlement card (issue 26 §2): pay password and check code checked first; a change pauses withdrawals. */
   updateStoreBankCard: userCall('updateStoreBankCard', {
     access: 'user',
-    summary: 'Set the settlement bank card (answered masked)',
-    biz: bankCardBiz,
-    data: z.strictObject({ bankCode: z.string(), bankName: z.string(), cardNumber: z.string(), accountName: z.string(), branchName: z.string() }),
+    permission: PERMISSIONS.accountEdit,
+    idempotent: true,
+    summary: 'Bind or change the settlement bank card (answered masked, with the withdrawal pause)',
+    biz: updateBankCardBiz,
+    data: settlementAccount,
+    errors: [STORE_CODES.notFound, STORE_CODES.notAllowedInCurrentState, STORE_CODES.wrongPayPassword, STORE_CODES.tooManyAttempts, STORE_CODES.wrongCheckCode],
+  }),
+  /** The check code of a settlement card change, sent to the store's bound mobile (answered masked). */
+  sendUpdateBankCardCheckCode: userCall('sendUpdateBankCardCheckCode', {
+    access: 'user',
+    permission: PERMISSIONS.accountEdit,
+    summary: 'Send the check code for a settlement card change to the store mobile',
+    biz: emptyBiz,
+    data: checkCodeSentTo,
+    errors: [STORE_CODES.notFound, STORE_CODES.checkCodeTooFrequent],
+  }),
+  /** The settlement screen (issue 26 §2): the card masked, the bank's name, and the withdrawal pause. */
+  queryStoreBankCard: defineEndpoint({
+    path: '/v1/store/eshop/bank/ftEspStoreBankCardAdmin/queryStoreBankCard',
+    access: 'user',
+    permission: PERMISSIONS.shopView,
+    summary: "The store's settlement card (masked) and until when withdrawals pause",
+    biz: emptyBiz,
+    data: settlementAccount,
     errors: storeErrors,
   }),
   storeBankCardIsExists: defineEndpoint({
@@ -301,6 +368,7 @@ export const accountEndpoints = {
   }),
   updateStoreCategories: userCall('updateStoreCategories', {
     access: 'user',
+    permission: PERMISSIONS.shopCategories,
     summary: 'Change the business categories of an approved store',
     biz: z.object({ categoryIds: categoryIdsField }),
     data: z.strictObject({ categories: z.array(storeCategory) }),

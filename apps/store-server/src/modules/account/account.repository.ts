@@ -92,20 +92,8 @@ export class AccountRepository {
     return this.db.selectFrom('ref_city').selectAll().where('city_code', '=', cityCode).executeTakeFirst();
   }
 
-  bankExists(bankCode: string) {
-    return this.db.selectFrom('ref_bank').select(['bank_code', 'bank_name']).where('bank_code', '=', bankCode).executeTakeFirst();
-  }
-
   findBankCard(storeId: number) {
     return this.db.selectFrom('store_bank_card').selectAll().where('store_id', '=', storeId).executeTakeFirst();
-  }
-
-  async upsertBankCard(storeId: number, card: { bank_code: string; card_number: string; account_name: string; branch_name: string }) {
-    await this.db
-      .insertInto('store_bank_card')
-      .values({ store_id: storeId, ...card })
-      .onConflict((oc) => oc.column('store_id').doUpdateSet({ ...card, updated_at: new Date() }))
-      .execute();
   }
 
   findBlacklist(storeId: number) {

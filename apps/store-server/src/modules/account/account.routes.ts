@@ -22,7 +22,6 @@ export function accountRoutes(account: AccountService): StoreRoute[] {
     contractRoute(api.updatePasswordByToken, (biz, caller) => account.updatePasswordByToken(caller, biz.oldPassword, biz.newPassword)),
     contractRoute(api.sendUpdateCheckCode, (biz) => account.sendResetPasswordCheckCode(biz.userName)),
     contractRoute(api.updatePassword, (biz) => account.resetPassword(biz.userName, biz.checkCode, biz.newPassword)),
-    contractRoute(api.updateStoreBankCard, (biz, caller) => account.updateBankCard(caller, biz)),
     contractRoute(api.storeBankCardIsExists, (_biz, caller) => account.bankCardExists(caller)),
     contractRoute(api.storePcHome, (_biz, caller) => account.pcHome(caller)),
     contractRoute(api.getStoreBaseCity, (_biz, caller) => account.baseCity(caller)),

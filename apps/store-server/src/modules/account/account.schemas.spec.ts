@@ -1,5 +1,6 @@
 import { bankCardBiz, passesLuhn, storeInfoBiz, wireProblems } from '@merchant/api-contracts';
-import { maskCardNumber, maskPhone } from './account.service';
+import { maskPhone } from './account.service';
+import { maskCardNumber } from './settlement.service';
 
 const validInfo = {
   storeName: 'Second Store',

@@ -9,7 +9,7 @@ import type { AuthService, LoginResult } from '../auth';
 import type { GoodsFacade } from '../goods';
 import type { UnitOfWork } from '../../shared/unit-of-work';
 import type { AccountRepository } from './account.repository';
-import type { BankCardInput, StoreInfo, StoreInfoDraft, StoreInfoChanges } from './account.schemas';
+import type { StoreInfo, StoreInfoDraft, StoreInfoChanges } from './account.schemas';
 
 /** Store information may be edited and submitted only before approval or after a rejection. */
 const EDITABLE_BEFORE_REVIEW: readonly number[] = [STORE_STATUS.notSubmitted, STORE_STATUS.rejected];
@@ -20,7 +20,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** console-spec §3: phone masked showing the first 3 and last 4 characters; the one copy lives in ui-kit. */
 export { maskPhone };
-export const maskCardNumber = (card: string) => `${'*'.repeat(Math.max(0, card.length - 4))}${card.slice(-4)}`;
+
+/** A stored store-info value as text ('' when absent or not text). */
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+const secondsOf = (date: Date | null): number | null => (date ? epochSecondsOf(date) : null);
 
 const notAllowed = (message: StoreMessage) => new StoreError(STORE_CODES.notAllowedInCurrentState, message);
 
@@ -149,6 +152,15 @@ export class AccountService {
       cityCode: store.city_code ?? '',
       mobile: maskPhone(store.mobile),
       categories: await this.stores.storeCategories(caller.storeId),
+      contactName: textOf(info.contactName),
+      contactMobile: maskPhone(textOf(info.contactMobile)),
+      legalPersonName: textOf(info.legalPersonName),
+      legalPersonIdNumber: maskPhone(textOf(info.legalPersonIdNumber)),
+      licenseNumber: textOf(info.licenseNumber),
+      licenseImageUrl: textOf(info.licenseImageUrl),
+      licenseExpireTime: secondsOf(store.license_expires_on),
+      brandName: textOf(info.brandName),
+      brandExpireTime: secondsOf(store.brand_expires_on),
     };
   }
 
@@ -213,19 +225,6 @@ export class AccountService {
     await this.auth.setPassword(user.userId, newPassword);
     await this.auth.signOutEverywhere(user.userId);
     return null;
-  }
-
-  async updateBankCard(caller: Caller, card: BankCardInput) {
-    await this.store(caller);
-    const bank = await this.stores.bankExists(card.bankCode);
-    if (!bank) throw new StoreError(STORE_CODES.invalidParameter, text('不支持该银行', 'bankCode is not a supported bank'));
-    await this.stores.upsertBankCard(caller.storeId, {
-      bank_code: card.bankCode,
-      card_number: card.cardNumber,
-      account_name: card.accountName,
-      branch_name: card.branchName,
-    });
-    return { bankCode: bank.bank_code, bankName: bank.bank_name, cardNumber: maskCardNumber(card.cardNumber), accountName: card.accountName, branchName: card.branchName };
   }
 
   async bankCardExists(caller: Caller) {
