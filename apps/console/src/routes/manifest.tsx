@@ -14,6 +14,7 @@ import { goodsRoutes } from '../features/goods/routes';
 import { inventoryRoutes } from '../features/inventory/routes';
 import { orderRoutes } from '../features/orders/routes';
 import { fallbackRoute, shellSystemRoutes, systemRoutes } from '../features/system/routes';
+import { logoutPublicRoutes, logoutShellRoutes } from '../features/shop/logout/routes';
 import { withStoreTypeRules } from './storeTypeRules';
 
 // §6 storeType rules come from one table (storeTypeRules.ts), applied here to every route.
@@ -26,10 +27,11 @@ export const routeManifest: ManifestRoute[] = withStoreTypeRules([
       ...registeredRoutes,
       ...authRoutes,
       ...systemRoutes,
+      ...logoutPublicRoutes,
       {
         // The signed-in layout is its own chunk: /login never downloads the sidebar, navbar and tabs.
         lazy: () => import('../layout/AppShell').then((module) => ({ Component: module.AppShell })),
-        children: [...shellSystemRoutes, ...dashboardRoutes, ...messageRoutes, ...withMediaLibrary(accountRoutes), ...goodsRoutes, ...orderRoutes, ...inventoryRoutes, ...helpRoutes],
+        children: [...shellSystemRoutes, ...dashboardRoutes, ...messageRoutes, ...withMediaLibrary(accountRoutes), ...goodsRoutes, ...orderRoutes, ...inventoryRoutes, ...helpRoutes, ...logoutShellRoutes],
       },
       fallbackRoute,
     ],

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createStoreServer, type StoreServer } from '../../server';
 import { startTestServer, type TestHarness } from '../../testing/harness';
+import { parseOperatorArgs, runOperatorCommand } from '../operator/operator.cli';
 import { OPERATOR_KEY_HEADER } from '../operator/operator.schemas';
 
 const LOGOUT = '/v1/store/eshop/store/logout';
@@ -170,5 +171,24 @@ describe('store deregistration', () => {
     expect((await result(second.data.ref)).data).toMatchObject({ status: 2, rejectReason: null });
     expect((await decide(second.data.id, 'approve')).code).toBe('10100005');
     expect((await decide(999999, 'approve')).code).toBe('10100004');
+  });
+
+  it('the operator CLI takes logout-approve <requestId> and logout-reject <requestId> --reason, and refuses a refusal without a reason', async () => {
+    expect(parseOperatorArgs(['logout-approve', '12'])).toEqual({ ok: true, command: { action: 'approve', requestId: 12 } });
+    expect(parseOperatorArgs(['logout-reject', '12', '--reason', 'Unpaid fee'])).toEqual({ ok: true, command: { action: 'reject', requestId: 12, reason: 'Unpaid fee' } });
+    expect(parseOperatorArgs(['logout-reject', '12'])).toMatchObject({ ok: false });
+    expect(parseOperatorArgs(['logout-approve', '12', '--reason', 'x'])).toMatchObject({ ok: false });
+    const { token } = await newStore('13900000009', 'closing_cli');
+    const sent = await h.call<{ id: number }>(`${LOGOUT}/insertRecords`, { logoutReason: 'retiring' }, token);
+    const parsed = parseOperatorArgs(['logout-approve', String(sent.data.id)]);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const answer = await runOperatorCommand(parsed.command, { STORE_SERVER_URL: operatorUrl, OPERATOR_KEY: KEY });
+    expect([answer.code, answer.data && 'status' in answer.data ? answer.data.status : null]).toEqual([OK, 2]);
+  });
+
+  it('seeds a demo store that can close (demo_closing, pay password set) beside the blocked demo store', async () => {
+    const token = await h.login('demo_closing', 'Demo12345');
+    expect((await h.call<Check>(`${LOGOUT}/checkStoreCanLogout`, {}, token)).data).toMatchObject({ canLogout: true, blockers: [] });
+    expect((await h.call('/v1/store/pay/user/checkPayPassword', { payPassword: '135790' }, token)).code).toBe(OK);
   });
 });

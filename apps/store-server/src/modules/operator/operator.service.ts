@@ -5,8 +5,7 @@ import { STORE_CODES, StoreError } from '../../shared/store-error';
 import { systemClock, type Clock } from '../../shared/clock';
 import { BrandApplicationsRepository, BrandApplicationsService, GoodsRepository, GoodsService } from '../goods';
 import type { OperatorRepository, OperatorStoreView } from './operator.repository';
-import { DeregistrationRepository } from '../deregistration/deregistration.repository';
-import { DeregistrationService } from '../deregistration/deregistration.service';
+import { DeregistrationRepository, DeregistrationService } from '../deregistration';
 import type { BrandOperatorCommand, GoodsOperatorCommand, LogoutOperatorCommand, OperatorAction, OperatorCommand } from './operator.schemas';
 
 interface Transition {

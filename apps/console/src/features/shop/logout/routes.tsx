@@ -1,0 +1,39 @@
+// Manifest entries of closing the shop (console-spec §2; issue 26 §6). The two /shop screens join the
+// merchant-centre group (§6: not for storeType 3, by routes/storeTypeRules.ts); /logoutSubmitSuccess is inside the signed-in shell;
+// /logouting is public (§2), read by the request's reference.
+import { PERMISSIONS } from '@merchant/api-contracts';
+import type { ManifestRoute } from '../../../routes/routeHandle';
+
+const pages = () => import('./LogoutPages');
+
+/** Children of the /shop group. */
+export const shopLogoutScreens: ManifestRoute[] = [
+  {
+    path: 'logout',
+    handle: { title: 'shopLogout.menu.checklist', keepAlive: false },
+    lazy: () => pages().then((m) => ({ Component: m.LogoutChecklistPage })),
+  },
+  {
+    path: 'storeLogoutRiskWarning',
+    handle: { title: 'shopLogout.menu.riskWarning', permission: PERMISSIONS.shopDeregister, hidden: true, keepAlive: false },
+    lazy: () => pages().then((m) => ({ Component: m.LogoutRiskWarningPage })),
+  },
+];
+
+/** Inside the signed-in shell, outside any group. */
+export const logoutShellRoutes: ManifestRoute[] = [
+  {
+    path: '/logoutSubmitSuccess',
+    handle: { title: 'shopLogout.menu.submitted', hidden: true, keepAlive: false },
+    lazy: () => pages().then((m) => ({ Component: m.LogoutSubmittedPage })),
+  },
+];
+
+/** Public: open without sign-in. */
+export const logoutPublicRoutes: ManifestRoute[] = [
+  {
+    path: '/logouting',
+    handle: { title: 'shopLogout.menu.result', public: true, hidden: true, breadcrumb: false },
+    lazy: () => import('./LogoutResultPage').then((m) => ({ Component: m.LogoutResultPage })),
+  },
+];
