@@ -84,7 +84,7 @@ describe('settlement account', () => {
     expect(await card()).toMatchObject({ bank_code: 'CMB', card_number: '6217000000112233444', withdrawals_paused_until: new Date(pausedUntil * 1000) });
 
     const [change] = await changes();
-    const session = await h.database.db.selectFrom('store_access_token').select(['token_hash', 'user_id']).where('token_hash', '=', change.session_token_hash).executeTakeFirstOrThrow();
+    const session = await h.database.db.selectFrom('store_access_token').select(['id', 'user_id', 'device']).where('token_hash', '=', change.session_token_hash).executeTakeFirstOrThrow();
     const owner = await h.database.db.selectFrom('store_user').select('id').where('username', '=', 'demo_merchant').executeTakeFirstOrThrow();
     expect(session.user_id).toBe(owner.id);
     expect(change).toMatchObject({
@@ -95,7 +95,7 @@ describe('settlement account', () => {
       changed_at: changedAt,
     });
     const log = await h.database.db.selectFrom('store_operation_log').selectAll().where('id', '=', change.operation_log_id).executeTakeFirstOrThrow();
-    expect(log).toMatchObject({ store_id: 1001, user_id: owner.id, operation_type: SETTLEMENT_CARD_OPERATION, operation_start_time: changedAt });
+    expect(log).toMatchObject({ store_id: 1001, user_id: owner.id, operation_type: SETTLEMENT_CARD_OPERATION, operation_start_time: changedAt, session_id: session.id, device: session.device });
 
     // The pause ends after 24 hours: the screen then shows none.
     clock.advanceSeconds(WITHDRAWAL_PAUSE_AFTER_CARD_CHANGE_SECONDS - 1);

@@ -65,7 +65,15 @@ export class SettlementRepository {
   }): Promise<void> {
     const log = await this.db
       .insertInto('store_operation_log')
-      .values({ store_id: change.storeId, user_id: change.userId, operation_type: change.operationType, operation_start_time: change.at })
+      .values((eb) => ({
+        store_id: change.storeId,
+        user_id: change.userId,
+        operation_type: change.operationType,
+        operation_start_time: change.at,
+        // The session's public id and device, as the sign-in entries name them (migration 0023).
+        session_id: eb.selectFrom('store_access_token').select('id').where('token_hash', '=', change.sessionTokenHash),
+        device: eb.selectFrom('store_access_token').select('device').where('token_hash', '=', change.sessionTokenHash),
+      }))
       .returning('id')
       .executeTakeFirstOrThrow();
     await this.db
