@@ -1,5 +1,5 @@
 // /shop/accountMgmt/accountInfo: account info, mobile and email changes with check codes, the
-// sign-in password, the pay password (init / forgotten / change / verify) and log out.
+// sign-in password, the pay password (init / forgotten / change / verify), the sign-ins and devices, and log out.
 // Pay-password changes need the `pay:password` code (console-spec §6, docs/permissions.md).
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -23,6 +23,8 @@ import { changeEmailForm, changeMobileForm } from './forms/contactForms';
 import { payPasswordForm, type PayPasswordMode } from './forms/payPasswordForms';
 
 export const CHANGE_PASSWORD_PATH = '/shop/accountMgmt/accountInfo/password';
+/** Issue 26 §3: sign-ins and signed-in devices (features/shop/access). */
+export const ACCOUNT_DETAIL_PATH = '/shop/accountMgmt/accountInfo/detail';
 
 function Row({ label, value, testId, action }: { label: string; value: ReactNode; testId: string; action?: ReactNode }) {
   return (
@@ -124,9 +126,12 @@ export function AccountInfoPage() {
         <Typography id="account-security-heading" component="h2" variant="h6" sx={{ mb: 2 }}>
           {t('account.info.security')}
         </Typography>
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button variant="outlined" component={RouterLink} to={CHANGE_PASSWORD_PATH} data-testid="account-change-password">
             {t('account.info.changePassword')}
+          </Button>
+          <Button variant="outlined" component={RouterLink} to={ACCOUNT_DETAIL_PATH} data-testid="account-sign-ins-link">
+            {t('shopAccess.detail.open')}
           </Button>
           <Button variant="outlined" color="error" onClick={() => setConfirmLogOut(true)} data-testid="account-log-out">
             {t('account.info.logOut')}

@@ -4,6 +4,7 @@ import StorefrontIcon from '@mui/icons-material/Storefront';
 import { PERMISSIONS } from '@merchant/api-contracts';
 import type { ManifestRoute } from '../../routes/routeHandle';
 import { shopLogoutScreens } from '../shop/logout/routes';
+import { shopProfileScreens } from '../shop/profile/routes';
 
 export const accountRoutes: ManifestRoute[] = [
   {
@@ -21,11 +22,18 @@ export const accountRoutes: ManifestRoute[] = [
         lazy: () => import('./ChangePasswordPage').then((m) => ({ Component: m.ChangePasswordPage })),
       },
       {
+        // Issue 26 §3: the caller's own sessions and sign-ins, so no permission code beyond being signed in.
+        path: 'accountMgmt/accountInfo/detail',
+        handle: { title: 'shopAccess.detail.title', hidden: true, keepAlive: false },
+        lazy: () => import('../shop/access/AccountDetailPage').then((m) => ({ Component: m.AccountDetailPage })),
+      },
+      {
         // A step before a sensitive change (issue 26 §5): not a menu item; other screens send the merchant here.
         path: 'checkPayPassword',
         handle: { title: 'shopAccess.checkPay.title', hidden: true, keepAlive: false },
         lazy: () => import('../shop/access/CheckPayPasswordPage').then((m) => ({ Component: m.CheckPayPasswordPage })),
       },
+      ...shopProfileScreens,
       ...shopLogoutScreens,
     ],
   },
