@@ -73,7 +73,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...settlementRoutes(settlement),
     ...payRoutes(pay, auth),
     ...commonRoutes(common),
-    ...deregistrationRoutes(new DeregistrationService(new DeregistrationRepository(db))),
+    ...deregistrationRoutes(new DeregistrationService(new DeregistrationRepository(db), clock, auth)),
     ...imRoutes(im),
     ...media.routes,
     ...goods.routes,

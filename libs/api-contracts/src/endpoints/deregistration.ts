@@ -96,7 +96,7 @@ export const deregistrationEndpoints = {
       latestRequest: logoutRequestSchema.nullable(),
     }),
   }),
-  /** A blocker or a pending request: 10100005 with the reasons; a concurrent duplicate: 10100009. One request per idempotency key. */
+  /** A blocker, a pending request or no pay-password check on this session in the last 10 minutes: 10100005; a concurrent duplicate: 10100009. One request per idempotency key. */
   insertRecords: defineEndpoint({
     path: `${LOGOUT_BASE}/insertRecords`,
     access: 'user',

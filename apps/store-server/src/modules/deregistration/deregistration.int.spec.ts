@@ -3,6 +3,7 @@ import { createStoreServer, type StoreServer } from '../../server';
 import { startTestServer, type TestHarness } from '../../testing/harness';
 import { parseOperatorArgs, runOperatorCommand } from '../operator/operator.cli';
 import { OPERATOR_KEY_HEADER } from '../operator/operator.schemas';
+import { hashSecret } from '../../shared/passwords';
 
 const LOGOUT = '/v1/store/eshop/store/logout';
 const USER = '/v1/store/eshop/store/user';
@@ -46,6 +47,13 @@ describe('store deregistration', () => {
     const token = reg.data.accessToken;
     const row = await h.database.db.selectFrom('store_store').select('id').where('mobile', '=', mobile).executeTakeFirstOrThrow();
     return { token, storeId: row.id };
+  }
+
+  /** Gives the store's owner a pay password and checks it on this session, as the console does before the request. */
+  async function payChecked(token: string, mobile: string) {
+    const store = await h.database.db.selectFrom('store_store').select('id').where('mobile', '=', mobile).executeTakeFirstOrThrow();
+    await h.database.db.updateTable('store_user').set({ pay_password_hash: await hashSecret('135790') }).where('store_id', '=', store.id).execute();
+    expect((await h.call('/v1/store/pay/user/checkPayPassword', { payPassword: '135790' }, token)).code).toBe(OK);
   }
 
   /** One order of `status` with a refund and a complaint of the given statuses, all of `storeId`. */
@@ -116,9 +124,14 @@ describe('store deregistration', () => {
     expect(await h.database.db.selectFrom('store_logout_record').selectAll().where('store_id', '=', 1001).execute()).toEqual([]);
   });
 
-  it('accepts one pending request per store: a repeated submit answers the first answer, a concurrent second one is refused', async () => {
+  it('needs a pay-password check on the session, then accepts one pending request per store: a repeated submit answers the first answer, a second one is refused', async () => {
     const { token } = await newStore('13900000007', 'closing_twice');
     expect((await h.call(`${LOGOUT}/insertRecords`, { logoutReason: '   ' }, token)).code).toBe('10100001');
+    // Without a pay-password check on this session, nothing is recorded.
+    const unchecked = await h.call(`${LOGOUT}/insertRecords`, { logoutReason: 'closing down' }, token);
+    expect([unchecked.code, unchecked.msg]).toEqual(['10100005', 'verify the pay password first']);
+    expect(await h.database.db.selectFrom('store_logout_record').selectAll().execute()).toEqual([]);
+    await payChecked(token, '13900000007');
     const idempotencyKey = randomUUID();
     const first = await h.call<{ id: number; ref: string }>(`${LOGOUT}/insertRecords`, { logoutReason: 'closing down', idempotencyKey }, token);
     const repeat = await h.call<{ id: number; ref: string }>(`${LOGOUT}/insertRecords`, { logoutReason: 'closing down', idempotencyKey }, token);
@@ -146,6 +159,7 @@ describe('store deregistration', () => {
 
   it('the operator refuses with a reason or approves, which closes the store (status 4); /logouting reads the result by its ref without sign-in', async () => {
     const { token, storeId } = await newStore('13900000008', 'closing_result');
+    await payChecked(token, '13900000008');
     const first = await h.call<{ id: number; ref: string }>(`${LOGOUT}/insertRecords`, { logoutReason: 'moving abroad' }, token);
     const result = (ref: string) => h.call<Record<string, unknown>>(`${LOGOUT}/queryLogoutResult`, { ref }, null);
     expect((await result(first.data.ref)).data).toMatchObject({ id: first.data.id, status: 1, decideTime: null, rejectReason: null });
@@ -179,6 +193,7 @@ describe('store deregistration', () => {
     expect(parseOperatorArgs(['logout-reject', '12'])).toMatchObject({ ok: false });
     expect(parseOperatorArgs(['logout-approve', '12', '--reason', 'x'])).toMatchObject({ ok: false });
     const { token } = await newStore('13900000009', 'closing_cli');
+    await payChecked(token, '13900000009');
     const sent = await h.call<{ id: number }>(`${LOGOUT}/insertRecords`, { logoutReason: 'retiring' }, token);
     const parsed = parseOperatorArgs(['logout-approve', String(sent.data.id)]);
     if (!parsed.ok) throw new Error(parsed.message);

@@ -48,6 +48,14 @@ function warningsOf(h: StoreHoldings): Item<LogoutWarning>[] {
 const textOf = (items: Item<LogoutBlocker>[]): LocalizedText =>
   text(items.map((i) => logoutItemText(i.code, i.count, 'zh-CN')).join('；'), items.map((i) => logoutItemText(i.code, i.count, 'en-US')).join('; '));
 
+/** Sessions that remember a pay-password check (the auth module: issue 26 §5). */
+export interface PayCheckedSessions {
+  hasFreshPayPasswordCheck(caller: Caller, maxAgeSeconds: number): Promise<boolean>;
+}
+
+/** How recent the session's pay-password check must be for a closing request (our design). */
+export const LOGOUT_PAY_CHECK_MAX_AGE_SECONDS = 10 * 60;
+
 /** The forbiddenReason of a closed store (docs/merchant-centre.md "Closing the shop"). */
 export const CLOSED_STORE_REASON = '店铺已注销 / the store was closed at the merchant\'s request';
 
@@ -59,6 +67,8 @@ export class DeregistrationService {
   constructor(
     private readonly repository: DeregistrationRepository,
     private readonly clock: Clock = systemClock,
+    /** Needed by submit only (the operator's decisions do not ask the merchant's pay password). */
+    private readonly payChecks?: PayCheckedSessions,
   ) {}
 
   private nowSeconds() {
@@ -82,6 +92,10 @@ export class DeregistrationService {
   async submit(caller: Caller, logoutReason: string) {
     const blockers = blockersOf(await this.repository.holdings(caller.storeId, this.nowSeconds()));
     if (blockers.length > 0) throw new StoreError(STORE_CODES.notAllowedInCurrentState, textOf(blockers));
+    if (!this.payChecks) throw new Error('DeregistrationService.submit needs the sessions that remember pay-password checks');
+    if (!(await this.payChecks.hasFreshPayPasswordCheck(caller, LOGOUT_PAY_CHECK_MAX_AGE_SECONDS))) {
+      throw new StoreError(STORE_CODES.notAllowedInCurrentState, text('请先验证支付密码', 'verify the pay password first'));
+    }
     const row = await this.repository.insertPendingRequest(caller.storeId, caller.userId, logoutReason);
     if (!row) throw new StoreError(STORE_CODES.alreadyExists, text('已有注销申请正在审核中', 'a deregistration request is already under review'));
     return { id: row.id, ref: row.public_ref, status: row.status, createTime: epochSecondsOf(row.created_at) };
