@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import type { ChosenFile } from './media-files';
 import { checkCodeSentBy } from './onboarding-check-codes';
 
 /** A new merchant's store, as they would type it. */
@@ -11,7 +12,8 @@ export interface ShopInfo {
   legalPersonName: string;
   legalPersonIdNumber: string;
   licenseNumber: string;
-  licenseImageUrl: string;
+  /** Uploaded through the media picker (issue 26 §1: never typed as an address). */
+  licenseImage: ChosenFile;
   categories: string[];
 }
 
@@ -54,13 +56,29 @@ export class OnboardingPage {
   async fillShopInfo(info: ShopInfo) {
     await this.field('shop-storeName').fill(info.storeName);
     await this.pick('shop-city', info.city);
-    for (const name of ['address', 'contactName', 'contactMobile', 'legalPersonName', 'legalPersonIdNumber', 'licenseNumber', 'licenseImageUrl'] as const) {
+    for (const name of ['address', 'contactName', 'contactMobile', 'legalPersonName', 'legalPersonIdNumber', 'licenseNumber'] as const) {
       await this.field(`shop-${name}`).fill(info[name]);
     }
+    await this.uploadLicenseImage(info.licenseImage);
     for (const category of info.categories) {
       await this.pick('shop-categories', category);
       await this.page.keyboard.press('Escape');
     }
+  }
+
+  /** The licence image: the picker's select-image dialog, its 'upload to the current directory' link, then the new file ticked (zh-CN or en-US). */
+  async uploadLicenseImage(file: ChosenFile) {
+    await this.page.getByRole('group', { name: /营业执照图片|Business licence image/ }).getByRole('button', { name: /点击上传|click to upload/ }).click();
+    const select = this.page.getByRole('dialog', { name: /选择图片|select image/ });
+    await select.getByText(/没有想要的文件？点击上传到当前目录|no file you want\? click to upload to the current directory/).click();
+    const upload = this.page.getByRole('dialog', { name: /上传文件|upload file/ });
+    await upload.getByTestId('media-file-input').setInputFiles(file);
+    await upload.getByTestId('pending-file').first().waitFor();
+    await upload.getByRole('button', { name: /上传到服务器|upload to server/ }).click();
+    await expect(upload).toBeHidden();
+    await select.getByRole('checkbox', { name: new RegExp(`(选择|choose) ${file.name.replace('.', '\\.')}`) }).check();
+    await select.getByRole('button', { name: /^(确定|confirm)$/ }).click();
+    await expect(select).toBeHidden();
   }
 
   async continueFromShopInfo() {

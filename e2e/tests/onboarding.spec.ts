@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { DashboardPage } from '../pages/dashboard-page';
+import { freshPng } from '../pages/media-files';
 import { OnboardingPage, type ShopInfo } from '../pages/onboarding-page';
 import { PlatformOperator } from '../pages/onboarding-operator';
 
@@ -21,7 +22,7 @@ const shopInfo = (storeName: string, mobile: string, categories: string[]): Shop
   legalPersonName: 'Li Lei',
   legalPersonIdNumber: '11010519491231002X',
   licenseNumber: '91440300MA5E2E000X',
-  licenseImageUrl: '/static/demo/license.png',
+  licenseImage: freshPng(`license-${Date.now() % 100_000_000}.png`),
   categories,
 });
 

@@ -49,7 +49,6 @@ export const RULE_CODES = [
   'suffixMismatch',
   'fileType',
   'noUploadFile',
-  'webAddress',
   'savedViewKey',
   'carrier',
   'trackingNo',

@@ -51,7 +51,6 @@ const RULE_TEXTS: Readonly<Record<RuleCode, LocalizedText>> = {
   suffixMismatch: { 'zh-CN': '{field}须与文件名的后缀一致', 'en-US': '{field} must match the suffix of the file name' },
   noUploadFile: { 'zh-CN': '请至少选择一个文件上传！', 'en-US': 'at least one file must be selected for upload!' },
   fileType: { 'zh-CN': '该类型的文件不能上传', 'en-US': 'this file type cannot be uploaded' },
-  webAddress: { 'zh-CN': '{field}须为 http(s) 地址或本站路径', 'en-US': '{field} must be an http(s) address or a path on this site' },
   savedViewKey: { 'zh-CN': '{field}须形如 goods.list', 'en-US': '{field} must look like goods.list' },
   carrier: { 'zh-CN': '{field}须为列表中的快递公司（{values}）', 'en-US': '{field} must be one of the listed carriers ({values})' },
   trackingNo: { 'zh-CN': '{field}只能包含字母、数字和连字符', 'en-US': '{field} may hold only letters, digits and hyphens' },

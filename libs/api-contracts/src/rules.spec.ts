@@ -58,7 +58,6 @@ const EXAMPLES: Record<RuleCode, { problem: RuleProblem; 'zh-CN': string; 'en-US
   suffixMismatch: { problem: { rule: 'suffixMismatch' }, 'zh-CN': '店铺名称须与文件名的后缀一致', 'en-US': 'Store name must match the suffix of the file name' },
   noUploadFile: { problem: { rule: 'noUploadFile' }, 'zh-CN': '请至少选择一个文件上传！', 'en-US': 'at least one file must be selected for upload!' },
   fileType: { problem: { rule: 'fileType' }, 'zh-CN': '该类型的文件不能上传', 'en-US': 'this file type cannot be uploaded' },
-  webAddress: { problem: { rule: 'webAddress' }, 'zh-CN': '店铺名称须为 http(s) 地址或本站路径', 'en-US': 'Store name must be an http(s) address or a path on this site' },
   savedViewKey: { problem: { rule: 'savedViewKey' }, 'zh-CN': '店铺名称须形如 goods.list', 'en-US': 'Store name must look like goods.list' },
   carrier: { problem: { rule: 'carrier', values: ['SF', 'YTO'] }, 'zh-CN': '店铺名称须为列表中的快递公司（SF、YTO）', 'en-US': 'Store name must be one of the listed carriers (SF, YTO)' },
   trackingNo: { problem: { rule: 'trackingNo' }, 'zh-CN': '店铺名称只能包含字母、数字和连字符', 'en-US': 'Store name may hold only letters, digits and hyphens' },

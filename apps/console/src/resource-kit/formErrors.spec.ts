@@ -43,10 +43,10 @@ describe('resource form errors', () => {
   });
 
   it('never shows a schema text: a refinement is said by the rule it names, one that names none reads as "please check"', async () => {
-    const named = z.object({ code: z.string().refine((value) => value.startsWith('A'), rule('webAddress')) });
+    const named = z.object({ code: z.string().refine((value) => value.startsWith('A'), rule('licenseNumber')) });
     const unnamed = z.object({ code: z.string().refine((value) => value.startsWith('A'), 'code must start with A (wire rule)') });
     const codeField: ResourceFormField[] = [{ name: 'code', labelKey: 'inventory.field.remark', kind: 'text' }];
-    expect(await errorTexts('zh-CN', { code: 'B' }, named, codeField)).toEqual({ code: '备注须为 http(s) 地址或本站路径' });
+    expect(await errorTexts('zh-CN', { code: 'B' }, named, codeField)).toEqual({ code: '备注须为 18 位数字或大写字母' });
     expect(await errorTexts('zh-CN', { code: 'B' }, unnamed, codeField)).toEqual({ code: '备注填写有误，请检查' });
     expect(await errorTexts('en-US', { code: 'B' }, unnamed, codeField)).toEqual({ code: 'remark is not valid, please check it' });
   });

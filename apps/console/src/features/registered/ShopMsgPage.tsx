@@ -21,6 +21,7 @@ import { useResourceActions } from '../../resource-kit/useResourceActions';
 import { useResourceForm } from '../../resource-kit/useResourceForm';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notify } from '../../app/notificationsSlice';
+import { ShellProviders } from '../../app/ShellProviders';
 import { PageLoading } from '../../routes/RootLayout';
 import { DASHBOARD_PATH, loginPathFor } from '../../routes/routeDecision';
 import { useCategoryTreeQuery, useCityListQuery, type CategoryNode } from '../../app/storeInit';
@@ -117,7 +118,7 @@ const FIELDS: readonly ResourceFormField[] = [
   text('legalPersonName'),
   text('legalPersonIdNumber'),
   text('licenseNumber'),
-  text('licenseImageUrl', { helperKey: 'registered.shopMsg.licenseImageHelp' }),
+  text('licenseImageUrl', { kind: 'media', picked: true, media: { limit: 1, chooseFileType: 'img' }, helperKey: 'registered.shopMsg.licenseImageHelp' }),
   text('licenseExpireDate', { kind: 'date', helperKey: 'registered.shopMsg.licenseExpireHelp', input: DayInput }),
   text('categoryIds', { labelKey: 'registered.shopMsg.categories', testId: 'shop-categories', picked: true, input: CategoriesInput }),
 ];
@@ -189,40 +190,43 @@ function ShopInfoForm({ draft, initial }: { draft: StoreInfoDraft; initial: Stor
     }
   };
 
+  // The licence picker is ui-kit's (media library): it follows the console's language through ShellProviders.
   return (
-    <OnboardingFrame heading={t('registered.shopMsg.heading')} step="shopInfo" width={880}>
-      {restored && (
-        <Alert severity="info" sx={{ mb: 2 }} data-testid="shop-draft-restored">
-          {t('registered.shopMsg.draftLoaded')}
-        </Alert>
-      )}
-      <FormProvider {...engine.form}>
-        <Box component="form" noValidate onSubmit={engine.submit} aria-label={t('registered.shopMsg.heading')}>
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, mb: 3, pt: 1 }}>
-            {FIELDS.map((field) => (
-              <Box key={field.name} sx={{ gridColumn: WIDE.has(field.name) ? { md: '1 / span 2' } : undefined, minWidth: 0 }}>
-                <FormFieldInput field={field} required={engine.required.has(field.name)} disabled={false} context={context} />
-              </Box>
-            ))}
-          </Box>
-          {engine.formProblems.length > 0 && (
-            <Alert severity="error" sx={{ mb: 2 }} data-testid="resource-form-problems">
-              {engine.formProblems.map((problem) => (
-                <div key={problem}>{problem}</div>
+    <ShellProviders>
+      <OnboardingFrame heading={t('registered.shopMsg.heading')} step="shopInfo" width={880}>
+        {restored && (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="shop-draft-restored">
+            {t('registered.shopMsg.draftLoaded')}
+          </Alert>
+        )}
+        <FormProvider {...engine.form}>
+          <Box component="form" noValidate onSubmit={engine.submit} aria-label={t('registered.shopMsg.heading')}>
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, mb: 3, pt: 1 }}>
+              {FIELDS.map((field) => (
+                <Box key={field.name} sx={{ gridColumn: WIDE.has(field.name) ? { md: '1 / span 2' } : undefined, minWidth: 0 }}>
+                  <FormFieldInput field={field} required={engine.required.has(field.name)} disabled={false} context={context} />
+                </Box>
               ))}
-            </Alert>
-          )}
-          <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
-            <Button onClick={() => void saveDraft()} disabled={saving || engine.submitting} data-testid="shop-save-draft">
-              {t('registered.shopMsg.saveDraft')}
-            </Button>
-            <Button type="submit" variant="contained" disabled={saving || engine.submitting} data-testid="shop-next">
-              {t('registered.shopMsg.next')}
-            </Button>
-          </Stack>
-        </Box>
-      </FormProvider>
-      {engine.question}
-    </OnboardingFrame>
+            </Box>
+            {engine.formProblems.length > 0 && (
+              <Alert severity="error" sx={{ mb: 2 }} data-testid="resource-form-problems">
+                {engine.formProblems.map((problem) => (
+                  <div key={problem}>{problem}</div>
+                ))}
+              </Alert>
+            )}
+            <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
+              <Button onClick={() => void saveDraft()} disabled={saving || engine.submitting} data-testid="shop-save-draft">
+                {t('registered.shopMsg.saveDraft')}
+              </Button>
+              <Button type="submit" variant="contained" disabled={saving || engine.submitting} data-testid="shop-next">
+                {t('registered.shopMsg.next')}
+              </Button>
+            </Stack>
+          </Box>
+        </FormProvider>
+        {engine.question}
+      </OnboardingFrame>
+    </ShellProviders>
   );
 }

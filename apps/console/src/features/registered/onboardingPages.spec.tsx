@@ -1,9 +1,30 @@
 // Onboarding screens on the real manifest and guard, against the fake store-server.
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { mediaLibraryPaths } from '@merchant/media-library';
 import { renderConsole, waitForPath } from '../../../test/renderConsole';
 import dayjs from 'dayjs';
 import { STORE_CODES, type WireProblem } from '@merchant/api-contracts';
-import { DEMO_USER, createFakeStoreServer, type Envelope, type FakeUser } from '../../../test/fakeStoreServer';
+import { DEMO_USER, createFakeStoreServer, type Envelope, type FakeStoreServer, type FakeUser } from '../../../test/fakeStoreServer';
+import { installInertWorker } from '../../../test/inertWorker';
+
+installInertWorker();
+
+/** The new store's media library: one licence photo (issue 26 §1: the licence image is picked there, never typed). */
+const MEDIA = mediaLibraryPaths();
+const LICENSE_PHOTO = {
+  fileId: 41,
+  objectName: 'licence.png',
+  objectUrl: 'http://127.0.0.1:3100/v1/store/media/objects/get?key=store-2001%2Flicence.png&expires=1&signature=x',
+  objectSuffix: 'png',
+  catalogPath: '/noWatermark',
+  createDate: 1_763_900_000,
+  referenceCount: 0,
+  fileTags: [],
+};
+function withLicencePhoto(server: FakeStoreServer) {
+  server.on(MEDIA.queryCatalogListByPath, () => ok([{ path: '/noWatermark', name: 'noWatermark', catalogList: [] }]));
+  server.on(MEDIA.queryResourceFileListByPath, ({ biz }) => ok({ list: [LICENSE_PHOTO], total: 1, pageNum: biz.pageNum ?? 1, pageSize: biz.pageSize ?? 5 }));
+}
 
 const USER = '/v1/store/eshop/store/user';
 const ok = (data: unknown = null) => ({ code: '00000000', msg: 'success', data });
@@ -122,13 +143,14 @@ describe('shopMsg', () => {
     });
     server.on('/v1/store/common/city/list', () => ok({ list: [{ cityCode: '440300', cityName: 'Shenzhen', parentCode: '440000', level: 2 }] }));
     server.on('/v1/store/eshop/expand/category/tree', () => ok({ list: [{ id: 1, categoryName: 'Home', parentId: 0, level: 1, children: [{ id: 11, categoryName: 'Lamps', parentId: 1, level: 2 }] }] }));
+    withLicencePhoto(server);
     const { user, location } = renderConsole({ path: '/registered/shopMsg?storeType=3', token: fresh.token, server });
     await user.type(await screen.findByTestId('shop-storeName'), 'Fix It Service');
     await user.type(screen.getByTestId('shop-licenseNumber'), 'lowercase');
     await user.click(screen.getByTestId('shop-next'));
     // The store info contract's rules, said by the form kit with the fields' labels.
     expect(await screen.findByText('Unified social credit code must be 18 digits or capital letters')).toBeInTheDocument();
-    expect(screen.getByText('Business licence image URL is required')).toBeInTheDocument();
+    expect(screen.getByText('Business licence image is required')).toBeInTheDocument();
     expect(screen.getByTestId('shop-licenseNumber')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Business categories: at least 1')).toBeInTheDocument();
     expect(server.callsTo('/temporaryStorageStoreInfo')).toEqual([]);
@@ -140,15 +162,20 @@ describe('shopMsg', () => {
     await user.type(screen.getByTestId('shop-licenseNumber'), '91440300MA5XXXXX0Y');
     for (const [testId, value] of [
       ['shop-address', '9 Test Road'], ['shop-contactName', 'Zhang San'], ['shop-contactMobile', '13900000002'],
-      ['shop-legalPersonName', 'Zhang San'], ['shop-legalPersonIdNumber', '11010519491231002X'], ['shop-licenseImageUrl', 'https://cdn.example.com/license.png'],
+      ['shop-legalPersonName', 'Zhang San'], ['shop-legalPersonIdNumber', '11010519491231002X'],
     ]) await user.type(screen.getByTestId(testId), value);
+    // The licence image: picked in the media library.
+    await user.click(within(screen.getByRole('group', { name: /Business licence image/ })).getByRole('button', { name: /click to upload/ }));
+    const library = await screen.findByRole('dialog', { name: 'select image' });
+    await user.click(await within(library).findByRole('checkbox', { name: 'choose licence.png' }));
+    await user.click(within(library).getByRole('button', { name: 'confirm' }));
     await user.click(screen.getByTestId('shop-city'));
     await user.click(await screen.findByRole('option', { name: 'Shenzhen' }));
     await user.click(screen.getByTestId('shop-categories'));
     await user.click(await screen.findByRole('option', { name: 'Lamps' }));
     await user.click(screen.getByTestId('shop-next'));
     await waitForPath(location, '/registered/agrtSig');
-    expect(stored).toMatchObject({ storeType: 3, cityCode: '440300', categoryIds: [11], licenseNumber: '91440300MA5XXXXX0Y', licenseImageUrl: 'https://cdn.example.com/license.png' });
+    expect(stored).toMatchObject({ storeType: 3, cityCode: '440300', categoryIds: [11], licenseNumber: '91440300MA5XXXXX0Y', licenseImageUrl: LICENSE_PHOTO.objectUrl });
   });
 
   function shopInfoServer() {
@@ -161,18 +188,18 @@ describe('shopMsg', () => {
     return { fresh, server };
   }
 
-  it('refuses a licence image address that is not an http(s) URL, in English and Chinese, and does not save it', async () => {
+  it('takes the licence image from the media library only: no address box, and none picked is said in both languages', async () => {
     const { fresh, server } = shopInfoServer();
     const { user } = renderConsole({ path: '/registered/shopMsg', token: fresh.token, server });
-    await user.type(await screen.findByTestId('shop-licenseImageUrl'), 'not a url');
+    await screen.findByTestId('shop-storeName');
+    const group = await screen.findByRole('group', { name: /Business licence image/ });
+    expect(within(group).queryByRole('textbox')).toBeNull();
+    expect(screen.queryByTestId('shop-licenseImageUrl')).toBeNull();
     await user.click(screen.getByTestId('shop-next'));
-    expect(await screen.findByText('Business licence image URL must be an http(s) address or a path on this site')).toBeInTheDocument();
-    expect(screen.getByTestId('shop-licenseImageUrl')).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(group).toHaveAccessibleDescription('Business licence image is required'));
     await user.selectOptions(screen.getByTestId('language-switch'), 'zh-CN');
-    expect(await screen.findByText('营业执照图片地址须为 http(s) 地址或本站路径')).toBeInTheDocument();
-    await user.click(screen.getByTestId('shop-save-draft'));
-    await waitFor(() => expect(server.callsTo('/temporaryStorageStoreInfo')).toHaveLength(1));
-    expect(server.callsTo('/temporaryStorageStoreInfo')[0]!.biz).not.toHaveProperty('licenseImageUrl');
+    await waitFor(() => expect(screen.getByRole('group', { name: /营业执照图片/ })).toHaveAccessibleDescription('请选择营业执照图片'));
+    expect(server.callsTo('/temporaryStorageStoreInfo')).toEqual([]);
   });
 
   it('is no dead end: it offers the language switch and "switch account", which logs out and goes to sign-in', async () => {

@@ -5,6 +5,7 @@
 import dayjs from 'dayjs';
 import { z } from 'zod';
 import { MAX_STORE_CATEGORIES, accountEndpoints, ruleIssue, storeInfoBiz, storeInfoShape } from '@merchant/api-contracts';
+import type { MediaRef } from '../../resource-kit/fields/MediaValue';
 
 /** store-server's limit on business categories per store (the contract's). */
 export { MAX_STORE_CATEGORIES };
@@ -22,29 +23,10 @@ export const registerSchema = accountEndpoints.registerUser.biz.extend({ confirm
 export type RegisterValues = z.input<typeof registerSchema>;
 
 /**
- * The licence image address: an http(s) URL with a host, or a path on this site ('/static/…', as the
- * demo data and store-server's own files use). Anything else ('not a url', 'ftp://…', 'javascript:…')
- * is refused before it reaches the reviewer.
+ * What the shop info form checks: the contract's store info (the brand is the next step's). The licence image
+ * is picked in the media library (issue 26 §1), never typed, so no address rule of the console's own.
  */
-export function isImageAddress(value: string): boolean {
-  if (/^\/(?![/\\])\S*$/.test(value)) return true;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !/\s/.test(value);
-  } catch {
-    return false;
-  }
-}
-
-/**
- * What the shop info form checks: the contract's store info (the brand is the next step's), the licence image
- * also an address (the contract only limits its length; the reviewer must be able to open it).
- */
-export const storeInfoFormSchema = storeInfoBiz.omit({ brandName: true, brandExpireTime: true }).extend({
-  licenseImageUrl: storeInfoShape.licenseImageUrl.superRefine((value, ctx) => {
-    if (!isImageAddress(value)) ctx.addIssue(ruleIssue('webAddress', []));
-  }),
-});
+export const storeInfoFormSchema = storeInfoBiz.omit({ brandName: true, brandExpireTime: true });
 
 /** The form's values: the wire's, with the licence's end as the day typed (YYYY-MM-DD, '' for none). */
 export interface StoreInfoFormInput extends Record<string, unknown> {
@@ -58,7 +40,8 @@ export interface StoreInfoFormInput extends Record<string, unknown> {
   legalPersonName: string;
   legalPersonIdNumber: string;
   licenseNumber: string;
-  licenseImageUrl: string;
+  /** Picked in the media library; the wire carries its address. */
+  licenseImageUrl: MediaRef | null;
   licenseExpireDate: string;
   categoryIds: number[];
 }
@@ -99,21 +82,22 @@ export const EMPTY_STORE_INFO: StoreInfoFormInput = {
   legalPersonName: '',
   legalPersonIdNumber: '',
   licenseNumber: '',
-  licenseImageUrl: '',
+  licenseImageUrl: null,
   licenseExpireDate: '',
   categoryIds: [],
 };
 
 export function draftToForm(draft: StoreInfoDraft | undefined): StoreInfoFormInput {
   const { licenseExpireTime, brandName: _brandName, brandExpireTime: _brandExpireTime, ...rest } = draft ?? {};
-  const known = Object.fromEntries(Object.entries(rest).filter(([key, value]) => key in EMPTY_STORE_INFO && value !== undefined && value !== null));
-  return { ...EMPTY_STORE_INFO, ...known, licenseExpireDate: secondsToDate(licenseExpireTime) };
+  const { licenseImageUrl, ...others } = rest;
+  const known = Object.fromEntries(Object.entries(others).filter(([key, value]) => key in EMPTY_STORE_INFO && value !== undefined && value !== null));
+  return { ...EMPTY_STORE_INFO, ...known, licenseImageUrl: licenseImageUrl ? { objectUrl: licenseImageUrl } : null, licenseExpireDate: secondsToDate(licenseExpireTime) };
 }
 
-/** The values as the wire takes them: the licence's end day as seconds at its end. */
+/** The values as the wire takes them: the licence image's address ('' when none), its end day as seconds at its end. */
 export function formToWire(values: StoreInfoFormInput): StoreInfoDraft {
-  const { licenseExpireDate, ...rest } = values;
-  return { ...rest, ...(licenseExpireDate ? { licenseExpireTime: dateToSeconds(licenseExpireDate) } : {}) } as StoreInfoDraft;
+  const { licenseExpireDate, licenseImageUrl, ...rest } = values;
+  return { ...rest, licenseImageUrl: licenseImageUrl?.objectUrl ?? '', ...(licenseExpireDate ? { licenseExpireTime: dateToSeconds(licenseExpireDate) } : {}) } as StoreInfoDraft;
 }
 
 /**
