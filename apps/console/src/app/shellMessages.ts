@@ -13,6 +13,7 @@ import { orderMessages } from '../features/orders/messages';
 import { shippingMessages } from '../features/orders/shipping/messages';
 import { shopAccessMessages } from '../features/shop/access/messages';
 import { shopLogoutMessages } from '../features/shop/logout/messages';
+import { shopSettlementMessages } from '../features/shop/settlement/messages';
 import { shopProfileMessages } from '../features/shop/profile/messages';
 import { resourceKitMessages } from '../resource-kit/messages';
 
@@ -29,6 +30,7 @@ export const shellMessages: readonly FeatureMessages[] = [
   shippingMessages,
   shopAccessMessages,
   shopLogoutMessages,
+  shopSettlementMessages,
   shopProfileMessages,
   resourceKitMessages,
 ];

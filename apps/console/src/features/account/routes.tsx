@@ -4,6 +4,7 @@ import StorefrontIcon from '@mui/icons-material/Storefront';
 import { PERMISSIONS } from '@merchant/api-contracts';
 import type { ManifestRoute } from '../../routes/routeHandle';
 import { shopLogoutScreens } from '../shop/logout/routes';
+import { shopSettlementScreens } from '../shop/settlement/routes';
 import { shopProfileScreens } from '../shop/profile/routes';
 
 export const accountRoutes: ManifestRoute[] = [
@@ -34,6 +35,7 @@ export const accountRoutes: ManifestRoute[] = [
         lazy: () => import('../shop/access/CheckPayPasswordPage').then((m) => ({ Component: m.CheckPayPasswordPage })),
       },
       ...shopProfileScreens,
+      ...shopSettlementScreens,
       ...shopLogoutScreens,
     ],
   },

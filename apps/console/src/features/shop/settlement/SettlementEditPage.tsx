@@ -1,0 +1,82 @@
+// /shop/settlement/edit (issue 26 §2): bind or change the settlement card with the pay password and a check code
+// sent to the store's mobile (settlementForm, on the form kit). It starts from the current bank, holder and branch
+// (the number is never sent to the console whole, so it is typed again), says that a change pauses withdrawals for
+// 24 hours, and without a pay password says so and links to where it is set.
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useResourceActions, useResourceForm } from '../../../resource-kit';
+import { ResourceFormFields } from '../../../resource-kit/ResourceFormFields';
+import { PageError, PageLoading } from '../../../resource-kit/PageStates';
+import { useIsSetPayPasswordQuery } from '../../account/api';
+import { ACCOUNT_INFO_PATH } from '../access/checkPayPasswordTarget';
+import { useBankListQuery, useSettlementAccountQuery, type SettlementAccount } from './api';
+import { SETTLEMENT_PATHS } from './paths';
+import { settlementForm, type SettlementFormValues } from './settlementForm';
+
+export function SettlementEditPage() {
+  const account = useSettlementAccountQuery(undefined, { refetchOnMountOrArgChange: true });
+  const pay = useIsSetPayPasswordQuery(undefined, { refetchOnMountOrArgChange: true });
+  // The bank select starts on the current bank: its options come first.
+  const banks = useBankListQuery();
+  if (account.isLoading || pay.isLoading || banks.isLoading) return <PageLoading />;
+  if (!account.data) return <PageError error={account.error} onRetry={account.refetch} />;
+  return <SettlementEditForm account={account.data} payPasswordSet={pay.data?.isSetPayPassword !== false} />;
+}
+
+function SettlementEditForm({ account, payPasswordSet }: { account: SettlementAccount; payPasswordSet: boolean }) {
+  const { t } = useTranslation();
+  const { context } = useResourceActions();
+  const { card } = account;
+  const initial: SettlementFormValues = { ...settlementForm.defaults, ...(card ? { bankCode: card.bankCode, accountName: card.accountName, branchName: card.branchName } : {}) };
+  const engine = useResourceForm(settlementForm, { initial, context, successKey: 'shopSettlement.edit.saved', onSaved: () => context.navigate(SETTLEMENT_PATHS.view) });
+  const heading = t(card ? 'shopSettlement.edit.heading' : 'shopSettlement.edit.bindHeading');
+
+  return (
+    <Paper component="section" aria-labelledby="settlement-edit-heading" sx={{ p: 3, maxWidth: 640 }}>
+      <Typography id="settlement-edit-heading" component="h1" variant="h5" sx={{ mb: 1 }}>
+        {heading}
+      </Typography>
+      {!payPasswordSet ? (
+        <Alert
+          severity="info"
+          data-testid="settlement-no-pay-password"
+          action={
+            <Button component={RouterLink} to={ACCOUNT_INFO_PATH} size="small">
+              {t('shopSettlement.edit.goSetPayPassword')}
+            </Button>
+          }
+        >
+          {t('shopSettlement.edit.noPayPassword')}
+        </Alert>
+      ) : (
+        <>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            {t('shopSettlement.edit.intro', { mobile: account.mobile })}
+          </Typography>
+          {card && (
+            <Alert severity="warning" sx={{ mb: 3 }} data-testid="settlement-pause-warning">
+              {t('shopSettlement.edit.pauseWarning')}
+            </Alert>
+          )}
+          <Stack component="form" noValidate spacing={2} onSubmit={engine.submit} aria-labelledby="settlement-edit-heading">
+            <ResourceFormFields engine={engine} fields={settlementForm.fields} editing={false} />
+            <Stack direction="row" spacing={2}>
+              <Button type="submit" variant="contained" loading={engine.submitting} disabled={engine.submitting} data-testid="settlement-form-submit">
+                {t('shopSettlement.edit.submit')}
+              </Button>
+              <Button component={RouterLink} to={SETTLEMENT_PATHS.view}>
+                {t('shopSettlement.edit.cancel')}
+              </Button>
+            </Stack>
+          </Stack>
+        </>
+      )}
+      {engine.question}
+    </Paper>
+  );
+}
