@@ -4,6 +4,7 @@ import { hashSecret } from '../shared/passwords';
 import { seedDemoMedia } from '../modules/media/media.seed';
 import { seedDemoAfterSales } from '../modules/after-sales/after-sales.seed';
 import { seedDemoClosingStore } from '../modules/deregistration';
+import { seedDemoSessions } from '../modules/auth';
 import type { StoreDatabase } from './schema';
 import { seedDemoGoods } from './goods.seed';
 import { seedDemoOrders } from './orders.seed';
@@ -101,6 +102,8 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
   // A store that can close (issue 26 §6); the demo store above has the blocking reasons.
   await seedDemoClosingStore(db);
   await seedDemoStaff(db);
+  // The owner's other devices and sign-in history (issue 26 §3, accountInfo/detail).
+  await seedDemoSessions(db, clock, DEMO_STORE.userName);
   await seedDemoMedia(db, clock);
   await seedDemoGoods(db, clock);
   // Orders are placed from the demo store's on-shelf goods, so they come after them.

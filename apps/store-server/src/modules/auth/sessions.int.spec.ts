@@ -50,27 +50,42 @@ describe('sign-ins and sessions (issue 26 §3)', () => {
     expect(answer.code).toBe(OK);
     return answer.data.list;
   };
+  /** The harness signs in with Node's fetch, whose User-Agent label is 'node'; the seed's demo devices are browsers. */
+  const ours = <T extends { device: string }>(list: T[]) => list.filter((entry) => entry.device === 'node');
   const works = async (token: string) => (await h.call(`${USER}/getUserByToken`, { token }, token)).code;
 
   it('lists the caller’s own live sessions, newest first, marking this one, with the device label', async () => {
     const first = await h.login('demo_merchant', 'Demo12345');
     later(1);
     const second = await h.login('demo_merchant', 'Demo12345');
-    const list = await sessions(first);
+    const list = ours(await sessions(first));
     expect(list).toHaveLength(2);
     expect(list.map((session) => session.current)).toEqual([false, true]);
     expect(list[0].signedInAt - list[1].signedInAt).toBe(60);
     expect(list[0].expiresAt - list[0].signedInAt).toBe(7 * 24 * 60 * 60);
     // The harness is Node's fetch: its User-Agent is 'node' (device-label.spec.ts covers browsers).
     expect(list.map((session) => session.device)).toEqual(['node', 'node']);
-    expect((await sessions(second)).map((session) => session.current)).toEqual([true, false]);
+    expect(ours(await sessions(second)).map((session) => session.current)).toEqual([true, false]);
+  });
+
+  it('the demo owner also has the seeded phone session and yesterday’s sign-in and sign-out (npm start demo data)', async () => {
+    const token = await h.login('demo_merchant', 'Demo12345');
+    const phone = (await sessions(token)).filter((session) => session.device === 'Safari on iOS');
+    expect(phone).toEqual([expect.objectContaining({ current: false })]);
+    expect((await sessions(token)).some((session) => session.device === 'Chrome on Windows')).toBe(false); // signed out
+    const history = (await signIns(token)).filter((event) => event.device !== 'node');
+    expect(history.map((event) => [event.operationType, event.device])).toEqual([
+      ['USER_LOGIN', 'Safari on iOS'],
+      ['USER_LOGOUT', 'Chrome on Windows'],
+      ['USER_LOGIN', 'Chrome on Windows'],
+    ]);
   });
 
   it('sign out everywhere else: the other session’s token is refused, this one still works; repeating it ends nothing more', async () => {
     const here = await h.login('demo_merchant', 'Demo12345');
     const elsewhere = await h.login('demo_merchant', 'Demo12345');
     const answer = await h.call<{ signedOut: number }>(signOutOtherSessions.path, {}, here);
-    expect(answer).toMatchObject({ code: OK, data: { signedOut: 1 } });
+    expect(answer).toMatchObject({ code: OK, data: { signedOut: 2 } }); // `elsewhere` and the seeded phone
     expect(await works(elsewhere)).toBe(TOKEN_INVALID);
     expect((await h.call(queryActiveSessions.path, {}, elsewhere)).code).toBe(TOKEN_INVALID);
     expect(await works(here)).toBe(OK);
@@ -95,7 +110,7 @@ describe('sign-ins and sessions (issue 26 §3)', () => {
     expect((await h.call<{ signedOut: number }>(signOutOtherSessions.path, {}, staff)).data.signedOut).toBe(0);
     expect(await works(ownerElsewhere)).toBe(OK);
 
-    expect((await h.call<{ signedOut: number }>(signOutOtherSessions.path, {}, owner)).data.signedOut).toBe(1);
+    expect((await h.call<{ signedOut: number }>(signOutOtherSessions.path, {}, owner)).data.signedOut).toBe(2); // with the seeded phone
     expect(await works(staff)).toBe(OK);
     expect(await works(otherStore)).toBe(OK);
     expect(await sessions(staff)).toHaveLength(1);
@@ -119,7 +134,10 @@ describe('sign-ins and sessions (issue 26 §3)', () => {
     later(1);
     await h.call(signOutOtherSessions.path, {}, kept);
 
-    const events = await signIns(kept);
+    const all = await signIns(kept);
+    expect(all[0]).toMatchObject({ operationType: 'USER_LOGOUT' }); // ended together with the seeded phone's
+    expect(all.filter((event) => event.device === 'Safari on iOS').map((event) => event.operationType)).toEqual(['USER_LOGOUT', 'USER_LOGIN']);
+    const events = ours(all);
     expect(events.map((event) => [event.operationType, event.current])).toEqual([
       ['USER_LOGOUT', false], // the third session, ended from `kept`
       ['USER_LOGIN', false],
@@ -128,7 +146,6 @@ describe('sign-ins and sessions (issue 26 §3)', () => {
       ['USER_LOGIN', true], // `kept`
     ]);
     expect(events[0].time - events[4].time).toBe(4 * 60);
-    expect(new Set(events.map((event) => event.device))).toEqual(new Set(['node']));
     const rows = await h.database.db.selectFrom('store_operation_log').select(['store_id', 'session_id']).where('operation_type', 'in', ['USER_LOGIN', 'USER_LOGOUT']).execute();
     expect(rows.every((row) => row.store_id === 1001 && row.session_id !== null)).toBe(true);
   });
@@ -137,7 +154,7 @@ describe('sign-ins and sessions (issue 26 §3)', () => {
     const token = await h.login('demo_merchant', 'Demo12345');
     const report = await h.call('/v1/store/common/operationLog/insert', { operationType: 'USER_LOGIN', operationStartTime: Math.floor(nowMs / 1000) }, token);
     expect(report.code).toBe(OK);
-    expect((await signIns(token)).map((event) => event.operationType)).toEqual(['USER_LOGIN']);
+    expect(ours(await signIns(token)).map((event) => event.operationType)).toEqual(['USER_LOGIN']);
   });
 });
 
@@ -150,7 +167,7 @@ describe('the pay-password check is remembered on its session (issue 26 §5)', (
   beforeEach(() => h.reset());
 
   const checkedAt = async (token: string) => {
-    const rows = await h.database.db.selectFrom('store_access_token').select(['pay_password_checked_at']).where('revoked_at', 'is', null).orderBy('id').execute();
+    const rows = await h.database.db.selectFrom('store_access_token').select(['pay_password_checked_at']).where('revoked_at', 'is', null).where('device', '=', 'node').orderBy('id').execute();
     return { token, checked: rows.map((row) => row.pay_password_checked_at !== null) };
   };
 
