@@ -1,16 +1,10 @@
-// The generated create/edit screen of a resource (`?id=…` edits), on the form engine (useResourceForm):
-// on save the mutation (its tags refresh the lists), 'saved successfully' and back to the list.
+// The generated create/edit screen of a resource (`?id=…` edits), a ResourceFormScreen: on save the
+// mutation (its tags refresh the lists), 'saved successfully' and back to the list.
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { PageError, PageLoading } from './PageStates';
-import { ResourceFormFields } from './ResourceFormFields';
+import { ResourceFormScreen } from './ResourceFormScreen';
 import type { ResourceFormDefinition } from './types';
-import { useResourceActions } from './useResourceActions';
-import { useResourceForm } from './useResourceForm';
 
 type Values = Record<string, unknown>;
 
@@ -40,33 +34,16 @@ function EditForm<V extends Values, Rec, LoadArg>(props: ResourceFormPageProps<V
 
 function FormBody<V extends Values, Rec, LoadArg>({ resource, createTitleKey, editTitleKey, id, initial }: ResourceFormPageProps<V, Rec, LoadArg> & { id: string | null; initial: V }) {
   const { t } = useTranslation();
-  const definition = resource.form! as ResourceFormDefinition<V>;
-  const actions = useResourceActions();
-  const engine = useResourceForm(definition, {
-    initial,
-    id,
-    context: actions.context,
-    successKey: 'resourceKit.saved',
-    onSaved: () => actions.context.navigate(resource.listPath),
-  });
-
   return (
-    <Paper variant="outlined" sx={{ p: 2, maxWidth: 720 }} data-testid={`resource-form-${resource.key}`}>
-      <Stack component="form" noValidate spacing={2} onSubmit={engine.submit}>
-        <Typography variant="h6" component="h1">
-          {t(id ? editTitleKey : createTitleKey)}
-        </Typography>
-        <ResourceFormFields engine={engine} fields={definition.fields} editing={Boolean(id)} />
-        <Stack direction="row" spacing={1}>
-          <Button type="submit" variant="contained" loading={engine.submitting} disabled={engine.submitting} data-testid="resource-form-submit">
-            {t('resourceKit.submit')}
-          </Button>
-          <Button type="button" variant="outlined" onClick={() => actions.context.navigate(resource.listPath)}>
-            {t('resourceKit.cancel')}
-          </Button>
-        </Stack>
-      </Stack>
-      {engine.question}
-    </Paper>
+    <ResourceFormScreen
+      definition={resource.form! as ResourceFormDefinition<V>}
+      title={t(id ? editTitleKey : createTitleKey)}
+      initial={initial}
+      id={id}
+      backTo={resource.listPath}
+      testId={`resource-form-${resource.key}`}
+      maxWidth={720}
+      variant="resource"
+    />
   );
 }
