@@ -18,6 +18,7 @@ import * as orderItemImages from './migrations/0016-order-item-images';
 import * as orderStatusCounts from './migrations/0017-order-status-counts';
 import * as imAvatarObjectKey from './migrations/0018-im-avatar-object-key';
 import * as idempotencyKeys from './migrations/0019-idempotency-keys';
+import * as storeInfoChanges from './migrations/0020-store-info-changes';
 import * as logoutDecisions from './migrations/0021-logout-decisions';
 import * as settlementCardChanges from './migrations/0022-settlement-card-changes';
 import * as sessionDevices from './migrations/0023-session-devices';
@@ -43,6 +44,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0017-order-status-counts': orderStatusCounts,
   '0018-im-avatar-object-key': imAvatarObjectKey,
   '0019-idempotency-keys': idempotencyKeys,
+  '0020-store-info-changes': storeInfoChanges,
   '0021-logout-decisions': logoutDecisions,
   '0022-settlement-card-changes': settlementCardChanges,
   '0023-session-devices': sessionDevices,

@@ -216,6 +216,20 @@ export interface StoreOperationLogTable {
   device: string | null;
 }
 
+/** A reviewed shop-profile change (migration 0020): pending (1) until the operator approves (2) or refuses (3) it. */
+export interface StoreInfoChangeTable {
+  id: Generated<number>;
+  store_id: number;
+  kind: string;
+  changes: Json<Record<string, unknown>>;
+  status: number;
+  reject_reason: string | null;
+  user_id: number;
+  operation_log_id: number | null;
+  created_at: Timestamp;
+  decided_at: NullableTimestamp;
+}
+
 export interface StoreAsyncTaskTable {
   id: Generated<number>;
   store_id: number;
@@ -620,6 +634,7 @@ export interface StoreEvaluationTable {
 
 export interface StoreDatabase {
   store_store: StoreTable;
+  store_info_change: StoreInfoChangeTable;
   store_user: StoreUserTable;
   store_role: StoreRoleTable;
   store_role_permission: StoreRolePermissionTable;

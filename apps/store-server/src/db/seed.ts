@@ -9,6 +9,7 @@ import type { StoreDatabase } from './schema';
 import { seedDemoGoods } from './goods.seed';
 import { seedDemoOrders } from './orders.seed';
 import { seedDemoStaff } from './seed-staff';
+import { seedDemoStoreInfoChange } from '../modules/account/store-info-changes.seed';
 
 /** Demo data of docs/decisions/0001-workspace-contracts.md ("Demo data"). */
 export const DEMO_STORE = {
@@ -102,6 +103,8 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
   // A store that can close (issue 26 §6); the demo store above has the blocking reasons.
   await seedDemoClosingStore(db);
   await seedDemoStaff(db);
+  // A renewed licence waiting for the platform's review (issue 26 §1, shopMsg/shopMssage).
+  await seedDemoStoreInfoChange(db, clock, DEMO_STORE.id);
   // The owner's other devices and sign-in history (issue 26 §3, accountInfo/detail).
   await seedDemoSessions(db, clock, DEMO_STORE.userName);
   await seedDemoMedia(db, clock);

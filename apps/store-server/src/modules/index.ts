@@ -15,6 +15,9 @@ import { AccountService } from './account/account.service';
 import { SettlementRepository } from './account/settlement.repository';
 import { settlementRoutes } from './account/settlement.routes';
 import { SettlementService } from './account/settlement.service';
+import { StoreInfoChangeRepository } from './account/store-info-changes.repository';
+import { storeInfoChangeRoutes } from './account/store-info-changes.routes';
+import { StoreInfoChangeService } from './account/store-info-changes.service';
 import { CommonRepository } from './common/common.repository';
 import { commonRoutes } from './common/common.routes';
 import { CommonService } from './common/common.service';
@@ -56,6 +59,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
   const media = createMediaModule({ db, clock, dataDir: config.dataDir });
   const goods = goodsModule({ db, media: media.fileUrls, clock });
   const account = new AccountService(new AccountRepository(db), auth, checkCodes, clock, goods.facade);
+  const storeInfoChanges = new StoreInfoChangeService(new StoreInfoChangeRepository(db), account, clock);
   const pay = new PayService(new PayRepository(db), checkCodes, rateLimiter);
   const settlement = new SettlementService(new SettlementRepository(db), checkCodes, { check: (caller, payPassword) => pay.check(caller, payPassword) }, clock);
   const common = new CommonService(new CommonRepository(db));
@@ -71,6 +75,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...authRoutes(auth, captcha, media.fileUrls),
     ...accountRoutes(account),
     ...settlementRoutes(settlement),
+    ...storeInfoChangeRoutes(storeInfoChanges),
     ...payRoutes(pay, auth),
     ...commonRoutes(common),
     ...deregistrationRoutes(new DeregistrationService(new DeregistrationRepository(db), clock, auth)),
@@ -82,7 +87,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...orders.routes,
     ...afterSales.routes,
     ...notifications.routes,
-    ...operatorRoutes(new OperatorService(new OperatorRepository(db), goods.service, clock), config.operatorKey),
+    ...operatorRoutes(new OperatorService(new OperatorRepository(db), goods.service, clock, storeInfoChanges), config.operatorKey),
   ];
   return { routes, auth, captcha, checkCodes, rateLimiter, authRepository, exports: exports.service };
 }

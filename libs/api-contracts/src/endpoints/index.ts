@@ -14,6 +14,7 @@ import { orderEndpoints } from './orders';
 import { payEndpoints } from './pay';
 import { savedViewEndpoints } from './saved-views';
 import { sessionEndpoints } from './sessions';
+import { storeInfoChangeEndpoints } from './store-info-changes';
 
 export * from './auth';
 export * from './account';
@@ -28,6 +29,7 @@ export * from './media';
 export * from './exports';
 export * from './notifications';
 export * from './sessions';
+export * from './store-info-changes';
 // goods, inventory and saved-views are exported by src/index.ts.
 
 /** The contracts of one area each, by area name: the console's fake server and the OpenAPI test walk them. */
@@ -47,6 +49,7 @@ export const endpointGroups = {
   exports: exportEndpoints,
   notifications: notificationEndpoints,
   sessions: sessionEndpoints,
+  storeInfoChanges: storeInfoChangeEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every contract above, and the one with a given path. */

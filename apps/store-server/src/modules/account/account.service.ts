@@ -270,16 +270,24 @@ export class AccountService {
    * changes run one after the other, and a failed write leaves the old categories.
    */
   async updateCategories(caller: Caller, categoryIds: number[]) {
+    return this.changeCategories(caller.storeId, categoryIds, true);
+  }
+
+  /**
+   * The checks of a categories change, then the write when `write` (a reviewed change is checked when asked for and
+   * again, with the write, when the operator approves it: goods may have gone on shelf meanwhile).
+   */
+  async changeCategories(storeId: number, categoryIds: readonly number[], write: boolean) {
     return this.stores.transaction(async (stores, unit) => {
-      const store = await stores.lockStore(caller.storeId);
+      const store = await stores.lockStore(storeId);
       if (!store) throw new StoreError(STORE_CODES.notFound, text('店铺不存在', 'store not found'));
       if (!IN_APP.includes(store.store_status)) throw notAllowed(text('店铺审核通过后才能修改经营类目', 'business categories can be changed after approval'));
       const found = await stores.enabledLeafCategories(categoryIds);
       const missing = categoryIds.filter((id) => !found.includes(id));
       if (missing.length) throw new StoreError(STORE_CODES.invalidParameter, text(`经营类目不存在或已停用：${missing.join('、')}`, `unknown or disabled categories: ${missing.join(', ')}`));
-      await this.refuseRemovingCategoriesWithGoodsOnShelf(stores, unit, caller.storeId, categoryIds);
-      await stores.replaceCategories(caller.storeId, categoryIds);
-      return { categories: await stores.storeCategories(caller.storeId) };
+      await this.refuseRemovingCategoriesWithGoodsOnShelf(stores, unit, storeId, categoryIds);
+      if (write) await stores.replaceCategories(storeId, categoryIds);
+      return { categories: await stores.storeCategories(storeId) };
     });
   }
 

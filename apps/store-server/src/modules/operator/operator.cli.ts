@@ -2,6 +2,7 @@
 // `npm run operator -- <goods-approve|goods-reject> <goodsId> [--reason "..."]`
 // `npm run operator -- <brand-approve|brand-reject> <applicationId> [--reason "..."]`
 // `npm run operator -- <logout-approve|logout-reject> <requestId> [--reason "..."]`
+// `npm run operator -- <profile-approve|profile-reject> <changeId> [--reason "..."]`
 // The platform's review decisions, taken outside the console (docs/onboarding.md). It talks to the
 // running store-server's operator endpoint, because an embedded PGlite database belongs to the one
 // process that opened it. STORE_SERVER_URL and OPERATOR_KEY choose the server and the key.
@@ -23,15 +24,20 @@ import {
   OPERATOR_GOODS_PATH_PREFIX,
   OPERATOR_KEY_HEADER,
   OPERATOR_PATH_PREFIX,
+  OPERATOR_PROFILE_CHANGES_PATH_PREFIX,
   operatorCommandSchema,
+  PROFILE_CLI_ACTIONS,
+  profileOperatorCommandSchema,
   type GoodsOperatorCommand,
   type OperatorCommand,
+  type ProfileOperatorCommand,
 } from './operator.schemas';
 
 const USAGE = `usage: npm run operator -- <${OPERATOR_ACTIONS.join('|')}> <storeId> [--reason "..."]
        npm run operator -- <${GOODS_CLI_ACTIONS.join('|')}> <goodsId> [--reason "..."]
        npm run operator -- <${BRAND_CLI_ACTIONS.join('|')}> <applicationId> [--reason "..."]
        npm run operator -- <${LOGOUT_CLI_ACTIONS.join('|')}> <requestId> [--reason "..."]
+       npm run operator -- <${PROFILE_CLI_ACTIONS.join('|')}> <changeId> [--reason "..."]
   approve <storeId>                    under review → approved
   reject <storeId> --reason "..."      under review → rejected; the merchant sees the reason and re-submits
   disable <storeId> --reason "..."     approved → disabled; the reason is the store's forbiddenReason
@@ -42,9 +48,11 @@ const USAGE = `usage: npm run operator -- <${OPERATOR_ACTIONS.join('|')}> <store
   brand-reject <applicationId> --reason "..."  brand application → rejected; the merchant sees the reason
   logout-approve <requestId>           deregistration request → completed; the store is closed (status 4, disabled)
   logout-reject <requestId> --reason "..."  deregistration request → refused; the merchant sees the reason at /logouting
+  profile-approve <changeId>           shop-profile change (name, licence, legal person, categories) → approved; the store takes it
+  profile-reject <changeId> --reason "..."  shop-profile change → rejected; the merchant sees the reason beside the current data
 environment: STORE_SERVER_URL (default http://127.0.0.1:3100), OPERATOR_KEY (default: the development key)`;
 
-export type AnyOperatorCommand = OperatorCommand | GoodsOperatorCommand | BrandOperatorCommand | LogoutOperatorCommand;
+export type AnyOperatorCommand = OperatorCommand | GoodsOperatorCommand | BrandOperatorCommand | LogoutOperatorCommand | ProfileOperatorCommand;
 export type ParsedCommand = { ok: true; command: AnyOperatorCommand } | { ok: false; message: string };
 
 export function parseOperatorArgs(argv: readonly string[]): ParsedCommand {
@@ -55,6 +63,12 @@ export function parseOperatorArgs(argv: readonly string[]): ParsedCommand {
     return { ok: false, message: (error as Error).message };
   }
   const [action, storeId, ...extra] = parsed.positionals;
+  if (action?.startsWith('profile-')) {
+    if (!storeId || extra.length > 0) return { ok: false, message: 'expected a profile action and one change id' };
+    const input = { action: action.slice('profile-'.length), changeId: storeId, reason: parsed.values.reason };
+    const profile = profileOperatorCommandSchema.safeParse(input);
+    return profile.success ? { ok: true, command: profile.data } : { ok: false, message: describeValidationError(profile.error, input) };
+  }
   if (action?.startsWith('logout-')) {
     if (!storeId || extra.length > 0) return { ok: false, message: 'expected a logout action and one request id' };
     const input = { action: action.slice('logout-'.length), requestId: storeId, reason: parsed.values.reason };
@@ -103,12 +117,20 @@ interface LogoutOperatorAnswer {
   data: { id: number; storeName: string; status: number; createTime: number; decideTime: number | null; rejectReason: string | null } | null;
 }
 
+interface ProfileOperatorAnswer {
+  code: string;
+  msg: string;
+  data: { changeId: number; storeId: number; kind: string; status: number; rejectReason: string | null } | null;
+}
+
+const isProfileCommand = (command: AnyOperatorCommand): command is ProfileOperatorCommand => 'changeId' in command;
 const isLogoutCommand = (command: AnyOperatorCommand): command is LogoutOperatorCommand => 'requestId' in command;
 const isGoodsCommand = (command: AnyOperatorCommand): command is GoodsOperatorCommand => 'goodsId' in command;
 const isBrandCommand = (command: AnyOperatorCommand): command is BrandOperatorCommand => 'applicationId' in command;
 
 /** The operator endpoint a command goes to. */
 function targetOf(command: AnyOperatorCommand): string {
+  if (isProfileCommand(command)) return `${OPERATOR_PROFILE_CHANGES_PATH_PREFIX}/${command.changeId}`;
   if (isLogoutCommand(command)) return `${OPERATOR_LOGOUTS_PATH_PREFIX}/${command.requestId}`;
   if (isBrandCommand(command)) return `${OPERATOR_BRANDS_PATH_PREFIX}/${command.applicationId}`;
   if (isGoodsCommand(command)) return `${OPERATOR_GOODS_PATH_PREFIX}/${command.goodsId}`;
@@ -119,6 +141,7 @@ export async function runOperatorCommand(command: OperatorCommand, env?: NodeJS.
 export async function runOperatorCommand(command: GoodsOperatorCommand, env?: NodeJS.ProcessEnv): Promise<GoodsOperatorAnswer>;
 export async function runOperatorCommand(command: BrandOperatorCommand, env?: NodeJS.ProcessEnv): Promise<BrandOperatorAnswer>;
 export async function runOperatorCommand(command: LogoutOperatorCommand, env?: NodeJS.ProcessEnv): Promise<LogoutOperatorAnswer>;
+export async function runOperatorCommand(command: ProfileOperatorCommand, env?: NodeJS.ProcessEnv): Promise<ProfileOperatorAnswer>;
 export async function runOperatorCommand(command: AnyOperatorCommand, env?: NodeJS.ProcessEnv): Promise<AnyOperatorAnswer>;
 export async function runOperatorCommand(command: AnyOperatorCommand, env: NodeJS.ProcessEnv = process.env): Promise<AnyOperatorAnswer> {
   const base = (env.STORE_SERVER_URL || 'http://127.0.0.1:3100').replace(/\/+$/, '');
@@ -137,7 +160,7 @@ export async function runOperatorCommand(command: AnyOperatorCommand, env: NodeJ
   }
 }
 
-type AnyOperatorAnswer = OperatorAnswer | GoodsOperatorAnswer | BrandOperatorAnswer | LogoutOperatorAnswer;
+type AnyOperatorAnswer = OperatorAnswer | GoodsOperatorAnswer | BrandOperatorAnswer | LogoutOperatorAnswer | ProfileOperatorAnswer;
 
 async function main(): Promise<number> {
   const parsed = parseOperatorArgs(process.argv.slice(2));
@@ -155,6 +178,11 @@ async function main(): Promise<number> {
   if (answer.code !== '00000000' || !answer.data) {
     console.error(`refused (${answer.code}): ${answer.msg}`);
     return 1;
+  }
+  if ('changeId' in answer.data) {
+    const change = answer.data;
+    console.log(`shop-profile change ${change.changeId} (${change.kind}) of store ${change.storeId} is now status ${change.status}${change.rejectReason ? ` (reason: ${change.rejectReason})` : ''}`);
+    return 0;
   }
   if ('decideTime' in answer.data) {
     const request = answer.data;

@@ -10,7 +10,9 @@ import {
   OPERATOR_KEY_HEADER,
   OPERATOR_LOGOUTS_PATH_PREFIX,
   OPERATOR_PATH_PREFIX,
+  OPERATOR_PROFILE_CHANGES_PATH_PREFIX,
   operatorCommandSchema,
+  profileOperatorCommandSchema,
 } from './operator.schemas';
 import type { OperatorService } from './operator.service';
 
@@ -40,6 +42,11 @@ export function operatorRoutes(operator: OperatorService, operatorKey: string | 
       const input = { action: params.action, applicationId: params.applicationId, reason: body.reason };
       const parsed = brandOperatorCommandSchema.safeParse(input);
       return parsed.success ? { ok: true, run: () => operator.reviewBrand(parsed.data) } : { ok: false, message: describeValidationError(parsed.error, input) };
+    }),
+    operatorRoute(`${OPERATOR_PROFILE_CHANGES_PATH_PREFIX}/:changeId/:action`, operatorKey, (params, body) => {
+      const input = { action: params.action, changeId: params.changeId, reason: body.reason };
+      const parsed = profileOperatorCommandSchema.safeParse(input);
+      return parsed.success ? { ok: true, run: () => operator.reviewStoreInfoChange(parsed.data) } : { ok: false, message: describeValidationError(parsed.error, input) };
     }),
     operatorRoute(`${OPERATOR_LOGOUTS_PATH_PREFIX}/:requestId/:action`, operatorKey, (params, body) => {
       const input = { action: params.action, requestId: params.requestId, reason: body.reason };

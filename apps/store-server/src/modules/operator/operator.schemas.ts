@@ -97,6 +97,28 @@ export const logoutOperatorCommandSchema = z
 export type LogoutOperatorCommand = z.output<typeof logoutOperatorCommandSchema>;
 export const OPERATOR_LOGOUTS_PATH_PREFIX = '/operator/logouts';
 
+/** The platform's decision on a reviewed shop-profile change (docs/merchant-centre.md "Shop profile"). */
+export const PROFILE_OPERATOR_ACTIONS = ['approve', 'reject'] as const;
+/** The CLI's names: `npm run operator -- profile-approve|profile-reject <changeId>`. */
+export const PROFILE_CLI_ACTIONS = PROFILE_OPERATOR_ACTIONS.map((a) => `profile-${a}` as const);
+
+export const profileOperatorCommandSchema = z
+  .object({
+    action: z.enum(PROFILE_OPERATOR_ACTIONS, { error: `profile action must be one of ${PROFILE_OPERATOR_ACTIONS.join(', ')}` }),
+    changeId: z.coerce
+      .number({ error: 'changeId must be a number' })
+      .int('changeId must be a whole number')
+      .positive('changeId must be positive')
+      .max(2_147_483_647, 'changeId is too large'),
+    reason: reasonField.optional(),
+  })
+  .superRefine((command, ctx) => {
+    if (command.action === 'reject' && command.reason === undefined) ctx.addIssue(ruleIssue('reasonNeeded', ['reason'], { values: [`profile-${command.action}`] }));
+    if (command.action === 'approve' && command.reason !== undefined) ctx.addIssue(ruleIssue('noReason', ['reason'], { values: [`profile-${command.action}`] }));
+  });
+export type ProfileOperatorCommand = z.output<typeof profileOperatorCommandSchema>;
+export const OPERATOR_PROFILE_CHANGES_PATH_PREFIX = '/operator/profile-changes';
+
 /** The HTTP endpoint's path (docs/onboarding.md); outside /v1/store, and never behind the store envelope. */
 export const OPERATOR_PATH_PREFIX = '/operator/stores';
 export const OPERATOR_KEY_HEADER = 'x-operator-key';

@@ -6,7 +6,8 @@ import { systemClock, type Clock } from '../../shared/clock';
 import { BrandApplicationsRepository, BrandApplicationsService, GoodsRepository, GoodsService } from '../goods';
 import type { OperatorRepository, OperatorStoreView } from './operator.repository';
 import { DeregistrationRepository, DeregistrationService } from '../deregistration';
-import type { BrandOperatorCommand, GoodsOperatorCommand, LogoutOperatorCommand, OperatorAction, OperatorCommand } from './operator.schemas';
+import type { StoreInfoChangeService } from '../account/store-info-changes.service';
+import type { BrandOperatorCommand, GoodsOperatorCommand, LogoutOperatorCommand, OperatorAction, OperatorCommand, ProfileOperatorCommand } from './operator.schemas';
 
 interface Transition {
   /** Statuses the action may start from (console-spec §4 states; the transitions are our design). */
@@ -36,6 +37,8 @@ export class OperatorService {
     private readonly stores: OperatorRepository,
     goods?: GoodsService,
     clock: Clock = systemClock,
+    /** The shop profile's reviewed changes (issue 26 §1); the store modules hand it in. */
+    private readonly storeInfoChanges?: StoreInfoChangeService,
   ) {
     this.goods = goods ?? new GoodsService(new GoodsRepository(stores.db));
     this.brands = new BrandApplicationsService(new BrandApplicationsRepository(stores.db), clock);
@@ -45,6 +48,12 @@ export class OperatorService {
   /** logout-approve / logout-reject: only pending requests; approval closes the store (docs/merchant-centre.md). */
   reviewLogout(command: LogoutOperatorCommand) {
     return this.deregistration.decide(command.requestId, command.action, command.reason);
+  }
+
+  /** profile-approve / profile-reject: only pending shop-profile changes; approval writes them into the store. */
+  reviewStoreInfoChange(command: ProfileOperatorCommand) {
+    if (!this.storeInfoChanges) throw new StoreError(STORE_CODES.notFound, 'shop-profile changes are not served here');
+    return this.storeInfoChanges.decide(command.changeId, command.action, command.reason);
   }
 
   /** brand-approve / brand-reject: only applications under review. */
