@@ -69,8 +69,8 @@ interface CategoryOption {
 const flattenCategories = (tree: readonly CategoryNode[]): CategoryOption[] =>
   tree.flatMap((top) => (top.children ?? []).map((leaf) => ({ id: leaf.id, name: leaf.categoryName, group: top.categoryName })));
 
-/** The business categories: level-2 categories, grouped by their level-1 category. */
-function CategoriesInput({ field, required, disabled }: ResourceFormInputProps) {
+/** The business categories: level-2 categories, grouped by their level-1 category (also the shop profile's jyEdit). */
+export function CategoriesInput({ field, required, disabled }: ResourceFormInputProps) {
   const { t } = useTranslation();
   const control = useFieldControl(field);
   const tree = useCategoryTreeQuery();

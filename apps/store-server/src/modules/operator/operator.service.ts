@@ -6,7 +6,7 @@ import { systemClock, type Clock } from '../../shared/clock';
 import { BrandApplicationsRepository, BrandApplicationsService, GoodsRepository, GoodsService } from '../goods';
 import type { OperatorRepository, OperatorStoreView } from './operator.repository';
 import { DeregistrationRepository, DeregistrationService } from '../deregistration';
-import type { StoreInfoChangeService } from '../account/store-info-changes.service';
+import type { StoreInfoChangeService } from '../account';
 import type { BrandOperatorCommand, GoodsOperatorCommand, LogoutOperatorCommand, OperatorAction, OperatorCommand, ProfileOperatorCommand } from './operator.schemas';
 
 interface Transition {
