@@ -20,7 +20,7 @@ import { goodsReleaseApi, useCategorySpecsQuery } from './api';
 import { BasicSection } from './BasicSection';
 import { goodsEndpoints, type GoodsSaved } from './contract';
 import { DetailSection } from './DetailSection';
-import { errorSummary } from './errorSummary';
+import { RELEASE_FIELD_LABELS, errorSummary } from './errorSummary';
 import { specChoicesFor } from './fromGoods';
 import { MediaSection } from './MediaSection';
 import { EMPTY_RELEASE_FORM, formPathOf, releaseSubmitRules, toCheckedBiz, toDraftBiz, type ReleaseFormValues } from './releaseSchema';
@@ -56,23 +56,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /** The form's fields for the engine: their names take the server's problems, their labels name them. */
-const RELEASE_FIELDS: readonly ResourceFormField[] = (
-  [
-    ['categoryId', 'goodsRelease.field.category'],
-    ['brandName', 'goodsRelease.field.brand'],
-    ['title', 'goodsRelease.field.title'],
-    ['unitId', 'goodsRelease.sku.unit'],
-    ['specs', 'goodsRelease.section.specs'],
-    ['skus', 'goodsRelease.sku.table'],
-    ['images', 'goodsRelease.field.images'],
-    ['video', 'goodsRelease.field.video'],
-    ['detailMode', 'goodsRelease.field.detailMode'],
-    ['detailText', 'goodsRelease.field.detailText'],
-    ['detailImages', 'goodsRelease.field.detailImages'],
-    ['freightTemplateId', 'goodsRelease.field.freight'],
-    ['afterSaleTemplateId', 'goodsRelease.field.afterSale'],
-  ] as const
-).map(([name, labelKey]): ResourceFormField =>
+const RELEASE_FIELDS: readonly ResourceFormField[] = RELEASE_FIELD_LABELS.map(([name, labelKey]): ResourceFormField =>
   name === 'skus'
     ? {
         // The SKU table (SpecSkuSection draws it): a server problem on a cell (`skus.0.price`) goes on that cell.

@@ -16,8 +16,8 @@ export interface ErrorSummaryItem {
 
 type Message = { message?: unknown } | undefined;
 
-/** Form fields in the order the form shows them, with their label keys. */
-const FIELDS: ReadonlyArray<readonly [keyof ReleaseFormValues, string]> = [
+/** Form fields in the order the form shows them, with their label keys (the engine's fields are made from it too). */
+export const RELEASE_FIELD_LABELS: ReadonlyArray<readonly [keyof ReleaseFormValues, string]> = [
   ['categoryId', 'goodsRelease.field.category'],
   ['brandName', 'goodsRelease.field.brand'],
   ['title', 'goodsRelease.field.title'],
@@ -48,7 +48,7 @@ export function errorSummary(i18n: Pick<I18n, 't' | 'language'>, errors: FieldEr
     const message = errorText(i18n, error.message);
     items.push({ name, text: label ? t('goodsRelease.notice.summaryItem', { field: label, message }) : message });
   };
-  for (const [name, labelKey] of FIELDS) {
+  for (const [name, labelKey] of RELEASE_FIELD_LABELS) {
     const error = errors[name] as (Message & { root?: Message } & Record<number, Record<string, Message> | undefined>) | undefined;
     if (!error) continue;
     add(name, t(labelKey), error);
