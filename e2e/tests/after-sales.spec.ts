@@ -172,7 +172,7 @@ test("a buyer's complaint shows with its timeline and takes the merchant's respo
     await page.getByTestId('complaint-respond').click();
     const dialog = screens.dialog('Respond to the complaint');
     await dialog.getByRole('button', { name: 'Send response' }).click();
-    await expect(dialog).toContainText('Enter the response');
+    await expect(dialog).toContainText('response is required');
     await dialog.getByRole('textbox', { name: /response/ }).fill('e2e: shipped on the 20th, tracking SF123');
     await dialog.getByRole('button', { name: 'Send response' }).click();
     await expect(dialog).toHaveCount(0);
@@ -204,10 +204,10 @@ test('a review of a completed order gets one reply and is read-only after', asyn
     await list.rowAction(review.evaluationId, 'Reply');
     const dialog = screens.dialog('Reply to the review');
     await dialog.getByRole('button', { name: 'Post reply' }).click();
-    await expect(dialog).toContainText('Enter the reply');
+    await expect(dialog).toContainText('reply is required');
     await dialog.getByRole('textbox', { name: /reply/ }).fill('x'.repeat(501));
     await dialog.getByRole('button', { name: 'Post reply' }).click();
-    await expect(dialog).toContainText('The reply must be at most 500 characters');
+    await expect(dialog).toContainText('reply must be at most 500 characters');
     await dialog.getByRole('textbox', { name: /reply/ }).fill('e2e: sorry, a replacement is on its way');
     await dialog.getByRole('button', { name: 'Post reply' }).click();
     await expect(dialog).toHaveCount(0);
