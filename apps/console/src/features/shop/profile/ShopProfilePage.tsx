@@ -63,8 +63,8 @@ function ChangeBeside({ change, rows, language }: { change: StoreInfoChange | un
           {t('shopProfile.review.reason', { reason: change.rejectReason })}
         </Typography>
       )}
-      <Typography variant="caption" color="text.secondary">
-        {t('shopProfile.review.askedAt', { time: formatSecondsTimestamp(change.createTime) })}
+      <Typography variant="caption" color="text.secondary" data-testid={`shop-change-${change.kind}-asked`}>
+        {t('shopProfile.review.askedAt', { id: change.changeId, time: formatSecondsTimestamp(change.createTime) })}
       </Typography>
     </Alert>
   );
