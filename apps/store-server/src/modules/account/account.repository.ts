@@ -67,6 +67,24 @@ export class AccountRepository {
     await db.updateTable('store_store').set(values).set({ updated_at: new Date() }).where('id', '=', storeId).execute();
   }
 
+  /** The at-once shop-profile fields and their operation-log entry (who, which session and device, when), together. */
+  async updateStoreInfoLogged(storeId: number, storeInfo: string, log: { userId: number; sessionTokenHash: string; operationType: string; at: Date }): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await this.updateStore(storeId, { store_info: storeInfo }, trx);
+      await trx
+        .insertInto('store_operation_log')
+        .values((eb) => ({
+          store_id: storeId,
+          user_id: log.userId,
+          operation_type: log.operationType,
+          operation_start_time: log.at,
+          session_id: eb.selectFrom('store_access_token').select('id').where('token_hash', '=', log.sessionTokenHash),
+          device: eb.selectFrom('store_access_token').select('device').where('token_hash', '=', log.sessionTokenHash),
+        }))
+        .execute();
+    });
+  }
+
   async enabledLeafCategories(ids: readonly number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await this.db.selectFrom('ref_category').select('id').where('id', 'in', ids).where('level', '=', 2).where('enabled', '=', true).execute();

@@ -5,6 +5,7 @@ import type { CheckCodeService } from '../../shared/check-codes';
 import { epochSecondsOf, type Clock } from '../../shared/clock';
 import { STORE_CODES, StoreError, codeText, text, type StoreMessage } from '../../shared/store-error';
 import { hashSecret } from '../../shared/passwords';
+import { hashOpaqueToken } from '../../shared/opaque-token';
 import type { AuthService, LoginResult } from '../auth';
 import type { GoodsFacade } from '../goods';
 import type { UnitOfWork } from '../../shared/unit-of-work';
@@ -16,6 +17,8 @@ const EDITABLE_BEFORE_REVIEW: readonly number[] = [STORE_STATUS.notSubmitted, ST
 /** console-spec §4: "only 2 and 4 pass into the app". */
 const IN_APP: readonly number[] = [STORE_STATUS.approved, STORE_STATUS.disabled];
 export const CURRENT_AGREEMENT_VERSION = '2026-01';
+/** The operation-log type of an at-once shop-profile change (shopMssage/edit, docs/merchant-centre.md). */
+export const STORE_INFO_UPDATE_OPERATION = 'STORE_INFO_UPDATE';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** console-spec §3: phone masked showing the first 3 and last 4 characters; the one copy lives in ui-kit. */
@@ -169,7 +172,12 @@ export class AccountService {
     if (!IN_APP.includes(store.store_status)) throw notAllowed(text('店铺审核通过后才能修改店铺信息', 'store information can be edited after approval'));
     const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
     const merged = { ...((store.store_info ?? {}) as Record<string, unknown>), ...defined };
-    await this.stores.updateStore(caller.storeId, { store_info: JSON.stringify(merged) });
+    await this.stores.updateStoreInfoLogged(caller.storeId, JSON.stringify(merged), {
+      userId: caller.userId,
+      sessionTokenHash: hashOpaqueToken(caller.accessToken),
+      operationType: STORE_INFO_UPDATE_OPERATION,
+      at: this.clock.now(),
+    });
     return this.getStoreInfo(caller);
   }
 

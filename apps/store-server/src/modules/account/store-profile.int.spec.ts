@@ -82,6 +82,10 @@ describe('shop profile: getStoreInfo, updateStoreInfo, dashboard days', () => {
     expect(changed.data).toMatchObject({ licenseNumber: '91310000MA1FL0000X', legalPersonName: 'Demo Owner' });
     expect((await h.call<Record<string, unknown>>(`${USER}/getStoreInfo`, {}, token)).data).toMatchObject({ contactName: 'Li Si', storeIntro: 'Tiles and paint since 1999' });
     expect((await storeRow(OTHER)).store_info).toEqual(otherBefore.store_info);
+    // The change is in the operation log: who, from which session, when.
+    const log = await h.database.db.selectFrom('store_operation_log').select(['user_id', 'session_id', 'operation_type']).where('store_id', '=', DEMO).where('operation_type', '=', 'STORE_INFO_UPDATE').execute();
+    expect(log).toHaveLength(1);
+    expect(log[0]!.session_id).not.toBeNull();
     // Another store's merchant sees its own shop.
     const other = await h.login('demo_service', 'Demo12345');
     const theirs = await h.call<Record<string, unknown>>(`${USER}/getStoreInfo`, {}, other);
@@ -105,6 +109,7 @@ describe('shop profile: getStoreInfo, updateStoreInfo, dashboard days', () => {
     const refused = await h.call(`${USER}/updateStoreInfo`, { storeIntro: 'staff wrote this' }, viewer);
     expect(refused.code).toBe('10100003');
     expect((await storeRow(DEMO)).store_info).toEqual(before.store_info);
+    expect(await h.database.db.selectFrom('store_operation_log').select('id').where('operation_type', '=', 'STORE_INFO_UPDATE').execute()).toEqual([]);
     await h.database.db.deleteFrom('store_user_role').execute();
     expect((await h.call(`${USER}/getStoreInfo`, {}, viewer)).code).toBe('10100003');
   });
