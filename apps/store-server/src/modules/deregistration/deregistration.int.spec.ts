@@ -124,7 +124,7 @@ describe('store deregistration', () => {
     expect(await h.database.db.selectFrom('store_logout_record').selectAll().where('store_id', '=', 1001).execute()).toEqual([]);
   });
 
-  it('needs a pay-password check on the session, then accepts one pending request per store: a repeated submit answers the first answer, a second one is refused', async () => {
+  it('needs a pay-password check on the session, then accepts one pending request per store: a repeated submit answers the first answer, a second one is refused; the request is in the operation log', async () => {
     const { token } = await newStore('13900000007', 'closing_twice');
     expect((await h.call(`${LOGOUT}/insertRecords`, { logoutReason: '   ' }, token)).code).toBe('10100001');
     // Without a pay-password check on this session, nothing is recorded.
@@ -141,6 +141,9 @@ describe('store deregistration', () => {
     const second = await h.call(`${LOGOUT}/insertRecords`, { logoutReason: 'closing down' }, token);
     expect(second.code).toMatch(/^1010000[59]$/);
     expect(await h.database.db.selectFrom('store_logout_record').selectAll().execute()).toHaveLength(1);
+    // One operation-log entry: who, when, from which session; the refused and repeated submits wrote none.
+    const logged = await h.database.db.selectFrom('store_operation_log').select(['user_id', 'session_id', 'operation_start_time']).where('operation_type', '=', 'STORE_LOGOUT_APPLY').execute();
+    expect(logged).toEqual([{ user_id: expect.any(Number), session_id: expect.any(Number), operation_start_time: expect.any(Date) }]);
     const after = await h.call<Check>(`${LOGOUT}/checkStoreCanLogout`, {}, token);
     expect(after.data).toMatchObject({ canLogout: false, blockers: [{ code: 'pendingRequest', count: 1 }], latestRequest: { id: first.data.id, ref: first.data.ref, status: 1 } });
   });

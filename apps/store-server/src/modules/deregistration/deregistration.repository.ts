@@ -87,17 +87,33 @@ export class DeregistrationRepository {
       .executeTakeFirst();
   }
 
-  /** A pending request, or undefined when one is already pending (a concurrent submission won). */
-  insertPendingRequest(storeId: number, userId: number, logoutReason: string) {
-    return (
-      this.db
+  /**
+   * A pending request and its operation-log entry (who, when, from which session) in one transaction, or
+   * undefined when one is already pending (a concurrent submission won; nothing is logged then).
+   */
+  insertPendingRequest(storeId: number, userId: number, logoutReason: string, log: { sessionTokenHash: string; operationType: string; at: Date }) {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
         .insertInto('store_logout_record')
         .values({ store_id: storeId, user_id: userId, logout_reason: logoutReason, status: LogoutRecordStatus.pending })
         // The partial unique index decides between concurrent submissions; its predicate must be a literal to be inferred.
         .onConflict((oc) => oc.column('store_id').where('status', '=', sql.lit(LogoutRecordStatus.pending)).doNothing())
         .returning(['id', 'public_ref', 'status', 'created_at'])
-        .executeTakeFirst()
-    );
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await trx
+        .insertInto('store_operation_log')
+        .values((eb) => ({
+          store_id: storeId,
+          user_id: userId,
+          operation_type: log.operationType,
+          operation_start_time: log.at,
+          session_id: eb.selectFrom('store_access_token').select('id').where('token_hash', '=', log.sessionTokenHash),
+          device: eb.selectFrom('store_access_token').select('device').where('token_hash', '=', log.sessionTokenHash),
+        }))
+        .execute();
+      return row;
+    });
   }
 
   private recordView(db: Kysely<StoreDatabase>) {

@@ -9,6 +9,7 @@ import {
   type LogoutWarning,
   type SupportedLanguage,
 } from '@merchant/api-contracts';
+import { hashOpaqueToken } from '../../shared/opaque-token';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import type { DeregistrationRepository, LogoutRecordView, StoreHoldings } from './deregistration.repository';
 import { LogoutRecordStatus } from './deregistration.schemas';
@@ -56,6 +57,9 @@ export interface PayCheckedSessions {
 /** How recent the session's pay-password check must be for a closing request (our design). */
 export const LOGOUT_PAY_CHECK_MAX_AGE_SECONDS = 10 * 60;
 
+/** The operation-log entry of a closing request (issue 26 "every change is in the operation log"). */
+export const LOGOUT_APPLY_OPERATION = 'STORE_LOGOUT_APPLY';
+
 /** The forbiddenReason of a closed store (docs/merchant-centre.md "Closing the shop"). */
 export const CLOSED_STORE_REASON = '店铺已注销 / the store was closed at the merchant\'s request';
 
@@ -96,7 +100,11 @@ export class DeregistrationService {
     if (!(await this.payChecks.hasFreshPayPasswordCheck(caller, LOGOUT_PAY_CHECK_MAX_AGE_SECONDS))) {
       throw new StoreError(STORE_CODES.notAllowedInCurrentState, text('请先验证支付密码', 'verify the pay password first'));
     }
-    const row = await this.repository.insertPendingRequest(caller.storeId, caller.userId, logoutReason);
+    const row = await this.repository.insertPendingRequest(caller.storeId, caller.userId, logoutReason, {
+      sessionTokenHash: hashOpaqueToken(caller.accessToken),
+      operationType: LOGOUT_APPLY_OPERATION,
+      at: this.clock.now(),
+    });
     if (!row) throw new StoreError(STORE_CODES.alreadyExists, text('已有注销申请正在审核中', 'a deregistration request is already under review'));
     return { id: row.id, ref: row.public_ref, status: row.status, createTime: epochSecondsOf(row.created_at) };
   }
