@@ -3,85 +3,46 @@
 // asks to close (reason → pay password → confirmation), the operator approves by the CLI, and the
 // result is read at /logouting without signing in. The demo store is never closed.
 import { test, expect, type Page } from '@playwright/test';
-import { AccountPage } from '../pages/account-page';
-import { freshPng } from '../pages/media-files';
-import { OnboardingPage } from '../pages/onboarding-page';
 import { PlatformOperator } from '../pages/onboarding-operator';
-import { ShopLogoutPage } from '../pages/shop-logout';
-import { signIn, type ConsoleLanguage } from '../support/sign-in';
+import { ShopLogoutPage, approvedStoreToClose } from '../pages/shop-logout';
+import { signIn } from '../support/sign-in';
 import { consoleUrl, storeUrl } from '../support/stack';
 
 async function screenshot(page: Page, name: string) {
   await test.info().attach(name, { body: await page.screenshot({ fullPage: true, path: test.info().outputPath(`${name}.png`) }), contentType: 'image/png' });
 }
 
-async function inLanguage(page: Page, language: ConsoleLanguage) {
-  await page.evaluate((lang) => window.localStorage.setItem('console.language', lang), language);
-  await page.reload();
-}
-
-test('the demo store sees what blocks closing, each linked to the screen that clears it, and cannot go on', async ({ page }) => {
+test('the demo store sees what blocks closing, each linked to the screen that clears it, and cannot go on', async ({ page, browser }) => {
   const logout = new ShopLogoutPage(page, consoleUrl());
   await signIn(page, '/shop/logout');
-  await expect(logout.blocker('ordersToShip')).toContainText(/order\(s\) still to ship/);
+  await expect(logout.blocker('ordersToShip')).toContainText(/\d+ order\(s\) still to ship/);
   await expect(logout.blocker('walletBalance')).toContainText(/wallet balance of ¥[\d.]+ not withdrawn/);
   await expect(logout.next()).toHaveCount(0);
   await screenshot(page, 'shop-logout-blocked-en-US');
-  await inLanguage(page, 'zh-CN');
-  await expect(logout.blocker('ordersToShip')).toContainText('笔订单待发货');
-  await screenshot(page, 'shop-logout-blocked-zh-CN');
   await logout.clearLink('ordersToShip').click();
   await expect(page).toHaveURL(/\/order\/orderList\?orders\.list\.q=%7B%22status%22%3A1%7D$/);
+
+  const chinese = await browser.newContext();
+  try {
+    const zhPage = await chinese.newPage();
+    await signIn(zhPage, '/shop/logout', { language: 'zh-CN' });
+    await expect(new ShopLogoutPage(zhPage, consoleUrl()).blocker('ordersToShip')).toContainText(/\d+ 笔订单待发货/);
+    await screenshot(zhPage, 'shop-logout-blocked-zh-CN');
+  } finally {
+    await chinese.close();
+  }
 });
 
 test('a new store asks to close, the operator approves it by the CLI, and /logouting shows it closed without sign-in', async ({ page, browser }) => {
-  test.setTimeout(150_000);
-  // A store of its own: registered, submitted and approved like any merchant (onboarding.spec.ts).
-  const suffix = `${Date.now() % 100_000_000}`.padStart(8, '0');
-  const merchant = { userName: `e2e_close_${suffix}`, password: 'Merchant2026', mobile: `137${suffix}` };
-  const onboarding = new OnboardingPage(page, consoleUrl(), storeUrl());
-  await onboarding.openRegistration();
-  await onboarding.register(merchant);
-  await onboarding.chooseStoreType(2);
-  await onboarding.fillShopInfo({
-    storeName: 'E2E Closing Shop',
-    city: 'Shenzhen',
-    address: '88 Keyuan Road, Nanshan',
-    contactName: 'Li Lei',
-    contactMobile: merchant.mobile,
-    legalPersonName: 'Li Lei',
-    legalPersonIdNumber: '11010519491231002X',
-    licenseNumber: '91440300MA5E2E000X',
-    licenseImage: freshPng(`license-close-${suffix}.png`),
-    categories: ['Tiles'],
-  });
-  await onboarding.continueFromShopInfo();
-  await onboarding.addBrand('Acme Tiles', '2030-12-31');
-  await onboarding.acceptAgreementAndSubmit();
-  await expect(page).toHaveURL(/\/registered\/resultReg$/);
-  const storeId = await onboarding.storeId();
-  const operator = new PlatformOperator(storeUrl());
-  expect((await operator.approve(storeId)).exitCode).toBe(0);
-  await onboarding.refreshReviewStatus();
-  await onboarding.enterConsole();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await inLanguage(page, 'en-US');
-
-  const account = new AccountPage(page, consoleUrl(), storeUrl());
-  await account.open();
-  await account.setFirstPayPassword('135790', merchant.mobile);
-  await expect(account.payPasswordStatus()).toContainText('A pay password is set');
-
+  test.setTimeout(180_000);
+  const store = await approvedStoreToClose(storeUrl(), '135790');
   const logout = new ShopLogoutPage(page, consoleUrl());
-  await logout.openChecklist();
+  await signIn(page, '/shop/logout', { userName: store.userName });
   await expect(logout.noBlockers()).toBeVisible();
   await screenshot(page, 'shop-logout-clear-en-US');
   await logout.next().click();
   await expect(page).toHaveURL(/\/shop\/storeLogoutRiskWarning$/);
   await screenshot(page, 'shop-logout-risk-en-US');
-  await inLanguage(page, 'zh-CN');
-  await screenshot(page, 'shop-logout-risk-zh-CN');
-  await inLanguage(page, 'en-US');
   await logout.askToClose('Moving abroad', '135790');
   await expect(logout.confirmDialog()).toContainText('Close the shop for good?');
   await screenshot(page, 'shop-logout-confirm-en-US');
@@ -93,26 +54,36 @@ test('a new store asks to close, the operator approves it by the CLI, and /logou
   const resultAddress = `/logouting?ref=${submitted.searchParams.get('ref')}`;
   await expect(logout.resultLink()).toContainText(resultAddress);
 
-  const approved = await operator.run(['logout-approve', requestId]);
+  const approved = await new PlatformOperator(storeUrl()).run(['logout-approve', requestId]);
   expect(approved.stderr).toBe('');
-  expect(approved.stdout).toContain(`deregistration request ${requestId} of "E2E Closing Shop" is now status 2`);
+  expect(approved.stdout).toContain(`deregistration request ${requestId} of "${store.storeName}" is now status 2`);
 
-  // Signed out: a fresh browser context opens the link.
-  const visitor = await browser.newContext();
+  // Signed out: fresh browser contexts open the link, in both languages.
+  for (const language of ['en-US', 'zh-CN'] as const) {
+    const visitor = await browser.newContext();
+    try {
+      const publicPage = await visitor.newPage();
+      await publicPage.addInitScript((lang) => window.localStorage.setItem('console.language', lang), language);
+      await publicPage.goto(`${consoleUrl()}${resultAddress}`);
+      const result = new ShopLogoutPage(publicPage, consoleUrl());
+      await expect(result.resultSummary()).toContainText(language === 'en-US' ? 'The shop is closed' : '店铺已注销关闭');
+      await expect(result.resultField('status')).toHaveText(language === 'en-US' ? 'closed' : '已注销');
+      await expect(result.resultField('store')).toHaveText(store.storeName);
+      await expect(publicPage).toHaveURL(`${consoleUrl()}${resultAddress}`);
+      await screenshot(publicPage, `logouting-closed-${language}`);
+    } finally {
+      await visitor.close();
+    }
+  }
+
+  // The risk warning in Chinese, seen by the store that can close in the demo data (nothing is sent).
+  const chinese = await browser.newContext();
   try {
-    const publicPage = await visitor.newPage();
-    await publicPage.addInitScript(() => window.localStorage.setItem('console.language', 'en-US'));
-    await publicPage.goto(`${consoleUrl()}${resultAddress}`);
-    const result = new ShopLogoutPage(publicPage, consoleUrl());
-    await expect(result.resultSummary()).toContainText('The shop is closed');
-    await expect(result.resultField('status')).toHaveText('closed');
-    await expect(result.resultField('store')).toHaveText('E2E Closing Shop');
-    await expect(publicPage).toHaveURL(new RegExp(`${resultAddress.replace(/[?]/g, '\\?')}$`));
-    await screenshot(publicPage, 'logouting-closed-en-US');
-    await inLanguage(publicPage, 'zh-CN');
-    await expect(result.resultSummary()).toContainText('店铺已注销');
-    await screenshot(publicPage, 'logouting-closed-zh-CN');
+    const zhPage = await chinese.newPage();
+    await signIn(zhPage, '/shop/storeLogoutRiskWarning', { userName: 'demo_closing', language: 'zh-CN' });
+    await expect(zhPage.getByTestId('logout-submit')).toHaveText('申请注销');
+    await screenshot(zhPage, 'shop-logout-risk-zh-CN');
   } finally {
-    await visitor.close();
+    await chinese.close();
   }
 });
