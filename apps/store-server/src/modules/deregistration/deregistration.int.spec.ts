@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { GOODS_STATUS } from '@merchant/api-contracts';
 import { createStoreServer, type StoreServer } from '../../server';
 import { startTestServer, type TestHarness } from '../../testing/harness';
 import { parseOperatorArgs, runOperatorCommand } from '../operator/operator.cli';
@@ -160,7 +161,7 @@ describe('store deregistration', () => {
     expect((await h.call(`${LOGOUT}/insertRecords`, { logoutReason: 'closing' }, owner)).code).toBe('10100005');
   });
 
-  it('the operator refuses with a reason or approves, which closes the store (status 4); /logouting reads the result by its ref without sign-in', async () => {
+  it('the operator refuses with a reason or approves, which closes the store (status 4) and takes its goods off the shelf; /logouting reads the result by its ref without sign-in', async () => {
     const { token, storeId } = await newStore('13900000008', 'closing_result');
     await payChecked(token, '13900000008');
     const first = await h.call<{ id: number; ref: string }>(`${LOGOUT}/insertRecords`, { logoutReason: 'moving abroad' }, token);
@@ -181,10 +182,15 @@ describe('store deregistration', () => {
     const blocked = await decide(second.data.id, 'approve');
     expect([blocked.code, blocked.msg]).toEqual(['10100005', expect.stringContaining('1 order(s) still to ship')]);
     await h.database.db.updateTable('store_order').set({ status: 5 }).where('id', '=', orderId).execute();
+    const goodsIn = (status: number) => h.database.db.insertInto('store_goods').values({ store_id: storeId, status, category_id: null, unit_id: null, images: '[]', video: null, detail_images: '[]', spec_list: '[]', freight_template_id: null, after_sale_template_id: null, reject_reason: null }).returning('id').executeTakeFirstOrThrow();
+    const [onShelf, draft] = [await goodsIn(GOODS_STATUS.onShelf), await goodsIn(GOODS_STATUS.draft)];
     const approved = await decide(second.data.id, 'approve');
     expect([approved.code, approved.data?.status]).toEqual([OK, 2]);
     const store = await h.database.db.selectFrom('store_store').select(['store_status', 'forbidden_reason']).where('id', '=', storeId).executeTakeFirstOrThrow();
     expect(store).toEqual({ store_status: 4, forbidden_reason: expect.stringContaining('closed at the merchant') });
+    // Its goods on the shelf came off with it; the others stay as they were.
+    const goods = await h.database.db.selectFrom('store_goods').select(['id', 'status']).where('store_id', '=', storeId).orderBy('id').execute();
+    expect(goods).toEqual([{ id: onShelf.id, status: GOODS_STATUS.offShelf }, { id: draft.id, status: GOODS_STATUS.draft }]);
     expect((await result(second.data.ref)).data).toMatchObject({ status: 2, rejectReason: null });
     expect((await decide(second.data.id, 'approve')).code).toBe('10100005');
     expect((await decide(999999, 'approve')).code).toBe('10100004');

@@ -2,6 +2,7 @@ import type { Caller } from '../../http/route';
 import { epochSecondsOf, systemClock, type Clock } from '../../shared/clock';
 import {
   DEFAULT_LANGUAGE,
+  GOODS_STATUS,
   STORE_STATUS,
   logoutItemText,
   type LocalizedText,
@@ -118,7 +119,8 @@ export class DeregistrationService {
 
   /**
    * The operator's decision on a pending request. Approval checks the blockers again (an order may have
-   * arrived since), then closes the store and completes the request in one transaction.
+   * arrived since), then closes the store, takes its goods off the shelf and completes the request in one
+   * transaction.
    */
   async decide(recordId: number, action: 'approve' | 'reject', reason: string | undefined) {
     const record = await this.repository.findById(recordId);
@@ -138,6 +140,13 @@ export class DeregistrationService {
           .updateTable('store_store')
           .set({ store_status: STORE_STATUS.disabled, forbidden_reason: CLOSED_STORE_REASON, updated_at: new Date() })
           .where('id', '=', record.storeId)
+          .execute();
+        // A closed shop sells nothing: its goods on the shelf come off with it (the risk warning says so).
+        await trx
+          .updateTable('store_goods')
+          .set({ status: GOODS_STATUS.offShelf, updated_at: new Date() })
+          .where('store_id', '=', record.storeId)
+          .where('status', '=', GOODS_STATUS.onShelf)
           .execute();
       }
     });
