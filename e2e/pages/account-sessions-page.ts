@@ -30,7 +30,7 @@ export class AccountSessionsPage {
 
   async signOutEverywhereElse() {
     await this.signOutOthersButton().click();
-    await this.page.getByRole('dialog').getByRole('button', { name: /^(Confirm|确定|确认)$/ }).click();
+    await this.page.getByRole('dialog').getByRole('button', { name: /^(confirm|确定)$/i }).click();
   }
 
   signedOutNotice() {
