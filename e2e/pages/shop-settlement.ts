@@ -137,12 +137,13 @@ export class ShopSettlementPage {
     await this.input('settlement-form-branchName').fill(card.branchName);
     await this.input('settlement-form-payPassword').fill(card.payPassword);
     const send = this.page.getByTestId('settlement-form-send');
+    const codes = async () => (await codesOf(this.storeUrl, storeMobile)).length;
     const code = await codeWhenAllowed(this.storeUrl, storeMobile, async () => {
-      if (await send.isDisabled()) return true;
-      await send.click();
-      // A sent code starts the button's countdown; a refused send (too frequent) shows its message and leaves it enabled.
-      await expect(send).toBeDisabled({ timeout: 3_000 }).catch(() => undefined);
-      return send.isDisabled();
+      const before = await codes();
+      if (await send.isEnabled()) await send.click();
+      // A refused send (too frequent) shows its message and leaves the button enabled; only a new code counts.
+      await expect.poll(codes, { timeout: 3_000 }).toBeGreaterThan(before).catch(() => undefined);
+      return (await codes()) > before;
     });
     await this.input('settlement-form-checkCode').fill(code);
     await this.page.getByTestId('settlement-form-submit').click();
