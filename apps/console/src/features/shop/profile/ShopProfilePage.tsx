@@ -1,7 +1,7 @@
 // /shop/shopMsg/shopMssage (issue 26 §1): the shop's data grouped — store, licence, legal person, business
 // categories, contact, logo, introduction — as store-server answers it (phones and the ID number already
 // masked to the first 3 and last 4 there). Editing the at-once fields needs shop:edit.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -70,6 +70,17 @@ function ChangeBeside({ change, rows, language }: { change: StoreInfoChange | un
   );
 }
 
+/** The licence image, opening full size; an image that cannot be loaded leaves its link in words rather than a broken picture. */
+function LicenseImage({ url, alt }: { url: string; alt: string }) {
+  const { t } = useTranslation();
+  const [broken, setBroken] = useState(false);
+  return (
+    <Link href={url} target="_blank" rel="noopener noreferrer" aria-label={broken ? undefined : t('shopProfile.view.viewImage')}>
+      {broken ? t('shopProfile.view.viewImage') : <Box component="img" src={url} alt={alt} onError={() => setBroken(true)} sx={{ maxWidth: 240, maxHeight: 160, border: 1, borderColor: 'divider', borderRadius: 1 }} />}
+    </Link>
+  );
+}
+
 function ChangeButton({ to, permission, testId }: { to: string; permission: string; testId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -113,11 +124,7 @@ function ShopProfileView({ shop, changes }: { shop: ShopProfile; changes: readon
   const day = (seconds: number | null) => (seconds === null ? t('shopProfile.view.longTerm') : formatDate(seconds));
   const latest = (kind: StoreInfoChange['kind']) => changes.find((change) => change.kind === kind);
   const asked = (change: StoreInfoChange, name: string) => change.changes[name];
-  const licenseImage = (url: string) => (
-    <Link href={url} target="_blank" rel="noopener noreferrer" aria-label={t('shopProfile.view.viewImage')}>
-      <Box component="img" src={url} alt={field('licenseImage')} sx={{ maxWidth: 240, maxHeight: 160, border: 1, borderColor: 'divider', borderRadius: 1 }} />
-    </Link>
-  );
+  const licenseImage = (url: string) => <LicenseImage url={url} alt={field('licenseImage')} />;
   const categoryChips = (categories: readonly { categoryId: number; categoryName: string }[]) =>
     categories.length > 0 && (
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} component="span">
