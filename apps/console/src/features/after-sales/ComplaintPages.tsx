@@ -11,7 +11,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { AFTER_SALES_LIMITS, COMPLAINT_HISTORY_EVENT_LABELS, PERMISSIONS, respondComplaintBiz, type ComplaintDetail } from '@merchant/api-contracts';
+import { COMPLAINT_HISTORY_EVENT_LABELS, PERMISSIONS, type ComplaintDetail } from '@merchant/api-contracts';
 import { PermissionButton, formatSecondsTimestamp } from '@merchant/ui-kit';
 import { PageError, PageLoading, StatusChip, labelText, textContext, useResourceActions, type ResourceTextContext } from '../../resource-kit';
 import { ORDER_PATHS, orderAddress } from '../orders/paths';
@@ -85,21 +85,7 @@ function RespondButton({ complaint }: { complaint: ComplaintDetail }) {
   const actions = useResourceActions();
   const open = () =>
     actions.context.openDialog((close) => (
-      <TextSubmitDialog
-        titleKey="afterSales.respond.title"
-        hintKey="afterSales.respond.hint"
-        labelKey="afterSales.respond.content"
-        submitKey="afterSales.respond.submit"
-        schema={respondComplaintBiz}
-        field="content"
-        max={AFTER_SALES_LIMITS.responseMax}
-        fixed={{ complaintId: complaint.complaintId }}
-        endpoint={afterSalesApi.endpoints.respondComplaint}
-        call="respond"
-        successKey="afterSales.notice.responded"
-        context={actions.context}
-        onClose={close}
-      />
+      <TextSubmitDialog kind="respond" fixed={{ complaintId: complaint.complaintId }} context={actions.context} onClose={close} />
     ));
   return (
     <>

@@ -5,42 +5,58 @@
 // open with the text.
 import { useMemo } from 'react';
 import type { z } from 'zod';
+import { AFTER_SALES_LIMITS, refundRejectBiz, replyEvaluationBiz, respondComplaintBiz } from '@merchant/api-contracts';
 import { ResourceFormDialog, defineResourceForm, type ResourceActionContext, type ResourceMutationEndpoint } from '../../resource-kit';
+import { afterSalesApi } from './api';
 import { afterSalesErrorText, type AfterSalesCall } from './errorText';
 
-export interface TextSubmitDialogProps<Biz> {
-  titleKey: string;
-  hintKey: string;
-  labelKey: string;
-  submitKey: string;
-  /** The contract's biz schema, the biz field that holds the text, and its length limit. */
+interface TextCall {
+  /** The contract's biz, the biz field that holds the text, and its length limit. */
   schema: z.ZodType;
   field: string;
   max: number;
-  /** The rest of the biz (the record's id). */
-  fixed: Partial<Biz>;
-  endpoint: ResourceMutationEndpoint<Biz>;
+  endpoint: ResourceMutationEndpoint<never>;
   call: AfterSalesCall;
   /** i18n key of the notice after it was sent. */
   successKey: string;
-  context: ResourceActionContext;
-  onClose: () => void;
+  /** Cannot be taken back and ends the request: the button in the error colour. */
   destructive?: boolean;
 }
 
-export function TextSubmitDialog<Biz>({ titleKey, hintKey, labelKey, submitKey, schema, field, max, fixed, endpoint, call, successKey, context, onClose, destructive }: TextSubmitDialogProps<Biz>) {
+const api = afterSalesApi.endpoints;
+
+/** The texts, by the i18n group of their words (`afterSales.<kind>.title / hint / submit / <field>`). */
+const TEXT_CALLS = {
+  reject: { schema: refundRejectBiz, field: 'reason', max: AFTER_SALES_LIMITS.reasonMax, endpoint: api.rejectRefund as never, call: 'refundAction', successKey: 'afterSales.notice.rejected', destructive: true },
+  respond: { schema: respondComplaintBiz, field: 'content', max: AFTER_SALES_LIMITS.responseMax, endpoint: api.respondComplaint as never, call: 'respond', successKey: 'afterSales.notice.responded' },
+  reply: { schema: replyEvaluationBiz, field: 'content', max: AFTER_SALES_LIMITS.replyMax, endpoint: api.replyEvaluation as never, call: 'reply', successKey: 'afterSales.notice.replied' },
+} satisfies Record<string, TextCall>;
+
+export type TextCallKind = keyof typeof TEXT_CALLS;
+
+export interface TextSubmitDialogProps {
+  kind: TextCallKind;
+  /** The rest of the biz: the record's id. */
+  fixed: Record<string, number>;
+  context: ResourceActionContext;
+  onClose: () => void;
+}
+
+export function TextSubmitDialog({ kind, fixed, context, onClose }: TextSubmitDialogProps) {
+  const text: TextCall = TEXT_CALLS[kind];
+  const words = `afterSales.${kind}`;
   const definition = useMemo(
     () =>
       defineResourceForm<Record<string, string>>({
-        schema,
-        fields: [{ name: field, labelKey, kind: 'textarea', counter: max }],
-        defaults: { [field]: '' },
+        schema: text.schema,
+        fields: [{ name: text.field, labelKey: `${words}.${text.field}`, kind: 'textarea', counter: text.max }],
+        defaults: { [text.field]: '' },
         toBiz: (values) => ({ ...fixed, ...values }),
-        create: { endpoint: endpoint as ResourceMutationEndpoint<never> },
-        successKey,
-        describeFailure: (error, t) => afterSalesErrorText(t, call, error),
+        create: { endpoint: text.endpoint },
+        successKey: text.successKey,
+        describeFailure: (error, t) => afterSalesErrorText(t, text.call, error),
       }),
-    [schema, field, labelKey, max, fixed, endpoint, successKey, call],
+    [text, words, fixed],
   );
-  return <ResourceFormDialog definition={definition} titleKey={titleKey} hintKey={hintKey} submitKey={submitKey} destructive={destructive} context={context} onClose={onClose} />;
+  return <ResourceFormDialog definition={definition} titleKey={`${words}.title`} hintKey={`${words}.hint`} submitKey={`${words}.submit`} destructive={text.destructive} context={context} onClose={onClose} />;
 }

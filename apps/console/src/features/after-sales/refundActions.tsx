@@ -2,7 +2,7 @@
 // approvals and receiving the return ask first, rejecting asks for a reason, paying opens the pay
 // dialog. Which of them a refund offers is the machine's answer for its status (list rows) or the
 // detail's `actions` (the server's answer), never a list written here.
-import { AFTER_SALES_LIMITS, PERMISSIONS, refundRejectBiz, type RefundEvent } from '@merchant/api-contracts';
+import { PERMISSIONS, type RefundEvent } from '@merchant/api-contracts';
 import type { ResourceActionContext } from '../../resource-kit';
 import { afterSalesApi } from './api';
 import { PayRefundDialog } from './PayRefundDialog';
@@ -21,46 +21,26 @@ export interface RefundEventAction {
 /** The merchant's events on a refund (RefundEvent minus the buyer's `withdraw`), in the machine's table order. */
 export type MerchantRefundEvent = Exclude<RefundEvent, 'withdraw'>;
 
+/** An event the merchant confirms first (it cannot be undone); its label and question are the event's own keys. */
+function confirmedEvent(event: 'approveRefundOnly' | 'approveReturn' | 'receiveReturn', noticeKey: string): RefundEventAction {
+  return {
+    labelKey: `afterSales.action.${event}`,
+    color: 'primary',
+    confirm: { titleKey: `afterSales.confirm.${event}Title`, contentKey: `afterSales.confirm.${event}` },
+    run: (refundId, context) => context.perform(api[event], { refundId }, noticeKey),
+  };
+}
+
 export const REFUND_EVENT_ACTIONS: Readonly<Record<MerchantRefundEvent, RefundEventAction>> = {
-  approveRefundOnly: {
-    labelKey: 'afterSales.action.approveRefundOnly',
-    color: 'primary',
-    confirm: { titleKey: 'afterSales.confirm.approveRefundOnlyTitle', contentKey: 'afterSales.confirm.approveRefundOnly' },
-    run: (refundId, context) => context.perform(api.approveRefundOnly, { refundId }, 'afterSales.notice.approved'),
-  },
-  approveReturn: {
-    labelKey: 'afterSales.action.approveReturn',
-    color: 'primary',
-    confirm: { titleKey: 'afterSales.confirm.approveReturnTitle', contentKey: 'afterSales.confirm.approveReturn' },
-    run: (refundId, context) => context.perform(api.approveReturn, { refundId }, 'afterSales.notice.approved'),
-  },
-  receiveReturn: {
-    labelKey: 'afterSales.action.receiveReturn',
-    color: 'primary',
-    confirm: { titleKey: 'afterSales.confirm.receiveReturnTitle', contentKey: 'afterSales.confirm.receiveReturn' },
-    run: (refundId, context) => context.perform(api.receiveReturn, { refundId }, 'afterSales.notice.received'),
-  },
+  approveRefundOnly: confirmedEvent('approveRefundOnly', 'afterSales.notice.approved'),
+  approveReturn: confirmedEvent('approveReturn', 'afterSales.notice.approved'),
+  receiveReturn: confirmedEvent('receiveReturn', 'afterSales.notice.received'),
   reject: {
     labelKey: 'afterSales.action.reject',
     color: 'error',
     run: (refundId, context) =>
       context.openDialog((close) => (
-        <TextSubmitDialog
-          titleKey="afterSales.reject.title"
-          hintKey="afterSales.reject.hint"
-          labelKey="afterSales.reject.reason"
-          submitKey="afterSales.reject.submit"
-          schema={refundRejectBiz}
-          field="reason"
-          max={AFTER_SALES_LIMITS.reasonMax}
-          fixed={{ refundId }}
-          endpoint={api.rejectRefund}
-          call="refundAction"
-          destructive
-          successKey="afterSales.notice.rejected"
-          context={context}
-          onClose={close}
-        />
+        <TextSubmitDialog kind="reject" fixed={{ refundId }} context={context} onClose={close} />
       )),
   },
   pay: {

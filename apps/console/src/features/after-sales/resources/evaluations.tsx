@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { TFunction } from 'i18next';
 import Rating from '@mui/material/Rating';
 import Typography from '@mui/material/Typography';
-import { AFTER_SALES_LIMITS, PERMISSIONS, replyEvaluationBiz, type EndpointBiz, type EvaluationRow, type afterSalesEndpoints } from '@merchant/api-contracts';
+import { AFTER_SALES_LIMITS, PERMISSIONS, type EndpointBiz, type EvaluationRow, type afterSalesEndpoints } from '@merchant/api-contracts';
 import { formatSecondsTimestamp, searchDateRange, searchSelect, searchText } from '@merchant/ui-kit';
 import { defineResource, listArg, type ResourceColumn, type ResourceTextContext } from '../../../resource-kit';
 import { afterSalesApi } from '../api';
@@ -97,21 +97,7 @@ export const evaluations = defineResource<EvaluationRow, EvaluationQuery>({
         when: (row) => row.reply === null,
         run: (row, context) =>
           context.openDialog((close) => (
-            <TextSubmitDialog
-              titleKey="afterSales.reply.title"
-              hintKey="afterSales.reply.hint"
-              labelKey="afterSales.reply.content"
-              submitKey="afterSales.reply.submit"
-              schema={replyEvaluationBiz}
-              field="content"
-              max={AFTER_SALES_LIMITS.replyMax}
-              fixed={{ evaluationId: row.evaluationId }}
-              endpoint={afterSalesApi.endpoints.replyEvaluation}
-              call="reply"
-              successKey="afterSales.notice.replied"
-              context={context}
-              onClose={close}
-            />
+            <TextSubmitDialog kind="reply" fixed={{ evaluationId: row.evaluationId }} context={context} onClose={close} />
           )),
       },
     ],
