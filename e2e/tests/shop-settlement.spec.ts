@@ -14,8 +14,9 @@ async function screenshot(page: Page, name: string) {
   await test.info().attach(name, { body: await page.screenshot({ fullPage: true, path: test.info().outputPath(`${name}.png`) }), contentType: 'image/png' });
 }
 
+/** signIn's init script sets the language on every load; a later one wins. */
 async function inLanguage(page: Page, language: ConsoleLanguage) {
-  await page.evaluate((lang) => window.localStorage.setItem('console.language', lang), language);
+  await page.addInitScript((lang) => window.localStorage.setItem('console.language', lang), language);
   await page.reload();
 }
 
