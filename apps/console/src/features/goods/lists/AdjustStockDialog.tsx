@@ -10,10 +10,10 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { goodsEndpoints, updateSkuStockBiz, type SkuStockAnswer } from '@merchant/api-contracts';
+import { PERMISSIONS, goodsEndpoints, updateSkuStockBiz, type SkuStockAnswer } from '@merchant/api-contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { notify } from '../../../app/notificationsSlice';
-import { ResourceFormDialog, defineResourceForm, textFieldProps, useFieldControl, type ResourceActionContext, type ResourceFormInputProps } from '../../../resource-kit';
+import { ResourceFormDialog, defineResourceForm, textFieldProps, useFieldControl, type ResourceActionContext, type ResourceFormInputProps, type ResourceRowAction } from '../../../resource-kit';
 import { goodsListApi } from '../api';
 
 export interface AdjustStockTarget {
@@ -120,4 +120,14 @@ export function AdjustStockDialog({ sku, context, onClose }: { sku: AdjustStockT
   const dispatch = useAppDispatch();
   const definition = useMemo(() => adjustStockForm(sku, () => dispatch(notify({ severity: 'warning', message: 'goods.stock.fired', translate: true }))), [sku, dispatch]);
   return <ResourceFormDialog definition={definition} titleKey="goods.adjust.title" context={context} onClose={onClose} maxWidth="xs" />;
+}
+
+/** The 'adjust stock' row action of a list of SKUs (sales inventory, stock warnings): the row as the dialog's SKU. */
+export function adjustStockAction<Row>(toSku: (row: Row) => AdjustStockTarget): ResourceRowAction<Row> {
+  return {
+    key: 'adjust',
+    labelKey: 'goods.action.adjustStock',
+    permission: PERMISSIONS.goodsStock,
+    run: (row, ctx) => ctx.openDialog((close) => <AdjustStockDialog sku={toSku(row)} context={ctx} onClose={close} />),
+  };
 }

@@ -5,9 +5,9 @@ import { formatSecondsTimestamp, searchDateRange, searchText } from '@merchant/u
 import { defineResource, listArg } from '../../../resource-kit';
 import { goodsListApi } from '../api';
 import { GoodsCell } from './GoodsCell';
+import { deleteGoodsAction, goodsIdsBiz, releaseGoodsAction } from './goodsActions';
 
 const api = goodsListApi.endpoints;
-const ids = (goodsIds: (string | number)[]) => ({ goodsIds: goodsIds.map(Number) });
 
 export const goodsDraft = defineResource<GoodsListRow, EndpointBiz<typeof goodsEndpoints.draftList>>({
   key: 'goods.draft',
@@ -34,20 +34,13 @@ export const goodsDraft = defineResource<GoodsListRow, EndpointBiz<typeof goodsE
         permission: PERMISSIONS.goodsDelete,
         destructive: true,
         confirm: { titleKey: 'goods.confirm.deleteTitle', contentKey: 'goods.confirm.delete' },
-        run: (row, ctx) => ctx.perform(api.goodsDelete, ids([row.goodsId])),
+        run: (row, ctx) => ctx.perform(api.goodsDelete, goodsIdsBiz([row.goodsId])),
       },
     ],
     bulkActions: [
-      {
-        key: 'delete',
-        labelKey: 'goods.action.delete',
-        permission: PERMISSIONS.goodsDelete,
-        destructive: true,
-        confirm: { titleKey: 'goods.confirm.deleteTitle', contentKey: 'goods.confirm.delete' },
-        run: (selected, ctx) => ctx.perform(api.goodsDelete, ids(selected)),
-      },
+      deleteGoodsAction,
     ],
-    toolbar: [{ key: 'release', labelKey: 'goods.action.release', permission: PERMISSIONS.goodsEdit, to: '/goods/goodRelease' }],
+    toolbar: [releaseGoodsAction],
     export: { fileNameKey: 'goods.draft.exportFileName', server: 'goods.draft' },
     emptyKey: 'goods.draft.empty',
   },

@@ -14,6 +14,7 @@ import { ConfirmDialog, formatCents, formatSecondsTimestamp, searchDateRange, se
 import { defineResource, listArg, statusFromLabels, type ResourceActionContext } from '../../../resource-kit';
 import { goodsListApi } from '../api';
 import { GoodsCell } from './GoodsCell';
+import { deleteGoodsAction, goodsIdsBiz, releaseGoodsAction } from './goodsActions';
 
 export const GOODS_STATUS_MAPPING = statusFromLabels(
   GOODS_STATUS_LABELS.labels,
@@ -22,7 +23,6 @@ export const GOODS_STATUS_MAPPING = statusFromLabels(
 );
 
 const api = goodsListApi.endpoints;
-const ids = (goodsIds: (string | number)[]) => ({ goodsIds: goodsIds.map(Number) });
 
 /** Asks before a bulk on- or off-shelf, saying how many goods it changes, and runs it on confirm. */
 function confirmCounted(ctx: ResourceActionContext, action: 'onShelf' | 'offShelf', count: number, run: () => Promise<void>) {
@@ -78,7 +78,7 @@ export const goodsList = defineResource<GoodsListRow, GoodsListQuery>({
         permission: PERMISSIONS.goodsShelf,
         when: (row) => goodsActionAllowed('onShelf', row.status),
         confirm: { titleKey: 'goods.confirm.onShelfTitle', contentKey: 'goods.confirm.onShelf' },
-        run: (row, ctx) => ctx.perform(api.goodsOnShelf, ids([row.goodsId])),
+        run: (row, ctx) => ctx.perform(api.goodsOnShelf, goodsIdsBiz([row.goodsId])),
       },
       {
         key: 'offShelf',
@@ -86,7 +86,7 @@ export const goodsList = defineResource<GoodsListRow, GoodsListQuery>({
         permission: PERMISSIONS.goodsShelf,
         when: (row) => goodsActionAllowed('offShelf', row.status),
         confirm: { titleKey: 'goods.confirm.offShelfTitle', contentKey: 'goods.confirm.offShelf' },
-        run: (row, ctx) => ctx.perform(api.goodsOffShelf, ids([row.goodsId])),
+        run: (row, ctx) => ctx.perform(api.goodsOffShelf, goodsIdsBiz([row.goodsId])),
       },
       { key: 'preview', labelKey: 'goods.action.preview', to: (row) => `/goods/goodsPreview?id=${row.goodsId}` },
       {
@@ -96,7 +96,7 @@ export const goodsList = defineResource<GoodsListRow, GoodsListQuery>({
         destructive: true,
         when: (row) => goodsActionAllowed('delete', row.status),
         confirm: { titleKey: 'goods.confirm.deleteTitle', contentKey: 'goods.confirm.delete' },
-        run: (row, ctx) => ctx.perform(api.goodsDelete, ids([row.goodsId])),
+        run: (row, ctx) => ctx.perform(api.goodsDelete, goodsIdsBiz([row.goodsId])),
       },
     ],
     bulkActions: [
@@ -105,24 +105,17 @@ export const goodsList = defineResource<GoodsListRow, GoodsListQuery>({
         key: 'onShelf',
         labelKey: 'goods.action.onShelf',
         permission: PERMISSIONS.goodsShelf,
-        run: (selected, ctx) => confirmCounted(ctx, 'onShelf', selected.length, () => ctx.perform(api.goodsOnShelf, ids(selected))),
+        run: (selected, ctx) => confirmCounted(ctx, 'onShelf', selected.length, () => ctx.perform(api.goodsOnShelf, goodsIdsBiz(selected))),
       },
       {
         key: 'offShelf',
         labelKey: 'goods.action.offShelf',
         permission: PERMISSIONS.goodsShelf,
-        run: (selected, ctx) => confirmCounted(ctx, 'offShelf', selected.length, () => ctx.perform(api.goodsOffShelf, ids(selected))),
+        run: (selected, ctx) => confirmCounted(ctx, 'offShelf', selected.length, () => ctx.perform(api.goodsOffShelf, goodsIdsBiz(selected))),
       },
-      {
-        key: 'delete',
-        labelKey: 'goods.action.delete',
-        permission: PERMISSIONS.goodsDelete,
-        destructive: true,
-        confirm: { titleKey: 'goods.confirm.deleteTitle', contentKey: 'goods.confirm.delete' },
-        run: (selected, ctx) => ctx.perform(api.goodsDelete, ids(selected)),
-      },
+      deleteGoodsAction,
     ],
-    toolbar: [{ key: 'release', labelKey: 'goods.action.release', permission: PERMISSIONS.goodsEdit, to: '/goods/goodRelease' }],
+    toolbar: [releaseGoodsAction],
     export: { fileNameKey: 'goods.list.exportFileName', server: 'goods.list' },
   },
 });

@@ -5,7 +5,7 @@ import { PERMISSIONS, WARNING_STATUS, WARNING_STATUS_LABELS, type EndpointBiz, t
 import { formatSecondsTimestamp, searchText } from '@merchant/ui-kit';
 import { defineResource, listArg, statusFromLabels } from '../../../resource-kit';
 import { goodsListApi } from '../api';
-import { AdjustStockDialog } from './AdjustStockDialog';
+import { adjustStockAction } from './AdjustStockDialog';
 import { GoodsCell, specText } from './GoodsCell';
 
 export const WARNING_STATUS_MAPPING = statusFromLabels(WARNING_STATUS_LABELS.labels, { [WARNING_STATUS.open]: 'warning', [WARNING_STATUS.handled]: 'success' });
@@ -53,13 +53,7 @@ export const inventoryWarning = defineResource<StockWarningRow, EndpointBiz<type
       { key: 'handleTime', titleKey: 'goods.field.handleTime', width: 160, format: handleTimeText },
     ],
     rowActions: [
-      {
-        key: 'adjust',
-        labelKey: 'goods.action.adjustStock',
-        permission: PERMISSIONS.goodsStock,
-        run: (row, ctx) =>
-          ctx.openDialog((close) => <AdjustStockDialog sku={{ skuId: row.skuId, title: row.title, spec: specText(row.specValues), stock: row.currentStock, warningStock: row.warningStock }} context={ctx} onClose={close} />),
-      },
+      adjustStockAction((row) => ({ skuId: row.skuId, title: row.title, spec: specText(row.specValues), stock: row.currentStock, warningStock: row.warningStock })),
       {
         key: 'handle',
         labelKey: 'goods.action.handle',

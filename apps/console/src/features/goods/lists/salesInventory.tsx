@@ -14,7 +14,7 @@ import {
 import { formatCents, searchSelect, searchText } from '@merchant/ui-kit';
 import { defineResource, listArg, statusFromLabels, statusSelectOptions } from '../../../resource-kit';
 import { goodsListApi } from '../api';
-import { AdjustStockDialog } from './AdjustStockDialog';
+import { adjustStockAction } from './AdjustStockDialog';
 import { BulkEditSkusDialog } from './BulkEditSkusDialog';
 import { GoodsCell, specText } from './GoodsCell';
 import { GOODS_STATUS_MAPPING } from './goodsList';
@@ -49,13 +49,7 @@ export const salesInventory = defineResource<SkuStockRow, EndpointBiz<typeof goo
       { key: 'goodsStatus', titleKey: 'goods.field.goodsStatus', width: 100, status: GOODS_STATUS_MAPPING },
     ],
     rowActions: [
-      {
-        key: 'adjust',
-        labelKey: 'goods.action.adjustStock',
-        permission: PERMISSIONS.goodsStock,
-        run: (row, ctx) =>
-          ctx.openDialog((close) => <AdjustStockDialog sku={{ skuId: row.skuId, title: row.title, spec: specText(row.specValues), stock: row.stock, warningStock: row.warningStock }} context={ctx} onClose={close} />),
-      },
+      adjustStockAction((row) => ({ skuId: row.skuId, title: row.title, spec: specText(row.specValues), stock: row.stock, warningStock: row.warningStock })),
     ],
     bulkActions: [
       {
