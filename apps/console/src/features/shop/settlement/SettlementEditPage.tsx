@@ -6,11 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useResourceActions, useResourceForm } from '../../../resource-kit';
-import { ResourceFormFields } from '../../../resource-kit/ResourceFormFields';
+import { ResourceFormScreen } from '../../../resource-kit';
 import { PageError, PageLoading } from '../../../resource-kit/PageStates';
 import { useIsSetPayPasswordQuery } from '../../account/api';
 import { ACCOUNT_INFO_PATH } from '../access/checkPayPasswordTarget';
@@ -30,53 +26,41 @@ export function SettlementEditPage() {
 
 function SettlementEditForm({ account, payPasswordSet }: { account: SettlementAccount; payPasswordSet: boolean }) {
   const { t } = useTranslation();
-  const { context } = useResourceActions();
   const { card } = account;
   const initial: SettlementFormValues = { ...settlementForm.defaults, ...(card ? { bankCode: card.bankCode, accountName: card.accountName, branchName: card.branchName } : {}) };
-  const engine = useResourceForm(settlementForm, { initial, context, successKey: 'shopSettlement.edit.saved', onSaved: () => context.navigate(SETTLEMENT_PATHS.view) });
-  const heading = t(card ? 'shopSettlement.edit.heading' : 'shopSettlement.edit.bindHeading');
-
   return (
-    <Paper component="section" aria-labelledby="settlement-edit-heading" sx={{ p: 3, maxWidth: 640 }}>
-      <Typography id="settlement-edit-heading" component="h1" variant="h5" sx={{ mb: 1 }}>
-        {heading}
-      </Typography>
-      {!payPasswordSet ? (
-        <Alert
-          severity="info"
-          data-testid="settlement-no-pay-password"
-          action={
-            <Button component={RouterLink} to={ACCOUNT_INFO_PATH} size="small">
-              {t('shopSettlement.edit.goSetPayPassword')}
-            </Button>
-          }
-        >
-          {t('shopSettlement.edit.noPayPassword')}
-        </Alert>
-      ) : (
-        <>
-          <Typography color="text.secondary" sx={{ mb: 1 }}>
-            {t('shopSettlement.edit.intro', { mobile: account.mobile })}
-          </Typography>
-          {card && (
-            <Alert severity="warning" sx={{ mb: 3 }} data-testid="settlement-pause-warning">
-              {t('shopSettlement.edit.pauseWarning')}
-            </Alert>
-          )}
-          <Stack component="form" noValidate spacing={2} onSubmit={engine.submit} aria-labelledby="settlement-edit-heading">
-            <ResourceFormFields engine={engine} fields={settlementForm.fields} editing={false} />
-            <Stack direction="row" spacing={2}>
-              <Button type="submit" variant="contained" loading={engine.submitting} disabled={engine.submitting} data-testid="settlement-form-submit">
-                {t('shopSettlement.edit.submit')}
+    <ResourceFormScreen
+      definition={settlementForm}
+      initial={initial}
+      title={t(card ? 'shopSettlement.edit.heading' : 'shopSettlement.edit.bindHeading')}
+      intro={payPasswordSet ? t('shopSettlement.edit.intro', { mobile: account.mobile }) : undefined}
+      notices={
+        payPasswordSet && card ? (
+          <Alert severity="warning" sx={{ mb: 3 }} data-testid="settlement-pause-warning">
+            {t('shopSettlement.edit.pauseWarning')}
+          </Alert>
+        ) : undefined
+      }
+      blocked={
+        payPasswordSet ? undefined : (
+          <Alert
+            severity="info"
+            data-testid="settlement-no-pay-password"
+            action={
+              <Button component={RouterLink} to={ACCOUNT_INFO_PATH} size="small">
+                {t('shopSettlement.edit.goSetPayPassword')}
               </Button>
-              <Button component={RouterLink} to={SETTLEMENT_PATHS.view}>
-                {t('shopSettlement.edit.cancel')}
-              </Button>
-            </Stack>
-          </Stack>
-        </>
-      )}
-      {engine.question}
-    </Paper>
+            }
+          >
+            {t('shopSettlement.edit.noPayPassword')}
+          </Alert>
+        )
+      }
+      backTo={SETTLEMENT_PATHS.view}
+      submitKey="shopSettlement.edit.submit"
+      backKey="shopSettlement.edit.cancel"
+      successKey="shopSettlement.edit.saved"
+      submitTestId="settlement-form-submit"
+    />
   );
 }
