@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { accountEndpoints } from '@merchant/api-contracts';
 import { ResourceFormScreen, defineResourceForm } from '../../resource-kit';
 import { accountApi } from './api';
+import { ACCOUNT_INFO_PATH } from './paths';
 import { changePasswordSchema, type ChangePasswordValues } from './accountSchemas';
 
-export const ACCOUNT_INFO_PATH = '/shop/accountMgmt/accountInfo';
 
 export const changePasswordForm = defineResourceForm<ChangePasswordValues>({
   schema: changePasswordSchema,

@@ -3,16 +3,15 @@
 // check code when one was sent); a successful check returns to `?redirect=` when that is a console
 // screen, else to the account page. What "checked" means on the server: docs/merchant-centre.md.
 import { useMemo } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { ResourceFormScreen } from '../../../resource-kit';
 import { PageLoading } from '../../../routes/RootLayout';
 import { useRouteManifest } from '../../../routes/manifestContext';
 import { collectPaths } from '../../../routes/routeHandle';
 import { useIsSetPayPasswordQuery } from '../../account/api';
 import { PAY_PASSWORD_FORMS } from '../../account/forms/payPasswordForms';
+import { PayPasswordNotSet } from '../../account/forms/PayPasswordNotSet';
 import { ACCOUNT_INFO_PATH, checkPayPasswordReturn } from './checkPayPasswordTarget';
 
 const checkForm = PAY_PASSWORD_FORMS.check;
@@ -35,19 +34,7 @@ export function CheckPayPasswordPage() {
       title={t('shopAccess.checkPay.heading')}
       intro={t('shopAccess.checkPay.intro')}
       blocked={
-        pay.data?.isSetPayPassword === false ? (
-          <Alert
-            severity="info"
-            data-testid="check-pay-not-set"
-            action={
-              <Button component={RouterLink} to={ACCOUNT_INFO_PATH} size="small">
-                {t('shopAccess.checkPay.goSet')}
-              </Button>
-            }
-          >
-            {t('shopAccess.checkPay.notSet')}
-          </Alert>
-        ) : undefined
+        pay.data?.isSetPayPassword === false ? <PayPasswordNotSet messageKey="shopAccess.checkPay.notSet" linkKey="shopAccess.checkPay.goSet" testId="check-pay-not-set" /> : undefined
       }
       backTo={ACCOUNT_INFO_PATH}
       submitKey="shopAccess.checkPay.submit"

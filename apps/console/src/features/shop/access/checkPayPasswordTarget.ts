@@ -1,9 +1,11 @@
 // Where /shop/checkPayPassword returns after a successful check (issue 26 §5): the `redirect` query value
 // when it is a console path of this origin (a screen the manifest declares), else the account page.
 import { safeRedirectTarget } from '../../../routes/routeDecision';
+import { ACCOUNT_INFO_PATH } from '../../account/paths';
+
+export { ACCOUNT_INFO_PATH };
 
 export const CHECK_PAY_PASSWORD_PATH = '/shop/checkPayPassword';
-export const ACCOUNT_INFO_PATH = '/shop/accountMgmt/accountInfo';
 
 /** The check screen's address for a screen that needs a fresh check first (`returnTo` is its own path and query). */
 export function checkPayPasswordPathFor(returnTo: string): string {

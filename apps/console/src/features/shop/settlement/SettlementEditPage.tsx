@@ -2,14 +2,12 @@
 // sent to the store's mobile (settlementForm, on the form kit). It starts from the current bank, holder and branch
 // (the number is never sent to the console whole, so it is typed again), says that a change pauses withdrawals for
 // 24 hours, and without a pay password says so and links to where it is set.
-import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { ResourceFormScreen } from '../../../resource-kit';
 import { PageError, PageLoading } from '../../../resource-kit/PageStates';
 import { useIsSetPayPasswordQuery } from '../../account/api';
-import { ACCOUNT_INFO_PATH } from '../access/checkPayPasswordTarget';
+import { PayPasswordNotSet } from '../../account/forms/PayPasswordNotSet';
 import { useBankListQuery, useSettlementAccountQuery, type SettlementAccount } from './api';
 import { SETTLEMENT_PATHS } from './paths';
 import { settlementForm, type SettlementFormValues } from './settlementForm';
@@ -42,19 +40,7 @@ function SettlementEditForm({ account, payPasswordSet }: { account: SettlementAc
         ) : undefined
       }
       blocked={
-        payPasswordSet ? undefined : (
-          <Alert
-            severity="info"
-            data-testid="settlement-no-pay-password"
-            action={
-              <Button component={RouterLink} to={ACCOUNT_INFO_PATH} size="small">
-                {t('shopSettlement.edit.goSetPayPassword')}
-              </Button>
-            }
-          >
-            {t('shopSettlement.edit.noPayPassword')}
-          </Alert>
-        )
+        payPasswordSet ? undefined : <PayPasswordNotSet messageKey="shopSettlement.edit.noPayPassword" linkKey="shopSettlement.edit.goSetPayPassword" testId="settlement-no-pay-password" />
       }
       backTo={SETTLEMENT_PATHS.view}
       submitKey="shopSettlement.edit.submit"
