@@ -1,7 +1,7 @@
 // /registered/brandAdd on the form kit: flagship and specialty stores name their brand and when its
 // authorisation ends (the dashboard warns 60 days before, console-spec §4), checked by the store info
 // contract's brand fields. Kept in the same server-side draft.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
@@ -15,7 +15,7 @@ import { useResourceActions } from '../../resource-kit/useResourceActions';
 import { useResourceForm } from '../../resource-kit/useResourceForm';
 import { useAppSelector } from '../../app/hooks';
 import { PageLoading } from '../../routes/RootLayout';
-import { registeredApi, useStoreDraftQuery } from './api';
+import { registeredApi, useStartingDraft } from './api';
 import { DayInput } from './components/DayInput';
 import { OnboardingFrame } from './components/OnboardingFrame';
 import { SignInFirst } from './components/SignInFirst';
@@ -58,13 +58,7 @@ export function BrandAddPage() {
 
 /** The form starts from the fresh draft; a failed load (its msg already shown) starts from an empty one. */
 function BrandDraft() {
-  const draft = useStoreDraftQuery(undefined, { refetchOnMountOrArgChange: true });
-  // Taken once: a later refetch must not wipe what the merchant typed.
-  const [start, setStart] = useState<StoreInfoDraft | null>(null);
-  useEffect(() => {
-    if (start || draft.isFetching || !(draft.data || draft.isError)) return;
-    setStart(draft.data ?? {});
-  }, [start, draft.data, draft.isError, draft.isFetching]);
+  const start = useStartingDraft();
   return start ? <BrandForm draft={start} /> : <PageLoading />;
 }
 

@@ -2,7 +2,7 @@
 // review, checked by the store info contract (errors in the merchant's language, server field problems on
 // their fields). It is kept as a server-side draft (temporaryStorageStoreInfo / getStorageStoreInfoByToken),
 // so the merchant can leave and come back; "next" saves it and goes to the brand step or the agreement.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ import { ShellProviders } from '../../app/ShellProviders';
 import { PageLoading } from '../../routes/RootLayout';
 import { DASHBOARD_PATH, loginPathFor } from '../../routes/routeDecision';
 import { useCategoryTreeQuery, useCityListQuery, type CategoryNode } from '../../app/storeInit';
-import { registeredApi, useStoreDraftQuery } from './api';
+import { registeredApi, useStartingDraft } from './api';
 import { DayInput } from './components/DayInput';
 import { OnboardingFrame } from './components/OnboardingFrame';
 import {
@@ -150,12 +150,7 @@ export function ShopMsgPage() {
 /** The form starts once from the fresh draft; a failed load (its msg already shown) starts from an empty one. */
 function ShopInfoDraft() {
   const [searchParams] = useSearchParams();
-  const draft = useStoreDraftQuery(undefined, { refetchOnMountOrArgChange: true });
-  const [start, setStart] = useState<StoreInfoDraft | null>(null);
-  useEffect(() => {
-    if (start || draft.isFetching || !(draft.data || draft.isError)) return;
-    setStart(draft.data ?? {});
-  }, [start, draft.data, draft.isError, draft.isFetching]);
+  const start = useStartingDraft();
   if (!start) return <PageLoading />;
   const chosenType = Number(searchParams.get('storeType'));
   const values = draftToForm(start);

@@ -3,6 +3,7 @@
 // types come from the contracts of @merchant/api-contracts. The city list and the category tree are
 // store init's shared lists (app/storeInit.ts), read through its hooks.
 import { accountEndpoints as account, type EndpointBiz, type EndpointData } from '@merchant/api-contracts';
+import { useEffect, useState } from 'react';
 import { consoleApi } from '../../app/api';
 import type { StoreInfoDraft, StoreInfoSubmission } from './storeInfoSchema';
 
@@ -56,3 +57,17 @@ export const {
   useStoreReviewInfoQuery,
   useRecoverStoreInfoMutation,
 } = registeredApi;
+
+/**
+ * The draft an onboarding form starts from, taken once when it has loaded (a later refetch must not wipe what
+ * the merchant typed); a failed load (its msg already shown) starts from an empty draft. Null while loading.
+ */
+export function useStartingDraft(): StoreInfoDraft | null {
+  const draft = useStoreDraftQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [start, setStart] = useState<StoreInfoDraft | null>(null);
+  useEffect(() => {
+    if (start || draft.isFetching || !(draft.data || draft.isError)) return;
+    setStart(draft.data ?? {});
+  }, [start, draft.data, draft.isError, draft.isFetching]);
+  return start;
+}
