@@ -26,6 +26,10 @@ export interface ResourceFormScreenProps<V extends Values> {
   notices?: ReactNode;
   /** Drawn instead of the form when it cannot be used yet (no pay password set: where to set one). */
   blocked?: ReactNode;
+  /** Under the fields, above the buttons (what an empty box keeps). */
+  afterFields?: ReactNode;
+  /** The submit cannot be used now (a change of this kind is already under review). */
+  submitDisabled?: boolean;
   /** The values to start from; the definition's defaults unless given. */
   initial?: V;
   /** Edit mode: the record's id (the definition's `update` saves it). */
@@ -47,7 +51,7 @@ export interface ResourceFormScreenProps<V extends Values> {
 }
 
 export function ResourceFormScreen<V extends Values>(props: ResourceFormScreenProps<V>) {
-  const { definition, title, intro, notices, blocked, initial, id = null, backTo, submitKey = 'resourceKit.submit', backKey = 'resourceKit.cancel', successKey = 'resourceKit.saved', onSaved, submitTestId = 'resource-form-submit', testId, maxWidth = 640, variant = 'screen' } = props;
+  const { definition, title, intro, notices, blocked, afterFields, submitDisabled = false, initial, id = null, backTo, submitKey = 'resourceKit.submit', backKey = 'resourceKit.cancel', successKey = 'resourceKit.saved', onSaved, submitTestId = 'resource-form-submit', testId, maxWidth = 640, variant = 'screen' } = props;
   const { t } = useTranslation();
   const headingId = useId();
   const { context } = useResourceActions();
@@ -74,8 +78,9 @@ export function ResourceFormScreen<V extends Values>(props: ResourceFormScreenPr
       {blocked ?? (
         <Stack component="form" noValidate spacing={2} onSubmit={engine.submit} aria-labelledby={headingId}>
           <ResourceFormFields engine={engine} fields={definition.fields} editing={Boolean(id)} />
+          {afterFields}
           <Stack direction="row" spacing={2}>
-            <Button type="submit" variant="contained" loading={engine.submitting} disabled={engine.submitting} data-testid={submitTestId}>
+            <Button type="submit" variant="contained" loading={engine.submitting} disabled={engine.submitting || submitDisabled} data-testid={submitTestId}>
               {t(submitKey)}
             </Button>
             <Button component={RouterLink} to={backTo} variant={resource ? 'outlined' : 'text'}>

@@ -2,17 +2,11 @@
 // media library, end date), legalPerson and jyEdit (business categories), on the form kit, each checked by its
 // contract. Saving asks for the platform's review: the change waits beside the current data on the view.
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { storeInfoChangeEndpoints as contracts } from '@merchant/api-contracts';
-import { defineResourceForm, useResourceActions, useResourceForm, type ResourceFormDefinition } from '../../../resource-kit';
+import { ResourceFormScreen, defineResourceForm, type ResourceFormDefinition } from '../../../resource-kit';
 import { PageError, PageLoading } from '../../../resource-kit/PageStates';
-import { ResourceFormFields } from '../../../resource-kit/ResourceFormFields';
 import type { MediaRef } from '../../../resource-kit/fields/MediaValue';
 import { DayInput } from '../../registered/components/DayInput';
 import { CategoriesInput } from '../../registered/ShopMsgPage';
@@ -82,43 +76,32 @@ function ReviewedChangePage<V extends Values>({ kind, definition, start }: { kin
 
 function ReviewedChangeForm<V extends Values>({ kind, definition, initial, waiting }: { kind: string; definition: ResourceFormDefinition<V>; initial: V; waiting: boolean }) {
   const { t } = useTranslation();
-  const { context } = useResourceActions();
   const [start] = useState(initial);
-  const engine = useResourceForm(definition, { initial: start, context, successKey: SUBMITTED, onSaved: () => context.navigate(SHOP_PROFILE_PATHS.view) });
-  const heading = t(`shopProfile.review.heading.${kind}`);
   return (
-    <Paper sx={{ p: 3, maxWidth: 720 }}>
-      <Typography component="h1" variant="h5" sx={{ mb: 1 }}>
-        {heading}
-      </Typography>
-      <Alert severity="info" sx={{ mb: 3 }}>
-        {t('shopProfile.review.intro')}
-      </Alert>
-      {waiting && (
-        <Alert severity="warning" sx={{ mb: 3 }} data-testid="shop-review-waiting">
-          {t('shopProfile.review.alreadyWaiting')}
-        </Alert>
-      )}
-      <Stack component="form" noValidate spacing={2} onSubmit={engine.submit} aria-label={heading}>
-        <ResourceFormFields engine={engine} fields={definition.fields} editing={false} />
-        {engine.formProblems.length > 0 && (
-          <Alert severity="error" data-testid="resource-form-problems">
-            {engine.formProblems.map((problem) => (
-              <div key={problem}>{problem}</div>
-            ))}
+    <ResourceFormScreen
+      definition={definition}
+      initial={start}
+      title={t(`shopProfile.review.heading.${kind}`)}
+      notices={
+        <>
+          <Alert severity="info" sx={{ mb: 3 }}>
+            {t('shopProfile.review.intro')}
           </Alert>
-        )}
-        <Stack direction="row" spacing={2}>
-          <Button type="submit" variant="contained" loading={engine.submitting} disabled={engine.submitting || waiting} data-testid="shop-review-submit">
-            {t('shopProfile.review.submit')}
-          </Button>
-          <Button component={RouterLink} to={SHOP_PROFILE_PATHS.view}>
-            {t('shopProfile.edit.back')}
-          </Button>
-        </Stack>
-      </Stack>
-      {engine.question}
-    </Paper>
+          {waiting && (
+            <Alert severity="warning" sx={{ mb: 3 }} data-testid="shop-review-waiting">
+              {t('shopProfile.review.alreadyWaiting')}
+            </Alert>
+          )}
+        </>
+      }
+      submitDisabled={waiting}
+      backTo={SHOP_PROFILE_PATHS.view}
+      submitKey="shopProfile.review.submit"
+      backKey="shopProfile.edit.back"
+      successKey={SUBMITTED}
+      submitTestId="shop-review-submit"
+      maxWidth={720}
+    />
   );
 }
 

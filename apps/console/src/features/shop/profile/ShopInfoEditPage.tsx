@@ -2,16 +2,11 @@
 // library), introduction, address and contact — on the form kit, checked by the updateStoreInfo contract. The
 // contact mobile arrives masked, so the box starts empty and an empty box keeps the current number.
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { STORE_INTRO_MAX, accountEndpoints } from '@merchant/api-contracts';
-import { defineResourceForm, useResourceActions, useResourceForm } from '../../../resource-kit';
+import { ResourceFormScreen, defineResourceForm } from '../../../resource-kit';
 import { PageError, PageLoading } from '../../../resource-kit/PageStates';
-import { ResourceFormFields } from '../../../resource-kit/ResourceFormFields';
 import type { MediaRef } from '../../../resource-kit/fields/MediaValue';
 import { shopProfileApi, useShopProfileQuery, type ShopProfile } from './api';
 import { SHOP_PROFILE_PATHS } from './paths';
@@ -69,39 +64,26 @@ export function ShopInfoEditPage() {
 
 function ShopInfoEditForm({ shop }: { shop: ShopProfile }) {
   const { t } = useTranslation();
-  const { context } = useResourceActions();
   const [initial] = useState(() => editValuesOf(shop));
-  const engine = useResourceForm(shopInfoEditForm, {
-    initial,
-    context,
-    successKey: 'resourceKit.modified',
-    onSaved: () => context.navigate(SHOP_PROFILE_PATHS.view),
-  });
   return (
-    <Paper sx={{ p: 3, maxWidth: 720 }}>
-      <Typography component="h1" variant="h5" sx={{ mb: 1 }}>
-        {t('shopProfile.edit.heading')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('shopProfile.edit.intro')}
-      </Typography>
-      <Stack component="form" noValidate spacing={2} onSubmit={engine.submit} aria-label={t('shopProfile.edit.heading')}>
-        <ResourceFormFields engine={engine} fields={shopInfoEditForm.fields} editing={false} />
-        {shop.contactMobile && (
+    <ResourceFormScreen
+      definition={shopInfoEditForm}
+      initial={initial}
+      title={t('shopProfile.edit.heading')}
+      intro={t('shopProfile.edit.intro')}
+      afterFields={
+        shop.contactMobile && (
           <Typography variant="body2" color="text.secondary" data-testid="shop-edit-current-mobile">
             {t('shopProfile.edit.currentContactMobile', { mobile: shop.contactMobile })}
           </Typography>
-        )}
-        <Stack direction="row" spacing={2}>
-          <Button type="submit" variant="contained" loading={engine.submitting} disabled={engine.submitting} data-testid="shop-edit-save">
-            {t('shopProfile.edit.save')}
-          </Button>
-          <Button component={RouterLink} to={SHOP_PROFILE_PATHS.view}>
-            {t('shopProfile.edit.back')}
-          </Button>
-        </Stack>
-      </Stack>
-      {engine.question}
-    </Paper>
+        )
+      }
+      backTo={SHOP_PROFILE_PATHS.view}
+      submitKey="shopProfile.edit.save"
+      backKey="shopProfile.edit.back"
+      successKey="resourceKit.modified"
+      submitTestId="shop-edit-save"
+      maxWidth={720}
+    />
   );
 }
