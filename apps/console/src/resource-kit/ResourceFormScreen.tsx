@@ -6,10 +6,9 @@ import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { ResourceFormFields } from './ResourceFormFields';
+import { ScreenSection } from './ScreenSection';
 import type { ResourceFormDefinition } from './types';
 import { useResourceActions } from './useResourceActions';
 import { useResourceForm } from './useResourceForm';
@@ -62,18 +61,9 @@ export function ResourceFormScreen<V extends Values>(props: ResourceFormScreenPr
     successKey,
     onSaved: (answer, checked) => (onSaved ? onSaved(answer, checked) : context.navigate(backTo)),
   });
-  const resource = variant === 'resource';
 
   return (
-    <Paper component="section" variant={resource ? 'outlined' : 'elevation'} aria-labelledby={headingId} sx={{ p: resource ? 2 : 3, maxWidth }} data-testid={testId}>
-      <Typography id={headingId} component="h1" variant={resource ? 'h6' : 'h5'} sx={{ mb: intro ? 1 : 2 }}>
-        {title}
-      </Typography>
-      {intro && (
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {intro}
-        </Typography>
-      )}
+    <ScreenSection title={title} intro={intro} testId={testId} maxWidth={maxWidth} variant={variant} headingId={headingId}>
       {notices}
       {blocked ?? (
         <Stack component="form" noValidate spacing={2} onSubmit={engine.submit} aria-labelledby={headingId}>
@@ -83,13 +73,13 @@ export function ResourceFormScreen<V extends Values>(props: ResourceFormScreenPr
             <Button type="submit" variant="contained" loading={engine.submitting} disabled={engine.submitting || submitDisabled} data-testid={submitTestId}>
               {t(submitKey)}
             </Button>
-            <Button component={RouterLink} to={backTo} variant={resource ? 'outlined' : 'text'}>
+            <Button component={RouterLink} to={backTo} variant={variant === 'resource' ? 'outlined' : 'text'}>
               {t(backKey)}
             </Button>
           </Stack>
         </Stack>
       )}
       {engine.question}
-    </Paper>
+    </ScreenSection>
   );
 }

@@ -10,6 +10,7 @@ export { ResourceListPage, type ResourceListPageProps } from './ResourceListPage
 export { ResourceDetailPage, type ResourceDetailPageProps } from './ResourceDetailPage';
 export { ResourceFormPage, type ResourceFormPageProps } from './ResourceFormPage';
 export { ResourceFormScreen, type ResourceFormScreenProps } from './ResourceFormScreen';
+export { ScreenSection, type ScreenSectionProps } from './ScreenSection';
 export { ResourceFormDialog, type ResourceFormDialogProps } from './ResourceFormDialog';
 export { useResourceForm, type ResourceFormEngine, type ResourceFormOptions } from './useResourceForm';
 export { FORM_FIELD_COMPONENTS, FormFieldInput, useFieldControl, textFieldProps, type FieldControl } from './fields';

@@ -28,24 +28,6 @@ export type RegisterValues = z.input<typeof registerSchema>;
  */
 export const storeInfoFormSchema = storeInfoBiz.omit({ brandName: true, brandExpireTime: true });
 
-/** The form's values: the wire's, with the licence's end as the day typed (YYYY-MM-DD, '' for none). */
-export interface StoreInfoFormInput extends Record<string, unknown> {
-  storeName: string;
-  storeType: number;
-  principalType: number;
-  cityCode: string;
-  address: string;
-  contactName: string;
-  contactMobile: string;
-  legalPersonName: string;
-  legalPersonIdNumber: string;
-  licenseNumber: string;
-  /** Picked in the media library; the wire carries its address. */
-  licenseImageUrl: MediaRef | null;
-  licenseExpireDate: string;
-  categoryIds: number[];
-}
-
 /** What registerStore takes (store-server StoreInfo): numbers, seconds. */
 export interface StoreInfoSubmission {
   storeName: string;
@@ -63,6 +45,13 @@ export interface StoreInfoSubmission {
   categoryIds: number[];
   brandName?: string;
   brandExpireTime?: number;
+}
+
+/** The form's values: the wire's, with the licence image as picked and its end as the day typed (YYYY-MM-DD, '' for none). */
+export interface StoreInfoFormInput extends Omit<StoreInfoSubmission, 'licenseImageUrl' | 'licenseExpireTime' | 'brandName' | 'brandExpireTime'>, Record<string, unknown> {
+  /** Picked in the media library; the wire carries its address. */
+  licenseImageUrl: MediaRef | null;
+  licenseExpireDate: string;
 }
 /** The server-side draft: any subset of the submission. */
 export type StoreInfoDraft = Partial<StoreInfoSubmission>;

@@ -8,9 +8,8 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { ConfirmDialog, formatSecondsTimestamp } from '@merchant/ui-kit';
-import { PageError, PageLoading, RecordTable, type ResourceColumn } from '../../../resource-kit';
+import { PageError, PageLoading, RecordTable, ScreenSection, type ResourceColumn } from '../../../resource-kit';
 import { ACCOUNT_INFO_PATH } from './checkPayPasswordTarget';
 import { useActiveSessionsQuery, useSignInRecordsQuery, useSignOutOtherSessionsMutation, type ActiveSession, type SignInRecord } from './api';
 
@@ -50,13 +49,7 @@ export function AccountDetailPage() {
 
   return (
     <Stack spacing={2}>
-      <Paper component="section" aria-labelledby="account-sessions-heading" sx={{ p: 3 }} data-testid="account-sessions">
-        <Typography id="account-sessions-heading" component="h1" variant="h5" sx={{ mb: 1 }}>
-          {t('shopAccess.detail.heading')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {t('shopAccess.detail.sessionsHint')}
-        </Typography>
+      <ScreenSection title={t('shopAccess.detail.heading')} intro={t('shopAccess.detail.sessionsHint')} testId="account-sessions">
         {signedOut !== null && (
           <Alert severity="success" role="status" sx={{ mb: 2 }} data-testid="account-signed-out-others">
             {t('shopAccess.detail.signedOutOthers', { count: signedOut })}
@@ -71,7 +64,7 @@ export function AccountDetailPage() {
             {t('shopAccess.detail.back')}
           </Button>
         </Stack>
-      </Paper>
+      </ScreenSection>
 
       <Paper component="section" sx={{ p: 3 }} data-testid="account-sign-ins">
         <RecordTable titleKey="shopAccess.detail.recent" rows={signIns.data?.list ?? []} columns={SIGN_IN_COLUMNS} rowKey={(row) => `${row.time}-${row.operationType}-${row.device}-${String(row.current)}`} />

@@ -14,12 +14,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LogoutRecordStatus, PERMISSIONS, logoutItemText, type LogoutBlocker } from '@merchant/api-contracts';
 import { ConfirmDialog } from '@merchant/ui-kit';
-import { PageError, PageLoading, useResourceActions, useResourceForm, type ResourceActionContext } from '../../../resource-kit';
+import { PageError, PageLoading, ScreenSection, useResourceActions, useResourceForm, type ResourceActionContext } from '../../../resource-kit';
 import { ResourceFormFields } from '../../../resource-kit/ResourceFormFields';
 import { useHasPermission } from '../../auth/permissions';
 import { useIsSetPayPasswordQuery } from '../../account/api';
@@ -52,13 +51,7 @@ export function LogoutChecklistPage() {
   const { blockers, warnings, latestRequest, canLogout } = check.data;
   const lng = language(i18n.language);
   return (
-    <Paper component="section" aria-labelledby="logout-heading" sx={{ p: 3, maxWidth: 720 }} data-testid="logout-checklist">
-      <Typography id="logout-heading" component="h1" variant="h5" sx={{ mb: 1 }}>
-        {t('shopLogout.checklist.heading')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('shopLogout.checklist.intro')}
-      </Typography>
+    <ScreenSection title={t('shopLogout.checklist.heading')} intro={t('shopLogout.checklist.intro')} testId="logout-checklist" maxWidth={720}>
       {latestRequest && latestRequest.status !== LogoutRecordStatus.completed && (
         <Alert
           severity={latestRequest.status === LogoutRecordStatus.pending ? 'info' : 'warning'}
@@ -123,7 +116,7 @@ export function LogoutChecklistPage() {
           {t('shopLogout.checklist.next')}
         </Button>
       )}
-    </Paper>
+    </ScreenSection>
   );
 }
 
@@ -223,10 +216,7 @@ export function LogoutRiskWarningPage() {
   if (!check.data) return <PageError error={check.error} onRetry={() => void check.refetch()} />;
   const lng = language(i18n.language);
   return (
-    <Paper component="section" aria-labelledby="logout-risk-heading" sx={{ p: 3, maxWidth: 720 }} data-testid="logout-risk">
-      <Typography id="logout-risk-heading" component="h1" variant="h5" sx={{ mb: 2 }}>
-        {t('shopLogout.risk.heading')}
-      </Typography>
+    <ScreenSection title={t('shopLogout.risk.heading')} testId="logout-risk" maxWidth={720}>
       {!check.data.canLogout ? (
         <Alert
           severity="warning"
@@ -281,7 +271,7 @@ export function LogoutRiskWarningPage() {
       />
       {engine.question}
       {dialogs}
-    </Paper>
+    </ScreenSection>
   );
 }
 
@@ -291,10 +281,7 @@ export function LogoutSubmittedPage() {
   const ref = params.get('ref') ?? '';
   const link = `${window.location.origin}${logoutResultAddress(ref)}`;
   return (
-    <Paper component="section" aria-labelledby="logout-submitted-heading" sx={{ p: 3, maxWidth: 720 }} data-testid="logout-submitted">
-      <Typography id="logout-submitted-heading" component="h1" variant="h5" sx={{ mb: 2 }}>
-        {t('shopLogout.submitted.heading')}
-      </Typography>
+    <ScreenSection title={t('shopLogout.submitted.heading')} testId="logout-submitted" maxWidth={720}>
       <Typography sx={{ mb: 1 }}>{t('shopLogout.submitted.text', { id: params.get('id') ?? '' })}</Typography>
       {ref && (
         <>
@@ -314,6 +301,6 @@ export function LogoutSubmittedPage() {
           {t('shopLogout.submitted.home')}
         </Button>
       </Stack>
-    </Paper>
+    </ScreenSection>
   );
 }
