@@ -64,10 +64,14 @@ export const {
  */
 export function useStartingDraft(): StoreInfoDraft | null {
   const draft = useStoreDraftQuery(undefined, { refetchOnMountOrArgChange: true });
+  // Only an answer fetched after this screen opened: the previous step's cached draft (still there for a
+  // moment after it unmounts) lacks what that step just saved, and the next save would drop it.
+  const [openedAt] = useState(() => Date.now());
   const [start, setStart] = useState<StoreInfoDraft | null>(null);
+  const fresh = (draft.fulfilledTimeStamp ?? 0) >= openedAt;
   useEffect(() => {
-    if (start || draft.isFetching || !(draft.data || draft.isError)) return;
-    setStart(draft.data ?? {});
-  }, [start, draft.data, draft.isError, draft.isFetching]);
+    if (start || draft.isFetching || !((draft.data && fresh) || draft.isError)) return;
+    setStart(draft.data && fresh ? draft.data : {});
+  }, [start, draft.data, draft.isError, draft.isFetching, fresh]);
   return start;
 }
