@@ -17,6 +17,15 @@ export interface SignInOptions {
 
 const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * Shows the signed-in page again in `language`. signIn's init script sets the language on every load; a
+ * later init script runs after it and wins.
+ */
+export async function switchLanguage(page: Page, language: ConsoleLanguage) {
+  await page.addInitScript((lang) => window.localStorage.setItem('console.language', lang), language);
+  await page.reload();
+}
+
 /** Signs in from /login and waits until the console shows `redirect`. */
 export async function signIn(page: Page, redirect: string, { language = 'en-US', userName = DEMO_SIGN_IN.userName, remember = false }: SignInOptions = {}) {
   await page.addInitScript((lang) => window.localStorage.setItem('console.language', lang), language);

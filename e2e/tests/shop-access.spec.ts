@@ -3,7 +3,7 @@
 // merchant-centre access screens in both languages (screenshots attached to the report).
 import { test, expect, type Page } from '@playwright/test';
 import { AccountSessionsPage } from '../pages/account-sessions-page';
-import { signIn, type ConsoleLanguage } from '../support/sign-in';
+import { signIn, switchLanguage } from '../support/sign-in';
 import { consoleUrl } from '../support/stack';
 
 /** The demo store's staff account (README "Demo sign-ins"): its own sessions, not the owner's, are ended. */
@@ -12,11 +12,6 @@ const DETAIL = '/shop/accountMgmt/accountInfo/detail';
 
 async function screenshot(page: Page, name: string) {
   await test.info().attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
-}
-
-async function inLanguage(page: Page, language: ConsoleLanguage) {
-  await page.evaluate((lang) => window.localStorage.setItem('console.language', lang), language);
-  await page.reload();
 }
 
 test('sign out everywhere else: the other browser is sent to /login, this one keeps working', async ({ browser }) => {
@@ -45,7 +40,7 @@ test('sign out everywhere else: the other browser is sent to /login, this one ke
     await expect(otherPage).toHaveURL(/\/login\?redirect=/);
 
     // This one still works.
-    await inLanguage(page, 'zh-CN');
+    await switchLanguage(page, 'zh-CN');
     await expect(page).toHaveURL(new RegExp(`${DETAIL}$`));
     await expect(sessions.thisDeviceRow()).toContainText('本设备');
     await expect(sessions.signInRows().first()).toContainText('退出登录');
@@ -55,7 +50,7 @@ test('sign out everywhere else: the other browser is sent to /login, this one ke
     await page.goto(`${consoleUrl()}/shop/checkPayPassword?redirect=${encodeURIComponent(DETAIL)}`);
     await expect(page.getByRole('heading', { name: '验证支付密码', level: 1 })).toBeVisible();
     await screenshot(page, 'check-pay-password-zh-CN');
-    await inLanguage(page, 'en-US');
+    await switchLanguage(page, 'en-US');
     await expect(page.getByRole('heading', { name: 'Verify your pay password', level: 1 })).toBeVisible();
     await screenshot(page, 'check-pay-password-en-US');
   } finally {

@@ -4,7 +4,7 @@
 // until when withdrawals pause, in English and in Chinese.
 import { test, expect, type Page } from '@playwright/test';
 import { approvedStoreWithPayPassword, ShopSettlementPage } from '../pages/shop-settlement';
-import { signIn, type ConsoleLanguage } from '../support/sign-in';
+import { signIn, switchLanguage } from '../support/sign-in';
 import { consoleUrl, storeUrl } from '../support/stack';
 
 const PAY_PASSWORD = '246810';
@@ -12,12 +12,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function screenshot(page: Page, name: string) {
   await test.info().attach(name, { body: await page.screenshot({ fullPage: true, path: test.info().outputPath(`${name}.png`) }), contentType: 'image/png' });
-}
-
-/** signIn's init script sets the language on every load; a later one wins. */
-async function inLanguage(page: Page, language: ConsoleLanguage) {
-  await page.addInitScript((lang) => window.localStorage.setItem('console.language', lang), language);
-  await page.reload();
 }
 
 /** 'YYYY-MM-DD HH:mm:ss' as the console writes a time (the browser's zone, the same machine as this test). */
@@ -58,7 +52,7 @@ test('a store binds a settlement card, then changes it with the pay password and
   expect(until).toBeLessThanOrEqual(changedBy + DAY_MS);
   await screenshot(page, 'settlement-paused-en-US');
 
-  await inLanguage(page, 'zh-CN');
+  await switchLanguage(page, 'zh-CN');
   await expect(settlement.pausedUntil()).toContainText('提现暂停至');
   await expect(page.getByRole('heading', { name: '结算账户', level: 1 })).toBeVisible();
   await screenshot(page, 'settlement-paused-zh-CN');
