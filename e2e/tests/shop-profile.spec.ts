@@ -15,6 +15,8 @@ async function screenshot(page: Page, name: string) {
 }
 
 test('edit the shop: the introduction at once, the legal person after the operator approves it', async ({ page, browser }) => {
+  // Two operator CLI runs (each a node process) and two sign-ins: longer than the default minute.
+  test.setTimeout(150_000);
   await signIn(page, VIEW);
   const shop = new ShopProfilePage(page, consoleUrl());
   const operator = new PlatformOperator(storeUrl());
