@@ -11,7 +11,7 @@ import {
   type GoodsListRow,
 } from '@merchant/api-contracts';
 import { ConfirmDialog, formatCents, formatSecondsTimestamp, searchDateRange, searchMoney, searchText } from '@merchant/ui-kit';
-import { defineResource, listArg, statusFromLabels, type ResourceActionContext } from '../../../resource-kit';
+import { defineResource, listArg, statusFromLabels, type ResourceActionContext, type ResourceRowAction } from '../../../resource-kit';
 import { goodsListApi } from '../api';
 import { GoodsCell } from './GoodsCell';
 import { deleteGoodsAction, goodsIdsBiz, releaseGoodsAction } from './goodsActions';
@@ -23,6 +23,16 @@ export const GOODS_STATUS_MAPPING = statusFromLabels(
 );
 
 const api = goodsListApi.endpoints;
+
+/** Putting one goods on or off the shelf: asked first, offered where the contract's transitions allow it. */
+const shelfAction = (action: 'onShelf' | 'offShelf'): ResourceRowAction<GoodsListRow> => ({
+  key: action,
+  labelKey: `goods.action.${action}`,
+  permission: PERMISSIONS.goodsShelf,
+  when: (row) => goodsActionAllowed(action, row.status),
+  confirm: { titleKey: `goods.confirm.${action}Title`, contentKey: `goods.confirm.${action}` },
+  run: (row, ctx) => ctx.perform(action === 'onShelf' ? api.goodsOnShelf : api.goodsOffShelf, goodsIdsBiz([row.goodsId])),
+});
 
 /** Asks before a bulk on- or off-shelf, saying how many goods it changes, and runs it on confirm. */
 function confirmCounted(ctx: ResourceActionContext, action: 'onShelf' | 'offShelf', count: number, run: () => Promise<void>) {
@@ -72,22 +82,8 @@ export const goodsList = defineResource<GoodsListRow, GoodsListQuery>({
     ],
     rowActions: [
       { key: 'edit', labelKey: 'goods.action.edit', permission: PERMISSIONS.goodsEdit, when: (row) => goodsActionAllowed('submit', row.status), to: (row) => `/goods/goodRelease/edit?id=${row.goodsId}` },
-      {
-        key: 'onShelf',
-        labelKey: 'goods.action.onShelf',
-        permission: PERMISSIONS.goodsShelf,
-        when: (row) => goodsActionAllowed('onShelf', row.status),
-        confirm: { titleKey: 'goods.confirm.onShelfTitle', contentKey: 'goods.confirm.onShelf' },
-        run: (row, ctx) => ctx.perform(api.goodsOnShelf, goodsIdsBiz([row.goodsId])),
-      },
-      {
-        key: 'offShelf',
-        labelKey: 'goods.action.offShelf',
-        permission: PERMISSIONS.goodsShelf,
-        when: (row) => goodsActionAllowed('offShelf', row.status),
-        confirm: { titleKey: 'goods.confirm.offShelfTitle', contentKey: 'goods.confirm.offShelf' },
-        run: (row, ctx) => ctx.perform(api.goodsOffShelf, goodsIdsBiz([row.goodsId])),
-      },
+      shelfAction('onShelf'),
+      shelfAction('offShelf'),
       { key: 'preview', labelKey: 'goods.action.preview', to: (row) => `/goods/goodsPreview?id=${row.goodsId}` },
       {
         key: 'delete',
