@@ -63,7 +63,8 @@ describe('the inbound/outbound application form', () => {
     // Once the server takes it, the dialog closes with the application's own notice.
     // Notices show one at a time: close the server's msg first.
     const notice = screen.queryByTestId('notification');
-    if (notice) await user.click(within(notice).getByRole('button', { name: /close/i }));
+    // Its close button is drawn a moment after the text.
+    if (notice) await user.click(await within(notice).findByRole('button', { name: /close/i }, STEP));
     await waitFor(() => expect(screen.queryByTestId('notification')).not.toBeInTheDocument(), STEP);
     server.on(inventoryEndpoints.outboundCreate.path, () => ok({ orderId: 9 }));
     await user.clear(quantity);
