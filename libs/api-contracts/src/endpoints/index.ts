@@ -14,6 +14,7 @@ import { orderEndpoints } from './orders';
 import { payEndpoints } from './pay';
 import { savedViewEndpoints } from './saved-views';
 import { sessionEndpoints } from './sessions';
+import { staffEndpoints } from './staff';
 import { storeInfoChangeEndpoints } from './store-info-changes';
 
 export * from './auth';
@@ -30,6 +31,7 @@ export * from './exports';
 export * from './notifications';
 export * from './sessions';
 export * from './store-info-changes';
+export * from './staff';
 // goods, inventory and saved-views are exported by src/index.ts.
 
 /** The contracts of one area each, by area name: the console's fake server and the OpenAPI test walk them. */
@@ -50,6 +52,7 @@ export const endpointGroups = {
   notifications: notificationEndpoints,
   sessions: sessionEndpoints,
   storeInfoChanges: storeInfoChangeEndpoints,
+  staff: staffEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every contract above, and the one with a given path. */
