@@ -26,12 +26,14 @@ describe('dashboard', () => {
   it('warns of a licence about to expire with the days left and of an expired brand authorisation', async () => {
     renderDashboard({ storeLicenseDays: 45, brandExpiryDays: -1 });
     expect(await screen.findByTestId('dashboard-notice-license')).toHaveTextContent('about to expire: 45 days left');
+    expect(within(screen.getByTestId('dashboard-notice-license')).getByRole('link', { name: 'Renew it' })).toHaveAttribute('href', '/shop/shopMsg/shopMssage/storeLicense');
     expect(screen.getByTestId('dashboard-notice-brand')).toHaveTextContent('Your brand authorisation has expired');
   });
 
   it('shows nothing for expiry beyond the 60-day window, and 0 days as about to expire', async () => {
     renderDashboard({ storeLicenseDays: 61, brandExpiryDays: 0 });
     expect(await screen.findByTestId('dashboard-notice-brand')).toHaveTextContent('0 days left');
+    expect(within(screen.getByTestId('dashboard-notice-brand')).queryByRole('link')).not.toBeInTheDocument();
     expect(screen.queryByTestId('dashboard-notice-license')).not.toBeInTheDocument();
   });
 
@@ -41,6 +43,7 @@ describe('dashboard', () => {
     expect(blacklist).toHaveTextContent('withdrawal blacklist');
     expect(blacklist).toHaveTextContent('Reason: dispute under review');
     expect(screen.getByTestId('dashboard-notice-promise')).toHaveTextContent('No settlement bank card');
+    expect(within(screen.getByTestId('dashboard-notice-promise')).getByRole('link', { name: 'Bind a card' })).toHaveAttribute('href', '/shop/settlement/edit');
     expect(within(screen.getByTestId('dashboard-notice-protocol')).getByRole('link', { name: 'Sign it' })).toHaveAttribute('href', '/registered/agrtSig');
   });
 

@@ -7,6 +7,8 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { SETTLEMENT_PATHS } from '../shop/settlement/paths';
+import { SHOP_PROFILE_PATHS } from '../shop/profile/paths';
 import type { StorePcHome } from './api';
 import { expiryNotice } from './expiry';
 
@@ -31,10 +33,14 @@ function useNotices(home: StorePcHome): Notice[] {
   }
   for (const [id, days] of [['license', home.storeLicenseDays], ['brand', home.brandExpiryDays]] as const) {
     const notice = expiryNotice(days);
-    if (notice?.kind === 'expired') notices.push({ id, severity: 'error', text: t(`dashboard.notices.${id}Expired`) });
-    if (notice?.kind === 'expiringSoon') notices.push({ id, severity: 'warning', text: t(`dashboard.notices.${id}Soon`, { days: notice.daysLeft }) });
+    // The licence is renewed on the shop profile's reviewed licence screen (issue 26 §1).
+    const action = id === 'license' ? { to: SHOP_PROFILE_PATHS.storeLicense, label: t('dashboard.notices.renewLicense') } : undefined;
+    if (notice?.kind === 'expired') notices.push({ id, severity: 'error', text: t(`dashboard.notices.${id}Expired`), action });
+    if (notice?.kind === 'expiringSoon') notices.push({ id, severity: 'warning', text: t(`dashboard.notices.${id}Soon`, { days: notice.daysLeft }), action });
   }
-  if (!home.existsPromise) notices.push({ id: 'promise', severity: 'info', text: t('dashboard.notices.noPromise') });
+  if (!home.existsPromise) {
+    notices.push({ id: 'promise', severity: 'info', text: t('dashboard.notices.noPromise'), action: { to: SETTLEMENT_PATHS.edit, label: t('dashboard.notices.bindCard') } });
+  }
   if (!home.existsProtocol) {
     notices.push({ id: 'protocol', severity: 'info', text: t('dashboard.notices.noProtocol'), action: { to: '/registered/agrtSig', label: t('dashboard.notices.signProtocol') } });
   }

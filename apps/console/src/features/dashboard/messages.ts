@@ -22,6 +22,8 @@ export const dashboardMessages = {
         noPromise: '尚未绑定结算银行卡，绑定后才能收到结算款项。',
         noProtocol: '尚未签署商家协议。',
         signProtocol: '去签署',
+        bindCard: '去绑定',
+        renewLicense: '去更新',
       },
       orders: {
         heading: '订单统计',
@@ -56,6 +58,8 @@ export const dashboardMessages = {
         noPromise: 'No settlement bank card is bound yet; bind one to receive settlements.',
         noProtocol: 'You have not signed the merchant agreement yet.',
         signProtocol: 'Sign it',
+        bindCard: 'Bind a card',
+        renewLicense: 'Renew it',
       },
       orders: {
         heading: 'Orders',
