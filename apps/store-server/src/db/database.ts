@@ -22,6 +22,7 @@ import * as storeInfoChanges from './migrations/0020-store-info-changes';
 import * as logoutDecisions from './migrations/0021-logout-decisions';
 import * as settlementCardChanges from './migrations/0022-settlement-card-changes';
 import * as sessionDevices from './migrations/0023-session-devices';
+import * as staffAccounts from './migrations/0024-staff-accounts';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -48,6 +49,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0021-logout-decisions': logoutDecisions,
   '0022-settlement-card-changes': settlementCardChanges,
   '0023-session-devices': sessionDevices,
+  '0024-staff-accounts': staffAccounts,
 };
 
 export interface DatabaseOptions {

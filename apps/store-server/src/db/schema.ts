@@ -45,6 +45,19 @@ export interface StoreUserTable {
   /** The store's owner holds every permission; other accounts hold their roles' (docs/permissions.md). */
   is_owner: Generated<boolean>;
   created_at: CreatedAt;
+  /** Enabled (1) or disabled (2): @merchant/api-contracts STAFF_STATUS (migration 0024). A disabled account cannot sign in. */
+  status: Generated<number>;
+}
+
+/** The detail of a staff or role change's operation-log entry (migration 0024; docs/permissions.md). */
+export interface StoreStaffChangeTable {
+  id: Generated<number>;
+  store_id: number;
+  operation_log_id: number;
+  target_user_id: number | null;
+  target_role_id: number | null;
+  detail: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
 }
 
 /** A named set of permission codes inside one store (docs/permissions.md). */
@@ -639,6 +652,7 @@ export interface StoreDatabase {
   store_role: StoreRoleTable;
   store_role_permission: StoreRolePermissionTable;
   store_user_role: StoreUserRoleTable;
+  store_staff_change: StoreStaffChangeTable;
   store_access_token: StoreAccessTokenTable;
   store_session: StoreSessionTable;
   store_session_nonce: StoreSessionNonceTable;
