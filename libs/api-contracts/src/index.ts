@@ -14,8 +14,12 @@ export {
   ALL_PERMISSION_CODES,
   isPermissionCode,
   hasPermission,
+  PERMISSION_LABELS,
+  PERMISSION_AREAS,
   type PermissionCode,
   type PermissionName,
+  type PermissionLabel,
+  type PermissionArea,
 } from './permissions';
 export {
   defineEndpoint,
