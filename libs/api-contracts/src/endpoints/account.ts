@@ -178,6 +178,7 @@ export const accountEndpoints = {
   }),
   temporaryStorageStoreInfo: userCall('temporaryStorageStoreInfo', {
     access: 'user',
+    permission: PERMISSIONS.shopEdit,
     summary: 'Save the store information draft',
     biz: storeInfoDraftBiz,
     data: z.strictObject({ saved: z.literal(true) }),
@@ -185,6 +186,7 @@ export const accountEndpoints = {
   }),
   getStorageStoreInfoByToken: userCall('getStorageStoreInfoByToken', {
     access: 'user',
+    permission: PERMISSIONS.shopView,
     summary: 'The saved store information draft',
     biz: emptyBiz,
     data: storedStoreInfo,
@@ -193,6 +195,7 @@ export const accountEndpoints = {
   /** After a rejection: copies the submitted information back into the draft. */
   recoveryStoreInfoByToken: userCall('recoveryStoreInfoByToken', {
     access: 'user',
+    permission: PERMISSIONS.shopEdit,
     summary: 'Recover a rejected application for editing',
     biz: emptyBiz,
     data: storedStoreInfo,
@@ -200,6 +203,7 @@ export const accountEndpoints = {
   }),
   storeAcceptAgreement: userCall('storeAcceptAgreement', {
     access: 'user',
+    permission: PERMISSIONS.shopEdit,
     summary: 'Accept the merchant agreement',
     biz: z.object({ agreementVersion: z.string().trim().min(1).max(20).optional() }),
     data: z.strictObject({ agreementVersion: z.string(), acceptTime: z.number().int() }),
@@ -208,6 +212,7 @@ export const accountEndpoints = {
   /** Submits the store for review: status 0 or 3 → 1. */
   registerStore: userCall('registerStore', {
     access: 'user',
+    permission: PERMISSIONS.shopEdit,
     summary: 'Submit the store for review',
     biz: storeInfoBiz,
     data: z.strictObject({ storeStatus: storeStatusField }),
@@ -215,6 +220,7 @@ export const accountEndpoints = {
   }),
   getStoreInfoByToken: userCall('getStoreInfoByToken', {
     access: 'user',
+    permission: PERMISSIONS.accountView,
     summary: 'The store and its review state',
     biz: emptyBiz,
     data: z.strictObject({
@@ -252,6 +258,7 @@ export const accountEndpoints = {
   /** Our design: an email change is confirmed with a check code sent to the store's current mobile. */
   sendUpdateEmailCheckCode: userCall('sendUpdateEmailCheckCode', {
     access: 'user',
+    permission: PERMISSIONS.accountEdit,
     summary: 'Send the check code for an email change',
     biz: emptyBiz,
     data: checkCodeSentTo,
@@ -259,6 +266,7 @@ export const accountEndpoints = {
   }),
   updateStoreEmail: userCall('updateStoreEmail', {
     access: 'user',
+    permission: PERMISSIONS.accountEdit,
     summary: 'Change the store email',
     biz: z.object({ email: emailField, checkCode: checkCodeField }),
     data: z.strictObject({ email: z.string() }),
@@ -266,6 +274,7 @@ export const accountEndpoints = {
   }),
   sendUpdateMobileCheckCode: userCall('sendUpdateMobileCheckCode', {
     access: 'user',
+    permission: PERMISSIONS.accountEdit,
     summary: 'Send the check code to a new store mobile',
     biz: z.object({ mobile: mobileField }),
     data: checkCodeSent,
@@ -273,6 +282,7 @@ export const accountEndpoints = {
   }),
   updateStoreMobile: userCall('updateStoreMobile', {
     access: 'user',
+    permission: PERMISSIONS.accountEdit,
     summary: 'Change the store mobile',
     biz: z.object({ mobile: mobileField, checkCode: checkCodeField }),
     data: z.strictObject({ mobile: z.string() }),
@@ -336,6 +346,7 @@ export const accountEndpoints = {
   storeBankCardIsExists: defineEndpoint({
     path: '/v1/store/eshop/bank/ftEspStoreBankCardAdmin/storeBankCardIsExists',
     access: 'user',
+    permission: PERMISSIONS.shopView,
     summary: 'Whether the store has a bank card',
     biz: emptyBiz,
     data: z.strictObject({ exists: z.boolean() }),
@@ -343,6 +354,7 @@ export const accountEndpoints = {
   /** The dashboard's status block (console-spec §3 "Dashboard status"). */
   storePcHome: userCall('storePcHome', {
     access: 'user',
+    permission: PERMISSIONS.dashboardView,
     summary: 'The dashboard status block',
     biz: emptyBiz,
     data: z.strictObject({
@@ -361,6 +373,7 @@ export const accountEndpoints = {
   /** null while the store has no city yet. */
   getStoreBaseCity: userCall('getStoreBaseCity', {
     access: 'user',
+    permission: PERMISSIONS.shopView,
     summary: 'The city and province of the store',
     biz: emptyBiz,
     data: z.strictObject({ cityCode: z.string(), cityName: z.string(), provinceCode: z.string(), provinceName: z.string() }).nullable(),

@@ -1,6 +1,7 @@
 // console-spec §7 "Common" calls, reference lists, error reports and the operation log (paths the spec
 // leaves open: apps/store-server/docs/api.md).
 import { z } from 'zod';
+import { PERMISSIONS } from '../permissions';
 import { defineEndpoint, emptyBiz } from '../endpoint';
 import { digitsPattern, idField } from '../fields';
 import { namedPattern } from '../rules';
@@ -163,6 +164,7 @@ export const commonEndpoints = {
   storeCategories: defineEndpoint({
     path: '/v1/store/eshop/expand/category/getStoreCategoryList',
     access: 'user',
+    permission: PERMISSIONS.goodsEdit,
     summary: 'The business categories of the store',
     biz: emptyBiz,
     data: listOf(z.strictObject({ id: int(), parentId: int(), categoryName: z.string() })),
@@ -177,6 +179,7 @@ export const commonEndpoints = {
   storeSowntownExists: defineEndpoint({
     path: '/v1/store/eshop/sowntown/existsStoreSowntown',
     access: 'user',
+    permission: PERMISSIONS.shopView,
     summary: 'Whether the store has a sowntown',
     biz: emptyBiz,
     data: z.strictObject({ exists: z.boolean() }),

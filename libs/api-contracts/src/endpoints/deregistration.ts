@@ -85,6 +85,7 @@ export const deregistrationEndpoints = {
   checkStoreCanLogout: defineEndpoint({
     path: `${LOGOUT_BASE}/checkStoreCanLogout`,
     access: 'user',
+    permission: PERMISSIONS.shopDeregister,
     summary: 'Whether the store may ask to be deregistered, and why not',
     biz: emptyBiz,
     data: z.strictObject({

@@ -1,5 +1,6 @@
 // console-spec §7 "/v1/store/im/getCccUserImToken".
 import { z } from 'zod';
+import { PERMISSIONS } from '../permissions';
 import { defineEndpoint, emptyBiz, noData } from '../endpoint';
 import { rule } from '../rules';
 
@@ -47,6 +48,7 @@ export const imEndpoints = {
   getCccUserImToken: defineEndpoint({
     path: '/v1/store/im/getCccUserImToken',
     access: 'user',
+    permission: PERMISSIONS.imChat,
     summary: 'The IM account and token of the store',
     biz: emptyBiz,
     data: z.strictObject({ uid: z.string().regex(/^s_\d+$/), imToken: z.string().min(1), appKey: z.string() }),
@@ -55,6 +57,7 @@ export const imEndpoints = {
   updateImInfo: defineEndpoint({
     path: '/v1/store/im/updateImInfo',
     access: 'user',
+    permission: PERMISSIONS.imChat,
     summary: "Set the store user's IM nickname and avatar",
     biz: imInfoBiz,
     data: noData,

@@ -283,6 +283,7 @@ export const orderEndpoints = {
   queryStoreOrderCount: defineEndpoint({
     path: `${ORDER_BASE}/queryStoreOrderCount`,
     access: 'user',
+    permission: PERMISSIONS.orderView,
     summary: "The store's orders per shipping status",
     biz: orderCountBiz,
     data: z.strictObject({

@@ -95,6 +95,7 @@ export const payEndpoints = {
   queryPayAccountByUser: defineEndpoint({
     path: '/v1/store/pay/account/queryPayAccountByUser',
     access: 'user',
+    permission: PERMISSIONS.walletView,
     summary: 'The store wallet (integer cents)',
     biz: emptyBiz,
     data: z.strictObject({
@@ -108,6 +109,7 @@ export const payEndpoints = {
   getWithdrawBlacklistByUid: defineEndpoint({
     path: '/v1/store/pay/withdrawal/blacklist/getWithdrawBlacklistByUid',
     access: 'user',
+    permission: PERMISSIONS.walletView,
     summary: 'Whether the store is on the withdrawal blacklist',
     biz: emptyBiz,
     data: z.strictObject({ isBlacklist: z.boolean(), blacklistRemark: z.string() }),
