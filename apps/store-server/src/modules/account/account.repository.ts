@@ -1,6 +1,7 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { StoreDatabase, StoreRow, StoreTable } from '../../db/schema';
 import type { UnitOfWork } from '../../shared/unit-of-work';
+import { insertSessionOperation } from '../../db/operation-log';
 
 type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
 
@@ -71,17 +72,7 @@ export class AccountRepository {
   async updateStoreInfoLogged(storeId: number, storeInfo: string, log: { userId: number; sessionTokenHash: string; operationType: string; at: Date }): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await this.updateStore(storeId, { store_info: storeInfo }, trx);
-      await trx
-        .insertInto('store_operation_log')
-        .values((eb) => ({
-          store_id: storeId,
-          user_id: log.userId,
-          operation_type: log.operationType,
-          operation_start_time: log.at,
-          session_id: eb.selectFrom('store_access_token').select('id').where('token_hash', '=', log.sessionTokenHash),
-          device: eb.selectFrom('store_access_token').select('device').where('token_hash', '=', log.sessionTokenHash),
-        }))
-        .execute();
+      await insertSessionOperation(trx, { storeId, ...log });
     });
   }
 

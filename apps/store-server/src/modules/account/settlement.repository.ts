@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
+import { insertSessionOperation } from '../../db/operation-log';
 
 type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
 
@@ -63,26 +64,14 @@ export class SettlementRepository {
     pausedUntil: Date | null;
     at: Date;
   }): Promise<void> {
-    const log = await this.db
-      .insertInto('store_operation_log')
-      .values((eb) => ({
-        store_id: change.storeId,
-        user_id: change.userId,
-        operation_type: change.operationType,
-        operation_start_time: change.at,
-        // The session's public id and device, as the sign-in entries name them (migration 0023).
-        session_id: eb.selectFrom('store_access_token').select('id').where('token_hash', '=', change.sessionTokenHash),
-        device: eb.selectFrom('store_access_token').select('device').where('token_hash', '=', change.sessionTokenHash),
-      }))
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const logId = await insertSessionOperation(this.db, change);
     await this.db
       .insertInto('store_bank_card_change')
       .values({
         store_id: change.storeId,
         user_id: change.userId,
         session_token_hash: change.sessionTokenHash,
-        operation_log_id: log.id,
+        operation_log_id: logId,
         previous_card: change.previousCard === null ? null : JSON.stringify(change.previousCard),
         new_card: JSON.stringify(change.newCard),
         withdrawals_paused_until: change.pausedUntil,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
+import { insertSessionOperation } from '../../db/operation-log';
 
 /** Reviewed shop-profile changes (migration 0020), addressed by the caller's own store id (the operator's by change id). */
 export class StoreInfoChangeRepository {
@@ -28,21 +29,10 @@ export class StoreInfoChangeRepository {
     return this.db.transaction().execute(async (trx) => {
       const pending = await trx.selectFrom('store_info_change').select('id').where('store_id', '=', change.storeId).where('kind', '=', change.kind).where('status', '=', 1).forUpdate().executeTakeFirst();
       if (pending) return undefined;
-      const log = await trx
-        .insertInto('store_operation_log')
-        .values((eb) => ({
-          store_id: change.storeId,
-          user_id: change.userId,
-          operation_type: change.operationType,
-          operation_start_time: change.at,
-          session_id: eb.selectFrom('store_access_token').select('id').where('token_hash', '=', change.sessionTokenHash),
-          device: eb.selectFrom('store_access_token').select('device').where('token_hash', '=', change.sessionTokenHash),
-        }))
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const logId = await insertSessionOperation(trx, change);
       return trx
         .insertInto('store_info_change')
-        .values({ store_id: change.storeId, user_id: change.userId, kind: change.kind, changes: JSON.stringify(change.changes), status: 1, operation_log_id: log.id, created_at: change.at })
+        .values({ store_id: change.storeId, user_id: change.userId, kind: change.kind, changes: JSON.stringify(change.changes), status: 1, operation_log_id: logId, created_at: change.at })
         .returningAll()
         .executeTakeFirstOrThrow();
     });

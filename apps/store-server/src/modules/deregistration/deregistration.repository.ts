@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { DISPUTE_MACHINE, GOODS_STATUS, REFUND_MACHINE, UNFINISHED_ORDER_STATUSES } from '@merchant/api-contracts';
 import type { StoreDatabase } from '../../db/schema';
 import { LogoutRecordStatus } from './deregistration.schemas';
+import { insertSessionOperation } from '../../db/operation-log';
 
 /** Records still open: the states of a machine that an event can still leave. */
 const openStates = (machine: { states: readonly number[]; isTerminal(state: number): boolean }) => machine.states.filter((state) => !machine.isTerminal(state));
@@ -101,17 +102,7 @@ export class DeregistrationRepository {
         .returning(['id', 'public_ref', 'status', 'created_at'])
         .executeTakeFirst();
       if (!row) return undefined;
-      await trx
-        .insertInto('store_operation_log')
-        .values((eb) => ({
-          store_id: storeId,
-          user_id: userId,
-          operation_type: log.operationType,
-          operation_start_time: log.at,
-          session_id: eb.selectFrom('store_access_token').select('id').where('token_hash', '=', log.sessionTokenHash),
-          device: eb.selectFrom('store_access_token').select('device').where('token_hash', '=', log.sessionTokenHash),
-        }))
-        .execute();
+      await insertSessionOperation(trx, { storeId, userId, ...log });
       return row;
     });
   }
