@@ -15,6 +15,7 @@ import { shopAccessMessages } from '../features/shop/access/messages';
 import { shopLogoutMessages } from '../features/shop/logout/messages';
 import { shopSettlementMessages } from '../features/shop/settlement/messages';
 import { shopProfileMessages } from '../features/shop/profile/messages';
+import { shopStaffMessages } from '../features/shop/staff/messages';
 import { resourceKitMessages } from '../resource-kit/messages';
 
 export const shellMessages: readonly FeatureMessages[] = [
@@ -32,5 +33,6 @@ export const shellMessages: readonly FeatureMessages[] = [
   shopLogoutMessages,
   shopSettlementMessages,
   shopProfileMessages,
+  shopStaffMessages,
   resourceKitMessages,
 ];

@@ -6,6 +6,7 @@ import type { ManifestRoute } from '../../routes/routeHandle';
 import { shopLogoutScreens } from '../shop/logout/routes';
 import { shopSettlementScreens } from '../shop/settlement/routes';
 import { shopProfileScreens } from '../shop/profile/routes';
+import { shopStaffScreens } from '../shop/staff/routes';
 
 export const accountRoutes: ManifestRoute[] = [
   {
@@ -34,6 +35,7 @@ export const accountRoutes: ManifestRoute[] = [
         handle: { title: 'shopAccess.checkPay.title', hidden: true, keepAlive: false },
         lazy: () => import('../shop/access/CheckPayPasswordPage').then((m) => ({ Component: m.CheckPayPasswordPage })),
       },
+      ...shopStaffScreens,
       ...shopProfileScreens,
       ...shopSettlementScreens,
       ...shopLogoutScreens,

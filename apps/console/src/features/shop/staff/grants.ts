@@ -1,0 +1,49 @@
+// The contract's grant rules (endpoints/staff.ts header) as the console mirrors them: which codes the signed-in
+// user may put in a role, and why not. The server stays the authority; this only disables what it would refuse.
+import type { TFunction } from 'i18next';
+import { OWNER_ONLY_CODES, STORE_CODES, type PermissionCode } from '@merchant/api-contracts';
+import { useAppSelector } from '../../../app/hooks';
+import { isApiError } from '../../../app/transport';
+import { useStaffListQuery } from './api';
+
+export interface Caller {
+  /** The caller's own account id (getUserByToken's uid). */
+  userId: number | null;
+  codes: readonly string[];
+  /** The store's owner: gives every code, owner-only ones included. */
+  owner: boolean;
+}
+
+export type GrantRefusal = 'notHeld' | 'ownerOnly';
+
+/** Why the caller may not put `code` in a role, or undefined when they may. */
+export function grantRefusal(code: PermissionCode, caller: Caller): GrantRefusal | undefined {
+  if (!caller.codes.includes(code)) return 'notHeld';
+  if (!caller.owner && OWNER_ONLY_CODES.includes(code)) return 'ownerOnly';
+  return undefined;
+}
+
+/**
+ * The signed-in user as the grant rules see them. getUserByToken says nothing of ownership, so the owner is
+ * the account the staff list marks `owner` when it is the caller's own (until it loads: not the owner).
+ */
+export function useCaller(): Caller {
+  const user = useAppSelector((state) => state.auth.user);
+  const staff = useStaffListQuery();
+  const userId = user?.uid ? Number(user.uid) : null;
+  const owner = staff.data?.list.some((account) => account.owner && account.userId === userId) ?? false;
+  return { userId, codes: user?.permissions ?? [], owner };
+}
+
+type Subject = 'staff' | 'role';
+
+/** A refused staff call in this area's words (the form kit shows it in the dialog, which keeps the values). */
+export function staffFailureText(subject: Subject) {
+  return (error: unknown, t: TFunction): string => {
+    if (!isApiError(error)) return t('shopStaff.errors.failed', { msg: error instanceof Error ? error.message : String(error) });
+    if (error.code === STORE_CODES.alreadyExists) return t(subject === 'staff' ? 'shopStaff.errors.userNameTaken' : 'shopStaff.errors.roleNameTaken');
+    if (error.code === STORE_CODES.notFound) return t('shopStaff.errors.notFound');
+    if (error.code === STORE_CODES.notAllowedInCurrentState) return t('shopStaff.errors.notAllowed');
+    return t('shopStaff.errors.failed', { msg: error.msg });
+  };
+}
