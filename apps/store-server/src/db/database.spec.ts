@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { STORE_MIGRATIONS, migrateToLatest } from './database';
 import { DEMO_STORE, DEMO_STORES, seedDemoData } from './seed';
-import { DEMO_STAFF } from './seed-staff';
+import { DEMO_SUPPORT, DEMO_STAFF } from './seed-staff';
 import { DEMO_CLOSING_STORE } from '../modules/deregistration/deregistration.seed';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { systemClock } from '../shared/clock';
@@ -33,11 +33,16 @@ describe('store database', () => {
     expect(users.map((u) => [u.username, u.is_owner])).toEqual([
       ['demo_merchant', true],
       [DEMO_STAFF.userName, false],
+      [DEMO_SUPPORT.userName, false],
     ]);
     await expect(verifySecret(DEMO_STORE.password, users[0]!.password_hash)).resolves.toBe(true);
     await expect(verifySecret(DEMO_STAFF.password, users[1]!.password_hash)).resolves.toBe(true);
-    const roles = await database.db.selectFrom('store_role').select(['store_id', 'name']).execute();
-    expect(roles).toEqual([{ store_id: DEMO_STORE.id, name: 'staff' }]);
+    await expect(verifySecret(DEMO_SUPPORT.password, users[2]!.password_hash)).resolves.toBe(true);
+    const roles = await database.db.selectFrom('store_role').select(['store_id', 'name']).orderBy('id').execute();
+    expect(roles).toEqual([
+      { store_id: DEMO_STORE.id, name: 'staff' },
+      { store_id: DEMO_STORE.id, name: 'customer service' },
+    ]);
     const customers = await database.db.selectFrom('store_customer').select(['accid', 'nickname']).orderBy('accid').execute();
     expect(customers).toEqual([
       { accid: 'c_demo1', nickname: 'Alice Chen' },

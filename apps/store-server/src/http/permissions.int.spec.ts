@@ -58,7 +58,7 @@ describe('route permission codes', () => {
     const zh = h.client(token, 'none', null);
     const refusedZh = await zh.request(`${PAY}/initPayPassword`, { payPassword: '135790', checkCode: '123456' }, { silent: true, acceptCodes: [PERMISSION_DENIED] });
     expect([refusedZh.code, refusedZh.msg]).toEqual([PERMISSION_DENIED, '暂无权限，请联系店铺管理员开通']);
-    expect(await payHashes()).toEqual([null, null]);
+    expect(await payHashes()).toEqual([null, null, null]);
     expect(await checkCodesIssued()).toBe(codesBefore);
     // Bad input does not reveal more than the refusal: the permission is checked before the body.
     expect((await h.call(`${PAY}/initPayPassword`, { payPassword: 'x' }, token)).code).toBe(PERMISSION_DENIED);
@@ -89,14 +89,14 @@ describe('route permission codes', () => {
     const info = await h.call<{ permissions: string[] }>(`${USER}/getUserByToken`, { token });
     expect(info.data.permissions).not.toContain(PERMISSIONS.payPassword);
     expect(info.data.permissions.every((code) => (ALL_PERMISSION_CODES as readonly string[]).includes(code))).toBe(true);
-    expect(await payHashes()).toEqual([null, null]);
+    expect(await payHashes()).toEqual([null, null, null]);
   });
 
   it('gives the owner bad input a clear code and changes nothing on a permission route', async () => {
     const token = await h.login('demo_merchant', 'Demo12345');
     const bad = await h.call(`${PAY}/initPayPassword`, { payPassword: '12ab56', checkCode: '000000' }, token);
     expect([bad.code, bad.msg]).toEqual([STORE_CODES.invalidParameter, expect.stringContaining('payPassword must be 6 digits')]);
-    expect(await payHashes()).toEqual([null, null]);
+    expect(await payHashes()).toEqual([null, null, null]);
   });
 
   it('marks exactly the pay-password init, set and update routes (and their check codes) with pay:password', () => {

@@ -40,6 +40,7 @@ import { OperatorService } from './operator/operator.service';
 import { ordersModule } from './orders';
 import { afterSalesModule } from './after-sales';
 import { notificationsModule } from './notifications';
+import { staffModule } from './staff';
 
 export interface ModuleDependencies {
   db: Kysely<StoreDatabase>;
@@ -87,6 +88,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...orders.routes,
     ...afterSales.routes,
     ...notifications.routes,
+    ...staffModule({ db, auth, clock }).routes,
     ...operatorRoutes(new OperatorService(new OperatorRepository(db), goods.service, clock, storeInfoChanges), config.operatorKey),
   ];
   return { routes, auth, captcha, checkCodes, rateLimiter, authRepository, exports: exports.service };

@@ -73,7 +73,8 @@ export const authEndpoints = {
     summary: 'Sign in with user name and password',
     biz: loginBiz,
     data: loginResult,
-    errors: [STORE_CODES.wrongCredentials, STORE_CODES.tooManyAttempts, STORE_CODES.captchaRequired],
+    // notAllowedInCurrentState: a disabled staff account (issue 26 §4, docs/permissions.md), after the right password.
+    errors: [STORE_CODES.wrongCredentials, STORE_CODES.tooManyAttempts, STORE_CODES.captchaRequired, STORE_CODES.notAllowedInCurrentState],
   }),
   getUserByToken: defineEndpoint({
     path: `${USER_BASE}/getUserByToken`,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { SIGN_IN_OPERATION_TYPES } from '@merchant/api-contracts';
+import { SIGN_IN_OPERATION_TYPES, STAFF_STATUS } from '@merchant/api-contracts';
 import type { StoreDatabase } from '../../db/schema';
 
 export type SignInOperationType = (typeof SIGN_IN_OPERATION_TYPES)[number];
@@ -25,6 +25,8 @@ export interface UserWithStore {
   storeType: number;
   forbiddenReason: string | null;
   mobile: string;
+  /** The account's STAFF_STATUS (migration 0024): a disabled account cannot sign in. */
+  accountStatus: number;
 }
 
 /** Users, their stores and access tokens. */
@@ -47,6 +49,7 @@ export class AuthRepository {
         's.store_type as storeType',
         's.forbidden_reason as forbiddenReason',
         's.mobile',
+        'u.status as accountStatus',
       ]);
   }
 
@@ -95,13 +98,16 @@ export class AuthRepository {
     return row.id;
   }
 
+  /** A live token of an enabled account (a token issued while the account was being disabled is no key either). */
   findLiveToken(tokenHash: string, now: Date) {
     return this.db
-      .selectFrom('store_access_token')
-      .select(['user_id as userId', 'store_id as storeId'])
-      .where('token_hash', '=', tokenHash)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', now)
+      .selectFrom('store_access_token as t')
+      .innerJoin('store_user as u', 'u.id', 't.user_id')
+      .select(['t.user_id as userId', 't.store_id as storeId'])
+      .where('t.token_hash', '=', tokenHash)
+      .where('t.revoked_at', 'is', null)
+      .where('t.expires_at', '>', now)
+      .where('u.status', '=', STAFF_STATUS.enabled)
       .executeTakeFirst();
   }
 
@@ -184,6 +190,18 @@ export class AuthRepository {
   async payPasswordCheckedAt(tokenHash: string): Promise<Date | null> {
     const row = await this.db.selectFrom('store_access_token').select('pay_password_checked_at').where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst();
     return row?.pay_password_checked_at ?? null;
+  }
+
+  /** Ends every live session of the user; the sessions it ended. */
+  revokeAllLiveTokensOfUser(userId: number, now: Date): Promise<EndedSession[]> {
+    return this.db
+      .updateTable('store_access_token')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning(['id', 'user_id as userId', 'store_id as storeId', 'device'])
+      .execute();
   }
 
   async revokeAllTokensOfUser(userId: number, now: Date): Promise<void> {

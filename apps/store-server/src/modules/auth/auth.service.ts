@@ -1,4 +1,4 @@
-import { ALL_PERMISSION_CODES, RECENT_SIGN_INS_LIMIT, type EndpointData, type PermissionCode, type authEndpoints, type sessionEndpoints } from '@merchant/api-contracts';
+import { ALL_PERMISSION_CODES, RECENT_SIGN_INS_LIMIT, STAFF_STATUS, type EndpointData, type PermissionCode, type authEndpoints, type sessionEndpoints } from '@merchant/api-contracts';
 import type { Caller } from '../../http/route';
 import type { CaptchaService } from '../../shared/captcha';
 import type { CheckCodeService } from '../../shared/check-codes';
@@ -6,8 +6,9 @@ import { addSeconds, type Clock } from '../../shared/clock';
 import { hashOpaqueToken, newOpaqueToken } from '../../shared/opaque-token';
 import { burnVerifyTime, hashSecret, verifySecret } from '../../shared/passwords';
 import type { RateLimit, RateLimiter } from '../../shared/rate-limiter';
+import type { UnitOfWork } from '../../shared/unit-of-work';
 import { STORE_CODES, StoreError, codeText, text, tokenInvalid } from '../../shared/store-error';
-import type { AuthRepository, EndedSession, SignInOperationType, UserWithStore } from './auth.repository';
+import { AuthRepository, type EndedSession, SignInOperationType, UserWithStore } from './auth.repository';
 import type { LoginInput } from './auth.schemas';
 
 /** Our design (the spec leaves it open): access tokens live 7 days. */
@@ -37,6 +38,9 @@ export interface UserAccount {
 }
 
 const wrongCredentials = () => new StoreError(STORE_CODES.wrongCredentials, codeText(STORE_CODES.wrongCredentials));
+/** Only after the right password: a disabled staff account (issue 26 §4) learns why it cannot sign in. */
+const accountDisabled = () =>
+  new StoreError(STORE_CODES.notAllowedInCurrentState, text('该账号已停用，请联系店铺管理员', 'this account is disabled, please ask the store administrator'));
 const noStoreForMobile = () =>
   new StoreError(STORE_CODES.notFound, text('该手机号未注册店铺', 'no store is registered with this mobile number'));
 
@@ -68,6 +72,7 @@ export class AuthService {
       await this.rateLimiter.record(LOGIN_FAILURE_LIMIT, subject);
       throw wrongCredentials();
     }
+    if (user.accountStatus === STAFF_STATUS.disabled) throw accountDisabled();
     await this.rateLimiter.clear(LOGIN_FAILURE_LIMIT, subject);
     return this.issueToken(user, device);
   }
@@ -112,10 +117,10 @@ export class AuthService {
     return { accessToken, storeStatus: user.storeStatus };
   }
 
-  private async logSignOuts(sessions: readonly EndedSession[], operationType: SignInOperationType = 'USER_LOGOUT'): Promise<void> {
+  private async logSignOuts(sessions: readonly EndedSession[], operationType: SignInOperationType = 'USER_LOGOUT', users = this.users): Promise<void> {
     const at = this.clock.now();
     for (const session of sessions) {
-      await this.users.insertSignInEvent({ storeId: session.storeId, userId: session.userId, sessionId: session.id, device: session.device, operationType, at });
+      await users.insertSignInEvent({ storeId: session.storeId, userId: session.userId, sessionId: session.id, device: session.device, operationType, at });
     }
   }
 
@@ -130,8 +135,8 @@ export class AuthService {
    * The permission codes the caller holds (docs/permissions.md): every code for the store owner, the
    * catalogue codes of its roles for a sub-account; anything not in the catalogue grants nothing.
    */
-  async permissionsOf(caller: Pick<Caller, 'userId'>): Promise<PermissionCode[]> {
-    const grants = await this.users.grantsOf(caller.userId);
+  async permissionsOf(caller: Pick<Caller, 'userId'>, unit?: UnitOfWork): Promise<PermissionCode[]> {
+    const grants = await this.usersIn(unit).grantsOf(caller.userId);
     if (grants.isOwner) return [...ALL_PERMISSION_CODES];
     const granted = new Set(grants.roleCodes);
     return ALL_PERMISSION_CODES.filter((code) => granted.has(code));
@@ -222,6 +227,22 @@ export class AuthService {
 
   async setPassword(userId: number, password: string): Promise<void> {
     await this.users.updatePasswordHash(userId, await hashSecret(password));
+  }
+
+  /**
+   * Ends every live session of another account at once (issue 26 §4: a staff account disabled or its password
+   * reset), each with its USER_LOGOUT like signOutOtherSessions; inside the caller's transaction when given.
+   */
+  async endSessionsOf(userId: number, unit?: UnitOfWork): Promise<number> {
+    const users = this.usersIn(unit);
+    const ended = await users.revokeAllLiveTokensOfUser(userId, this.clock.now());
+    await this.logSignOuts(ended, 'USER_LOGOUT', users);
+    return ended.length;
+  }
+
+  /** The repository on another module's open transaction (PGlite has one connection: a query outside it would wait). */
+  private usersIn(unit?: UnitOfWork): AuthRepository {
+    return unit ? new AuthRepository(unit) : this.users;
   }
 
   /** Revokes every access token of the user (after a password reset). */

@@ -1,0 +1,50 @@
+import { OWNER_ONLY_CODES, type PermissionCode } from '@merchant/api-contracts';
+
+/**
+ * The grant rules of issue 26 §4 (libs/api-contracts/src/endpoints/staff.ts header, docs/permissions.md
+ * "Staff accounts and roles"), in one place: the checks before a change and the `manageable` flags of the
+ * lists both call these, so what the list offers is exactly what the server accepts.
+ */
+
+/** Who is acting: their account and the codes they hold now (AuthService.permissionsOf). */
+export interface Actor {
+  userId: number;
+  isOwner: boolean;
+  codes: ReadonlySet<PermissionCode>;
+}
+
+/** An account as the rules see it: whose it is and the catalogue codes its roles give. */
+export interface AccountUnderRules {
+  userId: number;
+  isOwner: boolean;
+  roleCodes: readonly PermissionCode[];
+}
+
+/** Why a set of codes cannot come from the actor: codes only the owner gives, or codes the actor lacks. */
+export type GrantRefusal = { reason: 'ownerOnly'; codes: PermissionCode[] } | { reason: 'notHeld'; codes: PermissionCode[] };
+
+/** Why an account is out of the actor's reach. */
+export type AccountRefusal = { reason: 'owner' } | { reason: 'self' } | GrantRefusal;
+
+const OWNER_ONLY = new Set<PermissionCode>(OWNER_ONLY_CODES);
+
+/** null when the actor may give every one of `codes`: the owner gives any; a staff member only codes they hold, never owner-only ones. */
+export function grantRefusal(actor: Actor, codes: readonly PermissionCode[]): GrantRefusal | null {
+  if (actor.isOwner) return null;
+  const ownerOnly = codes.filter((code) => OWNER_ONLY.has(code));
+  if (ownerOnly.length > 0) return { reason: 'ownerOnly', codes: ownerOnly };
+  const notHeld = codes.filter((code) => !actor.codes.has(code));
+  return notHeld.length > 0 ? { reason: 'notHeld', codes: notHeld } : null;
+}
+
+/** null when the actor may edit, disable, reset or give roles to the account: never the owner's, never their own, and only within their codes. */
+export function accountRefusal(actor: Actor, account: AccountUnderRules): AccountRefusal | null {
+  if (account.isOwner) return { reason: 'owner' };
+  if (account.userId === actor.userId) return { reason: 'self' };
+  return grantRefusal(actor, account.roleCodes);
+}
+
+/** A role is the actor's to edit, assign or delete when they could have given all its codes. */
+export const canManageRole = (actor: Actor, roleCodes: readonly PermissionCode[]) => grantRefusal(actor, roleCodes) === null;
+
+export const canManageAccount = (actor: Actor, account: AccountUnderRules) => accountRefusal(actor, account) === null;
