@@ -5,11 +5,16 @@
 import {
   accountEndpoints,
   commonEndpoints,
+  EXPORT_DOWNLOAD_PATH,
   exportEndpoints,
   payEndpoints,
   savedViewEndpoints,
   sessionEndpoints,
+  STORE_EVENT_STREAM_PATH,
 } from '@merchant/api-contracts';
+import { MEDIA_OBJECT_PATH, MEDIA_UPLOAD_ACTION_PATH } from '@merchant/media-library';
+import { SESSION_PATHS } from '@merchant/secure-transport';
+import { OPENAPI_PATH } from './openapi';
 
 const OWN_SESSIONS = "reads or ends only the caller's own sessions and sign-ins (docs/merchant-centre.md §3)";
 const OWN_VIEWS = "a user reads and changes only their own saved views (the query filters by the caller's user id)";
@@ -39,4 +44,28 @@ export const CODE_FREE_CALLS: Readonly<Record<string, string>> = {
  * Routes outside the store envelope, so no store token and no code: each is authorised by something
  * else, named here. Every other route registered by store-server is a contract's call.
  */
-export const NON_ENVELOPE_ROUTES: Readonly<Record<string, string>> = {};
+export interface NonEnvelopeRoute {
+  /** The path as registered; with `prefix`, every path that starts with it. */
+  path: string;
+  prefix?: true;
+  reason: string;
+}
+
+export const NON_ENVELOPE_ROUTES: readonly NonEnvelopeRoute[] = [
+  ...Object.values(SESSION_PATHS).map((path) => ({ path, reason: 'secure-transport session set-up, before any sign-in' })),
+  { path: '/healthz', reason: 'health check for the process supervisor; answers no store data' },
+  { path: OPENAPI_PATH, reason: 'the generated API document; answers no store data' },
+  { path: '/__test__/', prefix: true, reason: 'test hooks: registered only with ENABLE_TEST_HOOKS outside production' },
+  { path: '*', reason: 'CORS preflight (OPTIONS)' },
+  { path: EXPORT_DOWNLOAD_PATH, reason: "signed, expiring link answered by export/status, which checks the export kind's code" },
+  { path: STORE_EVENT_STREAM_PATH, reason: 'one-use ticket from createEventStreamTicket, which needs order:view' },
+  { path: MEDIA_UPLOAD_ACTION_PATH, reason: 'signed upload policy answered by verifyObjectMd5ByPath, which needs media:upload' },
+  { path: MEDIA_OBJECT_PATH, reason: 'signed, expiring file link answered by calls that checked their code' },
+  { path: '/operator/', prefix: true, reason: "the platform operator's decisions: the operator key (x-operator-key), never a store token" },
+  { path: '/buyer/', prefix: true, reason: 'the buyer side (docs/orders.md): the buyer key (x-buyer-key), never a store token' },
+];
+
+/** The listed reason for a route outside the envelope, or undefined. */
+export function nonEnvelopeReason(path: string): string | undefined {
+  return NON_ENVELOPE_ROUTES.find((route) => (route.prefix ? path.startsWith(route.path) : path === route.path))?.reason;
+}

@@ -97,11 +97,8 @@ export class ExportsService {
 
   async create(caller: Caller, biz: Required<Pick<ExportCreateRequest, 'resource' | 'fileName'>> & ExportCreateRequest, language: SupportedLanguage, origin: string): Promise<ExportJob> {
     const resource = biz.resource as ExportResource;
-    const contract = EXPORT_RESOURCE_LISTS[resource];
     const definition = EXPORT_DEFINITIONS[resource];
-    if (contract.permission && !hasPermission(await this.options.permissionsOf(caller), contract.permission)) {
-      throw new StoreError(STORE_CODES.permissionDenied, text('没有导出该列表的权限', 'you may not export this list'));
-    }
+    await this.checkKindPermission(caller, resource);
     const query = this.listQuery(resource, biz);
     const probe = { total: await countRows(this.options.db, definition.list.definition, caller.storeId, query as ListQuery) };
     if (probe.total === 0) throw invalidParameter(text('没有符合筛选条件的记录，无需导出', 'no records match the filter: there is nothing to export'));
@@ -136,7 +133,17 @@ export class ExportsService {
   async status(caller: Caller, jobId: number, language: SupportedLanguage, origin: string): Promise<ExportJob> {
     const job = await this.repository.find(caller.storeId, jobId, this.now());
     if (!job) throw notFound();
+    // The answer carries the file's download link: only a holder of the kind's code may read it (docs/permissions.md).
+    await this.checkKindPermission(caller, job.resource as ExportResource);
     return this.view(job, language, origin);
+  }
+
+  /** The export calls carry no code of their own: each kind needs its list's code (orders: order:export), or 10100003. */
+  private async checkKindPermission(caller: Caller, resource: ExportResource): Promise<void> {
+    const required = EXPORT_RESOURCE_LISTS[resource]?.permission;
+    if (required && !hasPermission(await this.options.permissionsOf(caller), required)) {
+      throw new StoreError(STORE_CODES.permissionDenied, text('没有导出该列表的权限', 'you may not export this list'));
+    }
   }
 
   /** The list call's biz schema checks the filters and the sort; paging fields are the runner's. */
