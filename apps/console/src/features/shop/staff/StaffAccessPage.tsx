@@ -115,7 +115,7 @@ function CodeItem({ entry, access, held, screens, summary }: { entry: EffectiveA
           <Icon fontSize="small" aria-hidden />
           <Typography component="span" sx={{ fontWeight: 500 }}>
             {t(held ? 'shopStaff.access.held' : 'shopStaff.access.notHeld')}
-          </Typography>
+          </Typography>{' '}
           <Typography component="span" color="text.secondary">
             · {reasonText(codeReason(access, entry), t)}
           </Typography>
