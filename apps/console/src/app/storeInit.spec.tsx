@@ -19,8 +19,8 @@ const SHARED_PATHS: readonly string[] = [CITY_PATH, DICTIONARY_PATH, BLACKLIST_P
 const OWNER: FakeUser = { ...DEMO_USER, info: { ...DEMO_USER.info, permissions: Object.values(PERMISSIONS) } };
 
 /** The shared lists as store-server answers them (data checked against each contract). */
-function serverWithSharedLists(): FakeStoreServer {
-  const server = createFakeStoreServer([OWNER]);
+function serverWithSharedLists(signedIn: FakeUser = OWNER): FakeStoreServer {
+  const server = createFakeStoreServer([signedIn]);
   onContract(server, commonEndpoints.cities, () => ({
     list: [
       { cityCode: '440000', parentCode: '0', cityName: 'Guangdong', level: 1 },
@@ -88,6 +88,15 @@ describe('store init', () => {
     await renderSignedIn({ server, path: '/help/help' });
     await storeInitDone(server);
     expect(sharedCalls(server)).toEqual(ONCE_EACH);
+  });
+
+  it('leaves out the lists whose contract needs a code the user lacks (blacklist: wallet:view, storePcHome: dashboard:view)', async () => {
+    const lacking = [payEndpoints.getWithdrawBlacklistByUid.permission, accountEndpoints.storePcHome.permission];
+    const staff: FakeUser = { ...OWNER, info: { ...OWNER.info, permissions: Object.values(PERMISSIONS).filter((code) => !lacking.includes(code)) } };
+    const server = serverWithSharedLists(staff);
+    await renderSignedIn({ server, path: '/help/help' });
+    await storeInitDone(server);
+    expect(sharedCalls(server)).toEqual(ONCE_EACH.filter((path) => path !== BLACKLIST_PATH && path !== HOME_PATH));
   });
 
   it('asks storePcHome once when the console starts on the dashboard: the dashboard reads the store init entry', async () => {

@@ -2,7 +2,7 @@
 // (city, the three statuses, blacklist, exists, category), then the app list, and kept in RTK Query's
 // cache. These endpoints are the only ones in the console for these calls: screens (onboarding, goods
 // release, the dashboard) read them through the hooks below, so each list is fetched once.
-import { accountEndpoints, commonEndpoints, payEndpoints, type EndpointData } from '@merchant/api-contracts';
+import { accountEndpoints, commonEndpoints, hasPermission, payEndpoints, type AnyEndpoint, type EndpointData } from '@merchant/api-contracts';
 import { contractQuery } from '../resource-kit/contractEndpoint';
 import { consoleApi } from './api';
 import type { AppThunk } from './store';
@@ -68,17 +68,20 @@ export const STATUS_DICTIONARIES: readonly StatusDictionary[] = ['stockStatus', 
  * Loads the shared lists one after the other: §7's order (city, the three statuses, blacklist,
  * exists, category), then the app list, which §7 names among the loaders but not in that order.
  * A list already in the cache (a screen asked first) is not asked again. A failed list does not stop
- * the others; screens that need it retry through their hook.
+ * the others; screens that need it retry through their hook. A list whose contract needs a code the
+ * user lacks (the blacklist: wallet:view, storePcHome: dashboard:view) is not asked: the server would
+ * refuse it (docs/permissions.md).
  */
-export const initStore = (): AppThunk<Promise<void>> => async (dispatch) => {
+export const initStore = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
   const { endpoints } = storeInitApi;
-  const steps = [
-    () => dispatch(endpoints.cityList.initiate(undefined, { subscribe: false })),
-    ...STATUS_DICTIONARIES.map((dictType) => () => dispatch(endpoints.statusList.initiate(dictType, { subscribe: false }))),
-    () => dispatch(endpoints.withdrawBlacklist.initiate(undefined, { subscribe: false })),
-    () => dispatch(endpoints.storePcHome.initiate(undefined, { subscribe: false })),
-    () => dispatch(endpoints.categoryTree.initiate(undefined, { subscribe: false })),
-    () => dispatch(endpoints.appList.initiate(undefined, { subscribe: false })),
+  const granted = getState().auth.user?.permissions ?? [];
+  const steps: Array<[AnyEndpoint, () => unknown]> = [
+    [commonEndpoints.cities, () => dispatch(endpoints.cityList.initiate(undefined, { subscribe: false }))],
+    ...STATUS_DICTIONARIES.map((dictType): [AnyEndpoint, () => unknown] => [commonEndpoints.dictionary, () => dispatch(endpoints.statusList.initiate(dictType, { subscribe: false }))]),
+    [payEndpoints.getWithdrawBlacklistByUid, () => dispatch(endpoints.withdrawBlacklist.initiate(undefined, { subscribe: false }))],
+    [accountEndpoints.storePcHome, () => dispatch(endpoints.storePcHome.initiate(undefined, { subscribe: false }))],
+    [commonEndpoints.categoryTree, () => dispatch(endpoints.categoryTree.initiate(undefined, { subscribe: false }))],
+    [commonEndpoints.apps, () => dispatch(endpoints.appList.initiate(undefined, { subscribe: false }))],
   ];
-  for (const step of steps) await step();
+  for (const [contract, step] of steps) if (hasPermission(granted, contract.permission)) await step();
 };

@@ -2,7 +2,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 import { renderConsole } from '../../../test/renderConsole';
-import { DEMO_USER, createFakeStoreServer } from '../../../test/fakeStoreServer';
+import { PERMISSIONS, accountEndpoints, orderEndpoints } from '@merchant/api-contracts';
+import { DEMO_USER, createFakeStoreServer, type FakeUser } from '../../../test/fakeStoreServer';
 import { fakeOrder } from '../orders/ordersFake';
 import { ORDER_TAB_OPTIONS } from '../orders/orderStatus';
 import { shippingApi } from '../orders/shipping/api';
@@ -13,13 +14,21 @@ const home = {
   storeName: 'Demo Flagship Store', storeStatus: 2, storeType: 1, isBlacklist: false, blacklistRemark: '',
   existsPromise: true, existsProtocol: true, storeLicenseDays: 200, brandExpiryDays: null,
 };
+/** The owner holds every code; a staff member here holds every code but the two the dashboard reads with. */
+const OWNER: FakeUser = { ...DEMO_USER, info: { ...DEMO_USER.info, permissions: Object.values(PERMISSIONS) } };
+const STAFF_WITHOUT_HOME: FakeUser = {
+  ...DEMO_USER,
+  userName: 'demo_staff',
+  token: 'token-staff',
+  info: { ...DEMO_USER.info, nickname: 'Demo Staff', permissions: Object.values(PERMISSIONS).filter((code) => code !== PERMISSIONS.dashboardView && code !== PERMISSIONS.orderView) },
+};
 const orders = { total: 9, counts: [1, 2, 3, 4, 5, 6].map((status) => ({ status, count: status === 4 ? 5 : status === 1 ? 4 : 0 })) };
 
-function renderDashboard(pcHome: object, orderCount: object = ok(orders)) {
-  const server = createFakeStoreServer();
+function renderDashboard(pcHome: object, orderCount: object = ok(orders), signedIn: FakeUser = OWNER) {
+  const server = createFakeStoreServer([signedIn]);
   server.on('/v1/store/eshop/store/user/storePcHome', () => ok({ ...home, ...pcHome }));
   server.on('/v1/store/eshop/order/queryStoreOrderCount', () => orderCount as ReturnType<typeof ok>);
-  return renderConsole({ path: '/dashboard', token: DEMO_USER.token, server });
+  return { server, ...renderConsole({ path: '/dashboard', token: signedIn.token, server }) };
 }
 
 describe('dashboard', () => {
@@ -77,11 +86,22 @@ describe('dashboard', () => {
     expect(screen.queryByTestId('notification')).not.toBeInTheDocument();
   });
 
+  it('says "no permission" in the notices and order blocks of a staff member without dashboard:view and order:view, asking neither', async () => {
+    const { server } = renderDashboard({}, ok(orders), STAFF_WITHOUT_HOME);
+    expect(await screen.findByTestId('dashboard-greeting')).toHaveTextContent('Hello, Demo Staff');
+    expect(screen.getByTestId('dashboard-notices-no-permission')).toHaveTextContent('You have no permission to see this; please ask the store administrator for access');
+    expect(screen.getByTestId('dashboard-orders-no-permission')).toHaveTextContent('no permission');
+    expect(screen.queryByTestId('dashboard-notices-error')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('notification')).not.toBeInTheDocument();
+    expect(server.callsTo(accountEndpoints.storePcHome.path)).toHaveLength(0);
+    expect(server.callsTo(orderEndpoints.queryStoreOrderCount.path)).toHaveLength(0);
+  });
+
   it('refreshes the counts and chart when the console ships an order', async () => {
-    const server = createFakeStoreServer();
+    const server = createFakeStoreServer([OWNER]);
     server.on('/v1/store/eshop/store/user/storePcHome', () => ok(home));
     installShippingFake(server, [fakeOrder(41, 1), fakeOrder(42, 1), fakeOrder(43, 4)]);
-    const { store } = renderConsole({ path: '/dashboard', token: DEMO_USER.token, server });
+    const { store } = renderConsole({ path: '/dashboard', token: OWNER.token, server });
     expect(await screen.findByTestId('dashboard-order-count-1')).toHaveTextContent('to ship2');
     expect(screen.getByTestId('dashboard-order-count-2')).toHaveTextContent('shipped · in transit0');
     await act(() => store.dispatch(shippingApi.endpoints.shipOrder.initiate({ orderId: 41, carrier: 'SF Express', trackingNo: 'SF1001' })).unwrap());

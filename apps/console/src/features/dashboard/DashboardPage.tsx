@@ -1,6 +1,9 @@
 // /dashboard (affixed tab): who is signed in and the store's type and status; the store notices of
 // storePcHome (blacklist, licence and brand expiry, settlement card and agreement prompts); order
 // counts with a chart. The status-4 warning is part of the layout so it shows on every screen.
+// The dashboard is every user's landing tab, so it opens for all; a block whose call needs a code the
+// user lacks (the contract's `permission`: storePcHome dashboard:view, queryStoreOrderCount order:view)
+// is not asked and says "no permission" instead (docs/permissions.md).
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +15,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { STORE_STATUS, STORE_STATUS_LABELS, STORE_TYPE_LABELS } from '@merchant/api-contracts';
+import { STORE_STATUS, STORE_STATUS_LABELS, STORE_TYPE_LABELS, accountEndpoints, orderEndpoints } from '@merchant/api-contracts';
 import { statusLabel, type UiKitLocale } from '@merchant/ui-kit/format';
 import { useAppSelector } from '../../app/hooks';
+import { useHasPermission } from '../auth/permissions';
 import { isApiError } from '../../app/transport';
 import { MESSAGE_PATH } from '../message/frameProtocol';
 import { useStorePcHomeQuery } from '../../app/storeInit';
@@ -38,9 +42,16 @@ function Fact({ label, value, testId }: { label: string; value: ReactNode; testI
   );
 }
 
-/** Loading and failure of one dashboard block; a failure shows the server msg and a retry. */
-function Loadable<T>({ query, testId, children }: { query: { data?: T; isLoading: boolean; error?: unknown; refetch: () => unknown }; testId: string; children: (data: T) => ReactNode }) {
+/** Loading and failure of one dashboard block; a failure shows the server msg and a retry; without the block's code, a note. */
+function Loadable<T>({ query, testId, allowed, children }: { query: { data?: T; isLoading: boolean; error?: unknown; refetch: () => unknown }; testId: string; allowed: boolean; children: (data: T) => ReactNode }) {
   const { t } = useTranslation();
+  if (!allowed) {
+    return (
+      <Alert severity="info" data-testid={`${testId}-no-permission`}>
+        {t('dashboard.noPermission')}
+      </Alert>
+    );
+  }
   if (query.isLoading) return <CircularProgress size={24} aria-label={t('app.loading')} />;
   if (query.error || !query.data) {
     return (
@@ -58,8 +69,10 @@ export function DashboardPage() {
   const user = useAppSelector((state) => state.auth.user);
   const unread = useAppSelector((state) => state.im.unreadTotal);
   // Store init's entry: read again only when older than a minute, so start-up on the dashboard asks once.
-  const home = useStorePcHomeQuery(undefined, { refetchOnMountOrArgChange: HOME_FRESH_SECONDS });
-  const orders = useStoreOrderCountQuery(undefined, { refetchOnMountOrArgChange: true });
+  const homeAllowed = useHasPermission(accountEndpoints.storePcHome.permission);
+  const ordersAllowed = useHasPermission(orderEndpoints.queryStoreOrderCount.permission);
+  const home = useStorePcHomeQuery(undefined, { refetchOnMountOrArgChange: HOME_FRESH_SECONDS, skip: !homeAllowed });
+  const orders = useStoreOrderCountQuery(undefined, { refetchOnMountOrArgChange: true, skip: !ordersAllowed });
   if (!user) return null;
   const name = user.nickname || user.storeName;
   return (
@@ -85,14 +98,14 @@ export function DashboardPage() {
           {t('dashboard.openMessages')}
         </Button>
       </Paper>
-      <Loadable query={home} testId="dashboard-notices">
+      <Loadable query={home} testId="dashboard-notices" allowed={homeAllowed}>
         {(data) => <StoreNotices home={data} />}
       </Loadable>
       <Paper component="section" aria-labelledby="dashboard-orders-heading" sx={{ p: 3 }}>
         <Typography id="dashboard-orders-heading" component="h2" variant="h6" sx={{ mb: 2 }}>
           {t('dashboard.orders.heading')}
         </Typography>
-        <Loadable query={orders} testId="dashboard-orders">
+        <Loadable query={orders} testId="dashboard-orders" allowed={ordersAllowed}>
           {(data) => <OrderCountChart orders={data} />}
         </Loadable>
       </Paper>

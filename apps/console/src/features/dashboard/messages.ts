@@ -10,6 +10,7 @@ export const dashboardMessages = {
       openMessages: '查看消息',
       loadFailed: '加载失败',
       retry: '重试',
+      noPermission: '暂无权限查看此内容，请联系店铺管理员开通',
       notices: {
         heading: '店铺提醒',
         none: '暂无需要处理的事项',
@@ -46,6 +47,7 @@ export const dashboardMessages = {
       openMessages: 'Open messages',
       loadFailed: 'Could not load',
       retry: 'Retry',
+      noPermission: 'You have no permission to see this; please ask the store administrator for access',
       notices: {
         heading: 'Store notices',
         none: 'Nothing needs your attention',
