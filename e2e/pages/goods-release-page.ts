@@ -108,7 +108,7 @@ export class GoodsReleasePage {
   }
 
   refusal() {
-    return this.page.getByTestId('release-refusal');
+    return this.page.getByTestId('resource-form-problems');
   }
 
   submitSuccess() {

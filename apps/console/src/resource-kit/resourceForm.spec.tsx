@@ -260,6 +260,19 @@ describe('a refused save in the screen\'s own words, and paths inside a field', 
     expect(within(form).getByRole('textbox', { name: 'name' })).toHaveValue('Li Lei');
   });
 
+  it("leaves describeFailure's words out when the refusal's problems are on the fields", async () => {
+    const server = createFakeStoreServer();
+    const problems: WireProblem[] = [{ field: 'contactMobile', problem: { rule: 'phone' } }];
+    server.on(FORM_TEST_PATH, () => ({ code: STORE_CODES.invalidParameter, msg: 'invalid parameters', errInfo: { problems } as Envelope['errInfo'] }));
+    const definition = { ...(contactForm() as object), describeFailure: () => 'the save was refused' } as never;
+    const { form, user } = await openForm({ definition, screen: 'dialog', server });
+    await user.type(within(form).getByRole('textbox', { name: 'name' }), 'Li Lei');
+    await user.type(within(form).getByRole('textbox', { name: 'mobile' }), '13800138000');
+    await user.click(submitOf(form));
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'mobile' })).toHaveAccessibleDescription('phone number format error'));
+    expect(within(form).queryByTestId('resource-form-problems')).not.toBeInTheDocument();
+  });
+
   it('puts a schema problem deep inside a value on the field fromWirePath names', async () => {
     const definition = defineResourceForm<{ name: string }>({
       schema: z.object({ name: z.object({ first: z.string().min(2) }) }),

@@ -91,6 +91,8 @@ export function useResourceForm<V extends Values>(definition: ResourceFormDefini
   /** The definition's words for the last refused save (describeFailure). */
   const [failure, setFailure] = useState<string | undefined>(undefined);
   const dirty = form.formState.isDirty && !saved;
+  // A refusal with field problems is said on the fields (showServerProblems); the definition's words are for the rest.
+  const failureText = (error: unknown) => (serverProblemsOf(error).length > 0 ? undefined : definition.describeFailure?.(error, t));
   const leave = useLeaveQuestion(dirty);
   // handleSubmit does not stop a second click before the button re-renders disabled; this does.
   const inFlight = useRef(false);
@@ -135,7 +137,7 @@ export function useResourceForm<V extends Values>(definition: ResourceFormDefini
     } catch (error) {
       // The server msg was shown once by the baseQuery (§8); its field problems go on the fields.
       showServerProblems(error);
-      setFailure(definition.describeFailure?.(error, t));
+      setFailure(failureText(error));
       throw error;
     }
     attempt.current = null;
@@ -181,7 +183,7 @@ export function useResourceForm<V extends Values>(definition: ResourceFormDefini
         },
         (error: unknown) => {
           showServerProblems(error);
-          setFailure(definition.describeFailure?.(error, t));
+          setFailure(failureText(error));
         },
       )
       .finally(() => {

@@ -119,7 +119,7 @@ describe('brand application page', () => {
     const { user } = await openPage(server);
     await fillForm(user, 'Acme Tiles');
     await user.click(screen.getByTestId('brand-apply-submit'));
-    expect(await screen.findByTestId('brand-apply-refusal')).toHaveTextContent('The application was not submitted: brand "Acme Tiles" is already under review or approved');
+    expect(await screen.findByTestId('resource-form-problems')).toHaveTextContent('The application was not submitted: brand "Acme Tiles" is already under review or approved');
     expect(screen.queryByTestId('brand-apply-submitted')).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Brand name/ })).toHaveValue('Acme Tiles');
   });

@@ -3,7 +3,7 @@
 // engine checked by the contract's brandApplyBiz (store-server checks the same, and refuses today or a past
 // day by its own clock: docs/goods.md "Brand applications"); after submitting, the page shows the
 // application id under review, and below the store's applications with their review state.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import TextField from '@mui/material/TextField';
 import Alert from '@mui/material/Alert';
@@ -20,7 +20,7 @@ import Typography from '@mui/material/Typography';
 import { BRAND_APPLICATION_STATUS, BRAND_APPLICATION_STATUS_LABELS, BRAND_CERTIFICATES_MAX, brandApplyBiz, goodsEndpoints, isSupportedLanguage, labelOf, type BrandApplicationRow } from '@merchant/api-contracts';
 import { formatSecondsTimestamp } from '@merchant/ui-kit/format';
 import { isApiError } from '../../../app/transport';
-import { defineResourceForm, textFieldProps, useFieldControl, useResourceActions, useResourceForm, type ResourceActionContext, type ResourceFormInputProps } from '../../../resource-kit';
+import { defineResourceForm, textFieldProps, useFieldControl, useResourceActions, useResourceForm, type ResourceFormInputProps } from '../../../resource-kit';
 import type { MediaRef } from '../../../resource-kit/fields/MediaValue';
 import { ResourceFormFields } from '../../../resource-kit/ResourceFormFields';
 import { goodsReleaseApi, useBrandApplicationsQuery, type BrandApplyAnswer } from './api';
@@ -62,36 +62,21 @@ export const brandApplyForm = defineResourceForm<Values>({
     { name: 'certificateFileIds', labelKey: 'goodsRelease.brand.logo', kind: 'media', media: { multiple: true, limit: BRAND_CERTIFICATES_MAX, chooseFileType: 'img' } },
   ],
   create: { endpoint: goodsReleaseApi.endpoints.applyBrand as never, contract: goodsEndpoints.brandApply },
+  // The page's own status line replaces the success notice; a refusal says the server's msg in the form.
+  successKey: null,
+  describeFailure: (error, t) => t('goodsRelease.brand.refused', { msg: isApiError(error) ? error.msg || error.code : t('goodsRelease.notice.unknownError') }),
 });
 
 export function BrandApplyPage() {
   const { t, i18n } = useTranslation();
   const language = isSupportedLanguage(i18n.language) ? i18n.language : 'zh-CN';
   const actions = useResourceActions();
+  const { context } = actions;
   const [submitted, setSubmitted] = useState<BrandApplyAnswer | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  // The call is silent: a refusal (store-server's msg in the console's language) is shown in place, and the
-  // page's own status line replaces the success notice.
-  const context = useMemo<ResourceActionContext>(
-    () => ({
-      ...actions.context,
-      mutate: async (endpoint, arg) => {
-        setRefusal(null);
-        setSubmitted(null);
-        try {
-          return await actions.context.mutate(endpoint, arg);
-        } catch (error) {
-          setRefusal(isApiError(error) ? error.msg || error.code : t('goodsRelease.notice.unknownError'));
-          throw error;
-        }
-      },
-      succeeded: () => undefined,
-    }),
-    [actions.context, t],
-  );
   const engine = useResourceForm(brandApplyForm, {
     initial: brandApplyForm.defaults,
     context,
+    // Unused: the definition's successKey (null) wins, since the page's status line says it.
     successKey: 'resourceKit.saved',
     onSaved: (answer) => {
       setSubmitted(answer as BrandApplyAnswer);
@@ -102,7 +87,11 @@ export function BrandApplyPage() {
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
-      <Stack component="form" noValidate spacing={2} onSubmit={engine.submit} aria-labelledby="brand-apply-heading">
+      <Stack component="form" noValidate spacing={2} onSubmit={(event) => {
+          setSubmitted(null);
+          return engine.submit(event);
+        }}
+        aria-labelledby="brand-apply-heading">
         <Typography id="brand-apply-heading" variant="h5" component="h1">
           {t('goodsRelease.brand.title')}
         </Typography>
@@ -113,11 +102,6 @@ export function BrandApplyPage() {
             {t('goodsRelease.brand.submitted')}
             {' · '}
             {t('goodsRelease.brand.submittedId', { id: submitted.applicationId, status: statusText(submitted.status) })}
-          </Alert>
-        )}
-        {refusal && (
-          <Alert severity="error" role="alert" data-testid="brand-apply-refusal">
-            {t('goodsRelease.brand.refused', { msg: refusal })}
           </Alert>
         )}
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>

@@ -284,7 +284,7 @@ describe('goods release form', () => {
     server.on(goodsEndpoints.submit.path, () => ({ code: STORE_CODES.notAllowedInCurrentState, msg: 'the store is disabled by the platform and cannot publish goods' }));
     const { user, location } = renderRelease('/goods/goodRelease/edit?id=77', server);
     await user.click(await screen.findByTestId('release-submit'));
-    expect(await screen.findByTestId('release-refusal')).toHaveTextContent('Submission refused: the store is disabled by the platform and cannot publish goods');
+    expect(await screen.findByTestId('resource-form-problems')).toHaveTextContent('Submission refused: the store is disabled by the platform and cannot publish goods');
     expect(location()).toBe('/goods/goodRelease/edit?id=77');
   });
 

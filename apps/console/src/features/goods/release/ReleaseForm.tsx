@@ -2,7 +2,7 @@
 // (the good goes under review); 'save draft' keeps the form as it is on the server. Leaving with
 // unsaved changes asks first. A refusal (e.g. a store disabled by the platform) shows the server's
 // message above the buttons. Every field error is also listed above the buttons, in the merchant's language.
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { FormProvider, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,7 +15,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isApiError } from '../../../app/transport';
-import { defineResourceForm, useResourceActions, useResourceForm, type ResourceActionContext, type ResourceFormField } from '../../../resource-kit';
+import { defineResourceForm, useResourceActions, useResourceForm, type ResourceFormField } from '../../../resource-kit';
 import { goodsReleaseApi, useCategorySpecsQuery } from './api';
 import { BasicSection } from './BasicSection';
 import { goodsEndpoints, type GoodsSaved } from './contract';
@@ -91,6 +91,8 @@ export function releaseForm(goodsId: number | undefined) {
     create: { endpoint: goodsReleaseApi.endpoints.submitGoods as never, contract: goodsEndpoints.submit, toBiz: (checked) => ({ ...checked, ...id }) },
     draft: { endpoint: goodsReleaseApi.endpoints.saveGoodsDraft as never, contract: goodsEndpoints.saveDraft, toBiz: (values) => toDraftBiz(values, goodsId), successKey: 'goodsRelease.notice.draftSaved' },
     successKey: 'goodsRelease.notice.submitted',
+    // A refusal (e.g. a store disabled by the platform) is said in place, above the buttons, with the server's msg.
+    describeFailure: (error, t) => t('goodsRelease.notice.refused', { msg: isApiError(error) ? error.msg || error.code : t('goodsRelease.notice.unknownError') }),
   });
 }
 
@@ -98,23 +100,7 @@ export function ReleaseForm({ mode, initialValues, goodsId, notice }: ReleaseFor
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const actions = useResourceActions();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  // The calls are silent: a refusal (e.g. a store disabled by the platform) is shown in place, above the buttons.
-  const context = useMemo<ResourceActionContext>(
-    () => ({
-      ...actions.context,
-      mutate: async (endpoint, arg) => {
-        setRefusal(null);
-        try {
-          return await actions.context.mutate(endpoint, arg);
-        } catch (error) {
-          setRefusal(isApiError(error) ? error.msg || error.code : t('goodsRelease.notice.unknownError'));
-          throw error;
-        }
-      },
-    }),
-    [actions.context, t],
-  );
+  const { context } = actions;
   const definition = useMemo(() => releaseForm(goodsId), [goodsId]);
   const engine = useResourceForm(definition, {
     initial: initialValues,
@@ -210,11 +196,6 @@ export function ReleaseForm({ mode, initialValues, goodsId, notice }: ReleaseFor
             {engine.formProblems.map((text) => (
               <div key={text}>{text}</div>
             ))}
-          </Alert>
-        )}
-        {refusal && (
-          <Alert severity="error" role="alert" data-testid="release-refusal">
-            {t('goodsRelease.notice.refused', { msg: refusal })}
           </Alert>
         )}
         <Paper
