@@ -1,7 +1,7 @@
 // Manifest entries of closing the shop (console-spec §2; issue 26 §6). The two /shop screens join the
 // merchant-centre group (§6: not for storeType 3, by routes/storeTypeRules.ts); /logoutSubmitSuccess is inside the signed-in shell;
 // /logouting is public (§2), read by the request's reference.
-import { PERMISSIONS } from '@merchant/api-contracts';
+import { PERMISSIONS, deregistrationEndpoints } from '@merchant/api-contracts';
 import type { ManifestRoute } from '../../../routes/routeHandle';
 
 const pages = () => import('./LogoutPages');
@@ -10,7 +10,8 @@ const pages = () => import('./LogoutPages');
 export const shopLogoutScreens: ManifestRoute[] = [
   {
     path: 'logout',
-    handle: { title: 'shopLogout.menu.checklist', keepAlive: false },
+    // The checklist's call carries shop:deregister (its contract), so the screen and its menu item do too.
+    handle: { title: 'shopLogout.menu.checklist', permission: deregistrationEndpoints.checkStoreCanLogout.permission, keepAlive: false },
     lazy: () => pages().then((m) => ({ Component: m.LogoutChecklistPage })),
   },
   {
