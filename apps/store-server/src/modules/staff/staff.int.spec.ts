@@ -345,6 +345,30 @@ describe('who may do what', () => {
     expect(await staffState()).toEqual(before);
   });
 
+  it('demo_staff (staff:manage from the seed) manages the customer service role and demo_support, not its own role or account', async () => {
+    const token = await h.login(DEMO_STAFF.userName, DEMO_STAFF.password);
+    expect((await accounts(token)).map((a) => [a.userName, a.manageable])).toEqual([
+      ['demo_merchant', false],
+      [DEMO_STAFF.userName, false],
+      [DEMO_SUPPORT.userName, true],
+    ]);
+    expect((await roles(token)).map((r) => [r.name, r.manageable])).toEqual([
+      [DEMO_STAFF.roleName, false],
+      ['customer service', true],
+    ]);
+    const support = await accountNamed(token, DEMO_SUPPORT.userName);
+    expect((await h.call(api.setStaffStatus.path, { userId: support.userId, status: STAFF_STATUS.disabled }, token)).code).toBe(OK);
+    const staffRole = await roleNamed(token, DEMO_STAFF.roleName);
+    expect((await h.call(api.editStaff.path, { userId: support.userId, nickname: 'x', roleIds: [staffRole.roleId] }, token)).code).toBe(STORE_CODES.notAllowedInCurrentState);
+  });
+
+  it('a token of a disabled account is refused even if its session was not ended', async () => {
+    const supportToken = await h.login(DEMO_SUPPORT.userName, DEMO_SUPPORT.password);
+    // As if the account were disabled between the sign-in's check and its token being written.
+    await h.database.db.updateTable('store_user').set({ status: STAFF_STATUS.disabled }).where('username', '=', DEMO_SUPPORT.userName).execute();
+    expect((await h.call(USER_INFO, { token: supportToken }, supportToken)).code).toBe(STORE_CODES.tokenInvalid);
+  });
+
   it('the owner alone grants owner-only codes, and is never disabled or reset, even by the owner', async () => {
     const token = await owner();
     const all = await h.call<Role>(api.addRole.path, { name: 'deputies', permissions: [...OWNER_ONLY_CODES] }, token);
