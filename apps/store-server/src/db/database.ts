@@ -23,6 +23,7 @@ import * as logoutDecisions from './migrations/0021-logout-decisions';
 import * as settlementCardChanges from './migrations/0022-settlement-card-changes';
 import * as sessionDevices from './migrations/0023-session-devices';
 import * as staffAccounts from './migrations/0024-staff-accounts';
+import * as bankNamesZh from './migrations/0025-bank-names-zh';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -50,6 +51,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0022-settlement-card-changes': settlementCardChanges,
   '0023-session-devices': sessionDevices,
   '0024-staff-accounts': staffAccounts,
+  '0025-bank-names-zh': bankNamesZh,
 };
 
 export interface DatabaseOptions {

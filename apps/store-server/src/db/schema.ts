@@ -516,7 +516,7 @@ export interface BrandApplicationTable {
 }
 
 /** Reference data shared by every store (read-only for merchants). */
-export interface RefBankTable { bank_code: string; bank_name: string; sort: number }
+export interface RefBankTable { bank_code: string; bank_name: string; sort: number; /** Migration 0025; null: bank_name is said in every language. */ bank_name_zh: string | null }
 export interface RefUnitTable { id: number; unit_name: string; enabled: boolean }
 export interface RefTechnologyTable { id: number; technology_name: string }
 export interface RefCategoryTable { id: number; parent_id: number; category_name: string; level: number; enabled: boolean; sort: number }

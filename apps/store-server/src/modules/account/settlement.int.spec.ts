@@ -124,13 +124,19 @@ describe('settlement account', () => {
     expect((await card()).bank_code).toBe('CMB');
   });
 
-  it('says it in Chinese for a merchant reading Chinese', async () => {
+  it("says it in Chinese for a merchant reading Chinese, the banks' names too", async () => {
     const token = await ownerWithPayPassword();
     const code = await sendChangeCode(token);
     const zh = h.client(token, 'none', 'zh-CN');
     try {
       const refused = await zh.request(CHANGE, { ...NEW_CARD, payPassword: '135790', checkCode: code, idempotencyKey: randomUUID() }, { silent: true, acceptCodes: ['10105001'] });
       expect(refused).toMatchObject({ code: '10105001', msg: '支付密码错误' });
+      // The banks, and the bound card's bank, are named in the caller's language (migration 0025).
+      const banks = await zh.request<{ list: Array<{ bankCode: string; bankName: string }> }>('/v1/store/pay/bank/queryBankList', {});
+      expect(banks.data.list.find((bank) => bank.bankCode === 'ICBC')?.bankName).toBe('中国工商银行');
+      expect((await zh.request(CHANGE, { ...NEW_CARD, payPassword: PAY_PASSWORD, checkCode: code, idempotencyKey: randomUUID() })).data).toMatchObject({ card: { bankName: '招商银行' } });
+      expect((await zh.request(QUERY, {})).data).toMatchObject({ card: { bankName: '招商银行' } });
+      expect((await h.call(QUERY, {}, token)).data).toMatchObject({ card: { bankName: 'China Merchants Bank' } });
     } finally {
       zh.dispose();
     }

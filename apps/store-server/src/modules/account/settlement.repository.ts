@@ -1,6 +1,8 @@
+import type { SupportedLanguage } from '@merchant/api-contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import { insertSessionOperation } from '../../db/operation-log';
+import { bankNameIn } from '../../db/reference-names';
 
 type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
 
@@ -26,11 +28,11 @@ export class SettlementRepository {
   }
 
   /** The card with its bank's name (null when the bank left the reference list). */
-  findCard(storeId: number) {
+  findCard(storeId: number, language: SupportedLanguage = 'en-US') {
     return this.db
       .selectFrom('store_bank_card as c')
       .leftJoin('ref_bank as b', 'b.bank_code', 'c.bank_code')
-      .select(['c.bank_code', 'b.bank_name', 'c.card_number', 'c.account_name', 'c.branch_name', 'c.updated_at', 'c.withdrawals_paused_until'])
+      .select(['c.bank_code', bankNameIn(language).$castTo<string | null>().as('bank_name'), 'c.card_number', 'c.account_name', 'c.branch_name', 'c.updated_at', 'c.withdrawals_paused_until'])
       .where('c.store_id', '=', storeId)
       .executeTakeFirst();
   }

@@ -1,4 +1,4 @@
-import { WITHDRAWAL_PAUSE_AFTER_CARD_CHANGE_SECONDS, type EndpointData, type EndpointParsedBiz, type accountEndpoints } from '@merchant/api-contracts';
+import { WITHDRAWAL_PAUSE_AFTER_CARD_CHANGE_SECONDS, type EndpointData, type EndpointParsedBiz, type accountEndpoints, type SupportedLanguage } from '@merchant/api-contracts';
 import { maskPhone } from '@merchant/ui-kit/format';
 import type { Caller } from '../../http/route';
 import type { CheckCodeService } from '../../shared/check-codes';
@@ -59,9 +59,9 @@ export class SettlementService implements SettlementFacade {
     return until && until.getTime() > this.clock.now().getTime() ? until : null;
   }
 
-  async account(caller: Caller): Promise<SettlementAccount> {
+  async account(caller: Caller, language: SupportedLanguage): Promise<SettlementAccount> {
     const mobile = await this.storeMobile(caller.storeId);
-    const card = await this.repository.findCard(caller.storeId);
+    const card = await this.repository.findCard(caller.storeId, language);
     const paused = this.pauseRunning(card?.withdrawals_paused_until ?? null);
     return {
       card: card ? { ...maskedCard(card), bankName: card.bank_name ?? card.bank_code, updateTime: epochSecondsOf(card.updated_at) } : null,
@@ -80,7 +80,7 @@ export class SettlementService implements SettlementFacade {
    * Binds or changes the card. The bank, the pay password and then the check code are checked first (a wrong
    * pay password leaves the code usable); the card, the log entry and the pause are written in one transaction.
    */
-  async changeCard(caller: Caller, change: SettlementCardChange): Promise<SettlementAccount> {
+  async changeCard(caller: Caller, change: SettlementCardChange, language: SupportedLanguage): Promise<SettlementAccount> {
     const mobile = await this.storeMobile(caller.storeId);
     if (!(await this.repository.findBank(change.bankCode))) throw new StoreError(STORE_CODES.invalidParameter, text('不支持该银行', 'bankCode is not a supported bank'));
     await this.payPasswords.check(caller, change.payPassword);
@@ -103,7 +103,7 @@ export class SettlementService implements SettlementFacade {
         at: now,
       });
     });
-    return this.account(caller);
+    return this.account(caller, language);
   }
 
   async withdrawalCard(storeId: number): Promise<StoredCard> {

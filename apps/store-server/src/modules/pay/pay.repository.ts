@@ -1,5 +1,7 @@
+import type { SupportedLanguage } from '@merchant/api-contracts';
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
+import { bankNameIn } from '../../db/reference-names';
 
 /** The pay password of a store user and the store's wallet, always addressed by the caller's own ids. */
 export class PayRepository {
@@ -28,7 +30,7 @@ export class PayRepository {
     return this.db.selectFrom('store_withdraw_blacklist').select('remark').where('store_id', '=', storeId).executeTakeFirst();
   }
 
-  banks() {
-    return this.db.selectFrom('ref_bank').select(['bank_code as bankCode', 'bank_name as bankName']).orderBy('sort').execute();
+  banks(language: SupportedLanguage) {
+    return this.db.selectFrom('ref_bank as b').select(['b.bank_code as bankCode', bankNameIn(language).as('bankName')]).orderBy('b.sort').execute();
   }
 }

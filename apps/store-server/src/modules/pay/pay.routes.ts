@@ -1,5 +1,5 @@
 import { payEndpoints as api } from '@merchant/api-contracts';
-import { contractRoute, type Caller, type StoreRoute } from '../../http/route';
+import { callerLanguage, contractRoute, type Caller, type StoreRoute } from '../../http/route';
 import type { PayService } from './pay.service';
 
 /** console-spec §7 pay calls (contracts: @merchant/api-contracts endpoints/pay; pay:password guards setting it). */
@@ -24,6 +24,6 @@ export function payRoutes(pay: PayService, sessions: PayCheckSessions): StoreRou
     }),
     contractRoute(api.queryPayAccountByUser, (_b, caller) => pay.account(caller)),
     contractRoute(api.getWithdrawBlacklistByUid, (_b, caller) => pay.blacklist(caller)),
-    contractRoute(api.queryBankList, () => pay.banks()),
+    contractRoute(api.queryBankList, (_b, ctx) => pay.banks(callerLanguage(ctx.request))),
   ];
 }

@@ -1,3 +1,4 @@
+import type { SupportedLanguage } from '@merchant/api-contracts';
 import type { Caller } from '../../http/route';
 import type { CheckCodeService } from '../../shared/check-codes';
 import { hashSecret, verifySecret } from '../../shared/passwords';
@@ -97,8 +98,9 @@ export class PayService {
     return { isBlacklist: row !== undefined, blacklistRemark: row?.remark ?? '' };
   }
 
-  async banks() {
-    return { list: await this.repository.banks() };
+  /** The supported banks, named in the caller's language. */
+  async banks(language: SupportedLanguage) {
+    return { list: await this.repository.banks(language) };
   }
 }
 
