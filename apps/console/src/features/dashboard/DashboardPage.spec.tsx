@@ -28,7 +28,7 @@ function renderDashboard(pcHome: object, orderCount: object = ok(orders), signed
   const server = createFakeStoreServer([signedIn]);
   server.on('/v1/store/eshop/store/user/storePcHome', () => ok({ ...home, ...pcHome }));
   server.on('/v1/store/eshop/order/queryStoreOrderCount', () => orderCount as ReturnType<typeof ok>);
-  return { server, ...renderConsole({ path: '/dashboard', token: signedIn.token, server }) };
+  return renderConsole({ path: '/dashboard', token: signedIn.token, server });
 }
 
 describe('dashboard', () => {
