@@ -2,6 +2,7 @@ import { SIGN_IN_OPERATION_TYPES } from '@merchant/api-contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import type { UnitOfWork } from '../../shared/unit-of-work';
+import { insertSessionOperation } from '../../db/operation-log';
 
 type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
 
@@ -180,23 +181,12 @@ export class StaffRepository {
 
   /** The change in the operation log, with the session's public id and device (migration 0023), and its detail. */
   async recordChange(change: StaffChange): Promise<void> {
-    const log = await this.db
-      .insertInto('store_operation_log')
-      .values((eb) => ({
-        store_id: change.storeId,
-        user_id: change.userId,
-        operation_type: change.operationType,
-        operation_start_time: change.at,
-        session_id: eb.selectFrom('store_access_token').select('id').where('token_hash', '=', change.sessionTokenHash),
-        device: eb.selectFrom('store_access_token').select('device').where('token_hash', '=', change.sessionTokenHash),
-      }))
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const logId = await insertSessionOperation(this.db, change);
     await this.db
       .insertInto('store_staff_change')
       .values({
         store_id: change.storeId,
-        operation_log_id: log.id,
+        operation_log_id: logId,
         target_user_id: change.targetUserId,
         target_role_id: change.targetRoleId,
         detail: JSON.stringify(change.detail),
