@@ -74,9 +74,9 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
 
   const routes: StoreRoute[] = [
     ...authRoutes(auth, captcha, media.fileUrls),
-    ...accountRoutes(account),
+    ...accountRoutes(account, media.fileUrls),
     ...settlementRoutes(settlement),
-    ...storeInfoChangeRoutes(storeInfoChanges),
+    ...storeInfoChangeRoutes(storeInfoChanges, media.fileUrls),
     ...payRoutes(pay, auth),
     ...commonRoutes(common),
     ...deregistrationRoutes(new DeregistrationService(new DeregistrationRepository(db), clock, auth)),

@@ -1,20 +1,26 @@
 import { accountEndpoints as api } from '@merchant/api-contracts';
-import { contractRoute, type StoreRoute } from '../../http/route';
+import { contractRoute, type Caller, type RouteContext, type StoreRoute } from '../../http/route';
+import type { MediaFileUrls } from '../media';
 import type { AccountService } from './account.service';
+import { storeImageSigner } from './store-images';
 
-/** console-spec §7 user calls for registration and store maintenance (contracts: @merchant/api-contracts endpoints/account). */
-export function accountRoutes(account: AccountService): StoreRoute[] {
+/**
+ * console-spec §7 user calls for registration and store maintenance (contracts: @merchant/api-contracts endpoints/account).
+ * Stored images (logo, licence) are answered signed afresh for the caller's store and address (docs/merchant-centre.md).
+ */
+export function accountRoutes(account: AccountService, media?: MediaFileUrls): StoreRoute[] {
+  const fresh = (caller: Caller, ctx: RouteContext) => storeImageSigner(media, caller, ctx.request);
   return [
     contractRoute(api.sendRegisterCheckCode, (biz) => account.sendRegisterCheckCode(biz.mobile)),
     contractRoute(api.registerUser, (biz) => account.registerUser(biz)),
     contractRoute(api.temporaryStorageStoreInfo, (biz, caller) => account.saveDraft(caller, biz)),
-    contractRoute(api.getStorageStoreInfoByToken, (_biz, caller) => account.getDraft(caller)),
-    contractRoute(api.recoveryStoreInfoByToken, (_biz, caller) => account.recoverDraft(caller)),
+    contractRoute(api.getStorageStoreInfoByToken, (_biz, caller, ctx) => account.getDraft(caller, fresh(caller, ctx))),
+    contractRoute(api.recoveryStoreInfoByToken, (_biz, caller, ctx) => account.recoverDraft(caller, fresh(caller, ctx))),
     contractRoute(api.storeAcceptAgreement, (biz, caller) => account.acceptAgreement(caller, biz.agreementVersion)),
     contractRoute(api.registerStore, (biz, caller) => account.submitForReview(caller, biz)),
-    contractRoute(api.getStoreInfoByToken, (_biz, caller) => account.getStoreInfoByToken(caller)),
-    contractRoute(api.getStoreInfo, (_biz, caller) => account.getStoreInfo(caller)),
-    contractRoute(api.updateStoreInfo, (biz, caller) => account.updateStoreInfo(caller, biz)),
+    contractRoute(api.getStoreInfoByToken, (_biz, caller, ctx) => account.getStoreInfoByToken(caller, fresh(caller, ctx))),
+    contractRoute(api.getStoreInfo, (_biz, caller, ctx) => account.getStoreInfo(caller, fresh(caller, ctx))),
+    contractRoute(api.updateStoreInfo, (biz, caller, ctx) => account.updateStoreInfo(caller, biz, fresh(caller, ctx))),
     contractRoute(api.sendUpdateEmailCheckCode, (_biz, caller) => account.sendUpdateEmailCheckCode(caller)),
     contractRoute(api.updateStoreEmail, (biz, caller) => account.updateEmail(caller, biz.email, biz.checkCode)),
     contractRoute(api.sendUpdateMobileCheckCode, (biz, caller) => account.sendUpdateMobileCheckCode(caller, biz.mobile)),

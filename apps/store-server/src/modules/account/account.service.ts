@@ -11,6 +11,7 @@ import type { GoodsFacade } from '../goods';
 import type { UnitOfWork } from '../../shared/unit-of-work';
 import type { AccountRepository } from './account.repository';
 import type { StoreInfo, StoreInfoDraft, StoreInfoChanges } from './account.schemas';
+import { keepStoredUrls, withFreshImagesOf, type FreshStoredUrls } from './store-images';
 
 /** Store information may be edited and submitted only before approval or after a rejection. */
 const EDITABLE_BEFORE_REVIEW: readonly number[] = [STORE_STATUS.notSubmitted, STORE_STATUS.rejected];
@@ -68,17 +69,18 @@ export class AccountService {
     return { saved: true };
   }
 
-  async getDraft(caller: Caller): Promise<StoreInfoDraft> {
-    return ((await this.store(caller)).store_info_draft ?? {}) as StoreInfoDraft;
+  /** The draft as saved, its images signed afresh (a draft may wait days for its submission). */
+  async getDraft(caller: Caller, fresh: FreshStoredUrls = keepStoredUrls): Promise<StoreInfoDraft> {
+    return withFreshImagesOf(((await this.store(caller)).store_info_draft ?? {}) as StoreInfoDraft, fresh);
   }
 
   /** After a rejection, copies the submitted information back into the draft for editing. */
-  async recoverDraft(caller: Caller): Promise<StoreInfoDraft> {
+  async recoverDraft(caller: Caller, fresh: FreshStoredUrls = keepStoredUrls): Promise<StoreInfoDraft> {
     const store = await this.store(caller);
     if (store.store_status !== STORE_STATUS.rejected) throw notAllowed(text('只有被驳回的申请才能恢复修改', 'only a rejected application can be recovered'));
     const draft = (store.store_info ?? {}) as StoreInfoDraft;
     await this.stores.updateStore(caller.storeId, { store_info_draft: JSON.stringify(draft) });
-    return draft;
+    return withFreshImagesOf(draft, fresh);
   }
 
   async acceptAgreement(caller: Caller, version = CURRENT_AGREEMENT_VERSION) {
@@ -122,7 +124,7 @@ export class AccountService {
     return { storeStatus: STORE_STATUS.underReview };
   }
 
-  async getStoreInfoByToken(caller: Caller) {
+  async getStoreInfoByToken(caller: Caller, fresh: FreshStoredUrls = keepStoredUrls) {
     const store = await this.store(caller);
     return {
       storeId: store.id,
@@ -136,13 +138,14 @@ export class AccountService {
       rejectReason: store.reject_reason ?? '',
       forbiddenReason: store.forbidden_reason ?? '',
       agreementAccepted: store.agreement_accepted_at !== null,
-      storeInfo: store.store_info ?? {},
+      storeInfo: await withFreshImagesOf((store.store_info ?? {}) as Record<string, unknown>, fresh),
     };
   }
 
-  async getStoreInfo(caller: Caller) {
+  /** The shop profile; the logo and the licence image signed afresh when they are files of the store's library. */
+  async getStoreInfo(caller: Caller, fresh: FreshStoredUrls = keepStoredUrls) {
     const store = await this.store(caller);
-    const info = (store.store_info ?? {}) as Record<string, unknown>;
+    const info = await withFreshImagesOf((store.store_info ?? {}) as Record<string, unknown>, fresh);
     return {
       storeId: store.id,
       storeName: store.store_name,
@@ -167,7 +170,7 @@ export class AccountService {
     };
   }
 
-  async updateStoreInfo(caller: Caller, changes: StoreInfoChanges) {
+  async updateStoreInfo(caller: Caller, changes: StoreInfoChanges, fresh: FreshStoredUrls = keepStoredUrls) {
     const store = await this.store(caller);
     if (!IN_APP.includes(store.store_status)) throw notAllowed(text('店铺审核通过后才能修改店铺信息', 'store information can be edited after approval'));
     const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
@@ -178,7 +181,7 @@ export class AccountService {
       operationType: STORE_INFO_UPDATE_OPERATION,
       at: this.clock.now(),
     });
-    return this.getStoreInfo(caller);
+    return this.getStoreInfo(caller, fresh);
   }
 
   /** The code for an email change goes to the store's current mobile (our design; the spec leaves it open). */
@@ -273,17 +276,26 @@ export class AccountService {
   }
 
   /**
-   * Replaces the store's business categories. The checks (approved store, known categories, no goods on
-   * shelf in a removed one) and the write run in one transaction with the store row locked: concurrent
-   * changes run one after the other, and a failed write leaves the old categories.
+   * The old direct call (`updateStoreCategories`, no screen calls it) may not bypass the platform's review (issue 26
+   * §1): an approved store asks with `applyStoreCategoriesChange`. Its checks still answer first (before approval,
+   * unknown categories, 10100010 for a removed category with goods on shelf); then it is refused with 10100005 naming
+   * the reviewed call. Nothing changes either way.
    */
-  async updateCategories(caller: Caller, categoryIds: number[]) {
-    return this.changeCategories(caller.storeId, categoryIds, true);
+  async updateCategories(caller: Caller, categoryIds: number[]): Promise<never> {
+    await this.changeCategories(caller.storeId, categoryIds, false);
+    throw notAllowed(
+      text(
+        '经营类目的修改需经平台审核，请通过 applyStoreCategoriesChange 提交修改申请',
+        "business categories change only after the platform's review; ask for the change with applyStoreCategoriesChange",
+      ),
+    );
   }
 
   /**
    * The checks of a categories change, then the write when `write` (a reviewed change is checked when asked for and
-   * again, with the write, when the operator approves it: goods may have gone on shelf meanwhile).
+   * again, with the write, when the operator approves it: goods may have gone on shelf meanwhile). The checks and the
+   * write run in one transaction with the store row locked: concurrent changes run one after the other, and a failed
+   * write leaves the old categories.
    */
   async changeCategories(storeId: number, categoryIds: readonly number[], write: boolean) {
     return this.stores.transaction(async (stores, unit) => {

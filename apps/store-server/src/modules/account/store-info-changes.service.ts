@@ -12,6 +12,7 @@ import { hashOpaqueToken } from '../../shared/opaque-token';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import type { AccountService } from './account.service';
 import type { StoreInfoChangeRepository } from './store-info-changes.repository';
+import { keepStoredUrls, withFreshImages, type FreshStoredUrls } from './store-images';
 
 /** The operation-log type of an asked-for reviewed change (docs/merchant-centre.md "Shop profile"). */
 export const STORE_INFO_CHANGE_OPERATION = 'STORE_INFO_CHANGE_APPLY';
@@ -37,8 +38,9 @@ export class StoreInfoChangeService {
     private readonly clock: Clock,
   ) {}
 
-  private async view(row: ChangeRow) {
-    const changes = { ...(row.changes as Record<string, unknown>) };
+  /** A change as the merchant sees it; `changes` is the asked fields with their images already signed afresh. */
+  private async view(row: ChangeRow, changes: Record<string, unknown>) {
+    changes = { ...changes };
     // The ID number is never sent back whole (console-spec §3 masking: first 3, last 4).
     if (typeof changes.legalPersonIdNumber === 'string') changes.legalPersonIdNumber = maskPhone(changes.legalPersonIdNumber);
     const ids = Array.isArray(changes.categoryIds) ? (changes.categoryIds as number[]) : [];
@@ -54,13 +56,14 @@ export class StoreInfoChangeService {
     };
   }
 
-  async list(caller: Caller) {
+  async list(caller: Caller, fresh: FreshStoredUrls = keepStoredUrls) {
     const rows = await this.changes.latestPerKind(caller.storeId);
-    return { list: await Promise.all(rows.map((row) => this.view(row))) };
+    const asked = await withFreshImages(rows.map((row) => row.changes as Record<string, unknown>), fresh);
+    return { list: await Promise.all(rows.map((row, i) => this.view(row, asked[i]!))) };
   }
 
   /** Asks for a reviewed change: an approved store only, one pending per kind; categories are checked now too. */
-  async apply(caller: Caller, kind: StoreInfoChangeKind, changes: Record<string, unknown>) {
+  async apply(caller: Caller, kind: StoreInfoChangeKind, changes: Record<string, unknown>, fresh: FreshStoredUrls = keepStoredUrls) {
     const store = await this.changes.findStore(caller.storeId);
     if (!store) throw new StoreError(STORE_CODES.notFound, text('店铺不存在', 'store not found'));
     if (store.store_status !== STORE_STATUS.approved) {
@@ -80,7 +83,8 @@ export class StoreInfoChangeService {
       const name = KIND_NAMES[kind];
       throw new StoreError(STORE_CODES.notAllowedInCurrentState, text(`${name.zh}的修改正在审核中，请等待审核结果`, `a change of the ${name.en} is already under review; wait for its result`));
     }
-    return this.view(row);
+    const [asked] = await withFreshImages([row.changes as Record<string, unknown>], fresh);
+    return this.view(row, asked!);
   }
 
   /** The operator's decision (`npm run operator -- profile-approve|profile-reject <changeId>`): pending changes only. */

@@ -1,3 +1,5 @@
+import { MEDIA_OBJECT_KEY_PARAM } from '@merchant/api-contracts';
+import { MEDIA_OBJECT_PATH } from '@merchant/media-library';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
@@ -28,6 +30,37 @@ export interface MediaFileUrls {
 export async function signedUrlOfKey(media: MediaFileUrls, storeId: number, objectKey: string | null, request: FastifyRequest): Promise<string> {
   if (!objectKey) return '';
   return (await media.signedUrlsOfKeys(storeId, [objectKey], request)).get(objectKey) ?? '';
+}
+
+/**
+ * The object key named by a URL of this library's signed-object path (`…/v1/store/media/objects/get?key=…`), or null
+ * for anything else: an outside address, a site path such as `/static/demo/…`, not a URL at all.
+ */
+export function libraryObjectKeyOf(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  return parsed.pathname === MEDIA_OBJECT_PATH ? parsed.searchParams.get(MEDIA_OBJECT_KEY_PARAM) || null : null;
+}
+
+/**
+ * Stored library URLs signed afresh (the shop profile keeps the URL the picker gave, whose signature lasts 24 h):
+ * stored URL → a URL of the same object signed now for the caller's address. Only files of the store's own library
+ * are in the answer; any other URL (outside, `/static/…`, another store's key, a file deleted since) is absent, and
+ * the caller answers it as stored.
+ */
+export async function freshUrlsOfStoredUrls(media: MediaFileUrls, storeId: number, urls: readonly string[], request: FastifyRequest): Promise<Map<string, string>> {
+  const keys = new Map<string, string>();
+  for (const url of urls) {
+    const key = libraryObjectKeyOf(url);
+    if (key) keys.set(url, key);
+  }
+  if (keys.size === 0) return new Map();
+  const signed = await media.signedUrlsOfKeys(storeId, [...new Set(keys.values())], request);
+  return new Map([...keys].flatMap(([url, key]) => (signed.has(key) ? [[url, signed.get(key)!] as const] : [])));
 }
 
 type MediaDeps = { db: Kysely<StoreDatabase>; clock: Clock; dataDir: string; env?: NodeJS.ProcessEnv };
