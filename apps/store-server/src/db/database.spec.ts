@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { STORE_MIGRATIONS, migrateToLatest } from './database';
 import { DEMO_STORE, DEMO_STORES, seedDemoData } from './seed';
 import { DEMO_SUPPORT, DEMO_STAFF } from './seed-staff';
-import { DEMO_CLOSING_STORE } from '../modules/deregistration/deregistration.seed';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { systemClock } from '../shared/clock';
 import { verifySecret } from '../shared/passwords';
@@ -27,7 +26,7 @@ describe('store database', () => {
     await seedDemoData(database.db, systemClock);
     const stores = await database.db.selectFrom('store_store').selectAll().orderBy('id').execute();
     // The demo stores, and the one that can close (closing the shop's demo).
-    expect(stores.map((s) => s.id)).toEqual([DEMO_STORE.id, ...DEMO_STORES.map((s) => s.id), DEMO_CLOSING_STORE.id]);
+    expect(stores.map((s) => s.id)).toEqual([DEMO_STORE.id, ...DEMO_STORES.map((s) => s.id)]);
     expect(stores[0]).toMatchObject({ id: 1001, store_name: 'Demo Flagship Store', store_status: 2, store_type: 1 });
     const users = await database.db.selectFrom('store_user').selectAll().where('store_id', '=', DEMO_STORE.id).orderBy('id').execute();
     expect(users.map((u) => [u.username, u.is_owner])).toEqual([
@@ -87,7 +86,7 @@ describe('store database', () => {
   it('reset empties store tables and seeds again', async () => {
     await database.reset();
     const stores = await database.db.selectFrom('store_store').select('id').execute();
-    expect(stores.map((s) => s.id).sort()).toEqual([DEMO_STORE.id, ...DEMO_STORES.map((s) => s.id), DEMO_CLOSING_STORE.id]);
+    expect(stores.map((s) => s.id).sort()).toEqual([DEMO_STORE.id, ...DEMO_STORES.map((s) => s.id)]);
     const banks = await database.db.selectFrom('ref_bank').select('bank_code').execute();
     expect(banks.length).toBeGreaterThan(0);
   });

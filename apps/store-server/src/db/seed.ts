@@ -3,7 +3,6 @@ import { addSeconds, type Clock } from '../shared/clock';
 import { hashSecret } from '../shared/passwords';
 import { seedDemoMedia } from '../modules/media/media.seed';
 import { seedDemoAfterSales } from '../modules/after-sales/after-sales.seed';
-import { seedDemoClosingStore } from '../modules/deregistration';
 import { seedDemoSessions } from '../modules/auth';
 import type { StoreDatabase } from './schema';
 import { seedDemoGoods } from './goods.seed';
@@ -100,8 +99,6 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
     });
   }
   await seedDemoStores(db, clock);
-  // A store that can close (issue 26 §6); the demo store above has the blocking reasons.
-  await seedDemoClosingStore(db);
   await seedDemoStaff(db);
   // A renewed licence waiting for the platform's review (issue 26 §1, shopMsg/shopMssage).
   await seedDemoStoreInfoChange(db, clock, DEMO_STORE.id);
@@ -146,6 +143,9 @@ export const DEMO_STORES = [
     forbiddenReason: 'Business licence expired; upload a renewed licence to publish goods again.',
   },
   { id: 1006, userName: 'demo_service', storeName: 'Demo Service Store', storeStatus: 2, storeType: 3, mobile: '13800001006' },
+  // The store that can close (docs/merchant-centre.md "Closing the shop"): approved, no order, no after-sales, no money
+  // held, and a pay password, so /shop/logout leads all the way to a request; the demo store 1001 has the blocking reasons.
+  { id: 1007, userName: 'demo_closing', storeName: 'Demo Closing Store', storeStatus: 2, storeType: 1, mobile: '13800001007', payPassword: '135790' },
 ] as const;
 
 const demoStoreInfo = (store: (typeof DEMO_STORES)[number]) => ({
@@ -170,6 +170,7 @@ async function seedDemoStores(db: Kysely<StoreDatabase>, clock: Clock): Promise<
   const now = clock.now();
   const passwordHash = await hashSecret(DEMO_STORE.password);
   for (const store of missing) {
+    const payPasswordHash = 'payPassword' in store ? await hashSecret(store.payPassword) : null;
     const submitted = store.storeStatus !== 0;
     const info = submitted ? demoStoreInfo(store) : null;
     await db.transaction().execute(async (trx) => {
@@ -195,7 +196,7 @@ async function seedDemoStores(db: Kysely<StoreDatabase>, clock: Clock): Promise<
         .execute();
       await trx
         .insertInto('store_user')
-        .values({ store_id: store.id, username: store.userName, password_hash: passwordHash, nickname: store.storeName, avatar_object_key: null })
+        .values({ store_id: store.id, username: store.userName, password_hash: passwordHash, pay_password_hash: payPasswordHash, nickname: store.storeName, avatar_object_key: null })
         .execute();
       await trx.insertInto('store_pay_account').values({ store_id: store.id, balance_cents: 0, frozen_cents: 0, deposit_cents: 0 }).execute();
       if (info) await trx.insertInto('store_category_link').values(info.categoryIds.map((category_id) => ({ store_id: store.id, category_id }))).execute();

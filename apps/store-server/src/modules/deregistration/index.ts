@@ -2,4 +2,3 @@
 export { DeregistrationRepository } from './deregistration.repository';
 export { deregistrationRoutes } from './deregistration.routes';
 export { DeregistrationService, CLOSED_STORE_REASON, LOGOUT_PAY_CHECK_MAX_AGE_SECONDS, type PayCheckedSessions } from './deregistration.service';
-export { DEMO_CLOSING_STORE, seedDemoClosingStore } from './deregistration.seed';
