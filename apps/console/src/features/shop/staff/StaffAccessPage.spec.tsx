@@ -60,6 +60,8 @@ describe('/shop/accountMgmt/staff/:userId/access', () => {
     // The screens of this area's own calls need staff:manage, which the assistant lacks.
     expect(expected.closed.map((entry) => entry.path)).toEqual(expect.arrayContaining(['/shop/accountMgmt/staff', '/shop/accountMgmt/roles']));
     expect(expected.open.map((entry) => entry.path)).toContain('/goods/goodList/goodAll');
+    const listed = within(within(summary).getByTestId('access-open-screens')).getAllByRole('link');
+    expect(listed.map((link) => link.getAttribute('href'))).toEqual(expected.open.map((entry) => entry.path));
   });
 
   it("leaves out the screens a service store's type never sees (§6 storeType rules)", async () => {

@@ -65,6 +65,22 @@ function AccessReport({ access }: { access: EffectiveAccess }) {
           <Typography>{t('shopStaff.access.heldCount', { held: summary.held.size, total: access.codes.length })}</Typography>
           <StatusChip status={STAFF_STATUS_MAPPING} value={account.status} context={context} />
         </Stack>
+        <Typography component="h3" variant="subtitle2" sx={{ mt: 1.5 }}>
+          {t('shopStaff.access.openScreens')}
+        </Typography>
+        {summary.open.length === 0 ? (
+          <Typography color="text.secondary">{t('shopStaff.access.noOpenScreens')}</Typography>
+        ) : (
+          <Box component="ul" sx={{ m: 0, pl: 3, columns: { md: 3, sm: 2 } }} data-testid="access-open-screens">
+            {summary.open.map((screen) => (
+              <li key={screen.path}>
+                <Link component={RouterLink} to={screen.path}>
+                  {t(screen.titleKey)}
+                </Link>
+              </li>
+            ))}
+          </Box>
+        )}
         {account.owner && <Alert severity="info" sx={{ mt: 1 }}>{t('shopStaff.access.reason.owner')}</Alert>}
         {account.status === STAFF_STATUS.disabled && <Alert severity="warning" sx={{ mt: 1 }}>{t('shopStaff.access.reason.disabled')}</Alert>}
       </Paper>
@@ -87,7 +103,7 @@ function AreaSection({ areaKey, title, codes, access, summary, screens }: { area
           {t('shopStaff.access.areaCount', { held: entries.filter((entry) => summary.held.has(entry.code)).length, total: entries.length })}
         </Typography>
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
         {entries.map((entry) => (
           <CodeItem key={entry.code} entry={entry} access={access} held={summary.held.has(entry.code)} screens={screens.filter((screen) => screen.needs.includes(entry.code))} summary={summary} />
         ))}
@@ -103,8 +119,8 @@ function CodeItem({ entry, access, held, screens, summary }: { entry: EffectiveA
   const calls = callsCheckingCode(entry.code);
   const Icon = held ? CheckCircleOutlined : BlockOutlined;
   return (
-    <Paper component="li" variant="outlined" sx={{ p: 1.5 }} data-testid={`access-code-${entry.code}`}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'baseline' } }}>
+    <Paper component="li" variant="outlined" sx={{ p: 1.25 }} data-testid={`access-code-${entry.code}`}>
+      <Stack direction={{ xs: 'column', xl: 'row' }} spacing={0.5} sx={{ justifyContent: 'space-between', alignItems: { xl: 'baseline' } }}>
         <Typography component="h3" variant="subtitle1">
           {label.name[locale]}{' '}
           <Typography component="span" variant="caption" color="text.secondary">

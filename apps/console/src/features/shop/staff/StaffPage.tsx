@@ -111,7 +111,7 @@ export function StaffPage() {
     {
       key: 'roles',
       titleKey: 'shopStaff.staff.column.roles',
-      format: (row, { t: tr }) => (row.owner ? tr('shopStaff.staff.owner') : row.roles.length === 0 ? tr('shopStaff.staff.noRoles') : row.roles.map((role) => role.name).join(', ')),
+      format: (row, { t: tr }) => (row.owner ? tr('shopStaff.staff.allCodes') : row.roles.length === 0 ? tr('shopStaff.staff.noRoles') : row.roles.map((role) => role.name).join(', ')),
     },
     { key: 'status', titleKey: 'shopStaff.staff.column.status', status: STAFF_STATUS_MAPPING },
     { key: 'lastSignInAt', titleKey: 'shopStaff.staff.column.lastSignIn', format: (row, { t: tr }) => (row.lastSignInAt === null ? tr('shopStaff.staff.never') : formatSecondsTimestamp(row.lastSignInAt)) },

@@ -81,6 +81,7 @@ describe('/shop/accountMgmt/staff', () => {
     await user.type(within(dialog).getByLabelText(/^Confirm password/), 'Cashier123');
     await user.click(within(dialog).getByTestId('resource-form-submit'));
     await waitFor(() => expect(server.callsTo(`${STAFF}/add`)).toHaveLength(1));
+    expect(await screen.findByTestId('notification')).toHaveTextContent('Staff account added');
     expect(server.callsTo(`${STAFF}/add`)[0]!.biz).toEqual({ userName: 'cashier_01', nickname: 'Cashier', password: 'Cashier123', roleIds: [2] });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add staff account' })).not.toBeInTheDocument());
   });

@@ -22,6 +22,8 @@ export const shopStaffMessages = {
         disabled: '子账号已停用',
         enabled: '子账号已启用',
         passwordReset: '密码已重置，该账号需用新密码重新登录',
+        added: '子账号已新增',
+        allCodes: '全部权限',
         form: {
           addTitle: '新增子账号',
           editTitle: '编辑子账号',
@@ -50,6 +52,7 @@ export const shopStaffMessages = {
         deleteText_other: '{{count}} 个账号将失去该角色提供的权限。',
         deleteTextNone: '没有账号拥有该角色。',
         deleted: '角色已删除',
+        added: '角色已新建',
         notManageable: '该角色含有你没有的权限，不能修改',
         form: {
           addTitle: '新建角色',
@@ -67,6 +70,8 @@ export const shopStaffMessages = {
         summary: '能打开 {{open}} 个页面，不能打开 {{closed}} 个页面。',
         summaryHeading: '概览',
         heldCount: '拥有 {{held}} / {{total}} 项权限',
+        openScreens: '能打开的页面',
+        noOpenScreens: '没有能打开的菜单页面',
         held: '已拥有',
         notHeld: '未拥有',
         reason: {
@@ -113,6 +118,8 @@ export const shopStaffMessages = {
         disabled: 'Staff account disabled',
         enabled: 'Staff account enabled',
         passwordReset: 'Password reset: the account must sign in again with the new password',
+        added: 'Staff account added',
+        allCodes: 'Every code',
         form: {
           addTitle: 'Add staff account',
           editTitle: 'Edit staff account',
@@ -141,6 +148,7 @@ export const shopStaffMessages = {
         deleteText_other: '{{count}} accounts lose the codes this role gives.',
         deleteTextNone: 'No account holds this role.',
         deleted: 'Role deleted',
+        added: 'Role created',
         notManageable: 'This role holds codes you do not hold, so you cannot change it',
         form: {
           addTitle: 'New role',
@@ -158,6 +166,8 @@ export const shopStaffMessages = {
         summary: 'Can open {{open}} screens; cannot open {{closed}}.',
         summaryHeading: 'Summary',
         heldCount: 'Holds {{held}} of {{total}} codes',
+        openScreens: 'Screens it can open',
+        noOpenScreens: 'No menu screen it can open',
         held: 'Held',
         notHeld: 'Not held',
         reason: {

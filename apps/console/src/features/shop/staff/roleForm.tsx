@@ -32,12 +32,15 @@ function CodesInput({ field, required, context }: ResourceFormInputProps) {
     control.onChange(PERMISSION_AREAS.flatMap((area) => area.codes).filter((candidate) => next.has(candidate)));
   };
   let focusTaken = false;
+  const someRefused = PERMISSION_AREAS.some((area) => area.codes.some((code) => grantRefusal(code, caller) !== undefined));
   return (
-    <FormControl component="fieldset" error={Boolean(control.error)} required={required} fullWidth data-testid="role-form-codes">
+    <FormControl component="fieldset" error={Boolean(control.error)} required={required} fullWidth aria-describedby={control.error || someRefused ? `${control.id}-helper` : undefined} data-testid="role-form-codes">
       <FormLabel component="legend">{control.label}</FormLabel>
-      <FormHelperText id={`${control.id}-helper`} sx={{ mx: 0 }}>
-        {control.helperText}
-      </FormHelperText>
+      {(control.error || someRefused) && (
+        <FormHelperText id={`${control.id}-helper`} sx={{ mx: 0 }}>
+          {control.error ?? t('shopStaff.roles.form.codesHint')}
+        </FormHelperText>
+      )}
       {PERMISSION_AREAS.map((area) => (
         <Box component="fieldset" key={area.key} sx={{ border: 0, p: 0, m: 0, mt: 1.5 }}>
           <Typography component="legend" variant="subtitle2">
@@ -96,7 +99,7 @@ function CodesInput({ field, required, context }: ResourceFormInputProps) {
 }
 
 const nameField: ResourceFormField = { name: 'name', labelKey: 'shopStaff.roles.form.name', kind: 'text', testId: 'role-form-name' };
-const codesField: ResourceFormField = { name: 'permissions', labelKey: 'shopStaff.roles.form.codes', kind: 'select', picked: true, helperKey: 'shopStaff.roles.form.codesHint', input: CodesInput };
+const codesField: ResourceFormField = { name: 'permissions', labelKey: 'shopStaff.roles.form.codes', kind: 'select', picked: true, input: CodesInput };
 
 export type AddRoleValues = EndpointBiz<typeof staffEndpoints.addRole>;
 /** The role's id rides in the values (no field draws it). */
@@ -107,6 +110,7 @@ export const addRoleForm = defineResourceForm<AddRoleValues>({
   defaults: { name: '', permissions: [] },
   fields: [nameField, codesField],
   create: { endpoint: staffApi.endpoints.addRole as never, contract: staffEndpoints.addRole },
+  successKey: 'shopStaff.roles.added',
   describeFailure: staffFailureText('role'),
 });
 

@@ -71,6 +71,7 @@ export const addStaffForm = defineResourceForm<AddStaffValues>({
     contract: staffEndpoints.addStaff,
     toBiz: ({ userName, nickname, password, roleIds }) => ({ userName, nickname, password, roleIds }),
   },
+  successKey: 'shopStaff.staff.added',
   describeFailure: staffFailureText('staff'),
 });
 
