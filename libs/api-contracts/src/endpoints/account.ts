@@ -207,7 +207,8 @@ export const accountEndpoints = {
     summary: 'Accept the merchant agreement',
     biz: z.object({ agreementVersion: z.string().trim().min(1).max(20).optional() }),
     data: z.strictObject({ agreementVersion: z.string(), acceptTime: z.number().int() }),
-    errors: storeErrors,
+    // 10100005: an agreement on record is not signed again once the store was submitted.
+    errors: registerErrors,
   }),
   /** Submits the store for review: status 0 or 3 → 1. */
   registerStore: userCall('registerStore', {
@@ -379,12 +380,17 @@ export const accountEndpoints = {
     data: z.strictObject({ cityCode: z.string(), cityName: z.string(), provinceCode: z.string(), provinceName: z.string() }).nullable(),
     errors: storeErrors,
   }),
+  /**
+   * Retired (issue 26 §1): an approved store's categories change only after the platform's review, through
+   * applyStoreCategoriesChange. The same checks answer first (10100010 for a removed category with goods on shelf),
+   * then 10100005 naming the reviewed call; nothing changes. The data shape stays for old clients.
+   */
   updateStoreCategories: userCall('updateStoreCategories', {
     access: 'user',
     permission: PERMISSIONS.shopCategories,
-    summary: 'Change the business categories of an approved store',
+    summary: 'Retired: refused (10100005); business categories change through applyStoreCategoriesChange (reviewed)',
     biz: z.object({ categoryIds: categoryIdsField }),
     data: z.strictObject({ categories: z.array(storeCategory) }),
-    errors: registerErrors,
+    errors: [...registerErrors, STORE_CODES.categoryHasOnShelfGoods],
   }),
 } as const;
