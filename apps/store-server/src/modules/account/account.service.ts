@@ -29,6 +29,20 @@ export { maskPhone };
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 const secondsOf = (date: Date | null): number | null => (date ? epochSecondsOf(date) : null);
 
+/**
+ * The submitted store information as getStoreInfoByToken answers it: the legal person's ID number and the
+ * contact mobile masked as the shop profile masks them (getStoreInfo). The onboarding screens never re-edit
+ * from this answer (they read the draft: getStorageStoreInfoByToken, recoveryStoreInfoByToken), so it is
+ * masked in every store status.
+ */
+function maskedSubmittedInfo(stored: unknown): Record<string, unknown> {
+  const info = { ...((stored ?? {}) as Record<string, unknown>) };
+  for (const field of ['legalPersonIdNumber', 'contactMobile'] as const) {
+    if (typeof info[field] === 'string') info[field] = maskPhone(info[field]);
+  }
+  return info;
+}
+
 const notAllowed = (message: StoreMessage) => new StoreError(STORE_CODES.notAllowedInCurrentState, message);
 
 export class AccountService {
@@ -83,9 +97,18 @@ export class AccountService {
     return withFreshImagesOf(draft, fresh);
   }
 
+  /**
+   * Accepting stamps the agreement. While the store is being filled in (not submitted, or rejected and being
+   * re-submitted) it may be accepted again; once submitted (under review, approved, disabled) an agreement on
+   * record is never re-stamped. A store with none on record may always accept: the dashboard's "sign the
+   * agreement" prompt (storePcHome existsProtocol false) leads there (docs/onboarding.md).
+   */
   async acceptAgreement(caller: Caller, version = CURRENT_AGREEMENT_VERSION) {
     if (version !== CURRENT_AGREEMENT_VERSION) throw new StoreError(STORE_CODES.invalidParameter, text(`协议版本必须为 ${CURRENT_AGREEMENT_VERSION}`, `agreementVersion must be ${CURRENT_AGREEMENT_VERSION}`));
-    await this.store(caller);
+    const store = await this.store(caller);
+    if (store.agreement_accepted_at && !EDITABLE_BEFORE_REVIEW.includes(store.store_status)) {
+      throw notAllowed(text('商家协议已签署，店铺提交审核后不能重新签署', 'the merchant agreement is already signed and cannot be signed again once the store has been submitted'));
+    }
     const acceptedAt = this.clock.now();
     await this.stores.updateStore(caller.storeId, { agreement_accepted_at: acceptedAt, agreement_version: version });
     return { agreementVersion: version, acceptTime: epochSecondsOf(acceptedAt) };
@@ -138,7 +161,7 @@ export class AccountService {
       rejectReason: store.reject_reason ?? '',
       forbiddenReason: store.forbidden_reason ?? '',
       agreementAccepted: store.agreement_accepted_at !== null,
-      storeInfo: await withFreshImagesOf((store.store_info ?? {}) as Record<string, unknown>, fresh),
+      storeInfo: await withFreshImagesOf(maskedSubmittedInfo(store.store_info), fresh),
     };
   }
 
