@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { endpointByPath, IDEMPOTENCY_KEY_FIELD } from '@merchant/api-contracts';
 import { createSecureClient, isSecureTransportError, type SecureClient } from '@merchant/secure-transport';
+import { generateServerKeys } from '@merchant/secure-transport/server';
 import type { SecurityMode } from '@merchant/secure-transport';
 import { createStoreServer, type StoreServer, type StoreServerConfig } from '../server';
 import type { Clock } from '../shared/clock';
@@ -65,6 +69,28 @@ export interface TestServerOptions {
   config?: Partial<StoreServerConfig>;
 }
 
+/**
+ * The envelope's RSA pair for test servers. Generating one costs up to seconds on a loaded 2-core machine
+ * and every test file starts a server, so the first file writes a pair to the temp folder and later files
+ * read it (as the PGlite template); a suite that tests key handling passes its own in `config`.
+ */
+const serverKeysFile = join(tmpdir(), 'store-server-test-server-keys.json');
+async function testServerKeys(): Promise<{ publicKey: string; privateKey: string }> {
+  if (existsSync(serverKeysFile)) {
+    try {
+      const keys = JSON.parse(readFileSync(serverKeysFile, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+      if (typeof keys.publicKey === 'string' && typeof keys.privateKey === 'string') return { publicKey: keys.publicKey, privateKey: keys.privateKey };
+    } catch {
+      // unreadable: write a new pair below
+    }
+  }
+  const keys = await generateServerKeys();
+  const partial = `${serverKeysFile}.${process.pid}`;
+  writeFileSync(partial, JSON.stringify(keys), { mode: 0o600 });
+  renameSync(partial, serverKeysFile); // atomic: a file started meanwhile never reads half a pair
+  return keys;
+}
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestHarness> {
   const database = await createTestDatabase(options.clock);
   const server = await createStoreServer(
@@ -74,6 +100,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       enableTestHooks: true,
       logLevel: options.logLevel ?? 'silent',
       corsOrigins: ['http://localhost:4200'],
+      serverKeys: await testServerKeys(),
       ...options.config,
     },
     { database, clock: options.clock },
