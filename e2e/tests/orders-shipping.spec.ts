@@ -1,10 +1,11 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { SHIPPING_SCREENS, ShippingScreens } from '../pages/shipping-screens';
 import { buyerPlacesAndPaysMany, buyerWithdraws } from '../support/buyer';
 import { merchantClient, orderState } from '../support/merchant';
 import { signIn } from '../support/sign-in';
 import { consoleUrl } from '../support/stack';
+import { screenshot } from '../support/screenshot';
 
 // The console's shipping screens against the real servers (issue 11): a buyer of this run places and pays
 // orders through the keyed buyer routes; the merchant ships one with the form (carrier from the list,
@@ -14,10 +15,6 @@ import { consoleUrl } from '../support/stack';
 
 // A flow crosses several screens: more than the default minute on a busy machine.
 const FLOW_TIMEOUT = 240_000;
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
 
 async function sheetBytes(rows: unknown[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -37,14 +34,14 @@ test('the merchant ships one order with the form, sees the result, prints its sl
   await screens.shipForm().getByRole('button', { name: 'Ship', exact: true }).click();
   await expect(screens.shipForm()).toContainText('carrier is required');
   await expect(screens.shipForm()).toContainText('tracking no. is required');
-  await shot(page, 'shippingOrder-errors');
+  await screenshot(page, 'shippingOrder-errors');
   expect((await orderState(merchant, order!.orderId)).status).toBe(1);
 
   const trackingNo = `SF${Date.now()}`;
   await screens.ship('SF Express', trackingNo);
   await expect(page).toHaveURL(new RegExp(`${SHIPPING_SCREENS.deliverySuccess}\\?orderId=${order!.orderId}&shipmentId=\\d+`));
   await expect(screens.successSummary()).toHaveText(`Order ${order!.orderNo} was handed to SF Express, tracking number ${trackingNo}.`);
-  await shot(page, 'deliverySuccess');
+  await screenshot(page, 'deliverySuccess');
   const state = await orderState(merchant, order!.orderId);
   expect(state.status).toBe(2);
   expect(state.shipments.map((shipment) => [shipment.carrier, shipment.trackingNo])).toEqual([['SF', trackingNo]]);
@@ -52,12 +49,12 @@ test('the merchant ships one order with the form, sees the result, prints its sl
   await screens.nextStep('Print delivery slip').click();
   await expect(screens.slip(order!.orderId)).toContainText(order!.buyerName);
   await expect(screens.slip(order!.orderId).getByTestId('slip-tracking')).toHaveText(trackingNo);
-  await shot(page, 'deliverySlip');
+  await screenshot(page, 'deliverySlip');
   // What the printer gets: the slips alone, the console's shell hidden.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('navigation').first()).toBeHidden();
   await expect(screens.slip(order!.orderId)).toBeVisible();
-  await shot(page, 'deliverySlip-print');
+  await screenshot(page, 'deliverySlip-print');
   await page.emulateMedia({ media: 'screen' });
 
   await page.goBack();
@@ -65,7 +62,7 @@ test('the merchant ships one order with the form, sees the result, prints its sl
   await expect(screens.detailField('trackingNo')).toHaveText(trackingNo);
   await expect(screens.detailField('status')).toHaveText('awaiting pickup');
   await expect(page.getByTestId('shipment-timeline').getByRole('listitem')).toHaveCount(1);
-  await shot(page, 'sendOutGoodsDetail');
+  await screenshot(page, 'sendOutGoodsDetail');
 });
 
 test('the merchant ships orders from an .xlsx sheet: lines checked first, each line answered, a refused one shows why', async ({ page }) => {
@@ -77,7 +74,7 @@ test('the merchant ships orders from an .xlsx sheet: lines checked first, each l
   await screens.worklist.waitForRows();
   await screens.worklist.search({ buyer: byNumber!.buyerName });
   await expect(screens.worklist.rows()).toHaveCount(4);
-  await shot(page, 'orderDelivery');
+  await screenshot(page, 'orderDelivery');
 
   await screens.openImport();
   const template = new ExcelJS.Workbook();
@@ -86,7 +83,7 @@ test('the merchant ships orders from an .xlsx sheet: lines checked first, each l
   expect(templateRows[0]!.slice(1)).toEqual(['order no. (orderNo)', 'order ID (orderId)', 'carrier (carrier)', 'tracking no. (trackingNo)']);
   // Prefilled with the store's orders to ship, these among them.
   expect(templateRows.slice(1).map((row) => row[1])).toEqual(expect.arrayContaining([byNumber!.orderNo, withdrawn!.orderNo]));
-  await shot(page, 'import-dialog');
+  await screenshot(page, 'import-dialog');
 
   const run = Date.now();
   await screens.importSheet(
@@ -101,7 +98,7 @@ test('the merchant ships orders from an .xlsx sheet: lines checked first, each l
   );
   await expect(screens.draftLine(4)).toContainText('The tracking number may hold only letters, digits and hyphens');
   await expect(page.getByTestId('bulk-invalid')).toHaveText(/1 line has errors/);
-  await shot(page, 'import-lines');
+  await screenshot(page, 'import-lines');
   await screens.removeLine(4);
   await expect(page.getByTestId('bulk-invalid')).toHaveCount(0);
 
@@ -114,7 +111,7 @@ test('the merchant ships orders from an .xlsx sheet: lines checked first, each l
   await expect(screens.resultLine(5)).toHaveAttribute('data-ok', 'false');
   await expect(screens.resultLine(5)).toContainText('10100005');
   await expect(screens.resultLine(5).getByTestId('result-message')).not.toBeEmpty();
-  await shot(page, 'bulk-results');
+  await screenshot(page, 'bulk-results');
 
   expect((await orderState(merchant, byNumber!.orderId)).shipments.map((s) => [s.carrier, s.trackingNo])).toEqual([['ZTO', `ZT${run}1`]]);
   expect((await orderState(merchant, byId!.orderId)).status).toBe(2);
@@ -154,7 +151,7 @@ test('in Chinese, the lines of an imported sheet and their errors read in the la
   await expect(screens.draftLine(3)).toContainText('待发货订单中没有编号为 NO-SUCH-ORDER 的订单');
   await expect(screens.draftLine(3)).toContainText('未知的物流公司“信鸽快递”');
   await expect(dialog.getByTestId('bulk-invalid')).toContainText('2 行有错误');
-  await shot(page, 'import-lines-zh');
+  await screenshot(page, 'import-lines-zh');
   // Nothing was sent: the order is still to ship.
   expect((await orderState(merchant, order!.orderId)).status).toBe(1);
 });

@@ -1,18 +1,15 @@
 // Issue 26 §3 "sign out everywhere else": two browsers signed in as the same account; one ends the other's
 // session, which is sent to /login on its next step, while the first keeps working. Also looks at the
 // merchant-centre access screens in both languages (screenshots attached to the report).
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { AccountSessionsPage } from '../pages/account-sessions-page';
 import { signIn, switchLanguage } from '../support/sign-in';
 import { consoleUrl } from '../support/stack';
+import { screenshot } from '../support/screenshot';
 
 /** The demo store's staff account (README "Demo sign-ins"): its own sessions, not the owner's, are ended. */
 const STAFF = 'demo_staff';
 const DETAIL = '/shop/accountMgmt/accountInfo/detail';
-
-async function screenshot(page: Page, name: string) {
-  await test.info().attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
-}
 
 test('sign out everywhere else: the other browser is sent to /login, this one keeps working', async ({ browser }) => {
   const here = await browser.newContext();

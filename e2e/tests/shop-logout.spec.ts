@@ -2,15 +2,12 @@
 // money held) is shown blocked and nothing is changed; a store this test registers and gets approved
 // asks to close (reason → pay password → confirmation), the operator approves by the CLI, and the
 // result is read at /logouting without signing in. The demo store is never closed.
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { PlatformOperator } from '../pages/onboarding-operator';
 import { ShopLogoutPage, approvedStoreToClose } from '../pages/shop-logout';
 import { signIn } from '../support/sign-in';
 import { consoleUrl, storeUrl } from '../support/stack';
-
-async function screenshot(page: Page, name: string) {
-  await test.info().attach(name, { body: await page.screenshot({ fullPage: true, path: test.info().outputPath(`${name}.png`) }), contentType: 'image/png' });
-}
+import { screenshot } from '../support/screenshot';
 
 test('the demo store sees what blocks closing, each linked to the screen that clears it, and cannot go on', async ({ page, browser }) => {
   const logout = new ShopLogoutPage(page, consoleUrl());

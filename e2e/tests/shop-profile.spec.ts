@@ -1,18 +1,15 @@
 // Issue 26 §1, the shop profile: an at-once field (the introduction) and a reviewed one (the legal person) on the
 // demo store; the reviewed change waits beside the current data until the operator approves it with the CLI.
 // Both are put back at the end (no other e2e test reads them). Screenshots of the screens in both languages.
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { PlatformOperator } from '../pages/onboarding-operator';
 import { ShopProfilePage } from '../pages/shop-profile';
 import { signIn } from '../support/sign-in';
 import { consoleUrl, storeUrl } from '../support/stack';
+import { screenshot } from '../support/screenshot';
 
 const VIEW = '/shop/shopMsg/shopMssage';
 const ID_NUMBER = '11010519491231002X';
-
-async function screenshot(page: Page, name: string) {
-  await test.info().attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
-}
 
 test('edit the shop: the introduction at once, the legal person after the operator approves it', async ({ page, browser }) => {
   // Two operator CLI runs (each a node process) and two sign-ins: longer than the default minute.

@@ -2,17 +2,14 @@
 // gets approved (the demo store's card and pay password stay as the other suites expect them) binds a card, then
 // changes it with its pay password and a check code sent to its mobile: the view shows the new card masked and
 // until when withdrawals pause, in English and in Chinese.
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { approvedStoreWithPayPassword, ShopSettlementPage } from '../pages/shop-settlement';
 import { signIn, switchLanguage } from '../support/sign-in';
 import { consoleUrl, storeUrl } from '../support/stack';
+import { screenshot } from '../support/screenshot';
 
 const PAY_PASSWORD = '246810';
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function screenshot(page: Page, name: string) {
-  await test.info().attach(name, { body: await page.screenshot({ fullPage: true, path: test.info().outputPath(`${name}.png`) }), contentType: 'image/png' });
-}
 
 /** 'YYYY-MM-DD HH:mm:ss' as the console writes a time (the browser's zone, the same machine as this test). */
 function localTime(text: string): number {

@@ -3,15 +3,12 @@
 // account holding it, and reads the account's access report. The staff member then signs in and sees exactly the
 // menu screens the report says they open, is sent away from a screen they lack the code for, and finds a button
 // of a code they lack disabled.
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { ConsoleShell } from '../pages/console-shell';
 import { ShopStaffPages, approvedStoreForStaff } from '../pages/shop-staff';
 import { signIn, switchLanguage } from '../support/sign-in';
 import { DEMO_SIGN_IN, consoleUrl, storeUrl } from '../support/stack';
-
-async function screenshot(page: Page, name: string, fullPage = true) {
-  await test.info().attach(name, { body: await page.screenshot({ fullPage, path: test.info().outputPath(`${name}.png`) }), contentType: 'image/png' });
-}
+import { screenshot } from '../support/screenshot';
 
 /** The addresses the sidebar offers (every group's entries are in the page, open or not). */
 async function menuPaths(shell: ConsoleShell): Promise<string[]> {
@@ -48,7 +45,7 @@ test('the owner makes a role and a staff account; the staff member sees exactly 
   const coded = new Set(reported.flatMap((entry) => entry.screens));
   expect(opens).toContain('/goods/goodList/goodAll');
   await screenshot(page, 'staff-access-en-US');
-  await screenshot(page, 'staff-access-top-en-US', false);
+  await screenshot(page, 'staff-access-top-en-US', { fullPage: false });
   await switchLanguage(page, 'zh-CN');
   await expect(pages.accessCode('goods:view').getByTestId('access-code-status')).toHaveText('已拥有 · 来自角色：Listers');
   await screenshot(page, 'staff-access-zh-CN');
