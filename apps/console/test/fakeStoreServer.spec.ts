@@ -1,7 +1,7 @@
 // The fake store-server answers through the contracts: what it refuses and answers is what the real
 // store-server could (apps/store-server/src/http/contracts.int.spec.ts checks the server side).
 import { STORE_CODES, accountEndpoints, authEndpoints, describeStoreCode, imEndpoints } from '@merchant/api-contracts';
-import { DEMO_USER, contractViolation, createFakeStoreServer } from './fakeStoreServer';
+import { DEMO_OWNER, DEMO_USER, contractViolation, createFakeStoreServer } from './fakeStoreServer';
 
 async function post(server: ReturnType<typeof createFakeStoreServer>, path: string, biz: unknown, accessToken = '') {
   const response = await server.fetch(`http://fake${path}`, {
@@ -33,13 +33,15 @@ describe('fake store-server against the contracts', () => {
   });
 
   it('answers the built-in calls inside their contracts', async () => {
-    const server = createFakeStoreServer();
+    const server = createFakeStoreServer([DEMO_OWNER]);
     const login = await post(server, authEndpoints.login.path, { userName: DEMO_USER.userName, password: DEMO_USER.password });
     expect(authEndpoints.login.data.parse(login.data)).toEqual({ accessToken: DEMO_USER.token, storeStatus: 2 });
     const user = await post(server, authEndpoints.getUserByToken.path, { token: DEMO_USER.token });
     expect(authEndpoints.getUserByToken.data.safeParse(user.data).success).toBe(true);
     const im = await post(server, imEndpoints.getCccUserImToken.path, {}, DEMO_USER.token);
     expect(imEndpoints.getCccUserImToken.data.safeParse(im.data).success).toBe(true);
+    // Like store-server, the IM token needs im:chat: DEMO_USER holds no codes.
+    expect((await post(createFakeStoreServer(), imEndpoints.getCccUserImToken.path, {}, DEMO_USER.token)).code).toBe(STORE_CODES.permissionDenied);
     expect((await post(server, authEndpoints.getUserByToken.path, { token: 'unknown' })).code).toBe(STORE_CODES.tokenInvalid);
     expect(server.violations).toEqual([]);
   });

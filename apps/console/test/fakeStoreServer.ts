@@ -6,6 +6,7 @@
 // not allow (data outside the schema, a code the call never answers) is a violation that fails the call
 // and the test.
 import {
+  ALL_PERMISSION_CODES,
   STORE_CODES,
   authEndpoints,
   describeValidationError,
@@ -61,6 +62,18 @@ export const DEMO_USER: FakeUser = {
     forbiddenReason: '',
   },
 };
+
+/**
+ * The demo user as the store's owner really is: every permission code (docs/permissions.md, the owner holds
+ * all). Same user name, password and token as DEMO_USER, so a spec that needs codes (the chat needs
+ * `im:chat`) signs in with `renderSignedIn({ user: DEMO_OWNER })` instead of copying the user.
+ */
+export const DEMO_OWNER: FakeUser = { ...DEMO_USER, info: { ...DEMO_USER.info, permissions: [...ALL_PERMISSION_CODES] } };
+
+/** Whether the fake's user holds a code, as store-server decides it (exact codes from getUserByToken). */
+const holds = (user: FakeUser, code: string | undefined): boolean =>
+  !code || (Array.isArray(user.info.permissions) && (user.info.permissions as unknown[]).includes(code));
+const permissionDenied = (): Envelope => ({ code: STORE_CODES.permissionDenied, msg: 'no permission, please ask the store administrator for access' });
 
 /** A success envelope, as store-server answers one. */
 export const ok = (data: unknown = null): Envelope => ({ code: STORE_CODES.success, msg: 'success', data });
@@ -120,7 +133,10 @@ export function createFakeStoreServer(users: FakeUser[] = [DEMO_USER]): FakeStor
       imEndpoints.getCccUserImToken.path,
       ({ accessToken }) => {
         const user = userByToken(accessToken);
-        return user ? ok({ uid: `s_${String(user.info.uid)}`, imToken: `im-${user.token}`, appKey: 'merchant-im' }) : tokenInvalid();
+        if (!user) return tokenInvalid();
+        // Like store-server: the IM identity needs the contract's code (im:chat).
+        if (!holds(user, imEndpoints.getCccUserImToken.permission)) return permissionDenied();
+        return ok({ uid: `s_${String(user.info.uid)}`, imToken: `im-${user.token}`, appKey: 'merchant-im' });
       },
     ],
   ]);

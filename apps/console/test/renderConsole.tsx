@@ -7,7 +7,7 @@ import { createSecureClient } from '@merchant/secure-transport';
 import { createConsole } from '../src/app/createConsole';
 import type { RuntimeConfig } from '../src/app/runtimeConfig';
 import { ACCESS_TOKEN_KEY } from '../src/features/auth/tokenStorage';
-import { createFakeStoreServer, DEMO_USER, type FakeStoreServer } from './fakeStoreServer';
+import { createFakeStoreServer, DEMO_USER, type FakeStoreServer, type FakeUser } from './fakeStoreServer';
 
 export const TEST_CONFIG: RuntimeConfig = {
   apiBase: 'http://127.0.0.1:3100',
@@ -46,9 +46,12 @@ export async function waitForPath(location: () => string, expected: string): Pro
   await waitFor(() => expect(location()).toBe(expected), { timeout: 10_000 });
 }
 
-/** Renders signed in as the demo user and waits for the dashboard. */
-export async function renderSignedIn(options: RenderConsoleOptions = {}) {
-  const rendered = renderConsole({ token: DEMO_USER.token, path: '/dashboard', ...options });
+/** Renders signed in as the demo user (or `user`, e.g. DEMO_OWNER with every code) and waits for the dashboard. */
+export async function renderSignedIn(options: RenderConsoleOptions & { user?: FakeUser } = {}) {
+  const { user: signedIn = DEMO_USER, ...rest } = options;
+  // A given user without a given server gets a fake server that knows only them.
+  const server = rest.server ?? (options.user ? createFakeStoreServer([signedIn]) : undefined);
+  const rendered = renderConsole({ token: signedIn.token, path: '/dashboard', ...rest, server });
   await screen.findByTestId('user-menu', undefined, { timeout: 10_000 });
   return rendered;
 }

@@ -3,7 +3,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { ERROR_REPORT_CONFIG_PATH, ERROR_REPORT_INSERT_PATH, OPERATION_LOG_PATH, REDACTED } from '@merchant/secure-transport';
 import { renderConsole, renderSignedIn, waitForPath } from '../../test/renderConsole';
-import { DEMO_USER, createFakeStoreServer } from '../../test/fakeStoreServer';
+import { DEMO_OWNER, DEMO_USER, createFakeStoreServer } from '../../test/fakeStoreServer';
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 interface LogEntry { operationType: string; operationStartTime: number; accessToken: string }
@@ -67,7 +67,8 @@ describe('console telemetry wiring', () => {
   });
 
   it('uploads the cached exchanges, token redacted, when a configured code comes back', async () => {
-    const server = createFakeStoreServer();
+    // The chat (im:chat) asks for the IM token: the owner holds every code.
+    const server = createFakeStoreServer([DEMO_OWNER]);
     server.on(ERROR_REPORT_CONFIG_PATH, () => ({ code: '00000000', msg: 'ok', data: { cacheNumber: 5, errorCodeList: ['20000001'] } }));
     server.on('/v1/store/im/getCccUserImToken', () => ({ code: '20000001', msg: 'im service down' }));
     const rendered = await renderSignedIn({ server, path: '/message' });

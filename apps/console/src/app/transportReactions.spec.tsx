@@ -1,14 +1,14 @@
 // console-spec §8 as seen on screen: the secure client's reactions wired into the console.
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderSignedIn, waitForPath } from '../../test/renderConsole';
-import { createFakeStoreServer } from '../../test/fakeStoreServer';
+import { DEMO_OWNER, createFakeStoreServer } from '../../test/fakeStoreServer';
 import { ACCESS_TOKEN_KEY } from '../features/auth/tokenStorage';
 
 const IM_TOKEN_PATH = '/v1/store/im/getCccUserImToken';
 
 describe('transport reactions', () => {
   it('10302006 resets the token and goes to /login?redirect={current}', async () => {
-    const server = createFakeStoreServer();
+    const server = createFakeStoreServer([DEMO_OWNER]);
     server.on(IM_TOKEN_PATH, () => ({ code: '10302006', msg: 'token expired' }));
     const { location } = await renderSignedIn({ server, path: '/message' });
     await waitForPath(location, '/login?redirect=/message');
@@ -16,21 +16,21 @@ describe('transport reactions', () => {
   });
 
   it('a session-reset code (10301002) also sends the user to sign in', async () => {
-    const server = createFakeStoreServer();
+    const server = createFakeStoreServer([DEMO_OWNER]);
     server.on(IM_TOKEN_PATH, () => ({ code: '10301002', msg: 'session invalid' }));
     const { location } = await renderSignedIn({ server });
     await waitForPath(location, '/login?redirect=/dashboard');
   });
 
   it('any other failure shows the server msg as an error', async () => {
-    const server = createFakeStoreServer();
+    const server = createFakeStoreServer([DEMO_OWNER]);
     server.on(IM_TOKEN_PATH, () => ({ code: '20000001', msg: 'im service down' }));
     await renderSignedIn({ server });
     expect(await screen.findByTestId('notification')).toHaveTextContent('im service down');
   });
 
   it('an envelope code (99999999) shows the shared text in the merchant\'s language, not the English msg meant for logs', async () => {
-    const server = createFakeStoreServer();
+    const server = createFakeStoreServer([DEMO_OWNER]);
     server.on(IM_TOKEN_PATH, () => ({ code: '99999999', msg: 'internal error' }));
     await renderSignedIn({ server });
     const notice = await screen.findByTestId('notification');
@@ -39,14 +39,14 @@ describe('transport reactions', () => {
   });
 
   it('a request that outlives the timeout shows "request timed out"', async () => {
-    const server = createFakeStoreServer();
+    const server = createFakeStoreServer([DEMO_OWNER]);
     server.on(IM_TOKEN_PATH, () => new Promise(() => undefined));
     await renderSignedIn({ server, timeoutMs: 50 });
     expect(await screen.findByTestId('notification')).toHaveTextContent('request timed out');
   });
 
   it('a failed check shows the msg and fetches a new image', async () => {
-    const server = createFakeStoreServer();
+    const server = createFakeStoreServer([DEMO_OWNER]);
     server.on(IM_TOKEN_PATH, () => ({ code: '10103003', msg: 'verify', errInfo: { value: 'data:image/png;base64,OLD', key: 'old' } }));
     server.on('/v1/store/eshop/store/user/checkCaptchaCode', () => ({ code: '10103004', msg: 'wrong verification code' }));
     server.on('/v1/store/eshop/store/user/getCaptcha', () => ({ code: '00000000', msg: 'ok', data: { key: 'new', value: 'data:image/png;base64,NEW' } }));
@@ -60,7 +60,7 @@ describe('transport reactions', () => {
   });
 
   it('10103003 opens the graphic-verification dialog with errInfo.value; an empty code is refused', async () => {
-    const server = createFakeStoreServer();
+    const server = createFakeStoreServer([DEMO_OWNER]);
     server.on(IM_TOKEN_PATH, () => ({ code: '10103003', msg: 'verify', errInfo: { value: 'data:image/png;base64,AAAA' } }));
     const { user } = await renderSignedIn({ server });
     const dialog = await screen.findByRole('dialog', { name: 'Graphic verification' });
@@ -71,7 +71,7 @@ describe('transport reactions', () => {
   });
 
   it('the captcha input accepts only letters, digits, dot and slash, and a good code closes the dialog', async () => {
-    const server = createFakeStoreServer();
+    const server = createFakeStoreServer([DEMO_OWNER]);
     let imCalls = 0;
     server.on(IM_TOKEN_PATH, () =>
       ++imCalls === 1

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 import i18next from 'i18next';
 import { renderSignedIn, waitForPath, FRAME_ORIGIN } from '../../test/renderConsole';
-import { DEMO_USER } from '../../test/fakeStoreServer';
+import { DEMO_OWNER, DEMO_USER } from '../../test/fakeStoreServer';
 import { ACCESS_TOKEN_KEY } from '../features/auth/tokenStorage';
 import { LANGUAGE_STORAGE_KEY } from '../app/i18n';
 import { SIDEBAR_OPENED_KEY } from './sidebarStorage';
@@ -17,7 +17,7 @@ function postFromFrame(data: unknown, origin = FRAME_ORIGIN) {
 
 describe('tags bar', () => {
   it('pins the dashboard tag: no close button, and "close" disabled in its context menu', async () => {
-    await renderSignedIn();
+    await renderSignedIn({ user: DEMO_OWNER });
     const dashboardTag = await screen.findByTestId('tag-/dashboard');
     expect(within(dashboardTag).queryByLabelText(/^Close/)).not.toBeInTheDocument();
     fireEvent.contextMenu(dashboardTag);
@@ -27,7 +27,7 @@ describe('tags bar', () => {
   });
 
   it('closes a visited view and returns to the remaining one', async () => {
-    const { user, location } = await renderSignedIn();
+    const { user, location } = await renderSignedIn({ user: DEMO_OWNER });
     await user.click(screen.getByTestId('nav-message'));
     const messageTag = await screen.findByTestId('tag-/message/message');
     await user.click(within(messageTag).getByLabelText('Close Messages'));
@@ -37,7 +37,7 @@ describe('tags bar', () => {
   });
 
   it('"close all" from the context menu keeps only the affixed dashboard', async () => {
-    const { user, location } = await renderSignedIn();
+    const { user, location } = await renderSignedIn({ user: DEMO_OWNER });
     await user.click(screen.getByTestId('nav-message'));
     fireEvent.contextMenu(await screen.findByTestId('tag-/message/message'));
     await user.click(await screen.findByRole('menuitem', { name: 'Close all' }));
@@ -47,7 +47,7 @@ describe('tags bar', () => {
   });
 
   it('"close others" keeps the chosen view and the dashboard', async () => {
-    const { user, location } = await renderSignedIn();
+    const { user, location } = await renderSignedIn({ user: DEMO_OWNER });
     await user.click(screen.getByTestId('nav-message'));
     fireEvent.contextMenu(await screen.findByTestId('tag-/dashboard'));
     await user.click(await screen.findByRole('menuitem', { name: 'Close others' }));
@@ -56,7 +56,7 @@ describe('tags bar', () => {
   });
 
   it('"refresh" remounts the page in place', async () => {
-    const { user, location } = await renderSignedIn();
+    const { user, location } = await renderSignedIn({ user: DEMO_OWNER });
     const greeting = await screen.findByTestId('dashboard-greeting');
     fireEvent.contextMenu(screen.getByTestId('tag-/dashboard'));
     await user.click(await screen.findByRole('menuitem', { name: 'Refresh' }));
@@ -67,7 +67,7 @@ describe('tags bar', () => {
 
 describe('navbar', () => {
   it('caps the unread badge at 99', async () => {
-    await renderSignedIn();
+    await renderSignedIn({ user: DEMO_OWNER });
     postFromFrame({ source: 'merchant-im-frame', type: 'unread', payload: { total: 7 } });
     expect(await screen.findByTestId('message-badge')).toHaveTextContent('7');
     postFromFrame({ source: 'merchant-im-frame', type: 'unread', payload: { total: 150 } });
@@ -82,7 +82,7 @@ describe('navbar', () => {
   });
 
   it('logs out through the user menu: logout {accessToken}, token cleared, /login', async () => {
-    const { user, location, server } = await renderSignedIn();
+    const { user, location, server } = await renderSignedIn({ user: DEMO_OWNER });
     await user.click(screen.getByTestId('user-menu'));
     // My wallet has no screen yet: listed, disabled, saying so.
     expect(screen.getByRole('menuitem', { name: /My wallet/ })).toHaveAttribute('aria-disabled', 'true');
@@ -94,14 +94,14 @@ describe('navbar', () => {
   });
 
   it('switches the language and remembers it', async () => {
-    const { user } = await renderSignedIn();
+    const { user } = await renderSignedIn({ user: DEMO_OWNER });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), '简体中文');
     expect(await screen.findByTestId('tag-/dashboard')).toHaveTextContent('首页');
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('zh-CN');
   });
 
   it('toggles the sidebar and persists its state', async () => {
-    const { user } = await renderSignedIn();
+    const { user } = await renderSignedIn({ user: DEMO_OWNER });
     expect(screen.getByTestId('sidebar')).toHaveAttribute('data-state', 'open');
     expect(within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
     await user.click(screen.getByTestId('sidebar-toggle'));
@@ -129,7 +129,7 @@ describe('the areas\' texts that come with the layout', () => {
   it('reach the document title, and only the screens rendered before the layout re-render for them', async () => {
     const listeners = listenersAtAnnouncement();
     try {
-      await renderSignedIn();
+      await renderSignedIn({ user: DEMO_OWNER });
       await waitFor(() => expect(document.title).toBe('Dashboard - Merchant Service Platform'));
       // Announced once, before the layout's own screens (sidebar, navbar, tags bar, the page) listen:
       // announced after them, all of those re-rendered, on the goods list with the grid's rows again.
@@ -161,7 +161,7 @@ describe('mobile layout (under 992px)', () => {
   });
 
   it('opens the sidebar as a drawer and closes it on route change', async () => {
-    const { user, location } = await renderSignedIn({ path: '/message/message' });
+    const { user, location } = await renderSignedIn({ user: DEMO_OWNER, path: '/message/message' });
     expect(document.querySelector('[data-layout="mobile"]')).not.toBeNull();
     await user.click(screen.getByTestId('sidebar-toggle'));
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
@@ -171,7 +171,7 @@ describe('mobile layout (under 992px)', () => {
   });
 
   it('closes the drawer after tapping the page already shown', async () => {
-    const { user, location } = await renderSignedIn();
+    const { user, location } = await renderSignedIn({ user: DEMO_OWNER });
     await user.click(screen.getByTestId('sidebar-toggle'));
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     await user.click(within(menu).getByRole('link', { name: 'Dashboard' }));

@@ -1,5 +1,5 @@
 // The signed-in layout: sidebar, navbar, tags bar, the page (recent views kept mounted), and the
-// chat frame kept mounted.
+// chat frame kept mounted (only for holders of im:chat: no frame, no IM token call otherwise).
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -8,6 +8,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { ImFrameHost } from '../features/message/ImFrameHost';
 import { ImFrameEvents } from '../features/message/ImFrameEvents';
+import { useMayChat } from '../features/message/imAccess';
 import { NewOrderNotifications } from '../features/notifications/NewOrderNotifications';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
@@ -37,6 +38,7 @@ export function AppShell() {
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const sidebarOpened = useAppSelector((state) => state.layout.sidebarOpened);
   const storeUid = useAppSelector((state) => state.auth.user?.uid);
+  const mayChat = useMayChat();
   // The chat frame and the shared lists wait for the first page (useFirstPageSettled), unless it is the chat.
   const settled = useFirstPageSettled(pathname.startsWith('/message'));
 
@@ -63,10 +65,10 @@ export function AppShell() {
           <StoreDisabledWarning />
           <Box component="main" sx={{ p: 2, flex: 1 }}>
             <KeepAliveOutlet />
-            {settled && <ImFrameHost />}
+            {settled && mayChat && <ImFrameHost />}
           </Box>
         </Box>
-        <ImFrameEvents />
+        {mayChat && <ImFrameEvents />}
         <NewOrderNotifications />
       </Box>
     </ShellProviders>

@@ -1,5 +1,6 @@
 // Navbar message-centre icon with the unread badge (§2, §9: maximum 99, then "99+"). The count
-// is spoken through the link's name, so the badge itself is hidden from assistive technology.
+// is spoken through the link's name, so the badge itself is hidden from assistive technology. Shown only
+// to holders of im:chat, like the message route it leads to.
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Badge from '@mui/material/Badge';
@@ -8,6 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import { useAppSelector } from '../app/hooks';
 import { MESSAGE_PATH } from '../features/message/messagePath';
+import { useMayChat } from '../features/message/imAccess';
 import { BADGE_MAX } from './layoutConstants';
 
 /** What the badge shows for a count: nothing for 0, the number up to 99, else "99+". */
@@ -19,6 +21,8 @@ export function badgeText(count: number): string {
 export function MessageCentreButton() {
   const { t } = useTranslation();
   const unread = useAppSelector((state) => state.im.unreadTotal);
+  const mayChat = useMayChat();
+  if (!mayChat) return null;
   const label = unread > 0 ? t('layout.messagesWithUnread', { count: unread }) : t('layout.messages');
   return (
     <Tooltip title={t('layout.messages')}>

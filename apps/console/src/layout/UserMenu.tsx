@@ -1,5 +1,6 @@
 // User dropdown (§2): account management, change password, my wallet, IM info, log out. Entries whose
-// screens are not in the route manifest yet are shown disabled instead of leading to /404.
+// screens are not in the route manifest yet are shown disabled instead of leading to /404. IM info (the
+// chat's nickname and avatar, updateImInfo) is offered only to holders of im:chat.
 import { Suspense, lazy, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import { logOut } from '../features/auth/session';
 import { useRouteManifest } from '../routes/manifestContext';
 import { collectPaths } from '../routes/routeHandle';
 import { LOGIN_PATH } from '../routes/routeDecision';
+import { useMayChat } from '../features/message/imAccess';
 
 // Its own chunk: the dialog brings the media library's picker, which the layout does not need until then.
 const ImInfoDialog = lazy(() => import('../features/message/ImInfoDialog').then((module) => ({ default: module.ImInfoDialog })));
@@ -33,6 +35,7 @@ export function UserMenu() {
   const knownPaths = new Set(collectPaths(useRouteManifest()));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [imInfoOpen, setImInfoOpen] = useState(false);
+  const mayChat = useMayChat();
   const displayName = user?.nickname || user?.storeName || '';
 
   const signOut = async () => {
@@ -73,21 +76,23 @@ export function UserMenu() {
             </MenuItem>
           );
         })}
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            setImInfoOpen(true);
-          }}
-          data-testid="user-menu-im-info"
-        >
-          <ListItemText primary={t('layout.imInfo')} />
-        </MenuItem>
+        {mayChat && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              setImInfoOpen(true);
+            }}
+            data-testid="user-menu-im-info"
+          >
+            <ListItemText primary={t('layout.imInfo')} />
+          </MenuItem>
+        )}
         <Divider />
         <MenuItem onClick={() => void signOut()} data-testid="user-menu-logout">
           {t('layout.logOut')}
         </MenuItem>
       </Menu>
-      {imInfoOpen && (
+      {mayChat && imInfoOpen && (
         <Suspense fallback={null}>
           <ImInfoDialog onClose={() => setImInfoOpen(false)} />
         </Suspense>

@@ -17,6 +17,7 @@ import { REFUND_HISTORY_EVENT_LABELS, type RefundDetail } from '@merchant/api-co
 import { ConfirmDialog, PermissionButton, formatCents, formatSecondsTimestamp } from '@merchant/ui-kit';
 import { PageError, PageLoading, RecordTable, StatusChip, labelText, textContext, useResourceActions, type ResourceColumn, type ResourceTextContext } from '../../resource-kit';
 import { useOpenChatWith } from '../message/openChat';
+import { IM_CHAT_PERMISSION } from '../message/imAccess';
 import { ORDER_PATHS, orderAddress } from '../orders/paths';
 import { afterSalesApi } from './api';
 import { AFTER_SALES_PATHS } from './paths';
@@ -48,9 +49,10 @@ export function BuyerContact({ name, account }: { name: string; account: string 
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <span>{name}</span>
-      <Button size="small" variant="text" startIcon={<ChatIcon fontSize="small" />} onClick={() => openChat(account)} aria-label={t('afterSales.action.contactBuyerNamed', { name })}>
+      {/* The chat needs im:chat (the IM calls' code): without it the button is disabled, 'no permission' (§6). */}
+      <PermissionButton size="small" variant="text" permission={IM_CHAT_PERMISSION} startIcon={<ChatIcon fontSize="small" />} onClick={() => openChat(account)} aria-label={t('afterSales.action.contactBuyerNamed', { name })}>
         {t('afterSales.action.contactBuyer')}
-      </Button>
+      </PermissionButton>
     </Stack>
   );
 }

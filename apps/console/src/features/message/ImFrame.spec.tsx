@@ -2,6 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { renderSignedIn, waitForPath, FRAME_ORIGIN } from '../../../test/renderConsole';
+import { DEMO_OWNER } from '../../../test/fakeStoreServer';
 
 const newMessage = {
   source: 'merchant-im-frame',
@@ -17,7 +18,7 @@ function postFromFrame(data: unknown, origin = FRAME_ORIGIN) {
 
 describe('chat frame', () => {
   it('embeds the frame with the IM identity and store data, 750px high with a title', async () => {
-    const { user, server } = await renderSignedIn();
+    const { user, server } = await renderSignedIn({ user: DEMO_OWNER });
     await user.click(screen.getByTestId('nav-message'));
     const frame = await screen.findByTitle('Customer chat window');
     const src = new URL(frame.getAttribute('src') ?? '');
@@ -35,7 +36,7 @@ describe('chat frame', () => {
   });
 
   it('keeps the same frame mounted but hidden on other pages', async () => {
-    const { user, location } = await renderSignedIn({ path: '/message/message' });
+    const { user, location } = await renderSignedIn({ user: DEMO_OWNER, path: '/message/message' });
     const frame = await screen.findByTitle('Customer chat window');
     await user.click(screen.getByTestId('tag-/dashboard'));
     await waitForPath(location, '/dashboard');
@@ -44,7 +45,7 @@ describe('chat frame', () => {
   });
 
   it('announces a new message with a link to the messages when the chat is not open', async () => {
-    const { user, location } = await renderSignedIn();
+    const { user, location } = await renderSignedIn({ user: DEMO_OWNER });
     await screen.findByTestId('im-frame');
     postFromFrame(newMessage);
     const notice = await screen.findByTestId('notification');
@@ -54,7 +55,7 @@ describe('chat frame', () => {
   });
 
   it('shows no notice while the chat is open', async () => {
-    await renderSignedIn({ path: '/message/message' });
+    await renderSignedIn({ user: DEMO_OWNER, path: '/message/message' });
     await screen.findByTestId('im-frame');
     postFromFrame(newMessage);
     postFromFrame({ source: 'merchant-im-frame', type: 'unread', payload: { total: 2 } });
@@ -63,7 +64,7 @@ describe('chat frame', () => {
   });
 
   it('ignores events posted from any other origin', async () => {
-    await renderSignedIn();
+    await renderSignedIn({ user: DEMO_OWNER });
     postFromFrame(newMessage, 'http://evil.example');
     postFromFrame({ source: 'merchant-im-frame', type: 'unread', payload: { total: 5 } }, 'http://localhost:4200');
     postFromFrame({ source: 'merchant-im-frame', type: 'unread', payload: { total: 1 } });
@@ -72,7 +73,7 @@ describe('chat frame', () => {
   });
 
   it('tells the frame, at its origin only, when /message is entered or left, and again when it says ready', async () => {
-    const { user, location } = await renderSignedIn({ path: '/message/message' });
+    const { user, location } = await renderSignedIn({ user: DEMO_OWNER, path: '/message/message' });
     const frame = (await screen.findByTitle('Customer chat window')) as HTMLIFrameElement;
     const frameWindow = frame.contentWindow;
     if (!frameWindow) throw new Error('no frame window');
@@ -100,7 +101,7 @@ describe('chat frame', () => {
   });
 
   it('answers a token request with a fresh token from store-server, at the frame origin only, without reloading the frame', async () => {
-    const { server } = await renderSignedIn({ path: '/message/message' });
+    const { server } = await renderSignedIn({ user: DEMO_OWNER, path: '/message/message' });
     const frame = (await screen.findByTitle('Customer chat window')) as HTMLIFrameElement;
     const src = frame.getAttribute('src');
     const post = jest.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => undefined);
@@ -123,7 +124,7 @@ describe('chat frame', () => {
   });
 
   it("tells the frame when store-server refuses a token, in the frame's request", async () => {
-    const { server } = await renderSignedIn({ path: '/message/message' });
+    const { server } = await renderSignedIn({ user: DEMO_OWNER, path: '/message/message' });
     const frame = (await screen.findByTitle('Customer chat window')) as HTMLIFrameElement;
     const post = jest.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => undefined);
     server.on('/v1/store/im/getCccUserImToken', () => ({ code: '10500000', msg: 'IM service unavailable' }));
@@ -137,7 +138,7 @@ describe('chat frame', () => {
   });
 
   it('passes a language switch to the frame instead of reloading it', async () => {
-    const { user } = await renderSignedIn({ path: '/message/message' });
+    const { user } = await renderSignedIn({ user: DEMO_OWNER, path: '/message/message' });
     const frame = (await screen.findByTitle('Customer chat window')) as HTMLIFrameElement;
     const src = frame.getAttribute('src');
     const post = jest.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => undefined);

@@ -10,6 +10,7 @@ import { consoleToFrameMessage, type ConsoleToFrameMessage } from '@merchant/api
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useRuntimeConfig } from '../../app/runtimeConfigContext';
 import { imApi, useGetImIdentityQuery } from './api';
+import { useMayChat } from './imAccess';
 import { FRAME_HEIGHT_PX, MESSAGE_PATH, buildFrameUrl, originOf, postToFrame, readFrameMessage } from './frameProtocol';
 import { conversationRequests } from './openChat';
 
@@ -29,7 +30,9 @@ export function ImFrameHost() {
   const { pathname } = useLocation();
   const { imFrameUrl } = useRuntimeConfig();
   const user = useAppSelector((state) => state.auth.user);
-  const { data: identity } = useGetImIdentityQuery(undefined, { skip: !user });
+  // The shell mounts this only for holders of im:chat; the skip keeps a stray mount from asking anyway.
+  const mayChat = useMayChat();
+  const { data: identity } = useGetImIdentityQuery(undefined, { skip: !user || !mayChat });
   const visible = pathname === MESSAGE_PATH;
   const frameOrigin = originOf(imFrameUrl);
   // The iframe element stays the same while hidden; React detaches refs of a hidden Activity, so
@@ -103,7 +106,7 @@ export function ImFrameHost() {
 
   // Built once per IM account (see the top of this file); later tokens and languages are posted.
   const frameSrc = useRef<{ account: string; src: string } | null>(null);
-  if (!user || !identity?.uid || !identity.imToken) return null;
+  if (!user || !mayChat || !identity?.uid || !identity.imToken) return null;
   if (frameSrc.current?.account !== identity.uid) {
     frameSrc.current = {
       account: identity.uid,

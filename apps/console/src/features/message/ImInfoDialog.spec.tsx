@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { imEndpoints, imInfoBiz } from '@merchant/api-contracts';
 import { mediaLibraryPaths } from '@merchant/media-library';
 import { renderSignedIn } from '../../../test/renderConsole';
-import { DEMO_USER, createFakeStoreServer } from '../../../test/fakeStoreServer';
+import { DEMO_OWNER, createFakeStoreServer } from '../../../test/fakeStoreServer';
 import { installInertWorker } from '../../../test/inertWorker';
 
 const PATHS = mediaLibraryPaths();
@@ -13,7 +13,8 @@ const ok = (data: unknown) => ({ code: '00000000', msg: 'success', data });
 /** A signed media URL as store-server answers it: the object key is its `key` parameter. */
 const signedUrl = (objectKey: string) => `http://127.0.0.1:3100/v1/store/media/objects/get?${new URLSearchParams({ key: objectKey, expires: '1', signature: 'x' }).toString()}`;
 const SAVED_AVATAR_URL = signedUrl('store-1001/saved-avatar.png');
-const withAvatar = { ...DEMO_USER, info: { ...DEMO_USER.info, avatarUrl: SAVED_AVATAR_URL } };
+// The IM info entry is offered to holders of im:chat: the owner holds every code.
+const withAvatar = { ...DEMO_OWNER, info: { ...DEMO_OWNER.info, avatarUrl: SAVED_AVATAR_URL } };
 const LIBRARY_IMAGE = {
   fileId: 7,
   objectName: 'shop-logo.png',
@@ -56,7 +57,7 @@ describe('IM info dialog', () => {
   });
 
   it('refuses a missing avatar with the same warning', async () => {
-    const { user, server, dialog } = await openDialog(createFakeStoreServer([DEMO_USER]));
+    const { user, server, dialog } = await openDialog(createFakeStoreServer([DEMO_OWNER]));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(within(dialog).getByRole('group', { name: 'Avatar' })).toHaveAccessibleDescription('please fill in IM info'));
     expect(within(dialog).getByRole('textbox', { name: 'Nickname' })).not.toHaveAttribute('aria-invalid', 'true');
@@ -78,7 +79,7 @@ describe('IM info dialog', () => {
   });
 
   it('sends an image picked from the media library as the avatar object, by its object key', async () => {
-    const { user, server, dialog } = await openDialog(createFakeStoreServer([DEMO_USER]));
+    const { user, server, dialog } = await openDialog(createFakeStoreServer([DEMO_OWNER]));
     const nickname = within(dialog).getByRole('textbox', { name: 'Nickname' });
     await user.clear(nickname);
     await user.type(nickname, 'Shop Ann');

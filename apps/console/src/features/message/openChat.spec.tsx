@@ -3,6 +3,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { renderSignedIn, waitForPath, FRAME_ORIGIN } from '../../../test/renderConsole';
+import { DEMO_OWNER } from '../../../test/fakeStoreServer';
 import { conversationRequests, createConversationRequests, openChatWith } from './openChat';
 
 const ready = { source: 'merchant-im-frame', type: 'ready', payload: { account: 's_1001' } };
@@ -53,7 +54,7 @@ describe('openChatWith', () => {
   });
 
   it('opens the message page and tells a ready frame to open the conversation, at its origin only', async () => {
-    const { router, location } = await renderSignedIn();
+    const { router, location } = await renderSignedIn({ user: DEMO_OWNER });
     const frame = (await screen.findByTestId('im-frame')) as HTMLIFrameElement;
     const post = jest.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => undefined);
     postFromFrame(ready);
@@ -69,7 +70,7 @@ describe('openChatWith', () => {
   });
 
   it('holds a request made before the frame is ready until it says ready, and ignores a ready from elsewhere', async () => {
-    const { router, location } = await renderSignedIn();
+    const { router, location } = await renderSignedIn({ user: DEMO_OWNER });
     const frame = (await screen.findByTestId('im-frame')) as HTMLIFrameElement;
     const post = jest.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => undefined);
 

@@ -5,6 +5,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGE_PATH, normaliseImAccount } from './frameProtocol';
+import { useMayChat } from './imAccess';
 
 type ConversationListener = (account: string) => void;
 
@@ -59,8 +60,12 @@ export function openChatWith(account: string, navigate: (path: string) => void, 
   return true;
 }
 
-/** `openChatWith` bound to the router: `const openChat = useOpenChatWith(); openChat(buyerImAccount)`. */
+/**
+ * `openChatWith` bound to the router: `const openChat = useOpenChatWith(); openChat(buyerImAccount)`.
+ * Without im:chat it does nothing and answers false (the button itself is a PermissionButton with the code).
+ */
 export function useOpenChatWith(): (account: string) => boolean {
   const navigate = useNavigate();
-  return useCallback((account: string) => openChatWith(account, (path) => void navigate(path)), [navigate]);
+  const mayChat = useMayChat();
+  return useCallback((account: string) => mayChat && openChatWith(account, (path) => void navigate(path)), [mayChat, navigate]);
 }

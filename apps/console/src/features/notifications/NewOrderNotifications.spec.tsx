@@ -63,7 +63,9 @@ describe('new order notifications', () => {
   });
 
   it('opens no stream for a user without the order view permission', async () => {
-    const { server } = await signedInWithStream(DEMO_USER);
+    // The chat's frame (it needs im:chat) mounts once the first page settled, like the stream would.
+    const chatOnly: FakeUser = { ...DEMO_USER, info: { ...DEMO_USER.info, permissions: [PERMISSIONS.imChat] } };
+    const { server } = await signedInWithStream(chatOnly);
     await screen.findByTestId('im-frame');
     expect(server.callsTo(TICKET_PATH)).toHaveLength(0);
     expect(FakeEventSource.opened).toHaveLength(0);
