@@ -126,7 +126,8 @@ describe('every store route is behind its permission code', () => {
     [PERMISSIONS.payPassword]: { path: '/v1/store/pay/user/sendInitPayPasswordCheckCode', expect: 'write' },
     [PERMISSIONS.staffManage]: { path: '/v1/store/eshop/store/staff/list', expect: 'success' },
     [PERMISSIONS.shopView]: { path: '/v1/store/eshop/store/user/getStoreInfo', expect: 'success' },
-    [PERMISSIONS.shopEdit]: { path: '/v1/store/eshop/store/user/storeAcceptAgreement', expect: 'write' },
+    // Not storeAcceptAgreement: an approved store's agreement on record is never signed again (docs/onboarding.md).
+    [PERMISSIONS.shopEdit]: { path: '/v1/store/eshop/store/user/updateStoreInfo', biz: { storeIntro: 'A permission sample' }, expect: 'write' },
     [PERMISSIONS.shopCategories]: { path: '/v1/store/eshop/store/user/applyStoreCategoriesChange', expect: 'passes-permission' },
     [PERMISSIONS.shopDeregister]: { path: '/v1/store/eshop/store/logout/checkStoreCanLogout', expect: 'success' },
     [PERMISSIONS.templatesManage]: null,
