@@ -4,6 +4,9 @@
 // DATABASE_URL / REDIS_URL are set), e2e (Playwright + chromium) and the registry-publish test.
 // It runs all suites even when one fails, prints a summary, and exits non-zero on any failure.
 // Stages and lanes below: today every suite runs in turn (see the note on the stages).
+// Soak-sized loops run at a CI size; `npm run test:full` runs the same stages at the issues' full sizes
+// (IM_RELIABILITY_SIZE=full: 2,000 messages and 1,000 reconnect cycles; GATEWAY_FUZZ_FRAMES=200000;
+// FUZZ_RUNS=2000000). Per-file times and what was done about them: docs/performance.md, "Test suite time".
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { checkNode, ensureDependencies, ensureChromium } from './bootstrap.mjs';
