@@ -1,22 +1,14 @@
 import { test, expect, type Page } from '@playwright/test';
-import { LoginPage } from '../pages/login-page';
 import { ConsoleShell } from '../pages/console-shell';
 import { INVENTORY_SCREENS, detailField, inventoryScreen } from '../pages/inventory-pages';
-import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
+import { signIn } from '../support/sign-in';
 
 const consoleUrl = () => process.env.E2E_CONSOLE_URL!;
 
-async function signIn(page: Page, userName: string, redirect: string, language: 'en-US' | 'zh-CN' = 'en-US') {
-  await page.addInitScript((lang) => window.localStorage.setItem('console.language', lang), language);
-  const login = new LoginPage(page, consoleUrl());
-  await login.open(`?redirect=${encodeURIComponent(redirect)}`);
-  await login.signIn(userName, DEMO_SIGN_IN.password);
-  await expect(page).toHaveURL(new RegExp(redirect));
-}
-
-test('every inventory screen lists the seeded records and pages through them', async ({ page }) => {
-  await signIn(page, DEMO_SIGN_IN.userName, INVENTORY_SCREENS[0].path);
-  for (const screen of INVENTORY_SCREENS) {
+// One test per screen: each is short, and a slow screen names itself.
+for (const screen of INVENTORY_SCREENS) {
+  test(`the ${screen.title} screen lists the seeded records and pages through them`, async ({ page }) => {
+    await signIn(page, screen.path);
     const list = inventoryScreen(page, consoleUrl(), screen);
     await list.open();
     await expect(page.getByRole('navigation', { name: 'Main menu' }).getByText(screen.title, { exact: true })).toBeVisible();
@@ -28,12 +20,12 @@ test('every inventory screen lists the seeded records and pages through them', a
       await expect(list.row(firstPage[0]!)).toHaveCount(0);
       expect((await list.rowIds()).length).toBeGreaterThan(0);
     }
-  }
-});
+  });
+}
 
 test('an inventory item opens its detail page with its stock movements', async ({ page }) => {
   const screen = INVENTORY_SCREENS[3];
-  await signIn(page, DEMO_SIGN_IN.userName, screen.path);
+  await signIn(page, screen.path);
   const list = inventoryScreen(page, consoleUrl(), screen);
   await list.waitForRows();
   const [itemId] = await list.rowIds();
@@ -47,7 +39,7 @@ test('an inventory item opens its detail page with its stock movements', async (
 });
 
 test('a service store (storeType 3, demo_service) does not see the inventory centre', async ({ page }) => {
-  await signIn(page, 'demo_service', '/dashboard');
+  await signIn(page, '/dashboard', { userName: 'demo_service' });
   const shell = new ConsoleShell(page, consoleUrl());
   await expect(shell.mainMenu()).toBeVisible();
   await expect(shell.mainMenu().getByText('Goods', { exact: true })).toBeVisible();
@@ -122,7 +114,7 @@ class InventoryFlows {
 
 test('an outbound application for an item is created and dispatched: the item quantity drops by it', async ({ page }) => {
   test.setTimeout(FLOW_TIMEOUT);
-  await signIn(page, DEMO_SIGN_IN.userName, ITEMS.path);
+  await signIn(page, ITEMS.path);
   const flows = new InventoryFlows(page);
   const item = await flows.itemWithStock(3);
 
@@ -159,7 +151,7 @@ test('an outbound application for an item is created and dispatched: the item qu
 
 test('a count of an item is completed with a changed quantity: the difference shows and becomes the quantity', async ({ page }) => {
   test.setTimeout(FLOW_TIMEOUT);
-  await signIn(page, DEMO_SIGN_IN.userName, ITEMS.path);
+  await signIn(page, ITEMS.path);
   const flows = new InventoryFlows(page);
   const item = await flows.itemWithStock(1);
 
@@ -191,7 +183,7 @@ test('a count of an item is completed with a changed quantity: the difference sh
 
 test('the new forms read in Chinese (screenshots for a look)', async ({ page }) => {
   test.setTimeout(FLOW_TIMEOUT);
-  await signIn(page, DEMO_SIGN_IN.userName, ITEMS.path, 'zh-CN');
+  await signIn(page, ITEMS.path, { language: 'zh-CN' });
   const flows = new InventoryFlows(page);
   await inventoryScreen(page, consoleUrl(), ITEMS).waitForRows();
   await page.getByRole('button', { name: '登记商品' }).click();
