@@ -77,6 +77,27 @@ describe('onboarding calls: masked store information, the agreement signed once'
     expect((stored.store_info as Record<string, unknown>).legalPersonIdNumber).toBe(ID_NUMBER);
   });
 
+  it("masks the store's own mobile (first 3 and last 4) in every status, as the shop profile does; the stored number is untouched", async () => {
+    const mobileOf = (storeId: number) => h.database.db.selectFrom('store_store').select('mobile').where('id', '=', storeId).executeTakeFirstOrThrow();
+    for (const [userName, storeId, status] of [['demo_merchant', 1001, 2], ['demo_disabled', 1005, 4], ['demo_review', 1003, 1], ['demo_rejected', 1004, 3]] as const) {
+      const token = await h.login(userName, 'Demo12345');
+      const full = (await mobileOf(storeId)).mobile;
+      expect(full).toMatch(/^\d{11}$/);
+      const info = await h.call<{ storeId: number; storeStatus: number; mobile: string }>(`${USER}/getStoreInfoByToken`, {}, token);
+      expect([info.code, info.data.storeId, info.data.storeStatus]).toEqual([OK, storeId, status]);
+      expect(info.data.mobile).toBe(`${full.slice(0, 3)}****${full.slice(-4)}`);
+      expect(JSON.stringify(info.data)).not.toContain(full);
+      if (status === 2 || status === 4) {
+        expect((await h.call<{ mobile: string }>(`${USER}/getStoreInfo`, {}, token)).data.mobile).toBe(info.data.mobile);
+      }
+      expect((await mobileOf(storeId)).mobile).toBe(full);
+    }
+    // A store just registered (status 0) too.
+    const token = await registerStore();
+    const fresh = await h.call<{ storeStatus: number; mobile: string }>(`${USER}/getStoreInfoByToken`, {}, token);
+    expect([fresh.data.storeStatus, fresh.data.mobile]).toEqual([0, '139****0003']);
+  });
+
   it("refuses to re-stamp an approved store's agreement in both languages, and changes nothing", async () => {
     const demo = await h.login('demo_merchant', 'Demo12345');
     const before = await agreementOf(1001);

@@ -156,7 +156,9 @@ export class AccountService {
       storeType: store.store_type,
       principalType: store.principal_type,
       email: store.email ?? '',
-      mobile: store.mobile,
+      // Masked like the shop profile's (getStoreInfo): the account screen shows it masked and no screen needs
+      // the full number (a mobile change sends its code to the new number, docs/onboarding.md).
+      mobile: maskPhone(store.mobile),
       cityCode: store.city_code ?? '',
       rejectReason: store.reject_reason ?? '',
       forbiddenReason: store.forbidden_reason ?? '',
