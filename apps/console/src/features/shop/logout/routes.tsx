@@ -1,7 +1,7 @@
 // Manifest entries of closing the shop (console-spec §2; issue 26 §6). The two /shop screens join the
 // merchant-centre group (§6: not for storeType 3, by routes/storeTypeRules.ts); /logoutSubmitSuccess is inside the signed-in shell;
 // /logouting is public (§2), read by the request's reference.
-import { PERMISSIONS, deregistrationEndpoints } from '@merchant/api-contracts';
+import { PERMISSIONS } from '@merchant/api-contracts';
 import type { ManifestRoute } from '../../../routes/routeHandle';
 
 const pages = () => import('./LogoutPages');
@@ -10,8 +10,9 @@ const pages = () => import('./LogoutPages');
 export const shopLogoutScreens: ManifestRoute[] = [
   {
     path: 'logout',
-    // The checklist's call carries shop:deregister (its contract), so the screen and its menu item do too.
-    handle: { title: 'shopLogout.menu.checklist', permission: deregistrationEndpoints.checkStoreCanLogout.permission, keepAlive: false },
+    // The checklist's call carries shop:deregister (its contract), so the screen and its menu item do too. The code, not
+    // the contract: route tables are in /login's JavaScript and a contract brings zod (routes/contractCodes.spec.ts checks they match).
+    handle: { title: 'shopLogout.menu.checklist', permission: PERMISSIONS.shopDeregister, keepAlive: false },
     lazy: () => pages().then((m) => ({ Component: m.LogoutChecklistPage })),
   },
   {
