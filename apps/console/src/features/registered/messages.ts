@@ -90,6 +90,10 @@ export const registeredMessages = {
         backToShopInfo: '返回完善店铺信息',
         back: '上一步',
         submitted: '已提交审核',
+        accept: '同意并签署协议',
+        signed: '商家协议已签署',
+        backToDashboard: '返回首页',
+        noPermission: '暂无签署协议的权限，请联系店铺管理员',
       },
       resultReg: {
         title: '审核结果',
@@ -199,6 +203,10 @@ export const registeredMessages = {
         backToShopInfo: 'Back to shop info',
         back: 'Back',
         submitted: 'Submitted for review',
+        accept: 'Accept and sign the agreement',
+        signed: 'The merchant agreement is signed',
+        backToDashboard: 'Back to the dashboard',
+        noPermission: 'You have no permission to sign the agreement; please ask the store administrator',
       },
       resultReg: {
         title: 'Review result',

@@ -3,9 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { mediaLibraryPaths } from '@merchant/media-library';
 import { renderConsole, waitForPath } from '../../../test/renderConsole';
 import dayjs from 'dayjs';
-import { STORE_CODES, type WireProblem } from '@merchant/api-contracts';
-import { DEMO_USER, createFakeStoreServer, type Envelope, type FakeStoreServer, type FakeUser } from '../../../test/fakeStoreServer';
+import { PERMISSIONS, STORE_CODES, type WireProblem } from '@merchant/api-contracts';
+import { DEMO_OWNER, DEMO_USER, createFakeStoreServer, type Envelope, type FakeStoreServer, type FakeUser } from '../../../test/fakeStoreServer';
 import { installInertWorker } from '../../../test/inertWorker';
+import { formToDraft } from './storeInfoSchema';
 
 installInertWorker();
 
@@ -255,5 +256,100 @@ describe('brandAdd', () => {
     await waitFor(() => expect(screen.getByTestId('brand-expire-date')).toHaveAttribute('aria-invalid', 'true'));
     expect(screen.getByTestId('brand-expire-date')).toHaveAccessibleDescription('Authorisation valid until must be at least 1');
     expect(location()).toBe('/registered/brandAdd');
+  });
+});
+
+describe('agrtSig', () => {
+  const accepted = { agreementVersion: '2026-01', acceptTime: 1_763_900_000 };
+  const pcHome = {
+    storeName: 'Demo Flagship Store', storeStatus: 2, storeType: 1, isBlacklist: false, blacklistRemark: '',
+    existsPromise: true, existsProtocol: false, storeLicenseDays: 200, brandExpiryDays: null,
+  };
+  /** An approved store with no agreement on record: storePcHome says so until storeAcceptAgreement succeeds. */
+  function approvedWithoutAgreement(signedIn: FakeUser = DEMO_OWNER) {
+    const server = createFakeStoreServer([signedIn]);
+    const state = { signed: false };
+    server.on(`${USER}/storePcHome`, () => ok({ ...pcHome, storeStatus: signedIn.info.storeStatus, existsProtocol: state.signed }));
+    server.on('/v1/store/eshop/order/queryStoreOrderCount', () => ok({ total: 0, counts: [] }));
+    server.on(`${USER}/storeAcceptAgreement`, () => {
+      state.signed = true;
+      return ok(accepted);
+    });
+    return { server, state };
+  }
+
+  it("an approved store follows the dashboard's prompt, only accepts the agreement and is back on the dashboard with a success notice, the draft untouched", async () => {
+    const { server, state } = approvedWithoutAgreement();
+    const { user, location } = renderConsole({ path: '/dashboard', token: DEMO_OWNER.token, server });
+    // The shell's first render is slow on a busy machine, as renderSignedIn allows for.
+    await user.click(within(await screen.findByTestId('dashboard-notice-protocol', undefined, { timeout: 10_000 })).getByRole('link', { name: 'Sign it' }));
+    await waitForPath(location, '/registered/agrtSig');
+    expect(await screen.findByTestId('agreement-text')).toBeInTheDocument();
+    // Not the onboarding path: no stepper, no "incomplete shop info", back leads to the dashboard.
+    expect(screen.queryByRole('navigation', { name: 'Onboarding progress' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('agreement-incomplete')).not.toBeInTheDocument();
+    expect(screen.getByTestId('agreement-back')).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByTestId('agreement-submit')).toHaveTextContent('Accept and sign the agreement');
+    await user.click(screen.getByTestId('agreement-submit'));
+    expect(await screen.findByText('Please read and accept the agreement first')).toBeInTheDocument();
+    expect(server.callsTo('/storeAcceptAgreement')).toEqual([]);
+    await user.click(screen.getByTestId('agreement-accept'));
+    await user.click(screen.getByTestId('agreement-submit'));
+    await waitForPath(location, '/dashboard');
+    expect(await screen.findByText('The merchant agreement is signed')).toBeInTheDocument();
+    expect(state.signed).toBe(true);
+    expect(server.callsTo('/storeAcceptAgreement')).toHaveLength(1);
+    for (const draftCall of ['/getStorageStoreInfoByToken', '/temporaryStorageStoreInfo', '/registerStore']) expect(server.callsTo(draftCall)).toEqual([]);
+    // The prompt is gone at once: the dashboard's cached notices know the agreement is on record.
+    expect(await screen.findByTestId('dashboard-no-notices')).toBeInTheDocument();
+    expect(screen.queryByTestId('dashboard-notice-protocol')).not.toBeInTheDocument();
+  });
+
+  it('a disabled store (status 4) signs the same way, in zh-CN', async () => {
+    const disabled: FakeUser = { ...DEMO_OWNER, info: { ...DEMO_OWNER.info, storeStatus: 4, forbiddenReason: 'late shipments' } };
+    const { server } = approvedWithoutAgreement(disabled);
+    const { user, location } = renderConsole({ path: '/registered/agrtSig', token: disabled.token, server });
+    await user.selectOptions(await screen.findByTestId('language-switch'), 'zh-CN');
+    await user.click(await screen.findByTestId('agreement-accept'));
+    await user.click(screen.getByRole('button', { name: '同意并签署协议' }));
+    await waitForPath(location, '/dashboard');
+    expect(await screen.findByText('商家协议已签署')).toBeInTheDocument();
+    expect(server.callsTo('/storeAcceptAgreement').map((call) => call.biz)).toEqual([{}]);
+    expect(server.callsTo('/registerStore')).toEqual([]);
+  });
+
+  it('a staff member without shop:edit is told so and cannot send the acceptance', async () => {
+    const staff: FakeUser = { ...DEMO_USER, info: { ...DEMO_USER.info, permissions: Object.values(PERMISSIONS).filter((code) => code !== PERMISSIONS.shopEdit) } };
+    const { server } = approvedWithoutAgreement(staff);
+    const { user } = renderConsole({ path: '/registered/agrtSig', token: staff.token, server });
+    expect(await screen.findByTestId('agreement-no-permission')).toHaveTextContent('You have no permission to sign the agreement');
+    await user.click(screen.getByTestId('agreement-accept'));
+    expect(screen.getByTestId('agreement-submit')).toBeDisabled();
+    expect(server.callsTo('/storeAcceptAgreement')).toEqual([]);
+  });
+
+  it('a store being onboarded (status 0) accepts and submits its complete draft for review, as before', async () => {
+    const fresh = storeWithStatus(0, 'token-fresh');
+    const server = createFakeStoreServer([fresh]);
+    const draft = formToDraft({
+      storeName: 'Fix It Service', storeType: 3, principalType: 1, cityCode: '440300', address: '9 Test Road', contactName: 'Zhang San',
+      contactMobile: '13900000002', legalPersonName: 'Zhang San', legalPersonIdNumber: '11010519491231002X', licenseNumber: '91440300MA5XXXXX0Y',
+      licenseImageUrl: { objectUrl: '/media/license.png' }, licenseExpireDate: '2030-06-30', categoryIds: [11],
+    });
+    server.on(`${USER}/getStorageStoreInfoByToken`, () => ok(draft));
+    server.on(`${USER}/storeAcceptAgreement`, () => ok(accepted));
+    server.on(`${USER}/registerStore`, () => {
+      fresh.info.storeStatus = 1;
+      return ok({ storeStatus: 1 });
+    });
+    const { user, location } = renderConsole({ path: '/registered/agrtSig', token: fresh.token, server });
+    expect(await screen.findByRole('navigation', { name: 'Onboarding progress' })).toBeInTheDocument();
+    expect(screen.getByTestId('agreement-submit')).toHaveTextContent('Accept and submit for review');
+    await user.click(screen.getByTestId('agreement-accept'));
+    await user.click(screen.getByTestId('agreement-submit'));
+    await waitForPath(location, '/registered/resultReg');
+    expect(await screen.findByText('Submitted for review')).toBeInTheDocument();
+    expect(server.callsTo('/storeAcceptAgreement')).toHaveLength(1);
+    expect(server.callsTo('/registerStore').map((call) => call.biz)).toEqual([expect.objectContaining({ storeName: 'Fix It Service', storeType: 3, categoryIds: [11], licenseNumber: '91440300MA5XXXXX0Y' })]);
   });
 });
