@@ -127,7 +127,23 @@ async function cloneMigratedDatabase(serverUrl: string): Promise<{ url: string; 
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       try {
-        await client.query(`drop database if exists ${pgId(name)} with (force)`);
+        // Never WITH (FORCE): a session of this file still closing would die with an error nobody listens to
+        // (pg emits it on the pool), and jest would fail whichever file runs next. Wait for it to end instead.
+        for (let attempt = 1; ; attempt++) {
+          const { rowCount } = await client.query('select 1 from pg_stat_activity where datname = $1', [name]);
+          if (!rowCount) {
+            try {
+              await client.query(`drop database if exists ${pgId(name)}`);
+              return;
+            } catch (error) {
+              // 55006: a session connected between the check and the drop; look again.
+              if ((error as { code?: string }).code !== '55006' || attempt >= 100) throw error;
+            }
+          } else if (attempt >= 100) {
+            throw new Error(`test database ${name} still has ${rowCount} session(s) after its close`);
+          }
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
       } finally {
         await client.end();
       }
