@@ -97,6 +97,29 @@ describe('dashboard', () => {
     expect(server.callsTo(orderEndpoints.queryStoreOrderCount.path)).toHaveLength(0);
   });
 
+  it('shows the unread-messages figure and "open messages" only to a holder of im:chat, in English and Chinese', async () => {
+    const { user } = renderDashboard({});
+    expect(await screen.findByTestId('dashboard-unread')).toHaveTextContent('0');
+    expect(screen.getByText('Unread messages')).toBeInTheDocument();
+    expect(screen.getByTestId('dashboard-open-messages')).toHaveAttribute('href', '/message/message');
+    await user.selectOptions(screen.getByTestId('language-switch'), 'zh-CN');
+    expect(await screen.findByText('未读消息')).toBeInTheDocument();
+  });
+
+  it('shows no unread-messages figure (it would always be 0) and no "open messages" to a user without im:chat', async () => {
+    const noChat: FakeUser = { ...OWNER, info: { ...OWNER.info, permissions: Object.values(PERMISSIONS).filter((code) => code !== PERMISSIONS.imChat) } };
+    const { user } = renderDashboard({}, ok(orders), noChat);
+    expect(await screen.findByTestId('dashboard-store-status')).toBeInTheDocument();
+    // The blocks the user may read are there; only the chat's figure and link are not.
+    expect(await screen.findByTestId('dashboard-no-notices')).toBeInTheDocument();
+    expect(screen.queryByTestId('dashboard-unread')).not.toBeInTheDocument();
+    expect(screen.queryByText('Unread messages')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('dashboard-open-messages')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByTestId('language-switch'), 'zh-CN');
+    expect(await screen.findByText('店铺状态')).toBeInTheDocument();
+    expect(screen.queryByText('未读消息')).not.toBeInTheDocument();
+  });
+
   it('refreshes the counts and chart when the console ships an order', async () => {
     const server = createFakeStoreServer([OWNER]);
     server.on('/v1/store/eshop/store/user/storePcHome', () => ok(home));

@@ -3,7 +3,8 @@
 // counts with a chart. The status-4 warning is part of the layout so it shows on every screen.
 // The dashboard is every user's landing tab, so it opens for all; a block whose call needs a code the
 // user lacks (the contract's `permission`: storePcHome dashboard:view, queryStoreOrderCount order:view)
-// is not asked and says "no permission" instead (docs/permissions.md).
+// is not asked and says "no permission" instead (docs/permissions.md). The unread-messages figure and "open
+// messages" belong to the chat, so they show only to holders of its code (im:chat, like the navbar's icon).
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,7 @@ import { useAppSelector } from '../../app/hooks';
 import { useHasPermission } from '../auth/permissions';
 import { isApiError } from '../../app/transport';
 import { MESSAGE_PATH } from '../message/frameProtocol';
+import { useMayChat } from '../message/imAccess';
 import { useStorePcHomeQuery } from '../../app/storeInit';
 import { useStoreOrderCountQuery } from './api';
 import { OrderCountChart } from './OrderCountChart';
@@ -71,6 +73,8 @@ export function DashboardPage() {
   // Store init's entry: read again only when older than a minute, so start-up on the dashboard asks once.
   const homeAllowed = useHasPermission(accountEndpoints.storePcHome.permission);
   const ordersAllowed = useHasPermission(orderEndpoints.queryStoreOrderCount.permission);
+  // Without im:chat no chat frame runs, so no unread count ever arrives: a 0 there would be wrong.
+  const mayChat = useMayChat();
   const home = useStorePcHomeQuery(undefined, { refetchOnMountOrArgChange: HOME_FRESH_SECONDS, skip: !homeAllowed });
   const orders = useStoreOrderCountQuery(undefined, { refetchOnMountOrArgChange: true, skip: !ordersAllowed });
   if (!user) return null;
@@ -92,11 +96,13 @@ export function DashboardPage() {
             testId="dashboard-store-status"
             value={<Chip size="small" label={statusLabel(STORE_STATUS_LABELS, user.storeStatus, locale)} color={user.storeStatus === STORE_STATUS.approved ? 'success' : 'warning'} />}
           />
-          <Fact label={t('dashboard.unreadMessages')} value={unread} testId="dashboard-unread" />
+          {mayChat && <Fact label={t('dashboard.unreadMessages')} value={unread} testId="dashboard-unread" />}
         </Stack>
-        <Button variant="outlined" component={RouterLink} to={MESSAGE_PATH} sx={{ mt: 3 }}>
-          {t('dashboard.openMessages')}
-        </Button>
+        {mayChat && (
+          <Button variant="outlined" component={RouterLink} to={MESSAGE_PATH} sx={{ mt: 3 }} data-testid="dashboard-open-messages">
+            {t('dashboard.openMessages')}
+          </Button>
+        )}
       </Paper>
       <Loadable query={home} testId="dashboard-notices" allowed={homeAllowed}>
         {(data) => <StoreNotices home={data} />}
