@@ -33,7 +33,7 @@ export function renderConsole(options: RenderConsoleOptions = {}) {
     language: 'en-US',
     createClient: ({ reactions, translate }) =>
       createSecureClient({ baseUrl: TEST_CONFIG.apiBase, mode: 'none', fetch: server.fetch, reactions, translate, timeoutMs: options.timeoutMs }),
-    createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [options.path ?? '/'] }),
+    createRouter: (routes, discovery) => createMemoryRouter(routes, { initialEntries: [options.path ?? '/'], ...discovery }),
   });
   const user = userEvent.setup({ delay: null });
   const view = render(app.element);

@@ -12,14 +12,14 @@ import type { RuntimeConfig } from './runtimeConfig';
 import { RuntimeConfigContext } from './runtimeConfigContext';
 import { useAppSelector } from './hooks';
 import { createConsoleTheme } from './theme';
-import { RouteManifestContext } from '../routes/manifestContext';
-import type { ManifestRoute } from '../routes/routeHandle';
+import { RouteManifestProvider, type ManifestSource } from '../routes/manifestContext';
 
 export interface AppProvidersProps {
   store: AppStore;
   i18n: I18nInstance;
   config: RuntimeConfig;
-  manifest: readonly ManifestRoute[];
+  /** The route manifest; it grows when the signed-in screens are discovered (routes/shellDiscovery.ts). */
+  manifest: ManifestSource;
   children: ReactNode;
 }
 
@@ -39,9 +39,9 @@ export function AppProviders({ store, i18n, config, manifest, children }: AppPro
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
         <RuntimeConfigContext.Provider value={config}>
-          <RouteManifestContext.Provider value={manifest}>
+          <RouteManifestProvider source={manifest}>
             <ConsoleTheme>{children}</ConsoleTheme>
-          </RouteManifestContext.Provider>
+          </RouteManifestProvider>
         </RuntimeConfigContext.Provider>
       </I18nextProvider>
     </Provider>

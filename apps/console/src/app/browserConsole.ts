@@ -37,8 +37,8 @@ export async function startBrowserConsole(pause: () => Promise<void>): Promise<C
           getLanguage,
         }),
       // What createBrowserRouter(routes) does, less its initialize() (no server-rendered router data here).
-      createRouter: (routes) => {
-        const router = createRouter({ history: createBrowserHistory(), routes, mapRouteProperties, hydrationRouteProperties });
+      createRouter: (routes, discovery) => {
+        const router = createRouter({ history: createBrowserHistory(), routes, mapRouteProperties, hydrationRouteProperties, ...discovery });
         initializeRouter = () => void router.initialize();
         return router;
       },

@@ -12,7 +12,9 @@ import type { RuntimeConfig } from './runtimeConfig';
 import type { TransportClient, TransportReactions } from './transport';
 import { createTransportReactions } from './transportReactions';
 import { startTelemetry, type Telemetry, type TelemetryTarget } from './telemetry';
-import { routeManifest } from '../routes/manifest';
+import { startManifest } from '../routes/startManifest';
+import { fixedManifest } from '../routes/manifestContext';
+import { discoverShellScreens, type RouteDiscovery } from '../routes/shellDiscovery';
 import { toRouteObjects, type ManifestRoute } from '../routes/routeHandle';
 
 export type ConsoleRouter = ReturnType<typeof createBrowserRouter>;
@@ -24,7 +26,12 @@ export interface CreateConsoleOptions {
    * `getLanguage` is the console's current language (sent as Accept-Language, so server msgs match).
    */
   createClient(setup: { reactions: TransportReactions; translate: (key: string) => string; getLanguage: () => string }): TransportClient;
-  createRouter(routes: RouteObject[]): ConsoleRouter;
+  /**
+   * Builds the router; `discovery` (its patchRoutesOnNavigation) adds the signed-in screens on the first
+   * navigation that needs them, and must be passed on to the router (routes/shellDiscovery.ts).
+   */
+  createRouter(routes: RouteObject[], discovery?: RouteDiscovery): ConsoleRouter;
+  /** A whole manifest of the test's own; without one the console starts with the public screens and discovers the rest. */
   manifest?: ManifestRoute[];
   language?: ConsoleLanguage;
   /** Where page hide is observed for CLOSE_APP (§7 operation log). Default: the browser window. */
@@ -45,7 +52,6 @@ export interface ConsoleApp {
  * thread back before going on (startConsole); createConsole runs the steps without stopping.
  */
 function* consoleSteps(options: CreateConsoleOptions): Generator<void, ConsoleApp, void> {
-  const manifest = options.manifest ?? routeManifest;
   // The client's reactions need the store and router, which need the client: resolve them lazily.
   const started: { store?: AppStore; router?: ConsoleRouter } = {};
   const reactions = createTransportReactions(() => {
@@ -63,7 +69,9 @@ function* consoleSteps(options: CreateConsoleOptions): Generator<void, ConsoleAp
   yield;
   const store = createAppStore(client);
   yield;
-  const router = options.createRouter(toRouteObjects(manifest, store));
+  const discovery = options.manifest ? undefined : discoverShellScreens(startManifest, store);
+  const router = options.createRouter(toRouteObjects(options.manifest ?? startManifest, store), discovery);
+  const manifest = discovery?.manifest ?? fixedManifest(options.manifest ?? startManifest);
   started.store = store;
   started.router = router;
   yield;

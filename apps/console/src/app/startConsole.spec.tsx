@@ -20,9 +20,9 @@ describe('startConsole', () => {
           events.push('client');
           return createSecureClient({ baseUrl: TEST_CONFIG.apiBase, mode: 'none', fetch: server.fetch, reactions, translate });
         },
-        createRouter: (routes) => {
+        createRouter: (routes, discovery) => {
           events.push('router');
-          return createMemoryRouter(routes, { initialEntries: ['/login'] });
+          return createMemoryRouter(routes, { initialEntries: ['/login'], ...discovery });
         },
       },
       async () => {

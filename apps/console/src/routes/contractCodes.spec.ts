@@ -1,7 +1,8 @@
-// Route tables are part of /login's JavaScript (docs/performance.md, initial JS of /login): a handle
-// names its permission code through PERMISSIONS, never through a call's contract, whose zod schema
-// would come along (26 KB gzip). These tests keep each screen's code equal to its contract's, and
-// keep the route tables' run-time imports from the contracts to the modules without zod.
+// Route tables name a permission code through PERMISSIONS, never through a call's contract, whose zod
+// schema would come along (26 KB gzip): the public tables are part of /login's JavaScript, and the
+// signed-in ones are loaded before the first signed-in page (docs/performance.md, initial JS of /login).
+// These tests keep each screen's code equal to its contract's, and the route tables' run-time imports
+// from the contracts to the modules without zod.
 import fs from 'node:fs';
 import path from 'node:path';
 import { deregistrationEndpoints, imEndpoints } from '@merchant/api-contracts';
@@ -37,7 +38,7 @@ function routeTables(folder: string): string[] {
   return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(folder, entry.name);
     if (entry.isDirectory()) return routeTables(full);
-    return entry.name === 'routes.tsx' ? [full] : [];
+    return /^(r|publicR)outes\.tsx$/.test(entry.name) ? [full] : [];
   });
 }
 

@@ -32,6 +32,8 @@ export interface RouteHandle {
 }
 
 export interface ManifestRoute {
+  /** React Router's route id; set where routes are added later (the signed-in shell, routes/shellDiscovery.ts). */
+  id?: string;
   path?: string;
   index?: boolean;
   element?: ReactNode;

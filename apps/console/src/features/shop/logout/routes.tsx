@@ -1,6 +1,7 @@
 // Manifest entries of closing the shop (console-spec §2; issue 26 §6). The two /shop screens join the
 // merchant-centre group (§6: not for storeType 3, by routes/storeTypeRules.ts); /logoutSubmitSuccess is inside the signed-in shell;
-// /logouting is public (§2), read by the request's reference.
+// /logouting is public (§2), read by the request's reference: its entry is in publicRoutes.tsx, since public route
+// tables are part of /login's JavaScript and the signed-in ones are not (routes/shellDiscovery.ts).
 import { PERMISSIONS } from '@merchant/api-contracts';
 import type { ManifestRoute } from '../../../routes/routeHandle';
 
@@ -28,14 +29,5 @@ export const logoutShellRoutes: ManifestRoute[] = [
     path: '/logoutSubmitSuccess',
     handle: { title: 'shopLogout.menu.submitted', hidden: true, keepAlive: false },
     lazy: () => pages().then((m) => ({ Component: m.LogoutSubmittedPage })),
-  },
-];
-
-/** Public: open without sign-in. */
-export const logoutPublicRoutes: ManifestRoute[] = [
-  {
-    path: '/logouting',
-    handle: { title: 'shopLogout.menu.result', public: true, hidden: true, breadcrumb: false },
-    lazy: () => import('./LogoutResultPage').then((m) => ({ Component: m.LogoutResultPage })),
   },
 ];
