@@ -5,7 +5,6 @@ import { initReactI18next } from 'react-i18next';
 import { appMessages } from './messages';
 import { layoutMessages } from '../layout/messages';
 import { authMessages } from '../features/auth/messages';
-import { registeredMessages } from '../features/registered/messages';
 import { systemMessages } from '../features/system/messages';
 import { helpMessages } from '../features/help/messages';
 
@@ -18,11 +17,12 @@ export type MessageTree = { [key: string]: string | MessageTree };
 export type FeatureMessages = Record<ConsoleLanguage, MessageTree>;
 
 /**
- * Texts every first screen may need: sign-in, onboarding, system pages, help and the layout's own.
+ * Texts every first screen may need: sign-in, system pages, help and the layout's own.
  * The areas inside the signed-in layout add theirs when the layout's chunk loads
- * (app/shellMessages.ts), so /login does not download them (docs/performance.md, initial JS).
+ * (app/shellMessages.ts), the onboarding screens theirs with those screens (routes/areaTexts.tsx),
+ * so /login does not download them (docs/performance.md, initial JS).
  */
-const featureMessages: FeatureMessages[] = [appMessages, layoutMessages, authMessages, registeredMessages, systemMessages, helpMessages];
+const featureMessages: FeatureMessages[] = [appMessages, layoutMessages, authMessages, systemMessages, helpMessages];
 
 /**
  * Adds more areas' texts to a console's i18n instance (deep-merged; the screens re-render). `silent`

@@ -17,6 +17,8 @@ import { shopSettlementMessages } from '../features/shop/settlement/messages';
 import { shopProfileMessages } from '../features/shop/profile/messages';
 import { shopStaffMessages } from '../features/shop/staff/messages';
 import { resourceKitMessages } from '../resource-kit/messages';
+// The shop profile reuses onboarding inputs (registered/ShopMsgPage's CategoriesInput) and their texts.
+import { registeredMessages } from '../features/registered/messages';
 
 export const shellMessages: readonly FeatureMessages[] = [
   accountMessages,
@@ -35,4 +37,5 @@ export const shellMessages: readonly FeatureMessages[] = [
   shopProfileMessages,
   shopStaffMessages,
   resourceKitMessages,
+  registeredMessages,
 ];

@@ -9,6 +9,7 @@ import { registeredRoutes } from '../features/registered/routes';
 import { fallbackRoute, systemRoutes } from '../features/system/routes';
 import { logoutPublicRoutes } from '../features/shop/logout/publicRoutes';
 import { withStoreTypeRules } from './storeTypeRules';
+import { withAreaTexts } from './areaTexts';
 
 /** The id of the signed-in shell's route, whose children are added when discovered. */
 export const SHELL_ROUTE_ID = 'shell';
@@ -20,8 +21,8 @@ export function consoleManifest(shellScreens: ManifestRoute[]): ManifestRoute[] 
       element: <RootLayout />,
       hydrateFallbackElement: <PageLoading />,
       children: [
-        // Before authRoutes: the onboarding screens own /registered/resultReg.
-        ...registeredRoutes,
+        // Before authRoutes: the onboarding screens own /registered/resultReg. Their texts (3 KB gzip) come with them.
+        withAreaTexts(() => import('../features/registered/messages').then((module) => [module.registeredMessages]), registeredRoutes),
         ...authRoutes,
         ...systemRoutes,
         ...logoutPublicRoutes,
