@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../../http/route';
-import { freshUrlsOfStoredUrls, type MediaFileUrls } from '../media';
+// A type-only import: the account module reaches the media library through the face it is handed, so loading it
+// never loads the media module's routes and their ESM-only dependencies (file-type).
+import type { MediaFileUrls } from '../media';
 
 /**
  * Stored image URLs → URLs signed now, for the caller's store and address (docs/merchant-centre.md "Images of the
@@ -13,7 +15,7 @@ export const keepStoredUrls: FreshStoredUrls = async () => new Map();
 
 /** The one signer of the module's routes: the caller's own library files, signed for the address the browser called. */
 export function storeImageSigner(media: MediaFileUrls | undefined, caller: Caller, request: FastifyRequest): FreshStoredUrls {
-  return media ? (urls) => freshUrlsOfStoredUrls(media, caller.storeId, urls, request) : keepStoredUrls;
+  return media ? (urls) => media.freshUrlsOfStoredUrls(caller.storeId, urls, request) : keepStoredUrls;
 }
 
 const stringsOf = (value: unknown): string[] => (typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);

@@ -21,6 +21,8 @@ export interface MediaFileUrls {
   signedUrls(storeId: number, fileIds: readonly number[], request: FastifyRequest): Promise<Map<number, string>>;
   /** objectKey → a signed URL reachable from the caller's address; keys of other stores' (or deleted) files are absent. */
   signedUrlsOfKeys(storeId: number, objectKeys: readonly string[], request: FastifyRequest): Promise<Map<string, string>>;
+  /** Stored library URLs → the same objects signed now (freshUrlsOfStoredUrls); other URLs are absent. */
+  freshUrlsOfStoredUrls(storeId: number, urls: readonly string[], request: FastifyRequest): Promise<Map<string, string>>;
 }
 
 /**
@@ -52,7 +54,7 @@ export function libraryObjectKeyOf(url: string): string | null {
  * are in the answer; any other URL (outside, `/static/…`, another store's key, a file deleted since) is absent, and
  * the caller answers it as stored.
  */
-export async function freshUrlsOfStoredUrls(media: MediaFileUrls, storeId: number, urls: readonly string[], request: FastifyRequest): Promise<Map<string, string>> {
+export async function freshUrlsOfStoredUrls(media: Pick<MediaFileUrls, 'signedUrlsOfKeys'>, storeId: number, urls: readonly string[], request: FastifyRequest): Promise<Map<string, string>> {
   const keys = new Map<string, string>();
   for (const url of urls) {
     const key = libraryObjectKeyOf(url);
@@ -83,10 +85,12 @@ export function createMediaModule(deps: MediaDeps): { routes: StoreRoute[]; file
       });
     },
   };
+  const signedUrlsOfKeys: MediaFileUrls['signedUrlsOfKeys'] = (storeId, objectKeys, request) =>
+    objectKeys.length === 0 ? Promise.resolve(new Map()) : service.signedUrlsOfKeys(storeId, objectKeys, originOf(request));
   const fileUrls: MediaFileUrls = {
     signedUrls: (storeId, fileIds, request) => (fileIds.length === 0 ? Promise.resolve(new Map()) : service.signedUrlsOf(storeId, fileIds, originOf(request))),
-    signedUrlsOfKeys: (storeId, objectKeys, request) =>
-      objectKeys.length === 0 ? Promise.resolve(new Map()) : service.signedUrlsOfKeys(storeId, objectKeys, originOf(request)),
+    signedUrlsOfKeys,
+    freshUrlsOfStoredUrls: (storeId, urls, request) => freshUrlsOfStoredUrls({ signedUrlsOfKeys }, storeId, urls, request),
   };
   return { routes: [...mediaRoutes(service), demoObjects], fileUrls };
 }
