@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { approvedOwnStore, type OwnStore } from '../support/own-store';
 
 /** Closing the shop (/shop/logout → /shop/storeLogoutRiskWarning → /logoutSubmitSuccess; /logouting) in a merchant's terms. */
