@@ -36,8 +36,8 @@ export type { ConnectionTiming } from './connection/timing';
 export type { ReconnectOptions } from './connection/reconnect-options';
 
 // Sync results
-export { SYNC_NOTIFY_ORDER } from './sync/sync-merge';
-export type { SyncNotification, SyncNotificationKind } from './sync/sync-merge';
+export { SYNC_NOTIFY_ORDER } from './sync/sync-notification';
+export type { SyncNotification, SyncNotificationKind } from './sync/sync-notification';
 export type { SyncSummary } from './sync/sync-engine';
 export type { ImBroadcastMsg, RollbackOptions } from './model/history-rules';
 export type { HistorySyncNotification } from './sync/sync-merge-history';
@@ -50,7 +50,7 @@ export { OUTBOX_MAX_WAIT_MS } from './services/outbox';
 export type { FriendRequestInput, FriendAnswerInput } from './services/friends/friends-service';
 export type { CustomSysMsgInput } from './services/system-messages/system-messages-service';
 export type { TeamAccountsInput, TeamAnswerInput, TeamsLogger } from './services/teams/teams-service';
-export type { ImTeamMsgReceipt, ImTeamMsgReadDetail } from './services/teams/team-receipts';
+export type { ImTeamMsgReadDetail } from './services/teams/team-receipts';
 export type { ImSignalChannel, ImSignalEvent, ImSignalMember, SignalCreateInput, SignalInviteInput, SignalJoinInput, SignalChannelInput, SignalControlInput } from './services/signalling/signalling-service';
 export type { ImDocument, ImDocumentState, DocumentConvertOptions } from './services/documents/documents-service';
 export type { ImEvent, PublishEventInput, SubscribeEventInput, EventAccountsInput, EventSubscribeResult } from './services/events/events-service';

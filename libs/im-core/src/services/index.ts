@@ -13,7 +13,8 @@ export { SignallingService, fromWireSignalChannel } from './signalling/signallin
 export type { ImSignalChannel, ImSignalEvent, ImSignalMember, SignalCreateInput, SignalInviteInput, SignalJoinInput, SignalChannelInput, SignalControlInput } from './signalling/signalling-service';
 export type { TeamAccountsInput, TeamAnswerInput, TeamsLogger } from './teams/teams-service';
 export { TeamReceipts } from './teams/team-receipts';
-export type { ImTeamMsgReceipt, ImTeamMsgReadDetail } from './teams/team-receipts';
+export type { ImTeamMsgReadDetail } from './teams/team-receipts';
+export type { ImTeamMsgReceipt, ImQuickComment, ImMsgPin } from '../store/entities';
 export { SystemMessagesService } from './system-messages/system-messages-service';
 export type { CustomSysMsgInput } from './system-messages/system-messages-service';
 export { ReadAckBatcher, READ_ACK_PAIRS, READ_ACK_THROTTLE_MS, READ_ACK_BATCH_MAX } from './read-ack-batcher';
@@ -21,7 +22,7 @@ export type { ReadAckPair, AckTimers } from './read-ack-batcher';
 export { HistoryService, DELETE_SELF_BATCH_MAX } from './history/history-service';
 export type { ServerSearchQuery, ServerSearchPage, HistoryEvents } from './history/history-service';
 export { MsgExtendService } from './msg-extend/msg-extend-service';
-export type { ImQuickComment, ImCollect, ImMsgPin, ImMessageRef, CollectQueryInput } from './msg-extend/msg-extend-service';
+export type { ImCollect, ImMessageRef, CollectQueryInput } from './msg-extend/msg-extend-service';
 export { replyFieldsFor } from './msg-extend/msg-extend-service';
 export type { ImMessageLookup, ImThreadPage, ReplyTextInput, ThreadPageQuery } from './msg-extend/msg-extend-service';
 export { DocumentsService } from './documents/documents-service';

@@ -1,12 +1,10 @@
 import type { RequestBodyOf, ResponseBodyOf } from '../protocol/command-definition';
 import type { RequestName } from '../connection/im-connection';
 import type { CommandTable } from '../protocol/commands';
-import type { ImFriend, ImMessage, ImSession, ImSysMsg, ImTeam, ImTeamMember, ImUser } from '../store/entities';
+import type { ImFriend, ImMessage, ImMsgPin, ImQuickComment, ImSession, ImSysMsg, ImTeam, ImTeamMember, ImTeamMsgReceipt, ImUser } from '../store/entities';
 import type { ImRelationState } from '../model/relation-rules';
 import type { Store } from '../store/store';
 import type { UnreadRules } from '../model/session-state';
-import type { ImTeamMsgReceipt } from './teams/team-receipts';
-import type { ImMsgPin, ImQuickComment } from './msg-extend/msg-extend-service';
 
 /** The request half of the connection, which is all a service may use (STYLE.md layers). */
 export interface CommandRequester {

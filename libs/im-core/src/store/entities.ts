@@ -240,6 +240,34 @@ export interface ImTeamMember {
   valid: boolean;
 }
 
+/** A quick comment on a message (§3 comments; body an integer, e.g. an emoji code). */
+export interface ImQuickComment {
+  from: string;
+  body: number;
+  time: number;
+  custom?: string;
+}
+
+/** A message pinned in a session (§3 Message pin): the pin tag carries createTime and updateTime. */
+export interface ImMsgPin {
+  idClient: string;
+  sessionId: string;
+  pinFrom: string;
+  pinCustom?: string;
+  createTime: number;
+  updateTime: number;
+  msg?: ImMessage;
+}
+
+/** Read and unread counts of one of my team messages (§3 "Team message receipt counts: idClient, unread, read"). */
+export interface ImTeamMsgReceipt {
+  teamId: string;
+  idServer: string;
+  idClient: string;
+  read: number;
+  unread: number;
+}
+
 /** Sync timetags per data kind (§3). Per-team member timetags are keyed `teamMembers-<teamId>`. */
 export const SYNC_TIMETAG_KINDS = [
   'myInfo',

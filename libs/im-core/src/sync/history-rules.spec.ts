@@ -2,7 +2,7 @@ import { MemoryStore } from '../store/memory-store';
 import { sampleMessage, sampleSession } from '../store/store-conformance';
 import type { ImPush } from '../connection/im-connection';
 import { SyncEngine } from './sync-engine';
-import type { SyncNotification } from './sync-merge';
+import type { SyncNotification } from './sync-notification';
 import { applyDeletedForSelf, applyHistoryClear, mergeReceiptTimes, takeNewBroadcasts } from '../model/history-rules';
 
 const SID = 'p2p-c_demo1';

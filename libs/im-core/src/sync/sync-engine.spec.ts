@@ -7,7 +7,7 @@ import type { StoreWrite } from '../store/store';
 import { sampleMessage, sampleSession } from '../store/store-conformance';
 import type { ImPush } from '../connection/im-connection';
 import { SyncEngine } from './sync-engine';
-import { SYNC_NOTIFY_ORDER, type SyncNotification } from './sync-merge';
+import { SYNC_NOTIFY_ORDER, type SyncNotification } from './sync-notification';
 
 const ME = 's_1001';
 const wireMsg = (idClient: string, time: number, from = 'c_demo1', to = ME): MessageRecordValue => ({

@@ -11,7 +11,8 @@ import type { ImPush } from '../connection/im-connection';
 import { MERGED_TIMETAG_KINDS, OWN_CURSOR_KINDS, SYNC_DATA_PUSHES, SyncBatch, TEAM_TIMETAG_KINDS } from './sync-batch';
 import { syncTeamMembers, type TeamMembersRequester } from './sync-team-members';
 import type { RollbackOptions } from '../model/history-rules';
-import { SESSION_LIST_LIMIT, batchIdClients, mergeSyncBatch, type SyncNotification } from './sync-merge';
+import { SESSION_LIST_LIMIT, batchIdClients, mergeSyncBatch } from './sync-merge';
+import type { SyncNotification } from './sync-notification';
 import { combinePageNotifications } from './sync-notifications';
 import { yieldToEventLoop } from './yield-to-event-loop';
 

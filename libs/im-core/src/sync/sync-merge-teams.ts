@@ -2,7 +2,7 @@ import type { ImTeamMember } from '../store/entities';
 import type { Store } from '../store/store';
 import { invalidateTeam, memberTimetagReset } from '../model/team-state';
 import type { SyncBatch } from './sync-batch';
-import type { SyncNotification } from './sync-merge';
+import type { SyncNotification } from './sync-notification';
 
 /**
  * The team part of a sync page (docs/im-teams.md): the teams (syncTeams), my own member rows

@@ -1,4 +1,4 @@
-import type { ImFriend, ImMessage, ImRelation, ImSession, ImSysMsg, ImTeam, ImTeamMember, ImUser } from '../store/entities';
+import type { ImMessage, ImSession, ImSysMsg } from '../store/entities';
 import { mergeSyncedTeams } from './sync-merge-teams';
 import { DONNOP_KEY, type Store } from '../store/store';
 import { MAX_UNREAD_RECOUNT, deleteStoredMessage, ingestSessionMessages } from '../model/message-ingest';
@@ -9,46 +9,8 @@ import { OFFLINE_SESSION_CONCURRENCY } from './constants';
 import { runWithConcurrency } from './run-with-concurrency';
 import type { SyncBatch } from './sync-batch';
 import type { RollbackOptions } from '../model/history-rules';
-import { mergeHistoryBatch, type HistorySyncNotification } from './sync-merge-history';
-
-/**
- * What the app is told after a sync, in the order of §4 Sync "On done": blocklist, mutelist,
- * friends, my info, users, teams, super teams, sessions, pinned sessions, roaming messages,
- * offline messages, filtered offline messages, sessions with more roaming, system messages,
- * unread counts, push configuration. syncDone follows them.
- */
-export type SyncNotification =
-  | { kind: 'blacklist'; relations: ImRelation[]; removed: string[] }
-  | { kind: 'mutelist'; relations: ImRelation[]; removed: string[] }
-  | { kind: 'friends'; friends: ImFriend[] }
-  | { kind: 'myInfo'; user: ImUser }
-  | { kind: 'users'; users: ImUser[] }
-  | { kind: 'teams'; teams: ImTeam[] }
-  | { kind: 'superTeams'; teams: ImTeam[] }
-  /** Member rows stored by sync: mine (syncMyTeamMembers), those of teams that ended, and with syncTeamMembers every changed team's. */
-  | { kind: 'teamMembers'; members: ImTeamMember[] }
-  | { kind: 'sessions'; sessions: ImSession[] }
-  | { kind: 'stickTopSessions'; sessions: ImSession[] }
-  | { kind: 'roamingMsgs'; messages: ImMessage[] }
-  | { kind: 'offlineMsgs'; messages: ImMessage[] }
-  | { kind: 'offlineFilterMsgs'; messages: ImMessage[] }
-  | { kind: 'sessionsWithMoreRoaming'; sessionIds: string[] }
-  | { kind: 'sysMsgs'; sysMsgs: ImSysMsg[] }
-  | { kind: 'sysMsgUnread'; unreadByType: Record<string, number> }
-  | { kind: 'pushConfig'; shouldPushNotificationWhenPCOnline: boolean }
-  | { kind: 'donnop'; donnop: string }
-  | HistorySyncNotification;
-
-export type SyncNotificationKind = SyncNotification['kind'];
-
-export const SYNC_NOTIFY_ORDER: readonly SyncNotificationKind[] = [
-  'blacklist', 'mutelist', 'friends', 'myInfo', 'users', 'teams', 'superTeams', 'sessions', 'stickTopSessions',
-  'roamingMsgs', 'offlineMsgs', 'offlineFilterMsgs', 'sessionsWithMoreRoaming', 'sysMsgs', 'sysMsgUnread', 'pushConfig',
-  // Not in the §4 list; ours, last.
-  'donnop', 'teamMembers',
-  // History across devices and broadcasts (sync-merge-history.ts), after the rest.
-  'msgReceipts', 'msgsDeletedSelf', 'sessionHistoryCleared', 'broadcastMsgs',
-];
+import { mergeHistoryBatch } from './sync-merge-history';
+import type { SyncNotification } from './sync-notification';
 
 /** §5 session listing default: the session list reported after a sync. */
 export const SESSION_LIST_LIMIT = 100;

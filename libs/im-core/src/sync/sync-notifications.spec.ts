@@ -1,5 +1,5 @@
 import type { ImMessage, ImUser } from '../store/entities';
-import { SYNC_NOTIFY_ORDER, type SyncNotification } from './sync-merge';
+import { SYNC_NOTIFY_ORDER, type SyncNotification } from './sync-notification';
 import { combinePageNotifications } from './sync-notifications';
 
 // The notifications of a sync committed page by page, told once after the last page

@@ -1,4 +1,4 @@
-import { SYNC_NOTIFY_ORDER, type SyncNotification, type SyncNotificationKind } from './sync-merge';
+import { SYNC_NOTIFY_ORDER, type SyncNotification, type SyncNotificationKind } from './sync-notification';
 
 type Of<K extends SyncNotificationKind> = Extract<SyncNotification, { kind: K }>;
 

@@ -4,7 +4,7 @@ import type { TeamMemberRecordValue, TeamRecordValue } from '../protocol/records
 import { MemoryStore } from '../store/memory-store';
 import { teamMemberIdOf } from '../store/entities';
 import { SyncEngine, type SyncEngineOptions } from './sync-engine';
-import type { SyncNotification } from './sync-merge';
+import type { SyncNotification } from './sync-notification';
 import type { TeamMembersRequester } from './sync-team-members';
 
 const ME = 's_1001';

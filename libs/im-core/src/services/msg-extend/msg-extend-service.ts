@@ -5,7 +5,7 @@ import { fromWireMessage, toWireMessage } from '../../model/wire-mapping';
 import { SceneCode } from '../../protocol/constants';
 import type { CollectRecord, MessageRecordValue, MsgPinRecord, QuickCommentRecord } from '../../protocol/records';
 import type { RecordOf } from '../../protocol/schema';
-import { parseSessionId, type ImMessage } from '../../store/entities';
+import { parseSessionId, type ImMessage, type ImMsgPin, type ImQuickComment } from '../../store/entities';
 import { validateSendText } from '../../validation/message-rules';
 import { msgsByIdServerProblem, threadQueryProblem } from '../../validation/thread-rules';
 import type { Outbox } from '../outbox';
@@ -22,14 +22,6 @@ import {
 } from '../../validation/extend-rules';
 import type { ServiceContext } from '../service-context';
 
-/** A quick comment on a message (§3 comments; body an integer, e.g. an emoji code). */
-export interface ImQuickComment {
-  from: string;
-  body: number;
-  time: number;
-  custom?: string;
-}
-
 /** One of my collects (§3 collect entity; private to the account). */
 export interface ImCollect {
   id: string;
@@ -39,17 +31,6 @@ export interface ImCollect {
   uniqueId?: string;
   createTime: number;
   updateTime: number;
-}
-
-/** A message pinned in a session (§3 Message pin): the pin tag carries createTime and updateTime. */
-export interface ImMsgPin {
-  idClient: string;
-  sessionId: string;
-  pinFrom: string;
-  pinCustom?: string;
-  createTime: number;
-  updateTime: number;
-  msg?: ImMessage;
 }
 
 /** A message as msgExtend names it on the server: the idServer the server gave it. */

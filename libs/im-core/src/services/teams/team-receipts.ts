@@ -1,15 +1,6 @@
-import type { ImMessage } from '../../store/entities';
+import type { ImMessage, ImTeamMsgReceipt } from '../../store/entities';
 import { validateTeamReceipts } from '../../validation/team-rules';
 import type { ServiceContext } from '../service-context';
-
-/** Read and unread counts of one of my team messages (§3 "Team message receipt counts: idClient, unread, read"). */
-export interface ImTeamMsgReceipt {
-  teamId: string;
-  idServer: string;
-  idClient: string;
-  read: number;
-  unread: number;
-}
 
 /** Who read one team message and who did not (§3 "Read detail: idClient, readAccounts, unreadAccounts"). */
 export interface ImTeamMsgReadDetail {
