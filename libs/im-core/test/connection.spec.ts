@@ -97,7 +97,7 @@ describe('ImConnection against an in-process server', () => {
   it('a refused login (302) fails connect and does not reconnect', async () => {
     const connection = connect('c_demo1', { token: 'bad-token' });
     await expect(connection.connect()).rejects.toMatchObject({ code: 302, command: 'login' });
-    await sleep(300);
+    await sleep(300); // fixed wait: no second login may come; 300 ms spans several back-offs (base 50 ms)
     expect(server.received.filter((f) => f.name === 'login')).toHaveLength(1);
     expect(connection.state).toBe('disconnected');
   });
@@ -114,7 +114,7 @@ describe('ImConnection against an in-process server', () => {
     const asked: unknown[] = [];
     const connection = connect('c_demo1', { token: undefined, getToken: async (context: unknown) => (asked.push(context), 'bad-token') });
     await expect(connection.connect()).rejects.toMatchObject({ code: 302, command: 'login' });
-    await sleep(300);
+    await sleep(300); // fixed wait: no second login may come; 300 ms spans several back-offs (base 50 ms)
     expect(asked).toEqual([{ account: 'c_demo1', reason: 'initial' }]);
     expect(server.received.filter((f) => f.name === 'login')).toHaveLength(1);
     expect(connection.state).toBe('disconnected');
@@ -146,7 +146,7 @@ describe('ImConnection against an in-process server', () => {
     const event = await kicked;
     expect(event.text).toMatch(text);
     expect(event.error).toMatchObject({ errorName: 'Kicked' });
-    await sleep(600); // longer than the largest back-off
+    await sleep(600); // fixed wait: no reconnect may follow; longer than the largest back-off (400 ms)
     expect(server.logins).toBe(1);
     expect(connection.state).toBe('disconnected');
   });
@@ -168,7 +168,7 @@ describe('ImConnection against an in-process server', () => {
     await connection.connect();
     await connection.logout();
     expect(server.received.map((f) => f.name)).toContain('logout');
-    await sleep(600);
+    await sleep(600); // fixed wait: no reconnect may follow; longer than the largest back-off (400 ms)
     expect(server.logins).toBe(1);
     expect(connection.state).toBe('disconnected');
     await expect(connection.request('getServerTime', {})).rejects.toMatchObject({ errorName: 'Error_Connection_is_not_Established' });
@@ -209,7 +209,7 @@ describe('ImConnection against an in-process server', () => {
     let skew = 0;
     const connection = connect('c_demo1', { now: () => Date.now() + skew, timing: { heartbeatIntervalMs: 60_000, wakeCheckIntervalMs: 40 } });
     await connection.connect();
-    await sleep(150);
+    await sleep(150); // fixed wait: several 40 ms wake checks pass with a steady clock and must send no heartbeat
     expect(server.received.filter((f) => f.name === 'heartbeat')).toHaveLength(0);
     skew += 10 * 60_000; // the machine "slept" for ten minutes
     await waitFor(() => server.received.some((f) => f.name === 'heartbeat'), 1000, 'heartbeat after wake');

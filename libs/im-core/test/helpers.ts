@@ -42,12 +42,13 @@ export function nextEvent<T>(subscribe: (listener: (value: T) => void) => () => 
   });
 }
 
+// fixed wait: the helper itself; each call says why its wall-clock time is needed.
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function waitFor(condition: () => boolean, timeoutMs = 3000, what = 'condition'): Promise<void> {
   const start = Date.now();
   while (!condition()) {
     if (Date.now() - start > timeoutMs) throw new Error(`${what} not met within ${timeoutMs} ms`);
-    await sleep(5);
+    await sleep(5); // fixed wait: poll interval; the deadline above bounds the wait
   }
 }

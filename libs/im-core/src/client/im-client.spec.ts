@@ -13,6 +13,8 @@ const wireMsg = (idClient: string, time: number, from = 'c_demo1', to = ME): Mes
 });
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const silentLogger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
+/** Resolves at the client's next syncDone (a login after a reconnect syncs again). */
+const nextSyncDone = (client: ImClient) => new Promise<void>((resolve) => client.on('syncDone', () => resolve()));
 
 type ClientOptions = ConstructorParameters<typeof ImClient>[0];
 function makeClient(options: { store?: ClientOptions['store']; syncPushes?: (fake: FakeConnection) => void; outbox?: boolean; outboxMaxWaitMs?: number } = {}) {
@@ -123,15 +125,17 @@ describe('ImClient', () => {
     await expect(expired).rejects.toMatchObject({ errorName: 'Error_Timeout' });
     expect(seen.updates.at(-1)).toMatchObject({ text: 'too late', status: 'fail' });
 
+    const synced = nextSyncDone(client);
     fake.login();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await synced;
     const refused = client.messages.sendText({ scene: 'p2p', to: 'c_demo1', text: 'refused' });
     await expect(refused).rejects.toMatchObject({ code: 414 });
     const stored = seen.updates.filter((m) => m.text === 'refused').at(-1);
     expect(stored).toMatchObject({ status: 'sending', sendError: { code: 414 } });
     fake.fire('disconnected', { error: undefined, willReconnect: true });
+    const resynced = nextSyncDone(client);
     fake.login();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await resynced;
     expect((await client.localStore?.getMessage(stored!.idClient))?.status).toBe('fail');
   });
 
@@ -199,8 +203,10 @@ describe('ImClient', () => {
     ]);
     const { client, fake, seen } = makeClient({ store });
     fake.answer('sendMsg', (body) => ({ msg: { ...body.msg, idServer: 'srv-q' } }));
+    // The stored outbox entry goes out after the sync: wait for its success.
+    const queuedSent = new Promise<void>((resolve) => client.on('msgUpdate', (m) => m.idClient === 'queued' && m.status === 'success' && resolve()));
     await client.connect();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await queuedSent;
     const updates = seen.updates.map((m) => `${m.idClient}:${m.status}`);
     expect(updates.slice(0, 2).sort()).toEqual(['expired:fail', 'stuck:fail']);
     expect(updates.slice(2)).toEqual(['queued:success']);
@@ -240,8 +246,9 @@ describe('ImClient', () => {
     const { fake, client, seen } = makeClient();
     await client.connect();
     fake.fire('disconnected', { error: undefined, willReconnect: true });
+    const resynced = nextSyncDone(client);
     fake.login();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await resynced;
     expect(fake.requests.filter((r) => r.name === 'sync')).toHaveLength(2);
     expect(seen.order.filter((k) => k === 'syncDone')).toHaveLength(2);
   });

@@ -29,7 +29,6 @@ describe('ImClient super teams (im-client-spec §5 Teams, §8)', () => {
   it('getSuperTeams: 803 is cleared and treated as nothing to merge; the synced list stands', async () => {
     const { fake, client } = makeClient();
     await client.connect();
-    await new Promise((r) => setTimeout(r, 10));
     expect((await client.superTeams.list()).map((t) => t.teamId)).toEqual(['st1']);
     fake.answer('getSuperTeams', () => {
       throw new ImError('Server_Error', 'unchanged', { code: 803 });
@@ -47,7 +46,6 @@ describe('ImClient super teams (im-client-spec §5 Teams, §8)', () => {
   it('a refused input sends nothing; leave and dismiss mark the super team invalid here (§4)', async () => {
     const { fake, client, sent } = makeClient();
     await client.connect();
-    await new Promise((r) => setTimeout(r, 10));
     await expect(client.superTeams.getMembersByAccounts({ teamId: 'st1', accounts: [] })).rejects.toMatchObject({ code: 414, message: 'accounts must be a non-empty array' });
     await expect(client.superTeams.muteMembers({ teamId: 'st1', accounts: Array.from({ length: 11 }, (_, i) => `a${i}`), mute: true })).rejects.toMatchObject({ code: 414 });
     await expect(client.superTeams.action({ action: 'leave', teamId: '' })).rejects.toMatchObject({ code: 414, message: 'teamId is required' });
@@ -70,14 +68,13 @@ describe('ImClient super teams (im-client-spec §5 Teams, §8)', () => {
     fake.answer('getSuperTeam', () => ({ team: superTeam('st1', { name: 'renamed' }) }));
     fake.answer('batchMarkRead', () => ({}));
     await client.connect();
-    await new Promise((r) => setTimeout(r, 10));
-    const changed: string[] = [];
-    client.on('superTeams', (teams) => changed.push(...teams.map((t) => t.name)));
+    const changed = new Promise<string[]>((resolve) => client.on('superTeams', (teams) => resolve(teams.map((t) => t.name))));
     fake.push('superTeamMsg', { msg: { idClient: 'n1', idServer: '9', scene: 5, from: 'x', to: 'st1', type: MessageTypeCode.notification, attach: '{"type":"updateSuperTeam"}', time: 5 } });
-    await new Promise((r) => setTimeout(r, 20));
-    expect(changed).toContain('renamed');
+    expect(await changed).toContain('renamed');
+    // The sysMsg event is emitted after the record is stored.
+    const received = new Promise<void>((resolve) => client.on('sysMsg', () => resolve()));
     fake.push('superTeamSysMsg', { sysMsg: { idServer: '77', category: 'superTeam', type: 'applySuperTeam', from: 'x', to: ME, time: 6, state: 'init', read: false } });
-    await new Promise((r) => setTimeout(r, 20));
+    await received;
     expect((await client.localStore?.getSysMsg('77'))?.category).toBe('superTeam');
     await client.systemMessages.markRead(['77']);
     expect(sent('batchMarkRead')).toEqual([{ serviceId: 21, commandId: 19, idServers: ['77'] }]);

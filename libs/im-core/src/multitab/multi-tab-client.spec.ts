@@ -20,7 +20,7 @@ const wireMsg = (idClient: string, time: number): MessageRecordValue => ({
 async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
   for (let i = 0; i < 400; i++) {
     if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 5)); // fixed wait: poll interval; 400 rounds bound the wait
   }
   throw new Error(`timed out waiting for ${what}`);
 }

@@ -13,6 +13,7 @@ function scriptedFetch(script: Record<string, Reply[]>, fallback: Reply = { stat
     calls.push(path);
     if (init?.signal?.aborted) throw new Error('aborted');
     const reply = script[path]?.shift() ?? fallback;
+    // fixed wait: the fake server holds an empty poll briefly, as the real one does, so the poll loop does not spin.
     if (path === 'poll' && !script.poll?.length && reply === fallback) await new Promise((r) => setTimeout(r, 5));
     const body = reply.body;
     return {
@@ -28,6 +29,15 @@ function scriptedFetch(script: Record<string, Reply[]>, fallback: Reply = { stat
   return { fetch, calls };
 }
 
+/** Polls until the condition holds or the deadline passes (fetch replies arrive on later turns). */
+async function until(condition: () => boolean, what: string, timeoutMs = 2000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 2)); // fixed wait: poll interval; the deadline above bounds the wait
+  }
+}
+
 describe('LongPollTransport', () => {
   it('derives /lp from the WebSocket link', () => {
     expect(longPollUrlFor('ws://127.0.0.1:3200/ws')).toBe('http://127.0.0.1:3200/lp');
@@ -41,7 +51,7 @@ describe('LongPollTransport', () => {
     const transport = new LongPollTransport({ url: 'http://x/lp', fetch, connectTimeoutMs: 1000, retryDelayMs: 1 }, { onFrame: (f) => received.push([...f]), onClose: () => undefined });
     await transport.open();
     transport.send(Uint8Array.of(9));
-    await new Promise((r) => setTimeout(r, 30));
+    await until(() => received.length >= 2 && calls.includes('send'), 'the polled frames and the send');
     expect(received).toEqual([[1, 2, 3], [4]]);
     expect(calls).toContain('send');
     transport.close();
