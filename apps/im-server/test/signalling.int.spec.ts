@@ -21,6 +21,20 @@ describe('im-server call signalling', () => {
     return answer.body.channel as { channelId: string; channelName: string; creator: string; channelExpireTime: number; channelCreateTime: number };
   };
 
+  /**
+   * Closes `client` and waits until the server has unregistered it: a control from `member` of
+   * `channelId` to that account answers 11001 (offline) once no socket of it is routed.
+   */
+  const closeAndWaitOffline = async (client: RawImClient, member: RawImClient, channelId: string, who: string) => {
+    client.close();
+    await client.closed;
+    const deadline = Date.now() + 5000;
+    while ((await member.request('signalingControl', { channelId, account: who })).code !== ResponseCode.PEER_OFFLINE) {
+      if (Date.now() > deadline) throw new Error(`${who} still online 5 s after closing`);
+      await new Promise((r) => setTimeout(r, 10)); // fixed wait: poll interval; the deadline above bounds the wait
+    }
+  };
+
   beforeAll(async () => {
     started = await startServer();
   });
@@ -92,6 +106,7 @@ describe('im-server call signalling', () => {
 
     // Delay: members only; moves the expiry forward.
     expect((await c.request('signalingDelay', { channelId: channel.channelId })).code).toBe(SignalingCode.MEMBER_NOT_EXIST);
+    // fixed wait: the clock must move on by at least 1 ms so that the delayed expiry is later.
     await new Promise((r) => setTimeout(r, 5));
     const delayed = await b.request('signalingDelay', { channelId: channel.channelId });
     expect(delayed.code).toBe(200);
@@ -177,8 +192,7 @@ describe('im-server call signalling', () => {
 
     // An offline invitee without offlineEnabled: 10201, nothing stored (cancel finds nothing).
     const dan = account('sg_i_dan');
-    (await open(dan)).close();
-    await new Promise((r) => setTimeout(r, 100));
+    await closeAndWaitOffline(await open(dan), a, channelId, dan);
     expect((await a.request('signalingInvite', { channelId, account: dan, requestId: 'r4' })).code).toBe(SignalingCode.PEER_OFFLINE);
     expect((await a.request('signalingCancel', { channelId, account: dan, requestId: 'r4' })).code).toBe(SignalingCode.INVITE_NOT_EXIST);
     expect((await a.request('signalingInvite', { channelId, account: account('sg_i_nobody'), requestId: 'r5', offlineEnabled: true })).code).toBe(ResponseCode.NOT_FOUND);
@@ -218,10 +232,9 @@ describe('im-server call signalling', () => {
   it('an offline invitee gets the invitation after its next login sync, with needPush/needBadge, until it marks it read', async () => {
     const [amy, eve] = [account('sg_o_amy'), account('sg_o_eve')];
     const a = await open(amy);
-    (await open(eve)).close();
-    await new Promise((r) => setTimeout(r, 100));
     const { channelId } = await create(a, { type: 1 });
     expect((await a.request('signalingJoin', { channelId })).code).toBe(200);
+    await closeAndWaitOffline(await open(eve), a, channelId, eve);
     expect((await a.request('signalingInvite', { channelId, account: eve, requestId: 'off-1', offlineEnabled: true, needPush: false, needBadge: true, attach: 'later' })).code).toBe(200);
 
     // Pending invitations are pushed after syncDone, once the server has read them. The connection
@@ -242,15 +255,13 @@ describe('im-server call signalling', () => {
     const invite = (await e1.waitForPush('signalingNotify', (p) => p.channel?.requestId === 'off-1')).channel;
     expect(invite).toMatchObject({ channelId, eventType: EVENT.invite, from: amy, to: eve, needPush: false, needBadge: true, attach: 'later', members: [expect.objectContaining({ account: amy })] });
     expect(invite?.msgid).toEqual(expect.any(String));
-    e1.close();
-    await new Promise((r) => setTimeout(r, 100));
+    await closeAndWaitOffline(e1, a, channelId, eve);
     const e2 = await loginAndSync();
     expect(invitesTo(e2).map((c) => c?.msgid)).toEqual([invite?.msgid]);
 
     // Acknowledged: the next login's sync pushes nothing, as the marker shows.
     expect((await e2.request('signalingMarkRead', { msgid: [invite?.msgid as string] })).code).toBe(200);
-    e2.close();
-    await new Promise((r) => setTimeout(r, 100));
+    await closeAndWaitOffline(e2, a, channelId, eve);
     const e3 = await loginAndSync();
     expect(invitesTo(e3)).toEqual([]);
     // Still pending: eve can accept it.
