@@ -1,3 +1,4 @@
+import { ResponseCode } from '@merchant/im-core';
 import { RawImClient } from './support/raw-client';
 import { account, startServer, type StartedServer } from './support/test-server';
 
@@ -33,16 +34,23 @@ describe('call signalling between two im-server nodes', () => {
     const [amy, bob, eve] = [account('sgm_amy'), account('sgm_bob'), account('sgm_eve')];
     const a = await on(nodeA, amy);
     const b = await on(nodeB, bob);
-    (await on(nodeB, eve)).close();
+    const eveFirst = await on(nodeB, eve);
     const created = await a.request('signalingCreate', { type: 1 });
     const channelId = created.body.channel?.channelId as string;
     expect((await a.request('signalingJoin', { channelId })).code).toBe(200);
+    // eve leaves node B; a control from A answers 11001 once no node routes her any more.
+    eveFirst.close();
+    await eveFirst.closed;
+    const deadline = Date.now() + 5000;
+    while ((await a.request('signalingControl', { channelId, account: eve })).code !== ResponseCode.PEER_OFFLINE) {
+      if (Date.now() > deadline) throw new Error('eve still online 5 s after closing');
+      await new Promise((r) => setTimeout(r, 10)); // fixed wait: poll interval; the deadline above bounds the wait
+    }
     expect((await a.request('signalingInvite', { channelId, account: bob, requestId: 'm1' })).code).toBe(200);
     expect((await b.waitForPush('signalingNotify', (p) => p.channel?.eventType === EVENT.invite)).channel).toMatchObject({ channelId, from: amy, requestId: 'm1' });
     expect((await b.request('signalingAccept', { channelId, account: amy, requestId: 'm1' })).code).toBe(200);
     expect((await a.waitForPush('signalingNotify', (p) => p.channel?.eventType === EVENT.accept)).channel).toMatchObject({ from: bob });
 
-    await new Promise((r) => setTimeout(r, 100));
     expect((await a.request('signalingInvite', { channelId, account: eve, requestId: 'm2', offlineEnabled: true })).code).toBe(200);
     const e = await on(nodeB, eve);
     expect((await e.request('sync', { timetags: {} })).code).toBe(200);
