@@ -81,6 +81,12 @@ const stages = [
   ],
   [
     [
+      {
+        // Public API of each published library against its checked-in report (reads the first stage's build).
+        name: 'API reports (api-extractor)',
+        cmd: ['node', 'tools/api-reports.mjs', '--check'],
+        env: envWithoutServices,
+      },
       ...integrationSuites,
       {
         name: 'registry publish (verdaccio)',
