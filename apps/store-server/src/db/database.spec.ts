@@ -69,6 +69,7 @@ describe('store database', () => {
     const insertInTransaction = (mobile: string, fail: boolean) =>
       database.db.transaction().execute(async (trx) => {
         await trx.insertInto('store_store').values({ store_name: mobile, store_status: 0, store_type: 1, mobile }).execute();
+        // fixed wait: the transaction stays open a while so the other writes must queue behind it (what is tested).
         await new Promise((resolve) => setTimeout(resolve, 20));
         if (fail) throw new Error('rolled back');
       });

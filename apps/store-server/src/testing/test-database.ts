@@ -142,7 +142,7 @@ async function cloneMigratedDatabase(serverUrl: string): Promise<{ url: string; 
           } else if (attempt >= 100) {
             throw new Error(`test database ${name} still has ${rowCount} session(s) after its close`);
           }
-          await new Promise((resolve) => setTimeout(resolve, 100));
+          await new Promise((resolve) => setTimeout(resolve, 100)); // fixed wait: poll interval; 100 attempts bound the wait
         }
       } finally {
         await client.end();

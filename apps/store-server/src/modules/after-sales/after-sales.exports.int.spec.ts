@@ -36,7 +36,7 @@ describe('after-sales exports', () => {
     let job = created.data;
     for (let polls = 0; job.state !== EXPORT_JOB_STATE.done && job.state !== EXPORT_JOB_STATE.failed; polls += 1) {
       if (polls > 400) throw new Error(`export job ${job.jobId} still in state ${job.state}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await new Promise((resolve) => setTimeout(resolve, 250)); // fixed wait: poll interval; the poll count bounds the wait
       job = (await h.call<ExportJob>(e.status.path, { jobId: job.jobId }, token)).data;
     }
     expect([job.state, job.msg]).toEqual([EXPORT_JOB_STATE.done, '']);

@@ -37,7 +37,7 @@ async function waitForJob(jobId: number, token: string, limitMs = 120_000): Prom
     expect(status.code).toBe(OK);
     if (status.data.state === EXPORT_JOB_STATE.done || status.data.state === EXPORT_JOB_STATE.failed) return status.data;
     if (Date.now() > deadline) throw new Error(`export job ${jobId} still in state ${status.data.state} (${status.data.processed}/${status.data.total})`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 250)); // fixed wait: poll interval; the deadline above bounds the wait
   }
 }
 

@@ -171,7 +171,7 @@ describe('orders: the store side and the buyer side', () => {
       expect(created.code).toBe(OK);
       let job = created.data;
       for (let tries = 0; job.state !== EXPORT_JOB_STATE.done && job.state !== EXPORT_JOB_STATE.failed && tries < 400; tries++) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
+        await new Promise((resolve) => setTimeout(resolve, 250)); // fixed wait: poll interval of the export job; the tries bound the wait
         job = (await h.call<ExportJob>(exportCalls.status.path, { jobId: job.jobId }, demo)).data;
       }
       expect([job.state, job.msg]).toEqual([EXPORT_JOB_STATE.done, '']);
@@ -455,16 +455,22 @@ describe('orders: the store side and the buyer side', () => {
     it('the demo simulator places and pays an order of the demo store and announces it once paid', async () => {
       const events = new OrderEvents();
       const announced: Array<OrderPaidEvent & { statusSeen: number }> = [];
+      let firstAnnounced!: () => void;
+      const announcedOnce = new Promise<void>((resolve) => (firstAnnounced = resolve));
       const repository = new OrdersRepository(db());
       events.onPaid((event) => {
         // Emitted after the commit: the listener already reads the paid order.
-        void repository.row(event.storeId, event.orderId).then((row) => announced.push({ ...event, statusSeen: row?.status ?? -1 }));
+        void repository.row(event.storeId, event.orderId).then((row) => {
+          announced.push({ ...event, statusSeen: row?.status ?? -1 });
+          firstAnnounced();
+        });
       });
       const simulator = new DemoOrderSimulator(new BuyerOrdersService(repository, events, systemClock), repository, { intervalSeconds: 60 }, () => undefined);
       const orderId = (await simulator.placeOne()) as number;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(announced).toEqual([expect.objectContaining({ storeId: DEMO, orderId, statusSeen: 1 })]);
+      await announcedOnce;
       expect((await detail(orderId)).history.map((e) => e.event)).toEqual(['paid']);
+      // Read after the detail round trip, so a second announcement would be in by now.
+      expect(announced).toEqual([expect.objectContaining({ storeId: DEMO, orderId, statusSeen: 1 })]);
     });
 
     it('withdraws before shipping (stock back), confirms after shipping, and follows the carrier', async () => {
