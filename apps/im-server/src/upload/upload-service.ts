@@ -6,6 +6,10 @@ import { ChunkLengthError, isSafeObjectKey, type ObjectStore } from './object-st
 import { RunningMd5 } from './running-md5';
 import { signUploadToken, verifyUploadToken, type UploadClaims } from './upload-token';
 import type { DocumentClaims, DocumentService } from './documents/document-service';
+import { IM_BUCKET, UploadError } from './upload-error';
+
+// Callers of the service (routes, gateway handlers) get its error from here too.
+export { UploadError };
 
 /** §9: chunks are 4 MB; the server takes no bigger body. */
 export const UPLOAD_CHUNK_BYTES = 4_194_304;
@@ -13,8 +17,6 @@ export const UPLOAD_CHUNK_BYTES = 4_194_304;
 export const CHUNK_UPLOAD_MAX_BYTES = 41_943_040_000;
 /** How long a token from getNosToken writes (ours; the client asks again after). */
 export const UPLOAD_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
-/** The bucket of chat files. */
-export const IM_BUCKET = 'im';
 /**
  * Quick transfer (§4): a file at least this big whose md5 the account already uploaded is not sent again.
  * Smaller files go up normally: asking costs about as much as sending them.
@@ -26,16 +28,6 @@ export const ACCESS_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const PRIVATE_NOS_SCENE = 'private';
 /** §5: the smallest nosSurvivalTime; below it, objects live without limit. */
 const MIN_SURVIVAL_SECONDS = 86_400;
-
-export class UploadError extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404 | 409 | 413,
-    readonly errCode: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export interface TokenRequest {
   account: string;

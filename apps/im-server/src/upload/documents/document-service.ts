@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { DOCUMENT_LIST_MAX_LIMIT, DOCUMENT_TYPES, documentListLimit, documentTypeOf } from '../../protocol';
 import type { DocumentTable, ImDatabase } from '../../db/schema';
 import type { ObjectStore } from '../object-store';
-import { IM_BUCKET, UploadError } from '../upload-service';
+import { IM_BUCKET, UploadError } from '../upload-error';
 import { RenderError, renderPdf, type RenderLimits } from './pdf-renderer';
 
 /** Bounds of one conversion (docs/im-upload.md "Documents"). */
