@@ -19,6 +19,7 @@ import * as chatrooms from './017-chatrooms';
 import * as threads from './018-threads';
 import * as teamFanout from './019-team-fanout';
 import * as messageBatchFunction from './020-message-batch-function';
+import * as messageBatchFunctionGenerated from './021-message-batch-function-generated';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '018-threads': threads,
   '019-team-fanout': teamFanout,
   '020-message-batch-function': messageBatchFunction,
+  '021-message-batch-function-generated': messageBatchFunctionGenerated,
 };
