@@ -91,6 +91,7 @@ describe('im-core chat rooms reconnect against im-server', () => {
     await ownerRoom.kickMember(amyName);
     await waitFor(() => amySeen.disconnected.length === 1, 5000, 'amy is out');
     expect(amySeen.disconnected[0]).toMatchObject({ kickReason: 5 });
+    // fixed wait: a kicked member must not reconnect; the window is longer than any back-off
     await sleep(PAST_ANY_BACKOFF_MS);
     expect(amySeen.reconnecting).toEqual([]);
     expect(proxy.connections).toBe(before);
@@ -131,9 +132,11 @@ describe('im-core chat rooms reconnect against im-server', () => {
     amyRoom.exit();
     expect(amySeen.disconnected).toEqual([{ error: undefined }]);
     // An attempt already under way meets the refusing proxy; none starts after the exit.
+    // fixed wait: an attempt already under way ends within the longest back-off
     await sleep(PAST_ANY_BACKOFF_MS);
     const after = proxy.connections;
     proxy.refusing = false;
+    // fixed wait: no attempt may start after the exit; the window is longer than any back-off
     await sleep(PAST_ANY_BACKOFF_MS);
     expect(proxy.connections).toBe(after);
     expect(amySeen.reconnected).toBe(0);

@@ -176,6 +176,7 @@ describe('im-server chat rooms', () => {
     expect(muted.body.member).toMatchObject({ tempMuted: true, tempMuteDuration: 1 });
     expect(await waitNotice(b, 'addTempMute')).toMatchObject({ duration: 1, to: [bob] });
     expect((await send(b, 'while muted')).code).toBe(ResponseCode.CHATROOM_IN_MUTELIST);
+    // fixed wait: the 1 s temporary mute is the server timer under test
     await new Promise((r) => setTimeout(r, 1100));
     expect((await send(b, 'after mute')).code).toBe(200);
 

@@ -5,6 +5,7 @@ import {
   createImClient, ImConnection, MemoryStore, type ConnectionTiming, type DisconnectedEvent, type ImClient, type ImConnectionOptions, type ImError, type NetworkEventSource, type WebSocketConstructor,
 } from '@merchant/im-core';
 import { encodePush, FaultProxy, recordSocketHandlers } from '@merchant/im-core/testing';
+import { sleep, waitFor } from './support/im-core-clients';
 import { TEST_APP_KEY, tokenFor } from './support/raw-client';
 import { account, makeDataDir, startServer, usingPostgres, type StartedServer } from './support/test-server';
 
@@ -32,16 +33,6 @@ const TIMING: Partial<ConnectionTiming> = {
 const MAX = TIMING.reconnectMaxDelayMs as number;
 const INTERVAL = TIMING.heartbeatIntervalMs as number;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const start = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`${what} not met within ${timeoutMs} ms`);
-    await sleep(10);
-  }
-}
-
 function nextEvent<T>(subscribe: (listener: (value: T) => void) => () => void, timeoutMs = 5000, what = 'event'): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -68,6 +59,7 @@ function obtainGc(): () => void {
 async function settledHeap(gc: () => void): Promise<number> {
   const samples: number[] = [];
   for (let i = 0; i < 3; i++) {
+    // fixed wait: samples a little apart, so garbage alive at one instant does not count
     await sleep(20);
     gc();
     samples.push(process.memoryUsage().heapUsed);
@@ -203,7 +195,8 @@ describe(`im-core client reliability through a fault proxy against the real im-s
     proxy.cutAll();
     expect(await failed).toMatchObject({ errorName: 'allAttemptsFailed', message: 'All attempts failed' });
     expect(proxy.connections - before).toBe(3);
-    await sleep(2 * MAX); // longer than any back-off delay
+    // fixed wait: no attempt may follow giving up; the window is longer than any back-off
+    await sleep(2 * MAX);
     expect(proxy.connections - before).toBe(3);
     expect(connection.state).toBe('disconnected');
   });

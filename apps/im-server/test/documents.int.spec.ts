@@ -36,6 +36,7 @@ async function settled(client: RawImClient, docId: string) {
     const answer = await client.request('fetchFile', { docId });
     expect(answer.code).toBe(200);
     if (answer.body.file?.state !== 'converting') return answer.body.file!;
+    // fixed wait: poll interval of the conversion state; the test timeout bounds the wait
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -34,6 +34,7 @@ describe('expiry sweeper: events, subscriptions, signalling channels', () => {
   const sweepAt = async (forward: number, swept: () => Promise<boolean>) => {
     for (let i = 0; i < 40; i++) {
       clock = forward;
+      // fixed wait: the sweeper runs on its own 50 ms timer; the clock stays moved for a few of its runs
       await sleep(150);
       clock = start;
       if (await swept()) return;
@@ -68,6 +69,7 @@ describe('expiry sweeper: events, subscriptions, signalling channels', () => {
 
     // Expired, within the grace: a join is 9102 "closed or expired", the row stays.
     clock = start + 2 * HOUR_MS + 60_000;
+    // fixed wait: sweeper runs (50 ms timer) pass inside the grace and must keep the channel row
     await sleep(300);
     const inGrace = await fan.request('signalingJoin', { channelId });
     expect([inGrace.code, errMsg(inGrace)]).toEqual([ResponseCode.CHANNEL_INVALID, `channel ${channelId} is closed or expired`]);

@@ -218,6 +218,7 @@ describe(`group commit inside MessageService (${dbName})`, () => {
         await holder.selectFrom('im_account_seq').select('seq').where('accid', '=', receiver).forUpdate().execute();
         const sending = sendAll();
         for (let waiting = 0; waiting < 2; ) {
+          // fixed wait: poll interval of pg_stat_activity; the test timeout bounds the wait
           await new Promise((r) => setTimeout(r, 20));
           const { rows } = await sql<{ n: number }>`
             select count(*)::int as n from pg_stat_activity

@@ -66,7 +66,8 @@ describe(`outbox and sync against the real im-server as a child process (${backe
           const outcome = sender.messages.sendText({ scene: 'p2p', to: receiverName, text: `${s}:${i}` });
           outcome.then(() => accepted++, () => undefined);
           outcomes.push(outcome);
-          await sleep(2); // spread the exchange over the kills
+          // fixed wait: spreads the sends over the kills (the load shape under test)
+          await sleep(2);
         }
       }),
     );
@@ -75,6 +76,7 @@ describe(`outbox and sync against the real im-server as a child process (${backe
       await waitFor(() => accepted >= (kill * MESSAGES) / (KILLS + 1), 120_000, `${kill}/${KILLS + 1} of the messages accepted`);
       progress(`kill ${kill} at ${accepted} accepted, ${deliveries.size} delivered`);
       await server.kill();
+      // fixed wait: the server stays down a moment, like a real restart
       await sleep(100);
       const restartAt = Date.now();
       await server.start();
@@ -246,6 +248,7 @@ function obtainGc(): () => void {
 async function settledHeap(gc: () => void): Promise<number> {
   const samples: number[] = [];
   for (let i = 0; i < 3; i++) {
+    // fixed wait: samples a little apart, so garbage alive at one instant does not count
     await sleep(20);
     gc();
     samples.push(process.memoryUsage().heapUsed);

@@ -32,6 +32,7 @@ describe('im-server limits: idle timeout, login deadline, malformed frames, freq
     const closedAt = Date.now();
     expect((await silent.closed).code).toBe(4002);
     expect(Date.now() - closedAt).toBeGreaterThanOrEqual(IDLE_TIMEOUT_MS - 100);
+    // fixed wait: the idle timeout is the server timer under test; the heartbeating socket must outlive two of it
     await new Promise((r) => setTimeout(r, IDLE_TIMEOUT_MS * 2));
     expect(lively.closeInfo).toBeUndefined();
     expect((await lively.request('getServerTime', {})).code).toBe(200);
@@ -85,6 +86,7 @@ describe('im-server limits: idle timeout, login deadline, malformed frames, freq
     // Other commands and other accounts are not limited.
     expect((await busy.request('getServerTime', {})).code).toBe(200);
     expect((await send(other, 'o1')).code).toBe(200);
+    // fixed wait: the rate window is the server timer under test; the send must pass once it is over
     await new Promise((r) => setTimeout(r, limited.body.retryAfterSeconds! * 1000 + 50));
     expect((await send(busy, 'r-after')).code).toBe(200);
     stop();

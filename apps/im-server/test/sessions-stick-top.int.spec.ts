@@ -37,6 +37,7 @@ describe(`stick-top sessions from the frame's client (${usingPostgres ? 'Postgre
     for (let i = 0; i < 200; i++) {
       const value = await read();
       if (value !== undefined) return value;
+      // fixed wait: poll interval; 200 rounds bound the wait
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     throw new Error(`timed out waiting for ${what}`);

@@ -87,6 +87,7 @@ describe('im-server super teams', () => {
     const teamId = await create(owner, []);
     for (const n of names) {
       expect((await o.request('addSuperTeamMembers', { teamId, accounts: [n] })).code).toBe(200);
+      // fixed wait: join times must differ by at least 1 ms for the join-time paging under test
       await new Promise((r) => setTimeout(r, 5));
     }
     const page1 = await o.request('getSuperTeamMembers', { teamId, limit: 2 });

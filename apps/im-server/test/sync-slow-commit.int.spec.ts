@@ -51,6 +51,7 @@ describe('sync cursor with a slow commit (PostgreSQL)', () => {
     const sentAt = Date.now();
     const slowSend = rawSender.request('sendMsg', { msg: { idClient: 'slow-1', scene: 0, to: receiver, type: 0, text: marker } }, 20_000);
     // More than the old 2 s overlap after the message was stamped, while its INSERT still sleeps.
+    // fixed wait: a sync must run more than the old 2 s overlap after the message was stamped, while its INSERT still sleeps
     await sleep(2500);
     await syncOnce();
     expect(await store.getMessage('slow-1')).toBeUndefined();

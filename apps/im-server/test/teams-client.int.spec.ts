@@ -286,6 +286,7 @@ describe('im-core teams against im-server', () => {
         const deadline = Date.now() + 5000;
         for (let seen = await held(); JSON.stringify(seen) !== expected; seen = await held()) {
           if (Date.now() > deadline) throw new Error(`${names[i]} holds ${JSON.stringify(seen)}, the server ${expected}, after ${JSON.stringify(ops)}`);
+          // fixed wait: poll interval; the deadline above bounds the wait
           await sleep(10);
         }
       }

@@ -63,7 +63,8 @@ describe(`IM token refresh with getToken against the real im-server (${usingPost
     client.on('state', (state) => states.push(state));
     proxy.cutAll();
     await waitFor(() => states.includes('connected') && states.at(-1) === 'disconnected', 10_000, 'the refused login');
-    await sleep(1000); // longer than the largest back-off of these clients
+    // fixed wait: no further login may follow the refusal; the window is longer than the largest back-off
+    await sleep(1000);
     expect(states.at(-1)).toBe('disconnected');
     expect(states.filter((s) => s === 'connected')).toHaveLength(1);
   });

@@ -184,6 +184,7 @@ async function fileGrowsPast(path: string, bytes: number): Promise<void> {
   for (;;) {
     const size = await stat(path).then((s) => s.size, () => 0);
     if (size > bytes) return;
+    // fixed wait: poll interval of the file size; the test timeout bounds the wait
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }

@@ -35,12 +35,13 @@ export function imCoreClient(httpUrl: string, account: string, extra: Partial<Im
   });
 }
 
+// fixed wait: the helper itself; each call says why its wall-clock time is needed.
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const start = Date.now();
   while (!(await condition())) {
     if (Date.now() - start > timeoutMs) throw new Error(`${what} not met within ${timeoutMs} ms`);
-    await sleep(10);
+    await sleep(10); // fixed wait: poll interval; the deadline above bounds the wait
   }
 }
