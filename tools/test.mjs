@@ -3,7 +3,7 @@
 // lint, typecheck, build, unit, integration (embedded PGlite; PostgreSQL + Redis multi-node when
 // DATABASE_URL / REDIS_URL are set), e2e (Playwright + chromium) and the registry-publish test.
 // It runs all suites even when one fails, prints a summary, and exits non-zero on any failure.
-// Stages and lanes below: today every suite runs in turn (see the note on the stages).
+// Stages and lanes below: the console's whole-app renders run beside integration; the rest in turn (see the note on the stages).
 // Soak-sized loops run at a CI size; `npm run test:full` runs the same stages at the issues' full sizes
 // (IM_RELIABILITY_SIZE=full: 2,000 messages and 1,000 reconnect cycles; GATEWAY_FUZZ_FRAMES=200000;
 // FUZZ_RUNS=2000000). Per-file times and what was done about them: docs/performance.md, "Test suite time".
@@ -94,6 +94,17 @@ const stages = [
         env: envWithoutServices,
       },
     ],
+    [
+      {
+        // The console specs that build the whole app (apps/console/test/wholeAppSpecs.cjs): CPU-bound jsdom
+        // renders beside the integration lane, which spends much of its time waiting on the databases.
+        // jest directly, not through nx, for the same graph-lock reason as e2e below.
+        name: 'console whole-app renders (jest, jsdom)',
+        cmd: ['npx', 'jest', '-c', 'jest.app.config.cjs'],
+        cwd: path.join(root, 'apps/console'),
+        env: envWithoutServices,
+      },
+    ],
   ],
   [
     [
@@ -155,8 +166,8 @@ async function runLane(lane, prefix) {
   return results;
 }
 
-/** Names of side-by-side lanes, in order (their output prefixes). */
-const LANE_NAMES = ['int', 'e2e'];
+/** Names of side-by-side lanes, in order (their output prefixes): the second stage's integration and console lanes. */
+const LANE_NAMES = ['int', 'app'];
 const results = [];
 const runStarted = Date.now();
 for (const lanes of stages) {
