@@ -8,8 +8,8 @@ import {
 import { ImServerError } from '../domain/errors';
 import type { ChatroomNotice } from '../domain/chatroom/chatroom-service';
 import type { QueueItem } from '../domain/chatroom/chatroom-queue';
-import { chatroomMemberRecord, chatroomRecord, chatroomRouteKey, onlineAccounts, publishNotice, type ChatroomLink } from './chatroom-login';
-import type { CommandContext, CommandHandlers } from './handler-types';
+import { chatroomMemberRecord, chatroomRecord, chatroomRouteKey, onlineAccounts, publishNotice } from './chatroom-login';
+import type { ChatroomLink, CommandContext, CommandHandlers } from './handler-types';
 
 /** The chat-room connection's member (the gateway lets only chat-room connections reach these handlers). */
 function linkOf(ctx: CommandContext): ChatroomLink {

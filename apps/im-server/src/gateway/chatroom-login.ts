@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
   CHATROOM_NOT_CONNECTED,
-  ImTokenError,
   MessageTypeCode,
   ResponseCode,
   ServiceId,
   chatroomIdProblem,
   commandByName,
-  verifyImToken,
   type CommandName,
   type CommandTable,
-  type DecodedFrame,
   type MessageRecordValue,
+  type ProtocolRecord,
   type RequestBodyOf,
   type ResponseBodyOf,
 } from '../protocol';
@@ -19,19 +17,11 @@ import { ImServerError } from '../domain/errors';
 import type { ChatroomNotice } from '../domain/chatroom/chatroom-service';
 import type { ChatroomMemberRow, ChatroomRow } from '../domain/chatroom/chatroom-tables';
 import type { PortRecord, Router } from '../routing/router';
-import { CloseCode } from './client-link';
-import type { GatewayConnection } from './connection';
-import type { ImGateway } from './gateway';
+import type { ChatroomLink, ImServices, LoginContext, LoginOutcome } from './handler-types';
+import { isRefusal, newPort, refusal, registerPort, verifyLoginToken } from './login-steps';
 
 type ChatroomRecordValue = NonNullable<ResponseBodyOf<CommandTable['getChatroom']>['chatroom']>;
 type ChatroomMemberRecordValue = NonNullable<ResponseBodyOf<CommandTable['chatroomLogin']>['member']>;
-
-/** The member behind a chat-room connection (docs/im-chatroom.md "Connections"). */
-export interface ChatroomLink {
-  chatroomId: string;
-  account: string;
-  nick: string;
-}
 
 /**
  * A chat-room connection is routed under the room's key, not an account: publishing to the key
@@ -40,8 +30,6 @@ export interface ChatroomLink {
  */
 export const chatroomRouteKey = (chatroomId: string) => `#chatroom:${chatroomId}`;
 
-/** Refused logins close the link this long after the answer, so the client can read it first. */
-const CLOSE_AFTER_REFUSAL_MS = 100;
 /** Commands a chat-room connection may send beside the chat-room service's. */
 const CHATROOM_CONNECTION_EXTRAS: ReadonlySet<string> = new Set(['heartbeat', 'getServerTime', 'logout']);
 
@@ -98,74 +86,65 @@ export async function publishNotice(router: Pick<Router, 'publish'>, chatroomId:
  * store-server issued, or no account and no token for an anonymous visitor where the room admits
  * them. Answers the room and the member; the first socket of an account tells the room (memberEnter).
  */
-export async function chatroomLogIn(connection: GatewayConnection, gateway: ImGateway, frame: DecodedFrame): Promise<void> {
-  const body = frame.body as RequestBodyOf<CommandTable['chatroomLogin']>;
-  connection.state = 'loggingIn';
-  const refuse = (code: number, message: string) => {
-    connection.respondError(frame, code, message);
-    connection.state = 'awaitingLogin';
-    setTimeout(() => connection.close(CloseCode.LOGIN_FAILED, message), CLOSE_AFTER_REFUSAL_MS).unref();
-  };
+export async function chatroomLogIn(ctx: LoginContext, frameBody: ProtocolRecord): Promise<LoginOutcome> {
+  const body = frameBody as RequestBodyOf<CommandTable['chatroomLogin']>;
   const idProblem = chatroomIdProblem(body.chatroomId);
-  if (idProblem) return refuse(ResponseCode.PARAMETER_ERROR, idProblem);
+  if (idProblem) return refusal(ResponseCode.PARAMETER_ERROR, idProblem);
   const chatroomId = body.chatroomId as string;
   let account: string | undefined;
   let profile = { nick: body.member?.nick, avatar: body.member?.avatar };
   if (body.token !== undefined || body.account !== undefined) {
-    if (typeof body.account !== 'string' || typeof body.token !== 'string') return refuse(ResponseCode.WRONG_CREDENTIALS, 'account and token go together');
-    let claims;
-    try {
-      claims = verifyImToken(body.token, gateway.options.tokenSecret, Math.floor(gateway.now() / 1000));
-    } catch (error) {
-      const reason = error instanceof ImTokenError ? error.reason : 'malformed';
-      return refuse(ResponseCode.WRONG_CREDENTIALS, reason === 'expired' ? 'token expired' : 'invalid token');
-    }
-    if (claims.accid !== body.account || claims.appKey !== gateway.options.appKey) return refuse(ResponseCode.WRONG_CREDENTIALS, 'token does not match the account');
+    if (typeof body.account !== 'string' || typeof body.token !== 'string') return refusal(ResponseCode.WRONG_CREDENTIALS, 'account and token go together');
+    const claims = verifyLoginToken(ctx, body.account, body.token);
+    if (isRefusal(claims)) return claims;
     account = body.account;
-    const user = await gateway.services.users.ensureFromClaims(claims, gateway.now());
+    const user = await ctx.services.users.ensureFromClaims(claims, ctx.now());
     profile = { nick: profile.nick ?? user.nick, avatar: profile.avatar ?? user.avatar };
   }
   let entered;
   try {
-    entered = await gateway.services.chatrooms.enter({ chatroomId, account, ...profile, custom: body.member?.custom });
+    entered = await ctx.services.chatrooms.enter({ chatroomId, account, ...profile, custom: body.member?.custom });
   } catch (error) {
-    if (error instanceof ImServerError) return refuse(error.code, error.message);
+    if (error instanceof ImServerError) return refusal(error.code, error.message);
     throw error;
   }
   const { room, member } = entered;
-  const routeKey = chatroomRouteKey(chatroomId);
-  const port: PortRecord = {
-    connectionId: connection.newConnectionId(), account: routeKey, chatroomAccount: member.account, type: 0, customClientType: 0,
-    deviceId: '', os: '', time: gateway.now(), nodeId: gateway.router.nodeId,
+  const port = newPort(ctx, { account: chatroomRouteKey(chatroomId), chatroomAccount: member.account, type: 0, customClientType: 0, deviceId: '', os: '' });
+  const wasOnline = (await onlineAccounts(ctx.router, chatroomId)).has(member.account);
+  if (!(await registerPort(ctx, port))) return { kind: 'abandoned' };
+  return {
+    kind: 'loggedIn',
+    port,
+    nick: member.nick,
+    chatroom: { chatroomId, account: member.account, nick: member.nick },
+    answer: async () => {
+      const online = await onlineAccounts(ctx.router, chatroomId);
+      return { chatroom: chatroomRecord(room, online.size), member: chatroomMemberRecord(member, true, ctx.now()) };
+    },
+    announce: async () => {
+      if (!wasOnline) await publishNotice(ctx.router, chatroomId, { type: 'memberEnter', from: member.account, to: [member.account] }, ctx.now());
+    },
   };
-  const wasOnline = (await onlineAccounts(gateway.router, chatroomId)).has(member.account);
-  if (connection.isClosed()) return;
-  await gateway.router.addPort(port);
-  if (connection.isClosed()) {
-    await gateway.router.removePort(port);
-    return;
-  }
-  connection.port = port;
-  connection.nick = member.nick;
-  connection.chatroom = { chatroomId, account: member.account, nick: member.nick };
-  connection.state = 'loggedIn';
-  gateway.connectionLoggedIn(connection);
-  const online = await onlineAccounts(gateway.router, chatroomId);
-  connection.respond(frame, ResponseCode.OK, { chatroom: chatroomRecord(room, online.size), member: chatroomMemberRecord(member, true, gateway.now()) });
-  if (!wasOnline) await publishNotice(gateway.router, chatroomId, { type: 'memberEnter', from: member.account, to: [member.account] }, gateway.now());
+}
+
+/** What unregistering a closed chat-room socket uses (the gateway). */
+export interface ChatroomNode {
+  readonly router: Pick<Router, 'removePort' | 'listPorts' | 'publish'>;
+  readonly services: Pick<ImServices, 'chatroomQueue'>;
+  now(): number;
 }
 
 /**
  * A chat-room socket closed: unregister it; when it was the account's last socket in the room, its
  * transient queue items go and the room hears memberExit (and queueChange for the items).
  */
-export async function chatroomConnectionClosed(gateway: ImGateway, link: ChatroomLink, port: PortRecord): Promise<void> {
-  await gateway.router.removePort(port);
-  if ((await onlineAccounts(gateway.router, link.chatroomId)).has(link.account)) return;
-  const now = gateway.now();
-  await publishNotice(gateway.router, link.chatroomId, { type: 'memberExit', from: link.account, to: [link.account] }, now);
-  const removed = await gateway.services.chatroomQueue.removeTransient(link.chatroomId, link.account);
+export async function chatroomConnectionClosed(node: ChatroomNode, link: ChatroomLink, port: PortRecord): Promise<void> {
+  await node.router.removePort(port);
+  if ((await onlineAccounts(node.router, link.chatroomId)).has(link.account)) return;
+  const now = node.now();
+  await publishNotice(node.router, link.chatroomId, { type: 'memberExit', from: link.account, to: [link.account] }, now);
+  const removed = await node.services.chatroomQueue.removeTransient(link.chatroomId, link.account);
   if (removed.length > 0) {
-    await publishNotice(gateway.router, link.chatroomId, { type: 'queueRemove', from: link.account, items: removed }, now);
+    await publishNotice(node.router, link.chatroomId, { type: 'queueRemove', from: link.account, items: removed }, now);
   }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   CODE_NOT_SUPPORTED,
   FRAME_HEADER_BYTES,
@@ -20,13 +21,12 @@ import {
   type ResponseBodyOf,
 } from '../protocol';
 import { ImServerError } from '../domain/errors';
-import type { PortRecord } from '../routing/router';
+import type { PortRecord, Router } from '../routing/router';
 import { CloseCode, type ClientLink } from './client-link';
-import { COMMAND_HANDLERS } from './command-handlers';
-import type { CommandContext, CommandHandler } from './handler-types';
+import type { FrequencyLimiter } from './frequency-limiter';
+import type { ChatroomLink, CommandContext, CommandHandler, CommandHandlers, ImServices, LoginContext, LoginFunction } from './handler-types';
 import { logIn } from './login';
-import { chatroomLogIn, chatroomScopeProblem, type ChatroomLink } from './chatroom-login';
-import type { ImGateway } from './gateway';
+import { chatroomLogIn, chatroomScopeProblem } from './chatroom-login';
 
 /** Commands a socket may send before it has logged in. */
 const PRE_LOGIN_COMMANDS: ReadonlySet<string> = new Set(['login', 'heartbeat', 'getServerTime']);
@@ -34,7 +34,27 @@ const PRE_LOGIN_COMMANDS: ReadonlySet<string> = new Set(['login', 'heartbeat', '
 /** Frames queued on one connection while earlier ones are handled; beyond it the server is "busy". */
 const MAX_PENDING_FRAMES = 64;
 
+/** Refused logins close the link this long after the answer, so the client can read it first. */
+const CLOSE_AFTER_REFUSAL_MS = 100;
+
 export type ConnectionState = 'awaitingLogin' | 'loggingIn' | 'loggedIn' | 'closed';
+
+/**
+ * What a connection uses of its node (the gateway). The gateway passes itself; the connection
+ * imports neither the gateway nor the handler modules, so the handler table arrives here.
+ */
+export interface ConnectionHost {
+  readonly services: ImServices;
+  readonly router: Router;
+  readonly options: { readonly appKey: string; readonly tokenSecret: string; readonly maxMalformedFrames: number; readonly maxBufferedBytes: number };
+  readonly limiter: FrequencyLimiter;
+  readonly log: FastifyBaseLogger;
+  /** The commands logged-in callers may send (COMMAND_HANDLERS). */
+  readonly handlers: CommandHandlers;
+  now(): number;
+  connectionLoggedIn(connection: GatewayConnection): void;
+  connectionClosed(connection: GatewayConnection, wasLoggedIn: boolean): void;
+}
 
 /**
  * One client connection: decodes frames, enforces login, frequency control and malformed-frame
@@ -42,11 +62,11 @@ export type ConnectionState = 'awaitingLogin' | 'loggingIn' | 'loggedIn' | 'clos
  * escape to the transport.
  */
 export class GatewayConnection {
-  state: ConnectionState = 'awaitingLogin';
-  port: PortRecord | undefined;
-  nick = '';
-  /** Set once a chatroomLogin made this a chat-room connection (docs/im-chatroom.md). */
-  chatroom: ChatroomLink | undefined;
+  // Written only here: a login returns its outcome and the connection applies it.
+  private currentState: ConnectionState = 'awaitingLogin';
+  private currentPort: PortRecord | undefined;
+  private currentNick = '';
+  private currentChatroom: ChatroomLink | undefined;
   readonly openedAt: number;
   lastSeen: number;
   private malformedFrames = 0;
@@ -55,15 +75,33 @@ export class GatewayConnection {
 
   constructor(
     readonly link: ClientLink,
-    private readonly gateway: ImGateway,
+    private readonly host: ConnectionHost,
   ) {
-    this.openedAt = this.lastSeen = gateway.now();
+    this.openedAt = this.lastSeen = host.now();
+  }
+
+  get state(): ConnectionState {
+    return this.currentState;
+  }
+
+  /** The port registered at login. */
+  get port(): PortRecord | undefined {
+    return this.currentPort;
+  }
+
+  get nick(): string {
+    return this.currentNick;
+  }
+
+  /** Set once a chatroomLogin made this a chat-room connection (docs/im-chatroom.md). */
+  get chatroom(): ChatroomLink | undefined {
+    return this.currentChatroom;
   }
 
   /** Entry point for every inbound frame from the transport. Never throws. */
   receive(data: Uint8Array): void {
     if (this.state === 'closed') return;
-    this.lastSeen = this.gateway.now();
+    this.lastSeen = this.host.now();
     let frame: DecodedFrame;
     try {
       frame = decodeFrame(data);
@@ -83,7 +121,7 @@ export class GatewayConnection {
     this.pending++;
     this.queue = this.queue
       .then(() => this.handle(frame))
-      .catch((error: unknown) => this.gateway.log.error({ err: error }, 'frame handling failed'))
+      .catch((error: unknown) => this.host.log.error({ err: error }, 'frame handling failed'))
       .finally(() => this.pending--);
   }
 
@@ -111,29 +149,23 @@ export class GatewayConnection {
   linkClosed(): void {
     if (this.state === 'closed') return;
     const wasLoggedIn = this.state === 'loggedIn';
-    this.state = 'closed';
-    this.gateway.connectionClosed(this, wasLoggedIn);
+    this.currentState = 'closed';
+    this.host.connectionClosed(this, wasLoggedIn);
   }
 
   private async handle(frame: DecodedFrame): Promise<void> {
     if (this.state === 'closed') return;
-    if (frame.name === 'login') {
-      if (this.state !== 'awaitingLogin') return this.respondError(frame, ResponseCode.DUPLICATE_OPERATION, 'already logged in');
-      return logIn(this, this.gateway, frame);
-    }
-    if (frame.name === 'chatroomLogin') {
-      if (this.state !== 'awaitingLogin') return this.respondError(frame, ResponseCode.DUPLICATE_OPERATION, 'already logged in');
-      return chatroomLogIn(this, this.gateway, frame);
-    }
+    if (frame.name === 'login') return this.logInWith(logIn, frame);
+    if (frame.name === 'chatroomLogin') return this.logInWith(chatroomLogIn, frame);
     if (this.state !== 'loggedIn' && !PRE_LOGIN_COMMANDS.has(frame.name)) {
       return this.respondError(frame, ResponseCode.NO_PERMISSION, 'log in first');
     }
     const scope = this.state === 'loggedIn' ? chatroomScopeProblem(frame.name, this.chatroom !== undefined) : undefined;
     if (scope) return this.respondError(frame, scope.code, scope.message);
-    const handler = COMMAND_HANDLERS[frame.name] as CommandHandler<CommandName> | undefined;
+    const handler = this.host.handlers[frame.name] as CommandHandler<CommandName> | undefined;
     if (!handler) return this.respondError(frame, CODE_NOT_SUPPORTED, `${frame.name} is not supported by this server`);
     if (this.port && frame.name !== 'heartbeat') {
-      const waitSeconds = this.gateway.limiter.check(this.chatroom?.account ?? this.port.account, frame.name);
+      const waitSeconds = this.host.limiter.check(this.chatroom?.account ?? this.port.account, frame.name);
       if (waitSeconds > 0) {
         return this.respond(frame, ResponseCode.FREQUENCY_CONTROL, { errMsg: 'frequency control', retryAfterSeconds: waitSeconds });
       }
@@ -149,17 +181,53 @@ export class GatewayConnection {
       else this.respond(frame, ResponseCode.OK, body);
     } catch (error) {
       if (error instanceof ImServerError) return this.respondError(frame, error.code, error.message);
-      this.gateway.log.error({ err: error, command: frame.name }, 'command failed');
+      this.host.log.error({ err: error, command: frame.name }, 'command failed');
       return this.respondError(frame, ResponseCode.INTERNAL_ERROR, 'internal error');
     }
     for (const task of after) {
       try {
         await task();
       } catch (error) {
-        this.gateway.log.error({ err: error, command: frame.name }, 'post-response task failed');
+        this.host.log.error({ err: error, command: frame.name }, 'post-response task failed');
       }
     }
     if (closeReason) this.close(CloseCode.NORMAL, closeReason);
+  }
+
+  /**
+   * Runs a login and applies its outcome: a refusal is answered and the link closed shortly after;
+   * a success sets the port, nick and state, indexes the connection, answers, then announces.
+   */
+  private async logInWith(login: LoginFunction, frame: DecodedFrame): Promise<void> {
+    if (this.state !== 'awaitingLogin') return this.respondError(frame, ResponseCode.DUPLICATE_OPERATION, 'already logged in');
+    this.currentState = 'loggingIn';
+    const outcome = await login(this.loginContext(), frame.body);
+    if (outcome.kind === 'abandoned') return;
+    if (outcome.kind === 'refused') {
+      this.respondError(frame, outcome.code, outcome.message);
+      this.currentState = 'awaitingLogin';
+      setTimeout(() => this.close(CloseCode.LOGIN_FAILED, outcome.message), CLOSE_AFTER_REFUSAL_MS).unref();
+      return;
+    }
+    this.currentPort = outcome.port;
+    this.currentNick = outcome.nick;
+    this.currentChatroom = outcome.chatroom;
+    this.currentState = 'loggedIn';
+    this.host.connectionLoggedIn(this);
+    this.respond(frame, ResponseCode.OK, await outcome.answer());
+    await outcome.announce();
+  }
+
+  private loginContext(): LoginContext {
+    return {
+      appKey: this.host.options.appKey,
+      tokenSecret: this.host.options.tokenSecret,
+      services: this.host.services,
+      router: this.host.router,
+      now: () => this.host.now(),
+      newConnectionId: () => this.newConnectionId(),
+      isClosed: () => this.isClosed(),
+    };
   }
 
   private context(
@@ -172,10 +240,10 @@ export class GatewayConnection {
       port,
       nick: this.nick,
       chatroom: this.chatroom,
-      services: this.gateway.services,
-      listPorts: (account = port.account) => this.gateway.router.listPorts(account),
-      publish: (account, event) => this.gateway.router.publish(account, event),
-      publishToMany: (accounts, event) => this.gateway.router.publishToMany(accounts, event),
+      services: this.host.services,
+      listPorts: (account = port.account) => this.host.router.listPorts(account),
+      publish: (account, event) => this.host.router.publish(account, event),
+      publishToMany: (accounts, event) => this.host.router.publishToMany(accounts, event),
       pushToSelf: (name, body) => this.sendPush(name, body),
       afterResponse: (task) => after.push(task),
       closeAfterResponse: closeAfter,
@@ -197,21 +265,21 @@ export class GatewayConnection {
     try {
       bytes = encodeFrame({ name, serialId, code, flags, body });
     } catch (error) {
-      this.gateway.log.error({ err: error, command: name }, 'response could not be encoded');
+      this.host.log.error({ err: error, command: name }, 'response could not be encoded');
       bytes = headerOnlyFrame({ ...commandIds(name), serialId }, ResponseCode.INTERNAL_ERROR);
     }
     this.write(bytes);
   }
 
   private write(bytes: Uint8Array): void {
-    if (this.link.bufferedBytes > this.gateway.options.maxBufferedBytes) {
+    if (this.link.bufferedBytes > this.host.options.maxBufferedBytes) {
       this.close(CloseCode.SLOW_CONSUMER, 'client is not reading');
       return;
     }
     try {
       this.link.send(bytes);
     } catch (error) {
-      this.gateway.log.warn({ err: error }, 'send failed');
+      this.host.log.warn({ err: error }, 'send failed');
       this.close(CloseCode.GOING_AWAY, 'send failed');
     }
   }
@@ -237,8 +305,8 @@ export class GatewayConnection {
     }
     this.respondHeaderOnly(header, code);
     this.malformedFrames++;
-    if (!(error instanceof ProtocolError)) this.gateway.log.error({ err: error }, 'decoder threw a non-protocol error');
-    if (this.malformedFrames > this.gateway.options.maxMalformedFrames) {
+    if (!(error instanceof ProtocolError)) this.host.log.error({ err: error }, 'decoder threw a non-protocol error');
+    if (this.malformedFrames > this.host.options.maxMalformedFrames) {
       this.close(CloseCode.PROTOCOL_ERROR, 'too many malformed frames');
     }
   }

@@ -2,9 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { KickReason, kickReasonText, type CommandName } from '../protocol';
 import type { Router, RoutedEvent } from '../routing/router';
 import { CloseCode, type ClientLink } from './client-link';
-import { GatewayConnection, encodePush } from './connection';
+import { COMMAND_HANDLERS } from './command-handlers';
+import { GatewayConnection, encodePush, type ConnectionHost } from './connection';
 import { FrequencyLimiter, type RateRules } from './frequency-limiter';
-import type { ImServices } from './handler-types';
+import type { CommandHandlers, ImServices } from './handler-types';
 import { loginPortRecord } from './records';
 import { chatroomConnectionClosed } from './chatroom-login';
 
@@ -27,8 +28,10 @@ export interface GatewayOptions {
  * them and closes links that go idle. One sweep timer serves every link, so 10k idle sockets
  * cost no timers of their own.
  */
-export class ImGateway {
+export class ImGateway implements ConnectionHost {
   readonly limiter: FrequencyLimiter;
+  /** Given to every connection: the gateway, not the connection, knows the handler modules. */
+  readonly handlers: CommandHandlers = COMMAND_HANDLERS;
   private readonly connections = new Set<GatewayConnection>();
   private readonly byAccount = new Map<string, Set<GatewayConnection>>();
   private readonly sweepTimer: NodeJS.Timeout;

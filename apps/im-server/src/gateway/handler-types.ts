@@ -1,4 +1,4 @@
-import type { CommandName, CommandTable, RequestBodyOf, ResponseBodyOf } from '../protocol';
+import type { CommandName, CommandTable, ProtocolRecord, RequestBodyOf, ResponseBodyOf } from '../protocol';
 import type { MessageService } from '../domain/msg/message-service';
 import type { SessionService } from '../domain/session/session-service';
 import type { SyncService } from '../domain/sync/sync-service';
@@ -12,7 +12,7 @@ import type { BroadcastService } from '../domain/broadcast/broadcast-service';
 import type { TeamService } from '../domain/team/team-service';
 import type { TeamMessageService } from '../domain/team/team-msg-service';
 import type { SuperTeamService } from '../domain/super-team/super-team-service';
-import type { PortRecord, RoutedEvent } from '../routing/router';
+import type { PortRecord, RoutedEvent, Router } from '../routing/router';
 import type { UploadService } from '../upload/upload-service';
 import type { DocumentService } from '../upload/documents/document-service';
 import type { SignalService } from '../domain/signal/signal-service';
@@ -20,7 +20,6 @@ import type { MsgExtendService } from '../domain/extend/msg-extend-service';
 import type { EventService } from '../domain/extend/event-service';
 import type { ChatroomService } from '../domain/chatroom/chatroom-service';
 import type { ChatroomQueue } from '../domain/chatroom/chatroom-queue';
-import type { ChatroomLink } from './chatroom-login';
 
 export interface ImServices {
   users: UserService;
@@ -53,6 +52,16 @@ export interface ImServices {
   /** Chat rooms and their queues (domain/chatroom, docs/im-chatroom.md). */
   chatrooms: ChatroomService;
   chatroomQueue: ChatroomQueue;
+}
+
+// Types shared by the connection, the logins and the handlers. This file imports no module of
+// gateway/, so none of them forms an import cycle through it.
+
+/** The member behind a chat-room connection (docs/im-chatroom.md "Connections"). */
+export interface ChatroomLink {
+  chatroomId: string;
+  account: string;
+  nick: string;
 }
 
 /** What a command handler may use: the caller's port, the domain, and delivery to accounts. */
@@ -89,3 +98,42 @@ export type CommandHandler<N extends CommandName> = (
 ) => Promise<ResponseBodyOf<CommandTable[N]>>;
 
 export type CommandHandlers = { [N in CommandName]?: CommandHandler<N> };
+
+/** The routing a login uses: registering the new port, reading and telling the account's others. */
+export type LoginRouter = Pick<Router, 'nodeId' | 'addPort' | 'removePort' | 'listPorts' | 'publish'>;
+
+/**
+ * What a login may use. A login never touches the connection: it reads what it needs here and
+ * returns a LoginOutcome, which the connection applies.
+ */
+export interface LoginContext {
+  readonly appKey: string;
+  readonly tokenSecret: string;
+  readonly services: ImServices;
+  readonly router: LoginRouter;
+  now(): number;
+  /** A fresh id for the port this login registers. */
+  newConnectionId(): string;
+  /** True once the link went away; a login checks it around registering the port. */
+  isClosed(): boolean;
+}
+
+/** How a login ended; the connection applies it (state, port, response, closing). */
+export type LoginOutcome =
+  /** Answered with `code` and `message`; the link closes shortly after. */
+  | { readonly kind: 'refused'; readonly code: number; readonly message: string }
+  /** The link closed while logging in: nothing is answered and no port stays registered. */
+  | { readonly kind: 'abandoned' }
+  | {
+      readonly kind: 'loggedIn';
+      readonly port: PortRecord;
+      readonly nick: string;
+      /** Set for a chat-room login. */
+      readonly chatroom?: ChatroomLink;
+      /** The response body, built once the connection is logged in (it reads the live state). */
+      answer(): Promise<ProtocolRecord>;
+      /** Runs after the response is sent: tells the account's other ports, or the room. */
+      announce(): Promise<void>;
+    };
+
+export type LoginFunction = (ctx: LoginContext, body: ProtocolRecord) => Promise<LoginOutcome>;
