@@ -27,7 +27,7 @@ export async function connectCustomer(account: string, nick: string) {
       while (Date.now() < deadline) {
         const hit = received.find((m) => m.text === text);
         if (hit) return hit;
-        await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, 100)); // fixed wait: poll interval; the deadline above bounds the wait
       }
       throw new Error(`customer ${account} did not receive "${text}" within ${timeoutMs} ms; got ${JSON.stringify(received.map((m) => m.text))}`);
     },
@@ -37,7 +37,7 @@ export async function connectCustomer(account: string, nick: string) {
       while (Date.now() < deadline) {
         const hit = received.find((m) => m.file?.name === name);
         if (hit) return hit;
-        await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, 100)); // fixed wait: poll interval; the deadline above bounds the wait
       }
       throw new Error(`customer ${account} did not receive the file "${name}" within ${timeoutMs} ms`);
     },

@@ -12,7 +12,7 @@ export async function checkCodeSentBy(storeUrl: string, mobile: string, send: ()
   for (let attempt = 0; attempt < 40; attempt++) {
     const codes = await read();
     if (codes.length > before || (before === 20 && attempt > 0)) return codes[0].code;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 250)); // fixed wait: poll interval; 40 attempts bound the wait
   }
   throw new Error(`no new check code was sent to ${mobile}`);
 }

@@ -46,6 +46,7 @@ describe('a sync of several pages into IndexedDB', () => {
     const offline: string[] = [];
     client.on('syncData', (n) => n.kind === 'roamingMsgs' && offline.push(...n.messages.map((m) => m.idClient)));
     await client.connect();
+    // fixed wait: poll interval until the last page is committed; 200 rounds bound the wait
     for (let i = 0; i < 200 && ((await store.getTimetags()).roamingMsgs ?? 0) < 30; i++) await new Promise((r) => setTimeout(r, 5));
     // Page 1 (cursor 0), page 2 refused (cursor 10), its retry from the committed cursor 10, page 3.
     expect(cursors).toEqual([0, 10, 10, 20]);

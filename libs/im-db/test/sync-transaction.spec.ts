@@ -59,6 +59,7 @@ describe('sync writes data, do-not-disturb and cursor in one IndexedDB transacti
     const client = syncingClient(store);
     await client.connect().catch(() => undefined);
     // Every try (1 + SYNC_RETRY_LIMIT) failed at the commit.
+    // fixed wait: poll interval until the last try; 200 rounds bound the wait
     for (let i = 0; i < 200 && attempts < 1 + SYNC_RETRY_LIMIT; i++) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(attempts).toBe(1 + SYNC_RETRY_LIMIT);
     expect(await store.getValue('donnop')).toBe('{"open":false}');

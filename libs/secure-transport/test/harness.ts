@@ -30,6 +30,7 @@ export async function startServer(options: Partial<SecureTransportPluginOptions>
   app.secureRoute('/v1/test/crash', async () => {
     throw new Error('handler bug');
   });
+  // fixed wait: a route that answers late, for the client's request timeout under test.
   app.secureRoute('/v1/test/slow', async () => new Promise((resolve) => setTimeout(() => resolve('late'), 300)));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url, logLines, close: () => app.close() };

@@ -150,6 +150,6 @@ async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<voi
   const started = Date.now();
   while (!condition()) {
     if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 10)); // fixed wait: poll interval; the deadline above bounds the wait
   }
 }

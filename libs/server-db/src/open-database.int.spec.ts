@@ -63,6 +63,7 @@ describe(`openDatabase (${databaseUrl ? 'PostgreSQL from DATABASE_URL' : 'PGlite
     try {
       const failing = database.db.transaction().execute(async (trx) => {
         await trx.updateTable('counter').set({ total: 0 }).where('id', '=', 1).execute();
+        // fixed wait: the transaction stays open a while so the outside read must not see its update (what is tested).
         await new Promise((resolve) => setTimeout(resolve, 30));
         throw new Error('roll back');
       });

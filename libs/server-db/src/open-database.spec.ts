@@ -58,15 +58,19 @@ describe('openDatabase on PGlite', () => {
 
   it("never runs one caller's query inside another caller's open transaction", async () => {
     const events: string[] = [];
+    let insertedInside!: () => void;
+    const transactionOpen = new Promise<void>((resolve) => (insertedInside = resolve));
     const rolledBack = database.db.transaction().execute(async (trx) => {
       await trx.insertInto('item').values({ id: 1, label: 'inside' }).execute();
       events.push('transaction inserted');
+      insertedInside();
+      // fixed wait: the transaction stays open a while so the outside insert must queue behind it (what is tested).
       await new Promise((resolve) => setTimeout(resolve, 50));
       events.push('transaction rolling back');
       throw new Error('roll back');
     });
     // Issued while the transaction is open: it must wait, and must not be rolled back with it.
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await transactionOpen;
     const outside = database.db
       .insertInto('item')
       .values({ id: 2, label: 'outside' })

@@ -14,6 +14,7 @@ import type { FrameRuntimeConfig } from '../config/runtime-config';
 const config = { imLbsUrl: 'http://127.0.0.1:1/lbs', imAppKey: 'merchant-im' } as FrameRuntimeConfig;
 
 async function until(condition: () => boolean, what: string): Promise<void> {
+  // fixed wait: poll interval; 400 rounds bound the wait
   for (let i = 0; i < 400 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
   if (!condition()) throw new Error(`timed out waiting for ${what}`);
 }

@@ -212,6 +212,7 @@ describe('the worker handler bounds the files hashed at once', () => {
     installMd5WorkerHandler({ addEventListener: (_type, l) => (listener = l), postMessage: (reply) => replies.push(reply) }, { concurrentHashes: 2 });
     const files = [bytes(10), bytes(20), bytes(30)].map(heldFile);
     files.forEach((held, index) => listener({ data: { id: index + 1, blob: held.file } }));
+    // fixed wait: poll interval of until() (500 rounds bound it), and one more turn in which the third file must not open.
     const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
     // Waits for a condition (the WebAssembly set-up is asynchronous and slower on a loaded machine).
     const until = async (condition: () => boolean) => {

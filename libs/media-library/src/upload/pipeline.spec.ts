@@ -167,7 +167,7 @@ describe('uploadEachFile', () => {
       async (file, index) => {
         running++;
         peak = Math.max(peak, running);
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await new Promise((resolve) => setTimeout(resolve, 5)); // fixed wait: each upload takes a moment, so uploads overlap (the concurrency under test)
         running--;
         if (index === 2) throw new Error('storage refused');
         return { fileId: `id-${file.objectMd5}` };
