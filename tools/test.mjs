@@ -67,8 +67,9 @@ const stages = [
   [
     [
       {
-        // Every test docs/spec-coverage.md cites must exist with that title (a second, instant check).
-        name: 'spec coverage: cited tests exist',
+        // Every test docs/spec-coverage.md cites must exist with that title, and every spec row must match its
+        // spec section (a few seconds).
+        name: 'spec coverage: cited tests exist, rows match the spec',
         cmd: ['node', 'tools/check-spec-coverage.mjs'],
         env: envWithoutServices,
       },
