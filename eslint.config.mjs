@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 import { imCoreLayers } from './libs/im-core/eslint.layers.mjs';
 import { storeServerModuleShape } from './apps/store-server/eslint.modules.mjs';
+import { testWaitsPlugin } from './tools/lint/no-fixed-sleep.mjs';
 
 const reactAndApps = ['react', 'react-dom', 'react-*', '@mui/*', '@emotion/*', '@reduxjs/*', 'react-redux'];
 
@@ -61,4 +62,11 @@ export default [
   ...imCoreLayers,
   // store-server's module shape (issue 9 §5).
   ...storeServerModuleShape,
+  {
+    // Tests wait for the event, state or row, not a fixed time, unless a `// fixed wait: <reason>` comment says why (issue 33 §4).
+    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/test/**', '**/testing/**', 'e2e/**'],
+    ignores: ['e2e/node_modules/**'],
+    plugins: { 'test-waits': testWaitsPlugin },
+    rules: { 'test-waits/no-fixed-sleep': 'error' },
+  },
 ];
