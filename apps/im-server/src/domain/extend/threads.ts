@@ -11,9 +11,8 @@ import {
   type MessageRecordValue,
 } from '../../protocol';
 import { ImServerError, parameterError } from '../errors';
-import { HistoryService } from '../history/history-service';
-import { MESSAGE_COLUMNS, Scene, messageFromRow, type MessageLink, type MessageRefs, type StoredMessage } from '../msg/message';
-import type { MsgExtendService } from './msg-extend-service';
+import { MESSAGE_COLUMNS, Scene, messageFromRow, type MessageLink, type MessageRefs, type StoredMessage, type ThreadColumns } from '../msg/message';
+import { visibleTo } from '../msg/visibility';
 
 /**
  * Threads and replies (msgExtend, issue 12; docs/im-extend.md "Threads and replies").
@@ -24,14 +23,7 @@ import type { MsgExtendService } from './msg-extend-service';
  * The send paths call `threadColumnsFor` and store what it answers in im_message (migration 018).
  */
 
-/** What a reply writes into its im_message row. */
-export interface ThreadColumns {
-  thread_id_server: number | null;
-  msg_refs: string | null;
-}
 
-/** The columns of a message that answers nothing. */
-export const NO_THREAD: ThreadColumns = { thread_id_server: null, msg_refs: null };
 
 const linkOf = (message: StoredMessage): MessageLink => ({
   from: message.from,
@@ -64,7 +56,7 @@ export async function threadColumnsFor(
     .select(MESSAGE_COLUMNS)
     .where('id_server', '=', Number(record.replyMsgIdServer))
     .where('conversation', '=', conversation)
-    .where(HistoryService.visibleTo(sender))
+    .where(visibleTo(sender))
     .executeTakeFirst();
   if (!row) throw messageNotFound('replied message');
   const replied = messageFromRow(row);
@@ -103,10 +95,15 @@ export interface MessageLookup {
   time?: number;
 }
 
+/** How threads find a message the viewer may see (MsgExtendService.visibleMessage; passed in so threads need not import it). */
+export interface MessageFinder {
+  visibleMessage(viewer: string, idServerInput: unknown): Promise<{ message: StoredMessage }>;
+}
+
 export class ThreadService {
   constructor(
     private readonly db: Kysely<ImDatabase>,
-    private readonly extend: Pick<MsgExtendService, 'visibleMessage'>,
+    private readonly extend: MessageFinder,
   ) {}
 
   /**
@@ -123,7 +120,7 @@ export class ThreadService {
     const limit = q.limit || MAX_THREAD_PAGE_LIMIT;
     const { beginTime = 0, endTime = 0, reverse = false } = q;
     const thread = () =>
-      this.db.selectFrom('im_message').where('thread_id_server', '=', Number(root.idServer)).where(HistoryService.visibleTo(viewer));
+      this.db.selectFrom('im_message').where('thread_id_server', '=', Number(root.idServer)).where(visibleTo(viewer));
     let page = thread().select(MESSAGE_COLUMNS);
     if (beginTime > 0) page = page.where('time', '>=', beginTime);
     if (endTime > 0) page = page.where('time', '<=', endTime);
@@ -155,7 +152,7 @@ export class ThreadService {
       .selectFrom('im_message')
       .select([...MESSAGE_COLUMNS, 'conversation'])
       .where('id_server', 'in', ids)
-      .where(HistoryService.visibleTo(viewer))
+      .where(visibleTo(viewer))
       .execute();
     const teams = [...new Set(rows.filter((r) => r.scene === Scene.TEAM).map((r) => Number(r.receiver)))];
     const memberOf = new Set(

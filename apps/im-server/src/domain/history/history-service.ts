@@ -1,10 +1,11 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
 import { ImServerError, parameterError } from '../errors';
 import { ResponseCode } from '../../protocol';
-import { MESSAGE_COLUMNS, conversationKey, messageFromRow, p2pSessionId, type StoredMessage } from '../msg/message';
+import { MESSAGE_COLUMNS, conversationKey, messageFromRow, p2pSessionId, type HistoryQuery, type StoredMessage } from '../msg/message';
 import { MAX_TEXT_LENGTH } from '../msg/limits';
-import { validateAccount, validatePageLimit, type HistoryQuery } from '../msg/message-service';
+import { validateAccount, validatePageLimit } from '../msg/checks';
+import { visibleTo } from '../msg/visibility';
 import { targetOfSessionId } from '../session/session-service';
 import { allocateSeq } from '../sync/sequence';
 
@@ -58,18 +59,6 @@ export class HistoryService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** SQL: the im_message row is visible to `viewer` (not deleted for self, not cleared). */
-  static visibleTo(viewer: string): RawBuilder<boolean> {
-    return sql<boolean>`(
-      not exists (select 1 from im_msg_deleted_self d where d.accid = ${viewer} and d.id_server = im_message.id_server)
-      and not exists (
-        select 1 from im_history_clear c
-        where c.accid = ${viewer}
-          and c.session_id = 'p2p-' || (case when im_message.sender = ${viewer} then im_message.receiver else im_message.sender end)
-          and im_message.time <= c.clear_time
-      )
-    )`;
-  }
 
   /**
    * Deletes 1–100 of the account's own messages (sent or received) for the account only. Any
@@ -102,7 +91,7 @@ export class HistoryService {
           .selectFrom('im_message')
           .select('id_server')
           .where('conversation', '=', conversationKey(account, peer))
-          .where(HistoryService.visibleTo(account))
+          .where(visibleTo(account))
           .orderBy('time', 'desc')
           .orderBy('id_server', 'desc')
           .limit(1)
@@ -160,7 +149,7 @@ export class HistoryService {
       .selectFrom('im_message')
       .select(MESSAGE_COLUMNS)
       .where('conversation', '=', conversationKey(viewer, peer))
-      .where(HistoryService.visibleTo(viewer));
+      .where(visibleTo(viewer));
     if (beginTime > 0) q = q.where('time', '>=', beginTime);
     if (endTime > 0) q = q.where('time', '<=', endTime);
     if (query.lastMsgId) q = q.where('id_server', reverse ? '>' : '<', anchorOf(query.lastMsgId));
@@ -201,7 +190,7 @@ export class HistoryService {
       .selectFrom('im_message')
       .select(MESSAGE_COLUMNS)
       .where((eb) => eb.or([eb('sender', '=', viewer), eb('receiver', '=', viewer)]))
-      .where(HistoryService.visibleTo(viewer));
+      .where(visibleTo(viewer));
     if (peers.length > 0) q = q.where('conversation', 'in', peers.map((p) => conversationKey(viewer, p)));
     if (types.length > 0) q = q.where('msg_type', 'in', types);
     if (keyword !== '') q = q.where(sql<boolean>`lower(text) like ${`%${escapeLike(keyword.toLowerCase())}%`} escape '\\'`);
@@ -226,7 +215,7 @@ export class HistoryService {
         .selectFrom('im_message')
         .select('id_server')
         .where('id_server', 'in', ids.slice(i, i + 500))
-        .where(HistoryService.visibleTo(viewer))
+        .where(visibleTo(viewer))
         .execute();
       for (const r of rows) visible.add(String(r.id_server));
     }

@@ -3,9 +3,8 @@ import type { ImDatabase } from '../../db/schema';
 import { ImServerError, parameterError } from '../errors';
 import { ResponseCode } from '../../protocol';
 import { normalizeSendRecord, sendMessageProblem, type MessageRecordValue } from '../../protocol';
-import { ACCOUNT_PATTERN, DEFAULT_PAGE_LIMIT, MAX_ATTACH_LENGTH, MAX_PAGE_LIMIT, MESSAGE_TYPE_CODES } from './limits';
+import { MESSAGE_TYPE_CODES } from './limits';
 import {
-  FILE_TYPE_CODES,
   MESSAGE_COLUMNS,
   TIP_TYPE_CODE,
   Scene,
@@ -14,7 +13,13 @@ import {
   p2pSessionId,
   type StoredMessage,
   messageColumns,
+  NO_THREAD,
+  type HistoryQuery,
+  type SendingPort,
+  type SendResult,
+  type ValidSendInput,
 } from './message';
+import { storedAttach, validateAccount, validatePageLimit } from './checks';
 import { allocateSeqs } from '../sync/sequence';
 import { isBlacklisted } from '../relation/relation-service';
 import {
@@ -29,22 +34,14 @@ import {
   type WriteMode,
   type WriteTurn,
 } from './write-batcher';
-import { NO_THREAD, threadColumnsFor, type ThreadColumns } from '../extend/threads';
+import { threadColumnsFor } from '../extend/threads';
+
+// The service's own signature types, and the account check the gateway runs before calling it.
+export type { SendingPort, SendResult };
+export { validateAccount };
 
 
-/** Who is sending: the logged-in port the message came from. */
-export interface SendingPort {
-  account: string;
-  nick: string;
-  clientType: number;
-  deviceId: string;
-}
 
-export interface SendResult {
-  message: StoredMessage;
-  /** True when this idClient was already stored for the sender: nothing was written again. */
-  duplicate: boolean;
-}
 
 /** How sent messages are written (docs/im-server-writes.md); the server's `writeMode` / IM_WRITE_MODE. */
 export interface MessageWriteOptions {
@@ -62,15 +59,6 @@ export interface MessageWriteStats extends GroupCommitStats {
   fallbacks: number;
 }
 
-export interface HistoryQuery {
-  peer?: string;
-  beginTime?: number;
-  endTime?: number;
-  lastMsgId?: string;
-  limit?: number;
-  /** false (default): newest first, as im-client-spec §5 "descending". */
-  reverse?: boolean;
-}
 
 /** Time source that never repeats or goes back within one process, so per-node order is total. */
 export function createMessageClock(now: () => number = Date.now): () => number {
@@ -81,44 +69,16 @@ export function createMessageClock(now: () => number = Date.now): () => number {
   };
 }
 
-export function validateAccount(value: unknown, field: string): string {
-  if (typeof value !== 'string' || !ACCOUNT_PATTERN.test(value)) throw parameterError(`${field} must be an account id`);
-  return value;
-}
 
-export function validatePageLimit(limit: number | undefined): number {
-  if (limit === undefined || limit === 0) return DEFAULT_PAGE_LIMIT;
-  if (!Number.isInteger(limit) || limit < 0 || limit > MAX_PAGE_LIMIT) {
-    throw parameterError(`limit must be between 1 and ${MAX_PAGE_LIMIT}`);
-  }
-  return limit;
-}
 
 /** What a sendMsg carries (the wire record); unknown fields are ignored. */
 export type SendMessageInput = MessageRecordValue;
 
-/** The checked message as it is stored: file messages keep their file as attach JSON, tips in text. */
-export interface ValidSendInput extends Pick<StoredMessage, 'idClient' | 'scene' | 'to' | 'type' | 'subType' | 'text' | 'attach' | 'custom'> {
-  /** A reply's thread columns (domain/extend/threads.ts); absent for a message that answers nothing. */
-  thread?: ThreadColumns;
-}
 
 /**
  * The §3/§5 rules of im-core's message-types.ts (the client runs the same before sending), then
  * this server's own: p2p only, and `to` must be an account. scene and type default to p2p text.
  */
-/**
- * What the attach column keeps for a message: a file message's file as JSON (docs/protocol.md,
- * "Storage"), else the attach it carried; refused above MAX_ATTACH_LENGTH. p2p and team sends share it.
- */
-export function storedAttach(record: { file?: object; attach?: string }, type: number): string {
-  const file = record.file;
-  const attach = FILE_TYPE_CODES.has(type) && file
-    ? JSON.stringify(Object.fromEntries(Object.entries(file).filter(([, value]) => value !== undefined)))
-    : (record.attach ?? '');
-  if (attach.length > MAX_ATTACH_LENGTH) throw new ImServerError(ResponseCode.PARAMETER_TOO_LONG, 'attach too long');
-  return attach;
-}
 
 function validateSend(input: SendMessageInput): ValidSendInput {
   if (typeof input !== 'object' || input === null) throw parameterError('msg is required');

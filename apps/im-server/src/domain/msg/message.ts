@@ -1,5 +1,4 @@
 import { FILE_MESSAGE_TYPES, MessageTypeCode } from '../../protocol';
-import type { SendingPort, ValidSendInput } from './message-service';
 
 /** Conversation scenes on the wire (im-client-spec §3: p2p = 0, team = 1, superTeam = 5). */
 export const Scene = { P2P: 0, TEAM: 1, SUPER_TEAM: 5 } as const;
@@ -182,4 +181,43 @@ export function messageColumns(port: SendingPort, valid: ValidSendInput) {
     from_client_type: port.clientType,
     from_device_id: port.deviceId,
   };
+}
+
+/** Who is sending: the logged-in port the message came from. */
+export interface SendingPort {
+  account: string;
+  nick: string;
+  clientType: number;
+  deviceId: string;
+}
+
+export interface SendResult {
+  message: StoredMessage;
+  /** True when this idClient was already stored for the sender: nothing was written again. */
+  duplicate: boolean;
+}
+
+/** The checked message as it is stored: file messages keep their file as attach JSON, tips in text. */
+export interface ValidSendInput extends Pick<StoredMessage, 'idClient' | 'scene' | 'to' | 'type' | 'subType' | 'text' | 'attach' | 'custom'> {
+  /** A reply's thread columns (domain/extend/threads.ts); absent for a message that answers nothing. */
+  thread?: ThreadColumns;
+}
+
+/** What a reply writes into its im_message row. */
+export interface ThreadColumns {
+  thread_id_server: number | null;
+  msg_refs: string | null;
+}
+
+/** The columns of a message that answers nothing. */
+export const NO_THREAD: ThreadColumns = { thread_id_server: null, msg_refs: null };
+
+export interface HistoryQuery {
+  peer?: string;
+  beginTime?: number;
+  endTime?: number;
+  lastMsgId?: string;
+  limit?: number;
+  /** false (default): newest first, as im-client-spec §5 "descending". */
+  reverse?: boolean;
 }

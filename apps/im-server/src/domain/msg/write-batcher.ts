@@ -3,9 +3,18 @@ import type { ImDatabase } from '../../db/schema';
 import { ResponseCode } from '../../protocol';
 import { ImServerError } from '../errors';
 import { BATCH_MESSAGE_COLUMNS, messageBatchQuery } from '../../db/migrations/message-batch-statement';
-import { MESSAGE_COLUMNS, messageColumns, messageFromRow, p2pSessionId, type MessageRow, type StoredMessage } from './message';
-import type { SendResult, SendingPort, ValidSendInput } from './message-service';
-import { NO_THREAD } from '../extend/threads';
+import {
+  MESSAGE_COLUMNS,
+  NO_THREAD,
+  messageColumns,
+  messageFromRow,
+  p2pSessionId,
+  type MessageRow,
+  type SendResult,
+  type SendingPort,
+  type StoredMessage,
+  type ValidSendInput,
+} from './message';
 
 /**
  * How im-server writes sent messages (docs/im-server-writes.md):

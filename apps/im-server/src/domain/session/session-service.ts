@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
 import { parameterError } from '../errors';
 import { MESSAGE_COLUMNS, Scene, conversationKey, messageFromRow, type MessageRow, type StoredMessage } from '../msg/message';
-import { validatePageLimit } from '../msg/message-service';
+import { validatePageLimit } from '../msg/checks';
 import { allocateSeq } from '../sync/sequence';
 import { bumpTimetag, TimetagKind } from '../sync/timetags';
 

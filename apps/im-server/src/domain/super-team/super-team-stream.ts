@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { MessageRecordValue } from '../../protocol';
 import { parameterError } from '../errors';
 import { MESSAGE_COLUMNS, Scene, messageFromRow, type StoredMessage } from '../msg/message';
-import { validatePageLimit } from '../msg/message-service';
-import { HistoryService } from '../history/history-service';
+import { validatePageLimit } from '../msg/checks';
+import { visibleTo } from '../msg/visibility';
 import { insertGroupMessage, NOTIFICATION_TYPE_CODE, validateGroupSend, type NewGroupMessage, type ValidGroupSend } from '../team/group-message';
 import type { TeamHistoryQuery } from '../team/team-msg-service';
 import { parseTeamId, teamError } from '../team/team-model';
@@ -56,7 +56,7 @@ export async function superTeamHistory(db: SuperTeamDb, viewer: string, query: S
     .select(MESSAGE_COLUMNS.map((c) => `im_message.${c}` as const))
     .where('s.team_id', '=', teamId)
     .where('s.seq', '>', Number(member.join_seq))
-    .where(HistoryService.visibleTo(viewer));
+    .where(visibleTo(viewer));
   if (types.length > 0) q = q.where('im_message.msg_type', 'in', types);
   if (beginTime > 0) q = q.where('im_message.time', '>=', beginTime);
   if (endTime > 0) q = q.where('im_message.time', '<=', endTime);

@@ -4,10 +4,9 @@ import type { ImDatabase } from '../../db/schema';
 import { normalizeSendRecord, sendMessageProblem, type MessageRecordValue } from '../../protocol';
 import { ImServerError, parameterError } from '../errors';
 import { MESSAGE_TYPE_CODES } from '../msg/limits';
-import { MESSAGE_COLUMNS, Scene, TIP_TYPE_CODE, type MessageRow, type StoredMessage } from '../msg/message';
-import { storedAttach, type ValidSendInput } from '../msg/message-service';
-import type { ThreadColumns } from '../extend/threads';
-import type { TeamActor } from './team-change';
+import { MESSAGE_COLUMNS, Scene, TIP_TYPE_CODE, type MessageRow, type StoredMessage, type ThreadColumns, type ValidSendInput } from '../msg/message';
+import { storedAttach } from '../msg/checks';
+import type { TeamActor } from './team-model';
 
 /**
  * What team messages and super team messages have in common: one im_message row per message, sent

@@ -4,15 +4,10 @@ import type { StoredMessage } from '../msg/message';
 import type { ServerSysMsg } from '../system-msg/sys-msg-service';
 import { teamEventNotification, type TeamEventNotice } from './group-message';
 import { allocateSeqsBulk, drainTeamFanouts, markMembersChanged, storeTeamMessage } from './team-fanout';
-import { memberFromRow, teamError, teamFromRow, type ServerTeam, type ServerTeamMember } from './team-model';
+import { memberFromRow, teamError, teamFromRow, type ServerTeam, type ServerTeamMember, type TeamActor } from './team-model';
 
-/** Who makes a change: the logged-in port (the notification message carries it as its sender). */
-export interface TeamActor {
-  account: string;
-  nick: string;
-  clientType: number;
-  deviceId: string;
-}
+// TeamActor lives in the model (group-message.ts needs it and team-change imports group-message).
+export type { TeamActor };
 
 /** A team under change: its row (locked), every member row ever, and the caller's valid membership. */
 export interface TeamState {

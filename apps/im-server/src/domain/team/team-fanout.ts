@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
-import { MESSAGE_COLUMNS, Scene, messageFromRow, type StoredMessage } from '../msg/message';
-import { NO_THREAD, type ThreadColumns } from '../extend/threads';
+import { MESSAGE_COLUMNS, NO_THREAD, Scene, messageFromRow, type StoredMessage, type ThreadColumns } from '../msg/message';
 import { insertGroupMessage, NOTIFICATION_TYPE_CODE, type NewGroupMessage } from './group-message';
 
 /** The conversation key of a team's messages; `#` never occurs in an account id, so no p2p key can equal it. */

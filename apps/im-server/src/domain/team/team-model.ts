@@ -27,6 +27,14 @@ export const TEAM_FIELD_MAX_LENGTH = { name: 64, avatar: 1024, intro: 512, annou
 /** muteTeam is bit 0 of a member's bits (§3 "a flag inside a bits value"). */
 export const MUTE_TEAM_BIT = 1;
 
+/** Who makes a change: the logged-in port (the notification message carries it as its sender). */
+export interface TeamActor {
+  account: string;
+  nick: string;
+  clientType: number;
+  deviceId: string;
+}
+
 export interface ServerTeam {
   teamId: string;
   type: number;
