@@ -3,6 +3,7 @@
 // react-hook-form field array of the form, so a cell's error sits on its cell (`lines.0.quantity`, client
 // or server) and the list's own error (no lines, the same item twice) under the list. Each row is a group
 // named by its number; the add and remove buttons have accessible names.
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { get, useFieldArray, useFormContext, useFormState } from 'react-hook-form';
 import AddIcon from '@mui/icons-material/Add';
@@ -15,8 +16,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { problemText } from '../formErrors';
 import type { ResourceFormField, ResourceFormInputProps } from '../types';
-// The cells are drawn like any field (index.tsx maps the kinds, this one included): used at render only.
-import { FormFieldInput } from './index';
 
 /** A column as the field of one line's cell: `lines.2.quantity`, its test id numbered like the line. */
 export const lineCellField = (list: Pick<ResourceFormField, 'name'>, column: ResourceFormField, index: number): ResourceFormField => ({
@@ -31,7 +30,12 @@ function listMessage(error: unknown): string | undefined {
   return value?.root?.message ?? value?.message;
 }
 
-export function LinesFormField({ field, required, disabled, context }: ResourceFormInputProps) {
+/** The cells are drawn like any field: index.tsx, which maps the kinds (this one included), passes its field input in. */
+export interface LinesFormFieldProps extends ResourceFormInputProps {
+  CellInput: ComponentType<ResourceFormInputProps>;
+}
+
+export function LinesFormField({ field, required, disabled, context, CellInput }: LinesFormFieldProps) {
   const { t, i18n } = useTranslation();
   const options = field.lines;
   if (!options) throw new Error(`form field "${field.name}" of kind 'lines' needs its lines options`);
@@ -64,7 +68,7 @@ export function LinesFormField({ field, required, disabled, context }: ResourceF
           >
             {options.columns.map((column) => (
               <Box key={column.name} sx={{ flex: 1, minWidth: 0 }}>
-                <FormFieldInput field={lineCellField(field, column, index)} required={Boolean(column.required)} disabled={disabled} context={context} />
+                <CellInput field={lineCellField(field, column, index)} required={Boolean(column.required)} disabled={disabled} context={context} />
               </Box>
             ))}
             <IconButton

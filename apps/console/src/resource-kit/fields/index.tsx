@@ -34,7 +34,7 @@ export const FORM_FIELD_COMPONENTS: { readonly [Kind in ResourceFormFieldKind]: 
   media: lazy(() => import('./MediaFormField')),
   richText: lazy(() => import('./RichTextFormField')),
   checkCode: CheckCodeFormField,
-  lines: LinesFormField,
+  lines: LinesField,
   password: PasswordFormField,
 };
 
@@ -54,6 +54,11 @@ export async function prepareFieldValues(fields: readonly ResourceFormField[], v
 /** A form's resolver that checks the prepared values (prepareFieldValues): what it passes is what is sent. */
 export function withPreparedValues<V extends FormValues>(fields: readonly ResourceFormField[], resolver: Resolver<V>): Resolver<V> {
   return async (values, context, options) => resolver((await prepareFieldValues(fields, values)) as V, context, options);
+}
+
+/** A lines field whose cells are drawn by FormFieldInput (passed in, so LinesFormField.tsx does not import this file). */
+function LinesField(props: ResourceFormInputProps) {
+  return <LinesFormField {...props} CellInput={FormFieldInput} />;
 }
 
 /** Draws a form field: its own input if it brings one, else its kind's component. */
