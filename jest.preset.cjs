@@ -24,6 +24,7 @@ module.exports = {
     '^@merchant/secure-transport$': lib('secure-transport'),
     '^@merchant/im-core/server$': lib('im-core', 'src/server/index.ts'),
     '^@merchant/im-core/testing$': lib('im-core', 'src/testing/index.ts'),
+    '^@merchant/im-core/validation$': lib('im-core', 'src/validation/index.ts'),
     '^@merchant/im-core$': lib('im-core'),
     '^@merchant/im-db$': lib('im-db'),
     '^@merchant/media-library/react$': lib('media-library', 'src/react/index.ts'),

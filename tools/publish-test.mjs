@@ -31,6 +31,7 @@ const EXPECTED_EXPORTS = {
   '@merchant/im-core': ['createImClient', 'MemoryStore'],
   '@merchant/im-core/server': ['signImToken', 'verifyImToken'],
   '@merchant/im-core/testing': ['FakeConnection', 'FaultProxy', 'STORE_CONFORMANCE_CASES', 'encodeRequest'],
+  '@merchant/im-core/validation': ['MAX_TEXT_LENGTH', 'ACCOUNT_ID_PATTERN', 'validateSignalInvite', 'processedImageUrl'],
   '@merchant/secure-transport': ['createSecureClient', 'SecureTransportError'],
   '@merchant/secure-transport/server': ['EnvelopeError'],
   '@merchant/media-library': [
@@ -42,7 +43,7 @@ const EXPECTED_EXPORTS = {
 };
 const ENTRY_POINTS = {
   'ui-kit': ['@merchant/ui-kit', '@merchant/ui-kit/format'],
-  'im-core': ['@merchant/im-core', '@merchant/im-core/server', '@merchant/im-core/testing'],
+  'im-core': ['@merchant/im-core', '@merchant/im-core/server', '@merchant/im-core/testing', '@merchant/im-core/validation'],
   'secure-transport': ['@merchant/secure-transport', '@merchant/secure-transport/server'],
   'media-library': ['@merchant/media-library', '@merchant/media-library/react'],
   'im-db': ['@merchant/im-db'],

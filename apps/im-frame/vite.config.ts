@@ -11,6 +11,8 @@ export default defineConfig({
     alias: {
       // Only the frame protocol of the contracts is used here; the rest is tree-shaken (sideEffects: false).
       '@merchant/api-contracts': fromHere('../../libs/api-contracts/src/index.ts'),
+      // Before '@merchant/im-core': the first matching entry wins, and that one also matches its subpaths.
+      '@merchant/im-core/validation': fromHere('../../libs/im-core/src/validation/index.ts'),
       '@merchant/im-core': fromHere('../../libs/im-core/src/index.ts'),
       '@merchant/im-db': fromHere('../../libs/im-db/src/index.ts'),
       '@merchant/ui-kit': fromHere('../../libs/ui-kit/src/index.ts'),

@@ -1,6 +1,8 @@
-// The public API of @merchant/im-core, kept small on purpose (issue 10). Test fakes, the fault
-// proxy, store conformance cases and the codec internals are in '@merchant/im-core/testing';
-// the server half of the protocol and IM tokens in '@merchant/im-core/server'.
+// The public API of @merchant/im-core, kept small on purpose (issues 10 and 33): the client, its
+// entities, events and inputs, errors and the store contract. The §5 validation rules and limits are
+// in '@merchant/im-core/validation'; test fakes, the fault proxy, store conformance cases and the
+// codec internals in '@merchant/im-core/testing'; the server half of the protocol and IM tokens in
+// '@merchant/im-core/server'. libs/im-core/api/ records each entry point (npm run api:check).
 
 // Errors and codes (im-client-spec §8)
 export * from './errors';
@@ -9,9 +11,6 @@ export * from './errors';
 export * from './store/entities';
 export type { Store, StoreWrite, SessionMessagesQuery, SessionsQuery, SysMsgsQuery, SortOrder } from './store/store';
 export { MemoryStore } from './store/memory-store';
-
-// Validation rules and limits (§5)
-export * from './validation';
 
 // Protocol constants and wire record shapes apps map from
 export { CLIENT_TYPE_WEB, MessageTypeCode, PROTOCOL_VERSION, SceneCode } from './protocol/constants';
@@ -23,6 +22,14 @@ export type { ForwardInput, SendCommonInput, SendCustomInput, SendFileInput, Sen
 export type { NotificationCounter } from './model/session-state';
 export type { MessageIgnoreCallback } from './model/message-ignore';
 export type { ImRelationState } from './model/relation-rules';
+// Inputs and results of the client's calls that are declared beside their §5 rules (the rules
+// themselves are in '@merchant/im-core/validation').
+export type { SendTextInput } from './validation/message-rules';
+export type { UploadFileType, UploadOptions } from './validation/upload-rules';
+export type { DocumentFileNode, TranscodeImageType } from './validation/document-rules';
+export { SignalEventType } from './validation/signalling-rules';
+export type { SignalEventName } from './validation/signalling-rules';
+export type { ChatroomHistoryQuery, ChatroomMarkInput, ChatroomMembersQuery, ChatroomQueueItem, ChatroomUpdateInput } from './validation/chatroom-rules';
 
 // Connection (transport choice, login, heartbeat, reconnect)
 export type { FetchLike, Timers, TransportKind, WebSocketConstructor } from './transport/transport';

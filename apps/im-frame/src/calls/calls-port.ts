@@ -1,6 +1,7 @@
 // Incoming call invitations (issue 12): im-core's `signalling` event reduced to what the call
 // dialog needs, and the invitee's two answers. No media: only the signalling states are shown.
-import { validateSignalInvite, type ContactsServicesOptions, type ImSignalEvent } from '@merchant/im-core';
+import type { ContactsServicesOptions, ImSignalEvent } from '@merchant/im-core';
+import { validateSignalInvite } from '@merchant/im-core/validation';
 
 export type CallKind = 'audio' | 'video' | 'custom';
 

@@ -1,6 +1,6 @@
 // Owns the chat state of the frame: loads the local cache first, then connects, follows client
 // events, and tells the outside world (the parent bridge) about new messages and unread totals.
-import { MAX_TEXT_LENGTH } from '@merchant/im-core';
+import { MAX_TEXT_LENGTH } from '@merchant/im-core/validation';
 import {
   sendTargetOf,
   sessionIdForAccount,

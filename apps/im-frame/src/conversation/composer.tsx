@@ -9,7 +9,7 @@ import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { MAX_TEXT_LENGTH } from '@merchant/im-core';
+import { MAX_TEXT_LENGTH } from '@merchant/im-core/validation';
 import { EmojiPicker } from './emoji-picker';
 
 export type ComposerRefusal = 'empty' | 'tooLong';

@@ -12,7 +12,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import { useTranslation } from 'react-i18next';
-import { processedImageUrl } from '@merchant/im-core';
+import { processedImageUrl } from '@merchant/im-core/validation';
 import type { ChatFile, ChatMessage } from '../chat/chat-client';
 import { messageDisplayText } from '../i18n/message-text';
 

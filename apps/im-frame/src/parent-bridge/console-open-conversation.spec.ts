@@ -2,7 +2,7 @@
 // origins and the embedding window, with a valid account; a request that arrives before the chat
 // controller exists opens once it is attached.
 import { IM_ACCOUNT_PATTERN } from '@merchant/api-contracts';
-import { ACCOUNT_ID_PATTERN } from '@merchant/im-core';
+import { ACCOUNT_ID_PATTERN } from '@merchant/im-core/validation';
 import { readConsoleMessage, type IncomingMessage } from './console-messages';
 import { followConsoleConversationRequests, openConversationWith } from './console-open-conversation';
 import { createFrameController } from '../app/create-frame-controller';
