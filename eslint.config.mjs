@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 import { imCoreLayers } from './libs/im-core/eslint.layers.mjs';
 import { storeServerModuleShape } from './apps/store-server/eslint.modules.mjs';
+import { imServerLayers } from './apps/im-server/eslint.layers.mjs';
 import { testWaitsPlugin } from './tools/lint/no-fixed-sleep.mjs';
 
 const reactAndApps = ['react', 'react-dom', 'react-*', '@mui/*', '@emotion/*', '@reduxjs/*', 'react-redux'];
@@ -62,6 +63,8 @@ export default [
   ...imCoreLayers,
   // store-server's module shape (issue 9 §5).
   ...storeServerModuleShape,
+  // im-server's layer order: gateway → domain → db (issue 33 §1).
+  ...imServerLayers,
   {
     // Tests wait for the event, state or row, not a fixed time, unless a `// fixed wait: <reason>` comment says why (issue 33 §4).
     files: ['**/*.spec.ts', '**/*.spec.tsx', '**/test/**', '**/testing/**', 'e2e/**'],

@@ -74,6 +74,13 @@ const stages = [
         env: envWithoutServices,
       },
       {
+        // No import cycle anywhere in the repository, type-only imports included (.dependency-cruiser.cjs;
+        // docs/decisions/0013-import-cycles.md).
+        name: 'import cycles (dependency-cruiser)',
+        cmd: ['npm', 'run', 'lint:cycles'],
+        env: envWithoutServices,
+      },
+      {
         name: 'lint, typecheck, build, unit',
         cmd: ['npx', 'nx', 'run-many', '-t', 'lint', 'typecheck', 'build', 'test', '--outputStyle=static', '--parallel=2'],
         env: envWithoutServices,
