@@ -33,6 +33,13 @@ function entryPointsOf(libDir) {
 /** `im-core` + `./server` → `im-core-server`; `.` → `im-core`. */
 const reportNameOf = (lib, subpath) => (subpath === '.' ? lib : `${lib}-${subpath.slice(2).replaceAll('/', '-')}`);
 
+/**
+ * The report without what changes when nothing public does: api-extractor ends a report with its findings
+ * located in the built files (`// dist/super-team-rules-DidxR0Sz.d.ts:50:9 - (ae-forgotten-export) …`), and
+ * both the chunk's content hash and the line move with any internal edit. The finding itself stays.
+ */
+export const withoutBuildLocations = (report) => report.replace(/^\/\/ dist\/\S+:\d+:\d+ - /gm, '// ');
+
 function shortDiff(checkedIn, fresh) {
   const result = spawnSync('diff', ['-u', checkedIn, fresh], { encoding: 'utf8' });
   const lines = result.stdout.split('\n').slice(2).filter((line) => line !== '');
@@ -70,8 +77,10 @@ for (const lib of libs) {
     // One TypeScript program per library, shared by its entry points.
     compilerState ??= CompilerState.create(config, { additionalEntryPoints: entries.map(([, file]) => file) });
     const messages = [];
-    const result = Extractor.invoke(config, {
-      localBuild: update,
+    // Never a local build: api-extractor writes the fresh report to its temp folder, and the comparison and
+    // the update below go through withoutBuildLocations.
+    Extractor.invoke(config, {
+      localBuild: false,
       compilerState,
       messageCallback: (message) => {
         message.handled = true;
@@ -80,11 +89,16 @@ for (const lib of libs) {
     });
     const checkedIn = path.join(config.reportFolder, `${reportName}.api.md`);
     const label = `${lib} (${subpath === '.' ? `@merchant/${lib}` : `@merchant/${lib}/${subpath.slice(2)}`}) ${path.relative(root, checkedIn)}`;
+    const fresh = path.join(config.reportTempFolder, `${reportName}.api.md`);
+    const freshReport = withoutBuildLocations(fs.readFileSync(fresh, 'utf8'));
+    fs.writeFileSync(fresh, freshReport);
+    const checkedInReport = fs.existsSync(checkedIn) ? fs.readFileSync(checkedIn, 'utf8') : null;
+    const changed = checkedInReport === null || withoutBuildLocations(checkedInReport) !== freshReport;
     if (update) {
-      console.log(`${result.apiReportChanged ? 'updated  ' : 'unchanged'} ${label}`);
-    } else if (result.apiReportChanged) {
-      const fresh = path.join(config.reportTempFolder, `${reportName}.api.md`);
-      problems.push(fs.existsSync(checkedIn)
+      if (changed || checkedInReport !== freshReport) fs.writeFileSync(checkedIn, freshReport);
+      console.log(`${changed ? 'updated  ' : 'unchanged'} ${label}`);
+    } else if (changed) {
+      problems.push(checkedInReport !== null
         ? `${label} differs from the built API:\n${shortDiff(checkedIn, fresh)}`
         : `${label} is missing`);
     }
