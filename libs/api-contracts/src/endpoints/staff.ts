@@ -30,6 +30,20 @@ export const OWNER_ONLY_CODES: readonly PermissionCode[] = [
   PERMISSIONS.walletWithdraw,
 ];
 
+/** Why a giver may not give one code: only the owner gives owner-only codes; a staff member gives only codes they hold. */
+export type CodeGrantRefusal = 'ownerOnly' | 'notHeld';
+
+/**
+ * The grant rule for one code, written once: store-server's checks and the console's role form both call it.
+ * null when `giver` may give `code`: the owner gives any; a staff member never an owner-only code, and only
+ * codes they hold.
+ */
+export function codeGrantRefusal(code: PermissionCode, giver: { isOwner: boolean; holds: (code: PermissionCode) => boolean }): CodeGrantRefusal | null {
+  if (giver.isOwner) return null;
+  if (OWNER_ONLY_CODES.includes(code)) return 'ownerOnly';
+  return giver.holds(code) ? null : 'notHeld';
+}
+
 export const STAFF_STATUS = { enabled: 1, disabled: 2 } as const;
 export type StaffStatus = (typeof STAFF_STATUS)[keyof typeof STAFF_STATUS];
 export const STAFF_STATUS_LABELS: StatusTable<StaffStatus> = statusTable({

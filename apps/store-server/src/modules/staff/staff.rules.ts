@@ -1,4 +1,4 @@
-import { OWNER_ONLY_CODES, type PermissionCode } from '@merchant/api-contracts';
+import { codeGrantRefusal, type PermissionCode } from '@merchant/api-contracts';
 
 /**
  * The grant rules of issue 26 §4 (libs/api-contracts/src/endpoints/staff.ts header, docs/permissions.md
@@ -26,14 +26,17 @@ export type GrantRefusal = { reason: 'ownerOnly'; codes: PermissionCode[] } | { 
 /** Why an account is out of the actor's reach. */
 export type AccountRefusal = { reason: 'owner' } | { reason: 'self' } | GrantRefusal;
 
-const OWNER_ONLY = new Set<PermissionCode>(OWNER_ONLY_CODES);
-
-/** null when the actor may give every one of `codes`: the owner gives any; a staff member only codes they hold, never owner-only ones. */
+/**
+ * null when the actor may give every one of `codes` (the contract's codeGrantRefusal for each); else the codes
+ * refused, owner-only ones first since no grant of roles can fix those.
+ */
 export function grantRefusal(actor: Actor, codes: readonly PermissionCode[]): GrantRefusal | null {
-  if (actor.isOwner) return null;
-  const ownerOnly = codes.filter((code) => OWNER_ONLY.has(code));
+  const giver = { isOwner: actor.isOwner, holds: (code: PermissionCode) => actor.codes.has(code) };
+  const refusals = codes.map((code) => ({ code, refusal: codeGrantRefusal(code, giver) }));
+  const refusedFor = (reason: GrantRefusal['reason']) => refusals.filter((r) => r.refusal === reason).map((r) => r.code);
+  const ownerOnly = refusedFor('ownerOnly');
   if (ownerOnly.length > 0) return { reason: 'ownerOnly', codes: ownerOnly };
-  const notHeld = codes.filter((code) => !actor.codes.has(code));
+  const notHeld = refusedFor('notHeld');
   return notHeld.length > 0 ? { reason: 'notHeld', codes: notHeld } : null;
 }
 

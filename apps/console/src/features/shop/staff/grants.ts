@@ -1,7 +1,7 @@
 // The contract's grant rules (endpoints/staff.ts header) as the console mirrors them: which codes the signed-in
 // user may put in a role, and why not. The server stays the authority; this only disables what it would refuse.
 import type { TFunction } from 'i18next';
-import { OWNER_ONLY_CODES, STORE_CODES, type PermissionCode } from '@merchant/api-contracts';
+import { STORE_CODES, codeGrantRefusal, type CodeGrantRefusal, type PermissionCode } from '@merchant/api-contracts';
 import { useAppSelector } from '../../../app/hooks';
 import { isApiError } from '../../../app/transport';
 import { useStaffListQuery } from './api';
@@ -14,13 +14,9 @@ export interface Caller {
   owner: boolean;
 }
 
-export type GrantRefusal = 'notHeld' | 'ownerOnly';
-
-/** Why the caller may not put `code` in a role, or undefined when they may. */
-export function grantRefusal(code: PermissionCode, caller: Caller): GrantRefusal | undefined {
-  if (!caller.codes.includes(code)) return 'notHeld';
-  if (!caller.owner && OWNER_ONLY_CODES.includes(code)) return 'ownerOnly';
-  return undefined;
+/** Why the caller may not put `code` in a role (the contract's rule, as the server applies it), or undefined when they may. */
+export function grantRefusal(code: PermissionCode, caller: Caller): CodeGrantRefusal | undefined {
+  return codeGrantRefusal(code, { isOwner: caller.owner, holds: (held) => caller.codes.includes(held) }) ?? undefined;
 }
 
 /**
