@@ -81,6 +81,12 @@ const stages = [
         env: envWithoutServices,
       },
       {
+        // Unit tests of the release command's breaking-change guard (docs/decisions/0014-releases.md; 0.2 s of CPU).
+        name: 'release guard (node --test tools/release/)',
+        cmd: ['node', '--test', 'tools/release/'],
+        env: envWithoutServices,
+      },
+      {
         name: 'lint, typecheck, build, unit',
         cmd: ['npx', 'nx', 'run-many', '-t', 'lint', 'typecheck', 'build', 'test', '--outputStyle=static', '--parallel=2'],
         env: envWithoutServices,
