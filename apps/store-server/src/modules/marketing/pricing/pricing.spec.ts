@@ -221,6 +221,12 @@ describe('margin guard', () => {
     expect(checkCartMargin(priceCart(cart, { coupon: coupon(670) }), floors)?.skuIds).toEqual([2]);
   });
 
+  it('does not refuse a list price below the floor on its own, only a promotion or coupon share on it', () => {
+    const cheap: CartLine[] = [{ skuId: 1, goodsId: 10, categoryIds: [], quantity: 1, listUnitCents: 600 }];
+    expect(checkCartMargin(priceCart(cheap), floors)).toBeNull();
+    expect(checkCartMargin(priceCart(cheap, { coupon: { kind: 'fixed', amountCents: 1, thresholdCents: 0, scope: store } }), floors)?.skuIds).toEqual([1]);
+  });
+
   it('names every SKU below its floor, each once', () => {
     const priced = priceCart(cart, { saleUnitCents: new Map([[1, 600]]), coupon: { kind: 'fixed', amountCents: 3000, thresholdCents: 0, scope: store } });
     expect(checkCartMargin(priced, floors)?.skuIds).toEqual([1, 2]);
