@@ -1,4 +1,11 @@
 import { defineConfig } from '@playwright/test';
+import { useStackOfThisWorker } from './support/worker-stack';
+
+// Every worker process loads this file: point its E2E_*_URL variables at its own stack (global-setup.ts).
+useStackOfThisWorker();
+
+/** Workers, each with a stack of its own; E2E_WORKERS=1 runs the suite on one stack, as before. */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 /** Debian's chromium: Playwright's own browser download does not work on this network. */
 const CHROMIUM_ARGS = [
@@ -10,7 +17,7 @@ export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
