@@ -24,6 +24,7 @@ import * as settlementCardChanges from './migrations/0022-settlement-card-change
 import * as sessionDevices from './migrations/0023-session-devices';
 import * as staffAccounts from './migrations/0024-staff-accounts';
 import * as bankNamesZh from './migrations/0025-bank-names-zh';
+import * as coupons from './migrations/0026-coupons';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -52,6 +53,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0023-session-devices': sessionDevices,
   '0024-staff-accounts': staffAccounts,
   '0025-bank-names-zh': bankNamesZh,
+  '0026-coupons': coupons,
 };
 
 export interface DatabaseOptions {

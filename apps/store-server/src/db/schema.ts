@@ -645,6 +645,87 @@ export interface StoreEvaluationTable {
   created_at: AfterSalesBigint;
 }
 
+/** A coupon template (migration 0026; docs/marketing.md "Coupons"): taken never exceeds issue_limit (CHECK). */
+export interface StoreCouponTemplateTable {
+  id: Generated<number>;
+  store_id: number;
+  name: string;
+  /** 1 amount off, 2 percent off up to cap_cents (@merchant/api-contracts COUPON_KIND). */
+  kind: number;
+  amount_cents: number | null;
+  /** Whole percent, 1–99. */
+  percent_off: number | null;
+  cap_cents: number | null;
+  threshold_cents: number;
+  /** 1 whole store, 2 categories, 3 goods (COUPON_SCOPE). */
+  scope: number;
+  scope_ids: ColumnType<number[], number[] | undefined, number[]>;
+  issue_limit: number;
+  taken: Generated<number>;
+  per_buyer_limit: number;
+  /** 1 fixed dates, 2 valid_days from claiming (COUPON_VALIDITY). */
+  validity: number;
+  valid_from: NullableTimestamp;
+  valid_until: NullableTimestamp;
+  valid_days: number | null;
+  /** 1 active, 2 stopped. */
+  state: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** How many coupons of a template one buyer holds (migration 0026): moved by a conditional upsert. */
+export interface StoreCouponBuyerCountTable {
+  template_id: number;
+  buyer_accid: string;
+  taken: number;
+}
+
+/** A claimed coupon with the rules copied from its template (migration 0026). */
+export interface StoreCouponTable {
+  id: Generated<number>;
+  store_id: number;
+  template_id: number;
+  buyer_accid: string;
+  buyer_phone: string;
+  ordinal: number;
+  kind: number;
+  amount_cents: number | null;
+  percent_off: number | null;
+  cap_cents: number | null;
+  threshold_cents: number;
+  scope: number;
+  scope_ids: ColumnType<number[], number[], number[]>;
+  valid_from: Timestamp;
+  valid_until: Timestamp;
+  /** 1 unused, 2 used (expired: unused past valid_until). */
+  state: Generated<number>;
+  order_id: number | null;
+  claimed_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+/** A refused claim with its reason (migration 0026). */
+export interface StoreCouponRefusalTable {
+  id: Generated<number>;
+  store_id: number;
+  template_id: number;
+  buyer_accid: string | null;
+  reason: string;
+  requested: number;
+  created_at: Timestamp;
+}
+
+/** The detail of a template change's operation-log entry (migration 0026). */
+export interface StoreCouponChangeTable {
+  id: Generated<number>;
+  store_id: number;
+  operation_log_id: number;
+  template_id: number;
+  detail: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
 export interface StoreDatabase {
   store_store: StoreTable;
   store_info_change: StoreInfoChangeTable;
@@ -699,6 +780,11 @@ export interface StoreDatabase {
   store_inventory_order_line: InventoryOrderLineTable;
   store_saved_view: SavedViewTable;
   store_brand_application: BrandApplicationTable;
+  store_coupon_template: StoreCouponTemplateTable;
+  store_coupon_buyer_count: StoreCouponBuyerCountTable;
+  store_coupon: StoreCouponTable;
+  store_coupon_refusal: StoreCouponRefusalTable;
+  store_coupon_change: StoreCouponChangeTable;
   ref_bank: RefBankTable;
   ref_unit: RefUnitTable;
   ref_technology: RefTechnologyTable;

@@ -9,6 +9,7 @@ import { seedDemoGoods } from './goods.seed';
 import { seedDemoOrders } from './orders.seed';
 import { seedDemoStaff } from './seed-staff';
 import { seedDemoStoreInfoChange } from '../modules/account/store-info-changes.seed';
+import { seedDemoCoupons } from '../modules/coupons/coupons.seed';
 
 /** Demo data of docs/decisions/0001-workspace-contracts.md ("Demo data"). */
 export const DEMO_STORE = {
@@ -110,6 +111,8 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
   await seedDemoOrders(db, clock, DEMO_STORE.id);
   // After the orders: picks the demo orders by status (modules/after-sales/after-sales.seed.ts).
   await seedDemoAfterSales(db, clock, DEMO_STORE.id);
+  // After the orders: the demo buyers claim coupons and use some in their orders.
+  await seedDemoCoupons(db, clock, DEMO_STORE.id);
   await db
     .insertInto('store_customer')
     .values(DEMO_CUSTOMERS.map((c) => ({ accid: c.accid, nickname: c.nickname, avatar_url: null })))

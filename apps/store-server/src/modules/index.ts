@@ -41,6 +41,7 @@ import { ordersModule } from './orders';
 import { afterSalesModule } from './after-sales';
 import { notificationsModule } from './notifications';
 import { staffModule } from './staff';
+import { couponsModule } from './coupons';
 
 export interface ModuleDependencies {
   db: Kysely<StoreDatabase>;
@@ -89,6 +90,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...afterSales.routes,
     ...notifications.routes,
     ...staffModule({ db, auth, clock }).routes,
+    ...couponsModule({ db, clock, buyerKey: config.buyerKey }).routes,
     ...operatorRoutes(new OperatorService(new OperatorRepository(db), goods.service, clock, storeInfoChanges), config.operatorKey),
   ];
   return { routes, auth, captcha, checkCodes, rateLimiter, authRepository, exports: exports.service };

@@ -3,6 +3,7 @@ import { afterSalesEndpoints } from './after-sales';
 import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
 import { commonEndpoints } from './common';
+import { couponEndpoints } from './coupons';
 import { deregistrationEndpoints } from './deregistration';
 import { exportEndpoints } from './exports';
 import { goodsEndpoints } from './goods';
@@ -32,6 +33,7 @@ export * from './notifications';
 export * from './sessions';
 export * from './store-info-changes';
 export * from './staff';
+export * from './coupons';
 // goods, inventory and saved-views are exported by src/index.ts.
 
 /** The contracts of one area each, by area name: the console's fake server and the OpenAPI test walk them. */
@@ -53,6 +55,7 @@ export const endpointGroups = {
   sessions: sessionEndpoints,
   storeInfoChanges: storeInfoChangeEndpoints,
   staff: staffEndpoints,
+  coupons: couponEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every contract above, and the one with a given path. */

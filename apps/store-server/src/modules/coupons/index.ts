@@ -1,0 +1,21 @@
+// The coupons module (issue 28 §4): its routes for the composition root, and use and return of a coupon for
+// the orders area's placement and refunds (docs/marketing.md "Coupons").
+import type { Kysely } from 'kysely';
+import type { StoreDatabase } from '../../db/schema';
+import type { StoreRoute } from '../../http/route';
+import type { Clock } from '../../shared/clock';
+import { CouponsRepository } from './coupons.repository';
+import { buyerCouponRoutes, couponRoutes } from './coupons.routes';
+import { CouponsService } from './coupons.service';
+
+export { BUYER_COUPONS_PATH } from './coupons.routes';
+export { COUPON_OPERATIONS, ClaimRefused, CouponsService, type ClaimedCoupon, type CouponRecipient } from './coupons.service';
+
+/** What other modules call: use a coupon in an order, give an order's coupons back on a whole-order refund. */
+export type CouponsFacade = Pick<CouponsService, 'use' | 'returnForOrder'>;
+
+/** Wires the coupon calls; the buyer's keyed routes only with `buyerKey`. */
+export function couponsModule(deps: { db: Kysely<StoreDatabase>; clock: Clock; buyerKey?: string }): { routes: StoreRoute[]; facade: CouponsFacade } {
+  const service = new CouponsService(new CouponsRepository(deps.db), deps.clock);
+  return { routes: [...couponRoutes(service), ...buyerCouponRoutes(service, deps.buyerKey)], facade: service };
+}
