@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 /* global AbortSignal */
-// Publish test (ARCHITECTURE.md "Each library"): builds the five libraries, publishes them to a
-// throwaway local registry (verdaccio), installs them into a fresh project outside the workspace,
+// Publish test (ARCHITECTURE.md "Each library"): builds the five libraries, releases them with
+// `npm run release` (tools/release.mjs, on a copy of the workspace) to a throwaway local registry
+// (verdaccio), after checking that the release refuses a removed API line with a patch note, installs
+// the released versions into a fresh project outside the workspace,
 // and checks that each entry point loads through ESM `import` and CJS `require` and type-checks
 // under `module: nodenext` and `moduleResolution: bundler`. Exits non-zero with a clear message.
 //
 // Usage: node tools/publish-test.mjs [--skip-build] [--libs=ui-kit,media-library] [--keep]
 //   --libs   publish and check only these libraries (their @merchant dependencies must be listed too)
 //   --keep   leave the temp dir for inspection
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -196,6 +198,32 @@ console.log('loaded ' + Object.keys(expectations).length + ' entry points');
   );
 }
 
+const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
+
+/** A copy of what `npm run release` reads: root manifests, nx.json, the release tools and the libraries with their builds. */
+function copyWorkspaceForRelease(tempDir) {
+  const releaseDir = path.join(tempDir, 'release');
+  fs.mkdirSync(path.join(releaseDir, 'tools'), { recursive: true });
+  for (const file of ['package.json', 'nx.json', 'tsconfig.base.json', 'tools/release.mjs', 'tools/release']) fs.cpSync(path.join(root, file), path.join(releaseDir, file), { recursive: true });
+  for (const lib of ALL_LIBS) {
+    fs.cpSync(path.join(root, 'libs', lib), path.join(releaseDir, 'libs', lib), { recursive: true, filter: (src) => path.basename(src) !== 'node_modules' });
+  }
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(releaseDir, 'node_modules'), 'dir');
+  // nx release reads git for the changelog; one commit of the copy is enough.
+  const git = (...gitArgs) => spawnSync('git', gitArgs, { cwd: releaseDir, stdio: 'ignore' });
+  git('init', '-q');
+  git('add', '-A');
+  git('-c', 'user.name=publish-test', '-c', 'user.email=publish-test@localhost', 'commit', '-q', '-m', 'copy');
+  return releaseDir;
+}
+
+function writeChangeNote(releaseDir, name, noteLibs, bump) {
+  const dir = path.join(releaseDir, '.nx', 'version-plans');
+  fs.mkdirSync(dir, { recursive: true });
+  const front = noteLibs.map((lib) => `'@merchant/${lib}': ${bump}`).join('\n');
+  fs.writeFileSync(path.join(dir, `${name}.md`), `---\n${front}\n---\n\nRelease made by tools/publish-test.mjs.\n`);
+}
+
 async function main() {
   if (libs.length === 0) throw new Error(`--libs matched none of ${ALL_LIBS.join(', ')}`);
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'merchant-publish-'));
@@ -228,15 +256,44 @@ async function main() {
     const token = await createUser(registryUrl);
     fs.writeFileSync(npmEnv.NPM_CONFIG_USERCONFIG, `//127.0.0.1:${port}/:_authToken=${token}\n@merchant:registry=${registryUrl}\n`);
 
-    for (const lib of libs) {
-      step = `publish @merchant/${lib}`;
-      log(step);
-      await run('npm', ['publish', '--registry', registryUrl, '--workspaces=false', '--ignore-scripts'], {
-        cwd: path.join(root, 'libs', lib),
-        env: npmEnv,
-        timeoutMs: 2 * MINUTE,
+    // Published through the release command (tools/release.mjs), on a copy of the workspace so no version
+    // bump, CHANGELOG entry or removed change note reaches the working tree.
+    step = 'copy the workspace for the release';
+    const releaseDir = copyWorkspaceForRelease(tempDir);
+    const release = (extra) =>
+      run(process.execPath, [path.join(releaseDir, 'tools', 'release.mjs'), '--registry', registryUrl, '--skip-build', '--no-git', '--api-baseline', root, ...extra], {
+        cwd: releaseDir,
+        env: { ...npmEnv, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+        timeoutMs: 5 * MINUTE,
         quiet: true,
       });
+
+    step = 'the release guard refuses a breaking change without a major bump';
+    const [guardLib] = libs;
+    const reportPath = path.join(releaseDir, 'libs', guardLib, 'api', `${guardLib}.api.md`);
+    const report = fs.readFileSync(reportPath, 'utf8');
+    const removedLine = report.split('\n').find((line) => /^export (declare )?(function|const|class|interface|type) /.test(line));
+    fs.writeFileSync(reportPath, report.replace(`${removedLine}\n`, ''));
+    writeChangeNote(releaseDir, 'guard-check', [guardLib], 'patch');
+    const refusal = await release([]).then(
+      () => null,
+      (error) => error.message,
+    );
+    if (refusal === null || !refusal.includes(`@merchant/${guardLib}: the change removes or changes exported API, so it needs a major bump`) || !refusal.includes(removedLine)) {
+      throw new Error(`a patch note for @merchant/${guardLib} with "${removedLine}" removed from its report was not refused by name:\n${refusal}`);
+    }
+    log(`passed: a patch note with a removed API line is refused (@merchant/${guardLib}: ${removedLine})`);
+    fs.writeFileSync(reportPath, report);
+    fs.rmSync(path.join(releaseDir, '.nx', 'version-plans'), { recursive: true });
+
+    step = 'release the libraries with npm run release';
+    writeChangeNote(releaseDir, 'publish-test', libs, 'minor');
+    log(`releasing ${libs.join(', ')} (minor) to verdaccio`);
+    await release([]);
+    const released = Object.fromEntries(ALL_LIBS.map((lib) => [`@merchant/${lib}`, readJson(path.join(releaseDir, 'libs', lib, 'package.json')).version]));
+    const dependencyRange = readJson(path.join(releaseDir, 'libs', 'im-db', 'package.json')).dependencies['@merchant/im-core'];
+    if (libs.includes('im-core') && dependencyRange !== released['@merchant/im-core']) {
+      throw new Error(`im-db's range on @merchant/im-core is ${dependencyRange}, not the released ${released['@merchant/im-core']}`);
     }
 
     step = 'install into a fresh project';
@@ -253,6 +310,12 @@ async function main() {
       timeoutMs: 10 * MINUTE,
       quiet: true,
     });
+
+    for (const lib of libs) {
+      const installed = readJson(path.join(projectDir, 'node_modules', '@merchant', lib, 'package.json')).version;
+      if (installed !== released[`@merchant/${lib}`]) throw new Error(`installed @merchant/${lib}@${installed}, not the released ${released[`@merchant/${lib}`]}`);
+    }
+    log(`installed the released versions: ${libs.map((lib) => `@merchant/${lib}@${released[`@merchant/${lib}`]}`).join(', ')}`);
 
     // Run every check, so one report lists all problems rather than only the first.
     const tsc = path.join(projectDir, 'node_modules', 'typescript', 'bin', 'tsc');

@@ -8,13 +8,13 @@
 //   - there is no change note;
 //   - no registry is given (`--registry <url>` or MERCHANT_NPM_REGISTRY), or it is the public npm registry;
 //   - a library's API report (libs/<name>/api/*.api.md) removes or changes a line of the report at its last
-//     release tag (`<package>@<version>`, or `--api-baseline <git ref>`) and its bump is not major; or only
+//     release tag (`<package>@<version>`, or `--api-baseline <git ref | workspace folder>`) and its bump is not major; or only
 //     adds lines and its bump is patch (tools/release/api-change.mjs).
 //
-// Usage: npm run release -- [--dry-run] [--registry <url>] [--api-baseline <git ref>] [--skip-build] [--no-git]
+// Usage: npm run release -- [--dry-run] [--registry <url>] [--api-baseline <git ref | folder>] [--skip-build] [--no-git]
 //   --dry-run       prints the versions, ranges, CHANGELOG entries and the publish, changes nothing
 //   --skip-build    the libraries are built and their reports checked already (skips build + api:check)
-//   --no-git        neither commits nor tags (a throwaway copy of the workspace)
+//   --no-git        no commit, no tag, no package-lock.json update (for a throwaway copy of the workspace)
 // Run it on a clean checkout of main: the release commit takes every staged change.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -94,11 +94,11 @@ function releasedWith(libs, bumps) {
   return released;
 }
 
-/** Report file name → text, at a git ref or (ref undefined) in the working tree. */
+/** Report file name → text, at a git ref, in another workspace folder (`{ dir }`), or (ref undefined) here. */
 function reportsOf(lib, ref) {
   const dir = `libs/${lib.dir}/api`;
-  if (ref === undefined) {
-    const abs = path.join(root, dir);
+  if (ref === undefined || typeof ref === 'object') {
+    const abs = path.join(ref?.dir ?? root, dir);
     const files = fs.existsSync(abs) ? fs.readdirSync(abs).filter((f) => f.endsWith('.api.md')) : [];
     return Object.fromEntries(files.map((f) => [f, fs.readFileSync(path.join(abs, f), 'utf8')]));
   }
@@ -107,7 +107,7 @@ function reportsOf(lib, ref) {
 }
 
 function baselineRef(lib) {
-  if (apiBaseline) return apiBaseline;
+  if (apiBaseline) return fs.existsSync(apiBaseline) && fs.statSync(apiBaseline).isDirectory() ? { dir: path.resolve(apiBaseline) } : apiBaseline;
   const tag = `${lib.name}@${lib.version}`;
   try {
     git('rev-parse', '--verify', '--quiet', `refs/tags/${tag}`);
@@ -148,9 +148,17 @@ async function main() {
 
   // nx reads the workspace root from the working directory when it loads.
   process.chdir(root);
-  const { release } = createRequire(path.join(root, 'package.json'))('nx/release');
+  const { ReleaseClient } = createRequire(path.join(root, 'package.json'))('nx/release');
+  // A throwaway copy has no history worth a commit, and no lock file worth updating.
   const noGit = flag('--no-git');
-  await release({ yes: true, dryRun, registry, verbose: flag('--verbose'), gitCommit: !noGit, gitTag: !noGit, stageChanges: !noGit });
+  const client = new ReleaseClient(noGit ? { git: { commit: false, tag: false, stageChanges: false } } : {});
+  await client.release({
+    yes: true,
+    dryRun,
+    registry,
+    verbose: flag('--verbose'),
+    versionActionsOptionsOverrides: noGit ? { skipLockFileUpdate: true } : undefined,
+  });
   log(dryRun ? 'dry run: nothing was changed or published' : `released to ${registry}`);
 }
 
