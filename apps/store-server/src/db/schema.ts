@@ -670,6 +670,8 @@ export interface StoreCouponTemplateTable {
   valid_days: number | null;
   /** 1 active, 2 stopped. */
   state: Generated<number>;
+  /** Moves with every edit of the rules. */
+  version: Generated<number>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Issue 28 §4, coupons (docs/marketing.md "Coupons"). The limits hold in the database, never by reading first:
- * - the issue limit: `taken` moves only by `update … set taken = taken + n where taken + n <= issue_limit`, and
- *   the CHECK keeps it there whatever writes it;
+ * - the issue limit: `taken` moves only by `update … set taken = taken + n where taken + n <= issue_limit` (and
+ *   `version` = the version whose rules the claim copied), and the CHECK keeps it there whatever writes it;
  * - the per-buyer limit: one counter row per (template, buyer), moved by a conditional upsert; every claimed
  *   coupon carries its ordinal among the buyer's coupons of the template, unique per (template, buyer), so two
  *   claims can never both be a buyer's first;
@@ -36,6 +36,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       valid_days integer check (valid_days > 0),
       -- 1 active, 2 stopped.
       state smallint not null default 1 check (state in (1, 2)),
+      -- Moves with every edit: a claim copies the rules it read and takes only if they are still this version.
+      version integer not null default 1,
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now(),
       constraint store_coupon_template_taken_within_limit check (taken >= 0 and taken <= issue_limit)

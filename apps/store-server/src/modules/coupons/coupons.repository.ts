@@ -93,7 +93,7 @@ export class CouponsRepository {
   updateTemplate(storeId: number, templateId: number, rules: TemplateRules, at: Date) {
     return this.db
       .updateTable('store_coupon_template')
-      .set({ ...rulesColumns(rules), updated_at: at })
+      .set((eb) => ({ ...rulesColumns(rules), version: eb('version', '+', 1), updated_at: at }))
       .where('store_id', '=', storeId)
       .where('id', '=', templateId)
       .where('taken', '<=', rules.issueLimit)
@@ -150,19 +150,21 @@ export class CouponsRepository {
   // --- claims ------------------------------------------------------------------------------------
 
   /**
-   * Takes `n` from an active, unexpired template's issue limit in one conditional UPDATE (never read first):
-   * the row's lock holds concurrent claims of the template until this transaction ends. undefined: refused.
+   * Takes `n` from an active, unexpired template's issue limit in one conditional UPDATE (never read first), if its
+   * rules are still `version` (the ones the claim copied). The claim runs it last: the row's lock, which holds
+   * every other claim of the template, is kept only from here to the commit. undefined: refused.
    */
-  takeFromTemplate(storeId: number, templateId: number, n: number, now: Date) {
+  takeFromTemplate(storeId: number, templateId: number, n: number, version: number, now: Date) {
     return this.db
       .updateTable('store_coupon_template')
       .set((eb) => ({ taken: eb('taken', '+', n) }))
       .where('store_id', '=', storeId)
       .where('id', '=', templateId)
       .where('state', '=', 1)
+      .where('version', '=', version)
       .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', now)]))
       .where((eb) => eb(eb('taken', '+', n), '<=', eb.ref('issue_limit')))
-      .returningAll()
+      .returning(['id', 'taken'])
       .executeTakeFirst();
   }
 

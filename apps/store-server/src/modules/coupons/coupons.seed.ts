@@ -87,7 +87,7 @@ export async function seedDemoCoupons(db: Kysely<StoreDatabase>, clock: Clock, s
     const coupon = claimed.find((c) => c.buyerAccid === buyer.buyer_accid)!;
     await service.use({ storeId, couponId: coupon.couponId, buyerAccid: buyer.buyer_accid, orderId: Number(buyer.orderId) });
   }
-  // The tiles coupon: a batch issue, then claims until the limit refuses one.
+  // The tiles coupon: a batch issue, then claims until the limit refuses one, and one past a buyer's limit.
   await service.claim(storeId, tiles.id, buyers.slice(0, 3).flatMap((b) => [recipient(b), recipient(b)]));
   for (const buyer of [...buyers.slice(3), buyers[0]!]) {
     await service.claim(storeId, tiles.id, [recipient(buyer)]).catch(ignoreRefusal);

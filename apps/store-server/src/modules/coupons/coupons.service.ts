@@ -43,6 +43,16 @@ export class ClaimRefused extends StoreError {
   }
 }
 
+/** The template's rules changed between the claim's copy and its take. */
+class RulesChanged extends Error {}
+
+/** Why a template takes no claim now, apart from its limit: stopped, or past its fixed end. */
+function refusalOf(template: TemplateRow, now: Date): CouponRefusalReason | undefined {
+  if (template.state === COUPON_TEMPLATE_STATE.stopped) return 'stopped';
+  if (template.valid_until !== null && template.valid_until <= now) return 'expired';
+  return undefined;
+}
+
 /** One coupon to hand out: to whom (the phone is kept for the claim records, shown masked). */
 export interface CouponRecipient {
   buyerAccid: string;
@@ -223,36 +233,62 @@ export class CouponsService {
 
   /**
    * Hands out one coupon to each recipient (a buyer's claim is one recipient; a batch issue many, a buyer
-   * possibly more than once), all or none: the template's `taken + n <= issue_limit` and each buyer's count
-   * within the per-buyer limit, both checked by the writes themselves. A refusal is logged with its reason.
+   * possibly more than once), all or none: each buyer's count within the per-buyer limit and the template's
+   * `taken + n <= issue_limit`, both checked by the writes themselves. The template row is written last, so its
+   * lock (which every other claim of the template waits for) is held only until the commit. A refusal is
+   * logged with its reason.
    */
   async claim(storeId: number, templateId: number, recipients: readonly CouponRecipient[]): Promise<ClaimedCoupon[]> {
     const now = this.clock.now();
     try {
-      return await this.repository.transaction(async (repository) => {
-        const template = await repository.takeFromTemplate(storeId, templateId, recipients.length, now);
-        if (!template) throw await this.whyNotTaken(repository, storeId, templateId, now);
-        const perBuyer = new Map<string, CouponRecipient[]>();
-        for (const recipient of recipients) perBuyer.set(recipient.buyerAccid, [...(perBuyer.get(recipient.buyerAccid) ?? []), recipient]);
-        const coupons = [];
-        for (const [buyerAccid, own] of perBuyer) {
-          const after = await repository.takeForBuyer(templateId, buyerAccid, own.length, template.per_buyer_limit);
-          if (after === undefined) throw new ClaimRefused('perBuyerLimit');
-          const first = after - own.length + 1;
-          coupons.push(...own.map((recipient, index) => ({ ...recipient, ordinal: first + index })));
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await this.repository.transaction((repository) => this.claimOnce(repository, storeId, templateId, recipients, now));
+        } catch (error) {
+          // The template was edited between the copy and the take: copy the new rules (an edit is rare; a few tries).
+          if (!(error instanceof RulesChanged) || attempt >= 3) throw error;
         }
-        const validFrom = template.validity === COUPON_VALIDITY.fixed ? template.valid_from! : now;
-        const validUntil = template.validity === COUPON_VALIDITY.fixed ? template.valid_until! : addSeconds(now, template.valid_days! * DAY_SECONDS);
-        const rows = await repository.insertCoupons(coupons.map((coupon) => ({ ...coupon, storeId, templateId, template, validFrom, validUntil, claimedAt: now })));
-        return rows.map((row) => ({ couponId: row.id, buyerAccid: row.buyer_accid, validFrom: epochSecondsOf(row.valid_from), validUntil: epochSecondsOf(row.valid_until) }));
-      });
+      }
     } catch (error) {
-      const refusal = error instanceof ClaimRefused ? error : isCode(error, UNIQUE_VIOLATION) ? new ClaimRefused('perBuyerLimit') : isCode(error, CHECK_VIOLATION) ? new ClaimRefused('limitReached') : undefined;
-      if (!refusal) throw error;
+      const refusal =
+        error instanceof ClaimRefused ? error : isCode(error, UNIQUE_VIOLATION) ? new ClaimRefused('perBuyerLimit') : isCode(error, CHECK_VIOLATION) ? new ClaimRefused('limitReached') : undefined;
+      if (!refusal) throw error instanceof RulesChanged ? new ClaimRefused('limitReached') : error;
       const buyers = [...new Set(recipients.map((recipient) => recipient.buyerAccid))];
       await this.repository.recordRefusal({ storeId, templateId, buyerAccid: buyers.length === 1 ? buyers[0]! : null, reason: refusal.reason, requested: recipients.length, at: now });
       throw refusal;
     }
+  }
+
+  private async claimOnce(repository: CouponsRepository, storeId: number, templateId: number, recipients: readonly CouponRecipient[], now: Date): Promise<ClaimedCoupon[]> {
+    // Read for the rules to copy and an early answer; the take below checks state, dates and limit again.
+    const template = await repository.findTemplate(storeId, templateId);
+    if (!template) throw templateNotFound();
+    const early = refusalOf(template, now);
+    if (early) throw new ClaimRefused(early);
+    const perBuyer = new Map<string, CouponRecipient[]>();
+    for (const recipient of recipients) perBuyer.set(recipient.buyerAccid, [...(perBuyer.get(recipient.buyerAccid) ?? []), recipient]);
+    const coupons = [];
+    // In buyer order: two batches naming the same buyers lock their count rows in the same order.
+    for (const buyerAccid of [...perBuyer.keys()].sort()) {
+      const own = perBuyer.get(buyerAccid)!;
+      const after = await repository.takeForBuyer(templateId, buyerAccid, own.length, template.per_buyer_limit);
+      if (after === undefined) throw new ClaimRefused('perBuyerLimit');
+      const first = after - own.length + 1;
+      coupons.push(...own.map((recipient, index) => ({ ...recipient, ordinal: first + index })));
+    }
+    const validFrom = template.validity === COUPON_VALIDITY.fixed ? template.valid_from! : now;
+    const validUntil = template.validity === COUPON_VALIDITY.fixed ? template.valid_until! : addSeconds(now, template.valid_days! * DAY_SECONDS);
+    const rows = await repository.insertCoupons(coupons.map((coupon) => ({ ...coupon, storeId, templateId, template, validFrom, validUntil, claimedAt: now })));
+    if (!(await repository.takeFromTemplate(storeId, templateId, recipients.length, template.version, now))) {
+      // Why the take took nothing, read after it (for the answer only; the transaction rolls back).
+      const current = await repository.findTemplate(storeId, templateId);
+      if (!current) throw templateNotFound();
+      const reason = refusalOf(current, now);
+      if (reason) throw new ClaimRefused(reason);
+      if (current.version !== template.version) throw new RulesChanged();
+      throw new ClaimRefused('limitReached');
+    }
+    return rows.map((row) => ({ couponId: row.id, buyerAccid: row.buyer_accid, validFrom: epochSecondsOf(row.valid_from), validUntil: epochSecondsOf(row.valid_until) }));
   }
 
   // --- use and return (the orders area's placement and refunds) ----------------------------------
@@ -276,15 +312,6 @@ export class CouponsService {
 
   private repositoryFor(unit?: UnitOfWork): CouponsRepository {
     return unit ? new CouponsRepository(unit) : this.repository;
-  }
-
-  /** Why the conditional UPDATE took nothing (read after it, for the answer only): not found, stopped, expired or the limit. */
-  private async whyNotTaken(repository: CouponsRepository, storeId: number, templateId: number, now: Date): Promise<StoreError> {
-    const row = await repository.findTemplate(storeId, templateId);
-    if (!row) return templateNotFound();
-    if (row.state === COUPON_TEMPLATE_STATE.stopped) return new ClaimRefused('stopped');
-    if (row.valid_until !== null && row.valid_until <= now) return new ClaimRefused('expired');
-    return new ClaimRefused('limitReached');
   }
 
   /** 10100001 on issueLimit: it cannot go below what is taken (or not found). */
