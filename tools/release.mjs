@@ -131,11 +131,12 @@ async function main() {
   const problems = refusals(
     [...released].map(([name, bump]) => {
       const lib = libs.get(name);
-      return { name, bump, baseline: reportsOf(lib, baselineRef(lib)), current: reportsOf(lib) };
+      const why = bumps.has(name) ? undefined : 'it has no change note and gets a patch only because a dependency is released';
+      return { name, bump, why, baseline: reportsOf(lib, baselineRef(lib)), current: reportsOf(lib) };
     }),
   );
   if (problems.length) {
-    refuse(`the API change is bigger than the bump in the change notes. Raise the bump in .nx/version-plans/, or restore the API.\n\n${problems.join('\n\n')}`);
+    refuse(`the API change is bigger than the bump in the change notes. Add a note or raise its bump in .nx/version-plans/, or restore the API.\n\n${problems.join('\n\n')}`);
   }
   log('API reports: each bump covers its API change');
 

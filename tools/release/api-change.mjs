@@ -69,18 +69,19 @@ export function compareReports(baseline, current) {
 
 /**
  * The guard's verdict for the libraries being released.
- * @param {{ name: string, bump: 'patch' | 'minor' | 'major', baseline: Record<string, string>, current: Record<string, string> }[]} releases
+ * @param {{ name: string, bump: 'patch' | 'minor' | 'major', why?: string, baseline: Record<string, string>, current: Record<string, string> }[]} releases
+ *   `why` says where the bump comes from (default: "its change notes give <bump>")
  * @returns {string[]} one refusal per library whose bump is smaller than its API change needs (empty: all fine)
  */
 export function refusals(releases) {
   const problems = [];
-  for (const { name, bump, baseline, current } of releases) {
+  for (const { name, bump, why = `its change notes give ${bump}`, baseline, current } of releases) {
     const { removed, added, needs } = compareReports(baseline, current);
     if (!needs || BUMPS.indexOf(bump) >= BUMPS.indexOf(needs)) continue;
     const lines = needs === 'major' ? removed : added;
     const what = needs === 'major' ? 'removes or changes exported API' : 'adds exported API';
     problems.push(
-      `${name}: the change ${what}, so it needs a ${needs} bump, but its change notes give ${bump}.\n` +
+      `${name}: the change ${what}, so it needs a ${needs} bump, but ${why}.\n` +
         `  ${needs === 'major' ? 'Removed or changed' : 'Added'} (report: declaration ⏵ line):\n` +
         lines.map((line) => `    - ${line}`).join('\n'),
     );

@@ -76,6 +76,8 @@ test('refusals: a breaking change with a patch or minor note is refused, naming 
     assert.match(problem, /- x\.api\.md: export interface Options \{ ⏵ size\?: number;/);
   }
   assert.deepEqual(refusals([{ name: '@merchant/x', bump: 'major', baseline: { 'x.api.md': BASE }, current }]), []);
+  const [dependant] = refusals([{ name: '@merchant/x', bump: 'patch', why: 'it has no change note', baseline: { 'x.api.md': BASE }, current }]);
+  assert.match(dependant, /needs a major bump, but it has no change note\./);
 });
 
 test('refusals: additions with a patch note are refused; with minor or major they pass', () => {
