@@ -653,8 +653,8 @@ export interface StoreCouponTemplateTable {
   /** 1 amount off, 2 percent off up to cap_cents (@merchant/api-contracts COUPON_KIND). */
   kind: number;
   amount_cents: number | null;
-  /** Whole percent, 1–99. */
-  percent_off: number | null;
+  /** Basis points, 1–9,999 (1500 = 15 % off). */
+  percent_off_bp: number | null;
   cap_cents: number | null;
   threshold_cents: number;
   /** 1 whole store, 2 categories, 3 goods (COUPON_SCOPE). */
@@ -693,7 +693,7 @@ export interface StoreCouponTable {
   ordinal: number;
   kind: number;
   amount_cents: number | null;
-  percent_off: number | null;
+  percent_off_bp: number | null;
   cap_cents: number | null;
   threshold_cents: number;
   scope: number;

@@ -12,7 +12,10 @@ import { STORE_CODES } from '../store-codes';
 
 export const COUPONS_BASE = '/v1/store/eshop/marketing/coupons';
 
-/** 1 a fixed amount off (amountCents); 2 a percentage off (percentOff, whole percent 1–99) up to capCents. */
+/**
+ * 1 a fixed amount off (amountCents); 2 a percentage off up to capCents, in basis points as the price calculation
+ * takes it (percentOffBp: 1 bp = 0.01 %, 1500 = 15 % off, a "8.5折" coupon; 1–9,999).
+ */
 export const COUPON_KIND = { amount: 1, percent: 2 } as const;
 export type CouponKind = (typeof COUPON_KIND)[keyof typeof COUPON_KIND];
 export const COUPON_KIND_LABELS: StatusTable<CouponKind> = statusTable({
@@ -57,8 +60,8 @@ export type CouponRefusalReason = (typeof COUPON_REFUSAL_REASONS)[number];
 export const COUPON_LIMITS = {
   nameMax: 30,
   amountMaxCents: 99_999_999,
-  percentMin: 1,
-  percentMax: 99,
+  percentOffBpMin: 1,
+  percentOffBpMax: 9_999,
   issueLimitMax: 1_000_000,
   perBuyerLimitMax: 100,
   validDaysMax: 365,
@@ -77,8 +80,8 @@ const templateShape = {
   kind: z.union([z.literal(COUPON_KIND.amount), z.literal(COUPON_KIND.percent)]),
   /** Amount off in cents (kind 1). */
   amountCents: cents().optional(),
-  /** Percent off in whole percent, 1–99 (kind 2): 15 takes 15% off the eligible amount. */
-  percentOff: z.number().int().min(COUPON_LIMITS.percentMin).max(COUPON_LIMITS.percentMax).optional(),
+  /** The part taken off in basis points, 1–9,999 (kind 2): 1500 takes 15 % off the eligible amount. */
+  percentOffBp: z.number().int().min(COUPON_LIMITS.percentOffBpMin).max(COUPON_LIMITS.percentOffBpMax).optional(),
   /** The most a percentage coupon takes off, in cents (kind 2). */
   capCents: cents().optional(),
   /** The eligible amount must reach this many cents; 0: no threshold. */
@@ -107,7 +110,7 @@ function templateRulesHold(value: TemplateInput, ctx: z.RefinementCtx): void {
   const need = (field: keyof TemplateInput) => ctx.addIssue({ code: 'custom', input: value[field], ...rule('required', { path: [field] }) });
   if (value.kind === COUPON_KIND.amount && value.amountCents === undefined) need('amountCents');
   if (value.kind === COUPON_KIND.amount && value.amountCents === 0) ctx.addIssue({ code: 'custom', input: 0, ...rule('positive', { path: ['amountCents'] }) });
-  if (value.kind === COUPON_KIND.percent && value.percentOff === undefined) need('percentOff');
+  if (value.kind === COUPON_KIND.percent && value.percentOffBp === undefined) need('percentOffBp');
   if (value.kind === COUPON_KIND.percent && value.capCents === undefined) need('capCents');
   if (value.kind === COUPON_KIND.percent && value.capCents === 0) ctx.addIssue({ code: 'custom', input: 0, ...rule('positive', { path: ['capCents'] }) });
   if (value.scope !== COUPON_SCOPE.store && value.scopeIds.length === 0) ctx.addIssue({ code: 'custom', input: value.scopeIds, ...rule('minItems', { limit: 1, path: ['scopeIds'] }) });
@@ -131,7 +134,7 @@ const templateIdBiz = z.object({ templateId: id() });
 const couponRules = {
   kind: z.union([z.literal(COUPON_KIND.amount), z.literal(COUPON_KIND.percent)]),
   amountCents: z.number().int().nullable(),
-  percentOff: z.number().int().nullable(),
+  percentOffBp: z.number().int().nullable(),
   capCents: z.number().int().nullable(),
   thresholdCents: z.number().int(),
   scope: z.union([z.literal(COUPON_SCOPE.store), z.literal(COUPON_SCOPE.categories), z.literal(COUPON_SCOPE.goods)]),

@@ -99,7 +99,7 @@ describe('coupon templates', () => {
   it('adds, lists by state and name, and logs the change with the session', async () => {
     const token = await owner();
     const added = await addTemplate(token, { name: 'Autumn 5 off' });
-    expect(added).toMatchObject({ name: 'Autumn 5 off', kind: 1, amountCents: 500, percentOff: null, capCents: null, state: 1, taken: 0, validDays: 30, validFrom: null });
+    expect(added).toMatchObject({ name: 'Autumn 5 off', kind: 1, amountCents: 500, percentOffBp: null, capCents: null, state: 1, taken: 0, validDays: 30, validFrom: null });
     const page = await h.call<PageOf<Template>>(api.couponList.path, { name: 'autumn', state: 1 }, token);
     expect(page.data.list.map((t) => t.templateId)).toEqual([added.templateId]);
     expect((await h.call<PageOf<Template>>(api.couponList.path, { name: 'autumn', state: 2 }, token)).data.total).toBe(0);
@@ -115,8 +115,8 @@ describe('coupon templates', () => {
     const before = await couponState();
     const cases: Array<[Record<string, unknown>, string[]]> = [
       [{ amountCents: undefined }, ['amountCents']],
-      [{ kind: 2, amountCents: undefined }, ['percentOff', 'capCents']],
-      [{ kind: 2, percentOff: 100, capCents: 1_000 }, ['percentOff']],
+      [{ kind: 2, amountCents: undefined }, ['percentOffBp', 'capCents']],
+      [{ kind: 2, percentOffBp: 10_000, capCents: 1_000 }, ['percentOffBp']],
       [{ perBuyerLimit: 5, issueLimit: 3 }, ['perBuyerLimit']],
       [{ validity: 1, validFrom: 2_000_000_000, validUntil: 1_900_000_000 }, ['validUntil']],
       [{ validity: 1 }, ['validFrom', 'validUntil']],
@@ -239,11 +239,15 @@ describe('claims exact under concurrency', () => {
 
   it('copies the template’s rules and a validity of N days from the claim onto the coupon', async () => {
     const token = await owner();
-    const template = await addTemplate(token, { kind: 2, amountCents: undefined, percentOff: 15, capCents: 3_000, scope: 2, scopeIds: [11], validDays: 7 });
+    const template = await addTemplate(token, { kind: 2, amountCents: undefined, percentOffBp: 1_500, capCents: 3_000, scope: 2, scopeIds: [11], validDays: 7 });
     const claimed = await claim(template.templateId, 'b_copy');
     const coupon = await db().selectFrom('store_coupon').selectAll().where('id', '=', claimed.data.couponId).executeTakeFirstOrThrow();
-    expect(coupon).toMatchObject({ kind: 2, amount_cents: null, percent_off: 15, cap_cents: 3_000, threshold_cents: 2_000, scope: 2, scope_ids: [11], state: 1 });
+    expect(coupon).toMatchObject({ kind: 2, amount_cents: null, percent_off_bp: 1_500, cap_cents: 3_000, threshold_cents: 2_000, scope: 2, scope_ids: [11], state: 1 });
     expect(coupon.valid_until.getTime() - coupon.claimed_at.getTime()).toBe(7 * DAY * 1000);
+    // Using it answers the copy as the price calculation takes it.
+    const order = await db().selectFrom('store_order').select('id').where('store_id', '=', STORE).limit(1).executeTakeFirstOrThrow();
+    const used = await serviceAt(now).use({ storeId: STORE, couponId: coupon.id, buyerAccid: 'b_copy', orderId: order.id });
+    expect(used.rule).toEqual({ kind: 'percent', percentOffBp: 1_500, capCents: 3_000, thresholdCents: 2_000, scope: { kind: 'categories', categoryIds: [11] } });
   });
 });
 

@@ -9,7 +9,7 @@ export interface TemplateRules {
   name: string;
   kind: number;
   amountCents: number | null;
-  percentOff: number | null;
+  percentOffBp: number | null;
   capCents: number | null;
   thresholdCents: number;
   scope: number;
@@ -41,7 +41,7 @@ const rulesColumns = (rules: TemplateRules) => ({
   name: rules.name,
   kind: rules.kind,
   amount_cents: rules.amountCents,
-  percent_off: rules.percentOff,
+  percent_off_bp: rules.percentOffBp,
   cap_cents: rules.capCents,
   threshold_cents: rules.thresholdCents,
   scope: rules.scope,
@@ -200,7 +200,7 @@ export class CouponsRepository {
           ordinal: c.ordinal,
           kind: c.template.kind,
           amount_cents: c.template.amount_cents,
-          percent_off: c.template.percent_off,
+          percent_off_bp: c.template.percent_off_bp,
           cap_cents: c.template.cap_cents,
           threshold_cents: c.template.threshold_cents,
           scope: c.template.scope,
@@ -241,7 +241,7 @@ export class CouponsRepository {
       .where('state', '=', 1)
       .where('valid_from', '<=', use.at)
       .where('valid_until', '>', use.at)
-      .returning(['id'])
+      .returning(['id', 'kind', 'amount_cents', 'percent_off_bp', 'cap_cents', 'threshold_cents', 'scope', 'scope_ids'])
       .executeTakeFirst();
   }
 

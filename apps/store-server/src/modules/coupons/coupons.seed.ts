@@ -30,7 +30,7 @@ export async function seedDemoCoupons(db: Kysely<StoreDatabase>, clock: Clock, s
 
   const newcomer = await repository.insertTemplate(
     storeId,
-    { name: DEMO_COUPON_NAMES.newcomer, kind: 1, amountCents: 1_000, percentOff: null, capCents: null, thresholdCents: 5_000, scope: 1, scopeIds: [], issueLimit: 500, perBuyerLimit: 1, validity: 2, validFrom: null, validUntil: null, validDays: 30 },
+    { name: DEMO_COUPON_NAMES.newcomer, kind: 1, amountCents: 1_000, percentOffBp: null, capCents: null, thresholdCents: 5_000, scope: 1, scopeIds: [], issueLimit: 500, perBuyerLimit: 1, validity: 2, validFrom: null, validUntil: null, validDays: 30 },
     addSeconds(now, -60 * DAY_SECONDS),
   );
   const tiles = await repository.insertTemplate(
@@ -39,7 +39,7 @@ export async function seedDemoCoupons(db: Kysely<StoreDatabase>, clock: Clock, s
       name: DEMO_COUPON_NAMES.tiles,
       kind: 2,
       amountCents: null,
-      percentOff: 10,
+      percentOffBp: 1_000,
       capCents: 5_000,
       thresholdCents: 0,
       scope: 2,
@@ -60,7 +60,7 @@ export async function seedDemoCoupons(db: Kysely<StoreDatabase>, clock: Clock, s
       name: DEMO_COUPON_NAMES.spring,
       kind: 1,
       amountCents: 3_000,
-      percentOff: null,
+      percentOffBp: null,
       capCents: null,
       thresholdCents: 20_000,
       scope: goods.length > 0 ? 3 : 1,

@@ -13,6 +13,7 @@ import {
 } from '@merchant/api-contracts';
 import { maskPhone } from '@merchant/ui-kit/format';
 import type { Caller } from '../../http/route';
+import type { CouponRule, CouponScope } from '../marketing';
 import { addSeconds, epochSecondsOf, type Clock } from '../../shared/clock';
 import { hashOpaqueToken } from '../../shared/opaque-token';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
@@ -41,6 +42,15 @@ export class ClaimRefused extends StoreError {
   constructor(readonly reason: CouponRefusalReason) {
     super(STORE_CODES.notAllowedInCurrentState, text(...REFUSAL_TEXTS[reason]), { reason });
   }
+}
+
+/** A claimed coupon's copied rules as the price calculation (modules/marketing) takes them. */
+export function pricingRuleOf(copy: { kind: number; amount_cents: number | null; percent_off_bp: number | null; cap_cents: number | null; threshold_cents: number; scope: number; scope_ids: number[] }): CouponRule {
+  const scope: CouponScope =
+    copy.scope === COUPON_SCOPE.categories ? { kind: 'categories', categoryIds: copy.scope_ids } : copy.scope === COUPON_SCOPE.goods ? { kind: 'goods', goodsIds: copy.scope_ids } : { kind: 'store' };
+  return copy.kind === COUPON_KIND.percent
+    ? { kind: 'percent', percentOffBp: copy.percent_off_bp!, capCents: copy.cap_cents, thresholdCents: copy.threshold_cents, scope }
+    : { kind: 'fixed', amountCents: copy.amount_cents!, thresholdCents: copy.threshold_cents, scope };
 }
 
 /** The template's rules changed between the claim's copy and its take. */
@@ -82,7 +92,7 @@ function rulesOf(biz: TemplateBiz): TemplateRules {
     name: biz.name,
     kind: biz.kind,
     amountCents: amount ? (biz.amountCents ?? null) : null,
-    percentOff: amount ? null : (biz.percentOff ?? null),
+    percentOffBp: amount ? null : (biz.percentOffBp ?? null),
     capCents: amount ? null : (biz.capCents ?? null),
     thresholdCents: biz.thresholdCents,
     scope: biz.scope,
@@ -102,7 +112,7 @@ function templateView(row: TemplateRow): CouponTemplateView {
     name: row.name,
     kind: row.kind as CouponTemplateView['kind'],
     amountCents: row.amount_cents,
-    percentOff: row.percent_off,
+    percentOffBp: row.percent_off_bp,
     capCents: row.cap_cents,
     thresholdCents: row.threshold_cents,
     scope: row.scope as CouponTemplateView['scope'],
@@ -297,10 +307,10 @@ export class CouponsService {
    * Uses the buyer's coupon in an order, once: a compare-and-swap from unused (and within its dates) to used.
    * `unit`: the order placement's transaction, so the order and the use commit together.
    */
-  async use(use: { storeId: number; couponId: number; buyerAccid: string; orderId: number }, unit?: UnitOfWork): Promise<{ couponId: number }> {
+  async use(use: { storeId: number; couponId: number; buyerAccid: string; orderId: number }, unit?: UnitOfWork): Promise<{ couponId: number; rule: CouponRule }> {
     const row = await this.repositoryFor(unit).useCoupon({ ...use, at: this.clock.now() });
     if (!row) throw new StoreError(STORE_CODES.notAllowedInCurrentState, text('优惠券不可用（已使用、已过期或不属于该买家）', 'the coupon is not usable: used, expired or not this buyer’s'));
-    return { couponId: row.id };
+    return { couponId: row.id, rule: pricingRuleOf(row) };
   }
 
   /** A whole-order refund gives the order's coupons back, each unless it expired meanwhile; the ids given back. */
@@ -356,7 +366,7 @@ function rulesOfRow(row: TemplateRow): TemplateRules {
     name: row.name,
     kind: row.kind,
     amountCents: row.amount_cents,
-    percentOff: row.percent_off,
+    percentOffBp: row.percent_off_bp,
     capCents: row.cap_cents,
     thresholdCents: row.threshold_cents,
     scope: row.scope,

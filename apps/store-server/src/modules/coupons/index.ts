@@ -9,7 +9,7 @@ import { buyerCouponRoutes, couponRoutes } from './coupons.routes';
 import { CouponsService } from './coupons.service';
 
 export { BUYER_COUPONS_PATH } from './coupons.routes';
-export { COUPON_OPERATIONS, ClaimRefused, CouponsService, type ClaimedCoupon, type CouponRecipient } from './coupons.service';
+export { COUPON_OPERATIONS, ClaimRefused, CouponsService, pricingRuleOf, type ClaimedCoupon, type CouponRecipient } from './coupons.service';
 
 /** What other modules call: use a coupon in an order, give an order's coupons back on a whole-order refund. */
 export type CouponsFacade = Pick<CouponsService, 'use' | 'returnForOrder'>;
