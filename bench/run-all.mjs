@@ -28,6 +28,7 @@ for (const script of process.argv.slice(2).length ? process.argv.slice(2) : [
   'bench/order-list/run.mjs',
   'bench/order-notify/run.mjs',
   'bench/marketing/pricing.bench.mjs',
+  'bench/marketing/claims.bench.mjs',
   'bench/im-protocol/run.mjs',
   'bench/im-sync-idb/run.mjs',
   // These start im-server processes on PostgreSQL (DATABASE_URL, default 127.0.0.1:5432) and Redis.

@@ -46,7 +46,7 @@ try {
   const newTemplate = (name) =>
     repository.insertTemplate(
       STORE,
-      { name, kind: 1, amountCents: 500, percentOff: null, capCents: null, thresholdCents: 0, scope: 1, scopeIds: [], issueLimit: LIMIT, perBuyerLimit: 1, validity: 2, validFrom: null, validUntil: null, validDays: 30 },
+      { name, kind: 1, amountCents: 500, percentOffBp: null, capCents: null, thresholdCents: 0, scope: 1, scopeIds: [], issueLimit: LIMIT, perBuyerLimit: 1, validity: 2, validFrom: null, validUntil: null, validDays: 30 },
       new Date(),
     );
 
