@@ -251,6 +251,40 @@ describe('claims exact under concurrency', () => {
   });
 });
 
+describe('a template edited between the copy and the take', () => {
+  /** A repository whose first template read in a claim answers the rules as they were before an edit. */
+  class EditedAfterRead extends CouponsRepository {
+    staleReads = 1;
+    override transaction<T>(work: (repository: CouponsRepository) => Promise<T>): Promise<T> {
+      return super.transaction((inner) =>
+        work(
+          new Proxy(inner, {
+            get: (target, name, receiver) => {
+              if (name !== 'findTemplate' || this.staleReads === 0) return Reflect.get(target, name, receiver);
+              return async (storeId: number, templateId: number) => {
+                this.staleReads -= 1;
+                const row = await target.findTemplate(storeId, templateId);
+                return row && { ...row, amount_cents: 1, version: row.version - 1 };
+              };
+            },
+          }),
+        ),
+      );
+    }
+  }
+
+  it('takes nothing with the old copy and claims again with the current rules', async () => {
+    const token = await owner();
+    const template = await addTemplate(token, { amountCents: 700 });
+    const repository = new EditedAfterRead(db());
+    const [claimed] = await new CouponsService(repository, now).claim(STORE, template.templateId, [{ buyerAccid: 'b_retry', buyerPhone: phoneOf(1) }]);
+    expect(repository.staleReads).toBe(0);
+    const coupons = await db().selectFrom('store_coupon').select(['id', 'amount_cents']).where('template_id', '=', template.templateId).execute();
+    expect(coupons).toEqual([{ id: claimed!.couponId, amount_cents: 700 }]);
+    expect((await details(token, template.templateId)).template.taken).toBe(1);
+  });
+});
+
 describe('use and return (the orders area’s calls)', () => {
   async function claimedCoupon(buyerAccid: string) {
     const token = await owner();
