@@ -22,14 +22,16 @@ export const LOGOUT_RECORD_STATUS_LABELS: StatusTable<1 | 2 | 3> = statusTable({
 export const UNFINISHED_ORDER_STATUSES = [1, 2, 3] as const;
 
 /**
- * What stops a store from closing, each counted (our design, issue 26 §6). There is no marketing
- * module yet, so no "running activities" item (docs/merchant-centre.md).
+ * What stops a store from closing, each counted (our design, issue 26 §6). Running marketing activities are
+ * the coupon campaigns still open to claims (docs/merchant-centre.md); group buys and time-limited sales join
+ * `runningCoupons`' neighbours when their modules exist (issue 28).
  */
 export const LOGOUT_BLOCKERS = [
   'ordersToShip',
   'ordersInDelivery',
   'openRefunds',
   'openComplaints',
+  'runningCoupons',
   'walletBalance',
   'frozenFunds',
   'deposit',
@@ -39,7 +41,7 @@ export const LOGOUT_BLOCKERS = [
 export type LogoutBlocker = (typeof LOGOUT_BLOCKERS)[number];
 
 /** What closing takes away without stopping it (our design). */
-export const LOGOUT_WARNINGS = ['goodsOnShelf', 'ordersInReturnPeriod', 'staffAccounts'] as const;
+export const LOGOUT_WARNINGS = ['goodsOnShelf', 'ordersInReturnPeriod', 'staffAccounts', 'unusedCoupons'] as const;
 export type LogoutWarning = (typeof LOGOUT_WARNINGS)[number];
 
 /** `{count}` is the item's count (a number of records, or cents shown as yuan for the money items). */
@@ -48,6 +50,7 @@ export const LOGOUT_ITEM_TEXTS: Readonly<Record<LogoutBlocker | LogoutWarning, L
   ordersInDelivery: { 'zh-CN': '{count} 笔订单已发货未完成', 'en-US': '{count} shipped order(s) not yet completed' },
   openRefunds: { 'zh-CN': '{count} 笔售后单未处理完', 'en-US': '{count} after-sales request(s) still open' },
   openComplaints: { 'zh-CN': '{count} 笔投诉未结束', 'en-US': '{count} complaint(s) still open' },
+  runningCoupons: { 'zh-CN': '{count} 个优惠券活动仍在进行，请先停止', 'en-US': '{count} coupon campaign(s) still running; stop them first' },
   walletBalance: { 'zh-CN': '钱包余额 ¥{count} 未提现', 'en-US': 'wallet balance of ¥{count} not withdrawn' },
   frozenFunds: { 'zh-CN': '冻结资金 ¥{count} 待结算', 'en-US': 'frozen funds of ¥{count} awaiting settlement' },
   deposit: { 'zh-CN': '保证金 ¥{count} 未退还', 'en-US': 'warranty deposit of ¥{count} not refunded' },
@@ -56,6 +59,7 @@ export const LOGOUT_ITEM_TEXTS: Readonly<Record<LogoutBlocker | LogoutWarning, L
   goodsOnShelf: { 'zh-CN': '{count} 件在售商品将全部下架', 'en-US': '{count} goods on the shelf will all be taken off' },
   ordersInReturnPeriod: { 'zh-CN': '{count} 笔已完成订单仍在退货期内，买家仍可申请售后', 'en-US': '{count} completed order(s) are still in the return period; buyers can still ask for after-sales' },
   staffAccounts: { 'zh-CN': '{count} 个员工账号将无法再管理店铺', 'en-US': '{count} staff account(s) will no longer manage the store' },
+  unusedCoupons: { 'zh-CN': '买家持有的 {count} 张未使用优惠券将作废', 'en-US': '{count} unused coupon(s) held by buyers will become void' },
 };
 
 const MONEY_ITEMS: ReadonlySet<string> = new Set(['walletBalance', 'frozenFunds', 'deposit']);

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { GOODS_STATUS } from '@merchant/api-contracts';
+import { GOODS_STATUS, couponEndpoints } from '@merchant/api-contracts';
 import { createStoreServer, type StoreServer } from '../../server';
 import { startTestServer, type TestHarness } from '../../testing/harness';
 import { parseOperatorArgs, runOperatorCommand } from '../operator/operator.cli';
 import { OPERATOR_KEY_HEADER } from '../operator/operator.schemas';
 import { hashSecret } from '../../shared/passwords';
+import { DEMO_COUPON_NAMES } from '../coupons/coupons.seed';
 
 const LOGOUT = '/v1/store/eshop/store/logout';
 const USER = '/v1/store/eshop/store/user';
@@ -123,6 +124,36 @@ describe('store deregistration', () => {
     const refused = await chinese.request(`${LOGOUT}/insertRecords`, { logoutReason: 'closing', idempotencyKey: randomUUID() }, { silent: true, acceptCodes: ['10100005'] });
     expect([refused.code, refused.msg]).toEqual(['10100005', expect.stringContaining('钱包余额')]);
     expect(await h.database.db.selectFrom('store_logout_record').selectAll().where('store_id', '=', 1001).execute()).toEqual([]);
+  });
+
+  it('counts coupon campaigns still open to claims as running marketing activities until they are stopped or over, and unused claimed coupons as a warning', async () => {
+    const token = await h.login('demo_merchant', 'Demo12345');
+    const countsOf = (items: Check['blockers']) => Object.fromEntries(items.map((item) => [item.code, item.count]));
+    // The demo store's three campaigns (coupons.seed.ts): newcomer (N days from claiming) and tiles (fixed dates, not
+    // over) are running; spring was stopped long ago.
+    const templates = await h.database.db.selectFrom('store_coupon_template').select(['id', 'name', 'state', 'validity']).where('store_id', '=', 1001).orderBy('id').execute();
+    const byName = (name: string) => templates.find((template) => template.name === name)!;
+    expect(templates.map((t) => [t.name, t.state, t.validity])).toEqual([
+      [DEMO_COUPON_NAMES.newcomer, 1, 2],
+      [DEMO_COUPON_NAMES.tiles, 1, 1],
+      [DEMO_COUPON_NAMES.spring, 2, 2],
+    ]);
+    const unused = await h.database.db.selectFrom('store_coupon').select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', 1001).where('state', '=', 1).where('valid_until', '>', new Date()).executeTakeFirstOrThrow();
+    expect(Number(unused.n)).toBeGreaterThan(0);
+
+    const before = (await h.call<Check>(`${LOGOUT}/checkStoreCanLogout`, {}, token)).data;
+    expect(countsOf(before.blockers).runningCoupons).toBe(2);
+    expect(countsOf(before.warnings).unusedCoupons).toBe(Number(unused.n));
+    expect(before.reasons).toContain('2 coupon campaign(s) still running; stop them first');
+
+    // One stopped through its call, the other's fixed dates over: none is left running.
+    expect((await h.call(couponEndpoints.stopCoupon.path, { templateId: byName(DEMO_COUPON_NAMES.newcomer).id }, token)).code).toBe(OK);
+    expect(countsOf((await h.call<Check>(`${LOGOUT}/checkStoreCanLogout`, {}, token)).data.blockers).runningCoupons).toBe(1);
+    await h.database.db.updateTable('store_coupon_template').set({ valid_until: new Date(Date.now() - 1000) }).where('id', '=', byName(DEMO_COUPON_NAMES.tiles).id).execute();
+    const after = (await h.call<Check>(`${LOGOUT}/checkStoreCanLogout`, {}, token)).data;
+    expect(countsOf(after.blockers).runningCoupons).toBeUndefined();
+    // Claimed coupons stay the buyers' own when a campaign stops: a warning, never a blocker.
+    expect(countsOf(after.warnings).unusedCoupons).toBeGreaterThan(0);
   });
 
   it('needs a pay-password check on the session, then accepts one pending request per store: a repeated submit answers the first answer, a second one is refused; the request is in the operation log', async () => {

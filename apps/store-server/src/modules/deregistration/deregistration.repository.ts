@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { DISPUTE_MACHINE, GOODS_STATUS, REFUND_MACHINE, UNFINISHED_ORDER_STATUSES } from '@merchant/api-contracts';
+import { COUPON_STATE, COUPON_TEMPLATE_STATE, COUPON_VALIDITY, DISPUTE_MACHINE, GOODS_STATUS, REFUND_MACHINE, UNFINISHED_ORDER_STATUSES } from '@merchant/api-contracts';
 import type { StoreDatabase } from '../../db/schema';
 import { LogoutRecordStatus } from './deregistration.schemas';
 import { insertSessionOperation } from '../../db/operation-log';
@@ -25,6 +25,10 @@ export interface StoreHoldings {
   goodsOnShelf: number;
   ordersInReturnPeriod: number;
   staffAccounts: number;
+  /** Coupon templates still open to claims: active, and fixed dates not yet over (or valid N days from claiming). */
+  runningCoupons: number;
+  /** Claimed coupons not used and not expired. */
+  unusedCoupons: number;
 }
 
 export interface LogoutRecordView {
@@ -62,6 +66,21 @@ export class DeregistrationRepository {
     const pending = await db.selectFrom('store_logout_record').select('id').where('store_id', '=', storeId).where('status', '=', LogoutRecordStatus.pending).executeTakeFirst();
     const goods = await db.selectFrom('store_goods').select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', storeId).where('status', '=', GOODS_STATUS.onShelf).executeTakeFirst();
     const staff = await db.selectFrom('store_user').select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', storeId).where('is_owner', '=', false).executeTakeFirst();
+    const now = new Date(nowSeconds * 1000);
+    const runningCoupons = await db
+      .selectFrom('store_coupon_template')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('store_id', '=', storeId)
+      .where('state', '=', COUPON_TEMPLATE_STATE.active)
+      .where((eb) => eb.or([eb('validity', '=', COUPON_VALIDITY.afterClaim), eb('valid_until', '>', now)]))
+      .executeTakeFirst();
+    const unusedCoupons = await db
+      .selectFrom('store_coupon')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('store_id', '=', storeId)
+      .where('state', '=', COUPON_STATE.unused)
+      .where('valid_until', '>', now)
+      .executeTakeFirst();
     return {
       ordersToShip: Number(orders?.toShip ?? 0),
       ordersInDelivery: Number(orders?.inDelivery ?? 0),
@@ -75,6 +94,8 @@ export class DeregistrationRepository {
       pendingRequest: pending !== undefined,
       goodsOnShelf: count(goods),
       staffAccounts: count(staff),
+      runningCoupons: count(runningCoupons),
+      unusedCoupons: count(unusedCoupons),
     };
   }
 

@@ -29,6 +29,7 @@ function blockersOf(h: StoreHoldings): Item<LogoutBlocker>[] {
     { code: 'ordersInDelivery', count: h.ordersInDelivery },
     { code: 'openRefunds', count: h.openRefunds },
     { code: 'openComplaints', count: h.openComplaints },
+    { code: 'runningCoupons', count: h.runningCoupons },
     { code: 'walletBalance', count: h.balanceCents },
     { code: 'frozenFunds', count: h.frozenCents },
     { code: 'deposit', count: h.depositCents },
@@ -43,6 +44,7 @@ function warningsOf(h: StoreHoldings): Item<LogoutWarning>[] {
     { code: 'goodsOnShelf', count: h.goodsOnShelf },
     { code: 'ordersInReturnPeriod', count: h.ordersInReturnPeriod },
     { code: 'staffAccounts', count: h.staffAccounts },
+    { code: 'unusedCoupons', count: h.unusedCoupons },
   ];
   return all.filter((item) => item.count > 0);
 }

@@ -32,7 +32,7 @@ import { LOGOUT_PATHS, logoutResultAddress, logoutSubmittedAddress } from './pat
 const ACCOUNT_INFO_PATH = '/shop/accountMgmt/accountInfo';
 const orderTab = (status: number) => `${ORDER_PATHS.list}?${new URLSearchParams({ 'orders.list.q': JSON.stringify({ status }) })}`;
 
-/** The screen that clears a blocker; the money items have no console screen yet (the wallet is not built). */
+/** The screen that clears a blocker; the money items and running coupons have no console screen yet (wallet, coupons). */
 const CLEARED_AT: Partial<Record<LogoutBlocker, string>> = {
   ordersToShip: orderTab(1),
   ordersInDelivery: orderTab(2),
