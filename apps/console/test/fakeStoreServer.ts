@@ -49,10 +49,12 @@ export const DEMO_USER: FakeUser = {
   userName: 'demo_merchant',
   password: 'Demo12345',
   token: 'token-demo',
-  // getUserByToken's data without accessToken (the fake adds the user's token); no permission codes.
+  // getUserByToken's data without accessToken (the fake adds the user's token); no permission codes and,
+  // like a sub-account without roles, not the owner.
   info: {
     roles: ['admin'],
     permissions: [],
+    owner: false,
     nickname: 'Demo Owner',
     avatarUrl: '',
     uid: '1001',
@@ -65,10 +67,10 @@ export const DEMO_USER: FakeUser = {
 
 /**
  * The demo user as the store's owner really is: every permission code (docs/permissions.md, the owner holds
- * all). Same user name, password and token as DEMO_USER, so a spec that needs codes (the chat needs
+ * all) and `owner` true. Same user name, password and token as DEMO_USER, so a spec that needs codes (the chat needs
  * `im:chat`) signs in with `renderSignedIn({ user: DEMO_OWNER })` instead of copying the user.
  */
-export const DEMO_OWNER: FakeUser = { ...DEMO_USER, info: { ...DEMO_USER.info, permissions: [...ALL_PERMISSION_CODES] } };
+export const DEMO_OWNER: FakeUser = { ...DEMO_USER, info: { ...DEMO_USER.info, permissions: [...ALL_PERMISSION_CODES], owner: true } };
 
 /** Whether the fake's user holds a code, as store-server decides it (exact codes from getUserByToken). */
 const holds = (user: FakeUser, code: string | undefined): boolean =>

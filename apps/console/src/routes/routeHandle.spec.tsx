@@ -69,7 +69,7 @@ describe('menu from the manifest', () => {
 });
 
 describe('route decisions', () => {
-  const user: UserInfo = { roles: ['admin'], nickname: '', avatarUrl: '', uid: '1', storeStatus: 2, storeType: 1, storeName: '', forbiddenReason: '', permissions: [] };
+  const user: UserInfo = { roles: ['admin'], nickname: '', avatarUrl: '', uid: '1', storeStatus: 2, storeType: 1, storeName: '', forbiddenReason: '', permissions: [], owner: false };
   const base = { search: '', isPublic: false, allowedForUser: true, token: 't', user };
 
   it('keeps the redirect value readable and refuses foreign or looping targets', () => {
@@ -88,7 +88,7 @@ describe('route decisions', () => {
 });
 
 describe('guards per console-spec §2', () => {
-  const user: UserInfo = { roles: ['admin'], nickname: '', avatarUrl: '', uid: '1', storeStatus: 2, storeType: 1, storeName: '', forbiddenReason: '', permissions: [] };
+  const user: UserInfo = { roles: ['admin'], nickname: '', avatarUrl: '', uid: '1', storeStatus: 2, storeType: 1, storeName: '', forbiddenReason: '', permissions: [], owner: false };
   const signedOut = { search: '', isPublic: false, allowedForUser: true, token: null, user: null };
   const signedIn = { ...signedOut, token: 't', user };
 

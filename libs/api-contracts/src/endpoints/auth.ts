@@ -30,6 +30,11 @@ export const userInfo = z.strictObject({
   roles: z.array(z.string()),
   /** The permission codes the user holds (docs/permissions.md); the console's PermissionButton reads them. */
   permissions: z.array(permissionCode),
+  /**
+   * Whether the user is the store's owner (store_user.is_owner), not a sub-account: the owner holds every
+   * code and alone may grant the owner-only ones (endpoints/staff.ts), so the console needs no other call to know.
+   */
+  owner: z.boolean(),
   nickname: z.string(),
   avatarUrl: z.string(),
   uid: z.string(),

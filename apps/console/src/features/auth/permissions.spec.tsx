@@ -51,4 +51,15 @@ describe('permission provider', () => {
     const none = normalizeUserInfo({ roles: ['x'] });
     expect(none.ok && none.user.permissions).toEqual([]);
   });
+
+  it('keeps owner only when the server answers true (anything else is a sub-account)', () => {
+    const ownerOf = (raw: Record<string, unknown>) => {
+      const checked = normalizeUserInfo({ roles: ['x'], ...raw });
+      return checked.ok && checked.user.owner;
+    };
+    expect(ownerOf({ owner: true })).toBe(true);
+    expect(ownerOf({ owner: false })).toBe(false);
+    expect(ownerOf({ owner: 'true' })).toBe(false);
+    expect(ownerOf({})).toBe(false);
+  });
 });

@@ -11,6 +11,8 @@ export interface UserInfo {
   forbiddenReason: string;
   /** §6 permission codes of this user (docs/permissions.md); buttons needing others are disabled. */
   permissions: string[];
+  /** The store's owner (getUserByToken's `owner`), not a sub-account: alone may grant the owner-only codes. */
+  owner: boolean;
 }
 
 /** §6: every signed-in user gets the single role admin. */
@@ -43,6 +45,8 @@ export function normalizeUserInfo(raw: unknown): UserInfoResult {
       storeName: text(record.storeName),
       forbiddenReason: text(record.forbiddenReason),
       permissions: Array.isArray(record.permissions) ? record.permissions.filter((item): item is string => typeof item === 'string') : [],
+      // Only an explicit true makes the owner: a missing or odd value falls back to the sub-account's rules.
+      owner: record.owner === true,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { verifyImToken } from '@merchant/im-core/server';
+import { DEMO_STAFF, DEMO_SUPPORT } from '../../db/seed-staff';
 import { startTestServer, type TestHarness } from '../../testing/harness';
 
 const USER = '/v1/store/eshop/store/user';
@@ -37,8 +38,16 @@ describe('sign-in, user info, IM token (walking skeleton)', () => {
       forbiddenReason: '',
     });
     expect(Object.keys(info.data).sort()).toEqual(
-      ['accessToken', 'avatarUrl', 'forbiddenReason', 'nickname', 'permissions', 'roles', 'storeName', 'storeStatus', 'storeType', 'uid'].sort(),
+      ['accessToken', 'avatarUrl', 'forbiddenReason', 'nickname', 'owner', 'permissions', 'roles', 'storeName', 'storeStatus', 'storeType', 'uid'].sort(),
     );
+  });
+
+  it('says whether the signed-in account is the store owner: demo_merchant is, its sub-accounts are not', async () => {
+    const ownerOf = async (userName: string) =>
+      (await h.call<{ owner: boolean; storeName: string }>(`${USER}/getUserByToken`, { token: await h.login(userName, 'Demo12345') })).data;
+    expect(await ownerOf('demo_merchant')).toMatchObject({ owner: true, storeName: 'Demo Flagship Store' });
+    expect(await ownerOf(DEMO_STAFF.userName)).toMatchObject({ owner: false, storeName: 'Demo Flagship Store' });
+    expect(await ownerOf(DEMO_SUPPORT.userName)).toMatchObject({ owner: false, storeName: 'Demo Flagship Store' });
   });
 
   it('refuses wrong credentials without a token', async () => {

@@ -30,6 +30,13 @@ export type ActiveSessions = EndpointData<typeof sessionEndpoints.queryActiveSes
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
+/** The catalogue codes of a user's grants: every code for the owner, else its roles' codes (unknown ones grant nothing). */
+const codesOfGrants = (grants: { isOwner: boolean; roleCodes: readonly string[] }): PermissionCode[] => {
+  if (grants.isOwner) return [...ALL_PERMISSION_CODES];
+  const granted = new Set(grants.roleCodes);
+  return ALL_PERMISSION_CODES.filter((code) => granted.has(code));
+};
+
 /** What other modules may know of a user (account: password reset and change). */
 export interface UserAccount {
   userId: number;
@@ -136,10 +143,7 @@ export class AuthService {
    * catalogue codes of its roles for a sub-account; anything not in the catalogue grants nothing.
    */
   async permissionsOf(caller: Pick<Caller, 'userId'>, unit?: UnitOfWork): Promise<PermissionCode[]> {
-    const grants = await this.usersIn(unit).grantsOf(caller.userId);
-    if (grants.isOwner) return [...ALL_PERMISSION_CODES];
-    const granted = new Set(grants.roleCodes);
-    return ALL_PERMISSION_CODES.filter((code) => granted.has(code));
+    return codesOfGrants(await this.usersIn(unit).grantsOf(caller.userId));
   }
 
   /** console-spec §3 user info; `avatarUrlOf` signs the kept avatar key afresh for this read ('' for none). */
@@ -147,9 +151,11 @@ export class AuthService {
     const caller = await this.resolveCaller(accessToken);
     const user = await this.users.findByUserId(caller.userId);
     if (!user) throw tokenInvalid();
+    const grants = await this.users.grantsOf(caller.userId);
     return {
       roles: [...STORE_ROLES],
-      permissions: await this.permissionsOf(caller),
+      permissions: codesOfGrants(grants),
+      owner: grants.isOwner,
       nickname: user.nickname,
       avatarUrl: await avatarUrlOf(user.storeId, user.avatarObjectKey),
       uid: String(user.userId),

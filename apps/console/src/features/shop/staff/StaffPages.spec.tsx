@@ -12,7 +12,11 @@ afterEach(() => window.sessionStorage.clear());
 
 const LOAD = { timeout: 30_000 };
 const STAFF = '/v1/store/eshop/store/staff';
-const OWNER: FakeUser = { ...DEMO_USER, token: 'token-owner', info: { ...DEMO_USER.info, uid: String(OWNER_ACCOUNT.userId), permissions: Object.values(PERMISSIONS) } };
+const OWNER: FakeUser = {
+  ...DEMO_USER,
+  token: 'token-owner',
+  info: { ...DEMO_USER.info, uid: String(OWNER_ACCOUNT.userId), permissions: Object.values(PERMISSIONS), owner: true },
+};
 /** A staff member who manages staff but holds only a few codes. */
 const MANAGER_CODES: PermissionCode[] = [PERMISSIONS.staffManage, PERMISSIONS.goodsView, PERMISSIONS.goodsEdit];
 const MANAGER: FakeUser = { ...DEMO_USER, token: 'token-manager', info: { ...DEMO_USER.info, uid: '2002', permissions: MANAGER_CODES } };
@@ -155,12 +159,15 @@ describe('/shop/accountMgmt/roles', () => {
     expect(server.callsTo(`${STAFF}/role/add`)[0]!.biz).toEqual({ name: 'listers', permissions: [PERMISSIONS.goodsView, PERMISSIONS.goodsEdit] });
   });
 
-  it('the owner may give every code, owner-only ones included', async () => {
-    const { user } = open('/shop/accountMgmt/roles');
+  it('the owner may give every code, owner-only ones included, at once: getUserByToken says who owns the store', async () => {
+    const { user, server } = open('/shop/accountMgmt/roles');
+    // The staff list never answers: ownership must not wait for it (nor for any other call).
+    server.on(`${STAFF}/list`, () => new Promise<never>(() => undefined));
     await user.click(await screen.findByTestId('role-add', {}, LOAD));
     const dialog = await screen.findByRole('dialog', { name: 'New role' });
-    await waitFor(() => expect(within(dialog).getByTestId(`role-code-${PERMISSIONS.staffManage}`)).toBeEnabled());
+    expect(within(dialog).getByTestId(`role-code-${PERMISSIONS.staffManage}`)).toBeEnabled();
     expect(within(dialog).getByTestId(`role-code-${PERMISSIONS.walletWithdraw}`)).toBeEnabled();
+    expect(server.callsTo(`${STAFF}/list`)).toEqual([]);
   });
 
   it('refuses a role without codes before sending anything, focusing the first code', async () => {

@@ -4,7 +4,6 @@ import type { TFunction } from 'i18next';
 import { STORE_CODES, codeGrantRefusal, type CodeGrantRefusal, type PermissionCode } from '@merchant/api-contracts';
 import { useAppSelector } from '../../../app/hooks';
 import { isApiError } from '../../../app/transport';
-import { useStaffListQuery } from './api';
 
 export interface Caller {
   /** The caller's own account id (getUserByToken's uid). */
@@ -20,15 +19,12 @@ export function grantRefusal(code: PermissionCode, caller: Caller): CodeGrantRef
 }
 
 /**
- * The signed-in user as the grant rules see them. getUserByToken says nothing of ownership, so the owner is
- * the account the staff list marks `owner` when it is the caller's own (until it loads: not the owner).
+ * The signed-in user as the grant rules see them, all from getUserByToken (its `owner` says whether this is
+ * the store's owner), so the answer is there at once and on any screen, with no other call.
  */
 export function useCaller(): Caller {
   const user = useAppSelector((state) => state.auth.user);
-  const staff = useStaffListQuery();
-  const userId = user?.uid ? Number(user.uid) : null;
-  const owner = staff.data?.list.some((account) => account.owner && account.userId === userId) ?? false;
-  return { userId, codes: user?.permissions ?? [], owner };
+  return { userId: user?.uid ? Number(user.uid) : null, codes: user?.permissions ?? [], owner: user?.owner ?? false };
 }
 
 type Subject = 'staff' | 'role';
