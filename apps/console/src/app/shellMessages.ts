@@ -9,6 +9,7 @@ import { mediaMessages } from '../features/media/messages';
 import { goodsReleaseMessages } from '../features/goods/release/messages';
 import { goodsMessages } from '../features/goods/messages';
 import { inventoryMessages } from '../features/inventory/messages';
+import { couponMessages } from '../features/marketing/coupons/messages';
 import { orderMessages } from '../features/orders/messages';
 import { shippingMessages } from '../features/orders/shipping/messages';
 import { shopAccessMessages } from '../features/shop/access/messages';
@@ -29,6 +30,7 @@ export const shellMessages: readonly FeatureMessages[] = [
   goodsReleaseMessages,
   goodsMessages,
   inventoryMessages,
+  couponMessages,
   orderMessages,
   shippingMessages,
   shopAccessMessages,

@@ -13,6 +13,7 @@ import { withMediaLibrary } from '../features/media/routes';
 import { goodsRoutes } from '../features/goods/routes';
 import { inventoryRoutes } from '../features/inventory/routes';
 import { orderRoutes } from '../features/orders/routes';
+import { marketingRoutes } from '../features/marketing/routes';
 import { shellSystemRoutes } from '../features/system/routes';
 import { logoutShellRoutes } from '../features/shop/logout/routes';
 
@@ -24,6 +25,7 @@ export const routeManifest: ManifestRoute[] = consoleManifest([
   ...goodsRoutes,
   ...orderRoutes,
   ...inventoryRoutes,
+  ...marketingRoutes,
   ...helpRoutes,
   ...logoutShellRoutes,
 ]);

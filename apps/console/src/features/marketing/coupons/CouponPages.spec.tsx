@@ -1,0 +1,160 @@
+// The coupon screens (issue 28 §4: /marketing/coupons/couponsMgmt, +add, details, receive) in the whole console
+// against a fake store-server that speaks the contracts (couponEndpoints): the list shows each template's value
+// and state chip, the add form sends cents and basis points exactly and shows the server's field refusal, stop
+// asks first, details show the counts and refusals, and receive lists the claim records with their orders.
+import { screen, waitFor, within } from '@testing-library/react';
+import { COUPON_KIND, COUPON_SCOPE, COUPON_STATE, COUPON_TEMPLATE_STATE, COUPON_VALIDITY, PERMISSIONS, STORE_CODES, couponEndpoints as C, type WireProblem } from '@merchant/api-contracts';
+import { renderConsole, waitForPath } from '../../../../test/renderConsole';
+import { DEMO_USER, createFakeStoreServer, ok, type Envelope, type FakeUser } from '../../../../test/fakeStoreServer';
+import { couponClaim, couponTemplate, fakeCoupons, type CouponFakeData } from './couponFake';
+
+jest.setTimeout(90_000);
+afterEach(() => window.sessionStorage.clear());
+
+const LOAD = { timeout: 30_000 };
+const OWNER: FakeUser = { ...DEMO_USER, token: 'token-coupons', info: { ...DEMO_USER.info, permissions: Object.values(PERMISSIONS) } };
+
+const TEN_OFF = couponTemplate(1, { name: 'Ten off fifty', taken: 3 });
+const PERCENT = couponTemplate(2, { name: 'Spring 15%', kind: COUPON_KIND.percent, amountCents: null, percentOffBp: 1_500, capCents: 2_000, thresholdCents: 0, scope: COUPON_SCOPE.categories, scopeIds: [11] });
+const STOPPED = couponTemplate(3, { name: 'Old campaign', state: COUPON_TEMPLATE_STATE.stopped, validity: COUPON_VALIDITY.fixed, validFrom: 1_780_000_000, validUntil: 1_780_600_000, validDays: null });
+
+function data(): CouponFakeData {
+  return {
+    templates: [TEN_OFF, PERCENT, STOPPED],
+    counts: { 1: { claimed: 3, used: 1, expired: 1, refused: { limitReached: 0, perBuyerLimit: 4, stopped: 2, expired: 0 } } },
+    claims: {
+      1: [
+        couponClaim(71, { buyerAccid: 'buyer_a', buyerPhone: '138****1234', state: COUPON_STATE.used, orderId: 9001, orderNo: 'SO202601010001', useTime: 1_780_200_000 }),
+        couponClaim(72, { buyerAccid: 'buyer_b', buyerPhone: '139****5678' }),
+      ],
+    },
+  };
+}
+
+function open(path: string, fake: CouponFakeData = data()) {
+  const server = createFakeStoreServer([OWNER]);
+  fakeCoupons(server, fake);
+  return renderConsole({ path, token: OWNER.token, server });
+}
+
+const rowOf = (text: string) => screen.getByText(text).closest('[role=row]') as HTMLElement;
+const LIST = '/marketing/coupons/couponsMgmt';
+
+describe('/marketing/coupons/couponsMgmt', () => {
+  it('lists the templates with their value, threshold, issue count and state chip', async () => {
+    const { server } = open(LIST);
+    expect(await screen.findByText('Ten off fifty', {}, LOAD)).toBeInTheDocument();
+    const amount = rowOf('Ten off fifty');
+    expect(amount).toHaveTextContent('¥10.00 off');
+    expect(amount).toHaveTextContent('From ¥50.00');
+    expect(amount).toHaveTextContent('3 / 100');
+    expect(amount).toHaveTextContent('7 days after claiming');
+    expect(amount).toHaveTextContent('active');
+    const percent = rowOf('Spring 15%');
+    expect(percent).toHaveTextContent('15% off, at most ¥20.00');
+    expect(percent).toHaveTextContent('No threshold');
+    expect(percent).toHaveTextContent('categories');
+    expect(rowOf('Old campaign')).toHaveTextContent('stopped');
+    // A stopped template offers neither edit nor stop.
+    expect(within(rowOf('Old campaign')).getAllByRole('button').map((button) => button.textContent)).toEqual(['Details', 'Claim records', 'Delete']);
+    expect(server.violations).toEqual([]);
+  });
+
+  it('stop asks first, saying claimed coupons stay valid; only the confirmation sends it', async () => {
+    const { user, server } = open(LIST);
+    server.on(C.stopCoupon.path, () => ok({ ...TEN_OFF, state: COUPON_TEMPLATE_STATE.stopped }));
+    await screen.findByText('Ten off fifty', {}, LOAD);
+    // Five actions: two show, the others are under 'more'.
+    await user.click(within(rowOf('Ten off fifty')).getByRole('button', { name: /more/i }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Stop' }));
+    const question = await screen.findByRole('dialog', { name: 'Stop issuing this coupon?' });
+    expect(question).toHaveTextContent('coupons already claimed stay valid');
+    expect(server.callsTo('/coupons/stop')).toEqual([]);
+    await user.click(within(question).getByRole('button', { name: 'confirm' }));
+    await waitFor(() => expect(server.callsTo('/coupons/stop').map((call) => call.biz)).toEqual([{ templateId: 1 }]));
+    expect(await screen.findByText('Coupon stopped')).toBeInTheDocument();
+  });
+});
+
+describe('/marketing/coupons/couponsMgmt/add', () => {
+  it('sends cents and basis points exactly, and shows the field the server refuses', async () => {
+    const { user, server, location } = open(`${LIST}/add`);
+    const problems: WireProblem[] = [{ field: 'issueLimit', problem: { rule: 'max', limit: 1_000_000 } }];
+    let answers = 0;
+    server.on(C.addCoupon.path, ({ biz }): Envelope => {
+      answers += 1;
+      if (answers === 1) return { code: STORE_CODES.invalidParameter, msg: 'invalid parameters', errInfo: { problems } as Envelope['errInfo'] };
+      return ok(couponTemplate(9, biz as never));
+    });
+    await user.type(await screen.findByLabelText(/^Coupon name/, {}, LOAD), 'Summer 12.35%');
+    await user.click(screen.getByRole('combobox', { name: /^Kind/ }));
+    await user.click(await screen.findByRole('option', { name: 'percentage off' }));
+    await user.type(await screen.findByLabelText(/^Percentage off/), '12.35');
+    await user.type(screen.getByLabelText(/^At most/), '20.1');
+    await user.type(screen.getByLabelText(/^Threshold/), '{Backspace}{Backspace}{Backspace}{Backspace}99.99');
+    await user.type(screen.getByLabelText(/^Issue limit/), '100');
+    await user.type(screen.getByLabelText(/^Per-buyer limit/), '2');
+    await user.type(screen.getByLabelText(/^Days valid after claiming/), '30');
+    await user.click(screen.getByTestId('resource-form-submit'));
+
+    await waitFor(() => expect(screen.getByLabelText(/^Issue limit/)).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByLabelText(/^Issue limit/)).toHaveAccessibleDescription(/Issue limit/);
+    const sent = server.callsTo('/coupons/add');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.biz).toEqual({
+      name: 'Summer 12.35%',
+      kind: COUPON_KIND.percent,
+      percentOffBp: 1_235,
+      capCents: 2_010,
+      thresholdCents: 9_999,
+      scope: COUPON_SCOPE.store,
+      scopeIds: [],
+      issueLimit: 100,
+      perBuyerLimit: 2,
+      validity: COUPON_VALIDITY.afterClaim,
+      validDays: 30,
+    });
+    expect(C.addCoupon.biz.safeParse(sent[0]!.biz).success).toBe(true);
+
+    await user.click(screen.getByTestId('resource-form-submit'));
+    await waitFor(() => expect(server.callsTo('/coupons/add')).toHaveLength(2));
+    // Saved: back to the list.
+    await waitForPath(location, LIST);
+    expect(server.violations).toEqual([]);
+  });
+});
+
+describe('/marketing/coupons/couponsMgmt/details and receive', () => {
+  it('details show the claimed, used and expired counts and the refused claims by reason', async () => {
+    open(`${LIST}/details?id=1`);
+    const detail = await screen.findByTestId('resource-detail-marketing.coupons', {}, LOAD);
+    await within(detail).findByText('Ten off fifty');
+    const countOf = (label: string) => within(detail).getByText(label).nextElementSibling;
+    expect(countOf('Claimed')).toHaveTextContent('3');
+    expect(countOf('Used')).toHaveTextContent('1');
+    expect(countOf('Expired')).toHaveTextContent('1');
+    const refused = within(detail).getByRole('table', { name: 'Refused claims' });
+    const cells = within(refused)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(cells).toEqual([
+      ['all issued', '0'],
+      ['per-buyer limit reached', '4'],
+      ['stopped', '2'],
+      ['expired', '0'],
+    ]);
+  });
+
+  it('receive lists the claim records with the masked phone, the state and a link to the order used in', async () => {
+    const { user, server, location } = open(`${LIST}/receive?id=1`);
+    expect(await screen.findByText('buyer_a', {}, LOAD)).toBeInTheDocument();
+    expect(server.callsTo('/coupons/receiveList')[0]!.biz).toMatchObject({ templateId: 1, pageNum: 1 });
+    const used = rowOf('buyer_a');
+    expect(used).toHaveTextContent('138****1234');
+    expect(used).toHaveTextContent('used');
+    expect(rowOf('buyer_b')).toHaveTextContent('unused');
+    await user.click(within(used).getByRole('link', { name: 'SO202601010001' }));
+    await waitForPath(location, '/order/orderDetails?id=9001');
+  });
+});

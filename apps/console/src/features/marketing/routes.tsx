@@ -1,0 +1,13 @@
+// Manifest entries of the marketing area (console-spec §2 /marketing), inside the signed-in shell. Each
+// screen family adds its relative entries here.
+import CampaignIcon from '@mui/icons-material/Campaign';
+import type { ManifestRoute } from '../../routes/routeHandle';
+import { marketingCouponScreens } from './coupons/routes';
+
+export const marketingRoutes: ManifestRoute[] = [
+  {
+    path: '/marketing',
+    handle: { title: 'coupons.menu.group', icon: CampaignIcon },
+    children: [...marketingCouponScreens],
+  },
+];
