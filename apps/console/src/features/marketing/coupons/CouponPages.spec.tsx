@@ -74,6 +74,20 @@ describe('/marketing/coupons/couponsMgmt', () => {
     await waitFor(() => expect(server.callsTo('/coupons/stop').map((call) => call.biz)).toEqual([{ templateId: 1 }]));
     expect(await screen.findByText('Coupon stopped')).toBeInTheDocument();
   });
+
+  it("delete asks first; the server's refusal of a claimed template is shown and nothing is removed", async () => {
+    const { user, server } = open(LIST);
+    server.on(C.deleteCoupon.path, () => ({ code: STORE_CODES.notAllowedInCurrentState, msg: 'coupons have been claimed: stop the template instead' }));
+    await screen.findByText('Old campaign', {}, LOAD);
+    await user.click(within(rowOf('Old campaign')).getByRole('button', { name: 'Delete' }));
+    const question = await screen.findByRole('dialog', { name: 'Delete this coupon?' });
+    expect(question).toHaveTextContent('Only a coupon nobody has claimed can be deleted');
+    expect(server.callsTo('/coupons/delete')).toEqual([]);
+    await user.click(within(question).getByRole('button', { name: 'confirm' }));
+    await waitFor(() => expect(server.callsTo('/coupons/delete').map((call) => call.biz)).toEqual([{ templateId: 3 }]));
+    expect(await screen.findByTestId('notification')).toHaveTextContent('coupons have been claimed: stop the template instead');
+    expect(screen.getByText('Old campaign')).toBeInTheDocument();
+  });
 });
 
 describe('/marketing/coupons/couponsMgmt/add', () => {
