@@ -21,6 +21,10 @@ const pairs: [string, CryptoProvider, CryptoProvider][] = [
   ['node → node', node, node],
 ];
 
+// forge's RSA key generation and private-key operations take seconds of one core on a loaded machine (TOOLCHAIN.md
+// baselines): more than jest's 5 s default when the first stage runs four tasks on two cores.
+jest.setTimeout(30_000);
+
 describe('crypto providers are interchangeable', () => {
   let webKeys: RsaKeyPair;
   let forgeKeys: RsaKeyPair;
