@@ -16,13 +16,15 @@ export const COUPON_TEMPLATE_STATUS = statusFromLabels(COUPON_TEMPLATE_STATE_LAB
 export const COUPON_CLAIM_STATUS = statusFromLabels(COUPON_STATE_LABELS.labels, { 1: 'info', 2: 'success', 3: 'default' });
 
 const COLUMNS: ResourceColumn<CouponTemplateRow>[] = [
-  { key: 'name', titleKey: 'coupons.field.name', flex: 1 },
-  { key: 'kind', titleKey: 'coupons.field.value', width: 200, format: (row, { t }) => couponValueText(row, t) },
-  { key: 'thresholdCents', titleKey: 'coupons.field.threshold', width: 130, format: (row, { t }) => thresholdText(row.thresholdCents, t) },
-  { key: 'scope', titleKey: 'coupons.field.scope', width: 110, format: (row, context) => labelText(COUPON_SCOPE_LABELS.labels[row.scope], context) },
-  { key: 'taken', titleKey: 'coupons.field.issued', width: 130, align: 'right', format: (row) => `${row.taken} / ${row.issueLimit}` },
-  { key: 'validity', titleKey: 'coupons.field.validity', width: 200, format: (row, { t }) => validityText(row, t) },
-  { key: 'state', titleKey: 'coupons.field.state', width: 100, status: COUPON_TEMPLATE_STATUS },
+  // Fixed widths that fit a 1440 px screen with the sidebar, the row actions included (a flexible name shrank to
+  // one letter and the actions fell off the right edge at 1280 px); the scope is in the details and the column picker.
+  { key: 'name', titleKey: 'coupons.field.name', width: 180, hideable: false },
+  { key: 'kind', titleKey: 'coupons.field.value', width: 185, format: (row, { t }) => couponValueText(row, t) },
+  { key: 'thresholdCents', titleKey: 'coupons.field.threshold', width: 115, format: (row, { t }) => thresholdText(row.thresholdCents, t) },
+  { key: 'scope', titleKey: 'coupons.field.scope', width: 110, hidden: true, format: (row, context) => labelText(COUPON_SCOPE_LABELS.labels[row.scope], context) },
+  { key: 'taken', titleKey: 'coupons.field.issued', width: 105, align: 'right', format: (row) => `${row.taken} / ${row.issueLimit}` },
+  { key: 'validity', titleKey: 'coupons.field.validity', width: 195, format: (row, { t }) => validityText(row, t) },
+  { key: 'state', titleKey: 'coupons.field.state', width: 90, status: COUPON_TEMPLATE_STATUS },
   { key: 'createTime', titleKey: 'coupons.field.createTime', width: 165, hidden: true, format: (row) => formatSecondsTimestamp(row.createTime) },
 ];
 
@@ -82,8 +84,11 @@ export const couponTemplates = defineResource<CouponTemplateRow, CouponListQuery
     tabs: { field: 'state', options: COUPON_TEMPLATE_STATUS.options },
     columns: COLUMNS,
     toolbar: [{ key: 'add', labelKey: 'coupons.action.add', permission: manage, to: COUPON_PATHS.add }],
+    // Details and claim records first: every row shows them, and the actions column is as wide as the first two and
+    // 'more' (the kit sizes it from the whole list); a stopped row's three (details, claim records, delete) fit the same.
     rowActions: [
       { key: 'details', labelKey: 'coupons.action.details', permission: PERMISSIONS.marketingView, to: (row) => couponAddress(COUPON_PATHS.details, row.templateId) },
+      { key: 'receive', labelKey: 'coupons.action.receive', permission: PERMISSIONS.marketingView, to: (row) => couponAddress(COUPON_PATHS.receive, row.templateId) },
       { key: 'edit', labelKey: 'coupons.action.edit', permission: manage, when: (row) => row.state === COUPON_TEMPLATE_STATE.active, to: (row) => couponAddress(COUPON_PATHS.add, row.templateId) },
       {
         key: 'stop',
@@ -94,7 +99,6 @@ export const couponTemplates = defineResource<CouponTemplateRow, CouponListQuery
         confirm: { titleKey: 'coupons.stopTitle', contentKey: 'coupons.stopText' },
         run: (row, context) => context.perform(api.stopCoupon, { templateId: row.templateId }, 'coupons.stopped'),
       },
-      { key: 'receive', labelKey: 'coupons.action.receive', permission: PERMISSIONS.marketingView, to: (row) => couponAddress(COUPON_PATHS.receive, row.templateId) },
       {
         key: 'delete',
         labelKey: 'coupons.action.delete',
