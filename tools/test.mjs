@@ -112,9 +112,10 @@ const stages = [
       {
         // The console specs that build the whole app (apps/console/test/wholeAppSpecs.cjs): CPU-bound jsdom
         // renders beside the integration lane, which spends much of its time waiting on the databases.
-        // jest directly, not through nx, for the same graph-lock reason as e2e below.
+        // jest directly, not through nx, for the same graph-lock reason as e2e below. Two workers: jest's default
+        // (cores − 1) left one core idle once the integration lane ended, and this lane was the stage's longest.
         name: 'console whole-app renders (jest, jsdom)',
-        cmd: ['npx', 'jest', '-c', 'jest.app.config.cjs'],
+        cmd: ['npx', 'jest', '-c', 'jest.app.config.cjs', '--maxWorkers=2'],
         cwd: path.join(root, 'apps/console'),
         env: envWithoutServices,
       },
