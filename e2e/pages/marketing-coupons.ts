@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { buyer } from '../support/buyer';
 import { DEMO_STORE_ID } from '../support/stack';
+import { ResourceListPage } from './resource-list-page';
 
 export const COUPONS_LIST_PATH = '/marketing/coupons/couponsMgmt';
 
@@ -16,14 +17,19 @@ export interface NewAmountCoupon {
 
 /** The console's coupon screens (issue 28 §4) in a merchant's terms; selectors live here only. */
 export class CouponPages {
-  constructor(private readonly page: Page, private readonly consoleUrl: string) {}
+  /** The template list, a resource-kit list (its table, rows and their ids). */
+  readonly list: ResourceListPage;
+
+  constructor(private readonly page: Page, consoleUrl: string) {
+    this.list = new ResourceListPage(page, consoleUrl, 'marketing.coupons', COUPONS_LIST_PATH);
+  }
 
   async openList() {
-    await this.page.goto(`${this.consoleUrl}${COUPONS_LIST_PATH}`);
+    await this.list.open();
   }
 
   row(name: string): Locator {
-    return this.page.locator('[role=row][data-id]', { hasText: name });
+    return this.list.rows().filter({ hasText: name });
   }
 
   /** The template id of the row named (the table's row id). */
