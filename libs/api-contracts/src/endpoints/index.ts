@@ -4,9 +4,12 @@ import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
 import { commonEndpoints } from './common';
 import { couponEndpoints } from './coupons';
+import { activityEndpoints } from './activities';
+import { flashSaleEndpoints } from './flash-sales';
 import { deregistrationEndpoints } from './deregistration';
 import { exportEndpoints } from './exports';
 import { goodsEndpoints } from './goods';
+import { groupBuyEndpoints } from './group-buys';
 import { imEndpoints } from './im';
 import { inventoryEndpoints } from './inventory';
 import { mediaEndpoints } from './media';
@@ -34,6 +37,9 @@ export * from './sessions';
 export * from './store-info-changes';
 export * from './staff';
 export * from './coupons';
+export * from './activities';
+export * from './group-buys';
+export * from './flash-sales';
 // goods, inventory and saved-views are exported by src/index.ts.
 
 /** The contracts of one area each, by area name: the console's fake server and the OpenAPI test walk them. */
@@ -56,6 +62,9 @@ export const endpointGroups = {
   storeInfoChanges: storeInfoChangeEndpoints,
   staff: staffEndpoints,
   coupons: couponEndpoints,
+  activities: activityEndpoints,
+  groupBuys: groupBuyEndpoints,
+  flashSales: flashSaleEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every contract above, and the one with a given path. */
