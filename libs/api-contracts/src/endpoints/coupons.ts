@@ -180,6 +180,50 @@ export const couponClaimRecord = z.strictObject({
   useTime: z.number().int().nullable(),
 });
 
+/** The dry run's look-back (docs/marketing.md "Dry run"): the orders placed in the last 30 days. */
+export const COUPON_DRY_RUN_DAYS = 30;
+/** How many of the orders with the largest discounts the dry run lists. */
+export const COUPON_DRY_RUN_TOP = 5;
+
+/**
+ * What to replay: a saved template (`source: 'template'`), or rules typed in the add or edit form before saving
+ * (`source: 'rules'`, the add call's fields, checked by the same rules and reported on the same fields).
+ */
+const dryRunBiz = z.discriminatedUnion('source', [
+  z.object({ source: z.literal('template'), templateId: id() }),
+  z.object({ source: z.literal('rules'), ...templateShape }).superRefine(templateRulesHold),
+]);
+
+/** One replayed order with the discount the coupon would have given it. */
+export const couponDryRunOrder = z.strictObject({
+  orderId: z.number().int().positive(),
+  orderNo: z.string().nullable(),
+  createTime: z.number().int(),
+  /** What the order's lines paid before any coupon (Σ unit price × quantity), cents. */
+  linesCents: z.number().int(),
+  discountCents: z.number().int(),
+});
+
+export const couponDryRunResult = z.strictObject({
+  /** The window replayed, seconds: orders created from `from` (inclusive) to `to` (exclusive). */
+  from: z.number().int(),
+  to: z.number().int(),
+  /** Paid orders that stand (status 1–4) in the window. */
+  orders: z.number().int(),
+  /** Of those, the orders the coupon would have applied to (scope and threshold met). */
+  qualifying: z.number().int(),
+  /** Σ of the discounts, cents. */
+  discountCents: z.number().int(),
+  /** discountCents / qualifying, rounded half up; 0 when none qualifies. */
+  averageDiscountCents: z.number().int(),
+  /** Σ of the window's orders' lines, cents. */
+  revenueCents: z.number().int(),
+  /** discountCents / revenueCents in basis points (10,000 = 100 %), rounded half up; 0 with no revenue. */
+  revenueShareBp: z.number().int(),
+  /** The orders with the largest discounts (at most COUPON_DRY_RUN_TOP), largest first, then older first. */
+  top: z.array(couponDryRunOrder),
+});
+
 const couponErrors = [STORE_CODES.notFound, STORE_CODES.notAllowedInCurrentState] as const;
 const couponCall = endpointsUnder(COUPONS_BASE);
 
@@ -245,6 +289,14 @@ export const couponEndpoints = {
       state: z.union([z.literal(COUPON_STATE.unused), z.literal(COUPON_STATE.used), z.literal(COUPON_STATE.expired)]).optional(),
     }),
     data: pageResult(couponClaimRecord),
+    errors: couponErrors,
+  }),
+  couponDryRun: couponCall('dryRun', {
+    access: 'user',
+    permission: PERMISSIONS.marketingView,
+    summary: "What a coupon would have cost over the last 30 days of the store's orders, as if each order's buyer had had it",
+    biz: dryRunBiz,
+    data: couponDryRunResult,
     errors: couponErrors,
   }),
 };

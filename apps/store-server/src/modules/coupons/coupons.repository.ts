@@ -54,6 +54,24 @@ const rulesColumns = (rules: TemplateRules) => ({
   valid_days: rules.validDays,
 });
 
+/**
+ * The orders a dry run replays: paid and standing (to ship, shipped, delivered, completed). A withdrawn (5) or
+ * fully refunded (6) order paid everything back, and a whole-order refund gives its coupon back too, so such an
+ * order would have cost the coupon nothing (docs/marketing.md "Dry run").
+ */
+export const DRY_RUN_ORDER_STATUSES = [1, 2, 3, 4] as const;
+
+/** One order line as the dry run replays it. */
+export interface DryRunLine {
+  orderId: number;
+  orderNo: string | null;
+  createdAt: number;
+  goodsId: number;
+  lineCents: number;
+  /** The goods' category and its ancestors; [] when the goods has none (or is gone). */
+  categoryIds: number[];
+}
+
 /** A store's coupon templates, claimed coupons and refusals; every query is addressed by the store id. */
 export class CouponsRepository {
   constructor(private readonly db: Db) {}
@@ -273,6 +291,41 @@ export class CouponsRepository {
       .limit(filter.limit)
       .execute();
     return { total: Number(total.n), rows };
+  }
+
+  // --- dry run (read only) -----------------------------------------------------------------------
+
+  /**
+   * The lines of the store's standing orders (status 1–4) created in [from, to), ordered by order then line, each
+   * with what it paid before any coupon (unit price × quantity) and its goods' category path (the category and
+   * its ancestors, for a category scope). One read over store_order's (store_id, created_at) index; the category
+   * paths come from a recursive walk of the small reference tree in the same statement.
+   */
+  async dryRunLines(storeId: number, window: { fromSeconds: number; toSeconds: number }): Promise<DryRunLine[]> {
+    const result = await sql<{ order_id: number; order_no: string | null; created_at: string | number; goods_id: number; line_cents: string | number; category_ids: number[] | null }>`
+      with recursive category_path (id, ancestor_id) as (
+        select id, id from ref_category
+        union all
+        select p.id, c.parent_id from category_path p join ref_category c on c.id = p.ancestor_id where c.parent_id <> 0
+      ),
+      paths as (select id, array_agg(ancestor_id) as category_ids from category_path group by id)
+      select o.id as order_id, o.order_no, o.created_at, i.goods_id, i.unit_price_cents * i.quantity as line_cents, paths.category_ids
+      from store_order o
+      join store_order_item i on i.order_id = o.id and i.store_id = o.store_id
+      left join store_goods g on g.id = i.goods_id and g.store_id = o.store_id
+      left join paths on paths.id = g.category_id
+      where o.store_id = ${storeId} and o.status in (${sql.join(DRY_RUN_ORDER_STATUSES)})
+        and o.created_at >= ${window.fromSeconds} and o.created_at < ${window.toSeconds}
+      order by o.id, i.id
+    `.execute(this.db);
+    return result.rows.map((row) => ({
+      orderId: row.order_id,
+      orderNo: row.order_no,
+      createdAt: Number(row.created_at),
+      goodsId: row.goods_id,
+      lineCents: Number(row.line_cents),
+      categoryIds: row.category_ids ?? [],
+    }));
   }
 
   /** Goods ids among `ids` that are this store's. */

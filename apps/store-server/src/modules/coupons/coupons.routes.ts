@@ -15,6 +15,7 @@ export function couponRoutes(coupons: CouponsService): StoreRoute[] {
     contractRoute(api.stopCoupon, (biz, caller) => coupons.stop(caller, biz.templateId)),
     contractRoute(api.deleteCoupon, (biz, caller) => coupons.delete(caller, biz.templateId)),
     contractRoute(api.couponReceiveList, (biz, caller) => coupons.receiveList(caller, biz)),
+    contractRoute(api.couponDryRun, (biz, caller) => coupons.dryRun(caller, biz)),
   ];
 }
 

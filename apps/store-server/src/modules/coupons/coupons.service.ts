@@ -1,4 +1,5 @@
 import {
+  COUPON_DRY_RUN_DAYS,
   COUPON_KIND,
   COUPON_REFUSAL_REASONS,
   COUPON_SCOPE,
@@ -18,6 +19,7 @@ import { addSeconds, epochSecondsOf, type Clock } from '../../shared/clock';
 import { hashOpaqueToken } from '../../shared/opaque-token';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import type { UnitOfWork } from '../../shared/unit-of-work';
+import { replayCoupon, type CouponDryRunResult } from './coupons.dry-run';
 import { CouponsRepository, type TemplateRow, type TemplateRules } from './coupons.repository';
 
 type Api = typeof couponEndpoints;
@@ -237,6 +239,35 @@ export class CouponsService {
         useTime: seconds(row.used_at),
       })),
     };
+  }
+
+  /**
+   * What the coupon (a saved template, or rules typed in the form) would have cost over the last 30 days of the
+   * store's orders (docs/marketing.md "Dry run"). Read only: one read of the window's order lines, each order
+   * priced by the price calculation's couponDiscount.
+   */
+  async dryRun(caller: Caller, biz: EndpointParsedBiz<Api['couponDryRun']>): Promise<CouponDryRunResult> {
+    let rule: CouponRule;
+    if (biz.source === 'template') {
+      const row = await this.repository.findTemplate(caller.storeId, biz.templateId);
+      if (!row) throw templateNotFound();
+      rule = pricingRuleOf(row);
+    } else {
+      const rules = rulesOf(biz);
+      await this.checkScope(this.repository, caller.storeId, rules);
+      rule = pricingRuleOf({
+        kind: rules.kind,
+        amount_cents: rules.amountCents,
+        percent_off_bp: rules.percentOffBp,
+        cap_cents: rules.capCents,
+        threshold_cents: rules.thresholdCents,
+        scope: rules.scope,
+        scope_ids: rules.scopeIds,
+      });
+    }
+    const toSeconds = epochSecondsOf(this.clock.now());
+    const window = { fromSeconds: toSeconds - COUPON_DRY_RUN_DAYS * DAY_SECONDS, toSeconds };
+    return replayCoupon(rule, await this.repository.dryRunLines(caller.storeId, window), window);
   }
 
   // --- the buyers' claims ------------------------------------------------------------------------
