@@ -25,6 +25,7 @@ import * as sessionDevices from './migrations/0023-session-devices';
 import * as staffAccounts from './migrations/0024-staff-accounts';
 import * as bankNamesZh from './migrations/0025-bank-names-zh';
 import * as coupons from './migrations/0026-coupons';
+import * as platformActivities from './migrations/0028-platform-activities';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -54,6 +55,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0024-staff-accounts': staffAccounts,
   '0025-bank-names-zh': bankNamesZh,
   '0026-coupons': coupons,
+  '0028-platform-activities': platformActivities,
 };
 
 export interface DatabaseOptions {

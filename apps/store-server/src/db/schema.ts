@@ -728,6 +728,52 @@ export interface StoreCouponChangeTable {
   created_at: Timestamp;
 }
 
+/** A platform campaign (migration 0028; docs/marketing.md "Platform activities"): places_taken never exceeds quota (CHECK). */
+export interface PlatformActivityTable {
+  id: Generated<number>;
+  title_zh: string;
+  /** Null: one title, title_zh. */
+  title_en: string | null;
+  description: Generated<string>;
+  sign_up_from: Timestamp;
+  sign_up_until: Timestamp;
+  run_from: Timestamp;
+  run_until: Timestamp;
+  /** Basis points off the SKU's list price, 0–9,999. */
+  min_discount_bp: number;
+  /** Level-2 category ids; [] any. */
+  category_ids: ColumnType<number[], number[] | undefined, number[]>;
+  max_goods: number;
+  quota: number;
+  /** Moved only by a conditional UPDATE at approval (places_taken + 1 <= quota). */
+  places_taken: Generated<number>;
+  created_at: CreatedAt;
+}
+
+/** A store's application to a campaign (migration 0028): one pending or approved per (campaign, store), by a partial unique index. */
+export interface StoreActivityApplicationTable {
+  id: Generated<number>;
+  activity_id: number;
+  store_id: number;
+  /** 1 pending, 2 approved, 3 rejected, 4 withdrawn (@merchant/api-contracts ACTIVITY_APPLICATION_STATE). */
+  state: Generated<number>;
+  reason: string | null;
+  created_at: Timestamp;
+  reviewed_at: NullableTimestamp;
+  withdrawn_at: NullableTimestamp;
+}
+
+/** One SKU of an application at its activity price, with the list price when applied (migration 0028). */
+export interface StoreActivityApplicationItemTable {
+  id: Generated<number>;
+  application_id: number;
+  store_id: number;
+  goods_id: number;
+  sku_id: number;
+  list_price_cents: number;
+  activity_price_cents: number;
+}
+
 export interface StoreDatabase {
   store_store: StoreTable;
   store_info_change: StoreInfoChangeTable;
@@ -787,6 +833,9 @@ export interface StoreDatabase {
   store_coupon: StoreCouponTable;
   store_coupon_refusal: StoreCouponRefusalTable;
   store_coupon_change: StoreCouponChangeTable;
+  platform_activity: PlatformActivityTable;
+  store_activity_application: StoreActivityApplicationTable;
+  store_activity_application_item: StoreActivityApplicationItemTable;
   ref_bank: RefBankTable;
   ref_unit: RefUnitTable;
   ref_technology: RefTechnologyTable;

@@ -10,6 +10,7 @@ import { seedDemoOrders } from './orders.seed';
 import { seedDemoStaff } from './seed-staff';
 import { seedDemoStoreInfoChange } from '../modules/account/store-info-changes.seed';
 import { seedDemoCoupons } from '../modules/coupons/coupons.seed';
+import { seedDemoActivities } from '../modules/activities/activities.seed';
 
 /** Demo data of docs/decisions/0001-workspace-contracts.md ("Demo data"). */
 export const DEMO_STORE = {
@@ -113,6 +114,8 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
   await seedDemoAfterSales(db, clock, DEMO_STORE.id);
   // After the orders: the demo buyers claim coupons and use some in their orders.
   await seedDemoCoupons(db, clock, DEMO_STORE.id);
+  // After the goods: the platform's demo campaigns and the demo store's applications (approved, pending, rejected).
+  await seedDemoActivities(db, clock, DEMO_STORE.id);
   await db
     .insertInto('store_customer')
     .values(DEMO_CUSTOMERS.map((c) => ({ accid: c.accid, nickname: c.nickname, avatar_url: null })))

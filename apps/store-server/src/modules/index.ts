@@ -35,13 +35,14 @@ import { PayRepository } from './pay/pay.repository';
 import { payRoutes } from './pay/pay.routes';
 import { PayService } from './pay/pay.service';
 import { OperatorRepository } from './operator/operator.repository';
-import { operatorRoutes } from './operator/operator.routes';
+import { activityOperatorRoutes, operatorRoutes } from './operator/operator.routes';
 import { OperatorService } from './operator/operator.service';
 import { ordersModule } from './orders';
 import { afterSalesModule } from './after-sales';
 import { notificationsModule } from './notifications';
 import { staffModule } from './staff';
 import { couponsModule } from './coupons';
+import { activitiesModule } from './activities';
 
 export interface ModuleDependencies {
   db: Kysely<StoreDatabase>;
@@ -73,6 +74,8 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
 
   const exports = exportsModule({ db, clock, dataDir: config.dataDir, permissionsOf: (caller) => auth.permissionsOf(caller) });
 
+  const activities = activitiesModule({ db, clock });
+
   const routes: StoreRoute[] = [
     ...authRoutes(auth, captcha, media.fileUrls),
     ...accountRoutes(account, media.fileUrls),
@@ -91,6 +94,8 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...notifications.routes,
     ...staffModule({ db, auth, clock }).routes,
     ...couponsModule({ db, clock, buyerKey: config.buyerKey }).routes,
+    ...activities.routes,
+    ...activityOperatorRoutes(activities.operator, config.operatorKey),
     ...operatorRoutes(new OperatorService(new OperatorRepository(db), goods.service, clock, storeInfoChanges), config.operatorKey),
   ];
   return { routes, auth, captcha, checkCodes, rateLimiter, authRepository, exports: exports.service };

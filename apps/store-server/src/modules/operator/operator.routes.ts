@@ -14,6 +14,13 @@ import {
   operatorCommandSchema,
   profileOperatorCommandSchema,
 } from './operator.schemas';
+import {
+  activityCreateSchema,
+  activityOperatorCommandSchema,
+  OPERATOR_ACTIVITIES_PATH,
+  OPERATOR_ACTIVITY_APPLICATIONS_PATH_PREFIX,
+  type ActivityCreateCommand,
+} from './operator.schemas';
 import type { OperatorService } from './operator.service';
 
 const operatorRoute = (path: string, operatorKey: string, handler: KeyedHandler): StoreRoute =>
@@ -52,6 +59,34 @@ export function operatorRoutes(operator: OperatorService, operatorKey: string | 
       const input = { action: params.action, requestId: params.requestId, reason: body.reason };
       const parsed = logoutOperatorCommandSchema.safeParse(input);
       return parsed.success ? { ok: true, run: () => operator.reviewLogout(parsed.data) } : { ok: false, message: describeValidationError(parsed.error, input) };
+    }),
+  ];
+}
+
+/** What the activities module gives the operator's routes (docs/marketing.md "Platform activities"). */
+export interface ActivityOperatorCalls {
+  createCampaign(campaign: ActivityCreateCommand): Promise<unknown>;
+  approve(applicationId: number): Promise<unknown>;
+  reject(applicationId: number, reason: string): Promise<unknown>;
+}
+
+/**
+ * The platform's campaigns and its review of applications: POST /operator/activities (a campaign) and
+ * /operator/activity-applications/:applicationId/approve|reject, with `x-operator-key`; absent without a key.
+ */
+export function activityOperatorRoutes(activities: ActivityOperatorCalls, operatorKey: string | undefined): StoreRoute[] {
+  if (!operatorKey) return [];
+  return [
+    operatorRoute(OPERATOR_ACTIVITIES_PATH, operatorKey, (_params, body) => {
+      const parsed = activityCreateSchema.safeParse(body);
+      return parsed.success ? { ok: true, run: () => activities.createCampaign(parsed.data) } : { ok: false, message: describeValidationError(parsed.error, body) };
+    }),
+    operatorRoute(`${OPERATOR_ACTIVITY_APPLICATIONS_PATH_PREFIX}/:applicationId/:action`, operatorKey, (params, body) => {
+      const input = { action: params.action, activityApplicationId: params.applicationId, reason: body.reason };
+      const parsed = activityOperatorCommandSchema.safeParse(input);
+      if (!parsed.success) return { ok: false, message: describeValidationError(parsed.error, input) };
+      const command = parsed.data;
+      return { ok: true, run: () => (command.action === 'approve' ? activities.approve(command.activityApplicationId) : activities.reject(command.activityApplicationId, command.reason!)) };
     }),
   ];
 }

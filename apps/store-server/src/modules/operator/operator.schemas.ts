@@ -122,3 +122,62 @@ export const OPERATOR_PROFILE_CHANGES_PATH_PREFIX = '/operator/profile-changes';
 /** The HTTP endpoint's path (docs/onboarding.md); outside /v1/store, and never behind the store envelope. */
 export const OPERATOR_PATH_PREFIX = '/operator/stores';
 export const OPERATOR_KEY_HEADER = 'x-operator-key';
+
+/** The platform's review of an activity application (docs/marketing.md "Platform activities"): pending → approved (takes a place) or rejected. */
+export const ACTIVITY_OPERATOR_ACTIONS = ['approve', 'reject'] as const;
+/** The CLI's names: `npm run operator -- activity-approve|activity-reject <applicationId>`, and `activity-create`. */
+export const ACTIVITY_CLI_ACTIONS = [...ACTIVITY_OPERATOR_ACTIONS.map((a) => `activity-${a}` as const), 'activity-create'] as const;
+
+export const activityOperatorCommandSchema = z
+  .object({
+    action: z.enum(ACTIVITY_OPERATOR_ACTIONS, { error: `activity action must be one of ${ACTIVITY_OPERATOR_ACTIONS.join(', ')}` }),
+    activityApplicationId: z.coerce
+      .number({ error: 'applicationId must be a number' })
+      .int('applicationId must be a whole number')
+      .positive('applicationId must be positive')
+      .max(2_147_483_647, 'applicationId is too large'),
+    reason: reasonField.optional(),
+  })
+  .superRefine((command, ctx) => {
+    if (command.action === 'reject' && command.reason === undefined) ctx.addIssue(ruleIssue('reasonNeeded', ['reason'], { values: [`activity-${command.action}`] }));
+    if (command.action === 'approve' && command.reason !== undefined) ctx.addIssue(ruleIssue('noReason', ['reason'], { values: [`activity-${command.action}`] }));
+  });
+export type ActivityOperatorCommand = z.output<typeof activityOperatorCommandSchema>;
+export const OPERATOR_ACTIVITY_APPLICATIONS_PATH_PREFIX = '/operator/activity-applications';
+export const OPERATOR_ACTIVITIES_PATH = '/operator/activities';
+
+/** An instant: epoch seconds, or an ISO date-time text (the CLI's flags and files), as epoch seconds. */
+const instantField = (name: string) =>
+  z.union([z.number().int().nonnegative(), z.string().trim().min(1)], { error: `${name} must be epoch seconds or an ISO date-time` }).transform((value, ctx) => {
+    if (typeof value === 'number') return value;
+    const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value);
+    if (!Number.isFinite(ms)) {
+      ctx.addIssue({ code: 'custom', message: `${name} must be epoch seconds or an ISO date-time` });
+      return z.NEVER;
+    }
+    return Math.floor(ms / 1000);
+  });
+const wholeNumber = (name: string, min: number, max: number) =>
+  z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`);
+
+/** A campaign the platform publishes (`activity-create`, POST /operator/activities): windows in seconds, the minimum discount in basis points. */
+export const activityCreateSchema = z
+  .object({
+    titleZh: z.string({ error: 'titleZh must be text' }).trim().min(1, 'titleZh is required').max(60, 'titleZh must be at most 60 characters'),
+    titleEn: z.string({ error: 'titleEn must be text' }).trim().min(1).max(60, 'titleEn must be at most 60 characters').nullish().transform((v) => v ?? null),
+    description: z.string({ error: 'description must be text' }).trim().max(500, 'description must be at most 500 characters').default(''),
+    signUpFrom: instantField('signUpFrom'),
+    signUpUntil: instantField('signUpUntil'),
+    runFrom: instantField('runFrom'),
+    runUntil: instantField('runUntil'),
+    minDiscountBp: wholeNumber('minDiscountBp', 0, 9_999),
+    categoryIds: z.array(wholeNumber('categoryIds', 1, 2_147_483_647), { error: 'categoryIds must be a list of category ids' }).max(50).default([]),
+    maxGoods: wholeNumber('maxGoods', 1, 100),
+    quota: wholeNumber('quota', 1, 100_000),
+  })
+  .superRefine((campaign, ctx) => {
+    if (campaign.signUpUntil <= campaign.signUpFrom) ctx.addIssue({ code: 'custom', path: ['signUpUntil'], message: 'signUpUntil must be after signUpFrom' });
+    if (campaign.runUntil <= campaign.runFrom) ctx.addIssue({ code: 'custom', path: ['runUntil'], message: 'runUntil must be after runFrom' });
+    if (campaign.signUpUntil > campaign.runUntil) ctx.addIssue({ code: 'custom', path: ['signUpUntil'], message: 'signUpUntil must not be after runUntil' });
+  });
+export type ActivityCreateCommand = z.output<typeof activityCreateSchema>;
