@@ -774,6 +774,57 @@ export interface StoreActivityApplicationItemTable {
   activity_price_cents: number;
 }
 
+/** A time-limited sale (migration 0030; docs/marketing.md "Time-limited sales"). */
+export interface StoreFlashSaleTable {
+  id: Generated<number>;
+  store_id: number;
+  name: string;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  /** Daily slots, minutes of the day in Asia/Shanghai. */
+  slots: Json<Array<{ startMinute: number; endMinute: number }>>;
+  per_buyer_limit: number;
+  /** 1 active, 2 stopped. */
+  state: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A SKU of a sale: activity price, units left (never below 0, CHECK) and sold (migration 0030). */
+export interface StoreFlashSaleSkuTable {
+  sale_id: number;
+  sku_id: number;
+  store_id: number;
+  price_cents: number;
+  stock: number;
+  sold: Generated<number>;
+}
+
+/** Units of a sale one buyer holds (migration 0030): moved by a conditional upsert. */
+export interface StoreFlashSaleBuyerCountTable {
+  sale_id: number;
+  buyer_accid: string;
+  bought: number;
+}
+
+/** An order placed through a sale (migration 0030): 1 reserved, 2 paid, 3 released. */
+export interface StoreFlashSaleOrderTable {
+  order_id: number;
+  sale_id: number;
+  store_id: number;
+  buyer_accid: string;
+  units: number;
+  state: Generated<number>;
+  created_at: Timestamp;
+  settled_at: NullableTimestamp;
+}
+
+export interface StoreFlashSaleOrderLineTable {
+  order_id: number;
+  sku_id: number;
+  quantity: number;
+}
+
 export interface StoreDatabase {
   store_store: StoreTable;
   store_info_change: StoreInfoChangeTable;
@@ -833,6 +884,11 @@ export interface StoreDatabase {
   store_coupon: StoreCouponTable;
   store_coupon_refusal: StoreCouponRefusalTable;
   store_coupon_change: StoreCouponChangeTable;
+  store_flash_sale: StoreFlashSaleTable;
+  store_flash_sale_sku: StoreFlashSaleSkuTable;
+  store_flash_sale_buyer_count: StoreFlashSaleBuyerCountTable;
+  store_flash_sale_order: StoreFlashSaleOrderTable;
+  store_flash_sale_order_line: StoreFlashSaleOrderLineTable;
   platform_activity: PlatformActivityTable;
   store_activity_application: StoreActivityApplicationTable;
   store_activity_application_item: StoreActivityApplicationItemTable;

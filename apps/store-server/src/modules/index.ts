@@ -42,6 +42,7 @@ import { afterSalesModule } from './after-sales';
 import { notificationsModule } from './notifications';
 import { staffModule } from './staff';
 import { couponsModule } from './coupons';
+import { groupBuysModule } from './group-buys';
 import { activitiesModule } from './activities';
 
 export interface ModuleDependencies {
@@ -92,6 +93,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...orders.routes,
     ...afterSales.routes,
     ...notifications.routes,
+    ...groupBuysModule({ db, clock, orders: orders.facade, emitPaid: (event) => orders.events.emitPaid(event), buyerKey: config.buyerKey }).routes,
     ...staffModule({ db, auth, clock }).routes,
     ...couponsModule({ db, clock, buyerKey: config.buyerKey }).routes,
     ...activities.routes,

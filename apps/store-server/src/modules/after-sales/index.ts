@@ -10,6 +10,8 @@ import { AfterSalesService } from './after-sales.service';
 
 export { BUYER_AFTER_SALES_PATHS } from './after-sales.buyer';
 export { END_COMPLAINT_PATH } from './after-sales.platform';
+/** A refund the system decides (a failed group-buy team), on the caller's transaction, once per idempotency key. */
+export { refundOrderBySystem, type SystemRefundInput, type SystemRefundOutcome } from './after-sales.system-refund';
 /** The after-sales lists' definitions, for exports of the same filtered lists (modules/exports). */
 export { complaintList, evaluationList, refundList } from './after-sales.lists';
 
