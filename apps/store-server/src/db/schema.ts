@@ -825,6 +825,69 @@ export interface StoreFlashSaleOrderLineTable {
   quantity: number;
 }
 
+/** A group-buy activity (migration 0029; docs/marketing.md "Group buying"): taken never exceeds total_limit (CHECK). */
+export interface StoreGroupBuyTable {
+  id: Generated<number>;
+  store_id: number;
+  name: string;
+  team_size: number;
+  form_minutes: number;
+  per_buyer_limit: number;
+  total_limit: number;
+  taken: Generated<number>;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  /** 1 active, 2 stopped (GROUP_BUY_STATE). */
+  state: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A SKU of a group buy with its group price (migration 0029). */
+export interface StoreGroupBuySkuTable {
+  group_buy_id: number;
+  store_id: number;
+  sku_id: number;
+  group_price_cents: number;
+}
+
+/** How many orders one buyer holds in a group buy (migration 0029): moved by a conditional upsert. */
+export interface StoreGroupBuyBuyerCountTable {
+  group_buy_id: number;
+  buyer_accid: string;
+  taken: number;
+}
+
+/** A team (migration 0029): members within size (CHECK), formed only when full. */
+export interface StoreGroupBuyTeamTable {
+  id: Generated<number>;
+  store_id: number;
+  group_buy_id: number;
+  leader_accid: string;
+  leader_name: string;
+  size: number;
+  members: Generated<number>;
+  /** 1 forming, 2 formed, 3 failed (GROUP_BUY_TEAM_STATE). */
+  state: Generated<number>;
+  started_at: Timestamp;
+  expires_at: Timestamp;
+  ended_at: NullableTimestamp;
+}
+
+/** A team's member: one paid order in one seat (migration 0029). */
+export interface StoreGroupBuyMemberTable {
+  id: Generated<number>;
+  store_id: number;
+  group_buy_id: number;
+  team_id: number;
+  order_id: number;
+  buyer_accid: string;
+  buyer_name: string;
+  seat: number;
+  leader: boolean;
+  joined_at: Timestamp;
+}
+
 export interface StoreDatabase {
   store_store: StoreTable;
   store_info_change: StoreInfoChangeTable;
@@ -884,6 +947,11 @@ export interface StoreDatabase {
   store_coupon: StoreCouponTable;
   store_coupon_refusal: StoreCouponRefusalTable;
   store_coupon_change: StoreCouponChangeTable;
+  store_group_buy: StoreGroupBuyTable;
+  store_group_buy_sku: StoreGroupBuySkuTable;
+  store_group_buy_buyer_count: StoreGroupBuyBuyerCountTable;
+  store_group_buy_team: StoreGroupBuyTeamTable;
+  store_group_buy_member: StoreGroupBuyMemberTable;
   store_flash_sale: StoreFlashSaleTable;
   store_flash_sale_sku: StoreFlashSaleSkuTable;
   store_flash_sale_buyer_count: StoreFlashSaleBuyerCountTable;
