@@ -1,10 +1,12 @@
 // The generated create/edit screen of a resource (`?id=…` edits), a ResourceFormScreen: on save the
 // mutation (its tags refresh the lists), 'saved successfully' and back to the list.
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageError, PageLoading } from './PageStates';
 import { ResourceFormScreen } from './ResourceFormScreen';
 import type { ResourceFormDefinition } from './types';
+import type { ResourceFormEngine } from './useResourceForm';
 
 type Values = Record<string, unknown>;
 
@@ -13,6 +15,8 @@ export interface ResourceFormPageProps<V extends Values, Rec, LoadArg> {
   /** i18n keys of the titles in create and edit mode. */
   createTitleKey: string;
   editTitleKey: string;
+  /** Under the fields, above the buttons, with the form engine (e.g. a dry run of the typed values). */
+  afterFields?: (engine: ResourceFormEngine) => ReactNode;
 }
 
 export function ResourceFormPage<V extends Values, Rec, LoadArg>(props: ResourceFormPageProps<V, Rec, LoadArg>) {
@@ -32,7 +36,7 @@ function EditForm<V extends Values, Rec, LoadArg>(props: ResourceFormPageProps<V
   return <FormBody {...props} initial={load.toValues(record)} />;
 }
 
-function FormBody<V extends Values, Rec, LoadArg>({ resource, createTitleKey, editTitleKey, id, initial }: ResourceFormPageProps<V, Rec, LoadArg> & { id: string | null; initial: V }) {
+function FormBody<V extends Values, Rec, LoadArg>({ resource, createTitleKey, editTitleKey, id, initial, afterFields }: ResourceFormPageProps<V, Rec, LoadArg> & { id: string | null; initial: V }) {
   const { t } = useTranslation();
   return (
     <ResourceFormScreen
@@ -44,6 +48,7 @@ function FormBody<V extends Values, Rec, LoadArg>({ resource, createTitleKey, ed
       testId={`resource-form-${resource.key}`}
       maxWidth={720}
       variant="resource"
+      afterFields={afterFields}
     />
   );
 }

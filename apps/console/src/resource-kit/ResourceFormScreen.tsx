@@ -11,7 +11,7 @@ import { ResourceFormFields } from './ResourceFormFields';
 import { ScreenSection } from './ScreenSection';
 import type { ResourceFormDefinition } from './types';
 import { useResourceActions } from './useResourceActions';
-import { useResourceForm } from './useResourceForm';
+import { useResourceForm, type ResourceFormEngine } from './useResourceForm';
 
 type Values = Record<string, unknown>;
 
@@ -25,8 +25,8 @@ export interface ResourceFormScreenProps<V extends Values> {
   notices?: ReactNode;
   /** Drawn instead of the form when it cannot be used yet (no pay password set: where to set one). */
   blocked?: ReactNode;
-  /** Under the fields, above the buttons (what an empty box keeps). */
-  afterFields?: ReactNode;
+  /** Under the fields, above the buttons (what an empty box keeps); a function gets the form engine (a button that reads the typed values). */
+  afterFields?: ReactNode | ((engine: ResourceFormEngine) => ReactNode);
   /** The submit cannot be used now (a change of this kind is already under review). */
   submitDisabled?: boolean;
   /** The values to start from; the definition's defaults unless given. */
@@ -68,7 +68,7 @@ export function ResourceFormScreen<V extends Values>(props: ResourceFormScreenPr
       {blocked ?? (
         <Stack component="form" noValidate spacing={2} onSubmit={engine.submit} aria-labelledby={headingId}>
           <ResourceFormFields engine={engine} fields={definition.fields} editing={Boolean(id)} />
-          {afterFields}
+          {typeof afterFields === 'function' ? afterFields(engine) : afterFields}
           <Stack direction="row" spacing={2}>
             <Button type="submit" variant="contained" loading={engine.submitting} disabled={engine.submitting || submitDisabled} data-testid={submitTestId}>
               {t(submitKey)}

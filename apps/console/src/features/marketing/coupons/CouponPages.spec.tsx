@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { COUPON_KIND, COUPON_SCOPE, COUPON_STATE, COUPON_TEMPLATE_STATE, COUPON_VALIDITY, PERMISSIONS, STORE_CODES, couponEndpoints as C, type WireProblem } from '@merchant/api-contracts';
 import { renderConsole, waitForPath } from '../../../../test/renderConsole';
 import { DEMO_USER, createFakeStoreServer, ok, type Envelope, type FakeUser } from '../../../../test/fakeStoreServer';
-import { couponClaim, couponTemplate, fakeCoupons, type CouponFakeData } from './couponFake';
+import { couponClaim, couponDryRunResult, couponTemplate, fakeCoupons, type CouponFakeData } from './couponFake';
 
 jest.setTimeout(90_000);
 afterEach(() => window.sessionStorage.clear());
@@ -171,5 +171,82 @@ describe('/marketing/coupons/couponsMgmt/details and receive', () => {
     expect(rowOf('buyer_b')).toHaveTextContent('unused');
     await user.click(within(used).getByRole('link', { name: 'SO202601010001' }));
     await waitForPath(location, '/order/orderDetails?id=9001');
+  });
+});
+
+describe('dry run (last 30 days)', () => {
+  /** The figure beside its label in the panel's list. */
+  const figureOf = (panel: HTMLElement, label: string) => within(panel).getByText(label).nextElementSibling;
+  const topRows = (panel: HTMLElement) =>
+    within(within(panel).getByRole('table', { name: 'Largest discounts' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+
+  it("details run it for the saved template, show progress while it runs, then the server's figures", async () => {
+    const result = couponDryRunResult({ orders: 37, qualifying: 9, discountCents: 12_345, averageDiscountCents: 1_372, revenueShareBp: 1_250 });
+    const { user, server } = open(`${LIST}/details?id=1`);
+    let answer: (envelope: Envelope) => void = () => undefined;
+    server.on(C.couponDryRun.path, () => new Promise<Envelope>((resolve) => (answer = resolve)));
+    const panel = await screen.findByTestId('coupon-dry-run', {}, LOAD);
+    expect(within(panel).getByRole('heading', { name: 'Dry run (last 30 days)' })).toBeInTheDocument();
+    expect(server.callsTo('/coupons/dryRun')).toEqual([]);
+
+    await user.click(within(panel).getByRole('button', { name: 'Run on the last 30 days' }));
+    expect(await within(panel).findByRole('progressbar', { name: 'Running the dry run…' })).toBeInTheDocument();
+    expect(within(panel).getByRole('status')).toHaveTextContent('Running the dry run…');
+    expect(server.callsTo('/coupons/dryRun').map((call) => call.biz)).toEqual([{ source: 'template', templateId: 1 }]);
+
+    answer(ok(result));
+    const figures = await within(panel).findByTestId('coupon-dry-run-figures');
+    expect(within(panel).queryByRole('progressbar')).toBeNull();
+    expect(figureOf(figures, 'Orders in the window')).toHaveTextContent('37');
+    expect(figureOf(figures, 'Orders it applies to')).toHaveTextContent('9');
+    expect(figureOf(figures, 'Total discount')).toHaveTextContent('¥123.45');
+    expect(figureOf(figures, 'Average discount')).toHaveTextContent('¥13.72');
+    expect(figureOf(figures, 'Share of revenue')).toHaveTextContent('12.5%');
+    expect(topRows(figures)).toEqual([
+      ['SO202612010001', expect.any(String), '¥600.00', '¥10.00'],
+      ['9002', expect.any(String), '¥80.00', '¥8.00'],
+    ]);
+    expect(server.violations).toEqual([]);
+  });
+
+  it('the add form runs it with the typed rules after checking them, and saves nothing', async () => {
+    const { user, server } = open(`${LIST}/add`, { ...data(), dryRun: couponDryRunResult({ orders: 4, qualifying: 0, discountCents: 0, averageDiscountCents: 0, revenueShareBp: 0, top: [] }) });
+    const panel = await screen.findByTestId('coupon-dry-run', {}, LOAD);
+    // Rules that do not pass their checks are not sent: the refused field is marked.
+    await user.click(within(panel).getByRole('button', { name: 'Run on the last 30 days' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Coupon name/)).toHaveAttribute('aria-invalid', 'true'));
+    expect(server.callsTo('/coupons/dryRun')).toEqual([]);
+
+    await user.type(screen.getByLabelText(/^Coupon name/), 'Try 8 off');
+    await user.type(screen.getByLabelText(/^Amount off/), '8');
+    await user.type(screen.getByLabelText(/^Threshold/), '{Backspace}{Backspace}{Backspace}{Backspace}60');
+    await user.type(screen.getByLabelText(/^Issue limit/), '50');
+    await user.type(screen.getByLabelText(/^Per-buyer limit/), '1');
+    await user.type(screen.getByLabelText(/^Days valid after claiming/), '7');
+    await user.click(within(panel).getByRole('button', { name: 'Run on the last 30 days' }));
+    await waitFor(() => expect(server.callsTo('/coupons/dryRun')).toHaveLength(1));
+    const sent = server.callsTo('/coupons/dryRun')[0]!.biz;
+    expect(sent).toEqual({
+      source: 'rules',
+      name: 'Try 8 off',
+      kind: COUPON_KIND.amount,
+      amountCents: 800,
+      thresholdCents: 6_000,
+      scope: COUPON_SCOPE.store,
+      scopeIds: [],
+      issueLimit: 50,
+      perBuyerLimit: 1,
+      validity: COUPON_VALIDITY.afterClaim,
+      validDays: 7,
+    });
+    expect(C.couponDryRun.biz.safeParse(sent).success).toBe(true);
+    const figures = await within(panel).findByTestId('coupon-dry-run-figures');
+    expect(figureOf(figures, 'Orders in the window')).toHaveTextContent('4');
+    expect(within(figures).getByText('No order in the window would have used it')).toBeInTheDocument();
+    expect(server.callsTo('/coupons/add')).toEqual([]);
+    expect(server.violations).toEqual([]);
   });
 });

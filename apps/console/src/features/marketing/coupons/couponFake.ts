@@ -3,7 +3,7 @@
 // name as store-server does. A test adds handlers of its own for the changes it checks.
 import { COUPON_KIND, COUPON_REFUSAL_REASONS, COUPON_SCOPE, COUPON_STATE, COUPON_TEMPLATE_STATE, COUPON_VALIDITY, STORE_CODES, couponEndpoints as C } from '@merchant/api-contracts';
 import { ok, type FakeStoreServer } from '../../../../test/fakeStoreServer';
-import type { CouponClaimRow, CouponTemplateDetails, CouponTemplateRow } from './api';
+import type { CouponClaimRow, CouponDryRunResult, CouponTemplateDetails, CouponTemplateRow } from './api';
 
 export const couponTemplate = (templateId: number, patch: Partial<CouponTemplateRow> = {}): CouponTemplateRow => ({
   templateId,
@@ -40,12 +40,31 @@ export const couponClaim = (couponId: number, patch: Partial<CouponClaimRow> = {
   ...patch,
 });
 
+/** A dry run's answer: 12 orders in the window, 5 qualifying, ¥42.00 off in all (patch any figure). */
+export const couponDryRunResult = (patch: Partial<CouponDryRunResult> = {}): CouponDryRunResult => ({
+  from: 1_780_000_000 - 30 * 24 * 60 * 60,
+  to: 1_780_000_000,
+  orders: 12,
+  qualifying: 5,
+  discountCents: 4_200,
+  averageDiscountCents: 840,
+  revenueCents: 180_000,
+  revenueShareBp: 233,
+  top: [
+    { orderId: 9001, orderNo: 'SO202612010001', createTime: 1_779_900_000, linesCents: 60_000, discountCents: 1_000 },
+    { orderId: 9002, orderNo: null, createTime: 1_779_800_000, linesCents: 8_000, discountCents: 800 },
+  ],
+  ...patch,
+});
+
 export interface CouponFakeData {
   templates: CouponTemplateRow[];
   /** Claim records by template id. */
   claims?: Record<number, CouponClaimRow[]>;
   /** Counts of the details answer by template id (0 for what is not given). */
   counts?: Record<number, Partial<Omit<CouponTemplateDetails, 'template'>>>;
+  /** The dry run's answer (couponDryRunResult() unless given); a test that checks progress adds its own handler. */
+  dryRun?: CouponDryRunResult;
 }
 
 const page = <Row>(rows: readonly Row[], biz: Record<string, unknown>) => {
@@ -66,6 +85,10 @@ export function fakeCoupons(server: FakeStoreServer, data: CouponFakeData) {
     const counts = data.counts?.[template.templateId] ?? {};
     const refused = Object.fromEntries(COUPON_REFUSAL_REASONS.map((reason) => [reason, counts.refused?.[reason] ?? 0]));
     return ok({ template, claimed: counts.claimed ?? 0, used: counts.used ?? 0, expired: counts.expired ?? 0, refused });
+  });
+  server.on(C.couponDryRun.path, ({ biz }) => {
+    if (biz.source === 'template' && !data.templates.some((row) => row.templateId === biz.templateId)) return { code: STORE_CODES.notFound, msg: 'coupon not found' };
+    return ok(data.dryRun ?? couponDryRunResult());
   });
   server.on(C.couponReceiveList.path, ({ biz }) => {
     const rows = (data.claims?.[Number(biz.templateId)] ?? []).filter((row) => biz.state === undefined || row.state === biz.state);

@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import { COUPON_REFUSAL_REASONS, COUPON_SCOPE_LABELS, COUPON_STATE_LABELS, COUPON_TEMPLATE_STATE, COUPON_TEMPLATE_STATE_LABELS, PERMISSIONS, couponEndpoints, type CouponRefusalReason } from '@merchant/api-contracts';
 import { formatSecondsTimestamp, searchText } from '@merchant/ui-kit';
 import { RecordTable, StatusChip, defineResource, labelText, listArg, statusFromLabels, type ResourceColumn, type ResourceTextContext } from '../../../resource-kit';
+import { CouponDryRunPanel } from './CouponDryRunPanel';
 import { couponsApi, type CouponListQuery, type CouponTemplateDetails, type CouponTemplateRow } from './api';
 import { COUPON_FORM_DEFAULTS, COUPON_FORM_FIELDS, couponBiz, couponValues, type CouponFormValues } from './couponForm';
 import { couponValueText, thresholdText, validityText } from './couponText';
@@ -65,7 +66,10 @@ export const couponTemplates = defineResource<CouponTemplateRow, CouponListQuery
       { key: 'expired', labelKey: 'coupons.details.expired', format: detailOf((details) => String(details.expired)) },
     ],
     extra: (details) => (
-      <RecordTable titleKey="coupons.details.refused" rows={COUPON_REFUSAL_REASONS.map((reason) => ({ reason, count: details.refused[reason] }))} columns={REFUSAL_COLUMNS} rowKey={(row) => row.reason} />
+      <>
+        <RecordTable titleKey="coupons.details.refused" rows={COUPON_REFUSAL_REASONS.map((reason) => ({ reason, count: details.refused[reason] }))} columns={REFUSAL_COLUMNS} rowKey={(row) => row.reason} />
+        <CouponDryRunPanel request={() => ({ source: 'template', templateId: details.template.templateId })} />
+      </>
     ),
   },
   form: {
