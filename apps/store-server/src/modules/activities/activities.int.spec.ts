@@ -1,5 +1,6 @@
 import { ACTIVITY_APPLICATION_STATE as STATE, ACTIVITY_PHASE, activityEndpoints as api, STORE_CODES, type PageOf } from '@merchant/api-contracts';
 import { startTestServer, type TestHarness } from '../../testing/harness';
+import { parseOperatorArgs, runOperatorCommand } from '../operator/operator.cli';
 import { OPERATOR_KEY_HEADER } from '../operator/operator.schemas';
 import { DEMO_ACTIVITY_REJECT_REASON, DEMO_ACTIVITY_TITLES } from './activities.seed';
 import { maxActivityPriceCents } from './activities.service';
@@ -258,6 +259,33 @@ describe('review and places', () => {
     const noKey = await h.keyed('/operator/activities', {}, null, OPERATOR_KEY_HEADER);
     expect(noKey.status).toBe(401);
     expect(await activityState()).toEqual(before);
+  });
+});
+
+describe('the operator CLI', () => {
+  it('publishes a campaign from flags and reviews applications over the running server', async () => {
+    const env = { STORE_SERVER_URL: h.url, OPERATOR_KEY: OPERATOR_KEY };
+    const from = new Date(Date.now() - DAY * 1000).toISOString();
+    const until = new Date(Date.now() + DAY * 1000).toISOString();
+    const runUntil = new Date(Date.now() + 5 * DAY * 1000).toISOString();
+    const create = parseOperatorArgs(['activity-create', '--title-zh', 'CLI 活动', '--sign-up-from', from, '--sign-up-until', until, '--run-from', until, '--run-until', runUntil, '--min-discount-bp', '500', '--categories', '11,21', '--max-goods', '3', '--quota', '2']);
+    expect(create).toMatchObject({ ok: true, command: { action: 'create', campaign: { titleZh: 'CLI 活动', minDiscountBp: 500, categoryIds: [11, 21], maxGoods: 3, quota: 2, titleEn: null } } });
+    if (!create.ok) return;
+    const published = await runOperatorCommand(create.command, env);
+    expect(published.code).toBe(OK);
+    const campaignId = (published.data as { campaignId: number }).campaignId;
+    const token = await owner();
+    expect((await h.call<Campaign>(api.activityCampaign.path, { campaignId }, token)).data).toMatchObject({ titleZh: 'CLI 活动', phase: ACTIVITY_PHASE.open, quota: 2, placesLeft: 2 });
+
+    const [sku] = (await storeSkus()).filter((s) => s.categoryId === 11);
+    const { applicationId } = (await h.call<Details>(api.applyActivity.path, { campaignId, items: [at(sku!, 500)] }, token)).data.application;
+    expect(parseOperatorArgs(['activity-reject', String(applicationId)])).toMatchObject({ ok: false });
+    expect(parseOperatorArgs(['activity-create', '--quota', 'many'])).toMatchObject({ ok: false });
+    const approve = parseOperatorArgs(['activity-approve', String(applicationId)]);
+    expect(approve).toEqual({ ok: true, command: { action: 'approve', activityApplicationId: applicationId } });
+    if (!approve.ok) return;
+    expect(await runOperatorCommand(approve.command, env)).toMatchObject({ code: OK, data: { applicationId, state: STATE.approved } });
+    expect((await h.call<Campaign>(api.activityCampaign.path, { campaignId }, token)).data).toMatchObject({ placesTaken: 1, placesLeft: 1 });
   });
 });
 

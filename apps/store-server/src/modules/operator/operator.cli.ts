@@ -3,13 +3,22 @@
 // `npm run operator -- <brand-approve|brand-reject> <applicationId> [--reason "..."]`
 // `npm run operator -- <logout-approve|logout-reject> <requestId> [--reason "..."]`
 // `npm run operator -- <profile-approve|profile-reject> <changeId> [--reason "..."]`
+// `npm run operator -- <activity-approve|activity-reject> <applicationId> [--reason "..."]`
+// `npm run operator -- activity-create --file campaign.json | --title-zh ... --sign-up-from ... (flags)`
 // The platform's review decisions, taken outside the console (docs/onboarding.md). It talks to the
 // running store-server's operator endpoint, because an embedded PGlite database belongs to the one
 // process that opened it. STORE_SERVER_URL and OPERATOR_KEY choose the server and the key.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEV_OPERATOR_KEY } from '../../config';
 import { describeValidationError } from '@merchant/api-contracts';
 import {
+  activityCreateSchema,
+  activityOperatorCommandSchema,
+  OPERATOR_ACTIVITIES_PATH,
+  OPERATOR_ACTIVITY_APPLICATIONS_PATH_PREFIX,
+  type ActivityCreateCommand,
+  type ActivityOperatorCommand,
   BRAND_CLI_ACTIONS,
   brandOperatorCommandSchema,
   OPERATOR_BRANDS_PATH_PREFIX,
@@ -38,6 +47,10 @@ const USAGE = `usage: npm run operator -- <${OPERATOR_ACTIONS.join('|')}> <store
        npm run operator -- <${BRAND_CLI_ACTIONS.join('|')}> <applicationId> [--reason "..."]
        npm run operator -- <${LOGOUT_CLI_ACTIONS.join('|')}> <requestId> [--reason "..."]
        npm run operator -- <${PROFILE_CLI_ACTIONS.join('|')}> <changeId> [--reason "..."]
+       npm run operator -- <activity-approve|activity-reject> <applicationId> [--reason "..."]
+       npm run operator -- activity-create --file campaign.json
+       npm run operator -- activity-create --title-zh "..." [--title-en "..."] [--description "..."] --sign-up-from <time> --sign-up-until <time>
+                            --run-from <time> --run-until <time> --min-discount-bp <0-9999> [--categories 11,12] --max-goods <n> --quota <n>
   approve <storeId>                    under review → approved
   reject <storeId> --reason "..."      under review → rejected; the merchant sees the reason and re-submits
   disable <storeId> --reason "..."     approved → disabled; the reason is the store's forbiddenReason
@@ -50,12 +63,73 @@ const USAGE = `usage: npm run operator -- <${OPERATOR_ACTIONS.join('|')}> <store
   logout-reject <requestId> --reason "..."  deregistration request → refused; the merchant sees the reason at /logouting
   profile-approve <changeId>           shop-profile change (name, licence, legal person, categories) → approved; the store takes it
   profile-reject <changeId> --reason "..."  shop-profile change → rejected; the merchant sees the reason beside the current data
+  activity-create                      publishes a platform campaign (times: ISO date-times or epoch seconds; the file holds the
+                                       same fields in camelCase: titleZh, signUpFrom, minDiscountBp, categoryIds, maxGoods, quota …)
+  activity-approve <applicationId>     activity application pending → approved; takes one of the campaign's places (refused when none is left)
+  activity-reject <applicationId> --reason "..."  activity application → rejected; the merchant sees the reason in activityList
 environment: STORE_SERVER_URL (default http://127.0.0.1:3100), OPERATOR_KEY (default: the development key)`;
 
-export type AnyOperatorCommand = OperatorCommand | GoodsOperatorCommand | BrandOperatorCommand | LogoutOperatorCommand | ProfileOperatorCommand;
+/** `activity-create`: the campaign to publish (docs/marketing.md "Platform activities"). */
+export interface ActivityCreateCliCommand {
+  action: 'create';
+  campaign: ActivityCreateCommand;
+  reason?: undefined;
+}
+
+export type AnyOperatorCommand =
+  | OperatorCommand
+  | GoodsOperatorCommand
+  | BrandOperatorCommand
+  | LogoutOperatorCommand
+  | ProfileOperatorCommand
+  | ActivityOperatorCommand
+  | ActivityCreateCliCommand;
+
+const ACTIVITY_CREATE_FLAGS = {
+  'title-zh': 'titleZh',
+  'title-en': 'titleEn',
+  description: 'description',
+  'sign-up-from': 'signUpFrom',
+  'sign-up-until': 'signUpUntil',
+  'run-from': 'runFrom',
+  'run-until': 'runUntil',
+  'min-discount-bp': 'minDiscountBp',
+  categories: 'categoryIds',
+  'max-goods': 'maxGoods',
+  quota: 'quota',
+} as const;
+
+/** `activity-create` from `--file` (JSON) or the flags, checked by the operator endpoint's own schema. */
+function parseActivityCreate(argv: readonly string[]): ParsedCommand {
+  let parsed;
+  try {
+    const options = Object.fromEntries(Object.keys(ACTIVITY_CREATE_FLAGS).map((flag) => [flag, { type: 'string' as const }]));
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { ...options, file: { type: 'string' } } });
+  } catch (error) {
+    return { ok: false, message: (error as Error).message };
+  }
+  if (parsed.positionals.length > 1) return { ok: false, message: 'activity-create takes no positional arguments' };
+  const values = parsed.values as Record<string, string | undefined>;
+  let input: Record<string, unknown> = {};
+  if (values.file !== undefined) {
+    try {
+      input = JSON.parse(readFileSync(values.file, 'utf8')) as Record<string, unknown>;
+    } catch (error) {
+      return { ok: false, message: `cannot read ${values.file}: ${(error as Error).message}` };
+    }
+  }
+  for (const [flag, field] of Object.entries(ACTIVITY_CREATE_FLAGS)) {
+    const value = values[flag];
+    if (value === undefined) continue;
+    input[field] = field === 'categoryIds' ? value.split(',').filter(Boolean).map(Number) : value;
+  }
+  const result = activityCreateSchema.safeParse(input);
+  return result.success ? { ok: true, command: { action: 'create', campaign: result.data } } : { ok: false, message: describeValidationError(result.error, input) };
+}
 export type ParsedCommand = { ok: true; command: AnyOperatorCommand } | { ok: false; message: string };
 
 export function parseOperatorArgs(argv: readonly string[]): ParsedCommand {
+  if (argv[0] === 'activity-create') return parseActivityCreate(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { reason: { type: 'string' } } });
@@ -63,6 +137,12 @@ export function parseOperatorArgs(argv: readonly string[]): ParsedCommand {
     return { ok: false, message: (error as Error).message };
   }
   const [action, storeId, ...extra] = parsed.positionals;
+  if (action?.startsWith('activity-')) {
+    if (!storeId || extra.length > 0) return { ok: false, message: 'expected an activity action and one application id' };
+    const input = { action: action.slice('activity-'.length), activityApplicationId: storeId, reason: parsed.values.reason };
+    const activity = activityOperatorCommandSchema.safeParse(input);
+    return activity.success ? { ok: true, command: activity.data } : { ok: false, message: describeValidationError(activity.error, input) };
+  }
   if (action?.startsWith('profile-')) {
     if (!storeId || extra.length > 0) return { ok: false, message: 'expected a profile action and one change id' };
     const input = { action: action.slice('profile-'.length), changeId: storeId, reason: parsed.values.reason };
@@ -123,6 +203,14 @@ interface ProfileOperatorAnswer {
   data: { changeId: number; storeId: number; kind: string; status: number; rejectReason: string | null } | null;
 }
 
+interface ActivityOperatorAnswer {
+  code: string;
+  msg: string;
+  data: { applicationId: number; campaignId: number; storeId: number; state: number; reason: string | null } | { campaignId: number; titleZh: string; quota: number } | null;
+}
+
+const isActivityCreate = (command: AnyOperatorCommand): command is ActivityCreateCliCommand => 'campaign' in command;
+const isActivityCommand = (command: AnyOperatorCommand): command is ActivityOperatorCommand => 'activityApplicationId' in command;
 const isProfileCommand = (command: AnyOperatorCommand): command is ProfileOperatorCommand => 'changeId' in command;
 const isLogoutCommand = (command: AnyOperatorCommand): command is LogoutOperatorCommand => 'requestId' in command;
 const isGoodsCommand = (command: AnyOperatorCommand): command is GoodsOperatorCommand => 'goodsId' in command;
@@ -130,6 +218,8 @@ const isBrandCommand = (command: AnyOperatorCommand): command is BrandOperatorCo
 
 /** The operator endpoint a command goes to. */
 function targetOf(command: AnyOperatorCommand): string {
+  if (isActivityCreate(command)) return OPERATOR_ACTIVITIES_PATH;
+  if (isActivityCommand(command)) return `${OPERATOR_ACTIVITY_APPLICATIONS_PATH_PREFIX}/${command.activityApplicationId}/${command.action}`;
   if (isProfileCommand(command)) return `${OPERATOR_PROFILE_CHANGES_PATH_PREFIX}/${command.changeId}`;
   if (isLogoutCommand(command)) return `${OPERATOR_LOGOUTS_PATH_PREFIX}/${command.requestId}`;
   if (isBrandCommand(command)) return `${OPERATOR_BRANDS_PATH_PREFIX}/${command.applicationId}`;
@@ -142,15 +232,17 @@ export async function runOperatorCommand(command: GoodsOperatorCommand, env?: No
 export async function runOperatorCommand(command: BrandOperatorCommand, env?: NodeJS.ProcessEnv): Promise<BrandOperatorAnswer>;
 export async function runOperatorCommand(command: LogoutOperatorCommand, env?: NodeJS.ProcessEnv): Promise<LogoutOperatorAnswer>;
 export async function runOperatorCommand(command: ProfileOperatorCommand, env?: NodeJS.ProcessEnv): Promise<ProfileOperatorAnswer>;
+export async function runOperatorCommand(command: ActivityOperatorCommand | ActivityCreateCliCommand, env?: NodeJS.ProcessEnv): Promise<ActivityOperatorAnswer>;
 export async function runOperatorCommand(command: AnyOperatorCommand, env?: NodeJS.ProcessEnv): Promise<AnyOperatorAnswer>;
 export async function runOperatorCommand(command: AnyOperatorCommand, env: NodeJS.ProcessEnv = process.env): Promise<AnyOperatorAnswer> {
   const base = (env.STORE_SERVER_URL || 'http://127.0.0.1:3100').replace(/\/+$/, '');
   const key = env.OPERATOR_KEY || DEV_OPERATOR_KEY;
   const target = targetOf(command);
-  const response = await fetch(`${base}${target}/${command.action}`, {
+  const activity = isActivityCreate(command) || isActivityCommand(command);
+  const response = await fetch(activity ? `${base}${target}` : `${base}${target}/${command.action}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [OPERATOR_KEY_HEADER]: key },
-    body: JSON.stringify(command.reason === undefined ? {} : { reason: command.reason }),
+    body: JSON.stringify(isActivityCreate(command) ? command.campaign : command.reason === undefined ? {} : { reason: command.reason }),
   });
   const text = await response.text();
   try {
@@ -160,7 +252,7 @@ export async function runOperatorCommand(command: AnyOperatorCommand, env: NodeJ
   }
 }
 
-type AnyOperatorAnswer = OperatorAnswer | GoodsOperatorAnswer | BrandOperatorAnswer | LogoutOperatorAnswer | ProfileOperatorAnswer;
+type AnyOperatorAnswer = OperatorAnswer | GoodsOperatorAnswer | BrandOperatorAnswer | LogoutOperatorAnswer | ProfileOperatorAnswer | ActivityOperatorAnswer;
 
 async function main(): Promise<number> {
   const parsed = parseOperatorArgs(process.argv.slice(2));
@@ -178,6 +270,15 @@ async function main(): Promise<number> {
   if (answer.code !== '00000000' || !answer.data) {
     console.error(`refused (${answer.code}): ${answer.msg}`);
     return 1;
+  }
+  if ('titleZh' in answer.data) {
+    console.log(`activity ${answer.data.campaignId} "${answer.data.titleZh}" is published with ${answer.data.quota} places`);
+    return 0;
+  }
+  if ('campaignId' in answer.data) {
+    const application = answer.data;
+    console.log(`activity application ${application.applicationId} of store ${application.storeId} is now state ${application.state}${application.reason ? ` (reason: ${application.reason})` : ''}`);
+    return 0;
   }
   if ('changeId' in answer.data) {
     const change = answer.data;
