@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addSeconds, type Clock } from '../shared/clock';
+import { addSeconds, epochSecondsOf, type Clock } from '../shared/clock';
 import { hashSecret } from '../shared/passwords';
 import { seedDemoMedia } from '../modules/media/media.seed';
 import { seedDemoAfterSales } from '../modules/after-sales/after-sales.seed';
@@ -11,6 +11,8 @@ import { seedDemoStaff } from './seed-staff';
 import { seedDemoStoreInfoChange } from '../modules/account/store-info-changes.seed';
 import { seedDemoCoupons } from '../modules/coupons/coupons.seed';
 import { seedDemoActivities } from '../modules/activities/activities.seed';
+import { seedDemoGroupBuys } from '../modules/group-buys/group-buys.seed';
+import { createOrdersFacade } from '../modules/orders/orders.facade';
 
 /** Demo data of docs/decisions/0001-workspace-contracts.md ("Demo data"). */
 export const DEMO_STORE = {
@@ -114,6 +116,8 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
   await seedDemoAfterSales(db, clock, DEMO_STORE.id);
   // After the orders: the demo buyers claim coupons and use some in their orders.
   await seedDemoCoupons(db, clock, DEMO_STORE.id);
+  // After the coupons: a running group buy with forming, formed and failed (refunded) teams, placed through the orders facade.
+  await seedDemoGroupBuys(db, clock, DEMO_STORE.id, (at) => createOrdersFacade(undefined, () => epochSecondsOf(at.now())));
   // After the goods: the platform's demo campaigns and the demo store's applications (approved, pending, rejected).
   await seedDemoActivities(db, clock, DEMO_STORE.id);
   await db

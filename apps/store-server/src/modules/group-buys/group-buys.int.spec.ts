@@ -4,6 +4,7 @@ import { startTestServer, type TestHarness } from '../../testing/harness';
 import { couponsModule } from '../coupons';
 import { demoSkuIds, ordersModule } from '../orders';
 import { failedTeamRefundKey, groupBuysModule } from '.';
+import { DEMO_GROUP_BUY_NAME } from './group-buys.seed';
 
 // Issue 28 §2, group buying, through real HTTP on the app (PGlite, or PostgreSQL with DATABASE_URL, where the
 // concurrent joins run on parallel connections): the activity's calls, a team that never overfills, the hold
@@ -15,6 +16,7 @@ const INVALID = STORE_CODES.invalidParameter;
 const BUYER_KEY = 'group-buys-test-buyer-key';
 const STORE = 1001;
 const MINUTE = 60;
+const HOUR_SECONDS = 60 * 60;
 
 /** The server's clock: the real time moved by `shift` seconds (the sweeps cross a team's expiry with it). */
 let shift = 0;
@@ -300,7 +302,7 @@ describe('bad buyer input', () => {
     expect([outside.status, outside.code]).toEqual([400, INVALID]);
     expect((await join(activity.groupBuyId, 987_654, 'b_x')).code).toBe(NOT_FOUND);
     expect(await orderRows(activity.groupBuyId)).toHaveLength(0);
-    expect(Number((await db().selectFrom('store_group_buy_team').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)).toBe(0);
+    expect(Number((await db().selectFrom('store_group_buy_team').select((eb) => eb.fn.countAll<string>().as('n')).where('group_buy_id', '=', activity.groupBuyId).executeTakeFirstOrThrow()).n)).toBe(0);
   });
 });
 
@@ -331,5 +333,32 @@ describe("another store's ids", () => {
     expect((await join(second.groupBuyId, leader.teamId, 'b_cross')).code).toBe(NOT_FOUND);
     expect((await h.call<GroupBuy>(api.groupBuyDetails.path, { groupBuyId }, token)).data).toMatchObject({ state: 1, taken: 1, name: 'Test team of 3' });
     expect(await orderRows(groupBuyId)).toHaveLength(1);
+  });
+});
+
+describe("the demo store's seed", () => {
+  it('has a running group buy with a forming team (1 of 3, hours left), a formed team released to ship and a failed team refunded once', async () => {
+    const token = await owner();
+    const listed = await h.call<PageOf<GroupBuy>>(api.groupBuyList.path, { name: DEMO_GROUP_BUY_NAME }, token);
+    const activity = listed.data.list[0]!;
+    expect(activity).toMatchObject({ name: DEMO_GROUP_BUY_NAME, state: 1, formingTeams: 1, formedTeams: 1, failedTeams: 1, taken: 4 });
+    const { list, serverTime } = await teams(token, activity.groupBuyId);
+    const byState = new Map(list.map((team) => [team.state, team]));
+    const forming = byState.get(GROUP_BUY_TEAM_STATE.forming)!;
+    expect(forming.members).toBe(1);
+    expect(forming.expiresAt - serverTime).toBeGreaterThan(HOUR_SECONDS);
+    expect(forming.expiresAt - serverTime).toBeLessThan(6 * HOUR_SECONDS);
+    expect(byState.get(GROUP_BUY_TEAM_STATE.formed)!.members).toBe(3);
+    const orders = await orderRows(activity.groupBuyId);
+    const formedIds = byState.get(GROUP_BUY_TEAM_STATE.formed)!.memberList.map((m) => m.orderId);
+    expect(orders.filter((o) => formedIds.includes(o.id)).map((o) => [o.status, o.held_for_team])).toEqual([
+      [1, false],
+      [1, false],
+      [1, false],
+    ]);
+    expect(orders.find((o) => o.id === forming.memberList[0]!.orderId)).toMatchObject({ status: 1, held_for_team: true });
+    const failed = byState.get(GROUP_BUY_TEAM_STATE.failed)!;
+    const ledger = await db().selectFrom('store_ledger').select(['order_id', 'idempotency_key']).where('order_id', 'in', failed.memberList.map((m) => m.orderId)).orderBy('order_id').execute();
+    expect(ledger.map((l) => l.idempotency_key)).toEqual(failed.memberList.map((m) => m.orderId).sort((a, b) => a - b).map((id) => failedTeamRefundKey(failed.teamId, id)));
   });
 });
