@@ -25,6 +25,7 @@ import * as sessionDevices from './migrations/0023-session-devices';
 import * as staffAccounts from './migrations/0024-staff-accounts';
 import * as bankNamesZh from './migrations/0025-bank-names-zh';
 import * as coupons from './migrations/0026-coupons';
+import * as orderPromotions from './migrations/0027-order-promotions';
 import * as platformActivities from './migrations/0028-platform-activities';
 import * as groupBuys from './migrations/0029-group-buys';
 import * as flashSales from './migrations/0030-flash-sales';
@@ -57,6 +58,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0024-staff-accounts': staffAccounts,
   '0025-bank-names-zh': bankNamesZh,
   '0026-coupons': coupons,
+  '0027-order-promotions': orderPromotions,
   '0028-platform-activities': platformActivities,
   '0029-group-buys': groupBuys,
   '0030-flash-sales': flashSales,

@@ -8,7 +8,7 @@ import { DEMO_BUYERS } from '../modules/orders';
 const NOW = 1_800_000_000;
 const DAY = 24 * 3600;
 const skus = new Map<number, OrderableSku>(
-  [11, 12, 13].map((skuId) => [skuId, { goodsId: 1, skuId, title: 'Tile', specValues: { Size: '600x600' }, imageUrl: '', imageFileId: null, priceCents: 1000 * skuId, service: false }]),
+  [11, 12, 13].map((skuId) => [skuId, { goodsId: 1, skuId, title: 'Tile', specValues: { Size: '600x600' }, imageUrl: '', imageFileId: null, priceCents: 1000 * skuId, service: false, categoryId: null }]),
 );
 
 describe('the demo order plan', () => {

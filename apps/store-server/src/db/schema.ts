@@ -293,6 +293,16 @@ export interface StoreOrderTable {
   return_deadline: NullableSeconds;
   service_order: Generated<boolean>;
   updated_at: ColumnType<number | string, number | undefined, number>;
+  /** Promotions (migration 0027): list = amount + promotion discount + coupon discount, integer cents. */
+  promotion_discount_cents: ColumnType<number | string, number | undefined, number>;
+  coupon_discount_cents: ColumnType<number | string, number | undefined, number>;
+  coupon_id: ColumnType<number | null, number | null | undefined, number | null>;
+  promotion_kind: ColumnType<'sale' | 'groupBuy' | null, 'sale' | 'groupBuy' | null | undefined, 'sale' | 'groupBuy' | null>;
+  promotion_activity_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A paid group-buy order waiting for its team: it cannot ship. */
+  held_for_team: Generated<boolean>;
+  /** An unpaid order closed when its payment window ended. */
+  closed_at: ColumnType<number | string | null, number | null | undefined, number | null>;
 }
 
 export interface StoreOrderItemTable {
@@ -309,6 +319,10 @@ export interface StoreOrderItemTable {
   unit_price_cents: ColumnType<number | string, number, number>;
   quantity: number;
   service: Generated<boolean>;
+  /** Migration 0027: the list unit price (null on earlier rows: unit_price_cents was it), the promotion that set unit_price_cents, and the line's share of the coupon. */
+  list_unit_cents: ColumnType<number | string | null, number | null | undefined, number | null>;
+  promotion: ColumnType<'none' | 'sale' | 'groupBuy', 'none' | 'sale' | 'groupBuy' | undefined, 'none' | 'sale' | 'groupBuy'>;
+  coupon_share_cents: ColumnType<number | string, number | undefined, number>;
 }
 
 export interface StoreShipmentTable {
@@ -728,52 +742,6 @@ export interface StoreCouponChangeTable {
   created_at: Timestamp;
 }
 
-/** A platform campaign (migration 0028; docs/marketing.md "Platform activities"): places_taken never exceeds quota (CHECK). */
-export interface PlatformActivityTable {
-  id: Generated<number>;
-  title_zh: string;
-  /** Null: one title, title_zh. */
-  title_en: string | null;
-  description: Generated<string>;
-  sign_up_from: Timestamp;
-  sign_up_until: Timestamp;
-  run_from: Timestamp;
-  run_until: Timestamp;
-  /** Basis points off the SKU's list price, 0–9,999. */
-  min_discount_bp: number;
-  /** Level-2 category ids; [] any. */
-  category_ids: ColumnType<number[], number[] | undefined, number[]>;
-  max_goods: number;
-  quota: number;
-  /** Moved only by a conditional UPDATE at approval (places_taken + 1 <= quota). */
-  places_taken: Generated<number>;
-  created_at: CreatedAt;
-}
-
-/** A store's application to a campaign (migration 0028): one pending or approved per (campaign, store), by a partial unique index. */
-export interface StoreActivityApplicationTable {
-  id: Generated<number>;
-  activity_id: number;
-  store_id: number;
-  /** 1 pending, 2 approved, 3 rejected, 4 withdrawn (@merchant/api-contracts ACTIVITY_APPLICATION_STATE). */
-  state: Generated<number>;
-  reason: string | null;
-  created_at: Timestamp;
-  reviewed_at: NullableTimestamp;
-  withdrawn_at: NullableTimestamp;
-}
-
-/** One SKU of an application at its activity price, with the list price when applied (migration 0028). */
-export interface StoreActivityApplicationItemTable {
-  id: Generated<number>;
-  application_id: number;
-  store_id: number;
-  goods_id: number;
-  sku_id: number;
-  list_price_cents: number;
-  activity_price_cents: number;
-}
-
 /** A time-limited sale (migration 0030; docs/marketing.md "Time-limited sales"). */
 export interface StoreFlashSaleTable {
   id: Generated<number>;
@@ -888,6 +856,52 @@ export interface StoreGroupBuyMemberTable {
   joined_at: Timestamp;
 }
 
+/** A platform campaign (migration 0028; docs/marketing.md "Platform activities"): places_taken never exceeds quota (CHECK). */
+export interface PlatformActivityTable {
+  id: Generated<number>;
+  title_zh: string;
+  /** Null: one title, title_zh. */
+  title_en: string | null;
+  description: Generated<string>;
+  sign_up_from: Timestamp;
+  sign_up_until: Timestamp;
+  run_from: Timestamp;
+  run_until: Timestamp;
+  /** Basis points off the SKU's list price, 0–9,999. */
+  min_discount_bp: number;
+  /** Level-2 category ids; [] any. */
+  category_ids: ColumnType<number[], number[] | undefined, number[]>;
+  max_goods: number;
+  quota: number;
+  /** Moved only by a conditional UPDATE at approval (places_taken + 1 <= quota). */
+  places_taken: Generated<number>;
+  created_at: CreatedAt;
+}
+
+/** A store's application to a campaign (migration 0028): one pending or approved per (campaign, store), by a partial unique index. */
+export interface StoreActivityApplicationTable {
+  id: Generated<number>;
+  activity_id: number;
+  store_id: number;
+  /** 1 pending, 2 approved, 3 rejected, 4 withdrawn (@merchant/api-contracts ACTIVITY_APPLICATION_STATE). */
+  state: Generated<number>;
+  reason: string | null;
+  created_at: Timestamp;
+  reviewed_at: NullableTimestamp;
+  withdrawn_at: NullableTimestamp;
+}
+
+/** One SKU of an application at its activity price, with the list price when applied (migration 0028). */
+export interface StoreActivityApplicationItemTable {
+  id: Generated<number>;
+  application_id: number;
+  store_id: number;
+  goods_id: number;
+  sku_id: number;
+  list_price_cents: number;
+  activity_price_cents: number;
+}
+
 export interface StoreDatabase {
   store_store: StoreTable;
   store_info_change: StoreInfoChangeTable;
@@ -947,6 +961,9 @@ export interface StoreDatabase {
   store_coupon: StoreCouponTable;
   store_coupon_refusal: StoreCouponRefusalTable;
   store_coupon_change: StoreCouponChangeTable;
+  platform_activity: PlatformActivityTable;
+  store_activity_application: StoreActivityApplicationTable;
+  store_activity_application_item: StoreActivityApplicationItemTable;
   store_group_buy: StoreGroupBuyTable;
   store_group_buy_sku: StoreGroupBuySkuTable;
   store_group_buy_buyer_count: StoreGroupBuyBuyerCountTable;
@@ -957,9 +974,6 @@ export interface StoreDatabase {
   store_flash_sale_buyer_count: StoreFlashSaleBuyerCountTable;
   store_flash_sale_order: StoreFlashSaleOrderTable;
   store_flash_sale_order_line: StoreFlashSaleOrderLineTable;
-  platform_activity: PlatformActivityTable;
-  store_activity_application: StoreActivityApplicationTable;
-  store_activity_application_item: StoreActivityApplicationItemTable;
   ref_bank: RefBankTable;
   ref_unit: RefUnitTable;
   ref_technology: RefTechnologyTable;

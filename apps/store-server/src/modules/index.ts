@@ -37,11 +37,12 @@ import { PayService } from './pay/pay.service';
 import { OperatorRepository } from './operator/operator.repository';
 import { activityOperatorRoutes, operatorRoutes } from './operator/operator.routes';
 import { OperatorService } from './operator/operator.service';
-import { ordersModule } from './orders';
+import { ordersModule, unpaidSweepSeconds } from './orders';
 import { afterSalesModule } from './after-sales';
 import { notificationsModule } from './notifications';
 import { staffModule } from './staff';
 import { couponsModule } from './coupons';
+import { flashSalesModule } from './flash-sales';
 import { groupBuysModule } from './group-buys';
 import { activitiesModule } from './activities';
 
@@ -69,13 +70,14 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
   const common = new CommonService(new CommonRepository(db));
   const im = new ImService(new ImRepository(db), { imTokenSecret: config.imTokenSecret, imAppKey: config.imAppKey }, media.fileUrls);
 
-  const orders = ordersModule({ db, clock, buyerKey: config.buyerKey, media: media.fileUrls });
-  const afterSales = afterSalesModule({ db, clock, buyerKey: config.buyerKey, operatorKey: config.operatorKey });
+  // Coupons before orders: placement uses a buyer's coupon, and a whole-order refund gives it back.
+  const coupons = couponsModule({ db, clock, buyerKey: config.buyerKey });
+  const activities = activitiesModule({ db, clock });
+  const orders = ordersModule({ db, clock, buyerKey: config.buyerKey, media: media.fileUrls, coupons: coupons.facade });
+  const afterSales = afterSalesModule({ db, clock, buyerKey: config.buyerKey, operatorKey: config.operatorKey, coupons: coupons.facade });
   const notifications = notificationsModule({ db, clock, orderEvents: orders.events, ticketSecret: config.imTokenSecret });
 
   const exports = exportsModule({ db, clock, dataDir: config.dataDir, permissionsOf: (caller) => auth.permissionsOf(caller) });
-
-  const activities = activitiesModule({ db, clock });
 
   const routes: StoreRoute[] = [
     ...authRoutes(auth, captcha, media.fileUrls),
@@ -95,9 +97,10 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...notifications.routes,
     ...groupBuysModule({ db, clock, orders: orders.facade, emitPaid: (event) => orders.events.emitPaid(event), buyerKey: config.buyerKey }).routes,
     ...staffModule({ db, auth, clock }).routes,
-    ...couponsModule({ db, clock, buyerKey: config.buyerKey }).routes,
+    ...coupons.routes,
     ...activities.routes,
     ...activityOperatorRoutes(activities.operator, config.operatorKey),
+    ...flashSalesModule({ db, clock, orders: orders.facade, buyerKey: config.buyerKey, sweepSeconds: unpaidSweepSeconds(process.env) }).routes,
     ...operatorRoutes(new OperatorService(new OperatorRepository(db), goods.service, clock, storeInfoChanges), config.operatorKey),
   ];
   return { routes, auth, captcha, checkCodes, rateLimiter, authRepository, exports: exports.service };

@@ -30,6 +30,8 @@ export const ORDER_LIMITS = {
   extendDaysMax: 30,
   /** The return period a shipment starts (the system confirms receipt when it ends): our design, docs/orders.md. */
   returnPeriodDays: 10,
+  /** An order not paid within this many minutes is closed and what it held goes back (stock, coupon, a sale's stock): docs/orders.md. */
+  unpaidMinutes: 15,
   amountMaxCents: 99_999_999_99,
 } as const;
 
@@ -124,10 +126,23 @@ export const orderItemSchema = z.object({
   /** The SKU's spec values as text, e.g. "颜色: 红; 尺码: L". */
   specText: z.string(),
   imageUrl: z.string(),
+  /** What one unit paid before the coupon: the list price, or a time-limited sale's or group buy's price. */
   unitPriceCents: z.number(),
   quantity: z.number(),
+  /** The SKU's list price when the order was placed. */
+  listUnitCents: z.number(),
+  /** The line's share of the order's coupon discount, in whole cents (the shares sum to the order's). */
+  couponShareCents: z.number(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/** The promotions an order can be placed through; their names are in ORDER_PROMOTION_LABELS. */
+export const ORDER_PROMOTION_KINDS = ['sale', 'groupBuy'] as const;
+export type OrderPromotionKind = (typeof ORDER_PROMOTION_KINDS)[number];
+export const ORDER_PROMOTION_LABELS: Readonly<Record<OrderPromotionKind, LocalizedText>> = {
+  sale: { 'zh-CN': '限时抢购', 'en-US': 'time-limited sale' },
+  groupBuy: { 'zh-CN': '拼团', 'en-US': 'group buy' },
+};
 
 export const orderReceiverSchema = z.object({ name: z.string(), phone: z.string(), address: z.string() });
 export type OrderReceiver = z.infer<typeof orderReceiverSchema>;
@@ -176,8 +191,20 @@ export const orderDetailSchema = orderRowSchema.extend({
   shipments: z.array(shipmentSchema),
   /** Oldest first. */
   history: z.array(orderHistoryEntrySchema),
-  /** The merchant's events allowed now (ORDER_MACHINE.eventsFrom(status, 'merchant')): the buttons to show. */
+  /** The merchant's events allowed now (ORDER_MACHINE.eventsFrom(status, 'merchant'); no `ship` while held for a team): the buttons to show. */
   actions: z.array(orderEventValue),
+  /** What promotions took off (docs/orders.md "Promotions and coupons"): listCents = amountCents + both discounts. */
+  pricing: z.object({
+    listCents: z.number(),
+    promotionDiscountCents: z.number(),
+    couponDiscountCents: z.number(),
+    /** The buyer's coupon used in the order (a store_coupon id), or null. */
+    couponId: z.number().nullable(),
+    /** The time-limited sale or group buy the order was placed through, or null. */
+    promotion: z.object({ kind: z.enum(ORDER_PROMOTION_KINDS), activityId: z.number() }).nullable(),
+  }),
+  /** A paid group-buy order waiting for its team: it cannot ship until the team forms. */
+  heldForTeam: z.boolean(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

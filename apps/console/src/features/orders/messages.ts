@@ -52,7 +52,11 @@ export const orderMessages = {
         licenceNo: '营业执照号',
         issuedAt: '开具时间',
         total: '合计（元）',
+        listTotal: '商品原价合计（元）',
+        promotionDiscount: '{{promotion}}优惠（元）',
+        couponDiscount: '优惠券抵扣（元）',
       },
+      heldForTeam: '拼团中：成团后才能发货；未成团将自动全额退款。',
       orderType: { goods: '商品订单', service: '服务订单' },
       actor: { merchant: '商家', buyer: '买家', platform: '平台', system: '系统' },
       section: {
@@ -150,7 +154,11 @@ export const orderMessages = {
         licenceNo: 'business licence no.',
         issuedAt: 'issued',
         total: 'total (yuan)',
+        listTotal: 'goods at list price (yuan)',
+        promotionDiscount: '{{promotion}} discount (yuan)',
+        couponDiscount: 'coupon (yuan)',
       },
+      heldForTeam: 'Waiting for the group to form: the order ships once its team is complete, and is refunded in full if the team fails.',
       orderType: { goods: 'goods order', service: 'service order' },
       actor: { merchant: 'merchant', buyer: 'buyer', platform: 'platform', system: 'system' },
       section: {

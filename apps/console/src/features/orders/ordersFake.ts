@@ -25,7 +25,7 @@ export function fakeOrder(orderId: number, status: OrderStatus, overrides: Parti
     paidAt: FAKE_NOW - orderId * 60 + 30,
     returnDeadline: shipped ? FAKE_NOW + 10 * DAY : null,
     serviceOrder: false,
-    items: [{ goodsId: 50, skuId: 501, title: 'Oak chair', specText: 'colour: oak', imageUrl: '', unitPriceCents: 6_000, quantity: 2 }],
+    items: [{ goodsId: 50, skuId: 501, title: 'Oak chair', specText: 'colour: oak', imageUrl: '', unitPriceCents: 6_000, quantity: 2, listUnitCents: 6_000, couponShareCents: 0 }],
     receiver: { name: 'Li Lei', phone: '13912345678', address: '1 Garden Road, Hangzhou' },
     shipments: shipped
       ? [{ shipmentId: orderId, orderId, carrier: 'SF Express', trackingNo: `SF${orderId}`, status: 2, createTime: FAKE_NOW, pickedUpAt: FAKE_NOW + 60, deliveredAt: null, returnedAt: null }]
@@ -35,11 +35,13 @@ export function fakeOrder(orderId: number, status: OrderStatus, overrides: Parti
       ...(shipped ? [{ event: 'ship' as const, actor: 'merchant' as const, fromStatus: 1 as const, toStatus: 2 as const, days: null, at: FAKE_NOW }] : []),
     ],
     actions: ORDER_MACHINE.eventsFrom(status, 'merchant'),
+    pricing: { listCents: 12_345 * orderId, promotionDiscountCents: 0, couponDiscountCents: 0, couponId: null, promotion: null },
+    heldForTeam: false,
     ...overrides,
   };
 }
 
-const rowOf = ({ items: _items, receiver: _receiver, shipments: _shipments, history: _history, actions: _actions, ...row }: OrderDetail) => row;
+const rowOf = ({ items: _items, receiver: _receiver, shipments: _shipments, history: _history, actions: _actions, pricing: _pricing, heldForTeam: _held, ...row }: OrderDetail) => row;
 
 export function installOrdersFake(server: FakeStoreServer, initial: OrderDetail[]) {
   const orders = initial.map((order) => ({ ...order }));

@@ -1,3 +1,4 @@
+import type { UnitOfWork } from '../../shared/unit-of-work';
 import type { Actor, PageOf, RefundLedgerEntry } from '@merchant/api-contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
@@ -106,6 +107,12 @@ export class AfterSalesRepository {
 
   transaction<T>(run: (repository: AfterSalesRepository) => Promise<T>): Promise<T> {
     return (this.db as Kysely<StoreDatabase>).transaction().execute((trx) => run(new AfterSalesRepository(trx)));
+  }
+
+  /** The open transaction, lent to another module's face (the coupon given back with a whole-order refund). */
+  get unit(): UnitOfWork {
+    if (!this.db.isTransaction) throw new Error('after-sales: unit asked outside a transaction');
+    return this.db as UnitOfWork;
   }
 
   page<Row>(list: ResourceList<Row>, storeId: number, query: ListQuery): Promise<PageOf<Row>> {

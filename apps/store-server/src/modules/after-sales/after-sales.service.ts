@@ -16,6 +16,7 @@ import {
 import type { Caller } from '../../http/route';
 import { epochSecondsOf, type Clock } from '../../shared/clock';
 import type { ListQuery } from '../../shared/resource-list';
+import type { UnitOfWork } from '../../shared/unit-of-work';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import { jsonList } from './after-sales.lists';
 import { complaintList, evaluationList, isUniqueViolation, refundList, type AfterSalesRepository, type LedgerRow, type OrderFacts } from './after-sales.repository';
@@ -62,6 +63,11 @@ export interface EvaluationInput {
   imageUrls: string[];
 }
 
+/** The coupons module's return of an order's coupon, on the refund's transaction. */
+export interface OrderCouponReturn {
+  returnForOrder(storeId: number, orderId: number, unit: UnitOfWork): Promise<{ returned: number[] }>;
+}
+
 /**
  * After-sales (docs/orders.md): the merchant's refund work and its money, complaints and reviews, and the
  * buyer's and platform's commands that create and close them. REFUND_MACHINE and DISPUTE_MACHINE decide every
@@ -71,6 +77,8 @@ export class AfterSalesService {
   constructor(
     private readonly repository: AfterSalesRepository,
     private readonly clock: Clock,
+    /** Gives an order's coupon back when refunds reach the amount paid (the coupons module; composition root). */
+    private readonly coupons: OrderCouponReturn = { returnForOrder: async () => ({ returned: [] }) },
   ) {}
 
   private now(): number {
@@ -162,7 +170,11 @@ export class AfterSalesService {
         });
         await repo.addRefunded(order.orderId, refund.amountCents, at);
         await repo.moveRefund(refund, 'pay', 'merchant', to, at);
-        if (outcome.orderStatus !== order.status) await repo.moveOrder(order, 'refundInFull', 'system', outcome.orderStatus, at);
+        if (outcome.orderStatus !== order.status) {
+          await repo.moveOrder(order, 'refundInFull', 'system', outcome.orderStatus, at);
+          // A whole-order refund returns its coupon (unless it expired meanwhile), in the same transaction.
+          await this.coupons.returnForOrder(caller.storeId, order.orderId, repo.unit);
+        }
         return payAnswer(ledger);
       });
     } catch (error) {

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import type { StoreRoute } from '../../http/route';
-import type { Clock } from '../../shared/clock';
+import { epochSecondsOf, type Clock } from '../../shared/clock';
 import type { MediaFileUrls } from '../media';
 import { OrderEvents } from './order-events';
 import { BuyerOrdersService } from './orders.buyer';
 import { someOrderableSkuIds } from './orders.catalogue';
-import { ordersFacade, type OrdersFacade } from './orders.facade';
+import { createOrdersFacade, type OrdersFacade } from './orders.facade';
+import type { OrderCoupons } from './orders.placement';
 import { OrdersRepository } from './orders.repository';
 import { buyerOrderRoutes, ordersRoutes } from './orders.routes';
 import { OrdersService } from './orders.service';
@@ -15,6 +16,8 @@ import { DemoOrderSimulator, simulatorSettings } from './orders.simulator';
 export { OrderEvents, type OrderPaidEvent } from './order-events';
 export { BuyerOrdersService, type PlaceOrderInput } from './orders.buyer';
 export { type OrdersFacade } from './orders.facade';
+export { type OrderCoupons } from './orders.placement';
+export { type OrderPromotion } from './orders.pricing';
 /** The order list's definition, for the export of the same filtered list (modules/exports). */
 export { orderList } from './orders.lists';
 export { BUYER_KEY_HEADER, BUYER_ORDERS_PATH } from './orders.routes';
@@ -38,8 +41,35 @@ function simulatorLifecycle(simulator: DemoOrderSimulator): StoreRoute {
   };
 }
 
+/** How often unpaid orders past their window are closed: UNPAID_SWEEP_SECONDS (0 turns it off), else every minute. */
+export function unpaidSweepSeconds(env: NodeJS.ProcessEnv): number {
+  const value = Number(env.UNPAID_SWEEP_SECONDS ?? 60);
+  return Number.isFinite(value) && value >= 0 ? value : 60;
+}
+
+/** Closes unpaid orders whose payment window ended, on an interval while the server runs (docs/orders.md "Unpaid orders"). */
+function unpaidSweeperLifecycle(buyer: BuyerOrdersService, seconds: number): StoreRoute {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  return {
+    path: '(unpaid order sweeper)',
+    register(app) {
+      app.addHook('onReady', async () => {
+        timer = setInterval(() => {
+          running = buyer.closeExpiredUnpaid().catch((error: unknown) => app.log.error({ err: error }, 'unpaid order sweeper failed'));
+        }, seconds * 1000);
+        timer.unref();
+      });
+      app.addHook('onClose', async () => {
+        clearInterval(timer);
+        await running;
+      });
+    },
+  };
+}
+
 /** The orders module (docs/orders.md): the store's orders and shipping, and the buyer side that places them. */
-export function ordersModule(deps: { db: Kysely<StoreDatabase>; clock: Clock; buyerKey?: string; env?: NodeJS.ProcessEnv; media?: MediaFileUrls }): {
+export function ordersModule(deps: { db: Kysely<StoreDatabase>; clock: Clock; buyerKey?: string; env?: NodeJS.ProcessEnv; media?: MediaFileUrls; coupons?: OrderCoupons }): {
   routes: StoreRoute[];
   events: OrderEvents;
   facade: OrdersFacade;
@@ -48,12 +78,14 @@ export function ordersModule(deps: { db: Kysely<StoreDatabase>; clock: Clock; bu
   const events = new OrderEvents();
   const repository = new OrdersRepository(deps.db);
   const service = new OrdersService(repository, deps.clock);
-  const buyer = new BuyerOrdersService(repository, events, deps.clock);
+  const buyer = new BuyerOrdersService(repository, events, deps.clock, deps.coupons);
   const routes = [...ordersRoutes(service, deps.media), ...buyerOrderRoutes(buyer, deps.buyerKey)];
+  const sweepSeconds = unpaidSweepSeconds(deps.env ?? process.env);
+  if (sweepSeconds > 0) routes.push(unpaidSweeperLifecycle(buyer, sweepSeconds));
   const settings = simulatorSettings(deps.env ?? process.env);
   if (settings) {
     const simulator = new DemoOrderSimulator(buyer, repository, settings, (message, error) => console.error(message, error));
     routes.push(simulatorLifecycle(simulator));
   }
-  return { routes, events, facade: ordersFacade, buyer };
+  return { routes, events, facade: createOrdersFacade(deps.coupons, () => epochSecondsOf(deps.clock.now())), buyer };
 }

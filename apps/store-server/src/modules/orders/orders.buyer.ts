@@ -1,10 +1,12 @@
-import { rule, mobileField, ORDER_MACHINE, type ShipmentStatus } from '@merchant/api-contracts';
+import { ORDER_LIMITS, rule, mobileField, ORDER_MACHINE, type ShipmentStatus } from '@merchant/api-contracts';
 import { z } from 'zod';
 import { epochSecondsOf, type Clock } from '../../shared/clock';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
-import { changeStockFor, orderableSkus } from './orders.catalogue';
-import { ORDER, SHIPMENT, UNPAID_ORDER_STATUS, moveOrder, nextShipmentStatus, notFound, payOrder, priceOrder } from './orders.domain';
+import type { UnitOfWork } from '../../shared/unit-of-work';
+import { changeStockFor } from './orders.catalogue';
+import { ORDER, SHIPMENT, moveOrder, nextShipmentStatus, notFound } from './orders.domain';
 import type { OrderEvents } from './order-events';
+import { closeUnpaidOrder, payOwnOrder, placeOrder, type OrderCoupons } from './orders.placement';
 import type { OrdersRepository } from './orders.repository';
 
 // The buyer side (docs/orders.md "Buyer side"): customers place, pay, confirm and withdraw orders, and
@@ -35,6 +37,8 @@ export const placeOrderSchema = z.object({
     .min(1, 'add at least one item')
     .max(BUYER_LIMITS.linesMax, `at most ${BUYER_LIMITS.linesMax} lines`)
     .refine((lines) => new Set(lines.map((line) => line.skuId)).size === lines.length, rule('distinct')),
+  /** One of the buyer's claimed coupons of this store (docs/orders.md "Promotions and coupons"). */
+  couponId: positiveId('couponId').optional(),
 });
 export type PlaceOrderInput = z.output<typeof placeOrderSchema>;
 
@@ -53,50 +57,37 @@ export class BuyerOrdersService {
     private readonly orders: OrdersRepository,
     private readonly events: OrderEvents,
     private readonly clock: Clock,
+    private readonly coupons?: OrderCoupons,
   ) {}
 
   private now(): number {
     return epochSecondsOf(this.clock.now());
   }
 
-  /** Places an unpaid order of on-shelf SKUs of one store at today's prices; the quantities leave stock now. */
+  /** Places an unpaid order of on-shelf SKUs of one store at today's prices, with the buyer's coupon if any; the quantities leave stock now. */
   place(input: PlaceOrderInput): Promise<PlacedOrder> {
-    return this.orders.transaction(async (orders) => {
-      const skus = await orderableSkus(orders, input.storeId, input.items);
-      const priced = priceOrder(input.items, skus);
-      await changeStockFor(orders, input.storeId, input.items, -1);
-      const [orderId] = await orders.insertOrders([
-        {
-          storeId: input.storeId,
-          buyerAccid: input.buyerAccid,
-          buyerName: input.buyerName,
-          buyerPhone: input.buyerPhone,
-          receiver: input.receiver,
-          amountCents: priced.amountCents,
-          serviceOrder: priced.serviceOrder,
-          createdAt: this.now(),
-          status: UNPAID_ORDER_STATUS,
-          paidAt: null,
-          returnDeadline: null,
-        },
-      ]);
-      await orders.insertItems(priced.items.map((item) => ({ orderId: orderId as number, storeId: input.storeId, item })));
-      return { orderId: orderId as number, orderNo: await orders.orderNo(orderId as number), status: UNPAID_ORDER_STATUS, amountCents: priced.amountCents };
-    });
+    return this.orders.transaction((orders) => placeOrder(orders, this.coupons, input, undefined, this.now()));
   }
 
   /** Payment: the order reaches the store (status 1); the new-order event goes out after the commit. */
   async pay(orderId: number, buyerAccid: string): Promise<{ orderId: number; status: number; paidAt: number }> {
-    const paid = await this.orders.transaction(async (orders) => {
-      const order = await orders.lock(orderId, { buyerAccid });
-      if (!order) throw notFound(ORDER);
-      const at = this.now();
-      const move = payOrder(order, at);
-      await orders.saveMove(order, move.state, move.entry, { paidAt: at });
-      return { storeId: order.storeId, amountCents: order.amountCents, status: move.state.status, paidAt: at };
-    });
-    this.events.emitPaid({ storeId: paid.storeId, orderId, amountCents: paid.amountCents, paidAt: paid.paidAt });
-    return { orderId, status: paid.status, paidAt: paid.paidAt };
+    const paid = await this.orders.transaction((orders) => payOwnOrder(orders, orderId, buyerAccid, this.now()));
+    this.events.emitPaid(paid);
+    return { orderId, status: 1, paidAt: paid.paidAt };
+  }
+
+  /**
+   * Closes unpaid orders whose payment window (ORDER_LIMITS.unpaidMinutes) has ended, each in its own
+   * transaction: stock and coupon go back. Orders placed through a promotion are left to that promotion's
+   * sweeper, which gives its own stock back in the same transaction. Answers how many it closed.
+   */
+  async closeExpiredUnpaid(limit = 200): Promise<number> {
+    const before = this.now() - ORDER_LIMITS.unpaidMinutes * 60;
+    let closed = 0;
+    for (const order of await this.orders.expiredUnpaid(before, limit)) {
+      if (await this.orders.transaction((orders) => closeUnpaidOrder(orders, this.coupons, order.storeId, order.id, this.now()))) closed += 1;
+    }
+    return closed;
   }
 
   confirmReceipt(orderId: number, buyerAccid: string): Promise<{ orderId: number; status: number }> {
@@ -121,10 +112,15 @@ export class BuyerOrdersService {
       if (order.refundedCents > 0) {
         throw new StoreError(STORE_CODES.notAllowedInCurrentState, text('已有退款的订单不能撤销，请通过售后继续', 'an order with a refund paid cannot be withdrawn; continue through after-sales'));
       }
+      if (order.heldForTeam) {
+        throw new StoreError(STORE_CODES.notAllowedInCurrentState, text('拼团中的订单不能撤销：成团失败将自动全额退款', 'an order waiting for its group cannot be withdrawn: if the group fails it is refunded in full'));
+      }
       const move = moveOrder(order, 'withdraw', 'buyer', this.now());
       const items = (await orders.items([orderId])).get(orderId) ?? [];
       await changeStockFor(orders, order.storeId, items, 1);
       await orders.saveMove(order, move.state, move.entry);
+      // The whole payment goes back: so does the coupon (unless it expired meanwhile).
+      await this.coupons?.returnForOrder(order.storeId, orderId, orders.connection as UnitOfWork);
       return { orderId, status: move.state.status };
     });
   }

@@ -41,6 +41,7 @@ export async function orderableSkus(orders: OrdersRepository, storeId: number, l
         imageFileId: image.fileId,
         priceCents: sku.price,
         service,
+        categoryId: record.categoryId,
       });
     }
   }

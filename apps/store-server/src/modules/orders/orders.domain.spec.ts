@@ -63,6 +63,7 @@ describe('priceOrder', () => {
     imageFileId: 7,
     priceCents,
     service,
+    categoryId: null,
   });
 
   it('prices lines at the SKU price and marks service orders', () => {

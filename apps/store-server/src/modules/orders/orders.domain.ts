@@ -110,6 +110,8 @@ export interface OrderableSku {
   priceCents: number;
   /** Goods of a service category. */
   service: boolean;
+  /** The goods' category (a coupon scoped to categories matches it or an ancestor). */
+  categoryId: number | null;
 }
 
 export interface OrderLine {
@@ -161,5 +163,6 @@ export function priceOrder(lines: readonly OrderLine[], skus: ReadonlyMap<number
   };
 }
 
-/** The merchant's buttons: the ORDER machine's merchant events in this status. */
-export const merchantActions = (status: number): OrderEvent[] => ORDER_MACHINE.eventsFrom(status, 'merchant');
+/** The merchant's buttons: the ORDER machine's merchant events in this status; no `ship` while a group-buy order waits for its team. */
+export const merchantActions = (status: number, heldForTeam = false): OrderEvent[] =>
+  ORDER_MACHINE.eventsFrom(status, 'merchant').filter((event) => !(heldForTeam && event === 'ship'));

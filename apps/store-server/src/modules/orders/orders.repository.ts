@@ -1,8 +1,9 @@
-import type { OrderItem, OrderListQuery, OrderReceiver, OrderRow, PageOf, Shipment, ShipmentStatus } from '@merchant/api-contracts';
+import type { OrderDetail, OrderItem, OrderListQuery, OrderReceiver, OrderRow, PageOf, Shipment, ShipmentStatus } from '@merchant/api-contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import type { ListQuery } from '../../shared/resource-list';
 import type { HistoryEntry, OrderState, PricedItem } from './orders.domain';
+import type { PromotedItem } from './orders.pricing';
 import { keptStatusCounts } from './orders.counts';
 import { orderList } from './orders.lists';
 import type { OrderCountQuery } from './orders.schemas';
@@ -22,6 +23,10 @@ export interface LockedOrder extends OrderState {
   amountCents: number;
   /** What after-sales already paid back (store_order.refunded_cents, migration 0015). */
   refundedCents: number;
+  /** A paid group-buy order waiting for its team (migration 0027): it cannot ship. */
+  heldForTeam: boolean;
+  /** An unpaid order closed when its payment window ended: it can no longer be paid. */
+  closed: boolean;
 }
 
 export interface NewOrder {
@@ -37,6 +42,16 @@ export interface NewOrder {
   status: number;
   paidAt: number | null;
   returnDeadline: number | null;
+}
+
+/** What promotions took off a new order (migration 0027); an order without promotions leaves them out. */
+export interface OrderPromotionColumns {
+  promotionDiscountCents: number;
+  couponDiscountCents: number;
+  couponId: number | null;
+  promotionKind: 'sale' | 'groupBuy' | null;
+  promotionActivityId: number | null;
+  heldForTeam: boolean;
 }
 
 export interface NewShipment {
@@ -117,7 +132,10 @@ export class OrdersRepository {
    * one after the other and the second sees the first one's status. Scoped by store when given.
    */
   async lock(orderId: number, scope: { storeId?: number; buyerAccid?: string }): Promise<LockedOrder | undefined> {
-    let query = this.db.selectFrom('store_order').select(['id', 'store_id', 'status', 'return_deadline', 'buyer_accid', 'amount_cents', 'refunded_cents']).where('id', '=', orderId);
+    let query = this.db
+      .selectFrom('store_order')
+      .select(['id', 'store_id', 'status', 'return_deadline', 'buyer_accid', 'amount_cents', 'refunded_cents', 'held_for_team', 'closed_at'])
+      .where('id', '=', orderId);
     if (scope.storeId !== undefined) query = query.where('store_id', '=', scope.storeId);
     if (scope.buyerAccid !== undefined) query = query.where('buyer_accid', '=', scope.buyerAccid);
     const row = await query.forUpdate().executeTakeFirst();
@@ -130,6 +148,8 @@ export class OrdersRepository {
       buyerAccid: row.buyer_accid,
       amountCents: Number(row.amount_cents),
       refundedCents: Number(row.refunded_cents),
+      heldForTeam: row.held_for_team,
+      closed: row.closed_at !== null,
     };
   }
 
@@ -204,7 +224,103 @@ export class OrdersRepository {
     return ids;
   }
 
-  async insertItems(rows: ReadonlyArray<{ orderId: number; storeId: number; item: PricedItem }>): Promise<void> {
+  /** A new order's promotion amounts, its coupon and its promotion (written once, right after its insert). */
+  async setPromotion(orderId: number, amountCents: number, columns: OrderPromotionColumns): Promise<void> {
+    await this.db
+      .updateTable('store_order')
+      .set({
+        amount_cents: amountCents,
+        promotion_discount_cents: columns.promotionDiscountCents,
+        coupon_discount_cents: columns.couponDiscountCents,
+        coupon_id: columns.couponId,
+        promotion_kind: columns.promotionKind,
+        promotion_activity_id: columns.promotionActivityId,
+        held_for_team: columns.heldForTeam,
+      })
+      .where('id', '=', orderId)
+      .execute();
+  }
+
+  /** Group formed: the orders' hold ends (only the store's held ones); the ids released. */
+  async releaseHold(storeId: number, orderIds: readonly number[], at: number): Promise<number[]> {
+    if (orderIds.length === 0) return [];
+    const rows = await this.db
+      .updateTable('store_order')
+      .set({ held_for_team: false, updated_at: at })
+      .where('store_id', '=', storeId)
+      .where('id', 'in', [...orderIds])
+      .where('held_for_team', '=', true)
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Compare-and-swap: an unpaid, open order becomes closed; false when it was paid or closed already. */
+  async closeUnpaid(storeId: number, orderId: number, at: number): Promise<boolean> {
+    const row = await this.db
+      .updateTable('store_order')
+      .set({ closed_at: at, updated_at: at })
+      .where('store_id', '=', storeId)
+      .where('id', '=', orderId)
+      .where('status', '=', 0)
+      .where('closed_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Unpaid, open orders placed before `before` without a promotion (a promotion's own sweeper closes its orders), oldest first. */
+  async expiredUnpaid(before: number, limit: number): Promise<Array<{ id: number; storeId: number }>> {
+    const rows = await this.db
+      .selectFrom('store_order')
+      .select(['id', 'store_id'])
+      .where('status', '=', 0)
+      .where('closed_at', 'is', null)
+      .where('created_at', '<', before)
+      .where('promotion_kind', 'is', null)
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ id: row.id, storeId: row.store_id }));
+  }
+
+  /** The order's promotion columns (migration 0027) as the detail answers them. */
+  async pricingOf(storeId: number, orderId: number): Promise<(OrderDetail['pricing'] & { heldForTeam: boolean }) | undefined> {
+    const row = await this.db
+      .selectFrom('store_order')
+      .select(['amount_cents', 'promotion_discount_cents', 'coupon_discount_cents', 'coupon_id', 'promotion_kind', 'promotion_activity_id', 'held_for_team'])
+      .where('store_id', '=', storeId)
+      .where('id', '=', orderId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const promotionDiscountCents = Number(row.promotion_discount_cents);
+    const couponDiscountCents = Number(row.coupon_discount_cents);
+    return {
+      listCents: Number(row.amount_cents) + promotionDiscountCents + couponDiscountCents,
+      promotionDiscountCents,
+      couponDiscountCents,
+      couponId: row.coupon_id,
+      promotion: row.promotion_kind && row.promotion_activity_id !== null ? { kind: row.promotion_kind, activityId: row.promotion_activity_id } : null,
+      heldForTeam: row.held_for_team,
+    };
+  }
+
+  /** Each category with its ancestors, for coupons scoped to categories (ref_category's parent chain). */
+  async categoryPaths(categoryIds: readonly number[]): Promise<Map<number, number[]>> {
+    const paths = new Map<number, number[]>();
+    if (categoryIds.length === 0) return paths;
+    const rows = await sql<{ start_id: number; id: number }>`
+      with recursive chain(start_id, id, parent_id) as (
+        select id, id, parent_id from ref_category where id in (${sql.join([...categoryIds])})
+        union all
+        select chain.start_id, c.id, c.parent_id from ref_category c join chain on c.id = chain.parent_id
+      )
+      select start_id, id from chain`.execute(this.db);
+    for (const row of rows.rows) paths.set(row.start_id, [...(paths.get(row.start_id) ?? []), row.id]);
+    return paths;
+  }
+
+  async insertItems(rows: ReadonlyArray<{ orderId: number; storeId: number; item: PricedItem | PromotedItem }>): Promise<void> {
     if (rows.length === 0) return;
     await this.db
       .insertInto('store_order_item')
@@ -221,6 +337,7 @@ export class OrdersRepository {
           unit_price_cents: item.unitPriceCents,
           quantity: item.quantity,
           service: item.service,
+          ...('listUnitCents' in item ? { list_unit_cents: item.listUnitCents, promotion: item.promotion, coupon_share_cents: item.couponShareCents } : {}),
         })),
       )
       .execute();
@@ -242,6 +359,8 @@ export class OrdersRepository {
         imageFileId: row.image_file_id,
         unitPriceCents: Number(row.unit_price_cents),
         quantity: row.quantity,
+        listUnitCents: Number(row.list_unit_cents ?? row.unit_price_cents),
+        couponShareCents: Number(row.coupon_share_cents),
         service: row.service,
       });
       found.set(row.order_id, list);

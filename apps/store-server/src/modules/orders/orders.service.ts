@@ -73,19 +73,23 @@ export class OrdersService {
   async detail(caller: Caller, orderId: number, sign: SignFileUrls): Promise<OrderDetail> {
     const row = await this.orders.row(caller.storeId, orderId);
     if (!row) throw notFound(ORDER);
-    const [items, receivers, shipments, history] = await Promise.all([
+    const [items, receivers, shipments, history, promotion] = await Promise.all([
       this.itemsOf([orderId], sign),
       this.orders.receivers(caller.storeId, [orderId]),
       this.orders.shipmentsOf([orderId]),
       this.orders.history(orderId),
+      this.orders.pricingOf(caller.storeId, orderId),
     ]);
+    const { heldForTeam = false, ...pricing } = promotion ?? { listCents: row.amountCents, promotionDiscountCents: 0, couponDiscountCents: 0, couponId: null, promotion: null };
     return {
       ...row,
       items: items.get(orderId) ?? [],
       receiver: receivers.get(orderId) ?? { name: '', phone: '', address: '' },
       shipments: shipments.get(orderId) ?? [],
       history: history.map((entry) => ({ ...entry, fromStatus: entry.fromStatus as OrderStatus | null, toStatus: entry.toStatus as OrderStatus })),
-      actions: merchantActions(row.status),
+      actions: merchantActions(row.status, heldForTeam),
+      pricing,
+      heldForTeam,
     };
   }
 
@@ -103,6 +107,9 @@ export class OrdersService {
   ship(caller: Caller, input: ShipInput): Promise<Shipment> {
     return this.orders.transaction(async (orders) => {
       const order = await this.lockOwn(orders, caller, input.orderId);
+      if (order.heldForTeam) {
+        throw new StoreError(STORE_CODES.notAllowedInCurrentState, text('拼团未成团，订单暂不能发货', 'the order waits for its group to form; it cannot ship yet'));
+      }
       const at = this.now();
       const move = moveOrder(order, 'ship', 'merchant', at);
       const [shipment] = await orders.insertShipments([

@@ -9,7 +9,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { OrderDetail } from '@merchant/api-contracts';
+import { ORDER_PROMOTION_LABELS, type OrderDetail } from '@merchant/api-contracts';
 import { formatCents, formatSecondsTimestamp, maskPhone } from '@merchant/ui-kit';
 import { PageError, PageLoading } from '../../../resource-kit';
 import { orderApi } from '../api';
@@ -68,6 +68,11 @@ function OrderContent({ order, kind }: { order: OrderDetail; kind: OrderKind }) 
           </Link>
         </Alert>
       )}
+      {order.heldForTeam && (
+        <Alert severity="warning" data-testid="order-held-for-team">
+          {t('orders.heldForTeam')}
+        </Alert>
+      )}
       <Section id="order-summary" title={t('orders.section.summary')} testId="order-summary">
         <DescriptionList
           entries={[
@@ -102,7 +107,20 @@ function OrderContent({ order, kind }: { order: OrderDetail; kind: OrderKind }) 
         <DescriptionList
           testIdPrefix="amount"
           entries={[
+            ...(order.pricing.promotionDiscountCents > 0 || order.pricing.couponDiscountCents > 0
+              ? [{ key: 'list', label: t('orders.field.listTotal'), value: formatCents(order.pricing.listCents) }]
+              : []),
+            ...(order.pricing.promotionDiscountCents > 0 && order.pricing.promotion
+              ? [
+                  {
+                    key: 'promotion',
+                    label: t('orders.field.promotionDiscount', { promotion: ORDER_PROMOTION_LABELS[order.pricing.promotion.kind][context.locale] }),
+                    value: `−${formatCents(order.pricing.promotionDiscountCents)}`,
+                  },
+                ]
+              : []),
             { key: 'goods', label: t('orders.field.total'), value: formatCents(goodsTotal) },
+            ...(order.pricing.couponDiscountCents > 0 ? [{ key: 'coupon', label: t('orders.field.couponDiscount'), value: `−${formatCents(order.pricing.couponDiscountCents)}` }] : []),
             { key: 'paid', label: t('orders.field.amount'), value: formatCents(order.amountCents) },
           ]}
         />
