@@ -10,6 +10,7 @@ import { seedDemoOrders } from './orders.seed';
 import { seedDemoStaff } from './seed-staff';
 import { seedDemoStoreInfoChange } from '../modules/account/store-info-changes.seed';
 import { seedDemoCoupons } from '../modules/coupons/coupons.seed';
+import { seedDemoFlashSales } from '../modules/flash-sales/flash-sales.seed';
 import { seedDemoActivities } from '../modules/activities/activities.seed';
 import { seedDemoGroupBuys } from '../modules/group-buys/group-buys.seed';
 import { createOrdersFacade } from '../modules/orders/orders.facade';
@@ -118,6 +119,8 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
   await seedDemoCoupons(db, clock, DEMO_STORE.id);
   // After the coupons: a running group buy with forming, formed and failed (refunded) teams, placed through the orders facade.
   await seedDemoGroupBuys(db, clock, DEMO_STORE.id, (at) => createOrdersFacade(undefined, () => epochSecondsOf(at.now())));
+  // After the coupons: the demo buyers buy in the time-limited sales (one running now, in an all-day slot).
+  await seedDemoFlashSales(db, clock, DEMO_STORE.id);
   // After the goods: the platform's demo campaigns and the demo store's applications (approved, pending, rejected).
   await seedDemoActivities(db, clock, DEMO_STORE.id);
   await db

@@ -3,6 +3,7 @@ import type { Clock } from '../../shared/clock';
 import { startTestServer, type TestHarness } from '../../testing/harness';
 import { demoSkuIds, ordersModule } from '../orders';
 import { FlashSalesRepository } from './flash-sales.repository';
+import { DEMO_FLASH_SALE_NAMES } from './flash-sales.seed';
 import { FlashSalesService } from './flash-sales.service';
 import { storeMidnight } from './flash-sales.slots';
 
@@ -109,6 +110,24 @@ async function saleState() {
     storeOrders: await db().selectFrom('store_order').select('id').orderBy('id').execute(),
   };
 }
+
+describe('the demo sales', () => {
+  it('shows one running in its all-day slot with units sold, one upcoming and one ended with its paid orders', async () => {
+    const token = await owner();
+    const list = (await h.call<PageOf<Sale & { name: string }>>(api.flashSaleList.path, { pageSize: 50 }, token)).data.list;
+    const byName = (name: string) => list.find((s) => s.name === name)!;
+    const running = byName(DEMO_FLASH_SALE_NAMES.running);
+    expect(running).toMatchObject({ phase: FLASH_SALE_PHASE.running, slot: { current: true } });
+    expect(running.sold).toBe(5);
+    expect(byName(DEMO_FLASH_SALE_NAMES.upcoming)).toMatchObject({ phase: FLASH_SALE_PHASE.upcoming, sold: 0, slot: { current: false } });
+    const ended = byName(DEMO_FLASH_SALE_NAMES.ended);
+    expect(ended).toMatchObject({ phase: FLASH_SALE_PHASE.ended, sold: 6, slot: null });
+    const orders = await h.call<PageOf<{ state: number; orderStatus: number }>>(api.flashSaleOrders.path, { saleId: running.saleId }, token);
+    expect(orders.data.list.map((o) => o.state).sort()).toEqual([1, 2, 2, 2]);
+    const endedOrders = await h.call<PageOf<{ state: number; orderStatus: number }>>(api.flashSaleOrders.path, { saleId: ended.saleId }, token);
+    expect(endedOrders.data.list.every((o) => o.state === 2 && o.orderStatus === 1)).toBe(true);
+  });
+});
 
 describe('the merchant’s sales', () => {
   it('adds, lists by phase with the slot, edits, details per SKU and stops', async () => {
@@ -252,7 +271,10 @@ describe('buying', () => {
 describe('release of unpaid orders', () => {
   it('gives an unpaid order’s stock and the buyer’s units back once, even with two sweeps at once; a paid order keeps its', async () => {
     const token = await owner();
-    const sale = await addSale(token, { perBuyerLimit: 2 }, 5);
+    // The demo sale's orders go past their window first, so the rounds below see only this test's two.
+    nowMs += 16 * 60 * 1000;
+    expect(await sweeperService().releaseExpired()).toEqual({ released: 1, paid: 0 });
+    const sale = await addSale(token, { perBuyerLimit: 2, startTime: nowSeconds() - H }, 5);
     const unpaid = await buy(sale.saleId, 'b_slow', 2);
     const paid = await buy(sale.saleId, 'b_quick', 1);
     expect((await pay(paid.data.orderId, 'b_quick')).code).toBe(OK);
