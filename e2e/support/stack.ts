@@ -18,6 +18,7 @@ export const CONTRACT_PATHS = {
   shipOrder: '/v1/store/eshop/order/ship',
   refundDetail: '/v1/store/eshop/afterSales/refund/detail',
   payRefund: '/v1/store/eshop/afterSales/refund/pay',
+  approveRefundOnly: '/v1/store/eshop/afterSales/refund/approveRefundOnly',
   /** The console's server-sent event stream (decision 0006). */
   eventStream: '/v1/store/notifications/events',
 } as const;

@@ -3,7 +3,8 @@
 // show the claim (the phone masked). Runs on its worker's own stack, so the demo store's other coupons are as
 // seeded; the coupon's name carries the run, so a rerun never meets an earlier one.
 import { test, expect } from '@playwright/test';
-import { CouponPages, claimCoupon } from '../pages/marketing-coupons';
+import { CouponPages, buyerPaysWithCoupon, claimCoupon, refundWholeOrder } from '../pages/marketing-coupons';
+import { merchantClient } from '../support/merchant';
 import { signIn, switchLanguage } from '../support/sign-in';
 import { consoleUrl } from '../support/stack';
 import { screenshot } from '../support/screenshot';
@@ -45,4 +46,35 @@ test('the merchant creates a coupon, a buyer claims it, and its details and clai
   await switchLanguage(page, 'zh-CN');
   await expect(page.locator('[role=row][data-id]', { hasText: `c_e2e_coupon_${run}` })).toContainText('未使用');
   await screenshot(page, 'coupon-claims-zh-CN');
+});
+
+test('a buyer uses a coupon in an order, the order shows the discount, and a whole-order refund returns the coupon', async ({ page }) => {
+  const run = Date.now().toString(36);
+  const name = `E2E ${run} 5 off`;
+  const buyerAccid = `c_e2e_coupon_use_${run}`;
+  const coupons = new CouponPages(page, consoleUrl());
+  const merchant = await merchantClient();
+  try {
+    await signIn(page, '/marketing/coupons/couponsMgmt');
+    await coupons.add({ name, amountYuan: '5.00', thresholdYuan: '1', issueLimit: 10, perBuyerLimit: 1, validDays: 7 });
+    const couponId = await claimCoupon(await coupons.templateIdOf(name), buyerAccid, '13912345678');
+    const order = await buyerPaysWithCoupon(merchant, buyerAccid, couponId);
+
+    // The order's amounts: the coupon's 5 yuan came off what the buyer paid.
+    await page.goto(`${consoleUrl()}/order/orderDetails?id=${order.orderId}`);
+    await expect(page.getByTestId('amount-coupon')).toContainText('−¥5.00');
+    await expect(page.getByTestId('amount-paid')).toContainText(`¥${(order.amountCents / 100).toFixed(2)}`);
+    await screenshot(page, 'order-with-coupon-en-US');
+
+    await coupons.openClaimRecords(name);
+    await expect(coupons.claimRecordField(buyerAccid, 'state')).toHaveText('used');
+    await expect(coupons.claimRecordField(buyerAccid, 'orderNo')).toHaveText(order.orderNo);
+
+    await refundWholeOrder(merchant, order, buyerAccid);
+    await coupons.openClaimRecords(name);
+    await expect(coupons.claimRecordField(buyerAccid, 'state')).toHaveText('unused');
+    await expect(coupons.claimRecordField(buyerAccid, 'orderNo')).not.toContainText(order.orderNo);
+  } finally {
+    merchant.dispose();
+  }
 });
