@@ -1,4 +1,5 @@
 import { couponEndpoints as api, STORE_CODES } from '@merchant/api-contracts';
+import { sql } from 'kysely';
 import { startTestServer, type TestHarness } from '../../testing/harness';
 
 // The dry run (issue 28 "Beyond the anchors"; docs/marketing.md "Dry run") through real HTTP: seeded orders with
@@ -63,7 +64,7 @@ async function insertOrder(storeId: number, status: number, ageSeconds: number, 
 async function seedOrders() {
   await db()
     .updateTable('store_order')
-    .set((eb) => ({ created_at: eb('created_at', '-', 90 * DAY) }))
+    .set({ created_at: sql<number>`created_at - ${90 * DAY}` })
     .where('store_id', 'in', [STORE, OTHER])
     .execute();
   const tile = await goodsOf(STORE, TILES);

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { COUPON_STATE, COUPON_TEMPLATE_STATE } from '@merchant/api-contracts';
 import { insertSessionOperation, type SessionOperation } from '../../db/operation-log';
 import type { StoreDatabase } from '../../db/schema';
 
@@ -71,6 +72,19 @@ export interface DryRunLine {
   /** The goods' category and its ancestors; [] when the goods has none (or is gone). */
   categoryIds: number[];
 }
+
+/**
+ * A template still open to claims at `now` ("running"): active, and not past a fixed end (a template valid N days
+ * from claiming has no end of its own). The one definition: the claim's conditional take and the count that
+ * blocks closing the shop (deregistration) both use it.
+ */
+const runningTemplate =
+  (now: Date) =>
+  (eb: ExpressionBuilder<StoreDatabase, 'store_coupon_template'>) =>
+    eb.and([eb('state', '=', COUPON_TEMPLATE_STATE.active), eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', now)])]);
+
+/** A claimed coupon its buyer may still use at `now`: unused and not past its end. */
+const usableCoupon = (now: Date) => (eb: ExpressionBuilder<StoreDatabase, 'store_coupon'>) => eb.and([eb('state', '=', COUPON_STATE.unused), eb('valid_until', '>', now)]);
 
 /** A store's coupon templates, claimed coupons and refusals; every query is addressed by the store id. */
 export class CouponsRepository {
@@ -178,9 +192,8 @@ export class CouponsRepository {
       .set((eb) => ({ taken: eb('taken', '+', n) }))
       .where('store_id', '=', storeId)
       .where('id', '=', templateId)
-      .where('state', '=', 1)
       .where('version', '=', version)
-      .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', now)]))
+      .where(runningTemplate(now))
       .where((eb) => eb(eb('taken', '+', n), '<=', eb.ref('issue_limit')))
       .returning(['id', 'taken'])
       .executeTakeFirst();
@@ -291,6 +304,20 @@ export class CouponsRepository {
       .limit(filter.limit)
       .execute();
     return { total: Number(total.n), rows };
+  }
+
+  // --- what a store still runs (closing the shop) ------------------------------------------------
+
+  /** The store's running templates (see runningTemplate) and its claimed coupons still usable, counted at `now`. */
+  async openCounts(storeId: number, now: Date): Promise<{ runningTemplates: number; usableCoupons: number }> {
+    const templates = await this.db
+      .selectFrom('store_coupon_template')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('store_id', '=', storeId)
+      .where(runningTemplate(now))
+      .executeTakeFirstOrThrow();
+    const coupons = await this.db.selectFrom('store_coupon').select((eb) => eb.fn.countAll<string>().as('n')).where('store_id', '=', storeId).where(usableCoupon(now)).executeTakeFirstOrThrow();
+    return { runningTemplates: Number(templates.n), usableCoupons: Number(coupons.n) };
   }
 
   // --- dry run (read only) -----------------------------------------------------------------------

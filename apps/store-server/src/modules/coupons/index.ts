@@ -14,6 +14,14 @@ export { COUPON_OPERATIONS, ClaimRefused, CouponsService, pricingRuleOf, type Cl
 /** What other modules call: use a coupon in an order, give an order's coupons back on a whole-order refund. */
 export type CouponsFacade = Pick<CouponsService, 'use' | 'returnForOrder'>;
 
+/**
+ * What the store still runs in coupons at `now` (for closing the shop): templates open to claims, and claimed
+ * coupons their buyers may still use. The coupons module's own definitions of both (coupons.repository.ts).
+ */
+export function couponOpenCounts(db: Kysely<StoreDatabase>, storeId: number, now: Date): Promise<{ runningTemplates: number; usableCoupons: number }> {
+  return new CouponsRepository(db).openCounts(storeId, now);
+}
+
 /** Wires the coupon calls; the buyer's keyed routes only with `buyerKey`. */
 export function couponsModule(deps: { db: Kysely<StoreDatabase>; clock: Clock; buyerKey?: string }): { routes: StoreRoute[]; facade: CouponsFacade } {
   const service = new CouponsService(new CouponsRepository(deps.db), deps.clock);

@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { COUPON_STATE, COUPON_TEMPLATE_STATE, COUPON_VALIDITY, DISPUTE_MACHINE, GOODS_STATUS, REFUND_MACHINE, UNFINISHED_ORDER_STATUSES } from '@merchant/api-contracts';
+import { DISPUTE_MACHINE, GOODS_STATUS, REFUND_MACHINE, UNFINISHED_ORDER_STATUSES } from '@merchant/api-contracts';
 import type { StoreDatabase } from '../../db/schema';
 import { LogoutRecordStatus } from './deregistration.schemas';
 import { insertSessionOperation } from '../../db/operation-log';
+import { couponOpenCounts } from '../coupons';
 
 /** Records still open: the states of a machine that an event can still leave. */
 const openStates = (machine: { states: readonly number[]; isTerminal(state: number): boolean }) => machine.states.filter((state) => !machine.isTerminal(state));
@@ -66,21 +67,8 @@ export class DeregistrationRepository {
     const pending = await db.selectFrom('store_logout_record').select('id').where('store_id', '=', storeId).where('status', '=', LogoutRecordStatus.pending).executeTakeFirst();
     const goods = await db.selectFrom('store_goods').select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', storeId).where('status', '=', GOODS_STATUS.onShelf).executeTakeFirst();
     const staff = await db.selectFrom('store_user').select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', storeId).where('is_owner', '=', false).executeTakeFirst();
-    const now = new Date(nowSeconds * 1000);
-    const runningCoupons = await db
-      .selectFrom('store_coupon_template')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('store_id', '=', storeId)
-      .where('state', '=', COUPON_TEMPLATE_STATE.active)
-      .where((eb) => eb.or([eb('validity', '=', COUPON_VALIDITY.afterClaim), eb('valid_until', '>', now)]))
-      .executeTakeFirst();
-    const unusedCoupons = await db
-      .selectFrom('store_coupon')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('store_id', '=', storeId)
-      .where('state', '=', COUPON_STATE.unused)
-      .where('valid_until', '>', now)
-      .executeTakeFirst();
+    // Coupons: the coupons module's definitions of a running template and a usable coupon (one source of truth).
+    const coupons = await couponOpenCounts(db, storeId, new Date(nowSeconds * 1000));
     return {
       ordersToShip: Number(orders?.toShip ?? 0),
       ordersInDelivery: Number(orders?.inDelivery ?? 0),
@@ -94,8 +82,8 @@ export class DeregistrationRepository {
       pendingRequest: pending !== undefined,
       goodsOnShelf: count(goods),
       staffAccounts: count(staff),
-      runningCoupons: count(runningCoupons),
-      unusedCoupons: count(unusedCoupons),
+      runningCoupons: coupons.runningTemplates,
+      unusedCoupons: coupons.usableCoupons,
     };
   }
 
