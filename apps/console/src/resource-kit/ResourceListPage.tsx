@@ -10,7 +10,6 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import {
   ActionButtons,
-  actionButtonsWidth,
   ConfirmDialog,
   DataTable,
   PermissionButton,
@@ -31,7 +30,7 @@ import { ExportTooLargeError, MAX_EXPORT_ROWS, fetchFilteredRows, serverExportRe
 import { SavedViewsMenu } from './SavedViewsMenu';
 import { StatusChip } from './StatusChip';
 import { cellText, labelText, textContext } from './text';
-import { columnWidth } from './columnWidth';
+import { columnWidth, rowActionsWidth } from './columnWidth';
 import { listArg } from './listArg';
 import { withSearchRanges } from './searchRanges';
 import type { ResourceActionBase, ResourceListResource, ResourceRowAction } from './types';
@@ -114,11 +113,8 @@ export function ResourceListPage<Row extends object, Arg>({ resource, savedViews
       rowActions.unshift({ key: 'detail', labelKey: 'resourceKit.detail', to: (row) => `${resource.detailPath}?id=${encodeURIComponent(String(resource.rowId(row)))}` });
     }
     if (rowActions.length === 0) return drawn;
-    // Wide enough for the labels shown (3, or 2 and 'more', §2), as ActionButtons lays them out.
-    const width = actionButtonsWidth(
-      rowActions.map((action) => t(action.labelKey)),
-      t('resourceKit.more'),
-    );
+    // Wide enough for the labels the rows really show (an action's `when` hides it in some), as ActionButtons lays them out.
+    const width = rowActionsWidth(rowActions, table.rows, t, t('resourceKit.more'));
     return [
       ...drawn,
       {
@@ -144,7 +140,7 @@ export function ResourceListPage<Row extends object, Arg>({ resource, savedViews
       },
     ];
     // runRow reads only stable references (the action context and the definition).
-  }, [list, resource, context, t, actions.context, table.sort?.field]);
+  }, [list, resource, context, t, actions.context, table.sort?.field, table.rows]);
 
   const bulkActions = useMemo<BulkAction[] | undefined>(
     () =>

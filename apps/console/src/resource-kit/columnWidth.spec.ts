@@ -3,7 +3,8 @@
 import i18next, { type TFunction } from 'i18next';
 import { afterSalesMessages } from '../features/after-sales/messages';
 import { allRefunds, pendingRefunds } from '../features/after-sales/resources/refunds';
-import { columnWidth, headerTextWidth } from './columnWidth';
+import { actionButtonsWidth } from '@merchant/ui-kit';
+import { columnWidth, headerTextWidth, rowActionsWidth } from './columnWidth';
 import { resourceKitMessages } from './messages';
 import { tableLayout } from './tableLayout.testing';
 
@@ -34,5 +35,29 @@ describe('column widths', () => {
       expect(layout.widths.amountCents).toBeGreaterThanOrEqual(headerTextWidth(t('afterSales.field.amount')) + 20);
       expect(layout.fits).toBe(true);
     }
+  });
+
+  it('sizes the row actions to what the rows really show: an action hidden by `when` in every row takes no room', () => {
+    type Row = { active: boolean };
+    const label = (key: string) => key;
+    const actions = [
+      { labelKey: 'Details' },
+      { labelKey: 'Claim records' },
+      { labelKey: 'Edit', when: (row: Row) => row.active },
+      { labelKey: 'Stop', when: (row: Row) => row.active },
+    ];
+    const stoppedOnly = rowActionsWidth(actions, [{ active: false }, { active: false }], label, 'more');
+    const withActive = rowActionsWidth(actions, [{ active: false }, { active: true }], label, 'more');
+    // Stopped rows show two buttons; an active row shows two and 'more' (four actions).
+    expect(stoppedOnly).toBe(actionButtonsWidth(['Details', 'Claim records'], 'more'));
+    expect(withActive).toBe(actionButtonsWidth(['Details', 'Claim records', 'Edit', 'Stop'], 'more'));
+    expect(stoppedOnly).toBeLessThan(withActive);
+    // Before the rows come: the actions every row shows.
+    expect(rowActionsWidth(actions, [], label, 'more')).toBe(stoppedOnly);
+  });
+
+  it('heads the actions column "Actions" in en-US and 操作 in zh-CN', () => {
+    expect(resourceKitMessages['en-US'].resourceKit.actions).toBe('Actions');
+    expect(resourceKitMessages['zh-CN'].resourceKit.actions).toBe('操作');
   });
 });

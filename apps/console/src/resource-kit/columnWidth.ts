@@ -3,6 +3,8 @@
 // roughly (the grid's 14 px medium font) in the merchant's language, so a definition's width is a
 // floor that translations and the sort arrow cannot clip.
 
+import { actionButtonsWidth } from '@merchant/ui-kit';
+
 /** The grid's header cell: 10 px padding each side. */
 const HEADER_PADDING = 20;
 /** The sort arrow of the sorted column (an icon button beside the title). */
@@ -38,4 +40,27 @@ export function headerTextWidth(text: string): number {
 export function columnWidth(width: number | undefined, title: string, sorted: boolean): number | undefined {
   if (width === undefined) return undefined;
   return Math.max(width, headerTextWidth(title) + HEADER_PADDING + (sorted ? SORT_ICON : 0));
+}
+
+/**
+ * The row-actions column's width: wide enough for the widest set of labels a row of `rows` really shows (an
+ * action whose `when` refuses a row is not drawn in it), as ActionButtons lays them out (3, or 2 and 'more', §2).
+ * Before any row is there, the actions every row shows (those without `when`).
+ */
+export function rowActionsWidth<Row>(
+  actions: ReadonlyArray<{ labelKey: string; when?: (row: Row) => boolean }>,
+  rows: readonly Row[],
+  t: (key: string) => string,
+  moreLabel: string,
+): number {
+  const labelsOf = (shown: typeof actions) => shown.map((action) => t(action.labelKey));
+  if (rows.length === 0) return actionButtonsWidth(labelsOf(actions.filter((action) => !action.when)), moreLabel);
+  // Rows share few distinct action sets (a state or two): measure each once.
+  const widths = new Map<string, number>();
+  for (const row of rows) {
+    const shown = actions.filter((action) => !action.when || action.when(row));
+    const key = shown.map((action) => action.labelKey).join('\n');
+    if (!widths.has(key)) widths.set(key, actionButtonsWidth(labelsOf(shown), moreLabel));
+  }
+  return Math.max(...widths.values());
 }

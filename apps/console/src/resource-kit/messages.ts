@@ -98,7 +98,7 @@ export const resourceKitMessages = {
   'en-US': {
     resourceKit: {
       all: 'All',
-      actions: 'actions',
+      actions: 'Actions',
       more: 'more',
       detail: 'Detail',
       back: 'Back',

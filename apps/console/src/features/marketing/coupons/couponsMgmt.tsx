@@ -88,8 +88,8 @@ export const couponTemplates = defineResource<CouponTemplateRow, CouponListQuery
     tabs: { field: 'state', options: COUPON_TEMPLATE_STATUS.options },
     columns: COLUMNS,
     toolbar: [{ key: 'add', labelKey: 'coupons.action.add', permission: manage, to: COUPON_PATHS.add }],
-    // Details and claim records first: every row shows them, and the actions column is as wide as the first two and
-    // 'more' (the kit sizes it from the whole list); a stopped row's three (details, claim records, delete) fit the same.
+    // Details and claim records first: every row shows them. The kit sizes the actions column to the rows on the page
+    // (an active row: the first two and 'more'; a stopped row: details, claim records and delete).
     rowActions: [
       { key: 'details', labelKey: 'coupons.action.details', permission: PERMISSIONS.marketingView, to: (row) => couponAddress(COUPON_PATHS.details, row.templateId) },
       { key: 'receive', labelKey: 'coupons.action.receive', permission: PERMISSIONS.marketingView, to: (row) => couponAddress(COUPON_PATHS.receive, row.templateId) },
