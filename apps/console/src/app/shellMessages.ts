@@ -10,8 +10,6 @@ import { goodsReleaseMessages } from '../features/goods/release/messages';
 import { goodsMessages } from '../features/goods/messages';
 import { inventoryMessages } from '../features/inventory/messages';
 import { couponMessages } from '../features/marketing/coupons/messages';
-import { flashSaleMessages } from '../features/marketing/flash-sales/messages';
-import { groupBuyMessages } from '../features/marketing/group-buys/messages';
 import { activityMessages } from '../features/marketing/activity/messages';
 import { orderMessages } from '../features/orders/messages';
 import { shippingMessages } from '../features/orders/shipping/messages';
@@ -34,8 +32,6 @@ export const shellMessages: readonly FeatureMessages[] = [
   goodsMessages,
   inventoryMessages,
   couponMessages,
-  flashSaleMessages,
-  groupBuyMessages,
   activityMessages,
   orderMessages,
   shippingMessages,
