@@ -14,7 +14,8 @@ import { OrdersService } from './orders.service';
 import { DemoOrderSimulator, simulatorSettings } from './orders.simulator';
 
 export { OrderEvents, type OrderPaidEvent } from './order-events';
-export { BuyerOrdersService, type PlaceOrderInput } from './orders.buyer';
+export { BuyerOrdersService } from './orders.buyer';
+export { type PlaceOrderInput } from './orders.buyer-input';
 export { type OrdersFacade } from './orders.facade';
 export { type OrderCoupons } from './orders.placement';
 export { type OrderPromotion } from './orders.pricing';

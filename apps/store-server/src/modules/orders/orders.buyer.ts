@@ -1,5 +1,4 @@
-import { ORDER_LIMITS, rule, mobileField, ORDER_MACHINE, type ShipmentStatus } from '@merchant/api-contracts';
-import { z } from 'zod';
+import { ORDER_LIMITS, ORDER_MACHINE, type ShipmentStatus } from '@merchant/api-contracts';
 import { epochSecondsOf, type Clock } from '../../shared/clock';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import type { UnitOfWork } from '../../shared/unit-of-work';
@@ -12,45 +11,8 @@ import type { OrdersRepository } from './orders.repository';
 // The buyer side (docs/orders.md "Buyer side"): customers place, pay, confirm and withdraw orders, and
 // carriers report pickups and deliveries. Kept out of the console: keyed routes (`x-buyer-key`).
 
-// Refusals are described from the rules themselves (describeValidationError): no texts here.
-const positiveId = (_name: string) => z.coerce.number().int().positive();
-const required = (_name: string, max: number) => z.string().trim().min(1).max(max);
-const mobile = (_name: string) => mobileField;
-
-export const BUYER_LIMITS = { linesMax: 20, quantityMax: 999 } as const;
-
-export const placeOrderSchema = z.object({
-  storeId: positiveId('storeId'),
-  buyerAccid: required('buyerAccid', 64),
-  buyerName: required('buyerName', 30),
-  buyerPhone: mobile('buyerPhone'),
-  receiver: z.object({ name: required('receiver.name', 30), phone: mobile('receiver.phone'), address: required('receiver.address', 200) }, { error: 'receiver is required' }),
-  items: z
-    .array(
-      z.object({
-        skuId: positiveId('skuId'),
-        quantity: z.number({ error: 'quantity must be a number' }).int('quantity must be whole').min(1, 'quantity must be at least 1').max(BUYER_LIMITS.quantityMax, `quantity cannot exceed ${BUYER_LIMITS.quantityMax}`),
-        withService: z.boolean().optional(),
-      }),
-      { error: 'items must be a list' },
-    )
-    .min(1, 'add at least one item')
-    .max(BUYER_LIMITS.linesMax, `at most ${BUYER_LIMITS.linesMax} lines`)
-    .refine((lines) => new Set(lines.map((line) => line.skuId)).size === lines.length, rule('distinct')),
-  /** One of the buyer's claimed coupons of this store (docs/orders.md "Promotions and coupons"). */
-  couponId: positiveId('couponId').optional(),
-});
-export type PlaceOrderInput = z.output<typeof placeOrderSchema>;
-
-export const buyerOrderSchema = z.object({ orderId: positiveId('orderId'), buyerAccid: required('buyerAccid', 64) });
-export const shipmentCallbackSchema = z.object({ shipmentId: positiveId('shipmentId') });
-
-export interface PlacedOrder {
-  orderId: number;
-  orderNo: string;
-  status: number;
-  amountCents: number;
-}
+export { BUYER_LIMITS, buyerOrderSchema, placeOrderSchema, shipmentCallbackSchema, type PlaceOrderInput, type PlacedOrder } from './orders.buyer-input';
+import type { PlaceOrderInput, PlacedOrder } from './orders.buyer-input';
 
 export class BuyerOrdersService {
   constructor(

@@ -3,7 +3,7 @@ import { ORDER, moveOrder, notFound, UNPAID_ORDER_STATUS } from './orders.domain
 import type { OrderPaidEvent } from './order-events';
 import { closeUnpaidOrder, payOwnOrder, placeOrder, type OrderCoupons } from './orders.placement';
 import type { OrderPromotion } from './orders.pricing';
-import type { PlaceOrderInput, PlacedOrder } from './orders.buyer';
+import type { PlaceOrderInput, PlacedOrder } from './orders.buyer-input';
 import { OrdersRepository } from './orders.repository';
 
 /**

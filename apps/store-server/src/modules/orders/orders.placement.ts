@@ -6,7 +6,7 @@ import { ORDER, UNPAID_ORDER_STATUS, notFound, payOrder } from './orders.domain'
 import type { OrderPaidEvent } from './order-events';
 import { priceWithPromotions, type OrderPromotion } from './orders.pricing';
 import type { OrdersRepository } from './orders.repository';
-import type { PlaceOrderInput, PlacedOrder } from './orders.buyer';
+import type { PlaceOrderInput, PlacedOrder } from './orders.buyer-input';
 
 // Placing, paying and closing a buyer's order (docs/orders.md "Buyer side", "Promotions and coupons"): one
 // path for the buyer routes and for the marketing modules that place orders through a promotion, each on the

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { keyedRoute, type KeyedHandler } from '../../http/keyed-route';
 import { callerLanguage, contractRoute, type Caller, type RouteContext, type StoreRoute } from '../../http/route';
 import type { MediaFileUrls } from '../media';
-import { buyerOrderSchema, placeOrderSchema, shipmentCallbackSchema, type BuyerOrdersService } from './orders.buyer';
+import type { BuyerOrdersService } from './orders.buyer';
+import { buyerOrderSchema, placeOrderSchema, shipmentCallbackSchema } from './orders.buyer-input';
 import { orderImageSigner } from './orders.media';
 import type { OrdersService } from './orders.service';
 
