@@ -144,7 +144,7 @@ describe('every store route is behind its permission code', () => {
     [PERMISSIONS.afterSalesHandle]: { path: '/v1/store/eshop/afterSales/refund/reject', expect: 'passes-permission' },
     [PERMISSIONS.evaluationReply]: { path: '/v1/store/eshop/afterSales/evaluation/reply', expect: 'passes-permission' },
     [PERMISSIONS.marketingView]: { path: '/v1/store/eshop/marketing/coupons/list', expect: 'success' },
-    [PERMISSIONS.marketingEdit]: null,
+    [PERMISSIONS.marketingEdit]: { path: '/v1/store/eshop/marketing/activities/withdraw', expect: 'passes-permission' },
     [PERMISSIONS.couponsManage]: {
       path: '/v1/store/eshop/marketing/coupons/add',
       biz: { name: 'A permission sample', kind: 1, amountCents: 100, thresholdCents: 0, scope: 1, issueLimit: 10, perBuyerLimit: 1, validity: 2, validDays: 7 },
