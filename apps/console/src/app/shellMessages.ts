@@ -10,6 +10,7 @@ import { goodsReleaseMessages } from '../features/goods/release/messages';
 import { goodsMessages } from '../features/goods/messages';
 import { inventoryMessages } from '../features/inventory/messages';
 import { couponMessages } from '../features/marketing/coupons/messages';
+import { flashSaleMessages } from '../features/marketing/flash-sales/messages';
 import { groupBuyMessages } from '../features/marketing/group-buys/messages';
 import { activityMessages } from '../features/marketing/activity/messages';
 import { orderMessages } from '../features/orders/messages';
@@ -33,6 +34,7 @@ export const shellMessages: readonly FeatureMessages[] = [
   goodsMessages,
   inventoryMessages,
   couponMessages,
+  flashSaleMessages,
   groupBuyMessages,
   activityMessages,
   orderMessages,

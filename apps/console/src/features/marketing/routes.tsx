@@ -4,12 +4,13 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 import type { ManifestRoute } from '../../routes/routeHandle';
 import { marketingCouponScreens } from './coupons/routes';
 import { marketingGroupBuyScreens } from './group-buys/routes';
+import { marketingFlashSaleScreens } from './flash-sales/routes';
 import { marketingActivityScreens } from './activity/routes';
 
 export const marketingRoutes: ManifestRoute[] = [
   {
     path: '/marketing',
     handle: { title: 'coupons.menu.group', icon: CampaignIcon },
-    children: [...marketingActivityScreens, ...marketingCouponScreens, ...marketingGroupBuyScreens],
+    children: [...marketingActivityScreens, ...marketingCouponScreens, ...marketingGroupBuyScreens, ...marketingFlashSaleScreens],
   },
 ];
