@@ -5,14 +5,12 @@ import type { UnitOfWork } from '../../shared/unit-of-work';
 import { changeStockFor } from './orders.catalogue';
 import { ORDER, SHIPMENT, moveOrder, nextShipmentStatus, notFound } from './orders.domain';
 import type { OrderEvents } from './order-events';
+import type { PlaceOrderInput, PlacedOrder } from './orders.buyer-input';
 import { closeUnpaidOrder, payOwnOrder, placeOrder, type OrderCoupons } from './orders.placement';
 import type { OrdersRepository } from './orders.repository';
 
 // The buyer side (docs/orders.md "Buyer side"): customers place, pay, confirm and withdraw orders, and
 // carriers report pickups and deliveries. Kept out of the console: keyed routes (`x-buyer-key`).
-
-export { BUYER_LIMITS, buyerOrderSchema, placeOrderSchema, shipmentCallbackSchema, type PlaceOrderInput, type PlacedOrder } from './orders.buyer-input';
-import type { PlaceOrderInput, PlacedOrder } from './orders.buyer-input';
 
 export class BuyerOrdersService {
   constructor(
