@@ -1,0 +1,102 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { SecureClient } from '@merchant/secure-transport';
+import { BUYER_KEY } from '../support/buyer';
+import { DEMO_STORE_ID, storeUrl } from '../support/stack';
+import { ResourceListPage } from './resource-list-page';
+
+export const FLASH_SALES_LIST_PATH = '/marketing/TimeLimit';
+const DETAILS_PATH = '/v1/store/eshop/marketing/flash-sales/details';
+
+export interface NewFlashSale {
+  name: string;
+  /** Yuan as typed, e.g. '0.01'. */
+  priceYuan: string;
+  stock: number;
+  perBuyerLimit: number;
+}
+
+/** MM/DD/YYYY digits of a day in the browser's (and this process's) time zone, as the en-US date field takes them. */
+const dateDigits = (date: Date) => `${String(date.getMonth() + 1).padStart(2, '0')}${String(date.getDate()).padStart(2, '0')}${date.getFullYear()}`;
+
+/** The console's time-limited sale screens (issue 28 §3) in a merchant's terms; selectors live here only. */
+export class FlashSalePages {
+  readonly list: ResourceListPage;
+
+  constructor(private readonly page: Page, consoleUrl: string) {
+    this.list = new ResourceListPage(page, consoleUrl, 'marketing.flashSales', FLASH_SALES_LIST_PATH);
+  }
+
+  async openList() {
+    await this.list.open();
+  }
+
+  row(name: string): Locator {
+    return this.list.rows().filter({ hasText: name });
+  }
+
+  async saleIdOf(name: string): Promise<number> {
+    return Number(await this.row(name).getAttribute('data-id'));
+  }
+
+  /**
+   * Fills the add form: the first SKU the picker offers at the given price and stock, one all-day slot
+   * (00:00–24:00, so the sale sells whenever the test runs), running from today for three days; saves it.
+   */
+  async add(sale: NewFlashSale) {
+    await this.page.getByRole('button', { name: 'New time-limited sale' }).click();
+    await this.page.getByTestId('flash-sale-name').fill(sale.name);
+    await this.page.getByRole('combobox', { name: /^SKU/ }).first().click();
+    await this.page.getByRole('option').first().click();
+    await this.page.getByTestId('flash-sale-line-price-0').fill(sale.priceYuan);
+    await this.page.getByTestId('flash-sale-line-stock-0').fill(String(sale.stock));
+    await this.chooseSlot(0, '00:00', '24:00');
+    await this.page.getByRole('button', { name: 'Remove slot 2' }).click();
+    await this.page.getByTestId('flash-sale-per-buyer-limit').fill(String(sale.perBuyerLimit));
+    const dates = this.page.getByRole('group', { name: 'Dates' });
+    const today = new Date();
+    await dates.getByRole('spinbutton').first().click();
+    await this.page.keyboard.type(dateDigits(today));
+    await dates.getByRole('spinbutton').nth(3).click();
+    await this.page.keyboard.type(dateDigits(new Date(today.getTime() + 3 * 24 * 3600 * 1000)));
+    await this.page.getByTestId('resource-form-submit').click();
+    await expect(this.page).toHaveURL(new RegExp(`${FLASH_SALES_LIST_PATH}$`));
+  }
+
+  private async chooseSlot(line: number, from: string, to: string) {
+    await this.page.getByRole('combobox', { name: /^From/ }).nth(line).click();
+    await this.page.getByRole('option', { name: from, exact: true }).click();
+    await this.page.getByRole('combobox', { name: /^To/ }).nth(line).click();
+    await this.page.getByRole('option', { name: to, exact: true }).click();
+  }
+
+  async openDetails(name: string) {
+    await this.openList();
+    await this.row(name).getByRole('button', { name: 'Details' }).click();
+  }
+
+  detail(): Locator {
+    return this.page.getByTestId('resource-detail-marketing.flashSales');
+  }
+
+  /** The cells of the details' SKU table, row by row. */
+  skuRows(): Locator {
+    return this.detail().getByRole('table', { name: 'Goods in the sale' }).getByRole('row');
+  }
+}
+
+/** The sale's SKU ids as the merchant's details call answers them. */
+export async function saleSkuIds(merchant: SecureClient, saleId: number): Promise<number[]> {
+  const details = await merchant.request<{ skus: { skuId: number }[] }>(DETAILS_PATH, { saleId });
+  return details.data.skus.map((sku) => sku.skuId);
+}
+
+/** A buyer buys one unit in the sale through store-server's keyed route; the answer whatever its code. */
+export async function buyInSale(saleId: number, skuId: number, buyerAccid: string): Promise<{ code: string; msg: string }> {
+  const phone = '13912345678';
+  const response = await fetch(`${storeUrl()}/buyer/flash-sales/buy`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-buyer-key': BUYER_KEY },
+    body: JSON.stringify({ storeId: DEMO_STORE_ID, saleId, buyerAccid, buyerName: 'E2E flash buyer', buyerPhone: phone, receiver: { name: 'E2E flash buyer', phone, address: '88 Test Road, Hangzhou' }, items: [{ skuId, quantity: 1 }] }),
+  });
+  return (await response.json()) as { code: string; msg: string };
+}
