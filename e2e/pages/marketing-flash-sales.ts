@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { SecureClient } from '@merchant/secure-transport';
 import { BUYER_KEY } from '../support/buyer';
-import { DEMO_STORE_ID, storeUrl } from '../support/stack';
+import { CONTRACT_PATHS, DEMO_STORE_ID, storeUrl } from '../support/stack';
 import { ResourceListPage } from './resource-list-page';
 
 export const FLASH_SALES_LIST_PATH = '/marketing/TimeLimit';
@@ -9,6 +9,9 @@ const DETAILS_PATH = '/v1/store/eshop/marketing/flash-sales/details';
 
 export interface NewFlashSale {
   name: string;
+  /** The SKU's goods title (what the picker searches) and its label there (title and spec values). */
+  skuTitle: string;
+  skuLabel: string;
   /** Yuan as typed, e.g. '0.01'. */
   priceYuan: string;
   stock: number;
@@ -45,8 +48,8 @@ export class FlashSalePages {
   async add(sale: NewFlashSale) {
     await this.page.getByRole('button', { name: 'New time-limited sale' }).click();
     await this.page.getByTestId('flash-sale-name').fill(sale.name);
-    await this.page.getByRole('combobox', { name: /^SKU/ }).first().click();
-    await this.page.getByRole('option').first().click();
+    await this.page.getByRole('combobox', { name: /^SKU/ }).first().fill(sale.skuTitle);
+    await this.page.getByRole('listbox', { name: 'SKU' }).getByRole('option', { name: sale.skuLabel, exact: true }).first().click();
     await this.page.getByTestId('flash-sale-line-price-0').fill(sale.priceYuan);
     await this.page.getByTestId('flash-sale-line-stock-0').fill(String(sale.stock));
     await this.chooseSlot(0, '00:00', '24:00');
@@ -82,6 +85,14 @@ export class FlashSalePages {
   skuRows(): Locator {
     return this.detail().getByRole('table', { name: 'Goods in the sale' }).getByRole('row');
   }
+}
+
+/** An on-shelf SKU of the demo store with goods stock to spare, and its label in the SKU picker. */
+export async function orderableSku(merchant: SecureClient, atLeast: number): Promise<{ skuId: number; title: string; label: string }> {
+  const skus = await merchant.request<{ list: { skuId: number; stock: number; title: string; specValues: Record<string, string> }[] }>(CONTRACT_PATHS.skuStockList, { pageNum: 1, pageSize: 50, goodsStatus: 2, stockStatus: 1 });
+  const sku = skus.data.list.find((candidate) => candidate.stock >= atLeast);
+  if (!sku) throw new Error(`the demo store has no on-shelf SKU with ${atLeast} in stock`);
+  return { skuId: sku.skuId, title: sku.title, label: `${sku.title} ${Object.values(sku.specValues).join(' / ')}`.trim() };
 }
 
 /** The sale's SKU ids as the merchant's details call answers them. */

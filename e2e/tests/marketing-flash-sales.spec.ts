@@ -3,7 +3,7 @@
 // succeed, the next is refused), and the console's list and details show stock 0 and N sold. The sale's name
 // carries the run, so a rerun never meets an earlier one.
 import { test, expect } from '@playwright/test';
-import { FlashSalePages, buyInSale, saleSkuIds } from '../pages/marketing-flash-sales';
+import { FlashSalePages, buyInSale, orderableSku, saleSkuIds } from '../pages/marketing-flash-sales';
 import { merchantClient } from '../support/merchant';
 import { signIn } from '../support/sign-in';
 import { OK, consoleUrl } from '../support/stack';
@@ -23,7 +23,8 @@ test('a sale created with a stock of N sells exactly N units, refuses the next, 
     // The demo store's seeded sale runs now, in its all-day slot (flash-sales.seed.ts).
     await expect(sales.row('全天秒杀 · 瓷砖专场')).toContainText('running');
 
-    await sales.add({ name, priceYuan: '0.01', stock: STOCK, perBuyerLimit: 1 });
+    const sku = await orderableSku(merchant, STOCK + 1);
+    await sales.add({ name, skuTitle: sku.title, skuLabel: sku.label, priceYuan: '0.01', stock: STOCK, perBuyerLimit: 1 });
     await expect(sales.row(name)).toContainText('running');
     await expect(sales.row(name)).toContainText(`${STOCK} / 0`);
     await expect(sales.row(name).getByRole('timer')).toBeVisible();
@@ -31,6 +32,7 @@ test('a sale created with a stock of N sells exactly N units, refuses the next, 
 
     const saleId = await sales.saleIdOf(name);
     const [skuId] = await saleSkuIds(merchant, saleId);
+    expect(skuId).toBe(sku.skuId);
     const answers = [];
     for (let i = 0; i < STOCK + 1; i++) answers.push(await buyInSale(saleId, skuId!, `c_e2e_flash_${run}_${i}`));
     expect(answers.slice(0, STOCK).map((answer) => answer.code)).toEqual(Array(STOCK).fill(OK));
