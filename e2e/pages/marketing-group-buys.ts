@@ -10,6 +10,8 @@ export interface NewGroupBuy {
   name: string;
   /** Typed into the SKU picker to find it (the goods title). */
   skuSearch: string;
+  /** The option to choose: the goods title and the SKU's spec values, as the picker shows it. */
+  skuLabel: string;
   /** Yuan as typed, e.g. '12.50'. */
   groupPriceYuan: string;
 }
@@ -42,12 +44,14 @@ export class GroupBuyPages {
   /** Fills the add form (one SKU at its group price; teams of 2, limits and run window as the form starts) and saves it. */
   async add(groupBuy: NewGroupBuy) {
     await this.page.getByRole('button', { name: 'New group buy' }).click();
-    await this.page.getByLabel(/^Name/).fill(groupBuy.name);
+    await expect(this.page).toHaveURL(new RegExp(`${GROUP_BUYS_LIST_PATH}/add$`));
+    // The form's own name field (the list kept alive behind it has a name search too).
+    await this.page.getByTestId('group-buy-name').fill(groupBuy.name);
     const sku = this.page.getByRole('combobox', { name: /^SKU/ });
     await sku.click();
     await sku.fill(groupBuy.skuSearch);
-    await this.page.getByRole('option', { name: new RegExp(escapeRegExp(groupBuy.skuSearch)) }).first().click();
-    await this.page.getByLabel(/^Group price/).fill(groupBuy.groupPriceYuan);
+    await this.page.getByRole('option', { name: groupBuy.skuLabel, exact: true }).click();
+    await this.page.getByTestId('group-buy-line-price-0').fill(groupBuy.groupPriceYuan);
     await this.page.getByTestId('resource-form-submit').click();
     await expect(this.page).toHaveURL(new RegExp(`${GROUP_BUYS_LIST_PATH}$`));
   }
@@ -65,8 +69,6 @@ export class GroupBuyPages {
     return this.page.locator('[role=row][data-id]', { hasText: text });
   }
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export interface TeamSeat {
   teamId: number;
@@ -98,10 +100,15 @@ export function joinTeam(groupBuyId: number, teamId: number, skuId: number, buye
   return buyer<TeamSeat>('/buyer/group-buys/join', { ...orderBody(groupBuyId, skuId, buyerAccid, buyerName), teamId });
 }
 
-/** The demo store's first on-shelf SKU in stock with its goods title and list price. */
-export async function someSku(merchant: SecureClient): Promise<{ skuId: number; title: string; price: number }> {
-  const skus = await merchant.request<{ list: { skuId: number; stock: number; title: string; price: number }[] }>(CONTRACT_PATHS.skuStockList, { pageNum: 1, pageSize: 50, goodsStatus: 2, stockStatus: 1 });
+/** The demo store's first on-shelf SKU in stock with its goods title, its label in the SKU picker and its list price. */
+export async function someSku(merchant: SecureClient): Promise<{ skuId: number; title: string; label: string; price: number }> {
+  const skus = await merchant.request<{ list: { skuId: number; stock: number; title: string; price: number; specValues: Record<string, string> }[] }>(CONTRACT_PATHS.skuStockList, {
+    pageNum: 1,
+    pageSize: 50,
+    goodsStatus: 2,
+    stockStatus: 1,
+  });
   const sku = skus.data.list.find((candidate) => candidate.stock >= 5 && candidate.price >= 200);
   if (!sku) throw new Error('the demo store has no on-shelf SKU in stock');
-  return sku;
+  return { ...sku, label: `${sku.title} ${Object.values(sku.specValues).join(' / ')}`.trim() };
 }

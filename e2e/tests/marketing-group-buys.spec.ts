@@ -24,7 +24,7 @@ test('the merchant creates a group buy, two buyers form a team, and the console 
     // The demo store's seeded group buy (group-buys.seed.ts).
     await expect(groupBuys.row('3人团 · 特惠拼团')).toContainText('active');
 
-    await groupBuys.add({ name, skuSearch: sku.title, groupPriceYuan: (groupPriceCents / 100).toFixed(2) });
+    await groupBuys.add({ name, skuSearch: sku.title, skuLabel: sku.label, groupPriceYuan: (groupPriceCents / 100).toFixed(2) });
     const row = groupBuys.row(name);
     await expect(row).toContainText(`¥${(groupPriceCents / 100).toFixed(2)}`);
     await expect(row).toContainText('0 / 1000');

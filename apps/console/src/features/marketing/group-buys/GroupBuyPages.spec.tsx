@@ -65,7 +65,6 @@ describe('/marketing/SpellGroup', () => {
     expect(await screen.findByText('Tiles team of 3', {}, LOAD)).toBeInTheDocument();
     const tiles = rowOf('Tiles team of 3');
     expect(tiles).toHaveTextContent('Porcelain floor tile Size: 600x600 ¥69.00 (list ¥89.00)');
-    expect(tiles).toHaveTextContent('6 h');
     expect(tiles).toHaveTextContent('4 / 500');
     expect(tiles).toHaveTextContent('1 / 1 / 0');
     expect(tiles).toHaveTextContent('active');

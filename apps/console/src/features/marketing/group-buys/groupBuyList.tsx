@@ -1,6 +1,7 @@
 // /marketing/SpellGroup (issue 28 §2): the store's group buys, newest first, by state (tabs) and name. Row
 // actions: teams, orders, edit (the add form with ?id=) and stop (asks first: forming teams that do not fill in
-// time are refunded). The same definition draws the add / edit form.
+// time are refunded). The same definition draws the add / edit form. Fixed widths that fit a 1440 px screen with
+// the sidebar and the row actions; the time to form, the run window and the limits are in the column picker.
 import { z } from 'zod';
 import type { TFunction } from 'i18next';
 import { GROUP_BUY_STATE, GROUP_BUY_STATE_LABELS, PERMISSIONS, groupBuyEndpoints } from '@merchant/api-contracts';
@@ -18,18 +19,18 @@ export const formTimeText = (minutes: number, t: TFunction) => (minutes % 60 ===
 const day = (seconds: number) => formatSecondsTimestamp(seconds).slice(0, 10);
 
 const COLUMNS: ResourceColumn<GroupBuyRow>[] = [
-  { key: 'name', titleKey: 'groupBuys.field.name', width: 170, hideable: false },
+  { key: 'name', titleKey: 'groupBuys.field.name', width: 160, hideable: false },
   {
     key: 'skus',
     titleKey: 'groupBuys.field.skus',
-    width: 240,
+    width: 220,
     format: (row, { t }) => row.skus.map((sku) => t('groupBuys.skuText', { title: `${sku.title} ${sku.specText}`.trim(), group: formatCents(sku.groupPriceCents), list: formatCents(sku.listPriceCents) })).join('; '),
   },
-  { key: 'teamSize', titleKey: 'groupBuys.field.teamSize', width: 90, align: 'right' },
-  { key: 'formMinutes', titleKey: 'groupBuys.field.formTime', width: 100, format: (row, { t }) => formTimeText(row.formMinutes, t) },
-  { key: 'taken', titleKey: 'groupBuys.field.taken', width: 120, align: 'right', format: (row) => `${row.taken} / ${row.totalLimit}` },
-  { key: 'teams', derived: true, titleKey: 'groupBuys.field.teams', width: 150, format: (row, { t }) => t('groupBuys.teamsText', { forming: row.formingTeams, formed: row.formedTeams, failed: row.failedTeams }) },
-  { key: 'window', derived: true, titleKey: 'groupBuys.field.window', width: 190, format: (row) => `${day(row.startTime)} – ${day(row.endTime)}` },
+  { key: 'teamSize', titleKey: 'groupBuys.field.teamSize', width: 80, align: 'right' },
+  { key: 'formMinutes', titleKey: 'groupBuys.field.formTime', width: 100, hidden: true, format: (row, { t }) => formTimeText(row.formMinutes, t) },
+  { key: 'taken', titleKey: 'groupBuys.field.taken', width: 110, align: 'right', format: (row) => `${row.taken} / ${row.totalLimit}` },
+  { key: 'teams', derived: true, titleKey: 'groupBuys.field.teams', width: 130, format: (row, { t }) => t('groupBuys.teamsText', { forming: row.formingTeams, formed: row.formedTeams, failed: row.failedTeams }) },
+  { key: 'window', derived: true, titleKey: 'groupBuys.field.window', width: 190, hidden: true, format: (row) => `${day(row.startTime)} – ${day(row.endTime)}` },
   { key: 'perBuyerLimit', titleKey: 'groupBuys.field.limits', width: 160, hidden: true, format: (row, { t }) => t('groupBuys.limitsText', { perBuyer: row.perBuyerLimit, total: row.totalLimit }) },
   { key: 'state', titleKey: 'groupBuys.field.state', width: 90, status: GROUP_BUY_STATUS },
   { key: 'createTime', titleKey: 'groupBuys.field.createTime', width: 165, hidden: true, format: (row) => formatSecondsTimestamp(row.createTime) },
