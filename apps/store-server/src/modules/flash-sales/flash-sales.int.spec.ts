@@ -3,7 +3,7 @@ import type { Clock } from '../../shared/clock';
 import { startTestServer, type TestHarness } from '../../testing/harness';
 import { demoSkuIds, ordersModule } from '../orders';
 import { FlashSalesRepository } from './flash-sales.repository';
-import { DEMO_FLASH_SALE_NAMES } from './flash-sales.seed';
+import { DEMO_FLASH_SALE_NAMES, DEMO_FLASH_SALE_ORDERS } from './flash-sales.seed';
 import { FlashSalesService } from './flash-sales.service';
 import { storeMidnight } from './flash-sales.slots';
 
@@ -126,6 +126,8 @@ describe('the demo sales', () => {
     expect(orders.data.list.map((o) => o.state).sort()).toEqual([1, 2, 2, 2]);
     const endedOrders = await h.call<PageOf<{ state: number; orderStatus: number }>>(api.flashSaleOrders.path, { saleId: ended.saleId }, token);
     expect(endedOrders.data.list.every((o) => o.state === 2 && o.orderStatus === 1)).toBe(true);
+    const placed = await db().selectFrom('store_order').select('status').where('promotion_kind', '=', 'sale').where('store_id', '=', STORE).execute();
+    expect([placed.filter((o) => o.status === 1).length, placed.filter((o) => o.status === 0).length]).toEqual([DEMO_FLASH_SALE_ORDERS.paid, DEMO_FLASH_SALE_ORDERS.unpaid]);
   });
 });
 

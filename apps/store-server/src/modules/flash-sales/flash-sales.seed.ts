@@ -16,6 +16,9 @@ const DAY_SECONDS = 24 * 60 * 60;
 /** The demo sales' names, for tests that find them. */
 export const DEMO_FLASH_SALE_NAMES = { running: '全天秒杀 · 瓷砖专场', upcoming: '周末限时购', ended: '双十二限时购' } as const;
 
+/** The demo orders the seed places through the sales (all status 1 once paid; the unpaid one is status 0), for the demo order counts. */
+export const DEMO_FLASH_SALE_ORDERS = { paid: 6, unpaid: 1 } as const;
+
 const TWO_SLOTS = [
   { startMinute: 10 * 60, endMinute: 12 * 60 },
   { startMinute: 20 * 60, endMinute: 22 * 60 },
