@@ -4,7 +4,7 @@ import { startTestServer, type TestHarness } from '../../testing/harness';
 import { couponsModule } from '../coupons';
 import { demoSkuIds, ordersModule } from '../orders';
 import { failedTeamRefundKey, groupBuysModule } from '.';
-import { DEMO_GROUP_BUY_NAME } from './group-buys.seed';
+import { DEMO_GROUP_BUY_NAME, DEMO_GROUP_BUY_ORDER_COUNTS } from './group-buys.seed';
 
 // Issue 28 §2, group buying, through real HTTP on the app (PGlite, or PostgreSQL with DATABASE_URL, where the
 // concurrent joins run on parallel connections): the activity's calls, a team that never overfills, the hold
@@ -360,5 +360,9 @@ describe("the demo store's seed", () => {
     const failed = byState.get(GROUP_BUY_TEAM_STATE.failed)!;
     const ledger = await db().selectFrom('store_ledger').select(['order_id', 'idempotency_key']).where('order_id', 'in', failed.memberList.map((m) => m.orderId)).orderBy('order_id').execute();
     expect(ledger.map((l) => l.idempotency_key)).toEqual(failed.memberList.map((m) => m.orderId).sort((a, b) => a - b).map((id) => failedTeamRefundKey(failed.teamId, id)));
+    // What the seed adds to the store's orders by status (the orders area's counts add it to the demo orders').
+    const byStatus: Record<number, number> = {};
+    for (const order of orders) byStatus[order.status] = (byStatus[order.status] ?? 0) + 1;
+    expect(byStatus).toEqual(DEMO_GROUP_BUY_ORDER_COUNTS);
   });
 });

@@ -16,7 +16,12 @@ const DAY = 24 * HOUR;
 
 export const DEMO_GROUP_BUY_NAME = '3人团 · 特惠拼团';
 
-/** The demo group buy's orders by shipping-order status: the formed team's 3 and the forming team's 1 paid (1), the failed team's 2 refunded in full. */
+/**
+ * The demo group buy's orders on the store by shipping-order status, beside the demo orders (DEMO_ORDER_COUNTS):
+ * the formed team's 3 and the forming team's 1 paid and to ship (1), the failed team's 2 refunded in full (6).
+ */
+export const DEMO_GROUP_BUY_ORDER_COUNTS: Readonly<Record<number, number>> = { 1: 4, 6: 2 };
+
 export const DEMO_GROUP_BUY_BUYERS = [
   { accid: 'gb_demo_1', name: '王芳' },
   { accid: 'gb_demo_2', name: '李强' },
@@ -50,14 +55,14 @@ export async function seedDemoGroupBuys(db: Kysely<StoreDatabase>, clock: Clock,
   const service = (clockAt: Clock) => new GroupBuysService(repository, clockAt, ordersAt(clockAt));
   // The seed acts for the store; add reads only the caller's store.
   const caller: Caller = { storeId, userId: 0, accessToken: '' };
-  const activity = await service(at(-3 * DAY)).add(caller, {
+  const activity = await service(at(-30 * DAY)).add(caller, {
     name: DEMO_GROUP_BUY_NAME,
     skus: [{ skuId: sku.id, groupPriceCents: Math.round(sku.price_cents * 0.8) }],
     teamSize: 3,
     formMinutes: 6 * 60,
     perBuyerLimit: 2,
     totalLimit: 500,
-    startTime: epochSecondsOf(addSeconds(now, -3 * DAY)),
+    startTime: epochSecondsOf(addSeconds(now, -30 * DAY)),
     endTime: epochSecondsOf(addSeconds(now, 14 * DAY)),
   });
   const order = (buyer: (typeof DEMO_GROUP_BUY_BUYERS)[number], index: number) => ({
@@ -71,14 +76,15 @@ export async function seedDemoGroupBuys(db: Kysely<StoreDatabase>, clock: Clock,
   });
   const [b1, b2, b3, b4, b5, b6] = DEMO_GROUP_BUY_BUYERS;
 
-  // Two days ago: a team of two that ran out of time, failed and refunded by the sweep.
-  const failed = await service(at(-2 * DAY)).start(order(b4, 3));
-  await service(at(-2 * DAY + HOUR)).join({ ...order(b5, 4), teamId: failed.teamId });
+  // Three weeks ago: a team of two that ran out of time, failed and refunded by the sweep.
+  const failed = await service(at(-21 * DAY)).start(order(b4, 3));
+  await service(at(-21 * DAY + HOUR)).join({ ...order(b5, 4), teamId: failed.teamId });
+  // The server's sweeper fails the first team a minute after its 6 hours ran out, and refunds both members.
+  await service(at(-21 * DAY + 6 * HOUR + 60)).sweep();
   // Yesterday: a team that filled its three seats and formed; its orders may ship.
   const formed = await service(at(-DAY)).start(order(b1, 0));
   await service(at(-DAY + HOUR)).join({ ...order(b2, 1), teamId: formed.teamId });
   await service(at(-DAY + 2 * HOUR)).join({ ...order(b3, 2), teamId: formed.teamId });
-  await service(at(0)).sweep();
   // Two hours ago: a leader waiting for two more (four hours left).
   await service(at(-2 * HOUR)).start(order(b6, 5));
 }
