@@ -6,13 +6,13 @@ import { seedDemoAfterSales } from '../modules/after-sales/after-sales.seed';
 import { seedDemoSessions } from '../modules/auth';
 import type { StoreDatabase } from './schema';
 import { seedDemoGoods } from './goods.seed';
-import { seedDemoOrders } from './orders.seed';
+import { DEMO_ORDER_COUNTS as DEMO_PLAIN_ORDER_COUNTS, seedDemoOrders } from './orders.seed';
 import { seedDemoStaff } from './seed-staff';
 import { seedDemoStoreInfoChange } from '../modules/account/store-info-changes.seed';
 import { seedDemoCoupons } from '../modules/coupons/coupons.seed';
-import { seedDemoFlashSales } from '../modules/flash-sales/flash-sales.seed';
+import { DEMO_FLASH_SALE_ORDERS, seedDemoFlashSales } from '../modules/flash-sales/flash-sales.seed';
 import { seedDemoActivities } from '../modules/activities/activities.seed';
-import { seedDemoGroupBuys } from '../modules/group-buys/group-buys.seed';
+import { DEMO_GROUP_BUY_ORDER_COUNTS, seedDemoGroupBuys } from '../modules/group-buys/group-buys.seed';
 import { createOrdersFacade } from '../modules/orders/orders.facade';
 
 /** Demo data of docs/decisions/0001-workspace-contracts.md ("Demo data"). */
@@ -36,7 +36,17 @@ export const DEMO_CUSTOMERS = [
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-export { DEMO_ORDER_COUNTS } from './orders.seed';
+/**
+ * The demo store's paid orders per shipping-order status once the whole seed ran: the plain demo orders and those
+ * its promotions placed (group buys: members to ship and a failed team refunded; time-limited sales: paid, to ship).
+ * An unpaid order is no status the store sees. The tests count these exactly.
+ */
+export const DEMO_ORDER_COUNTS: Readonly<Record<number, number>> = Object.fromEntries(
+  Object.entries(DEMO_PLAIN_ORDER_COUNTS).map(([status, count]) => [
+    Number(status),
+    count + (DEMO_GROUP_BUY_ORDER_COUNTS[Number(status)] ?? 0) + (Number(status) === 1 ? DEMO_FLASH_SALE_ORDERS.paid : 0),
+  ]),
+);
 
 /** Inserts the demo store, its user and the demo customers unless they exist; safe on every start. */
 export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Promise<void> {
