@@ -45,6 +45,9 @@ import { couponsModule } from './coupons';
 import { flashSalesModule } from './flash-sales';
 import { groupBuysModule } from './group-buys';
 import { activitiesModule } from './activities';
+import { promotionSimulatorModule } from './promotion-simulator';
+import { CouponsRepository } from './coupons/coupons.repository';
+import { CouponsService } from './coupons/coupons.service';
 
 export interface ModuleDependencies {
   db: Kysely<StoreDatabase>;
@@ -77,6 +80,15 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
   const afterSales = afterSalesModule({ db, clock, buyerKey: config.buyerKey, operatorKey: config.operatorKey, coupons: coupons.facade });
   const notifications = notificationsModule({ db, clock, orderEvents: orders.events, ticketSecret: config.imTokenSecret });
 
+  const groupBuys = groupBuysModule({ db, clock, orders: orders.facade, emitPaid: (event) => orders.events.emitPaid(event), buyerKey: config.buyerKey });
+  const flashSales = flashSalesModule({ db, clock, orders: orders.facade, buyerKey: config.buyerKey, sweepSeconds: unpaidSweepSeconds(process.env) });
+  // The demo store's buyers use the promotions while the development stack runs (DEMO_ORDER_SIMULATOR).
+  const promotionSimulator = promotionSimulatorModule({
+    db,
+    clock,
+    promotions: { coupons: new CouponsService(new CouponsRepository(db), clock), orders: orders.buyer, groupBuys: groupBuys.service, flashSales: flashSales.service },
+  });
+
   const exports = exportsModule({ db, clock, dataDir: config.dataDir, permissionsOf: (caller) => auth.permissionsOf(caller) });
 
   const routes: StoreRoute[] = [
@@ -95,12 +107,13 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...orders.routes,
     ...afterSales.routes,
     ...notifications.routes,
-    ...groupBuysModule({ db, clock, orders: orders.facade, emitPaid: (event) => orders.events.emitPaid(event), buyerKey: config.buyerKey }).routes,
+    ...groupBuys.routes,
     ...staffModule({ db, auth, clock }).routes,
     ...coupons.routes,
     ...activities.routes,
     ...activityOperatorRoutes(activities.operator, config.operatorKey),
-    ...flashSalesModule({ db, clock, orders: orders.facade, buyerKey: config.buyerKey, sweepSeconds: unpaidSweepSeconds(process.env) }).routes,
+    ...flashSales.routes,
+    ...promotionSimulator.routes,
     ...operatorRoutes(new OperatorService(new OperatorRepository(db), goods.service, clock, storeInfoChanges), config.operatorKey),
   ];
   return { routes, auth, captcha, checkCodes, rateLimiter, authRepository, exports: exports.service };

@@ -12,6 +12,7 @@ import { FlashSaleSweeper } from './flash-sales.sweeper';
 export { BUYER_FLASH_SALES_PATH } from './flash-sales.routes';
 export { FlashSalesService, type FlashSaleBuyInput, type SaleOrders } from './flash-sales.service';
 export { FlashSaleSweeper } from './flash-sales.sweeper';
+export { slotAt } from './flash-sales.slots';
 
 /** Starts the sweeper with the server and stops it before the database closes (no envelope path). */
 function sweeperLifecycle(sweeper: FlashSaleSweeper): StoreRoute {
