@@ -23,8 +23,8 @@ export const UNFINISHED_ORDER_STATUSES = [1, 2, 3] as const;
 
 /**
  * What stops a store from closing, each counted (our design, issue 26 §6). Running marketing activities are
- * the coupon campaigns still open to claims (docs/merchant-centre.md); group buys and time-limited sales join
- * `runningCoupons`' neighbours when their modules exist (issue 28).
+ * the coupon campaigns still open to claims, group buys and time-limited sales active and not over, and
+ * applications to platform campaigns not over (docs/merchant-centre.md, issue 28).
  */
 export const LOGOUT_BLOCKERS = [
   'ordersToShip',
@@ -32,6 +32,9 @@ export const LOGOUT_BLOCKERS = [
   'openRefunds',
   'openComplaints',
   'runningCoupons',
+  'runningGroupBuys',
+  'runningFlashSales',
+  'activityApplications',
   'walletBalance',
   'frozenFunds',
   'deposit',
@@ -51,6 +54,9 @@ export const LOGOUT_ITEM_TEXTS: Readonly<Record<LogoutBlocker | LogoutWarning, L
   openRefunds: { 'zh-CN': '{count} 笔售后单未处理完', 'en-US': '{count} after-sales request(s) still open' },
   openComplaints: { 'zh-CN': '{count} 笔投诉未结束', 'en-US': '{count} complaint(s) still open' },
   runningCoupons: { 'zh-CN': '{count} 个优惠券活动仍在进行，请先停止', 'en-US': '{count} coupon campaign(s) still running; stop them first' },
+  runningGroupBuys: { 'zh-CN': '{count} 个拼团活动仍在进行，请先停止', 'en-US': '{count} group buy(s) still running; stop them first' },
+  runningFlashSales: { 'zh-CN': '{count} 个限时抢购仍在进行或未开始，请先停止', 'en-US': '{count} time-limited sale(s) running or to come; stop them first' },
+  activityApplications: { 'zh-CN': '{count} 个平台活动报名未结束，请先撤回或等待活动结束', 'en-US': '{count} platform campaign application(s) still open; withdraw them or wait for the campaign to end' },
   walletBalance: { 'zh-CN': '钱包余额 ¥{count} 未提现', 'en-US': 'wallet balance of ¥{count} not withdrawn' },
   frozenFunds: { 'zh-CN': '冻结资金 ¥{count} 待结算', 'en-US': 'frozen funds of ¥{count} awaiting settlement' },
   deposit: { 'zh-CN': '保证金 ¥{count} 未退还', 'en-US': 'warranty deposit of ¥{count} not refunded' },

@@ -48,6 +48,19 @@ function phaseCondition(phase: number, now: Date) {
 export class ActivitiesRepository {
   constructor(private readonly db: Db) {}
 
+  /** The store's pending or approved applications to campaigns not yet over (deregistration's blocker). */
+  async openApplicationCount(storeId: number, now: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('store_activity_application as a')
+      .innerJoin('platform_activity as p', 'p.id', 'a.activity_id')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('a.store_id', '=', storeId)
+      .where('a.state', 'in', [1, 2])
+      .where('p.run_until', '>', now)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   transaction<T>(work: (repository: ActivitiesRepository) => Promise<T>): Promise<T> {
     return (this.db as Kysely<StoreDatabase>).transaction().execute((trx) => work(new ActivitiesRepository(trx)));
   }

@@ -11,6 +11,9 @@ import { ActivitiesService } from './activities.service';
 export { ActivitiesService, maxActivityPriceCents, phaseOf } from './activities.service';
 export { DEMO_ACTIVITY_REJECT_REASON, DEMO_ACTIVITY_TITLES, seedDemoActivities } from './activities.seed';
 
+/** A store's pending or approved applications to campaigns not yet over (deregistration's blocker; read-only). */
+export const openActivityApplicationCount = (db: Kysely<StoreDatabase>, storeId: number, now: Date) => new ActivitiesRepository(db).openApplicationCount(storeId, now);
+
 /** The operator's calls: campaign windows in epoch seconds as the operator endpoint takes them. */
 export interface ActivitiesOperatorFacade {
   createCampaign(campaign: {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GOODS_STATUS, couponEndpoints } from '@merchant/api-contracts';
+import { GOODS_STATUS, activityEndpoints, couponEndpoints, flashSaleEndpoints, groupBuyEndpoints } from '@merchant/api-contracts';
 import { createStoreServer, type StoreServer } from '../../server';
 import { startTestServer, type TestHarness } from '../../testing/harness';
 import { parseOperatorArgs, runOperatorCommand } from '../operator/operator.cli';
@@ -154,6 +154,34 @@ describe('store deregistration', () => {
     expect(countsOf(after.blockers).runningCoupons).toBeUndefined();
     // Claimed coupons stay the buyers' own when a campaign stops: a warning, never a blocker.
     expect(countsOf(after.warnings).unusedCoupons).toBeGreaterThan(0);
+  });
+
+  it('counts running group buys, time-limited sales not over and open campaign applications as blockers until they are stopped, withdrawn or over', async () => {
+    const token = await h.login('demo_merchant', 'Demo12345');
+    const db = h.database.db;
+    const now = new Date();
+    const countsOf = (items: Check['blockers']) => Object.fromEntries(items.map((item) => [item.code, item.count]));
+    const check = async () => countsOf((await h.call<Check>(`${LOGOUT}/checkStoreCanLogout`, {}, token)).data.blockers);
+    // The demo store's seeds: a running group buy; a sale running and one to come (the ended one does not count);
+    // a pending application to an open campaign and an approved one to a running campaign (the rejected one does not).
+    const groupBuys = await db.selectFrom('store_group_buy').select('id').where('store_id', '=', 1001).where('state', '=', 1).where('ends_at', '>', now).execute();
+    const sales = await db.selectFrom('store_flash_sale').select('id').where('store_id', '=', 1001).where('state', '=', 1).where('end_at', '>', now).execute();
+    const applications = await db.selectFrom('store_activity_application').select(['id', 'state']).where('store_id', '=', 1001).where('state', 'in', [1, 2]).execute();
+    expect([groupBuys.length, sales.length, applications.length]).toEqual([1, 2, 2]);
+    const before = await check();
+    expect([before.runningGroupBuys, before.runningFlashSales, before.activityApplications]).toEqual([1, 2, 2]);
+
+    // Stopped through their calls, the pending application withdrawn, the approved one's campaign over: none is left.
+    expect((await h.call(groupBuyEndpoints.stopGroupBuy.path, { groupBuyId: groupBuys[0]!.id }, token)).code).toBe(OK);
+    for (const sale of sales) expect((await h.call(flashSaleEndpoints.stopFlashSale.path, { saleId: sale.id }, token)).code).toBe(OK);
+    const pending = applications.find((application) => application.state === 1)!;
+    expect((await h.call(activityEndpoints.withdrawActivity.path, { applicationId: pending.id }, token)).code).toBe(OK);
+    expect((await check()).activityApplications).toBe(1);
+    const approved = applications.find((application) => application.state === 2)!;
+    const campaign = await db.selectFrom('store_activity_application').select('activity_id').where('id', '=', approved.id).executeTakeFirstOrThrow();
+    await db.updateTable('platform_activity').set({ run_until: new Date(Date.now() - 1000) }).where('id', '=', campaign.activity_id).execute();
+    const after = await check();
+    expect([after.runningGroupBuys, after.runningFlashSales, after.activityApplications]).toEqual([undefined, undefined, undefined]);
   });
 
   it('needs a pay-password check on the session, then accepts one pending request per store: a repeated submit answers the first answer, a second one is refused; the request is in the operation log', async () => {

@@ -4,6 +4,9 @@ import type { StoreDatabase } from '../../db/schema';
 import { LogoutRecordStatus } from './deregistration.schemas';
 import { insertSessionOperation } from '../../db/operation-log';
 import { couponOpenCounts } from '../coupons';
+import { runningFlashSaleCount } from '../flash-sales';
+import { runningGroupBuyCount } from '../group-buys';
+import { openActivityApplicationCount } from '../activities';
 
 /** Records still open: the states of a machine that an event can still leave. */
 const openStates = (machine: { states: readonly number[]; isTerminal(state: number): boolean }) => machine.states.filter((state) => !machine.isTerminal(state));
@@ -30,6 +33,10 @@ export interface StoreHoldings {
   runningCoupons: number;
   /** Claimed coupons not used and not expired. */
   unusedCoupons: number;
+  /** Group buys active and not over; time-limited sales active and not over; applications to campaigns not over. */
+  runningGroupBuys: number;
+  runningFlashSales: number;
+  activityApplications: number;
 }
 
 export interface LogoutRecordView {
@@ -68,7 +75,14 @@ export class DeregistrationRepository {
     const goods = await db.selectFrom('store_goods').select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', storeId).where('status', '=', GOODS_STATUS.onShelf).executeTakeFirst();
     const staff = await db.selectFrom('store_user').select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', storeId).where('is_owner', '=', false).executeTakeFirst();
     // Coupons: the coupons module's definitions of a running template and a usable coupon (one source of truth).
-    const coupons = await couponOpenCounts(db, storeId, new Date(nowSeconds * 1000));
+    const now = new Date(nowSeconds * 1000);
+    const coupons = await couponOpenCounts(db, storeId, now);
+    // The other marketing activities, each by its own module's definition of running.
+    const [runningGroupBuys, runningFlashSales, activityApplications] = await Promise.all([
+      runningGroupBuyCount(db, storeId, now),
+      runningFlashSaleCount(db, storeId, now),
+      openActivityApplicationCount(db, storeId, now),
+    ]);
     return {
       ordersToShip: Number(orders?.toShip ?? 0),
       ordersInDelivery: Number(orders?.inDelivery ?? 0),
@@ -84,6 +98,9 @@ export class DeregistrationRepository {
       staffAccounts: count(staff),
       runningCoupons: coupons.runningTemplates,
       unusedCoupons: coupons.usableCoupons,
+      runningGroupBuys,
+      runningFlashSales,
+      activityApplications,
     };
   }
 

@@ -27,6 +27,13 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export class FlashSalesRepository {
   constructor(private readonly db: Db) {}
 
+  /** Time-limited sales still running or to come, for a store closing down (deregistration's blocker): active and not yet over. */
+  async runningCount(storeId: number, now: Date): Promise<number> {
+    const row = await this.db.selectFrom('store_flash_sale').select((eb) => eb.fn.countAll<string>().as('n')).where('store_id', '=', storeId).where('state', '=', 1).where('end_at', '>', now).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+
   /** One transaction; `unit` is it, for the orders facade, so the order and the sale's rows commit together. */
   transaction<T>(work: (repository: FlashSalesRepository, unit: Transaction<StoreDatabase>) => Promise<T>): Promise<T> {
     return (this.db as Kysely<StoreDatabase>).transaction().execute((trx) => work(new FlashSalesRepository(trx), trx));

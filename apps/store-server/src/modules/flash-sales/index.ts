@@ -14,6 +14,9 @@ export { FlashSalesService, type FlashSaleBuyInput, type SaleOrders } from './fl
 export { FlashSaleSweeper } from './flash-sales.sweeper';
 export { slotAt } from './flash-sales.slots';
 
+/** Running or coming time-limited sales of a store (deregistration's blocker; read-only, no route). */
+export const runningFlashSaleCount = (db: Kysely<StoreDatabase>, storeId: number, now: Date) => new FlashSalesRepository(db).runningCount(storeId, now);
+
 /** Starts the sweeper with the server and stops it before the database closes (no envelope path). */
 function sweeperLifecycle(sweeper: FlashSaleSweeper): StoreRoute {
   return {

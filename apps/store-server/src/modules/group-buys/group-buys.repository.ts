@@ -36,6 +36,13 @@ const rulesColumns = (rules: GroupBuyRules) => ({
 export class GroupBuysRepository {
   constructor(private readonly db: Db) {}
 
+  /** Group buys still running for a store closing down (deregistration's blocker): active and not yet over. */
+  async runningCount(storeId: number, now: Date): Promise<number> {
+    const row = await this.db.selectFrom('store_group_buy').select((eb) => eb.fn.countAll<string>().as('n')).where('store_id', '=', storeId).where('state', '=', 1).where('ends_at', '>', now).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+
   transaction<T>(work: (repository: GroupBuysRepository, unit: Transaction<StoreDatabase>) => Promise<T>): Promise<T> {
     return (this.db as Kysely<StoreDatabase>).transaction().execute((trx) => work(new GroupBuysRepository(trx), trx));
   }

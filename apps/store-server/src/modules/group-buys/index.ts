@@ -13,6 +13,9 @@ import { sweeperLifecycle, sweeperSeconds } from './group-buys.sweeper';
 export { BUYER_GROUP_BUYS_PATH } from './group-buys.routes';
 export { FAILED_TEAM_REFUND_REASON, GroupBuysService, failedTeamRefundKey, type GroupBuyOrders, type JoinedTeam, type SweepOutcome } from './group-buys.service';
 
+/** Running group buys of a store (deregistration's blocker; read-only, no route). */
+export const runningGroupBuyCount = (db: Kysely<StoreDatabase>, storeId: number, now: Date) => new GroupBuysRepository(db).runningCount(storeId, now);
+
 /** Wires the group-buy calls on the orders facade; the buyer's keyed routes only with `buyerKey`; the sweeper unless off. */
 export function groupBuysModule(deps: {
   db: Kysely<StoreDatabase>;
