@@ -33,7 +33,6 @@ export class FlashSalesRepository {
     return Number(row?.n ?? 0);
   }
 
-
   /** One transaction; `unit` is it, for the orders facade, so the order and the sale's rows commit together. */
   transaction<T>(work: (repository: FlashSalesRepository, unit: Transaction<StoreDatabase>) => Promise<T>): Promise<T> {
     return (this.db as Kysely<StoreDatabase>).transaction().execute((trx) => work(new FlashSalesRepository(trx), trx));

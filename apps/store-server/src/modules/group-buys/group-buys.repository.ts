@@ -42,7 +42,6 @@ export class GroupBuysRepository {
     return Number(row?.n ?? 0);
   }
 
-
   transaction<T>(work: (repository: GroupBuysRepository, unit: Transaction<StoreDatabase>) => Promise<T>): Promise<T> {
     return (this.db as Kysely<StoreDatabase>).transaction().execute((trx) => work(new GroupBuysRepository(trx), trx));
   }
