@@ -13,6 +13,8 @@ import { couponMessages } from '../features/marketing/coupons/messages';
 import { flashSaleMessages } from '../features/marketing/flash-sales/messages';
 import { groupBuyMessages } from '../features/marketing/group-buys/messages';
 import { activityMessages } from '../features/marketing/activity/messages';
+import { marketingMessages } from '../features/marketing/messages';
+import { promotionSkuMessages } from '../features/marketing/promotion-skus/messages';
 import { orderMessages } from '../features/orders/messages';
 import { shippingMessages } from '../features/orders/shipping/messages';
 import { shopAccessMessages } from '../features/shop/access/messages';
@@ -37,6 +39,8 @@ export const shellMessages: readonly FeatureMessages[] = [
   flashSaleMessages,
   groupBuyMessages,
   activityMessages,
+  marketingMessages,
+  promotionSkuMessages,
   orderMessages,
   shippingMessages,
   shopAccessMessages,

@@ -10,7 +10,7 @@ import { marketingActivityScreens } from './activity/routes';
 export const marketingRoutes: ManifestRoute[] = [
   {
     path: '/marketing',
-    handle: { title: 'coupons.menu.group', icon: CampaignIcon },
+    handle: { title: 'marketing.menu.group', icon: CampaignIcon },
     children: [...marketingActivityScreens, ...marketingCouponScreens, ...marketingGroupBuyScreens, ...marketingFlashSaleScreens],
   },
 ];

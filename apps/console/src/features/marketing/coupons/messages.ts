@@ -3,7 +3,7 @@
 export const couponMessages = {
   'zh-CN': {
     coupons: {
-      menu: { group: '营销中心', list: '优惠券管理', add: '新建优惠券', details: '优惠券详情', receive: '领取记录' },
+      menu: { list: '优惠券管理', add: '新建优惠券', details: '优惠券详情', receive: '领取记录' },
       field: {
         name: '名称',
         value: '面额',
@@ -93,7 +93,7 @@ export const couponMessages = {
   },
   'en-US': {
     coupons: {
-      menu: { group: 'Marketing', list: 'Coupons', add: 'New coupon', details: 'Coupon details', receive: 'Claim records' },
+      menu: { list: 'Coupons', add: 'New coupon', details: 'Coupon details', receive: 'Claim records' },
       field: {
         name: 'Name',
         value: 'Value',

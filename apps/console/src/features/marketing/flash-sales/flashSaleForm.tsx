@@ -3,29 +3,16 @@
 // its sale price in yuan (integer cents in the values) and its sale stock; the SKU's list price shows under the
 // price. Daily slots are half-hour steps of the day in Beijing time (the store's time zone); the run window is the
 // kit's date range (seconds). The server's field refusals land on their fields (`skus.0.stock`).
-import { useState } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import Autocomplete from '@mui/material/Autocomplete';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { FLASH_SALE_LIMITS, flashSaleEndpoints, type EndpointBiz, type EndpointData, type goodsEndpoints } from '@merchant/api-contracts';
-import { formatCents } from '@merchant/ui-kit';
-import { FORM_FIELD_COMPONENTS, textFieldProps, useFieldControl, type ResourceFormField, type ResourceFormInputProps, type ResourceStatusOption } from '../../../resource-kit';
-import { useSettledText } from '../../../resource-kit/useSettledText';
-import { goodsListApi } from '../../goods/api';
+import { FLASH_SALE_LIMITS, flashSaleEndpoints, type EndpointBiz } from '@merchant/api-contracts';
+import type { ResourceFormField, ResourceStatusOption } from '../../../resource-kit';
+import { SkuCellInput, promotionPriceInput, storedSkuLabel, type PromotionSkuLine } from '../promotion-skus/PromotionSkuInputs';
 import type { FlashSaleDetails } from './api';
 
-type SkuRow = EndpointData<typeof goodsEndpoints.skuStockList>['list'][number];
 type AddBiz = EndpointBiz<typeof flashSaleEndpoints.addFlashSale>;
 
-interface SkuLine {
-  skuId?: number;
+interface SkuLine extends PromotionSkuLine {
   priceCents?: number;
   stock?: number;
-  /** The chosen SKU's list price and label, for the hint and the picker (not sent). */
-  listPriceCents?: number;
-  label?: string;
 }
 interface SlotLine {
   startMinute?: number;
@@ -47,70 +34,8 @@ const STEP = 30;
 const timeOptions = (from: number, to: number): ResourceStatusOption[] =>
   Array.from({ length: (to - from) / STEP + 1 }, (_, i) => from + i * STEP).map((minute) => ({ value: minute, label: { 'zh-CN': minuteText(minute), 'en-US': minuteText(minute) } }));
 
-const skuLabel = (sku: Pick<SkuRow, 'title' | 'specValues'>) => `${sku.title} ${Object.values(sku.specValues).join(' / ')}`.trim();
-/** `skus.2.skuId` → `skus.2.<key>`. */
-const sibling = (name: string, key: string) => name.replace(/[^.]+$/, key);
-
-interface Chosen {
-  skuId: number;
-  label: string;
-}
-
-/** One line's SKU: the store's SKUs searched by goods title; choosing one also sets the line's list price and label. */
-function SkuCellInput({ field, required, disabled }: ResourceFormInputProps) {
-  const { t } = useTranslation();
-  const control = useFieldControl(field);
-  const form = useFormContext();
-  const storedLabel = useWatch({ name: sibling(field.name, 'label') }) as string | undefined;
-  const value = control.value as number | undefined;
-  const [input, setInput] = useState(storedLabel ?? '');
-  const chosen: Chosen | null = value === undefined ? null : { skuId: value, label: storedLabel ?? `#${value}` };
-  const typed = useSettledText(input);
-  const search = chosen && typed === chosen.label ? '' : typed.trim();
-  const result = goodsListApi.endpoints.skuStockList.useQuery({ pageNum: 1, pageSize: 20, ...(search ? { title: search } : {}) });
-  const options: Chosen[] = (result.data?.list ?? []).map((row) => ({ skuId: row.skuId, label: skuLabel(row) }));
-  const fieldProps = textFieldProps(control, { required, disabled });
-  return (
-    <Autocomplete<Chosen>
-      id={control.id}
-      options={options}
-      value={chosen}
-      disabled={disabled}
-      inputValue={input}
-      onInputChange={(_event, next) => setInput(next)}
-      filterOptions={(all) => all}
-      isOptionEqualToValue={(option, current) => option.skuId === current.skuId}
-      getOptionLabel={(option) => option.label}
-      loading={result.isFetching}
-      noOptionsText={t('flashSales.form.noSkus')}
-      onChange={(_event, next) => {
-        const row = next ? result.data?.list.find((sku) => sku.skuId === next.skuId) : undefined;
-        form.setValue(sibling(field.name, 'listPriceCents'), row?.price);
-        form.setValue(sibling(field.name, 'label'), next?.label);
-        control.onChange(next?.skuId);
-      }}
-      onBlur={control.onBlur}
-      renderInput={(params) => <TextField {...params} {...fieldProps} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, ...fieldProps.slotProps.htmlInput } }} />}
-    />
-  );
-}
-
-/** The sale price (the kit's money input) with the SKU's list price as its hint. */
-function PriceCellInput(props: ResourceFormInputProps) {
-  const Money = FORM_FIELD_COMPONENTS.money;
-  const { t } = useTranslation();
-  const list = useWatch({ name: sibling(props.field.name, 'listPriceCents') }) as number | undefined;
-  return (
-    <>
-      <Money {...props} />
-      {list !== undefined && (
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-          {t('flashSales.form.listPrice', { list: formatCents(list) })}
-        </Typography>
-      )}
-    </>
-  );
-}
+/** The sale price with the SKU's list price as its hint. */
+const SalePriceInput = promotionPriceInput({ price: 'sale' });
 
 export const FLASH_SALE_FORM_FIELDS: readonly ResourceFormField[] = [
   { name: 'name', labelKey: 'flashSales.form.name', kind: 'text', testId: 'flash-sale-name' },
@@ -121,7 +46,7 @@ export const FLASH_SALE_FORM_FIELDS: readonly ResourceFormField[] = [
     lines: {
       columns: [
         { name: 'skuId', labelKey: 'flashSales.form.sku', kind: 'select', picked: true, required: true, input: SkuCellInput, testId: 'flash-sale-line-sku' },
-        { name: 'priceCents', labelKey: 'flashSales.form.price', kind: 'money', maxCents: FLASH_SALE_LIMITS.priceMaxCents, required: true, input: PriceCellInput, testId: 'flash-sale-line-price' },
+        { name: 'priceCents', labelKey: 'flashSales.form.price', kind: 'money', maxCents: FLASH_SALE_LIMITS.priceMaxCents, required: true, input: SalePriceInput, testId: 'flash-sale-line-price' },
         { name: 'stock', labelKey: 'flashSales.form.stock', kind: 'integer', required: true, testId: 'flash-sale-line-stock' },
       ],
       newLine: () => ({}),
@@ -177,7 +102,7 @@ export function flashSaleBiz(values: FlashSaleFormValues): Partial<AddBiz> {
 export function flashSaleValues(details: FlashSaleDetails): FlashSaleFormValues {
   return {
     name: details.sale.name,
-    skus: details.skus.map((sku) => ({ skuId: sku.skuId, priceCents: sku.priceCents, stock: sku.stock, listPriceCents: sku.listPriceCents, label: `${sku.title} ${sku.specText}`.trim() })),
+    skus: details.skus.map((sku) => ({ skuId: sku.skuId, priceCents: sku.priceCents, stock: sku.stock, listPriceCents: sku.listPriceCents, label: storedSkuLabel(sku) })),
     slots: details.sale.slots.map((slot) => ({ ...slot })),
     perBuyerLimit: details.sale.perBuyerLimit,
     startTime: details.sale.startTime,
