@@ -11,6 +11,7 @@ import { RecordTable, StatusChip, defineResource, listArg, statusFromLabels, typ
 import { flashSalesApi, type FlashSaleDetails, type FlashSaleListQuery, type FlashSaleRow } from './api';
 import { FLASH_SALE_FORM_DEFAULTS, FLASH_SALE_FORM_FIELDS, flashSaleBiz, flashSaleValues, minuteText, type FlashSaleFormValues } from './flashSaleForm';
 import { FLASH_SALE_PATHS, flashSaleAddress } from './paths';
+import { storeClock, storeDay } from './storeTime';
 
 export const FLASH_SALE_PHASE_STATUS = statusFromLabels(FLASH_SALE_PHASE_LABELS.labels, {
   [FLASH_SALE_PHASE.upcoming]: 'info',
@@ -19,15 +20,13 @@ export const FLASH_SALE_PHASE_STATUS = statusFromLabels(FLASH_SALE_PHASE_LABELS.
   [FLASH_SALE_PHASE.stopped]: 'warning',
 });
 
-const day = (seconds: number) => formatSecondsTimestamp(seconds).slice(0, 10);
-const clock = (seconds: number) => formatSecondsTimestamp(seconds).slice(11, 16);
 const slotsText = (slots: FlashSaleRow['slots']) => slots.map((slot) => `${minuteText(slot.startMinute)}–${minuteText(slot.endMinute)}`).join(', ');
 const editable = (row: Pick<FlashSaleRow, 'phase'>) => row.phase === FLASH_SALE_PHASE.upcoming || row.phase === FLASH_SALE_PHASE.running;
 
 /** "On now, 10:00–12:00, ends in" / "Next 12-08 20:00–22:00, starts in", the countdown after it. */
 function slotText(row: FlashSaleRow, t: TFunction): string {
   if (!row.slot) return t('flashSales.noSlot');
-  const range = `${row.slot.current ? '' : `${day(row.slot.startTime).slice(5)} `}${clock(row.slot.startTime)}–${clock(row.slot.endTime)}`;
+  const range = `${row.slot.current ? '' : `${storeDay(row.slot.startTime).slice(5)} `}${storeClock(row.slot.startTime)}–${storeClock(row.slot.endTime, { end: true })}`;
   return t(row.slot.current ? 'flashSales.slotRunning' : 'flashSales.slotNext', { range });
 }
 
@@ -48,7 +47,7 @@ const COLUMNS: ResourceColumn<FlashSaleRow>[] = [
       ),
   },
   { key: 'slots', titleKey: 'flashSales.field.slots', width: 150, format: (row) => slotsText(row.slots) },
-  { key: 'window', derived: true, titleKey: 'flashSales.field.window', width: 190, format: (row) => `${day(row.startTime)} – ${day(row.endTime)}` },
+  { key: 'window', derived: true, titleKey: 'flashSales.field.window', width: 190, format: (row) => `${storeDay(row.startTime)} – ${storeDay(row.endTime)}` },
   { key: 'stockLeft', titleKey: 'flashSales.field.stock', width: 110, align: 'right', format: (row, { t }) => t('flashSales.stockText', { left: row.stockLeft, sold: row.sold }) },
   { key: 'perBuyerLimit', titleKey: 'flashSales.field.perBuyerLimit', width: 110, hidden: true, format: (row, { t }) => t('flashSales.perBuyerText', { count: row.perBuyerLimit }) },
   { key: 'phase', titleKey: 'flashSales.field.phase', width: 90, status: FLASH_SALE_PHASE_STATUS },
