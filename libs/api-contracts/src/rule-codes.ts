@@ -66,6 +66,8 @@ export const RULE_CODES = [
   'specTwice',
   'skuSpecValues',
   'skuTwin',
+  'floorAbovePrice',
+  'belowFloor',
   'detailRequired',
   'detailImagesRequired',
   'noLines',
@@ -82,11 +84,11 @@ export type RuleCode = (typeof RULE_CODES)[number];
 /** What a value broke: the rule and the parameters its text needs. */
 export interface RuleProblem {
   rule: RuleCode;
-  /** A bound (min, max, minLength, maxLength, minItems, maxItems, digits, videoSize MB). */
+  /** A bound (min, max, minLength, maxLength, minItems, maxItems, digits, videoSize MB; belowFloor: the floor in cents). */
   limit?: number;
   /** A second bound (videoDuration's maximum). */
   upper?: number;
-  /** The allowed values (option, carrier), or the operator command a rule is about (reasonNeeded, noReason). */
+  /** The allowed values (option, carrier), the operator command a rule is about (reasonNeeded, noReason), or the SKU (belowFloor). */
   values?: readonly (string | number)[];
   /** The other field of a cross-field rule (maxBelowMin: the minimum's field). */
   other?: string;

@@ -6,7 +6,7 @@
 import type { LocalizedText, SupportedLanguage } from './languages';
 import type { RuleCode, RuleProblem } from './rule-codes';
 
-/** Placeholders: {field} the label, {limit} and {upper} the bounds, {values} the allowed values. */
+/** Placeholders: {field} the label, {limit} and {upper} the bounds, {values} the allowed values, {money} the limit in cents as yuan (45.00). */
 const RULE_TEXTS: Readonly<Record<RuleCode, LocalizedText>> = {
   required: { 'zh-CN': '请填写{field}', 'en-US': '{field} is required' },
   choose: { 'zh-CN': '请选择{field}', 'en-US': '{field} is required' },
@@ -67,6 +67,9 @@ const RULE_TEXTS: Readonly<Record<RuleCode, LocalizedText>> = {
   specTwice: { 'zh-CN': '同一规格只能选择一次', 'en-US': 'a spec is chosen twice' },
   skuSpecValues: { 'zh-CN': '每个 SKU 须为每个规格选择一个值', 'en-US': 'every SKU needs exactly one chosen value of every spec' },
   skuTwin: { 'zh-CN': '两个 SKU 的规格值相同', 'en-US': 'two SKUs have the same spec values' },
+  // The margin guard (docs/marketing.md "Margin guard"): the floor is at most the price; no promotion sells below it.
+  floorAbovePrice: { 'zh-CN': '{field}不能高于售价', 'en-US': '{field} cannot be above the price' },
+  belowFloor: { 'zh-CN': 'SKU {values} 低于底价 ¥{money}', 'en-US': 'SKU {values} below its floor price ¥{money}' },
   detailRequired: { 'zh-CN': '请填写商品详情', 'en-US': 'write the goods detail' },
   reasonNeeded: { 'zh-CN': '{values} 须填写原因（--reason）', 'en-US': '{values} needs --reason' },
   noReason: { 'zh-CN': '{values} 不接受原因', 'en-US': '{values} takes no reason' },
@@ -94,7 +97,8 @@ export function describeRuleProblem(problem: RuleProblem, label: string, languag
     .replace('{limit}', String(problem.limit ?? ''))
     .replace('{upper}', String(problem.upper ?? ''))
     .replace('{other}', problem.other ? labelOf(problem.other) : NO_LABEL[language])
-    .replace('{values}', (problem.values ?? []).join(separator));
+    .replace('{values}', (problem.values ?? []).join(separator))
+    .replace('{money}', ((problem.limit ?? 0) / 100).toFixed(2));
   return text;
 }
 

@@ -29,6 +29,7 @@ import * as orderPromotions from './migrations/0027-order-promotions';
 import * as platformActivities from './migrations/0028-platform-activities';
 import * as groupBuys from './migrations/0029-group-buys';
 import * as flashSales from './migrations/0030-flash-sales';
+import * as skuFloorPrices from './migrations/0031-sku-floor-prices';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -62,6 +63,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0028-platform-activities': platformActivities,
   '0029-group-buys': groupBuys,
   '0030-flash-sales': flashSales,
+  '0031-sku-floor-prices': skuFloorPrices,
 };
 
 export interface DatabaseOptions {

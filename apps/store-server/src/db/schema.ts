@@ -393,6 +393,8 @@ export interface GoodsSkuTable {
   /** Null: no warning for this SKU. */
   warning_stock: number | null;
   sort: Generated<number>;
+  /** The merchant's floor unit price in cents (the margin guard, migration 0031); null: no floor. */
+  floor_price_cents: ColumnType<number | string | null, number | null | undefined, number | null>;
 }
 
 export interface GoodsStockWarningTable {

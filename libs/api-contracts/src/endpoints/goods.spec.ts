@@ -68,6 +68,16 @@ describe('goods contracts', () => {
     expect(firstRule(goodsSubmitBiz.safeParse(form({ detailType: 2 })))).toBe('detailImagesRequired');
   });
 
+  it('takes an optional floor price in cents, at most the SKU price (the margin guard)', () => {
+    const sku = (floorPrice: number | null | undefined) => ({ specValues: { Size: 'a' }, price: 4500, stock: 1, ...(floorPrice === undefined ? {} : { floorPrice }) });
+    const parsed = goodsSubmitBiz.safeParse(form({ skus: [sku(undefined)] }));
+    expect(parsed.success && parsed.data.skus[0]!.floorPrice).toBeNull();
+    expect(goodsSubmitBiz.safeParse(form({ skus: [sku(4500)] })).success).toBe(true);
+    const above = goodsSubmitBiz.safeParse(form({ skus: [sku(4501)] }));
+    expect(above.success ? [] : above.error.issues.map((issue) => [issue.path.join('.'), (issue as { params?: { rule?: string } }).params?.rule])).toEqual([['skus.0.floorPrice', 'floorAbovePrice']]);
+    expect(firstRule(goodsSubmitBiz.safeParse(form({ skus: [sku(12.5)] })))).toBe('wholeCents');
+  });
+
   it('applies the console-spec §5 video rules', () => {
     const video = { objectUrl: '/v.mp4', objectSuffix: 'mp4' as const, size: 1000, duration: 6 };
     expect(goodsSubmitBiz.safeParse(form({ video })).success).toBe(true);

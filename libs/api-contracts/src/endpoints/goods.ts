@@ -185,6 +185,11 @@ export const goodsSkuInputSchema = z.object({
   price: cents(),
   stock: stockField(),
   warningStock: stockField().nullable().default(null),
+  /**
+   * The floor unit price in cents (the margin guard, docs/marketing.md "Margin guard"): no promotion may sell the
+   * SKU below it. At most the price; null or absent: no floor.
+   */
+  floorPrice: cents().nullable().default(null),
 });
 export type GoodsSkuInput = z.input<typeof goodsSkuInputSchema>;
 
@@ -215,9 +220,10 @@ function checkGoods(goods: Partial<Record<keyof typeof goodsFields, unknown>>, c
   const specList = (goods.specList ?? []) as GoodsSpec[];
   const names = specList.map((s) => s.specName);
   if (new Set(names).size !== names.length) ctx.addIssue(ruleIssue('specTwice', ['specList']));
-  const skus = (goods.skus ?? []) as Array<{ specValues: Record<string, string> }>;
+  const skus = (goods.skus ?? []) as Array<{ specValues: Record<string, string>; price?: unknown; floorPrice?: unknown }>;
   const seen = new Set<string>();
   skus.forEach((sku, index) => {
+    if (typeof sku.floorPrice === 'number' && typeof sku.price === 'number' && sku.floorPrice > sku.price) ctx.addIssue(ruleIssue('floorAbovePrice', ['skus', index, 'floorPrice']));
     const keys = Object.keys(sku.specValues);
     const matches = keys.length === names.length && names.every((name) => specList.find((s) => s.specName === name)?.values.includes(sku.specValues[name] ?? '\u0000'));
     if (!matches) ctx.addIssue(ruleIssue('skuSpecValues', ['skus', index, 'specValues']));
@@ -357,6 +363,12 @@ export const goodsSkuSchema = z.object({
 });
 export type GoodsSku = z.infer<typeof goodsSkuSchema>;
 
+/** A SKU of the goods detail: with the merchant's floor price (cents, null: none; absent in snapshots taken before floors existed). */
+export const goodsDetailSkuSchema = goodsSkuSchema.extend({
+  floorPrice: z.number().nullable().optional(),
+});
+export type GoodsDetailSku = z.infer<typeof goodsDetailSkuSchema>;
+
 export const goodsDetailSchema = z.object({
   goodsId: z.number(),
   status: goodsStatusValue,
@@ -366,7 +378,7 @@ export const goodsDetailSchema = z.object({
   title: z.string(),
   unitId: z.number().nullable(),
   specList: z.array(goodsSpecSchema),
-  skus: z.array(goodsSkuSchema),
+  skus: z.array(goodsDetailSkuSchema),
   images: z.array(goodsImageSchema),
   video: goodsVideoSchema.nullable(),
   detailType: z.number() as unknown as z.ZodType<1 | 2>,

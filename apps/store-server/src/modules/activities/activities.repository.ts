@@ -61,8 +61,9 @@ export class ActivitiesRepository {
     return Number(row?.n ?? 0);
   }
 
-  transaction<T>(work: (repository: ActivitiesRepository) => Promise<T>): Promise<T> {
-    return (this.db as Kysely<StoreDatabase>).transaction().execute((trx) => work(new ActivitiesRepository(trx)));
+  /** The work gets the transaction too, to lend another module's face (the goods floors: the margin guard). */
+  transaction<T>(work: (repository: ActivitiesRepository, unit: Transaction<StoreDatabase>) => Promise<T>): Promise<T> {
+    return (this.db as Kysely<StoreDatabase>).transaction().execute((trx) => work(new ActivitiesRepository(trx), trx));
   }
 
   // --- campaigns ---------------------------------------------------------------------------------

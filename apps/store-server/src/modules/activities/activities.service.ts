@@ -12,6 +12,9 @@ import {
 import type { Caller } from '../../http/route';
 import { epochSecondsOf, type Clock } from '../../shared/clock';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
+import type { UnitOfWork } from '../../shared/unit-of-work';
+import { skuFloors } from '../goods';
+import { checkPromotionPrices, marginFieldProblems } from '../marketing';
 import { ActivitiesRepository, type CampaignRow, type NewApplicationItem, type NewCampaign } from './activities.repository';
 
 type Api = typeof activityEndpoints;
@@ -108,12 +111,12 @@ export class ActivitiesService {
     const now = this.clock.now();
     const storeId = caller.storeId;
     try {
-      return await this.repository.transaction(async (repository) => {
+      return await this.repository.transaction(async (repository, unit) => {
         const campaign = await repository.findCampaign(biz.campaignId);
         if (!campaign) throw campaignNotFound();
         if (!signUpOpen(campaign, now)) throw new StoreError(STORE_CODES.notAllowedInCurrentState, text('不在活动报名时间内', 'the activity is not open for sign-up'));
         if (campaign.places_taken >= campaign.quota) throw noPlaceLeft();
-        const items = await this.checkedItems(repository, storeId, campaign, biz.items);
+        const items = await this.checkedItems(repository, unit, storeId, campaign, biz.items);
         const { id } = await repository.insertApplication(storeId, campaign.id, now);
         await repository.insertItems(storeId, id, items);
         return this.detailsOf(repository, storeId, id);
@@ -171,6 +174,7 @@ export class ActivitiesService {
   /** The lines checked against the store's goods (10100004) and the campaign's rules (10100001 per field). */
   private async checkedItems(
     repository: ActivitiesRepository,
+    unit: UnitOfWork,
     storeId: number,
     campaign: CampaignRow,
     items: EndpointParsedBiz<Api['applyActivity']>['items'],
@@ -193,8 +197,10 @@ export class ActivitiesService {
       const limit = maxActivityPriceCents(skus.get(item.skuId)!.price_cents, campaign.min_discount_bp);
       if (item.activityPriceCents > limit) problems.push({ field: `items.${index}.activityPriceCents`, problem: { rule: 'max', limit } });
     });
-    // The margin guard (modules/marketing checkPromotionPrices) needs the merchant's floor prices; no SKU has a
-    // stored floor yet, so there is nothing to check against (docs/marketing.md "Platform activities").
+    // The margin guard (modules/marketing): no activity price below the merchant's floor, read from the goods module on this transaction.
+    const floors = await skuFloors(unit, storeId, items.map((item) => item.skuId));
+    const refusal = checkPromotionPrices(new Map(items.map((item) => [item.skuId, item.activityPriceCents])), floors);
+    problems.push(...marginFieldProblems(refusal, (skuId) => `items.${items.findIndex((item) => item.skuId === skuId)}.activityPriceCents`));
     if (problems.length > 0) throw fieldErrors(problems);
     return items.map((item) => ({ goodsId: item.goodsId, skuId: item.skuId, listPriceCents: skus.get(item.skuId)!.price_cents, activityPriceCents: item.activityPriceCents }));
   }

@@ -13,7 +13,8 @@ import type { Caller } from '../../http/route';
 import { addSeconds, epochSecondsOf, type Clock } from '../../shared/clock';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import type { UnitOfWork } from '../../shared/unit-of-work';
-import { checkPromotionPrices } from '../marketing';
+import { skuFloors } from '../goods';
+import { checkPromotionPrices, marginFieldProblems } from '../marketing';
 import type { OrdersFacade, PlaceOrderInput } from '../orders';
 import { FlashSalesRepository, type SaleRow, type SaleSettings } from './flash-sales.repository';
 import { phaseOf, slotAt } from './flash-sales.slots';
@@ -28,9 +29,9 @@ export type FlashSaleBuyInput = PlaceOrderInput & { saleId: number };
 /** The orders facade calls a sale makes, each on the sale's own transaction. */
 export type SaleOrders = Pick<OrdersFacade, 'place' | 'closeUnpaid'>;
 
-/** The floor unit price per SKU the merchant set, when the store keeps any (the margin guard; none kept yet: empty). */
+/** The floor unit price per SKU the merchant set (the margin guard): by default the goods module's, on the sale's transaction. */
 export type FloorPrices = (unit: UnitOfWork, storeId: number, skuIds: readonly number[]) => Promise<ReadonlyMap<number, number>>;
-const noFloors: FloorPrices = async () => new Map();
+const goodsFloors: FloorPrices = (unit, storeId, skuIds) => skuFloors(unit, storeId, skuIds);
 
 const saleNotFound = () => new StoreError(STORE_CODES.notFound, text('限时购活动不存在', 'time-limited sale not found'));
 const notAllowed = (zh: string, en: string) => new StoreError(STORE_CODES.notAllowedInCurrentState, text(zh, en));
@@ -82,7 +83,7 @@ export class FlashSalesService {
     private readonly repository: FlashSalesRepository,
     private readonly orders: SaleOrders,
     private readonly clock: Clock,
-    private readonly floors: FloorPrices = noFloors,
+    private readonly floors: FloorPrices = goodsFloors,
   ) {}
 
   private now(): number {
@@ -260,9 +261,7 @@ export class FlashSalesService {
       if (sku.priceCents > list) problems.push({ field: `skus.${index}.priceCents`, problem: { rule: 'max', limit: list } });
     });
     const refusal = checkPromotionPrices(new Map(skus.map((sku) => [sku.skuId, sku.priceCents])), await this.floors(unit, storeId, ids));
-    for (const violation of refusal?.violations ?? []) {
-      problems.push({ field: `skus.${skus.findIndex((sku) => sku.skuId === violation.skuId)}.priceCents`, problem: { rule: 'min', limit: violation.minimumCents } });
-    }
+    problems.push(...marginFieldProblems(refusal, (skuId) => `skus.${skus.findIndex((sku) => sku.skuId === skuId)}.priceCents`));
     if (problems.length > 0) throw invalidFields(problems);
   }
 }

@@ -140,6 +140,36 @@ describe('goods', () => {
     expect((await operate('/operator/goods/99999999/approve')).code).toBe('10100004');
   });
 
+  it('keeps each SKU’s optional floor price (the margin guard): at most its price, refused on its field otherwise, answered by the detail', async () => {
+    const [cheap, dear] = tileGoods().skus;
+    const above = await h.call(e.submit.path, tileGoods({ skus: [{ ...cheap!, floorPrice: 9900 }, { ...dear!, floorPrice: 12901 }] }), demo);
+    const problems = (above.errInfo?.problems ?? []) as Array<{ field: string; problem: { rule: string } }>;
+    expect([above.code, problems]).toEqual(['10100001', [{ field: 'skus.1.floorPrice', problem: { rule: 'floorAbovePrice' } }]]);
+    expect(above.msg).toBe('skus.1.floorPrice cannot be above the price');
+    const count = await countGoods();
+
+    const created = await h.call<{ goodsId: number }>(e.submit.path, tileGoods({ skus: [{ ...cheap!, floorPrice: 9900 }, dear!] }), demo);
+    expect(created.code).toBe(OK);
+    expect(await countGoods()).toBe(count + 1);
+    const detail = await h.call<GoodsDetail>(e.detail.path, { goodsId: created.data.goodsId }, demo);
+    expect(detail.data.skus.map((s) => [s.price, s.floorPrice])).toEqual([
+      [9900, 9900],
+      [12900, null],
+    ]);
+    expect((await skuOf(created.data.goodsId)).map((s) => (s.floor_price_cents === null ? null : Number(s.floor_price_cents)))).toEqual([9900, null]);
+
+    // Once approved, an edit that leaves the floor out clears it, and one that gives it sets it.
+    expect((await operate(`/operator/goods/${created.data.goodsId}/approve`)).code).toBe(OK);
+    const skuIds = detail.data.skus.map((s) => s.skuId);
+    const edited = await h.call(e.submit.path, tileGoods({ goodsId: created.data.goodsId, skus: [{ ...cheap!, skuId: skuIds[0] }, { ...dear!, skuId: skuIds[1], floorPrice: 10000 }] }), demo);
+    expect(edited.code).toBe(OK);
+    const after = await h.call<GoodsDetail>(e.detail.path, { goodsId: created.data.goodsId }, demo);
+    expect(after.data.skus.map((s) => [s.skuId, s.floorPrice])).toEqual([
+      [skuIds[0], null],
+      [skuIds[1], 10000],
+    ]);
+  });
+
   it('keeps drafts on the server, edits them and submits a draft', async () => {
     const saved = await h.call<{ goodsId: number }>(e.saveDraft.path, { title: 'Half-written sofa', categoryId: 21 }, demo);
     expect(saved.code).toBe(OK);

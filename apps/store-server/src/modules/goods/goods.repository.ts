@@ -38,6 +38,8 @@ export interface SkuRecord {
   price: number;
   stock: number;
   warningStock: number | null;
+  /** The merchant's floor unit price in cents (the margin guard); null: none. */
+  floorPrice: number | null;
 }
 
 export interface SkuWrite {
@@ -47,6 +49,7 @@ export interface SkuWrite {
   price: number;
   stock: number;
   warningStock: number | null;
+  floorPrice: number | null;
 }
 
 export interface StockChange {
@@ -154,7 +157,29 @@ export class GoodsRepository {
 
   async skusOf(goodsId: number): Promise<SkuRecord[]> {
     const rows = await this.db.selectFrom('store_goods_sku').selectAll().where('goods_id', '=', goodsId).orderBy('sort').orderBy('id').execute();
-    return rows.map((r) => ({ id: r.id, goodsId: r.goods_id, specValues: r.spec_values, skuCode: r.sku_code, price: r.price_cents, stock: r.stock, warningStock: r.warning_stock }));
+    return rows.map((r) => ({
+      id: r.id,
+      goodsId: r.goods_id,
+      specValues: r.spec_values,
+      skuCode: r.sku_code,
+      price: r.price_cents,
+      stock: r.stock,
+      warningStock: r.warning_stock,
+      floorPrice: r.floor_price_cents === null ? null : Number(r.floor_price_cents),
+    }));
+  }
+
+  /** The floor unit price in cents of each of the store's SKUs among `skuIds` that has one (another store's SKUs are absent). */
+  async skuFloors(storeId: number, skuIds: readonly number[]): Promise<Map<number, number>> {
+    if (skuIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('store_goods_sku')
+      .select(['id', 'floor_price_cents'])
+      .where('store_id', '=', storeId)
+      .where('id', 'in', [...new Set(skuIds)])
+      .where('floor_price_cents', 'is not', null)
+      .execute();
+    return new Map(rows.map((r) => [r.id, Number(r.floor_price_cents)]));
   }
 
   async insertGoods(storeId: number, values: Updateable<GoodsTable>): Promise<number> {
@@ -216,6 +241,7 @@ export class GoodsRepository {
         price_cents: sku.price,
         stock: sku.stock,
         warning_stock: sku.warningStock,
+        floor_price_cents: sku.floorPrice,
         sort,
       };
       if (sku.skuId) {

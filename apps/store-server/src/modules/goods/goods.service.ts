@@ -59,6 +59,7 @@ export function skuAnswer(sku: SkuRecord) {
     stock: sku.stock,
     warningStock: sku.warningStock,
     stockStatus: stockStatusOf(sku.stock, sku.warningStock),
+    floorPrice: sku.floorPrice,
   };
 }
 
@@ -339,7 +340,7 @@ export async function recordWarning(repo: GoodsRepository, storeId: number, chan
 }
 
 function skuWrite(sku: GoodsSubmit['skus'][number]): SkuWrite {
-  return { skuId: sku.skuId, specValues: sku.specValues, skuCode: sku.skuCode, price: sku.price, stock: sku.stock, warningStock: sku.warningStock };
+  return { skuId: sku.skuId, specValues: sku.specValues, skuCode: sku.skuCode, price: sku.price, stock: sku.stock, warningStock: sku.warningStock, floorPrice: sku.floorPrice };
 }
 
 /** The columns a form sets; absent fields are left as they are (drafts). */

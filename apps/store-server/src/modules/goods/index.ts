@@ -22,6 +22,13 @@ export { DEMO_BRANDS, seedDemoBrands } from './brand-applications.seed';
 /** The goods lists' definitions, for exports of the same filtered lists (modules/exports). */
 export { draftList, goodsList, skuStockList } from './goods.lists';
 
+/**
+ * The merchant's floor unit price in cents per SKU, for the store's SKUs among `skuIds` that have one (the margin
+ * guard, docs/marketing.md "Margin guard"): on the caller's transaction when given (PGlite has one connection).
+ */
+export const skuFloors = (db: Kysely<StoreDatabase> | UnitOfWork, storeId: number, skuIds: readonly number[]): Promise<Map<number, number>> =>
+  new GoodsRepository(db).skuFloors(storeId, skuIds);
+
 /** What other modules may ask the goods module (account: may a business category be removed?). */
 export interface GoodsFacade {
   /** On-shelf goods of the store per category, for the categories that have any; inside the caller's transaction when given. */

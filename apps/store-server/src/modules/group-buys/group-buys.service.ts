@@ -15,7 +15,8 @@ import { addSeconds, epochSecondsOf, type Clock } from '../../shared/clock';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import type { UnitOfWork } from '../../shared/unit-of-work';
 import { refundOrderBySystem } from '../after-sales';
-import { checkPromotionPrices } from '../marketing';
+import { skuFloors } from '../goods';
+import { checkPromotionPrices, marginFieldProblems } from '../marketing';
 import type { OrderPaidEvent } from '../orders';
 import type { JoinTeamInput, StartTeamInput } from './group-buys.buyer';
 import { GroupBuysRepository, type GroupBuyRow, type GroupBuyRules } from './group-buys.repository';
@@ -72,9 +73,13 @@ const isUniqueViolation = (error: unknown) => typeof error === 'object' && error
 const isCheckViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23514';
 
 function fieldError(field: string, problem: RuleProblem): StoreError {
-  return new StoreError(STORE_CODES.invalidParameter, text(describeRuleProblem(problem, field, 'zh-CN'), describeRuleProblem(problem, field, 'en-US')), {
-    problems: [{ field, problem }],
-  });
+  return fieldErrors([{ field, problem }]);
+}
+
+/** 10100001 with one problem per field, the message joining them in each language. */
+function fieldErrors(problems: Array<{ field: string; problem: RuleProblem }>): StoreError {
+  const describe = (language: 'zh-CN' | 'en-US') => problems.map((p) => describeRuleProblem(p.problem, p.field, language)).join('; ');
+  return new StoreError(STORE_CODES.invalidParameter, text(describe('zh-CN'), describe('en-US')), { problems });
 }
 
 function rulesOf(biz: RulesBiz): GroupBuyRules {
@@ -125,8 +130,8 @@ export class GroupBuysService {
 
   async add(caller: Caller, biz: RulesBiz): Promise<GroupBuyView> {
     const rules = rulesOf(biz);
-    return this.repository.transaction(async (repository) => {
-      await this.checkSkus(repository, caller.storeId, rules);
+    return this.repository.transaction(async (repository, unit) => {
+      await this.checkSkus(repository, unit, caller.storeId, rules);
       const row = await repository.insertActivity(caller.storeId, rules, this.clock.now());
       await repository.replaceSkus(caller.storeId, row.id, rules.skus);
       return (await this.views(repository, [row]))[0]!;
@@ -137,10 +142,10 @@ export class GroupBuysService {
   async edit(caller: Caller, biz: EndpointParsedBiz<Api['editGroupBuy']>): Promise<GroupBuyView> {
     const rules = rulesOf(biz);
     try {
-      return await this.repository.transaction(async (repository) => {
+      return await this.repository.transaction(async (repository, unit) => {
         const before = await repository.findActivity(caller.storeId, biz.groupBuyId);
         if (!before) throw activityNotFound();
-        await this.checkSkus(repository, caller.storeId, rules);
+        await this.checkSkus(repository, unit, caller.storeId, rules);
         const row = await repository.updateActivity(caller.storeId, biz.groupBuyId, rules, this.clock.now());
         if (!row) throw fieldError('totalLimit', { rule: 'min', limit: before.taken });
         await repository.replaceSkus(caller.storeId, row.id, rules.skus);
@@ -350,20 +355,17 @@ export class GroupBuysService {
   // --- the pieces --------------------------------------------------------------------------------
 
   /** The SKUs must be this store's (10100004 naming the others), each group price at most the list price and not below its floor (10100001 on the field). */
-  private async checkSkus(repository: GroupBuysRepository, storeId: number, rules: GroupBuyRules): Promise<void> {
+  private async checkSkus(repository: GroupBuysRepository, unit: UnitOfWork, storeId: number, rules: GroupBuyRules): Promise<void> {
     const found = new Map((await repository.storeSkus(storeId, rules.skus.map((sku) => sku.skuId))).map((sku) => [sku.id, sku.price_cents]));
     const missing = rules.skus.filter((sku) => !found.has(sku.skuId)).map((sku) => sku.skuId);
     if (missing.length > 0) throw new StoreError(STORE_CODES.notFound, text(`商品规格不存在：${missing.join('、')}`, `SKU not found: ${missing.join(', ')}`));
     const above = rules.skus.findIndex((sku) => sku.groupPriceCents > found.get(sku.skuId)!);
     if (above >= 0) throw fieldError(`skus.${above}.groupPriceCents`, { rule: 'max', limit: found.get(rules.skus[above]!.skuId)! });
-    // The margin guard (modules/marketing): floors are per SKU once the goods area stores them; none are yet.
-    const floors = new Map<number, number>();
+    // The margin guard (modules/marketing): the merchant's floors from the goods module, on this transaction.
+    const floors = await skuFloors(unit, storeId, rules.skus.map((sku) => sku.skuId));
     const refusal = checkPromotionPrices(new Map(rules.skus.map((sku) => [sku.skuId, sku.groupPriceCents])), floors);
-    if (refusal) {
-      const violation = refusal.violations[0]!;
-      const index = rules.skus.findIndex((sku) => sku.skuId === violation.skuId);
-      throw fieldError(`skus.${index}.groupPriceCents`, { rule: 'min', limit: violation.minimumCents });
-    }
+    const problems = marginFieldProblems(refusal, (skuId) => `skus.${rules.skus.findIndex((sku) => sku.skuId === skuId)}.groupPriceCents`);
+    if (problems.length > 0) throw fieldErrors(problems);
   }
 
   private async views(repository: GroupBuysRepository, rows: readonly GroupBuyRow[]): Promise<GroupBuyView[]> {

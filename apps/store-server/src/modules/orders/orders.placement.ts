@@ -1,4 +1,5 @@
-import type { CouponRule } from '../marketing';
+import { skuFloors } from '../goods';
+import { checkCartMargin, marginRefused, type CouponRule } from '../marketing';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import type { UnitOfWork } from '../../shared/unit-of-work';
 import { changeStockFor, orderableSkus } from './orders.catalogue';
@@ -29,7 +30,8 @@ const couponNotApplicable = (reason: 'belowThreshold' | 'outOfScope') =>
 /**
  * An unpaid order (status 0): the SKUs' list prices, the promotion's unit prices, then the buyer's coupon —
  * used by compare-and-swap once the order row exists, so a coupon serves one order. A coupon that would take
- * nothing (below its threshold, no line in scope) is refused rather than spent. The quantities leave stock now.
+ * nothing (below its threshold, no line in scope) is refused rather than spent, and so is one that would sell a
+ * SKU below the merchant's floor (the margin guard). The quantities leave stock now.
  */
 export async function placeOrder(orders: OrdersRepository, coupons: OrderCoupons | undefined, input: PlaceOrderInput, promotion: OrderPromotion | undefined, at: number): Promise<PlacedOrder> {
   const skus = await orderableSkus(orders, input.storeId, input.items);
@@ -59,6 +61,11 @@ export async function placeOrder(orders: OrdersRepository, coupons: OrderCoupons
     const used = await coupons.use({ storeId: input.storeId, couponId: input.couponId, buyerAccid: input.buyerAccid, orderId }, orders.connection as UnitOfWork);
     priced = priceWithPromotions(input.items, skus, categoryPaths, promotion, used.rule);
     if (priced.couponNotApplied) throw couponNotApplicable(priced.couponNotApplied);
+    // The margin guard: no line below the merchant's floor after its coupon share (10100005 naming the SKUs; the
+    // transaction rolls back, so the coupon stays unused and the stock untouched).
+    const floors = await skuFloors(orders.connection, input.storeId, priced.cart.lines.map((line) => line.skuId));
+    const refusal = checkCartMargin(priced.cart, floors);
+    if (refusal) throw marginRefused(refusal);
     couponId = used.couponId;
   }
   if (promotion || couponId !== null) {

@@ -1,4 +1,4 @@
-import { priceCart, type CouponRule, type PromotionKind } from '../marketing';
+import { priceCart, type CouponRule, type PricedCart, type PromotionKind } from '../marketing';
 import { notFound, specText, type OrderLine, type OrderableSku, type PricedItem } from './orders.domain';
 
 // An order's amounts under its promotion and coupon (docs/orders.md "Promotions and coupons"): the marketing
@@ -31,6 +31,8 @@ export interface PromotedOrder {
   serviceOrder: boolean;
   /** Why the coupon took nothing (below its threshold, no line in scope); null when it applied or there was none. */
   couponNotApplied: 'belowThreshold' | 'outOfScope' | null;
+  /** The price calculation's own answer, for the margin guard (checkCartMargin). */
+  cart: PricedCart;
 }
 
 /**
@@ -82,5 +84,6 @@ export function priceWithPromotions(
     couponDiscountCents: cart.totals.couponDiscountCents,
     serviceOrder: items.some((item) => item.service),
     couponNotApplied: cart.coupon && !cart.coupon.applied ? cart.coupon.reason : null,
+    cart,
   };
 }
