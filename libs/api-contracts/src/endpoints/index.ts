@@ -6,6 +6,7 @@ import { commonEndpoints } from './common';
 import { couponEndpoints } from './coupons';
 import { activityEndpoints } from './activities';
 import { flashSaleEndpoints } from './flash-sales';
+import { freightEndpoints } from './freight';
 import { deregistrationEndpoints } from './deregistration';
 import { exportEndpoints } from './exports';
 import { goodsEndpoints } from './goods';
@@ -40,6 +41,7 @@ export * from './coupons';
 export * from './activities';
 export * from './group-buys';
 export * from './flash-sales';
+export * from './freight';
 // goods, inventory and saved-views are exported by src/index.ts.
 
 /** The contracts of one area each, by area name: the console's fake server and the OpenAPI test walk them. */
@@ -65,6 +67,7 @@ export const endpointGroups = {
   activities: activityEndpoints,
   groupBuys: groupBuyEndpoints,
   flashSales: flashSaleEndpoints,
+  freight: freightEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every contract above, and the one with a given path. */
