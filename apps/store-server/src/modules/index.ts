@@ -46,8 +46,6 @@ import { flashSalesModule } from './flash-sales';
 import { groupBuysModule } from './group-buys';
 import { activitiesModule } from './activities';
 import { promotionSimulatorModule } from './promotion-simulator';
-import { CouponsRepository } from './coupons/coupons.repository';
-import { CouponsService } from './coupons/coupons.service';
 
 export interface ModuleDependencies {
   db: Kysely<StoreDatabase>;
@@ -86,7 +84,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
   const promotionSimulator = promotionSimulatorModule({
     db,
     clock,
-    promotions: { coupons: new CouponsService(new CouponsRepository(db), clock), orders: orders.buyer, groupBuys: groupBuys.service, flashSales: flashSales.service },
+    promotions: { coupons: coupons.service, orders: orders.buyer, groupBuys: groupBuys.service, flashSales: flashSales.service },
   });
 
   const exports = exportsModule({ db, clock, dataDir: config.dataDir, permissionsOf: (caller) => auth.permissionsOf(caller) });

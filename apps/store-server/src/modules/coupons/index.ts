@@ -23,7 +23,7 @@ export function couponOpenCounts(db: Kysely<StoreDatabase>, storeId: number, now
 }
 
 /** Wires the coupon calls; the buyer's keyed routes only with `buyerKey`. */
-export function couponsModule(deps: { db: Kysely<StoreDatabase>; clock: Clock; buyerKey?: string }): { routes: StoreRoute[]; facade: CouponsFacade } {
+export function couponsModule(deps: { db: Kysely<StoreDatabase>; clock: Clock; buyerKey?: string }): { routes: StoreRoute[]; facade: CouponsFacade; service: CouponsService } {
   const service = new CouponsService(new CouponsRepository(deps.db), deps.clock);
-  return { routes: [...couponRoutes(service), ...buyerCouponRoutes(service, deps.buyerKey)], facade: service };
+  return { routes: [...couponRoutes(service), ...buyerCouponRoutes(service, deps.buyerKey)], facade: service, service };
 }
