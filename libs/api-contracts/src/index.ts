@@ -85,6 +85,8 @@ export * from './endpoints/saved-views';
 export * from './endpoints';
 export { defineStateMachine, type Actor, type StateMachine, type StateMachineDefinition, type TransitionRule } from './state-machine';
 export * from './order-machines';
+export * from './provider-delivery-machine';
+export { RICH_TEXT_TAGS, sanitizeRichText, richTextPlain, type RichTextTag } from './rich-text';
 export * from './status-tables';
 export {
   FRAME_MESSAGE_SOURCE,
@@ -105,3 +107,13 @@ export {
   type ConsoleToFrameMessageOf,
   type NewMessagePayload,
 } from './frame-protocol';
+export {
+  buildOpenApiDocument,
+  ACCESS_TOKEN_SCHEME,
+  DEVELOPMENT_SERVER_URL,
+  PRODUCTION_SERVER,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiOptions,
+  type OpenApiServer,
+} from './openapi';

@@ -30,6 +30,8 @@ export const PERMISSIONS = {
   templatesManage: 'templates:manage',
   /** Brand applications and brand management. */
   brandManage: 'brand:manage',
+  /** Open, sign and close delivery by a service provider (the store's agreement with it). */
+  providerDeliveryManage: 'provider-delivery:manage',
 
   goodsView: 'goods:view',
   /** Release and edit goods and drafts. */
@@ -121,6 +123,7 @@ export const PERMISSION_LABELS: Readonly<Record<PermissionCode, PermissionLabel>
   'shop:deregister': label('注销店铺', 'Close the shop', '申请注销店铺', 'Ask the platform to close the shop'),
   'templates:manage': label('管理模板', 'Manage templates', '管理运费、搬运费和售后说明模板及配送范围', 'Manage freight, cartage and after-sale templates and the delivery range'),
   'brand:manage': label('管理品牌', 'Manage brands', '申请和管理品牌', 'Apply for and manage brands'),
+  'provider-delivery:manage': label('服务商配送', 'Provider delivery', '开通、签署和关闭服务商配送', 'Open, sign and close delivery by a service provider'),
   'goods:view': label('查看商品', 'View goods', '查看商品、草稿、库存和库存预警', 'See goods, drafts, stock and stock warnings'),
   'goods:edit': label('发布商品', 'Release goods', '发布和编辑商品及草稿', 'Release and edit goods and drafts'),
   'goods:shelf': label('上下架', 'Shelve goods', '商品上架和下架', 'Put goods on and off the shelf'),
@@ -157,7 +160,7 @@ export interface PermissionArea {
 export const PERMISSION_AREAS: readonly PermissionArea[] = [
   { key: 'home', name: { 'zh-CN': '首页', 'en-US': 'Home' }, codes: ['dashboard:view'] },
   { key: 'account', name: { 'zh-CN': '账户', 'en-US': 'Account' }, codes: ['account:view', 'account:edit', 'pay:password', 'staff:manage'] },
-  { key: 'shop', name: { 'zh-CN': '店铺', 'en-US': 'Shop' }, codes: ['shop:view', 'shop:edit', 'shop:categories', 'shop:deregister', 'templates:manage', 'brand:manage'] },
+  { key: 'shop', name: { 'zh-CN': '店铺', 'en-US': 'Shop' }, codes: ['shop:view', 'shop:edit', 'shop:categories', 'shop:deregister', 'templates:manage', 'brand:manage', 'provider-delivery:manage'] },
   { key: 'goods', name: { 'zh-CN': '商品', 'en-US': 'Goods' }, codes: ['goods:view', 'goods:edit', 'goods:shelf', 'goods:delete', 'goods:stock'] },
   { key: 'orders', name: { 'zh-CN': '订单', 'en-US': 'Orders' }, codes: ['order:view', 'order:ship', 'order:export', 'after-sales:view', 'after-sales:handle', 'evaluation:reply'] },
   { key: 'marketing', name: { 'zh-CN': '营销', 'en-US': 'Marketing' }, codes: ['marketing:view', 'marketing:edit', 'coupons:manage'] },

@@ -3,8 +3,11 @@
 // only the actions the current state allows. The spec leaves transitions "not shown"; each machine's
 // design is in docs/orders.md.
 
-/** Who may fire an event: the store's operator, the buyer, the platform's staff or the system itself. */
-export type Actor = 'merchant' | 'buyer' | 'platform' | 'system';
+/**
+ * Who may fire an event: the store's operator, the buyer, the platform's staff, the system itself, or a
+ * service provider the store contracts with (provider delivery, ./provider-delivery-machine.ts).
+ */
+export type Actor = 'merchant' | 'buyer' | 'platform' | 'system' | 'provider';
 
 export interface TransitionRule<State extends number, Event extends string> {
   readonly event: Event;

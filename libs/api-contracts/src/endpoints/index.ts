@@ -2,10 +2,13 @@ import type { AnyEndpoint } from '../endpoint';
 import { afterSalesEndpoints } from './after-sales';
 import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
+import { brandEndpoints } from './brands';
 import { commonEndpoints } from './common';
 import { couponEndpoints } from './coupons';
 import { activityEndpoints } from './activities';
 import { flashSaleEndpoints } from './flash-sales';
+import { providerDeliveryEndpoints } from './provider-delivery';
+import { afterSaleTemplateEndpoints } from './after-sale-templates';
 import { freightEndpoints } from './freight';
 import { deregistrationEndpoints } from './deregistration';
 import { exportEndpoints } from './exports';
@@ -41,7 +44,10 @@ export * from './coupons';
 export * from './activities';
 export * from './group-buys';
 export * from './flash-sales';
+export * from './provider-delivery';
+export * from './after-sale-templates';
 export * from './freight';
+export * from './brands';
 // goods, inventory and saved-views are exported by src/index.ts.
 
 /** The contracts of one area each, by area name: the console's fake server and the OpenAPI test walk them. */
@@ -67,7 +73,10 @@ export const endpointGroups = {
   activities: activityEndpoints,
   groupBuys: groupBuyEndpoints,
   flashSales: flashSaleEndpoints,
+  providerDelivery: providerDeliveryEndpoints,
+  afterSaleTemplates: afterSaleTemplateEndpoints,
   freight: freightEndpoints,
+  brands: brandEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every contract above, and the one with a given path. */
