@@ -2,7 +2,6 @@ import type { AnyEndpoint } from '../endpoint';
 import { afterSalesEndpoints } from './after-sales';
 import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
-import { brandEndpoints } from './brands';
 import { commonEndpoints } from './common';
 import { couponEndpoints } from './coupons';
 import { activityEndpoints } from './activities';
@@ -47,7 +46,6 @@ export * from './flash-sales';
 export * from './provider-delivery';
 export * from './after-sale-templates';
 export * from './freight';
-export * from './brands';
 // goods, inventory and saved-views are exported by src/index.ts.
 
 /** The contracts of one area each, by area name: the console's fake server and the OpenAPI test walk them. */
@@ -76,7 +74,6 @@ export const endpointGroups = {
   providerDelivery: providerDeliveryEndpoints,
   afterSaleTemplates: afterSaleTemplateEndpoints,
   freight: freightEndpoints,
-  brands: brandEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every contract above, and the one with a given path. */
