@@ -30,6 +30,7 @@ import * as platformActivities from './migrations/0028-platform-activities';
 import * as groupBuys from './migrations/0029-group-buys';
 import * as flashSales from './migrations/0030-flash-sales';
 import * as skuFloorPrices from './migrations/0031-sku-floor-prices';
+import * as brands from './migrations/0035-brands';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -64,6 +65,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0029-group-buys': groupBuys,
   '0030-flash-sales': flashSales,
   '0031-sku-floor-prices': skuFloorPrices,
+  '0035-brands': brands,
 };
 
 export interface DatabaseOptions {

@@ -1,7 +1,7 @@
 import { GOODS_MEDIA_UNAVAILABLE_URL, GOODS_STATUS } from '@merchant/api-contracts';
 import type { Kysely } from 'kysely';
 import { addSeconds, type Clock } from '../shared/clock';
-import { seedDemoBrands } from '../modules/goods';
+import { seedDemoBrands } from '../modules/brands';
 import type { StoreDatabase } from './schema';
 
 /**

@@ -529,6 +529,10 @@ export interface BrandApplicationTable {
   reject_reason: string | null;
   created_at: CreatedAt;
   reviewed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Migration 0035 (brands): '' / [] on rows stored before it. */
+  brand_owner: Generated<string>;
+  authorisation_chain: ColumnType<string[], string | undefined, string>;
+  expired_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** Reference data shared by every store (read-only for merchants). */

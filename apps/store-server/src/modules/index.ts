@@ -28,6 +28,7 @@ import { ImRepository } from './im/im.repository';
 import { imRoutes } from './im/im.routes';
 import { ImService } from './im/im.service';
 import { exportsModule } from './exports';
+import { brandsModule } from './brands';
 import { goodsModule } from './goods';
 import { inventoryModule } from './inventory';
 import { createMediaModule } from './media';
@@ -63,8 +64,9 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
   const auth = new AuthService(authRepository, clock, rateLimiter, captcha, checkCodes);
 
   const media = createMediaModule({ db, clock, dataDir: config.dataDir });
-  const goods = goodsModule({ db, media: media.fileUrls, clock });
-  const account = new AccountService(new AccountRepository(db), auth, checkCodes, clock, goods.facade);
+  const brands = brandsModule({ db, media: media.fileUrls, clock });
+  const goods = goodsModule({ db, media: media.fileUrls, brands: brands.facade });
+  const account = new AccountService(new AccountRepository(db), auth, checkCodes, clock, goods.facade, brands.facade);
   const storeInfoChanges = new StoreInfoChangeService(new StoreInfoChangeRepository(db), account, clock);
   const pay = new PayService(new PayRepository(db), checkCodes, rateLimiter);
   const settlement = new SettlementService(new SettlementRepository(db), checkCodes, { check: (caller, payPassword) => pay.check(caller, payPassword) }, clock);
@@ -100,6 +102,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...imRoutes(im),
     ...media.routes,
     ...goods.routes,
+    ...brands.routes,
     ...inventoryModule({ db }),
     ...exports.routes,
     ...orders.routes,
@@ -112,7 +115,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...activityOperatorRoutes(activities.operator, config.operatorKey),
     ...flashSales.routes,
     ...promotionSimulator.routes,
-    ...operatorRoutes(new OperatorService(new OperatorRepository(db), goods.service, clock, storeInfoChanges), config.operatorKey),
+    ...operatorRoutes(new OperatorService(new OperatorRepository(db), goods.service, clock, storeInfoChanges, brands.service), config.operatorKey),
   ];
   return { routes, auth, captcha, checkCodes, rateLimiter, authRepository, exports: exports.service };
 }

@@ -70,15 +70,6 @@ export const WARNING_STATUS_LABELS: StatusTable<WarningStatus> = statusTable({
   [WARNING_STATUS.handled]: { 'zh-CN': '已处理', 'en-US': 'handled' },
 });
 
-/** Brand application status (docs/goods.md "Brand applications"): 1 under review, 2 approved, 3 rejected. */
-export const BRAND_APPLICATION_STATUS = { underReview: 1, approved: 2, rejected: 3 } as const;
-export type BrandApplicationStatus = (typeof BRAND_APPLICATION_STATUS)[keyof typeof BRAND_APPLICATION_STATUS];
-export const BRAND_APPLICATION_STATUS_LABELS: StatusTable<BrandApplicationStatus> = statusTable({
-  [BRAND_APPLICATION_STATUS.underReview]: { 'zh-CN': '审核中', 'en-US': 'under review' },
-  [BRAND_APPLICATION_STATUS.approved]: { 'zh-CN': '已通过', 'en-US': 'approved' },
-  [BRAND_APPLICATION_STATUS.rejected]: { 'zh-CN': '已驳回', 'en-US': 'rejected' },
-});
-
 /** Detail of a goods: 1 rich text, 2 images. */
 export const GOODS_DETAIL_TYPE = { richText: 1, images: 2 } as const;
 
@@ -522,63 +513,6 @@ export const goodsReviewReason = z
   .min(1)
   .max(GOODS_LIMITS.rejectReasonMax);
 
-// ---------------------------------------------------------------------------------------------
-// Brand applications (brandApply; docs/goods.md "Brand applications").
-
-/** Our design: up to 3 certificate images (front, back, an extension page). */
-export const BRAND_CERTIFICATES_MAX = 3;
-/** A calendar day as the date input gives it. */
-export const BRAND_EXPIRE_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar day 'YYYY-MM-DD' (not 2026-02-30). */
-export function isCalendarDay(text: string): boolean {
-  if (!BRAND_EXPIRE_DATE_PATTERN.test(text)) return false;
-  const day = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
-}
-
-export const brandApplyBiz = z.object({
-  brandName: trimmed(GOODS_LIMITS.brandMax),
-  /** When the authorisation ends; the server also refuses today or a past day (its clock). */
-  brandExpireDate: z
-    .string()
-    .trim()
-    .refine(isCalendarDay, rule('date')),
-  /** Certificate images picked from the store's own media library, by fileId. */
-  certificateFileIds: z
-    .array(positiveId())
-    .min(1)
-    .max(BRAND_CERTIFICATES_MAX)
-    .refine((ids) => new Set(ids).size === ids.length, rule('distinct')),
-});
-export type BrandApplyInput = z.input<typeof brandApplyBiz>;
-
-const brandApplicationStatusValue = z.number().int() as unknown as z.ZodType<BrandApplicationStatus>;
-
-export const brandApplicationListBiz = z.object({
-  ...pageQueryShape,
-  status: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
-});
-
-export const brandApplicationRowSchema = z.object({
-  applicationId: z.number(),
-  brandName: z.string(),
-  brandExpireDate: z.string(),
-  status: brandApplicationStatusValue,
-  rejectReason: z.string(),
-  /** Signed afresh on read, like goods images; a file no longer in the library answers GOODS_MEDIA_UNAVAILABLE_URL. */
-  certificates: z.array(z.object({ fileId: z.number(), objectUrl: z.string() })),
-  createTime: z.number(),
-  /** 0 until reviewed. */
-  reviewTime: z.number(),
-});
-export type BrandApplicationRow = z.infer<typeof brandApplicationRowSchema>;
-
-export const brandApplyAnswerSchema = z.object({ applicationId: z.number(), status: brandApplicationStatusValue });
-
-/** queryStoreBrandList: the store's approved brands whose authorisation has not ended (goodRelease's brand field). */
-export const storeBrandListSchema = z.object({ list: z.array(z.object({ brandName: z.string(), brandExpireDate: z.string() })) });
-
 const countAnswer = z.object({ count: z.number() });
 const goodsSaved = z.object({ goodsId: z.number(), status: goodsStatusValue });
 
@@ -605,8 +539,5 @@ export const goodsEndpoints = {
   stockWarningList: defineEndpoint({ path: `${SKU_WARNING_BASE}/warningList`, biz: stockWarningListBiz, data: pageResult(stockWarningRowSchema), access: 'user', permission: PERMISSIONS.goodsView, summary: 'inventoryWarning' }),
   handleStockWarnings: defineEndpoint({ path: `${SKU_WARNING_BASE}/handleWarnings`, biz: warningIdsBiz, data: countAnswer, errors: [notFound], access: 'user', permission: PERMISSIONS.goodsStock, summary: 'mark stock warnings handled' }),
   checkExistsUpperShelfGoods: defineEndpoint({ path: '/v1/store/eshop/expand/ftEspStoreMmCategory/checkExistsUpperShelfGoods', biz: categoryIdBiz, data: upperShelfGoodsCheckSchema, access: 'user', permission: PERMISSIONS.goodsView, summary: 'on-shelf goods in a category' }),
-  brandApply: defineEndpoint({ path: `${GOODS_BASE}/brand/apply`, biz: brandApplyBiz, data: brandApplyAnswerSchema, errors: [STORE_CODES.alreadyExists], access: 'user', permission: PERMISSIONS.brandManage, summary: 'brandApply: apply for a brand (under review)' }),
-  brandApplicationList: defineEndpoint({ path: `${GOODS_BASE}/brand/applicationList`, biz: brandApplicationListBiz, data: pageResult(brandApplicationRowSchema), access: 'user', permission: PERMISSIONS.brandManage, summary: "the store's brand applications, newest first" }),
-  queryStoreBrandList: defineEndpoint({ path: `${GOODS_BASE}/brand/queryStoreBrandList`, biz: emptyBiz, data: storeBrandListSchema, access: 'user', permission: PERMISSIONS.goodsView, summary: 'approved brands for goodRelease' }),
   snapshotQueryById: defineEndpoint({ path: `${GOODS_BASE}/snapshot/queryById`, biz: snapshotIdBiz, data: goodsSnapshotSchema, errors: [notFound], access: 'user', permission: PERMISSIONS.goodsView, summary: 'goods snapshot queryById' }),
 } as const;

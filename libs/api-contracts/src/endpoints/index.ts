@@ -2,6 +2,7 @@ import type { AnyEndpoint } from '../endpoint';
 import { afterSalesEndpoints } from './after-sales';
 import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
+import { brandEndpoints } from './brands';
 import { commonEndpoints } from './common';
 import { couponEndpoints } from './coupons';
 import { activityEndpoints } from './activities';
@@ -43,6 +44,7 @@ export * from './coupons';
 export * from './activities';
 export * from './group-buys';
 export * from './flash-sales';
+export * from './brands';
 export * from './provider-delivery';
 export * from './after-sale-templates';
 export * from './freight';
@@ -71,6 +73,7 @@ export const endpointGroups = {
   activities: activityEndpoints,
   groupBuys: groupBuyEndpoints,
   flashSales: flashSaleEndpoints,
+  brands: brandEndpoints,
   providerDelivery: providerDeliveryEndpoints,
   afterSaleTemplates: afterSaleTemplateEndpoints,
   freight: freightEndpoints,

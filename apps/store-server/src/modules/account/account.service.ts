@@ -53,6 +53,8 @@ export class AccountService {
     private readonly clock: Clock,
     /** The goods module's public face: a category with goods on shelf cannot be removed. */
     private readonly goods?: GoodsFacade,
+    /** The brands module's face: days to the soonest end of an approved brand (null without one), for the dashboard. */
+    private readonly brands?: { soonestBrandExpiryDays(storeId: number): Promise<number | null> },
   ) {}
 
   private async store(caller: Caller) {
@@ -279,6 +281,9 @@ export class AccountService {
     const store = await this.store(caller);
     const blacklist = await this.stores.findBlacklist(caller.storeId);
     const card = await this.stores.findBankCard(caller.storeId);
+    // brandExpiryDays counts to the soonest end among the store's approved brands (brandManagement flags 0..60 days);
+    // a store without approved brands keeps its registration's brand date.
+    const brandDays = (await this.brands?.soonestBrandExpiryDays(caller.storeId)) ?? null;
     return {
       storeName: store.store_name,
       storeStatus: store.store_status,
@@ -288,7 +293,7 @@ export class AccountService {
       existsPromise: card !== undefined,
       existsProtocol: store.agreement_accepted_at !== null,
       storeLicenseDays: this.daysUntil(store.license_expires_on),
-      brandExpiryDays: this.daysUntil(store.brand_expires_on),
+      brandExpiryDays: brandDays ?? this.daysUntil(store.brand_expires_on),
     };
   }
 

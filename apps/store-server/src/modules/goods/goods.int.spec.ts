@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { GOODS_STATUS, goodsEndpoints as e, inventoryEndpoints, STOCK_STATUS, type GoodsDetail, type GoodsListRow, type GoodsSubmitInput, type PageOf, type SkuStockRow, type StockWarningRow } from '@merchant/api-contracts';
 import { DEMO_GOODS_COUNTS, OTHER_STORE_GOODS } from '../../db/goods.seed';
-import { DEMO_BRANDS } from './brand-applications.seed';
+import { DEMO_BRANDS } from '../brands';
 import { createStoreServer, type StoreServer } from '../../server';
 import { startTestServer, type TestHarness } from '../../testing/harness';
 import { hashSecret } from '../../shared/passwords';

@@ -2,7 +2,7 @@ import { GOODS_STATUS, WARNING_STATUS, type PageOf } from '@merchant/api-contrac
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { GoodsTable, StoreDatabase } from '../../db/schema';
 import type { ListQuery, ResourceList } from '../../shared/resource-list';
-import { BrandApplicationsRepository } from './brand-applications.repository';
+import { BrandApplicationsRepository } from '../brands';
 
 export { draftList, goodsList, skuStockList, stockWarningList } from './goods.lists';
 
@@ -63,7 +63,7 @@ export interface StockChange {
 export class GoodsRepository {
   constructor(private readonly db: Db) {}
 
-  /** The brand applications on the same database (the release form's brand must be an approved one). */
+  /** The brands module's applications on the same database (the release form's brand must be an approved one). */
   brandApplications(): BrandApplicationsRepository {
     return new BrandApplicationsRepository(this.db);
   }

@@ -23,7 +23,7 @@ import { systemClock, toEpochSeconds } from '../../shared/clock';
 import type { ListQuery } from '../../shared/resource-list';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import { STORE_STATUS as StoreStatus } from '@merchant/api-contracts';
-import { BrandApplicationsService, type StoreBrandCheck } from './brand-applications.service';
+import { BrandApplicationsService, type StoreBrandCheck } from '../brands';
 import { keepStoredUrls, refuseForeignFiles, signGoodsDetail, signMainImages, type SignFileUrls } from './goods.media';
 import { draftList, goodsList, skuStockList, stockWarningList, type GoodsRecord, type GoodsRepository, type SkuRecord, type SkuWrite, type StockChange } from './goods.repository';
 

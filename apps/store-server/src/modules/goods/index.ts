@@ -1,12 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import type { StoreRoute } from '../../http/route';
-import { systemClock, type Clock } from '../../shared/clock';
 import type { UnitOfWork } from '../../shared/unit-of-work';
 import type { MediaFileUrls } from '../media';
-import { BrandApplicationsRepository } from './brand-applications.repository';
-import { brandApplicationRoutes } from './brand-applications.routes';
-import { BrandApplicationsService } from './brand-applications.service';
+import type { StoreBrandCheck } from '../brands';
 import { GoodsRepository } from './goods.repository';
 import { goodsRoutes } from './goods.routes';
 import { GoodsService } from './goods.service';
@@ -16,9 +13,6 @@ import { SavedViewsService } from './saved-views.service';
 
 export { GoodsService, recordWarning as recordStockWarning } from './goods.service';
 export { GoodsRepository } from './goods.repository';
-export { BrandApplicationsService, type BrandReviewView } from './brand-applications.service';
-export { BrandApplicationsRepository } from './brand-applications.repository';
-export { DEMO_BRANDS, seedDemoBrands } from './brand-applications.seed';
 /** The goods lists' definitions, for exports of the same filtered lists (modules/exports). */
 export { draftList, goodsList, skuStockList } from './goods.lists';
 
@@ -36,17 +30,16 @@ export interface GoodsFacade {
 }
 
 /** The goods module: its calls and the saved views of lists, over their repositories. */
-export function goodsModule(deps: { db: Kysely<StoreDatabase>; media?: MediaFileUrls; clock?: Clock }): { routes: StoreRoute[]; service: GoodsService; facade: GoodsFacade } {
+export function goodsModule(deps: { db: Kysely<StoreDatabase>; media?: MediaFileUrls; brands?: StoreBrandCheck }): { routes: StoreRoute[]; service: GoodsService; facade: GoodsFacade } {
   const repository = new GoodsRepository(deps.db);
-  const brands = new BrandApplicationsService(new BrandApplicationsRepository(deps.db), deps.clock ?? systemClock);
-  const service = new GoodsService(repository, brands);
+  // The release form's brand must be one the brands module approved for the store and not yet ended.
+  const service = new GoodsService(repository, deps.brands);
   const facade: GoodsFacade = {
     countOnShelfByCategory: (storeId, categoryIds, unit) => (unit ? new GoodsRepository(unit) : repository).onShelfCountByCategory(storeId, categoryIds),
   };
   return {
     routes: [
       ...goodsRoutes(service, deps.media),
-      ...brandApplicationRoutes(brands, deps.media),
       ...savedViewRoutes(new SavedViewsService(new SavedViewsRepository(deps.db))),
     ],
     service,

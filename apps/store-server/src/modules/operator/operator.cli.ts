@@ -1,6 +1,6 @@
 // `npm run operator -- <approve|reject|disable|enable> <storeId> [--reason "..."]`
 // `npm run operator -- <goods-approve|goods-reject> <goodsId> [--reason "..."]`
-// `npm run operator -- <brand-approve|brand-reject> <applicationId> [--reason "..."]`
+// `npm run operator -- <brand-review|brand-approve|brand-reject> <applicationId> [--reason "..."]`
 // `npm run operator -- <logout-approve|logout-reject> <requestId> [--reason "..."]`
 // `npm run operator -- <profile-approve|profile-reject> <changeId> [--reason "..."]`
 // `npm run operator -- <activity-approve|activity-reject> <applicationId> [--reason "..."]`
@@ -57,7 +57,8 @@ const USAGE = `usage: npm run operator -- <${OPERATOR_ACTIONS.join('|')}> <store
   enable <storeId>                     disabled → approved
   goods-approve <goodsId>              goods under review → on shelf
   goods-reject <goodsId> --reason "..."  goods under review → rejected; the merchant sees the reason
-  brand-approve <applicationId>        brand application under review → approved (selectable in goodRelease)
+  brand-review <applicationId>         brand application submitted → under review
+  brand-approve <applicationId>        brand application (submitted or) under review → approved (selectable in goodRelease)
   brand-reject <applicationId> --reason "..."  brand application → rejected; the merchant sees the reason
   logout-approve <requestId>           deregistration request → completed; the store is closed (status 4, disabled)
   logout-reject <requestId> --reason "..."  deregistration request → refused; the merchant sees the reason at /logouting

@@ -53,9 +53,12 @@ export const goodsOperatorCommandSchema = z
 export type GoodsOperatorCommand = z.output<typeof goodsOperatorCommandSchema>;
 export const OPERATOR_GOODS_PATH_PREFIX = '/operator/goods';
 
-/** The platform's brand review (docs/goods.md "Brand applications"): under review → approved, or → rejected with a reason. */
-export const BRAND_OPERATOR_ACTIONS = ['approve', 'reject'] as const;
-/** The CLI's names: `npm run operator -- brand-approve|brand-reject <applicationId>`. */
+/**
+ * The platform's brand review (docs/merchant-centre.md "Brands", BRAND_MACHINE): review takes a submitted application
+ * under review; approve, or reject with a reason, decides one (a submitted one is taken under review first).
+ */
+export const BRAND_OPERATOR_ACTIONS = ['review', 'approve', 'reject'] as const;
+/** The CLI's names: `npm run operator -- brand-review|brand-approve|brand-reject <applicationId>`. */
 export const BRAND_CLI_ACTIONS = BRAND_OPERATOR_ACTIONS.map((a) => `brand-${a}` as const);
 
 export const brandOperatorCommandSchema = z
@@ -70,7 +73,7 @@ export const brandOperatorCommandSchema = z
   })
   .superRefine((command, ctx) => {
     if (command.action === 'reject' && command.reason === undefined) ctx.addIssue(ruleIssue('reasonNeeded', ['reason'], { values: [`brand-${command.action}`] }));
-    if (command.action === 'approve' && command.reason !== undefined) ctx.addIssue(ruleIssue('noReason', ['reason'], { values: [`brand-${command.action}`] }));
+    if (command.action !== 'reject' && command.reason !== undefined) ctx.addIssue(ruleIssue('noReason', ['reason'], { values: [`brand-${command.action}`] }));
   });
 export type BrandOperatorCommand = z.output<typeof brandOperatorCommandSchema>;
 export const OPERATOR_BRANDS_PATH_PREFIX = '/operator/brands';

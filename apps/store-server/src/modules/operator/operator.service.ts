@@ -3,7 +3,8 @@ import type { Updateable } from 'kysely';
 import type { StoreTable } from '../../db/schema';
 import { STORE_CODES, StoreError } from '../../shared/store-error';
 import { systemClock, type Clock } from '../../shared/clock';
-import { BrandApplicationsRepository, BrandApplicationsService, GoodsRepository, GoodsService } from '../goods';
+import { BrandApplicationsRepository, BrandApplicationsService } from '../brands';
+import { GoodsRepository, GoodsService } from '../goods';
 import type { OperatorRepository, OperatorStoreView } from './operator.repository';
 import { DeregistrationRepository, DeregistrationService } from '../deregistration';
 import type { StoreInfoChangeService } from '../account';
@@ -32,16 +33,17 @@ export class OperatorService {
   private readonly brands: BrandApplicationsService;
   private readonly deregistration: DeregistrationService;
 
-  /** Goods and brand decisions go through the goods module's own services (its public face). */
+  /** Goods and brand decisions go through the goods and brands modules' own services (their public faces). */
   constructor(
     private readonly stores: OperatorRepository,
     goods?: GoodsService,
     clock: Clock = systemClock,
     /** The shop profile's reviewed changes (issue 26 §1); the store modules hand it in. */
     private readonly storeInfoChanges?: StoreInfoChangeService,
+    brands?: BrandApplicationsService,
   ) {
     this.goods = goods ?? new GoodsService(new GoodsRepository(stores.db));
-    this.brands = new BrandApplicationsService(new BrandApplicationsRepository(stores.db), clock);
+    this.brands = brands ?? new BrandApplicationsService(new BrandApplicationsRepository(stores.db), clock);
     this.deregistration = new DeregistrationService(new DeregistrationRepository(stores.db), clock);
   }
 
@@ -56,7 +58,7 @@ export class OperatorService {
     return this.storeInfoChanges.decide(command.changeId, command.action, command.reason);
   }
 
-  /** brand-approve / brand-reject: only applications under review. */
+  /** brand-review / brand-approve / brand-reject: BRAND_MACHINE's platform moves (approve and reject take a submitted one under review first). */
   reviewBrand(command: BrandOperatorCommand) {
     return this.brands.review(command.applicationId, command.action, command.reason);
   }
