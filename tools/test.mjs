@@ -101,6 +101,14 @@ const stages = [
         cmd: ['node', 'tools/api-reports.mjs', '--check'],
         env: envWithoutServices,
       },
+      {
+        // The API document (libs/api-contracts/dist/openapi.json, built in the first stage) passes Redocly's
+        // recommended lint: no errors, no warnings but the accepted ones in libs/api-contracts/redocly.yaml (2 s).
+        // Its openapi-typescript client runs in store-server's integration suite (openapi-consumer.int.spec.ts).
+        name: 'API document (Redocly lint)',
+        cmd: ['node', 'tools/check-api-document.mjs'],
+        env: envWithoutServices,
+      },
       ...integrationSuites,
       {
         name: 'registry publish (verdaccio)',

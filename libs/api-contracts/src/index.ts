@@ -107,3 +107,13 @@ export {
   type ConsoleToFrameMessageOf,
   type NewMessagePayload,
 } from './frame-protocol';
+export {
+  buildOpenApiDocument,
+  ACCESS_TOKEN_SCHEME,
+  DEVELOPMENT_SERVER_URL,
+  PRODUCTION_SERVER,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiOptions,
+  type OpenApiServer,
+} from './openapi';

@@ -31,6 +31,8 @@ import * as groupBuys from './migrations/0029-group-buys';
 import * as flashSales from './migrations/0030-flash-sales';
 import * as skuFloorPrices from './migrations/0031-sku-floor-prices';
 import * as brands from './migrations/0035-brands';
+import * as providerDelivery from './migrations/0033-provider-delivery';
+import * as afterSaleTemplates from './migrations/0034-after-sale-templates';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -66,6 +68,8 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0030-flash-sales': flashSales,
   '0031-sku-floor-prices': skuFloorPrices,
   '0035-brands': brands,
+  '0033-provider-delivery': providerDelivery,
+  '0034-after-sale-templates': afterSaleTemplates,
 };
 
 export interface DatabaseOptions {

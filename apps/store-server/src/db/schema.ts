@@ -908,6 +908,73 @@ export interface StoreActivityApplicationItemTable {
   activity_price_cents: number;
 }
 
+/** Issue 27 §6 provider delivery (migration 0033): the platform's providers (reference data). */
+export interface RefDeliveryProviderTable {
+  id: number;
+  name: string;
+  service_area: string;
+  fee_note: string;
+  contact_phone: string;
+  agreement_title: string;
+  agreement_version: string;
+  agreement_zh: string;
+  agreement_en: string;
+  enabled: Generated<boolean>;
+}
+
+/** A store's provider delivery contract; state is @merchant/api-contracts PROVIDER_CONTRACT_STATE. */
+export interface StoreProviderContractTable {
+  id: Generated<number>;
+  store_id: number;
+  provider_id: number;
+  state: Generated<number>;
+  agreement_title: string;
+  agreement_version: string;
+  agreement_zh: string;
+  agreement_en: string;
+  opened_at: Date;
+  opened_by_user_id: number;
+  opened_by: string;
+  signed_at: Date | null;
+  signed_by_user_id: number | null;
+  signed_by: string | null;
+  suspended_by: string | null;
+  suspend_reason: string | null;
+  closed_at: Date | null;
+  closed_by_user_id: number | null;
+  closed_by: string | null;
+  close_reason: string | null;
+}
+
+export interface StoreProviderContractStepTable {
+  id: Generated<number>;
+  contract_id: number;
+  event: string;
+  actor: string;
+  user_id: number | null;
+  user_name: string | null;
+  reason: string | null;
+  from_state: number | null;
+  to_state: number;
+  at: Date;
+}
+
+/** Issue 27 §3 after-sale explanation templates (migration 0034): content is sanitised HTML only. */
+export interface StoreAfterSaleTemplateTable {
+  id: Generated<number>;
+  store_id: number;
+  name: string;
+  content: string;
+  summary: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface StoreAfterSaleTemplateCountTable {
+  store_id: number;
+  templates: number;
+}
+
 export interface StoreDatabase {
   store_store: StoreTable;
   store_info_change: StoreInfoChangeTable;
@@ -980,6 +1047,11 @@ export interface StoreDatabase {
   store_flash_sale_buyer_count: StoreFlashSaleBuyerCountTable;
   store_flash_sale_order: StoreFlashSaleOrderTable;
   store_flash_sale_order_line: StoreFlashSaleOrderLineTable;
+  ref_delivery_provider: RefDeliveryProviderTable;
+  store_provider_contract: StoreProviderContractTable;
+  store_provider_contract_step: StoreProviderContractStepTable;
+  store_after_sale_template: StoreAfterSaleTemplateTable;
+  store_after_sale_template_count: StoreAfterSaleTemplateCountTable;
   ref_bank: RefBankTable;
   ref_unit: RefUnitTable;
   ref_technology: RefTechnologyTable;

@@ -1,6 +1,6 @@
 // The calls answered through @merchant/api-contracts: the OpenAPI document generated from them, and
 // the contract's biz check in front of every one of them (10100001, nothing changed).
-import { allEndpoints, endpointGroups, STORE_CODES, validationErrInfo, type AnyEndpoint } from '@merchant/api-contracts';
+import { allEndpoints, endpointCodes, endpointGroups, STORE_CODES, validationErrInfo, type AnyEndpoint } from '@merchant/api-contracts';
 import { z } from 'zod';
 import { DEFAULT_CONFIG } from '../config';
 import { buildStoreModules } from '../modules';
@@ -10,6 +10,7 @@ import type { StoreRoute } from './route';
 
 interface OpenApiOperation {
   summary: string;
+  security?: unknown[];
   'x-codes': string[];
   'x-permission'?: string;
   requestBody: { content: { 'application/json': { schema: { properties: { biz: unknown } } } } };
@@ -17,7 +18,12 @@ interface OpenApiOperation {
     200: {
       content: {
         'application/json': {
-          schema: { properties: { data: { anyOf: unknown[] } }; if: { properties: { code: { const: string } } }; then: { required: string[]; properties: { errInfo: { $ref: string } } } };
+          schema: {
+            oneOf: [
+              { properties: { code: { const: string }; data: unknown } },
+              { properties: { code: { enum: string[] } }; if: { properties: { code: { const: string } } }; then: { required: string[]; properties: { errInfo: { $ref: string } } } },
+            ];
+          };
         };
       };
     };
@@ -27,6 +33,15 @@ interface OpenApiOperation {
 const schemaOf = (schema: z.ZodType, io: 'input' | 'output') => {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   return rest;
+};
+
+/**
+ * zod's schema as the document holds it: its $defs (recursive schemas, schemas with an id) live in
+ * components.schemas under their id (openapi.ts), so their refs point there.
+ */
+const resolved = (schema: Record<string, unknown>): unknown => {
+  const { $defs: _defs, ...rest } = schema;
+  return JSON.parse(JSON.stringify(rest).replace(/"#\/\$defs\/([^"]+)"/g, '"#/components/schemas/$1"'));
 };
 
 describe('endpoint contracts on the real server', () => {
@@ -62,13 +77,18 @@ describe('endpoint contracts on the real server', () => {
     for (const route of contractRoutes()) {
       const operation = document.paths[route.path]!.post;
       const body = operation.requestBody.content['application/json'].schema;
-      expect(body.properties.biz).toEqual(schemaOf(route.contract.biz, 'input'));
-      const answer = operation.responses[200].content['application/json'].schema;
-      expect(answer.properties.data.anyOf[0]).toEqual(schemaOf(route.contract.data, 'output'));
-      expect([answer.if.properties.code.const, answer.then]).toEqual([
+      expect(body.properties.biz).toEqual(resolved(schemaOf(route.contract.biz, 'input')));
+      // The success answer carries the contract's data; the failure answer every other code the call declares.
+      const [success, failure] = operation.responses[200].content['application/json'].schema.oneOf;
+      expect([success.properties.code.const, success.properties.data]).toEqual([STORE_CODES.success, resolved(schemaOf(route.contract.data, 'output'))]);
+      expect(failure.properties.code.enum).not.toContain(STORE_CODES.success);
+      for (const code of endpointCodes(route.contract).filter((code) => code !== STORE_CODES.success)) expect(failure.properties.code.enum).toContain(code);
+      expect([failure.if.properties.code.const, failure.then]).toEqual([
         STORE_CODES.invalidParameter,
         { required: ['errInfo'], properties: { errInfo: { $ref: '#/components/schemas/ValidationErrInfo' } } },
       ]);
+      // Public calls need no sign-in: they opt out of the document's access-token security.
+      expect(operation.security).toEqual(route.contract.access === 'public' ? [] : undefined);
       expect(operation.summary).toBe(route.contract.summary);
       expect(operation['x-permission']).toBe(route.contract.permission);
       for (const code of route.contract.errors) expect(operation['x-codes']).toContain(code);

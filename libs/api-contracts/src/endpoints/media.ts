@@ -129,7 +129,8 @@ export const mediaCatalogNode: z.ZodType<MediaCatalogNode> = z.strictObject({
   get catalogList() {
     return z.array(mediaCatalogNode).optional();
   },
-});
+  // Recursive: the API document keeps it once, as components.schemas.MediaCatalogNode.
+}).meta({ id: 'MediaCatalogNode' });
 
 /** console-spec §3 library file as store-server answers it (createDate in seconds, §9; objectUrl signed, expiring). */
 export const mediaLibraryFile = z.strictObject({
