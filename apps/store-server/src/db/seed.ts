@@ -14,6 +14,8 @@ import { DEMO_FLASH_SALE_ORDERS, seedDemoFlashSales } from '../modules/flash-sal
 import { seedDemoActivities } from '../modules/activities/activities.seed';
 import { DEMO_GROUP_BUY_ORDER_COUNTS, seedDemoGroupBuys } from '../modules/group-buys/group-buys.seed';
 import { createOrdersFacade } from '../modules/orders/orders.facade';
+import { seedDemoProviderDelivery } from '../modules/provider-delivery/provider-delivery.seed';
+import { seedDemoAfterSaleTemplates } from '../modules/after-sale-templates/after-sale-templates.seed';
 
 /** Demo data of docs/decisions/0001-workspace-contracts.md ("Demo data"). */
 export const DEMO_STORE = {
@@ -133,6 +135,10 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
   await seedDemoFlashSales(db, clock, DEMO_STORE.id);
   // After the goods: the platform's demo campaigns and the demo store's applications (approved, pending, rejected).
   await seedDemoActivities(db, clock, DEMO_STORE.id);
+  // Issue 27 §6: a running provider delivery contract (and a closed one) on the demo store.
+  await seedDemoProviderDelivery(db, clock, DEMO_STORE.id);
+  // Issue 27 §3: an after-sale template used by the demo store's first two goods (after the goods).
+  await seedDemoAfterSaleTemplates(db, clock, DEMO_STORE.id);
   await db
     .insertInto('store_customer')
     .values(DEMO_CUSTOMERS.map((c) => ({ accid: c.accid, nickname: c.nickname, avatar_url: null })))

@@ -47,6 +47,8 @@ import { flashSalesModule } from './flash-sales';
 import { groupBuysModule } from './group-buys';
 import { activitiesModule } from './activities';
 import { promotionSimulatorModule } from './promotion-simulator';
+import { providerDeliveryModule } from './provider-delivery';
+import { afterSaleTemplatesModule } from './after-sale-templates';
 
 export interface ModuleDependencies {
   db: Kysely<StoreDatabase>;
@@ -114,6 +116,8 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...activities.routes,
     ...activityOperatorRoutes(activities.operator, config.operatorKey),
     ...flashSales.routes,
+    ...providerDeliveryModule({ db, clock, operatorKey: config.operatorKey }).routes,
+    ...afterSaleTemplatesModule({ db, clock }).routes,
     ...promotionSimulator.routes,
     ...operatorRoutes(new OperatorService(new OperatorRepository(db), goods.service, clock, storeInfoChanges, brands.service), config.operatorKey),
   ];
