@@ -105,7 +105,8 @@ export async function seedDemoGoods(db: Kysely<StoreDatabase>, clock: Clock): Pr
         detail_html: `<p>${template.noun} from ${template.brand}. Delivered and installed by our partners.</p>`,
         detail_images: '[]',
         spec_list: JSON.stringify(template.specList),
-        freight_template_id: 1,
+        // The freight seed points the demo store's goods at its templates (modules/freight/freight.seed.ts).
+        freight_template_id: null,
         after_sale_template_id: null,
         min_price_cents: template.basePrice + (index % 7) * 100,
         reject_reason: entry.status === GOODS_STATUS.rejected ? (REJECT_REASONS[index % REJECT_REASONS.length] as string) : null,

@@ -975,6 +975,19 @@ export interface StoreAfterSaleTemplateCountTable {
   templates: number;
 }
 
+/** Issue 27 §1 freight templates (migration 0032): the rules are api-contracts FreightRules without `pricing`. */
+export interface StoreFreightTemplateTable {
+  id: Generated<number>;
+  store_id: number;
+  name: string;
+  /** 1 count, 2 weight (grams), 3 volume (cm³): @merchant/api-contracts FREIGHT_PRICING. */
+  pricing: number;
+  rules: Json<Record<string, unknown>>;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
 export interface StoreDatabase {
   store_store: StoreTable;
   store_info_change: StoreInfoChangeTable;
@@ -1052,6 +1065,7 @@ export interface StoreDatabase {
   store_provider_contract_step: StoreProviderContractStepTable;
   store_after_sale_template: StoreAfterSaleTemplateTable;
   store_after_sale_template_count: StoreAfterSaleTemplateCountTable;
+  store_freight_template: StoreFreightTemplateTable;
   ref_bank: RefBankTable;
   ref_unit: RefUnitTable;
   ref_technology: RefTechnologyTable;

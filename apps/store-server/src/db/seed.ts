@@ -10,6 +10,7 @@ import { DEMO_ORDER_COUNTS as DEMO_PLAIN_ORDER_COUNTS, seedDemoOrders } from './
 import { seedDemoStaff } from './seed-staff';
 import { seedDemoStoreInfoChange } from '../modules/account/store-info-changes.seed';
 import { seedDemoCoupons } from '../modules/coupons/coupons.seed';
+import { seedDemoFreightTemplates } from '../modules/freight/freight.seed';
 import { DEMO_FLASH_SALE_ORDERS, seedDemoFlashSales } from '../modules/flash-sales/flash-sales.seed';
 import { seedDemoActivities } from '../modules/activities/activities.seed';
 import { DEMO_GROUP_BUY_ORDER_COUNTS, seedDemoGroupBuys } from '../modules/group-buys/group-buys.seed';
@@ -123,6 +124,8 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
   await seedDemoSessions(db, clock, DEMO_STORE.userName);
   await seedDemoMedia(db, clock);
   await seedDemoGoods(db, clock);
+  // After the goods: two freight templates (one default) that the demo goods use.
+  await seedDemoFreightTemplates(db, clock, DEMO_STORE.id);
   // Orders are placed from the demo store's on-shelf goods, so they come after them.
   await seedDemoOrders(db, clock, DEMO_STORE.id);
   // After the orders: picks the demo orders by status (modules/after-sales/after-sales.seed.ts).

@@ -43,6 +43,7 @@ import { afterSalesModule } from './after-sales';
 import { notificationsModule } from './notifications';
 import { staffModule } from './staff';
 import { couponsModule } from './coupons';
+import { freightModule } from './freight';
 import { flashSalesModule } from './flash-sales';
 import { groupBuysModule } from './group-buys';
 import { activitiesModule } from './activities';
@@ -113,6 +114,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...groupBuys.routes,
     ...staffModule({ db, auth, clock }).routes,
     ...coupons.routes,
+    ...freightModule({ db, clock }).routes,
     ...activities.routes,
     ...activityOperatorRoutes(activities.operator, config.operatorKey),
     ...flashSales.routes,

@@ -307,6 +307,8 @@ export const goodsListBiz = z
     goodsId: positiveId().optional(),
     categoryId: positiveId().optional(),
     brandName: keywordField(),
+    /** Goods using this freight template (the link from a template that cannot be deleted). */
+    freightTemplateId: positiveId().optional(),
     ...createTimeShape,
     priceMin: cents().optional(),
     priceMax: cents().optional(),

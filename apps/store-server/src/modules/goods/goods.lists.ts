@@ -71,6 +71,7 @@ export const goodsList = defineResourceList<GoodsListRow>({
     goodsId: { column: 'g.id', op: 'eq' },
     categoryId: { column: 'g.category_id', op: 'eq' },
     brandName: { column: 'g.brand_name', op: 'contains' },
+    freightTemplateId: { column: 'g.freight_template_id', op: 'eq' },
     ...createTimeFilters,
     priceMin: { column: 'g.min_price_cents', op: 'gte' },
     priceMax: { column: 'g.min_price_cents', op: 'lte' },

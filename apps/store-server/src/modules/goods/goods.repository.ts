@@ -2,6 +2,7 @@ import { GOODS_STATUS, WARNING_STATUS, type PageOf } from '@merchant/api-contrac
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { GoodsTable, StoreDatabase } from '../../db/schema';
 import type { ListQuery, ResourceList } from '../../shared/resource-list';
+import { freightTemplateOwned } from '../freight';
 import { BrandApplicationsRepository } from '../brands';
 
 export { draftList, goodsList, skuStockList, stockWarningList } from './goods.lists';
@@ -66,6 +67,11 @@ export class GoodsRepository {
   /** The brands module's applications on the same database (the release form's brand must be an approved one). */
   brandApplications(): BrandApplicationsRepository {
     return new BrandApplicationsRepository(this.db);
+  }
+
+  /** Whether the freight template is the store's (the freight module's answer, on the same transaction). */
+  freightTemplateOwned(storeId: number, templateId: number): Promise<boolean> {
+    return freightTemplateOwned(this.db, storeId, templateId);
   }
 
   transaction<T>(run: (repository: GoodsRepository) => Promise<T>): Promise<T> {

@@ -364,13 +364,19 @@ function goodsValues(fields: GoodsFields): Updateable<GoodsTable> {
 /**
  * The form's references: the category is one of the store's enabled business categories, the specs are
  * that category's (console-spec §7 category specs) with its values, the unit is enabled, and SKU ids
- * being edited belong to this goods.
+ * being edited belong to this goods; the freight template is one of the store's.
  */
 async function checkReferences(repo: GoodsRepository, storeId: number, fields: GoodsFields, goodsId: number | undefined): Promise<void> {
   if (fields.categoryId !== undefined && fields.categoryId !== null) {
     const category = await repo.storeCategory(storeId, fields.categoryId);
     if (!category) throw invalid('请选择本店经营类目下的后台类目', `category ${fields.categoryId} is not one of the shop's business categories`);
     if (fields.specList) checkSpecs(fields.specList, await repo.categorySpecs(fields.categoryId));
+  }
+  if (fields.freightTemplateId !== undefined && fields.freightTemplateId !== null && !(await repo.freightTemplateOwned(storeId, fields.freightTemplateId))) {
+    // Issue 27 §1: a template of another store or a missing one, said on the field.
+    throw new StoreError(STORE_CODES.notFound, text('运费模板不存在', `freight template ${fields.freightTemplateId} not found`), {
+      problems: [{ field: 'freightTemplateId', problem: { rule: 'option' } }],
+    });
   }
   if (fields.unitId !== undefined && fields.unitId !== null && !(await repo.unitEnabled(fields.unitId))) {
     throw invalid('计量单位不存在或已停用', `unit ${fields.unitId} is unknown or disabled`);
