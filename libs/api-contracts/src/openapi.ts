@@ -290,7 +290,11 @@ export function buildOpenApiDocument(contracts: readonly AnyEndpoint[], options:
       PRODUCTION_SERVER,
     ],
     security: [{ [ACCESS_TOKEN_SCHEME]: [] }],
-    tags: [...tags].map((name) => ({ name, description: AREA_DESCRIPTIONS[name] ?? `The calls of the ${name} area` })),
+    // In endpointGroups' order, whatever order the calls came in (store-server passes its routes').
+    tags: [...Object.keys(endpointGroups).filter((name) => tags.has(name)), ...[...tags].filter((name) => !(name in endpointGroups))].map((name) => ({
+      name,
+      description: AREA_DESCRIPTIONS[name] ?? `The calls of the ${name} area`,
+    })),
     paths,
     components: {
       schemas: {
