@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEV_OPERATOR_KEY } from '../../config';
 import { describeValidationError } from '@merchant/api-contracts';
+import { OPERATOR_PROVIDER_CONTRACTS_PATH_PREFIX, providerContractOperatorCommandSchema, type ProviderContractOperatorCommand } from '../provider-delivery';
 import {
   activityCreateSchema,
   activityOperatorCommandSchema,
@@ -49,6 +50,7 @@ const USAGE = `usage: npm run operator -- <${OPERATOR_ACTIONS.join('|')}> <store
        npm run operator -- <${PROFILE_CLI_ACTIONS.join('|')}> <changeId> [--reason "..."]
        npm run operator -- <activity-approve|activity-reject> <applicationId> [--reason "..."]
        npm run operator -- activity-create --file campaign.json
+       npm run operator -- <delivery-suspend|delivery-provider-suspend|delivery-resume> <contractId> [--reason "..."]
        npm run operator -- activity-create --title-zh "..." [--title-en "..."] [--description "..."] --sign-up-from <time> --sign-up-until <time>
                             --run-from <time> --run-until <time> --min-discount-bp <0-9999> [--categories 11,12] --max-goods <n> --quota <n>
   approve <storeId>                    under review → approved
@@ -68,6 +70,9 @@ const USAGE = `usage: npm run operator -- <${OPERATOR_ACTIONS.join('|')}> <store
                                        same fields in camelCase: titleZh, signUpFrom, minDiscountBp, categoryIds, maxGoods, quota …)
   activity-approve <applicationId>     activity application pending → approved; takes one of the campaign's places (refused when none is left)
   activity-reject <applicationId> --reason "..."  activity application → rejected; the merchant sees the reason in activityList
+  delivery-suspend <contractId> --reason "..."  provider delivery running → suspended by the platform
+  delivery-provider-suspend <contractId> --reason "..."  running → suspended by the provider (the platform relays its notice)
+  delivery-resume <contractId>         provider delivery suspended → running (only the platform lifts a suspension)
 environment: STORE_SERVER_URL (default http://127.0.0.1:3100), OPERATOR_KEY (default: the development key)`;
 
 /** `activity-create`: the campaign to publish (docs/marketing.md "Platform activities"). */
@@ -84,6 +89,7 @@ export type AnyOperatorCommand =
   | LogoutOperatorCommand
   | ProfileOperatorCommand
   | ActivityOperatorCommand
+  | ProviderContractOperatorCommand
   | ActivityCreateCliCommand;
 
 const ACTIVITY_CREATE_FLAGS = {
@@ -138,6 +144,12 @@ export function parseOperatorArgs(argv: readonly string[]): ParsedCommand {
     return { ok: false, message: (error as Error).message };
   }
   const [action, storeId, ...extra] = parsed.positionals;
+  if (action?.startsWith('delivery-')) {
+    if (!storeId || extra.length > 0) return { ok: false, message: 'expected a delivery action and one contract id' };
+    const input = { action: action.slice('delivery-'.length), contractId: storeId, reason: parsed.values.reason };
+    const delivery = providerContractOperatorCommandSchema.safeParse(input);
+    return delivery.success ? { ok: true, command: delivery.data } : { ok: false, message: describeValidationError(delivery.error, input) };
+  }
   if (action?.startsWith('activity-')) {
     if (!storeId || extra.length > 0) return { ok: false, message: 'expected an activity action and one application id' };
     const input = { action: action.slice('activity-'.length), activityApplicationId: storeId, reason: parsed.values.reason };
@@ -210,6 +222,14 @@ interface ActivityOperatorAnswer {
   data: { applicationId: number; campaignId: number; storeId: number; state: number; reason: string | null } | { campaignId: number; titleZh: string; quota: number } | null;
 }
 
+const isDeliveryCommand = (command: AnyOperatorCommand): command is ProviderContractOperatorCommand => 'contractId' in command;
+
+interface ProviderContractOperatorAnswer {
+  code: string;
+  msg: string;
+  data: { contractId: number; storeId: number; providerName: string; state: number; suspendedBy: string | null; suspendReason: string | null } | null;
+}
+
 const isActivityCreate = (command: AnyOperatorCommand): command is ActivityCreateCliCommand => 'campaign' in command;
 const isActivityCommand = (command: AnyOperatorCommand): command is ActivityOperatorCommand => 'activityApplicationId' in command;
 const isProfileCommand = (command: AnyOperatorCommand): command is ProfileOperatorCommand => 'changeId' in command;
@@ -219,6 +239,7 @@ const isBrandCommand = (command: AnyOperatorCommand): command is BrandOperatorCo
 
 /** The operator endpoint a command goes to. */
 function targetOf(command: AnyOperatorCommand): string {
+  if (isDeliveryCommand(command)) return `${OPERATOR_PROVIDER_CONTRACTS_PATH_PREFIX}/${command.contractId}`;
   if (isActivityCreate(command)) return OPERATOR_ACTIVITIES_PATH;
   if (isActivityCommand(command)) return `${OPERATOR_ACTIVITY_APPLICATIONS_PATH_PREFIX}/${command.activityApplicationId}/${command.action}`;
   if (isProfileCommand(command)) return `${OPERATOR_PROFILE_CHANGES_PATH_PREFIX}/${command.changeId}`;
@@ -253,7 +274,7 @@ export async function runOperatorCommand(command: AnyOperatorCommand, env: NodeJ
   }
 }
 
-type AnyOperatorAnswer = OperatorAnswer | GoodsOperatorAnswer | BrandOperatorAnswer | LogoutOperatorAnswer | ProfileOperatorAnswer | ActivityOperatorAnswer;
+type AnyOperatorAnswer = ProviderContractOperatorAnswer | OperatorAnswer | GoodsOperatorAnswer | BrandOperatorAnswer | LogoutOperatorAnswer | ProfileOperatorAnswer | ActivityOperatorAnswer;
 
 async function main(): Promise<number> {
   const parsed = parseOperatorArgs(process.argv.slice(2));
@@ -271,6 +292,11 @@ async function main(): Promise<number> {
   if (answer.code !== '00000000' || !answer.data) {
     console.error(`refused (${answer.code}): ${answer.msg}`);
     return 1;
+  }
+  if ('suspendedBy' in answer.data) {
+    const contract = answer.data;
+    console.log(`provider delivery contract ${contract.contractId} (${contract.providerName}) of store ${contract.storeId} is now state ${contract.state}${contract.suspendedBy ? ` (suspended by the ${contract.suspendedBy}: ${contract.suspendReason})` : ''}`);
+    return 0;
   }
   if ('titleZh' in answer.data) {
     console.log(`activity ${answer.data.campaignId} "${answer.data.titleZh}" is published with ${answer.data.quota} places`);
