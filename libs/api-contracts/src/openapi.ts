@@ -201,7 +201,8 @@ function successAnswer(data: JsonSchema): JsonSchema {
   };
 }
 
-const DESCRIPTION = [
+/** The document's description (a function, so bundles of this package that never build the document drop it). */
+const documentDescription = () => [
   'The envelope calls of store-server (console-spec §7), generated from @merchant/api-contracts.',
   '',
   '**The envelope.** Every call is `POST` with the JSON body `{ sys, biz }` and answers HTTP 200 with `{ code, msg, data, errInfo? }`: ',
@@ -281,7 +282,7 @@ export function buildOpenApiDocument(contracts: readonly AnyEndpoint[], options:
     info: {
       title: 'store-server',
       version: options.version ?? '0.1.0',
-      description: DESCRIPTION,
+      description: documentDescription(),
       // package.json: UNLICENSED (internal, no SPDX licence applies).
       license: { name: 'UNLICENSED: internal to the merchant suite, not for redistribution' },
     },
