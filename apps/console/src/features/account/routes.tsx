@@ -7,6 +7,7 @@ import { shopLogoutScreens } from '../shop/logout/routes';
 import { shopSettlementScreens } from '../shop/settlement/routes';
 import { shopProfileScreens } from '../shop/profile/routes';
 import { shopStaffScreens } from '../shop/staff/routes';
+import { shopBrandScreens } from '../shop/brands/routes';
 
 export const accountRoutes: ManifestRoute[] = [
   {
@@ -39,6 +40,7 @@ export const accountRoutes: ManifestRoute[] = [
       ...shopProfileScreens,
       ...shopSettlementScreens,
       ...shopLogoutScreens,
+      ...shopBrandScreens,
     ],
   },
 ];

@@ -5,7 +5,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { render } from '@testing-library/react';
-import { PERMISSIONS, STORE_CODES, type WireProblem } from '@merchant/api-contracts';
+import { PERMISSIONS, STORE_CODES, brandEndpoints, type WireProblem } from '@merchant/api-contracts';
 import { createSecureClient } from '@merchant/secure-transport';
 import { createConsole } from '../../../app/createConsole';
 import { ACCESS_TOKEN_KEY } from '../../auth/tokenStorage';
@@ -81,7 +81,7 @@ function serverWithLists(): FakeStoreServer {
   server.on('/v1/store/eshop/expand/category/getStoreCategoryList', () => ok({ list: [{ id: 11, parentId: 1, categoryName: 'Tiles' }] }));
   server.on('/v1/store/common/category/specList', ({ biz }) => (biz.categoryId === 11 ? ok({ list: SPECS }) : { code: STORE_CODES.notFound, msg: 'category not found' }));
   server.on('/v1/store/common/unit/searchAllEnableUnitList', () => ok({ list: [{ id: 1, unitName: 'piece' }, { id: 3, unitName: 'square metre' }] }));
-  server.on(goodsEndpoints.queryStoreBrandList.path, () => ok({ list: BRANDS }));
+  server.on(brandEndpoints.queryStoreBrandList.path, () => ok({ list: BRANDS }));
   return server;
 }
 
@@ -257,7 +257,7 @@ describe('goods release form', () => {
 
   it('a store without approved brands is told so, and typing a brand name chooses nothing', async () => {
     const server = serverWithLists();
-    server.on(goodsEndpoints.queryStoreBrandList.path, () => ok({ list: [] }));
+    server.on(brandEndpoints.queryStoreBrandList.path, () => ok({ list: [] }));
     const { user } = renderRelease('/goods/goodRelease', server);
     const brand = await screen.findByTestId('release-brand', undefined, { timeout: 20_000 });
     expect(brand).toHaveRole('combobox');

@@ -1,10 +1,9 @@
 // The calls of the release screens: the §7 common lists (category specs, units; the category tree is
 // store init's shared list, app/storeInit.ts) and the goods calls of the contract (detail, submit for
-// review, save a server-side draft, brand applications).
-import { commonEndpoints, type EndpointData } from '@merchant/api-contracts';
+// review, save a server-side draft) and the store's brands to choose from (the brands module: features/shop/brands).
+import { brandEndpoints, commonEndpoints, type EndpointData } from '@merchant/api-contracts';
 import { consoleApi } from '../../../app/api';
 import { goodsEndpoints, type GoodsDetail, type GoodsDraftInput, type GoodsSaved, type GoodsSubmitInput } from './contract';
-import type { BrandApplicationRow, BrandApplyInput } from '@merchant/api-contracts';
 
 /** A top-level backend category with its leaves (§7 category list, as a tree). */
 export type { CategoryNode } from '../../../app/storeInit';
@@ -15,10 +14,7 @@ type ListOf<T> = { list?: T[] } | null;
 const silent = { silent: true } as const;
 const HOUR = 60 * 60;
 
-export type BrandApplyAnswer = EndpointData<typeof goodsEndpoints.brandApply>;
-export type StoreBrand = EndpointData<typeof goodsEndpoints.queryStoreBrandList>['list'][number];
-/** Our design: the brand page lists the store's latest applications (one page, newest first). */
-export const BRAND_APPLICATIONS_SHOWN = 20;
+export type StoreBrand = EndpointData<typeof brandEndpoints.queryStoreBrandList>['list'][number];
 
 export const goodsReleaseApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Goods', 'GoodsDraft', 'BrandApplication'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -55,21 +51,10 @@ export const goodsReleaseApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Good
       query: (biz) => ({ path: goodsEndpoints.saveDraft.path, biz, options: silent }),
       invalidatesTags: ['Goods', 'GoodsDraft'],
     }),
-    /** brandApply: answers the application id, under review; the page shows a refusal itself. */
-    applyBrand: build.mutation<BrandApplyAnswer, BrandApplyInput>({
-      query: (biz) => ({ path: goodsEndpoints.brandApply.path, biz, options: silent }),
-      invalidatesTags: ['BrandApplication'],
-    }),
-    /** The store's brand applications, newest first, with their review state. */
-    brandApplications: build.query<BrandApplicationRow[], void>({
-      query: () => ({ path: goodsEndpoints.brandApplicationList.path, biz: { pageNum: 1, pageSize: BRAND_APPLICATIONS_SHOWN }, options: silent }),
-      transformResponse: (data: EndpointData<typeof goodsEndpoints.brandApplicationList> | null) => data?.list ?? [],
-      providesTags: ['BrandApplication'],
-    }),
-    /** queryStoreBrandList: approved brands whose authorisation has not ended (goodRelease's brand choices). */
+    /** queryStoreBrandList: approved brands whose authorisation has not ended (goodRelease's brand choices); an application changes it. */
     storeBrands: build.query<StoreBrand[], void>({
-      query: () => ({ path: goodsEndpoints.queryStoreBrandList.path, biz: {}, options: silent }),
-      transformResponse: (data: EndpointData<typeof goodsEndpoints.queryStoreBrandList> | null) => data?.list ?? [],
+      query: () => ({ path: brandEndpoints.queryStoreBrandList.path, biz: {}, options: silent }),
+      transformResponse: (data: EndpointData<typeof brandEndpoints.queryStoreBrandList> | null) => data?.list ?? [],
       providesTags: ['BrandApplication'],
     }),
   }),
@@ -82,7 +67,5 @@ export const {
   useGoodsDetailQuery,
   useSubmitGoodsMutation,
   useSaveGoodsDraftMutation,
-  useApplyBrandMutation,
-  useBrandApplicationsQuery,
   useStoreBrandsQuery,
 } = goodsReleaseApi;

@@ -30,7 +30,8 @@ export const goodsReleaseRoutes: ManifestRoute[] = [
   {
     path: 'brandApply',
     handle: { title: 'goodsRelease.menu.brandApply', icon: VerifiedIcon, permission: PERMISSIONS.brandManage }, // §6 storeType rule: routes/storeTypeRules.ts
-    lazy: () => import('./BrandApplyPage').then((module) => ({ Component: module.BrandApplyPage })),
+    // The brands module's form (features/shop/brands), the same screen as /shop/brandQuery/BrandApply/add.
+    lazy: () => import('../../shop/brands/BrandApplyPage').then((module) => ({ Component: module.BrandApplyPage })),
   },
   {
     path: 'goodDraft/edit',

@@ -1,8 +1,8 @@
-// /goods/brandApply: a merchant whose brand is not listed applies for it (brand name, when the
-// authorisation ends, the authorisation certificate images from the media library). The form is the kit's
-// engine checked by the contract's brandApplyBiz (store-server checks the same, and refuses today or a past
-// day by its own clock: docs/goods.md "Brand applications"); after submitting, the page shows the
-// application id under review, and below the store's applications with their review state.
+// /shop/brandQuery/BrandApply (and /goods/brandApply, the same screen): a merchant applies for a brand (brand name,
+// its owner, the authorisation chain down to the shop, when the authorisation ends, the authorisation certificate
+// images from the media library). The form is the kit's engine checked by the contract's brandApplyBiz (store-server
+// checks the same, and refuses today or a past day on its field by its own clock: docs/merchant-centre.md "Brands");
+// after submitting, the page shows the application id, submitted, and below the store's applications with their state.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import TextField from '@mui/material/TextField';
@@ -17,19 +17,30 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { BRAND_APPLICATION_STATUS, BRAND_APPLICATION_STATUS_LABELS, BRAND_CERTIFICATES_MAX, brandApplyBiz, goodsEndpoints, isSupportedLanguage, labelOf, type BrandApplicationRow } from '@merchant/api-contracts';
+import { BRAND_APPLICATION_STATUS, BRAND_APPLICATION_STATUS_LABELS, BRAND_CERTIFICATES_MAX, brandApplyBiz, brandEndpoints, isSupportedLanguage, labelOf, type BrandApplicationRow } from '@merchant/api-contracts';
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
 import { formatSecondsTimestamp } from '@merchant/ui-kit/format';
 import { isApiError } from '../../../app/transport';
 import { defineResourceForm, textFieldProps, useFieldControl, useResourceActions, useResourceForm, type ResourceFormInputProps } from '../../../resource-kit';
 import type { MediaRef } from '../../../resource-kit/fields/MediaValue';
 import { ResourceFormFields } from '../../../resource-kit/ResourceFormFields';
-import { goodsReleaseApi, useBrandApplicationsQuery, type BrandApplyAnswer } from './api';
+import { brandsApi, useBrandApplicationsQuery, type BrandApplyAnswer } from './api';
+import { brandDetailsPath } from './paths';
 
 /** Up to 3 certificate images (front, back, an extension page): the contract's limit. */
 export { BRAND_CERTIFICATES_MAX };
-const STATUS_COLOURS = { [BRAND_APPLICATION_STATUS.underReview]: 'info', [BRAND_APPLICATION_STATUS.approved]: 'success', [BRAND_APPLICATION_STATUS.rejected]: 'error' } as const;
+export const STATUS_COLOURS = {
+  [BRAND_APPLICATION_STATUS.submitted]: 'default',
+  [BRAND_APPLICATION_STATUS.underReview]: 'info',
+  [BRAND_APPLICATION_STATUS.approved]: 'success',
+  [BRAND_APPLICATION_STATUS.rejected]: 'error',
+  [BRAND_APPLICATION_STATUS.expired]: 'warning',
+} as const;
 
-type Values = { brandName: string; brandExpireDate: string; certificateFileIds: MediaRef[] };
+/** The chain is typed one company per line (the contract's list, owner first). */
+type Values = { brandName: string; brandOwner: string; authorisationChain: string; brandExpireDate: string; certificateFileIds: MediaRef[] };
+const chainOf = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
 
 /** The day the authorisation ends, as the browser's date input gives it ('YYYY-MM-DD', the contract's form). */
 function ExpireDateInput({ field, required, disabled }: ResourceFormInputProps) {
@@ -50,18 +61,22 @@ function ExpireDateInput({ field, required, disabled }: ResourceFormInputProps) 
 export const brandApplyForm = defineResourceForm<Values>({
   schema: brandApplyBiz,
   // Nothing chosen yet reads "choose …"; the certificates are picked as media-library files and sent by their fileId.
-  toBiz: ({ brandName, brandExpireDate, certificateFileIds }) => ({
+  toBiz: ({ brandName, brandOwner, authorisationChain, brandExpireDate, certificateFileIds }) => ({
     brandName,
+    brandOwner,
+    authorisationChain: chainOf(authorisationChain),
     brandExpireDate: brandExpireDate || undefined,
     certificateFileIds: certificateFileIds.length === 0 ? undefined : certificateFileIds.map((file) => file.fileId),
   }),
-  defaults: { brandName: '', brandExpireDate: '', certificateFileIds: [] },
+  defaults: { brandName: '', brandOwner: '', authorisationChain: '', brandExpireDate: '', certificateFileIds: [] },
   fields: [
     { name: 'brandName', labelKey: 'goodsRelease.brand.name', kind: 'text' },
+    { name: 'brandOwner', labelKey: 'shopBrands.field.owner', kind: 'text' },
+    { name: 'authorisationChain', labelKey: 'shopBrands.field.chain', kind: 'textarea', helperKey: 'shopBrands.field.chainHint' },
     { name: 'brandExpireDate', labelKey: 'goodsRelease.brand.expire', kind: 'date', picked: true, input: ExpireDateInput },
     { name: 'certificateFileIds', labelKey: 'goodsRelease.brand.logo', kind: 'media', media: { multiple: true, limit: BRAND_CERTIFICATES_MAX, chooseFileType: 'img' } },
   ],
-  create: { endpoint: goodsReleaseApi.endpoints.applyBrand as never, contract: goodsEndpoints.brandApply },
+  create: { endpoint: brandsApi.endpoints.applyBrand as never, contract: brandEndpoints.brandApply },
   // The page's own status line replaces the success notice; a refusal says the server's msg in the form.
   successKey: null,
   describeFailure: (error, t) => t('goodsRelease.brand.refused', { msg: isApiError(error) ? error.msg || error.code : t('goodsRelease.notice.unknownError') }),
@@ -117,8 +132,8 @@ export function BrandApplyPage() {
   );
 }
 
-/** The store's applications, newest first: status, and the platform's reason for a rejection. */
-function BrandApplications({ statusText }: { statusText: (status: number) => string }) {
+/** The store's applications, newest first: status, and the platform's reason for a rejection; each opens its details. */
+export function BrandApplications({ statusText }: { statusText: (status: number) => string }) {
   const { t } = useTranslation();
   const { data, isError, isLoading } = useBrandApplicationsQuery();
   const rows: BrandApplicationRow[] = data ?? [];
@@ -138,6 +153,7 @@ function BrandApplications({ statusText }: { statusText: (status: number) => str
               <TableCell>{t('goodsRelease.brand.columns.status')}</TableCell>
               <TableCell>{t('goodsRelease.brand.columns.reason')}</TableCell>
               <TableCell>{t('goodsRelease.brand.columns.createTime')}</TableCell>
+              <TableCell>{t('shopBrands.column.actions')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -150,6 +166,11 @@ function BrandApplications({ statusText }: { statusText: (status: number) => str
                 </TableCell>
                 <TableCell>{row.rejectReason || '—'}</TableCell>
                 <TableCell>{formatSecondsTimestamp(row.createTime)}</TableCell>
+                <TableCell>
+                  <Link component={RouterLink} to={brandDetailsPath(row.applicationId)} aria-label={`${t('shopBrands.query.details')} ${row.brandName}`}>
+                    {t('shopBrands.query.details')}
+                  </Link>
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
