@@ -1,5 +1,6 @@
 import { providerDeliveryEndpoints as api, STORE_CODES, type PageOf } from '@merchant/api-contracts';
 import { startTestServer, type TestHarness } from '../../testing/harness';
+import { parseOperatorArgs, runOperatorCommand } from '../operator/operator.cli';
 import { OPERATOR_PROVIDER_CONTRACTS_PATH_PREFIX } from './provider-delivery.routes';
 
 // Issue 27 §6 provider delivery through real HTTP (PGlite, or PostgreSQL with DATABASE_URL, where the concurrent
@@ -186,6 +187,29 @@ describe('provider delivery', () => {
     const open = await db().selectFrom('store_provider_contract').select('id').where('store_id', '=', STORE).where('state', '<>', 4).execute();
     expect(open).toHaveLength(1);
     expect((await contractState()).contracts.length).toBe(before + 1);
+  });
+});
+
+describe('the operator CLI', () => {
+  it('parses the delivery commands with the endpoint rules and drives the endpoint', async () => {
+    expect(parseOperatorArgs(['delivery-suspend', '7', '--reason', 'breach'])).toEqual({ ok: true, command: { action: 'suspend', contractId: 7, reason: 'breach' } });
+    expect(parseOperatorArgs(['delivery-provider-suspend', '7', '--reason', 'no drivers'])).toEqual({ ok: true, command: { action: 'provider-suspend', contractId: 7, reason: 'no drivers' } });
+    expect(parseOperatorArgs(['delivery-resume', '7'])).toEqual({ ok: true, command: { action: 'resume', contractId: 7 } });
+    expect(parseOperatorArgs(['delivery-suspend', '7'])).toMatchObject({ ok: false });
+    expect(parseOperatorArgs(['delivery-close', '7'])).toMatchObject({ ok: false });
+    expect(parseOperatorArgs(['delivery-resume'])).toEqual({ ok: false, message: 'expected a delivery action and one contract id' });
+
+    const token = await owner();
+    const running = (await h.call<PageOf<Contract>>(api.contractList.path, { state: 2 }, token)).data.list[0];
+    const env = { STORE_SERVER_URL: h.url, OPERATOR_KEY };
+    const suspended = await runOperatorCommand({ action: 'provider-suspend', contractId: running.contractId, reason: 'no drivers' }, env);
+    expect([suspended.code, suspended.data]).toEqual([OK, { contractId: running.contractId, storeId: STORE, providerName: running.providerName, state: 3, suspendedBy: 'provider', suspendReason: 'no drivers' }]);
+    const detail = await h.call<Detail>(api.contractDetail.path, { contractId: running.contractId }, token);
+    expect(detail.data.contract).toMatchObject({ state: 3, suspendedBy: 'provider', suspendReason: 'no drivers' });
+    expect(detail.data.steps.at(-1)).toEqual({ event: 'suspend', actor: 'provider', userName: null, time: expect.any(Number), reason: 'no drivers' });
+    const wrongKey = await runOperatorCommand({ action: 'resume', contractId: running.contractId }, { ...env, OPERATOR_KEY: 'wrong' });
+    expect(wrongKey.code).toBe(STORE_CODES.permissionDenied);
+    expect((await runOperatorCommand({ action: 'resume', contractId: running.contractId }, env)).data?.state).toBe(2);
   });
 });
 
