@@ -57,6 +57,7 @@ export const RULE_CODES = [
   'videoDuration',
   // cross-field rules (each names the field it belongs to)
   'endBeforeStart',
+  'notAfterToday',
   'rangeIncomplete',
   'maxBelowMin',
   'nothingToUpdate',

@@ -58,6 +58,7 @@ const RULE_TEXTS: Readonly<Record<RuleCode, LocalizedText>> = {
   videoSize: { 'zh-CN': '不能上传超过 {limit}MB 的视频文件', 'en-US': 'cannot upload video files over {limit}MB' },
   videoDuration: { 'zh-CN': '上传视频时长不能少于 {limit} 秒且不能超过 {upper} 秒', 'en-US': 'uploaded video length must not be under {limit} seconds and not over {upper} seconds' },
   endBeforeStart: { 'zh-CN': '结束不能早于开始', 'en-US': 'end cannot be less than start' },
+  notAfterToday: { 'zh-CN': '{field}须晚于今天', 'en-US': '{field} must be after today' },
   rangeIncomplete: { 'zh-CN': '请选择开始和结束', 'en-US': 'please select start and end' },
   maxBelowMin: { 'zh-CN': '{field}不能小于{other}', 'en-US': '{field} cannot be less than {other}' },
   nothingToUpdate: { 'zh-CN': '没有需要修改的内容', 'en-US': 'nothing to update' },

@@ -65,6 +65,7 @@ const EXAMPLES: Record<RuleCode, { problem: RuleProblem; 'zh-CN': string; 'en-US
   videoSize: { problem: { rule: 'videoSize', limit: 30 }, 'zh-CN': '不能上传超过 30MB 的视频文件', 'en-US': 'cannot upload video files over 30MB' },
   videoDuration: { problem: { rule: 'videoDuration', limit: 6, upper: 120 }, 'zh-CN': '上传视频时长不能少于 6 秒且不能超过 120 秒', 'en-US': 'uploaded video length must not be under 6 seconds and not over 120 seconds' },
   endBeforeStart: { problem: { rule: 'endBeforeStart' }, 'zh-CN': '结束不能早于开始', 'en-US': 'end cannot be less than start' },
+  notAfterToday: { problem: { rule: 'notAfterToday' }, 'zh-CN': '店铺名称须晚于今天', 'en-US': 'Store name must be after today' },
   rangeIncomplete: { problem: { rule: 'rangeIncomplete' }, 'zh-CN': '请选择开始和结束', 'en-US': 'please select start and end' },
   maxBelowMin: { problem: { rule: 'maxBelowMin', other: 'priceMin' }, 'zh-CN': '店铺名称不能小于priceMin', 'en-US': 'Store name cannot be less than priceMin' },
   nothingToUpdate: { problem: { rule: 'nothingToUpdate' }, 'zh-CN': '没有需要修改的内容', 'en-US': 'nothing to update' },

@@ -7,6 +7,8 @@ import { sql } from 'kysely';
 import { createStoreServer, type StoreServer } from '../../server';
 import { startTestServer, type TestHarness } from '../../testing/harness';
 import { parseOperatorArgs } from '../operator/operator.cli';
+import { systemClock } from '../../shared/clock';
+import { DEMO_EXPIRING_BRAND, seedDemoBrands } from './brands.seed';
 import { OPERATOR_BRANDS_PATH_PREFIX, OPERATOR_KEY_HEADER } from '../operator/operator.schemas';
 
 const OK = '00000000';
@@ -187,7 +189,19 @@ describe('brand applications', () => {
     const zh = await h
       .client(demo, 'none', 'zh-CN')
       .request(e.brandApply.path, { ...FORM, brandName: 'Oak & Pine', brandExpireDate: dayIn(-3), certificateFileIds: [demoFiles[0]] }, { silent: true, acceptCodes: ['10100001'] });
-    expect(zh).toMatchObject({ code: '10100001', msg: 'brandExpireDate 授权截止日期须晚于今天', errInfo: { problems: [{ field: 'brandExpireDate' }] } });
+    expect(zh).toMatchObject({ code: '10100001', msg: 'brandExpireDate须晚于今天', errInfo: { problems: [{ field: 'brandExpireDate', problem: { rule: 'notAfterToday' } }] } });
     expect(await rows()).toEqual(before);
+  });
+
+  it('the demo seed has a brand in each state and one 30 days from its end, counted by the dashboard; seeding again adds nothing', async () => {
+    await seedDemoBrands(h.database.db, systemClock);
+    await seedDemoBrands(h.database.db, systemClock);
+    const demoRows = (await rows()).filter((r) => r.store_id === DEMO);
+    expect([...new Set(demoRows.map((r) => r.status))].sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(demoRows).toHaveLength(7);
+    const soon = await h.call<PageOf<BrandApplicationRow>>(e.brandManagementList.path, { pageNum: 1, pageSize: 10, expiringSoon: true }, demo);
+    expect(soon.data.list.map((b) => [b.brandName, b.daysLeft, b.expiringSoon])).toEqual([[DEMO_EXPIRING_BRAND.brandName, 30, true]]);
+    expect((await h.call<{ brandExpiryDays: number | null }>('/v1/store/eshop/store/user/storePcHome', {}, demo)).data.brandExpiryDays).toBe(30);
+    expect(await brandsOf(demo)).toEqual(['Marco Tiles', 'Nordic Home', 'Stone Craft']);
   });
 });

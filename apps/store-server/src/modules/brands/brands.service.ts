@@ -4,11 +4,13 @@ import {
   BRAND_MACHINE,
   GOODS_MEDIA_UNAVAILABLE_URL,
   daysBetween,
+  describeRuleProblem,
   isBrandExpiringSoon,
   type BrandApplicationRow,
   type BrandApplicationStatus,
   type BrandApplyInput,
   type BrandEvent,
+  type RuleProblem,
 } from '@merchant/api-contracts';
 import type { Caller } from '../../http/route';
 import { toEpochSeconds, type Clock } from '../../shared/clock';
@@ -49,8 +51,9 @@ const EVENT_OF: Record<BrandReviewAction, BrandEvent> = { review: 'startReview',
 const EXPIRE = BRAND_MACHINE.transitions.find((rule) => rule.event === 'expire') as { from: readonly number[]; to: number };
 
 /** 10100001 on one field (errInfo.problems, like the contract's own refusals), in the caller's language. */
-const fieldError = (zh: string, en: string, field: string) =>
-  new StoreError(STORE_CODES.invalidParameter, text(zh, en), { problems: [{ field, problem: { rule: 'invalid' } }] });
+function fieldError(field: string, problem: RuleProblem) {
+  return new StoreError(STORE_CODES.invalidParameter, text(describeRuleProblem(problem, field, 'zh-CN'), describeRuleProblem(problem, field, 'en-US')), { problems: [{ field, problem }] });
+}
 
 /**
  * Brands (docs/merchant-centre.md "Brands"): a store applies for a brand with its owner, authorisation chain, end
@@ -75,7 +78,7 @@ export class BrandApplicationsService implements BrandsFacade {
 
   async apply(caller: Caller, input: BrandApplyInput, sign: SignFileUrls): Promise<{ applicationId: number; status: BrandApplicationStatus }> {
     if (input.brandExpireDate <= this.today()) {
-      throw fieldError('brandExpireDate 授权截止日期须晚于今天', 'brandExpireDate must be after today', 'brandExpireDate');
+      throw fieldError('brandExpireDate', { rule: 'notAfterToday' });
     }
     // Only the store's own library files: a fileId of another store is refused like a missing one.
     const owned = await sign(input.certificateFileIds);
