@@ -22,6 +22,7 @@ import { shopLogoutMessages } from '../features/shop/logout/messages';
 import { shopSettlementMessages } from '../features/shop/settlement/messages';
 import { shopProfileMessages } from '../features/shop/profile/messages';
 import { shopStaffMessages } from '../features/shop/staff/messages';
+import { shopFreightMessages } from '../features/shop/freight/messages';
 import { shopBrandMessages } from '../features/shop/brands/messages';
 import { resourceKitMessages } from '../resource-kit/messages';
 // The shop profile reuses onboarding inputs (registered/ShopMsgPage's CategoriesInput) and their texts.
@@ -49,6 +50,7 @@ export const shellMessages: readonly FeatureMessages[] = [
   shopSettlementMessages,
   shopProfileMessages,
   shopStaffMessages,
+  shopFreightMessages,
   shopBrandMessages,
   resourceKitMessages,
   registeredMessages,

@@ -7,6 +7,7 @@ import { shopLogoutScreens } from '../shop/logout/routes';
 import { shopSettlementScreens } from '../shop/settlement/routes';
 import { shopProfileScreens } from '../shop/profile/routes';
 import { shopStaffScreens } from '../shop/staff/routes';
+import { shopFreightScreens } from '../shop/freight/routes';
 import { shopBrandScreens } from '../shop/brands/routes';
 
 export const accountRoutes: ManifestRoute[] = [
@@ -37,6 +38,7 @@ export const accountRoutes: ManifestRoute[] = [
         lazy: () => import('../shop/access/CheckPayPasswordPage').then((m) => ({ Component: m.CheckPayPasswordPage })),
       },
       ...shopStaffScreens,
+      ...shopFreightScreens,
       ...shopProfileScreens,
       ...shopSettlementScreens,
       ...shopLogoutScreens,

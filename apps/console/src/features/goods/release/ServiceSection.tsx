@@ -1,12 +1,12 @@
-// Freight template (required) and after-sale explanation template (optional), by number. The
-// contract takes their ids, but store-server has no template list call yet (freightTem and
-// afterSale are merchant-centre screens nobody has built), so the merchant types the number shown
-// on the template; docs/goods.md (console section) records this until a list call exists.
+// Freight template (required) and after-sale explanation template (optional). The freight template is
+// chosen from the store's templates with a preview of its price (FreightTemplateField, issue 27 §1); the
+// after-sale template is still typed by number until its own picker replaces this input (issue 27 §3).
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
 import { NumberInput } from '@merchant/ui-kit';
 import { errorText } from './formText';
+import { FreightTemplateField } from './FreightTemplateField';
 import type { ReleaseFormValues } from './releaseSchema';
 
 const toId = (text: string) => (text === '' ? null : Number(text));
@@ -16,23 +16,7 @@ export function ServiceSection() {
   const { control } = useFormContext<ReleaseFormValues>();
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-      <Controller
-        control={control}
-        name="freightTemplateId"
-        render={({ field, fieldState }) => (
-          <NumberInput
-            required
-            label={t('goodsRelease.field.freight')}
-            value={field.value == null ? '' : String(field.value)}
-            onValueChange={(text) => field.onChange(toId(text.slice(0, 9)))}
-            onBlur={field.onBlur}
-            error={Boolean(fieldState.error)}
-            helperText={errorText(i18n, fieldState.error?.message) || t('goodsRelease.field.templateHint')}
-            data-testid="release-freight"
-            sx={{ width: 280 }}
-          />
-        )}
-      />
+      <FreightTemplateField />
       <Controller
         control={control}
         name="afterSaleTemplateId"
