@@ -91,8 +91,15 @@ export class GoodsReleasePage {
     await this.form().getByTestId('release-detail-text').fill(text);
   }
 
-  async setFreightTemplate(id: string) {
-    await this.form().getByTestId('release-freight').getByRole('textbox').fill(id);
+  /** Chooses a freight template from the store's list (issue 27 §1), the seeded default unless named. */
+  async setFreightTemplate(name = 'Standard delivery') {
+    await this.form().getByRole('combobox', { name: /Freight template/ }).click();
+    await this.page.getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`) }).click();
+  }
+
+  /** The freight picker's preview of the chosen template's price for a sample cart. */
+  freightPreview() {
+    return this.form().getByTestId('release-freight-hint');
   }
 
   async saveDraft() {

@@ -39,7 +39,7 @@ test('publish a good with two picked images → operator approves → on shelf a
   await release.pickNewImages(images);
   await expect(release.pickedImages()).toHaveCount(2);
   await release.writeDetail('Frost resistant porcelain.\n\nLaid indoors or outdoors.');
-  await release.setFreightTemplate('1');
+  await release.setFreightTemplate();
   await page.screenshot({ path: 'test-results/goods-release-form.png', fullPage: true });
   await release.submit();
 
@@ -127,7 +127,7 @@ test("a store disabled by the platform (status 4) fills the form, and the server
   await release.bulkFill('9.90', '5');
   await release.pickNewImages([freshPng(`disabled-${Date.now()}.png`)]);
   await release.writeDetail('Should never be published.');
-  await release.setFreightTemplate('1');
+  await release.setFreightTemplate();
   await release.submit();
   await expect(release.refusal()).toHaveText('Submission refused: the shop is disabled by the platform and cannot publish goods');
   await expect(page).toHaveURL(/\/goods\/goodRelease$/);

@@ -62,7 +62,7 @@ test('apply for a brand → the operator approves it → goods of that brand are
   await release.bulkFill('19.90', '10');
   await release.pickNewImages([freshPng(`brand-goods-${Date.now()}.png`)]);
   await release.writeDetail('Goods of a newly authorised brand.');
-  await release.setFreightTemplate('1');
+  await release.setFreightTemplate();
   await release.submit();
   await expect(release.submitSuccess()).toBeVisible();
   const goodsId = release.submittedGoodsId();

@@ -7,6 +7,8 @@ import { shopLogoutScreens } from '../shop/logout/routes';
 import { shopSettlementScreens } from '../shop/settlement/routes';
 import { shopProfileScreens } from '../shop/profile/routes';
 import { shopStaffScreens } from '../shop/staff/routes';
+import { shopProviderDeliveryScreens } from '../shop/provider-delivery/routes';
+import { shopAfterSaleTemplateScreens } from '../shop/after-sale-templates/routes';
 import { shopFreightScreens } from '../shop/freight/routes';
 import { shopBrandScreens } from '../shop/brands/routes';
 
@@ -38,6 +40,8 @@ export const accountRoutes: ManifestRoute[] = [
         lazy: () => import('../shop/access/CheckPayPasswordPage').then((m) => ({ Component: m.CheckPayPasswordPage })),
       },
       ...shopStaffScreens,
+      ...shopAfterSaleTemplateScreens,
+      ...shopProviderDeliveryScreens,
       ...shopFreightScreens,
       ...shopProfileScreens,
       ...shopSettlementScreens,

@@ -62,7 +62,7 @@ export function FreightTemplateField() {
                 </Link>
               </>
             }
-            slotProps={{ htmlInput: { 'data-testid': 'release-freight' }, select: { SelectDisplayProps: { 'data-testid': 'release-freight-select' } as never } }}
+            slotProps={{ htmlInput: { 'data-testid': 'release-freight' }, select: { SelectDisplayProps: { 'data-testid': 'release-freight-select' } as never }, formHelperText: { 'data-testid': 'release-freight-hint' } as never }}
             sx={{ width: 360 }}
           >
             {rows.map((row) => (
