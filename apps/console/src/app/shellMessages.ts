@@ -22,6 +22,8 @@ import { shopLogoutMessages } from '../features/shop/logout/messages';
 import { shopSettlementMessages } from '../features/shop/settlement/messages';
 import { shopProfileMessages } from '../features/shop/profile/messages';
 import { shopStaffMessages } from '../features/shop/staff/messages';
+import { providerDeliveryMessages } from '../features/shop/provider-delivery/messages';
+import { afterSaleTemplateMessages } from '../features/shop/after-sale-templates/messages';
 import { shopFreightMessages } from '../features/shop/freight/messages';
 import { shopBrandMessages } from '../features/shop/brands/messages';
 import { resourceKitMessages } from '../resource-kit/messages';
@@ -50,6 +52,8 @@ export const shellMessages: readonly FeatureMessages[] = [
   shopSettlementMessages,
   shopProfileMessages,
   shopStaffMessages,
+  providerDeliveryMessages,
+  afterSaleTemplateMessages,
   shopFreightMessages,
   shopBrandMessages,
   resourceKitMessages,
