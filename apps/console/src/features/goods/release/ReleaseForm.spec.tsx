@@ -124,7 +124,7 @@ describe('goods release form', () => {
     // The contract's rules, said by its translator with each field's label (the detail's own rule, a rule across
     // fields, is checked once the fields are filled in).
     expect(await screen.findByText('Backend category is required')).toBeInTheDocument();
-    for (const text of ['Brand is required', 'Title is required', 'Unit is required', 'Price (yuan) is required', 'Stock is required', 'Goods images is required', 'Freight template no. is required']) {
+    for (const text of ['Brand is required', 'Title is required', 'Unit is required', 'Price (yuan) is required', 'Stock is required', 'Goods images is required', 'Freight template is required']) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
     expect(server.callsTo('/goods/submit')).toEqual([]);
