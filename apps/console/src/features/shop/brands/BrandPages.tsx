@@ -18,7 +18,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { BRAND_APPLICATION_STATUS_LABELS, isSupportedLanguage, labelOf, type BrandApplicationRow } from '@merchant/api-contracts';
+import { BRAND_APPLICATION_STATUS, BRAND_APPLICATION_STATUS_LABELS, isSupportedLanguage, labelOf, type BrandApplicationRow } from '@merchant/api-contracts';
 import { formatSecondsTimestamp } from '@merchant/ui-kit/format';
 import { useBrandApplicationDetailQuery, useBrandManagementQuery } from './api';
 import { BrandApplications, STATUS_COLOURS } from './BrandApplyPage';
@@ -120,7 +120,8 @@ function BrandDetail({ backTo }: { backTo: string }) {
         [t('goodsRelease.brand.columns.name'), data.brandName],
         [t('shopBrands.column.owner'), data.brandOwner || '—'],
         [t('shopBrands.field.chain'), data.authorisationChain.length > 0 ? data.authorisationChain.join(' → ') : '—'],
-        [t('goodsRelease.brand.columns.expire'), <>{data.brandExpireDate} {data.status === 2 ? <ExpiryChip row={data} /> : null}</>],
+        [t('goodsRelease.brand.columns.expire'), data.brandExpireDate],
+        ...(data.status === BRAND_APPLICATION_STATUS.approved ? [[t('shopBrands.column.daysLeft'), <ExpiryChip row={data} />] as [string, React.ReactNode]] : []),
         [t('goodsRelease.brand.columns.status'), <Chip size="small" color={STATUS_COLOURS[data.status] ?? 'default'} label={statusText(data.status)} />],
         [t('goodsRelease.brand.columns.reason'), data.rejectReason || '—'],
         [t('goodsRelease.brand.columns.createTime'), formatSecondsTimestamp(data.createTime)],
