@@ -71,7 +71,7 @@ describe('goods contracts', () => {
   it('takes an optional floor price in cents, at most the SKU price (the margin guard)', () => {
     const sku = (floorPrice: number | null | undefined) => ({ specValues: { Size: 'a' }, price: 4500, stock: 1, ...(floorPrice === undefined ? {} : { floorPrice }) });
     const parsed = goodsSubmitBiz.safeParse(form({ skus: [sku(undefined)] }));
-    expect(parsed.success && parsed.data.skus[0]!.floorPrice).toBeNull();
+    expect(parsed.success && parsed.data.skus[0]!.floorPrice).toBeUndefined();
     expect(goodsSubmitBiz.safeParse(form({ skus: [sku(4500)] })).success).toBe(true);
     const above = goodsSubmitBiz.safeParse(form({ skus: [sku(4501)] }));
     expect(above.success ? [] : above.error.issues.map((issue) => [issue.path.join('.'), (issue as { params?: { rule?: string } }).params?.rule])).toEqual([['skus.0.floorPrice', 'floorAbovePrice']]);

@@ -178,9 +178,9 @@ export const goodsSkuInputSchema = z.object({
   warningStock: stockField().nullable().default(null),
   /**
    * The floor unit price in cents (the margin guard, docs/marketing.md "Margin guard"): no promotion may sell the
-   * SKU below it. At most the price; null or absent: no floor.
+   * SKU below it. At most the price; null or absent: no floor (an edit without it clears a stored one).
    */
-  floorPrice: cents().nullable().default(null),
+  floorPrice: cents().nullable().optional(),
 });
 export type GoodsSkuInput = z.input<typeof goodsSkuInputSchema>;
 

@@ -340,7 +340,7 @@ export async function recordWarning(repo: GoodsRepository, storeId: number, chan
 }
 
 function skuWrite(sku: GoodsSubmit['skus'][number]): SkuWrite {
-  return { skuId: sku.skuId, specValues: sku.specValues, skuCode: sku.skuCode, price: sku.price, stock: sku.stock, warningStock: sku.warningStock, floorPrice: sku.floorPrice };
+  return { skuId: sku.skuId, specValues: sku.specValues, skuCode: sku.skuCode, price: sku.price, stock: sku.stock, warningStock: sku.warningStock, floorPrice: sku.floorPrice ?? null };
 }
 
 /** The columns a form sets; absent fields are left as they are (drafts). */

@@ -304,6 +304,43 @@ describe('goods release form', () => {
     expect(screen.queryByTestId('resource-form-problems')).not.toBeInTheDocument();
   });
 
+  it('shows a SKU’s stored floor price, sends a typed one in cents, and refuses a floor above the price on its cell before sending', async () => {
+    const server = serverWithLists();
+    server.on(goodsEndpoints.detail.path, () => ok(storedGoods({ skus: [{ skuId: 901, specValues: { Size: '300x300' }, skuCode: 'T-300', price: 1250, stock: 40, warningStock: 5, stockStatus: 1, floorPrice: 1000 }] })));
+    server.on(goodsEndpoints.submit.path, () => ok({ goodsId: 77, status: GOODS_STATUS.underReview }));
+    const { user, location } = renderRelease('/goods/goodRelease/edit?id=77', server);
+    const floor = await screen.findByLabelText('Floor price (promotions, yuan) of 300x300', undefined, { timeout: 20_000 });
+    expect(floor).toHaveValue('10.00');
+
+    await user.clear(floor);
+    await user.type(floor, '12.51');
+    await user.click(screen.getByTestId('release-submit'));
+    await waitFor(() => expect(floor).toHaveAttribute('aria-invalid', 'true'));
+    expect(floor).toHaveAccessibleDescription('Floor price (promotions, yuan) cannot be above the price');
+    expect(server.callsTo('/goods/submit')).toHaveLength(0);
+
+    await user.clear(floor);
+    await user.type(floor, '12.49');
+    await user.click(screen.getByTestId('release-submit'));
+    await waitFor(() => expect(location()).toBe('/goods/submitSuccess?id=77'));
+    expect(server.callsTo('/goods/submit')[0]!.biz.skus).toEqual([{ skuId: 901, specValues: { Size: '300x300' }, skuCode: 'T-300', price: 1250, stock: 40, warningStock: 5, floorPrice: 1249 }]);
+  });
+
+  it("puts the server's refusal of a floor price on the SKU's floor cell", async () => {
+    const server = serverWithLists();
+    server.on(goodsEndpoints.detail.path, () => ok(storedGoods()));
+    const problems: WireProblem[] = [{ field: 'skus.0.floorPrice', problem: { rule: 'floorAbovePrice' } }];
+    server.on(goodsEndpoints.submit.path, () => ({ code: STORE_CODES.invalidParameter, msg: 'skus.0.floorPrice cannot be above the price', errInfo: { problems } as Envelope['errInfo'] }));
+    const { user } = renderRelease('/goods/goodRelease/edit?id=77', server, 'zh-CN');
+    const floor = await screen.findByLabelText('300x300 的底价（促销，元）', undefined, { timeout: 20_000 });
+    expect(floor).toHaveValue('');
+    await user.type(floor, '5');
+    await user.click(screen.getByTestId('release-submit'));
+    await waitFor(() => expect(floor).toHaveAttribute('aria-invalid', 'true'));
+    expect(floor).toHaveAccessibleDescription('底价（促销，元）不能高于售价');
+    expect((server.callsTo('/goods/submit')[0]!.biz.skus as unknown[])[0]).toMatchObject({ skuId: 901, floorPrice: 500 });
+  });
+
   it('asks before leaving with unsaved changes: stay keeps the form, leave goes', async () => {
     const { user, router, location } = renderRelease('/goods/goodRelease', serverWithLists());
     await user.type(await screen.findByTestId('release-title'), 'Half-written');

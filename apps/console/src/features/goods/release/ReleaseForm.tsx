@@ -68,6 +68,7 @@ const RELEASE_FIELDS: readonly ResourceFormField[] = RELEASE_FIELD_LABELS.map(([
             { name: 'specValues', labelKey: 'goodsRelease.sku.spec', kind: 'text' },
             { name: 'price', labelKey: 'goodsRelease.sku.price', kind: 'money' },
             { name: 'stock', labelKey: 'goodsRelease.sku.stock', kind: 'integer' },
+            { name: 'floorPrice', labelKey: 'goodsRelease.sku.floorPrice', kind: 'money' },
           ],
           newLine: () => ({ specValues: [], price: '', stock: '' }),
         },

@@ -1,6 +1,6 @@
 // Specs of the category as toggle chips, the unit, and the SKU table: one row per combination of
-// the ticked values, each with its price (yuan, cents on the wire) and stock; a bulk-fill row
-// writes a price and/or stock into every row.
+// the ticked values, each with its price (yuan, cents on the wire), stock and optional floor price for
+// promotions (the margin guard, docs/marketing.md); a bulk-fill row writes a price and/or stock into every row.
 import { useId, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -124,12 +124,13 @@ export function SpecSkuSection({ categorySpecs, loading }: { categorySpecs: Cate
 
       <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
         {/* Scrolls sideways on narrow screens rather than squeezing the inputs. */}
-        <Table size="small" aria-label={t('goodsRelease.sku.table')} sx={{ minWidth: 560, '& td, & th': { whiteSpace: 'nowrap' }, '& .MuiTextField-root': { width: 150 } }}>
+        <Table size="small" aria-label={t('goodsRelease.sku.table')} sx={{ minWidth: 720, '& td, & th': { whiteSpace: 'nowrap' }, '& .MuiTextField-root': { width: 150 } }}>
           <TableHead>
             <TableRow>
               {names.length === 0 ? <TableCell>{t('goodsRelease.sku.spec')}</TableCell> : names.map((name) => <TableCell key={name}>{name}</TableCell>)}
               <TableCell>{t('goodsRelease.sku.price')}</TableCell>
               <TableCell>{t('goodsRelease.sku.stock')}</TableCell>
+              <TableCell title={t('goodsRelease.sku.floorHint')}>{t('goodsRelease.sku.floorPrice')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -162,6 +163,11 @@ export function SpecSkuSection({ categorySpecs, loading }: { categorySpecs: Cate
                     {t('goodsRelease.sku.bulkApply')}
                   </Button>
                 </Stack>
+              </TableCell>
+              <TableCell>
+                <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'normal', display: 'block', maxWidth: 180 }}>
+                  {t('goodsRelease.sku.floorHint')}
+                </Typography>
               </TableCell>
             </TableRow>
             {skus.map((row, index) => {
@@ -207,6 +213,28 @@ export function SpecSkuSection({ categorySpecs, loading }: { categorySpecs: Cate
                             error={Boolean(fieldState.error)}
                             helperText={fieldState.error ? errorText(i18n, fieldState.error.message) : undefined}
                             data-testid={`sku-stock-${index}`}
+                          />
+                        </>
+                      )}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <Controller
+                      control={control}
+                      name={`skus.${index}.floorPrice`}
+                      render={({ field, fieldState }) => (
+                        <>
+                          <CellLabel id={`${idBase}-floor-${index}`} text={t('goodsRelease.sku.rowLabel', { spec: label, field: t('goodsRelease.sku.floorPrice') })} />
+                          <MoneyInput
+                            id={`${idBase}-floor-${index}`}
+                            size="small"
+                            value={field.value ?? ''}
+                            max={PRICE_MAX_YUAN}
+                            onValueChange={field.onChange}
+                            onBlur={field.onBlur}
+                            error={Boolean(fieldState.error)}
+                            helperText={fieldState.error ? errorText(i18n, fieldState.error.message) : undefined}
+                            data-testid={`sku-floor-${index}`}
                           />
                         </>
                       )}

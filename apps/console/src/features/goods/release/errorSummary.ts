@@ -37,6 +37,7 @@ const SKU_FIELDS = [
   ['specValues', 'goodsRelease.sku.spec'],
   ['price', 'goodsRelease.sku.price'],
   ['stock', 'goodsRelease.sku.stock'],
+  ['floorPrice', 'goodsRelease.sku.floorPrice'],
 ] as const;
 
 /** Every error of the form, in the form's order, in the merchant's language. */

@@ -15,6 +15,7 @@ const LABEL_OF: Readonly<Record<string, string>> = {
   specValues: 'goodsRelease.sku.spec',
   price: 'goodsRelease.sku.price',
   stock: 'goodsRelease.sku.stock',
+  floorPrice: 'goodsRelease.sku.floorPrice',
   images: 'goodsRelease.field.images',
   video: 'goodsRelease.field.video',
   objectSuffix: 'goodsRelease.field.video',

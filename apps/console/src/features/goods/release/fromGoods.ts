@@ -28,6 +28,7 @@ export function fromGoodsDetail(goods: GoodsDetail, categorySpecs: readonly Cate
     specValues: names.map((name) => sku.specValues[name] ?? ''),
     price: sku.price > 0 ? formatCents(sku.price) : '',
     stock: String(sku.stock),
+    floorPrice: sku.floorPrice == null ? '' : formatCents(sku.floorPrice),
   }));
   // A draft may hold only part of the combinations: the table always shows all of them.
   const skus = buildSkuRows(specs, stored);

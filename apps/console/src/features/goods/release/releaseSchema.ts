@@ -72,7 +72,10 @@ const imageRef = (file: LibraryFile): GoodsImage => {
   return Number.isInteger(fileId) && fileId > 0 ? { fileId, objectUrl: file.objectUrl } : { objectUrl: file.objectUrl };
 };
 
-/** The SKUs on the wire: spec values as a map of spec name to value, price in cents, stock as a number. */
+/** The floor typed for promotions in cents; '' (or nothing) is no floor. */
+const floorCents = (text: string | undefined): number | null => (text === undefined || text.trim() === '' ? null : (yuanTextToCents(text) ?? null));
+
+/** The SKUs on the wire: spec values as a map of spec name to value, price and floor price in cents, stock as a number. */
 function toSkus(values: ReleaseFormValues) {
   const names = activeSpecs(values.specs).map((spec) => spec.specName);
   return values.skus.map((row) => ({
@@ -82,6 +85,8 @@ function toSkus(values: ReleaseFormValues) {
     price: yuanTextToCents(row.price) ?? 0,
     stock: Number(row.stock || 0),
     warningStock: row.warningStock ?? null,
+    // Left out when there is none: the contract reads absent as null (no floor), and clears a stored one.
+    ...(floorCents(row.floorPrice) === null ? {} : { floorPrice: floorCents(row.floorPrice) }),
   }));
 }
 
@@ -182,7 +187,7 @@ export function formPathOf(path: readonly PropertyKey[]): PropertyKey[] {
   const formField = typeof field === 'string' ? FORM_FIELD_OF[field] : undefined;
   if (!formField) return ['root'];
   if (formField === 'skus' && typeof index === 'number') {
-    return sub === 'price' || sub === 'stock' || sub === 'specValues' ? ['skus', index, sub] : ['skus'];
+    return sub === 'price' || sub === 'stock' || sub === 'specValues' || sub === 'floorPrice' ? ['skus', index, sub] : ['skus'];
   }
   return [formField];
 }

@@ -14,6 +14,8 @@ export interface SkuRow {
   specValues: string[];
   price: string;
   stock: string;
+  /** The floor price for promotions (yuan text; '' or absent: none), at most the price (docs/marketing.md "Margin guard"). */
+  floorPrice?: string;
   /** Kept from the server when editing: the SKU keeps its id (stock history, warnings), code and warning line. */
   skuId?: number;
   skuCode?: string;
