@@ -36,7 +36,6 @@ test('the merchant creates a freight template, uses it in a new goods item, and 
   await release.chooseUnit('square metre');
   await release.bulkFill('12.50', '100');
   await release.pickNewImages([freshPng(`freight-tile-${run}.png`)]);
-  await expect(release.pickedImages()).toHaveCount(1);
   await release.setFreightTemplate(name);
   // Sample cart (2 pieces) to the first district of the city list (Huangpu, Shanghai): the default block, ¥8 + ¥3.
   await expect(release.freightPreview()).toContainText('¥11.00');
