@@ -33,6 +33,7 @@ import * as skuFloorPrices from './migrations/0031-sku-floor-prices';
 import * as brands from './migrations/0035-brands';
 import * as providerDelivery from './migrations/0033-provider-delivery';
 import * as afterSaleTemplates from './migrations/0034-after-sale-templates';
+import * as afterSaleTemplatesGoodsKey from './migrations/0034-after-sale-templates-goods-key';
 import * as freightTemplates from './migrations/0032-freight-templates';
 import type { StoreDatabase } from './schema';
 
@@ -72,6 +73,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0035-brands': brands,
   '0033-provider-delivery': providerDelivery,
   '0034-after-sale-templates': afterSaleTemplates,
+  '0034-after-sale-templates-goods-key': afterSaleTemplatesGoodsKey,
 };
 
 export interface DatabaseOptions {

@@ -1,4 +1,4 @@
-import { AFTER_SALE_TEMPLATE_LIMITS, afterSaleTemplateEndpoints as api, STORE_CODES, type PageOf } from '@merchant/api-contracts';
+import { AFTER_SALE_TEMPLATE_LIMITS, afterSaleTemplateEndpoints as api, goodsEndpoints, STORE_CODES, type PageOf } from '@merchant/api-contracts';
 import { startTestServer, type TestHarness } from '../../testing/harness';
 import { DEMO_AFTER_SALE_TEMPLATE_NAME } from './after-sale-templates.seed';
 
@@ -115,5 +115,30 @@ describe("another store's ids", () => {
     for (const [path, biz] of calls) expect([path, (await h.call(path, biz, other)).code]).toEqual([path, NOT_FOUND]);
     expect((await h.call<PageOf<Template>>(api.afterSaleTemplateList.path, { pageSize: 200 }, other)).data.list).toEqual([]);
     expect(await templateState()).toEqual(before);
+  });
+});
+
+describe('goods release takes only an after-sale template of the store', () => {
+  it('refuses a missing or another store’s template with 10100004 on the field, saves with its own, and the key holds a used one', async () => {
+    const token = await owner();
+    const other = await h.login('demo_service', 'Demo12345');
+    const foreign = await h.call<Template>(api.addAfterSaleTemplate.path, { name: 'Away', content: '<p>away</p>' }, other);
+    expect(foreign.code).toBe(OK);
+    const goodsCount = async () => (await db().selectFrom('store_goods').select('id').execute()).length;
+    const before = await goodsCount();
+    for (const templateId of [foreign.data.templateId, 999_999]) {
+      const refused = await h.call(goodsEndpoints.saveDraft.path, { title: 'After-sale check', afterSaleTemplateId: templateId }, token);
+      expect([refused.code, (refused as { errInfo?: unknown }).errInfo]).toEqual([NOT_FOUND, { problems: [{ field: 'afterSaleTemplateId', problem: { rule: 'option' } }] }]);
+    }
+    expect(await goodsCount()).toBe(before);
+
+    const own = await h.call<Template>(api.addAfterSaleTemplate.path, { name: 'Own', content: '<p>own</p>' }, token);
+    const saved = await h.call<{ goodsId: number }>(goodsEndpoints.saveDraft.path, { title: 'After-sale check', afterSaleTemplateId: own.data.templateId }, token);
+    expect(saved.code).toBe(OK);
+    expect((await h.call<Template>(api.afterSaleTemplateDetail.path, { templateId: own.data.templateId }, token)).data.goodsCount).toBe(1);
+    expect((await h.call(api.deleteAfterSaleTemplate.path, { templateId: own.data.templateId }, token)).code).toBe(NOT_ALLOWED);
+    // The database itself refuses another store's template on goods, and deleting a used one.
+    await expect(db().updateTable('store_goods').set({ after_sale_template_id: foreign.data.templateId }).where('id', '=', saved.data.goodsId).execute()).rejects.toThrow();
+    await expect(db().deleteFrom('store_after_sale_template').where('id', '=', own.data.templateId).execute()).rejects.toThrow();
   });
 });

@@ -37,6 +37,11 @@ export class AfterSaleTemplatesRepository {
       .where('t.store_id', '=', storeId);
   }
 
+  async owned(storeId: number, templateId: number): Promise<boolean> {
+    const row = await this.db.selectFrom('store_after_sale_template').select('id').where('id', '=', templateId).where('store_id', '=', storeId).executeTakeFirst();
+    return row !== undefined;
+  }
+
   find(storeId: number, templateId: number) {
     return this.templates(storeId).where('t.id', '=', templateId).executeTakeFirst();
   }
@@ -87,7 +92,11 @@ export class AfterSaleTemplatesRepository {
     return row !== undefined;
   }
 
-  /** Deletes the template only if no goods use it, in one statement; true when deleted. */
+  /**
+   * Deletes the template only if no goods use it, in one statement; true when deleted. A goods save racing it is
+   * held by the foreign key from store_goods (migration 0034-after-sale-templates-goods-key): the service reads that
+   * violation as "in use".
+   */
   async deleteUnused(storeId: number, templateId: number): Promise<boolean> {
     const row = await this.db
       .deleteFrom('store_after_sale_template as t')

@@ -17,6 +17,8 @@ type Row = NonNullable<Awaited<ReturnType<AfterSaleTemplatesRepository['find']>>
 
 const notFound = () => new StoreError(STORE_CODES.notFound, text('售后说明模板不存在', 'after-sale template not found'));
 const SUMMARY_MAX = 80;
+/** PostgreSQL's foreign_key_violation. */
+const FOREIGN_KEY_VIOLATION = '23503';
 
 function view(row: Row): AfterSaleTemplateView {
   return {
@@ -74,15 +76,21 @@ export class AfterSaleTemplatesService {
   }
 
   async delete(caller: Caller, templateId: number): Promise<{ templateId: number }> {
-    return this.repository.transaction(async (repository) => {
-      if (await repository.deleteUnused(caller.storeId, templateId)) return { templateId };
-      if (!(await repository.find(caller.storeId, templateId))) throw notFound();
-      const { count, goodsIds } = await repository.usedBy(caller.storeId, templateId, AFTER_SALE_TEMPLATE_LIMITS.usedByListed);
-      throw new StoreError(
-        STORE_CODES.notAllowedInCurrentState,
-        text(`有 ${count} 个商品正在使用该模板，不能删除；请先为这些商品改选其他模板`, `${count} goods use this template, so it cannot be deleted; choose another template for them first`),
-        { goodsCount: count, goodsIds },
-      );
-    });
+    let deleted: boolean;
+    try {
+      deleted = await this.repository.transaction((repository) => repository.deleteUnused(caller.storeId, templateId));
+    } catch (error) {
+      // Goods took the template between the statement's check and its delete: the foreign key refused it.
+      if ((error as { code?: unknown }).code !== FOREIGN_KEY_VIOLATION) throw error;
+      deleted = false;
+    }
+    if (deleted) return { templateId };
+    if (!(await this.repository.find(caller.storeId, templateId))) throw notFound();
+    const { count, goodsIds } = await this.repository.usedBy(caller.storeId, templateId, AFTER_SALE_TEMPLATE_LIMITS.usedByListed);
+    throw new StoreError(
+      STORE_CODES.notAllowedInCurrentState,
+      text(`有 ${count} 个商品正在使用该模板，不能删除；请先为这些商品改选其他模板`, `${count} goods use this template, so it cannot be deleted; choose another template for them first`),
+      { goodsCount: count, goodsIds },
+    );
   }
 }

@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { GoodsTable, StoreDatabase } from '../../db/schema';
 import type { ListQuery, ResourceList } from '../../shared/resource-list';
 import { freightTemplateOwned } from '../freight';
+import { afterSaleTemplateOwned } from '../after-sale-templates';
 import { BrandApplicationsRepository } from '../brands';
 
 export { draftList, goodsList, skuStockList, stockWarningList } from './goods.lists';
@@ -72,6 +73,10 @@ export class GoodsRepository {
   /** Whether the freight template is the store's (the freight module's answer, on the same transaction). */
   freightTemplateOwned(storeId: number, templateId: number): Promise<boolean> {
     return freightTemplateOwned(this.db, storeId, templateId);
+  }
+
+  afterSaleTemplateOwned(storeId: number, templateId: number): Promise<boolean> {
+    return afterSaleTemplateOwned(this.db, storeId, templateId);
   }
 
   transaction<T>(run: (repository: GoodsRepository) => Promise<T>): Promise<T> {

@@ -364,7 +364,7 @@ function goodsValues(fields: GoodsFields): Updateable<GoodsTable> {
 /**
  * The form's references: the category is one of the store's enabled business categories, the specs are
  * that category's (console-spec §7 category specs) with its values, the unit is enabled, and SKU ids
- * being edited belong to this goods; the freight template is one of the store's.
+ * being edited belong to this goods; the freight and after-sale templates are the store's.
  */
 async function checkReferences(repo: GoodsRepository, storeId: number, fields: GoodsFields, goodsId: number | undefined): Promise<void> {
   if (fields.categoryId !== undefined && fields.categoryId !== null) {
@@ -376,6 +376,12 @@ async function checkReferences(repo: GoodsRepository, storeId: number, fields: G
     // Issue 27 §1: a template of another store or a missing one, said on the field.
     throw new StoreError(STORE_CODES.notFound, text('运费模板不存在', `freight template ${fields.freightTemplateId} not found`), {
       problems: [{ field: 'freightTemplateId', problem: { rule: 'option' } }],
+    });
+  }
+  if (fields.afterSaleTemplateId !== undefined && fields.afterSaleTemplateId !== null && !(await repo.afterSaleTemplateOwned(storeId, fields.afterSaleTemplateId))) {
+    // Issue 27 §3: an after-sale template of another store or a missing one, said on the field.
+    throw new StoreError(STORE_CODES.notFound, text('售后说明模板不存在', `after-sale template ${fields.afterSaleTemplateId} not found`), {
+      problems: [{ field: 'afterSaleTemplateId', problem: { rule: 'option' } }],
     });
   }
   if (fields.unitId !== undefined && fields.unitId !== null && !(await repo.unitEnabled(fields.unitId))) {

@@ -209,7 +209,8 @@ describe('the operator CLI', () => {
     expect(detail.data.steps.at(-1)).toEqual({ event: 'suspend', actor: 'provider', userName: null, time: expect.any(Number), reason: 'no drivers' });
     const wrongKey = await runOperatorCommand({ action: 'resume', contractId: running.contractId }, { ...env, OPERATOR_KEY: 'wrong' });
     expect(wrongKey.code).toBe(STORE_CODES.permissionDenied);
-    expect((await runOperatorCommand({ action: 'resume', contractId: running.contractId }, env)).data?.state).toBe(2);
+    const resumed = (await runOperatorCommand({ action: 'resume', contractId: running.contractId }, env)) as { data: { state: number } | null };
+    expect(resumed.data?.state).toBe(2);
   });
 });
 
