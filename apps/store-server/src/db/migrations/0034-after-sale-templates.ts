@@ -5,8 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * `content` is only ever the sanitiser's output (@merchant/api-contracts sanitizeRichText), `summary` its text.
  * The per-store limit holds in the database: one counter row per store moved with each insert and delete, and
  * its CHECK refuses the 51st. A delete takes only a template no goods use (`… and not exists (goods)`, one
- * statement). store_goods.after_sale_template_id gets no foreign key yet: until goods release checks the id
- * it is given, a typed id of no template is stored as before (docs/merchant-centre.md says what is left).
+ * statement). The foreign key from store_goods comes in 0034-after-sale-templates-goods-key.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
