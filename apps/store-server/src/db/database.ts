@@ -30,11 +30,11 @@ import * as platformActivities from './migrations/0028-platform-activities';
 import * as groupBuys from './migrations/0029-group-buys';
 import * as flashSales from './migrations/0030-flash-sales';
 import * as skuFloorPrices from './migrations/0031-sku-floor-prices';
-import * as brands from './migrations/0035-brands';
+import * as freightTemplates from './migrations/0032-freight-templates';
 import * as providerDelivery from './migrations/0033-provider-delivery';
 import * as afterSaleTemplates from './migrations/0034-after-sale-templates';
 import * as afterSaleTemplatesGoodsKey from './migrations/0034-after-sale-templates-goods-key';
-import * as freightTemplates from './migrations/0032-freight-templates';
+import * as brands from './migrations/0035-brands';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -70,10 +70,10 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0030-flash-sales': flashSales,
   '0031-sku-floor-prices': skuFloorPrices,
   '0032-freight-templates': freightTemplates,
-  '0035-brands': brands,
   '0033-provider-delivery': providerDelivery,
   '0034-after-sale-templates': afterSaleTemplates,
   '0034-after-sale-templates-goods-key': afterSaleTemplatesGoodsKey,
+  '0035-brands': brands,
 };
 
 export interface DatabaseOptions {
