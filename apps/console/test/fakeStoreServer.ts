@@ -33,7 +33,8 @@ export interface Envelope {
   msg: string;
   data?: unknown;
   /** The captcha image (10103003), or every refused field of a 10100001 (api-contracts validationErrInfo). */
-  errInfo?: { value?: string; problems?: WireProblem[] };
+  /** Field problems, and whatever else a refusal carries (e.g. how many goods use a template). */
+  errInfo?: { value?: string; problems?: WireProblem[]; [detail: string]: unknown };
 }
 
 export type Handler = (call: EnvelopeCall) => Envelope | Promise<Envelope>;
