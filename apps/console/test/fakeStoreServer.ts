@@ -153,7 +153,7 @@ export function createFakeStoreServer(users: FakeUser[] = [DEMO_USER]): FakeStor
     if (!contract) return handler(call);
     const parsed = contract.biz.safeParse(call.biz);
     if (!parsed.success) {
-      return { code: STORE_CODES.invalidParameter, msg: describeValidationError(parsed.error, call.biz), errInfo: validationErrInfoOf(parsed.error, call.biz) };
+      return { code: STORE_CODES.invalidParameter, msg: describeValidationError(parsed.error, call.biz), errInfo: { ...validationErrInfoOf(parsed.error, call.biz) } };
     }
     const { [IDEMPOTENCY_KEY_FIELD]: key, ...fields } = call.biz;
     const keyed = contract.idempotent ? `${call.path} ${String(key)}` : undefined;
