@@ -78,7 +78,7 @@ test('publish a good with two picked images → operator approves → on shelf a
 test("the brand is one of the store's approved brands: others are not offered, and a missing one is applied for on brandApply", async ({ page }) => {
   const release = await signInToRelease(page);
   await release.brandField().click();
-  // The demo store's approved brands (seeded: modules/goods/brand-applications.seed.ts), not the disabled store's.
+  // The demo store's approved brands (seeded: modules/brands/brands.seed.ts), not the disabled store's.
   await expect(release.brandOptions()).toHaveText([/^Marco Tiles/, /^Nordic Home/, /^Stone Craft/]);
   await release.brandField().fill('Acme');
   await expect(release.brandOptions()).toHaveCount(0);
