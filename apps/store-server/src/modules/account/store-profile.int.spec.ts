@@ -116,6 +116,9 @@ describe('shop profile: getStoreInfo, updateStoreInfo, dashboard days', () => {
 
   it('counts the licence and brand days: 60 and 0 are about to expire, past the end is -1', async () => {
     const token = await h.login('demo_merchant', 'Demo12345');
+    // Brand days count to the soonest approved brand's end when the store has approved brands (brands.int.spec);
+    // without any, to the registration's brand date, which this test moves.
+    await h.database.db.deleteFrom('store_brand_application').where('store_id', '=', DEMO).where('status', '=', 2).execute();
     const setEnds = (licenseMs: number, brandMs: number) =>
       h.database.db
         .updateTable('store_store')
