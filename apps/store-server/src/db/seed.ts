@@ -126,6 +126,8 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
   await seedDemoGoods(db, clock);
   // After the goods: two freight templates (one default) that the demo goods use.
   await seedDemoFreightTemplates(db, clock, DEMO_STORE.id);
+  // The disabled store fills the release form to the end (its refusal is the server's): it needs a template to pick.
+  await seedDemoFreightTemplates(db, clock, DEMO_STORES.find((store) => store.userName === 'demo_disabled')!.id);
   // Orders are placed from the demo store's on-shelf goods, so they come after them.
   await seedDemoOrders(db, clock, DEMO_STORE.id);
   // After the orders: picks the demo orders by status (modules/after-sales/after-sales.seed.ts).
