@@ -94,7 +94,8 @@ test('the select dialog picks library images into the picker, and dragging reord
 test('the media table exports to Excel with its columns and the rows on screen', async ({ page }) => {
   const media = await signInToMediaLibrary(page);
   await media.openDirectory('products');
-  await expect(media.total()).toContainText('3');
+  // Exactly 3 (not the root's 13 or 23, which other tests of this worker's stack fill), so the export runs on products.
+  await expect(media.total()).toHaveText(/(^|\D)3(\D|$)/);
   const { name, bytes } = await media.exportToExcel();
   expect(name).toBe('media-library _noWatermark_products.xlsx');
   const workbook = new ExcelJS.Workbook();
