@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { safeLocalStorage } from './browser-storage';
 
 /** Column id → visible; columns left out are visible. */
 export type ColumnVisibility = Record<string, boolean>;
@@ -15,14 +16,6 @@ export function readColumnVisibility(tableId: string, storage: Storage | undefin
     return Object.fromEntries(Object.entries(value).filter(([, visible]) => typeof visible === 'boolean')) as ColumnVisibility;
   } catch {
     return {};
-  }
-}
-
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined; // storage disabled (privacy mode): the picker still works for the session
   }
 }
 

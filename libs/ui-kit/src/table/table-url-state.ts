@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   DEFAULT_TABLE_PAGE_SIZE,
@@ -7,6 +7,7 @@ import {
   type TableQuery,
   type TableSort,
 } from './table-constants';
+import { readRememberedPageSize, rememberPageSize } from './browser-storage';
 
 /**
  * A table's page, size, sort and filters live in the URL under its own prefix, so a page can hold
@@ -75,13 +76,20 @@ export interface TableUrlState extends TableQuery {
   setSort(sort: TableSort | undefined): void;
 }
 
-/** The URL-backed query of one table (react-router's search params). */
+/**
+ * The URL-backed query of one table (react-router's search params). A URL without a size shows the size
+ * the merchant last chose for this table (kept in localStorage, issue 35 §1), else `defaultPageSize`;
+ * the URL still leaves out only `defaultPageSize`, so a link means the same rows whoever opens it.
+ */
 export function useTableUrlState(prefix: string, defaultPageSize = DEFAULT_TABLE_PAGE_SIZE): TableUrlState {
   const [params, setParams] = useSearchParams();
   const key = tableParamNames(prefix);
   const signature = [key.page, key.size, key.sort, key.filters].map((name) => params.get(name)).join('\u0001');
+  // Read from storage once per table, then kept in step with the merchant's choices here.
+  const [remembered, setRemembered] = useState(() => ({ prefix, size: readRememberedPageSize(prefix) }));
+  const sizeWithoutUrl = (remembered.prefix === prefix ? remembered.size : readRememberedPageSize(prefix)) ?? defaultPageSize;
   // Re-derive only when this table's own parameters change, so other tables' paging does not re-query it.
-  const query = useMemo(() => readTableQuery(params, prefix, defaultPageSize), [signature, prefix, defaultPageSize]);
+  const query = useMemo(() => readTableQuery(params, prefix, sizeWithoutUrl), [signature, prefix, sizeWithoutUrl]);
 
   // What this hook last wrote, and from which rendered parameters. react-router hands a function given
   // to setParams the parameters of the last render, so two changes made before a re-render (a search,
@@ -91,21 +99,25 @@ export function useTableUrlState(prefix: string, defaultPageSize = DEFAULT_TABLE
   const update = useCallback(
     (change: (current: TableQuery) => TableQuery, replace = false) => {
       const current = written.current && written.current.from === params ? written.current.value : params;
-      const next = writeTableQuery(current, prefix, change(readTableQuery(current, prefix, defaultPageSize)), defaultPageSize);
+      const next = writeTableQuery(current, prefix, change(readTableQuery(current, prefix, sizeWithoutUrl)), defaultPageSize);
       written.current = { from: params, value: next };
       setParams(next, { replace });
     },
-    [params, setParams, prefix, defaultPageSize],
+    [params, setParams, prefix, defaultPageSize, sizeWithoutUrl],
   );
 
   return useMemo(
     () => ({
       ...query,
       setPageNum: (pageNum, options) => update((q) => ({ ...q, pageNum: Math.max(1, Math.floor(pageNum)) }), options?.replace),
-      setPageSize: (pageSize) => update((q) => ({ ...q, pageSize, pageNum: 1 })),
+      setPageSize: (pageSize) => {
+        rememberPageSize(prefix, pageSize);
+        setRemembered({ prefix, size: pageSize });
+        update((q) => ({ ...q, pageSize, pageNum: 1 }));
+      },
       setFilters: (filters) => update((q) => ({ ...q, filters: typeof filters === 'function' ? filters(q.filters) : filters, pageNum: 1 })),
       setSort: (sort) => update((q) => ({ ...q, sort, pageNum: 1 })),
     }),
-    [query, update],
+    [query, update, prefix],
   );
 }
