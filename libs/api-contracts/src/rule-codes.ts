@@ -68,6 +68,8 @@ export const RULE_CODES = [
   'skuSpecValues',
   'skuTwin',
   'floorAbovePrice',
+  'mustExceed',
+  'overlapsBand',
   'belowFloor',
   'detailRequired',
   'detailImagesRequired',

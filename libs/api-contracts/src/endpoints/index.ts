@@ -10,6 +10,7 @@ import { flashSaleEndpoints } from './flash-sales';
 import { providerDeliveryEndpoints } from './provider-delivery';
 import { afterSaleTemplateEndpoints } from './after-sale-templates';
 import { freightEndpoints } from './freight';
+import { cartageEndpoints } from './cartage';
 import { deregistrationEndpoints } from './deregistration';
 import { exportEndpoints } from './exports';
 import { goodsEndpoints } from './goods';
@@ -48,6 +49,7 @@ export * from './brands';
 export * from './provider-delivery';
 export * from './after-sale-templates';
 export * from './freight';
+export * from './cartage';
 // goods, inventory and saved-views are exported by src/index.ts.
 
 /** The contracts of one area each, by area name: the console's fake server and the OpenAPI test walk them. */
@@ -77,6 +79,7 @@ export const endpointGroups = {
   providerDelivery: providerDeliveryEndpoints,
   afterSaleTemplates: afterSaleTemplateEndpoints,
   freight: freightEndpoints,
+  cartage: cartageEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every contract above, and the one with a given path. */
