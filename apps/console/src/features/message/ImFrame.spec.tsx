@@ -147,4 +147,17 @@ describe('chat frame', () => {
     expect(screen.getByTestId('im-frame')).toBe(frame);
     expect(frame.getAttribute('src')).toBe(src);
   });
+
+  it('a language chosen before /message is first opened reaches the frame when it shows (issue 35 §11)', async () => {
+    const { user, location } = await renderSignedIn({ user: DEMO_OWNER, path: '/dashboard' });
+    const frame = (await screen.findByTestId('im-frame')) as HTMLIFrameElement;
+    const post = jest.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => undefined);
+    const language = (lang: string) => [{ source: 'merchant-console', type: 'language', payload: { lang } }, FRAME_ORIGIN];
+    postFromFrame({ source: 'merchant-im-frame', type: 'ready', payload: { account: 's_1001' } });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'zh-CN');
+
+    await user.click(screen.getByTestId('nav-message'));
+    await waitForPath(location, '/message/message');
+    await waitFor(() => expect(post.mock.calls.filter(([message]) => (message as { type: string }).type === 'language').at(-1)).toEqual(language('zh-CN')));
+  });
 });

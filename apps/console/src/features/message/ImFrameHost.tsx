@@ -47,6 +47,10 @@ export function ImFrameHost() {
   languageRef.current = i18n.language;
   // Until the frame said 'ready', a post could reach a page still loading: requests wait for it.
   const frameReadyRef = useRef(false);
+  // The language the frame was last told. A frame hidden since sign-in has no attached element to post
+  // to (React attaches refs of a hidden Activity only once it shows), so a switch made before /message
+  // was first opened is told when the frame shows (issue 35 §11).
+  const toldLanguageRef = useRef<string | null>(null);
 
   const tellFrame = useCallback(
     (message: ConsoleToFrameMessage): boolean => {
@@ -64,18 +68,25 @@ export function ImFrameHost() {
   }, [tellFrame]);
   useEffect(() => conversationRequests.subscribe(deliverConversationRequest), [deliverConversationRequest]);
 
+  const tellLanguage = useCallback(
+    (lang: string) => {
+      if (tellFrame(consoleToFrameMessage('language', { lang }))) toldLanguageRef.current = lang;
+    },
+    [tellFrame],
+  );
+
   // Entering or leaving /message (contract 0001 `visibility`).
   useEffect(() => {
+    if (visible && frameReadyRef.current && toldLanguageRef.current !== languageRef.current) tellLanguage(languageRef.current);
     tellFrame(consoleToFrameMessage('visibility', { visible }));
     if (visible) deliverConversationRequest();
-  }, [visible, tellFrame, deliverConversationRequest]);
+  }, [visible, tellFrame, tellLanguage, deliverConversationRequest]);
 
   // The console's language changed: the frame follows in place.
   useEffect(() => {
-    const onLanguage = (lang: string) => tellFrame(consoleToFrameMessage('language', { lang }));
-    i18n.on('languageChanged', onLanguage);
-    return () => i18n.off('languageChanged', onLanguage);
-  }, [i18n, tellFrame]);
+    i18n.on('languageChanged', tellLanguage);
+    return () => i18n.off('languageChanged', tellLanguage);
+  }, [i18n, tellLanguage]);
 
   useEffect(() => {
     // A fresh token from store-server for the frame's request, never a cached one.
@@ -93,7 +104,8 @@ export function ImFrameHost() {
       // A frame that (re)loaded says 'ready': it gets what it may have missed.
       if (message?.type === 'ready') {
         tellFrame(consoleToFrameMessage('visibility', { visible: visibleRef.current }));
-        tellFrame(consoleToFrameMessage('language', { lang: languageRef.current }));
+        toldLanguageRef.current = null; // a reloaded page knows only its URL's language
+        tellLanguage(languageRef.current);
         frameReadyRef.current = true;
         deliverConversationRequest();
       } else if (message?.type === 'tokenRequest') {
@@ -102,7 +114,7 @@ export function ImFrameHost() {
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [deliverConversationRequest, dispatch, frameOrigin, tellFrame]);
+  }, [deliverConversationRequest, dispatch, frameOrigin, tellFrame, tellLanguage]);
 
   // Built once per IM account (see the top of this file); later tokens and languages are posted.
   const frameSrc = useRef<{ account: string; src: string } | null>(null);
