@@ -41,6 +41,10 @@ export interface StoreServerConfig {
    * the console: the demo simulator, scripts and e2e tests call them.
    */
   buyerKey?: string;
+  /** HMAC key of the sandbox payment provider's signed requests and callbacks (SANDBOX_PROVIDER_SECRET; docs/ledger.md). */
+  sandboxProviderSecret: string;
+  /** How long the sandbox provider takes to settle a payment or payout, in ms (SANDBOX_PROVIDER_DELAY_MS). */
+  sandboxProviderDelayMs: number;
 }
 
 export const DEFAULT_IM_TOKEN_SECRET = 'dev-im-shared-key-change-me';
@@ -48,6 +52,9 @@ export const DEFAULT_IM_TOKEN_SECRET = 'dev-im-shared-key-change-me';
 export const DEV_OPERATOR_KEY = 'dev-operator-key-change-me';
 /** Development-only buyer key (`npm start`, e2e); production has no default, so no buyer endpoint without BUYER_KEY. */
 export const DEV_BUYER_KEY = 'dev-buyer-key-change-me';
+
+/** The sandbox provider's key unless SANDBOX_PROVIDER_SECRET is set (a sandbox moves no real money). */
+export const DEV_SANDBOX_PROVIDER_SECRET = 'dev-sandbox-provider-secret-change-me';
 
 export const DEFAULT_CONFIG: StoreServerConfig = {
   host: '127.0.0.1',
@@ -62,6 +69,8 @@ export const DEFAULT_CONFIG: StoreServerConfig = {
   logLevel: 'info',
   // Development and tests accept every mode; production defaults to aes (readConfigFromEnv).
   minSecurityMode: 'none',
+  sandboxProviderSecret: DEV_SANDBOX_PROVIDER_SECRET,
+  sandboxProviderDelayMs: 1000,
 };
 
 /** The production floor when STORE_MIN_SECURITY_MODE is not set: the console's default mode. */
@@ -114,5 +123,7 @@ export function readConfigFromEnv(env: NodeJS.ProcessEnv = process.env): StoreSe
     minSecurityMode,
     operatorKey: env.OPERATOR_KEY || (env.NODE_ENV === 'production' ? undefined : DEV_OPERATOR_KEY),
     buyerKey: env.BUYER_KEY || (env.NODE_ENV === 'production' ? undefined : DEV_BUYER_KEY),
+    sandboxProviderSecret: env.SANDBOX_PROVIDER_SECRET || DEFAULT_CONFIG.sandboxProviderSecret,
+    sandboxProviderDelayMs: env.SANDBOX_PROVIDER_DELAY_MS ? Number(env.SANDBOX_PROVIDER_DELAY_MS) : DEFAULT_CONFIG.sandboxProviderDelayMs,
   };
 }

@@ -988,6 +988,41 @@ export interface StoreFreightTemplateTable {
   updated_at: CreatedAt;
 }
 
+/** The sandbox payment provider's transfers (migration 0040, docs/ledger.md "Sandbox payment provider"); times in epoch ms. */
+export interface SandboxProviderTransferTable {
+  id: string;
+  kind: 'payment' | 'payout';
+  reference: string;
+  amount_cents: ColumnType<number | string, number, number>;
+  card_no: string | null;
+  callback_url: string;
+  status: ColumnType<'pending' | 'succeeded' | 'failed', 'pending' | undefined, 'pending' | 'succeeded' | 'failed'>;
+  failure_reason: string | null;
+  created_at: ColumnType<number | string, number, number>;
+  due_at: ColumnType<number | string, number, number>;
+  completed_at: ColumnType<number | string | null, number | null | undefined, number | null>;
+  callback_attempts: ColumnType<number, number | undefined, number>;
+  next_callback_at: ColumnType<number | string | null, number | null | undefined, number | null>;
+  callback_delivered_at: ColumnType<number | string | null, number | null | undefined, number | null>;
+}
+
+/** store-server's receipt of one sandbox provider callback event (migration 0040): a repeat finds its row. */
+export interface SandboxProviderCallbackReceiptTable {
+  event_id: string;
+  transfer_id: string;
+  kind: string;
+  reference: string;
+  status: string;
+  amount_cents: ColumnType<number | string, number, number>;
+  received_at: ColumnType<number | string, number, number>;
+}
+
+/** The payment channel of an order (migration 0041, console-spec §8): null until it is paid. */
+export interface StoreOrderPaymentColumns {
+  pay_method: ColumnType<string | null, string | null | undefined, string | null>;
+  pay_app: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
 export interface StoreDatabase {
   store_store: StoreTable;
   store_info_change: StoreInfoChangeTable;
@@ -1016,11 +1051,13 @@ export interface StoreDatabase {
   store_async_task: StoreAsyncTaskTable;
   store_customer: StoreCustomerTable;
   store_logout_record: StoreLogoutRecordTable;
-  store_order: StoreOrderTable & StoreOrderRefundColumns;
+  store_order: StoreOrderTable & StoreOrderRefundColumns & StoreOrderPaymentColumns;
   store_order_status_count: StoreOrderStatusCountTable;
   store_refund: StoreRefundTable;
   store_refund_event: StoreRefundEventTable;
   store_ledger: StoreLedgerTable;
+  sandbox_provider_transfer: SandboxProviderTransferTable;
+  sandbox_provider_callback_receipt: SandboxProviderCallbackReceiptTable;
   store_complaint: StoreComplaintTable;
   store_complaint_event: StoreComplaintEventTable;
   store_complaint_response: StoreComplaintResponseTable;

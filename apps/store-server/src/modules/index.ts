@@ -50,6 +50,7 @@ import { activitiesModule } from './activities';
 import { promotionSimulatorModule } from './promotion-simulator';
 import { providerDeliveryModule } from './provider-delivery';
 import { afterSaleTemplatesModule } from './after-sale-templates';
+import { sandboxProviderModule } from './sandbox-provider';
 
 export interface ModuleDependencies {
   db: Kysely<StoreDatabase>;
@@ -92,6 +93,9 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     promotions: { coupons: coupons.service, orders: orders.buyer, groupBuys: groupBuys.service, flashSales: flashSales.service },
   });
 
+  // Top-ups and withdrawals reach it over HTTP; its callbacks come back to this server (docs/ledger.md).
+  const sandboxProvider = sandboxProviderModule({ db, clock, secret: config.sandboxProviderSecret, delayMs: config.sandboxProviderDelayMs });
+
   const exports = exportsModule({ db, clock, dataDir: config.dataDir, permissionsOf: (caller) => auth.permissionsOf(caller) });
 
   const routes: StoreRoute[] = [
@@ -121,7 +125,8 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...providerDeliveryModule({ db, clock, operatorKey: config.operatorKey }).routes,
     ...afterSaleTemplatesModule({ db, clock }).routes,
     ...promotionSimulator.routes,
+    ...sandboxProvider.routes,
     ...operatorRoutes(new OperatorService(new OperatorRepository(db), goods.service, clock, storeInfoChanges, brands.service), config.operatorKey),
   ];
-  return { routes, auth, captcha, checkCodes, rateLimiter, authRepository, exports: exports.service };
+  return { routes, auth, captcha, checkCodes, rateLimiter, authRepository, exports: exports.service, sandboxProvider };
 }
