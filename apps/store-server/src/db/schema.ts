@@ -1122,3 +1122,111 @@ export interface StoreDatabase {
 export type StoreRow = Selectable<StoreTable>;
 export type StoreUserRow = Selectable<StoreUserTable>;
 export type NewStoreUser = Insertable<StoreUserTable>;
+
+// --- The double-entry ledger (migration 0038, issue 29, docs/ledger.md) ----------------------------------------
+/** int8 columns: PGlite answers a number, node-postgres a decimal string; modules/ledger parses both (never a float). */
+type LedgerBigint = ColumnType<number | string, number | string, number | string>;
+type LedgerId = ColumnType<number | string, number | string | undefined, never>;
+
+export interface StoreLedgerAccountTable {
+  id: Generated<number>;
+  store_id: number | null;
+  code: string;
+  normal: 'debit' | 'credit';
+  no_negative: boolean;
+  debits_cents: ColumnType<number | string, number | string | undefined, number | string>;
+  credits_cents: ColumnType<number | string, number | string | undefined, number | string>;
+}
+
+export interface StoreLedgerTransferTable {
+  id: LedgerId;
+  store_id: number | null;
+  debit_account_id: number;
+  credit_account_id: number;
+  amount_cents: LedgerBigint;
+  kind: string;
+  source_type: string;
+  source_id: LedgerBigint;
+  order_id: number | null;
+  idempotency_key: string | null;
+  pending_id: LedgerBigint | null;
+  created_at: ColumnType<Date, Date, never>;
+  day: ColumnType<Date | string, string, never>;
+}
+
+export interface StoreLedgerEntryTable {
+  id: LedgerId;
+  transfer_id: LedgerBigint;
+  account_id: number;
+  store_id: number | null;
+  direction: 'debit' | 'credit';
+  amount_cents: LedgerBigint;
+  created_at: ColumnType<Date, Date, never>;
+  day: ColumnType<Date | string, string, never>;
+}
+
+export interface StoreLedgerAccountDayTable {
+  account_id: number;
+  day: ColumnType<Date | string, string, string>;
+  debits_cents: ColumnType<number | string, number | string | undefined, number | string>;
+  credits_cents: ColumnType<number | string, number | string | undefined, number | string>;
+}
+
+export interface StoreLedgerPendingTable {
+  transfer_id: LedgerBigint;
+  store_id: number;
+  amount_cents: LedgerBigint;
+  state: 'pending' | 'posted' | 'voided';
+  resolved_transfer_id: LedgerBigint | null;
+  created_at: Date;
+  resolved_at: Date | null;
+}
+
+export interface StoreSettlementTable {
+  id: Generated<number>;
+  store_id: number;
+  settled_at: Date;
+  order_count: number;
+  gross_cents: LedgerBigint;
+  refunded_cents: LedgerBigint;
+  commission_cents: LedgerBigint;
+  net_cents: LedgerBigint;
+}
+
+export interface StoreSettlementOrderTable {
+  order_id: number;
+  settlement_id: number;
+  store_id: number;
+  paid_cents: LedgerBigint;
+  refunded_cents: LedgerBigint;
+  commission_cents: LedgerBigint;
+  net_cents: LedgerBigint;
+}
+
+export interface StoreWithdrawalTable {
+  id: Generated<number>;
+  store_id: number;
+  amount_cents: LedgerBigint;
+  state: number;
+  pending_transfer_id: LedgerBigint;
+  bank_code: string;
+  card_last4: string;
+  account_name: string;
+  idempotency_key: string;
+  payout_reference: string | null;
+  fail_reason: string | null;
+  created_at: Date;
+  resolved_at: Date | null;
+}
+
+/** The ledger's tables, merged into StoreDatabase (declared here so the ledger's types stay together). */
+export interface StoreDatabase {
+  store_ledger_account: StoreLedgerAccountTable;
+  store_ledger_transfer: StoreLedgerTransferTable;
+  store_ledger_entry: StoreLedgerEntryTable;
+  store_ledger_account_day: StoreLedgerAccountDayTable;
+  store_ledger_pending: StoreLedgerPendingTable;
+  store_settlement: StoreSettlementTable;
+  store_settlement_order: StoreSettlementOrderTable;
+  store_withdrawal: StoreWithdrawalTable;
+}

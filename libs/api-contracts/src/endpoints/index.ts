@@ -50,6 +50,7 @@ export * from './provider-delivery';
 export * from './after-sale-templates';
 export * from './freight';
 export * from './cartage';
+export * from './wallet';
 // goods, inventory and saved-views are exported by src/index.ts.
 
 /** The contracts of one area each, by area name: the console's fake server and the OpenAPI test walk them. */
