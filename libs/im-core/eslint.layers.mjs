@@ -23,6 +23,8 @@ const FORBIDDEN = {
   multitab: ['transport'],
   // Uploads (issue 13) take a token port and the edges from the client and speak HTTP themselves.
   upload: ['protocol', 'transport', 'connection', 'model', 'sync', 'services', 'client', 'multitab'],
+  // The generic HTTP layer (issue 30 §5; §7 "Generic HTTP layer") sits under every layer that speaks HTTP.
+  http: ['protocol', 'transport', 'connection', 'model', 'sync', 'services', 'client', 'store', 'validation', 'multitab', 'upload', 'background'],
 };
 const ENTRY_POINTS_ONLY_FOR_TESTS = ['testing', 'server'];
 

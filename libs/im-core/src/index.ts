@@ -73,3 +73,16 @@ export type { NosAccessToken, UploadPortsOptions } from './client/upload-ports';
 
 // One socket per browser profile (docs/im-multitab.md)
 export * from './multitab';
+
+// Beside messaging (issue 30, docs/im-background.md): the generic HTTP layer (§7, §9 timeouts), the
+// reporter (§4 Reporter), the CDN host (§9 refresh 800 × expiry) and the disconnect-callback timeout (§9)
+export { buildUrl, HttpClient, HttpError, HTTP_DEFAULT_TIMEOUT_MS, HTTP_TIMEOUT_CODE, HTTP_UPLOAD_TIMEOUT_MS } from './http';
+export type { HttpBody, HttpCallOptions, HttpClientOptions, HttpFailureKind, HttpQuery, HttpResponse, HttpTimers, QueryValue, UploadBody } from './http';
+export { Reporter } from './background/reporter';
+export type { ReportEvent, ReporterOptions, ReporterPort, ReporterState, ReportKind } from './background/reporter';
+export { DEFAULT_REPORTER_CONFIG, readDispatcherAnswer } from './background/reporter-config';
+export type { DispatcherDecision, ReporterConfig } from './background/reporter-config';
+export type { ImReporterSettings } from './client/client-background';
+export { CdnHost, cdnFileUrl, cdnRefreshDelayMs, CDN_REFRESH_FACTOR } from './client/cdn-host';
+export type { CdnHostInfo, CdnHostOptions } from './client/cdn-host';
+export { DISCONNECT_CALLBACK_TIMEOUT_MS } from './connection/timing';

@@ -4,6 +4,8 @@ import type { MessageIgnoreCallback } from '../model/message-ignore';
 import type { ImConnectionPort } from './connection-port';
 import { ImClient } from './im-client';
 import type { ImLogger, StoreSource } from './store-opening';
+import { createClientReporter, type ImReporterSettings } from './client-background';
+import type { ReporterPort } from '../background/reporter';
 
 export interface ImClientOptions extends ImConnectionOptions {
   /**
@@ -32,6 +34,11 @@ export interface ImClientOptions extends ImConnectionOptions {
   syncTeams?: boolean;
   /** §5 Sync options: read changed teams' members after each sync (default false). */
   syncTeamMembers?: boolean;
+  /**
+   * The reporter (§4 Reporter; docs/im-background.md): the statistics dispatcher and report URLs, or a
+   * reporter of the app's own. Without it nothing is reported.
+   */
+  reporter?: ImReporterSettings | ReporterPort;
 }
 
 /**
@@ -42,7 +49,7 @@ export interface ImClientOptions extends ImConnectionOptions {
 export function createImClient(options: ImClientOptions): ImClient {
   const {
     store, logger, countNotification, shouldIgnoreMsg, shouldIgnoreNotification, createIdClient, connection, outbox, outboxMaxWaitMs, rollbackClearMsgsUnread,
-    rollbackDelMsgUnread, syncTeams, syncTeamMembers, ...connectionOptions
+    rollbackDelMsgUnread, syncTeams, syncTeamMembers, reporter, ...connectionOptions
   } = options;
   return new ImClient({
     account: options.account,
@@ -60,6 +67,7 @@ export function createImClient(options: ImClientOptions): ImClient {
     rollbackDelMsgUnread,
     syncTeams,
     syncTeamMembers,
+    reporter: reporter && ('report' in reporter ? reporter : createClientReporter(reporter, options)),
     // A chat room opens its own socket like the IM connection does and logs in with the same token.
     chatroom: {
       WebSocketImpl: options.WebSocketImpl, fetch: options.fetch, transports: options.transports, timing: options.timing, timers: options.timers, now: options.now,

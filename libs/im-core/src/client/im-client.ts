@@ -32,6 +32,8 @@ import type { SyncNotification } from '../sync/sync-notification';
 import type { ImConnectionPort } from './connection-port';
 import { notReadyStore, openStore, type ImLogger, type StoreSource } from './store-opening';
 import { ChatroomEntry, type ChatroomEntryOptions } from './chatroom-entry';
+import { ClientBackground, withDisconnectTimeout } from './client-background';
+import type { ReporterPort } from '../background/reporter';
 
 export interface ImClientEvents {
   state: (state: ConnectionState) => void;
@@ -121,6 +123,11 @@ export interface ImClientCoreOptions extends RollbackOptions {
   outbox?: boolean;
   /** How long an outbox entry may wait before it ends as fail; default OUTBOX_MAX_WAIT_MS (1 h). */
   outboxMaxWaitMs?: number;
+  /**
+   * The reporter (§4 Reporter; docs/im-background.md): told of connection events, §8's 408/415/500,
+   * the custom errors and upload failures. Without it nothing is reported.
+   */
+  reporter?: ReporterPort;
   /** §5 Sync options: sync teams (default true). */
   syncTeams?: boolean;
   /**
@@ -174,6 +181,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
   readonly history: HistoryService;
   /** Chat rooms: address lookup on this connection, each room on its own socket (docs/im-chatroom.md). */
   readonly chatrooms: ChatroomEntry;
+  /** The CDN host and the reporter (docs/im-background.md). */
+  private readonly background: ClientBackground;
   private readonly outbox: Outbox;
   private store: Store | undefined;
   /** Created once the store is open (first login). */
@@ -236,7 +245,12 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
     );
     this.chatrooms = new ChatroomEntry(options.connection, options.account, options.chatroom ?? {}, context.createIdClient);
     const connection = options.connection;
+    this.background = new ClientBackground(connection, options.reporter, this.logger);
+    // §8: the connection's custom errors (408/415/500 answers, missed heartbeats, bad frames) reach the
+    // app's `error` event; the reporter hears every error the client raises.
+    this.on('error', (error) => this.background.reportError(error));
     this.unsubscribes.push(
+      connection.on('error', (error) => this.emit('error', error)),
       connection.on('state', (state) => this.emit('state', state)),
       connection.on('loggedIn', () => this.onLoggedIn()),
       connection.on('push', (push) => this.onPush(push)),
@@ -247,6 +261,16 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
         this.sync?.abortRound(event.error ?? new ImError(ImErrorName.Error_Internet_Disconnected, 'disconnected'));
       }),
     );
+  }
+
+  /** A file URL as the app should load it: through the CDN when getNosCdnHost named one (§4, §9). */
+  fileUrl(url: string): string {
+    return this.background.cdnHost.fileUrl(url);
+  }
+
+  /** Tells the reporter of an upload that failed (an app's FileUploader `onFailure`). */
+  reportUploadFailure(error: ImError): void {
+    this.background.reportError(error);
   }
 
   /** The store in use after the first login (IndexedDB, memory, or the fallback memory store). */
@@ -274,14 +298,20 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
 
   /** Logs out; no reconnect follows (§4). The store stays open for reading until destroy. */
   async logout(): Promise<void> {
-    // Acks still in their 500 ms window go out before the socket closes.
-    await this.sessions.readAcks.flush();
-    await this.options.connection.logout();
+    const connection = this.options.connection;
+    const steps = (async () => {
+      // Acks still in their 500 ms window go out before the socket closes.
+      await this.sessions.readAcks.flush();
+      await connection.logout();
+    })();
+    // §9: the caller hears back within 10 s even when the acks or the server hang; the socket closes anyway.
+    await withDisconnectTimeout(steps, () => void connection.logout().catch(() => undefined));
   }
 
   /** Ends the connection and closes the store; the client cannot be used again. */
   async destroy(): Promise<void> {
     this.unsubscribes.splice(0).forEach((unsubscribe) => unsubscribe());
+    this.background.stop();
     this.outbox.stop();
     this.sessions.readAcks.dispose();
     this.options.connection.destroy();

@@ -36,3 +36,9 @@ export const DEFAULT_TIMING: Readonly<ConnectionTiming> = {
 
 /** Socket library default for reconnect attempts (§9 "max 10 attempts"). */
 export const DEFAULT_RECONNECTION_ATTEMPTS = 10;
+
+/**
+ * §9 "disconnect callback 10000 ms": a logout resolves at the latest this long after it was called,
+ * even when the last acks or the server do not answer (client/client-background.ts withDisconnectTimeout).
+ */
+export const DISCONNECT_CALLBACK_TIMEOUT_MS = 10_000;

@@ -1,4 +1,5 @@
 import { ImError, ImErrorName } from '../errors';
+import { HttpClient, HttpError, type HttpResponse } from '../http';
 import type { Store } from '../store';
 import {
   checkUploadCandidate,
@@ -14,7 +15,8 @@ import { resolveUploadSource } from './upload-source';
 
 // im-core's upload layer (issue 13; docs/im-upload.md "Client"): chunked, resumable upload of one file
 // to the object store, with edge failover. It needs a token from im-server (a port the client wires
-// to getNosToken) and the edges from /lbs; it speaks HTTP to the edges itself.
+// to getNosToken) and the edges from /lbs; it speaks HTTP to the edges through im-core's HTTP layer
+// (http/http-client.ts: a chunk times out after the §9 upload default of 600000 ms, a query after 60000 ms).
 
 export interface UploadToken {
   bucket: string;
@@ -39,7 +41,11 @@ export interface UploadPorts {
   /** Keeps the part map across reloads (im-db's key-value table); without it, no resume after a reload. */
   store?: Pick<Store, 'getValue' | 'setValue' | 'deleteValue'>;
   fetch?: typeof globalThis.fetch;
+  /** The HTTP layer to use (its timeouts); default one over `fetch` with the §9 defaults. */
+  http?: HttpClient;
   now?: () => number;
+  /** Told of every upload that fails (not a cancel): the client's reporter counts them (§4 Reporter). */
+  onFailure?(error: ImError): void;
 }
 
 export interface UploadProgress {
@@ -102,19 +108,32 @@ class EdgeFailure extends Error {
 }
 
 export class FileUploader {
-  private readonly fetch: typeof globalThis.fetch;
+  private readonly http: HttpClient;
   private readonly now: () => number;
 
   constructor(private readonly ports: UploadPorts) {
-    this.fetch = ports.fetch ?? ((...args) => globalThis.fetch(...args));
+    this.http = ports.http ?? new HttpClient({ fetch: ports.fetch });
     this.now = ports.now ?? Date.now;
+  }
+
+  /**
+   * Uploads one file (see uploadOnce); a failure other than a cancel is also told to `onFailure`
+   * before it is thrown.
+   */
+  async upload(options: FileUploadOptions): Promise<UploadedFile> {
+    try {
+      return await this.uploadOnce(options);
+    } catch (error) {
+      if (error instanceof ImError && error.errorName === ImErrorName.Upload_Failed) this.ports.onFailure?.(error);
+      throw error;
+    }
   }
 
   /**
    * Uploads one file: checks it (§5), resumes a saved upload of the same file from the server's offset,
    * or asks for a token, then sends 4 MB chunks in sequence until the server has them all.
    */
-  async upload(options: FileUploadOptions): Promise<UploadedFile> {
+  private async uploadOnce(options: FileUploadOptions): Promise<UploadedFile> {
     const checked = checkUploadOptions(options);
     const source = resolveUploadSource(checked, options);
     checkUploadCandidate(checked, source.candidate);
@@ -132,7 +151,7 @@ export class FileUploader {
       }
     }
     const resumeKey = options.resumeKey ?? source.identity;
-    const edges = new EdgeCursor(this.ports, this.fetch, await this.ports.edges());
+    const edges = new EdgeCursor(this.ports, this.http, await this.ports.edges());
     const signal = options.signal;
 
     const resumed = resumeKey ? await this.resumable(resumeKey, size, edges, signal) : undefined;
@@ -152,14 +171,11 @@ export class FileUploader {
       if (signal?.aborted) throw new ImError(ImErrorName.Operation_Canceled, 'the upload was canceled');
       const chunk = nextChunk(offset, size) ?? { start: size, end: size };
       const answer = await edges.send(token.bucket, async (edge) => {
-        const query = new URLSearchParams({ offset: String(chunk.start), complete: String(chunk.end === size), version: '1.0' });
-        if (context) query.set('context', context);
-        return this.fetch(`${edge}/${token.bucket}/${token.objectName}?${query}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/octet-stream', 'x-nos-token': token.token },
-          body: source.blob.slice(chunk.start, chunk.end),
-          signal,
-        });
+        return this.http.upload(
+          `${edge}/${token.bucket}/${token.objectName}`,
+          { bytes: source.blob.slice(chunk.start, chunk.end), contentType: 'application/octet-stream' },
+          { query: { offset: chunk.start, complete: chunk.end === size, version: '1.0', context }, headers: { 'x-nos-token': token.token }, signal },
+        );
       });
       offset = answer.offset ?? offset;
       context = answer.context ?? context;
@@ -185,7 +201,8 @@ export class FileUploader {
       const answer = await edges.send(
         saved.bucket,
         (edge) =>
-          this.fetch(`${edge}/${saved.bucket}/${saved.objectName}?uploadContext&context=${encodeURIComponent(saved.context)}`, {
+          this.http.get(`${edge}/${saved.bucket}/${saved.objectName}?uploadContext`, {
+            query: { context: saved.context },
             headers: { 'x-nos-token': saved.token },
             signal,
           }),
@@ -212,7 +229,7 @@ class EdgeCursor {
 
   constructor(
     private readonly ports: UploadPorts,
-    private readonly fetch: typeof globalThis.fetch,
+    private readonly http: HttpClient,
     edges: readonly string[],
   ) {
     this.list = [...edges];
@@ -222,7 +239,7 @@ class EdgeCursor {
     return this.list[this.index] ?? '';
   }
 
-  async send(bucket: string, request: (edge: string) => Promise<Response>, preferred?: string): Promise<ChunkAnswer> {
+  async send(bucket: string, request: (edge: string) => Promise<HttpResponse>, preferred?: string): Promise<ChunkAnswer> {
     if (preferred && this.list.includes(preferred)) this.index = this.list.indexOf(preferred);
     let lastFailure: EdgeFailure | undefined;
     for (;;) {
@@ -248,15 +265,17 @@ class EdgeCursor {
     throw new ImError(ImErrorName.Upload_Failed, uploadErrorText(lastFailure?.code, lastFailure?.message));
   }
 
-  private async once(request: (edge: string) => Promise<Response>, edge: string): Promise<ChunkAnswer> {
-    let response: Response;
+  private async once(request: (edge: string) => Promise<HttpResponse>, edge: string): Promise<ChunkAnswer> {
+    let response: HttpResponse;
     try {
       response = await request(edge);
     } catch (error) {
-      if ((error as Error)?.name === 'AbortError') throw new ImError(ImErrorName.Operation_Canceled, 'the upload was canceled');
-      throw new EdgeFailure(undefined, error instanceof Error ? error.message : String(error));
+      if (error instanceof HttpError && error.kind === 'aborted') throw new ImError(ImErrorName.Operation_Canceled, 'the upload was canceled');
+      // A timeout (ETIMEDOUT) or a refused connection: this edge failed, try the next.
+      throw new EdgeFailure(error instanceof HttpError ? error.errCode : undefined, error instanceof Error ? error.message : String(error));
     }
-    const answer = (await response.json().catch(() => ({}))) as ChunkAnswer;
+    const body = response.json();
+    const answer = (body && typeof body === 'object' ? body : {}) as ChunkAnswer;
     if (response.status >= 500) throw new EdgeFailure(response.status, answer.errMsg ?? response.statusText);
     if (!response.ok) throw new ImError(ImErrorName.Upload_Failed, uploadErrorText(answer.errCode ?? response.status, answer.errMsg));
     return answer;
@@ -264,8 +283,8 @@ class EdgeCursor {
 
   private async balancerEdges(bucket: string): Promise<string[]> {
     try {
-      const response = await this.fetch(`${this.ports.loadBalancerUrl}?version=1.0&bucketname=${encodeURIComponent(bucket)}`);
-      const body = (await response.json()) as { upload?: unknown };
+      const response = await this.http.get(this.ports.loadBalancerUrl ?? '', { query: { version: '1.0', bucketname: bucket } });
+      const body = (response.json() ?? {}) as { upload?: unknown };
       return Array.isArray(body.upload) ? body.upload.filter((edge): edge is string => typeof edge === 'string' && /^https?:\/\//.test(edge)) : [];
     } catch {
       return [];
