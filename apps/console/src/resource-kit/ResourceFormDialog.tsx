@@ -2,7 +2,7 @@
 // (`ctx.openDialog((close) => <ResourceFormDialog … onClose={close} />)`) or from any screen. Cancel,
 // Escape and the backdrop close it, asking first when it has changes; leaving the screen asks too. A save
 // shows 'modified successfully' (console-spec §8 dialogs) and closes it.
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -34,9 +34,11 @@ export interface ResourceFormDialogProps<V extends Values> {
   hintKey?: string;
   /** The submit cannot be taken back (a rejection): the button is drawn in the error colour. */
   destructive?: boolean;
+  /** What the form acts on (the review being answered…), shown between the hint and the fields. */
+  subject?: ReactNode;
 }
 
-export function ResourceFormDialog<V extends Values>({ definition, titleKey, submitKey = 'resourceKit.submit', context, onClose, initial, id, maxWidth = 'sm', hintKey, destructive }: ResourceFormDialogProps<V>) {
+export function ResourceFormDialog<V extends Values>({ definition, titleKey, submitKey = 'resourceKit.submit', context, onClose, initial, id, maxWidth = 'sm', hintKey, destructive, subject }: ResourceFormDialogProps<V>) {
   const { t } = useTranslation();
   const titleId = useId();
   const hintId = useId();
@@ -63,6 +65,7 @@ export function ResourceFormDialog<V extends Values>({ definition, titleKey, sub
                 {t(hintKey)}
               </DialogContentText>
             )}
+            {subject}
             <ResourceFormFields engine={engine} fields={definition.fields} editing={Boolean(id)} />
           </DialogContent>
           <DialogActions>

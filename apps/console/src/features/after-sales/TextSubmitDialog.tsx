@@ -3,7 +3,7 @@
 // biz field, checked by the call's schema (what store-server refuses, the form refuses, in the merchant's
 // language, with 'n / limit' under it); a refusal from the server shows in place and the dialog stays
 // open with the text.
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { AFTER_SALES_LIMITS, refundRejectBiz, replyEvaluationBiz, respondComplaintBiz } from '@merchant/api-contracts';
 import { ResourceFormDialog, defineResourceForm, type ResourceActionContext, type ResourceMutationEndpoint } from '../../resource-kit';
@@ -40,9 +40,11 @@ export interface TextSubmitDialogProps {
   fixed: Record<string, number>;
   context: ResourceActionContext;
   onClose: () => void;
+  /** What is being answered (the review), shown above the text field. */
+  subject?: ReactNode;
 }
 
-export function TextSubmitDialog({ kind, fixed, context, onClose }: TextSubmitDialogProps) {
+export function TextSubmitDialog({ kind, fixed, context, onClose, subject }: TextSubmitDialogProps) {
   const text: TextCall = TEXT_CALLS[kind];
   const words = `afterSales.${kind}`;
   const definition = useMemo(
@@ -58,5 +60,5 @@ export function TextSubmitDialog({ kind, fixed, context, onClose }: TextSubmitDi
       }),
     [text, words, fixed],
   );
-  return <ResourceFormDialog definition={definition} titleKey={`${words}.title`} hintKey={`${words}.hint`} submitKey={`${words}.submit`} destructive={text.destructive} context={context} onClose={onClose} />;
+  return <ResourceFormDialog definition={definition} titleKey={`${words}.title`} hintKey={`${words}.hint`} submitKey={`${words}.submit`} destructive={text.destructive} context={context} onClose={onClose} subject={subject} />;
 }

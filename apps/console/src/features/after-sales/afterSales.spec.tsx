@@ -329,6 +329,25 @@ describe('reviews (orderEvaluation)', () => {
     expect(within(replied).queryByRole('button', { name: 'Reply' })).not.toBeInTheDocument();
   });
 
+  it('the reply dialog shows the review being answered: buyer, order, rating, whole text and images (issue 35 §12)', async () => {
+    const long = `${'The sofa arrived with a torn cushion and the legs were missing. '.repeat(4)}Please help.`;
+    const reviews = [{ ...review(1, 2, null), content: long, imageUrls: ['https://media.example/review-1a.jpg', 'https://media.example/review-1b.jpg'] }];
+    const { user } = setup(AFTER_SALES_PATHS.evaluation, { evaluations: reviews });
+    const cell = await screen.findByTestId('review-text-1', {}, LOAD);
+    // The grid shows one line; focus (keyboard or pointer) shows the whole text.
+    cell.focus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(long);
+
+    await user.click(within(cell.closest('[role=row]') as HTMLElement).getByRole('button', { name: 'Reply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reply to the review' });
+    const shown = within(dialog).getByRole('figure', { name: "the buyer's review" });
+    expect(shown).toHaveTextContent(long);
+    expect(shown).toHaveTextContent('Buyer 1');
+    expect(shown).toHaveTextContent(`order ${reviews[0]!.orderNo}`);
+    expect(within(shown).getByRole('img', { name: '2 stars' })).toBeInTheDocument();
+    expect(within(shown).getByRole('img', { name: 'review image 2' })).toHaveAttribute('src', 'https://media.example/review-1b.jpg');
+  });
+
   it('a second reply refused by the server reads in the merchant\'s words', async () => {
     const reviews = [review(1, 4, null)];
     const { user, state } = setup(AFTER_SALES_PATHS.evaluation, { evaluations: reviews });

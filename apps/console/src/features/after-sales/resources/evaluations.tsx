@@ -2,7 +2,9 @@
 // A review gets one reply (1–500 characters, the contract's rule); after that it is read-only.
 import { z } from 'zod';
 import type { TFunction } from 'i18next';
+import Box from '@mui/material/Box';
 import Rating from '@mui/material/Rating';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { AFTER_SALES_LIMITS, PERMISSIONS, type EndpointBiz, type EvaluationRow, type afterSalesEndpoints } from '@merchant/api-contracts';
 import { formatSecondsTimestamp, searchDateRange, searchSelect, searchText } from '@merchant/ui-kit';
@@ -21,8 +23,37 @@ export const REPLIED_TABS = [
 
 const RATINGS = Array.from({ length: AFTER_SALES_LIMITS.ratingMax - AFTER_SALES_LIMITS.ratingMin + 1 }, (_, index) => AFTER_SALES_LIMITS.ratingMax - index);
 
-function ratingText(rating: number, context: ResourceTextContext) {
+function ratingText(rating: number, context: Pick<ResourceTextContext, 't'>) {
   return context.t('afterSales.rating.label', { rating });
+}
+
+/**
+ * The review being answered, in the reply dialog (issue 35 §12): who wrote it and when, its rating, its
+ * whole text and its images, so the merchant replies to what the buyer said.
+ */
+export function ReviewSummary({ row, context }: { row: EvaluationRow; context: Pick<ResourceTextContext, 't'> }) {
+  return (
+    <Box component="figure" aria-label={context.t('afterSales.reply.review')} sx={{ m: 0, mb: 2, p: 1.5, bgcolor: 'action.hover', borderRadius: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Rating value={row.rating} readOnly size="small" max={AFTER_SALES_LIMITS.ratingMax} aria-label={ratingText(row.rating, context)} />
+        <Typography variant="caption" color="text.secondary">
+          {context.t('afterSales.reply.reviewBy', { buyer: row.buyerName, time: formatSecondsTimestamp(row.createTime), orderNo: row.orderNo })}
+        </Typography>
+      </Box>
+      <Typography component="blockquote" variant="body2" sx={{ m: 0, mt: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 200, overflowY: 'auto' }}>
+        {row.content}
+      </Typography>
+      {row.imageUrls.length > 0 && (
+        <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+          {row.imageUrls.map((url, index) => (
+            <a key={url} href={url} target="_blank" rel="noreferrer noopener">
+              <img src={url} alt={context.t('afterSales.reply.image', { n: index + 1 })} width={64} height={64} style={{ objectFit: 'cover', borderRadius: 4 }} />
+            </a>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
 }
 
 const COLUMNS: ResourceColumn<EvaluationRow>[] = [
@@ -40,10 +71,13 @@ const COLUMNS: ResourceColumn<EvaluationRow>[] = [
     key: 'content',
     titleKey: 'afterSales.field.content',
     flex: 1,
+    // One line in the row; the whole text in a tooltip that keyboard focus opens too (issue 35 §12).
     render: (row) => (
-      <Typography variant="body2" noWrap title={row.content}>
-        {row.content}
-      </Typography>
+      <Tooltip title={<span style={{ whiteSpace: 'pre-wrap' }}>{row.content}</span>} placement="bottom-start">
+        <Typography variant="body2" noWrap tabIndex={0} data-testid={`review-text-${row.evaluationId}`}>
+          {row.content}
+        </Typography>
+      </Tooltip>
     ),
   },
   {
@@ -97,7 +131,7 @@ export const evaluations = defineResource<EvaluationRow, EvaluationQuery>({
         when: (row) => row.reply === null,
         run: (row, context) =>
           context.openDialog((close) => (
-            <TextSubmitDialog kind="reply" fixed={{ evaluationId: row.evaluationId }} context={context} onClose={close} />
+            <TextSubmitDialog kind="reply" fixed={{ evaluationId: row.evaluationId }} context={context} onClose={close} subject={<ReviewSummary row={row} context={context} />} />
           )),
       },
     ],
