@@ -8,6 +8,7 @@
 // (IM_RELIABILITY_SIZE=full: 2,000 messages and 1,000 reconnect cycles; GATEWAY_FUZZ_FRAMES=200000;
 // FUZZ_RUNS=2000000). Per-file times and what was done about them: docs/performance.md, "Test suite time".
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkNode, ensureDependencies, ensureChromium } from './bootstrap.mjs';
 import { failedTestsDigestOf } from './e2e-failures.mjs';
@@ -110,11 +111,6 @@ const stages = [
         env: envWithoutServices,
       },
       ...integrationSuites,
-      {
-        name: 'registry publish (verdaccio)',
-        cmd: ['node', 'tools/publish-test.mjs'],
-        env: envWithoutServices,
-      },
     ],
     [
       {
@@ -125,6 +121,16 @@ const stages = [
         name: 'console whole-app renders (jest, jsdom)',
         cmd: ['npx', 'jest', '-c', 'jest.app.config.cjs', '--maxWorkers=2'],
         cwd: path.join(root, 'apps/console'),
+        env: envWithoutServices,
+      },
+      {
+        // After the console lane, not after integration: the integration lane was the stage's longest (913 s +
+        // 123 s of publish against the console's 694 s, 2026-12-07), so the stage now ends with whichever is
+        // longer. --skip-build: the first stage built the five libraries with the same `tsup`, and a second build
+        // would rewrite libs/*/dist while the other lane runs (jest maps the libraries to src, api-extractor reads
+        // dist at the other lane's start, long before this). Shares nothing else with the integration suites.
+        name: 'registry publish (verdaccio)',
+        cmd: ['node', 'tools/publish-test.mjs', '--skip-build'],
         env: envWithoutServices,
       },
     ],
@@ -145,11 +151,29 @@ const stages = [
   ],
 ];
 
+/**
+ * The machine's CPU counters (Linux /proc/stat; undefined elsewhere): a suite's summary line gives how busy the
+ * cores were while it ran, all processes counted (the other lane's and, on a shared machine, other work's), which
+ * tells a suite that waits (databases, timers, a browser) from one that lacks CPU.
+ */
+function cpuTimes() {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const idle = fields[3] + (fields[4] ?? 0); // idle + iowait
+    return { idle, total: fields.slice(0, 8).reduce((a, b) => a + b, 0) };
+  } catch {
+    return undefined;
+  }
+}
+const busyPercent = (from, to) =>
+  from && to && to.total > from.total ? `, CPU ${Math.round((100 * (to.total - from.total - (to.idle - from.idle))) / (to.total - from.total))} % busy` : '';
+
 /** Runs one suite; with a prefix its output lines are tagged (side-by-side lanes), else inherited. */
 function runSuite(suite, prefix) {
   return new Promise((resolve) => {
     console.log(`\n${prefix ?? ''}=== RUN  ${suite.name}\n${prefix ?? ''}    $ ${suite.cmd.join(' ')}`);
     const started = Date.now();
+    const cpuAtStart = cpuTimes();
     const child = spawn(suite.cmd[0], suite.cmd.slice(1), {
       cwd: suite.cwd ?? root,
       stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
@@ -170,8 +194,9 @@ function runSuite(suite, prefix) {
     child.on('close', (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(0);
       const status = code === 0 ? 'passed' : 'FAILED';
-      console.log(`${prefix ?? ''}=== ${status.toUpperCase()} ${suite.name} (${seconds} s)`);
-      resolve({ name: suite.name, status, detail: `${seconds} s`, digest: code === 0 ? undefined : suite.failureDigest?.() });
+      const detail = `${seconds} s${busyPercent(cpuAtStart, cpuTimes())}`;
+      console.log(`${prefix ?? ''}=== ${status.toUpperCase()} ${suite.name} (${detail})`);
+      resolve({ name: suite.name, status, detail, digest: code === 0 ? undefined : suite.failureDigest?.() });
     });
   });
 }
@@ -193,13 +218,16 @@ async function runLane(lane, prefix) {
 const LANE_NAMES = ['int', 'app'];
 const results = [];
 const runStarted = Date.now();
+const stageTimes = [];
 for (const lanes of stages) {
+  const stageStarted = Date.now();
   const laneResults = await Promise.all(lanes.map((lane, i) => runLane(lane, lanes.length > 1 ? `[${LANE_NAMES[i] ?? i}] ` : undefined)));
   results.push(...laneResults.flat());
+  stageTimes.push(`${((Date.now() - stageStarted) / 1000).toFixed(0)} s`);
 }
 
 for (const r of results.filter((r) => r.digest)) console.log(`\n=== Failed in ${r.name}\n${r.digest}`);
-console.log(`\n=== Summary (${((Date.now() - runStarted) / 60000).toFixed(1)} min)`);
+console.log(`\n=== Summary (${((Date.now() - runStarted) / 60000).toFixed(1)} min; stages ${stageTimes.join(', ')})`);
 for (const r of results) console.log(`  ${r.status.padEnd(8)} ${r.name}  (${r.detail})`);
 const failed = results.filter((r) => r.status === 'FAILED');
 process.exit(failed.length ? 1 : 0);
