@@ -375,6 +375,8 @@ export interface GoodsTable {
   spec_list: Json<unknown[]>;
   freight_template_id: number | null;
   after_sale_template_id: number | null;
+  /** Issue 27 §2 (migration 0036): the cartage template of bulky goods; null for goods carried at no charge. */
+  cartage_template_id: Generated<number | null>;
   min_price_cents: Generated<number>;
   reject_reason: string | null;
   submitted_at: NullableTimestamp;
@@ -988,6 +990,20 @@ export interface StoreFreightTemplateTable {
   updated_at: CreatedAt;
 }
 
+/** Issue 27 §2 cartage templates (migration 0036): distance_bands are api-contracts CartageBand[]. */
+export interface StoreCartageTemplateTable {
+  id: Generated<number>;
+  store_id: number;
+  name: string;
+  free_floors: number;
+  per_floor_with_lift_cents: number;
+  per_floor_without_lift_cents: number;
+  distance_bands: Json<unknown[]>;
+  minimum_cents: number;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
 /** The sandbox payment provider's transfers (migration 0040, docs/ledger.md "Sandbox payment provider"); times in epoch ms. */
 export interface SandboxProviderTransferTable {
   id: string;
@@ -1103,6 +1119,7 @@ export interface StoreDatabase {
   store_after_sale_template: StoreAfterSaleTemplateTable;
   store_after_sale_template_count: StoreAfterSaleTemplateCountTable;
   store_freight_template: StoreFreightTemplateTable;
+  store_cartage_template: StoreCartageTemplateTable;
   ref_bank: RefBankTable;
   ref_unit: RefUnitTable;
   ref_technology: RefTechnologyTable;

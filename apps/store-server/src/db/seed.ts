@@ -11,6 +11,7 @@ import { seedDemoStaff } from './seed-staff';
 import { seedDemoStoreInfoChange } from '../modules/account/store-info-changes.seed';
 import { seedDemoCoupons } from '../modules/coupons/coupons.seed';
 import { seedDemoFreightTemplates } from '../modules/freight/freight.seed';
+import { seedDemoCartageTemplate } from '../modules/cartage/cartage.seed';
 import { DEMO_FLASH_SALE_ORDERS, seedDemoFlashSales } from '../modules/flash-sales/flash-sales.seed';
 import { seedDemoActivities } from '../modules/activities/activities.seed';
 import { DEMO_GROUP_BUY_ORDER_COUNTS, seedDemoGroupBuys } from '../modules/group-buys/group-buys.seed';
@@ -128,6 +129,9 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
   await seedDemoFreightTemplates(db, clock, DEMO_STORE.id);
   // The disabled store fills the release form to the end (its refusal is the server's): it needs a template to pick.
   await seedDemoFreightTemplates(db, clock, DEMO_STORES.find((store) => store.userName === 'demo_disabled')!.id);
+  // After the goods: a cartage template the sofas use (issue 27 §2), and one the disabled store's release may pick.
+  await seedDemoCartageTemplate(db, clock, DEMO_STORE.id);
+  await seedDemoCartageTemplate(db, clock, DEMO_STORES.find((store) => store.userName === 'demo_disabled')!.id);
   // Orders are placed from the demo store's on-shelf goods, so they come after them.
   await seedDemoOrders(db, clock, DEMO_STORE.id);
   // After the orders: picks the demo orders by status (modules/after-sales/after-sales.seed.ts).

@@ -44,6 +44,7 @@ import { notificationsModule } from './notifications';
 import { staffModule } from './staff';
 import { couponsModule } from './coupons';
 import { freightModule } from './freight';
+import { cartageModule } from './cartage';
 import { flashSalesModule } from './flash-sales';
 import { groupBuysModule } from './group-buys';
 import { activitiesModule } from './activities';
@@ -119,6 +120,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...staffModule({ db, auth, clock }).routes,
     ...coupons.routes,
     ...freightModule({ db, clock }).routes,
+    ...cartageModule({ db, clock }).routes,
     ...activities.routes,
     ...activityOperatorRoutes(activities.operator, config.operatorKey),
     ...flashSales.routes,

@@ -204,6 +204,8 @@ const goodsFields = {
   detailImages: z.array(goodsImageSchema).max(GOODS_LIMITS.detailImagesMax),
   freightTemplateId: positiveId(),
   afterSaleTemplateId: positiveId().nullable(),
+  /** Issue 27 §2: the cartage template of bulky goods; null: carried at no charge. */
+  cartageTemplateId: positiveId().nullable(),
 };
 
 /** Cross-field rules: SKUs are the spec combinations, each once, with values from the chosen specs; the detail matches its type. */
@@ -241,6 +243,7 @@ export const goodsSubmitBiz = z
     detailHtml: goodsFields.detailHtml.default(''),
     detailImages: goodsFields.detailImages.default([]),
     afterSaleTemplateId: goodsFields.afterSaleTemplateId.default(null),
+    cartageTemplateId: goodsFields.cartageTemplateId.default(null),
   })
   .superRefine((goods, ctx) => checkGoods(goods, ctx, true));
 export type GoodsSubmitInput = z.input<typeof goodsSubmitBiz>;
@@ -263,6 +266,7 @@ export const goodsDraftBiz = z
     detailImages: goodsFields.detailImages.optional(),
     freightTemplateId: goodsFields.freightTemplateId.nullable().optional(),
     afterSaleTemplateId: goodsFields.afterSaleTemplateId.optional(),
+    cartageTemplateId: goodsFields.cartageTemplateId.optional(),
   })
   .superRefine((goods, ctx) => checkGoods(goods, ctx, false));
 export type GoodsDraftInput = z.input<typeof goodsDraftBiz>;
@@ -309,6 +313,8 @@ export const goodsListBiz = z
     brandName: keywordField(),
     /** Goods using this freight template (the link from a template that cannot be deleted). */
     freightTemplateId: positiveId().optional(),
+    /** Goods using this cartage template (the link from a cartage template that cannot be deleted). */
+    cartageTemplateId: positiveId().optional(),
     ...createTimeShape,
     priceMin: cents().optional(),
     priceMax: cents().optional(),
@@ -379,6 +385,8 @@ export const goodsDetailSchema = z.object({
   detailImages: z.array(goodsImageSchema),
   freightTemplateId: z.number().nullable(),
   afterSaleTemplateId: z.number().nullable(),
+  /** Issue 27 §2: null or absent (snapshots taken before cartage templates existed): none. */
+  cartageTemplateId: z.number().nullable().optional(),
   rejectReason: z.string(),
   createTime: z.number(),
   updateTime: z.number(),

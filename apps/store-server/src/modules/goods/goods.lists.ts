@@ -72,6 +72,7 @@ export const goodsList = defineResourceList<GoodsListRow>({
     categoryId: { column: 'g.category_id', op: 'eq' },
     brandName: { column: 'g.brand_name', op: 'contains' },
     freightTemplateId: { column: 'g.freight_template_id', op: 'eq' },
+    cartageTemplateId: { column: 'g.cartage_template_id', op: 'eq' },
     ...createTimeFilters,
     priceMin: { column: 'g.min_price_cents', op: 'gte' },
     priceMax: { column: 'g.min_price_cents', op: 'lte' },

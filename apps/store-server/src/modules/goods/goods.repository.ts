@@ -4,6 +4,7 @@ import type { GoodsTable, StoreDatabase } from '../../db/schema';
 import type { ListQuery, ResourceList } from '../../shared/resource-list';
 import { freightTemplateOwned } from '../freight';
 import { afterSaleTemplateOwned } from '../after-sale-templates';
+import { cartageTemplateOwned } from '../cartage';
 import { BrandApplicationsRepository } from '../brands';
 
 export { draftList, goodsList, skuStockList, stockWarningList } from './goods.lists';
@@ -27,6 +28,7 @@ export interface GoodsRecord {
   specList: unknown[];
   freightTemplateId: number | null;
   afterSaleTemplateId: number | null;
+  cartageTemplateId: number | null;
   rejectReason: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -77,6 +79,11 @@ export class GoodsRepository {
 
   afterSaleTemplateOwned(storeId: number, templateId: number): Promise<boolean> {
     return afterSaleTemplateOwned(this.db, storeId, templateId);
+  }
+
+  /** Whether the cartage template is the store's (issue 27 §2, on the same transaction). */
+  cartageTemplateOwned(storeId: number, templateId: number): Promise<boolean> {
+    return cartageTemplateOwned(this.db, storeId, templateId);
   }
 
   transaction<T>(run: (repository: GoodsRepository) => Promise<T>): Promise<T> {
@@ -154,6 +161,7 @@ export class GoodsRepository {
       specList: row.spec_list,
       freightTemplateId: row.freight_template_id,
       afterSaleTemplateId: row.after_sale_template_id,
+      cartageTemplateId: row.cartage_template_id,
       rejectReason: row.reject_reason,
       createdAt: row.created_at,
       updatedAt: row.updated_at,

@@ -81,6 +81,7 @@ export function goodsDetail(goods: GoodsRecord, skus: readonly SkuRecord[]): Goo
     detailImages: goods.detailImages as GoodsDetail['detailImages'],
     freightTemplateId: goods.freightTemplateId,
     afterSaleTemplateId: goods.afterSaleTemplateId,
+    cartageTemplateId: goods.cartageTemplateId,
     rejectReason: goods.rejectReason ?? '',
     createTime: toEpochSeconds(goods.createdAt) ?? 0,
     updateTime: toEpochSeconds(goods.updatedAt) ?? 0,
@@ -358,13 +359,14 @@ function goodsValues(fields: GoodsFields): Updateable<GoodsTable> {
   if (fields.specList !== undefined) values.spec_list = JSON.stringify(fields.specList);
   if (fields.freightTemplateId !== undefined) values.freight_template_id = fields.freightTemplateId;
   if (fields.afterSaleTemplateId !== undefined) values.after_sale_template_id = fields.afterSaleTemplateId;
+  if (fields.cartageTemplateId !== undefined) values.cartage_template_id = fields.cartageTemplateId;
   return values;
 }
 
 /**
  * The form's references: the category is one of the store's enabled business categories, the specs are
  * that category's (console-spec §7 category specs) with its values, the unit is enabled, and SKU ids
- * being edited belong to this goods; the freight and after-sale templates are the store's.
+ * being edited belong to this goods; the freight, after-sale and cartage templates are the store's.
  */
 async function checkReferences(repo: GoodsRepository, storeId: number, fields: GoodsFields, goodsId: number | undefined): Promise<void> {
   if (fields.categoryId !== undefined && fields.categoryId !== null) {
@@ -382,6 +384,12 @@ async function checkReferences(repo: GoodsRepository, storeId: number, fields: G
     // Issue 27 §3: an after-sale template of another store or a missing one, said on the field.
     throw new StoreError(STORE_CODES.notFound, text('售后说明模板不存在', `after-sale template ${fields.afterSaleTemplateId} not found`), {
       problems: [{ field: 'afterSaleTemplateId', problem: { rule: 'option' } }],
+    });
+  }
+  if (fields.cartageTemplateId !== undefined && fields.cartageTemplateId !== null && !(await repo.cartageTemplateOwned(storeId, fields.cartageTemplateId))) {
+    // Issue 27 §2: a cartage template of another store or a missing one, said on the field.
+    throw new StoreError(STORE_CODES.notFound, text('搬运费模板不存在', `cartage template ${fields.cartageTemplateId} not found`), {
+      problems: [{ field: 'cartageTemplateId', problem: { rule: 'option' } }],
     });
   }
   if (fields.unitId !== undefined && fields.unitId !== null && !(await repo.unitEnabled(fields.unitId))) {
