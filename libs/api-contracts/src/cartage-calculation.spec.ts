@@ -157,8 +157,8 @@ describe('the add contract refuses bad input on its field', () => {
     ['a negative price', { perFloorWithLiftCents: -1 }, [['perFloorWithLiftCents', 'notNegative']]],
     ['part cents', { minimumCents: 10.5 }, [['minimumCents', 'wholeCents']]],
     ['free floors below 0', { freeFloors: -1 }, [['freeFloors', 'notNegative']]],
-    ['a band ending at its start', { distanceBands: [{ fromMeters: 30, toMeters: 30, cents: 0 }] }, [['distanceBands.0.toMeters', 'mustExceed']]],
-    ['a band ending before its start', { distanceBands: [{ fromMeters: 0, toMeters: 10, cents: 0 }, { fromMeters: 50, toMeters: 40, cents: 0 }] }, [['distanceBands.1.toMeters', 'mustExceed']]],
+    ['a band ending at its start', { distanceBands: [{ fromMeters: 30, toMeters: 30, cents: 0 }] }, [['distanceBands.0.toMeters', 'bandEnd']]],
+    ['a band ending before its start', { distanceBands: [{ fromMeters: 0, toMeters: 10, cents: 0 }, { fromMeters: 50, toMeters: 40, cents: 0 }] }, [['distanceBands.1.toMeters', 'bandEnd']]],
     ['overlapping bands', { distanceBands: [{ fromMeters: 0, toMeters: 30, cents: 0 }, { fromMeters: 29, toMeters: 60, cents: 0 }] }, [['distanceBands.1.fromMeters', 'overlapsBand']]],
   ])('%s', (_name, patch, expected) => {
     expect(problems({ ...valid, ...patch })).toEqual(expected);

@@ -68,7 +68,7 @@ export const RULE_CODES = [
   'skuSpecValues',
   'skuTwin',
   'floorAbovePrice',
-  'mustExceed',
+  'bandEnd',
   'overlapsBand',
   'belowFloor',
   'detailRequired',

@@ -71,7 +71,7 @@ const RULE_TEXTS: Readonly<Record<RuleCode, LocalizedText>> = {
   // The margin guard (docs/marketing.md "Margin guard"): the floor is at most the price; no promotion sells below it.
   floorAbovePrice: { 'zh-CN': '{field}不能高于售价', 'en-US': '{field} cannot be above the price' },
   // Cartage templates' distance bands (docs/merchant-centre.md "Cartage templates"): {limit} is the other band's position (1-based).
-  mustExceed: { 'zh-CN': '{field}须大于{other}', 'en-US': '{field} must be greater than {other}' },
+  bandEnd: { 'zh-CN': '距离段的终点须大于起点', 'en-US': 'the band must end beyond its start' },
   overlapsBand: { 'zh-CN': '与第 {limit} 个距离段重叠', 'en-US': 'overlaps distance band {limit}' },
   belowFloor: { 'zh-CN': 'SKU {values} 低于底价 ¥{money}', 'en-US': 'SKU {values} below its floor price ¥{money}' },
   detailRequired: { 'zh-CN': '请填写商品详情', 'en-US': 'write the goods detail' },

@@ -76,7 +76,7 @@ const EXAMPLES: Record<RuleCode, { problem: RuleProblem; 'zh-CN': string; 'en-US
   skuSpecValues: { problem: { rule: 'skuSpecValues' }, 'zh-CN': '每个 SKU 须为每个规格选择一个值', 'en-US': 'every SKU needs exactly one chosen value of every spec' },
   skuTwin: { problem: { rule: 'skuTwin' }, 'zh-CN': '两个 SKU 的规格值相同', 'en-US': 'two SKUs have the same spec values' },
   floorAbovePrice: { problem: { rule: 'floorAbovePrice' }, 'zh-CN': '店铺名称不能高于售价', 'en-US': 'Store name cannot be above the price' },
-  mustExceed: { problem: { rule: 'mustExceed', other: 'distanceBands.0.fromMeters' }, 'zh-CN': '店铺名称须大于distanceBands.0.fromMeters', 'en-US': 'Store name must be greater than distanceBands.0.fromMeters' },
+  bandEnd: { problem: { rule: 'bandEnd' }, 'zh-CN': '距离段的终点须大于起点', 'en-US': 'the band must end beyond its start' },
   overlapsBand: { problem: { rule: 'overlapsBand', limit: 2 }, 'zh-CN': '与第 2 个距离段重叠', 'en-US': 'overlaps distance band 2' },
   belowFloor: { problem: { rule: 'belowFloor', limit: 4500, values: [123] }, 'zh-CN': 'SKU 123 低于底价 ¥45.00', 'en-US': 'SKU 123 below its floor price ¥45.00' },
   detailRequired: { problem: { rule: 'detailRequired' }, 'zh-CN': '请填写商品详情', 'en-US': 'write the goods detail' },

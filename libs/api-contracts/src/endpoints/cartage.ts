@@ -31,7 +31,7 @@ const meters = () => z.number().int().min(0).max(CARTAGE_LIMITS.metersMax);
 /** Each band ends beyond its start, and no two bands overlap (reported on the later band's start). */
 function checkBands(bands: readonly CartageBand[], ctx: z.RefinementCtx): void {
   bands.forEach((band, index) => {
-    if (band.toMeters <= band.fromMeters) ctx.addIssue(ruleIssue('mustExceed', ['distanceBands', index, 'toMeters'], { other: `distanceBands.${index}.fromMeters` }));
+    if (band.toMeters <= band.fromMeters) ctx.addIssue(ruleIssue('bandEnd', ['distanceBands', index, 'toMeters']));
   });
   const valid = bands.map((band, index) => ({ band, index })).filter(({ band }) => band.toMeters > band.fromMeters);
   const reported = new Set<number>();

@@ -91,7 +91,7 @@ describe('cartage templates', () => {
     const cases: Array<[Record<string, unknown>, Array<[string, string]>]> = [
       [{ perFloorWithoutLiftCents: -1 }, [['perFloorWithoutLiftCents', 'notNegative']]],
       [{ freeFloors: -1 }, [['freeFloors', 'notNegative']]],
-      [{ distanceBands: [{ fromMeters: 50, toMeters: 50, cents: 0 }] }, [['distanceBands.0.toMeters', 'mustExceed']]],
+      [{ distanceBands: [{ fromMeters: 50, toMeters: 50, cents: 0 }] }, [['distanceBands.0.toMeters', 'bandEnd']]],
       [{ distanceBands: [{ fromMeters: 0, toMeters: 40, cents: 0 }, { fromMeters: 30, toMeters: 100, cents: 0 }] }, [['distanceBands.1.fromMeters', 'overlapsBand']]],
     ];
     for (const [patch, expected] of cases) {
