@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { RateRules } from './gateway/frequency-limiter';
 import { DEFAULT_RATE_RULES } from './gateway/frequency-limiter';
 import type { S3StoreConfig } from './upload/s3-object-store';
+import { DEFAULT_REPORTER_DISPATCH, DEFAULT_REPORTER_RETENTION_MS, type ReporterDispatchConfig } from './domain/stats/reporter-events';
 import { DEFAULT_WRITE_BATCH_MAX, DEFAULT_WRITE_MODE, DEFAULT_WRITES_IN_FLIGHT, WRITE_MODES, type WriteMode } from './domain/msg/write-batcher';
 
 /** im-client-spec §9: heartbeat interval 30000 ms, heartbeat command timeout 5000 ms. */
@@ -25,6 +26,14 @@ export const DEFAULT_TOKEN_SECRET = 'dev-im-shared-key-change-me';
 export const DEFAULT_APP_KEY = 'merchant-im';
 /** Shortest token secret accepted in production (HMAC-SHA256 key: 32 bytes); store-server uses the same rule. */
 export const MIN_PRODUCTION_SECRET_LENGTH = 32;
+
+/** The CDN in front of the object store (getNosCdnHost; docs/im-background.md "CDN host"). */
+export interface CdnHostConfig {
+  /** The CDN's host or base URL; '' = no CDN. */
+  domain: string;
+  /** Seconds the answer holds (clients ask again after 800 × it); -1 permanent, 0 none (im-client-spec §9). */
+  expire: number;
+}
 
 export interface ImServerConfig {
   host?: string;
@@ -96,6 +105,14 @@ export interface ImServerConfig {
   teamFanoutSweepMs?: number;
   /** How often expired events, subscriptions and signalling channels are removed (default 10 minutes). Env IM_EXPIRY_SWEEP_MS. */
   expirySweepIntervalMs?: number;
+  /** getNosCdnHost's answer (default: no CDN, expire 0). A function is asked at every getNosCdnHost. */
+  cdn?: CdnHostConfig | (() => CdnHostConfig);
+  /** The statistics dispatcher's answer in seconds (default the §9 values; enabled false turns reporting off). */
+  reporter?: Partial<ReporterDispatchConfig>;
+  /** How long reporter events are kept (default 30 days). */
+  reporterRetentionMs?: number;
+  /** How often old reporter events are removed (default 10 minutes). */
+  reporterSweepIntervalMs?: number;
 }
 
 type OptionalKeys = 's3' | 'databaseUrl' | 'redisUrl' | 'publicWsUrl' | 'nodeId' | 'syncPageSize' | 'now';
@@ -141,6 +158,10 @@ export function resolveConfig(config: ImServerConfig): ResolvedConfig {
     demoSeed: config.demoSeed ?? false,
     teamFanoutAfterPush: config.teamFanoutAfterPush ?? true,
     teamFanoutSweepMs: config.teamFanoutSweepMs ?? 5000,
+    cdn: checkedCdn(config.cdn),
+    reporter: { ...DEFAULT_REPORTER_DISPATCH, ...config.reporter },
+    reporterRetentionMs: positiveInterval(config.reporterRetentionMs ?? DEFAULT_REPORTER_RETENTION_MS, 'reporter retention'),
+    reporterSweepIntervalMs: positiveInterval(config.reporterSweepIntervalMs ?? DEFAULT_UPLOAD_SWEEP_INTERVAL_MS, 'reporter sweep'),
     expirySweepIntervalMs: positiveInterval(config.expirySweepIntervalMs ?? DEFAULT_UPLOAD_SWEEP_INTERVAL_MS, 'expiry sweep'),
     databaseUrl: config.databaseUrl || undefined,
     redisUrl: config.redisUrl || undefined,
@@ -163,6 +184,14 @@ export function resolveConfig(config: ImServerConfig): ResolvedConfig {
     logger: config.logger ?? { level: 'warn' },
     production: config.production ?? false,
   };
+}
+
+/** A CDN expiry is -1 (permanent), 0 (none) or a positive number of seconds. */
+function checkedCdn(cdn: ImServerConfig['cdn']): NonNullable<ImServerConfig['cdn']> {
+  if (cdn === undefined) return { domain: '', expire: 0 };
+  if (typeof cdn === 'function') return cdn;
+  if (!Number.isInteger(cdn.expire) || cdn.expire < -1) throw new Error(`im-server: the CDN expiry must be -1, 0 or a positive number of seconds, got ${cdn.expire}`);
+  return cdn;
 }
 
 /** Objects beside the database; a throwaway database gets a throwaway folder. */

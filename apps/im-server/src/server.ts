@@ -41,6 +41,8 @@ import { startUploadSweeper } from './upload/upload-sweeper';
 import { startExpirySweeper } from './domain/extend/expiry-sweeper';
 import { DocumentService } from './upload/documents/document-service';
 import { seedImDemo } from './demo/demo-seed';
+import { registerReporterRoutes } from './stats/reporter-routes';
+import { ReporterEventService, startReporterSweep, type ReportKindName, type StoredReporterEvent } from './domain/stats/reporter-events';
 
 export type { ImServerConfig } from './config';
 
@@ -64,6 +66,8 @@ export interface ImServer {
    * command: the operator's back end makes them through this, docs/im-super-teams.md).
    */
   createSuperTeam(input: CreateSuperTeamInput): Promise<SuperTeamChange>;
+  /** The reporter's stored events, newest first (the operator's view; docs/im-background.md "Reporter"). */
+  reporterEvents(filter?: { account?: string; kind?: ReportKindName; limit?: number }): Promise<StoredReporterEvent[]>;
 }
 
 interface Running {
@@ -76,6 +80,7 @@ interface Running {
   superTeams: SuperTeamService;
   uploads: UploadService;
   documents: DocumentService;
+  reporterEvents: ReporterEventService;
   stopSweeper: () => Promise<void>;
 }
 
@@ -122,6 +127,15 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
       uploadEdges: () => [`${listeningUrl}/nos`],
     },
     config.appKey,
+  );
+  // The reporter's statistics dispatcher and report endpoint (stats/reporter-routes.ts, docs/im-background.md).
+  registerReporterRoutes(
+    app,
+    () => {
+      if (!running) throw Object.assign(new Error('im-server is starting'), { statusCode: 503 });
+      return running.reporterEvents;
+    },
+    { appKey: config.appKey, dispatch: () => config.reporter },
   );
   const closeLongPolling = registerLongPollingTransport(app, gatewayOrUnavailable, config.longPollWaitMs);
   // Chat files (issue 13): a folder beside the database by default (docs/im-upload.md "Server").
@@ -181,8 +195,13 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     // A chat-room connection opens the same WebSocket endpoint as the IM connection (docs/im-chatroom.md).
     const chatrooms = new ChatroomService(store.db, config.now, () => [config.publicWsUrl ?? listeningUrl.replace(/^http/, 'ws') + WEBSOCKET_PATH]);
     const chatroomQueue = new ChatroomQueue(chatrooms);
+    // getNosCdnHost (§7, §9; docs/im-background.md "CDN host"): the CDN in front of /nos, when one is configured.
+    const cdnHost = () => {
+      const cdn = typeof config.cdn === 'function' ? config.cdn() : config.cdn;
+      return { cdnDomain: cdn.domain, objectNamePrefix: cdn.domain ? `${listeningUrl}/nos/` : '', expire: cdn.domain ? cdn.expire : 0 };
+    };
     const gateway = new ImGateway(
-      { users, messages, sessions, sync, friends, relations, sysMsgs, history, sessionSync, broadcasts, teams, teamMessages, superTeams, uploads, documents, msgExtend, events, signalling, chatrooms, chatroomQueue },
+      { cdnHost, users, messages, sessions, sync, friends, relations, sysMsgs, history, sessionSync, broadcasts, teams, teamMessages, superTeams, uploads, documents, msgExtend, events, signalling, chatrooms, chatroomQueue },
       router,
       {
         appKey: config.appKey,
@@ -197,6 +216,9 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     );
     const wss = attachWebSocketTransport(app.server, gateway, () => running !== undefined);
     const stopUploadSweeper = startUploadSweeper(uploads, config.uploadSweepIntervalMs, app.log);
+    // Reporter events past their retention (domain/stats/reporter-events.ts).
+    const reporterEvents = new ReporterEventService(store.db, config.now ?? Date.now);
+    const stopReporterSweep = startReporterSweep(reporterEvents, config.reporterRetentionMs, config.reporterSweepIntervalMs, app.log);
     // Team fan-outs a crash or a stopped node left queued (docs/im-server-writes.md "Team messages").
     teamMessages.fanout.start(config.teamFanoutSweepMs);
     // Expired events, subscriptions and signalling channels (domain/extend/expiry-sweeper.ts).
@@ -204,12 +226,13 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     const stopSweeper = async () => {
       await stopUploadSweeper();
       await stopExpirySweeper();
+      await stopReporterSweep();
       await teamMessages.fanout.stop();
     };
     // Documents left converting by a stop or a crash are converted now (docs/im-upload.md "Documents").
     if (config.convertDocuments) documents.start();
     if (config.demoSeed && (await seedImDemo({ db: store.db, users, teams, teamMessages }))) app.log.info('im-server: demo team seeded');
-    return { store, router, gateway, wss, broadcasts, chatrooms, superTeams, uploads, documents, stopSweeper };
+    return { store, router, gateway, wss, broadcasts, chatrooms, superTeams, uploads, documents, reporterEvents, stopSweeper };
   }
 
   return {
@@ -242,6 +265,10 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     async createSuperTeam(input) {
       if (!running) throw new Error('im-server is not running');
       return running.superTeams.create(input);
+    },
+    async reporterEvents(filter) {
+      if (!running) throw new Error('im-server is not running');
+      return running.reporterEvents.list(config.appKey, filter);
     },
     async close() {
       const current = running;

@@ -39,8 +39,8 @@ export const COMMAND_HANDLERS: CommandHandlers = {
   ...CHATROOM_HANDLERS,
   heartbeat: async () => ({}),
   getServerTime: async () => ({ time: Date.now() }),
-  // No CDN in front of the object store: expire 0 means "none" (im-client-spec §9 CDN host refresh).
-  getNosCdnHost: async () => ({ cdnDomain: '', objectNamePrefix: '', expire: 0 }),
+  // The CDN in front of the object store when one is configured; else expire 0, "none" (im-client-spec §9 CDN host refresh).
+  getNosCdnHost: async (ctx) => ctx.services.cdnHost?.() ?? { cdnDomain: '', objectNamePrefix: '', expire: 0 },
 
   logout: async (ctx) => {
     ctx.closeAfterResponse('logout');

@@ -52,6 +52,8 @@ export interface ImServices {
   /** Chat rooms and their queues (domain/chatroom, docs/im-chatroom.md). */
   chatrooms: ChatroomService;
   chatroomQueue: ChatroomQueue;
+  /** getNosCdnHost's answer: the CDN in front of /nos, if configured (server.ts; docs/im-background.md "CDN host"). */
+  cdnHost?: () => { cdnDomain: string; objectNamePrefix: string; expire: number };
 }
 
 // Types shared by the connection, the logins and the handlers. This file imports no module of

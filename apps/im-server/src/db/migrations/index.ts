@@ -20,6 +20,7 @@ import * as threads from './018-threads';
 import * as teamFanout from './019-team-fanout';
 import * as messageBatchFunction from './020-message-batch-function';
 import * as messageBatchFunctionGenerated from './021-message-batch-function-generated';
+import * as reporterEvents from './023-reporter-events';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '019-team-fanout': teamFanout,
   '020-message-batch-function': messageBatchFunction,
   '021-message-batch-function-generated': messageBatchFunctionGenerated,
+  '023-reporter-events': reporterEvents,
 };
