@@ -168,6 +168,7 @@ const AREA_DESCRIPTIONS: Readonly<Record<string, string>> = {
   groupBuys: 'Marketing: group buying',
   flashSales: 'Marketing: time-limited sales',
   freight: 'Freight templates',
+  deliveryRange: 'Delivery range: the towns a store delivers to, the markup and the time window',
   cartage: 'Cartage (porterage) templates',
   brands: 'Brands',
 };

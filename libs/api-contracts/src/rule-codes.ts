@@ -78,6 +78,9 @@ export const RULE_CODES = [
   'confirmDiffers',
   'sameAsCurrent',
   'imInfoRequired',
+  // the delivery range (docs/merchant-centre.md "Delivery range"): the towns named in values
+  'noFreightTemplate',
+  'rangeOverlap',
   // the platform's operator commands
   'reasonNeeded',
   'noReason',

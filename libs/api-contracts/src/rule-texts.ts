@@ -84,6 +84,9 @@ const RULE_TEXTS: Readonly<Record<RuleCode, LocalizedText>> = {
   sameAsCurrent: { 'zh-CN': '{field}不能与原来的相同', 'en-US': '{field} must differ from the current one' },
   // console-spec §5: the IM info dialog's one warning, whichever of the two is missing.
   imInfoRequired: { 'zh-CN': '请填写IM信息', 'en-US': 'please fill in IM info' },
+  // The delivery range: {values} the towns (noFreightTemplate), or the other range with the shared towns (rangeOverlap).
+  noFreightTemplate: { 'zh-CN': '没有运费模板覆盖{values}，不能加入配送范围', 'en-US': 'no freight template covers {values}; it cannot be added to a delivery range' },
+  rangeOverlap: { 'zh-CN': '与配送范围{values}的乡镇和配送时间重叠', 'en-US': 'overlaps delivery range {values} in town and time' },
 };
 
 /** What a field is called when nobody gave a label (a whole-form rule, an unnamed value). */

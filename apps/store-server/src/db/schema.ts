@@ -990,6 +990,26 @@ export interface StoreFreightTemplateTable {
   updated_at: CreatedAt;
 }
 
+/** Issue 27 §5 delivery ranges (migration 0037): days start_time..end_time (both included), daily minutes [start, end). */
+export interface StoreDeliveryRangeTable {
+  id: Generated<number>;
+  store_id: number;
+  name: string;
+  markup_cents: number;
+  start_time: Date;
+  end_time: Date;
+  daily_start_minute: number;
+  daily_end_minute: number;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface StoreDeliveryRangeTownTable {
+  store_id: number;
+  range_id: number;
+  sowntown_id: number;
+}
+
 /** Issue 27 §2 cartage templates (migration 0036): distance_bands are api-contracts CartageBand[]. */
 export interface StoreCartageTemplateTable {
   id: Generated<number>;
@@ -1119,6 +1139,8 @@ export interface StoreDatabase {
   store_after_sale_template: StoreAfterSaleTemplateTable;
   store_after_sale_template_count: StoreAfterSaleTemplateCountTable;
   store_freight_template: StoreFreightTemplateTable;
+  store_delivery_range: StoreDeliveryRangeTable;
+  store_delivery_range_town: StoreDeliveryRangeTownTable;
   store_cartage_template: StoreCartageTemplateTable;
   ref_bank: RefBankTable;
   ref_unit: RefUnitTable;

@@ -18,6 +18,7 @@ import { DEMO_GROUP_BUY_ORDER_COUNTS, seedDemoGroupBuys } from '../modules/group
 import { createOrdersFacade } from '../modules/orders/orders.facade';
 import { seedDemoProviderDelivery } from '../modules/provider-delivery/provider-delivery.seed';
 import { seedDemoAfterSaleTemplates } from '../modules/after-sale-templates/after-sale-templates.seed';
+import { seedDemoDeliveryRanges } from '../modules/delivery-range/delivery-range.seed';
 
 /** Demo data of docs/decisions/0001-workspace-contracts.md ("Demo data"). */
 export const DEMO_STORE = {
@@ -148,6 +149,8 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
   await seedDemoProviderDelivery(db, clock, DEMO_STORE.id);
   // Issue 27 §3: an after-sale template used by the demo store's first two goods (after the goods).
   await seedDemoAfterSaleTemplates(db, clock, DEMO_STORE.id);
+  // Issue 27 §5: a delivery range in each state (effective, pending, ineffective), after the freight templates that cover its towns.
+  await seedDemoDeliveryRanges(db, clock, DEMO_STORE.id);
   await db
     .insertInto('store_customer')
     .values(DEMO_CUSTOMERS.map((c) => ({ accid: c.accid, nickname: c.nickname, avatar_url: null })))

@@ -51,6 +51,7 @@ import { activitiesModule } from './activities';
 import { promotionSimulatorModule } from './promotion-simulator';
 import { providerDeliveryModule } from './provider-delivery';
 import { afterSaleTemplatesModule } from './after-sale-templates';
+import { deliveryRangeModule } from './delivery-range';
 import { sandboxProviderModule } from './sandbox-provider';
 
 export interface ModuleDependencies {
@@ -126,6 +127,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...flashSales.routes,
     ...providerDeliveryModule({ db, clock, operatorKey: config.operatorKey }).routes,
     ...afterSaleTemplatesModule({ db, clock }).routes,
+    ...deliveryRangeModule({ db, clock }).routes,
     ...promotionSimulator.routes,
     ...sandboxProvider.routes,
     ...operatorRoutes(new OperatorService(new OperatorRepository(db), goods.service, clock, storeInfoChanges, brands.service), config.operatorKey),

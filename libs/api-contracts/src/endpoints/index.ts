@@ -10,6 +10,7 @@ import { flashSaleEndpoints } from './flash-sales';
 import { providerDeliveryEndpoints } from './provider-delivery';
 import { afterSaleTemplateEndpoints } from './after-sale-templates';
 import { freightEndpoints } from './freight';
+import { deliveryRangeEndpoints } from './delivery-range';
 import { cartageEndpoints } from './cartage';
 import { deregistrationEndpoints } from './deregistration';
 import { exportEndpoints } from './exports';
@@ -49,6 +50,7 @@ export * from './brands';
 export * from './provider-delivery';
 export * from './after-sale-templates';
 export * from './freight';
+export * from './delivery-range';
 export * from './cartage';
 export * from './wallet';
 // goods, inventory and saved-views are exported by src/index.ts.
@@ -80,6 +82,7 @@ export const endpointGroups = {
   providerDelivery: providerDeliveryEndpoints,
   afterSaleTemplates: afterSaleTemplateEndpoints,
   freight: freightEndpoints,
+  deliveryRange: deliveryRangeEndpoints,
   cartage: cartageEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 

@@ -106,10 +106,6 @@ export class CommonRepository {
     return query.execute();
   }
 
-  async storeHasSowntown(storeId: number): Promise<boolean> {
-    return (await this.db.selectFrom('store_sowntown_link').select('sowntown_id').where('store_id', '=', storeId).executeTakeFirst()) !== undefined;
-  }
-
   findErrorReportConfig() {
     return this.db.selectFrom('store_error_report_config').selectAll().where('id', '=', 1).executeTakeFirst();
   }

@@ -23,7 +23,6 @@ export function commonRoutes(common: CommonService): StoreRoute[] {
     contractRoute(api.categoryTree, () => common.categoryTree()),
     contractRoute(api.storeCategories, (_b, caller) => common.storeCategories(caller)),
     contractRoute(api.sowntowns, (b) => common.sowntowns(b.cityCode)),
-    contractRoute(api.storeSowntownExists, (_b, caller) => common.storeSowntownExists(caller)),
     contractRoute(api.errorReportConfig, () => common.errorReportConfig()),
     // Calls allowed before sign-in that still attribute the entry to the signed-in store when there is one.
     contractRoute(api.errorReportInsert, async (b, ctx) => common.insertErrorReport((await ctx.optionalCaller())?.storeId ?? null, b)),

@@ -93,10 +93,6 @@ export class CommonService {
     return { list: await this.repository.sowntowns(cityCode) };
   }
 
-  async storeSowntownExists(caller: Caller) {
-    return { exists: await this.repository.storeHasSowntown(caller.storeId) };
-  }
-
   async errorReportConfig() {
     const row = await this.repository.findErrorReportConfig();
     return { cacheNumber: row?.cache_number ?? 0, errorCodeList: row?.error_codes ?? [] };
