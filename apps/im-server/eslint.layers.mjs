@@ -9,8 +9,8 @@ const SRC = 'apps/im-server/src';
 
 /** For each folder, the folders and root files it must not import. */
 const FORBIDDEN = {
-  domain: ['gateway', 'upload', 'routing', 'lbs', 'demo', 'server', 'main'],
-  db: ['domain', 'gateway', 'upload', 'routing', 'lbs', 'demo', 'server', 'main'],
+  domain: ['gateway', 'upload', 'routing', 'lbs', 'stats', 'demo', 'server', 'main'],
+  db: ['domain', 'gateway', 'upload', 'routing', 'lbs', 'stats', 'demo', 'server', 'main'],
 };
 
 // A folder's files sit up to three levels down (domain/msg/x.ts, db/migrations/x.ts): match each depth.
