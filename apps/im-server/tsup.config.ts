@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { main: 'src/main.ts', server: 'src/server.ts' },
+  entry: { main: 'src/main.ts', server: 'src/server.ts', operator: 'src/operator-main.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -24,6 +24,8 @@ export const DEFAULT_UPLOAD_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 export const DEFAULT_TOKEN_SECRET = 'dev-im-shared-key-change-me';
 export const DEFAULT_APP_KEY = 'merchant-im';
+/** The operator endpoints' development key (docs/im-background.md); never accepted in production. */
+export const DEFAULT_OPERATOR_KEY = 'dev-im-operator-key-change-me';
 /** Shortest token secret accepted in production (HMAC-SHA256 key: 32 bytes); store-server uses the same rule. */
 export const MIN_PRODUCTION_SECRET_LENGTH = 32;
 
@@ -66,6 +68,14 @@ export interface ImServerConfig {
   redisUrl?: string;
   tokenSecret?: string;
   appKey?: string;
+  /**
+   * The key of the operator endpoints (/operator/*: the anti-spam lexicon, uploaded debug logs) and of
+   * the `im-server-operator` CLI (docs/im-background.md). Env IM_OPERATOR_KEY. The development default
+   * is refused in production: the endpoints are then off until a key is set.
+   */
+  operatorKey?: string;
+  /** How long a node keeps the anti-spam lexicon before reading it again (default 2000 ms; tests 0). */
+  antispamCacheMs?: number;
   /** The link /lbs hands out; default ws://<host>:<port>/ws. */
   publicWsUrl?: string;
   /** Backup location-service URLs /lbs hands out (im-client-spec §4 "Location lookup"). */
@@ -167,6 +177,8 @@ export function resolveConfig(config: ImServerConfig): ResolvedConfig {
     redisUrl: config.redisUrl || undefined,
     tokenSecret: config.tokenSecret ?? DEFAULT_TOKEN_SECRET,
     appKey: config.appKey ?? DEFAULT_APP_KEY,
+    operatorKey: config.operatorKey || DEFAULT_OPERATOR_KEY,
+    antispamCacheMs: config.antispamCacheMs ?? 2000,
     publicWsUrl: config.publicWsUrl || undefined,
     lbsBackupUrls: config.lbsBackupUrls ?? [],
     idleTimeoutMs: config.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,

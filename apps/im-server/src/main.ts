@@ -46,6 +46,7 @@ const server = create({
   redisUrl: env.REDIS_URL,
   tokenSecret: env.IM_TOKEN_SECRET ?? DEFAULT_TOKEN_SECRET,
   appKey: env.IM_APP_KEY ?? 'merchant-im',
+  operatorKey: env.IM_OPERATOR_KEY,
   publicWsUrl: env.IM_PUBLIC_WS_URL,
   lbsBackupUrls: list(env.IM_LBS_BACKUP_URLS),
   idleTimeoutMs: env.IM_IDLE_TIMEOUT_MS ? Number(env.IM_IDLE_TIMEOUT_MS) : undefined,

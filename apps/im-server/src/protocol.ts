@@ -117,3 +117,16 @@ export {
   superTeamMuteProblem,
   type ImSuperTeamAction,
 } from '@merchant/im-core/server';
+// The client anti-spam filter's rule (§5; docs/im-background.md): the server filters with the client's function.
+export {
+  AntispamResult,
+  ANTISPAM_ACTIONS,
+  MAX_ANTISPAM_WORDS,
+  antispamWordProblem,
+  filterAntispam,
+  isAntispamProblem,
+  serializeAntispamLexicon,
+  type AntispamAction,
+  type AntispamLexicon,
+  type AntispamWord,
+} from '@merchant/im-core/server';

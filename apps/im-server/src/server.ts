@@ -43,6 +43,9 @@ import { DocumentService } from './upload/documents/document-service';
 import { seedImDemo } from './demo/demo-seed';
 import { registerReporterRoutes } from './stats/reporter-routes';
 import { ReporterEventService, startReporterSweep, type ReportKindName, type StoredReporterEvent } from './domain/stats/reporter-events';
+import { AntispamService } from './domain/antispam/antispam-service';
+import { SdkLogService } from './upload/sdk-logs/sdk-log-service';
+import { registerOperatorRoutes } from './operator/operator-routes';
 
 export type { ImServerConfig } from './config';
 
@@ -82,6 +85,8 @@ interface Running {
   documents: DocumentService;
   reporterEvents: ReporterEventService;
   stopSweeper: () => Promise<void>;
+  antispam: AntispamService;
+  sdkLogs: SdkLogService;
 }
 
 /**
@@ -160,6 +165,16 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     { appKey: config.appKey, tokenSecret: config.tokenSecret, now: config.now ?? Date.now },
   );
 
+  // The operator's lexicon and debug-log endpoints (operator/operator-routes.ts, docs/im-background.md).
+  registerOperatorRoutes(
+    app,
+    () => {
+      if (!running) throw Object.assign(new Error('im-server is starting'), { statusCode: 503 });
+      return { antispam: running.antispam, sdkLogs: running.sdkLogs };
+    },
+    { operatorKey: config.operatorKey, production: config.production, appKey: config.appKey },
+  );
+
   async function start(): Promise<Running> {
     // A misconfigured S3 store fails the start with its reason, not the first upload.
     if (objectStore instanceof S3ObjectStore) await objectStore.check();
@@ -172,7 +187,9 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
       throw error;
     }
     const users = new UserService(store.db);
-    const messages = new MessageService(store.db, createMessageClock(config.now), { mode: config.writeMode, maxBatch: config.writeBatchMax, inFlight: config.writesInFlight });
+    // The anti-spam lexicon and the server's filter on every text (docs/im-background.md "Anti-spam filter").
+    const antispam = new AntispamService(store.db, config.appKey, config.now ?? Date.now, config.antispamCacheMs);
+    const messages = new MessageService(store.db, createMessageClock(config.now), { mode: config.writeMode, maxBatch: config.writeBatchMax, inFlight: config.writesInFlight }, antispam);
     const sessions = new SessionService(store.db);
     const sync = new SyncService(store.db, users, sessions, messages, config.syncPageSize);
     const friends = new FriendService(store.db);
@@ -189,6 +206,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     });
     const documents = new DocumentService(store.db, objectStore, config.now ?? Date.now, () => `${listeningUrl}/nos`, app.log);
     const uploads = new UploadService(store.db, objectStore, config.tokenSecret, config.now, () => `${listeningUrl}/nos`, documents);
+    const sdkLogs = new SdkLogService(store.db, objectStore, config.appKey, config.now ?? Date.now);
     const msgExtend = new MsgExtendService(store.db, config.now);
     const events = new EventService(store.db, config.now);
     const signalling = new SignalService(store.db, config.now);
@@ -201,7 +219,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
       return { cdnDomain: cdn.domain, objectNamePrefix: cdn.domain ? `${listeningUrl}/nos/` : '', expire: cdn.domain ? cdn.expire : 0 };
     };
     const gateway = new ImGateway(
-      { cdnHost, users, messages, sessions, sync, friends, relations, sysMsgs, history, sessionSync, broadcasts, teams, teamMessages, superTeams, uploads, documents, msgExtend, events, signalling, chatrooms, chatroomQueue },
+      { cdnHost, users, messages, sessions, sync, friends, relations, sysMsgs, history, sessionSync, broadcasts, teams, teamMessages, superTeams, uploads, documents, msgExtend, events, signalling, chatrooms, chatroomQueue, antispam, sdkLogs },
       router,
       {
         appKey: config.appKey,
@@ -232,7 +250,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     // Documents left converting by a stop or a crash are converted now (docs/im-upload.md "Documents").
     if (config.convertDocuments) documents.start();
     if (config.demoSeed && (await seedImDemo({ db: store.db, users, teams, teamMessages }))) app.log.info('im-server: demo team seeded');
-    return { store, router, gateway, wss, broadcasts, chatrooms, superTeams, uploads, documents, reporterEvents, stopSweeper };
+    return { store, router, gateway, wss, broadcasts, chatrooms, superTeams, uploads, documents, reporterEvents, stopSweeper, antispam, sdkLogs };
   }
 
   return {

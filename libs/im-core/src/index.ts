@@ -86,3 +86,16 @@ export type { ImReporterSettings } from './client/client-background';
 export { CdnHost, cdnFileUrl, cdnRefreshDelayMs, CDN_REFRESH_FACTOR } from './client/cdn-host';
 export type { CdnHostInfo, CdnHostOptions } from './client/cdn-host';
 export { DISCONNECT_CALLBACK_TIMEOUT_MS } from './connection/timing';
+// The client anti-spam filter and the local debug log (issue 30; docs/im-background.md)
+export { ClientAntispam } from './background/antispam';
+export type { AntispamAnswer, ClientAntispamOptions } from './background/antispam';
+export type { AntispamLexicon, AntispamProblem, AntispamVerdict, AntispamResultCode } from './validation/antispam-rules';
+export {
+  LocalLog, LOCAL_LOG_RETENTION_MS, LOCAL_LOG_FLUSH_ENTRIES, LOCAL_LOG_FLUSH_INTERVAL_MS, LOG_UPLOAD_RETRY_START_MS, LOG_UPLOAD_RETRY_STEP_MS, LOG_UPLOAD_MAX_ATTEMPTS,
+  logUploadRetryDelay,
+} from './background/local-log';
+export type { LocalLogOptions, LogUploadPort, LogUploadProgress, LogUploadStage } from './background/local-log';
+export { MemoryLocalLogStore } from './background/local-log-store';
+export type { LocalLogLevel, LocalLogRecord, LocalLogStore } from './background/local-log-store';
+export { redactLogText } from './background/local-log-redaction';
+export { createLogUploadPort, SDK_LOG_SURVIVAL_SECONDS } from './client/log-upload-port';

@@ -15,6 +15,7 @@ import { SessionList } from '../sessions/session-list';
 import { StartChatDialog } from '../sessions/start-chat-dialog';
 import { FriendList } from '../friends/friend-list';
 import { SystemMessagesButton } from '../system-messages/system-messages-button';
+import { DiagnosticLogButton } from '../diagnostics/diagnostic-log-button';
 import { ConnectionStatus } from './connection-status';
 import { CallDialog } from '../calls/call-dialog';
 import { StorageNotice } from './storage-notice';
@@ -56,6 +57,7 @@ export function ChatApp({ storeName, now, storage, onRequestStorageAccess, ownAc
               {storeName || t('app.title')}
             </Typography>
             <SystemMessagesButton now={now} />
+            <DiagnosticLogButton diagnostics={controller.diagnostics} />
             <Tooltip title={t('startChat.open')}>
               <IconButton color="primary" aria-label={t('startChat.open')} onClick={() => setStartingChat(true)} data-testid="start-chat">
                 <AddCommentOutlined />

@@ -35,6 +35,24 @@ export interface ChatMessage {
   thread?: ChatMessageRef;
   /** A team message whose sender named me in forcePushAccounts: it notifies even in a team I muted. */
   forcePush?: boolean;
+  /**
+   * The anti-spam verdict (im-core's yidunAntiSpamRes, docs/im-background.md): 'rejected' = refused before
+   * sending (a forbidden word), 'filtered' = words were replaced with **, 'review' = kept for the server's review.
+   */
+  antispam?: 'rejected' | 'filtered' | 'review';
+}
+
+/** Where "send diagnostic log" stands (im-core LocalLog.upload's progress). */
+export interface DiagnosticLogProgress {
+  stage: 'collecting' | 'uploading' | 'retrying' | 'done' | 'failed';
+  attempt: number;
+  retryInMs?: number;
+}
+
+/** The frame's local debug log, sent to support on request (docs/im-background.md "Local debug log"). */
+export interface DiagnosticLogPort {
+  /** Uploads the last 72 hours of the log; resolves once the server keeps it, rejects when every attempt failed. */
+  send(onProgress?: (progress: DiagnosticLogProgress) => void): Promise<void>;
 }
 
 /** Names another message of the same conversation, as a reply or thread field does. */
@@ -160,6 +178,8 @@ export interface ChatClient {
   readonly teams?: TeamsPort;
   /** Incoming call invitations (issue 12, signalling only); absent in clients without them. */
   readonly calls?: CallsPort;
+  /** The local debug log and its upload for support; absent in clients without it. */
+  readonly diagnostics?: DiagnosticLogPort;
   /** Unfinished uploads across reloads; absent in clients without a store. */
   readonly uploadMemory?: UploadMemory;
   /** Sessions from the local store; works before `connect()`. */

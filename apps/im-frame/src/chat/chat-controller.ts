@@ -10,6 +10,7 @@ import {
   type ChatSession,
   type CustomerProfile,
   type CustomerSummary,
+  type DiagnosticLogPort,
   type RememberedUpload,
   type Unsubscribe,
 } from './chat-client';
@@ -87,6 +88,11 @@ export class ChatController {
   /** Incoming call invitations of the client, when it has them (calls/). */
   get calls(): CallsPort | undefined {
     return this.client.calls;
+  }
+
+  /** The local debug log's upload for support, when the client has it (diagnostics/). */
+  get diagnostics(): DiagnosticLogPort | undefined {
+    return this.client.diagnostics;
   }
 
   subscribe = (listener: () => void): Unsubscribe => {

@@ -4,6 +4,11 @@
 import {
   createContactsServices,
   createImClient,
+  createLogUploadPort,
+  LocalLog,
+  MemoryLocalLogStore,
+  type LocalLogStore,
+  type ImClientApi,
   createUploadPorts,
   FileUploader,
   fromWireUser,
@@ -16,10 +21,10 @@ import {
   type LockManagerLike,
   type Store,
 } from '@merchant/im-core';
-import { databaseNameFor } from '@merchant/im-db';
+import { databaseNameFor, IndexedDbLogStore, logDatabaseNameFor } from '@merchant/im-db';
 import type { FrameParams } from '../config/frame-params';
 import type { FrameRuntimeConfig } from '../config/runtime-config';
-import type { ChatClient } from './chat-client';
+import type { ChatClient, DiagnosticLogPort } from './chat-client';
 import { IdClientIssuer, ImChatClient, type FileSending, type UserLookup } from './im-client-adapter';
 import { browserMediaProbe } from './media-probe';
 import { openChatStore } from './open-chat-store';
@@ -85,6 +90,10 @@ export async function createFrameChatClient(options: FrameChatClientOptions): Pr
     getToken: options.getToken,
   };
   const outbox = options.outbox === false ? { outbox: false } : {};
+  // The local debug log (docs/im-background.md): im-core's log lines go there as well as to the console,
+  // and the anti-spam filter checks outgoing text with the server's lexicon.
+  const localLog = new LocalLog({ store: await openLogStore(config.imAppKey, params.account, options.store !== undefined), describe: () => `account ${params.account} app ${config.imAppKey} ${globalThis.navigator?.userAgent ?? ''}` });
+  const background = { logger: teeLogger(localLog), clientAntispam: true };
   const tabs = options.tabs === undefined ? browserTabEnvironment() : options.tabs;
   // Tabs share one socket only when they share the data: a memory store is this tab's alone.
   if (tabs && store.kind === 'indexeddb') {
@@ -96,7 +105,7 @@ export async function createFrameChatClient(options: FrameChatClientOptions): Pr
       createLeader: (createIdClient) => {
         const connection = options.connection ?? new ImConnection(connectionOptions);
         return {
-          client: createImClient({ ...connectionOptions, ...outbox, store, createIdClient, connection }),
+          client: createImClient({ ...connectionOptions, ...outbox, ...background, store, createIdClient, connection }),
           request: (name, body) => connection.request(name, body),
         };
       },
@@ -104,14 +113,52 @@ export async function createFrameChatClient(options: FrameChatClientOptions): Pr
     const files = fileSendingFor(config, params.account, store, client.request);
     const ports = contactsPortsFor(params.account, store, client.request, client);
     const calls = new ImCallsPort(params.account, client.request, client);
-    return new ImChatClient(client, store, idClients, userLookupOver({ request: client.request }), ports.contacts, files, ports.teams, calls);
+    logClientEvents(client, localLog);
+    const diagnostics = diagnosticLogFor(localLog, files, client.request);
+    return new ImChatClient(client, store, idClients, userLookupOver({ request: client.request }), ports.contacts, files, ports.teams, calls, diagnostics);
   }
   const connection = options.connection ?? new ImConnection(connectionOptions);
-  const client = createImClient({ ...connectionOptions, ...outbox, store, createIdClient: idClients.create, connection });
+  const client = createImClient({ ...connectionOptions, ...outbox, ...background, store, createIdClient: idClients.create, connection });
   const request: ContactsServicesOptions['request'] = (name, body) => connection.request(name, body);
   const ports = contactsPortsFor(params.account, store, request, client);
   const calls = new ImCallsPort(params.account, request, client);
-  return new ImChatClient(client, store, idClients, userLookupOver(connection), ports.contacts, fileSendingFor(config, params.account, store, request), ports.teams, calls);
+  const files = fileSendingFor(config, params.account, store, request);
+  logClientEvents(client, localLog);
+  return new ImChatClient(client, store, idClients, userLookupOver(connection), ports.contacts, files, ports.teams, calls, diagnosticLogFor(localLog, files, request));
+}
+
+/** The log's IndexedDB store beside the chat database; memory when there is none (or the chat store is a test's). */
+async function openLogStore(appKey: string, account: string, memoryOnly: boolean): Promise<LocalLogStore> {
+  if (memoryOnly || !(globalThis as { indexedDB?: unknown }).indexedDB) return new MemoryLocalLogStore();
+  try {
+    return await IndexedDbLogStore.open({ name: logDatabaseNameFor(appKey, account) });
+  } catch {
+    return new MemoryLocalLogStore();
+  }
+}
+
+/** im-core's logger: each line to the local debug log (redacted there) and to the console as before. */
+function teeLogger(localLog: LocalLog) {
+  const log = localLog.logger();
+  return {
+    info: (message: string, detail?: unknown) => (log.info(message, detail), console.info(message, detail ?? '')),
+    warn: (message: string, detail?: unknown) => (log.warn(message, detail), console.warn(message, detail ?? '')),
+    error: (message: string, detail?: unknown) => (log.error(message, detail), console.error(message, detail ?? '')),
+  };
+}
+
+/** What support needs to see in the debug log: connection states, kicks, sync ends and errors (no message content). */
+function logClientEvents(client: Pick<ImClientApi, 'on'>, localLog: LocalLog): void {
+  client.on('state', (state) => localLog.write('info', `connection ${state}`));
+  client.on('kicked', (info) => localLog.write('warn', 'kicked', { reason: info.reason }));
+  client.on('syncDone', () => localLog.write('info', 'sync done'));
+  client.on('error', (error) => localLog.write('error', 'client error', error));
+}
+
+/** "Send diagnostic log": the log uploaded like a file, then named with uploadSdkLogUrl over `request`. */
+function diagnosticLogFor(localLog: LocalLog, files: FileSending, request: ContactsServicesOptions['request']): DiagnosticLogPort {
+  const port = createLogUploadPort({ uploader: files.uploader, request });
+  return { send: async (onProgress) => void (await localLog.upload(port, onProgress)) };
 }
 
 /** Uploads go over HTTP from this tab (the bytes never cross tabs); the token comes over `request` (docs/im-upload.md). */

@@ -39,7 +39,7 @@ describe('ImChatClient over im-core', () => {
     await client.connect();
     expect(states.map((state) => state.phase)).toEqual(['connecting', 'connecting', 'connecting', 'connected']);
     await expect(history).resolves.toEqual({ messages: [expect.objectContaining({ text: 'Hello' }), expect.objectContaining({ text: 'Are you open today?' })], hasMore: false });
-    expect(server.connection.requests.map((request) => request.name).filter((name) => name !== 'getUsers' && name !== 'getNosCdnHost')).toEqual(['sync', 'getHistoryMsgs']);
+    expect(server.connection.requests.map((request) => request.name).filter((name) => name !== 'getUsers' && name !== 'getNosCdnHost' && name !== 'getClientAntispam')).toEqual(['sync', 'getHistoryMsgs']);
     // Merged into the store: a reload shows both before connecting.
     expect((await client.listLocalMessages('p2p-c_demo1', 10)).map((message) => message.idClient)).toEqual(['old-1', 'off-1']);
     const [session] = await client.listLocalSessions();

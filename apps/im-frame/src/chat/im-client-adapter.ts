@@ -21,6 +21,7 @@ import {
   type ChatSession,
   type CustomerProfile,
   type CustomerSummary,
+  type DiagnosticLogPort,
   type HistoryPage,
   type SendFileOptions,
   type Unsubscribe,
@@ -115,6 +116,8 @@ export class ImChatClient implements ChatClient {
     readonly teams?: TeamsPort,
     /** Incoming call invitations (calls/calls-port.ts). */
     readonly calls?: CallsPort,
+    /** The local debug log's upload for support (diagnostics/, docs/im-background.md). */
+    readonly diagnostics?: DiagnosticLogPort,
   ) {
     if (files) this.uploadMemory = storeUploadMemory(store);
     const msgExtend = client.msgExtend;

@@ -24,7 +24,20 @@ export function toChatMessage(message: ImMessage): ChatMessage {
     status: message.status,
     ...replyRefsOf(message),
     ...(message.isForcePush ? { forcePush: true } : {}),
+    ...antispamOf(message),
   };
+}
+
+/** The anti-spam verdict in yidunAntiSpamRes (docs/im-background.md "Anti-spam filter"): 2 rejected, 1 filtered, 3 review. */
+function antispamOf(message: ImMessage): Pick<ChatMessage, 'antispam'> {
+  if (!message.yidunAntiSpamRes) return {};
+  try {
+    const { result } = JSON.parse(message.yidunAntiSpamRes) as { result?: unknown };
+    const antispam = result === 2 ? 'rejected' : result === 1 ? 'filtered' : result === 3 ? 'review' : undefined;
+    return antispam ? { antispam } : {};
+  } catch {
+    return {};
+  }
 }
 
 /** The reply and thread fields as refs; a message that answers nothing has neither. */

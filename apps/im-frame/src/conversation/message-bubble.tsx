@@ -36,7 +36,9 @@ export function MessageBubble({ message, now, onRetry, onForward, nameOf, onRepl
   const { t } = useTranslation();
   const outgoing = message.flow === 'out';
   // Only failed outgoing messages may be resent (im-client-spec §4 "Message status").
-  const canRetry = outgoing && message.status === 'fail';
+  // A message the anti-spam filter refused is shown as such and not offered again (docs/im-background.md).
+  const rejected = outgoing && message.antispam === 'rejected';
+  const canRetry = outgoing && message.status === 'fail' && !rejected;
   const canForward = onForward !== undefined && message.status === 'success';
   // Only a message the server stored can be answered (its idServer names it to the server).
   const canReply = onReply !== undefined && isReplyable(message);
@@ -69,6 +71,7 @@ export function MessageBubble({ message, now, onRetry, onForward, nameOf, onRepl
       data-testid="message"
       data-id-client={message.idClient}
       data-status={message.status}
+      data-antispam={message.antispam}
       {...mark}
       sx={{ display: 'flex', flexDirection: 'column', alignItems: outgoing ? 'flex-end' : 'flex-start', mb: 1.5, ...highlight }}
     >
@@ -130,6 +133,16 @@ export function MessageBubble({ message, now, onRetry, onForward, nameOf, onRepl
       {outgoing && message.status === 'sending' && (
         <Typography variant="caption" color="text.secondary">
           {t('conversation.sending')}
+        </Typography>
+      )}
+      {rejected && (
+        <Typography variant="caption" color="error" data-testid="message-antispam-rejected">
+          {t('antispam.rejected')}
+        </Typography>
+      )}
+      {outgoing && message.antispam === 'filtered' && (
+        <Typography variant="caption" color="text.secondary" data-testid="message-antispam-filtered">
+          {t('antispam.filtered')}
         </Typography>
       )}
       {canRetry && (

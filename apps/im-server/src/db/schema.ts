@@ -25,6 +25,9 @@ export interface ImDatabase {
   im_event: EventTable;
   im_event_sub: EventSubTable;
   im_document: DocumentTable;
+  im_antispam_word: AntispamWordTable;
+  im_antispam_version: AntispamVersionTable;
+  im_sdk_log: SdkLogTable;
 }
 
 /** `accid`'s latest event of `type` (migration 014); an expired row is left until the next publish overwrites it. */
@@ -264,6 +267,8 @@ export interface MessageTable {
   /** Threads and replies (migration 018): the thread root's idServer, and the replied message and root as JSON (MessageRefs). */
   thread_id_server: number | null;
   msg_refs: string | null;
+  /** §3 yidunAntiSpamRes: the server anti-spam verdict as JSON on a message it marked, else null (migration 024). */
+  yidun_anti_spam_res: string | null;
 }
 
 export interface SessionTable {
@@ -354,4 +359,29 @@ export interface DocumentTable {
   reason: Generated<string>;
   created_at: number;
   updated_at: number;
+}
+
+/** A lexicon word of one app key and its action: 1 replace, 2 reject, 3 leave to the server (migration 024). */
+export interface AntispamWordTable {
+  app_key: string;
+  word: string;
+  action: number;
+  created_at: number;
+}
+
+/** How many times an app key's lexicon changed (migration 024). */
+export interface AntispamVersionTable {
+  app_key: string;
+  version: number;
+}
+
+/** A debug log an account uploaded (uploadSdkLogUrl, migration 024): its object, kept until expires_at. */
+export interface SdkLogTable {
+  id: Generated<number>;
+  app_key: string;
+  account: string;
+  object_key: string;
+  size: number;
+  created_at: number;
+  expires_at: number;
 }

@@ -13,6 +13,7 @@ import { DOCUMENT_HANDLERS } from './document-handlers';
 import { EXTEND_HANDLERS } from './extend-handlers';
 import { pushSignalSync, SIGNAL_HANDLERS } from './signal-handlers';
 import { CHATROOM_HANDLERS } from './chatroom-handlers';
+import { BACKGROUND_HANDLERS } from './background-handlers';
 
 /**
  * The commands this server implements (logged-in callers only; login itself lives in the
@@ -37,6 +38,8 @@ export const COMMAND_HANDLERS: CommandHandlers = {
   ...SIGNAL_HANDLERS,
   // Chat rooms: the address on the IM connection, the rest on a chat-room connection (chatroom-handlers.ts).
   ...CHATROOM_HANDLERS,
+  // getClientAntispam and uploadSdkLogUrl (background-handlers.ts, docs/im-background.md).
+  ...BACKGROUND_HANDLERS,
   heartbeat: async () => ({}),
   getServerTime: async () => ({ time: Date.now() }),
   // The CDN in front of the object store when one is configured; else expire 0, "none" (im-client-spec §9 CDN host refresh).

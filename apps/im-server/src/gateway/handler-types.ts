@@ -20,6 +20,8 @@ import type { MsgExtendService } from '../domain/extend/msg-extend-service';
 import type { EventService } from '../domain/extend/event-service';
 import type { ChatroomService } from '../domain/chatroom/chatroom-service';
 import type { ChatroomQueue } from '../domain/chatroom/chatroom-queue';
+import type { AntispamService } from '../domain/antispam/antispam-service';
+import type { SdkLogService } from '../upload/sdk-logs/sdk-log-service';
 
 export interface ImServices {
   users: UserService;
@@ -54,6 +56,10 @@ export interface ImServices {
   chatroomQueue: ChatroomQueue;
   /** getNosCdnHost's answer: the CDN in front of /nos, if configured (server.ts; docs/im-background.md "CDN host"). */
   cdnHost?: () => { cdnDomain: string; objectNamePrefix: string; expire: number };
+  /** The anti-spam lexicon (getClientAntispam) and the server's filter (domain/antispam, docs/im-background.md). */
+  antispam?: AntispamService;
+  /** Debug logs accounts uploaded (uploadSdkLogUrl; upload/sdk-logs, docs/im-background.md). */
+  sdkLogs?: SdkLogService;
 }
 
 // Types shared by the connection, the logins and the handlers. This file imports no module of

@@ -42,6 +42,8 @@ export function messageRecord(message: StoredMessage, viewer: string): MessageRe
     // Threads and replies (domain/extend/threads.ts).
     ...(message.reply ? linkFields('replyMsg', message.reply) : {}),
     ...(message.thread ? linkFields('threadMsg', message.thread) : {}),
+    // The server anti-spam verdict (domain/antispam).
+    ...(message.yidunAntiSpamRes ? { yidunAntiSpamRes: message.yidunAntiSpamRes } : {}),
   };
 }
 

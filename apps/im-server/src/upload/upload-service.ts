@@ -443,7 +443,7 @@ const unreachable = (): never => {
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** The object a download URL names: http(s)://<any edge>/nos/<bucket>/<objectName>. */
-function objectKeyOfUrl(url: string): { key: string; parsed: URL } {
+export function objectKeyOfUrl(url: string): { key: string; parsed: URL } {
   let parsed: URL | undefined;
   try {
     parsed = typeof url === 'string' && url.length <= 2048 ? new URL(url) : undefined;

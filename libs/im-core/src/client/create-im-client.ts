@@ -39,6 +39,8 @@ export interface ImClientOptions extends ImConnectionOptions {
    * reporter of the app's own. Without it nothing is reported.
    */
   reporter?: ImReporterSettings | ReporterPort;
+  /** The client anti-spam filter (§5, getClientAntispam after each login) for this connection's app key; default false. */
+  clientAntispam?: boolean;
 }
 
 /**
@@ -49,7 +51,7 @@ export interface ImClientOptions extends ImConnectionOptions {
 export function createImClient(options: ImClientOptions): ImClient {
   const {
     store, logger, countNotification, shouldIgnoreMsg, shouldIgnoreNotification, createIdClient, connection, outbox, outboxMaxWaitMs, rollbackClearMsgsUnread,
-    rollbackDelMsgUnread, syncTeams, syncTeamMembers, reporter, ...connectionOptions
+    rollbackDelMsgUnread, syncTeams, syncTeamMembers, reporter, clientAntispam, ...connectionOptions
   } = options;
   return new ImClient({
     account: options.account,
@@ -68,6 +70,7 @@ export function createImClient(options: ImClientOptions): ImClient {
     syncTeams,
     syncTeamMembers,
     reporter: reporter && ('report' in reporter ? reporter : createClientReporter(reporter, options)),
+    antispamAppKey: clientAntispam ? options.appKey : undefined,
     // A chat room opens its own socket like the IM connection does and logs in with the same token.
     chatroom: {
       WebSocketImpl: options.WebSocketImpl, fetch: options.fetch, transports: options.transports, timing: options.timing, timers: options.timers, now: options.now,

@@ -34,6 +34,8 @@ import { notReadyStore, openStore, type ImLogger, type StoreSource } from './sto
 import { ChatroomEntry, type ChatroomEntryOptions } from './chatroom-entry';
 import { ClientBackground, withDisconnectTimeout } from './client-background';
 import type { ReporterPort } from '../background/reporter';
+import { ClientAntispam } from '../background/antispam';
+import { isAntispamProblem } from '../validation/antispam-rules';
 
 export interface ImClientEvents {
   state: (state: ConnectionState) => void;
@@ -135,6 +137,11 @@ export interface ImClientCoreOptions extends RollbackOptions {
    * later with setSyncOptions while teams are stored throws 'sync team members api deprecated!'.
    */
   syncTeamMembers?: boolean;
+  /**
+   * The client anti-spam filter (§5; docs/im-background.md "Anti-spam filter"): with this app key the
+   * client asks getClientAntispam after every login and checks outgoing text with the lexicon.
+   */
+  antispamAppKey?: string;
 }
 
 /** The sync options an app may change after the client is made (§5 Sync options). */
@@ -196,6 +203,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
   private readonly unsubscribes: (() => void)[] = [];
   private readonly logger: ImLogger;
   private syncTeamMembersOn: boolean;
+  /** The client anti-spam filter (§5), when `antispamAppKey` is set. */
+  readonly antispam: ClientAntispam | undefined;
 
   constructor(private readonly options: ImClientCoreOptions) {
     super();
@@ -210,7 +219,14 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
       shouldIgnoreMsg: options.shouldIgnoreMsg,
       shouldIgnoreNotification: options.shouldIgnoreNotification,
       emit: <E extends keyof ServiceEvents>(event: E, payload: ServiceEvents[E]) => this.emitServiceEvent(event, payload),
+      filterOutgoingText: (text) => {
+        const verdict = this.antispam?.filter(text);
+        return verdict && !isAntispamProblem(verdict) ? verdict : undefined;
+      },
     };
+    this.antispam = options.antispamAppKey
+      ? new ClientAntispam({ appKey: options.antispamAppKey, fetchLexicon: (md5) => options.connection.request('getClientAntispam', { md5 }) })
+      : undefined;
     this.outbox = new Outbox(context, {
       enabled: options.outbox !== false,
       maxWaitMs: options.outboxMaxWaitMs ?? OUTBOX_MAX_WAIT_MS,
@@ -335,6 +351,15 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
 
   private async afterLogin(): Promise<void> {
     if (this.currentSync) return this.currentSync;
+    // The anti-spam lexicon (§7 getClientAntispam) beside the sync; until it is there, text goes unfiltered (the server checks it anyway).
+    if (this.antispam) {
+      this.antispam.refresh().then(
+        (lexicon) => {
+          if (isAntispamProblem(lexicon) && lexicon.code !== 404) this.logger.warn(`anti-spam lexicon refused: ${lexicon.message}`);
+        },
+        (error: unknown) => this.logger.warn(`anti-spam lexicon not loaded: ${String(error)}`),
+      );
+    }
     this.currentSync = (async () => {
       const sync = this.sync ?? (this.sync = await this.createSyncEngine());
       this.hasLoggedIn = true;

@@ -40,13 +40,15 @@ export function createOutgoingText(draft: OutgoingTextDraft): ImMessage {
 }
 
 /** The server accepted the message: success, with the server's id and time. */
-export function markSent(message: ImMessage, ack: { idServer?: string; time?: number }): ImMessage {
+export function markSent(message: ImMessage, ack: { idServer?: string; time?: number; text?: string; yidunAntiSpamRes?: string }): ImMessage {
   return {
     ...message,
     status: 'success',
     idServer: ack.idServer ?? message.idServer,
     time: ack.time ?? message.time,
     hasSendAck: true,
+    // The server's anti-spam marked it (§3 yidunAntiSpamRes): the text is what it stored (** in place of words).
+    ...(ack.yidunAntiSpamRes ? { yidunAntiSpamRes: ack.yidunAntiSpamRes, text: ack.text ?? message.text } : {}),
   };
 }
 

@@ -102,6 +102,7 @@ export function fromWireMessage(record: MessageRecordValue | undefined, account:
     subType: record.subType, text: record.text ?? record.body, tip: record.tip, attach: record.attach, custom: record.custom,
     callbackExt: record.callbackExt, userUpdateTime: record.userUpdateTime, pushContent: record.pushContent,
     isUnreadable: record.isUnreadable, isInBlackList: record.isInBlackList, isForcePush: record.isForcePush,
+    yidunAntiSpamRes: record.yidunAntiSpamRes,
     file: record.file?.url && record.file.ext && typeof record.file.size === 'number'
       ? { ...record.file, url: record.file.url, ext: record.file.ext, size: record.file.size }
       : undefined,

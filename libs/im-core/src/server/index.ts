@@ -22,4 +22,6 @@ export * from '../validation/signalling-rules';
 export * from '../validation/chatroom-rules';
 // Message type rules (§3, §5), the same functions the client runs before sending.
 export * from '../model/message-types';
+// The client anti-spam filter's rule (§5): im-server filters what reaches it with the same function.
+export * from '../validation/antispam-rules';
 export * from './long-poll-hub';

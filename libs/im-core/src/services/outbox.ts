@@ -82,6 +82,18 @@ export class Outbox {
     return settled;
   }
 
+  /**
+   * A new message refused before it was sent (the client anti-spam filter's result 2, §5): stored as
+   * fail, so the conversation shows it, and never sent. Rejects with `error`.
+   */
+  async refuse(message: ImMessage, error: ImError): Promise<never> {
+    const failed: ImMessage = { ...message, status: 'fail', outbox: undefined };
+    await this.context.store().putMessages([failed]);
+    await this.updateSession(failed);
+    this.context.emit('msgUpdate', failed);
+    throw error;
+  }
+
   /** The connection is logged in and synced: send what waits. */
   resume(): void {
     this.online = true;
@@ -162,7 +174,7 @@ export class Outbox {
   private async sendOnce(message: ImMessage): Promise<Outcome> {
     try {
       const answer = await this.context.connection.request(SEND_COMMAND[message.scene], { msg: toWireMessage(message) });
-      return { kind: 'settled', message: markSent(message, { idServer: answer.msg?.idServer, time: answer.msg?.time }) };
+      return { kind: 'settled', message: markSent(message, { idServer: answer.msg?.idServer, time: answer.msg?.time, text: answer.msg?.text, yidunAntiSpamRes: answer.msg?.yidunAntiSpamRes }) };
     } catch (cause) {
       const error = cause instanceof ImError ? cause : new ImError(ImErrorName.Error_Connection_Socket_State_not_Match, String(cause), { cause });
       const failure = classifySendFailure(message, error, this.context.now() + OUTBOX_BUSY_RETRY_MS);

@@ -55,4 +55,16 @@ export interface ServiceContext extends UnreadRules {
   now(): number;
   createIdClient(): string;
   emit<E extends keyof ServiceEvents>(event: E, payload: ServiceEvents[E]): void;
+  /**
+   * The client anti-spam filter (im-client-spec §5; background/antispam.ts), asked for outgoing text:
+   * result 1 sends `content`, 2 refuses the message, 0 and 3 send it as written. Absent: no filter.
+   */
+  filterOutgoingText?(text: string): OutgoingTextVerdict | undefined;
+}
+
+/** What the anti-spam filter decided about an outgoing text (validation/antispam-rules.ts AntispamVerdict). */
+export interface OutgoingTextVerdict {
+  result: number;
+  content: string;
+  hits: string[];
 }

@@ -88,6 +88,11 @@ export interface ImMessage {
   isForcePush?: boolean;
   /** Waiting in the outbox (status sending): its place in the send order and its deadline (docs/im-outbox.md). */
   outbox?: ImOutboxPlace;
+  /**
+   * §3 yidunAntiSpamRes: the anti-spam verdict as JSON text (`{"result":1|2|3,"source":"client"|"server",...}`),
+   * set by im-server on a message it marked and by the client filter on a message it refused (docs/im-background.md).
+   */
+  yidunAntiSpamRes?: string;
   /** The server refused the message with this code (§4: that does not make it fail). */
   sendError?: { code: number; message: string };
   // Threads and replies (§3 "reply and thread fields"; docs/im-extend.md): the message this one

@@ -9,3 +9,4 @@ export * from './signalling-rules';
 export * from './extend-rules';
 export * from './thread-rules';
 export * from './chatroom-rules';
+export * from './antispam-rules';

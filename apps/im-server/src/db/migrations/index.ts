@@ -21,6 +21,7 @@ import * as teamFanout from './019-team-fanout';
 import * as messageBatchFunction from './020-message-batch-function';
 import * as messageBatchFunctionGenerated from './021-message-batch-function-generated';
 import * as reporterEvents from './023-reporter-events';
+import * as antispamSdkLogs from './024-antispam-sdk-logs';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '020-message-batch-function': messageBatchFunction,
   '021-message-batch-function-generated': messageBatchFunctionGenerated,
   '023-reporter-events': reporterEvents,
+  '024-antispam-sdk-logs': antispamSdkLogs,
 };

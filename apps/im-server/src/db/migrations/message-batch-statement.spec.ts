@@ -7,8 +7,8 @@ import { messageBatchFunctionDdl, messageBatchQuery } from './message-batch-stat
  * This hash fails the run on any change of the text until that migration exists and the hash below
  * is updated with it.
  */
-const PINNED_SHA256 = 'e137f3105db8c1a922be652221baac73f90a793ae65b84e2a4557698ddff8fec';
-const LAST_MIGRATION_THAT_CREATED_IT = '021-message-batch-function-generated';
+const PINNED_SHA256 = '1eb7a34581e666b9b9159ba34425a2bd45bae8ce5229c5ec83c2d0d5affe4e05';
+const LAST_MIGRATION_THAT_CREATED_IT = '024-antispam-sdk-logs';
 
 describe('the batch write text (message-batch-statement.ts)', () => {
   it(`is the text ${LAST_MIGRATION_THAT_CREATED_IT} put into im_write_message_batch`, () => {

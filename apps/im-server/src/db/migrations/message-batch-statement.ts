@@ -34,6 +34,7 @@ export const BATCH_MESSAGE_COLUMNS = [
   ['from_device_id', 'text'],
   ['time', 'bigint'],
   ['msg_refs', 'text'],
+  ['yidun_anti_spam_res', 'text'],
 ] as const;
 
 const names = BATCH_MESSAGE_COLUMNS.map(([name]) => name);
@@ -56,7 +57,7 @@ with input as (
   select * from json_to_recordset(${batch}::json) as t(
     i int, id_client text, sender text, receiver text, scene smallint, conversation text, msg_type smallint,
     sub_type int, "text" text, attach text, custom text, from_nick text, from_client_type int, from_device_id text,
-    "time" bigint, thread_id_server bigint, msg_refs text, sender_session text, receiver_session text)
+    "time" bigint, thread_id_server bigint, msg_refs text, yidun_anti_spam_res text, sender_session text, receiver_session text)
 ),
 stored as (
   select inp.i, ${names.map((c) => `m."${c}"`).join(', ')}
@@ -90,9 +91,9 @@ numbered as (
 ),
 ins as (
   insert into im_message (id_client, sender, receiver, scene, conversation, msg_type, sub_type, "text", attach, custom,
-    from_nick, from_client_type, from_device_id, "time", sender_seq, receiver_seq, thread_id_server, msg_refs)
+    from_nick, from_client_type, from_device_id, "time", sender_seq, receiver_seq, thread_id_server, msg_refs, yidun_anti_spam_res)
   select w.id_client, w.sender, w.receiver, w.scene, w.conversation, w.msg_type, w.sub_type, w."text", w.attach, w.custom,
-    w.from_nick, w.from_client_type, w.from_device_id, w."time", ns.seq, coalesce(nr.seq, ns.seq), w.thread_id_server, w.msg_refs
+    w.from_nick, w.from_client_type, w.from_device_id, w."time", ns.seq, coalesce(nr.seq, ns.seq), w.thread_id_server, w.msg_refs, w.yidun_anti_spam_res
   from writes w
   join numbered ns on ns.i = w.i and ns.own
   left join numbered nr on nr.i = w.i and not nr.own
@@ -152,7 +153,12 @@ end
 $fn$`;
 }
 
-/** Creates or replaces `im_write_message_batch` from the current query (for migrations). */
+/**
+ * Creates `im_write_message_batch` from the current query (for migrations), dropping the one before:
+ * `create or replace` cannot change a function's output columns, and a later query may add one
+ * (migration 024 added yidun_anti_spam_res).
+ */
 export async function createMessageBatchFunction(db: Kysely<unknown>): Promise<void> {
+  await sql.raw('drop function if exists im_write_message_batch(json)').execute(db);
   await sql.raw(messageBatchFunctionDdl()).execute(db);
 }

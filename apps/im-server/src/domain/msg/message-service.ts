@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
 import { ImServerError, parameterError } from '../errors';
-import { ResponseCode } from '../../protocol';
+import { MessageTypeCode, ResponseCode } from '../../protocol';
+import type { AntispamService } from '../antispam/antispam-service';
 import { normalizeSendRecord, sendMessageProblem, type MessageRecordValue } from '../../protocol';
 import { MESSAGE_TYPE_CODES } from './limits';
 import {
@@ -121,6 +122,8 @@ export class MessageService {
     private readonly db: Kysely<ImDatabase>,
     private readonly nextTime: () => number = createMessageClock(),
     options: MessageWriteOptions = {},
+    /** The anti-spam filter every text message passes before it is stored (domain/antispam); absent: none. */
+    private readonly antispam?: Pick<AntispamService, 'judge'>,
   ) {
     this.writeMode = options.mode ?? DEFAULT_WRITE_MODE;
     this.batcher = new GroupCommitQueue(
@@ -139,6 +142,13 @@ export class MessageService {
    */
   async send(port: SendingPort, input: SendMessageInput): Promise<SendResult> {
     const valid = validateSend(input);
+    // The client's anti-spam rule, run again here (docs/im-background.md): a reject word refuses the
+    // message (403), a replace word is stored as **, and either mark is kept as yidunAntiSpamRes.
+    if (this.antispam && valid.type === MessageTypeCode.text) {
+      const verdict = await this.antispam.judge(valid.text);
+      valid.text = verdict.text;
+      if (verdict.yidunAntiSpamRes) valid.yidunAntiSpamRes = verdict.yidunAntiSpamRes;
+    }
     // A reply waits for its check before it queues; the connection handles one frame at a time, so
     // this port's order is kept (docs/im-extend.md "Threads and replies").
     const thread = await threadColumnsFor(this.db, port.account, conversationKey(port.account, valid.to), input);

@@ -45,6 +45,8 @@ export interface StoredMessage {
   /** Threads and replies (domain/extend/threads.ts): the message this one answers, and its thread's root. */
   reply?: MessageLink;
   thread?: MessageLink;
+  /** §3 yidunAntiSpamRes: set when the server's anti-spam filter marked the message (domain/antispam). */
+  yidunAntiSpamRes?: string;
 }
 
 /** Who sent a message where and when: how a reply names the message it answers (replyMsg* / threadMsg* on the wire). */
@@ -114,6 +116,8 @@ export interface MessageRow {
   time: number;
   /** Migration 018; absent from selects that do not ask for it. */
   msg_refs?: string | null;
+  /** Migration 024 (anti-spam); absent from selects that do not ask for it. */
+  yidun_anti_spam_res?: string | null;
 }
 
 export function messageFromRow(row: MessageRow): StoredMessage {
@@ -143,6 +147,7 @@ function plainMessageFromRow(row: MessageRow): StoredMessage {
     fromClientType: row.from_client_type,
     fromDeviceId: row.from_device_id,
     time: Number(row.time),
+    ...(row.yidun_anti_spam_res ? { yidunAntiSpamRes: row.yidun_anti_spam_res } : {}),
   };
 }
 
@@ -162,6 +167,7 @@ export const MESSAGE_COLUMNS = [
   'from_device_id',
   'time',
   'msg_refs',
+  'yidun_anti_spam_res',
 ] as const;
 
 /** The stored message's columns that come from the sender's port and the checked message (both write paths). */
@@ -180,6 +186,7 @@ export function messageColumns(port: SendingPort, valid: ValidSendInput) {
     from_nick: port.nick,
     from_client_type: port.clientType,
     from_device_id: port.deviceId,
+    yidun_anti_spam_res: valid.yidunAntiSpamRes ?? null,
   };
 }
 
@@ -201,6 +208,8 @@ export interface SendResult {
 export interface ValidSendInput extends Pick<StoredMessage, 'idClient' | 'scene' | 'to' | 'type' | 'subType' | 'text' | 'attach' | 'custom'> {
   /** A reply's thread columns (domain/extend/threads.ts); absent for a message that answers nothing. */
   thread?: ThreadColumns;
+  /** The server anti-spam verdict (domain/antispam), when the filter marked the text. */
+  yidunAntiSpamRes?: string;
 }
 
 /** What a reply writes into its im_message row. */

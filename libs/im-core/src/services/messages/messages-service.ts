@@ -1,4 +1,5 @@
-import { ImError, ImErrorName } from '../../errors';
+import { ImError, ImErrorName, ResponseCode } from '../../errors';
+import { AntispamResult } from '../../validation/antispam-rules';
 import type { CommandName } from '../../protocol/commands';
 import { SceneCode } from '../../protocol/constants';
 import type { MessageRecordValue } from '../../protocol/records';
@@ -53,6 +54,9 @@ export interface HistoryPage {
   hasMore: boolean;
 }
 
+const ANTISPAM_REPLACED = AntispamResult.REPLACED;
+const ANTISPAM_REJECT = AntispamResult.REJECT;
+
 /** Pushes that carry one new message (§7 read-ack pairs 7/2, 8/3, 21/3, 101/2, and own sends). */
 export const MESSAGE_PUSHES: ReadonlySet<CommandName> = new Set<CommandName>(['msg', 'teamMsg', 'superTeamMsg', 'filterMsg', 'syncSendMsg']);
 
@@ -72,9 +76,17 @@ export class MessagesService {
    */
   async sendText(input: SendTextInput): Promise<ImMessage> {
     const checked = validateSendText(input);
-    const message = createOutgoingText({ ...checked, idClient: this.context.createIdClient(), account: this.context.account, time: this.context.now() });
+    const idClient = this.context.createIdClient();
+    // The client anti-spam filter (§5): 1 sends the text with ** in place of the words, 2 refuses it.
+    const verdict = this.context.filterOutgoingText?.(checked.text);
+    const text = verdict?.result === ANTISPAM_REPLACED ? verdict.content : checked.text;
+    const message = createOutgoingText({ ...checked, text, idClient, account: this.context.account, time: this.context.now() });
     // The rules im-server runs on the same record (model/message-types.ts).
     assertSendable(toWireMessage(message));
+    if (verdict?.result === ANTISPAM_REJECT) {
+      const yidunAntiSpamRes = JSON.stringify({ result: ANTISPAM_REJECT, source: 'client', hits: verdict.hits });
+      return this.outbox.refuse({ ...message, yidunAntiSpamRes }, new ImError(ImErrorName.Param_Error, 'the message contains a forbidden word', { code: ResponseCode.NO_PERMISSION }));
+    }
     return this.outbox.add(message);
   }
 
