@@ -79,7 +79,7 @@ test("a message while the merchant is elsewhere raises the console's notificatio
   try {
     const text = `Are you open on Sunday? #${unique()}`;
     await bob.sendText(STORE_ACCOUNT, text);
-    const notice = page.getByTestId('notification');
+    const notice = page.locator('[data-testid=notification][data-topic=newMessage]');
     await expect(notice).toBeVisible();
     await expect(badge).toHaveText(String(before + 1));
     await notice.getByRole('link').click();

@@ -108,7 +108,7 @@ test('a team the merchant set to "no notifications" raises no console notificati
     const toldBefore = (await told()).length;
     await alice.client.teams.sendText({ teamId: team.teamId, text: `Quiet news #${Date.now()}` });
     await expect.poll(unread).toBe(unreadBefore + 1);
-    const notice = page.getByTestId('notification');
+    const notice = page.locator('[data-testid=notification][data-topic=newMessage]');
     await expect(notice).toHaveCount(0);
 
     // A message that names the merchant in forcePushAccounts notifies even so.

@@ -1,10 +1,17 @@
-// Snackbar queue: server messages (§8 showError), timeouts, and the "new message" notice (§2).
+// Toasts (issue 35 §7): server messages (§8 showError), timeouts, the results of the merchant's actions, and live
+// news (a new order, a new chat message, §2). Each toast has a topic; one toast per topic shows at a time and a
+// newer one replaces it, so a success replaces the error of the attempt before it, and a new order never holds
+// back a chat message: toasts of different topics show together.
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 
 export type NotificationSeverity = 'error' | 'warning' | 'info' | 'success';
 
+/** What a toast is about: the outcome of what the merchant just did, or a kind of live news. */
+export type NotificationTopic = 'result' | 'newOrder' | 'newMessage';
+
 export interface ConsoleNotification {
   id: string;
+  topic: NotificationTopic;
   severity: NotificationSeverity;
   /** Either literal text from the server, or an i18n key when `translate` is set. */
   message: string;
@@ -16,10 +23,14 @@ export interface ConsoleNotification {
 }
 
 export interface NotificationsState {
-  queue: ConsoleNotification[];
+  /** The toasts on screen, at most one per topic, oldest first. */
+  shown: ConsoleNotification[];
 }
 
-const initialState: NotificationsState = { queue: [] };
+const initialState: NotificationsState = { shown: [] };
+
+/** A toast to show; its topic is 'result' unless it is live news. */
+export type NotificationInput = Omit<ConsoleNotification, 'id' | 'topic'> & { topic?: NotificationTopic };
 
 const notificationsSlice = createSlice({
   name: 'notifications',
@@ -27,14 +38,15 @@ const notificationsSlice = createSlice({
   reducers: {
     notify: {
       reducer(state, action: PayloadAction<ConsoleNotification>) {
-        state.queue.push(action.payload);
+        state.shown = state.shown.filter((item) => item.topic !== action.payload.topic);
+        state.shown.push(action.payload);
       },
-      prepare(notification: Omit<ConsoleNotification, 'id'>) {
-        return { payload: { ...notification, id: nanoid() } };
+      prepare({ topic = 'result', ...notification }: NotificationInput) {
+        return { payload: { ...notification, topic, id: nanoid() } };
       },
     },
     dismissed(state, action: PayloadAction<string>) {
-      state.queue = state.queue.filter((item) => item.id !== action.payload);
+      state.shown = state.shown.filter((item) => item.id !== action.payload);
     },
   },
 });

@@ -80,7 +80,7 @@ function RouteGuard() {
 }
 
 function Overlays() {
-  const hasNotification = useAppSelector((state) => state.notifications.queue.length > 0);
+  const hasNotification = useAppSelector((state) => state.notifications.shown.length > 0);
   const captchaOpen = useAppSelector((state) => state.captcha.image !== null);
   return (
     <Suspense fallback={null}>

@@ -25,6 +25,7 @@ export function ImFrameEvents() {
       } else if (message.type === 'newMessage' && pathnameRef.current !== MESSAGE_PATH) {
         dispatch(
           notify({
+            topic: 'newMessage',
             severity: 'info',
             message: 'message.newMessage',
             translate: true,

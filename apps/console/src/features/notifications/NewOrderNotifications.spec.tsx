@@ -84,9 +84,12 @@ describe('new order notifications', () => {
     source.emit('orderPaid', { orderId: 43, amountCents: 500, paidAt: 1_760_000_001 }, 'b-2');
     await waitFor(() => expect(screen.getByTestId('new-orders-badge')).toHaveTextContent('2'));
     expect(screen.getByTestId('new-orders-badge')).toHaveAttribute('aria-label', '2 new orders');
+    // The newer order's toast replaced the first one (one toast per topic, issue 35 §7): its link opens order 43.
+    await waitFor(() => expect(notice).not.toBeInTheDocument());
+    expect(screen.getAllByTestId('notification')).toHaveLength(1);
 
-    await user.click(within(notice).getByRole('link', { name: 'view order' }));
-    await waitForPath(location, '/order/orderDetails?id=42');
+    await user.click(within(screen.getByTestId('notification')).getByRole('link', { name: 'view order' }));
+    await waitForPath(location, '/order/orderDetails?id=43');
     expect(screen.getByTestId('new-orders-badge')).toHaveTextContent('2');
     act(() => {
       void screen.getByTestId('new-orders-badge').closest('a')?.click();

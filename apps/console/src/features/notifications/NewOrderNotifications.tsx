@@ -64,6 +64,7 @@ export function NewOrderNotifications() {
         dispatch(notificationsApi.util.invalidateTags([ORDER_CACHE_TAG]));
         dispatch(
           notify({
+            topic: 'newOrder',
             severity: 'info',
             message: 'newOrders.paid',
             translate: true,

@@ -100,14 +100,14 @@ describe('media field', () => {
     let dialog = await openPickerByKeyboard(user);
     await chooseRow(user, dialog, 'clip.mp4');
     await user.click(within(dialog).getByRole('button', { name: 'confirm' }));
-    await waitFor(() => expect(app.store.getState().notifications.queue.map((notice) => notice.message)).toContain('only images can be selected'));
+    await waitFor(() => expect(app.store.getState().notifications.shown.map((notice) => notice.message)).toContain('only images can be selected'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: /^remove / })).not.toBeInTheDocument();
     dialog = await openPickerByKeyboard(user);
     await chooseRow(user, dialog, 'shop-logo.png');
     await chooseRow(user, dialog, 'banner.jpg');
     await user.click(within(dialog).getByRole('button', { name: 'confirm' }));
-    await waitFor(() => expect(app.store.getState().notifications.queue.map((notice) => notice.message)).toContain('the number of selected images exceeds the limit, only 1 can be uploaded'));
+    await waitFor(() => expect(app.store.getState().notifications.shown.map((notice) => notice.message)).toContain('the number of selected images exceeds the limit, only 1 can be uploaded'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getAllByRole('button', { name: /^remove / })).toHaveLength(1);
   });
