@@ -31,6 +31,7 @@ import { SyncEngine, type SyncSummary } from '../sync/sync-engine';
 import type { SyncNotification } from '../sync/sync-notification';
 import type { ImConnectionPort } from './connection-port';
 import { notReadyStore, openStore, type ImLogger, type StoreSource } from './store-opening';
+import { limitStoreTasks } from './store-task-limit';
 import { ChatroomEntry, type ChatroomEntryOptions } from './chatroom-entry';
 import { ClientBackground, withDisconnectTimeout } from './client-background';
 import type { ReporterPort } from '../background/reporter';
@@ -383,7 +384,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
   }
 
   private async createSyncEngine(): Promise<SyncEngine> {
-    const store = await openStore(this.options.store, this.logger);
+    // §9 database task concurrency 100: the client's calls into the store go through a gate.
+    const store = limitStoreTasks(await openStore(this.options.store, this.logger)).store;
     this.store = store;
     return new SyncEngine({
       connection: this.options.connection,
