@@ -25,6 +25,7 @@ import { shopStaffMessages } from '../features/shop/staff/messages';
 import { providerDeliveryMessages } from '../features/shop/provider-delivery/messages';
 import { afterSaleTemplateMessages } from '../features/shop/after-sale-templates/messages';
 import { shopFreightMessages } from '../features/shop/freight/messages';
+import { shopCartageMessages } from '../features/shop/cartage/messages';
 import { shopBrandMessages } from '../features/shop/brands/messages';
 import { resourceKitMessages } from '../resource-kit/messages';
 // The shop profile reuses onboarding inputs (registered/ShopMsgPage's CategoriesInput) and their texts.
@@ -55,6 +56,7 @@ export const shellMessages: readonly FeatureMessages[] = [
   providerDeliveryMessages,
   afterSaleTemplateMessages,
   shopFreightMessages,
+  shopCartageMessages,
   shopBrandMessages,
   resourceKitMessages,
   registeredMessages,

@@ -221,6 +221,7 @@ describe('goods release form', () => {
       detailImages: [],
       freightTemplateId: 1,
       afterSaleTemplateId: null,
+      cartageTemplateId: null,
     });
     expect(goodsSubmitBiz.safeParse(call!.biz).success).toBe(true);
     expect(await screen.findByTestId('submit-success')).toHaveTextContent('Submitted');
@@ -408,6 +409,7 @@ describe('goods release form', () => {
       detailImages: [],
       freightTemplateId: null,
       afterSaleTemplateId: null,
+      cartageTemplateId: null,
     });
     expect(goodsDraftBiz.safeParse(first!.biz).success).toBe(true);
 

@@ -31,6 +31,7 @@ export const RELEASE_FIELD_LABELS: ReadonlyArray<readonly [keyof ReleaseFormValu
   ['detailImages', 'goodsRelease.field.detailImages'],
   ['freightTemplateId', 'goodsRelease.field.freight'],
   ['afterSaleTemplateId', 'goodsRelease.field.afterSale'],
+  ['cartageTemplateId', 'shopCartage.picker.label'],
 ];
 
 const SKU_FIELDS = [

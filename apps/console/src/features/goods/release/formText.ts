@@ -25,6 +25,7 @@ const LABEL_OF: Readonly<Record<string, string>> = {
   detailImages: 'goodsRelease.field.detailImages',
   freightTemplateId: 'goodsRelease.field.freight',
   afterSaleTemplateId: 'goodsRelease.field.afterSale',
+  cartageTemplateId: 'shopCartage.picker.label',
 };
 
 /** Chosen rather than typed: an empty one reads "choose …". */

@@ -49,5 +49,6 @@ export function fromGoodsDetail(goods: GoodsDetail, categorySpecs: readonly Cate
     detailImages: (goods.detailImages ?? []).map(mediaRefToFile),
     freightTemplateId: goods.freightTemplateId ?? null,
     afterSaleTemplateId: goods.afterSaleTemplateId ?? null,
+    cartageTemplateId: goods.cartageTemplateId ?? null,
   };
 }

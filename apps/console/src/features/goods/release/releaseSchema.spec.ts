@@ -40,6 +40,7 @@ function valid(): ReleaseFormValues {
     detailText: 'First <b>line</b>\nsame paragraph\n\n\nSecond & last',
     freightTemplateId: 1,
     afterSaleTemplateId: null,
+    cartageTemplateId: null,
   };
 }
 
@@ -155,6 +156,7 @@ describe('toSubmitBiz', () => {
       detailImages: [],
       freightTemplateId: 1,
       afterSaleTemplateId: 2,
+      cartageTemplateId: null,
     });
     expect(goodsSubmitBiz.safeParse(biz).success).toBe(true);
   });
@@ -188,6 +190,7 @@ describe('toDraftBiz', () => {
       detailImages: [],
       freightTemplateId: null,
       afterSaleTemplateId: null,
+      cartageTemplateId: null,
     });
     expect(goodsDraftBiz.safeParse(draft).success).toBe(true);
     expect(goodsDraftBiz.safeParse(toDraftBiz(EMPTY_RELEASE_FORM, 12)).success).toBe(true);

@@ -32,6 +32,8 @@ export type ReleaseFormValues = {
   detailImages: LibraryFile[];
   freightTemplateId: number | null;
   afterSaleTemplateId: number | null;
+  /** Issue 27 §2: bulky goods name a cartage template; null: no cartage charge. */
+  cartageTemplateId: number | null;
 };
 
 export const EMPTY_RELEASE_FORM: ReleaseFormValues = {
@@ -48,6 +50,7 @@ export const EMPTY_RELEASE_FORM: ReleaseFormValues = {
   detailImages: [],
   freightTemplateId: null,
   afterSaleTemplateId: null,
+  cartageTemplateId: null,
 };
 
 /** 0.01 yuan: a SKU is never given away by a forgotten price (client rule; the wire allows 0). */
@@ -124,6 +127,7 @@ export function toSubmitBiz(values: ReleaseFormValues, goodsId?: number): GoodsS
     ...toDetail(values),
     freightTemplateId: values.freightTemplateId ?? 0,
     afterSaleTemplateId: values.afterSaleTemplateId,
+    cartageTemplateId: values.cartageTemplateId,
   };
 }
 
@@ -161,6 +165,7 @@ export function toDraftBiz(values: ReleaseFormValues, goodsId?: number): GoodsDr
     ...toDetail(values),
     freightTemplateId: values.freightTemplateId,
     afterSaleTemplateId: values.afterSaleTemplateId,
+    cartageTemplateId: values.cartageTemplateId,
   };
 }
 
@@ -179,6 +184,7 @@ const FORM_FIELD_OF: Record<string, string> = {
   detailImages: 'detailImages',
   freightTemplateId: 'freightTemplateId',
   afterSaleTemplateId: 'afterSaleTemplateId',
+  cartageTemplateId: 'cartageTemplateId',
 };
 
 /** Where a contract problem is shown on the form: its field (a SKU's price, stock or spec values), else the form as a whole. */
