@@ -53,6 +53,7 @@ import { providerDeliveryModule } from './provider-delivery';
 import { afterSaleTemplatesModule } from './after-sale-templates';
 import { deliveryRangeModule } from './delivery-range';
 import { sandboxProviderModule } from './sandbox-provider';
+import { tradeModule } from './trade';
 
 export interface ModuleDependencies {
   db: Kysely<StoreDatabase>;
@@ -130,6 +131,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...deliveryRangeModule({ db, clock }).routes,
     ...promotionSimulator.routes,
     ...sandboxProvider.routes,
+    ...tradeModule({ db }).routes,
     ...operatorRoutes(new OperatorService(new OperatorRepository(db), goods.service, clock, storeInfoChanges, brands.service), config.operatorKey),
   ];
   return { routes, auth, captcha, checkCodes, rateLimiter, authRepository, exports: exports.service, sandboxProvider };

@@ -26,6 +26,7 @@ import { savedViewEndpoints } from './saved-views';
 import { sessionEndpoints } from './sessions';
 import { staffEndpoints } from './staff';
 import { storeInfoChangeEndpoints } from './store-info-changes';
+import { tradeEndpoints } from './trade';
 
 export * from './auth';
 export * from './account';
@@ -50,6 +51,7 @@ export * from './brands';
 export * from './provider-delivery';
 export * from './after-sale-templates';
 export * from './freight';
+export * from './trade';
 export * from './delivery-range';
 export * from './cartage';
 export * from './wallet';
@@ -82,6 +84,7 @@ export const endpointGroups = {
   providerDelivery: providerDeliveryEndpoints,
   afterSaleTemplates: afterSaleTemplateEndpoints,
   freight: freightEndpoints,
+  trade: tradeEndpoints,
   deliveryRange: deliveryRangeEndpoints,
   cartage: cartageEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;

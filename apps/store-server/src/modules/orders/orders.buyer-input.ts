@@ -35,6 +35,18 @@ export const placeOrderSchema = z.object({
 export type PlaceOrderInput = z.output<typeof placeOrderSchema>;
 
 export const buyerOrderSchema = z.object({ orderId: positiveId('orderId'), buyerAccid: required('buyerAccid', 64) });
+/**
+ * The pay call may name the channel (console-spec §8 app code and payment method, docs/trade.md); codes are kept
+ * as sent, so an unknown one shows §8's 'unmatched' fallback. Without one, migration 0041 derives it from the id.
+ */
+export const buyerPaySchema = buyerOrderSchema.extend({
+  payMethod: z.string().trim().min(1).max(20).optional(),
+  appCode: z.number().int().min(0).max(99).optional(),
+});
+export interface PaymentChannel {
+  payMethod?: string;
+  appCode?: number;
+}
 export const shipmentCallbackSchema = z.object({ shipmentId: positiveId('shipmentId') });
 
 export interface PlacedOrder {

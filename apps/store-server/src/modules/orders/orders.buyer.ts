@@ -5,7 +5,7 @@ import type { UnitOfWork } from '../../shared/unit-of-work';
 import { changeStockFor } from './orders.catalogue';
 import { ORDER, SHIPMENT, moveOrder, nextShipmentStatus, notFound } from './orders.domain';
 import type { OrderEvents } from './order-events';
-import type { PlaceOrderInput, PlacedOrder } from './orders.buyer-input';
+import type { PaymentChannel, PlaceOrderInput, PlacedOrder } from './orders.buyer-input';
 import { closeUnpaidOrder, payOwnOrder, placeOrder, type OrderCoupons } from './orders.placement';
 import type { OrdersRepository } from './orders.repository';
 
@@ -30,8 +30,8 @@ export class BuyerOrdersService {
   }
 
   /** Payment: the order reaches the store (status 1); the new-order event goes out after the commit. */
-  async pay(orderId: number, buyerAccid: string): Promise<{ orderId: number; status: number; paidAt: number }> {
-    const paid = await this.orders.transaction((orders) => payOwnOrder(orders, orderId, buyerAccid, this.now()));
+  async pay(orderId: number, buyerAccid: string, channel: PaymentChannel = {}): Promise<{ orderId: number; status: number; paidAt: number }> {
+    const paid = await this.orders.transaction((orders) => payOwnOrder(orders, orderId, buyerAccid, this.now(), channel));
     this.events.emitPaid(paid);
     return { orderId, status: 1, paidAt: paid.paidAt };
   }

@@ -7,7 +7,7 @@ import { ORDER, UNPAID_ORDER_STATUS, notFound, payOrder } from './orders.domain'
 import type { OrderPaidEvent } from './order-events';
 import { priceWithPromotions, type OrderPromotion } from './orders.pricing';
 import type { OrdersRepository } from './orders.repository';
-import type { PlaceOrderInput, PlacedOrder } from './orders.buyer-input';
+import type { PaymentChannel, PlaceOrderInput, PlacedOrder } from './orders.buyer-input';
 
 // Placing, paying and closing a buyer's order (docs/orders.md "Buyer side", "Promotions and coupons"): one
 // path for the buyer routes and for the marketing modules that place orders through a promotion, each on the
@@ -83,14 +83,14 @@ export async function placeOrder(orders: OrdersRepository, coupons: OrderCoupons
 }
 
 /** Payment of the buyer's own unpaid, open order: it reaches the store (status 1). Answers the paid event for after the commit. */
-export async function payOwnOrder(orders: OrdersRepository, orderId: number, buyerAccid: string, at: number): Promise<OrderPaidEvent> {
+export async function payOwnOrder(orders: OrdersRepository, orderId: number, buyerAccid: string, at: number, channel: PaymentChannel = {}): Promise<OrderPaidEvent> {
   const order = await orders.lock(orderId, { buyerAccid });
   if (!order) throw notFound(ORDER);
   if (order.closed) {
     throw new StoreError(STORE_CODES.notAllowedInCurrentState, text('订单已超时关闭，请重新下单', 'the order was closed when its payment time ran out; place it again'));
   }
   const move = payOrder(order, at);
-  await orders.saveMove(order, move.state, move.entry, { paidAt: at });
+  await orders.saveMove(order, move.state, move.entry, { paidAt: at, ...channel });
   return { storeId: order.storeId, orderId, amountCents: order.amountCents, paidAt: at };
 }
 

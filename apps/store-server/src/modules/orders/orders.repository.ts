@@ -159,10 +159,18 @@ export class OrdersRepository {
   }
 
   /** Writes the order's new state and its history line together. */
-  async saveMove(order: { id: number; storeId: number }, state: OrderState, entry: HistoryEntry, extra: { paidAt?: number } = {}): Promise<void> {
+  async saveMove(order: { id: number; storeId: number }, state: OrderState, entry: HistoryEntry, extra: { paidAt?: number; payMethod?: string; appCode?: number } = {}): Promise<void> {
     await this.db
       .updateTable('store_order')
-      .set({ status: state.status, return_deadline: state.returnDeadline, updated_at: entry.at, ...(extra.paidAt !== undefined ? { paid_at: extra.paidAt } : {}) })
+      .set({
+        status: state.status,
+        return_deadline: state.returnDeadline,
+        updated_at: entry.at,
+        ...(extra.paidAt !== undefined ? { paid_at: extra.paidAt } : {}),
+        // The payment channel when the payer named it; else migration 0041's trigger derives one.
+        ...(extra.payMethod !== undefined ? { pay_method: extra.payMethod } : {}),
+        ...(extra.appCode !== undefined ? { pay_app: extra.appCode } : {}),
+      })
       .where('id', '=', order.id)
       .where('store_id', '=', order.storeId)
       .execute();

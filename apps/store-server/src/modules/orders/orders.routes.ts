@@ -4,7 +4,7 @@ import { keyedRoute, type KeyedHandler } from '../../http/keyed-route';
 import { callerLanguage, contractRoute, type Caller, type RouteContext, type StoreRoute } from '../../http/route';
 import type { MediaFileUrls } from '../media';
 import type { BuyerOrdersService } from './orders.buyer';
-import { buyerOrderSchema, placeOrderSchema, shipmentCallbackSchema } from './orders.buyer-input';
+import { buyerOrderSchema, buyerPaySchema, placeOrderSchema, shipmentCallbackSchema } from './orders.buyer-input';
 import { orderImageSigner } from './orders.media';
 import type { OrdersService } from './orders.service';
 
@@ -46,7 +46,7 @@ export function buyerOrderRoutes(buyer: BuyerOrdersService, buyerKey: string | u
   const route = (path: string, handler: KeyedHandler) => keyedRoute(`${BUYER_ORDERS_PATH}${path}`, options, handler);
   return [
     route('/place', (_params, body) => parsed(placeOrderSchema, body, (input) => buyer.place(input))),
-    route('/:orderId/pay', (params, body) => parsed(buyerOrderSchema, { ...body, orderId: params.orderId }, (input) => buyer.pay(input.orderId, input.buyerAccid))),
+    route('/:orderId/pay', (params, body) => parsed(buyerPaySchema, { ...body, orderId: params.orderId }, (input) => buyer.pay(input.orderId, input.buyerAccid, input))),
     route('/:orderId/confirmReceipt', (params, body) =>
       parsed(buyerOrderSchema, { ...body, orderId: params.orderId }, (input) => buyer.confirmReceipt(input.orderId, input.buyerAccid)),
     ),
