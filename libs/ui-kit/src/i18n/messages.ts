@@ -44,6 +44,10 @@ const enUS = {
   delete: 'delete',
   bulkDeleteTitle: 'delete the {count} selected items?',
   bulkDeleteContent: 'this cannot be undone',
+  inputRuleDigits: 'whole numbers only: digits 0–9',
+  inputRuleMoney: 'an amount: digits and one decimal point, not below 0',
+  inputRuleDecimals: 'at most {decimals} decimal places',
+  inputRuleMax: 'at most {max}',
 } as const;
 
 export type UiKitMessageKey = keyof typeof enUS;
@@ -90,6 +94,10 @@ const zhCN: UiKitMessageTable = {
   delete: '删除',
   bulkDeleteTitle: '确定删除选中的 {count} 项吗？',
   bulkDeleteContent: '删除后无法恢复',
+  inputRuleDigits: '只能输入整数（数字 0–9）',
+  inputRuleMoney: '请输入金额：数字和一个小数点，不能小于 0',
+  inputRuleDecimals: '最多 {decimals} 位小数',
+  inputRuleMax: '不能超过 {max}',
 };
 
 export const uiKitMessages: Record<UiKitLocale, UiKitMessageTable> = { 'zh-CN': zhCN, 'en-US': enUS };

@@ -1,4 +1,4 @@
-import { isPositiveIntegerOrEmpty, sanitizeMoneyInput, sanitizeNumberInput, yuanTextToCents } from './input-rules';
+import { checkMoneyInput, checkNumberInput, isPositiveIntegerOrEmpty, sanitizeMoneyInput, sanitizeNumberInput, yuanTextToCents } from './input-rules';
 
 describe('sanitizeMoneyInput (§5 digits and one dot, two decimals, clamp)', () => {
   it.each([
@@ -41,5 +41,38 @@ describe('number input and positive integers (§5)', () => {
     expect(yuanTextToCents('19.99')).toBe(1999);
     expect(yuanTextToCents('0.1')).toBe(10);
     expect(yuanTextToCents('')).toBeUndefined();
+  });
+});
+
+describe('checkMoneyInput / checkNumberInput (issue 35 §8: refuse, do not rewrite)', () => {
+  it.each([
+    ['1.5', 'digitsOnly'],
+    ['-1', 'digitsOnly'],
+    ['1e3', 'digitsOnly'],
+  ] as const)('a number input refuses %s (%s)', (raw, refusal) => {
+    expect(checkNumberInput(raw)).toEqual({ refusal });
+  });
+
+  it('a number input keeps digits as typed', () => {
+    expect(checkNumberInput('120')).toEqual({ text: '120' });
+    expect(checkNumberInput('')).toEqual({ text: '' });
+  });
+
+  it.each([
+    ['-1', {}, 'moneyCharacters'],
+    ['1.2.3', {}, 'moneyCharacters'],
+    ['12.345', {}, 'decimals'],
+    ['8.55', { decimals: 1 }, 'decimals'],
+    ['99999999', { max: 999999.99 }, 'max'],
+    ['1000000', { max: 999999.99 }, 'max'],
+  ] as const)('a money input refuses %s %j (%s)', (raw, rules, refusal) => {
+    expect(checkMoneyInput(raw, rules)).toEqual({ refusal });
+  });
+
+  it('a money input accepts what the rule allows, normalising a leading dot and zeros', () => {
+    expect(checkMoneyInput('999999.99', { max: 999999.99 })).toEqual({ text: '999999.99' });
+    expect(checkMoneyInput('.5')).toEqual({ text: '0.5' });
+    expect(checkMoneyInput('007')).toEqual({ text: '7' });
+    expect(checkMoneyInput('12.')).toEqual({ text: '12.' });
   });
 });

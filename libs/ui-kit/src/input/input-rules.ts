@@ -1,5 +1,7 @@
-// Input sanitizers of console-spec §5. They run on every keystroke of a controlled input and
-// return the text to show, so a user can never type something the rule rejects.
+// Input rules of console-spec §5. They run on every keystroke of a controlled input, so a user can never
+// type something the rule rejects. `checkMoneyInput` / `checkNumberInput` say which rule a change breaks,
+// so the input refuses it and shows the rule (issue 35 §8) instead of silently rewriting the value
+// ("1.5" becoming 15, "-1" becoming 1, 99999999 becoming the maximum); the sanitizers rewrite.
 
 export interface MoneyInputRules {
   /** Upper bound; a larger value is replaced by this maximum. */
@@ -51,4 +53,29 @@ export function yuanTextToCents(text: string): number | undefined {
   const trimmed = text.trim();
   if (trimmed === '' || Number.isNaN(Number(trimmed))) return undefined;
   return Math.round(Number(trimmed) * 100);
+}
+
+/** Which §5 rule a typed or pasted change breaks. */
+export type InputRefusal = 'digitsOnly' | 'moneyCharacters' | 'decimals' | 'max';
+
+/** A change to an input: the text to keep, or the rule that refused it (then the input keeps its old text). */
+export type InputCheck = { text: string; refusal?: undefined } | { text?: undefined; refusal: InputRefusal };
+
+/**
+ * A money input's change (§5): anything but digits and one dot (a minus sign included) is refused, so is
+ * a third decimal (a second in the one-decimal variant) and a value above `max`. A leading dot ("0.")
+ * and leading zeros are normalised, not refused.
+ */
+export function checkMoneyInput(raw: string, rules: MoneyInputRules = {}): InputCheck {
+  const decimals = rules.decimals ?? 2;
+  if (/[^\d.]/.test(raw) || (raw.match(/\./g)?.length ?? 0) > 1) return { refusal: 'moneyCharacters' };
+  const fraction = raw.split('.')[1];
+  if (fraction !== undefined && fraction.length > decimals) return { refusal: 'decimals' };
+  if (rules.max !== undefined && raw !== '' && raw !== '.' && Number(raw) > rules.max) return { refusal: 'max' };
+  return { text: sanitizeMoneyInput(raw, rules) };
+}
+
+/** A number input's change (§5): digits only; anything else (a dot, a minus sign) is refused. */
+export function checkNumberInput(raw: string): InputCheck {
+  return /\D/.test(raw) ? { refusal: 'digitsOnly' } : { text: raw };
 }
