@@ -40,6 +40,8 @@ export interface ChatMessage {
    * sending (a forbidden word), 'filtered' = words were replaced with **, 'review' = kept for the server's review.
    */
   antispam?: 'rejected' | 'filtered' | 'review';
+  /** The server refused the send with this code (im-core's sendError; 403 is what its anti-spam filter answers). */
+  refusedCode?: number;
 }
 
 /** Where "send diagnostic log" stands (im-core LocalLog.upload's progress). */

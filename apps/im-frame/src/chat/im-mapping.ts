@@ -25,6 +25,7 @@ export function toChatMessage(message: ImMessage): ChatMessage {
     ...replyRefsOf(message),
     ...(message.isForcePush ? { forcePush: true } : {}),
     ...antispamOf(message),
+    ...(message.sendError ? { refusedCode: message.sendError.code } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { ResponseCode } from '@merchant/im-core';
 import { isTeamSessionId, type ChatMessage, type ChatMessageRef } from '../chat/chat-client';
 import { isReplyable } from '../chat/chat-state';
 import { SessionAvatar } from '../sessions/session-avatar';
@@ -10,6 +11,9 @@ import { formatChatTime } from '../i18n/format-time';
 import { messageSnippet } from '../i18n/message-text';
 import { MessageContent } from './message-content';
 import { ReplyQuote } from './reply-quote';
+
+/** What im-server answers a text its anti-spam filter refuses (docs/im-background.md "Anti-spam filter"). */
+const ANTISPAM_REFUSAL_CODE = ResponseCode.NO_PERMISSION;
 
 export interface MessageBubbleProps {
   message: ChatMessage;
@@ -130,9 +134,15 @@ export function MessageBubble({ message, now, onRetry, onForward, nameOf, onRepl
           )}
         </Box>
       )}
-      {outgoing && message.status === 'sending' && (
+      {outgoing && message.status === 'sending' && message.refusedCode === undefined && (
         <Typography variant="caption" color="text.secondary">
           {t('conversation.sending')}
+        </Typography>
+      )}
+      {/* The server refused it (im-core keeps it with sendError, §4): say so instead of "Sending". */}
+      {outgoing && message.refusedCode !== undefined && !rejected && (
+        <Typography variant="caption" color="error" data-testid="message-refused">
+          {message.refusedCode === ANTISPAM_REFUSAL_CODE ? t('antispam.refused') : t('antispam.refusedCode', { code: message.refusedCode })}
         </Typography>
       )}
       {rejected && (

@@ -19,12 +19,13 @@ describe('anti-spam in the conversation', () => {
     expect(toChatMessage({ ...base, status: 'success', yidunAntiSpamRes: '{"result":1,"source":"server"}' }).antispam).toBe('filtered');
     expect(toChatMessage({ ...base, status: 'success', yidunAntiSpamRes: 'not json' }).antispam).toBeUndefined();
     expect(toChatMessage({ ...base, status: 'success' }).antispam).toBeUndefined();
+    expect(toChatMessage({ ...base, status: 'sending', sendError: { code: 403, message: 'the message contains a forbidden word' } }).refusedCode).toBe(403);
   });
 
   it.each([
-    ['en-US', 'Not sent: the message contains a forbidden word', 'Some words were replaced with **'],
-    ['zh-CN', '未发送：消息包含违禁词', '部分词语已替换为 **'],
-  ] as const)('shows a refused message as refused, without Retry, and a filtered one as filtered (%s)', (language, refused, filtered) => {
+    ['en-US', 'Not sent: the message contains a forbidden word', 'Some words were replaced with **', 'Not sent: the server refused it (it may contain a forbidden word)'],
+    ['zh-CN', '未发送：消息包含违禁词', '部分词语已替换为 **', '未发送：服务器拒收（可能包含违禁词）'],
+  ] as const)('shows a refused message as refused, without Retry, and a filtered one as filtered (%s)', (language, refused, filtered, serverRefused) => {
     renderWithI18n(
       <MessageList
         label="Messages"
@@ -35,17 +36,21 @@ describe('anti-spam in the conversation', () => {
           sampleMessage({ ...outgoing, idClient: 'r', sessionId: 'p2p-c_1', text: 'a scam offer', status: 'fail', antispam: 'rejected' }),
           sampleMessage({ ...outgoing, idClient: 'f', sessionId: 'p2p-c_1', text: 'oh **', status: 'success', antispam: 'filtered' }),
           sampleMessage({ ...outgoing, idClient: 'n', sessionId: 'p2p-c_1', text: 'lost', status: 'fail' }),
+          sampleMessage({ ...outgoing, idClient: 's', sessionId: 'p2p-c_1', text: 'raw word', status: 'sending', refusedCode: 403 }),
         ]}
       />,
       language,
     );
-    const [rejected, replaced, failed] = screen.getAllByTestId('message');
+    const [rejected, replaced, failed, refusedByServer] = screen.getAllByTestId('message');
     expect(rejected).toHaveAttribute('data-antispam', 'rejected');
     expect(within(rejected).getByTestId('message-antispam-rejected')).toHaveTextContent(refused);
     expect(within(rejected).queryByTestId('message-retry')).toBeNull();
     expect(within(replaced).getByTestId('message-antispam-filtered')).toHaveTextContent(filtered);
     // An ordinary failure keeps its Retry.
     expect(within(failed).getByTestId('message-retry')).toBeInTheDocument();
+    // The server's refusal (a text that reached it unfiltered) is said, not left as "Sending".
+    expect(within(refusedByServer).getByTestId('message-refused')).toHaveTextContent(serverRefused);
+    expect(refusedByServer).not.toHaveTextContent(language === 'en-US' ? 'Sending' : '发送中');
   });
 });
 

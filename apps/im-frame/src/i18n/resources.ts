@@ -296,6 +296,8 @@ export const zhCN = {
   antispam: {
     rejected: '未发送：消息包含违禁词',
     filtered: '部分词语已替换为 **',
+    refused: '未发送：服务器拒收（可能包含违禁词）',
+    refusedCode: '未发送：服务器拒收（{{code}}）',
   },
   diagnostics: {
     open: '发送诊断日志',
@@ -611,6 +613,8 @@ export const enUS: FrameTexts = {
   antispam: {
     rejected: 'Not sent: the message contains a forbidden word',
     filtered: 'Some words were replaced with **',
+    refused: 'Not sent: the server refused it (it may contain a forbidden word)',
+    refusedCode: 'Not sent: the server refused it ({{code}})',
   },
   diagnostics: {
     open: 'Send diagnostic log',
