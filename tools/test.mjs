@@ -3,7 +3,7 @@
 // lint, typecheck, build, unit, integration (embedded PGlite; PostgreSQL + Redis multi-node when
 // DATABASE_URL / REDIS_URL are set), e2e (Playwright + chromium) and the registry-publish test.
 // It runs all suites even when one fails, prints a summary, and exits non-zero on any failure.
-// Stages and lanes below: the console's whole-app renders run beside integration; the rest in turn (see the note on the stages).
+// Stages and lanes below: the console's whole-app renders and the publish test run beside integration; the rest in turn (see the note on the stages).
 // Soak-sized loops run at a CI size; `npm run test:full` runs the same stages at the issues' full sizes
 // (IM_RELIABILITY_SIZE=full: 2,000 messages and 1,000 reconnect cycles; GATEWAY_FUZZ_FRAMES=200000;
 // FUZZ_RUNS=2000000). Per-file times and what was done about them: docs/performance.md, "Test suite time".
@@ -59,11 +59,22 @@ const integrationSuites = servicesReachable && !bothDatabases
     ];
 
 // Suites run in stages; the lanes of a stage run side by side and each lane runs its suites in turn.
-// Lines of side-by-side lanes are prefixed with the lane's name. Integration and e2e share nothing but
-// the CPU, and side by side they took a fresh-clone run from ~43 to 29 min (2026-11-24), but on two
-// cores e2e then failed twice in 96 (a page reload that fell back to sign-in, an axe check during a
-// tooltip's fade) where it passes alone; until e2e is robust under that load they run one after the
-// other (move the e2e lane back into the integration stage to run them together).
+// Lines of side-by-side lanes are prefixed with the lane's name. Why each is shaped as it is (times and the
+// measurements behind them: docs/performance.md, "Test suite time"):
+// - Stage one: the short checks, then lint, typecheck, build and unit through nx, two tasks at a time (two
+//   cores); everything after reads its builds.
+// - Stage two, two lanes. [int]: the API checks, then integration, which spends much of its time waiting on
+//   PostgreSQL, Redis and real timers. It runs its projects one at a time: side by side (--parallel=2) they
+//   passed once but gained 13 % at best, and the timing-heavy reliability files ran 2.5–4× longer on two
+//   cores. [app]: the console's whole-app renders (CPU-bound jsdom, two workers), then the registry publish
+//   test, which reads the first stage's builds and shares nothing with integration; it used to end the [int]
+//   lane, the stage's longest.
+// - Stage three: e2e alone. Integration and e2e share nothing but the CPU, and side by side they took a
+//   fresh-clone run from ~43 to 29 min (2026-11-24), but on two cores e2e then failed twice in 96 (a page
+//   reload that fell back to sign-in, an axe check during a tooltip's fade) where it passes alone; until e2e
+//   is robust under that load they run one after the other (move the e2e lane back into the second stage to
+//   run them together). Its two workers each have a stack of their own; e2e/playwright.config.ts queues the
+//   files that mostly wait first.
 const stages = [
   [
     [
