@@ -67,11 +67,28 @@ export class ChatController {
   private uploadMemorySaved = '[]';
   /** The unread total last reported; undefined until the local cache was read. */
   private unreadReported: number | undefined;
+  /**
+   * Settles once start() has read the cached sessions and the first connection attempt has ended (logged in,
+   * or failed): a conversation opened from the console before that (issue 35 §3, "contact buyer" right after a
+   * reload) waits for it, so it is named from the server's profile and merges with the real session list
+   * instead of standing in for it.
+   */
+  private readonly ready: Promise<void>;
+  private markReady: () => void = () => undefined;
 
   constructor(
     private readonly client: ChatClient,
     private readonly hooks: ChatControllerHooks = {},
-  ) {}
+  ) {
+    this.ready = new Promise((resolve) => {
+      this.markReady = resolve;
+    });
+  }
+
+  /** See `ready`: what a conversation opened from outside the frame waits for. */
+  whenReady(): Promise<void> {
+    return this.ready;
+  }
 
   getState = (): ChatState => this.state;
 
@@ -124,6 +141,7 @@ export class ChatController {
     this.unreadReported = totalUnread(this.state.sessions);
     this.hooks.onUnreadTotal?.(this.unreadReported);
     await this.connect();
+    this.markReady();
   }
 
   /** The retry action of a failed connection or of 'could not reconnect'. */

@@ -7,7 +7,7 @@ import { readConsoleMessage, type IncomingMessage } from './console-messages';
 import { followConsoleConversationRequests, openConversationWith } from './console-open-conversation';
 import { createFrameController } from '../app/create-frame-controller';
 import { createParentBridge } from './parent-bridge';
-import { FakeChatClient, sampleSession } from '../test/fake-chat-client';
+import { FakeChatClient, sampleMessage, sampleSession } from '../test/fake-chat-client';
 
 const CONSOLE = 'http://localhost:4200';
 const PARENT = { name: 'console window' };
@@ -84,6 +84,47 @@ describe('console openConversation', () => {
     expect(state.activeSessionId).toBe('p2p-c_buyer9');
     expect(state.sessions.find((session) => session.id === 'p2p-c_buyer9')?.peerNick).toBe('Buyer Nine');
     expect(state.sessions.some((session) => session.id === 'p2p-c_old')).toBe(false);
+  });
+
+  it('a request that comes before the chat has started waits for it: the real sessions stay, the existing conversation keeps its last message, a new one is named from the profile (issue 35 §3)', async () => {
+    // As after a console reload: the controller is attached at once, started later by the app, and the
+    // server profile can be read only once logged in.
+    const client = new FakeChatClient();
+    const lastMessage = sampleMessage({ idClient: 'm1', sessionId: 'p2p-c_demo1', text: 'Is the sofa in stock?' });
+    client.sessions.set('p2p-c_demo1', sampleSession({ peerAccount: 'c_demo1', peerNick: 'Alice Chen', lastMessage }));
+    client.sessions.set('p2p-c_demo2', sampleSession({ peerAccount: 'c_demo2', peerNick: 'Bob Li' }));
+    client.customers.set('c_demo1', { account: 'c_demo1', nick: 'Alice Chen' });
+    client.customers.set('c_buyer9', { account: 'c_buyer9', nick: 'Buyer Nine' });
+    const findCustomer = client.findCustomer.bind(client);
+    client.findCustomer = async (account) => {
+      if (!client.connected) throw new Error('not logged in');
+      return findCustomer(account);
+    };
+    const bridge = createParentBridge({ parent: null, allowedOrigins: [CONSOLE] });
+    const controller = createFrameController(client, bridge, { doc: { visibilityState: 'visible' as DocumentVisibilityState, addEventListener: jest.fn() } });
+    const target = fakeWindow();
+    const requests = followConsoleConversationRequests({ target, allowedOrigins: [CONSOLE], expectedSender: PARENT });
+    requests.attach(controller);
+
+    target.post(openConversation('c_demo1'));
+    await flush();
+    // Nothing opened yet: no placeholder stands in for the session the cache holds.
+    expect(controller.getState().activeSessionId).toBeUndefined();
+    expect(controller.getState().sessions).toEqual([]);
+
+    await controller.start();
+    await flush();
+    let state = controller.getState();
+    expect(state.activeSessionId).toBe('p2p-c_demo1');
+    expect(state.sessions.map((session) => session.id).sort()).toEqual(['p2p-c_demo1', 'p2p-c_demo2']);
+    expect(state.sessions.find((session) => session.id === 'p2p-c_demo1')).toMatchObject({ peerNick: 'Alice Chen', lastMessage });
+
+    target.post(openConversation('c_buyer9'));
+    await flush();
+    state = controller.getState();
+    expect(state.activeSessionId).toBe('p2p-c_buyer9');
+    expect(state.sessions.find((session) => session.id === 'p2p-c_buyer9')?.peerNick).toBe('Buyer Nine');
+    expect(state.sessions).toHaveLength(3);
   });
 
   it('opens the conversation under the account when the profile cannot be read', async () => {

@@ -1,7 +1,7 @@
 // The console's `openConversation` message ("chat with buyer", contract 0001): the frame opens, or
 // starts, the conversation with that account. The console may ask as soon as the frame says
 // 'ready', before the chat controller exists (the local store opens first), so the latest request
-// is held until a controller is attached.
+// is held until a controller is attached, and then waits until the controller has started.
 import { onConsoleMessage, type ConsoleChannelOptions } from './console-messages';
 import type { CustomerSummary } from '../chat/chat-client';
 
@@ -9,6 +9,8 @@ import type { CustomerSummary } from '../chat/chat-client';
 export interface ConversationOpener {
   findCustomer(account: string): Promise<CustomerSummary | undefined>;
   startChat(customer: CustomerSummary): Promise<void>;
+  /** Settles when the chat can open a conversation (its cached sessions read, its first login ended). */
+  whenReady?(): Promise<void>;
 }
 
 export interface ConsoleConversationRequests {
@@ -22,6 +24,8 @@ export interface ConsoleConversationRequests {
  * it; an unknown or unreachable profile still opens the conversation under the account.
  */
 export async function openConversationWith(opener: ConversationOpener, account: string): Promise<void> {
+  // Before that, the profile cannot be read and a placeholder would stand in for the real session (issue 35 §3).
+  await opener.whenReady?.();
   let customer: CustomerSummary | undefined;
   try {
     customer = await opener.findCustomer(account);
