@@ -25,6 +25,7 @@ import { shopStaffMessages } from '../features/shop/staff/messages';
 import { providerDeliveryMessages } from '../features/shop/provider-delivery/messages';
 import { afterSaleTemplateMessages } from '../features/shop/after-sale-templates/messages';
 import { shopFreightMessages } from '../features/shop/freight/messages';
+import { shopDeliveryRangeMessages } from '../features/shop/delivery-range/messages';
 import { shopCartageMessages } from '../features/shop/cartage/messages';
 import { shopBrandMessages } from '../features/shop/brands/messages';
 import { resourceKitMessages } from '../resource-kit/messages';
@@ -56,6 +57,7 @@ export const shellMessages: readonly FeatureMessages[] = [
   providerDeliveryMessages,
   afterSaleTemplateMessages,
   shopFreightMessages,
+  shopDeliveryRangeMessages,
   shopCartageMessages,
   shopBrandMessages,
   resourceKitMessages,

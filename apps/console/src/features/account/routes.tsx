@@ -10,6 +10,7 @@ import { shopStaffScreens } from '../shop/staff/routes';
 import { shopProviderDeliveryScreens } from '../shop/provider-delivery/routes';
 import { shopAfterSaleTemplateScreens } from '../shop/after-sale-templates/routes';
 import { shopFreightScreens } from '../shop/freight/routes';
+import { shopDeliveryRangeScreens } from '../shop/delivery-range/routes';
 import { shopCartageScreens } from '../shop/cartage/routes';
 import { shopBrandScreens } from '../shop/brands/routes';
 
@@ -44,6 +45,7 @@ export const accountRoutes: ManifestRoute[] = [
       ...shopAfterSaleTemplateScreens,
       ...shopProviderDeliveryScreens,
       ...shopFreightScreens,
+      ...shopDeliveryRangeScreens,
       ...shopCartageScreens,
       ...shopProfileScreens,
       ...shopSettlementScreens,
