@@ -6,6 +6,7 @@ import { test, expect } from '@playwright/test';
 import { GoodsReleasePage } from '../pages/goods-release-page';
 import { freshPng } from '../pages/media-files';
 import { CartagePages, CARTAGE_LIST_PATH } from '../pages/shop-cartage';
+import { ConsoleShell } from '../pages/console-shell';
 import { signIn, switchLanguage } from '../support/sign-in';
 import { consoleUrl } from '../support/stack';
 import { screenshot } from '../support/screenshot';
@@ -20,7 +21,7 @@ test('the merchant creates a cartage template, uses it in a new goods item, and 
   await signIn(page, CARTAGE_LIST_PATH);
   await cartage.list.waitForRows();
   // The demo store's seeded template (cartage.seed.ts), used by the sofas.
-  await expect(cartage.row('Bulky carry-in')).toContainText('above floor 1, per piece and floor: lift ¥1.00, stairs ¥5.00');
+  await expect(cartage.row('Bulky carry-in')).toContainText('0–30 m ¥0.00; 30–100 m ¥20.00');
   await expect(cartage.goodsCount('Bulky carry-in')).not.toHaveText('0');
 
   await cartage.openAdd();
@@ -57,7 +58,8 @@ test('the merchant creates a cartage template, uses it in a new goods item, and 
 
   await switchLanguage(page, 'zh-CN');
   await cartage.list.waitForRows();
-  await expect(cartage.row(name)).toContainText('1 楼以上每层每件：电梯 ¥2.00，楼梯 ¥8.00');
+  await expect(cartage.row(name)).toContainText('0–50 米 ¥0.00；50–150 米 ¥20.00');
+  await expect(new ConsoleShell(page, consoleUrl()).mainMenu().getByText('搬运费模板', { exact: true })).toBeVisible();
   await screenshot(page, 'cartage-templates-zh-CN');
   await cartage.openEdit(name);
   await expect(cartage.preview()).toContainText('2 件送至 6 楼、无电梯、搬运 30 米：¥80.00');

@@ -22,24 +22,24 @@ import { samplePriceText } from './preview';
 const api = cartageApi.endpoints;
 const manage = PERMISSIONS.templatesManage;
 
-const floorsText = (row: CartageTemplateRow, t: TFunction) =>
-  t('shopCartage.floorsText', { free: row.freeFloors, lift: formatCents(row.perFloorWithLiftCents), stairs: formatCents(row.perFloorWithoutLiftCents) });
-
 const bandsText = (row: CartageTemplateRow, t: TFunction) =>
   row.distanceBands.length === 0
     ? t('shopCartage.noBands')
     : row.distanceBands.map((band) => t('shopCartage.bandText', { from: band.fromMeters, to: band.toMeters, yuan: formatCents(band.cents) })).join(t('shopCartage.bandSeparator'));
 
+// Sized so that every column and the row actions fit a 1440 px screen; the sample quote is one click away (column picker).
 const COLUMNS: ResourceColumn<CartageTemplateRow>[] = [
-  { key: 'name', titleKey: 'shopCartage.field.name', width: 170, hideable: false },
-  { key: 'floors', titleKey: 'shopCartage.field.floors', width: 300, derived: true, format: (row, { t }) => floorsText(row, t) },
-  { key: 'distanceBands', titleKey: 'shopCartage.field.distanceBands', width: 300, format: (row, { t }) => bandsText(row, t) },
-  { key: 'minimumCents', titleKey: 'shopCartage.field.minimumCents', width: 120, align: 'right', format: (row) => `¥${formatCents(row.minimumCents)}` },
-  { key: 'sample', titleKey: 'shopCartage.preview.heading', width: 170, derived: true, format: (row, { t }) => samplePriceText(row, t) },
+  { key: 'name', titleKey: 'shopCartage.field.name', width: 150, hideable: false },
+  { key: 'freeFloors', titleKey: 'shopCartage.column.freeFloors', width: 90, align: 'right' },
+  { key: 'perFloorWithLiftCents', titleKey: 'shopCartage.column.lift', width: 100, align: 'right', format: (row) => `¥${formatCents(row.perFloorWithLiftCents)}` },
+  { key: 'perFloorWithoutLiftCents', titleKey: 'shopCartage.column.stairs', width: 100, align: 'right', format: (row) => `¥${formatCents(row.perFloorWithoutLiftCents)}` },
+  { key: 'distanceBands', titleKey: 'shopCartage.column.bands', width: 320, format: (row, { t }) => bandsText(row, t) },
+  { key: 'minimumCents', titleKey: 'shopCartage.column.minimum', width: 100, align: 'right', format: (row) => `¥${formatCents(row.minimumCents)}` },
+  { key: 'sample', titleKey: 'shopCartage.preview.heading', width: 150, derived: true, hidden: true, format: (row, { t }) => samplePriceText(row, t) },
   {
     key: 'goodsCount',
     titleKey: 'shopCartage.field.goodsCount',
-    width: 110,
+    width: 100,
     align: 'right',
     render: (row) =>
       row.goodsCount > 0 ? (

@@ -6,7 +6,6 @@ export const shopCartageMessages = {
       menu: { list: '搬运费模板', add: '新增搬运费模板', edit: '编辑搬运费模板' },
       field: {
         name: '模板名称',
-        floors: '楼层费',
         freeFloors: '免楼层费的楼层（含）',
         freeFloorsHelp: '填 1 表示 1 楼不收楼层费；填 0 表示每层都收',
         perFloorWithLiftCents: '有电梯：每件每层（元）',
@@ -19,7 +18,7 @@ export const shopCartageMessages = {
         goodsCount: '使用商品数',
         updateTime: '更新时间',
       },
-      floorsText: '{{free}} 楼以上每层每件：电梯 ¥{{lift}}，楼梯 ¥{{stairs}}',
+      column: { freeFloors: '免费楼层', lift: '电梯每层', stairs: '楼梯每层', bands: '距离段（每件）', minimum: '最低收费' },
       bandText: '{{from}}–{{to}} 米 ¥{{yuan}}',
       bandSeparator: '；',
       noBands: '不限距离，不收距离费',
@@ -54,7 +53,6 @@ export const shopCartageMessages = {
       menu: { list: 'Cartage templates', add: 'New cartage template', edit: 'Edit cartage template' },
       field: {
         name: 'Template name',
-        floors: 'Floor charge',
         freeFloors: 'Floors with no floor charge (up to)',
         freeFloorsHelp: '1: the ground floor is free; 0: every floor is charged',
         perFloorWithLiftCents: 'With a lift: per piece and floor (yuan)',
@@ -67,7 +65,7 @@ export const shopCartageMessages = {
         goodsCount: 'Goods using it',
         updateTime: 'Updated',
       },
-      floorsText: 'above floor {{free}}, per piece and floor: lift ¥{{lift}}, stairs ¥{{stairs}}',
+      column: { freeFloors: 'Free floors', lift: 'Lift / floor', stairs: 'Stairs / floor', bands: 'Distance bands (per piece)', minimum: 'Minimum' },
       bandText: '{{from}}–{{to}} m ¥{{yuan}}',
       bandSeparator: '; ',
       noBands: 'any distance, no distance charge',
