@@ -99,3 +99,12 @@ export { MemoryLocalLogStore } from './background/local-log-store';
 export type { LocalLogLevel, LocalLogRecord, LocalLogStore } from './background/local-log-store';
 export { redactLogText } from './background/local-log-redaction';
 export { createLogUploadPort, SDK_LOG_SURVIVAL_SECONDS } from './client/log-upload-port';
+// Telemetry and the network probes (issue 30 §4; docs/im-background.md "Telemetry and probes")
+export { createNetworkTypeProbe, NETWORK_PROBE_TIMEOUT_MS, NetworkType, probeNetworkType } from './background/probes';
+export type { NetworkProbeOptions, NetworkTypeValue } from './background/probes';
+export { Telemetry } from './background/telemetry';
+export type { DelaySample, LbsFailureReport, LocationFailureEvent, MsgDelayEntry, TelemetryCounts, TelemetryOptions } from './background/telemetry';
+export { LBS_FAILURE_THROTTLE_MS, MSG_DELAY_FLUSH_ABOVE, MSG_DELAY_FLUSH_INTERVAL_MS, readReportSettings } from './background/telemetry-config';
+export type { ReportSettings } from './background/telemetry-config';
+export type { ImTelemetrySettings } from './client/client-background';
+export type { LocationFailure, LocationResult } from './connection/location-service';

@@ -4,6 +4,8 @@ import type { DisconnectedEvent, KickedEvent } from '../connection/connection-ty
 import { IM_CORE_SDK_VERSION } from '../connection/im-connection';
 import { DISCONNECT_CALLBACK_TIMEOUT_MS } from '../connection/timing';
 import { ImError, ImErrorName } from '../errors';
+import { Telemetry, type TelemetryOptions } from '../background/telemetry';
+import type { ImMessage } from '../store/entities';
 import { CdnHost } from './cdn-host';
 import type { ImConnectionPort } from './connection-port';
 
@@ -21,6 +23,25 @@ export interface ImReporterSettings {
   /** Default: the connection's deviceId, else one made for this client. */
   deviceId?: string;
   platform?: string;
+}
+
+/**
+ * The telemetry an app turns on (issue 30 §4; docs/im-background.md "Telemetry and probes"): where failed
+ * location calls and message-delay beacons go until a location answer's `common.report` names other URLs.
+ * The probes are the connection's `networkTypeProbe` option (background/probes.ts createNetworkTypeProbe).
+ */
+export interface ImTelemetrySettings {
+  /** im-server: {server}/stats/lbs-failure. */
+  lbsFailureUrl?: string;
+  /** im-server: {server}/stats/msg-delay. */
+  msgDelayUrl?: string;
+  platform?: string;
+  manufactor?: string;
+}
+
+/** Builds the telemetry an app asked for in createImClient's `telemetry` option. */
+export function createClientTelemetry(settings: ImTelemetrySettings, connection: { appKey: string; account: string }, fetch?: TelemetryOptions['fetch']): Telemetry {
+  return new Telemetry({ ...settings, appKey: connection.appKey, account: connection.account, sdkVersion: IM_CORE_SDK_VERSION, fetch });
 }
 
 const CUSTOM_ERROR_NAMES: ReadonlySet<string> = new Set([
@@ -62,6 +83,7 @@ export class ClientBackground {
     private readonly connection: ImConnectionPort,
     private readonly reporter: ReporterPort | undefined,
     logger: { warn(...args: unknown[]): void },
+    private readonly telemetry?: Pick<Telemetry, 'onLocation' | 'onLocationFailed' | 'onMessage' | 'stop'>,
   ) {
     this.cdnHost = new CdnHost({
       fetchHost: () => connection.request('getNosCdnHost', {}),
@@ -79,6 +101,18 @@ export class ClientBackground {
       connection.on('kicked', (event: KickedEvent) => reporter?.report({ kind: 'connection', name: 'kicked', code: event.reason, message: event.text })),
       connection.on('allAttemptsFailed', (error: ImError) => reporter?.report({ kind: 'connection', name: error.errorName, message: error.message })),
     );
+    if (telemetry) {
+      this.unsubscribes.push(
+        connection.on('location', (result) => telemetry.onLocation(result)),
+        connection.on('locationFailed', (failure) => telemetry.onLocationFailed(failure)),
+      );
+    }
+  }
+
+  /** A message the client received live: a sample for the message-delay beacon (when the server enabled it). */
+  messageReceived(message: ImMessage): void {
+    if (!this.telemetry || message.flow !== 'in' || !message.idServer) return;
+    this.telemetry.onMessage({ fromAccid: message.from, msgId: message.idServer, serverTime: message.time, sessionId: message.sessionId });
   }
 
   /** An error the client raised (its `error` event) or an upload failure: reported when §8 says so. */
@@ -91,6 +125,7 @@ export class ClientBackground {
     this.unsubscribes.splice(0).forEach((unsubscribe) => unsubscribe());
     this.cdnHost.stop();
     this.reporter?.stop();
+    this.telemetry?.stop();
   }
 }
 

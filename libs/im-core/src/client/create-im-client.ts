@@ -4,7 +4,7 @@ import type { MessageIgnoreCallback } from '../model/message-ignore';
 import type { ImConnectionPort } from './connection-port';
 import { ImClient } from './im-client';
 import type { ImLogger, StoreSource } from './store-opening';
-import { createClientReporter, type ImReporterSettings } from './client-background';
+import { createClientReporter, createClientTelemetry, type ImReporterSettings, type ImTelemetrySettings } from './client-background';
 import type { ReporterPort } from '../background/reporter';
 
 export interface ImClientOptions extends ImConnectionOptions {
@@ -41,6 +41,11 @@ export interface ImClientOptions extends ImConnectionOptions {
   reporter?: ImReporterSettings | ReporterPort;
   /** The client anti-spam filter (§5, getClientAntispam after each login) for this connection's app key; default false. */
   clientAntispam?: boolean;
+  /**
+   * Failed-location reports and the message-delay beacon (issue 30 §4; docs/im-background.md "Telemetry
+   * and probes"). The network probes are the connection option `networkTypeProbe`.
+   */
+  telemetry?: ImTelemetrySettings;
 }
 
 /**
@@ -51,7 +56,7 @@ export interface ImClientOptions extends ImConnectionOptions {
 export function createImClient(options: ImClientOptions): ImClient {
   const {
     store, logger, countNotification, shouldIgnoreMsg, shouldIgnoreNotification, createIdClient, connection, outbox, outboxMaxWaitMs, rollbackClearMsgsUnread,
-    rollbackDelMsgUnread, syncTeams, syncTeamMembers, reporter, clientAntispam, ...connectionOptions
+    rollbackDelMsgUnread, syncTeams, syncTeamMembers, reporter, clientAntispam, telemetry, ...connectionOptions
   } = options;
   return new ImClient({
     account: options.account,
@@ -71,6 +76,7 @@ export function createImClient(options: ImClientOptions): ImClient {
     syncTeamMembers,
     reporter: reporter && ('report' in reporter ? reporter : createClientReporter(reporter, options)),
     antispamAppKey: clientAntispam ? options.appKey : undefined,
+    telemetry: telemetry && createClientTelemetry(telemetry, options),
     // A chat room opens its own socket like the IM connection does and logs in with the same token.
     chatroom: {
       WebSocketImpl: options.WebSocketImpl, fetch: options.fetch, transports: options.transports, timing: options.timing, timers: options.timers, now: options.now,

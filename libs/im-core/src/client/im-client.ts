@@ -35,6 +35,7 @@ import { limitStoreTasks } from './store-task-limit';
 import { ChatroomEntry, type ChatroomEntryOptions } from './chatroom-entry';
 import { ClientBackground, withDisconnectTimeout } from './client-background';
 import type { ReporterPort } from '../background/reporter';
+import type { Telemetry } from '../background/telemetry';
 import { ClientAntispam } from '../background/antispam';
 import { isAntispamProblem } from '../validation/antispam-rules';
 
@@ -143,6 +144,8 @@ export interface ImClientCoreOptions extends RollbackOptions {
    * client asks getClientAntispam after every login and checks outgoing text with the lexicon.
    */
   antispamAppKey?: string;
+  /** Failed-location reports and the message-delay beacon (issue 30 §4; docs/im-background.md "Telemetry and probes"). */
+  telemetry?: Telemetry;
 }
 
 /** The sync options an app may change after the client is made (§5 Sync options). */
@@ -262,7 +265,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
     );
     this.chatrooms = new ChatroomEntry(options.connection, options.account, options.chatroom ?? {}, context.createIdClient);
     const connection = options.connection;
-    this.background = new ClientBackground(connection, options.reporter, this.logger);
+    this.background = new ClientBackground(connection, options.reporter, this.logger, options.telemetry);
+    this.on('msg', (message) => this.background.messageReceived(message));
     // §8: the connection's custom errors (408/415/500 answers, missed heartbeats, bad frames) reach the
     // app's `error` event; the reporter hears every error the client raises.
     this.on('error', (error) => this.background.reportError(error));

@@ -4,6 +4,7 @@ import { ResponseBodyOf } from '../protocol/command-definition';
 import { LoginPortRecordValue } from '../protocol/records';
 import { FetchLike, Timers, TransportKind, WebSocketConstructor } from '../transport/transport';
 import { ConnectionState } from './connection-state';
+import type { LocationFailure, LocationResult } from './location-service';
 import { ReconnectOptions } from './reconnect-options';
 import { ConnectionTiming } from './timing';
 
@@ -40,6 +41,11 @@ export interface ImConnectionOptions extends ReconnectOptions {
   transports?: readonly TransportKind[];
   /** 0, 1 or 2 (§7); decided by the caller's probes. */
   networkType?: number;
+  /**
+   * §4 "Network type is decided by two probes": asked before each location lookup; an answer other
+   * than 0, 1 or 2, or a failure, sends `networkType` (default 0). See background/probes.ts.
+   */
+  networkTypeProbe?: () => Promise<number>;
   deviceId?: string;
   timing?: Partial<ConnectionTiming>;
   timers?: Timers;
@@ -86,4 +92,8 @@ export interface ImConnectionEvents {
   allAttemptsFailed: (error: ImError) => void;
   /** Custom errors that do not fail a call: missed heartbeats, malformed frames, reported codes. */
   error: (error: ImError) => void;
+  /** Each answer of the location service (its msg.stat.enable and common.report feed the telemetry). */
+  location: (result: LocationResult) => void;
+  /** Each location call that failed (§7 failed-location report). */
+  locationFailed: (failure: LocationFailure) => void;
 }

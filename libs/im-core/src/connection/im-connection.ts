@@ -232,13 +232,25 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
     return token;
   }
 
+  /** §4 "Network type is decided by two probes": the probe's answer when it is 0, 1 or 2, else the option. */
+  private async networkType(): Promise<number> {
+    const fallback = this.options.networkType ?? 0;
+    if (!this.options.networkTypeProbe) return fallback;
+    try {
+      const found = await this.options.networkTypeProbe();
+      return found === 0 || found === 1 || found === 2 ? found : fallback;
+    } catch {
+      return fallback;
+    }
+  }
+
   private async resolveLinks(): Promise<string[]> {
     if (this.cachedLinks && !this.options.noCacheLinkUrl) return this.cachedLinks;
     const fetchImpl = this.fetchImpl();
     if (!fetchImpl) throw new ImError(ImErrorName.Connect_Failed, 'no fetch available for the location service');
     const links = await lookupLinks({
       lbsUrl: this.options.lbsUrl,
-      query: { account: this.options.account, appKey: this.options.appKey, sdkVersion: IM_CORE_SDK_VERSION, networkType: this.options.networkType ?? 0 },
+      query: { account: this.options.account, appKey: this.options.appKey, sdkVersion: IM_CORE_SDK_VERSION, networkType: await this.networkType() },
       fetch: fetchImpl,
       backupRetryMs: this.timing.lbsBackupRetryMs,
       timeoutMs: this.timing.lbsTimeoutMs,
@@ -249,7 +261,9 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
         this.cachedDefaultLink = result.defaultLink ?? this.cachedDefaultLink;
         if (result.backupLbsUrls.length > 0) this.cachedBackupUrls = result.backupLbsUrls;
         if (result.uploadEdges.length > 0) this.cachedUploadEdges = result.uploadEdges;
+        this.emit('location', result);
       },
+      onFailure: (failure) => this.emit('locationFailed', failure),
     });
     this.cachedLinks = links;
     return links;

@@ -23,6 +23,18 @@ export interface LocationResult {
   backupLbsUrls: string[];
   /** "nos-chunk": the object store's chunk-upload edges, in order (issue 13). */
   uploadEdges: string[];
+  /** common["msg.stat.enable"]: the message-delay beacon is on (issue 30 §4). */
+  msgStatEnable: boolean;
+  /** common.report as answered (an object, else undefined); read by background/telemetry.ts. */
+  report: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** A location call that gave no usable answer (§7 "Failed location calls reported"). */
+export interface LocationFailure {
+  /** The URL asked, with its query. */
+  requestUrl: string;
+  /** The HTTP status, or ETIMEDOUT / a network error name when there was no answer. */
+  errorCode: number | string;
 }
 
 export interface LocationLookupOptions {
@@ -38,6 +50,8 @@ export interface LocationLookupOptions {
   knownBackupUrls?: string[];
   /** Receives each successful answer, so the caller can cache backups and the default link. */
   onResult?: (result: LocationResult) => void;
+  /** Told of each location call that failed (issue 30 §4), for the failed-location report. */
+  onFailure?: (failure: LocationFailure) => void;
 }
 
 function asStrings(value: unknown): string[] {
@@ -46,8 +60,8 @@ function asStrings(value: unknown): string[] {
   return [];
 }
 
-/** GET {lbsUrl}?id&sv&pv&networkType&k and parse its `common` block (im-client-spec §7). */
-export async function fetchLocation(url: string, query: LocationQuery, fetchImpl: FetchLike, timeoutMs: number, timers: Timers = realTimers): Promise<LocationResult> {
+/** The location URL with its query (§7: id, sv, pv, networkType, k). */
+export function locationRequestUrl(url: string, query: LocationQuery): string {
   const params = new URLSearchParams({
     id: query.account,
     sv: query.sdkVersion,
@@ -56,18 +70,42 @@ export async function fetchLocation(url: string, query: LocationQuery, fetchImpl
     k: query.appKey,
   });
   const separator = url.includes('?') ? '&' : '?';
+  return `${url}${separator}${params.toString()}`;
+}
+
+/** Thrown for a location answer that is not 2xx; `status` is the failed-location report's error_code. */
+class LocationHttpError extends Error {
+  constructor(readonly status: number) {
+    super(`HTTP ${status}`);
+  }
+}
+
+function failureCode(error: unknown): number | string {
+  if (error instanceof LocationHttpError) return error.status;
+  // Our timer aborts the call: the fetch rejects with an AbortError.
+  if ((error as { name?: unknown } | null)?.name === 'AbortError') return 'ETIMEDOUT';
+  if (error instanceof SyntaxError) return 'BAD_ANSWER';
+  return error instanceof Error && error.name ? error.name : 'Connect_Failed';
+}
+
+/** GET {lbsUrl}?id&sv&pv&networkType&k and parse its `common` block (im-client-spec §7). */
+export async function fetchLocation(url: string, query: LocationQuery, fetchImpl: FetchLike, timeoutMs: number, timers: Timers = realTimers): Promise<LocationResult> {
   const abort = new AbortController();
   const timer = timers.setTimeout(() => abort.abort(), timeoutMs);
   try {
-    const response = await fetchImpl(`${url}${separator}${params.toString()}`, { signal: abort.signal });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const response = await fetchImpl(locationRequestUrl(url, query), { signal: abort.signal });
+    if (!response.ok) throw new LocationHttpError(response.status);
     const body = (await response.json()) as ({ common?: Record<string, unknown> } & Record<string, unknown>) | null;
-    const common = body?.common ?? {};
+    if (!body || typeof body !== 'object') throw new SyntaxError('the location answer is not a JSON object');
+    const common = body?.common && typeof body.common === 'object' ? body.common : {};
+    const report = common.report;
     return {
       links: asStrings(common.link),
       defaultLink: asStrings(common['link.default'])[0],
       backupLbsUrls: asStrings(common['lbs.backup']),
       uploadEdges: asStrings(body?.['nos-chunk']),
+      msgStatEnable: common['msg.stat.enable'] === true,
+      report: report && typeof report === 'object' && !Array.isArray(report) ? (report as Record<string, unknown>) : undefined,
     };
   } finally {
     timers.clearTimeout(timer);
@@ -90,8 +128,10 @@ export async function lookupLinks(options: LocationLookupOptions): Promise<strin
       options.onResult?.(result);
       defaultLink = result.defaultLink ?? defaultLink;
       if (result.backupLbsUrls.length > 0) backups = result.backupLbsUrls;
+      if (result.links.length === 0) options.onFailure?.({ requestUrl: locationRequestUrl(url, options.query), errorCode: 'NO_LINK' });
       return result.links.length > 0 ? result.links : undefined;
-    } catch {
+    } catch (error) {
+      options.onFailure?.({ requestUrl: locationRequestUrl(url, options.query), errorCode: failureCode(error) });
       return undefined;
     }
   };
