@@ -29,6 +29,7 @@ import { shopDeliveryRangeMessages } from '../features/shop/delivery-range/messa
 import { shopCartageMessages } from '../features/shop/cartage/messages';
 import { shopBrandMessages } from '../features/shop/brands/messages';
 import { resourceKitMessages } from '../resource-kit/messages';
+import { tradeMessages } from '../features/trade/messages';
 // The shop profile reuses onboarding inputs (registered/ShopMsgPage's CategoriesInput) and their texts.
 import { registeredMessages } from '../features/registered/messages';
 
@@ -61,5 +62,6 @@ export const shellMessages: readonly FeatureMessages[] = [
   shopCartageMessages,
   shopBrandMessages,
   resourceKitMessages,
+  tradeMessages,
   registeredMessages,
 ];

@@ -14,6 +14,7 @@ import { goodsRoutes } from '../features/goods/routes';
 import { inventoryRoutes } from '../features/inventory/routes';
 import { orderRoutes } from '../features/orders/routes';
 import { marketingRoutes } from '../features/marketing/routes';
+import { tradeRoutes } from '../features/trade/routes';
 import { shellSystemRoutes } from '../features/system/routes';
 import { logoutShellRoutes } from '../features/shop/logout/routes';
 
@@ -26,6 +27,7 @@ export const routeManifest: ManifestRoute[] = consoleManifest([
   ...orderRoutes,
   ...inventoryRoutes,
   ...marketingRoutes,
+  ...tradeRoutes,
   ...helpRoutes,
   ...logoutShellRoutes,
 ]);

@@ -1,0 +1,10 @@
+// Addresses of the trade screens (console-spec §2 /trade), written once for links and tests.
+export const TRADE_BASE_PATH = '/trade';
+const TRANSACTIONS = `${TRADE_BASE_PATH}/TransactionManagement`;
+
+export const TRADE_PATHS = {
+  tradeOrder: `${TRANSACTIONS}/tradeOrder`,
+  tradeOrderView: `${TRANSACTIONS}/tradeOrder/view`,
+  rfundQuery: `${TRANSACTIONS}/rfundQuery`,
+  rfundQueryView: `${TRANSACTIONS}/rfundQuery/view`,
+} as const;
