@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { test, expect } from '@playwright/test';
 import { LoginPage } from '../pages/login-page';
@@ -14,15 +15,19 @@ import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
 // log" uploads the frame's log, and the operator reads it with the CLI, without the IM token in it.
 
 const STORE_ACCOUNT = 's_1001';
-const OPERATOR_CLI = path.resolve(__dirname, '../../apps/im-server/dist/operator.js');
+const OPERATOR_CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/im-server/dist/operator.js');
 
 test.use({ launchOptions: CHROMIUM_WITH_STORAGE_PARTITIONING });
 
 /** Runs `im-server-operator` against this worker's im-server (its development operator key). */
 async function operator(...args: string[]): Promise<string> {
   const imUrl = process.env.E2E_IM_LBS_URL!.replace(/\/lbs$/, '');
-  const { stdout } = await promisify(execFile)(process.execPath, [OPERATOR_CLI, '--url', imUrl, ...args]);
-  return stdout;
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, [OPERATOR_CLI, '--url', imUrl, ...args]);
+    return stdout;
+  } catch (error) {
+    throw new Error(`im-server-operator ${args.join(' ')} failed: ${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`);
+  }
 }
 
 test('a lexicon word is sent as ** or refused per the lexicon, and the diagnostic log reaches the operator', async ({ page }) => {

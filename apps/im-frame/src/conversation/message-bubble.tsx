@@ -100,7 +100,8 @@ export function MessageBubble({ message, now, onRetry, onForward, nameOf, onRepl
           overflowWrap: 'anywhere',
           bgcolor: outgoing ? 'primary.main' : 'grey.100',
           color: outgoing ? 'primary.contrastText' : 'text.primary',
-          opacity: message.status === 'sending' ? 0.7 : 1,
+          // A refused message (anti-spam) stays readable but set back from what was delivered.
+          opacity: message.status === 'sending' || rejected ? 0.7 : 1,
         }}
       >
         {message.replyTo && (
