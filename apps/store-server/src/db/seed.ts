@@ -18,6 +18,7 @@ import { DEMO_GROUP_BUY_ORDER_COUNTS, seedDemoGroupBuys } from '../modules/group
 import { createOrdersFacade } from '../modules/orders/orders.facade';
 import { seedDemoProviderDelivery } from '../modules/provider-delivery/provider-delivery.seed';
 import { seedDemoAfterSaleTemplates } from '../modules/after-sale-templates/after-sale-templates.seed';
+import { seedDemoLedgerHistory } from '../modules/wallet/wallet.seed';
 import { seedDemoDeliveryRanges } from '../modules/delivery-range/delivery-range.seed';
 
 /** Demo data of docs/decisions/0001-workspace-contracts.md ("Demo data"). */
@@ -151,6 +152,8 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
   await seedDemoAfterSaleTemplates(db, clock, DEMO_STORE.id);
   // Issue 27 §5: a delivery range in each state (effective, pending, ineffective), after the freight templates that cover its towns.
   await seedDemoDeliveryRanges(db, clock, DEMO_STORE.id);
+  // Issue 29: after every seed that pays or refunds orders, the demo store's money history on the ledger.
+  await seedDemoLedgerHistory(db, clock, DEMO_STORE.id);
   await db
     .insertInto('store_customer')
     .values(DEMO_CUSTOMERS.map((c) => ({ accid: c.accid, nickname: c.nickname, avatar_url: null })))

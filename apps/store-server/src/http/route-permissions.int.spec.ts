@@ -159,7 +159,7 @@ describe('every store route is behind its permission code', () => {
     [PERMISSIONS.inventoryEdit]: { path: '/v1/store/eshop/inventory/count/create', expect: 'passes-permission' },
     [PERMISSIONS.tradeView]: null,
     [PERMISSIONS.walletView]: { path: '/v1/store/pay/account/queryPayAccountByUser', expect: 'success' },
-    [PERMISSIONS.walletWithdraw]: null,
+    [PERMISSIONS.walletWithdraw]: { path: '/v1/store/pay/withdrawal/applyWithdrawal', expect: 'passes-permission' },
     [PERMISSIONS.walletTopUp]: null,
     [PERMISSIONS.mediaView]: { path: '/v1/store/eshop/resources/file/queryResourceFileListByPath', expect: 'success' },
     [PERMISSIONS.mediaUpload]: { path: '/v1/store/eshop/resources/file/updateResourceFileTags', expect: 'passes-permission' },

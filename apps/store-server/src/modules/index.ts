@@ -53,6 +53,8 @@ import { providerDeliveryModule } from './provider-delivery';
 import { afterSaleTemplatesModule } from './after-sale-templates';
 import { deliveryRangeModule } from './delivery-range';
 import { sandboxProviderModule } from './sandbox-provider';
+import { providerPayoutGateway, walletModule } from './wallet';
+import { OPERATOR_KEY_HEADER } from './operator/operator.schemas';
 import { tradeModule } from './trade';
 
 export interface ModuleDependencies {
@@ -98,6 +100,19 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
 
   // Top-ups and withdrawals reach it over HTTP; its callbacks come back to this server (docs/ledger.md).
   const sandboxProvider = sandboxProviderModule({ db, clock, secret: config.sandboxProviderSecret, delayMs: config.sandboxProviderDelayMs });
+  // Issue 29: withdrawals on the double-entry ledger; the provider's payout callback posts or voids their freeze.
+  const settlementCards = new SettlementRepository(db);
+  const wallet = walletModule({
+    db,
+    clock,
+    payPassword: { check: (caller, payPassword) => pay.check(caller, payPassword) },
+    cards: settlement,
+    payouts: providerPayoutGateway(sandboxProvider.client),
+    cardOf: async (storeId) => (await settlementCards.findCard(storeId))?.card_number,
+    operatorKey: config.operatorKey,
+    operatorKeyHeader: OPERATOR_KEY_HEADER,
+  });
+  sandboxProvider.callbacks.on('payout', (event, trx) => wallet.onPayoutOutcome(event, trx));
 
   const exports = exportsModule({ db, clock, dataDir: config.dataDir, permissionsOf: (caller) => auth.permissionsOf(caller) });
 
@@ -131,6 +146,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...deliveryRangeModule({ db, clock }).routes,
     ...promotionSimulator.routes,
     ...sandboxProvider.routes,
+    ...wallet.routes,
     ...tradeModule({ db }).routes,
     ...operatorRoutes(new OperatorService(new OperatorRepository(db), goods.service, clock, storeInfoChanges, brands.service), config.operatorKey),
   ];

@@ -27,6 +27,7 @@ import { sessionEndpoints } from './sessions';
 import { staffEndpoints } from './staff';
 import { storeInfoChangeEndpoints } from './store-info-changes';
 import { tradeEndpoints } from './trade';
+import { walletEndpoints } from './wallet';
 
 export * from './auth';
 export * from './account';
@@ -87,6 +88,7 @@ export const endpointGroups = {
   trade: tradeEndpoints,
   deliveryRange: deliveryRangeEndpoints,
   cartage: cartageEndpoints,
+  wallet: walletEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every contract above, and the one with a given path. */

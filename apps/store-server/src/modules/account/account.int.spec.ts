@@ -1,4 +1,5 @@
 import { startTestServer, type TestHarness } from '../../testing/harness';
+import { balances } from '../ledger';
 
 const USER = '/v1/store/eshop/store/user';
 const OK = '00000000';
@@ -171,7 +172,10 @@ describe('registration, store maintenance, pay password, isolation', () => {
     expect(await h.login('demo_merchant', 'Demo12345')).toBeTruthy();
 
     const account = await h.call<Record<string, number>>('/v1/store/pay/account/queryPayAccountByUser', {}, token);
-    expect(account.data).toMatchObject({ balance: 1234500, frozenBalance: 20000, availableBalance: 1214500, depositBalance: 500000 });
+    // Issue 29: the wallet's balances are the ledger's (the demo store's seeded history: settled revenue, a deposit).
+    const ledger = await balances(h.database.db, 1001);
+    expect(account.data).toEqual({ storeId: 1001, balance: ledger.available + ledger.frozen, frozenBalance: ledger.frozen, availableBalance: ledger.available, depositBalance: ledger.deposit });
+    expect([ledger.available > 0, ledger.deposit > 0]).toEqual([true, true]);
     const banks = await h.call<{ list: Array<{ bankCode: string }> }>('/v1/store/pay/bank/queryBankList');
     expect(banks.data.list.map((b) => b.bankCode)).toContain('ICBC');
   });

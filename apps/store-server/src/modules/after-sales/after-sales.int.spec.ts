@@ -15,6 +15,7 @@ import {
   type RefundRow,
 } from '@merchant/api-contracts';
 import { startTestServer, type TestHarness } from '../../testing/harness';
+import { postOrderPayment } from '../ledger';
 import { BUYER_AFTER_SALES_PATHS as paths, END_COMPLAINT_PATH } from './index';
 import { DEMO_AFTER_SALES } from './after-sales.seed';
 
@@ -55,6 +56,8 @@ describe('after-sales', () => {
       .values({ store_id: storeId, status, amount_cents: amountCents, created_at: now - 3 * 86_400, order_no: `T${now}${++orderSeq}`, buyer_accid: BUYER, buyer_name: 'Test Buyer', paid_at: now - 3 * 86_400 })
       .returning(['id', 'order_no'])
       .executeTakeFirstOrThrow();
+    // Its payment reaches the ledger as a buyer's payment would (issue 29): refunds never pass what was captured.
+    await postOrderPayment(db(), { storeId, orderId: row.id, amountCents, at: new Date((now - 3 * 86_400) * 1000) });
     return { orderId: row.id, orderNo: row.order_no! };
   };
   const buyer = async <T = Record<string, number>>(path: string, body: unknown, key: string | null = BUYER_KEY, header = 'x-buyer-key'): Promise<BuyerAnswer<T>> => {

@@ -3,6 +3,7 @@ import type { Actor, PageOf, RefundLedgerEntry } from '@merchant/api-contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import type { ListQuery, ResourceList } from '../../shared/resource-list';
+import { postOrderRefund } from '../ledger';
 import { complaintList, evaluationList, jsonList, refundList } from './after-sales.lists';
 
 export { complaintList, evaluationList, refundList };
@@ -259,6 +260,9 @@ export class AfterSalesRepository {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    // The money goes back through the double-entry ledger in the same transaction (docs/ledger.md "Postings"):
+    // refused there (and so here) when the order's refunds would pass what its payment captured.
+    await postOrderRefund(this.db, { storeId: entry.storeId, orderId: entry.orderId, refundId: entry.refundId, amountCents: entry.amountCents, idempotencyKey: `refund-${entry.refundId}`, at: new Date(entry.at * 1000) });
     return toLedger(row);
   }
 

@@ -50,6 +50,8 @@ export interface OrderRefund {
   /** The refund payment's own key: a repeat answers the first transfer. */
   idempotencyKey: string;
   at: Date;
+  /** The source document when it is not the refund record (a buyer's withdrawal of the order: the order). */
+  source?: { type: 'order' | 'refund'; id: number };
 }
 
 export const refundOverCaptured = (leftCents: number) =>
@@ -78,7 +80,7 @@ export async function postOrderRefund(db: Db, refund: OrderRefund): Promise<Post
         credit: { platform: 'clearing' },
         amountCents: refund.amountCents,
         kind: 'order_refund',
-        source: { type: 'refund', id: refund.refundId },
+        source: refund.source ?? { type: 'refund', id: refund.refundId },
         orderId: refund.orderId,
         idempotencyKey: refund.idempotencyKey,
         at: refund.at,

@@ -5,6 +5,7 @@
 // `npm run operator -- <profile-approve|profile-reject> <changeId> [--reason "..."]`
 // `npm run operator -- <activity-approve|activity-reject> <applicationId> [--reason "..."]`
 // `npm run operator -- activity-create --file campaign.json | --title-zh ... --sign-up-from ... (flags)`
+// `npm run operator -- ledger-check` (the ledger's invariants, docs/ledger.md; exits 1 on a break)
 // The platform's review decisions, taken outside the console (docs/onboarding.md). It talks to the
 // running store-server's operator endpoint, because an embedded PGlite database belongs to the one
 // process that opened it. STORE_SERVER_URL and OPERATOR_KEY choose the server and the key.
@@ -12,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEV_OPERATOR_KEY } from '../../config';
 import { describeValidationError } from '@merchant/api-contracts';
+import { OPERATOR_LEDGER_CHECK_PATH } from '../wallet';
 import { OPERATOR_PROVIDER_CONTRACTS_PATH_PREFIX, providerContractOperatorCommandSchema, type ProviderContractOperatorCommand } from '../provider-delivery';
 import {
   activityCreateSchema,
@@ -50,6 +52,7 @@ const USAGE = `usage: npm run operator -- <${OPERATOR_ACTIONS.join('|')}> <store
        npm run operator -- <${PROFILE_CLI_ACTIONS.join('|')}> <changeId> [--reason "..."]
        npm run operator -- <activity-approve|activity-reject> <applicationId> [--reason "..."]
        npm run operator -- activity-create --file campaign.json
+       npm run operator -- ledger-check
        npm run operator -- <delivery-suspend|delivery-provider-suspend|delivery-resume> <contractId> [--reason "..."]
        npm run operator -- activity-create --title-zh "..." [--title-en "..."] [--description "..."] --sign-up-from <time> --sign-up-until <time>
                             --run-from <time> --run-until <time> --min-discount-bp <0-9999> [--categories 11,12] --max-goods <n> --quota <n>
@@ -73,6 +76,8 @@ const USAGE = `usage: npm run operator -- <${OPERATOR_ACTIONS.join('|')}> <store
   delivery-suspend <contractId> --reason "..."  provider delivery running → suspended by the platform
   delivery-provider-suspend <contractId> --reason "..."  running → suspended by the provider (the platform relays its notice)
   delivery-resume <contractId>         provider delivery suspended → running (only the platform lifts a suspension)
+  ledger-check                         checks the ledger's invariants (debits = credits, balances = entries, per day,
+                                       none negative, frozen = open withdrawals, refunds within captured); exit 1 on a break
 environment: STORE_SERVER_URL (default http://127.0.0.1:3100), OPERATOR_KEY (default: the development key)`;
 
 /** `activity-create`: the campaign to publish (docs/marketing.md "Platform activities"). */
@@ -276,7 +281,39 @@ export async function runOperatorCommand(command: AnyOperatorCommand, env: NodeJ
 
 type AnyOperatorAnswer = ProviderContractOperatorAnswer | OperatorAnswer | GoodsOperatorAnswer | BrandOperatorAnswer | LogoutOperatorAnswer | ProfileOperatorAnswer | ActivityOperatorAnswer;
 
+interface LedgerCheckAnswer {
+  code: string;
+  msg: string;
+  data: { ok: boolean; breaks: Array<{ rule: string; detail: string }>; counted: { transfers: number; entries: number; storeAccounts: number; accountDays: number } } | null;
+}
+
+/** `ledger-check`: asks the running server to check the ledger; 0 when every invariant holds, 1 otherwise. */
+export async function runLedgerCheck(env: NodeJS.ProcessEnv = process.env, print: (line: string) => void = console.log): Promise<number> {
+  const base = (env.STORE_SERVER_URL || 'http://127.0.0.1:3100').replace(/\/+$/, '');
+  let answer: LedgerCheckAnswer;
+  try {
+    const response = await fetch(`${base}${OPERATOR_LEDGER_CHECK_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [OPERATOR_KEY_HEADER]: env.OPERATOR_KEY || DEV_OPERATOR_KEY },
+      body: '{}',
+    });
+    answer = (await response.json()) as LedgerCheckAnswer;
+  } catch (error) {
+    print(`store-server is not reachable: ${(error as Error).message}`);
+    return 1;
+  }
+  if (answer.code !== '00000000' || !answer.data) {
+    print(`refused (${answer.code}): ${answer.msg}`);
+    return 1;
+  }
+  const { ok, breaks, counted } = answer.data;
+  print(`ledger check: ${ok ? 'ok' : `${breaks.length} break(s)`} (${counted.transfers} transfers, ${counted.entries} entries, ${counted.storeAccounts} store accounts, ${counted.accountDays} account-days)`);
+  for (const broken of breaks) print(`  ${broken.rule}: ${broken.detail}`);
+  return ok ? 0 : 1;
+}
+
 async function main(): Promise<number> {
+  if (process.argv[2] === 'ledger-check') return runLedgerCheck();
   const parsed = parseOperatorArgs(process.argv.slice(2));
   if (!parsed.ok) {
     console.error(`${parsed.message}\n${USAGE}`);

@@ -1,6 +1,7 @@
 import { ORDER_LIMITS, ORDER_MACHINE, type ShipmentStatus } from '@merchant/api-contracts';
 import { epochSecondsOf, type Clock } from '../../shared/clock';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
+import { postOrderRefund } from '../ledger';
 import type { UnitOfWork } from '../../shared/unit-of-work';
 import { changeStockFor } from './orders.catalogue';
 import { ORDER, SHIPMENT, moveOrder, nextShipmentStatus, notFound } from './orders.domain';
@@ -79,6 +80,10 @@ export class BuyerOrdersService {
       const items = (await orders.items([orderId])).get(orderId) ?? [];
       await changeStockFor(orders, order.storeId, items, 1);
       await orders.saveMove(order, move.state, move.entry);
+      // The whole payment goes back to the buyer through the ledger (docs/ledger.md "Postings"), once per order.
+      if (order.amountCents > 0) {
+        await postOrderRefund(orders.connection, { storeId: order.storeId, orderId, refundId: orderId, amountCents: order.amountCents, idempotencyKey: `withdraw-${orderId}`, at: new Date(move.entry.at * 1000), source: { type: 'order', id: orderId } });
+      }
       // The whole payment goes back: so does the coupon (unless it expired meanwhile).
       await this.coupons?.returnForOrder(order.storeId, orderId, orders.connection as UnitOfWork);
       return { orderId, status: move.state.status };

@@ -1,6 +1,7 @@
 import { SHIPMENT_MACHINE, type Actor, type CarrierCode, type OrderEvent, type OrderReceiver } from '@merchant/api-contracts';
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
+import { postOrderPayments, postOrderRefund } from '../ledger';
 import { orderableSkus } from './orders.catalogue';
 import { UNPAID_ORDER_STATUS, moveOrder, nextShipmentStatus, payOrder, priceOrder, type HistoryEntry, type OrderLine, type OrderState, type PricedItem } from './orders.domain';
 import { OrdersRepository, type NewOrder, type NewShipment } from './orders.repository';
@@ -120,6 +121,15 @@ export function writeDemoOrders(db: Kysely<StoreDatabase>, specs: readonly DemoO
     for (const part of chunks(withIds.flatMap((p) => p.items.map((item) => ({ orderId: p.orderId, storeId: p.order.storeId, item }))))) await orders.insertItems(part);
     for (const part of chunks(withIds.flatMap((p) => (p.shipment ? [{ ...p.shipment, orderId: p.orderId }] : [])))) await orders.insertShipments(part);
     for (const part of chunks(withIds.flatMap((p) => p.history.map((entry) => ({ orderId: p.orderId, storeId: p.order.storeId, entry }))))) await orders.insertHistory(part);
+    // The money through the ledger's own postings (docs/ledger.md "Demo history"): each payment, and a buyer's
+    // withdrawal paid back in full. Refunds of after-sales are posted by the after-sales seed's refund payments.
+    const paid = withIds.filter((p) => p.order.paidAt !== null);
+    await postOrderPayments(orders.connection, paid.map((p) => ({ storeId: p.order.storeId, orderId: p.orderId, amountCents: p.order.amountCents, at: new Date(Number(p.order.paidAt) * 1000) })));
+    for (const p of paid) {
+      const withdrawn = p.history.find((entry) => entry.event === 'withdraw');
+      if (!withdrawn || p.order.amountCents <= 0) continue;
+      await postOrderRefund(orders.connection, { storeId: p.order.storeId, orderId: p.orderId, refundId: p.orderId, amountCents: p.order.amountCents, idempotencyKey: `withdraw-${p.orderId}`, at: new Date(withdrawn.at * 1000), source: { type: 'order', id: p.orderId } });
+    }
     return ids;
   });
 }

@@ -1,4 +1,5 @@
 import { skuFloors } from '../goods';
+import { postOrderPayment } from '../ledger';
 import { checkCartMargin, marginRefused, type CouponRule } from '../marketing';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import type { UnitOfWork } from '../../shared/unit-of-work';
@@ -91,6 +92,8 @@ export async function payOwnOrder(orders: OrdersRepository, orderId: number, buy
   }
   const move = payOrder(order, at);
   await orders.saveMove(order, move.state, move.entry, { paidAt: at, ...channel });
+  // The payment reaches the store's pending settlement in the same transaction (docs/ledger.md "Postings").
+  await postOrderPayment(orders.connection, { storeId: order.storeId, orderId, amountCents: order.amountCents, at: new Date(at * 1000) });
   return { storeId: order.storeId, orderId, amountCents: order.amountCents, paidAt: at };
 }
 

@@ -2,6 +2,7 @@ import type { SupportedLanguage } from '@merchant/api-contracts';
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import { bankNameIn } from '../../db/reference-names';
+import { balances } from '../ledger';
 
 /** The pay password of a store user and the store's wallet, always addressed by the caller's own ids. */
 export class PayRepository {
@@ -22,8 +23,9 @@ export class PayRepository {
     await this.db.updateTable('store_user').set({ pay_password_hash: hash }).where('id', '=', userId).execute();
   }
 
-  findAccount(storeId: number) {
-    return this.db.selectFrom('store_pay_account').selectAll().where('store_id', '=', storeId).executeTakeFirst();
+  /** The wallet's balances from the double-entry ledger (issue 29, docs/ledger.md). */
+  ledgerBalances(storeId: number) {
+    return balances(this.db, storeId);
   }
 
   findBlacklist(storeId: number) {

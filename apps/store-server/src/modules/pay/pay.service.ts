@@ -1,4 +1,4 @@
-import type { SupportedLanguage } from '@merchant/api-contracts';
+import { PAY_PASSWORD_LOCK_MINUTES, PAY_PASSWORD_MAX_FAILURES, type SupportedLanguage } from '@merchant/api-contracts';
 import type { Caller } from '../../http/route';
 import type { CheckCodeService } from '../../shared/check-codes';
 import { hashSecret, verifySecret } from '../../shared/passwords';
@@ -7,8 +7,11 @@ import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import type { PayRepository } from './pay.repository';
 import type { PayCheckCodePurpose } from './pay.schemas';
 
-/** Wrong pay passwords per store: 5 per hour, then the check is refused until the window passes (our design). */
-export const PAY_PASSWORD_FAILURE_LIMIT: RateLimit = { bucket: 'pay-password-failure', max: 5, windowSeconds: 60 * 60 };
+/**
+ * Wrong pay passwords per store: PAY_PASSWORD_MAX_FAILURES (N = 5) within PAY_PASSWORD_LOCK_MINUTES (M = 60), then
+ * every check (and so every withdrawal) is refused with 10103002 until that window passes (our design, docs/ledger.md).
+ */
+export const PAY_PASSWORD_FAILURE_LIMIT: RateLimit = { bucket: 'pay-password-failure', max: PAY_PASSWORD_MAX_FAILURES, windowSeconds: PAY_PASSWORD_LOCK_MINUTES * 60 };
 
 /**
  * The pay password guards money movements. It is separate from the sign-in password and hashed
@@ -85,12 +88,13 @@ export class PayService {
     }
   }
 
-  /** Money in integer cents (ARCHITECTURE.md conventions). */
+  /**
+   * Money in integer cents (ARCHITECTURE.md conventions), from the ledger's balances: the wallet's balance is
+   * what is available plus what withdrawals hold frozen; the deposit is apart.
+   */
   async account(caller: Caller) {
-    const row = await this.repository.findAccount(caller.storeId);
-    const balance = Number(row?.balance_cents ?? 0);
-    const frozen = Number(row?.frozen_cents ?? 0);
-    return { storeId: caller.storeId, balance, frozenBalance: frozen, availableBalance: balance - frozen, depositBalance: Number(row?.deposit_cents ?? 0) };
+    const ledger = await this.repository.ledgerBalances(caller.storeId);
+    return { storeId: caller.storeId, balance: ledger.available + ledger.frozen, frozenBalance: ledger.frozen, availableBalance: ledger.available, depositBalance: ledger.deposit };
   }
 
   async blacklist(caller: Caller) {
