@@ -26,9 +26,9 @@ const townsText = (row: DeliveryRangeRow, { t }: ResourceTextContext) => row.tow
 
 const COLUMNS: ResourceColumn<DeliveryRangeRow>[] = [
   { key: 'name', titleKey: 'shopDeliveryRange.field.name', width: 170, hideable: false },
-  { key: 'towns', titleKey: 'shopDeliveryRange.field.towns', flex: 1, format: townsText },
+  { key: 'towns', titleKey: 'shopDeliveryRange.field.towns', width: 300, format: townsText },
   { key: 'markupCents', titleKey: 'shopDeliveryRange.field.markupCents', width: 130, align: 'right', format: (row) => formatCents(row.markupCents) },
-  { key: 'validity', derived: true, titleKey: 'shopDeliveryRange.field.validity', width: 210, format: (row, { t }) => t('shopDeliveryRange.validity', { start: day(row.startTime), end: day(row.endTime) }) },
+  { key: 'validity', derived: true, titleKey: 'shopDeliveryRange.field.validity', width: 200, format: (row, { t }) => t('shopDeliveryRange.validity', { start: day(row.startTime), end: day(row.endTime) }) },
   {
     key: 'dailyHours',
     derived: true,
