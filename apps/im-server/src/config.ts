@@ -5,6 +5,7 @@ import type { RateRules } from './gateway/frequency-limiter';
 import { DEFAULT_RATE_RULES } from './gateway/frequency-limiter';
 import type { S3StoreConfig } from './upload/s3-object-store';
 import { DEFAULT_REPORTER_DISPATCH, DEFAULT_REPORTER_RETENTION_MS, type ReporterDispatchConfig } from './domain/stats/reporter-events';
+import { DEFAULT_TELEMETRY_CONFIG, type TelemetryConfig } from './domain/stats/telemetry';
 import { DEFAULT_WRITE_BATCH_MAX, DEFAULT_WRITE_MODE, DEFAULT_WRITES_IN_FLIGHT, WRITE_MODES, type WriteMode } from './domain/msg/write-batcher';
 
 /** im-client-spec §9: heartbeat interval 30000 ms, heartbeat command timeout 5000 ms. */
@@ -123,6 +124,12 @@ export interface ImServerConfig {
   reporterRetentionMs?: number;
   /** How often old reporter events are removed (default 10 minutes). */
   reporterSweepIntervalMs?: number;
+  /**
+   * The telemetry (docs/im-background.md "Telemetry and probes"): msg.stat.enable (default false; env
+   * IM_MSG_STAT_ENABLE=1) and the failed-location report throttle (default 60000 ms, §9; env IM_LBS_FAILURE_THROTTLE_MS).
+   * Failures and beacons are kept as long as reporter events.
+   */
+  telemetry?: Partial<TelemetryConfig>;
 }
 
 type OptionalKeys = 's3' | 'databaseUrl' | 'redisUrl' | 'publicWsUrl' | 'nodeId' | 'syncPageSize' | 'now';
@@ -172,6 +179,10 @@ export function resolveConfig(config: ImServerConfig): ResolvedConfig {
     reporter: { ...DEFAULT_REPORTER_DISPATCH, ...config.reporter },
     reporterRetentionMs: positiveInterval(config.reporterRetentionMs ?? DEFAULT_REPORTER_RETENTION_MS, 'reporter retention'),
     reporterSweepIntervalMs: positiveInterval(config.reporterSweepIntervalMs ?? DEFAULT_UPLOAD_SWEEP_INTERVAL_MS, 'reporter sweep'),
+    telemetry: {
+      msgStatEnable: config.telemetry?.msgStatEnable ?? DEFAULT_TELEMETRY_CONFIG.msgStatEnable,
+      lbsFailureThrottleMs: positiveInterval(config.telemetry?.lbsFailureThrottleMs ?? DEFAULT_TELEMETRY_CONFIG.lbsFailureThrottleMs, 'failed-location report throttle'),
+    },
     expirySweepIntervalMs: positiveInterval(config.expirySweepIntervalMs ?? DEFAULT_UPLOAD_SWEEP_INTERVAL_MS, 'expiry sweep'),
     databaseUrl: config.databaseUrl || undefined,
     redisUrl: config.redisUrl || undefined,

@@ -56,6 +56,8 @@ const server = create({
   writesInFlight: env.IM_WRITES_IN_FLIGHT ? Number(env.IM_WRITES_IN_FLIGHT) : undefined,
   logger: { level: env.LOG_LEVEL ?? 'info' },
   production: env.NODE_ENV === 'production',
+  // docs/im-background.md "Telemetry and probes".
+  telemetry: { msgStatEnable: env.IM_MSG_STAT_ENABLE === '1', lbsFailureThrottleMs: env.IM_LBS_FAILURE_THROTTLE_MS ? Number(env.IM_LBS_FAILURE_THROTTLE_MS) : undefined },
 });
 
 const { url } = await server.listen();

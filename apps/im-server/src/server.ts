@@ -42,6 +42,8 @@ import { startExpirySweeper } from './domain/extend/expiry-sweeper';
 import { DocumentService } from './upload/documents/document-service';
 import { seedImDemo } from './demo/demo-seed';
 import { registerReporterRoutes } from './stats/reporter-routes';
+import { registerTelemetryRoutes, STATS_LBS_FAILURE_PATH, STATS_MSG_DELAY_PATH } from './stats/telemetry-routes';
+import { DEFAULT_LBS_FAILURE_THROTTLE_MS, startTelemetrySweep, TelemetryService } from './domain/stats/telemetry';
 import { ReporterEventService, startReporterSweep, type ReportKindName, type StoredReporterEvent } from './domain/stats/reporter-events';
 import { AntispamService } from './domain/antispam/antispam-service';
 import { SdkLogService } from './upload/sdk-logs/sdk-log-service';
@@ -84,6 +86,7 @@ interface Running {
   uploads: UploadService;
   documents: DocumentService;
   reporterEvents: ReporterEventService;
+  telemetry: TelemetryService;
   stopSweeper: () => Promise<void>;
   antispam: AntispamService;
   sdkLogs: SdkLogService;
@@ -101,6 +104,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
   const app = Fastify({ logger: config.logger, bodyLimit: 1024 * 1024, forceCloseConnections: true });
   let running: Running | undefined;
   let listeningUrl = '';
+  const lbsFailureThrottleMs = config.telemetry.lbsFailureThrottleMs ?? DEFAULT_LBS_FAILURE_THROTTLE_MS;
 
   const gatewayOrUnavailable = () => {
     if (!running) throw Object.assign(new Error('im-server is starting'), { statusCode: 503 });
@@ -130,6 +134,11 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
       publicWsUrl: () => config.publicWsUrl ?? listeningUrl.replace(/^http/, 'ws') + WEBSOCKET_PATH,
       backupLinks: () => (config.lbsBackupUrls.length > 0 ? config.lbsBackupUrls : [`${listeningUrl}/lbs`]),
       uploadEdges: () => [`${listeningUrl}/nos`],
+      // common.report (docs/im-background.md "Telemetry and probes").
+      telemetry: () => ({
+        msgStatEnable: config.telemetry.msgStatEnable === true,
+        report: { lbsFailureUrl: `${listeningUrl}${STATS_LBS_FAILURE_PATH}`, msgDelayUrl: `${listeningUrl}${STATS_MSG_DELAY_PATH}`, throttleMs: lbsFailureThrottleMs },
+      }),
     },
     config.appKey,
   );
@@ -141,6 +150,15 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
       return running.reporterEvents;
     },
     { appKey: config.appKey, dispatch: () => config.reporter },
+  );
+  // Failed-location reports, message-delay beacons and the network probes (stats/telemetry-routes.ts).
+  registerTelemetryRoutes(
+    app,
+    () => {
+      if (!running) throw Object.assign(new Error('im-server is starting'), { statusCode: 503 });
+      return running.telemetry;
+    },
+    { appKey: config.appKey },
   );
   const closeLongPolling = registerLongPollingTransport(app, gatewayOrUnavailable, config.longPollWaitMs);
   // Chat files (issue 13): a folder beside the database by default (docs/im-upload.md "Server").
@@ -170,9 +188,9 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     app,
     () => {
       if (!running) throw Object.assign(new Error('im-server is starting'), { statusCode: 503 });
-      return { antispam: running.antispam, sdkLogs: running.sdkLogs };
+      return { antispam: running.antispam, sdkLogs: running.sdkLogs, telemetry: running.telemetry };
     },
-    { operatorKey: config.operatorKey, production: config.production, appKey: config.appKey },
+    { operatorKey: config.operatorKey, production: config.production, appKey: config.appKey, now: config.now },
   );
 
   async function start(): Promise<Running> {
@@ -237,6 +255,9 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     // Reporter events past their retention (domain/stats/reporter-events.ts).
     const reporterEvents = new ReporterEventService(store.db, config.now ?? Date.now);
     const stopReporterSweep = startReporterSweep(reporterEvents, config.reporterRetentionMs, config.reporterSweepIntervalMs, app.log);
+    // Failed-location reports and beacons, kept as long as reporter events (domain/stats/telemetry.ts).
+    const telemetry = new TelemetryService(store.db, config.appKey, config.now ?? Date.now, () => lbsFailureThrottleMs);
+    const stopTelemetrySweep = startTelemetrySweep(telemetry, config.reporterRetentionMs, config.reporterSweepIntervalMs, app.log);
     // Team fan-outs a crash or a stopped node left queued (docs/im-server-writes.md "Team messages").
     teamMessages.fanout.start(config.teamFanoutSweepMs);
     // Expired events, subscriptions and signalling channels (domain/extend/expiry-sweeper.ts).
@@ -245,12 +266,13 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
       await stopUploadSweeper();
       await stopExpirySweeper();
       await stopReporterSweep();
+      await stopTelemetrySweep();
       await teamMessages.fanout.stop();
     };
     // Documents left converting by a stop or a crash are converted now (docs/im-upload.md "Documents").
     if (config.convertDocuments) documents.start();
     if (config.demoSeed && (await seedImDemo({ db: store.db, users, teams, teamMessages }))) app.log.info('im-server: demo team seeded');
-    return { store, router, gateway, wss, broadcasts, chatrooms, superTeams, uploads, documents, reporterEvents, stopSweeper, antispam, sdkLogs };
+    return { store, router, gateway, wss, broadcasts, chatrooms, superTeams, uploads, documents, reporterEvents, telemetry, stopSweeper, antispam, sdkLogs };
   }
 
   return {

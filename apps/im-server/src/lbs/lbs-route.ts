@@ -7,11 +7,16 @@ export interface LbsOptions {
   backupLinks?: () => string[];
   /** Object-store edges for chunked uploads, tried in order (§7 "nos-chunk"; issue 13 edge failover). */
   uploadEdges?: () => string[];
+  /**
+   * common["msg.stat.enable"] and common.report (issue 30 §4; docs/im-background.md "Telemetry and probes"):
+   * whether clients send message-delay beacons, where failures and beacons go, and the failure throttle.
+   */
+  telemetry?: () => { msgStatEnable: boolean; report: { lbsFailureUrl: string; msgDelayUrl: string; throttleMs: number } };
 }
 
 /**
  * Location service (im-client-spec §7 "HTTP calls"): GET /lbs?id&sv&pv&networkType&k answers
- * {common: {link, "link.default", "lbs.backup", "msg.stat.enable"}}. id and k are required;
+ * {common: {link, "link.default", "lbs.backup", "msg.stat.enable", report}}. id and k are required;
  * anything malformed gets 400 with a message, never a crash.
  */
 export function registerLbsRoute(app: FastifyInstance, options: LbsOptions, appKey: string): void {
@@ -26,6 +31,7 @@ export function registerLbsRoute(app: FastifyInstance, options: LbsOptions, appK
     const link = options.publicWsUrl();
     const backups = options.backupLinks?.() ?? [];
     const edges = options.uploadEdges?.() ?? [];
+    const telemetry = options.telemetry?.();
     return {
       // §7: the upload host and the chunk-upload edges (docs/im-upload.md "Server").
       nosup: edges[0] ?? '',
@@ -34,7 +40,8 @@ export function registerLbsRoute(app: FastifyInstance, options: LbsOptions, appK
         link,
         'link.default': link,
         'lbs.backup': backups,
-        'msg.stat.enable': false,
+        'msg.stat.enable': telemetry?.msgStatEnable ?? false,
+        ...(telemetry ? { report: telemetry.report } : {}),
       },
     };
   });

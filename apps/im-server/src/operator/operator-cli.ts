@@ -10,6 +10,8 @@ export const OPERATOR_USAGE = `usage: im-server-operator [--url URL] [--key KEY]
   antispam remove WORD
   logs list [ACCOUNT]                   uploaded debug logs, newest first
   logs show ID                          one log's text
+  telemetry [HOURS]                     message delay p50/p99 per hour, connection failures by code,
+                                        reporter events by kind, over the last HOURS (default 24)
 URL defaults to IM_OPERATOR_URL or http://127.0.0.1:3200, KEY to IM_OPERATOR_KEY or the development key.`;
 
 /** The lexicon actions by name (im-client-spec §5 results 1, 2, 3). */
@@ -87,7 +89,51 @@ export async function runOperatorCli(argv: readonly string[], io: OperatorCliIo)
     io.out(text);
     return 0;
   }
+  if (area === 'telemetry' && rest.length === 0 && (command === undefined || /^\d+$/.test(command))) {
+    const text = await call('GET', `/telemetry${query({ hours: command })}`);
+    if (text === undefined) return 1;
+    for (const line of renderTelemetrySummary(JSON.parse(text) as TelemetrySummaryView)) io.out(line);
+    return 0;
+  }
   io.out(OPERATOR_USAGE);
   return 2;
 }
 
+/** The operator endpoint's answer (domain/stats/telemetry.ts TelemetrySummary). */
+export interface TelemetrySummaryView {
+  appKey: string;
+  since: number;
+  delays: { hour: number; count: number; p50: number; p99: number }[];
+  connectionFailures: { source: string; code: string; count: number }[];
+  reporterEvents: Record<string, number>;
+}
+
+/** Width of the longest bar of a chart. */
+const BAR_WIDTH = 30;
+const bar = (value: number, max: number) => (max > 0 && value > 0 ? '#'.repeat(Math.max(1, Math.round((value / max) * BAR_WIDTH))) : '');
+const hourText = (ms: number) => `${new Date(ms).toISOString().slice(0, 13).replace('T', ' ')}:00`;
+
+/** The summary as text: three tables, each with a bar chart (p99 for delays, counts otherwise). */
+export function renderTelemetrySummary(summary: TelemetrySummaryView): string[] {
+  const lines = [`telemetry of ${summary.appKey} since ${new Date(summary.since).toISOString()}`, '', 'message delay per hour (ms, from the beacons; bar = p99)'];
+  if (summary.delays.length === 0) lines.push('  no beacons');
+  else {
+    const max = Math.max(...summary.delays.map((d) => d.p99));
+    lines.push(`  ${'hour (UTC)'.padEnd(17)}${'beacons'.padStart(8)}${'p50'.padStart(8)}${'p99'.padStart(8)}`);
+    for (const d of summary.delays) lines.push(`  ${hourText(d.hour).padEnd(17)}${String(d.count).padStart(8)}${String(d.p50).padStart(8)}${String(d.p99).padStart(8)}  ${bar(d.p99, max)}`);
+  }
+  lines.push('', 'connection failures by code (lbs: failed location calls; socket: disconnects the reporter saw)');
+  if (summary.connectionFailures.length === 0) lines.push('  none');
+  else {
+    const max = Math.max(...summary.connectionFailures.map((f) => f.count));
+    for (const f of summary.connectionFailures) lines.push(`  ${f.source.padEnd(7)}${f.code.padEnd(16)}${String(f.count).padStart(6)}  ${bar(f.count, max)}`);
+  }
+  lines.push('', 'reporter events by kind');
+  const kinds = Object.entries(summary.reporterEvents).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  if (kinds.length === 0) lines.push('  none');
+  else {
+    const max = Math.max(...kinds.map(([, count]) => count));
+    for (const [kind, count] of kinds) lines.push(`  ${kind.padEnd(16)}${String(count).padStart(6)}  ${bar(count, max)}`);
+  }
+  return lines;
+}

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ImServerError } from '../domain/errors';
 import type { AntispamService } from '../domain/antispam/antispam-service';
 import type { SdkLogService } from '../upload/sdk-logs/sdk-log-service';
+import type { TelemetryService } from '../domain/stats/telemetry';
 import { DEFAULT_OPERATOR_KEY } from '../config';
 
 // The operator's endpoints (issue 30 §2 and §3; docs/im-background.md): the anti-spam lexicon per app
@@ -14,7 +15,12 @@ export const OPERATOR_PREFIX = '/operator';
 export interface OperatorServices {
   antispam: AntispamService;
   sdkLogs: SdkLogService;
+  telemetry: TelemetryService;
 }
+
+/** The operator summary covers the last `hours` (default 24, at most 30 days; docs/im-background.md "Operator summary"). */
+export const TELEMETRY_SUMMARY_DEFAULT_HOURS = 24;
+export const TELEMETRY_SUMMARY_MAX_HOURS = 720;
 
 export interface OperatorRouteOptions {
   operatorKey: string;
@@ -24,7 +30,7 @@ export interface OperatorRouteOptions {
   appKey: string;
 }
 
-export function registerOperatorRoutes(app: FastifyInstance, services: () => OperatorServices, options: OperatorRouteOptions): void {
+export function registerOperatorRoutes(app: FastifyInstance, services: () => OperatorServices, options: OperatorRouteOptions & { now?: () => number }): void {
   const expected = Buffer.from(options.operatorKey);
   const enabled = !(options.production && options.operatorKey === DEFAULT_OPERATOR_KEY);
   const authorized = (request: FastifyRequest, reply: FastifyReply): boolean => {
@@ -78,5 +84,16 @@ export function registerOperatorRoutes(app: FastifyInstance, services: () => Ope
       .header('content-type', 'text/plain; charset=utf-8')
       .header('x-sdk-log-account', found.entry.account)
       .send(found.text);
+  });
+
+  // Message delay p50/p99 per hour, connection failures by code and reporter events by kind (issue 30 §4).
+  app.get<{ Querystring: { hours?: string } }>(`${OPERATOR_PREFIX}/telemetry`, async (request, reply) => {
+    if (!authorized(request, reply)) return reply;
+    const hours = request.query.hours === undefined || request.query.hours === '' ? TELEMETRY_SUMMARY_DEFAULT_HOURS : Number(request.query.hours);
+    if (!Number.isInteger(hours) || hours < 1 || hours > TELEMETRY_SUMMARY_MAX_HOURS) {
+      return reply.code(400).send({ code: 414, field: 'hours', error: `hours must be a whole number from 1 to ${TELEMETRY_SUMMARY_MAX_HOURS}` });
+    }
+    const now = (options.now ?? Date.now)();
+    return services().telemetry.summary(now - hours * 3_600_000);
   });
 }

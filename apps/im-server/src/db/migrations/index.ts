@@ -22,6 +22,7 @@ import * as messageBatchFunction from './020-message-batch-function';
 import * as messageBatchFunctionGenerated from './021-message-batch-function-generated';
 import * as reporterEvents from './023-reporter-events';
 import * as antispamSdkLogs from './024-antispam-sdk-logs';
+import * as telemetry from './025-telemetry';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '021-message-batch-function-generated': messageBatchFunctionGenerated,
   '023-reporter-events': reporterEvents,
   '024-antispam-sdk-logs': antispamSdkLogs,
+  '025-telemetry': telemetry,
 };
