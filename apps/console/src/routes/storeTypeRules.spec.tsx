@@ -75,7 +75,7 @@ describe('§6 menus by store type: one table', () => {
 describe('§6 guard: a typed address of an excluded screen', () => {
   const userOfType = (storeType: number) => ({ ...DEMO_USER, token: `token-type-${storeType}`, info: { ...DEMO_USER.info, storeType, permissions: [...ALL_PERMISSION_CODES] } });
 
-  it.each(['/inventoryCenter/serviceWarehouse/inventoryList', '/goods/brandApply', '/shop/cartageTem/cartageTemTen'])('storeType 3 opening %s is sent to /404', async (path) => {
+  it.each(['/inventoryCenter/serviceWarehouse/inventoryList', '/goods/brandApply', '/shop/cartageTem/cartageTemTen', '/shop/distributionRangeMaintenance/ineffect'])('storeType 3 opening %s is sent to /404', async (path) => {
     const user = userOfType(3);
     const { location } = renderConsole({ path, token: user.token, server: createFakeStoreServer([user]) });
     await waitForPath(location, '/404');
