@@ -1,5 +1,5 @@
 // Sowntown and category calls of docs/api.md: the public town list and category tree, and the
-// per-store "is this store linked to a sowntown" question.
+// per-store "does this store deliver to a town now" question (a town in a delivery range in force).
 import { startTestServer, type TestHarness } from '../../testing/harness';
 
 const OK = '00000000';
