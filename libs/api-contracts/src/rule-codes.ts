@@ -81,6 +81,7 @@ export const RULE_CODES = [
   // the delivery range (docs/merchant-centre.md "Delivery range"): the towns named in values
   'noFreightTemplate',
   'rangeOverlap',
+  'endPassed',
   // the platform's operator commands
   'reasonNeeded',
   'noReason',

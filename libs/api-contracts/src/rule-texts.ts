@@ -87,6 +87,7 @@ const RULE_TEXTS: Readonly<Record<RuleCode, LocalizedText>> = {
   // The delivery range: {values} the towns (noFreightTemplate), or the other range with the shared towns (rangeOverlap).
   noFreightTemplate: { 'zh-CN': '没有运费模板覆盖{values}，不能加入配送范围', 'en-US': 'no freight template covers {values}; it cannot be added to a delivery range' },
   rangeOverlap: { 'zh-CN': '与配送范围{values}的乡镇和配送时间重叠', 'en-US': 'overlaps delivery range {values} in town and time' },
+  endPassed: { 'zh-CN': '结束日期已经过去', 'en-US': 'the last day has already passed' },
 };
 
 /** What a field is called when nobody gave a label (a whole-form rule, an unnamed value). */

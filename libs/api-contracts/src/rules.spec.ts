@@ -87,6 +87,7 @@ const EXAMPLES: Record<RuleCode, { problem: RuleProblem; 'zh-CN': string; 'en-US
   sameAsCurrent: { problem: { rule: 'sameAsCurrent' }, 'zh-CN': '店铺名称不能与原来的相同', 'en-US': 'Store name must differ from the current one' },
   imInfoRequired: { problem: { rule: 'imInfoRequired' }, 'zh-CN': '请填写IM信息', 'en-US': 'please fill in IM info' },
   noFreightTemplate: { problem: { rule: 'noFreightTemplate', values: ['Bund Home Centre'] }, 'zh-CN': '没有运费模板覆盖Bund Home Centre，不能加入配送范围', 'en-US': 'no freight template covers Bund Home Centre; it cannot be added to a delivery range' },
+  endPassed: { problem: { rule: 'endPassed' }, 'zh-CN': '结束日期已经过去', 'en-US': 'the last day has already passed' },
   rangeOverlap: { problem: { rule: 'rangeOverlap', values: ['Mornings (Bund Home Centre)'] }, 'zh-CN': '与配送范围Mornings (Bund Home Centre)的乡镇和配送时间重叠', 'en-US': 'overlaps delivery range Mornings (Bund Home Centre) in town and time' },
   reasonNeeded: { problem: { rule: 'reasonNeeded', values: ['reject'] }, 'zh-CN': 'reject 须填写原因（--reason）', 'en-US': 'reject needs --reason' },
   noReason: { problem: { rule: 'noReason', values: ['approve'] }, 'zh-CN': 'approve 不接受原因', 'en-US': 'approve takes no reason' },

@@ -114,6 +114,8 @@ describe('delivery ranges', () => {
     expect(fields).toEqual(expect.arrayContaining(['markupCents', 'endTime', 'dailyEndMinute', 'sowntownIds']));
     const fraction = await h.call(api.addDeliveryRange.path, rangeBiz({ markupCents: 1.5 }), token);
     expect(fraction.errInfo).toEqual({ problems: [{ field: 'markupCents', problem: { rule: 'wholeCents' } }] });
+    const over = await h.call(api.addDeliveryRange.path, rangeBiz({ startTime: nowSeconds() - 10 * DAY, endTime: nowSeconds() - DAY }), token);
+    expect([over.code, over.msg, over.errInfo]).toEqual([INVALID, 'the last day has already passed', { problems: [{ field: 'endTime', problem: { rule: 'endPassed' } }] }]);
     const unknown = await h.call(api.addDeliveryRange.path, rangeBiz({ sowntownIds: [6, 999] }), token);
     expect([unknown.code, unknown.errInfo]).toEqual([INVALID, { problems: [{ field: 'sowntownIds', problem: { rule: 'option' } }] }]);
     expect(await rows()).toEqual(before);

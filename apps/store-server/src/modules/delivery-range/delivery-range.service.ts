@@ -153,8 +153,10 @@ export class DeliveryRangeService {
     return towns;
   }
 
-  /** The towns exist and a freight template covers each; no other range of the store shares a town in an overlapping window. */
+  /** The window is not over; the towns exist and a freight template covers each; no other range of the store shares a town in an overlapping window. */
   private async checkRange(repo: DeliveryRangeRepository, unit: UnitOfWork, storeId: number, write: RangeWrite, exceptRangeId?: number): Promise<void> {
+    // A window already over would be saved straight into the ineffective list, where it can no longer be changed.
+    if (write.endTime.getTime() < this.clock.now().getTime()) throw fieldErrors([{ field: 'endTime', problem: { rule: 'endPassed' } }]);
     const towns = await this.knownTowns(repo, write.sowntownIds);
     const uncovered: string[] = [];
     for (const town of towns) if (!(await this.covers(unit, storeId, town.districtCode))) uncovered.push(town.sowntownName);
