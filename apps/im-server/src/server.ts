@@ -221,7 +221,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     const teamMessages = new TeamMessageService(store.db, createMessageClock(config.now), {
       afterPush: config.teamFanoutAfterPush,
       onError: (err, teamId) => app.log.error({ err, teamId }, 'team fan-out failed; it stays queued'),
-    });
+    }, antispam);
     const documents = new DocumentService(store.db, objectStore, config.now ?? Date.now, () => `${listeningUrl}/nos`, app.log);
     const uploads = new UploadService(store.db, objectStore, config.tokenSecret, config.now, () => `${listeningUrl}/nos`, documents);
     const sdkLogs = new SdkLogService(store.db, objectStore, config.appKey, config.now ?? Date.now);

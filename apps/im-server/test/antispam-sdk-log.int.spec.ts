@@ -106,6 +106,24 @@ describe('anti-spam lexicon and debug logs (issue 30 §2, §3)', () => {
     expect(stored.find((m) => m.idClient === 'raw-3')?.yidunAntiSpamRes).toBeUndefined();
   });
 
+  it('team texts pass the same server filter: a reject word refused, a replace word stored as ** and marked', async () => {
+    const owner = await RawImClient.loggedIn(server.wsUrl, account('as_team_owner'));
+    const member = account('as_team_member');
+    // A team takes accounts the server knows: the member has logged in once.
+    const memberClient = await RawImClient.loggedIn(server.wsUrl, member);
+    closers.push(() => owner.close(), () => memberClient.close());
+    const created = await owner.request('createTeam', { team: { type: 1, name: 'Team', beInviteMode: 1 }, accounts: [member] });
+    expect(created.code).toBe(200);
+    const teamId = created.body.team?.teamId as string;
+    const send = (idClient: string, text: string) => owner.request('sendTeamMsg', { msg: { idClient, scene: 1, to: teamId, type: 0, text } });
+    expect((await send('team-1', `${REJECT} here`)).code).toBe(403);
+    const replaced = await send('team-2', `${REPLACE} there`);
+    expect(replaced.code).toBe(200);
+    expect(replaced.body.msg).toMatchObject({ text: '** there', yidunAntiSpamRes: expect.stringContaining('"result":1') });
+    const history = await owner.request('getTeamHistoryMsgs', { scene: 1, to: teamId, endTime: 0, limit: 10, reverse: false });
+    expect((history.body.msgs ?? []).filter((m) => m.type === 0).map((m) => m.text)).toEqual(['** there']);
+  });
+
   it('getClientAntispam answers only the md5 while the lexicon is unchanged, and a new version after a change', async () => {
     const raw = await RawImClient.loggedIn(server.wsUrl, account('as_md5'));
     closers.push(() => raw.close());

@@ -22,7 +22,7 @@ export const NOTIFICATION_TYPE_CODE = 5;
 export type GroupScene = typeof Scene.TEAM | typeof Scene.SUPER_TEAM;
 
 /** A team or super team message before the server stores it: the message's fields, the team it goes to and its sender. */
-export type NewGroupMessage = Pick<StoredMessage, 'idClient' | 'type' | 'subType' | 'text' | 'attach' | 'custom' | 'fromNick' | 'fromClientType' | 'fromDeviceId' | 'time'> & {
+export type NewGroupMessage = Pick<StoredMessage, 'idClient' | 'type' | 'subType' | 'text' | 'attach' | 'custom' | 'fromNick' | 'fromClientType' | 'fromDeviceId' | 'time' | 'yidunAntiSpamRes'> & {
   teamId: number;
   sender: string;
 };
@@ -60,6 +60,8 @@ export async function insertGroupMessage(
       sender_seq: 0,
       receiver_seq: 0,
       ...thread,
+      // The server's anti-spam verdict (domain/antispam), when its filter marked the text.
+      yidun_anti_spam_res: input.yidunAntiSpamRes ?? null,
     })
     .onConflict((oc) => oc.columns(['sender', 'id_client']).doNothing())
     .returning(MESSAGE_COLUMNS)

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
-import { ResponseCode, type MessageRecordValue } from '../../protocol';
+import { MessageTypeCode, ResponseCode, type MessageRecordValue } from '../../protocol';
+import type { AntispamService } from '../antispam/antispam-service';
 import { ImServerError, parameterError } from '../errors';
 import { validatePageLimit } from '../msg/checks';
 import { visibleTo } from '../msg/visibility';
@@ -41,6 +42,8 @@ export class TeamMessageService {
     private readonly db: Kysely<ImDatabase>,
     private readonly nextTime: () => number,
     fanout: TeamFanoutOptions = {},
+    /** The anti-spam filter every team text passes before it is stored (domain/antispam); absent: none. */
+    private readonly antispam?: Pick<AntispamService, 'judge'>,
   ) {
     this.receipts = new TeamReceiptService(db);
     this.fanout = new TeamFanoutWorker(db, fanout);
@@ -54,6 +57,9 @@ export class TeamMessageService {
   async send(actor: TeamActor, input: MessageRecordValue | undefined): Promise<TeamMessageSent> {
     const valid = validateTeamSend(input);
     const teamId = parseTeamId(valid.to);
+    // The client's anti-spam rule, run again here as for p2p texts (domain/msg/message-service.ts).
+    const verdict = this.antispam && valid.type === MessageTypeCode.text ? await this.antispam.judge(valid.text) : undefined;
+    if (verdict) valid.text = verdict.text;
     const existing = await this.db
       .selectFrom('im_message')
       .select(MESSAGE_COLUMNS)
@@ -86,7 +92,7 @@ export class TeamMessageService {
       if (notMembers.length > 0) throw parameterError(`forcePushAccounts: not in the team: ${notMembers.join(', ')}`);
       // The message and the list of members it goes to; their inbox, session and sequence rows are
       // written after the answer and the push (team-fanout.ts, docs/im-server-writes.md "Team messages").
-      const message = await storeTeamMessage(trx, { ...groupMessageFromSend(actor, teamId, valid, this.nextTime()), thread }, new Map());
+      const message = await storeTeamMessage(trx, { ...groupMessageFromSend(actor, teamId, valid, this.nextTime()), thread, yidunAntiSpamRes: verdict?.yidunAntiSpamRes }, new Map());
       if (!message) throw new ImServerError(ResponseCode.DUPLICATE_OPERATION, 'the same idClient is being sent from another port');
       await queueTeamFanout(trx, message, teamId, recipients, true);
       if (input?.needMsgReceipt === true) {
