@@ -54,7 +54,8 @@ export class CouponPages {
   }
 
   async openRowAction(name: string, action: 'Details' | 'Claim records') {
-    await this.row(name).getByRole('button', { name: action }).click();
+    // Both navigate, so both are links (issue 35 §5).
+    await this.row(name).getByRole('link', { name: action }).click();
   }
 
   detail(): Locator {

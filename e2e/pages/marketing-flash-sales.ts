@@ -74,7 +74,7 @@ export class FlashSalePages {
 
   async openDetails(name: string) {
     await this.openList();
-    await this.row(name).getByRole('button', { name: 'Details' }).click();
+    await this.row(name).getByRole('link', { name: 'Details' }).click();
   }
 
   detail(): Locator {

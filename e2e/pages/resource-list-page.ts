@@ -64,7 +64,8 @@ export class ResourceListPage {
 
   async rowAction(id: string | number, label: string) {
     const row = this.row(id);
-    const direct = row.getByRole('button', { name: label, exact: true });
+    // Navigating actions are links (issue 35 §5), the others buttons.
+    const direct = row.getByRole('link', { name: label, exact: true }).or(row.getByRole('button', { name: label, exact: true }));
     if (await direct.count()) return direct.click();
     await row.getByRole('button', { name: /^(more|更多)$/ }).click();
     await this.page.getByRole('menuitem', { name: label, exact: true }).click();

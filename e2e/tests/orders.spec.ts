@@ -51,6 +51,16 @@ test('a paid order shows under "to ship" and its detail offers shipping', async 
 
   await orders.statusTab('to ship').click();
   await expect(orders.list.row(order.orderId)).toBeVisible();
+  // The detail is a real link: ctrl/⌘-click opens it in a new tab, which starts signed in with this tab's
+  // session (issue 35 §5; the token stays in session storage, §9).
+  const detailLink = orders.list.row(order.orderId).getByRole('link', { name: 'Detail', exact: true });
+  await expect(detailLink).toHaveAttribute('href', `${ORDER_SCREENS.details}?id=${order.orderId}`);
+  const [newTab] = await Promise.all([page.context().waitForEvent('page'), detailLink.click({ modifiers: ['ControlOrMeta'] })]);
+  await expect(newTab).toHaveURL(new RegExp(`${ORDER_SCREENS.details}\\?id=${order.orderId}$`));
+  await expect(new OrderScreens(newTab, consoleUrl()).detailField('orderNo')).toHaveText(order.orderNo);
+  await newTab.close();
+  await expect(page).toHaveURL(new RegExp(`${ORDER_SCREENS.list}`));
+
   await orders.list.rowAction(order.orderId, 'Detail');
   await expect(page).toHaveURL(new RegExp(`${ORDER_SCREENS.details}\\?id=${order.orderId}$`));
   await expect(orders.detailField('orderNo')).toHaveText(order.orderNo);

@@ -9,6 +9,23 @@ import {
 import { createSecureClient, resolveApiBase } from '@merchant/secure-transport';
 import { startConsole, type ConsoleApp } from './createConsole';
 import { readRuntimeConfig } from './runtimeConfig';
+import { answerSessionAsks, askOpenTabsForSession, SESSION_CHANNEL_NAME, type HandoffChannel } from '../features/auth/sessionHandoff';
+import { readStoredToken, storeToken } from '../features/auth/tokenStorage';
+
+const sessionChannel = (): HandoffChannel | null => (typeof BroadcastChannel === 'function' ? new BroadcastChannel(SESSION_CHANNEL_NAME) : null);
+
+/**
+ * A new tab of a signed-in console takes the session of an open tab (features/auth/sessionHandoff.ts), before
+ * the store reads the token. Not on the sign-in page itself, where a visitor should not wait for it.
+ */
+async function takeSessionFromOpenTab(): Promise<void> {
+  if (readStoredToken() || window.location.pathname === '/login') return;
+  const channel = sessionChannel();
+  if (!channel) return;
+  const token = await askOpenTabsForSession(channel, { id: crypto.randomUUID() });
+  (channel as unknown as BroadcastChannel).close();
+  if (token && !readStoredToken()) storeToken({ token, remember: false });
+}
 
 /**
  * Starts the console in steps, awaiting `pause` between them (startConsole). The browser router is
@@ -18,6 +35,7 @@ import { readRuntimeConfig } from './runtimeConfig';
  * total blocking time on /login, docs/performance.md).
  */
 export async function startBrowserConsole(pause: () => Promise<void>): Promise<ConsoleApp> {
+  await takeSessionFromOpenTab();
   const config = readRuntimeConfig(window, {
     VITE_API_BASE: import.meta.env.VITE_API_BASE,
     VITE_IM_FRAME_URL: import.meta.env.VITE_IM_FRAME_URL,
@@ -47,5 +65,8 @@ export async function startBrowserConsole(pause: () => Promise<void>): Promise<C
   );
   await pause();
   initializeRouter?.();
+  // This tab answers new tabs in turn, while it holds a session-only token.
+  const channel = sessionChannel();
+  if (channel) answerSessionAsks(channel, readStoredToken);
   return app;
 }

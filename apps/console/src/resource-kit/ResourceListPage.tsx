@@ -132,6 +132,8 @@ export function ResourceListPage<Row extends object, Arg>({ resource, savedViews
                   label: t(action.labelKey),
                   permission: action.permission,
                   color: action.color ?? (action.destructive ? 'error' : undefined),
+                  // A navigating action is a real link, so it opens in a new tab too (issue 35 §5).
+                  href: action.to?.(row),
                   onClick: () => runRow(action, row),
                 }),
               )}

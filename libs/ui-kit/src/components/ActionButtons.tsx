@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -16,10 +16,31 @@ export interface RowAction {
   key: string;
   label: ReactNode;
   onClick: () => void;
+  /**
+   * The address a navigating action goes to (detail, edit, ship…). The action is then a real link: a plain
+   * click still runs `onClick` (in-app navigation), while ctrl/⌘/shift-click, middle-click and "open in new
+   * tab" open the address as the browser does (issue 35 §5).
+   */
+  href?: string;
   disabled?: boolean;
   /** Permission code (§6); honoured by the direct buttons and the 'more' menu alike. */
   permission?: string;
   color?: 'primary' | 'error' | 'warning' | 'inherit';
+}
+
+/** A click the app handles itself; one with a modifier key (new tab, new window) is left to the browser. */
+export function isPlainClick(event: Pick<MouseEvent, 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey'>): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/** A link's click: in-app for a plain click, the browser's otherwise. */
+function linkClick(action: RowAction, done?: () => void) {
+  return (event: MouseEvent) => {
+    if (action.href !== undefined && !isPlainClick(event)) return;
+    event.preventDefault();
+    done?.();
+    action.onClick();
+  };
 }
 
 /** Splits actions into those shown as buttons and those in the 'more' menu. */
@@ -77,7 +98,9 @@ export function ActionButtons({ actions, userCodes }: ActionButtonsProps) {
           permission={action.permission}
           userCodes={userCodes}
           disabled={action.disabled}
-          onClick={action.onClick}
+          // A link only where it may be followed: no address on a disabled or forbidden action.
+          href={allowed(action) && !action.disabled ? action.href : undefined}
+          onClick={action.href !== undefined ? linkClick(action) : action.onClick}
         >
           {action.label}
         </PermissionButton>
@@ -99,6 +122,7 @@ export function ActionButtons({ actions, userCodes }: ActionButtonsProps) {
             <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
               {overflow.map((action) => {
                 const permitted = allowed(action);
+                const link = permitted && !action.disabled && action.href !== undefined;
                 return (
                   <MenuItem
                     key={action.key}
@@ -106,11 +130,11 @@ export function ActionButtons({ actions, userCodes }: ActionButtonsProps) {
                     title={permitted ? undefined : t('noPermission')}
                     // Keep the 'no permission' title hoverable on the disabled item.
                     sx={permitted ? undefined : { '&.Mui-disabled': { pointerEvents: 'auto' } }}
-                    onClick={() => {
+                    {...(link ? { component: 'a', href: action.href } : {})}
+                    onClick={(event: MouseEvent) => {
                       // The guard, not only the look: an item without permission never runs its action.
                       if (!permitted || action.disabled) return;
-                      setMenuAnchor(null);
-                      action.onClick();
+                      linkClick(action, () => setMenuAnchor(null))(event);
                     }}
                   >
                     {action.label}

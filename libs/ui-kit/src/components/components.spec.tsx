@@ -109,6 +109,49 @@ describe('ActionButtons permission codes (§6), including the more menu', () => 
   });
 });
 
+describe('ActionButtons links (issue 35 §5: navigating actions open in a new tab too)', () => {
+  const linked = (onClick: () => void): RowAction[] => [
+    { key: 'detail', label: 'detail', href: '/order/orderDetails?id=42', onClick },
+    { key: 'ship', label: 'ship', href: '/order/ship?id=42', onClick, permission: 'order:ship' },
+    { key: 'note', label: 'note', onClick },
+    { key: 'edit', label: 'edit', href: '/order/edit?id=42', onClick },
+  ];
+
+  it('a navigating action is a real link; a plain click stays in the app, a modified click is left to the browser', async () => {
+    const onClick = jest.fn();
+    render(<ActionButtons actions={linked(onClick)} userCodes={['order:ship']} />);
+    const detail = screen.getByRole('link', { name: 'detail' });
+    expect(detail).toHaveAttribute('href', '/order/orderDetails?id=42');
+    expect(screen.getByRole('link', { name: 'ship' })).toHaveAttribute('href', '/order/ship?id=42');
+
+    // A plain click: the app navigates (the browser's own navigation is prevented).
+    const plain = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    act(() => void detail.dispatchEvent(plain));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(plain.defaultPrevented).toBe(true);
+    // ctrl/⌘-click (new tab): the app does nothing and the browser follows the link.
+    for (const modifier of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }]) {
+      const modified = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...modifier });
+      act(() => void detail.dispatchEvent(modified));
+      expect(modified.defaultPrevented).toBe(false);
+    }
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('a forbidden action is no link, and the more menu holds links too', async () => {
+    const onClick = jest.fn();
+    render(<ActionButtons actions={linked(onClick)} userCodes={[]} />);
+    expect(screen.queryByRole('link', { name: 'ship' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ship' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: /more|更多/ }));
+    const edit = await screen.findByRole('menuitem', { name: 'edit' });
+    expect(edit).toHaveAttribute('href', '/order/edit?id=42');
+    expect(screen.getByRole('menuitem', { name: 'note' })).not.toHaveAttribute('href');
+    await userEvent.click(edit);
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('usePermissions', () => {
   function Probe({ code }: { code?: string }) {
     const permissions = usePermissions();

@@ -67,12 +67,12 @@ describe('refund lists (orderAfter, orderAfterAll)', () => {
     const { user, location } = setup(AFTER_SALES_PATHS.all, { refunds });
     await screen.findByText(refunds[0]!.refundNo, {}, LOAD);
     const rowOf = (index: number) => screen.getByText(refunds[index]!.refundNo).closest('[role=row]') as HTMLElement;
-    expect(within(rowOf(0)).getByRole('button', { name: 'Process' })).toBeInTheDocument();
-    expect(within(rowOf(1)).queryByRole('button', { name: 'Process' })).not.toBeInTheDocument();
-    expect(within(rowOf(2)).queryByRole('button', { name: 'Process' })).not.toBeInTheDocument();
+    expect(within(rowOf(0)).getByRole('link', { name: 'Process' })).toBeInTheDocument();
+    expect(within(rowOf(1)).queryByRole('link', { name: 'Process' })).not.toBeInTheDocument();
+    expect(within(rowOf(2)).queryByRole('link', { name: 'Process' })).not.toBeInTheDocument();
     expect(within(rowOf(1)).getByText('refunded')).toBeInTheDocument();
     expect(within(rowOf(2)).getByText('refund rejected')).toBeInTheDocument();
-    await user.click(within(rowOf(3)).getByRole('button', { name: 'Process' }));
+    await user.click(within(rowOf(3)).getByRole('link', { name: 'Process' }));
     await waitFor(() => expect(location()).toBe(recordAddress(AFTER_SALES_PATHS.processRefund, 4)));
     expect(await screen.findByTestId('refund-detail')).toBeInTheDocument();
   });
@@ -252,7 +252,7 @@ describe('complaints (orderComplaint)', () => {
     await user.click(screen.getByTestId('tab-2'));
     await waitFor(() => expect(server.callsTo('/complaint/list').at(-1)!.biz).toMatchObject({ status: 2 }));
     await user.click(screen.getByTestId('tab-1'));
-    await user.click(within((await screen.findByText('C202611230001')).closest('[role=row]') as HTMLElement).getByRole('button', { name: 'Detail' }));
+    await user.click(within((await screen.findByText('C202611230001')).closest('[role=row]') as HTMLElement).getByRole('link', { name: 'Detail' }));
     await waitFor(() => expect(location()).toBe(recordAddress(AFTER_SALES_PATHS.complaintDetails, 1)));
     const timeline = await screen.findByTestId('complaint-timeline');
     expect(within(timeline).getByText(/complaint filed by the buyer/)).toBeInTheDocument();

@@ -58,7 +58,7 @@ describe('inventory centre screens', () => {
     expect(location()).toContain('inventory.item.page=2');
 
     const row = screen.getByText('Item 6').closest('[role=row]') as HTMLElement;
-    await user.click(within(row).getByRole('button', { name: 'Detail' }));
+    await user.click(within(row).getByRole('link', { name: 'Detail' }));
     expect(await screen.findByTestId('resource-detail-inventory.item')).toBeInTheDocument();
     expect(location()).toBe(`${BASE}/inventoryList/detail?id=6`);
     expect(await screen.findByTestId('detail-itemName')).toHaveTextContent('Item 6');

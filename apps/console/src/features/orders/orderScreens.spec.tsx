@@ -111,24 +111,25 @@ describe('order list', () => {
     expect(screen.queryByText('13812345678')).not.toBeInTheDocument();
 
     const toShip = within(rowOf('SO2026000001'));
-    expect(toShip.getByRole('button', { name: 'Ship' })).toBeEnabled();
-    expect(toShip.queryByRole('button', { name: 'Extend period' })).not.toBeInTheDocument();
+    // Navigating actions are links, so they open in a new tab too (issue 35 §5).
+    expect(toShip.getByRole('link', { name: 'Ship' })).toHaveAttribute('href', expect.stringContaining('/order/shippingOrder'));
+    expect(toShip.queryByRole('link', { name: 'Extend period' })).not.toBeInTheDocument();
 
     const shipped = within(rowOf('SO2026000002'));
-    expect(shipped.queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
-    expect(shipped.getByRole('button', { name: 'Extend period' })).toBeInTheDocument();
+    expect(shipped.queryByRole('link', { name: 'Ship' })).not.toBeInTheDocument();
+    expect(shipped.getByRole('link', { name: 'Extend period' })).toBeInTheDocument();
 
     const withdrawn = within(rowOf('SO2026000005'));
-    expect(withdrawn.getByRole('button', { name: 'Detail' })).toBeInTheDocument();
-    expect(withdrawn.queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
-    expect(withdrawn.queryByRole('button', { name: 'Extend period' })).not.toBeInTheDocument();
+    expect(withdrawn.getByRole('link', { name: 'Detail' })).toBeInTheDocument();
+    expect(withdrawn.queryByRole('link', { name: 'Ship' })).not.toBeInTheDocument();
+    expect(withdrawn.queryByRole('link', { name: 'Extend period' })).not.toBeInTheDocument();
   });
 
   it('opens a service order on its own detail screen, and offers export only with order:export', async () => {
     const { user, location, unmount } = renderOrders(ORDER_PATHS.list, [fakeOrder(1, 2), fakeOrder(8, 2, { serviceOrder: true })]);
     await screen.findByText('SO2026000008', {}, FIRST_LOAD);
     expect(screen.getByTestId('resource-export')).toBeEnabled();
-    await user.click(within(rowOf('SO2026000008')).getByRole('button', { name: 'Detail' }));
+    await user.click(within(rowOf('SO2026000008')).getByRole('link', { name: 'Detail' }));
     await waitFor(() => expect(location()).toBe(`${ORDER_PATHS.serviceDetails}?id=8`), STEP);
     unmount();
 

@@ -48,7 +48,7 @@ describe('/marketing/activity/activityList', () => {
     const rejected = rowOf('The main image is not clear');
     expect(rejected).toHaveTextContent('年货节');
     expect(rejected).toHaveTextContent('rejected');
-    expect(within(rowOf('Autumn fair')).getAllByRole('button').map((button) => button.textContent)).toEqual(['Details', 'Withdraw']);
+    expect(Array.from(rowOf('Autumn fair').querySelectorAll('a, button'), (action) => action.textContent)).toEqual(['Details', 'Withdraw']);
 
     const campaigns = screen.getByRole('table', { name: 'Platform campaigns' });
     const spring = within(campaigns).getByText('Spring home fair').closest('tr') as HTMLElement;
