@@ -4,6 +4,8 @@
 import {
   createContactsServices,
   createImClient,
+  createNetworkTypeProbe,
+  ImError,
   createLogUploadPort,
   LocalLog,
   MemoryLocalLogStore,
@@ -16,6 +18,7 @@ import {
   MultiTabImClient,
   type BroadcastChannelLike,
   type ContactsServicesOptions,
+  type ImClient,
   type ImConnectionPort,
   type ImUser,
   type LockManagerLike,
@@ -31,6 +34,7 @@ import { openChatStore } from './open-chat-store';
 import { ImContactsPort, type ContactsEventSource } from '../contacts/contacts-port';
 import { ImTeamsPort } from '../teams/teams-port';
 import { ImCallsPort } from '../calls/calls-port';
+import { frameBackgroundSettings } from './background-settings';
 
 export interface FrameChatClientOptions {
   config: FrameRuntimeConfig;
@@ -82,18 +86,26 @@ export async function createFrameChatClient(options: FrameChatClientOptions): Pr
   const { config, params } = options;
   const store = options.store ?? (await openChatStore(config.imAppKey, params.account));
   const idClients = new IdClientIssuer();
+  // The reporter, the telemetry and the probes (docs/im-background.md) run against the real server only:
+  // a test's scripted connection has no server to report to.
+  const reporting = options.connection === undefined ? frameBackgroundSettings(config.imLbsUrl, { ipv4Url: config.imProbeIpv4Url, ipv6Url: config.imProbeIpv6Url }) : undefined;
   const connectionOptions = {
     lbsUrl: config.imLbsUrl,
     appKey: config.imAppKey,
     account: params.account,
     token: params.token,
     getToken: options.getToken,
+    ...(reporting ? { networkTypeProbe: createNetworkTypeProbe(reporting.probes) } : {}),
   };
   const outbox = options.outbox === false ? { outbox: false } : {};
   // The local debug log (docs/im-background.md): im-core's log lines go there as well as to the console,
   // and the anti-spam filter checks outgoing text with the server's lexicon.
   const localLog = new LocalLog({ store: await openLogStore(config.imAppKey, params.account, options.store !== undefined), describe: () => `account ${params.account} app ${config.imAppKey} ${globalThis.navigator?.userAgent ?? ''}` });
-  const background = { logger: teeLogger(localLog), clientAntispam: true };
+  const background = { logger: teeLogger(localLog), clientAntispam: true, ...(reporting ? { reporter: reporting.reporter, telemetry: reporting.telemetry } : {}) };
+  // The client that reports upload failures and turns file URLs into CDN ones (this tab's, or the leader's).
+  let reportingClient: Pick<ImClient, 'fileUrl' | 'reportUploadFailure'> | undefined;
+  const fileUrl = (url: string) => reportingClient?.fileUrl(url) ?? url;
+  const onUploadFailure = (error: ImError) => reportingClient?.reportUploadFailure(error);
   const tabs = options.tabs === undefined ? browserTabEnvironment() : options.tabs;
   // Tabs share one socket only when they share the data: a memory store is this tab's alone.
   if (tabs && store.kind === 'indexeddb') {
@@ -104,27 +116,27 @@ export async function createFrameChatClient(options: FrameChatClientOptions): Pr
       // Only the leader tab builds a socket; the others' calls and events go through it.
       createLeader: (createIdClient) => {
         const connection = options.connection ?? new ImConnection(connectionOptions);
-        return {
-          client: createImClient({ ...connectionOptions, ...outbox, ...background, store, createIdClient, connection }),
-          request: (name, body) => connection.request(name, body),
-        };
+        const leader = createImClient({ ...connectionOptions, ...outbox, ...background, store, createIdClient, connection });
+        reportingClient = leader;
+        return { client: leader, request: (name, body) => connection.request(name, body) };
       },
     });
-    const files = fileSendingFor(config, params.account, store, client.request);
+    const files = fileSendingFor(config, params.account, store, client.request, onUploadFailure);
     const ports = contactsPortsFor(params.account, store, client.request, client);
     const calls = new ImCallsPort(params.account, client.request, client);
     logClientEvents(client, localLog);
     const diagnostics = diagnosticLogFor(localLog, files, client.request);
-    return new ImChatClient(client, store, idClients, userLookupOver({ request: client.request }), ports.contacts, files, ports.teams, calls, diagnostics);
+    return new ImChatClient(client, store, idClients, userLookupOver({ request: client.request }), ports.contacts, files, ports.teams, calls, diagnostics, fileUrl);
   }
   const connection = options.connection ?? new ImConnection(connectionOptions);
   const client = createImClient({ ...connectionOptions, ...outbox, ...background, store, createIdClient: idClients.create, connection });
+  reportingClient = client;
   const request: ContactsServicesOptions['request'] = (name, body) => connection.request(name, body);
   const ports = contactsPortsFor(params.account, store, request, client);
   const calls = new ImCallsPort(params.account, request, client);
-  const files = fileSendingFor(config, params.account, store, request);
+  const files = fileSendingFor(config, params.account, store, request, onUploadFailure);
   logClientEvents(client, localLog);
-  return new ImChatClient(client, store, idClients, userLookupOver(connection), ports.contacts, files, ports.teams, calls, diagnosticLogFor(localLog, files, request));
+  return new ImChatClient(client, store, idClients, userLookupOver(connection), ports.contacts, files, ports.teams, calls, diagnosticLogFor(localLog, files, request), fileUrl);
 }
 
 /** The log's IndexedDB store beside the chat database; memory when there is none (or the chat store is a test's). */
@@ -162,9 +174,10 @@ function diagnosticLogFor(localLog: LocalLog, files: FileSending, request: Conta
 }
 
 /** Uploads go over HTTP from this tab (the bytes never cross tabs); the token comes over `request` (docs/im-upload.md). */
-function fileSendingFor(config: FrameRuntimeConfig, account: string, store: Store, request: ContactsServicesOptions['request']): FileSending {
+function fileSendingFor(config: FrameRuntimeConfig, account: string, store: Store, request: ContactsServicesOptions['request'], onFailure: (error: ImError) => void): FileSending {
   const ports = createUploadPorts({ request, lbsUrl: config.imLbsUrl, account, appKey: config.imAppKey, store });
-  return { uploader: new FileUploader(ports), probe: browserMediaProbe };
+  // An upload that ends Upload_Failed goes to the reporter (§4 Reporter; docs/im-background.md).
+  return { uploader: new FileUploader({ ...ports, onFailure }), probe: browserMediaProbe };
 }
 
 /** im-core's contacts and teams services on the frame's store, their requests over `request` (the leader tab's socket in multi-tab). */

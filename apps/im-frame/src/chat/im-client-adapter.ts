@@ -118,6 +118,8 @@ export class ImChatClient implements ChatClient {
     readonly calls?: CallsPort,
     /** The local debug log's upload for support (diagnostics/, docs/im-background.md). */
     readonly diagnostics?: DiagnosticLogPort,
+    /** im-core's `client.fileUrl`: file URLs through the CDN getNosCdnHost named (docs/im-background.md "CDN host"). */
+    private readonly fileUrl: (url: string) => string = (url) => url,
   ) {
     if (files) this.uploadMemory = storeUploadMemory(store);
     const msgExtend = client.msgExtend;
@@ -135,6 +137,10 @@ export class ImChatClient implements ChatClient {
     );
   }
 
+  /** A message's file URL as the frame loads it: through the CDN when there is one. */
+  private readonly withFileUrl = (message: ChatMessage): ChatMessage => (message.file?.url ? { ...message, file: { ...message.file, url: this.fileUrl(message.file.url) } } : message);
+  private readonly toChat = (message: ImMessage): ChatMessage => this.withFileUrl(toChatMessage(message));
+
   on<E extends ChatClientEventName>(event: E, listener: (value: ChatClientEvents[E]) => void): Unsubscribe {
     return this.events.on(event, listener);
   }
@@ -143,15 +149,15 @@ export class ImChatClient implements ChatClient {
     return readLocalSessions(this.store);
   }
 
-  listLocalMessages(sessionId: string, limit: number): Promise<ChatMessage[]> {
-    return readLocalMessages(this.store, sessionId, limit);
+  async listLocalMessages(sessionId: string, limit: number): Promise<ChatMessage[]> {
+    return (await readLocalMessages(this.store, sessionId, limit)).map(this.withFileUrl);
   }
 
   /** The server's history call needs a logged-in connection: before the first sync it waits. */
   async fetchHistory(sessionId: string, page: { limit: number; endTime?: number }): Promise<HistoryPage> {
     if (!this.hasSynced) await new Promise<void>((resolve, reject) => this.syncWaiters.push({ resolve, reject }));
     const result = await this.client.messages.fetchHistory({ sessionId, limit: page.limit, endTime: page.endTime });
-    return { messages: await withTeamSenders(result.messages.map(toChatMessage), this.store), hasMore: result.hasMore };
+    return { messages: await withTeamSenders(result.messages.map(this.toChat), this.store), hasMore: result.hasMore };
   }
 
   async connect(): Promise<void> {
@@ -193,7 +199,7 @@ export class ImChatClient implements ChatClient {
     const sending = start();
     const idClient = this.idClients.take();
     try {
-      return toChatMessage(await sending);
+      return this.toChat(await sending);
     } catch (error) {
       return this.storedFailure(error, idClient);
     }
@@ -238,13 +244,13 @@ export class ImChatClient implements ChatClient {
       found = sameTime.find((message) => message.idServer === ref.idServer);
     }
     if (!found) return undefined;
-    const [named] = await withTeamSenders([toChatMessage(found)], this.store);
+    const [named] = await withTeamSenders([this.toChat(found)], this.store);
     return named;
   }
 
   async resend(message: ChatMessage): Promise<ChatMessage> {
     try {
-      return toChatMessage(await this.client.messages.resend(message.idClient));
+      return this.toChat(await this.client.messages.resend(message.idClient));
     } catch (error) {
       return this.storedFailure(error, message.idClient);
     }
@@ -293,7 +299,7 @@ export class ImChatClient implements ChatClient {
   private async storedFailure(error: unknown, idClient: string | undefined): Promise<ChatMessage> {
     const stored = idClient ? await this.store.getMessage(idClient) : undefined;
     if (!stored) throw error instanceof Error ? error : new Error(String(error));
-    return toChatMessage(stored);
+    return this.toChat(stored);
   }
 
   private onSynced(): void {
@@ -346,7 +352,7 @@ export class ImChatClient implements ChatClient {
   private messagesChain: Promise<void> | undefined;
 
   private queueMessage(message: ImMessage): void {
-    const mapped = toChatMessage(message);
+    const mapped = this.toChat(message);
     if (!this.messagesChain && message.scene !== 'team') {
       this.emit('message', mapped);
       return;

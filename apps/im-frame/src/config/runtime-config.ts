@@ -5,6 +5,12 @@ export interface FrameRuntimeConfig {
   imLbsUrl: string;
   imAppKey: string;
   consoleOrigins: string[];
+  /**
+   * The network probes' URLs (docs/im-background.md "Telemetry and probes"); default im-server's
+   * {base}/stats/probe/ipv4 and /ipv6 beside imLbsUrl. Set them to hosts reached over one family only.
+   */
+  imProbeIpv4Url?: string;
+  imProbeIpv6Url?: string;
 }
 
 /** The part of `import.meta.env` the frame reads; passed in so this module stays testable. */
@@ -65,5 +71,14 @@ export function readRuntimeConfig(
       readOrigins(fromGlobal.consoleOrigins) ??
       readOrigins(env.VITE_CONSOLE_ORIGINS) ??
       DEFAULT_RUNTIME_CONFIG.consoleOrigins,
+    ...optionalUrl('imProbeIpv4Url', fromGlobal.imProbeIpv4Url),
+    ...optionalUrl('imProbeIpv6Url', fromGlobal.imProbeIpv6Url),
   };
+}
+
+/** An http(s) URL setting when given and well formed; otherwise left out (the default applies). */
+function optionalUrl<K extends string>(key: K, value: unknown): Partial<Record<K, string>> {
+  const text = nonEmptyString(value);
+  if (!text || !/^https?:\/\//i.test(text)) return {};
+  return { [key]: text } as Partial<Record<K, string>>;
 }
