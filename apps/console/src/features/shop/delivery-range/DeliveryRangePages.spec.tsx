@@ -47,7 +47,7 @@ describe('/shop/distributionRangeMaintenance', () => {
     await user.click(screen.queryByRole('link', { name: 'Ineffective ranges' }) ?? screen.getByRole('button', { name: 'Ineffective ranges' }));
     expect(await screen.findByText('Xuhui spring trial', {}, LOAD)).toBeInTheDocument();
     expect(rowOf('Xuhui spring trial')).toHaveTextContent('ineffective');
-    expect(within(rowOf('Xuhui spring trial')).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(rowOf('Xuhui spring trial')).queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     expect(server.violations).toEqual([]);
   });
 
