@@ -1,4 +1,4 @@
-import { MemoryStore, MessageTypeCode } from '@merchant/im-core';
+import { ImClient, MemoryStore, MessageTypeCode } from '@merchant/im-core';
 import { frameBackgroundSettings } from './background-settings';
 import { createFrameChatClient } from './create-frame-chat-client';
 import { DEFAULT_RUNTIME_CONFIG, readRuntimeConfig } from '../config/runtime-config';
@@ -42,3 +42,18 @@ describe('file URLs through the CDN (client.fileUrl; §4 after login, §9)', () 
     expect((await client.listLocalMessages('p2p-c_demo1', 10)).map((message) => message.file?.url)).toEqual(['https://cdn.example/bucket/a.png', 'https://elsewhere.example/b.png']);
   });
 });
+
+describe('upload failures reach the reporter (§4 Reporter; docs/im-background.md)', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('hands an upload that ends Upload_Failed to client.reportUploadFailure', async () => {
+    const reported = jest.spyOn(ImClient.prototype, 'reportUploadFailure');
+    const server = createFakeImServer();
+    server.connection.answer('getNosToken', () => ({ tokens: [] }));
+    const client = await createFrameChatClient({ config: DEFAULT_RUNTIME_CONFIG, params: { account: MERCHANT, token: 'token' }, store: new MemoryStore(), connection: server.connection });
+    await client.connect();
+    await expect(client.sendFile('p2p-c_demo1', new File(['hello'], 'notes.txt', { type: 'text/plain' }))).rejects.toMatchObject({ errorName: 'Upload_Failed' });
+    expect(reported).toHaveBeenCalledWith(expect.objectContaining({ errorName: 'Upload_Failed' }));
+  });
+});
+
