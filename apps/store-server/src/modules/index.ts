@@ -111,6 +111,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     cardOf: async (storeId) => (await settlementCards.findCard(storeId))?.card_number,
     operatorKey: config.operatorKey,
     operatorKeyHeader: OPERATOR_KEY_HEADER,
+    testHooks: config.enableTestHooks,
   });
   sandboxProvider.callbacks.on('payout', (event, trx) => wallet.onPayoutOutcome(event, trx));
 

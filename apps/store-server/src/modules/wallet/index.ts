@@ -12,10 +12,15 @@ export { payoutReference, withdrawalIdOf, type PayoutGateway, type PayoutView, t
 export { WalletService } from './wallet.service';
 export { WalletRepository } from './wallet.repository';
 
-/** How often the ledger sweeper runs (settlement T+N, stale withdrawals): LEDGER_SWEEP_SECONDS (0 turns it off), else every minute. */
-export function ledgerSweepSeconds(env: NodeJS.ProcessEnv): number {
-  const value = Number(env.LEDGER_SWEEP_SECONDS ?? 60);
-  return Number.isFinite(value) && value >= 0 ? value : 60;
+/**
+ * How often the ledger sweeper runs (settlement T+N, stale withdrawals): LEDGER_SWEEP_SECONDS (0 turns it off), else
+ * every minute; off by default on a server with test hooks, whose tests run the sweep themselves (a sweep between a
+ * test's reset and its assertions would settle seeded orders as they come due).
+ */
+export function ledgerSweepSeconds(env: NodeJS.ProcessEnv, testHooks = false): number {
+  const fallback = testHooks ? 0 : 60;
+  const value = Number(env.LEDGER_SWEEP_SECONDS ?? fallback);
+  return Number.isFinite(value) && value >= 0 ? value : fallback;
 }
 
 /** One sweep: due settlements, then withdrawals a crash or a lost callback left processing. */
@@ -59,6 +64,8 @@ export interface WalletModuleDeps {
   operatorKey?: string;
   operatorKeyHeader: string;
   env?: NodeJS.ProcessEnv;
+  /** A server with test hooks: the sweeper is off unless LEDGER_SWEEP_SECONDS says otherwise. */
+  testHooks?: boolean;
 }
 
 /**
@@ -69,7 +76,7 @@ export function walletModule(deps: WalletModuleDeps) {
   const repository = new WalletRepository(deps.db);
   const service = new WalletService(repository, deps.clock, deps.payPassword, deps.cards, deps.payouts, { error: (message, error) => console.error(message, error) });
   const routes: StoreRoute[] = [...walletRoutes(service, deps.db), ...ledgerCheckRoute(deps.db, deps.operatorKey, deps.operatorKeyHeader)];
-  const seconds = ledgerSweepSeconds(deps.env ?? process.env);
+  const seconds = ledgerSweepSeconds(deps.env ?? process.env, deps.testHooks);
   const sweep = () => sweepLedger(deps.db, deps.clock, service, deps.cardOf);
   if (seconds > 0) routes.push(sweeperLifecycle(sweep, seconds));
   /** The payout's outcome, in the transaction that records the provider's event. */

@@ -25,7 +25,6 @@ jest.setTimeout(300_000);
 
 let h: TestHarness;
 beforeAll(async () => {
-  process.env.LEDGER_SWEEP_SECONDS = '0'; // the tests run the sweep themselves
   h = await startTestServer({ config: { sandboxProviderDelayMs: 20 } });
 });
 afterAll(() => h.close());
