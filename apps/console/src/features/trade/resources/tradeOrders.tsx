@@ -27,9 +27,9 @@ const search = (t: TFunction, context: ResourceTextContext) =>
 const COLUMNS: ResourceColumn<TradeOrderRow>[] = [
   { key: 'orderNo', titleKey: 'trade.field.orderNo', width: 170 },
   { key: 'payTime', titleKey: 'trade.field.payTime', width: 160, sortable: true, format: (row) => time(row.payTime) },
-  { key: 'amountCents', titleKey: 'trade.field.amount', width: 110, align: 'right', sortable: true, format: (row) => money(row.amountCents) },
+  { key: 'amountCents', titleKey: 'trade.field.amount', width: 140, align: 'right', sortable: true, format: (row) => money(row.amountCents) },
   { key: 'appCode', titleKey: 'trade.field.app', width: 120, format: (row, context) => appText(row.appCode, context) },
-  { key: 'payMethod', titleKey: 'trade.field.payMethod', width: 150, format: (row, context) => payMethodText(row.payMethod, context) },
+  { key: 'payMethod', titleKey: 'trade.field.payMethod', width: 130, format: (row, context) => payMethodText(row.payMethod, context) },
   { key: 'status', titleKey: 'trade.field.orderStatus', width: 110, status: ORDER_STATUS },
   { key: 'refundedCents', titleKey: 'trade.field.refunded', width: 120, align: 'right', format: (row) => money(row.refundedCents) },
   { key: 'buyerName', titleKey: 'trade.field.buyer', flex: 1 },
