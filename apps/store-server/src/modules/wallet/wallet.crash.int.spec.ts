@@ -1,0 +1,142 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { walletEndpoints as api, STORE_CODES, WITHDRAWAL_STATE, type WithdrawalRecord } from '@merchant/api-contracts';
+import { createSecureClient, type SecureClient } from '@merchant/secure-transport';
+import { build, type Plugin } from 'esbuild';
+
+// Issue 29: a crash between the freeze and the payout. A real store-server process (the bundled src/main.ts on a PGlite
+// data folder) takes a withdrawal: the amount is frozen and the payout asked of the sandbox provider, due in a few
+// seconds. The process is SIGKILLed before the payout completes and started again on the same data: the provider's
+// pending payout completes, its signed callback posts the freeze, and the ledger check holds. Nothing is lost (the
+// frozen money reaches the payout) and nothing is paid twice (one payout, one post).
+jest.setTimeout(600_000);
+
+const APP_DIR = join(__dirname, '..', '..', '..');
+const REPO_ROOT = join(APP_DIR, '..', '..');
+const OPERATOR_KEY = 'wallet-crash-operator-key';
+const PAY_PASSWORD = '135790';
+const KEY = randomUUID();
+
+const externalPackages: Plugin = {
+  name: 'external-packages',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@merchant/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+async function bundleServer(): Promise<string> {
+  const outdir = join(REPO_ROOT, 'node_modules', '.cache', 'store-server-child');
+  mkdirSync(outdir, { recursive: true });
+  const outfile = join(outdir, `main-${process.pid}.mjs`);
+  await build({ entryPoints: [join(APP_DIR, 'src', 'main.ts')], bundle: true, platform: 'node', target: 'node20', format: 'esm', outfile, tsconfig: join(APP_DIR, 'tsconfig.json'), plugins: [externalPackages], logLevel: 'error' });
+  return outfile;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+let entry: string;
+let dataDir: string;
+let port: number;
+let child: ChildProcess | undefined;
+
+async function startServer(): Promise<string> {
+  const started = spawn(process.execPath, [entry], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ENABLE_TEST_HOOKS: '1',
+      OPERATOR_KEY,
+      SANDBOX_PROVIDER_DELAY_MS: '4000',
+      LEDGER_SWEEP_SECONDS: '0',
+      UNPAID_SWEEP_SECONDS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child = started;
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    started.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('store-server listening at')) resolve();
+    });
+    started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    started.once('exit', (code, signal) => reject(new Error(`store-server exited (${code ?? signal}) before listening: ${output.slice(-2000)}`)));
+  });
+  return `http://127.0.0.1:${port}`;
+}
+
+async function killServer(): Promise<void> {
+  const running = child;
+  child = undefined;
+  if (!running || running.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+  running.kill('SIGKILL');
+  await exited;
+}
+
+beforeAll(async () => {
+  [entry, port] = await Promise.all([bundleServer(), freePort()]);
+  dataDir = mkdtempSync(join(tmpdir(), 'wallet-crash-'));
+});
+afterAll(async () => {
+  await killServer();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signIn(url: string): Promise<SecureClient> {
+  const client = createSecureClient({ baseUrl: url, mode: 'none', getLanguage: () => 'en-US' });
+  const login = await client.request<{ accessToken: string }>('/v1/store/eshop/store/user/login', { userName: 'demo_merchant', password: 'Demo12345' }, { silent: true });
+  client.setAccessToken(login.data.accessToken);
+  return client;
+}
+
+const ledgerCheck = async (url: string) =>
+  ((await (await fetch(`${url}/operator/ledger/check`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-operator-key': OPERATOR_KEY }, body: '{}' })).json()) as { data: { ok: boolean; breaks: unknown[] } }).data;
+const wallet = async (client: SecureClient) => (await client.request<Record<string, number>>('/v1/store/pay/account/queryPayAccountByUser', {}, { silent: true })).data;
+
+it('resolves a withdrawal frozen before a SIGKILL once the server is back: paid out once, nothing lost', async () => {
+  let url = await startServer();
+  let client = await signIn(url);
+  await client.request('/v1/store/pay/user/sendInitPayPasswordCheckCode', {}, { silent: true });
+  const codes = (await (await fetch(`${url}/__test__/check-codes?target=13800001001`)).json()) as { codes: Array<{ code: string }> };
+  await client.request('/v1/store/pay/user/initPayPassword', { payPassword: PAY_PASSWORD, checkCode: codes.codes[0]!.code }, { silent: true });
+  const before = await wallet(client);
+  expect(before.availableBalance).toBeGreaterThan(10_000);
+
+  const applied = await client.request<WithdrawalRecord>(api.applyWithdrawal.path, { amountCents: 10_000, payPassword: PAY_PASSWORD, idempotencyKey: KEY }, { silent: true });
+  expect([applied.code, applied.data.state]).toEqual([STORE_CODES.success, WITHDRAWAL_STATE.processing]);
+  expect((await wallet(client)).frozenBalance).toBe(before.frozenBalance + 10_000);
+  client.dispose();
+  await killServer(); // the payout is due in 4 s: the process dies with the money frozen
+
+  url = await startServer();
+  client = await signIn(url);
+  let record = applied.data;
+  for (let attempt = 0; attempt < 600 && record.state === WITHDRAWAL_STATE.processing; attempt++) {
+    // fixed wait: poll interval while the provider's payout comes due after the restart; the loop bound ends the wait
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    record = (await client.request<WithdrawalRecord>(api.queryWithdrawalDetail.path, { withdrawalId: applied.data.withdrawalId }, { silent: true })).data;
+  }
+  expect(record.state).toBe(WITHDRAWAL_STATE.paid);
+  const after = await wallet(client);
+  expect([after.availableBalance, after.frozenBalance]).toEqual([before.availableBalance - 10_000, before.frozenBalance]);
+  // The same submit again answers the first withdrawal and moves nothing.
+  const repeat = await client.request<WithdrawalRecord>(api.applyWithdrawal.path, { amountCents: 10_000, payPassword: PAY_PASSWORD, idempotencyKey: KEY }, { silent: true });
+  expect(repeat.data.withdrawalId).toBe(applied.data.withdrawalId);
+  expect((await wallet(client)).availableBalance).toBe(before.availableBalance - 10_000);
+  expect(await ledgerCheck(url)).toMatchObject({ ok: true, breaks: [] });
+  client.dispose();
+});
