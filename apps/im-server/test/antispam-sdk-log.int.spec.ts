@@ -124,6 +124,18 @@ describe('anti-spam lexicon and debug logs (issue 30 §2, §3)', () => {
     expect((history.body.msgs ?? []).filter((m) => m.type === 0).map((m) => m.text)).toEqual(['** there']);
   });
 
+  it('super-team texts pass the same server filter', async () => {
+    const owner = account('as_super_owner');
+    const sender = await RawImClient.loggedIn(server.wsUrl, owner);
+    closers.push(() => sender.close());
+    const { team } = await server.server.createSuperTeam({ owner, name: 'Super', members: [], beInviteMode: 1 });
+    const send = (idClient: string, text: string) => sender.request('sendSuperTeamMsg', { msg: { idClient, scene: 5, to: team.teamId, type: 0, text } });
+    expect((await send('super-1', `${REJECT}!`)).code).toBe(403);
+    const replaced = await send('super-2', `a ${REPLACE}`);
+    expect(replaced.code).toBe(200);
+    expect(replaced.body.msg).toMatchObject({ text: 'a **', yidunAntiSpamRes: expect.stringContaining('"result":1') });
+  });
+
   it('getClientAntispam answers only the md5 while the lexicon is unchanged, and a new version after a change', async () => {
     const raw = await RawImClient.loggedIn(server.wsUrl, account('as_md5'));
     closers.push(() => raw.close());

@@ -30,7 +30,7 @@ export const SUPER_TEAM_HANDLERS: CommandHandlers = {
   sendSuperTeamMsg: async (ctx, body) => {
     const sender = ctx.port.account;
     const teams = ctx.services.superTeams;
-    const { message, memberSeq, duplicate } = await sendSuperTeamMsg(teams.db, actorOf(ctx), body.msg, teams.nextMessageTime());
+    const { message, memberSeq, duplicate } = await sendSuperTeamMsg(teams.db, actorOf(ctx), body.msg, teams.nextMessageTime(), ctx.services.antispam);
     if (!duplicate) {
       ctx.afterResponse(async () => {
         const members = await teams.memberAccounts(Number(message.to), memberSeq);

@@ -1,4 +1,5 @@
-import { ResponseCode, type MessageRecordValue } from '../../protocol';
+import { MessageTypeCode, ResponseCode, type MessageRecordValue } from '../../protocol';
+import type { AntispamService } from '../antispam/antispam-service';
 import { ImServerError, parameterError } from '../errors';
 import { MESSAGE_COLUMNS, Scene, messageFromRow, type StoredMessage } from '../msg/message';
 import type { TeamActor } from '../team/team-change';
@@ -19,9 +20,19 @@ export interface SuperTeamMessageSent {
  * normal for normal members and all for everyone). One short transaction stores the message once
  * and gives it the team's next stream number; nothing is written per member, before or after.
  */
-export async function sendSuperTeamMsg(db: SuperTeamDb, actor: TeamActor, input: MessageRecordValue | undefined, time: number): Promise<SuperTeamMessageSent> {
+export async function sendSuperTeamMsg(
+  db: SuperTeamDb,
+  actor: TeamActor,
+  input: MessageRecordValue | undefined,
+  time: number,
+  /** The anti-spam filter every text passes before it is stored (domain/antispam); absent: none. */
+  antispam?: Pick<AntispamService, 'judge'>,
+): Promise<SuperTeamMessageSent> {
   const valid = validateSuperTeamSend(input);
   const teamId = parseTeamId(valid.to);
+  // The client's anti-spam rule, run again here as for p2p and team texts (domain/msg/message-service.ts).
+  const verdict = antispam && valid.type === MessageTypeCode.text ? await antispam.judge(valid.text) : undefined;
+  if (verdict) valid.text = verdict.text;
   const existing = await db.selectFrom('im_message').select(MESSAGE_COLUMNS).where('sender', '=', actor.account).where('id_client', '=', valid.idClient).executeTakeFirst();
   if (existing) {
     if (existing.scene !== Scene.SUPER_TEAM || existing.receiver !== String(teamId)) throw parameterError('idClient was already used for another message');
@@ -35,7 +46,7 @@ export async function sendSuperTeamMsg(db: SuperTeamDb, actor: TeamActor, input:
     if (!me?.valid) throw teamError.notMember();
     if (me.mute) throw teamError.muted('you are muted in this super team');
     if (team.mute_type === MuteType.all || (team.mute_type === MuteType.normal && me.type === MemberType.normal)) throw teamError.muted('this super team is muted');
-    const appended = await appendToStream(trx, groupMessageFromSend(actor, teamId, valid, time));
+    const appended = await appendToStream(trx, { ...groupMessageFromSend(actor, teamId, valid, time), yidunAntiSpamRes: verdict?.yidunAntiSpamRes });
     if (!appended) throw new ImServerError(ResponseCode.DUPLICATE_OPERATION, 'the same idClient is being sent from another port');
     return { message: appended.message, memberSeq: Number(team.member_seq), duplicate: false };
   });
