@@ -7,6 +7,7 @@ import { addSeconds, systemClock } from '../../shared/clock';
 import { hashSecret } from '../../shared/passwords';
 import { startTestServer, type TestHarness } from '../../testing/harness';
 import { balances, checkLedger, transfer } from '../ledger';
+import { runLedgerCheck } from '../operator/operator.cli';
 import { WalletRepository } from './wallet.repository';
 import { WalletService, type PayoutGateway } from './wallet.service';
 
@@ -19,13 +20,14 @@ const OK = STORE_CODES.success;
 const STORE = 1001;
 const PAY_PASSWORD = '135790';
 const OTHER_STORE_USER = 'demo_closing'; // store 1007, pay password 135790 (db/seed.ts)
+const OPERATOR_KEY = 'wallet-test-operator-key';
 
 // A hundred pay-password checks at once take minutes on a loaded 2-core machine.
 jest.setTimeout(300_000);
 
 let h: TestHarness;
 beforeAll(async () => {
-  h = await startTestServer({ config: { sandboxProviderDelayMs: 20 } });
+  h = await startTestServer({ config: { sandboxProviderDelayMs: 20, operatorKey: OPERATOR_KEY } });
 });
 afterAll(() => h.close());
 beforeEach(async () => {
@@ -228,5 +230,19 @@ describe('concurrency', () => {
     expect((await db().selectFrom('store_withdrawal').select('id').where('idempotency_key', '=', key).execute()).length).toBe(1);
     expect((await balances(db(), STORE)).available).toBe(before.available - 3_000);
     expect((await checkLedger(db())).ok).toBe(true);
+  });
+});
+
+describe('npm run operator -- ledger-check', () => {
+  it('prints the check and exits 0 when every invariant holds, 1 with the break otherwise', async () => {
+    const env = { STORE_SERVER_URL: h.url, OPERATOR_KEY };
+    const lines: string[] = [];
+    expect(await runLedgerCheck(env, (line) => lines.push(line))).toBe(0);
+    expect(lines[0]).toMatch(/^ledger check: ok \(\d+ transfers, \d+ entries, \d+ store accounts, \d+ account-days\)$/);
+    await sql`update store_ledger_account set credits_cents = credits_cents + 1 where store_id = ${STORE} and code = 'available'`.execute(db());
+    lines.length = 0;
+    expect(await runLedgerCheck(env, (line) => lines.push(line))).toBe(1);
+    expect(lines.join('\n')).toContain('balance-row-equals-entries');
+    expect(await runLedgerCheck({ ...env, OPERATOR_KEY: 'wrong' }, () => undefined)).toBe(1);
   });
 });
