@@ -25,15 +25,15 @@ const search = (t: TFunction, context: ResourceTextContext) =>
   });
 
 const COLUMNS: ResourceColumn<TradeRefundRow>[] = [
-  { key: 'refundNo', titleKey: 'trade.field.refundNo', width: 150 },
-  { key: 'orderNo', titleKey: 'trade.field.orderNo', width: 170 },
-  { key: 'status', titleKey: 'trade.field.refundStatus', width: 120, status: TRADE_REFUND_STATUS },
-  { key: 'amountCents', titleKey: 'trade.field.refundAmount', width: 120, align: 'right', sortable: true, format: (row) => money(row.amountCents) },
-  { key: 'appCode', titleKey: 'trade.field.app', width: 100, format: (row, context) => appText(row.appCode, context) },
-  { key: 'payMethod', titleKey: 'trade.field.payMethod', width: 130, format: (row, context) => payMethodText(row.payMethod, context) },
-  { key: 'createTime', titleKey: 'trade.field.applyTime', width: 160, sortable: true, format: (row) => time(row.createTime) },
-  { key: 'refundTime', titleKey: 'trade.field.refundTime', width: 160, format: (row) => time(row.refundTime) },
-  // The buyer reads on the view; as a column it is offered in the column picker (the row is wide at 1440 px).
+  { key: 'refundNo', titleKey: 'trade.field.refundNo', width: 140 },
+  { key: 'orderNo', titleKey: 'trade.field.orderNo', width: 165 },
+  { key: 'status', titleKey: 'trade.field.refundStatus', width: 150, status: TRADE_REFUND_STATUS },
+  { key: 'amountCents', titleKey: 'trade.field.refundAmount', width: 110, align: 'right', sortable: true, format: (row) => money(row.amountCents) },
+  { key: 'payMethod', titleKey: 'trade.field.payMethod', width: 120, format: (row, context) => payMethodText(row.payMethod, context) },
+  { key: 'createTime', titleKey: 'trade.field.applyTime', width: 150, sortable: true, format: (row) => time(row.createTime) },
+  { key: 'refundTime', titleKey: 'trade.field.refundTime', width: 150, format: (row) => time(row.refundTime) },
+  // The app and the buyer read on the view; as columns they are offered in the column picker, so the row fits 1440 px.
+  { key: 'appCode', titleKey: 'trade.field.app', width: 100, hidden: true, format: (row, context) => appText(row.appCode, context) },
   { key: 'buyerName', titleKey: 'trade.field.buyer', flex: 1, hidden: true },
 ];
 
