@@ -15,6 +15,7 @@ import {
 import { MEDIA_OBJECT_PATH, MEDIA_UPLOAD_ACTION_PATH } from '@merchant/media-library';
 import { SESSION_PATHS } from '@merchant/secure-transport';
 import { OPENAPI_PATH } from './openapi';
+import { SANDBOX_CALLBACK_PATH, SANDBOX_PROVIDER_PATH } from '../modules/sandbox-provider/sandbox-provider.routes';
 
 const OWN_SESSIONS = "reads or ends only the caller's own sessions and sign-ins (docs/merchant-centre.md §3)";
 const OWN_VIEWS = "a user reads and changes only their own saved views (the query filters by the caller's user id)";
@@ -63,6 +64,8 @@ export const NON_ENVELOPE_ROUTES: readonly NonEnvelopeRoute[] = [
   { path: MEDIA_OBJECT_PATH, reason: 'signed, expiring file link answered by calls that checked their code' },
   { path: '/operator/', prefix: true, reason: "the platform operator's decisions: the operator key (x-operator-key), never a store token" },
   { path: '/buyer/', prefix: true, reason: 'the buyer side (docs/orders.md): the buyer key (x-buyer-key), never a store token' },
+  { path: `${SANDBOX_PROVIDER_PATH}/`, prefix: true, reason: "the sandbox payment provider (docs/ledger.md): requests signed with the provider's secret, never a store token" },
+  { path: SANDBOX_CALLBACK_PATH, reason: "the provider's callbacks: HMAC-signed with the provider's secret and replay-checked, never a store token" },
 ];
 
 /** The listed reason for a route outside the envelope, or undefined. */

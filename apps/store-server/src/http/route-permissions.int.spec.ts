@@ -157,7 +157,7 @@ describe('every store route is behind its permission code', () => {
     },
     [PERMISSIONS.inventoryView]: { path: '/v1/store/eshop/inventory/item/list', expect: 'success' },
     [PERMISSIONS.inventoryEdit]: { path: '/v1/store/eshop/inventory/count/create', expect: 'passes-permission' },
-    [PERMISSIONS.tradeView]: null,
+    [PERMISSIONS.tradeView]: { path: '/v1/store/eshop/trade/tradeOrder/list', expect: 'success' },
     [PERMISSIONS.walletView]: { path: '/v1/store/pay/account/queryPayAccountByUser', expect: 'success' },
     [PERMISSIONS.walletWithdraw]: { path: '/v1/store/pay/withdrawal/applyWithdrawal', expect: 'passes-permission' },
     [PERMISSIONS.walletTopUp]: null,
