@@ -15,7 +15,7 @@ import {
 import { MEDIA_OBJECT_PATH, MEDIA_UPLOAD_ACTION_PATH } from '@merchant/media-library';
 import { SESSION_PATHS } from '@merchant/secure-transport';
 import { OPENAPI_PATH } from './openapi';
-import { SANDBOX_CALLBACK_PATH, SANDBOX_PROVIDER_PATH } from '../modules/sandbox-provider/sandbox-provider.routes';
+import { SANDBOX_CALLBACK_PATH, SANDBOX_PROVIDER_PATH } from '../modules/sandbox-provider';
 
 const OWN_SESSIONS = "reads or ends only the caller's own sessions and sign-ins (docs/merchant-centre.md §3)";
 const OWN_VIEWS = "a user reads and changes only their own saved views (the query filters by the caller's user id)";

@@ -38,7 +38,7 @@ export { SandboxProviderClient, SandboxProviderError, type SandboxTransferView }
 export type { SandboxCallbackReceiver, SandboxOutcomeHandler } from './sandbox-callbacks';
 export type { SandboxCallbackEvent } from './sandbox-provider.service';
 export { SANDBOX_FAILING_CARD_LAST_DIGIT, SANDBOX_FAILING_PAYMENT_CENTS } from './sandbox-provider.service';
-export { SANDBOX_CALLBACK_PATH, SANDBOX_PAYMENTS_PATH, SANDBOX_PAYOUTS_PATH, SANDBOX_TRANSFERS_PATH } from './sandbox-provider.routes';
+export { SANDBOX_CALLBACK_PATH, SANDBOX_PAYMENTS_PATH, SANDBOX_PAYOUTS_PATH, SANDBOX_PROVIDER_PATH, SANDBOX_TRANSFERS_PATH } from './sandbox-provider.routes';
 export { SANDBOX_REFUSALS, SANDBOX_SIGNATURE_HEADER, SANDBOX_TIMESTAMP_HEADER, signedHeaders } from './sandbox-signature';
 
 /** The address the server listens on, for calls to itself (0.0.0.0 and :: are reached on loopback). */
