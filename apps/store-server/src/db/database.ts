@@ -35,8 +35,8 @@ import * as providerDelivery from './migrations/0033-provider-delivery';
 import * as afterSaleTemplates from './migrations/0034-after-sale-templates';
 import * as afterSaleTemplatesGoodsKey from './migrations/0034-after-sale-templates-goods-key';
 import * as brands from './migrations/0035-brands';
-import * as deliveryRanges from './migrations/0037-delivery-ranges';
 import * as cartageTemplates from './migrations/0036-cartage-templates';
+import * as deliveryRanges from './migrations/0037-delivery-ranges';
 import * as ledger from './migrations/0038-ledger';
 import * as sandboxProvider from './migrations/0040-sandbox-provider';
 import * as orderPaymentChannel from './migrations/0041-order-payment-channel';
@@ -79,8 +79,8 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0034-after-sale-templates': afterSaleTemplates,
   '0034-after-sale-templates-goods-key': afterSaleTemplatesGoodsKey,
   '0035-brands': brands,
-  '0037-delivery-ranges': deliveryRanges,
   '0036-cartage-templates': cartageTemplates,
+  '0037-delivery-ranges': deliveryRanges,
   '0038-ledger': ledger,
   '0040-sandbox-provider': sandboxProvider,
   '0041-order-payment-channel': orderPaymentChannel,
