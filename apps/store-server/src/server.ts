@@ -76,7 +76,7 @@ export async function createStoreServer(
     };
     for (const route of modules.routes) route.register(app, routeDependencies);
     registerOpenApi(app, modules.routes);
-    if (recording) registerTestHooks(app, recording, modules.captcha);
+    if (recording) registerTestHooks(app, recording, modules.captcha, modules.rateLimiter);
   } catch (error) {
     await app.close();
     if (ownsDatabase) await database.close();
