@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { AFTER_SALE_TEMPLATE_LIMITS } from '@merchant/api-contracts';
 import type { StoreDatabase } from '../../db/schema';
+import { likePattern } from '../../shared/resource-list';
 
 type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
 
@@ -50,7 +51,7 @@ export class AfterSaleTemplatesRepository {
     let count = this.db.selectFrom('store_after_sale_template').where('store_id', '=', storeId);
     let rows = this.templates(storeId);
     if (filter.name) {
-      const pattern = `%${filter.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = likePattern(filter.name);
       count = count.where('name', 'ilike', pattern);
       rows = rows.where('t.name', 'ilike', pattern);
     }

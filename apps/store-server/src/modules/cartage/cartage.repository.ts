@@ -1,6 +1,7 @@
 import type { CartageBand, PageOf } from '@merchant/api-contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
+import { likePattern } from '../../shared/resource-list';
 
 type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
 
@@ -62,7 +63,7 @@ export class CartageRepository {
     let rows = this.templates(storeId);
     let count = this.db.selectFrom('store_cartage_template').select(sql<number>`count(*)::int`.as('n')).where('store_id', '=', storeId);
     if (query.name) {
-      const like = `%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = likePattern(query.name);
       rows = rows.where('t.name', 'ilike', like);
       count = count.where('name', 'ilike', like);
     }

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kyse
 import { COUPON_STATE, COUPON_TEMPLATE_STATE } from '@merchant/api-contracts';
 import { insertSessionOperation, type SessionOperation } from '../../db/operation-log';
 import type { StoreDatabase } from '../../db/schema';
+import { likePattern } from '../../shared/resource-list';
 
 type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
 
@@ -107,7 +108,7 @@ export class CouponsRepository {
   async listTemplates(storeId: number, filter: { state?: number; name?: string; offset: number; limit: number }) {
     let query = this.db.selectFrom('store_coupon_template').where('store_id', '=', storeId);
     if (filter.state !== undefined) query = query.where('state', '=', filter.state);
-    if (filter.name) query = query.where('name', 'ilike', `%${filter.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (filter.name) query = query.where('name', 'ilike', likePattern(filter.name));
     const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     const rows = await query.selectAll().orderBy('id', 'desc').offset(filter.offset).limit(filter.limit).execute();
     return { total: Number(total.n), rows };

@@ -2,6 +2,7 @@ import type { PageOf } from '@merchant/api-contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import type { UnitOfWork } from '../../shared/unit-of-work';
+import { likePattern } from '../../shared/resource-list';
 
 type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
 
@@ -97,7 +98,7 @@ export class DeliveryRangeRepository {
       }
     }
     if (query.name) {
-      const like = `%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = likePattern(query.name);
       rows = rows.where('name', 'ilike', like);
       count = count.where('name', 'ilike', like);
     }

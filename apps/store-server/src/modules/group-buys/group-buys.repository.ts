@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
+import { likePattern } from '../../shared/resource-list';
 
 type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
 
@@ -55,7 +56,7 @@ export class GroupBuysRepository {
   async listActivities(storeId: number, filter: { state?: number; name?: string; offset: number; limit: number }) {
     let query = this.db.selectFrom('store_group_buy').where('store_id', '=', storeId);
     if (filter.state !== undefined) query = query.where('state', '=', filter.state);
-    if (filter.name) query = query.where('name', 'ilike', `%${filter.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (filter.name) query = query.where('name', 'ilike', likePattern(filter.name));
     const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     const rows = await query.selectAll().orderBy('id', 'desc').offset(filter.offset).limit(filter.limit).execute();
     return { total: Number(total.n), rows };
