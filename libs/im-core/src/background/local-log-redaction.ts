@@ -13,6 +13,11 @@ const KEY_ALTERNATION = 'token|accessToken|nosToken|x-nos-token|password|secret|
 // in free text the quoted form and key=value / key: value are caught here.
 const JSON_STRING_FIELD = new RegExp(`("(?:${KEY_ALTERNATION})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'gi');
 const ASSIGNED_FIELD = new RegExp(`\\b(${KEY_ALTERNATION})(\\s*[=:]\\s*)(?!\\[redacted\\])[^\\s&,;"'}\\]]+`, 'gi');
+/**
+ * What people wrote, in free text ("text: see you at 5"): the rest of the line goes, not only the first word,
+ * since a message body has spaces. Over-redacting a debug line costs less than leaking a message.
+ */
+const CONTENT_TO_LINE_END = /\b(text|body|content|attach|custom|pushContent|pushPayload|tip|ps|localCustom|callbackExt)(\s*[=:]\s*)(?!\[redacted\])[^\n]+/gi;
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
 /** A signed token: two or three base64url parts of 16+ characters (our IM tokens are body.mac). */
 const SIGNED_TOKEN = /\b[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}(?:\.[A-Za-z0-9_-]{8,})?\b/g;
@@ -23,6 +28,7 @@ export function redactLogText(text: string): string {
     .replace(JSON_STRING_FIELD, `$1"${REDACTED}"`)
     .replace(BEARER, `$1 ${REDACTED}`)
     .replace(SIGNED_TOKEN, REDACTED)
+    .replace(CONTENT_TO_LINE_END, `$1$2${REDACTED}`)
     .replace(ASSIGNED_FIELD, `$1$2${REDACTED}`);
 }
 

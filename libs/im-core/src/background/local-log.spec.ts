@@ -141,6 +141,11 @@ describe('nothing secret is logged', () => {
     jest.useRealTimers();
   });
 
+  it('redacts the whole of a message body written into free text, not only its first word', () => {
+    expect(redactLogText('sendText to c_1 text: meet me at the north gate at 5')).toBe('sendText to c_1 text: [redacted]');
+    expect(redactLogText('push content=your parcel code is 4471\nnext line stays')).toBe('push content=[redacted]\nnext line stays');
+  });
+
   it('leaves ordinary text alone', () => {
     expect(redactLogText('connected to ws://127.0.0.1:3200/ws in 12 ms')).toBe('connected to ws://127.0.0.1:3200/ws in 12 ms');
     expect(redactLogDetails({ code: 408, command: 'sendMsg' })).toBe('{"code":408,"command":"sendMsg"}');
