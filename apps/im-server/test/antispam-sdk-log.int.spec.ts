@@ -136,6 +136,22 @@ describe('anti-spam lexicon and debug logs (issue 30 §2, §3)', () => {
     expect(replaced.body.msg).toMatchObject({ text: 'a **', yidunAntiSpamRes: expect.stringContaining('"result":1') });
   });
 
+  it('chat-room texts pass the same server filter: a reject word refused and not kept, a replace word kept as ** and marked', async () => {
+    const owner = account('as_room_owner');
+    const chatroomId = `${account('as_room')}-1`;
+    await server.server.createChatroom({ id: chatroomId, name: 'Room', creator: owner, announcement: '' });
+    const speaker = await RawImClient.open(server.wsUrl);
+    closers.push(() => speaker.close());
+    expect((await speaker.request('chatroomLogin', { chatroomId, account: owner, token: tokenFor(owner, { nick: 'Owner' }), member: {} })).code).toBe(200);
+    const send = (idClient: string, text: string) => speaker.request('chatroomSendMsg', { msg: { idClient, type: 0, text } });
+    expect((await send('room-1', `${REJECT} now`)).code).toBe(403);
+    const replaced = await send('room-2', `${REPLACE} later`);
+    expect(replaced.code).toBe(200);
+    expect(replaced.body.msg).toMatchObject({ text: '** later', yidunAntiSpamRes: expect.stringContaining('"result":1') });
+    const history = await speaker.request('getChatroomHistoryMsgs', { limit: 10 });
+    expect((history.body.msgs ?? []).map((m) => m.text)).toEqual(['** later']);
+  });
+
   it('getClientAntispam answers only the md5 while the lexicon is unchanged, and a new version after a change', async () => {
     const raw = await RawImClient.loggedIn(server.wsUrl, account('as_md5'));
     closers.push(() => raw.close());

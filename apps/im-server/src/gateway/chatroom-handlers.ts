@@ -1,5 +1,6 @@
 import {
   CHATROOM_KICK_REASON,
+  MessageTypeCode,
   ResponseCode,
   normalizeSendRecord,
   sendMessageProblem,
@@ -57,7 +58,11 @@ export const CHATROOM_HANDLERS: CommandHandlers = {
     if (problem) throw new ImServerError(problem.code, problem.message);
     const member = await ctx.services.chatrooms.checkSpeaker(link.chatroomId, link.account);
     const { localCustom: _local, ...wire } = record as MessageRecordValue;
-    const msg = await ctx.services.chatrooms.saveMessage(link.chatroomId, link.account, { ...wire, fromNick: member.nick, flow: 'in' });
+    // The same anti-spam filter as p2p and team texts (domain/antispam, issue 30 §2): a reject word refuses the
+    // message (403, nothing stored), a replace word is stored replaced, with the verdict in yidunAntiSpamRes.
+    const verdict = ctx.services.antispam && wire.type === MessageTypeCode.text && typeof wire.text === 'string' ? await ctx.services.antispam.judge(wire.text) : undefined;
+    const filtered = verdict ? { ...wire, text: verdict.text, ...(verdict.yidunAntiSpamRes ? { yidunAntiSpamRes: verdict.yidunAntiSpamRes } : {}) } : wire;
+    const msg = await ctx.services.chatrooms.saveMessage(link.chatroomId, link.account, { ...filtered, fromNick: member.nick, flow: 'in' });
     ctx.afterResponse(() =>
       ctx.publish(chatroomRouteKey(link.chatroomId), { kind: 'push', command: 'chatroomMsg', body: { msg }, exceptConnectionId: ctx.port.connectionId }),
     );
