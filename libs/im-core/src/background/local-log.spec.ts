@@ -71,14 +71,15 @@ describe('local debug log (im-client-spec §3, §9)', () => {
     const posts: { url: string; body: string; type: string }[] = [];
     const { log, store } = setup({
       logUrl: 'https://logs.example/ingest',
+      // Through im-core's HTTP layer (issue 30 §5): a POST of plain text.
       fetch: async (url, init) => {
-        posts.push({ url, body: init.body, type: init.headers['content-type'] });
+        posts.push({ url: String(url), body: String(init?.body), type: new Headers(init?.headers).get('content-type') ?? '' });
         throw new Error('offline');
       },
     });
     log.write('error', 'boom');
     await log.flush();
-    expect(posts).toEqual([{ url: 'https://logs.example/ingest', body: `${new Date(T0).toISOString()} ERROR boom\n`, type: 'text/plain; charset=utf-8' }]);
+    expect(posts).toEqual([{ url: 'https://logs.example/ingest', body: `${new Date(T0).toISOString()} ERROR boom\n`, type: 'text/plain;charset=UTF-8' }]);
     expect(await store.all()).toHaveLength(1);
   });
 

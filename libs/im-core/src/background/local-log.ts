@@ -1,3 +1,4 @@
+import { HttpClient } from '../http';
 import { ImError, ImErrorName } from '../errors';
 import type { LocalLogLevel, LocalLogRecord, LocalLogStore } from './local-log-store';
 import { MemoryLocalLogStore } from './local-log-store';
@@ -42,7 +43,8 @@ export interface LocalLogOptions {
   timers?: LocalLogTimers;
   /** §7 optional plain-text POST of each flushed batch to this URL. */
   logUrl?: string;
-  fetch?: (url: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<{ ok: boolean; status: number }>;
+  /** The optional plain-text POST goes through im-core's HTTP layer (../http) with this fetch. */
+  fetch?: typeof globalThis.fetch;
   /** Shown in the uploaded file's first line (account, SDK version...); redacted like any record. */
   describe?: () => string;
 }
@@ -105,7 +107,7 @@ export class LocalLog {
       await this.store.deleteBefore(this.now() - LOCAL_LOG_RETENTION_MS);
       if (batch.length > 0 && this.options.logUrl && this.options.fetch) {
         try {
-          await this.options.fetch(this.options.logUrl, { method: 'POST', headers: { 'content-type': 'text/plain; charset=utf-8' }, body: formatRecords(batch) });
+          await new HttpClient({ fetch: this.options.fetch, timers: this.timers }).post(this.options.logUrl, { text: formatRecords(batch) });
         } catch {
           // The plain-text copy is optional; the records are in the store.
         }
