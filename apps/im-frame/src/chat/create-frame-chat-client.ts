@@ -2,6 +2,7 @@
 // socket connects), then im-core's client on that same store and on a connection the frame keeps,
 // so it can also look up customer profiles (getUsers).
 import {
+  CdnHost,
   createContactsServices,
   createImClient,
   createNetworkTypeProbe,
@@ -104,7 +105,9 @@ export async function createFrameChatClient(options: FrameChatClientOptions): Pr
   const background = { logger: teeLogger(localLog), clientAntispam: true, ...(reporting ? { reporter: reporting.reporter, telemetry: reporting.telemetry } : {}) };
   // The client that reports upload failures and turns file URLs into CDN ones (this tab's, or the leader's).
   let reportingClient: Pick<ImClient, 'fileUrl' | 'reportUploadFailure'> | undefined;
-  const fileUrl = (url: string) => reportingClient?.fileUrl(url) ?? url;
+  // A follower tab holds no client of its own: it asks the leader's socket for the CDN host (below).
+  let followerCdn: CdnHost | undefined;
+  const fileUrl = (url: string) => reportingClient?.fileUrl(url) ?? followerCdn?.fileUrl(url) ?? url;
   const onUploadFailure = (error: ImError) => reportingClient?.reportUploadFailure(error);
   const tabs = options.tabs === undefined ? browserTabEnvironment() : options.tabs;
   // Tabs share one socket only when they share the data: a memory store is this tab's alone.
@@ -120,6 +123,12 @@ export async function createFrameChatClient(options: FrameChatClientOptions): Pr
         reportingClient = leader;
         return { client: leader, request: (name, body) => connection.request(name, body) };
       },
+    });
+    // §4 "after login: fetch the CDN host": a follower asks once the leader has synced (told on joining, and after each
+    // sync), through the leader's socket, and refreshes it at 800 × its expiry as the leader does.
+    followerCdn = new CdnHost({ fetchHost: () => client.request('getNosCdnHost', {}) as Promise<{ cdnDomain?: string; objectNamePrefix?: string; expire?: number }> });
+    client.on('syncDone', () => {
+      if (!reportingClient) void followerCdn?.refresh();
     });
     const files = fileSendingFor(config, params.account, store, client.request, onUploadFailure);
     const ports = contactsPortsFor(params.account, store, client.request, client);
