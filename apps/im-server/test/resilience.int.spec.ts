@@ -3,9 +3,11 @@ import { encodeRequest, MAX_FRAME_BYTES } from '@merchant/im-core/testing';
 import { RawImClient } from './support/raw-client';
 import { account, startServer, type StartedServer } from './support/test-server';
 
-// Short limits so the rules are observable in a test: idle 600 ms, login within 600 ms,
-// 5 malformed frames per socket, sendMsg 3 per 1.5 s.
+// Short limits so the rules are observable in a test: idle 600 ms, login within 3 s (long enough for a login on a
+// loaded machine with PostgreSQL; only the never-logged-in socket waits it out), 5 malformed frames per socket,
+// sendMsg 3 per 1.5 s.
 const IDLE_TIMEOUT_MS = 600;
+const LOGIN_TIMEOUT_MS = 3000;
 
 describe('im-server limits: idle timeout, login deadline, malformed frames, frequency control', () => {
   let started: StartedServer;
@@ -15,7 +17,7 @@ describe('im-server limits: idle timeout, login deadline, malformed frames, freq
   beforeAll(async () => {
     started = await startServer({
       idleTimeoutMs: IDLE_TIMEOUT_MS,
-      loginTimeoutMs: IDLE_TIMEOUT_MS,
+      loginTimeoutMs: LOGIN_TIMEOUT_MS,
       maxMalformedFrames: 5,
       rateRules: { sendMsg: { limit: 3, windowMs: 1500 }, '*': { limit: 1000, windowMs: 1000 } },
     });
