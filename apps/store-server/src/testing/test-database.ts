@@ -276,6 +276,16 @@ class SeedCopy {
   }
 
   async restore(): Promise<void> {
-    await sql.raw(`select ${`"${this.schema.replace(/"/g, '""')}"`}.restore()`).execute(this.db);
+    // The restore truncates and refills every table; a server's background work (the sandbox provider's poll, a
+    // sweeper) touching a table meanwhile can make PostgreSQL pick the restore as a deadlock victim (40P01). The
+    // restore is the same whole copy each time, so it is simply run again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await sql.raw(`select ${`"${this.schema.replace(/"/g, '""')}"`}.restore()`).execute(this.db);
+        return;
+      } catch (error) {
+        if (attempt >= 5 || (error as { code?: string }).code !== '40P01') throw error;
+      }
+    }
   }
 }

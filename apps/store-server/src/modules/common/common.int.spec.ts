@@ -36,7 +36,8 @@ describe('common lists, error reports, operation log', () => {
     expect(dict.data.list).toHaveLength(3);
     expect((await h.call('/v1/store/common/dictionary/list', { dictType: 'nope' })).msg).toContain('choose a valid dictType');
     const towns = await h.call<{ list: unknown[] }>('/v1/store/base/sowntown/ftBasSowntownStore/querySowntownList', { cityCode: '440305' });
-    expect(towns.data.list).toHaveLength(1);
+    // Migration 0037 gave every district towns (the delivery range's tree): Nanshan has four.
+    expect((towns.data.list as { sowntownName: string }[]).map((town) => town.sowntownName)).toEqual(['Nanshan Furniture Town', 'Shekou', 'Yuehai', 'Xili']);
     for (const path of ['/v1/store/common/technology/list', '/v1/store/common/skillPackage/list', '/v1/store/common/porterage/list', '/v1/store/common/city/list']) {
       const result = await h.call<{ list: unknown[] }>(path);
       expect(result.code).toBe(OK);
