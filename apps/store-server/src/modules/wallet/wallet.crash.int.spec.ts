@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { walletEndpoints as api, STORE_CODES, WITHDRAWAL_STATE, type WithdrawalRecord } from '@merchant/api-contracts';
 import { createSecureClient, type SecureClient } from '@merchant/secure-transport';
 import { build, type Plugin } from 'esbuild';
+import { eventually } from '../../testing/eventually';
 
 // Issue 29: a crash between the freeze and the payout. A real store-server process (the bundled src/main.ts on a PGlite
 // data folder) takes a withdrawal: the amount is frozen and the payout asked of the sandbox provider, due in a few
@@ -124,12 +125,11 @@ it('resolves a withdrawal frozen before a SIGKILL once the server is back: paid 
 
   url = await startServer();
   client = await signIn(url);
-  let record = applied.data;
-  for (let attempt = 0; attempt < 600 && record.state === WITHDRAWAL_STATE.processing; attempt++) {
-    // fixed wait: poll interval while the provider's payout comes due after the restart; the loop bound ends the wait
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    record = (await client.request<WithdrawalRecord>(api.queryWithdrawalDetail.path, { withdrawalId: applied.data.withdrawalId }, { silent: true })).data;
-  }
+  // The restarted server's sweep and the provider's payout resolve the frozen withdrawal: read it until it leaves processing.
+  const record = await eventually(
+    async () => (await client.request<WithdrawalRecord>(api.queryWithdrawalDetail.path, { withdrawalId: applied.data.withdrawalId }, { silent: true })).data,
+    (withdrawal) => withdrawal.state !== WITHDRAWAL_STATE.processing,
+  );
   expect(record.state).toBe(WITHDRAWAL_STATE.paid);
   const after = await wallet(client);
   expect([after.availableBalance, after.frozenBalance]).toEqual([before.availableBalance - 10_000, before.frozenBalance]);
