@@ -1,43 +1,27 @@
 // File URLs through the CDN in the second tab of one browser profile (issue 30 §5, im-client-spec §4 "after login:
 // fetch the CDN host"): the second tab has no client of its own, so it asks the first tab's socket for the host.
-import { BroadcastChannel } from 'node:worker_threads';
 import { IDBFactory } from 'fake-indexeddb';
 import { MessageTypeCode } from '@merchant/im-core';
-import { InProcessLocks } from '@merchant/im-core/testing';
 import { IndexedDbStore, databaseNameFor } from '@merchant/im-db';
-import { createFrameChatClient, type TabEnvironment } from './create-frame-chat-client';
+import { createFrameChatClient } from './create-frame-chat-client';
 import type { ChatClient } from './chat-client';
 import type { FrameRuntimeConfig } from '../config/runtime-config';
 import { createFakeImServer, MERCHANT, wireTextMessage } from '../test/fake-im-server';
+import { inProcessTabs, until } from '../test/two-tabs';
 
 const config = { imLbsUrl: 'http://127.0.0.1:1/lbs', imAppKey: 'merchant-im' } as FrameRuntimeConfig;
 
-async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 5)); // fixed wait: poll interval; 400 rounds bound the wait
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 describe('CDN file URLs in the second tab', () => {
-  const channels: { close(): void }[] = [];
+  const environment = inProcessTabs();
   const clients: ChatClient[] = [];
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((client) => client.disconnect().catch(() => undefined)));
-    channels.splice(0).forEach((channel) => channel.close());
+    environment.close();
   });
 
   it("shows a file through the CDN the first tab's socket named", async () => {
     const indexedDB = new IDBFactory();
-    const tabs: TabEnvironment = {
-      locks: new InProcessLocks(),
-      createChannel: (name) => {
-        const channel = new BroadcastChannel(name);
-        channels.push(channel);
-        return channel as unknown as ReturnType<TabEnvironment['createChannel']>;
-      },
-    };
+    const { tabs } = environment;
     const image = { ...wireTextMessage('img-1', 1000), type: MessageTypeCode.image, text: undefined, file: { url: 'http://127.0.0.1:3200/nos/bucket/a.png', name: 'a.png', ext: 'png', size: 10, w: 10, h: 10, md5: 'x' } };
     const open = async () => {
       const server = createFakeImServer();

@@ -1,42 +1,26 @@
 // System notifications and the blocklist/mutelist in the second tab of one browser profile: its
 // requests go through the first tab's socket, and it hears the changes the first tab's pushes make.
-import { BroadcastChannel } from 'node:worker_threads';
 import { IDBFactory } from 'fake-indexeddb';
-import { InProcessLocks } from '@merchant/im-core/testing';
 import { IndexedDbStore, databaseNameFor } from '@merchant/im-db';
-import { createFrameChatClient, type TabEnvironment } from '../chat/create-frame-chat-client';
+import { createFrameChatClient } from '../chat/create-frame-chat-client';
 import type { ChatClient } from '../chat/chat-client';
 import type { FrameRuntimeConfig } from '../config/runtime-config';
 import { createFakeImServer, MERCHANT } from '../test/fake-im-server';
+import { inProcessTabs, until } from '../test/two-tabs';
 
 const config = { imLbsUrl: 'http://127.0.0.1:1/lbs', imAppKey: 'merchant-im' } as FrameRuntimeConfig;
 
-async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 5)); // fixed wait: poll interval; 400 rounds bound the wait
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 describe('contacts in the second tab', () => {
-  const channels: { close(): void }[] = [];
+  const environment = inProcessTabs();
   const clients: ChatClient[] = [];
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((client) => client.disconnect().catch(() => undefined)));
-    channels.splice(0).forEach((channel) => channel.close());
+    environment.close();
   });
 
   it('hears a friend request the first tab received, answers it and mutes through the first tab', async () => {
     const indexedDB = new IDBFactory();
-    const tabs: TabEnvironment = {
-      locks: new InProcessLocks(),
-      createChannel: (name) => {
-        const channel = new BroadcastChannel(name);
-        channels.push(channel);
-        return channel as unknown as ReturnType<TabEnvironment['createChannel']>;
-      },
-    };
+    const { tabs } = environment;
     const open = async () => {
       const server = createFakeImServer();
       server.connection.answer('friendRequest', () => ({}));
