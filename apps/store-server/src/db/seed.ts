@@ -19,6 +19,7 @@ import { createOrdersFacade } from '../modules/orders/orders.facade';
 import { seedDemoProviderDelivery } from '../modules/provider-delivery/provider-delivery.seed';
 import { seedDemoAfterSaleTemplates } from '../modules/after-sale-templates/after-sale-templates.seed';
 import { seedDemoLedgerHistory } from '../modules/wallet/wallet.seed';
+import { seedDemoDeposit } from '../modules/deposit/deposit.seed';
 import { seedDemoDeliveryRanges } from '../modules/delivery-range/delivery-range.seed';
 
 /** Demo data of docs/decisions/0001-workspace-contracts.md ("Demo data"). */
@@ -154,6 +155,8 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
   await seedDemoDeliveryRanges(db, clock, DEMO_STORE.id);
   // Issue 29: after every seed that pays or refunds orders, the demo store's money history on the ledger.
   await seedDemoLedgerHistory(db, clock, DEMO_STORE.id);
+  // Issue 29 deposit: top-ups, a deposit-to-wallet move and platform adjustments, after the wallet's history.
+  await seedDemoDeposit(db, clock, DEMO_STORE.id);
   await db
     .insertInto('store_customer')
     .values(DEMO_CUSTOMERS.map((c) => ({ accid: c.accid, nickname: c.nickname, avatar_url: null })))

@@ -54,6 +54,7 @@ import { afterSaleTemplatesModule } from './after-sale-templates';
 import { deliveryRangeModule } from './delivery-range';
 import { sandboxProviderModule } from './sandbox-provider';
 import { providerPayoutGateway, walletModule } from './wallet';
+import { depositModule, providerPaymentGateway } from './deposit';
 import { OPERATOR_KEY_HEADER } from './operator/operator.schemas';
 import { tradeModule } from './trade';
 
@@ -114,6 +115,9 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     testHooks: config.enableTestHooks,
   });
   sandboxProvider.callbacks.on('payout', (event, trx) => wallet.onPayoutOutcome(event, trx));
+  // Issue 29 deposit: top-ups paid through the provider (its payment callback posts them once) and wallet/deposit moves.
+  const deposit = depositModule({ db, clock, payPassword: { check: (caller, payPassword) => pay.check(caller, payPassword) }, payments: providerPaymentGateway(sandboxProvider.client) });
+  sandboxProvider.callbacks.on('payment', (event, trx) => deposit.onPaymentOutcome(event, trx));
 
   const exports = exportsModule({ db, clock, dataDir: config.dataDir, permissionsOf: (caller) => auth.permissionsOf(caller) });
 
@@ -148,6 +152,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...promotionSimulator.routes,
     ...sandboxProvider.routes,
     ...wallet.routes,
+    ...deposit.routes,
     ...tradeModule({ db }).routes,
     ...operatorRoutes(new OperatorService(new OperatorRepository(db), goods.service, clock, storeInfoChanges, brands.service), config.operatorKey),
   ];

@@ -28,6 +28,7 @@ import { staffEndpoints } from './staff';
 import { storeInfoChangeEndpoints } from './store-info-changes';
 import { tradeEndpoints } from './trade';
 import { walletEndpoints } from './wallet';
+import { depositEndpoints } from './deposit';
 
 export * from './auth';
 export * from './account';
@@ -56,6 +57,7 @@ export * from './trade';
 export * from './delivery-range';
 export * from './cartage';
 export * from './wallet';
+export * from './deposit';
 // goods, inventory and saved-views are exported by src/index.ts.
 
 /** The contracts of one area each, by area name: the console's fake server and the OpenAPI test walk them. */
@@ -89,6 +91,7 @@ export const endpointGroups = {
   deliveryRange: deliveryRangeEndpoints,
   cartage: cartageEndpoints,
   wallet: walletEndpoints,
+  deposit: depositEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every contract above, and the one with a given path. */
