@@ -110,6 +110,13 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     cards: settlement,
     payouts: providerPayoutGateway(sandboxProvider.client),
     cardOf: async (storeId) => (await settlementCards.findCard(storeId))?.card_number,
+    conditions: {
+      settlementAccount: async (caller, language) => {
+        const account = await settlement.account(caller, language);
+        return { card: account.card && { bankCode: account.card.bankCode, bankName: account.card.bankName, cardNumber: account.card.cardNumber, accountName: account.card.accountName }, withdrawalPausedUntil: account.withdrawalPausedUntil };
+      },
+      payPasswordState: (caller) => pay.passwordState(caller),
+    },
     operatorKey: config.operatorKey,
     operatorKeyHeader: OPERATOR_KEY_HEADER,
     testHooks: config.enableTestHooks,

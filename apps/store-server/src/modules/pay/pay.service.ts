@@ -76,6 +76,15 @@ export class PayService {
     return { checked: true as const };
   }
 
+  /** What a withdrawal form shows before asking: whether a pay password is set, wrong tries left, the lockout's wait. */
+  async passwordState(caller: Caller): Promise<{ set: boolean; triesLeft: number; retryAfterSeconds: number }> {
+    const subject = String(caller.storeId);
+    const owner = await this.owner(caller);
+    const failures = await this.rateLimiter.count(PAY_PASSWORD_FAILURE_LIMIT, subject);
+    const retryAfterSeconds = await this.rateLimiter.retryAfterSeconds(PAY_PASSWORD_FAILURE_LIMIT, subject);
+    return { set: Boolean(owner.pay_password_hash), triesLeft: Math.max(0, PAY_PASSWORD_MAX_FAILURES - failures), retryAfterSeconds };
+  }
+
   private async verifyPayPassword(caller: Caller, payPassword: string) {
     const subject = String(caller.storeId);
     const wait = await this.rateLimiter.retryAfterSeconds(PAY_PASSWORD_FAILURE_LIMIT, subject);

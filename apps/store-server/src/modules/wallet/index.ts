@@ -3,6 +3,7 @@ import type { StoreDatabase } from '../../db/schema';
 import type { StoreRoute } from '../../http/route';
 import type { Clock } from '../../shared/clock';
 import { settleDue } from '../ledger';
+import { WalletReads, type WalletConditions } from './wallet.reads';
 import { WalletRepository } from './wallet.repository';
 import { ledgerCheckRoute, walletRoutes } from './wallet.routes';
 import { payoutReference, WalletService, withdrawalIdOf, type PayPasswordCheck, type PayoutGateway, type WithdrawalCards } from './wallet.service';
@@ -11,6 +12,7 @@ export { OPERATOR_LEDGER_CHECK_PATH } from './wallet.routes';
 export { payoutReference, withdrawalIdOf, type PayoutGateway, type PayoutView, type PayPasswordCheck, type WithdrawalCards } from './wallet.service';
 export { WalletService } from './wallet.service';
 export { WalletRepository } from './wallet.repository';
+export type { WalletConditions, WalletSettlementAccount } from './wallet.reads';
 
 /**
  * How often the ledger sweeper runs (settlement T+N, stale withdrawals): LEDGER_SWEEP_SECONDS (0 turns it off), else
@@ -61,6 +63,8 @@ export interface WalletModuleDeps {
   payouts: PayoutGateway;
   /** The full card number of the store's bound card (the sweep's payout after a crash), undefined when none. */
   cardOf: (storeId: number) => Promise<string | undefined>;
+  /** The settlement account and the pay password's state, for myWallet and the withdrawal form. */
+  conditions: WalletConditions;
   operatorKey?: string;
   operatorKeyHeader: string;
   env?: NodeJS.ProcessEnv;
@@ -75,7 +79,7 @@ export interface WalletModuleDeps {
 export function walletModule(deps: WalletModuleDeps) {
   const repository = new WalletRepository(deps.db);
   const service = new WalletService(repository, deps.clock, deps.payPassword, deps.cards, deps.payouts, { error: (message, error) => console.error(message, error) });
-  const routes: StoreRoute[] = [...walletRoutes(service, deps.db), ...ledgerCheckRoute(deps.db, deps.operatorKey, deps.operatorKeyHeader)];
+  const routes: StoreRoute[] = [...walletRoutes(service, deps.db, new WalletReads(deps.db, deps.clock, deps.conditions)), ...ledgerCheckRoute(deps.db, deps.operatorKey, deps.operatorKeyHeader)];
   const seconds = ledgerSweepSeconds(deps.env ?? process.env, deps.testHooks);
   const sweep = () => sweepLedger(deps.db, deps.clock, service, deps.cardOf);
   if (seconds > 0) routes.push(sweeperLifecycle(sweep, seconds));
