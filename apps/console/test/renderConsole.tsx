@@ -1,7 +1,7 @@
 // Renders the whole console (manifest, guard, shell) on a memory router, wired to the real
 // secure client in mode 'none' whose fetch is the fake store server.
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from './userEvents';
 import { createMemoryRouter } from 'react-router';
 import { createSecureClient } from '@merchant/secure-transport';
 import { createConsole } from '../src/app/createConsole';
@@ -35,7 +35,7 @@ export function renderConsole(options: RenderConsoleOptions = {}) {
       createSecureClient({ baseUrl: TEST_CONFIG.apiBase, mode: 'none', fetch: server.fetch, reactions, translate, timeoutMs: options.timeoutMs }),
     createRouter: (routes, discovery) => createMemoryRouter(routes, { initialEntries: [options.path ?? '/'], ...discovery }),
   });
-  const user = userEvent.setup({ delay: null });
+  const user = setupUser();
   const view = render(app.element);
   const location = () => `${app.router.state.location.pathname}${app.router.state.location.search}`;
   return { ...app, ...view, server, user, location };

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createMemoryRouter } from 'react-router';
 import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../test/userEvents';
 import { createSecureClient } from '@merchant/secure-transport';
 import { TEST_CONFIG } from '../../test/renderConsole';
 import { DEMO_USER, createFakeStoreServer, type FakeStoreServer } from '../../test/fakeStoreServer';
@@ -85,7 +85,7 @@ export function renderResourceForm({ definition, screen, language = 'en-US', ser
     createClient: ({ reactions, translate }) => createSecureClient({ baseUrl: TEST_CONFIG.apiBase, mode: 'none', fetch: server.fetch, reactions, translate }),
     createRouter: (routes) => createMemoryRouter(routes, { initialEntries: ['/'] }),
   });
-  const user = userEvent.setup({ delay: null });
+  const user = setupUser();
   const view = render(app.element);
   const location = () => `${app.router.state.location.pathname}${app.router.state.location.search}`;
   return { ...view, app, server, user, location };

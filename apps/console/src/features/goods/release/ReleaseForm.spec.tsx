@@ -3,6 +3,7 @@
 // refusal shows the server's message.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../../../test/userEvents';
 import { createMemoryRouter } from 'react-router';
 import { render } from '@testing-library/react';
 import { PERMISSIONS, STORE_CODES, brandEndpoints, type WireProblem } from '@merchant/api-contracts';
@@ -94,7 +95,7 @@ function renderRelease(path: string, server: FakeStoreServer, language: 'en-US' 
     createClient: ({ reactions, translate }) => createSecureClient({ baseUrl: TEST_CONFIG.apiBase, mode: 'none', fetch: server.fetch, reactions, translate }),
     createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [path] }),
   });
-  const user = userEvent.setup({ delay: null });
+  const user = setupUser();
   render(app.element);
   const location = () => `${app.router.state.location.pathname}${app.router.state.location.search}`;
   return { ...app, user, server, location };
