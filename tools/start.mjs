@@ -18,7 +18,8 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 // A demo customer places and pays an order every few minutes (docs/orders.md); DEMO_ORDER_SIMULATOR=0 turns it off.
 // im-server seeds the chat's demo team (apps/im-server/src/demo/demo-seed.ts).
-const stack = await startStack({ quiet: false, env: { DEMO_ORDER_SIMULATOR: process.env.DEMO_ORDER_SIMULATOR ?? '1', IM_DEMO_SEED: '1' } });
+// The demo store's bills and settlements get seven months of earlier trade (docs/trade.md "Demo history").
+const stack = await startStack({ quiet: false, env: { DEMO_ORDER_SIMULATOR: process.env.DEMO_ORDER_SIMULATOR ?? '1', IM_DEMO_SEED: '1', DEMO_LEDGER_HISTORY_MONTHS: process.env.DEMO_LEDGER_HISTORY_MONTHS ?? '7' } });
 console.log(`
   Merchant console   ${stack.urls.console}
   Chat frame         ${stack.urls.frame}   (embedded by the console at /message/message)

@@ -40,6 +40,7 @@ import * as deliveryRanges from './migrations/0037-delivery-ranges';
 import * as ledger from './migrations/0038-ledger';
 import * as sandboxProvider from './migrations/0040-sandbox-provider';
 import * as orderPaymentChannel from './migrations/0041-order-payment-channel';
+import * as ledgerStatements from './migrations/0043-ledger-statements';
 import * as deposit from './migrations/0042-deposit';
 import type { StoreDatabase } from './schema';
 
@@ -86,6 +87,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0040-sandbox-provider': sandboxProvider,
   '0041-order-payment-channel': orderPaymentChannel,
   '0042-deposit': deposit,
+  '0043-ledger-statements': ledgerStatements,
 };
 
 export interface DatabaseOptions {

@@ -1269,3 +1269,20 @@ export interface StoreDatabase {
   store_settlement_order: StoreSettlementOrderTable;
   store_withdrawal: StoreWithdrawalTable;
 }
+
+/** A store account's movements per business day or month (view of migration 0043, docs/trade.md "Statements"). */
+export interface StoreLedgerStatementView {
+  store_id: number;
+  account_id: number;
+  account: string;
+  period: 'day' | 'month';
+  period_start: ColumnType<Date | string, never, never>;
+  period_end: ColumnType<Date | string, never, never>;
+  debits_cents: ColumnType<number | string, never, never>;
+  credits_cents: ColumnType<number | string, never, never>;
+  statement_id: ColumnType<string, never, never>;
+}
+
+export interface StoreDatabase {
+  store_ledger_statement: StoreLedgerStatementView;
+}

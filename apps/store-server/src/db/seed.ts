@@ -19,6 +19,7 @@ import { createOrdersFacade } from '../modules/orders/orders.facade';
 import { seedDemoProviderDelivery } from '../modules/provider-delivery/provider-delivery.seed';
 import { seedDemoAfterSaleTemplates } from '../modules/after-sale-templates/after-sale-templates.seed';
 import { seedDemoLedgerHistory } from '../modules/wallet/wallet.seed';
+import { demoHistoryMonths, seedDemoStatementHistory } from '../modules/statements';
 import { seedDemoDeposit } from '../modules/deposit/deposit.seed';
 import { seedDemoDeliveryRanges } from '../modules/delivery-range/delivery-range.seed';
 
@@ -153,6 +154,8 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
   await seedDemoAfterSaleTemplates(db, clock, DEMO_STORE.id);
   // Issue 27 §5: a delivery range in each state (effective, pending, ineffective), after the freight templates that cover its towns.
   await seedDemoDeliveryRanges(db, clock, DEMO_STORE.id);
+  // Issue 29 statements: months of earlier completed orders under `npm start` (DEMO_LEDGER_HISTORY_MONTHS), before the wallet's history settles them.
+  await seedDemoStatementHistory(db, clock, DEMO_STORE.id, demoHistoryMonths(process.env));
   // Issue 29: after every seed that pays or refunds orders, the demo store's money history on the ledger.
   await seedDemoLedgerHistory(db, clock, DEMO_STORE.id);
   // Issue 29 deposit: top-ups, a deposit-to-wallet move and platform adjustments, after the wallet's history.

@@ -57,6 +57,7 @@ import { providerPayoutGateway, walletModule } from './wallet';
 import { depositModule, providerPaymentGateway } from './deposit';
 import { OPERATOR_KEY_HEADER } from './operator/operator.schemas';
 import { tradeModule } from './trade';
+import { statementsModule } from './statements';
 
 export interface ModuleDependencies {
   db: Kysely<StoreDatabase>;
@@ -161,6 +162,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...wallet.routes,
     ...deposit.routes,
     ...tradeModule({ db }).routes,
+    ...statementsModule({ db, clock }).routes,
     ...operatorRoutes(new OperatorService(new OperatorRepository(db), goods.service, clock, storeInfoChanges, brands.service), config.operatorKey),
   ];
   return { routes, auth, captcha, checkCodes, rateLimiter, authRepository, exports: exports.service, sandboxProvider };

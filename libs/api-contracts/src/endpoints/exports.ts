@@ -11,6 +11,7 @@ import { afterSalesEndpoints } from './after-sales';
 import { SORT_ORDERS, goodsEndpoints } from './goods';
 import { inventoryEndpoints } from './inventory';
 import { orderEndpoints } from './orders';
+import { statementEndpoints } from './statements';
 import { PERMISSIONS } from '../permissions';
 
 /**
@@ -28,6 +29,8 @@ export const EXPORT_RESOURCE_LISTS = {
   // After-sales lists: the list's own permission (after-sales:view), as the screens' export buttons.
   'afterSales.refunds': afterSalesEndpoints.refundList,
   'afterSales.complaints': afterSalesEndpoints.complaintList,
+  // billManagement/bills: the statements as the bills list filters them (trade:view).
+  'trade.statements': statementEndpoints.statementList,
 } as const satisfies Record<string, AnyEndpoint>;
 export type ExportResource = keyof typeof EXPORT_RESOURCE_LISTS;
 export const EXPORT_RESOURCES = Object.keys(EXPORT_RESOURCE_LISTS) as [ExportResource, ...ExportResource[]];

@@ -28,6 +28,7 @@ import { staffEndpoints } from './staff';
 import { storeInfoChangeEndpoints } from './store-info-changes';
 import { tradeEndpoints } from './trade';
 import { walletEndpoints } from './wallet';
+import { statementEndpoints } from './statements';
 import { depositEndpoints } from './deposit';
 
 export * from './auth';
@@ -57,6 +58,7 @@ export * from './trade';
 export * from './delivery-range';
 export * from './cartage';
 export * from './wallet';
+export * from './statements';
 export * from './deposit';
 // goods, inventory and saved-views are exported by src/index.ts.
 
@@ -91,6 +93,7 @@ export const endpointGroups = {
   deliveryRange: deliveryRangeEndpoints,
   cartage: cartageEndpoints,
   wallet: walletEndpoints,
+  statements: statementEndpoints,
   deposit: depositEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 

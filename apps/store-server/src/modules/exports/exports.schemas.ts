@@ -5,12 +5,16 @@ import {
   REFUND_KIND_LABELS,
   REFUND_STATUS_LABELS,
   STOCK_STATUS_LABELS,
+  LEDGER_TRANSFER_KINDS,
+  LEDGER_TRANSFER_KIND_LABELS,
+  STORE_LEDGER_ACCOUNT_LABELS,
   labelOf,
   type ComplaintRow,
   type ExportResource,
   type LocalizedText,
   type OrderRow,
   type RefundRow,
+  type StatementRow,
   type SupportedLanguage,
 } from '@merchant/api-contracts';
 // Labels come from the contracts (one table each); ui-kit's format entry gives only pure formatters.
@@ -20,6 +24,7 @@ import { complaintList, refundList } from '../after-sales';
 import { draftList, goodsList, skuStockList } from '../goods';
 import { itemList } from '../inventory';
 import { orderList } from '../orders';
+import { statementList } from '../statements';
 
 // The one registry of server exports (docs/export.md): each resource key of the contracts'
 // EXPORT_RESOURCE_LISTS → the list definition its list call pages with (same filters, same store scope,
@@ -150,6 +155,26 @@ export const EXPORT_DEFINITIONS: { readonly [K in ExportResource]: AnyExportDefi
       { header: t('回复数', 'Responses'), width: 10, value: (r) => r.responseCount },
       { header: t('投诉时间', 'Filed'), width: 20, value: (r) => time(r.createTime) },
       { header: t('更新时间', 'Updated'), width: 20, value: (r) => time(r.updateTime) },
+    ],
+  }),
+  // One row per account and period: opening + in − out = closing, then each kind of movement (+ in, − out).
+  'trade.statements': defineExport<StatementRow>({
+    sheetName: t('对账单', 'Statements'),
+    list: statementList,
+    columns: [
+      { header: t('周期', 'Period'), width: 8, value: (r, lang) => (r.period === 'day' ? (lang === 'zh-CN' ? '日' : 'day') : lang === 'zh-CN' ? '月' : 'month') },
+      { header: t('开始日期', 'From'), width: 12, value: (r) => r.periodStart },
+      { header: t('结束日期', 'To'), width: 12, value: (r) => r.periodEnd },
+      { header: t('账户', 'Account'), width: 14, value: (r, lang) => labelOf(STORE_LEDGER_ACCOUNT_LABELS, r.account, lang) },
+      { header: t('期初余额（元）', 'Opening (yuan)'), width: 16, value: (r) => yuan(r.openingCents) },
+      { header: t('收入（元）', 'In (yuan)'), width: 14, value: (r) => yuan(r.inCents) },
+      { header: t('支出（元）', 'Out (yuan)'), width: 14, value: (r) => yuan(r.outCents) },
+      { header: t('期末余额（元）', 'Closing (yuan)'), width: 16, value: (r) => yuan(r.closingCents) },
+      ...LEDGER_TRANSFER_KINDS.map((kind) => ({
+        header: t(`${labelOf(LEDGER_TRANSFER_KIND_LABELS, kind, 'zh-CN')}（元）`, `${labelOf(LEDGER_TRANSFER_KIND_LABELS, kind, 'en-US')} (yuan)`),
+        width: 16,
+        value: (r: StatementRow) => yuan(r.byKind.find((k) => k.kind === kind)?.netCents ?? 0),
+      })),
     ],
   }),
 };
