@@ -1,4 +1,16 @@
-import { DISPUTE_MACHINE, ORDER_MACHINE, REFUND_MACHINE, SHIPMENT_MACHINE } from './order-machines';
+import {
+  APPROVE_AND_PAY_EVENTS,
+  DISPUTE_MACHINE,
+  ORDER_MACHINE,
+  REFUND_KIND,
+  REFUND_KINDS,
+  REFUND_MACHINE,
+  SHIPMENT_MACHINE,
+  merchantRefundActions,
+  nextRefundStatus,
+  refundEventsFor,
+  type RefundEvent,
+} from './order-machines';
 import { defineStateMachine, type Actor, type StateMachine } from './state-machine';
 
 const ACTORS: Actor[] = ['merchant', 'buyer', 'platform', 'system'];
@@ -92,6 +104,83 @@ describe('refund machine (refund-order status)', () => {
   it('offers the merchant the review actions in table order', () => {
     expect(REFUND_MACHINE.eventsFrom(0, 'merchant')).toEqual(['approveRefundOnly', 'approveReturn', 'reject']);
     expect(REFUND_MACHINE.eventsFrom(0)).toEqual(['approveRefundOnly', 'approveReturn', 'reject', 'withdraw']);
+  });
+});
+
+describe('refund kinds (issue 35 §9): each kind allows only its own path through the refund machine', () => {
+  const EVENTS: RefundEvent[] = ['approveRefundOnly', 'approveReturn', 'receiveReturn', 'reject', 'withdraw', 'pay'];
+  /** Every (kind, status, event, actor) against the legal moves written out here by hand. */
+  const legalMoves = (kind: number) => {
+    const moves: string[] = [];
+    for (const status of REFUND_MACHINE.states) {
+      for (const event of EVENTS) {
+        for (const actor of ACTORS) {
+          const to = nextRefundStatus(kind, status, event, actor);
+          if (to !== undefined) moves.push(`${status} ${event} ${actor} ${to}`);
+        }
+      }
+    }
+    return moves;
+  };
+
+  it('a refund-only request is approved as a refund and paid; it is never approved as a return or received back', () => {
+    expect(legalMoves(REFUND_KIND.refundOnly)).toEqual([
+      '0 approveRefundOnly merchant 7',
+      '0 reject merchant 9',
+      '0 withdraw buyer 3',
+      '7 pay merchant 2',
+      '7 pay system 2',
+    ]);
+    expect(nextRefundStatus(REFUND_KIND.refundOnly, 0, 'approveReturn', 'merchant')).toBeUndefined();
+    expect(refundEventsFor(REFUND_KIND.refundOnly, 0, 'merchant')).toEqual(['approveRefundOnly', 'reject']);
+  });
+
+  it('a return-and-refund request goes through the return; it is never approved as a refund without its goods', () => {
+    expect(legalMoves(REFUND_KIND.returnAndRefund)).toEqual([
+      '0 approveReturn merchant 1',
+      '0 reject merchant 9',
+      '0 withdraw buyer 3',
+      '1 receiveReturn merchant 4',
+      '1 reject merchant 9',
+      '1 withdraw buyer 3',
+      '4 pay merchant 2',
+      '4 pay system 2',
+    ]);
+    expect(nextRefundStatus(REFUND_KIND.returnAndRefund, 0, 'approveRefundOnly', 'merchant')).toBeUndefined();
+    expect(refundEventsFor(REFUND_KIND.returnAndRefund, 0, 'merchant')).toEqual(['approveReturn', 'reject']);
+  });
+
+  it('an unknown kind allows nothing', () => {
+    expect(EVENTS.flatMap((event) => REFUND_MACHINE.states.map((s) => nextRefundStatus(3, s, event)))).toEqual(EVENTS.flatMap(() => REFUND_MACHINE.states.map(() => undefined)));
+    expect(refundEventsFor(0, 0)).toEqual([]);
+  });
+
+  it('between them the kinds use every event of the machine, and each kind\'s moves are the machine\'s', () => {
+    const used = new Set(REFUND_KINDS.flatMap((kind) => REFUND_MACHINE.states.flatMap((s) => refundEventsFor(kind, s))));
+    expect([...used].sort()).toEqual([...new Set(REFUND_MACHINE.transitions.map((t) => t.event))].sort());
+    for (const kind of REFUND_KINDS) {
+      for (const line of legalMoves(kind)) {
+        const [from, event, actor, to] = line.split(' ');
+        expect([line, REFUND_MACHINE.next(Number(from), event as RefundEvent, actor as (typeof ACTORS)[number])]).toEqual([line, Number(to)]);
+      }
+    }
+  });
+
+  it('offers the merchant one "approve and pay" step and reject on a refund-only request, never "approve return"', () => {
+    expect(merchantRefundActions(REFUND_KIND.refundOnly, 0)).toEqual(['approveAndPay', 'reject']);
+    // An approved refund-only request (approved before this step existed) is paid on its own.
+    expect(merchantRefundActions(REFUND_KIND.refundOnly, 7)).toEqual(['pay']);
+    expect(merchantRefundActions(REFUND_KIND.returnAndRefund, 0)).toEqual(['approveReturn', 'reject']);
+    expect(merchantRefundActions(REFUND_KIND.returnAndRefund, 1)).toEqual(['receiveReturn', 'reject']);
+    expect(merchantRefundActions(REFUND_KIND.returnAndRefund, 4)).toEqual(['pay']);
+    for (const kind of REFUND_KINDS) for (const status of [2, 3, 9]) expect(merchantRefundActions(kind, status)).toEqual([]);
+  });
+
+  it('approveAndPay is the refund-only path from pending review to refunded, step by step', () => {
+    let status: number | undefined = 0;
+    for (const event of APPROVE_AND_PAY_EVENTS) status = nextRefundStatus(REFUND_KIND.refundOnly, status!, event, 'merchant');
+    expect(status).toBe(2);
+    expect(nextRefundStatus(REFUND_KIND.returnAndRefund, 0, APPROVE_AND_PAY_EVENTS[0], 'merchant')).toBeUndefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import { DISPUTE_MACHINE, REFUND_MACHINE } from '../order-machines';
+import { DISPUTE_MACHINE, REFUND_KIND_STATES, REFUND_MACHINE } from '../order-machines';
 import {
   afterSalesEndpoints,
   COMPLAINT_HISTORY_EVENTS,
@@ -26,6 +26,17 @@ describe('after-sales contracts', () => {
     expect(refundPayBiz.safeParse({ refundId: 1, idempotencyKey: '0b6f4c1e-8f4e-4f7a-9d3c-2a1b3c4d5e6f' }).success).toBe(true);
     expect(refundPayBiz.safeParse({ refundId: 1 }).success).toBe(false);
     expect(refundPayBiz.safeParse({ refundId: 1, idempotencyKey: 'pay-once' }).success).toBe(false);
+  });
+
+  it('approveAndPay is an idempotent call with pay\'s answer (issue 35 §9); pay keeps its own key field', () => {
+    expect([afterSalesEndpoints.approveAndPay.idempotent, afterSalesEndpoints.approveAndPay.permission]).toEqual([true, 'after-sales:handle']);
+    expect(afterSalesEndpoints.approveAndPay.biz.safeParse({ refundId: 1 }).success).toBe(false);
+    expect(afterSalesEndpoints.approveAndPay.biz.safeParse({ refundId: 1, idempotencyKey: '0b6f4c1e-8f4e-4f7a-9d3c-2a1b3c4d5e6f' }).success).toBe(true);
+    expect(afterSalesEndpoints.approveAndPay.data).toBe(afterSalesEndpoints.payRefund.data);
+  });
+
+  it('gives every refund state to at least one kind\'s path', () => {
+    expect([...new Set(Object.values(REFUND_KIND_STATES).flat())].sort()).toEqual([...REFUND_MACHINE.states].sort());
   });
 
   it('checks the refund list filters: statuses, cents and ranges', () => {

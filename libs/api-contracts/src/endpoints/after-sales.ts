@@ -8,7 +8,8 @@ import { endpointsUnder, pageQueryShape, pageResult } from '../endpoint';
 import type { LocalizedText } from '../languages';
 import { statusTable, type StatusTable } from '../status-tables';
 import type { Actor } from '../state-machine';
-import type { DisputeEvent, DisputeStatus, OrderStatus, RefundEvent, RefundStatus } from '../order-machines';
+import type { DisputeEvent, DisputeStatus, OrderStatus, RefundAction, RefundKind, RefundStatus } from '../order-machines';
+import { REFUND_KINDS } from '../order-machines';
 import { PERMISSIONS } from '../permissions';
 import { STORE_CODES } from '../store-codes';
 import { rule } from '../rules';
@@ -23,10 +24,7 @@ export const REFUND_PENDING_STATUSES = [0, 1, 4, 7] as const satisfies readonly 
 /** DISPUTE_MACHINE's states: 1 in dispute, 2 dispute ended, 3 dispute revoked. */
 export const DISPUTE_STATUSES = [1, 2, 3] as const satisfies readonly DisputeStatus[];
 
-/** What the buyer asks for: 1 the money only (nothing to send back), 2 return the goods and the money. */
-export const REFUND_KIND = { refundOnly: 1, returnAndRefund: 2 } as const;
-export type RefundKind = (typeof REFUND_KIND)[keyof typeof REFUND_KIND];
-export const REFUND_KINDS = [1, 2] as const satisfies readonly RefundKind[];
+/** The buyer's request kind (REFUND_KIND, ../order-machines: refund only, return and refund) as people read it. */
 export const REFUND_KIND_LABELS: StatusTable<RefundKind> = statusTable({
   1: { 'zh-CN': '仅退款', 'en-US': 'refund only' },
   2: { 'zh-CN': '退货退款', 'en-US': 'return and refund' },
@@ -68,7 +66,7 @@ export const evidenceUrlsField = z
 
 const refundStatusValue = z.number().int() as unknown as z.ZodType<RefundStatus>;
 const refundKindValue = z.number().int() as unknown as z.ZodType<RefundKind>;
-const refundEventValue = z.string() as unknown as z.ZodType<RefundEvent>;
+const refundActionValue = z.string() as unknown as z.ZodType<RefundAction>;
 const disputeStatusValue = z.number().int() as unknown as z.ZodType<DisputeStatus>;
 const disputeEventValue = z.string() as unknown as z.ZodType<DisputeEvent>;
 const orderStatusValue = z.number().int() as unknown as z.ZodType<OrderStatus>;
@@ -183,8 +181,8 @@ export const refundDetailSchema = refundRowSchema.extend({
   history: z.array(refundHistoryEntrySchema),
   /** The payment of this refund (at most one row). */
   ledger: z.array(refundLedgerEntrySchema),
-  /** The merchant's events allowed now (REFUND_MACHINE.eventsFrom(status, 'merchant')): the buttons to show. */
-  actions: z.array(refundEventValue),
+  /** What the merchant may do now (merchantRefundActions(kind, status), ../order-machines): the buttons to show. */
+  actions: z.array(refundActionValue),
 });
 export type RefundDetail = z.infer<typeof refundDetailSchema>;
 
@@ -215,6 +213,14 @@ export const refundPayAnswerSchema = z.object({
   paidAt: z.number(),
 });
 export type RefundPayAnswer = z.infer<typeof refundPayAnswerSchema>;
+
+/**
+ * approveAndPay answers what pay answers. A refund-only request in pending review (0) is approved and paid in ONE
+ * transaction on pay's path: approveRefundOnly (0 → 7) and pay (7 → 2) are both in its history, the ledger gets one
+ * row under the call's idempotency key, and a repeat of the key answers the first payment and moves no money. Any
+ * refusal (another kind, another status, more than is left) changes nothing: the request stays pending review.
+ */
+export type RefundApproveAndPayAnswer = RefundPayAnswer;
 
 // ---------------------------------------------------------------------------------------------
 // Complaints (disputes): orderComplaint list + details, the merchant's response
@@ -370,6 +376,15 @@ export const afterSalesEndpoints = {
     errors: [notFound, notAllowedInCurrentState],
     ...handle,
     summary: 'processRefund: reject with a reason (0 or 1 → 9)',
+  }),
+  // Issue 35 §9: one confirmed step for a refund-only request; `idempotent: true` adds the key, which is also the payment's key.
+  approveAndPay: afterSalesCall('refund/approveAndPay', {
+    biz: refundIdBiz,
+    data: refundPayAnswerSchema,
+    errors: [notFound, notAllowedInCurrentState, alreadyExists],
+    ...handle,
+    idempotent: true,
+    summary: 'processRefund: approve a refund-only request and pay it in one transaction (0 → 7 → 2; idempotency key; a return-and-refund request answers 10100005)',
   }),
   payRefund: afterSalesCall('refund/pay', {
     biz: refundPayBiz,

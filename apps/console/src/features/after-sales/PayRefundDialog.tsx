@@ -1,7 +1,9 @@
-// processRefund's "pay": the money goes back to the buyer once. The dialog makes ONE idempotency key
-// when it opens and sends it with every click and every retry, so a double click, a lost answer or a
-// retry after a timeout is the same payment to store-server, which answers the first result again and
-// moves no money (docs/orders.md "Refunds"). It shows what the order has left to refund.
+// processRefund's "pay", and a refund-only request's "approve and refund" (issue 35 §9: approval and
+// payment in one confirmed step, refund/approveAndPay): the money goes back to the buyer once. The dialog
+// makes ONE idempotency key when it opens and sends it with every click and every retry, so a double
+// click, a lost answer or a retry after a timeout is the same payment to store-server, which answers the
+// first result again and moves no money (docs/orders.md "Refunds"). It shows the buyer, the amount and
+// what the order has left to refund: the one confirmation the merchant gives.
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -27,19 +29,25 @@ function isRetryable(error: unknown): boolean {
   return !(isApiError(error) && isStoreCode(error.code));
 }
 
+/** `pay`: an approved refund (status 4 or 7); `approveAndPay`: a refund-only request still pending review. */
+export type PayRefundMode = 'pay' | 'approveAndPay';
+
 export interface PayRefundDialogProps {
   refundId: number;
+  mode?: PayRefundMode;
   onPaid: (amountCents: number) => void;
   onClose: () => void;
 }
 
-export function PayRefundDialog({ refundId, onPaid, onClose }: PayRefundDialogProps) {
+export function PayRefundDialog({ refundId, mode = 'pay', onPaid, onClose }: PayRefundDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   // Made once, when the dialog opens: the payment's identity for every attempt from this dialog.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const detail = afterSalesApi.endpoints.refund.useQuery({ refundId });
   const [pay] = afterSalesApi.endpoints.payRefund.useMutation();
+  const [approveAndPay] = afterSalesApi.endpoints.approveAndPay.useMutation();
+  const texts = mode === 'approveAndPay' ? 'afterSales.approveAndPay' : 'afterSales.pay';
   const [phase, setPhase] = useState<Phase>({ kind: 'ready' });
   // A second click while the first is on its way is the same payment: it waits for the first answer.
   const inFlight = useRef(false);
@@ -50,11 +58,11 @@ export function PayRefundDialog({ refundId, onPaid, onClose }: PayRefundDialogPr
     inFlight.current = true;
     setPhase({ kind: 'paying' });
     try {
-      const answer = await pay({ refundId, idempotencyKey }).unwrap();
+      const answer = await (mode === 'approveAndPay' ? approveAndPay({ refundId, idempotencyKey }) : pay({ refundId, idempotencyKey })).unwrap();
       onPaid(answer.amountCents);
       onClose();
     } catch (error) {
-      setPhase({ kind: 'failed', message: afterSalesErrorText(t, 'pay', error), retryable: isRetryable(error) });
+      setPhase({ kind: 'failed', message: afterSalesErrorText(t, mode, error), retryable: isRetryable(error) });
     } finally {
       inFlight.current = false;
     }
@@ -64,7 +72,7 @@ export function PayRefundDialog({ refundId, onPaid, onClose }: PayRefundDialogPr
   const failed = phase.kind === 'failed' ? phase : null;
   return (
     <Dialog open onClose={paying ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs" data-testid="pay-refund-dialog">
-      <DialogTitle id={titleId}>{t('afterSales.pay.title')}</DialogTitle>
+      <DialogTitle id={titleId}>{t(`${texts}.title`)}</DialogTitle>
       <DialogContent>
         {detail.error && !refund ? (
           <PageError error={detail.error} onRetry={detail.refetch} />
@@ -78,6 +86,12 @@ export function PayRefundDialog({ refundId, onPaid, onClose }: PayRefundDialogPr
               </Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0 }}>
                 {refund.refundNo}
+              </Typography>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {t('afterSales.field.buyer')}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid="pay-buyer">
+                {refund.buyerName}
               </Typography>
               <Typography component="dt" variant="body2" color="text.secondary">
                 {t('afterSales.pay.paid')}
@@ -104,7 +118,7 @@ export function PayRefundDialog({ refundId, onPaid, onClose }: PayRefundDialogPr
                 ¥{formatCents(refund.amountCents)}
               </Typography>
             </Box>
-            <DialogContentText variant="body2">{t('afterSales.pay.hint')}</DialogContentText>
+            <DialogContentText variant="body2">{t(`${texts}.hint`)}</DialogContentText>
           </>
         )}
         {failed && (
@@ -126,7 +140,7 @@ export function PayRefundDialog({ refundId, onPaid, onClose }: PayRefundDialogPr
           onClick={() => void submit()}
           data-testid="pay-refund-submit"
         >
-          {t(failed?.retryable ? 'afterSales.pay.retry' : 'afterSales.pay.submit')}
+          {t(failed?.retryable ? 'afterSales.pay.retry' : `${texts}.submit`)}
         </Button>
       </DialogActions>
     </Dialog>

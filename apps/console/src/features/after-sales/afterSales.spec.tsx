@@ -79,16 +79,19 @@ describe('refund lists (orderAfter, orderAfterAll)', () => {
 });
 
 describe('processRefund', () => {
-  it('offers exactly the refund machine\'s merchant moves for each status', async () => {
-    const refunds = [refundRecord(1, 0), refundRecord(2, 1), refundRecord(3, 4), refundRecord(4, 7), refundRecord(5, 2), refundRecord(6, 9)];
+  it('offers exactly the moves the refund\'s kind allows in its status: a refund-only request is never offered "approve return"', async () => {
+    const refunds = [refundRecord(1, 0), refundRecord(2, 1), refundRecord(3, 4), refundRecord(4, 7), refundRecord(5, 2), refundRecord(6, 9), refundRecord(7, 0, { kind: 2 })];
     const { router } = setup(recordAddress(AFTER_SALES_PATHS.processRefund, 1), { refunds });
     const expected: Record<number, (string | null)[] | null> = {
-      1: ['Approve refund', 'Approve return', 'Reject'],
+      // Refund only, pending review: one confirmed step that approves and pays, or reject (issue 35 §9).
+      1: ['Approve and refund', 'Reject'],
       2: ['Return received', 'Reject'],
       3: ['Pay refund'],
       4: ['Pay refund'],
       5: null,
       6: null,
+      // Return and refund, pending review: its own flow (approve the return, receive it, then pay).
+      7: ['Approve return', 'Reject'],
     };
     for (const [refundId, buttons] of Object.entries(expected)) {
       await act(() => router.navigate(recordAddress(AFTER_SALES_PATHS.processRefund, refundId)));
@@ -101,9 +104,9 @@ describe('processRefund', () => {
     }
   });
 
-  it('shows the order amounts, evidence and history; approving asks first, then the refund can be paid', async () => {
+  it('shows the order amounts, evidence and history; "approve and refund" confirms once, showing buyer and amount, and pays in one call', async () => {
     const refunds = [refundRecord(1, 0, { order: { orderId: 501, orderNo: 'O1', status: 4, amountCents: 30_000, refundedCents: 10_000, refundableCents: 20_000 } })];
-    const { user, server } = setup(recordAddress(AFTER_SALES_PATHS.processRefund, 1), { refunds });
+    const { user, server, state } = setup(recordAddress(AFTER_SALES_PATHS.processRefund, 1), { refunds });
     await screen.findByText(refunds[0]!.refundNo, {}, LOAD);
     expect(screen.getByTestId('detail-paid')).toHaveTextContent('300.00');
     expect(screen.getByTestId('detail-refunded')).toHaveTextContent('100.00');
@@ -113,13 +116,42 @@ describe('processRefund', () => {
     expect(within(screen.getByRole('table', { name: 'History' })).getByText('refund requested by the buyer')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Contact buyer Buyer 1' })).toBeEnabled();
 
-    await user.click(screen.getByTestId('refund-action-approveRefundOnly'));
-    const confirm = await screen.findByRole('dialog', { name: 'Approve refund only' });
-    expect(server.callsTo('/refund/approveRefundOnly')).toEqual([]);
-    await user.click(within(confirm).getByRole('button', { name: /^confirm$/i }));
-    await waitFor(() => expect(actionButtons()).toEqual(['Pay refund']));
-    expect(server.callsTo('/refund/approveRefundOnly').map((call) => call.biz)).toEqual([{ refundId: 1 }]);
-    expect(within(screen.getByTestId('detail-status')).getByText('pending refund')).toBeInTheDocument();
+    await user.click(screen.getByTestId('refund-action-approveAndPay'));
+    const confirm = await screen.findByRole('dialog', { name: 'Approve and refund the buyer' });
+    expect(await within(confirm).findByTestId('pay-buyer')).toHaveTextContent('Buyer 1');
+    expect(within(confirm).getByTestId('pay-amount')).toHaveTextContent('123.45');
+    expect(within(confirm).getByTestId('pay-order-left')).toHaveTextContent('200.00');
+    expect(server.callsTo('/refund/approveAndPay')).toEqual([]);
+    // A double click is one payment: one key, made when the dialog opened.
+    await user.dblClick(within(confirm).getByRole('button', { name: 'Approve and refund' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Approve and refund the buyer' })).not.toBeInTheDocument());
+    const keys = server.callsTo('/refund/approveAndPay').map((call) => call.biz.idempotencyKey);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(UUID);
+    expect(server.callsTo('/refund/approveAndPay')[0]!.biz).toEqual({ refundId: 1, idempotencyKey: keys[0] });
+    // Nothing else was needed: no separate approval, no second "pay".
+    expect([server.callsTo('/refund/approveRefundOnly'), server.callsTo('/refund/pay')]).toEqual([[], []]);
+    expect(state.ledger).toHaveLength(1);
+    expect(await screen.findByText('Approved and refunded')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByTestId('detail-status')).getByText('refunded')).toBeInTheDocument());
+    expect(screen.getByText('Nothing to do in this status')).toBeInTheDocument();
+    expect(screen.getByTestId('detail-left')).toHaveTextContent('76.55');
+    const history = within(screen.getByRole('table', { name: 'History' }));
+    expect(history.getByText('refund approved (nothing to return)')).toBeInTheDocument();
+    expect(history.getByText('refund paid')).toBeInTheDocument();
+  });
+
+  it('"approve and refund" refused (the request was handled meanwhile) says so in the dialog and moves nothing', async () => {
+    const refunds = [refundRecord(1, 0, { amountCents: 30_000 })];
+    const { user, state } = setup(recordAddress(AFTER_SALES_PATHS.processRefund, 1), { refunds });
+    await screen.findByText(refunds[0]!.refundNo, {}, LOAD);
+    await user.click(screen.getByTestId('refund-action-approveAndPay'));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve and refund the buyer' });
+    await within(dialog).findByTestId('pay-amount');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve and refund' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Cannot approve and refund: the request was already handled, or the amount exceeds what is left to refund on the order');
+    expect(within(dialog).getByTestId('pay-refund-submit')).toBeDisabled();
+    expect([state.ledger, refunds[0]!.status]).toEqual([[], 0]);
   });
 
   it('pays once on a double click, with one idempotency key made when the dialog opened', async () => {

@@ -1,21 +1,33 @@
 // Test helper (specs only): a fake store-server for the after-sales calls that keeps state like the
-// real one — the refund machine moves records (a move it does not allow answers 10100005), pay is
-// idempotent by key and appends one ledger row, a review takes one reply. Every answer is checked
+// real one — the refund machine moves records as the refund's kind allows (a move it does not allow
+// answers 10100005), pay and approveAndPay are idempotent by key and append one ledger row, a review
+// takes one reply. Every answer is checked
 // against the contract (onContract), so the fake cannot answer what store-server never would.
-import { REFUND_MACHINE, STORE_CODES, afterSalesEndpoints as A, type ComplaintDetail, type EvaluationRow, type RefundDetail, type RefundEvent, type RefundLedgerEntry } from '@merchant/api-contracts';
+import {
+  STORE_CODES,
+  afterSalesEndpoints as A,
+  merchantRefundActions,
+  nextRefundStatus,
+  type ComplaintDetail,
+  type EvaluationRow,
+  type RefundDetail,
+  type RefundEvent,
+  type RefundLedgerEntry,
+} from '@merchant/api-contracts';
 import type { FakeStoreServer } from '../../../test/fakeStoreServer';
 import { onContract, pageOf } from '../../resource-kit/contractFake';
 
 const T0 = 1_763_900_000;
 
 export function refundRecord(refundId: number, status: RefundDetail['status'], overrides: Partial<RefundDetail> = {}): RefundDetail {
+  const kind = overrides.kind ?? (status === 1 || status === 4 ? 2 : 1);
   return {
     refundId,
     refundNo: `R2026112300${String(refundId).padStart(4, '0')}`,
     orderId: 500 + refundId,
     orderNo: `O2026112300${String(refundId).padStart(4, '0')}`,
     status,
-    kind: status === 1 || status === 4 ? 2 : 1,
+    kind,
     amountCents: 12_345,
     reason: `reason ${refundId}`,
     buyerAccid: `c_buyer${refundId}`,
@@ -28,7 +40,7 @@ export function refundRecord(refundId: number, status: RefundDetail['status'], o
     order: { orderId: 500 + refundId, orderNo: `O2026112300${String(refundId).padStart(4, '0')}`, status: 4, amountCents: 20_000, refundedCents: 0, refundableCents: 20_000 },
     history: [{ event: 'request', actor: 'buyer', fromStatus: null, toStatus: 0, note: null, at: T0 + refundId }],
     ledger: [],
-    actions: REFUND_MACHINE.eventsFrom(status, 'merchant'),
+    actions: merchantRefundActions(kind, status),
     ...overrides,
   };
 }
@@ -66,35 +78,39 @@ export function fakeAfterSales(server: FakeStoreServer, options: AfterSalesFakeO
     return refund ? { code: STORE_CODES.success, msg: 'success', data: refund } : fail(STORE_CODES.notFound, 'not found');
   });
 
+  const allows = (refund: RefundDetail, event: RefundEvent) => nextRefundStatus(refund.kind, refund.status, event, 'merchant') !== undefined;
   const move = (refund: RefundDetail, event: RefundEvent, note: string | null = null) => {
-    const to = REFUND_MACHINE.next(refund.status, event, 'merchant')!;
+    const to = nextRefundStatus(refund.kind, refund.status, event, 'merchant')!;
     refund.history.push({ event, actor: 'merchant', fromStatus: refund.status, toStatus: to, note, at: T0 + 1000 + refund.history.length });
     refund.status = to;
-    refund.actions = REFUND_MACHINE.eventsFrom(to, 'merchant');
+    refund.actions = merchantRefundActions(refund.kind, to);
   };
   const action = (event: RefundEvent) => (call: { biz: Record<string, unknown> }) => {
     const refund = find(Number(call.biz.refundId));
     if (!refund) return fail(STORE_CODES.notFound, 'not found');
-    if (REFUND_MACHINE.next(refund.status, event, 'merchant') === undefined) return fail(STORE_CODES.notAllowedInCurrentState, 'not allowed in the current state');
+    if (!allows(refund, event)) return fail(STORE_CODES.notAllowedInCurrentState, 'not allowed in the current state');
     move(refund, event, event === 'reject' ? String(call.biz.reason).trim() : null);
     if (event === 'reject') refund.rejectReason = String(call.biz.reason).trim();
     return { code: STORE_CODES.success, msg: 'success', data: refund };
   };
-  server.on(A.approveRefundOnly.path, action('approveRefundOnly'));
   server.on(A.approveReturn.path, action('approveReturn'));
   server.on(A.receiveReturn.path, action('receiveReturn'));
   server.on(A.rejectRefund.path, action('reject'));
 
-  server.on(A.payRefund.path, ({ biz }) => {
+  // pay, and approveAndPay (approveRefundOnly first, in the same step: nothing moves when either is refused).
+  const payHandler = (approveFirst: boolean) => ({ biz }: { biz: Record<string, unknown> }) => {
     const key = String(biz.idempotencyKey);
     const refund = find(Number(biz.refundId));
     if (!refund) return fail(STORE_CODES.notFound, 'not found');
     let entry = ledger.find((candidate) => candidate.idempotencyKey === key);
     if (entry && entry.refundId !== refund.refundId) return fail(STORE_CODES.alreadyExists, 'the key was used for another refund');
     if (!entry) {
-      if (REFUND_MACHINE.next(refund.status, 'pay', 'merchant') === undefined || refund.amountCents > refund.order.refundableCents) {
+      const approvedStatus = approveFirst ? nextRefundStatus(refund.kind, refund.status, 'approveRefundOnly', 'merchant') : refund.status;
+      const payable = approvedStatus !== undefined && nextRefundStatus(refund.kind, approvedStatus, 'pay', 'merchant') !== undefined;
+      if (!payable || refund.amountCents > refund.order.refundableCents) {
         return fail(STORE_CODES.notAllowedInCurrentState, 'not allowed in the current state');
       }
+      if (approveFirst) move(refund, 'approveRefundOnly');
       entry = { ledgerId: ledger.length + 1, refundId: refund.refundId, orderId: refund.orderId, amountCents: refund.amountCents, idempotencyKey: key, at: T0 + 2000 };
       ledger.push(entry);
       refund.order.refundedCents += refund.amountCents;
@@ -114,7 +130,9 @@ export function fakeAfterSales(server: FakeStoreServer, options: AfterSalesFakeO
       paidAt: entry.at,
     };
     return { code: STORE_CODES.success, msg: 'success', data };
-  });
+  };
+  server.on(A.payRefund.path, payHandler(false));
+  server.on(A.approveAndPay.path, payHandler(true));
 
   onContract(server, A.complaintList, (biz) => {
     const rows = complaints.filter((complaint) => biz.status === undefined || complaint.status === biz.status);

@@ -20,11 +20,12 @@ export const afterSalesApi = consoleApi.enhanceEndpoints({ addTagTypes: [...TAGS
   endpoints: (build) => ({
     refunds: build.query<Data<E['refundList']>, Biz<E['refundList']>>(contractQuery(A.refundList, ['Refund'])),
     refund: build.query<Data<E['refundDetail']>, Biz<E['refundDetail']>>(contractQuery(A.refundDetail, ['Refund'])),
-    approveRefundOnly: build.mutation<Data<E['approveRefundOnly']>, Biz<E['approveRefundOnly']>>(contractMutation(A.approveRefundOnly, ['Refund'])),
     approveReturn: build.mutation<Data<E['approveReturn']>, Biz<E['approveReturn']>>(contractMutation(A.approveReturn, ['Refund'])),
     receiveReturn: build.mutation<Data<E['receiveReturn']>, Biz<E['receiveReturn']>>(contractMutation(A.receiveReturn, ['Refund'])),
     rejectRefund: build.mutation<Data<E['rejectRefund']>, Biz<E['rejectRefund']>>(dialogMutation(A.rejectRefund, ['Refund'])),
     payRefund: build.mutation<Data<E['payRefund']>, Biz<E['payRefund']>>(dialogMutation(A.payRefund, ['Refund', 'Order'])),
+    // A refund-only request's one confirmed step (issue 35 §9); the dialog sends its own idempotency key.
+    approveAndPay: build.mutation<Data<E['approveAndPay']>, Biz<E['approveAndPay']>>(dialogMutation(A.approveAndPay, ['Refund', 'Order'])),
     complaints: build.query<Data<E['complaintList']>, Biz<E['complaintList']>>(contractQuery(A.complaintList, ['Complaint'])),
     complaint: build.query<Data<E['complaintDetail']>, Biz<E['complaintDetail']>>(contractQuery(A.complaintDetail, ['Complaint'])),
     respondComplaint: build.mutation<Data<E['respondComplaint']>, Biz<E['respondComplaint']>>(dialogMutation(A.respondComplaint, ['Complaint'])),

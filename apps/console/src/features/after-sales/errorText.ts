@@ -5,11 +5,12 @@ import type { TFunction } from 'i18next';
 import { STORE_CODES } from '@merchant/api-contracts';
 import { isApiError } from '../../app/transport';
 
-export type AfterSalesCall = 'refundAction' | 'pay' | 'reply' | 'respond';
+export type AfterSalesCall = 'refundAction' | 'pay' | 'approveAndPay' | 'reply' | 'respond';
 
 const NOT_ALLOWED_KEY: Record<AfterSalesCall, string> = {
   refundAction: 'afterSales.errors.notAllowed',
   pay: 'afterSales.errors.payNotAllowed',
+  approveAndPay: 'afterSales.errors.approveAndPayNotAllowed',
   reply: 'afterSales.errors.alreadyReplied',
   respond: 'afterSales.errors.notAllowed',
 };

@@ -61,7 +61,7 @@ export const afterSalesMessages = {
       noActions: '当前状态无需处理',
       action: {
         process: '处理',
-        approveRefundOnly: '同意退款',
+        approveAndPay: '同意并退款',
         approveReturn: '同意退货',
         receiveReturn: '确认收到退货',
         reject: '拒绝退款',
@@ -73,8 +73,6 @@ export const afterSalesMessages = {
         contactBuyerNamed: '联系买家 {{name}}',
       },
       confirm: {
-        approveRefundOnlyTitle: '同意仅退款',
-        approveRefundOnly: '同意后需向买家退款（买家无需退货），确定同意吗？',
         approveReturnTitle: '同意退货退款',
         approveReturn: '同意后买家将寄回商品，收到后再退款，确定同意吗？',
         receiveReturnTitle: '确认收到退货',
@@ -85,6 +83,7 @@ export const afterSalesMessages = {
         received: '已确认收货',
         rejected: '已拒绝退款申请',
         paid: '退款成功',
+        approvedAndPaid: '已同意并退款',
         responded: '回复已提交',
         replied: '回复成功',
       },
@@ -106,6 +105,11 @@ export const afterSalesMessages = {
         retryHint: '重试使用同一笔退款请求，不会重复扣款。',
         done: '已退款 {{amount}} 元',
       },
+      approveAndPay: {
+        title: '同意退款并退给买家',
+        hint: '同意后立即原路退款给买家（仅退款，买家无需退货），提交后不可撤回。',
+        submit: '同意并退款',
+      },
       respond: {
         title: '回复投诉',
         content: '回复内容',
@@ -126,6 +130,7 @@ export const afterSalesMessages = {
       errors: {
         notAllowed: '该售后单的状态已变化，当前不能执行此操作，请刷新后查看',
         payNotAllowed: '无法退款：售后单状态已变化，或退款金额超过订单剩余可退金额',
+        approveAndPayNotAllowed: '无法同意并退款：申请已被处理，或退款金额超过订单剩余可退金额，请刷新后查看',
         notFound: '售后单不存在或不属于本店铺',
         alreadyReplied: '该评价已回复过，不能重复回复',
         failed: '操作失败：{{msg}}',
@@ -194,7 +199,7 @@ export const afterSalesMessages = {
       noActions: 'Nothing to do in this status',
       action: {
         process: 'Process',
-        approveRefundOnly: 'Approve refund',
+        approveAndPay: 'Approve and refund',
         approveReturn: 'Approve return',
         receiveReturn: 'Return received',
         reject: 'Reject',
@@ -206,8 +211,6 @@ export const afterSalesMessages = {
         contactBuyerNamed: 'Contact buyer {{name}}',
       },
       confirm: {
-        approveRefundOnlyTitle: 'Approve refund only',
-        approveRefundOnly: 'After approving you refund the buyer (nothing is sent back). Approve?',
         approveReturnTitle: 'Approve return and refund',
         approveReturn: 'The buyer will send the goods back; you refund after receiving them. Approve?',
         receiveReturnTitle: 'Return received',
@@ -218,6 +221,7 @@ export const afterSalesMessages = {
         received: 'Return received',
         rejected: 'Refund request rejected',
         paid: 'Refund paid',
+        approvedAndPaid: 'Approved and refunded',
         responded: 'Response submitted',
         replied: 'Reply posted',
       },
@@ -239,6 +243,11 @@ export const afterSalesMessages = {
         retryHint: 'A retry repeats the same refund request: the buyer is never paid twice.',
         done: 'Refunded {{amount}} yuan',
       },
+      approveAndPay: {
+        title: 'Approve and refund the buyer',
+        hint: 'The request is approved and the money goes back the way it was paid, at once (refund only: nothing is sent back). This cannot be undone.',
+        submit: 'Approve and refund',
+      },
       respond: {
         title: 'Respond to the complaint',
         content: 'response',
@@ -259,6 +268,7 @@ export const afterSalesMessages = {
       errors: {
         notAllowed: 'This after-sales order has changed and the action is no longer allowed; refresh to see its status',
         payNotAllowed: 'Cannot refund: the request has changed, or the amount exceeds what is left to refund on the order',
+        approveAndPayNotAllowed: 'Cannot approve and refund: the request was already handled, or the amount exceeds what is left to refund on the order; refresh to see it',
         notFound: 'This after-sales order does not exist or belongs to another store',
         alreadyReplied: 'This review already has a reply',
         failed: 'The action failed: {{msg}}',

@@ -1,8 +1,9 @@
-// processRefund's actions, one per REFUND_MACHINE event the merchant may fire (docs/orders.md): the
-// approvals and receiving the return ask first, rejecting asks for a reason, paying opens the pay
-// dialog. Which of them a refund offers is the machine's answer for its status (list rows) or the
-// detail's `actions` (the server's answer), never a list written here.
-import { PERMISSIONS, type RefundEvent } from '@merchant/api-contracts';
+// processRefund's actions, one per RefundAction the merchant may take (docs/orders.md): approving a
+// return and receiving it ask first, rejecting asks for a reason, paying opens the pay dialog, and a
+// refund-only request's "approve and refund" opens the same dialog for its one confirmed step (issue 35
+// §9). Which of them a refund offers is merchantRefundActions(kind, status) of api-contracts (list rows)
+// or the detail's `actions` (the server's answer from the same function), never a list written here.
+import { PERMISSIONS, type RefundAction } from '@merchant/api-contracts';
 import type { ResourceActionContext } from '../../resource-kit';
 import { afterSalesApi } from './api';
 import { PayRefundDialog } from './PayRefundDialog';
@@ -18,11 +19,11 @@ export interface RefundEventAction {
   run: (refundId: number, context: ResourceActionContext) => unknown;
 }
 
-/** The merchant's events on a refund (RefundEvent minus the buyer's `withdraw`), in the machine's table order. */
-export type MerchantRefundEvent = Exclude<RefundEvent, 'withdraw'>;
+/** The merchant's actions on a refund (api-contracts' RefundAction), in the order the buttons show them. */
+export type MerchantRefundEvent = RefundAction;
 
 /** An event the merchant confirms first (it cannot be undone); its label and question are the event's own keys. */
-function confirmedEvent(event: 'approveRefundOnly' | 'approveReturn' | 'receiveReturn', noticeKey: string): RefundEventAction {
+function confirmedEvent(event: 'approveReturn' | 'receiveReturn', noticeKey: string): RefundEventAction {
   return {
     labelKey: `afterSales.action.${event}`,
     color: 'primary',
@@ -32,7 +33,13 @@ function confirmedEvent(event: 'approveRefundOnly' | 'approveReturn' | 'receiveR
 }
 
 export const REFUND_EVENT_ACTIONS: Readonly<Record<MerchantRefundEvent, RefundEventAction>> = {
-  approveRefundOnly: confirmedEvent('approveRefundOnly', 'afterSales.notice.approved'),
+  // One confirmation, showing the buyer and the amount, approves and pays (the dialog is the confirmation).
+  approveAndPay: {
+    labelKey: 'afterSales.action.approveAndPay',
+    color: 'primary',
+    run: (refundId, context) =>
+      context.openDialog((close) => <PayRefundDialog refundId={refundId} mode="approveAndPay" onPaid={() => context.succeeded('afterSales.notice.approvedAndPaid')} onClose={close} />),
+  },
   approveReturn: confirmedEvent('approveReturn', 'afterSales.notice.approved'),
   receiveReturn: confirmedEvent('receiveReturn', 'afterSales.notice.received'),
   reject: {
@@ -53,7 +60,7 @@ export const REFUND_EVENT_ACTIONS: Readonly<Record<MerchantRefundEvent, RefundEv
 /** The merchant's events in the order the buttons show them. */
 export const MERCHANT_REFUND_EVENTS = Object.keys(REFUND_EVENT_ACTIONS) as MerchantRefundEvent[];
 
-export function isMerchantRefundEvent(event: RefundEvent): event is MerchantRefundEvent {
+export function isMerchantRefundEvent(event: string): event is MerchantRefundEvent {
   return event in REFUND_EVENT_ACTIONS;
 }
 

@@ -1,7 +1,7 @@
 // The after-sales statuses as the console shows them: the §4 refund-order and dispute labels of
 // @merchant/api-contracts (REFUND_STATUS_LABELS, DISPUTE_STATUS_LABELS) with chip colours, and the
 // merchant's moves from its refund machine (docs/orders.md). Nothing here restates a label or a transition.
-import { DISPUTE_STATUS_LABELS, REFUND_KIND_LABELS, REFUND_MACHINE, REFUND_PENDING_STATUSES, REFUND_STATUS_LABELS, type RefundEvent } from '@merchant/api-contracts';
+import { DISPUTE_STATUS_LABELS, REFUND_KIND_LABELS, REFUND_PENDING_STATUSES, REFUND_STATUS_LABELS, merchantRefundActions, type RefundAction } from '@merchant/api-contracts';
 import { statusFromLabels, type ResourceStatus, type ResourceStatusOption } from '../../resource-kit';
 import { afterSalesMessages } from './messages';
 
@@ -11,9 +11,9 @@ export const REFUND_ORDER_STATUS = statusFromLabels(REFUND_STATUS_LABELS.labels,
 /** §4 dispute statuses 1–3. */
 export const COMPLAINT_STATUS = statusFromLabels(DISPUTE_STATUS_LABELS.labels, { 1: 'warning', 2: 'success', 3: 'default' });
 
-/** The events the merchant may fire on a refund in this status: the console offers only these. */
-export function merchantRefundEvents(status: number): RefundEvent[] {
-  return REFUND_MACHINE.eventsFrom(status, 'merchant');
+/** What the merchant may do on a refund of this kind in this status (api-contracts, as the server answers it): the console offers only these. */
+export function merchantRefundEvents(refund: { kind: number; status: number }): RefundAction[] {
+  return merchantRefundActions(refund.kind, refund.status);
 }
 
 /** The buyer's request: refund only, or return and refund (the contract's labels). */

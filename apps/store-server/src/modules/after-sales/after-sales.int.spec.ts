@@ -139,7 +139,7 @@ describe('after-sales', () => {
     const { orderId } = await newOrder(4, 10_000);
     const refundId = await requestRefund(orderId, 2_500);
     const requested = await h.call<RefundDetail>(e.refundDetail.path, { refundId }, demo);
-    expect([requested.code, requested.data.status, requested.data.actions]).toEqual([OK, 0, ['approveRefundOnly', 'approveReturn', 'reject']]);
+    expect([requested.code, requested.data.status, requested.data.actions]).toEqual([OK, 0, ['approveAndPay', 'reject']]);
     expect(requested.data.order).toMatchObject({ orderId, amountCents: 10_000, refundedCents: 0, refundableCents: 10_000 });
 
     const approved = await h.call<RefundDetail>(e.approveRefundOnly.path, { refundId }, demo);

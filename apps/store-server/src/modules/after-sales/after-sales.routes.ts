@@ -11,6 +11,7 @@ export function afterSalesRoutes(afterSales: AfterSalesService): StoreRoute[] {
     contractRoute(e.approveReturn, (biz, caller) => afterSales.moveRefund(caller, biz.refundId, 'approveReturn')),
     contractRoute(e.receiveReturn, (biz, caller) => afterSales.moveRefund(caller, biz.refundId, 'receiveReturn')),
     contractRoute(e.rejectRefund, (biz, caller) => afterSales.moveRefund(caller, biz.refundId, 'reject', biz.reason)),
+    contractRoute(e.approveAndPay, (biz, caller) => afterSales.approveAndPay(caller, biz.refundId, biz.idempotencyKey)),
     contractRoute(e.payRefund, (biz, caller) => afterSales.payRefund(caller, biz.refundId, biz.idempotencyKey)),
     contractRoute(e.complaintList, (biz, caller) => afterSales.complaintList(caller, biz)),
     contractRoute(e.complaintDetail, (biz, caller) => afterSales.complaintDetail(caller, biz.complaintId)),

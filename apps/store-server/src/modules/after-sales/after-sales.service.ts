@@ -1,7 +1,10 @@
 import {
   AFTER_SALES_LIMITS,
   DISPUTE_MACHINE,
+  REFUND_KIND,
   REFUND_MACHINE,
+  merchantRefundActions,
+  nextRefundStatus,
   type ComplaintDetail,
   type ComplaintHistoryEvent,
   type DisputeStatus,
@@ -19,7 +22,7 @@ import type { ListQuery } from '../../shared/resource-list';
 import type { UnitOfWork } from '../../shared/unit-of-work';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import { jsonList } from './after-sales.lists';
-import { complaintList, evaluationList, isUniqueViolation, refundList, type AfterSalesRepository, type LedgerRow, type OrderFacts } from './after-sales.repository';
+import { complaintList, evaluationList, isUniqueViolation, refundList, type AfterSalesRepository, type LedgerRow, type OrderFacts, type RefundRecord } from './after-sales.repository';
 import { complaintEventsFor, orderTakesRefunds, payOutcome, recordNo, refundRequestRefusal, refundableCents, type RefundRequestRefusal } from './after-sales.rules';
 
 const notFound = (zh: string, en: string) => new StoreError(STORE_CODES.notFound, text(`${zh}不存在`, `${en} not found`));
@@ -34,6 +37,19 @@ const REQUEST_REFUSALS: Record<RefundRequestRefusal, StoreError> = {
   nothingLeft: notAllowed('订单已无可退金额', 'nothing is left to refund on this order'),
   amountTooLarge: notAllowed('退款金额超过可退金额', 'the amount is more than is left to refund'),
 };
+
+/** Why a refund's kind refuses an event its status would allow (issue 35 §9), in the merchant's words. */
+const kindRefusal = (kind: number) =>
+  kind === REFUND_KIND.refundOnly
+    ? notAllowed('仅退款申请没有退货，不能按退货处理', 'a refund-only request has no goods to send back; it cannot be handled as a return')
+    : notAllowed('退货退款申请需先同意退货，收到退货后再退款', 'a return-and-refund request is paid after its goods come back: approve the return first');
+
+/** The refusal of `event` on `refund`: its kind's when the status alone would allow it, else the status's. */
+const moveRefusal = (refund: RefundRecord, event: RefundEvent, statusText: [string, string]) =>
+  REFUND_MACHINE.next(refund.status, event, 'merchant') !== undefined ? kindRefusal(refund.kind) : notAllowed(...statusText);
+
+const NOT_NOW: [string, string] = ['退款单当前状态不允许此操作', 'the refund is not in a state that allows this'];
+const NOT_PAYABLE: [string, string] = ['退款单当前状态不允许退款', 'the refund is not in a state that allows paying it'];
 
 export type MerchantRefundEvent = Extract<RefundEvent, 'approveRefundOnly' | 'approveReturn' | 'receiveReturn' | 'reject'>;
 
@@ -111,17 +127,17 @@ export class AfterSalesService {
       },
       history: history.map((h) => ({ ...h, event: h.event as RefundHistoryEvent, fromStatus: h.fromStatus as RefundStatus | null, toStatus: h.toStatus as RefundStatus })),
       ledger: ledger.map(({ ledgerId, refundId: id, orderId, amountCents, idempotencyKey, at }) => ({ ledgerId, refundId: id, orderId, amountCents, idempotencyKey, at })),
-      actions: REFUND_MACHINE.eventsFrom(row.status, 'merchant'),
+      actions: merchantRefundActions(row.kind, row.status),
     };
   }
 
-  /** approveRefundOnly, approveReturn, receiveReturn or reject (with the merchant's reason), as REFUND_MACHINE allows. */
+  /** approveRefundOnly, approveReturn, receiveReturn or reject (with the merchant's reason), as REFUND_MACHINE and the refund's kind allow. */
   async moveRefund(caller: Caller, refundId: number, event: MerchantRefundEvent, reason?: string): Promise<RefundDetail> {
     return this.repository.transaction(async (repo) => {
       const refund = await repo.lockRefund(refundId, caller.storeId);
       if (!refund) throw refundNotFound();
-      const to = REFUND_MACHINE.next(refund.status, event, 'merchant');
-      if (to === undefined) throw notAllowed('退款单当前状态不允许此操作', 'the refund is not in a state that allows this');
+      const to = nextRefundStatus(refund.kind, refund.status, event, 'merchant');
+      if (to === undefined) throw moveRefusal(refund, event, NOT_NOW);
       await repo.moveRefund(refund, event, 'merchant', to, this.now(), event === 'reject' ? (reason ?? null) : null);
       return this.refundDetail(caller, refundId, repo);
     });
@@ -134,7 +150,35 @@ export class AfterSalesService {
    * refundInFull. The same idempotency key answers the first payment again; a key used for another refund
    * answers 10100009. Nothing changes on any refusal.
    */
-  async payRefund(caller: Caller, refundId: number, idempotencyKey: string): Promise<RefundPayAnswer> {
+  payRefund(caller: Caller, refundId: number, idempotencyKey: string): Promise<RefundPayAnswer> {
+    return this.payOnce(caller, refundId, idempotencyKey, async (refund) => refund);
+  }
+
+  /**
+   * A refund-only request's one confirmed step (issue 35 §9): approveRefundOnly (0 → 7) and then pay's path
+   * (7 → 2) in ONE transaction, so a refusal of the payment (more than is left, the order closed) leaves the
+   * request pending review. A return-and-refund request answers 10100005 (its goods come back first).
+   */
+  approveAndPay(caller: Caller, refundId: number, idempotencyKey: string): Promise<RefundPayAnswer> {
+    return this.payOnce(caller, refundId, idempotencyKey, async (refund, repo, at) => {
+      if (refund.kind !== REFUND_KIND.refundOnly) throw kindRefusal(refund.kind);
+      const approved = nextRefundStatus(refund.kind, refund.status, 'approveRefundOnly', 'merchant');
+      if (approved === undefined) throw notAllowed('退款申请已处理，不能再同意', 'the refund request is no longer pending review; it cannot be approved again');
+      await repo.moveRefund(refund, 'approveRefundOnly', 'merchant', approved, at);
+      return { ...refund, status: approved };
+    });
+  }
+
+  /**
+   * pay's path, shared by payRefund and approveAndPay: a known key answers its first payment; otherwise, in one
+   * transaction, the refund is locked, `before` may move it (approveAndPay's approval), and the payment is made.
+   */
+  private async payOnce(
+    caller: Caller,
+    refundId: number,
+    idempotencyKey: string,
+    before: (refund: RefundRecord, repo: AfterSalesRepository, at: number) => Promise<RefundRecord>,
+  ): Promise<RefundPayAnswer> {
     const replay = (ledger: LedgerRow): RefundPayAnswer => {
       if (ledger.refundId !== refundId) {
         throw new StoreError(STORE_CODES.alreadyExists, text('该幂等键已用于另一笔退款', 'this idempotency key was already used for another refund'));
@@ -145,19 +189,20 @@ export class AfterSalesService {
     if (earlier) return replay(earlier);
     try {
       return await this.repository.transaction(async (repo) => {
-        const refund = await repo.lockRefund(refundId, caller.storeId);
-        if (!refund) throw refundNotFound();
+        const locked = await repo.lockRefund(refundId, caller.storeId);
+        if (!locked) throw refundNotFound();
         // A retry that waited for the first payment's lock finds its ledger row now.
         const paid = await repo.ledgerByKey(caller.storeId, idempotencyKey);
         if (paid) return replay(paid);
-        const to = REFUND_MACHINE.next(refund.status, 'pay', 'merchant');
-        if (to === undefined) throw notAllowed('退款单当前状态不允许退款', 'the refund is not in a state that allows paying it');
+        const at = this.now();
+        const refund = await before(locked, repo, at);
+        const to = nextRefundStatus(refund.kind, refund.status, 'pay', 'merchant');
+        if (to === undefined) throw moveRefusal(refund, 'pay', NOT_PAYABLE);
         const order = await repo.lockOrder(refund.orderId, caller.storeId);
         if (!order) throw orderNotFound();
         if (!orderTakesRefunds(order.status)) throw notAllowed('订单已撤销或已全额退款，不能再退款', 'the order is withdrawn or refunded in full; nothing more is paid back');
         const outcome = payOutcome(order, refund.amountCents);
         if (!outcome) throw notAllowed(`退款金额超过订单可退金额（剩余 ${refundableCents(order)} 分）`, `the refund is more than is left on the order (${refundableCents(order)} cents left)`);
-        const at = this.now();
         const ledger = await repo.insertLedger({
           storeId: caller.storeId,
           orderId: order.orderId,
@@ -266,7 +311,7 @@ export class AfterSalesService {
     return this.repository.transaction(async (repo) => {
       const refund = await repo.lockRefund(input.refundId);
       if (!refund || refund.buyerAccid !== input.buyerAccid) throw refundNotFound();
-      const to = REFUND_MACHINE.next(refund.status, 'withdraw', 'buyer');
+      const to = nextRefundStatus(refund.kind, refund.status, 'withdraw', 'buyer');
       if (to === undefined) throw notAllowed('退款单当前状态不能撤销', 'the refund can no longer be withdrawn');
       await repo.moveRefund(refund, 'withdraw', 'buyer', to, this.now());
       return { refundId: refund.id, status: to };

@@ -54,7 +54,7 @@ const processAction = {
   key: 'process',
   labelKey: 'afterSales.action.process',
   permission: REFUND_ACTION_PERMISSION,
-  when: (row: RefundRow) => merchantRefundEvents(row.status).length > 0,
+  when: (row: RefundRow) => merchantRefundEvents(row).length > 0,
   to: (row: RefundRow) => recordAddress(AFTER_SALES_PATHS.processRefund, row.refundId),
 };
 
