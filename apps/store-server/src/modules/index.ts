@@ -57,6 +57,7 @@ import { providerPayoutGateway, walletModule } from './wallet';
 import { depositModule, providerPaymentGateway } from './deposit';
 import { OPERATOR_KEY_HEADER } from './operator/operator.schemas';
 import { tradeModule } from './trade';
+import { dashboardModule } from './dashboard';
 import { statementsModule } from './statements';
 
 export interface ModuleDependencies {
@@ -162,6 +163,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...wallet.routes,
     ...deposit.routes,
     ...tradeModule({ db }).routes,
+    ...dashboardModule({ db }).routes,
     ...statementsModule({ db, clock }).routes,
     ...operatorRoutes(new OperatorService(new OperatorRepository(db), goods.service, clock, storeInfoChanges, brands.service), config.operatorKey),
   ];

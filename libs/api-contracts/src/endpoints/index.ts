@@ -5,6 +5,7 @@ import { authEndpoints } from './auth';
 import { brandEndpoints } from './brands';
 import { commonEndpoints } from './common';
 import { couponEndpoints } from './coupons';
+import { dashboardEndpoints } from './dashboard';
 import { activityEndpoints } from './activities';
 import { flashSaleEndpoints } from './flash-sales';
 import { providerDeliveryEndpoints } from './provider-delivery';
@@ -59,6 +60,7 @@ export * from './delivery-range';
 export * from './cartage';
 export * from './wallet';
 export * from './statements';
+export * from './dashboard';
 export * from './deposit';
 // goods, inventory and saved-views are exported by src/index.ts.
 
@@ -93,6 +95,7 @@ export const endpointGroups = {
   deliveryRange: deliveryRangeEndpoints,
   cartage: cartageEndpoints,
   wallet: walletEndpoints,
+  dashboard: dashboardEndpoints,
   statements: statementEndpoints,
   deposit: depositEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
