@@ -30,6 +30,7 @@ import { shopCartageMessages } from '../features/shop/cartage/messages';
 import { shopBrandMessages } from '../features/shop/brands/messages';
 import { resourceKitMessages } from '../resource-kit/messages';
 import { tradeMessages } from '../features/trade/messages';
+import { depositMessages } from '../features/trade/deposit/messages';
 // The shop profile reuses onboarding inputs (registered/ShopMsgPage's CategoriesInput) and their texts.
 import { registeredMessages } from '../features/registered/messages';
 
@@ -63,5 +64,6 @@ export const shellMessages: readonly FeatureMessages[] = [
   shopBrandMessages,
   resourceKitMessages,
   tradeMessages,
+  depositMessages,
   registeredMessages,
 ];

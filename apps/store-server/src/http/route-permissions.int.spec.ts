@@ -160,7 +160,7 @@ describe('every store route is behind its permission code', () => {
     [PERMISSIONS.tradeView]: { path: '/v1/store/eshop/trade/tradeOrder/list', expect: 'success' },
     [PERMISSIONS.walletView]: { path: '/v1/store/pay/account/queryPayAccountByUser', expect: 'success' },
     [PERMISSIONS.walletWithdraw]: { path: '/v1/store/pay/withdrawal/applyWithdrawal', expect: 'passes-permission' },
-    [PERMISSIONS.walletTopUp]: null,
+    [PERMISSIONS.walletTopUp]: { path: '/v1/store/pay/deposit/applyTransfer', expect: 'passes-permission' },
     [PERMISSIONS.mediaView]: { path: '/v1/store/eshop/resources/file/queryResourceFileListByPath', expect: 'success' },
     [PERMISSIONS.mediaUpload]: { path: '/v1/store/eshop/resources/file/updateResourceFileTags', expect: 'passes-permission' },
     [PERMISSIONS.mediaDelete]: { path: '/v1/store/eshop/resources/file/deleteResourceFile', expect: 'passes-permission' },

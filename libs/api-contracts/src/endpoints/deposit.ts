@@ -78,6 +78,10 @@ export const transferListBiz = z
   .object({ ...pageQueryShape, kind: z.enum(DEPOSIT_TRANSFER_KINDS).optional(), createTimeStart: seconds().optional(), createTimeEnd: seconds().optional() })
   .refine(windowValid, rule('endBeforeStart', { path: ['createTimeEnd'] }));
 
+/** What the top-up and transfer forms check (the calls add their idempotencyKey). */
+export const depositTopUpBiz = z.object({ amountCents: cents(DEPOSIT_TOP_UP_LIMITS) });
+export const depositTransferBiz = z.object({ direction: z.enum(DEPOSIT_TRANSFER_DIRECTIONS), amountCents: cents(DEPOSIT_TRANSFER_LIMITS), payPassword: payPasswordField });
+
 const refusals = [STORE_CODES.notAllowedInCurrentState, STORE_CODES.wrongPayPassword, STORE_CODES.tooManyAttempts] as const;
 
 export const depositEndpoints = {
@@ -88,7 +92,7 @@ export const depositEndpoints = {
     permission: PERMISSIONS.walletTopUp,
     idempotent: true,
     summary: 'Top up the warranty deposit through the payment provider',
-    biz: z.object({ amountCents: cents(DEPOSIT_TOP_UP_LIMITS) }),
+    biz: depositTopUpBiz,
     data: topUpData,
     errors: [STORE_CODES.notAllowedInCurrentState],
   }),
@@ -116,7 +120,7 @@ export const depositEndpoints = {
     permission: PERMISSIONS.walletTopUp,
     idempotent: true,
     summary: 'Move money between the wallet and the deposit',
-    biz: z.object({ direction: z.enum(DEPOSIT_TRANSFER_DIRECTIONS), amountCents: cents(DEPOSIT_TRANSFER_LIMITS), payPassword: payPasswordField }),
+    biz: depositTransferBiz,
     data: transferData,
     errors: refusals,
   }),

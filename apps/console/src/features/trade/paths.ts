@@ -7,4 +7,7 @@ export const TRADE_PATHS = {
   tradeOrderView: `${TRANSACTIONS}/tradeOrder/view`,
   rfundQuery: `${TRANSACTIONS}/rfundQuery`,
   rfundQueryView: `${TRANSACTIONS}/rfundQuery/view`,
+  topUp: `${TRADE_BASE_PATH}/moneyMgmt/topUp`,
+  transferRecord: `${TRADE_BASE_PATH}/moneyMgmt/transferRecord`,
+  transferRecordView: `${TRADE_BASE_PATH}/moneyMgmt/transferRecord/view`,
 } as const;

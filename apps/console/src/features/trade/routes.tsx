@@ -4,6 +4,7 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { PERMISSIONS } from '@merchant/api-contracts';
 import type { ManifestRoute, RouteHandle } from '../../routes/routeHandle';
+import { depositScreens } from './deposit/routes';
 
 const pages = () => import('./TradePages');
 type PageName = Exclude<keyof Awaited<ReturnType<typeof pages>>, 'default'>;
@@ -31,6 +32,6 @@ export const tradeRoutes: ManifestRoute[] = [
   {
     path: '/trade',
     handle: { title: 'trade.menu.group', icon: PaymentsIcon },
-    children: [...transactionScreens],
+    children: [...transactionScreens, ...depositScreens],
   },
 ];
