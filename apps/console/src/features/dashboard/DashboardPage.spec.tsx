@@ -8,6 +8,7 @@ import { fakeOrder } from '../orders/ordersFake';
 import { ORDER_TAB_OPTIONS } from '../orders/orderStatus';
 import { shippingApi } from '../orders/shipping/api';
 import { installShippingFake } from '../orders/shipping/shippingFake';
+import { unreadTotalReported } from '../message/imSlice';
 
 const ok = (data: unknown) => ({ code: '00000000', msg: 'success', data });
 const home = {
@@ -98,8 +99,13 @@ describe('dashboard', () => {
   });
 
   it('shows the unread-messages figure and "open messages" only to a holder of im:chat, in English and Chinese', async () => {
-    const { user } = renderDashboard({});
-    expect(await screen.findByTestId('dashboard-unread')).toHaveTextContent('0');
+    const { user, store } = renderDashboard({});
+    // Before the chat frame's first report the figure is a skeleton (issue 35 §6); then the reported total.
+    expect(await screen.findByTestId('dashboard-unread-loading')).toBeInTheDocument();
+    act(() => {
+      store.dispatch(unreadTotalReported(3));
+    });
+    expect(screen.getByTestId('dashboard-unread')).toHaveTextContent('3');
     expect(screen.getByText('Unread messages')).toBeInTheDocument();
     expect(screen.getByTestId('dashboard-open-messages')).toHaveAttribute('href', '/message/message');
     await user.selectOptions(screen.getByTestId('language-switch'), 'zh-CN');

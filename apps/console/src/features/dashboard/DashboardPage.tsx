@@ -4,7 +4,10 @@
 // The dashboard is every user's landing tab, so it opens for all; a block whose call needs a code the
 // user lacks (the contract's `permission`: storePcHome dashboard:view, queryStoreOrderCount order:view)
 // is not asked and says "no permission" instead (docs/permissions.md). The unread-messages figure and "open
-// messages" belong to the chat, so they show only to holders of its code (im:chat, like the navbar's icon).
+// messages" belong to the chat, so they show only to holders of its code (im:chat, like the navbar's icon);
+// until the chat frame's first report the figure is a skeleton, not 0 (issue 35 §6).
+// The to-do list (DashboardTodos, issue 35 §6) comes first after the greeting: the daily work, each item a
+// link to its filtered list; the store notices (licence, bank card, agreement) follow with their action links.
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +17,10 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { STORE_STATUS, STORE_STATUS_LABELS, STORE_TYPE_LABELS, accountEndpoints, orderEndpoints } from '@merchant/api-contracts';
+import { STORE_STATUS, STORE_STATUS_LABELS, STORE_TYPE_LABELS, accountEndpoints, dashboardEndpoints, orderEndpoints } from '@merchant/api-contracts';
 import { statusLabel, type UiKitLocale } from '@merchant/ui-kit/format';
 import { useAppSelector } from '../../app/hooks';
 import { useHasPermission } from '../auth/permissions';
@@ -25,6 +29,7 @@ import { MESSAGE_PATH } from '../message/frameProtocol';
 import { useMayChat } from '../message/imAccess';
 import { useStorePcHomeQuery } from '../../app/storeInit';
 import { useStoreOrderCountQuery } from './api';
+import { DashboardTodos } from './DashboardTodos';
 import { OrderCountChart } from './OrderCountChart';
 import { StoreNotices } from './StoreNotices';
 
@@ -70,8 +75,10 @@ export function DashboardPage() {
   const locale = i18n.language as UiKitLocale;
   const user = useAppSelector((state) => state.auth.user);
   const unread = useAppSelector((state) => state.im.unreadTotal);
+  const unreadKnown = useAppSelector((state) => state.im.unreadKnown);
   // Store init's entry: read again only when older than a minute, so start-up on the dashboard asks once.
   const homeAllowed = useHasPermission(accountEndpoints.storePcHome.permission);
+  const todosAllowed = useHasPermission(dashboardEndpoints.queryStoreTodoCounts.permission);
   const ordersAllowed = useHasPermission(orderEndpoints.queryStoreOrderCount.permission);
   // Without im:chat no chat frame runs, so no unread count ever arrives: a 0 there would be wrong.
   const mayChat = useMayChat();
@@ -96,7 +103,13 @@ export function DashboardPage() {
             testId="dashboard-store-status"
             value={<Chip size="small" label={statusLabel(STORE_STATUS_LABELS, user.storeStatus, locale)} color={user.storeStatus === STORE_STATUS.approved ? 'success' : 'warning'} />}
           />
-          {mayChat && <Fact label={t('dashboard.unreadMessages')} value={unread} testId="dashboard-unread" />}
+          {mayChat && (
+            <Fact
+              label={t('dashboard.unreadMessages')}
+              value={unreadKnown ? unread : <Skeleton variant="text" width={32} role="status" aria-label={t('dashboard.unreadLoading')} data-testid="dashboard-unread-loading" />}
+              testId="dashboard-unread"
+            />
+          )}
         </Stack>
         {mayChat && (
           <Button variant="outlined" component={RouterLink} to={MESSAGE_PATH} sx={{ mt: 3 }} data-testid="dashboard-open-messages">
@@ -104,6 +117,7 @@ export function DashboardPage() {
           </Button>
         )}
       </Paper>
+      <DashboardTodos allowed={todosAllowed} />
       <Loadable query={home} testId="dashboard-notices" allowed={homeAllowed}>
         {(data) => <StoreNotices home={data} />}
       </Loadable>
