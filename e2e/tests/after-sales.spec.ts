@@ -1,26 +1,32 @@
 import { test, expect, type Page } from '@playwright/test';
+import { afterSalesEndpoints } from '@merchant/api-contracts';
 import { isSecureTransportError, type SecureClient } from '@merchant/secure-transport';
 import { AFTER_SALES_SCREENS } from '../pages/order-screens';
 import { ResourceListPage } from '../pages/resource-list-page';
 import { buyer, buyerConfirmsReceipt, buyerPlacesAndPays, type BuyerOptions } from '../support/buyer';
 import { merchantClient, merchantShips } from '../support/merchant';
-import { signIn } from '../support/sign-in';
+import { signIn, switchLanguage } from '../support/sign-in';
 import { CONTRACT_PATHS, OK, consoleUrl } from '../support/stack';
 
 // After-sales against the real servers (docs/orders.md "Refunds", "Complaints", "Reviews"): a buyer (the
-// keyed `/buyer/...` routes) places and pays an order and asks for a refund; the merchant approves and pays it
-// in the console, the first answer of the payment is lost and the dialog's retry sends the same idempotency
-// key, so the money leaves once (one ledger row), and a replay of that key with the merchant's own token is
-// answered with the same payment. A buyer's complaint shows with its timeline and takes the merchant's
+// keyed `/buyer/...` routes) places and pays an order and asks for a refund only; the merchant approves and pays
+// it in ONE confirmed step in the console (issue 35 §9), the first answer is lost and the dialog's retry sends
+// the same idempotency key, so the money leaves once (one ledger row), and a replay of that key with the
+// merchant's own token is answered with the same payment; the refund lists and the trade refund list agree. A
+// return-and-refund request keeps its own flow (approve the return, receive it, pay). A buyer's complaint shows with its timeline and takes the merchant's
 // response; a buyer's review of a completed order takes one reply.
 
 const FLOW_TIMEOUT = 180_000;
+const LAPTOP = { width: 1366, height: 768 };
+/** The trade refund list (console-spec §2 rfundQuery): the payment side's view of the same refunds. */
+const TRADE_REFUNDS = '/trade/TransactionManagement/rfundQuery';
 
 interface RefundDetail {
   refundId: number;
   status: number;
   amountCents: number;
-  order: { amountCents: number; refundedCents: number; refundableCents: number };
+  history: { event: string }[];
+  order: { status: number; amountCents: number; refundedCents: number; refundableCents: number };
   ledger: { ledgerId: number; amountCents: number; idempotencyKey: string }[];
 }
 
@@ -49,6 +55,11 @@ class AfterSalesPages {
     return this.page.getByTestId(`refund-action-${event}`);
   }
 
+  /** The process screen's action buttons, in order. */
+  actions() {
+    return this.page.getByTestId('refund-actions').getByRole('button');
+  }
+
   dialog(name: string) {
     return this.page.getByRole('dialog', { name });
   }
@@ -63,13 +74,16 @@ class AfterSalesPages {
   }
 }
 
-test('a refund the buyer asked for is approved and paid once, however often the payment is retried', async ({ page }) => {
+test('a refund-only request is approved and paid in one confirmed step, once however often it is retried; order, refund and trade lists agree', async ({ page }) => {
   test.setTimeout(FLOW_TIMEOUT);
+  // Issue 35: every screen touched is looked at 1366 px wide.
+  await page.setViewportSize(LAPTOP);
   const merchant = await merchantClient();
   try {
     const order = await buyerPlacesAndPays(merchant, { tag: 'refund' });
     const { buyerAccid } = order;
-    const refundCents = Math.min(order.amountCents, 1_00);
+    // Two requests that together fit what was paid: one for the English flow, one looked at in Chinese.
+    const refundCents = Math.max(1, Math.min(Math.floor(order.amountCents / 3), 1_00));
     const refund = await buyer<{ refundId: number; refundNo: string }>('/buyer/refunds/request', { orderId: order.orderId, buyerAccid, kind: 1, amountCents: refundCents, reason: 'e2e: wrong colour' });
 
     const screens = new AfterSalesPages(page);
@@ -84,15 +98,12 @@ test('a refund the buyer asked for is approved and paid once, however often the 
     await expect(page).toHaveURL(new RegExp(`/order/processRefund\\?id=${refund.refundId}$`));
     await expect(screens.field('refundNo')).toHaveText(refund.refundNo);
     await expect(screens.field('left')).toHaveText((order.amountCents / 100).toFixed(2));
+    // A refund-only request: one step that approves and pays, or reject; never "approve return".
+    await expect(screens.actions()).toHaveText(['Approve and refund', 'Reject']);
 
-    await screens.action('approveRefundOnly').click();
-    await screens.confirm('Approve refund only');
-    await expect(screens.field('status')).toHaveText('pending refund');
-
-    // The first answer of the payment is lost after store-server made it; the dialog's retry repeats its key.
-    const payKeys: string[] = [];
+    // The first answer is lost after store-server approved and paid; the dialog's retry repeats its key.
     let lost = false;
-    await page.route('**/afterSales/refund/pay', async (route) => {
+    await page.route('**/afterSales/refund/approveAndPay', async (route) => {
       const response = await route.fetch();
       if (!lost) {
         lost = true;
@@ -101,11 +112,12 @@ test('a refund the buyer asked for is approved and paid once, however often the 
         await route.fulfill({ response });
       }
     });
-    await screens.action('pay').click();
-    const dialog = screens.dialog('Refund the buyer');
+    await screens.action('approveAndPay').click();
+    const dialog = screens.dialog('Approve and refund the buyer');
+    await expect(dialog.getByTestId('pay-buyer')).toHaveText(order.buyerName);
     await expect(dialog.getByTestId('pay-amount')).toHaveText(`¥${(refundCents / 100).toFixed(2)}`);
     await expect(dialog.getByTestId('pay-order-left')).toHaveText(`¥${(order.amountCents / 100).toFixed(2)}`);
-    await page.screenshot({ path: 'test-results/after-sales-pay-dialog.png', fullPage: true });
+    await page.screenshot({ path: 'test-results/after-sales-approve-and-pay-dialog.png' });
     await dialog.getByTestId('pay-refund-submit').click();
     await expect(dialog.getByRole('alert')).toContainText('never paid twice');
     await dialog.getByRole('button', { name: 'Retry refund' }).click();
@@ -118,29 +130,86 @@ test('a refund the buyer asked for is approved and paid once, however often the 
     await expect(screens.payments().getByRole('row')).toHaveCount(2);
     await page.screenshot({ path: 'test-results/after-sales-process-refund.png', fullPage: true });
 
-    // One ledger row; the same key again (a third attempt, from another client of the same store) answers that payment.
+    // One ledger row; the history has the approval and the payment; the order took the money back and kept its status.
     const detail = (await merchant.request<RefundDetail>(CONTRACT_PATHS.refundDetail, { refundId: refund.refundId })).data;
     expect(detail.ledger).toHaveLength(1);
     expect(detail.ledger[0]!.amountCents).toBe(refundCents);
-    payKeys.push(detail.ledger[0]!.idempotencyKey);
-    const replay = await merchant.request<{ ledgerId: number; amountCents: number }>(CONTRACT_PATHS.payRefund, { refundId: refund.refundId, idempotencyKey: payKeys[0] });
+    expect(detail.history.map((entry) => entry.event)).toEqual(['request', 'approveRefundOnly', 'pay']);
+    expect([detail.status, detail.order.status, detail.order.refundedCents]).toEqual([2, 1, refundCents]);
+    // The same key again (a third attempt, from another client of the same store) answers that payment.
+    const key = detail.ledger[0]!.idempotencyKey;
+    const replay = await merchant.request<{ ledgerId: number }>(afterSalesEndpoints.approveAndPay.path, { refundId: refund.refundId, idempotencyKey: key });
     expect(replay.data.ledgerId).toBe(detail.ledger[0]!.ledgerId);
-    const after = (await merchant.request<RefundDetail>(CONTRACT_PATHS.refundDetail, { refundId: refund.refundId })).data;
-    expect(after.ledger).toHaveLength(1);
-    expect(after.order.refundedCents).toBe(detail.order.refundedCents);
-    // A new key for a refund already paid is a second payment: refused, nothing moves.
+    // A new key on a refund already paid is a second payment: refused, nothing moves.
     const second = await merchant
-      .request(CONTRACT_PATHS.payRefund, { refundId: refund.refundId, idempotencyKey: crypto.randomUUID() }, { silent: true })
+      .request(afterSalesEndpoints.approveAndPay.path, { refundId: refund.refundId, idempotencyKey: crypto.randomUUID() }, { silent: true })
       .then(() => OK, (error: unknown) => (isSecureTransportError(error) ? error.code : String(error)));
     expect(second).toBe('10100005');
-    expect((await merchant.request<RefundDetail>(CONTRACT_PATHS.refundDetail, { refundId: refund.refundId })).data.ledger).toHaveLength(1);
+    const after = (await merchant.request<RefundDetail>(CONTRACT_PATHS.refundDetail, { refundId: refund.refundId })).data;
+    expect([after.ledger.length, after.order.refundedCents]).toEqual([1, refundCents]);
 
-    // orderAfterAll lists it under "refunded".
+    // orderAfterAll lists it under "refunded"; the trade refund list (the payment side) as "refund succeeded".
     const all = screens.list('afterSales.all', AFTER_SALES_SCREENS.all);
     await all.open();
     await all.search({ 'after-sales no.': refund.refundNo });
     await expect(all.cell(refund.refundId, 'status')).toHaveText('refunded');
     await page.screenshot({ path: 'test-results/after-sales-all.png', fullPage: true });
+    const trade = screens.list('trade.refunds', TRADE_REFUNDS);
+    await trade.open();
+    await trade.search({ 'refund no.': refund.refundNo });
+    await expect(trade.rows()).toHaveCount(1);
+    await expect(trade.cell(refund.refundId, 'status')).toHaveText('refund succeeded');
+    await expect(trade.cell(refund.refundId, 'amountCents')).toHaveText((refundCents / 100).toFixed(2));
+
+    // The second request, in Chinese: the same one step, its dialog showing the buyer and the amount.
+    const other = await buyer<{ refundId: number }>('/buyer/refunds/request', { orderId: order.orderId, buyerAccid, kind: 1, amountCents: refundCents, reason: 'e2e: 颜色不对' });
+    await page.goto(`${consoleUrl()}/order/processRefund?id=${other.refundId}`);
+    await switchLanguage(page, 'zh-CN');
+    await expect(screens.actions()).toHaveText(['同意并退款', '拒绝退款']);
+    await page.screenshot({ path: 'test-results/after-sales-process-refund-zh.png', fullPage: true });
+    await screens.action('approveAndPay').click();
+    const zhDialog = screens.dialog('同意退款并退给买家');
+    await expect(zhDialog.getByTestId('pay-buyer')).toHaveText(order.buyerName);
+    await expect(zhDialog.getByTestId('pay-amount')).toHaveText(`¥${(refundCents / 100).toFixed(2)}`);
+    await page.screenshot({ path: 'test-results/after-sales-approve-and-pay-dialog-zh.png' });
+    await zhDialog.getByRole('button', { name: '取消' }).click();
+    await expect(zhDialog).toHaveCount(0);
+    expect((await merchant.request<RefundDetail>(CONTRACT_PATHS.refundDetail, { refundId: other.refundId })).data.status).toBe(0);
+  } finally {
+    merchant.dispose();
+  }
+});
+
+test('a return-and-refund request keeps its flow: approve the return, receive it, then pay', async ({ page }) => {
+  test.setTimeout(FLOW_TIMEOUT);
+  await page.setViewportSize(LAPTOP);
+  const merchant = await merchantClient();
+  try {
+    const order = await buyerPlacesAndPays(merchant, { tag: 'return' });
+    await merchantShips(merchant, order.orderId);
+    const refundCents = Math.max(1, Math.min(order.amountCents, 1_00));
+    const refund = await buyer<{ refundId: number; refundNo: string }>('/buyer/refunds/request', { orderId: order.orderId, buyerAccid: order.buyerAccid, kind: 2, amountCents: refundCents, reason: 'e2e: too small' });
+
+    const screens = new AfterSalesPages(page);
+    await signIn(page, `/order/processRefund?id=${refund.refundId}`);
+    await expect(screens.field('refundNo')).toHaveText(refund.refundNo);
+    await expect(screens.actions()).toHaveText(['Approve return', 'Reject']);
+    await screens.action('approveReturn').click();
+    await screens.confirm('Approve return and refund');
+    await expect(screens.field('status')).toHaveText('confirmed');
+    await expect(screens.actions()).toHaveText(['Return received', 'Reject']);
+    await screens.action('receiveReturn').click();
+    await screens.confirm('Return received');
+    await expect(screens.actions()).toHaveText(['Pay refund']);
+    await screens.action('pay').click();
+    const dialog = screens.dialog('Refund the buyer');
+    await expect(dialog.getByTestId('pay-amount')).toHaveText(`¥${(refundCents / 100).toFixed(2)}`);
+    await dialog.getByTestId('pay-refund-submit').click();
+    await expect(dialog).toHaveCount(0);
+    await expect(screens.field('status')).toHaveText('refunded');
+    const detail = (await merchant.request<RefundDetail>(CONTRACT_PATHS.refundDetail, { refundId: refund.refundId })).data;
+    expect(detail.history.map((entry) => entry.event)).toEqual(['request', 'approveReturn', 'receiveReturn', 'pay']);
+    expect(detail.ledger).toHaveLength(1);
   } finally {
     merchant.dispose();
   }

@@ -82,13 +82,13 @@ export function PayRefundDialog({ refundId, mode = 'pay', onPaid, onClose }: Pay
           <>
             <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0, mb: 2 }}>
               <Typography component="dt" variant="body2" color="text.secondary">
-                {t('afterSales.field.refundNo')}
+                {t('afterSales.pay.refundNo')}
               </Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0 }}>
                 {refund.refundNo}
               </Typography>
               <Typography component="dt" variant="body2" color="text.secondary">
-                {t('afterSales.field.buyer')}
+                {t('afterSales.pay.buyer')}
               </Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid="pay-buyer">
                 {refund.buyerName}

@@ -95,6 +95,8 @@ export const afterSalesMessages = {
       },
       pay: {
         title: '向买家退款',
+        refundNo: '售后单号',
+        buyer: '买家',
         amount: '本次退款金额',
         left: '订单剩余可退金额',
         paid: '订单实付金额',
@@ -233,6 +235,8 @@ export const afterSalesMessages = {
       },
       pay: {
         title: 'Refund the buyer',
+        refundNo: 'After-sales no.',
+        buyer: 'Buyer',
         amount: 'Refund amount',
         left: 'Left to refund on the order',
         paid: 'Paid for the order',
