@@ -31,6 +31,7 @@ import { shopBrandMessages } from '../features/shop/brands/messages';
 import { resourceKitMessages } from '../resource-kit/messages';
 import { tradeMessages } from '../features/trade/messages';
 import { depositMessages } from '../features/trade/deposit/messages';
+import { walletMessages } from '../features/trade/wallet/messages';
 // The shop profile reuses onboarding inputs (registered/ShopMsgPage's CategoriesInput) and their texts.
 import { registeredMessages } from '../features/registered/messages';
 
@@ -65,5 +66,6 @@ export const shellMessages: readonly FeatureMessages[] = [
   resourceKitMessages,
   tradeMessages,
   depositMessages,
+  walletMessages,
   registeredMessages,
 ];

@@ -84,13 +84,21 @@ describe('navbar', () => {
   it('logs out through the user menu: logout {accessToken}, token cleared, /login', async () => {
     const { user, location, server } = await renderSignedIn({ user: DEMO_OWNER });
     await user.click(screen.getByTestId('user-menu'));
-    // My wallet has no screen yet: listed, disabled, saying so.
-    expect(screen.getByRole('menuitem', { name: /My wallet/ })).toHaveAttribute('aria-disabled', 'true');
-    expect(screen.getByRole('menuitem', { name: /My wallet/ })).toHaveTextContent('not available yet');
+    // My wallet has its screen (issue 29) and the owner holds wallet:view: offered, enabled.
+    expect(screen.getByRole('menuitem', { name: /My wallet/ })).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('menuitem', { name: /My wallet/ })).not.toHaveTextContent('not available yet');
     await user.click(screen.getByTestId('user-menu-logout'));
     await waitForPath(location, '/login');
     expect(server.callsTo('/logout')[0].biz).toEqual({ accessToken: DEMO_USER.token });
     expect(window.sessionStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+  });
+
+  it('offers my wallet only to holders of wallet:view', async () => {
+    const noWallet = { ...DEMO_OWNER, info: { ...DEMO_OWNER.info, permissions: (DEMO_OWNER.info.permissions as string[]).filter((code) => code !== 'wallet:view') } };
+    const { user } = await renderSignedIn({ user: noWallet });
+    await user.click(screen.getByTestId('user-menu'));
+    expect(screen.getByRole('menuitem', { name: /Account management/ })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /My wallet/ })).not.toBeInTheDocument();
   });
 
   it('switches the language and remembers it', async () => {

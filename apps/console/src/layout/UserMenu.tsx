@@ -16,6 +16,8 @@ import { useRouteManifest } from '../routes/manifestContext';
 import { collectPaths } from '../routes/routeHandle';
 import { LOGIN_PATH } from '../routes/routeDecision';
 import { useMayChat } from '../features/message/imAccess';
+import { usePermissions } from '../features/auth/permissions';
+import { PERMISSIONS } from '@merchant/api-contracts';
 
 // Its own chunk: the dialog brings the media library's picker, which the layout does not need until then.
 const ImInfoDialog = lazy(() => import('../features/message/ImInfoDialog').then((module) => ({ default: module.ImInfoDialog })));
@@ -23,7 +25,8 @@ const ImInfoDialog = lazy(() => import('../features/message/ImInfoDialog').then(
 const USER_MENU_LINKS = [
   { labelKey: 'layout.accountManagement', path: '/shop/accountMgmt/accountInfo' },
   { labelKey: 'layout.changePassword', path: '/shop/accountMgmt/accountInfo/password' },
-  { labelKey: 'layout.myWallet', path: '/trade/moneyMgmt/myWallet' },
+  // Offered to holders of wallet:view only (the screen's own permission).
+  { labelKey: 'layout.myWallet', path: '/trade/moneyMgmt/myWallet', permission: PERMISSIONS.walletView },
 ] as const;
 
 export function UserMenu() {
@@ -36,6 +39,7 @@ export function UserMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [imInfoOpen, setImInfoOpen] = useState(false);
   const mayChat = useMayChat();
+  const permissions = usePermissions();
   const displayName = user?.nickname || user?.storeName || '';
 
   const signOut = async () => {
@@ -62,6 +66,7 @@ export function UserMenu() {
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {USER_MENU_LINKS.map((link) => {
+          if ('permission' in link && !permissions.includes(link.permission)) return null;
           const available = knownPaths.has(link.path);
           return (
             <MenuItem
