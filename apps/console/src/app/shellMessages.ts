@@ -32,6 +32,7 @@ import { resourceKitMessages } from '../resource-kit/messages';
 import { tradeMessages } from '../features/trade/messages';
 import { depositMessages } from '../features/trade/deposit/messages';
 import { walletMessages } from '../features/trade/wallet/messages';
+import { statementsMessages } from '../features/trade/statements/messages';
 // The shop profile reuses onboarding inputs (registered/ShopMsgPage's CategoriesInput) and their texts.
 import { registeredMessages } from '../features/registered/messages';
 
@@ -67,5 +68,6 @@ export const shellMessages: readonly FeatureMessages[] = [
   tradeMessages,
   depositMessages,
   walletMessages,
+  statementsMessages,
   registeredMessages,
 ];

@@ -10,15 +10,19 @@ import { rule } from '../rules';
 import { STORE_CODES } from '../store-codes';
 import { isCalendarDay } from './brands';
 import { TRADE_BASE } from './trade';
-import { LEDGER_TRANSFER_KINDS, STORE_LEDGER_ACCOUNTS } from './wallet';
+import { LEDGER_DAY_UTC_OFFSET_HOURS, LEDGER_TRANSFER_KINDS, STORE_LEDGER_ACCOUNTS } from './wallet';
 
 /** A statement covers one business day or one calendar month of the business days. */
 export const STATEMENT_PERIODS = ['day', 'month'] as const;
 export type StatementPeriod = (typeof STATEMENT_PERIODS)[number];
 
-/** The money-flow screen's address and the query keys a line of "explain my balance" opens it with. */
+/**
+ * The money-flow screen (moneyMgmt/moneyWater) and the console table that lists its entries: a link opens it with
+ * that table's filters in the URL (`<table>.q` = its filters as JSON, the console's table URL state), here the
+ * account, the kind and the business days as a time range in seconds.
+ */
 export const MONEY_WATER_PATH = '/trade/moneyMgmt/moneyWater';
-export const MONEY_WATER_QUERY_KEYS = { account: 'account', kind: 'kind', from: 'from', to: 'to' } as const;
+export const MONEY_WATER_TABLE = 'wallet.moneyWater';
 
 /** "Explain my balance" covers at most this many days (a bit over a year: the bench's window). */
 export const EXPLAIN_MAX_DAYS = 366;
@@ -79,13 +83,13 @@ export const explainBalanceSchema = z.object({
 });
 export type ExplainBalance = z.infer<typeof explainBalanceSchema>;
 
-/** The money-flow address that lists one line's entries (MONEY_WATER_QUERY_KEYS). */
+/** The first second of a business day ('YYYY-MM-DD' in UTC+LEDGER_DAY_UTC_OFFSET_HOURS). */
+export const businessDayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000 - LEDGER_DAY_UTC_OFFSET_HOURS * 3600;
+
+/** The money-flow address that lists one line's entries: account, kind, and from the start of `from` to the end of `to`. */
 export function moneyWaterLink(filter: { account: string; kind?: string; from: string; to: string }): string {
-  const query = new URLSearchParams({ [MONEY_WATER_QUERY_KEYS.account]: filter.account });
-  if (filter.kind) query.set(MONEY_WATER_QUERY_KEYS.kind, filter.kind);
-  query.set(MONEY_WATER_QUERY_KEYS.from, filter.from);
-  query.set(MONEY_WATER_QUERY_KEYS.to, filter.to);
-  return `${MONEY_WATER_PATH}?${query.toString()}`;
+  const filters = { account: filter.account, ...(filter.kind ? { kind: filter.kind } : {}), createTime: [businessDayStart(filter.from), businessDayStart(filter.to) + 86_400 - 1] };
+  return `${MONEY_WATER_PATH}?${new URLSearchParams({ [`${MONEY_WATER_TABLE}.q`]: JSON.stringify(filters) }).toString()}`;
 }
 
 export const settlementListBiz = z

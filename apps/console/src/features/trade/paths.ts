@@ -10,4 +10,7 @@ export const TRADE_PATHS = {
   topUp: `${TRADE_BASE_PATH}/moneyMgmt/topUp`,
   transferRecord: `${TRADE_BASE_PATH}/moneyMgmt/transferRecord`,
   transferRecordView: `${TRADE_BASE_PATH}/moneyMgmt/transferRecord/view`,
+  bills: `${TRADE_BASE_PATH}/billManagement/bills`,
+  settlementInquiry: `${TRADE_BASE_PATH}/platformTrad/settlementInquiry`,
+  settlementInquiryView: `${TRADE_BASE_PATH}/platformTrad/settlementInquiry/view`,
 } as const;

@@ -5,6 +5,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import { PERMISSIONS } from '@merchant/api-contracts';
 import type { ManifestRoute, RouteHandle } from '../../routes/routeHandle';
 import { depositScreens } from './deposit/routes';
+import { statementScreens } from './statements/routes';
 import { walletScreens } from './wallet/routes';
 
 const pages = () => import('./TradePages');
@@ -33,6 +34,6 @@ export const tradeRoutes: ManifestRoute[] = [
   {
     path: '/trade',
     handle: { title: 'trade.menu.group', icon: PaymentsIcon },
-    children: [...transactionScreens, ...walletScreens, ...depositScreens],
+    children: [...transactionScreens, ...statementScreens, ...walletScreens, ...depositScreens],
   },
 ];

@@ -147,7 +147,17 @@ describe('explain my balance', () => {
       from store_ledger_entry e join store_ledger_transfer t on t.id = e.transfer_id join store_ledger_account a on a.id = e.account_id
       where a.store_id = ${DEMO} and a.code = 'available' and e.day between ${from}::date and ${to}::date group by t.kind order by t.kind`.execute(db());
     expect(x.lines.map((l) => [l.kind, l.netCents, l.count])).toEqual(rows.map((r) => [r.kind, Number(r.net), Number(r.n)]));
-    for (const line of x.lines) expect(line.link).toBe(`/trade/moneyMgmt/moneyWater?account=available&kind=${line.kind}&from=${from}&to=${to}`);
+    // Each line opens the money flow filtered to its entries: the account, the kind and the days' seconds (UTC+8 business days).
+    for (const line of x.lines) {
+      const url = new URL(line.link, 'http://console');
+      expect(url.pathname).toBe('/trade/moneyMgmt/moneyWater');
+      const filters = JSON.parse(url.searchParams.get('wallet.moneyWater.q')!) as { account: string; kind: string; createTime: [number, number] };
+      expect(filters).toEqual({ account: 'available', kind: line.kind, createTime: [Date.parse(`${from}T00:00:00+08:00`) / 1000, Date.parse(`${to}T23:59:59+08:00`) / 1000] });
+      const { rows: counted } = await sql<{ n: string }>`
+        select count(*)::int8 as n from store_ledger_entry e join store_ledger_transfer t on t.id = e.transfer_id join store_ledger_account a on a.id = e.account_id
+        where a.store_id = ${DEMO} and a.code = 'available' and t.kind = ${line.kind} and e.created_at between to_timestamp(${filters.createTime[0]}) and to_timestamp(${filters.createTime[1]})`.execute(db());
+      expect(Number(counted[0]!.n)).toBe(line.count);
+    }
   });
 
   it('a window before any movement explains zero; bad windows are refused', async () => {
