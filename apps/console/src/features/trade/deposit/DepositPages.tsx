@@ -27,7 +27,7 @@ function Balances() {
   );
   return (
     <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('deposit.balance.deposit')}>
-      <Stack direction="row" spacing={6} useFlexGap flexWrap="wrap">
+      <Stack direction="row" spacing={6} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {item('deposit.balance.deposit', account.depositBalance, 'deposit-balance')}
         {item('deposit.balance.available', account.availableBalance, 'available-balance')}
       </Stack>

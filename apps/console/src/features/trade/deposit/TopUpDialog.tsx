@@ -109,7 +109,7 @@ function TopUpProgress({ first, onClose }: { first: DepositTopUpRecord; onClose(
           ) : record.state === TOP_UP_STATE.failed ? (
             <Alert severity="error">{t('deposit.topUp.failed', { reason: record.failReason ?? '' })}</Alert>
           ) : (
-            <Stack direction="row" spacing={2} alignItems="center">
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
               <CircularProgress size={24} aria-hidden />
               <span>{t('deposit.topUp.waiting')}</span>
             </Stack>

@@ -58,7 +58,10 @@ function renderDeposit(path: string, user: FakeUser = owner, outcome: 'paid' | '
   });
   onContract(server, D.queryTransferList, (biz) => pageOf(transfers.filter((row) => biz.kind === undefined || row.kind === biz.kind), biz));
   onContract(server, D.queryTransferDetail, ({ transferId }): DepositTransferDetail => ({ ...transfers.find((row) => row.transferId === transferId)!, depositCents: account.deposit, availableCents: account.available }));
-  onContract(server, D.applyTransfer, ({ direction, amountCents }) => ({ transferId: 72, kind: direction, amountCents, from: direction === 'wallet_to_deposit' ? 'available' : 'deposit', to: direction === 'wallet_to_deposit' ? 'deposit' : 'available', remark: null, createTime: AT }));
+  onContract(server, D.applyTransfer, ({ direction, amountCents }): DepositTransferRecord => {
+    const toDeposit = direction === 'wallet_to_deposit';
+    return { transferId: 72, kind: direction, amountCents, from: toDeposit ? 'available' : 'deposit', to: toDeposit ? 'deposit' : 'available', remark: null, createTime: AT };
+  });
   return { ...renderConsole({ path, token: user.token, server }), server, account };
 }
 
