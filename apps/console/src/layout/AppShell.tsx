@@ -9,6 +9,8 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { ImFrameHost } from '../features/message/ImFrameHost';
 import { ImFrameEvents } from '../features/message/ImFrameEvents';
 import { useMayChat } from '../features/message/imAccess';
+import { MESSAGE_PATH } from '../features/message/messagePath';
+import { SHORT_WINDOW_MEDIA } from '../features/message/messageLayout';
 import { NewOrderNotifications } from '../features/notifications/NewOrderNotifications';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
@@ -58,7 +60,8 @@ export function AppShell() {
       <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }} data-layout={mobile ? 'mobile' : 'desktop'}>
         <Sidebar mobile={mobile} />
         <Box sx={{ ml: `${offset}px`, transition: 'margin-left 0.28s', display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-          <Box sx={{ position: 'sticky', top: 0, zIndex: 1000 }}>
+          {/* On the message page of a window too short for the bars and the 750 px frame, the bars scroll away (issue 35 §2). */}
+          <Box sx={{ position: 'sticky', top: 0, zIndex: 1000, ...(pathname === MESSAGE_PATH && { [SHORT_WINDOW_MEDIA]: { position: 'relative' } }) }}>
             <Navbar mobile={mobile} />
             <TagsBar />
           </Box>

@@ -3,7 +3,9 @@
 // The frame's address is built once per IM account: a new token or language goes over the bridge
 // (`token`, `language`), never through a new src, which would reload the frame and lose the open
 // conversation and the typed text.
-import { Activity, useCallback, useEffect, useRef } from 'react';
+// Shown in a window too short for the shell's bars and the whole frame (1366×768), the page scrolls so the
+// frame's bottom, the composer, is in the window (issue 35 §2, messageLayout.ts).
+import { Activity, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { consoleToFrameMessage, type ConsoleToFrameMessage } from '@merchant/api-contracts';
@@ -13,6 +15,7 @@ import { imApi, useGetImIdentityQuery } from './api';
 import { useMayChat } from './imAccess';
 import { FRAME_HEIGHT_PX, MESSAGE_PATH, buildFrameUrl, originOf, postToFrame, readFrameMessage } from './frameProtocol';
 import { conversationRequests } from './openChat';
+import { frameScrollDelta } from './messageLayout';
 
 const errorText = (error: unknown): string => {
   if (typeof error === 'object' && error !== null) {
@@ -115,6 +118,15 @@ export function ImFrameHost() {
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, [deliverConversationRequest, dispatch, frameOrigin, tellFrame, tellLanguage]);
+
+  // The frame shows (the route opened, or the frame arrived on it): bring its bottom into the window.
+  const frameShown = visible && Boolean(identity?.uid);
+  useLayoutEffect(() => {
+    const frame = frameRef.current;
+    if (!frameShown || !frame?.isConnected) return;
+    const delta = frameScrollDelta(frame.getBoundingClientRect(), window.innerHeight);
+    if (delta > 0) window.scrollBy({ top: delta, behavior: 'instant' });
+  }, [frameShown]);
 
   // Built once per IM account (see the top of this file); later tokens and languages are posted.
   const frameSrc = useRef<{ account: string; src: string } | null>(null);
