@@ -8,6 +8,7 @@ export type UiKitSize = (typeof UI_KIT_SIZES)[number];
 export const DEFAULT_UI_KIT_SIZE: UiKitSize = 'medium';
 
 const UiKitSizeContext = createContext<UiKitSize>(DEFAULT_UI_KIT_SIZE);
+const UiKitCardsBelowContext = createContext<number | undefined>(undefined);
 
 /** The search bar's own rules (console-spec §5), by code. */
 export type SearchRuleCode = 'phoneOrLandline' | 'rangeIncomplete' | 'endBeforeStart';
@@ -25,18 +26,26 @@ export interface UiKitProviderProps {
   locale?: UiKitLocale;
   /** The app's texts of the search rules (DescribeSearchRule); inherited when absent. */
   describeSearchRule?: DescribeSearchRule;
+  /**
+   * A viewport width in px (e.g. the console's mobile breakpoint, console-spec §9: 992): below it every
+   * DataTable of layout `auto` draws its rows as cards. Inherited when absent; none: always the grid.
+   */
+  cardsBelow?: number;
   children: ReactNode;
 }
 
 /** Global settings of every ui-kit component below it; the console shell mounts it once. */
-export function UiKitProvider({ size, locale, describeSearchRule, children }: UiKitProviderProps) {
+export function UiKitProvider({ size, locale, describeSearchRule, cardsBelow, children }: UiKitProviderProps) {
   const inheritedLocale = useUiKitLocale();
+  const inheritedCardsBelow = useContext(UiKitCardsBelowContext);
   const inheritedSize = useContext(UiKitSizeContext);
   const inheritedDescribe = useContext(DescribeSearchRuleContext);
   return (
     <UiKitLocaleProvider locale={locale ?? inheritedLocale}>
       <UiKitSizeContext.Provider value={size ?? inheritedSize}>
-        <DescribeSearchRuleContext.Provider value={describeSearchRule ?? inheritedDescribe}>{children}</DescribeSearchRuleContext.Provider>
+        <DescribeSearchRuleContext.Provider value={describeSearchRule ?? inheritedDescribe}>
+          <UiKitCardsBelowContext.Provider value={cardsBelow ?? inheritedCardsBelow}>{children}</UiKitCardsBelowContext.Provider>
+        </DescribeSearchRuleContext.Provider>
       </UiKitSizeContext.Provider>
     </UiKitLocaleProvider>
   );
@@ -45,6 +54,11 @@ export function UiKitProvider({ size, locale, describeSearchRule, children }: Ui
 /** The app's texts of the search rules, if it gave them (UiKitProvider). */
 export function useDescribeSearchRule(): DescribeSearchRule | undefined {
   return useContext(DescribeSearchRuleContext);
+}
+
+/** The width below which DataTable draws cards (UiKitProvider `cardsBelow`), if the app set one. */
+export function useUiKitCardsBelow(): number | undefined {
+  return useContext(UiKitCardsBelowContext);
 }
 
 export function useUiKitSize(): UiKitSize {

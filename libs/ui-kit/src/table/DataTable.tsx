@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   ColumnsPanelTrigger,
   DataGrid,
@@ -11,9 +12,10 @@ import {
   type GridSortModel,
 } from '@mui/x-data-grid';
 import { enUS as gridEnUS, zhCN as gridZhCN } from '@mui/x-data-grid/locales';
-import { gridDensity, useUiKitSize } from '../context/UiKitProvider';
+import { gridDensity, useUiKitCardsBelow, useUiKitSize } from '../context/UiKitProvider';
 import { useUiKitLocale, useUiKitText } from '../i18n/locale-context';
 import { DataTableCell } from './DataTableCell';
+import { DataTableCards, type CardField } from './DataTableCards';
 import { BulkActionBar, type BulkAction, type RowId } from './BulkActionBar';
 import { usePersistedColumnVisibility, type ColumnVisibility } from './column-visibility';
 import { TablePager } from './TablePager';
@@ -35,7 +37,15 @@ export interface DataTableColumn<Row> {
   sortable?: boolean;
   /** Columns that cannot be hidden in the column picker (e.g. the row actions). */
   hideable?: boolean;
+  /** The row's actions: as cards (DataTableLayout), drawn at the card's foot across its width. */
+  actions?: boolean;
 }
+
+/**
+ * How DataTable draws its rows: `grid` (MUI X DataGrid), `cards` (one card per row, for narrow screens),
+ * or `auto`: cards below the width UiKitProvider's `cardsBelow` names, else the grid (issue 35 §10).
+ */
+export type DataTableLayout = 'auto' | 'grid' | 'cards';
 
 export interface DataTableProps<Row> {
   /** Define them outside the component or in a useMemo: a new array makes the grid rebuild its columns. */
@@ -56,6 +66,8 @@ export interface DataTableProps<Row> {
    */
   columnVisibility?: ColumnVisibility;
   onColumnVisibilityChange?: (next: ColumnVisibility) => void;
+  /** `auto` (the default) follows UiKitProvider's `cardsBelow`; without it the grid is drawn at every width. */
+  layout?: DataTableLayout;
   'data-testid'?: string;
 }
 
@@ -79,6 +91,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
   const visibility = props.columnVisibility ?? storedVisibility;
   const setVisibility = props.onColumnVisibilityChange ?? setStoredVisibility;
   const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
+  const cards = useCardsLayout(props.layout ?? 'auto');
 
   // A selection belongs to the rows on screen: a new page, size or filter starts with none.
   const pageKey = `${table.pageNum}|${table.pageSize}|${JSON.stringify(table.filters)}`;
@@ -119,6 +132,35 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
       <BulkActionBar actions={bulkActions} selectedIds={selectedIds as RowId[]} onDone={() => setSelection(EMPTY_SELECTION)} />
     ) : null;
 
+  const pager = (
+    <TablePager
+      total={table.total}
+      pageNum={table.pageNum}
+      pageSize={table.pageSize}
+      onPageChange={table.setPageNum}
+      onPageSizeChange={table.setPageSize}
+      compact={cards}
+    />
+  );
+  if (cards) {
+    return (
+      <Box data-testid={props['data-testid']}>
+        <DataTableCards
+          rows={table.rows}
+          fields={cardFields(columns, visibility)}
+          getRowId={props.getRowId}
+          loading={table.loading}
+          emptyText={localeText.noRowsLabel}
+          label={props.label}
+          selectable={Boolean(bulkActions?.length)}
+          isSelected={(id) => selectedIds.includes(id)}
+          onToggle={(id, selected) => setSelection({ type: 'include', ids: toggled(selectedIds, id, selected) })}
+          toolbarStart={toolbarStart}
+        />
+        {pager}
+      </Box>
+    );
+  }
   return (
     <ToolbarStartContext.Provider value={toolbarStart}>
       <Box data-testid={props['data-testid']}>
@@ -154,16 +196,37 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
             slotProps={{ columnsManagement: { getTogglableColumns: togglableColumns } }}
           />
         </Box>
-        <TablePager
-          total={table.total}
-          pageNum={table.pageNum}
-          pageSize={table.pageSize}
-          onPageChange={table.setPageNum}
-          onPageSizeChange={table.setPageSize}
-        />
+        {pager}
       </Box>
     </ToolbarStartContext.Provider>
   );
+}
+
+/** Cards below the provider's `cardsBelow` width when `auto`; `grid` and `cards` are fixed. */
+function useCardsLayout(layout: DataTableLayout): boolean {
+  const cardsBelow = useUiKitCardsBelow();
+  // 'not all' never matches: without a width the grid is drawn. noSsr: the first render already knows.
+  const narrow = useMediaQuery(cardsBelow ? `(max-width:${cardsBelow - 0.02}px)` : 'not all', { noSsr: true });
+  return layout === 'cards' || (layout === 'auto' && narrow);
+}
+
+/** The columns the column picker left visible, as the cards draw them. */
+function cardFields<Row>(columns: readonly DataTableColumn<Row>[], visibility: ColumnVisibility): CardField<Row>[] {
+  return columns
+    .filter((column) => visibility[column.key] !== false)
+    .map((column) => ({
+      key: column.key,
+      title: column.title,
+      actions: column.actions ?? false,
+      value: (row: Row) => (column.render ? column.render(row) : column.format ? column.format(row) : readCell(row, column.key)),
+    }));
+}
+
+function toggled(ids: readonly RowId[], id: RowId, selected: boolean): Set<RowId> {
+  const next = new Set(ids);
+  if (selected) next.add(id);
+  else next.delete(id);
+  return next;
 }
 
 /** The check-box column and columns marked `hideable: false` stay out of the column picker. */

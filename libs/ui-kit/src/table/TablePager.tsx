@@ -15,10 +15,12 @@ export interface TablePagerProps {
   pageSize: number;
   onPageChange(pageNum: number): void;
   onPageSizeChange(pageSize: number): void;
+  /** Fewer page buttons (the current one, the first and the last), for a phone's width. */
+  compact?: boolean;
 }
 
 /** console-spec §2 pager layout: total, sizes, previous, pager, next, jumper. */
-export function TablePager({ total, pageNum, pageSize, onPageChange, onPageSizeChange }: TablePagerProps) {
+export function TablePager({ total, pageNum, pageSize, onPageChange, onPageSizeChange, compact = false }: TablePagerProps) {
   const t = useUiKitText();
   const size = muiControlSize(useUiKitSize());
   const sizeLabelId = useId();
@@ -62,6 +64,7 @@ export function TablePager({ total, pageNum, pageSize, onPageChange, onPageSizeC
       <Pagination
         size={size === 'medium' ? 'medium' : 'small'}
         count={pageCount}
+        siblingCount={compact ? 0 : 1}
         page={Math.min(pageNum, pageCount)}
         onChange={(_event, page) => onPageChange(page)}
         getItemAriaLabel={(type, page, selected) =>
