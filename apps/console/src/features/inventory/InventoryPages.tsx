@@ -17,3 +17,4 @@ export const InventoryListDetailPage = () => <ResourceDetailPage resource={inven
 export const ManagedWarehousingPage = () => <ResourceListPage resource={managedWarehousing} />;
 export const ManagedWarehousingDetailPage = () => <ResourceDetailPage resource={managedWarehousing} titleKey="inventory.menu.managedDetail" />;
 export const OutboundApplicationPage = () => <ResourceListPage resource={outboundApplication} />;
+export const OutboundApplicationDetailPage = () => <ResourceDetailPage resource={outboundApplication} titleKey="inventory.menu.outboundDetail" />;

@@ -32,6 +32,7 @@ export const inventoryApi = consoleApi.enhanceEndpoints({ addTagTypes: [...TAGS]
     receiveInbound: build.mutation<Data<E['inboundReceive']>, Biz<E['inboundReceive']>>(contractMutation(I.inboundReceive, MOVES)),
     cancelInbound: build.mutation<Data<E['inboundCancel']>, Biz<E['inboundCancel']>>(contractMutation(I.inboundCancel, ['InventoryOrder'])),
     outboundOrders: build.query<Data<E['outboundList']>, Biz<E['outboundList']>>(contractQuery(I.outboundList, ['InventoryOrder'])),
+    outboundOrder: build.query<Data<E['outboundDetail']>, Biz<E['outboundDetail']>>(contractQuery(I.outboundDetail, ['InventoryOrder'])),
     createOutbound: build.mutation<Data<E['outboundCreate']>, Biz<E['outboundCreate']>>(contractMutation(I.outboundCreate, ['InventoryOrder'])),
     dispatchOutbound: build.mutation<Data<E['outboundDispatch']>, Biz<E['outboundDispatch']>>(contractMutation(I.outboundDispatch, MOVES)),
     cancelOutbound: build.mutation<Data<E['outboundCancel']>, Biz<E['outboundCancel']>>(contractMutation(I.outboundCancel, ['InventoryOrder'])),

@@ -102,6 +102,15 @@ export function installInventoryFake(server: FakeStoreServer, initial: Item[]) {
   };
   onContract(server, I.inboundList, (biz) => pageOf(orders.filter((order) => order.direction === 1).map(orderRow), biz));
   onContract(server, I.outboundList, (biz) => pageOf(orders.filter((order) => order.direction === 2).map(orderRow), biz));
+  // Another direction's id is not found, as on the server (docs/inventory.md).
+  const detail = (direction: 1 | 2) => ({ biz }: { biz: Record<string, unknown> }) => {
+    const order = orders.find((candidate) => candidate.orderId === biz.orderId && candidate.direction === direction);
+    if (!order) return { code: STORE_CODES.notFound, msg: 'the application does not exist' };
+    const { direction: _direction, ...data } = order;
+    return { code: STORE_CODES.success, msg: 'success', data };
+  };
+  server.on(I.inboundDetail.path, detail(1));
+  server.on(I.outboundDetail.path, detail(2));
   onContract(server, I.inboundCreate, create(1));
   onContract(server, I.outboundCreate, create(2));
   server.on(I.inboundReceive.path, complete(1));

@@ -122,7 +122,8 @@ describe('inventory centre flows', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Confirm dispatch' });
     expect(confirm).toHaveTextContent('if any item lacks stock, nothing is dispatched');
     expect(server.callsTo('/outbound/dispatch')).toEqual([]);
-    await user.click(within(confirm).getByRole('button', { name: 'confirm' }));
+    await within(confirm).findByTestId('dispatch-summary');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm dispatch' }));
     expect(await screen.findByText('Dispatch confirmed: stock taken')).toBeInTheDocument();
     expect(server.callsTo('/outbound/dispatch').map((call) => call.biz)).toEqual([{ orderId: 7 }]);
     expect(state.items.find((item) => item.itemId === 1)!.quantity).toBe(1);
@@ -130,7 +131,9 @@ describe('inventory centre flows', () => {
 
     await dismissNotice(user);
     await user.click(within(await row(8)).getByRole('button', { name: 'Confirm dispatch' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm dispatch' })).getByRole('button', { name: 'confirm' }));
+    const second = await screen.findByRole('dialog', { name: 'Confirm dispatch' });
+    await within(second).findByTestId('dispatch-summary');
+    await user.click(within(second).getByRole('button', { name: 'Confirm dispatch' }));
     expect(await screen.findByText('not enough stock of Desk lamp black / S: quantity cannot go below zero')).toBeInTheDocument();
     expect(state.items.find((item) => item.itemId === 2)!.quantity).toBe(2);
     expect(within(await row(8)).getByText('awaiting dispatch')).toBeInTheDocument();

@@ -16,6 +16,7 @@ export const inventoryMessages = {
         managed: '托管入库',
         managedDetail: '入库详情',
         outbound: '出库申请',
+        outboundDetail: '出库详情',
       },
       field: {
         countId: '盘点单号',
@@ -80,6 +81,8 @@ export const inventoryMessages = {
         receive: '确认仓库已收到这批货物吗？每个商品的数量将加入库存。',
         dispatchTitle: '确认出库',
         dispatch: '确认仓库已发出这批货物吗？每个商品的数量将从库存中扣减；任一商品库存不足时整单不出库。',
+        dispatchSummary: '出库单 {{orderId}} · 从 {{warehouse}} 发往 {{contact}}（{{mobile}}），{{address}}',
+        dispatchTotal: '共 {{lines}} 个商品，合计数量 {{quantity}}',
         completeTitle: '确认完成盘点',
         complete: '已盘点 {{counted}}/{{total}} 个商品，合计差异 {{difference}}。完成后实盘数量将成为商品的库存数量，未盘点的商品数量不变。确定完成吗？',
       },
@@ -130,6 +133,7 @@ export const inventoryMessages = {
         managed: 'Managed warehousing',
         managedDetail: 'Inbound detail',
         outbound: 'Outbound applications',
+        outboundDetail: 'Outbound detail',
       },
       field: {
         countId: 'count no.',
@@ -174,7 +178,7 @@ export const inventoryMessages = {
       action: {
         add: 'New setting',
         edit: 'Edit',
-        cancel: 'Cancel order',
+        cancel: 'Cancel',
         handle: 'Mark handled',
         register: 'Register item',
         newCount: 'New count',
@@ -183,7 +187,7 @@ export const inventoryMessages = {
         newInbound: 'New inbound application',
         receive: 'Confirm receipt',
         newOutbound: 'New outbound application',
-        dispatch: 'Confirm dispatch',
+        dispatch: 'Dispatch',
       },
       confirm: {
         cancelTitle: 'Cancel',
@@ -194,6 +198,8 @@ export const inventoryMessages = {
         receive: 'Has the warehouse received these goods? Each line’s quantity is added to the stock.',
         dispatchTitle: 'Confirm dispatch',
         dispatch: 'Has the warehouse dispatched these goods? Each line’s quantity is taken from the stock; if any item lacks stock, nothing is dispatched.',
+        dispatchSummary: 'Outbound {{orderId}} · from {{warehouse}} to {{contact}} ({{mobile}}), {{address}}',
+        dispatchTotal: 'Lines: {{lines}} · total quantity: {{quantity}}',
         completeTitle: 'Complete the count',
         complete: '{{counted}} of {{total}} items counted, total difference {{difference}}. The counted quantities become the items’ quantities; uncounted items keep theirs. Complete the count?',
       },

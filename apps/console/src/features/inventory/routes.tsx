@@ -34,6 +34,7 @@ export const inventoryRoutes: ManifestRoute[] = [
           screen('managedWarehousing', 'ManagedWarehousingPage', { title: 'inventory.menu.managed', permission: view }),
           screen('managedWarehousing/detail', 'ManagedWarehousingDetailPage', { title: 'inventory.menu.managedDetail', permission: view, hidden: true }),
           screen('outboundApplication', 'OutboundApplicationPage', { title: 'inventory.menu.outbound', permission: view }),
+          screen('outboundApplication/detail', 'OutboundApplicationDetailPage', { title: 'inventory.menu.outboundDetail', permission: view, hidden: true }),
         ],
       },
     ],

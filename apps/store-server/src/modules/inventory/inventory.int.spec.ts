@@ -220,6 +220,33 @@ describe('inventory centre', () => {
     expect((await db().selectFrom('store_inventory_warning_config').select('warning_line').where('id', '=', config.id).executeTakeFirstOrThrow()).warning_line).toBe(5);
   });
 
+  it('opens an outbound application of the own store with its recipient and lines; another store\'s or an inbound id is not found', async () => {
+    const [a, b] = [await freshItem(9, 0), await freshItem(9, 1)];
+    const address = `${Date.now() % 100000} Nanjing Road, Huangpu, Shanghai`;
+    const created = await h.call<{ orderId: number }>(
+      e.outboundCreate.path,
+      { warehouseName: WAREHOUSE, lines: [{ itemId: a, quantity: 4 }, { itemId: b, quantity: 2 }], contactName: 'Li Wei', contactMobile: '13912345678', address, remark: 'Back door' },
+      demo,
+    );
+    expect(created.code).toBe(OK);
+    const detail = await h.call<{ orderId: number; status: number; address: string; contactName: string; totalQuantity: number; lineCount: number; lines: Array<{ itemId: number; itemName: string; skuText: string; quantity: number }> }>(
+      e.outboundDetail.path,
+      { orderId: created.data.orderId },
+      demo,
+    );
+    expect(detail.code).toBe(OK);
+    expect(detail.data).toMatchObject({ orderId: created.data.orderId, status: 1, address, contactName: 'Li Wei', totalQuantity: 6, lineCount: 2, remark: 'Back door' });
+    const names = await db().selectFrom('store_inventory_item').select(['id', 'item_name', 'sku_text']).where('id', 'in', [a, b]).orderBy('id').execute();
+    expect(detail.data.lines).toEqual(names.map((item) => ({ itemId: item.id, itemName: item.item_name, skuText: item.sku_text, quantity: item.id === a ? 4 : 2 })));
+
+    // Another store does not see it; an inbound id is not an outbound application; nothing changed by asking.
+    expect((await h.call(e.outboundDetail.path, { orderId: created.data.orderId }, other)).code).toBe('10100004');
+    const inbound = await h.call<{ orderId: number }>(e.inboundCreate.path, { warehouseName: WAREHOUSE, lines: [{ itemId: a, quantity: 1 }] }, demo);
+    expect((await h.call(e.outboundDetail.path, { orderId: inbound.data.orderId }, demo)).code).toBe('10100004');
+    expect((await h.call(e.inboundDetail.path, { orderId: created.data.orderId }, demo)).code).toBe('10100004');
+    expect([await quantityOf(a), await quantityOf(b)]).toEqual([9, 9]);
+  });
+
   it('registers a SKU at a warehouse once', async () => {
     const sku = (await db().selectFrom('store_goods_sku').select('id').where('store_id', '=', DEMO).orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
     const added = await h.call<{ itemId: number }>(e.itemAdd.path, { skuId: sku, warehouseName: 'Hangzhou Service Warehouse' }, demo);
