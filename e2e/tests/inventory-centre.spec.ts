@@ -98,6 +98,7 @@ class InventoryFlows {
     return Number((await detailField(this.page, 'quantity').locator('dd').innerText()).trim());
   }
 
+  /** `contact` also names the address, which the list shows (the contact column starts hidden, issue 35 §4). */
   async createOutbound(item: StockItem, quantity: number, contact: string) {
     await this.page.getByRole('button', { name: 'New outbound application' }).click();
     const dialog = this.dialog('New outbound application');
@@ -106,7 +107,7 @@ class InventoryFlows {
     await dialog.getByTestId('lines-line-0').getByRole('textbox', { name: 'quantity' }).fill(String(quantity));
     await dialog.getByRole('textbox', { name: 'contact', exact: true }).fill(contact);
     await dialog.getByRole('textbox', { name: 'mobile', exact: true }).fill('13800138000');
-    await dialog.getByRole('textbox', { name: 'address', exact: true }).fill('88 Century Avenue, Pudong, Shanghai');
+    await dialog.getByRole('textbox', { name: 'address', exact: true }).fill(`88 Century Avenue, Pudong, Shanghai (${contact})`);
     await dialog.getByTestId('resource-form-submit').click();
     await expect(dialog).toBeHidden();
   }
@@ -128,9 +129,13 @@ test('an outbound application for an item is created and dispatched: the item qu
   const orderId = await row.getAttribute('data-id');
   await page.screenshot({ path: 'test-results/inventory-outbound-list.png', fullPage: true });
 
-  await outbound.rowAction(orderId!, 'Confirm dispatch');
-  await expect(flows.dialog('Confirm dispatch')).toContainText('nothing is dispatched');
-  await outbound.confirm();
+  await outbound.rowAction(orderId!, 'Dispatch');
+  // The question lists what leaves (issue 35 §4): the line just applied for, with its quantity.
+  const question = flows.dialog('Confirm dispatch');
+  await expect(question).toContainText('nothing is dispatched');
+  await expect(question.getByRole('table', { name: 'Lines' }).getByRole('row').nth(1).getByRole('cell').nth(2)).toHaveText('2');
+  await question.getByRole('button', { name: 'Dispatch', exact: true }).click();
+  await expect(question).toBeHidden();
   await expect(outbound.notice('Dispatch confirmed: stock taken')).toBeVisible();
   await expect(outbound.cell(orderId!, 'status')).toHaveText('dispatched');
 
@@ -142,8 +147,8 @@ test('an outbound application for an item is created and dispatched: the item qu
   const greedy = `${contact} more`;
   await flows.createOutbound({ ...item, quantity: item.quantity - 2 }, item.quantity, greedy);
   const refused = outbound.rows().filter({ hasText: greedy });
-  await outbound.rowAction((await refused.getAttribute('data-id'))!, 'Confirm dispatch');
-  await flows.dialog('Confirm dispatch').getByRole('button', { name: 'confirm' }).click();
+  await outbound.rowAction((await refused.getAttribute('data-id'))!, 'Dispatch');
+  await flows.dialog('Confirm dispatch').getByRole('button', { name: 'Dispatch', exact: true }).click();
   await expect(outbound.notice(/not enough stock of/)).toBeVisible();
   await page.keyboard.press('Escape');
   expect(await flows.quantityOf(item.itemId)).toBe(item.quantity - 2);
