@@ -4,8 +4,13 @@ import { useStackOfThisWorker } from './support/worker-stack';
 // Every worker process loads this file: point its E2E_*_URL variables at its own stack (global-setup.ts).
 useStackOfThisWorker();
 
-/** Workers, each with a stack of its own; E2E_WORKERS=1 runs the suite on one stack, as before. */
-const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+/**
+ * Workers, each with a stack of its own; E2E_WORKERS=1 runs the suite on one stack. Three: one worker keeps about a
+ * quarter to a half of a core busy (its browser, servers and runner mostly wait on timers, polls and the servers'
+ * windows: 66 CPU-s in 243 s for orders + goods-list alone), so two workers left most of the two cores idle
+ * (docs/performance.md "Test suite time").
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 3);
 
 /**
  * Files that spend minutes waiting on the servers' windows rather than the CPU, run first. Playwright hands files to
