@@ -12,11 +12,14 @@ import {
 } from '@merchant/api-contracts';
 import { isSecureTransportError } from '@merchant/secure-transport';
 import { DEMO_SUPPORT } from '../../db/seed-staff';
+import { addSeconds, systemClock } from '../../shared/clock';
 import { hashSecret } from '../../shared/passwords';
 import { eventually } from '../../testing/eventually';
 import { startTestServer, type TestHarness } from '../../testing/harness';
 import { balances, checkLedger, transfer } from '../ledger';
 import { SANDBOX_CALLBACK_PATH, SANDBOX_FAILING_PAYMENT_CENTS, signedHeaders } from '../sandbox-provider';
+import { DepositRepository } from './deposit.repository';
+import { DepositService, TOP_UP_RECHECK_SECONDS, type PaymentGateway } from './deposit.service';
 
 // Issue 29 deposit calls through real HTTP (PGlite, or PostgreSQL with DATABASE_URL, where concurrent requests run on
 // parallel connections): a top-up paid by the sandbox provider's real signed callback posts once, however often and
@@ -165,6 +168,55 @@ describe('deposit top-ups', () => {
       expect([amountCents, (await topUp(token, amountCents)).code]).toEqual([amountCents, STORE_CODES.invalidParameter]);
     }
     expect(await rows()).toBe(before);
+  });
+});
+
+describe('a lost callback', () => {
+  it('resolves a top-up whose callbacks never arrived from a later look at the provider, once; an unreachable provider is asked again', async () => {
+    const caller = { userId: 1, storeId: STORE, accessToken: '' };
+    const before = await balances(db(), STORE);
+    let status: 'pending' | 'succeeded' = 'pending';
+    const looks: string[] = [];
+    const provider: PaymentGateway = {
+      requestPayment: async (input) => ({ transferId: `t-${input.reference}`, status: 'pending', failureReason: null }),
+      payment: async (transferId) => (looks.push(transferId), { transferId, status, failureReason: null }),
+    };
+    const noPassword = { check: async () => undefined };
+    const repository = new DepositRepository(db());
+    const now = new DepositService(repository, systemClock, noPassword, provider);
+    const later = new DepositService(repository, { now: () => addSeconds(new Date(), TOP_UP_RECHECK_SECONDS + 1) }, noPassword, provider);
+    const applied = await now.applyTopUp(caller, { amountCents: 7_700, idempotencyKey: randomUUID() });
+    // Fresh: no look at the provider yet. Later, while the provider still says pending: still pending.
+    expect((await now.topUp(caller, applied.topUpId)).state).toBe(TOP_UP_STATE.pending);
+    expect(looks).toEqual([]);
+    expect((await later.topUp(caller, applied.topUpId)).state).toBe(TOP_UP_STATE.pending);
+    // The provider settled it and its callbacks were lost: the next look posts it, and only once.
+    status = 'succeeded';
+    const resolvedLooks = await Promise.all(Array.from({ length: 5 }, () => later.topUp(caller, applied.topUpId)));
+    expect(resolvedLooks.map((t) => t.state)).toEqual(Array(5).fill(TOP_UP_STATE.paid));
+    expect(await postingsOf(applied.topUpId)).toBe(1);
+    expect(await balances(db(), STORE)).toEqual({ ...before, deposit: before.deposit + 7_700 });
+
+    // A provider that cannot be reached leaves a new top-up pending; the next look asks again with the same reference.
+    const asked: string[] = [];
+    let reachable = false;
+    const flaky: PaymentGateway = {
+      requestPayment: async (input) => {
+        asked.push(input.reference);
+        if (!reachable) throw new Error('provider unreachable');
+        return { transferId: `t-${input.reference}`, status: 'pending', failureReason: null };
+      },
+      payment: provider.payment,
+    };
+    const offline = new DepositService(repository, systemClock, noPassword, flaky);
+    const stuck = await offline.applyTopUp(caller, { amountCents: 1_100, idempotencyKey: randomUUID() });
+    expect(stuck.state).toBe(TOP_UP_STATE.pending);
+    reachable = true;
+    await offline.topUp(caller, stuck.topUpId);
+    expect(asked).toHaveLength(2);
+    expect(new Set(asked).size).toBe(1);
+    expect((await db().selectFrom('store_deposit_top_up').select('provider_transfer_id').where('id', '=', stuck.topUpId).executeTakeFirstOrThrow()).provider_transfer_id).toBe(`t-${asked[0]}`);
+    expect((await checkLedger(db())).ok).toBe(true);
   });
 });
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { TOP_UP_STATE, type DepositTopUpRecord, type DepositTransferDetail, type DepositTransferDirection, type DepositTransferRecord } from '@merchant/api-contracts';
 import type { Caller } from '../../http/route';
-import type { Clock } from '../../shared/clock';
+import { addSeconds, type Clock } from '../../shared/clock';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import { balances, postDepositTopUp, postWalletDepositMove } from '../ledger';
 import type { PayPasswordCheck } from '../wallet';
@@ -17,7 +17,15 @@ export interface PaymentView {
 /** Where top-ups are paid (the sandbox payment provider over signed HTTP); a repeat of one reference answers the first payment. */
 export interface PaymentGateway {
   requestPayment(input: { reference: string; amountCents: number }): Promise<PaymentView>;
+  /** The payment now, as the provider reports it (a look when its callback has not arrived). */
+  payment(transferId: string): Promise<PaymentView>;
 }
+
+/**
+ * A top-up still pending this long after it was asked for is looked up at the provider when the merchant looks at it
+ * (its callbacks may all have failed to arrive): a final state there resolves it as the callback would have, once.
+ */
+export const TOP_UP_RECHECK_SECONDS = 60;
 
 /** The provider reference of a top-up, and back: its id and a digest of its key (ids start again after a test reset). */
 export const topUpReference = (t: { id: number; idempotencyKey: string }) => `D${t.id}-${createHash('sha256').update(t.idempotencyKey).digest('hex').slice(0, 12)}`;
@@ -108,11 +116,21 @@ export class DepositService {
   async topUp(caller: Caller, topUpId: number): Promise<DepositTopUpRecord> {
     const row = await this.repository.topUp(caller.storeId, topUpId);
     if (!row) throw topUpNotFound();
-    if (row.state === TOP_UP_STATE.pending && row.providerTransferId === null) {
-      await this.requestPayment(row);
-      return topUpView((await this.repository.topUp(caller.storeId, topUpId))!);
+    if (row.state !== TOP_UP_STATE.pending) return topUpView(row);
+    if (row.providerTransferId === null) await this.requestPayment(row);
+    else if (row.createdAt <= addSeconds(this.clock.now(), -TOP_UP_RECHECK_SECONDS)) await this.recheck(row, row.providerTransferId);
+    return topUpView((await this.repository.topUp(caller.storeId, topUpId))!);
+  }
+
+  /** Asks the provider for a pending top-up's payment; a final one resolves the top-up as its callback would. */
+  private async recheck(topUp: TopUpRow, transferId: string): Promise<void> {
+    try {
+      const payment = await this.payments.payment(transferId);
+      if (payment.status === 'pending') return;
+      await this.onPaymentOutcome({ reference: topUp.providerReference, amountCents: topUp.amountCents, status: payment.status, failureReason: payment.failureReason }, this.repository);
+    } catch (error) {
+      this.log.error(`top-up ${topUp.id}: provider look-up failed; the next look asks again`, error);
     }
-    return topUpView(row);
   }
 
   async applyTransfer(caller: Caller, input: { direction: DepositTransferDirection; amountCents: number; payPassword: string; idempotencyKey: string }): Promise<DepositTransferRecord> {

@@ -9,7 +9,7 @@ import { DepositService, type PaymentGateway } from './deposit.service';
 import './deposit.tables';
 
 export { DepositRepository } from './deposit.repository';
-export { DepositService, topUpIdOf, topUpLedgerKey, topUpReference, type PaymentGateway, type PaymentView } from './deposit.service';
+export { DepositService, TOP_UP_RECHECK_SECONDS, topUpIdOf, topUpLedgerKey, topUpReference, type PaymentGateway, type PaymentView } from './deposit.service';
 export { seedDemoDeposit } from './deposit.seed';
 
 export interface DepositModuleDeps {
@@ -35,13 +35,15 @@ export function depositModule(deps: DepositModuleDeps) {
 }
 
 /** The payment provider's client as the deposit's payment gateway (modules/sandbox-provider's SandboxProviderClient). */
+type ProviderTransfer = { transferId: string; status: 'pending' | 'succeeded' | 'failed'; failureReason: string | null };
+
 export function providerPaymentGateway(client: {
-  createPayment(input: { reference: string; amountCents: number }): Promise<{ transferId: string; status: 'pending' | 'succeeded' | 'failed'; failureReason: string | null }>;
+  createPayment(input: { reference: string; amountCents: number }): Promise<ProviderTransfer>;
+  transfer(transferId: string): Promise<ProviderTransfer>;
 }): PaymentGateway {
+  const view = (t: ProviderTransfer) => ({ transferId: t.transferId, status: t.status, failureReason: t.failureReason });
   return {
-    requestPayment: async (input) => {
-      const payment = await client.createPayment(input);
-      return { transferId: payment.transferId, status: payment.status, failureReason: payment.failureReason };
-    },
+    requestPayment: async (input) => view(await client.createPayment(input)),
+    payment: async (transferId) => view(await client.transfer(transferId)),
   };
 }
