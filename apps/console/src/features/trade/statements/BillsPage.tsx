@@ -73,22 +73,23 @@ export function BillsPage() {
 
   const columns = useMemo<DataTableColumn<StatementRow>[]>(
     () => [
-      { key: 'periodStart', title: t('statements.field.period'), width: 120, format: (row) => (row.period === 'month' ? row.periodStart.slice(0, 7) : row.periodStart) },
-      { key: 'account', title: t('statements.field.account'), width: 110, format: (row) => labelOf(STORE_LEDGER_ACCOUNT_LABELS, row.account, locale) },
-      { key: 'openingCents', title: t('statements.field.opening'), width: 130, align: 'right', format: (row) => money(row.openingCents) },
-      { key: 'inCents', title: t('statements.field.in'), width: 120, align: 'right', format: (row) => money(row.inCents) },
-      { key: 'outCents', title: t('statements.field.out'), width: 120, align: 'right', format: (row) => money(row.outCents) },
-      { key: 'closingCents', title: t('statements.field.closing'), width: 130, align: 'right', format: (row) => money(row.closingCents) },
+      { key: 'periodStart', title: t('statements.field.period'), width: 110, format: (row) => (row.period === 'month' ? row.periodStart.slice(0, 7) : row.periodStart) },
+      { key: 'account', title: t('statements.field.account'), width: 140, format: (row) => labelOf(STORE_LEDGER_ACCOUNT_LABELS, row.account, locale) },
+      { key: 'openingCents', title: t('statements.field.opening'), width: 125, align: 'right', format: (row) => money(row.openingCents) },
+      { key: 'inCents', title: t('statements.field.in'), width: 110, align: 'right', format: (row) => money(row.inCents) },
+      { key: 'outCents', title: t('statements.field.out'), width: 110, align: 'right', format: (row) => money(row.outCents) },
+      { key: 'closingCents', title: t('statements.field.closing'), width: 125, align: 'right', format: (row) => money(row.closingCents) },
       {
         key: 'byKind',
         title: t('statements.field.byKind'),
         flex: 1,
+        width: 200,
         format: (row) => row.byKind.map((k) => `${labelOf(LEDGER_TRANSFER_KIND_LABELS, k.kind, locale)} ${signed(k.netCents)}`).join(locale === 'zh-CN' ? '；' : '; '),
       },
       {
         key: 'actions',
         title: '',
-        width: 90,
+        width: 110,
         hideable: false,
         actions: true,
         render: (row) => (

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -22,6 +23,9 @@ import { contractResolver, problemText, textContext } from '../../../resource-ki
 import { money } from '../resources/shared';
 import { statementsApi } from './api';
 import { DayPicker, DayPickers } from './DayPicker';
+
+/** The entry count is the first thing a phone can do without. */
+const HIDE_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 type Values = { account: StoreLedgerAccount; from: string; to: string };
 
@@ -85,11 +89,14 @@ export function ExplainBalancePanel({ preset, defaults }: ExplainBalancePanelPro
           </Stack>
         </DayPickers>
         {data && query && (
+          <Box sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label={t('statements.explain.title')} data-testid="explain-result">
             <TableHead>
               <TableRow>
                 <TableCell>{t('statements.field.byKind')}</TableCell>
-                <TableCell align="right">{t('statements.field.count')}</TableCell>
+                <TableCell align="right" sx={HIDE_ON_PHONE}>
+                  {t('statements.field.count')}
+                </TableCell>
                 <TableCell align="right">{t('statements.field.amount')}</TableCell>
                 <TableCell />
               </TableRow>
@@ -97,7 +104,7 @@ export function ExplainBalancePanel({ preset, defaults }: ExplainBalancePanelPro
             <TableBody>
               <TableRow>
                 <TableCell sx={{ fontWeight: 600 }}>{t('statements.explain.opening', { date: data.from })}</TableCell>
-                <TableCell />
+                <TableCell sx={HIDE_ON_PHONE} />
                 <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="explain-opening">
                   {money(data.openingCents)}
                 </TableCell>
@@ -111,7 +118,9 @@ export function ExplainBalancePanel({ preset, defaults }: ExplainBalancePanelPro
               {data.lines.map((line) => (
                 <TableRow key={line.kind} data-testid={`explain-line-${line.kind}`}>
                   <TableCell>{labelOf(LEDGER_TRANSFER_KIND_LABELS, line.kind, locale)}</TableCell>
-                  <TableCell align="right">{line.count}</TableCell>
+                  <TableCell align="right" sx={HIDE_ON_PHONE}>
+                    {line.count}
+                  </TableCell>
                   <TableCell align="right">{`${line.netCents > 0 ? '+' : ''}${money(line.netCents)}`}</TableCell>
                   <TableCell align="right">
                     <Link component={RouterLink} to={line.link}>
@@ -122,7 +131,7 @@ export function ExplainBalancePanel({ preset, defaults }: ExplainBalancePanelPro
               ))}
               <TableRow>
                 <TableCell sx={{ fontWeight: 600 }}>{t('statements.explain.closing', { date: data.to })}</TableCell>
-                <TableCell />
+                <TableCell sx={HIDE_ON_PHONE} />
                 <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="explain-closing">
                   {money(data.closingCents)}
                 </TableCell>
@@ -130,6 +139,7 @@ export function ExplainBalancePanel({ preset, defaults }: ExplainBalancePanelPro
               </TableRow>
             </TableBody>
           </Table>
+          </Box>
         )}
       </Stack>
     </Paper>

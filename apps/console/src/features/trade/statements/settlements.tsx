@@ -75,7 +75,7 @@ function SettlementOrders({ settlementId }: { settlementId: number }) {
       { key: 'payTime', title: t('statements.field.payTime'), width: 170, format: (row) => time(row.payTime) },
       { key: 'paidCents', title: t('statements.field.paid'), width: 120, align: 'right', format: (row) => money(row.paidCents) },
       { key: 'refundedCents', title: t('statements.field.refunded'), width: 120, align: 'right', format: (row) => money(row.refundedCents) },
-      { key: 'commissionCents', title: t('statements.field.commission'), width: 130, align: 'right', format: (row) => money(row.commissionCents) },
+      { key: 'commissionCents', title: t('statements.field.commission'), width: 160, align: 'right', format: (row) => money(row.commissionCents) },
       { key: 'netCents', title: t('statements.field.net'), flex: 1, align: 'right', format: (row) => money(row.netCents) },
     ],
     [t],
