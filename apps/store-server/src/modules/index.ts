@@ -122,6 +122,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     operatorKey: config.operatorKey,
     operatorKeyHeader: OPERATOR_KEY_HEADER,
     testHooks: config.enableTestHooks,
+    testHookRoutes: config.enableTestHooks && !config.production,
   });
   sandboxProvider.callbacks.on('payout', (event, trx) => wallet.onPayoutOutcome(event, trx));
   // Issue 29 deposit: top-ups paid through the provider (its payment callback posts them once) and wallet/deposit moves.

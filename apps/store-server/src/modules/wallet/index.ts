@@ -6,6 +6,7 @@ import { settleDue } from '../ledger';
 import { WalletReads, type WalletConditions } from './wallet.reads';
 import { WalletRepository } from './wallet.repository';
 import { ledgerCheckRoute, walletRoutes } from './wallet.routes';
+import { walletTestHookRoutes } from './wallet.test-hooks';
 import { payoutReference, WalletService, withdrawalIdOf, type PayPasswordCheck, type PayoutGateway, type WithdrawalCards } from './wallet.service';
 
 export { OPERATOR_LEDGER_CHECK_PATH } from './wallet.routes';
@@ -70,6 +71,8 @@ export interface WalletModuleDeps {
   env?: NodeJS.ProcessEnv;
   /** A server with test hooks: the sweeper is off unless LEDGER_SWEEP_SECONDS says otherwise. */
   testHooks?: boolean;
+  /** Registers the e2e settlement hook (ENABLE_TEST_HOOKS outside production only). */
+  testHookRoutes?: boolean;
 }
 
 /**
@@ -83,6 +86,7 @@ export function walletModule(deps: WalletModuleDeps) {
   const seconds = ledgerSweepSeconds(deps.env ?? process.env, deps.testHooks);
   const sweep = () => sweepLedger(deps.db, deps.clock, service, deps.cardOf);
   if (seconds > 0) routes.push(sweeperLifecycle(sweep, seconds));
+  if (deps.testHookRoutes) routes.push(...walletTestHookRoutes(deps.db, deps.clock));
   /** The payout's outcome, in the transaction that records the provider's event. */
   const onPayoutOutcome = async (event: { reference: string; status: 'succeeded' | 'failed'; failureReason: string | null }, trx: Transaction<StoreDatabase>) => {
     const id = withdrawalIdOf(event.reference);

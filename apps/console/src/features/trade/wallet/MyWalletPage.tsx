@@ -9,6 +9,8 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { PERMISSIONS, type LedgerEntryRecord } from '@merchant/api-contracts';
 import { formatCents } from '@merchant/ui-kit';
 import { useHasPermission } from '../../auth/permissions';
@@ -16,7 +18,7 @@ import { PageError, PageLoading, RecordTable, ScreenSection, type ResourceColumn
 import { useRouteManifest } from '../../../routes/manifestContext';
 import { collectPaths } from '../../../routes/routeHandle';
 import { walletApi } from './api';
-import { ACCOUNT_STATUS, KIND_STATUS, SourceLink, signedMoney, sourceText, time } from './ledgerText';
+import { ACCOUNT_STATUS, KIND_STATUS, SourceLink, accountText, kindText, signedMoney, sourceText, time } from './ledgerText';
 import { WALLET_PATHS } from './paths';
 
 const RECENT_COLUMNS: ResourceColumn<LedgerEntryRecord>[] = [
@@ -25,6 +27,23 @@ const RECENT_COLUMNS: ResourceColumn<LedgerEntryRecord>[] = [
   { key: 'account', titleKey: 'wallet.field.account', status: ACCOUNT_STATUS },
   { key: 'amountCents', titleKey: 'wallet.field.amount', align: 'right', format: (row) => signedMoney(row.amountCents) },
   { key: 'source', derived: true, titleKey: 'wallet.field.source', format: (row, context) => sourceText(row, context), render: (row, context) => <SourceLink source={row} context={context} /> },
+];
+
+/** Under 600 px the time and the account share a cell with the kind, so the row fits a phone without a side scroll. */
+const NARROW_COLUMNS: ResourceColumn<LedgerEntryRecord>[] = [
+  {
+    key: 'kind',
+    titleKey: 'wallet.field.kind',
+    render: (row, context) => (
+      <>
+        <Typography variant="body2">{kindText(row.kind, context)}</Typography>
+        <Typography variant="caption" color="text.secondary" component="div">
+          {time(row.createTime)} · {accountText(row.account, context)}
+        </Typography>
+      </>
+    ),
+  },
+  { key: 'amountCents', titleKey: 'wallet.field.amount', align: 'right', format: (row) => signedMoney(row.amountCents) },
 ];
 
 const BALANCES = [
@@ -40,6 +59,7 @@ export function MyWalletPage() {
   const known = new Set(collectPaths(useRouteManifest()));
   const mayWithdraw = useHasPermission(PERMISSIONS.walletWithdraw);
   const wallet = summary.currentData ?? summary.data;
+  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
 
   const links = [
     { key: 'withdraw', path: WALLET_PATHS.turnWithdrawal, shown: mayWithdraw, primary: true },
@@ -92,7 +112,7 @@ export function MyWalletPage() {
             {wallet.recent.length === 0 ? (
               <Typography color="text.secondary">{t('wallet.noRecent')}</Typography>
             ) : (
-              <RecordTable titleKey="wallet.recent" rows={wallet.recent} rowKey={(row) => row.entryId} columns={RECENT_COLUMNS} />
+              <RecordTable titleKey="wallet.recent" rows={wallet.recent} rowKey={(row) => row.entryId} columns={narrow ? NARROW_COLUMNS : RECENT_COLUMNS} />
             )}
           </Box>
           {known.has(WALLET_PATHS.moneyWater) && wallet.recent.length > 0 && (

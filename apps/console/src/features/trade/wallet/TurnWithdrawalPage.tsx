@@ -2,6 +2,7 @@
 // withdrawals below it.
 import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { PageError, PageLoading, ResourceListPage, ScreenSection } from '../../../resource-kit';
 import { walletApi } from './api';
 import { WithdrawalForm } from './WithdrawalForm';
@@ -16,7 +17,14 @@ export function TurnWithdrawalPage() {
       <ScreenSection title={t('wallet.withdraw.title')} testId="turn-withdrawal">
         {summary.error && !wallet ? <PageError error={summary.error} onRetry={summary.refetch} /> : !wallet ? <PageLoading /> : <WithdrawalForm wallet={wallet} onRefresh={summary.refetch} />}
       </ScreenSection>
-      <ResourceListPage resource={withdrawals} />
+      <ResourceListPage
+        resource={withdrawals}
+        header={
+          <Typography component="h2" variant="h6">
+            {t('wallet.withdraw.list')}
+          </Typography>
+        }
+      />
     </Stack>
   );
 }

@@ -24,7 +24,7 @@ const search = (t: TFunction, context: ResourceTextContext) =>
 const COLUMNS: ResourceColumn<LedgerEntryRecord>[] = [
   { key: 'createTime', titleKey: 'wallet.field.time', width: 160, format: (row) => time(row.createTime) },
   { key: 'kind', titleKey: 'wallet.field.kind', width: 190, status: KIND_STATUS },
-  { key: 'account', titleKey: 'wallet.field.account', width: 130, status: ACCOUNT_STATUS },
+  { key: 'account', titleKey: 'wallet.field.account', width: 170, status: ACCOUNT_STATUS },
   { key: 'amountCents', titleKey: 'wallet.field.amount', width: 130, align: 'right', format: (row) => signedMoney(row.amountCents) },
   { key: 'source', derived: true, titleKey: 'wallet.field.source', flex: 1, format: (row, context) => sourceText(row, context), render: (row, context) => <SourceLink source={row} context={context} /> },
   { key: 'transferId', titleKey: 'wallet.field.transferId', width: 110, hidden: true },
