@@ -240,6 +240,10 @@ describe('wallet ⇄ deposit transfers', () => {
     expect(adjustments.data.list.every((r) => r.kind === 'adjustment' && r.remark !== null && (r.from === 'platform' || r.to === 'platform'))).toBe(true);
     const detail = await h.call<DepositTransferDetail>(api.queryTransferDetail.path, { transferId: there.data.transferId }, token);
     expect(detail.data).toMatchObject({ transferId: there.data.transferId, kind: 'wallet_to_deposit', depositCents: after.deposit, availableCents: after.available });
+    // The money flow names the move by its source document: that id opens the same record.
+    const { source_id: documentId } = await db().selectFrom('store_ledger_transfer').select('source_id').where('id', '=', there.data.transferId).executeTakeFirstOrThrow();
+    const byDocument = await h.call<DepositTransferDetail>(api.queryTransferDetail.path, { transferId: Number(documentId) }, token);
+    expect([Number(documentId) >= 900_001, byDocument.data.transferId]).toEqual([true, there.data.transferId]);
 
     const over = await move(token, 'deposit_to_wallet', after.deposit + 100);
     expect([over.code, over.msg]).toEqual([STORE_CODES.notAllowedInCurrentState, 'the deposit balance is not enough']);
@@ -297,6 +301,8 @@ describe('store scope and permissions', () => {
     const other = await h.login(OTHER_STORE_USER, 'Demo12345');
     expect((await topUpDetail(other, mine.data.topUpId)).code).toBe(STORE_CODES.notFound);
     expect((await h.call(api.queryTransferDetail.path, { transferId: moved.data.transferId }, other)).code).toBe(STORE_CODES.notFound);
+    const { source_id: documentId } = await db().selectFrom('store_ledger_transfer').select('source_id').where('id', '=', moved.data.transferId).executeTakeFirstOrThrow();
+    expect((await h.call(api.queryTransferDetail.path, { transferId: Number(documentId) }, other)).code).toBe(STORE_CODES.notFound);
     expect((await h.call<PageOf<DepositTopUpRecord>>(api.queryTopUpList.path, {}, other)).data.total).toBe(0);
     expect((await h.call<PageOf<DepositTransferRecord>>(api.queryTransferList.path, {}, other)).data.total).toBe(0);
 

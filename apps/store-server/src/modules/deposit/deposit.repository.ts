@@ -146,11 +146,16 @@ export class DepositRepository {
     return (await this.transfers(storeId, { transferId })).list[0];
   }
 
+  /** The store's move or adjustment whose document (store_deposit_transfer) has this id: the money flow names it as the source. */
+  async transferByDocument(storeId: number, documentId: number): Promise<DepositTransferRecord | undefined> {
+    return (await this.transfers(storeId, { documentId })).list[0];
+  }
+
   transferPage(storeId: number, query: TransferQuery): Promise<PageOf<DepositTransferRecord>> {
     return this.transfers(storeId, { query });
   }
 
-  private async transfers(storeId: number, by: { key?: string; transferId?: number; query?: TransferQuery }): Promise<PageOf<DepositTransferRecord>> {
+  private async transfers(storeId: number, by: { key?: string; transferId?: number; documentId?: number; query?: TransferQuery }): Promise<PageOf<DepositTransferRecord>> {
     const query = by.query ?? { pageNum: 1, pageSize: 1 };
     let base = this.db
       .selectFrom('store_ledger_transfer as t')
@@ -161,6 +166,7 @@ export class DepositRepository {
       .where('t.kind', 'in', query.kind ? [query.kind] : [...DEPOSIT_TRANSFER_KINDS]);
     if (by.key !== undefined) base = base.where('t.idempotency_key', '=', by.key).where('t.kind', 'in', ['wallet_to_deposit', 'deposit_to_wallet']);
     if (by.transferId !== undefined) base = base.where('t.id', '=', by.transferId);
+    if (by.documentId !== undefined) base = base.where('doc.id', '=', by.documentId);
     if (query.createTimeStart !== undefined) base = base.where('t.created_at', '>=', new Date(query.createTimeStart * 1000));
     if (query.createTimeEnd !== undefined) base = base.where('t.created_at', '<=', new Date(query.createTimeEnd * 1000));
     const total = int8(String((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n));

@@ -153,7 +153,9 @@ export class DepositService {
   }
 
   async transfer(caller: Caller, transferId: number): Promise<DepositTransferDetail> {
-    const record = await this.repository.transfer(caller.storeId, transferId);
+    // The ledger transfer's id (the transfer record's rows), else its document's id (how a money-flow entry names its
+    // source: sourceType transfer/adjustment, sourceId). Document ids start at 900001, past any ledger id in use.
+    const record = (await this.repository.transfer(caller.storeId, transferId)) ?? (await this.repository.transferByDocument(caller.storeId, transferId));
     if (!record) throw transferNotFound();
     const now = await balances(this.repository.db, caller.storeId);
     return { ...record, depositCents: now.deposit, availableCents: now.available };
