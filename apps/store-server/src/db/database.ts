@@ -42,6 +42,7 @@ import * as sandboxProvider from './migrations/0040-sandbox-provider';
 import * as orderPaymentChannel from './migrations/0041-order-payment-channel';
 import * as ledgerStatements from './migrations/0043-ledger-statements';
 import * as deposit from './migrations/0042-deposit';
+import * as referenceNamesZh from './migrations/0044-reference-names-zh';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -88,6 +89,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0041-order-payment-channel': orderPaymentChannel,
   '0042-deposit': deposit,
   '0043-ledger-statements': ledgerStatements,
+  '0044-reference-names-zh': referenceNamesZh,
 };
 
 export interface DatabaseOptions {

@@ -539,17 +539,26 @@ export interface BrandApplicationTable {
 
 /** Reference data shared by every store (read-only for merchants). */
 export interface RefBankTable { bank_code: string; bank_name: string; sort: number; /** Migration 0025; null: bank_name is said in every language. */ bank_name_zh: string | null }
-export interface RefUnitTable { id: number; unit_name: string; enabled: boolean }
+export interface RefUnitTable { id: number; unit_name: string; enabled: boolean; /** Migration 0044; null: unit_name in every language. */ unit_name_zh: string | null }
 export interface RefTechnologyTable { id: number; technology_name: string }
-export interface RefCategoryTable { id: number; parent_id: number; category_name: string; level: number; enabled: boolean; sort: number }
-export interface RefCategorySpecTable { id: number; category_id: number; spec_name: string; spec_values: Json<string[]> }
+export interface RefCategoryTable { id: number; parent_id: number; category_name: string; level: number; enabled: boolean; sort: number; /** Migration 0044. */ category_name_zh: string | null }
+export interface RefCategorySpecTable {
+  id: number;
+  category_id: number;
+  /** The key stored in goods' spec lists and SKUs' spec values: never renamed (migration 0044). */
+  spec_name: string;
+  spec_values: Json<string[]>;
+  spec_label_zh: string | null;
+  /** Chinese labels of spec values, keyed by value (missing: the value itself). */
+  spec_value_labels_zh: Json<Record<string, string>>;
+}
 export interface RefCityTable { city_code: string; parent_code: string; city_name: string; level: number; is_operate: boolean; is_open: boolean }
 export interface RefAppTable { app_id: number; app_name: string }
 export interface RefAdvertTable { id: number; position: string; title: string; image_url: string; link_url: string; sort: number; enabled: boolean }
 export interface RefSinglePageTable { page_code: string; title: string; content: string }
 export interface RefEntryFeeTable { city_code: string; category_id: number; fee_cents: number; deposit_cents: number }
 export interface RefSkillPackageTable { id: number; package_name: string; price_cents: number; description: string }
-export interface RefPorterageTable { id: number; porterage_name: string; unit_name: string; price_cents: number }
+export interface RefPorterageTable { id: number; porterage_name: string; unit_name: string; price_cents: number; /** Migration 0044. */ porterage_name_zh: string | null; unit_name_zh: string | null }
 export interface RefSowntownTable { id: number; city_code: string; sowntown_name: string }
 export interface RefDictionaryTable { dict_type: string; dict_value: number; dict_label: string }
 

@@ -59,7 +59,17 @@ export const commonEndpoints = {
     access: 'public',
     summary: 'The specifications of a category',
     biz: z.object({ categoryId: idField() }),
-    data: listOf(z.strictObject({ id: int(), specName: z.string(), specValues: z.array(z.string()) })),
+    // specName and specValues are keys (stored in goods and SKUs, never translated); the labels are what the
+    // merchant reads, in the caller's language (docs/goods.md "Reference data in two languages").
+    data: listOf(
+      z.strictObject({
+        id: int(),
+        specName: z.string(),
+        specValues: z.array(z.string()),
+        specLabel: z.string().optional(),
+        specValueLabels: z.record(z.string(), z.string()).optional(),
+      }),
+    ),
     errors: [STORE_CODES.notFound],
   }),
   /** Money in integer cents. */

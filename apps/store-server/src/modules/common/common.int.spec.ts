@@ -19,7 +19,7 @@ describe('common lists, error reports, operation log', () => {
     const top = await h.call<{ list: Array<{ id: number }> }>('/v1/store/eshop/expand/category/list', { parentId: 1 });
     expect(top.data.list.map((c) => c.id)).toEqual([11, 12]); // 13 is disabled
     const specs = await h.call<{ list: Array<{ specName: string; specValues: string[] }> }>('/v1/store/common/category/specList', { categoryId: 11 });
-    expect(specs.data.list[0]).toEqual({ id: 1, specName: 'Size', specValues: ['300x300', '600x600', '800x800'] });
+    expect(specs.data.list[0]).toEqual({ id: 1, specName: 'Size', specValues: ['300x300', '600x600', '800x800'], specLabel: 'Size', specValueLabels: { '300x300': '300x300', '600x600': '600x600', '800x800': '800x800' } });
     const fee = await h.call('/v1/store/common/entryFee/getEntryFee', { cityCode: '310100', categoryId: 11 });
     expect(fee.data).toEqual({ cityCode: '310100', categoryId: 11, entryFee: 100000, deposit: 500000 });
     expect((await h.call('/v1/store/common/entryFee/getEntryFee', { cityCode: '310100', categoryId: 12 })).code).toBe('10100004');

@@ -1,36 +1,39 @@
 import type { Kysely } from 'kysely';
+import type { SupportedLanguage } from '@merchant/api-contracts';
+import { categoryNameIn, porterageNameIn, porterageUnitIn, specLabelIn, unitNameIn } from '../../db/reference-names';
 import type { StoreDatabase } from '../../db/schema';
 
 /** Platform reference tables (read only), error reports, the operation log and the store's async tasks. */
 export class CommonRepository {
   constructor(private readonly db: Kysely<StoreDatabase>) {}
 
-  units() {
-    return this.db.selectFrom('ref_unit').select(['id', 'unit_name as unitName']).where('enabled', '=', true).orderBy('id').execute();
+  // Names of units, categories, specs and porterage items are in the caller's language (migration 0044).
+  units(language: SupportedLanguage) {
+    return this.db.selectFrom('ref_unit as u').select(['u.id', unitNameIn(language).as('unitName')]).where('u.enabled', '=', true).orderBy('u.id').execute();
   }
 
   technologies() {
     return this.db.selectFrom('ref_technology').select(['id', 'technology_name as technologyName']).orderBy('id').execute();
   }
 
-  private categorySelect() {
-    return this.db.selectFrom('ref_category').select(['id', 'parent_id as parentId', 'category_name as categoryName', 'level']).where('enabled', '=', true);
+  private categorySelect(language: SupportedLanguage) {
+    return this.db.selectFrom('ref_category as c').select(['c.id', 'c.parent_id as parentId', categoryNameIn(language).as('categoryName'), 'c.level']).where('c.enabled', '=', true);
   }
 
   /** Enabled categories under a parent (0 = top level). */
-  categoriesUnder(parentId: number) {
-    return this.categorySelect().where('parent_id', '=', parentId).orderBy('sort').execute();
+  categoriesUnder(parentId: number, language: SupportedLanguage) {
+    return this.categorySelect(language).where('c.parent_id', '=', parentId).orderBy('c.sort').execute();
   }
 
-  enabledCategories() {
-    return this.categorySelect().orderBy('sort').execute();
+  enabledCategories(language: SupportedLanguage) {
+    return this.categorySelect(language).orderBy('c.sort').execute();
   }
 
-  storeCategories(storeId: number) {
+  storeCategories(storeId: number, language: SupportedLanguage) {
     return this.db
       .selectFrom('store_category_link as l')
       .innerJoin('ref_category as c', 'c.id', 'l.category_id')
-      .select(['c.id', 'c.parent_id as parentId', 'c.category_name as categoryName'])
+      .select(['c.id', 'c.parent_id as parentId', categoryNameIn(language).as('categoryName')])
       .where('l.store_id', '=', storeId)
       .orderBy('c.id')
       .execute();
@@ -40,8 +43,13 @@ export class CommonRepository {
     return (await this.db.selectFrom('ref_category').select('id').where('id', '=', categoryId).executeTakeFirst()) !== undefined;
   }
 
-  categorySpecs(categoryId: number) {
-    return this.db.selectFrom('ref_category_spec').select(['id', 'spec_name', 'spec_values']).where('category_id', '=', categoryId).orderBy('id').execute();
+  categorySpecs(categoryId: number, language: SupportedLanguage) {
+    return this.db
+      .selectFrom('ref_category_spec as s')
+      .select(['s.id', 's.spec_name', 's.spec_values', 's.spec_value_labels_zh', specLabelIn(language).as('spec_label')])
+      .where('s.category_id', '=', categoryId)
+      .orderBy('s.id')
+      .execute();
   }
 
   findEntryFee(cityCode: string, categoryId: number) {
@@ -52,8 +60,12 @@ export class CommonRepository {
     return this.db.selectFrom('ref_skill_package').selectAll().orderBy('id').execute();
   }
 
-  porterage() {
-    return this.db.selectFrom('ref_porterage').selectAll().orderBy('id').execute();
+  porterage(language: SupportedLanguage) {
+    return this.db
+      .selectFrom('ref_porterage as p')
+      .select(['p.id', porterageNameIn(language).as('porterage_name'), porterageUnitIn(language).as('unit_name'), 'p.price_cents'])
+      .orderBy('p.id')
+      .execute();
   }
 
   findSinglePage(code: string) {

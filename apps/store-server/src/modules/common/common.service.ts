@@ -1,4 +1,4 @@
-import type { LocalizedText } from '@merchant/api-contracts';
+import type { LocalizedText, SupportedLanguage } from '@merchant/api-contracts';
 import type { Caller } from '../../http/route';
 import { epochSecondsOf } from '../../shared/clock';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
@@ -11,8 +11,8 @@ const notFound = (what: LocalizedText) => new StoreError(STORE_CODES.notFound, t
 export class CommonService {
   constructor(private readonly repository: CommonRepository) {}
 
-  async units() {
-    return { list: await this.repository.units() };
+  async units(language: SupportedLanguage) {
+    return { list: await this.repository.units(language) };
   }
 
   async technologies() {
@@ -20,24 +20,36 @@ export class CommonService {
   }
 
   /** Enabled categories under a parent (0 = top level). */
-  async categories(parentId: number) {
-    return { list: await this.repository.categoriesUnder(parentId) };
+  async categories(parentId: number, language: SupportedLanguage) {
+    return { list: await this.repository.categoriesUnder(parentId, language) };
   }
 
   /** The whole enabled tree, for the backend category loader. */
-  async categoryTree() {
-    const rows = await this.repository.enabledCategories();
+  async categoryTree(language: SupportedLanguage) {
+    const rows = await this.repository.enabledCategories(language);
     return { list: rows.filter((r) => r.parentId === 0).map((top) => ({ ...top, children: rows.filter((r) => r.parentId === top.id) })) };
   }
 
-  async storeCategories(caller: Caller) {
-    return { list: await this.repository.storeCategories(caller.storeId) };
+  async storeCategories(caller: Caller, language: SupportedLanguage) {
+    return { list: await this.repository.storeCategories(caller.storeId, language) };
   }
 
-  async categorySpecs(categoryId: number) {
+  /**
+   * A category's specs: `specName` and `specValues` are the keys goods and SKUs store (never translated);
+   * `specLabel` and `specValueLabels` are what the merchant reads, in the caller's language (docs/goods.md).
+   */
+  async categorySpecs(categoryId: number, language: SupportedLanguage) {
     if (!(await this.repository.categoryExists(categoryId))) throw notFound(text('类目', 'category'));
-    const rows = await this.repository.categorySpecs(categoryId);
-    return { list: rows.map((r) => ({ id: r.id, specName: r.spec_name, specValues: r.spec_values })) };
+    const rows = await this.repository.categorySpecs(categoryId, language);
+    return {
+      list: rows.map((r) => ({
+        id: r.id,
+        specName: r.spec_name,
+        specValues: r.spec_values,
+        specLabel: r.spec_label,
+        specValueLabels: Object.fromEntries(r.spec_values.map((value) => [value, (language === 'zh-CN' && r.spec_value_labels_zh[value]) || value])),
+      })),
+    };
   }
 
   async entryFee(cityCode: string, categoryId: number) {
@@ -51,8 +63,8 @@ export class CommonService {
     return { list: rows.map((r) => ({ id: r.id, packageName: r.package_name, price: Number(r.price_cents), description: r.description })) };
   }
 
-  async porterage() {
-    const rows = await this.repository.porterage();
+  async porterage(language: SupportedLanguage) {
+    const rows = await this.repository.porterage(language);
     return { list: rows.map((r) => ({ id: r.id, porterageName: r.porterage_name, unitName: r.unit_name, price: Number(r.price_cents) })) };
   }
 
