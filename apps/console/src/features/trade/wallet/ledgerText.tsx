@@ -42,7 +42,9 @@ const SOURCE_SCREENS: Partial<Record<LedgerSourceType, string>> = {
   settlement: WALLET_PATHS.settlementInquiryView,
   withdrawal: WALLET_PATHS.turnWithdrawal,
   transfer: WALLET_PATHS.transferRecordView,
-  top_up: WALLET_PATHS.transferRecord,
+  // The deposit slice's transfer view opens a platform adjustment by its document id too.
+  adjustment: WALLET_PATHS.transferRecordView,
+  top_up: WALLET_PATHS.topUp,
 };
 
 /** The address of a source document's screen, undefined where the console has none (yet). */
