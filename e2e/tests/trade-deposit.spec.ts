@@ -48,13 +48,14 @@ class DepositScreens {
     return dialog;
   }
 
-  async transfer(direction: 'wallet to deposit' | 'deposit to wallet', yuan: string) {
+  async transfer(direction: 'wallet to deposit' | 'deposit to wallet', yuan: string, shot?: string) {
     await this.page.getByRole('button', { name: 'Transfer', exact: true }).click();
     const dialog = this.page.getByRole('dialog', { name: 'Transfer between wallet and deposit' });
     await dialog.getByRole('combobox', { name: /direction/ }).click();
     await this.page.getByRole('option', { name: direction }).click();
     await dialog.getByTestId('transfer-amount').fill(yuan);
     await dialog.getByTestId('transfer-pay-password').fill(PAY_PASSWORD);
+    if (shot) await screenshot(this.page, shot, { fullPage: false });
     await dialog.getByRole('button', { name: 'Next' }).click();
     await this.page.getByRole('dialog', { name: 'Confirm the transfer' }).getByRole('button', { name: 'confirm' }).click();
     await expect(dialog).toBeHidden();
@@ -84,7 +85,7 @@ test('a deposit top-up through the sandbox provider ends paid and the deposit gr
 
   await screens.openTransferRecord();
   await expect(screens.deposit()).toHaveText('500.00');
-  await screens.transfer('deposit to wallet', '200');
+  await screens.transfer('deposit to wallet', '200', 'deposit-transfer-dialog-1440-en');
   await expect(screens.deposit()).toHaveText('300.00');
   await expect(screens.available()).toHaveText('200.00');
   await screens.transfer('wallet to deposit', '50');
@@ -112,4 +113,7 @@ test('a deposit top-up through the sandbox provider ends paid and the deposit gr
   await screens.topUps.open();
   await expect(screens.topUps.cell(topUpId!, 'state')).toHaveText('已到账');
   await screenshot(page, 'deposit-top-up-list-390-zh');
+  await page.getByRole('button', { name: '充值保证金' }).click();
+  await page.getByRole('dialog', { name: '充值保证金' }).getByTestId('top-up-amount').fill('100.00');
+  await screenshot(page, 'deposit-top-up-dialog-390-zh', { fullPage: false });
 });

@@ -26,7 +26,7 @@ function Balances() {
     </Stack>
   );
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('deposit.balance.deposit')}>
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('deposit.balance.title')}>
       <Stack direction="row" spacing={6} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {item('deposit.balance.deposit', account.depositBalance, 'deposit-balance')}
         {item('deposit.balance.available', account.availableBalance, 'available-balance')}

@@ -4,7 +4,7 @@ export const depositMessages = {
   'zh-CN': {
     deposit: {
       menu: { topUp: '保证金充值', transferRecord: '转账记录', transferRecordView: '转账详情' },
-      balance: { deposit: '保证金余额（元）', available: '可用余额（元）' },
+      balance: { title: '保证金与可用余额', deposit: '保证金余额（元）', available: '可用余额（元）' },
       field: {
         topUpId: '充值单号',
         amount: '金额（元）',
@@ -56,7 +56,7 @@ export const depositMessages = {
   'en-US': {
     deposit: {
       menu: { topUp: 'Deposit top-up', transferRecord: 'Transfer record', transferRecordView: 'Transfer' },
-      balance: { deposit: 'deposit (yuan)', available: 'available (yuan)' },
+      balance: { title: 'Deposit and available balance', deposit: 'deposit (yuan)', available: 'available (yuan)' },
       field: {
         topUpId: 'top-up no.',
         amount: 'amount (yuan)',
