@@ -37,7 +37,6 @@ export const depositMessages = {
         failed: '支付失败：{{reason}}。保证金未发生变化，可重新充值。',
         stillPending: '支付结果尚未返回，可关闭窗口，稍后在列表中查看结果。',
         close: '关闭',
-        again: '再充一笔',
       },
       transfer: {
         action: '转账',
@@ -89,7 +88,6 @@ export const depositMessages = {
         failed: 'The payment failed: {{reason}}. Your deposit did not change; you can top up again.',
         stillPending: 'No answer from the payment provider yet. You can close this window and find the result in the list later.',
         close: 'Close',
-        again: 'Top up again',
       },
       transfer: {
         action: 'Transfer',
