@@ -12,6 +12,7 @@ import type { RuntimeConfig } from './runtimeConfig';
 import type { TransportClient, TransportReactions } from './transport';
 import { createTransportReactions } from './transportReactions';
 import { startTelemetry, type Telemetry, type TelemetryTarget } from './telemetry';
+import { refetchReferenceDataOnLanguageChange } from './referenceDataLanguage';
 import { startManifest } from '../routes/startManifest';
 import { fixedManifest } from '../routes/manifestContext';
 import { discoverShellScreens, type RouteDiscovery } from '../routes/shellDiscovery';
@@ -68,6 +69,7 @@ function* consoleSteps(options: CreateConsoleOptions): Generator<void, ConsoleAp
   const client = options.createClient({ reactions, translate: (key) => i18n.t(key), getLanguage: () => i18n.language });
   yield;
   const store = createAppStore(client);
+  refetchReferenceDataOnLanguageChange(store, i18n);
   yield;
   const discovery = options.manifest ? undefined : discoverShellScreens(startManifest, store);
   const router = options.createRouter(toRouteObjects(options.manifest ?? startManifest, store), discovery);

@@ -24,6 +24,7 @@ import { GOODS_LIMITS } from './contract';
 import { errorText } from './formText';
 import type { ReleaseFormValues } from './releaseSchema';
 import { activeSpecs, bulkFillSkus, buildSkuRows, countCombinations, skuKey, toggleSpecValue } from './skus';
+import { specLabelOf, specValueLabelOf } from './specLabels';
 
 const PRICE_MAX_YUAN = Number(formatCents(GOODS_LIMITS.priceMaxCents));
 
@@ -68,16 +69,16 @@ export function SpecSkuSection({ categorySpecs, loading }: { categorySpecs: Cate
       {(categorySpecs ?? []).map((spec) => {
         const chosen = specs.find((item) => item.specName === spec.specName)?.values ?? [];
         return (
-          <Stack key={spec.id} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }} role="group" aria-label={spec.specName}>
+          <Stack key={spec.id} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }} role="group" aria-label={spec.specLabel ?? spec.specName}>
             <Typography sx={{ minWidth: 96 }} component="span">
-              {spec.specName}
+              {spec.specLabel ?? spec.specName}
             </Typography>
             {spec.specValues.map((value) => {
               const on = chosen.includes(value);
               return (
                 <Chip
                   key={value}
-                  label={value}
+                  label={spec.specValueLabels?.[value] ?? value}
                   clickable
                   color={on ? 'primary' : 'default'}
                   variant={on ? 'filled' : 'outlined'}
@@ -127,7 +128,7 @@ export function SpecSkuSection({ categorySpecs, loading }: { categorySpecs: Cate
         <Table size="small" aria-label={t('goodsRelease.sku.table')} sx={{ minWidth: 720, '& td, & th': { whiteSpace: 'nowrap' }, '& .MuiTextField-root': { width: 150 } }}>
           <TableHead>
             <TableRow>
-              {names.length === 0 ? <TableCell>{t('goodsRelease.sku.spec')}</TableCell> : names.map((name) => <TableCell key={name}>{name}</TableCell>)}
+              {names.length === 0 ? <TableCell>{t('goodsRelease.sku.spec')}</TableCell> : names.map((name) => <TableCell key={name}>{specLabelOf(categorySpecs, name)}</TableCell>)}
               <TableCell>{t('goodsRelease.sku.price')}</TableCell>
               <TableCell>{t('goodsRelease.sku.stock')}</TableCell>
               <TableCell title={t('goodsRelease.sku.floorHint')}>{t('goodsRelease.sku.floorPrice')}</TableCell>
@@ -171,10 +172,10 @@ export function SpecSkuSection({ categorySpecs, loading }: { categorySpecs: Cate
               </TableCell>
             </TableRow>
             {skus.map((row, index) => {
-              const label = row.specValues.length ? row.specValues.join(' / ') : t('goodsRelease.sku.single');
+              const label = row.specValues.length ? row.specValues.map((value, k) => specValueLabelOf(categorySpecs, names[k] ?? '', value)).join(' / ') : t('goodsRelease.sku.single');
               return (
                 <TableRow key={skuKey(row.specValues)} data-testid="sku-row">
-                  {row.specValues.length === 0 ? <TableCell>{label}</TableCell> : row.specValues.map((value, column) => <TableCell key={column}>{value}</TableCell>)}
+                  {row.specValues.length === 0 ? <TableCell>{label}</TableCell> : row.specValues.map((value, column) => <TableCell key={column}>{specValueLabelOf(categorySpecs, names[column] ?? '', value)}</TableCell>)}
                   <TableCell>
                     <Controller
                       control={control}
