@@ -1,4 +1,4 @@
-// outboundApplication 'Confirm dispatch' (outbound/dispatch): the question shows what leaves the warehouse —
+// outboundApplication 'Dispatch' (确认出库, outbound/dispatch): the question shows what leaves the warehouse —
 // the warehouse, the recipient and address, and every line's goods, SKU spec and quantity (outbound/detail) —
 // so the merchant confirms the goods, not an order number (issue 35 §4). Confirming waits for the lines; a
 // refusal (not enough stock) shows the server msg once (baseQuery), keeps the dialog open and moves nothing.
