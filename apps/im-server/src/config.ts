@@ -6,6 +6,7 @@ import { DEFAULT_RATE_RULES } from './gateway/frequency-limiter';
 import type { S3StoreConfig } from './upload/s3-object-store';
 import { DEFAULT_REPORTER_DISPATCH, DEFAULT_REPORTER_RETENTION_MS, type ReporterDispatchConfig } from './domain/stats/reporter-events';
 import { DEFAULT_TELEMETRY_CONFIG, type TelemetryConfig } from './domain/stats/telemetry';
+import { DEFAULT_RECALL_WINDOW_MS } from './domain/history/recall-service';
 import { DEFAULT_WRITE_BATCH_MAX, DEFAULT_WRITE_MODE, DEFAULT_WRITES_IN_FLIGHT, WRITE_MODES, type WriteMode } from './domain/msg/write-batcher';
 
 /** im-client-spec §9: heartbeat interval 30000 ms, heartbeat command timeout 5000 ms. */
@@ -75,6 +76,8 @@ export interface ImServerConfig {
    * is refused in production: the endpoints are then off until a key is set.
    */
   operatorKey?: string;
+  /** How long after sending its sender may recall a message (deleteMsg; default 2 minutes). Env IM_RECALL_WINDOW_MS. */
+  recallWindowMs?: number;
   /** How long a node keeps the anti-spam lexicon before reading it again (default 2000 ms; tests 0). */
   antispamCacheMs?: number;
   /** The link /lbs hands out; default ws://<host>:<port>/ws. */
@@ -190,6 +193,7 @@ export function resolveConfig(config: ImServerConfig): ResolvedConfig {
     appKey: config.appKey ?? DEFAULT_APP_KEY,
     operatorKey: config.operatorKey || DEFAULT_OPERATOR_KEY,
     antispamCacheMs: config.antispamCacheMs ?? 2000,
+    recallWindowMs: positiveInterval(config.recallWindowMs ?? DEFAULT_RECALL_WINDOW_MS, 'recall window'),
     publicWsUrl: config.publicWsUrl || undefined,
     lbsBackupUrls: config.lbsBackupUrls ?? [],
     idleTimeoutMs: config.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,

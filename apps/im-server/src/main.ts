@@ -39,6 +39,7 @@ const server = create({
   objectDir: env.IM_OBJECT_DIR,
   s3: objectStoreFromEnv(),
   uploadSweepIntervalMs: env.IM_UPLOAD_SWEEP_MS ? Number(env.IM_UPLOAD_SWEEP_MS) : undefined,
+  recallWindowMs: env.IM_RECALL_WINDOW_MS ? Number(env.IM_RECALL_WINDOW_MS) : undefined,
   expirySweepIntervalMs: env.IM_EXPIRY_SWEEP_MS ? Number(env.IM_EXPIRY_SWEEP_MS) : undefined,
   convertDocuments: env.IM_CONVERT_DOCUMENTS !== '0',
   demoSeed: env.IM_DEMO_SEED === '1',

@@ -13,6 +13,7 @@ import { SysMsgService } from './domain/system-msg/sys-msg-service';
 import { SyncService } from './domain/sync/sync-service';
 import { UserService } from './domain/user/user-service';
 import { HistoryService } from './domain/history/history-service';
+import { RecallService } from './domain/history/recall-service';
 import { SessionSyncService } from './domain/history/session-sync';
 import { BroadcastService, type BroadcastMsg } from './domain/broadcast/broadcast-service';
 import { TeamService } from './domain/team/team-service';
@@ -214,6 +215,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     const relations = new RelationService(store.db);
     const sysMsgs = new SysMsgService(store.db);
     const history = new HistoryService(store.db, config.now);
+    const recall = new RecallService(store.db, config.recallWindowMs, config.now);
     const sessionSync = new SessionSyncService(store.db);
     const broadcasts = new BroadcastService(store.db, config.now);
     const teams = new TeamService(store.db, config.now);
@@ -237,7 +239,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
       return { cdnDomain: cdn.domain, objectNamePrefix: cdn.domain ? `${listeningUrl}/nos/` : '', expire: cdn.domain ? cdn.expire : 0 };
     };
     const gateway = new ImGateway(
-      { cdnHost, users, messages, sessions, sync, friends, relations, sysMsgs, history, sessionSync, broadcasts, teams, teamMessages, superTeams, uploads, documents, msgExtend, events, signalling, chatrooms, chatroomQueue, antispam, sdkLogs },
+      { cdnHost, users, messages, sessions, sync, friends, relations, sysMsgs, history, recall, sessionSync, broadcasts, teams, teamMessages, superTeams, uploads, documents, msgExtend, events, signalling, chatrooms, chatroomQueue, antispam, sdkLogs },
       router,
       {
         appKey: config.appKey,

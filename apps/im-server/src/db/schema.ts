@@ -11,6 +11,7 @@ export interface ImDatabase {
   im_relation: RelationTable;
   im_sys_msg: SysMsgTable;
   im_msg_deleted_self: MsgDeletedSelfTable;
+  im_msg_recall: MsgRecallTable;
   im_history_clear: HistoryClearTable;
   im_broadcast_msg: BroadcastMsgTable;
   im_team: TeamTable;
@@ -154,6 +155,17 @@ export interface MsgDeletedSelfTable {
   id_server: number;
   deleted_at: number;
   custom: Generated<string>;
+  seq: number;
+}
+
+/** A message its sender recalled, one row per account of the conversation (migration 026); `seq` is accid's sync number of the recall. */
+export interface MsgRecallTable {
+  accid: string;
+  id_server: number;
+  ope_account: string;
+  recalled_at: number;
+  ps: Generated<string>;
+  attach: Generated<string>;
   seq: number;
 }
 

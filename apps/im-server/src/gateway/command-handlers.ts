@@ -176,6 +176,7 @@ export const COMMAND_HANDLERS: CommandHandlers = {
       msgReceipts: timetags.msgReceipts,
       stickTopSessions: timetags.stickTopSessions,
       deleteMsgSelf: timetags.deleteMsgSelf,
+      deleteMsg: timetags.deleteMsg,
       sessionHistoryMsgsDelete: timetags.sessionHistoryMsgsDelete,
       broadcastMsgs: timetags.broadcastMsgs,
       teams: timetags.teams,

@@ -7,6 +7,7 @@ import type { FriendService } from '../domain/friend/friend-service';
 import type { RelationService } from '../domain/relation/relation-service';
 import type { SysMsgService } from '../domain/system-msg/sys-msg-service';
 import type { HistoryService } from '../domain/history/history-service';
+import type { RecallService } from '../domain/history/recall-service';
 import type { SessionSyncService } from '../domain/history/session-sync';
 import type { BroadcastService } from '../domain/broadcast/broadcast-service';
 import type { TeamService } from '../domain/team/team-service';
@@ -33,6 +34,8 @@ export interface ImServices {
   sysMsgs: SysMsgService;
   /** Delete for self, clear history, search (domain/history). */
   history: HistoryService;
+  /** Recall by the sender within the window (deleteMsg, domain/history/recall-service). */
+  recall: RecallService;
   /** Receipts and stick-top with the owner's sync number. */
   sessionSync: SessionSyncService;
   broadcasts: BroadcastService;

@@ -3,6 +3,7 @@ import { ImServerError, parameterError } from '../domain/errors';
 import { p2pSessionId } from '../domain/msg/message';
 import { validateAccount } from '../domain/msg/message-service';
 import type { DeletedForSelf, MessageRef } from '../domain/history/history-service';
+import type { RecalledMessage } from '../domain/history/recall-service';
 import { messageRecord } from './records';
 import type { CommandContext, CommandHandlers } from './handler-types';
 import type { SyncResult } from '../domain/sync/sync-service';
@@ -44,6 +45,18 @@ export const HISTORY_HANDLERS: CommandHandlers = {
       limit: body.limit,
     });
     return { msgs: msgs.map((m) => messageRecord(m, ctx.port.account)) };
+  },
+
+  // Recall (issue 31, docs/protocol.md "Recall"): stored for both accounts with their sync numbers,
+  // then msgDeleted to every port of both on every node (the caller's own link has the response).
+  deleteMsg: async (ctx, body) => {
+    const msg = body.msg ?? {};
+    const recalled = await ctx.services.recall.recall(ctx.port.account, { ...refOf(msg), scene: msg.scene }, body.ps ?? '', body.attach ?? '');
+    const deleted = recalledRecord(recalled);
+    ctx.afterResponse(() =>
+      ctx.publishToMany([...recalled.seqs.keys()], { kind: 'push', command: 'msgDeleted', body: { deleted }, exceptConnectionId: ctx.port.connectionId }),
+    );
+    return {};
   },
 
   deleteMsgSelf: async (ctx, body) => deleteSelf(ctx, body.msg ? [refOf(body.msg)] : [], body.custom),
@@ -118,6 +131,22 @@ export function deletedRecord(deleted: DeletedForSelf, account: string): Deleted
   };
 }
 
+/** The msgDeleted / syncDeleteMsgs record of a recall. */
+export function recalledRecord(recalled: RecalledMessage): DeletedMsgRecordValue {
+  const m = recalled.message;
+  return {
+    scene: m.scene,
+    from: m.from,
+    to: m.to,
+    idClient: m.idClient,
+    idServer: m.idServer,
+    time: recalled.time,
+    opeAccount: recalled.opeAccount,
+    ...(recalled.ps ? { ps: recalled.ps } : {}),
+    ...(recalled.attach ? { attach: recalled.attach } : {}),
+  };
+}
+
 async function deleteSelf(ctx: CommandContext, refs: MessageRef[], custom: string | undefined) {
   const account = ctx.port.account;
   const result = await ctx.services.history.deleteSelf(account, refs, custom ?? '');
@@ -162,6 +191,7 @@ export function pushHistorySync(ctx: CommandContext, result: SyncResult): void {
   if (result.deletedSelf.length > 0) {
     ctx.pushToSelf('syncDeleteMsgSelf', { deleted: result.deletedSelf.map((d) => deletedRecord(d, ctx.port.account)), timetag });
   }
+  if (result.recalled.length > 0) ctx.pushToSelf('syncDeleteMsgs', { deleted: result.recalled.map(recalledRecord), timetag });
   if (result.historyClears.length > 0) {
     const sessions = result.historyClears.map((c) => ({ sessionId: c.sessionId, time: c.time, ...(c.ext ? { ext: c.ext } : {}) }));
     ctx.pushToSelf('syncSessionHistoryMsgsDelete', { sessions, timetag });

@@ -23,6 +23,7 @@ import * as messageBatchFunctionGenerated from './021-message-batch-function-gen
 import * as reporterEvents from './023-reporter-events';
 import * as antispamSdkLogs from './024-antispam-sdk-logs';
 import * as telemetry from './025-telemetry';
+import * as msgRecall from './026-msg-recall';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '023-reporter-events': reporterEvents,
   '024-antispam-sdk-logs': antispamSdkLogs,
   '025-telemetry': telemetry,
+  '026-msg-recall': msgRecall,
 };

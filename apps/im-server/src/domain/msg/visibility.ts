@@ -2,10 +2,11 @@
 // account only). Model code: history, threads, team and super-team pages all filter with it.
 import { sql, type RawBuilder } from 'kysely';
 
-/** SQL: the im_message row is visible to `viewer` (not deleted for self, not cleared). */
+/** SQL: the im_message row is visible to `viewer` (not deleted for self, not recalled, not cleared). */
 export function visibleTo(viewer: string): RawBuilder<boolean> {
   return sql<boolean>`(
     not exists (select 1 from im_msg_deleted_self d where d.accid = ${viewer} and d.id_server = im_message.id_server)
+    and not exists (select 1 from im_msg_recall r where r.accid = ${viewer} and r.id_server = im_message.id_server)
     and not exists (
       select 1 from im_history_clear c
       where c.accid = ${viewer}

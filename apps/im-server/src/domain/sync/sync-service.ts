@@ -10,6 +10,7 @@ import { SysMsgService, type ServerSysMsg } from '../system-msg/sys-msg-service'
 import { HistoryService, type DeletedForSelf, type HistoryClear } from '../history/history-service';
 import { SessionSyncService, type SessionReceipts } from '../history/session-sync';
 import { BroadcastService, type BroadcastMsg } from '../broadcast/broadcast-service';
+import { RecallService, type RecalledMessage } from '../history/recall-service';
 import type { StickTopSession } from '../session/session-service';
 import { TeamService } from '../team/team-service';
 import { settleAccountFanouts, teamMessagesBetween } from '../team/team-fanout';
@@ -32,6 +33,8 @@ export interface SyncRequest {
   msgReceipts?: number;
   stickTopSessions?: number;
   deleteMsgSelf?: number;
+  /** Recalls (deleteMsg, syncDeleteMsgs). */
+  deleteMsg?: number;
   sessionHistoryMsgsDelete?: number;
   /** Not an account number: the id of the newest broadcast the client has. */
   broadcastMsgs?: number;
@@ -65,6 +68,8 @@ export interface SyncResult {
   stickTop: StickTopSession[];
   /** Messages deleted for self (deleteMsgSelf). */
   deletedSelf: DeletedForSelf[];
+  /** Messages their sender recalled (deleteMsg). */
+  recalled: RecalledMessage[];
   /** Sessions whose history was cleared (sessionHistoryMsgsDelete). */
   historyClears: HistoryClear[];
   /** Broadcasts above the client's broadcastMsgs timetag, and that kind's own new timetag. */
@@ -94,6 +99,7 @@ export class SyncService {
   private readonly friends: FriendService;
   private readonly sysMsgs: SysMsgService;
   private readonly history: HistoryService;
+  private readonly recalls: RecallService;
   private readonly sessionSync: SessionSyncService;
   private readonly broadcastMsgs: BroadcastService;
   private readonly teams: TeamService;
@@ -109,6 +115,7 @@ export class SyncService {
     this.friends = new FriendService(db);
     this.sysMsgs = new SysMsgService(db);
     this.history = new HistoryService(db);
+    this.recalls = new RecallService(db);
     this.sessionSync = new SessionSyncService(db);
     this.broadcastMsgs = new BroadcastService(db);
     this.teams = new TeamService(db);
@@ -150,6 +157,7 @@ export class SyncService {
     const receipts = await this.sessionSync.receiptsBetween(account, from(request.msgReceipts), upper);
     const stickTop = await this.sessionSync.stickTopBetween(account, from(request.stickTopSessions), upper);
     const deletedSelf = await this.history.deletedBetween(account, from(request.deleteMsgSelf), upper);
+    const recalled = await this.recalls.recalledBetween(account, from(request.deleteMsg), upper);
     const historyClears = await this.history.clearsBetween(account, from(request.sessionHistoryMsgsDelete), upper);
     const broadcastPage = await this.broadcastMsgs.since(request.broadcastMsgs);
     const teamsFrom = from(request.teams);
@@ -171,6 +179,7 @@ export class SyncService {
       receipts,
       stickTop,
       deletedSelf,
+      recalled,
       historyClears,
       broadcasts: broadcastPage.msgs,
       broadcastTimetag: broadcastPage.timetag,
@@ -213,6 +222,8 @@ export class SyncService {
         select seq from im_msg_deleted_self where accid = ${account} and seq > ${cursor} and seq <= ${head}
         union
         select seq from im_history_clear where accid = ${account} and seq > ${cursor} and seq <= ${head}
+        union
+        select seq from im_msg_recall where accid = ${account} and seq > ${cursor} and seq <= ${head}
         union
         select seq from im_team_inbox where accid = ${account} and seq > ${cursor} and seq <= ${head}
         union

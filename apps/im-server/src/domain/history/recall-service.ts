@@ -1,0 +1,123 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { ImDatabase } from '../../db/schema';
+import { ImServerError, parameterError } from '../errors';
+import { ResponseCode } from '../../protocol';
+import { MESSAGE_COLUMNS, Scene, conversationKey, messageFromRow, p2pSessionId, type StoredMessage } from '../msg/message';
+import { MAX_TEXT_LENGTH } from '../msg/limits';
+import { validateAccount } from '../msg/checks';
+import { visibleTo } from '../msg/visibility';
+import { allocateSeqs } from '../sync/sequence';
+
+/** How long after sending a sender may recall a message, unless configured (IM_RECALL_WINDOW_MS; our choice, the spec gives none). */
+export const DEFAULT_RECALL_WINDOW_MS = 2 * 60 * 1000;
+
+/** A recall as each account of the conversation sees it (the msgDeleted / syncDeleteMsgs record). */
+export interface RecalledMessage {
+  message: StoredMessage;
+  /** Who recalled it (the sender). */
+  opeAccount: string;
+  /** When it was recalled (epoch ms). */
+  time: number;
+  ps: string;
+  attach: string;
+}
+
+export interface RecallResult extends RecalledMessage {
+  /** The accounts of the conversation, each with the sync number of the recall. */
+  seqs: Map<string, number>;
+}
+
+/**
+ * Recall (deleteMsg, issue 31; docs/protocol.md "Recall"). Only the sender recalls (403 otherwise),
+ * and only within the window after sending (508 "deletion period expired", §8). The recall is stored
+ * for every account of the conversation with that account's sync number, in one transaction with the
+ * session changes of §4: the receiver's unread drops by one when the message was unread, and each
+ * side's lastMsg moves to the newest message it still sees.
+ */
+export class RecallService {
+  constructor(
+    private readonly db: Kysely<ImDatabase>,
+    private readonly windowMs: number = DEFAULT_RECALL_WINDOW_MS,
+    private readonly now: () => number = Date.now,
+  ) {
+    if (!Number.isInteger(windowMs) || windowMs < 1) throw new Error(`im-server: recall window must be a positive number of milliseconds, got ${windowMs}`);
+  }
+
+  async recall(account: string, ref: { idServer?: string; idClient?: string; from?: string; scene?: number }, ps = '', attach = ''): Promise<RecallResult> {
+    if (typeof ps !== 'string' || ps.length > MAX_TEXT_LENGTH) throw parameterError(`ps must be a text of at most ${MAX_TEXT_LENGTH}`);
+    if (typeof attach !== 'string' || attach.length > MAX_TEXT_LENGTH) throw parameterError(`attach must be a text of at most ${MAX_TEXT_LENGTH}`);
+    if (ref.scene !== undefined && ref.scene !== Scene.P2P) throw new ImServerError(ResponseCode.SERVICE_UNAVAILABLE, 'only p2p messages can be recalled on this server');
+    const message = await this.find(ref);
+    // Someone who is not in the conversation learns nothing about the message.
+    if (!message || message.scene !== Scene.P2P || (message.from !== account && message.to !== account)) throw new ImServerError(ResponseCode.NOT_FOUND, 'message not found');
+    if (message.from !== account) throw new ImServerError(ResponseCode.NO_PERMISSION, 'only the sender may recall a message');
+    const time = this.now();
+    if (time - message.time > this.windowMs) throw new ImServerError(ResponseCode.DELETION_PERIOD_EXPIRED, 'deletion period expired');
+    return this.db.transaction().execute(async (trx) => {
+      const accounts = [...new Set([message.from, message.to])];
+      const seqs = await allocateSeqs(trx, accounts);
+      const inserted = await trx
+        .insertInto('im_msg_recall')
+        .values(accounts.map((accid) => ({ accid, id_server: Number(message.idServer), ope_account: account, recalled_at: time, ps, attach, seq: seqs.get(accid) as number })))
+        .onConflict((oc) => oc.columns(['accid', 'id_server']).doNothing())
+        .returning('accid')
+        .execute();
+      if (inserted.length === 0) throw new ImServerError(ResponseCode.NOT_FOUND, 'message already recalled');
+      for (const owner of accounts) {
+        const peer = owner === message.from ? message.to : message.from;
+        const newest = await trx
+          .selectFrom('im_message')
+          .select('id_server')
+          .where('conversation', '=', conversationKey(owner, peer))
+          .where(visibleTo(owner))
+          .orderBy('time', 'desc')
+          .orderBy('id_server', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        // §4: unread drops when the recalled message was incoming and newer than the read position.
+        const incoming = owner === message.to && owner !== message.from;
+        await trx
+          .updateTable('im_session')
+          .set({
+            last_msg_id: newest ? Number(newest.id_server) : null,
+            seq: seqs.get(owner) as number,
+            unread: incoming ? sql<number>`case when ack_time < ${message.time} and unread > 0 then unread - 1 else unread end` : sql<number>`unread`,
+          })
+          .where('accid', '=', owner)
+          .where('session_id', '=', p2pSessionId(peer))
+          .execute();
+      }
+      return { message, opeAccount: account, time, ps, attach, seqs };
+    });
+  }
+
+  /** Recalls numbered in (afterSeq, uptoSeq] for `account` (the deleteMsg part of a sync page). */
+  async recalledBetween(account: string, afterSeq: number, uptoSeq: number): Promise<RecalledMessage[]> {
+    const rows = await this.db
+      .selectFrom('im_msg_recall as r')
+      .innerJoin('im_message', 'im_message.id_server', 'r.id_server')
+      .select(MESSAGE_COLUMNS.map((c) => `im_message.${c}` as const))
+      .select(['r.ope_account', 'r.recalled_at', 'r.ps', 'r.attach'])
+      .where('r.accid', '=', account)
+      .where('r.seq', '>', afterSeq)
+      .where('r.seq', '<=', uptoSeq)
+      .orderBy('r.seq')
+      .execute();
+    return rows.map((r) => ({ message: messageFromRow(r), opeAccount: r.ope_account, time: Number(r.recalled_at), ps: r.ps, attach: r.attach }));
+  }
+
+  private async find(ref: { idServer?: string; idClient?: string; from?: string }): Promise<StoredMessage | undefined> {
+    if (typeof ref !== 'object' || ref === null) throw parameterError('msg needs idServer, or from and idClient');
+    let q = this.db.selectFrom('im_message').select(MESSAGE_COLUMNS);
+    if (ref.idServer) {
+      const id = Number(ref.idServer);
+      if (!Number.isSafeInteger(id) || id < 0) throw parameterError('msg.idServer must be a server message id');
+      q = q.where('id_server', '=', id);
+    } else if (typeof ref.idClient === 'string' && ref.idClient !== '' && ref.from) {
+      q = q.where('sender', '=', validateAccount(ref.from, 'msg.from')).where('id_client', '=', ref.idClient);
+    } else throw parameterError('msg needs idServer, or from and idClient');
+    const row = await q.executeTakeFirst();
+    return row ? messageFromRow(row) : undefined;
+  }
+}
