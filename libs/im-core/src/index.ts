@@ -38,6 +38,7 @@ export type {
   DisconnectedEvent, GetTokenContext, ImConnectionEvents, ImConnectionOptions, ImPush, KickedEvent, LoginResult, NetworkEventSource, PushName, RequestName,
 } from './connection/connection-types';
 export type { ConnectionState } from './connection/connection-state';
+export type { LoginPortsChange, LoginPortsState } from './connection/login-ports';
 export { DEFAULT_TIMING } from './connection/timing';
 export type { ConnectionTiming } from './connection/timing';
 export type { ReconnectOptions } from './connection/reconnect-options';

@@ -6,7 +6,7 @@ import { LocalRouter } from '../routing/local-router';
 import type { PortRecord, RoutedEvent } from '../routing/router';
 import { chatroomLogIn, chatroomRouteKey } from './chatroom-login';
 import type { ImServices, LoginContext, LoginOutcome } from './handler-types';
-import { logIn } from './login';
+import { logIn, MIN_CLIENT_PROTOCOL_VERSION } from './login';
 
 // The logins return an outcome and never touch a connection, so they run here on a plain context.
 
@@ -61,12 +61,12 @@ const token = (accid: string, nowSeconds = NOW / 1000) => signImToken({ accid, a
 describe('logIn', () => {
   it('refuses an unknown app key and a token of another account, registering nothing', async () => {
     const { ctx, router } = setUp();
-    expect(await logIn(ctx, { appKey: 'other', account: 'amy', token: token('amy') })).toEqual({
+    expect(await logIn(ctx, { protocolVersion: 1, appKey: 'other', account: 'amy', token: token('amy') })).toEqual({
       kind: 'refused',
       code: ResponseCode.WRONG_CREDENTIALS,
       message: 'unknown app key',
     });
-    expect(await logIn(ctx, { appKey: APP_KEY, account: 'amy', token: token('bob') })).toMatchObject({
+    expect(await logIn(ctx, { protocolVersion: 1, appKey: APP_KEY, account: 'amy', token: token('bob') })).toMatchObject({
       kind: 'refused',
       message: 'token does not match the account',
     });
@@ -76,7 +76,7 @@ describe('logIn', () => {
   it('refuses an expired token as expired', async () => {
     const { ctx } = setUp();
     const dayAgo = NOW / 1000 - 24 * 60 * 60;
-    expect(await logIn(ctx, { appKey: APP_KEY, account: 'amy', token: token('amy', dayAgo) })).toMatchObject({
+    expect(await logIn(ctx, { protocolVersion: 1, appKey: APP_KEY, account: 'amy', token: token('amy', dayAgo) })).toMatchObject({
       kind: 'refused',
       message: 'token expired',
     });
@@ -87,7 +87,7 @@ describe('logIn', () => {
     await router.addPort({ connectionId: 'old-web', account: 'amy', type: 16, customClientType: 0, deviceId: 'd1', os: '', time: 1, nodeId: 'node-1' });
     await router.addPort({ connectionId: 'phone', account: 'amy', type: 2, customClientType: 0, deviceId: 'd2', os: '', time: 1, nodeId: 'node-1' });
 
-    const outcome = await logIn(ctx, { appKey: APP_KEY, account: 'amy', token: token('amy'), clientType: 16, deviceId: 'd3' });
+    const outcome = await logIn(ctx, { protocolVersion: 1, appKey: APP_KEY, account: 'amy', token: token('amy'), clientType: 16, deviceId: 'd3' });
     if (outcome.kind !== 'loggedIn') throw new Error(`expected loggedIn, got ${outcome.kind}`);
     expect(outcome.port).toMatchObject({ connectionId: 'conn-1', account: 'amy', type: 16, deviceId: 'd3', time: NOW, nodeId: 'node-1' });
     expect(outcome.nick).toBe('nick of amy');
@@ -110,9 +110,26 @@ describe('logIn', () => {
 
   it('abandons the login and removes the port when the link closes during registration', async () => {
     const { ctx, router, removed } = setUp({ closeDuringAddPort: true });
-    const outcome: LoginOutcome = await logIn(ctx, { appKey: APP_KEY, account: 'amy', token: token('amy') });
+    const outcome: LoginOutcome = await logIn(ctx, { protocolVersion: 1, appKey: APP_KEY, account: 'amy', token: token('amy') });
     expect(outcome).toEqual({ kind: 'abandoned' });
     expect(removed.map((p) => p.connectionId)).toEqual(['conn-1']);
+    expect(await router.listPorts('amy')).toEqual([]);
+  });
+
+  it('refuses 201 below the minimum protocol version (or none), and 422 for an account store-server disabled; nothing registered', async () => {
+    const { ctx, router } = setUp();
+    for (const protocolVersion of [MIN_CLIENT_PROTOCOL_VERSION - 1, undefined]) {
+      expect(await logIn(ctx, { protocolVersion, appKey: APP_KEY, account: 'amy', token: token('amy') })).toMatchObject({
+        kind: 'refused',
+        code: ResponseCode.CLIENT_VERSION_TOO_OLD,
+      });
+    }
+    const disabled = signImToken({ accid: 'amy', appKey: APP_KEY, disabled: true }, SECRET, NOW / 1000);
+    expect(await logIn(ctx, { protocolVersion: 1, appKey: APP_KEY, account: 'amy', token: disabled })).toEqual({
+      kind: 'refused',
+      code: ResponseCode.ACCOUNT_DISABLED,
+      message: 'account disabled',
+    });
     expect(await router.listPorts('amy')).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import type { ConnectionState } from '../connection/connection-state';
 import type { ImPush, KickedEvent } from '../connection/im-connection';
+import type { LoginPortsChange } from '../connection/login-ports';
+import type { LoginPortRecordValue } from '../protocol/records';
 import { TypedEmitter } from '../connection/typed-emitter';
 import { ImError, ImErrorName } from '../errors';
 import type { MessageRecordValue } from '../protocol/records';
@@ -93,6 +95,12 @@ export interface ImClientEvents {
    * connection does not raise it for silentlyKick (a quiet reconnect); after it, no reconnect.
    */
   kicked: (event: KickedEvent) => void;
+  /**
+   * Multi-port login (§7 auth "multi-port login"): another port of this account logged in or out.
+   * `ports` are the ones the server named, `loginPorts` every other port online after the change
+   * (also readable as `client.loginPorts`).
+   */
+  multiPortLogin: (change: LoginPortsChange) => void;
   /**
    * Reconnecting ran out of attempts (§4 "notifies with code allAttemptsFailed"): the client stays
    * disconnected until `connect()` is called again.
@@ -207,6 +215,7 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
   private readonly unsubscribes: (() => void)[] = [];
   private readonly logger: ImLogger;
   private syncTeamMembersOn: boolean;
+  private otherPorts: LoginPortRecordValue[] = [];
   /** The client anti-spam filter (§5), when `antispamAppKey` is set. */
   readonly antispam: ClientAntispam | undefined;
 
@@ -273,7 +282,14 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
     this.unsubscribes.push(
       connection.on('error', (error) => this.emit('error', error)),
       connection.on('state', (state) => this.emit('state', state)),
-      connection.on('loggedIn', () => this.onLoggedIn()),
+      connection.on('loggedIn', (result) => {
+        this.otherPorts = result.loginPorts;
+        this.onLoggedIn();
+      }),
+      connection.on('loginPorts', (change) => {
+        this.otherPorts = change.loginPorts;
+        this.emit('multiPortLogin', change);
+      }),
       connection.on('push', (push) => this.onPush(push)),
       connection.on('kicked', (info) => this.emit('kicked', info)),
       connection.on('allAttemptsFailed', (error) => this.emit('allAttemptsFailed', error)),
@@ -292,6 +308,24 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
   /** Tells the reporter of an upload that failed (an app's FileUploader `onFailure`). */
   reportUploadFailure(error: ImError): void {
     this.background.reportError(error);
+  }
+
+  /** The account's other logged-in ports (§4 "reports other logged-in ports"), kept through every multiPortLogin. */
+  get loginPorts(): readonly LoginPortRecordValue[] {
+    return this.otherPorts;
+  }
+
+  /**
+   * Kicks other ports of this account by connection id (§7 auth "kick"); they are told reason
+   * otherPlatform (3) and do not reconnect. Ids that are not another port of this account are
+   * ignored. Resolves with the connection ids the server kicked.
+   */
+  async kick(connectionIds: readonly string[]): Promise<string[]> {
+    if (!Array.isArray(connectionIds) || connectionIds.length === 0 || connectionIds.some((id) => typeof id !== 'string' || id === '')) {
+      throw new ImError(ImErrorName.Param_Error, 'kick needs one or more connection ids', { code: 414 });
+    }
+    const answer = await this.options.connection.request('kick', { connectionIds: [...connectionIds] });
+    return answer.connectionIds ?? [];
   }
 
   /** The store in use after the first login (IndexedDB, memory, or the fallback memory store). */

@@ -5,6 +5,7 @@ import { LoginPortRecordValue } from '../protocol/records';
 import { FetchLike, Timers, TransportKind, WebSocketConstructor } from '../transport/transport';
 import { ConnectionState } from './connection-state';
 import type { LocationFailure, LocationResult } from './location-service';
+import type { LoginPortsChange } from './login-ports';
 import { ReconnectOptions } from './reconnect-options';
 import { ConnectionTiming } from './timing';
 
@@ -88,6 +89,8 @@ export interface ImConnectionEvents {
   loggedIn: (result: LoginResult) => void;
   push: (push: ImPush) => void;
   kicked: (event: KickedEvent) => void;
+  /** The account's other ports changed (a multiPortLogin push, merged into loginPorts). */
+  loginPorts: (change: LoginPortsChange) => void;
   disconnected: (event: DisconnectedEvent) => void;
   allAttemptsFailed: (error: ImError) => void;
   /** Custom errors that do not fail a call: missed heartbeats, malformed frames, reported codes. */

@@ -6,6 +6,7 @@ import { CLIENT_TYPE_WEB, FrameFlag, HEARTBEAT_SERIAL_ID, PROTOCOL_VERSION } fro
 import { decodeFrame, DecodedFrame, encodeFrame } from '../protocol/frame';
 import { FrequencyControl } from '../protocol/frequency-control';
 import { LoginPortRecordValue } from '../protocol/records';
+import { applyLoginPortsDelta } from './login-ports';
 import { ProtocolRecord } from '../protocol/schema';
 import { DEFAULT_TRANSPORT_ORDER, openFirstTransport } from '../transport/connect-transport';
 import { FetchLike, ImTransport, realTimers, Timers, WebSocketConstructor } from '../transport/transport';
@@ -53,6 +54,9 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
   private stopped: StopReason | undefined;
   private waiters: Array<{ resolve(result: LoginResult): void; reject(error: ImError): void }> = [];
   private lastLogin: LoginResult | undefined;
+  /** The account's other logged-in ports: the login answer, then every multiPortLogin delta merged in. */
+  private otherPorts: LoginPortRecordValue[] = [];
+  private loginConnectionId: string | undefined;
   private cachedLinks: string[] | undefined;
   private cachedDefaultLink: string | undefined;
   private cachedUploadEdges: string[] = [];
@@ -106,7 +110,7 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
 
   /** Other logged-in ports of the account, as of login and the latest multi-port notice. */
   get loginPorts(): LoginResult['loginPorts'] {
-    return this.lastLogin?.loginPorts ?? [];
+    return this.otherPorts;
   }
 
   /** Server time now, from the offset measured after login. */
@@ -182,6 +186,9 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
       this.machine.move('connected');
       const login = await this.send('login', this.loginBody(), this.timing.commandTimeoutMs);
       if (isStale()) return;
+      // Set before anything else is awaited: a multiPortLogin delta may follow the answer at once.
+      this.loginConnectionId = typeof login.connectionId === 'string' ? login.connectionId : '';
+      this.otherPorts = applyLoginPortsDelta([], 'login', (login.loginPorts as LoginPortRecordValue[] | undefined) ?? [], this.loginConnectionId);
       this.machine.move('loggedIn');
       this.attempts = 0;
       this.tokenIsFresh = false;
@@ -190,8 +197,8 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
       await this.measureServerTime(isStale);
       if (isStale()) return;
       const result: LoginResult = {
-        connectionId: typeof login.connectionId === 'string' ? login.connectionId : '',
-        loginPorts: (login.loginPorts as LoginPortRecordValue[] | undefined) ?? [],
+        connectionId: this.loginConnectionId,
+        loginPorts: this.otherPorts,
         serverTimeOffsetMs: this.offset,
         transport: transport.kind,
         link,
@@ -374,8 +381,13 @@ export class ImConnection extends TypedEmitter<ImConnectionEvents> {
       this.handleKicked(typeof frame.body.reason === 'number' ? frame.body.reason : 0);
       return;
     }
-    if (frame.name === 'multiPortLogin' && this.lastLogin && Array.isArray(frame.body.ports)) {
-      this.lastLogin = { ...this.lastLogin, loginPorts: frame.body.ports as LoginPortRecordValue[] };
+    if (frame.name === 'multiPortLogin' && Array.isArray(frame.body.ports)) {
+      // A delta, not the whole list (issue 31): merge it, keyed by connection id.
+      const state = frame.body.state === 'logout' ? 'logout' : 'login';
+      const ports = frame.body.ports as LoginPortRecordValue[];
+      this.otherPorts = applyLoginPortsDelta(this.otherPorts, state, ports, this.loginConnectionId);
+      if (this.lastLogin) this.lastLogin = { ...this.lastLogin, loginPorts: this.otherPorts };
+      this.emit('loginPorts', { state, ports, loginPorts: this.otherPorts });
     }
     this.emit('push', { name: frame.name, body: frame.body } as ImPush);
   }

@@ -9,3 +9,4 @@ export * from './typed-emitter';
 export * from './im-connection';
 export * from './wake-detector';
 export * from './connection-types';
+export * from './login-ports';

@@ -60,6 +60,7 @@ const FORWARDED: Readonly<Record<keyof ImClientEvents, true>> = {
   syncDone: true,
   error: true,
   kicked: true,
+  multiPortLogin: true,
   allAttemptsFailed: true,
   msgsDeletedSelf: true,
   sessionHistoryCleared: true,

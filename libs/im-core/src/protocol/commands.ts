@@ -82,8 +82,8 @@ export const COMMANDS = {
     { connectionId: [1, 'string'], loginPorts: [2, arrayOf(LoginPortRecord)], serverTime: [3, 'int'], user: [4, UserRecord] },
   ),
   logout: req(S.auth, 2, empty, empty),
-  /** Kick other ports of the same account. */
-  kick: req(S.auth, 3, { deviceIds: [1, strings] }, { deviceIds: [1, strings] }),
+  /** Kick other ports of the same account, by device id or connection id; answers those kicked (issue 31). */
+  kick: req(S.auth, 3, { deviceIds: [1, strings], connectionIds: [2, strings] }, { deviceIds: [1, strings], connectionIds: [2, strings] }),
   /** reason: KickReason (1 same platform, 2 server, 3 other platform, 4 silentlyKick). */
   kicked: push(S.auth, 4, { reason: [1, 'int'], clientType: [2, 'int'], customClientType: [3, 'int'], message: [4, 'string'] }),
   /** state: 'login' | 'logout' of the listed ports (im-client-spec §4 "reports other logged-in ports"). */

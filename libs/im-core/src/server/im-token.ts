@@ -16,6 +16,11 @@ export interface ImTokenClaims {
   /** Display data the IM server may use for the user's profile. */
   nick?: string;
   avatar?: string;
+  /**
+   * Set by store-server when the account may not chat (its store has status 4 "disabled", or the
+   * staff account was removed): im-server refuses the login with 422 "account disabled" (issue 31).
+   */
+  disabled?: boolean;
 }
 
 export type ImTokenFailure = 'malformed' | 'bad-signature' | 'expired';
