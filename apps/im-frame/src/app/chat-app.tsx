@@ -1,5 +1,8 @@
-// The frame's screen: connection line, session list on the left, open conversation on the right.
+// The frame's screen: connection line, session list on the left, open conversation on the right. A narrow
+// frame (a phone: the console below its 992 px breakpoint) shows one of the two at a time, list first; opening
+// a conversation shows it across the frame, and its back button returns to the list (issue 35 §10).
 import { useCallback, useEffect, useState } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import AddCommentOutlined from '@mui/icons-material/AddCommentOutlined';
@@ -32,6 +35,10 @@ export interface ChatAppProps {
   ownAccount?: string;
 }
 
+/** Below this frame width the list and the conversation take turns: side by side they would be unreadable. */
+export const NARROW_FRAME_WIDTH = 720;
+const NARROW_FRAME_QUERY = `(max-width:${NARROW_FRAME_WIDTH - 0.02}px)`;
+
 export function ChatApp({ storeName, now, storage, onRequestStorageAccess, ownAccount }: ChatAppProps) {
   const [startingChat, setStartingChat] = useState(false);
   const [pane, setPane] = useState<'sessions' | 'friends'>('sessions');
@@ -45,13 +52,23 @@ export function ChatApp({ storeName, now, storage, onRequestStorageAccess, ownAc
   const callerName = useCallback((account: string) => controller.findCustomer(account).then((found) => found?.nick), [controller]);
   // Between sign-in and the first sync's end the list is the cache's and about to change.
   const syncing = !state.synced && (state.connection.phase === 'connecting' || state.connection.phase === 'connected');
+  const narrow = useMediaQuery(NARROW_FRAME_QUERY, { noSsr: true });
+  const conversationPane = useConversationPane(state.activeSessionId);
+  const showList = !narrow || !conversationPane.shown;
+  const showConversation = !narrow || conversationPane.shown;
 
   return (
     <Box component="main" data-storage={storage?.kind} data-synced={state.synced} sx={{ height: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.paper' }}>
       <ConnectionStatus state={state.connection} onRetry={() => void controller.retryConnect()} />
       {storage && <StorageNotice storage={storage} onRequestAccess={onRequestStorageAccess} />}
-      <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
-        <Box component="nav" aria-label={t('sessions.title')} aria-busy={syncing} sx={{ width: 300, flexShrink: 0, overflowY: 'auto' }}>
+      <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }} data-panes={narrow ? 'one' : 'two'}>
+        <Box
+          component="nav"
+          aria-label={t('sessions.title')}
+          aria-busy={syncing}
+          hidden={!showList}
+          sx={{ width: narrow ? '100%' : 300, flexShrink: 0, overflowY: 'auto', display: showList ? undefined : 'none' }}
+        >
           <Box sx={{ px: 2, py: 1.5, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
             <Typography component="h1" variant="h6" noWrap>
               {storeName || t('app.title')}
@@ -81,7 +98,10 @@ export function ChatApp({ storeName, now, storage, onRequestStorageAccess, ownAc
               <SessionList
                 sessions={state.sessions}
                 activeSessionId={state.activeSessionId}
-                onOpen={(sessionId) => void controller.openSession(sessionId)}
+                onOpen={(sessionId) => {
+                  conversationPane.show();
+                  void controller.openSession(sessionId);
+                }}
                 onSetTop={(sessionId, top) => controller.setSessionTop(sessionId, top)}
                 topError={state.topError}
                 now={now}
@@ -89,11 +109,28 @@ export function ChatApp({ storeName, now, storage, onRequestStorageAccess, ownAc
             </Box>
           )}
         </Box>
-        <Divider orientation="vertical" flexItem />
-        <ConversationView now={now} />
+        {!narrow && <Divider orientation="vertical" flexItem />}
+        {showConversation && <ConversationView now={now} onBack={narrow ? conversationPane.hide : undefined} />}
       </Box>
       <StartChatDialog open={startingChat} onClose={() => setStartingChat(false)} ownAccount={ownAccount} />
       {controller.calls && <CallDialog calls={controller.calls} nameOf={callerName} />}
     </Box>
   );
+}
+
+/**
+ * Whether a narrow frame shows the open conversation instead of the list: yes once one opens (a tap on the
+ * list, or the console's "contact buyer"), no after its back button, until the next one opens.
+ */
+function useConversationPane(activeSessionId: string | undefined) {
+  const [shown, setShown] = useState(Boolean(activeSessionId));
+  const [seen, setSeen] = useState(activeSessionId);
+  // A conversation opened from outside the list (the console's "contact buyer") comes to the front too.
+  if (seen !== activeSessionId) {
+    setSeen(activeSessionId);
+    setShown(Boolean(activeSessionId));
+  }
+  const show = useCallback(() => setShown(true), []);
+  const hide = useCallback(() => setShown(false), []);
+  return { shown: shown && Boolean(activeSessionId), show, hide };
 }

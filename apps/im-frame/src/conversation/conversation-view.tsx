@@ -4,6 +4,8 @@ import Alert from '@mui/material/Alert';
 import ButtonBase from '@mui/material/ButtonBase';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../chat/chat-client';
@@ -31,7 +33,13 @@ function sendRefusal(result: SendResult): ComposerRefusal | null {
 
 const NO_MESSAGES: readonly ChatMessage[] = [];
 
-export function ConversationView({ now = Date.now() }: { now?: number }) {
+export interface ConversationViewProps {
+  now?: number;
+  /** A narrow frame shows one pane at a time: the conversation's header gets a button back to the list. */
+  onBack?: () => void;
+}
+
+export function ConversationView({ now = Date.now(), onBack }: ConversationViewProps) {
   const { t } = useTranslation();
   const controller = useChatController();
   const state = useChatState();
@@ -100,8 +108,14 @@ export function ConversationView({ now = Date.now() }: { now?: number }) {
           {t('upload.dropHere')}
         </Typography>
       )}
-      <Box sx={{ px: 2, py: 1.5 }}>
-        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+      <Box sx={{ px: 2, py: 1.5, display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+        {onBack && (
+          <IconButton size="small" onClick={onBack} aria-label={t('conversation.back')} data-testid="conversation-back" sx={{ ml: -1 }}>
+            <ArrowBackIcon fontSize="small" />
+          </IconButton>
+        )}
+        <Box sx={{ minWidth: 0 }}>
+        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           <ButtonBase
             onClick={() => setShowingProfile(true)}
             aria-haspopup="dialog"
@@ -122,6 +136,7 @@ export function ConversationView({ now = Date.now() }: { now?: number }) {
             {t('conversation.historyFailed')}
           </Typography>
         )}
+        </Box>
       </Box>
       <Divider />
       <MessageList

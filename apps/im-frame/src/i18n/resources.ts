@@ -195,6 +195,7 @@ export const zhCN = {
   },
   conversation: {
     choose: '选择左侧的会话开始聊天',
+    back: '返回会话列表',
     listLabel: '与 {{name}} 的消息',
     loadingHistory: '正在加载历史消息…',
     historyFailed: '无法从服务器加载历史消息，显示的是本地记录',
@@ -515,6 +516,7 @@ export const enUS: FrameTexts = {
   },
   conversation: {
     choose: 'Choose a conversation on the left to start chatting',
+    back: 'Back to the conversations',
     listLabel: 'Messages with {{name}}',
     loadingHistory: 'Loading message history…',
     historyFailed: 'Could not load history from the server; showing the local copy',
