@@ -49,6 +49,7 @@ import { ReporterEventService, startReporterSweep, type ReportKindName, type Sto
 import { AntispamService } from './domain/antispam/antispam-service';
 import { SdkLogService } from './upload/sdk-logs/sdk-log-service';
 import { registerOperatorRoutes } from './operator/operator-routes';
+import { kickByOperator } from './gateway/port-handlers';
 
 export type { ImServerConfig } from './config';
 
@@ -189,7 +190,8 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     app,
     () => {
       if (!running) throw Object.assign(new Error('im-server is starting'), { statusCode: 503 });
-      return { antispam: running.antispam, sdkLogs: running.sdkLogs, telemetry: running.telemetry };
+      const router = running.router;
+      return { antispam: running.antispam, sdkLogs: running.sdkLogs, telemetry: running.telemetry, kickPorts: (account: string, connectionId?: string) => kickByOperator(router, account, connectionId) };
     },
     { operatorKey: config.operatorKey, production: config.production, appKey: config.appKey, now: config.now },
   );

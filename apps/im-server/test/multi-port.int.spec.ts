@@ -2,6 +2,7 @@ import { CLIENT_TYPE_WEB, KickReason, ResponseCode, type ImClient, type KickedEv
 import { signImToken } from '@merchant/im-core/server';
 import { RawImClient, TEST_APP_KEY, TEST_SECRET, tokenFor } from './support/raw-client';
 import { imCoreClient, waitFor } from './support/im-core-clients';
+import { runOperatorCli } from '../src/operator/operator-cli';
 import { account, startServer, type StartedServer } from './support/test-server';
 
 // Issue 31 "Multi-port" and "Refusals" against the real server: the client's list of other ports
@@ -105,6 +106,33 @@ describe('multi-port login, kick and login refusals', () => {
     // Still a port of the account? The phone's kick of it finds none: it did not log in again.
     expect((await phone.request('kick', { connectionIds: [webPort!] })).body.connectionIds ?? []).toEqual([]);
     expect(statesAfterKick).not.toContain('connecting');
+  });
+
+  it('im-server-operator kick sends reason 2 (serverKick) to one port or every port of the account', async () => {
+    const me = account('mp_operator');
+    const client = web(me);
+    const kicked: KickedEvent[] = [];
+    client.on('kicked', (event) => kicked.push(event));
+    await client.connect();
+    const phone = await raw(me, ANDROID, 'dev-phone');
+    const lines: string[] = [];
+    const cli = (...argv: string[]) => runOperatorCli(['--url', started.url, ...argv], { fetch: globalThis.fetch, out: (line) => lines.push(line), env: {} });
+
+    const phoneKicked = phone.waitForPush('kicked');
+    expect(await cli('kick', '--account', me, '--port', phone.connectionId)).toBe(0);
+    expect(await phoneKicked).toMatchObject({ reason: KickReason.serverKick });
+    expect(lines.pop()).toContain(phone.connectionId);
+    expect(kicked).toEqual([]);
+
+    expect(await cli('kick', '--account', me, '--port', 'no-such-port')).toBe(1);
+    expect(lines.pop()).toContain('refused (404)');
+    expect(await cli('kick', '--account', me)).toBe(0);
+    await waitFor(() => kicked.length === 1, 5000, 'the web client kicked');
+    expect(kicked[0]).toMatchObject({ reason: KickReason.serverKick });
+    // The server unregisters a kicked port once its socket has closed: poll until none is left.
+    await waitFor(async () => (await cli('kick', '--account', me)) === 0 && lines.pop() === `${me} has no port online`, 5000, 'no port left');
+    expect(await cli('kick')).toBe(2);
+    expect(await cli('kick', '--account', 'not an account!')).toBe(1);
   });
 
   it('refuses 201 below the minimum protocol version and 422 for a disabled account, and im-core stops on them', async () => {

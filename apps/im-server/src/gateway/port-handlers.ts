@@ -1,4 +1,5 @@
 import { KickReason } from '../protocol';
+import type { Router } from '../routing/router';
 import type { CommandHandlers } from './handler-types';
 
 /**
@@ -25,3 +26,18 @@ export const PORT_HANDLERS: Pick<CommandHandlers, 'kick'> = {
     return { deviceIds: [...new Set(targets.map((p) => p.deviceId))], connectionIds: targets.map((p) => p.connectionId) };
   },
 };
+
+/**
+ * The operator's kick (`im-server-operator kick`; issue 31): every port of the account, or the one
+ * named, is told reason serverKick (2) and closed on whichever node holds it; like the other reasons
+ * but silentlyKick it stops the client's reconnecting (im-client-spec §4). Answers the connection
+ * ids kicked; undefined when a named port is not one of the account's.
+ */
+export async function kickByOperator(router: Router, account: string, connectionId?: string): Promise<string[] | undefined> {
+  const ports = (await router.listPorts(account)).filter((p) => connectionId === undefined || p.connectionId === connectionId);
+  if (connectionId !== undefined && ports.length === 0) return undefined;
+  if (ports.length > 0) {
+    await router.publish(account, { kind: 'kick', connectionIds: ports.map((p) => p.connectionId), reason: KickReason.serverKick, byClientType: 0 });
+  }
+  return ports.map((p) => p.connectionId);
+}

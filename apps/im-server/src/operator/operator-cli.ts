@@ -10,6 +10,8 @@ export const OPERATOR_USAGE = `usage: im-server-operator [--url URL] [--key KEY]
   antispam remove WORD
   logs list [ACCOUNT]                   uploaded debug logs, newest first
   logs show ID                          one log's text
+  kick --account ACCOUNT [--port ID]    kicks the account's ports (or the one with connection id ID)
+                                        with reason 2, serverKick; the clients stop reconnecting
   telemetry [HOURS]                     message delay p50/p99 per hour, connection failures by code,
                                         reporter events by kind, over the last HOURS (default 24)
 URL defaults to IM_OPERATOR_URL or http://127.0.0.1:3200, KEY to IM_OPERATOR_KEY or the development key.`;
@@ -36,6 +38,8 @@ export async function runOperatorCli(argv: readonly string[], io: OperatorCliIo)
   const base = (option('--url') ?? io.env.IM_OPERATOR_URL ?? 'http://127.0.0.1:3200').replace(/\/$/, '');
   const key = option('--key') ?? (io.env.IM_OPERATOR_KEY || DEFAULT_OPERATOR_KEY);
   const appKey = option('--app-key');
+  const kickAccount = option('--account');
+  const kickPort = option('--port');
   const [area, command, ...rest] = args;
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await io.fetch(`${base}/operator${path}`, {
@@ -87,6 +91,13 @@ export async function runOperatorCli(argv: readonly string[], io: OperatorCliIo)
     const text = await call('GET', `/sdk-logs/${encodeURIComponent(rest[0])}`);
     if (text === undefined) return 1;
     io.out(text);
+    return 0;
+  }
+  if (area === 'kick' && command === undefined && kickAccount) {
+    const text = await call('POST', '/kick', { account: kickAccount, ...(kickPort ? { connectionId: kickPort } : {}) });
+    if (text === undefined) return 1;
+    const { kicked } = JSON.parse(text) as { kicked: string[] };
+    io.out(kicked.length === 0 ? `${kickAccount} has no port online` : `kicked ${kicked.length} port(s) of ${kickAccount} (serverKick): ${kicked.join(', ')}`);
     return 0;
   }
   if (area === 'telemetry' && rest.length === 0 && (command === undefined || /^\d+$/.test(command))) {

@@ -5,6 +5,7 @@ import type { AntispamService } from '../domain/antispam/antispam-service';
 import type { SdkLogService } from '../upload/sdk-logs/sdk-log-service';
 import type { TelemetryService } from '../domain/stats/telemetry';
 import { DEFAULT_OPERATOR_KEY } from '../config';
+import { ACCOUNT_PATTERN } from '../domain/msg/limits';
 
 // The operator's endpoints (issue 30 §2 and §3; docs/im-background.md): the anti-spam lexicon per app
 // key and the debug logs accounts uploaded. The `im-server-operator` CLI (operator-cli.ts) calls them.
@@ -16,6 +17,8 @@ export interface OperatorServices {
   antispam: AntispamService;
   sdkLogs: SdkLogService;
   telemetry: TelemetryService;
+  /** Kicks an account's ports (all, or one) with reason serverKick; undefined for a port the account does not have. */
+  kickPorts(account: string, connectionId?: string): Promise<string[] | undefined>;
 }
 
 /** The operator summary covers the last `hours` (default 24, at most 30 days; docs/im-background.md "Operator summary"). */
@@ -84,6 +87,19 @@ export function registerOperatorRoutes(app: FastifyInstance, services: () => Ope
       .header('content-type', 'text/plain; charset=utf-8')
       .header('x-sdk-log-account', found.entry.account)
       .send(found.text);
+  });
+
+  // Kick reason 2, serverKick (issue 31): every port of the account, or the one named, on any node.
+  app.post<{ Body: { account?: unknown; connectionId?: unknown } }>(`${OPERATOR_PREFIX}/kick`, async (request, reply) => {
+    if (!authorized(request, reply)) return reply;
+    const { account, connectionId } = request.body ?? {};
+    if (typeof account !== 'string' || !ACCOUNT_PATTERN.test(account)) return reply.code(400).send({ code: 414, field: 'account', error: 'account is missing or not an IM account' });
+    if (connectionId !== undefined && (typeof connectionId !== 'string' || connectionId === '')) {
+      return reply.code(400).send({ code: 414, field: 'connectionId', error: 'connectionId must be a non-empty string' });
+    }
+    const kicked = await services().kickPorts(account, connectionId as string | undefined);
+    if (kicked === undefined) return reply.code(404).send({ code: 404, error: `${account} has no port ${String(connectionId)} online` });
+    return { account, kicked };
   });
 
   // Message delay p50/p99 per hour, connection failures by code and reporter events by kind (issue 30 §4).
