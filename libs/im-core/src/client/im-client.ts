@@ -5,7 +5,6 @@ import type { LoginPortRecordValue } from '../protocol/records';
 import { TypedEmitter } from '../connection/typed-emitter';
 import { ImError, ImErrorName } from '../errors';
 import type { MessageRecordValue } from '../protocol/records';
-import { deleteStoredMessage } from '../model/message-ingest';
 import { MESSAGE_PUSHES, MessagesService } from '../services/messages/messages-service';
 import { Outbox, OUTBOX_MAX_WAIT_MS } from '../services/outbox';
 import type { ServiceContext, ServiceEvents } from '../services/service-context';
@@ -478,9 +477,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
     } else if (push.name === 'msgReceipt') {
       await this.sessions.receiveReceipt(push.body);
     } else if (push.name === 'msgDeleted') {
-      const idClient = push.body.deleted?.idClient;
-      const session = idClient && this.store ? await deleteStoredMessage(this.store, idClient, this.options) : undefined;
-      if (session) this.emit('sessions', [session]);
+      // A recall (issue 31): the stored copy becomes the placeholder, its session follows §4.
+      if (this.store) await this.messages.receiveRecall(push.body.deleted);
     } else if (HISTORY_PUSHES.has(push.name)) {
       await this.handleHistoryPush(push);
     } else if (push.name === 'sysMsg' || push.name === 'superTeamSysMsg') {

@@ -1,4 +1,4 @@
-import type { ImMessage, ImSession } from '../store/entities';
+import type { ImMessage, ImRecall, ImSession } from '../store/entities';
 import type { Store } from '../store/store';
 import { dedupeMessages } from './message-state';
 import { applyMessage, applyMessageDeletion, countsAsUnread, emptySession, recomputeUnread, type UnreadRules } from './session-state';
@@ -87,6 +87,37 @@ export function mergeServerSession(local: ImSession, server: ImSession): ImSessi
     msgReceiptTime: Math.max(local.msgReceiptTime ?? 0, server.msgReceiptTime ?? 0) || undefined,
     isDeleted: lastMsg !== local.lastMsg ? false : local.isDeleted,
   };
+}
+
+/** What a recalled copy no longer keeps: everything its sender wrote. */
+const RECALLED_CONTENT = ['text', 'tip', 'attach', 'file', 'custom', 'pushContent', 'pushPayload'] as const;
+
+/** How many of a session's newest messages are read to find the newest not recalled one. */
+const LAST_MSG_LOOKBACK = 50;
+
+/**
+ * Marks a stored message recalled (§4 delete rules apply to its session: unread drops when it was
+ * incoming and newer than ack, lastMsg moves to the newest message not recalled). Its content is
+ * dropped; the copy stays as the placeholder. Unknown or already recalled: nothing changes.
+ */
+export async function recallStoredMessage(
+  store: Store,
+  idClient: string,
+  recall: ImRecall,
+  rules: UnreadRules = {},
+): Promise<{ message: ImMessage; session?: ImSession } | undefined> {
+  const original = await store.getMessage(idClient);
+  if (!original || original.recalled) return undefined;
+  const message: ImMessage = { ...original, recalled: recall, isUnreadable: true };
+  for (const field of RECALLED_CONTENT) delete message[field];
+  await store.putMessages([message]);
+  const session = await store.getSession(original.sessionId);
+  if (!session) return { message };
+  const newest = await store.getSessionMessages({ sessionId: original.sessionId, limit: LAST_MSG_LOOKBACK });
+  const newestRemaining = newest.find((m) => !m.recalled);
+  const updated = applyMessageDeletion(session, original, newestRemaining, rules);
+  await store.putSessions([updated]);
+  return { message, session: updated };
 }
 
 /** Deletes one stored message and adjusts its session's unread and lastMsg (§4). */

@@ -39,7 +39,7 @@ export interface ImClientApi {
   connect(): Promise<void>;
   logout(): Promise<void>;
   destroy(): Promise<void>;
-  readonly messages: Pick<MessagesService, 'sendText' | 'sendImage' | 'sendAudio' | 'sendVideo' | 'sendFile' | 'resend' | 'forward' | 'fetchHistory' | 'list' | 'deleteLocal'>;
+  readonly messages: Pick<MessagesService, 'sendText' | 'sendImage' | 'sendAudio' | 'sendVideo' | 'sendFile' | 'resend' | 'forward' | 'fetchHistory' | 'list' | 'deleteLocal' | 'recall'>;
   /** Replies (docs/im-extend.md "Threads and replies"): sent by the leader under the id the calling tab chose. */
   readonly msgExtend: Pick<MsgExtendService, 'replyText'>;
   readonly sessions: Pick<SessionsService, 'list' | 'totalUnread' | 'markRead' | 'delete' | 'stickTop' | 'updateStickTop' | 'unstickTop'>;
@@ -150,6 +150,7 @@ export class MultiTabImClient extends TypedEmitter<ImClientEvents> implements Im
       fetchHistory: (query: FetchHistoryQuery) => this.call('messages.fetchHistory', [query]) as Promise<HistoryPage>,
       list: (query) => this.call('messages.list', [query]) as Promise<ImMessage[]>,
       deleteLocal: (idClient: string) => this.call('messages.deleteLocal', [idClient]) as Promise<void>,
+      recall: (idClient: string, options?: { ps?: string }) => this.call('messages.recall', [idClient, options]) as Promise<ImMessage>,
     };
     this.msgExtend = {
       // Like sendText: the reply's id is chosen here, so a retry after a handover is the same message.
@@ -246,6 +247,7 @@ export class MultiTabImClient extends TypedEmitter<ImClientEvents> implements Im
       case 'messages.fetchHistory': return client.messages.fetchHistory(a[0]);
       case 'messages.list': return client.messages.list(a[0]);
       case 'messages.deleteLocal': return client.messages.deleteLocal(a[0]);
+      case 'messages.recall': return client.messages.recall(a[0], a[1]);
       case 'sessions.list': return client.sessions.list(a[0]);
       case 'sessions.totalUnread': return client.sessions.totalUnread();
       case 'sessions.markRead': return client.sessions.markRead(a[0]);

@@ -28,6 +28,7 @@ export const TAB_CALLS = [
   'messages.fetchHistory',
   'messages.list',
   'messages.deleteLocal',
+  'messages.recall',
   'sessions.list',
   'sessions.totalUnread',
   'sessions.markRead',

@@ -440,3 +440,4 @@ export const DeletedMsgRecord = defineRecord('DeletedMsg', {
   ps: [8, 'string'],
   attach: [9, 'string'],
 });
+export type DeletedMsgRecordValue = RecordOf<typeof DeletedMsgRecord>;

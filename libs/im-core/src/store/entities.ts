@@ -107,6 +107,18 @@ export interface ImMessage {
   threadMsgTime?: number;
   threadMsgIdServer?: string;
   threadMsgIdClient?: string;
+  /**
+   * Set once its sender recalled it (deleteMsg / msgDeleted / syncDeleteMsgs): the copy stays as a
+   * placeholder ("X recalled a message") with its content dropped, unreadable so it never counts.
+   */
+  recalled?: ImRecall;
+}
+
+/** Who recalled a message and when (ms); ps is the recaller's note, if any. */
+export interface ImRecall {
+  by: string;
+  time: number;
+  ps?: string;
 }
 
 export interface ImOutboxPlace {

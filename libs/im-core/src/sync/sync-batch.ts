@@ -1,6 +1,6 @@
 import type { ImPush } from '../connection/im-connection';
 import type { CommandName } from '../protocol/commands';
-import type { ImFriend, ImMessage, ImRelation, ImSession, ImSysMsg, ImTeam, ImTeamMember, ImUser, SyncTimetagKind } from '../store/entities';
+import type { ImFriend, ImMessage, ImRecall, ImRelation, ImSession, ImSysMsg, ImTeam, ImTeamMember, ImUser, SyncTimetagKind } from '../store/entities';
 import { fromWireTeamMember } from '../model/team-wire';
 import {
   fromWireFriend,
@@ -71,7 +71,8 @@ export class SyncBatch {
   offlineMsgs: ImMessage[] = [];
   offlineFilterMsgs: ImMessage[] = [];
   sessionsWithMoreRoaming: string[] = [];
-  deletedIdClients: string[] = [];
+  /** Messages their senders recalled (syncDeleteMsgs, the deleteMsg timetag). */
+  recalls: { idClient: string; recall: ImRecall }[] = [];
   sysMsgs: ImSysMsg[] = [];
   pushConfig?: { shouldPushNotificationWhenPCOnline: boolean };
   /** Do-not-disturb settings (a JSON string); the server sends them whenever they are set, every sync. */
@@ -225,7 +226,9 @@ export class SyncBatch {
       }
       case 'syncDeleteMsgs': {
         const body = push.body;
-        this.deletedIdClients.push(...(body.deleted ?? []).map((d) => d.idClient).filter(present));
+        for (const d of body.deleted ?? []) {
+          if (d.idClient) this.recalls.push({ idClient: d.idClient, recall: { by: d.opeAccount ?? d.from ?? '', time: d.time ?? 0, ...(d.ps ? { ps: d.ps } : {}) } });
+        }
         this.tag('deleteMsg', body.timetag);
         return true;
       }

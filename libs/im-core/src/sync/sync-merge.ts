@@ -1,7 +1,7 @@
 import type { ImMessage, ImSession, ImSysMsg } from '../store/entities';
 import { mergeSyncedTeams } from './sync-merge-teams';
 import { DONNOP_KEY, type Store } from '../store/store';
-import { MAX_UNREAD_RECOUNT, deleteStoredMessage, ingestSessionMessages } from '../model/message-ingest';
+import { MAX_UNREAD_RECOUNT, ingestSessionMessages, recallStoredMessage } from '../model/message-ingest';
 import { applyAck, emptySession, type UnreadRules } from '../model/session-state';
 import { mergeSysMsg, sysMsgUnreadByType } from '../model/relation-rules';
 import type { SyncUnreadCarry } from '../model/unread-carry';
@@ -17,7 +17,7 @@ export const SESSION_LIST_LIMIT = 100;
 
 /** Every idClient a batch brings (read ahead in one go before the merge: StagedStore.prefetchMessages). */
 export function batchIdClients(batch: SyncBatch): string[] {
-  return [...batch.roamingMsgs, ...batch.offlineMsgs, ...batch.offlineFilterMsgs].map((m) => m.idClient).concat(batch.deletedIdClients, batch.deletedSelf);
+  return [...batch.roamingMsgs, ...batch.offlineMsgs, ...batch.offlineFilterMsgs].map((m) => m.idClient).concat(batch.recalls.map((r) => r.idClient), batch.deletedSelf);
 }
 
 const groupBySession = (messages: readonly ImMessage[]) => {
@@ -96,7 +96,8 @@ export async function mergeSyncBatch(store: Store, batch: SyncBatch, options: Me
       await store.putSessions([applyAck(result.session, ack, afterAck, options)]);
     }
   });
-  for (const idClient of batch.deletedIdClients) await deleteStoredMessage(store, idClient, options);
+  // Recalls (issue 31): the stored copy becomes the placeholder, its session follows §4's delete rules.
+  for (const { idClient, recall } of batch.recalls) await recallStoredMessage(store, idClient, recall, options);
 
   const pinned: ImSession[] = [];
   for (const top of batch.stickTop) {

@@ -2,10 +2,10 @@ import { ImError, ImErrorName, ResponseCode } from '../../errors';
 import { AntispamResult } from '../../validation/antispam-rules';
 import type { CommandName } from '../../protocol/commands';
 import { SceneCode } from '../../protocol/constants';
-import type { MessageRecordValue } from '../../protocol/records';
-import { parseSessionId, type ImMessage, type ImScene } from '../../store/entities';
+import type { DeletedMsgRecordValue, MessageRecordValue } from '../../protocol/records';
+import { parseSessionId, type ImMessage, type ImRecall, type ImScene } from '../../store/entities';
 import { normalizeMessageListQuery, validatePageLimit, validateSendText, type MessageListQuery, type SendTextInput } from '../../validation/message-rules';
-import { deleteStoredMessage, ingestSessionMessages } from '../../model/message-ingest';
+import { deleteStoredMessage, ingestSessionMessages, recallStoredMessage } from '../../model/message-ingest';
 import { createOutgoingText, prepareResend } from '../../model/message-state';
 import { assertSendable } from '../../model/message-types';
 import {
@@ -53,6 +53,9 @@ export interface HistoryPage {
   /** True when the server filled the page, so older messages may exist. */
   hasMore: boolean;
 }
+
+/** §5 "ps at most 5000 long". */
+const MAX_RECALL_PS = 5000;
 
 const ANTISPAM_REPLACED = AntispamResult.REPLACED;
 const ANTISPAM_REJECT = AntispamResult.REJECT;
@@ -222,6 +225,45 @@ export class MessagesService {
   async deleteLocal(idClient: string): Promise<void> {
     const session = await deleteStoredMessage(this.context.store(), idClient, this.context);
     if (session) this.context.emit('sessions', [session]);
+  }
+
+  /**
+   * Recalls one of my sent messages (deleteMsg 7/11, issue 31): the server checks it is mine (403)
+   * and still within its recall window (508 "deletion period expired", §8) and tells everyone in
+   * the conversation (msgDeleted). Here the stored copy becomes the recalled placeholder
+   * (`recalled`, raised as msgUpdate) and its session follows §4's delete rules. A 414 before
+   * sending: a message not stored here, not mine, or not yet sent.
+   */
+  async recall(idClient: string, options: { ps?: string } = {}): Promise<ImMessage> {
+    const store = this.context.store();
+    const message = typeof idClient === 'string' && idClient !== '' ? await store.getMessage(idClient) : undefined;
+    if (!message) throw new ImError(ImErrorName.Param_Error, 'no such message to recall', { code: ResponseCode.PARAMETER_ERROR });
+    if (message.from !== this.context.account || message.flow !== 'out') {
+      throw new ImError(ImErrorName.Param_Error, 'only your own messages can be recalled', { code: ResponseCode.PARAMETER_ERROR });
+    }
+    if (message.status !== 'success' || !message.idServer) throw new ImError(ImErrorName.Param_Error, 'only sent messages can be recalled', { code: ResponseCode.PARAMETER_ERROR });
+    const ps = options.ps ?? '';
+    if (typeof ps !== 'string' || ps.length > MAX_RECALL_PS) throw new ImError(ImErrorName.Param_Error, `ps must be a text of at most ${MAX_RECALL_PS}`, { code: ResponseCode.PARAMETER_TOO_LONG });
+    if (message.recalled) return message;
+    await this.context.connection.request('deleteMsg', {
+      msg: { scene: SceneCode[message.scene], from: message.from, to: message.to, idClient: message.idClient, idServer: message.idServer, time: message.time },
+      ps,
+    });
+    return (await this.applyRecall(idClient, { by: this.context.account, time: this.context.now(), ...(ps ? { ps } : {}) })) ?? message;
+  }
+
+  /** A recall told by the server (msgDeleted push): the placeholder and the session, raised as events. */
+  async receiveRecall(record: DeletedMsgRecordValue | undefined): Promise<ImMessage | undefined> {
+    if (!record?.idClient) return undefined;
+    return this.applyRecall(record.idClient, { by: record.opeAccount ?? record.from ?? '', time: record.time ?? this.context.now(), ...(record.ps ? { ps: record.ps } : {}) });
+  }
+
+  private async applyRecall(idClient: string, recall: ImRecall): Promise<ImMessage | undefined> {
+    const result = await recallStoredMessage(this.context.store(), idClient, recall, this.context);
+    if (!result) return undefined;
+    this.context.emit('msgUpdate', result.message);
+    if (result.session) this.context.emit('sessions', [result.session]);
+    return result.message;
   }
 
   /** Handles a message push (see MESSAGE_PUSHES); returns the stored message, if it was new. */
