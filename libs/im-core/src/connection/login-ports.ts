@@ -5,6 +5,7 @@ export type LoginPortsState = 'login' | 'logout';
 
 /** A change of the account's other ports: the delta the server pushed and the whole list after it. */
 export interface LoginPortsChange {
+  /** login: the named ports came online; logout: they went. */
   state: LoginPortsState;
   /** The ports the push named (usually one). */
   ports: LoginPortRecordValue[];
