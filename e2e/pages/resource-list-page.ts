@@ -22,12 +22,13 @@ export class ResourceListPage {
     return this.page.getByTestId(`${this.key}-table`);
   }
 
+  /** The grid's rows, or below the console's 992 px breakpoint its cards (issue 35 §10); both carry `data-id`. */
   rows(): Locator {
-    return this.table().locator('[role=row][data-id]');
+    return this.table().locator(':is([role=row], li)[data-id]');
   }
 
   row(id: string | number): Locator {
-    return this.table().locator(`[role=row][data-id="${id}"]`);
+    return this.table().locator(`:is([role=row], li)[data-id="${id}"]`);
   }
 
   cell(id: string | number, field: string): Locator {

@@ -9,6 +9,7 @@ import { UiKitProvider, type DescribeSearchRule } from '@merchant/ui-kit';
 import { useAppSelector } from './hooks';
 import { DEFAULT_LANGUAGE, isConsoleLanguage } from './i18n';
 import { ConsolePermissionProvider } from '../features/auth/permissions';
+import { MOBILE_BREAKPOINT } from '../layout/layoutConstants';
 
 export function ShellProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
@@ -17,7 +18,8 @@ export function ShellProviders({ children }: { children: ReactNode }) {
   // The search bars' §5 rules said by the contracts' one translator, like every form error.
   const describeSearchRule = useCallback<DescribeSearchRule>((rule, label) => describeRuleProblem({ rule }, label, locale), [locale]);
   return (
-    <UiKitProvider locale={locale} size={size} describeSearchRule={describeSearchRule}>
+    // Below §9's mobile breakpoint every list draws its rows as cards (issue 35 §10).
+    <UiKitProvider locale={locale} size={size} describeSearchRule={describeSearchRule} cardsBelow={MOBILE_BREAKPOINT}>
       <ConsolePermissionProvider>{children}</ConsolePermissionProvider>
     </UiKitProvider>
   );

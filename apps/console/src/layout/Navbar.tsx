@@ -1,5 +1,6 @@
 // Top bar, 70px (§2, §9): sidebar toggle, breadcrumb, help centre, message centre, size, theme,
-// language, user menu.
+// language, user menu. Below §9's 992 px (mobile) it fits a phone: no breadcrumb (the tabs bar names the
+// page), and help, size, theme and language behind one button (MobileSettingsButton).
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -11,7 +12,7 @@ import { Breadcrumb } from './Breadcrumb';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MessageCentreButton } from './MessageCentreButton';
 import { UserMenu } from './UserMenu';
-import { HelpCentreButton, LayoutSizeMenu, ThemeModeToggle } from './NavbarSettings';
+import { HelpCentreButton, LayoutSizeMenu, MobileSettingsButton, ThemeModeToggle } from './NavbarSettings';
 import { mobileSidebarToggled, sidebarToggled } from './layoutSlice';
 import { NAVBAR_HEIGHT } from './layoutConstants';
 
@@ -33,14 +34,23 @@ export function Navbar({ mobile }: { mobile: boolean }) {
       >
         {expanded ? <MenuOpenIcon /> : <MenuIcon />}
       </IconButton>
-      <Breadcrumb />
-      <Stack direction="row" spacing={0.5} sx={{ ml: 'auto', alignItems: 'center' }}>
-        <HelpCentreButton />
-        <MessageCentreButton />
-        <LayoutSizeMenu />
-        <ThemeModeToggle />
-        <LanguageSwitch />
-        <UserMenu />
+      {!mobile && <Breadcrumb />}
+      <Stack direction="row" spacing={0.5} sx={{ ml: 'auto', alignItems: 'center', minWidth: 0 }}>
+        {mobile ? (
+          <>
+            <MessageCentreButton />
+            <MobileSettingsButton />
+          </>
+        ) : (
+          <>
+            <HelpCentreButton />
+            <MessageCentreButton />
+            <LayoutSizeMenu />
+            <ThemeModeToggle />
+            <LanguageSwitch />
+          </>
+        )}
+        <UserMenu mobile={mobile} />
       </Stack>
     </Box>
   );

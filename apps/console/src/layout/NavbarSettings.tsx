@@ -1,4 +1,5 @@
-// Navbar controls for the help centre, the layout size (§9) and the dark theme (issue 7 §11).
+// Navbar controls for the help centre, the layout size (§9) and the dark theme (issue 7 §11); on a phone
+// they and the language sit behind one button (issue 35 §10).
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,8 @@ import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
+import Popover from '@mui/material/Popover';
+import Stack from '@mui/material/Stack';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import CheckIcon from '@mui/icons-material/Check';
@@ -13,8 +16,10 @@ import DarkModeOutlinedIcon from '@mui/icons-material/DarkModeOutlined';
 import FormatSizeIcon from '@mui/icons-material/FormatSize';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import LightModeOutlinedIcon from '@mui/icons-material/LightModeOutlined';
+import TuneIcon from '@mui/icons-material/Tune';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { HELP_PATH } from '../features/help/routes';
+import { LanguageSwitch } from './LanguageSwitch';
 import { LAYOUT_SIZES } from './preferences';
 import { layoutSizeChosen, themeModeChosen } from './layoutSlice';
 
@@ -89,5 +94,49 @@ export function ThemeModeToggle() {
         {dark ? <LightModeOutlinedIcon /> : <DarkModeOutlinedIcon />}
       </IconButton>
     </Tooltip>
+  );
+}
+
+/**
+ * Mobile navbar (below §9's 992 px): help centre, size, theme and language, the same controls as on a wide
+ * screen, in a popover behind one button, so the top bar fits a phone's width (issue 35 §10).
+ */
+export function MobileSettingsButton() {
+  const { t } = useTranslation();
+  const panelId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <Tooltip title={t('layout.displaySettings')}>
+        <IconButton
+          color="inherit"
+          onClick={(event) => setAnchor(event.currentTarget)}
+          aria-label={t('layout.displaySettings')}
+          aria-haspopup="dialog"
+          aria-expanded={anchor ? 'true' : undefined}
+          aria-controls={anchor ? panelId : undefined}
+          data-testid="nav-settings"
+        >
+          <TuneIcon />
+        </IconButton>
+      </Tooltip>
+      <Popover
+        id={panelId}
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { role: 'dialog', 'aria-label': t('layout.displaySettings') } }}
+      >
+        {/* A tap on the help link leaves the page: the panel closes with it. */}
+        <Stack direction="row" spacing={0.5} sx={{ p: 1, alignItems: 'center' }} onClick={(event) => (event.target as HTMLElement).closest('a') && setAnchor(null)}>
+          <HelpCentreButton />
+          <LayoutSizeMenu />
+          <ThemeModeToggle />
+          <LanguageSwitch />
+        </Stack>
+      </Popover>
+    </>
   );
 }

@@ -5,11 +5,13 @@ import { Suspense, lazy, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import ListItemText from '@mui/material/ListItemText';
 import Divider from '@mui/material/Divider';
+import ListSubheader from '@mui/material/ListSubheader';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { logOut } from '../features/auth/session';
 import { useRouteManifest } from '../routes/manifestContext';
@@ -29,7 +31,10 @@ const USER_MENU_LINKS = [
   { labelKey: 'layout.myWallet', path: '/trade/moneyMgmt/myWallet', permission: PERMISSIONS.walletView },
 ] as const;
 
-export function UserMenu() {
+/** The name's room in the top bar; a longer name ends in an ellipsis and the menu's heading says it whole. */
+const NAME_MAX_WIDTH = { mobile: 96, desktop: 200 } as const;
+
+export function UserMenu({ mobile = false }: { mobile?: boolean }) {
   const { t } = useTranslation();
   const menuId = useId();
   const dispatch = useAppDispatch();
@@ -60,11 +65,24 @@ export function UserMenu() {
         aria-label={displayName ? `${displayName}, ${t('layout.userMenu')}` : t('layout.userMenu')}
         data-testid="user-menu"
         startIcon={<Avatar src={user?.avatarUrl || undefined} alt="" sx={{ width: 32, height: 32 }} />}
-        sx={{ textTransform: 'none' }}
+        sx={{ textTransform: 'none', minWidth: 0, flexShrink: 1 }}
       >
-        <span>{displayName}</span>
+        <Box
+          component="span"
+          title={displayName}
+          data-testid="user-menu-name"
+          data-full-name={displayName}
+          sx={{ display: 'block', maxWidth: mobile ? NAME_MAX_WIDTH.mobile : NAME_MAX_WIDTH.desktop, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {displayName}
+        </Box>
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {displayName && (
+          <ListSubheader data-testid="user-menu-full-name" sx={{ lineHeight: 1.5, py: 1, maxWidth: 280, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+            {displayName}
+          </ListSubheader>
+        )}
         {USER_MENU_LINKS.map((link) => {
           if ('permission' in link && !permissions.includes(link.permission)) return null;
           const available = knownPaths.has(link.path);

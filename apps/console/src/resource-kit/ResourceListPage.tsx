@@ -122,6 +122,7 @@ export function ResourceListPage<Row extends object, Arg>({ resource, savedViews
         title: t('resourceKit.actions'),
         width,
         hideable: false,
+        actions: true,
         render: (row: Row) => (
           <ActionButtons
             actions={rowActions

@@ -66,7 +66,7 @@ export function DataTableCards<Row>(props: DataTableCardsProps<Row>) {
                     sx={{ ml: -1, mt: -1 }}
                   />
                 )}
-                <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(5.5em, max-content) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5, alignItems: 'baseline' }}>
+                <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(5.5em, max-content) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5, alignItems: 'start' }}>
                   {details.map((field) => (
                     <Box key={field.key} data-field={field.key} sx={{ display: 'contents' }}>
                       <Typography component="dt" variant="body2" color="text.secondary">

@@ -100,6 +100,7 @@ export function MediaLibraryPage() {
       title: t('media.columns.actions'),
       width: 250,
       hideable: false,
+      actions: true,
       render: (file) => (
         <ActionButtons
           actions={[
@@ -137,7 +138,9 @@ export function MediaLibraryPage() {
   };
 
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+    // Stacked on a narrow screen, each part as wide as the screen (issue 35 §10: 'flex-start' left the
+    // file list as wide as its grid, 729 px on a 390 px phone).
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { xs: 'stretch', md: 'flex-start' } }}>
       <Paper variant="outlined" sx={{ width: { xs: '100%', md: 200 }, flexShrink: 0 }}>
         <Typography variant="subtitle2" sx={{ px: 2, pt: 1.5 }}>
           {t('media.directories')}
@@ -147,7 +150,7 @@ export function MediaLibraryPage() {
       <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, p: 2 }}>
         <Stack spacing={2}>
           <SearchBar schema={schema} initialQuery={table.filters} onSearch={(query) => table.setFilters((current) => ({ ...query, path: current.path }))} />
-          <Stack direction="row" spacing={1}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <PermissionButton permission={PERMISSIONS.mediaUpload} variant="contained" startIcon={<UploadIcon />} onClick={() => setUploading(true)}>
               {t('media.upload')}
             </PermissionButton>

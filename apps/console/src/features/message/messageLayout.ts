@@ -27,10 +27,12 @@ export function frameScrollDelta(frame: { bottom: number }, windowHeight: number
 /** Keeps the heading for screen readers without taking a line above the frame. */
 export const VISUALLY_HIDDEN = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  // Strings: in MUI's sx a number up to 1 is a fraction (1 = 100 %), which made the heading as wide as the
+  // page and pushed a 390 px phone's document 8 px sideways (issue 35 §10).
+  width: '1px',
+  height: '1px',
   padding: 0,
-  margin: -1,
+  margin: '-1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
