@@ -86,6 +86,8 @@ describe('DataTable as cards below the provider width (issue 35 §10)', () => {
     expect(within(first).getAllByRole('term').map((term) => term.textContent)).toEqual(['ID', 'Name']);
     expect(within(first).getAllByRole('definition').map((value) => value.textContent)).toEqual(['1', 'row 1']);
     expect(first.querySelector('[data-field="code"]')).toBeNull();
+    // A value carries its column's key, as a grid cell does.
+    expect(first.querySelector('[data-field="name"]')).toHaveTextContent(/^row 1$/);
     // The actions are not a squeezed column: they sit at the card's foot, after the values.
     const foot = first.querySelector('[data-field="tools"]')!;
     expect(within(foot as HTMLElement).getByRole('link', { name: 'ship 1' })).toHaveAttribute('href', '/rows/1');

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -36,7 +36,7 @@ export interface DataTableCardsProps<Row> {
  * DataTable's rows as cards, for narrow screens (issue 35 §10): each card lists the visible columns as
  * title–value lines that wrap, and puts the row's actions at its foot, so nothing needs a sideways scroll
  * and every action stays reachable. The cards are a list (one item per row); `data-id` and `data-field`
- * name the row and the column as the grid's cells do.
+ * name the row and the value's column as the grid's rows and cells do.
  */
 export function DataTableCards<Row>(props: DataTableCardsProps<Row>) {
   const t = useUiKitText();
@@ -68,14 +68,15 @@ export function DataTableCards<Row>(props: DataTableCardsProps<Row>) {
                 )}
                 <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(5.5em, max-content) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5, alignItems: 'start' }}>
                   {details.map((field) => (
-                    <Box key={field.key} data-field={field.key} sx={{ display: 'contents' }}>
+                    <Fragment key={field.key}>
                       <Typography component="dt" variant="body2" color="text.secondary">
                         {field.title}
                       </Typography>
-                      <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+                      {/* data-field on the value, as on a grid cell: a test reading a cell reads the value alone. */}
+                      <Typography component="dd" variant="body2" data-field={field.key} sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
                         {field.value(row)}
                       </Typography>
-                    </Box>
+                    </Fragment>
                   ))}
                 </Box>
                 {actions.map((field) => (
