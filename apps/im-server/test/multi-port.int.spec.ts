@@ -10,6 +10,7 @@ import { account, startServer, type StartedServer } from './support/test-server'
 
 const ANDROID = 1;
 const IOS = 2;
+const PC = 4;
 
 describe('multi-port login, kick and login refusals', () => {
   let started: StartedServer;
@@ -79,6 +80,13 @@ describe('multi-port login, kick and login refusals', () => {
     // The stranger's socket is untouched.
     expect((await stranger.request('getServerTime', {})).code).toBe(200);
     await expect(client.kick([])).rejects.toMatchObject({ errorName: 'Param_Error' });
+
+    // NIM's form, by device id, still works from any port.
+    const pc = await raw(me, PC, 'dev-pc');
+    const pcKicked = pc.waitForPush('kicked');
+    const byDevice = await tablet.request('kick', { deviceIds: ['dev-pc', 'dev-stranger'] });
+    expect(byDevice.body).toMatchObject({ deviceIds: ['dev-pc'], connectionIds: [pc.connectionId] });
+    expect(await pcKicked).toMatchObject({ reason: KickReason.otherPlatform });
   });
 
   it('the kicked im-core client hears reason otherPlatform and does not reconnect', async () => {

@@ -1,4 +1,4 @@
-import { KickReason, ResponseCode, SceneCode } from '../protocol';
+import { ResponseCode, SceneCode } from '../protocol';
 import { ImServerError, parameterError } from '../domain/errors';
 import { p2pSessionId } from '../domain/msg/message';
 import { validateAccount } from '../domain/msg/message-service';
@@ -14,6 +14,7 @@ import { EXTEND_HANDLERS } from './extend-handlers';
 import { pushSignalSync, SIGNAL_HANDLERS } from './signal-handlers';
 import { CHATROOM_HANDLERS } from './chatroom-handlers';
 import { BACKGROUND_HANDLERS } from './background-handlers';
+import { PORT_HANDLERS } from './port-handlers';
 
 /**
  * The commands this server implements (logged-in callers only; login itself lives in the
@@ -50,20 +51,8 @@ export const COMMAND_HANDLERS: CommandHandlers = {
     return {};
   },
 
-  kick: async (ctx, body) => {
-    const deviceIds = new Set(body.deviceIds ?? []);
-    const ports = await ctx.listPorts();
-    const targets = ports.filter((p) => p.connectionId !== ctx.port.connectionId && deviceIds.has(p.deviceId));
-    if (targets.length > 0) {
-      await ctx.publish(ctx.port.account, {
-        kind: 'kick',
-        connectionIds: targets.map((p) => p.connectionId),
-        reason: KickReason.otherPlatform,
-        byClientType: ctx.port.type,
-      });
-    }
-    return { deviceIds: targets.map((p) => p.deviceId) };
-  },
+  // kick: by connection id or device id, other accounts' ids ignored (port-handlers.ts, issue 31).
+  ...PORT_HANDLERS,
 
   sendMsg: async (ctx, body) => {
     const input = body.msg ?? {};

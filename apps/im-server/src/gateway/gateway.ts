@@ -3,7 +3,6 @@ import { KickReason, kickReasonText, type CommandName } from '../protocol';
 import type { Router, RoutedEvent } from '../routing/router';
 import { CloseCode, type ClientLink } from './client-link';
 import { COMMAND_HANDLERS } from './command-handlers';
-import { PORT_HANDLERS } from './port-handlers';
 import { GatewayConnection, encodePush, type ConnectionHost } from './connection';
 import { FrequencyLimiter, type RateRules } from './frequency-limiter';
 import type { CommandHandlers, ImServices } from './handler-types';
@@ -32,7 +31,7 @@ export interface GatewayOptions {
 export class ImGateway implements ConnectionHost {
   readonly limiter: FrequencyLimiter;
   /** Given to every connection: the gateway, not the connection, knows the handler modules. */
-  readonly handlers: CommandHandlers = { ...COMMAND_HANDLERS, ...PORT_HANDLERS };
+  readonly handlers: CommandHandlers = COMMAND_HANDLERS;
   private readonly connections = new Set<GatewayConnection>();
   private readonly byAccount = new Map<string, Set<GatewayConnection>>();
   private readonly sweepTimer: NodeJS.Timeout;
