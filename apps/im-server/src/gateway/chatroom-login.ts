@@ -97,6 +97,8 @@ export async function chatroomLogIn(ctx: LoginContext, frameBody: ProtocolRecord
     if (typeof body.account !== 'string' || typeof body.token !== 'string') return refusal(ResponseCode.WRONG_CREDENTIALS, 'account and token go together');
     const claims = verifyLoginToken(ctx, body.account, body.token);
     if (isRefusal(claims)) return claims;
+    // An account store-server disabled enters no room either (issue 31; login.ts).
+    if (claims.disabled === true) return refusal(ResponseCode.ACCOUNT_DISABLED, 'account disabled');
     account = body.account;
     const user = await ctx.services.users.ensureFromClaims(claims, ctx.now());
     profile = { nick: profile.nick ?? user.nick, avatar: profile.avatar ?? user.avatar };

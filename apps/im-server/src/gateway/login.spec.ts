@@ -135,6 +135,17 @@ describe('logIn', () => {
 });
 
 describe('chatroomLogIn', () => {
+  it('refuses 422 for an account store-server disabled, registering nothing', async () => {
+    const { ctx, router } = setUp();
+    const disabled = signImToken({ accid: 'amy', appKey: APP_KEY, disabled: true }, SECRET, NOW / 1000);
+    expect(await chatroomLogIn(ctx, { chatroomId: 'room-1', account: 'amy', token: disabled })).toEqual({
+      kind: 'refused',
+      code: ResponseCode.ACCOUNT_DISABLED,
+      message: 'account disabled',
+    });
+    expect(await router.listPorts(chatroomRouteKey('room-1'))).toEqual([]);
+  });
+
   it('refuses an account without a token, and passes on a refusal of the room', async () => {
     const { ctx } = setUp({ enter: async () => Promise.reject(new ImServerError(ResponseCode.NO_PERMISSION, 'blacklisted')) });
     expect(await chatroomLogIn(ctx, { chatroomId: 'room-1', account: 'amy' })).toEqual({
