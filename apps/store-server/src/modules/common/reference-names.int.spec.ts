@@ -1,7 +1,7 @@
 // Reference data in the merchant's language (issue 35 §8; docs/goods.md "Reference data in two languages"):
-// units, categories (list, tree, the store's), porterage items and category specs answer Chinese names to a
-// zh-CN caller and English ones to en-US. Spec names and values stay the keys goods and SKUs store: a goods
-// saved with the English key still reads back, and the labels come beside the keys.
+// units, categories (list, tree, the store's, and the goods lists' and detail's category), porterage items and
+// category specs answer Chinese names to a zh-CN caller and English ones to en-US. Spec names and values stay the
+// keys goods and SKUs store: stored goods still match them, and the labels come beside the keys.
 import { commonEndpoints as api, goodsEndpoints } from '@merchant/api-contracts';
 import { startTestServer, type TestHarness } from '../../testing/harness';
 
@@ -61,6 +61,16 @@ describe('reference data in two languages', () => {
       ['Size', 'Size', { '300x300': '300x300', '600x600': '600x600', '800x800': '800x800' }],
       ['Finish', 'Finish', { matte: 'matte', glossy: 'glossy' }],
     ]);
+  });
+
+  it('names the category of goods in the lists and the detail in the caller language', async () => {
+    const goods = await h.database.db.selectFrom('store_goods').select('id').where('store_id', '=', 1001).where('category_id', '=', 11).where('status', '<>', 0).orderBy('id').executeTakeFirstOrThrow();
+    const listed = async (language: 'zh-CN' | 'en-US') =>
+      (await ask<{ list: Array<{ goodsId: number; categoryName: string }> }>(language, goodsEndpoints.list.path, { goodsId: goods.id }, demo)).list.map((row) => row.categoryName);
+    expect(await listed('zh-CN')).toEqual(['瓷砖']);
+    expect(await listed('en-US')).toEqual(['Tiles']);
+    expect((await ask<{ categoryName: string }>('zh-CN', goodsEndpoints.detail.path, { goodsId: goods.id }, demo)).categoryName).toBe('瓷砖');
+    expect((await ask<{ categoryName: string }>('en-US', goodsEndpoints.detail.path, { goodsId: goods.id }, demo)).categoryName).toBe('Tiles');
   });
 
   it('keeps goods stored with the spec keys matching the category specs in either language', async () => {

@@ -1,5 +1,6 @@
-import { GOODS_STATUS, WARNING_STATUS, type PageOf } from '@merchant/api-contracts';
+import { GOODS_STATUS, WARNING_STATUS, type PageOf, type SupportedLanguage } from '@merchant/api-contracts';
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { categoryNameIn } from '../../db/reference-names';
 import type { GoodsTable, StoreDatabase } from '../../db/schema';
 import type { ListQuery, ResourceList } from '../../shared/resource-list';
 import { freightTemplateOwned } from '../freight';
@@ -122,6 +123,13 @@ export class GoodsRepository {
       .where('l.category_id', '=', categoryId)
       .where('c.enabled', '=', true)
       .executeTakeFirst();
+  }
+
+  /** Category names in the caller's language (migration 0044, issue 35 §8), by id. */
+  async categoryNames(ids: readonly number[], language: SupportedLanguage): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('ref_category as c').select(['c.id', categoryNameIn(language).as('name')]).where('c.id', 'in', [...new Set(ids)]).execute();
+    return new Map(rows.map((row) => [row.id, row.name]));
   }
 
   async categorySpecs(categoryId: number): Promise<Array<{ specName: string; values: string[] }>> {

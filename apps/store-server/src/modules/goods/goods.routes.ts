@@ -1,5 +1,5 @@
 import { goodsEndpoints as e } from '@merchant/api-contracts';
-import { contractRoute, type Caller, type RouteContext, type StoreRoute } from '../../http/route';
+import { callerLanguage, contractRoute, type Caller, type RouteContext, type StoreRoute } from '../../http/route';
 import type { MediaFileUrls } from '../media';
 import { signerFor } from './goods.media';
 import type { GoodsService } from './goods.service';
@@ -9,9 +9,9 @@ export function goodsRoutes(goods: GoodsService, media?: MediaFileUrls): StoreRo
   // Images are re-signed for the caller's store at the address the browser called (docs/goods.md "Images").
   const signer = (caller: Caller, ctx: RouteContext) => signerFor(media, caller, ctx.request);
   return [
-    contractRoute(e.list, (biz, caller, ctx) => goods.list(caller, biz, signer(caller, ctx))),
-    contractRoute(e.draftList, (biz, caller, ctx) => goods.draftList(caller, biz, signer(caller, ctx))),
-    contractRoute(e.detail, (biz, caller, ctx) => goods.detail(caller, biz.goodsId, signer(caller, ctx))),
+    contractRoute(e.list, (biz, caller, ctx) => goods.list(caller, biz, signer(caller, ctx), callerLanguage(ctx.request))),
+    contractRoute(e.draftList, (biz, caller, ctx) => goods.draftList(caller, biz, signer(caller, ctx), callerLanguage(ctx.request))),
+    contractRoute(e.detail, (biz, caller, ctx) => goods.detail(caller, biz.goodsId, signer(caller, ctx), callerLanguage(ctx.request))),
     contractRoute(e.saveDraft, (biz, caller, ctx) => goods.saveDraft(caller, biz, signer(caller, ctx))),
     contractRoute(e.submit, (biz, caller, ctx) => goods.submit(caller, biz, signer(caller, ctx))),
     contractRoute(e.onShelf, (biz, caller) => goods.onShelf(caller, biz.goodsIds)),

@@ -22,7 +22,7 @@ import type { Caller } from '../../http/route';
 import { systemClock, toEpochSeconds } from '../../shared/clock';
 import type { ListQuery } from '../../shared/resource-list';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
-import { STORE_STATUS as StoreStatus } from '@merchant/api-contracts';
+import { STORE_STATUS as StoreStatus, type SupportedLanguage } from '@merchant/api-contracts';
 import { BrandApplicationsService, type StoreBrandCheck } from '../brands';
 import { keepStoredUrls, refuseForeignFiles, signGoodsDetail, signMainImages, type SignFileUrls } from './goods.media';
 import { draftList, goodsList, skuStockList, stockWarningList, type GoodsRecord, type GoodsRepository, type SkuRecord, type SkuWrite, type StockChange } from './goods.repository';
@@ -117,12 +117,20 @@ export class GoodsService {
     return { ...fields, brandName: approved };
   }
 
-  list(caller: Caller, query: ListQuery, sign: SignFileUrls = keepStoredUrls) {
-    return this.signedPage(this.goods.page(goodsList, caller.storeId, query), caller, sign);
+  list(caller: Caller, query: ListQuery, sign: SignFileUrls = keepStoredUrls, language: SupportedLanguage = 'en-US') {
+    return this.categoriesIn(this.signedPage(this.goods.page(goodsList, caller.storeId, query), caller, sign), language);
   }
 
-  draftList(caller: Caller, query: ListQuery, sign: SignFileUrls = keepStoredUrls) {
-    return this.signedPage(this.goods.page(draftList, caller.storeId, query), caller, sign);
+  draftList(caller: Caller, query: ListQuery, sign: SignFileUrls = keepStoredUrls, language: SupportedLanguage = 'en-US') {
+    return this.categoriesIn(this.signedPage(this.goods.page(draftList, caller.storeId, query), caller, sign), language);
+  }
+
+  /** The rows' category names in the caller's language (the lists join the English column; issue 35 §8, docs/goods.md). */
+  private async categoriesIn<Row extends { categoryId: number | null; categoryName: string }, Page extends { list: Row[] }>(pending: Promise<Page>, language: SupportedLanguage): Promise<Page> {
+    const page = await pending;
+    if (language === 'en-US') return page;
+    const names = await this.goods.categoryNames(page.list.flatMap((row) => (row.categoryId === null ? [] : [row.categoryId])), language);
+    return { ...page, list: page.list.map((row) => (row.categoryId === null ? row : { ...row, categoryName: names.get(row.categoryId) ?? row.categoryName })) };
   }
 
   /** A page whose thumbnails are signed afresh by fileId (docs/goods.md "Images"). */
@@ -141,9 +149,11 @@ export class GoodsService {
     return this.goods.page(stockWarningList, caller.storeId, query);
   }
 
-  async detail(caller: Caller, goodsId: number, sign: SignFileUrls = keepStoredUrls): Promise<GoodsDetail> {
-    const goods = await this.goods.findGoods(caller.storeId, goodsId);
-    if (!goods) throw notFound('goods', '商品');
+  async detail(caller: Caller, goodsId: number, sign: SignFileUrls = keepStoredUrls, language: SupportedLanguage = 'en-US'): Promise<GoodsDetail> {
+    const found = await this.goods.findGoods(caller.storeId, goodsId);
+    if (!found) throw notFound('goods', '商品');
+    const names = language === 'en-US' || found.categoryId === null ? undefined : await this.goods.categoryNames([found.categoryId], language);
+    const goods = { ...found, categoryName: (found.categoryId !== null && names?.get(found.categoryId)) || found.categoryName };
     return signGoodsDetail(goodsDetail(goods, await this.goods.skusOf(goodsId)), sign);
   }
 
