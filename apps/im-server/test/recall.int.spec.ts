@@ -1,5 +1,6 @@
 import { RawImClient } from './support/raw-client';
 import { account, startServer, type StartedServer } from './support/test-server';
+import { teamWorld } from './support/team-helpers';
 
 /**
  * Recall (deleteMsg, issue 31; docs/protocol.md "Recall") on raw sockets: the sender recalls, every
@@ -115,6 +116,60 @@ describe('recall (deleteMsg)', () => {
     expect((await syncFrom(receiverPc, { roamingMsgs: next.timetag, deleteMsg: next.timetag })).recalled).toEqual([]);
     const fresh = await syncFrom(await device(receiver, 2), {});
     expect(fresh.named('roamingMsgs').flatMap((b) => (b.msgs as { idClient: string }[]) ?? []).map((m) => m.idClient)).toEqual(['s3-2']);
+  });
+
+  it('a team message: every member gets msgDeleted once, a member who was away gets it by sync, team sessions follow §4; another member gets 403', async () => {
+    const world = teamWorld(() => started);
+    const owner = account('rct_owner');
+    const member = account('rct_member');
+    const away = account('rct_away');
+    const o = await world.open(owner, 16);
+    const m = await world.open(member, 16);
+    const awayPort = await world.open(away, 16);
+    try {
+      const teamId = await world.createTeam(o, [member, away]);
+      const before = await world.syncFrom(awayPort);
+      const awayTag = Number(before.done.timetag);
+      awayPort.close();
+      await awayPort.closed;
+      const first = await o.request('sendTeamMsg', { msg: { idClient: 'rct-1', scene: 1, to: teamId, type: 0, text: 'first' } });
+      expect(first.code).toBe(200);
+      const sent = await o.request('sendTeamMsg', { msg: { idClient: 'rct-2', scene: 1, to: teamId, type: 0, text: 'recall me' } });
+      expect(sent.code).toBe(200);
+      await m.waitForPush('teamMsg', (b) => b.msg?.idClient === 'rct-2');
+      const ref = { scene: 1, from: owner, to: teamId, idClient: 'rct-2', idServer: sent.body.msg?.idServer };
+
+      expect((await m.request('deleteMsg', { msg: ref })).code).toBe(403);
+      expect((await o.request('deleteMsg', { msg: ref })).code).toBe(200);
+      expect((await m.waitForPush('msgDeleted')).deleted).toMatchObject({ scene: 1, from: owner, to: teamId, idClient: 'rct-2', opeAccount: owner });
+      expect((await m.request('sendTeamMsg', { msg: { idClient: 'rct-3', scene: 1, to: teamId, type: 0, text: 'after' } })).code).toBe(200);
+      await o.waitForPush('teamMsg', (b) => b.msg?.idClient === 'rct-3');
+      expect(m.pushesNamed('msgDeleted')).toHaveLength(1);
+      expect(o.pushesNamed('msgDeleted')).toHaveLength(0);
+      const history = await m.request('getTeamHistoryMsgs', { scene: 1, to: teamId, limit: 100 });
+      expect((history.body.msgs ?? []).map((x) => x.idClient)).not.toContain('rct-2');
+
+      const back = await world.open(away, 16);
+      const next = await world.syncFrom(back, { roamingMsgs: awayTag, deleteMsg: awayTag });
+      expect(next.named('syncDeleteMsgs').flatMap((b) => (b.deleted as { idClient: string }[]) ?? []).map((d) => d.idClient)).toEqual(['rct-2']);
+      const roaming = next.named('roamingMsgs').flatMap((b) => (b.msgs as { idClient: string }[]) ?? []).map((x) => x.idClient);
+      expect(roaming).toEqual(expect.arrayContaining(['rct-1', 'rct-3']));
+      expect(roaming).not.toContain('rct-2');
+      // The away member read nothing: rct-1 and rct-3 count (rct-2 no more); lastMsg is rct-3.
+      const session = next.named('syncSessions').flatMap((b) => (b.sessions as { id: string; unread: number; lastMsg?: { idClient: string } }[]) ?? []).find((x) => x.id === `team-${teamId}`);
+      expect(session).toMatchObject({ lastMsg: { idClient: 'rct-3' } });
+      const unreadBefore = session!.unread;
+      // Recalling the last one (rct-3, by its sender) takes it off: lastMsg back to rct-1, one unread less.
+      const third = (await m.request('getTeamHistoryMsgs', { scene: 1, to: teamId, limit: 1 })).body.msgs?.[0];
+      expect(third?.idClient).toBe('rct-3');
+      expect((await m.request('deleteMsg', { msg: { scene: 1, from: member, to: teamId, idClient: 'rct-3', idServer: third?.idServer } })).code).toBe(200);
+      await back.waitForPush('msgDeleted', (b) => b.deleted?.idClient === 'rct-3');
+      const last = await world.syncFrom(back, { roamingMsgs: Number(next.done.timetag), deleteMsg: Number(next.done.timetag) });
+      const after = last.named('syncSessions').flatMap((b) => (b.sessions as { id: string; unread: number; lastMsg?: { idClient: string } }[]) ?? []).find((x) => x.id === `team-${teamId}`);
+      expect(after).toMatchObject({ unread: unreadBefore - 1, lastMsg: { idClient: 'rct-1' } });
+    } finally {
+      world.closeAll();
+    }
   });
 
   it('refuses: someone else\'s message 403, past the window 508 (deletion period expired), a stranger 404, no message 414; nothing changes', async () => {

@@ -2,12 +2,13 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
 import { ImServerError, parameterError } from '../errors';
-import { ResponseCode } from '../../protocol';
+import { MessageTypeCode, ResponseCode } from '../../protocol';
 import { MESSAGE_COLUMNS, Scene, conversationKey, messageFromRow, p2pSessionId, type StoredMessage } from '../msg/message';
 import { MAX_TEXT_LENGTH } from '../msg/limits';
 import { validateAccount } from '../msg/checks';
 import { visibleTo } from '../msg/visibility';
 import { allocateSeqs } from '../sync/sequence';
+import { allocateSeqsBulk, settleTeamFanouts, teamConversation, teamSessionId } from '../team/team-fanout';
 
 /** How long after sending a sender may recall a message, unless configured (IM_RECALL_WINDOW_MS; our choice, the spec gives none). */
 export const DEFAULT_RECALL_WINDOW_MS = 2 * 60 * 1000;
@@ -29,7 +30,7 @@ export interface RecallResult extends RecalledMessage {
 }
 
 /**
- * Recall (deleteMsg, issue 31; docs/protocol.md "Recall"). Only the sender recalls (403 otherwise),
+ * Recall (deleteMsg, issue 31; docs/protocol.md "Recall") of a p2p or team message. Only the sender recalls (403 otherwise),
  * and only within the window after sending (508 "deletion period expired", §8). The recall is stored
  * for every account of the conversation with that account's sync number, in one transaction with the
  * session changes of §4: the receiver's unread drops by one when the message was unread, and each
@@ -47,13 +48,20 @@ export class RecallService {
   async recall(account: string, ref: { idServer?: string; idClient?: string; from?: string; scene?: number }, ps = '', attach = ''): Promise<RecallResult> {
     if (typeof ps !== 'string' || ps.length > MAX_TEXT_LENGTH) throw parameterError(`ps must be a text of at most ${MAX_TEXT_LENGTH}`);
     if (typeof attach !== 'string' || attach.length > MAX_TEXT_LENGTH) throw parameterError(`attach must be a text of at most ${MAX_TEXT_LENGTH}`);
-    if (ref.scene !== undefined && ref.scene !== Scene.P2P) throw new ImServerError(ResponseCode.SERVICE_UNAVAILABLE, 'only p2p messages can be recalled on this server');
+    if (ref.scene !== undefined && ref.scene !== Scene.P2P && ref.scene !== Scene.TEAM) {
+      throw new ImServerError(ResponseCode.SERVICE_UNAVAILABLE, 'only p2p and team messages can be recalled on this server');
+    }
     const message = await this.find(ref);
+    const team = message?.scene === Scene.TEAM ? Number(message.to) : undefined;
+    // A team message's queued inbox rows first: they say who is in its conversation.
+    if (team !== undefined) await settleTeamFanouts(this.db, team);
     // Someone who is not in the conversation learns nothing about the message.
-    if (!message || message.scene !== Scene.P2P || (message.from !== account && message.to !== account)) throw new ImServerError(ResponseCode.NOT_FOUND, 'message not found');
+    const inConversation = message && (team !== undefined ? message.from === account || (await this.teamRecipients(message)).includes(account) : message.scene === Scene.P2P && (message.from === account || message.to === account));
+    if (!message || !inConversation) throw new ImServerError(ResponseCode.NOT_FOUND, 'message not found');
     if (message.from !== account) throw new ImServerError(ResponseCode.NO_PERMISSION, 'only the sender may recall a message');
     const time = this.now();
     if (time - message.time > this.windowMs) throw new ImServerError(ResponseCode.DELETION_PERIOD_EXPIRED, 'deletion period expired');
+    if (team !== undefined) return this.recallTeamMessage(message, team, { opeAccount: account, time, ps, attach });
     return this.db.transaction().execute(async (trx) => {
       const accounts = [...new Set([message.from, message.to])];
       const seqs = await allocateSeqs(trx, accounts);
@@ -90,6 +98,50 @@ export class RecallService {
       }
       return { message, opeAccount: account, time, ps, attach, seqs };
     });
+  }
+
+  /**
+   * A team message: every account whose stream it reached (its inbox rows, members who left since
+   * included) and the sender get the recall under their own sync number; each one's `team-<id>`
+   * session loses the unread it counted and, when it was the last message, takes the newest one of
+   * its stream still visible to it. The caller wrote the team's queued fan-outs first, so no member's
+   * rows of the message arrive after its recall.
+   */
+  private async recallTeamMessage(message: StoredMessage, teamId: number, recall: Omit<RecalledMessage, 'message'>): Promise<RecallResult> {
+    const idServer = Number(message.idServer);
+    return this.db.transaction().execute(async (trx) => {
+      const accounts = [...new Set([message.from, ...(await this.teamRecipients(message, trx))])];
+      const seqs = await allocateSeqsBulk(trx, accounts);
+      const inserted = await trx
+        .insertInto('im_msg_recall')
+        .values(accounts.map((accid) => ({ accid, id_server: idServer, ope_account: recall.opeAccount, recalled_at: recall.time, ps: recall.ps, attach: recall.attach, seq: seqs.get(accid) as number })))
+        .onConflict((oc) => oc.columns(['accid', 'id_server']).doNothing())
+        .returning('accid')
+        .execute();
+      if (inserted.length === 0) throw new ImServerError(ResponseCode.NOT_FOUND, 'message already recalled');
+      const counted = message.type !== MessageTypeCode.notification;
+      await sql`
+        update im_session s set
+          seq = t.seq,
+          unread = case when s.accid <> ${message.from} and ${counted} and s.ack_time < ${message.time} and s.unread > 0 then s.unread - 1 else s.unread end,
+          last_msg_id = case when s.last_msg_id = ${idServer} then (
+            select m.id_server from im_team_inbox i join im_message m on m.id_server = i.id_server
+            where i.accid = s.accid and m.conversation = ${teamConversation(teamId)}
+              and not exists (select 1 from im_msg_recall r where r.accid = s.accid and r.id_server = m.id_server)
+              and not exists (select 1 from im_msg_deleted_self d where d.accid = s.accid and d.id_server = m.id_server)
+            order by m.time desc, m.id_server desc limit 1
+          ) else s.last_msg_id end
+        from unnest(${accounts}::text[], ${accounts.map((a) => seqs.get(a))}::bigint[]) as t(accid, seq)
+        where s.accid = t.accid and s.session_id = ${teamSessionId(teamId)}
+      `.execute(trx);
+      return { message, ...recall, seqs };
+    });
+  }
+
+  /** The accounts a team message reached (its inbox rows). */
+  private async teamRecipients(message: StoredMessage, db: Kysely<ImDatabase> = this.db): Promise<string[]> {
+    const rows = await db.selectFrom('im_team_inbox').select('accid').where('id_server', '=', Number(message.idServer)).execute();
+    return rows.map((r) => r.accid);
   }
 
   /** Recalls numbered in (afterSeq, uptoSeq] for `account` (the deleteMsg part of a sync page). */
