@@ -65,7 +65,7 @@ function openLoggedIn(wsUrl, account, { appKey, secret }) {
     socket.once('error', (e) => fail(e.message));
     socket.once('open', () => {
       const token = signImToken({ accid: account, appKey }, secret);
-      socket.send(encodeRequest('login', 1, { appKey, account, token, clientType: CLIENT_TYPE_WEB, deviceId: account }));
+      socket.send(encodeRequest('login', 1, { appKey, account, token, clientType: CLIENT_TYPE_WEB, deviceId: account, protocolVersion: 1 }));
     });
     socket.once('message', (data) => {
       clearTimeout(timer);

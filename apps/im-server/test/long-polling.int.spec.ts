@@ -32,7 +32,7 @@ describe('HTTP long-polling carries the same frames as the WebSocket (docs/proto
     expect(sid).toMatch(/^[0-9a-f-]{36}$/);
     expect(pollTimeoutMs).toBe(POLL_TIMEOUT_MS);
 
-    const login = encodeRequest('login', 1, { appKey: TEST_APP_KEY, account: customer, token: tokenFor(customer), clientType: 16 });
+    const login = encodeRequest('login', 1, { appKey: TEST_APP_KEY, account: customer, token: tokenFor(customer), clientType: 16, protocolVersion: 1 });
     expect((await send(sid, [login])).status).toBe(204);
     const answers = await pollUntil(sid, (f) => f.some((x) => x.name === 'login'));
     expect(answers.find((f) => f.name === 'login')).toMatchObject({ code: 200, serialId: 1 });
