@@ -220,7 +220,7 @@ describe('inventory centre', () => {
     expect((await db().selectFrom('store_inventory_warning_config').select('warning_line').where('id', '=', config.id).executeTakeFirstOrThrow()).warning_line).toBe(5);
   });
 
-  it('opens an outbound application of the own store with its recipient and lines; another store\'s or an inbound id is not found', async () => {
+  it("opens an outbound application of the own store with its recipient and lines; another store's or an inbound id is not found", async () => {
     const [a, b] = [await freshItem(9, 0), await freshItem(9, 1)];
     const address = `${Date.now() % 100000} Nanjing Road, Huangpu, Shanghai`;
     const created = await h.call<{ orderId: number }>(
