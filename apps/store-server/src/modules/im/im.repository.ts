@@ -5,11 +5,11 @@ import type { StoreDatabase } from '../../db/schema';
 export class ImRepository {
   constructor(private readonly db: Kysely<StoreDatabase>) {}
 
-  findProfile(userId: number): Promise<{ store_name: string; nickname: string; avatar_object_key: string | null }> {
+  findProfile(userId: number): Promise<{ store_name: string; store_status: number; nickname: string; avatar_object_key: string | null }> {
     return this.db
       .selectFrom('store_store as s')
       .innerJoin('store_user as u', 'u.store_id', 's.id')
-      .select(['s.store_name', 'u.nickname', 'u.avatar_object_key'])
+      .select(['s.store_name', 's.store_status', 'u.nickname', 'u.avatar_object_key'])
       .where('u.id', '=', userId)
       .executeTakeFirstOrThrow();
   }

@@ -1,5 +1,5 @@
 import { signImToken } from '@merchant/im-core/server';
-import type { AvatarObject } from '@merchant/api-contracts';
+import { STORE_STATUS, type AvatarObject } from '@merchant/api-contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../../http/route';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
@@ -25,7 +25,14 @@ export class ImService {
     const avatar = await signedUrlOfKey(this.media, caller.storeId, profile.avatar_object_key, request);
     const imToken = signImToken(
       // The IM info nickname (console-spec §2 dialog), else the store name.
-      { accid: uid, appKey: this.settings.imAppKey, nick: profile.nickname.trim() || profile.store_name, ...(avatar ? { avatar } : {}) },
+      {
+        accid: uid,
+        appKey: this.settings.imAppKey,
+        nick: profile.nickname.trim() || profile.store_name,
+        ...(avatar ? { avatar } : {}),
+        // A disabled store (status 4) may sign in but not chat: im-server refuses this token with 422 (issue 31).
+        ...(profile.store_status === STORE_STATUS.disabled ? { disabled: true } : {}),
+      },
       this.settings.imTokenSecret,
     );
     return { uid, imToken, appKey: this.settings.imAppKey };
