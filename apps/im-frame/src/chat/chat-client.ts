@@ -42,6 +42,8 @@ export interface ChatMessage {
   antispam?: 'rejected' | 'filtered' | 'review';
   /** The server refused the send with this code (im-core's sendError; 403 is what its anti-spam filter answers). */
   refusedCode?: number;
+  /** Its sender recalled it (im-core ImMessage.recalled): shown as "X recalled a message", its content gone. */
+  recalled?: { by: string; time: number };
 }
 
 /** Where "send diagnostic log" stands (im-core LocalLog.upload's progress). */
@@ -212,6 +214,12 @@ export interface ChatClient {
    * im-client-spec §4); resolves like sendText, a failed send with status 'fail'.
    */
   forward(message: ChatMessage, toSessionId: string): Promise<ChatMessage>;
+  /**
+   * Recalls one of my sent messages (im-core messages.recall, issue 31); resolves with the recalled
+   * placeholder, rejects with the server's refusal (code 508 past the recall window). Absent in
+   * clients without recall.
+   */
+  recall?(message: ChatMessage): Promise<ChatMessage>;
   /**
    * Sends `text` as a reply to `replied` (a message the server stored: it has an idServer), in its
    * session (im-core msgExtend.replyText); resolves like sendText, a failed send with status 'fail'.

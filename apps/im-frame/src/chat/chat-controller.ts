@@ -24,6 +24,7 @@ import {
   withSessionTop,
   withReplyTarget,
   isReplyable,
+  isRecallable,
   mergeSessions,
   type ChatState,
   type ChatUpload,
@@ -409,6 +410,27 @@ export class ChatController {
         // Only the notice after a reload is lost; the upload itself goes on.
       }
     });
+  }
+
+  /** Whether "Recall" is offered on this message: mine, sent, not recalled, within the window (the server decides in the end). */
+  canRecall(message: ChatMessage, now: number): boolean {
+    return typeof this.client.recall === 'function' && isRecallable(message, now);
+  }
+
+  /**
+   * Recalls one of my messages; resolves with the placeholder, or with the refusal's code (508 past
+   * the window) and leaves the message as it was. Never rejects.
+   */
+  async recall(message: ChatMessage): Promise<{ recalled: ChatMessage } | { refusedCode: number | undefined; reason: string }> {
+    try {
+      if (!this.client.recall) throw new Error('recall is not available');
+      const recalled = await this.client.recall(message);
+      this.applyMessage(recalled, { allowStatusRegression: true });
+      return { recalled };
+    } catch (error) {
+      const code = typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : undefined;
+      return { refusedCode: code, reason: error instanceof Error ? error.message : String(error) };
+    }
   }
 
   /** Forwards a message to another session; settles with the copy's final state, undefined when refused. Never rejects. */

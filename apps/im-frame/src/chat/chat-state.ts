@@ -138,7 +138,18 @@ export const totalUnread = (sessions: readonly ChatSession[]): number =>
  * an idServer and is settled), not a failed or sending one, and not a tip or team notification line.
  */
 export function isReplyable(message: ChatMessage): boolean {
-  return Boolean(message.idServer) && message.status === 'success' && message.type !== 'tip' && message.type !== 'notification';
+  return Boolean(message.idServer) && message.status === 'success' && message.type !== 'tip' && message.type !== 'notification' && !message.recalled;
+}
+
+/**
+ * How long after sending the frame offers "Recall": im-server's default recall window (IM_RECALL_WINDOW_MS,
+ * docs/protocol.md "Recall"). The server decides; past its window it answers 508 and the frame says so.
+ */
+export const RECALL_WINDOW_MS = 2 * 60 * 1000;
+
+/** Whether "Recall" is offered: my own stored message, not recalled yet, sent less than RECALL_WINDOW_MS ago. */
+export function isRecallable(message: ChatMessage, now: number): boolean {
+  return message.flow === 'out' && isReplyable(message) && now - message.time < RECALL_WINDOW_MS;
 }
 
 /** The session's composer answers `message`, or (undefined) writes a plain message again. */

@@ -219,6 +219,10 @@ export class ImChatClient implements ChatClient {
     );
   }
 
+  async recall(message: ChatMessage): Promise<ChatMessage> {
+    return toChatMessage(await this.client.messages.recall(message.idClient));
+  }
+
   async forward(message: ChatMessage, toSessionId: string): Promise<ChatMessage> {
     return this.send(() => this.client.messages.forward(message.idClient, sendTargetOf(toSessionId)));
   }

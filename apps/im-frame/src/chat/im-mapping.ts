@@ -26,6 +26,7 @@ export function toChatMessage(message: ImMessage): ChatMessage {
     ...(message.isForcePush ? { forcePush: true } : {}),
     ...antispamOf(message),
     ...(message.sendError ? { refusedCode: message.sendError.code } : {}),
+    ...(message.recalled ? { recalled: { by: message.recalled.by, time: message.recalled.time } } : {}),
   };
 }
 

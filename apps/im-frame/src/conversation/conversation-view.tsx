@@ -8,6 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { ResponseCode } from '@merchant/im-core';
 import type { ChatMessage } from '../chat/chat-client';
 import { useChatController, useChatState } from '../chat/chat-context';
 import { sessionDisplayName } from '../sessions/session-list';
@@ -20,6 +21,7 @@ import type { SendResult } from '../chat/chat-controller';
 import { MessageList } from './message-list';
 import { ProfileCard } from './profile-card';
 import { ForwardDialog } from './forward-dialog';
+import { RecallDialog } from './recall-dialog';
 import { UploadList } from './upload-list';
 
 /** Whether a drag carries files (not text or a link from the page). */
@@ -47,6 +49,8 @@ export function ConversationView({ now = Date.now(), onBack }: ConversationViewP
   const [showingProfile, setShowingProfile] = useState(false);
   const [forwarding, setForwarding] = useState<ChatMessage | undefined>();
   const [forwardedTo, setForwardedTo] = useState<string | undefined>();
+  const [recalling, setRecalling] = useState<ChatMessage | undefined>();
+  const [recallError, setRecallError] = useState<string | undefined>();
   const [dragging, setDragging] = useState(false);
 
   if (!sessionId) {
@@ -150,6 +154,11 @@ export function ConversationView({ now = Date.now(), onBack }: ConversationViewP
           setForwarding(message);
         }}
         onReply={controller.canReply ? (message) => controller.startReply(message) : undefined}
+        canRecall={(message) => controller.canRecall(message, now)}
+        onRecall={(message) => {
+          setRecallError(undefined);
+          setRecalling(message);
+        }}
         findMessage={(ref) => controller.findMessage(sessionId, ref)}
         earlier={{
           available: state.hasMoreBySession[sessionId] === true,
@@ -167,6 +176,22 @@ export function ConversationView({ now = Date.now(), onBack }: ConversationViewP
           {t('composer.refused', { reason: state.sendError })}
         </Alert>
       )}
+      {recallError && (
+        <Alert severity="error" role="alert" onClose={() => setRecallError(undefined)} sx={{ mx: 1.5, mt: 1 }} data-testid="recall-error">
+          {recallError}
+        </Alert>
+      )}
+      <RecallDialog
+        message={recalling}
+        onCancel={() => setRecalling(undefined)}
+        onConfirm={(message) => {
+          setRecalling(undefined);
+          void controller.recall(message).then((result) => {
+            // 508: past the server's recall window (im-client-spec §8 "deletion period expired").
+            if ('refusedCode' in result) setRecallError(result.refusedCode === ResponseCode.DELETION_PERIOD_EXPIRED ? t('recall.expired') : t('recall.failed', { reason: result.reason }));
+          });
+        }}
+      />
       {forwardedTo && (
         <Alert severity="success" role="status" onClose={() => setForwardedTo(undefined)} sx={{ mx: 1.5, mt: 1 }} data-testid="forwarded">
           {t('forward.done', { name: forwardedTo })}

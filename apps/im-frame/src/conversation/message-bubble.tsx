@@ -8,7 +8,7 @@ import { isTeamSessionId, type ChatMessage, type ChatMessageRef } from '../chat/
 import { isReplyable } from '../chat/chat-state';
 import { SessionAvatar } from '../sessions/session-avatar';
 import { formatChatTime } from '../i18n/format-time';
-import { messageSnippet } from '../i18n/message-text';
+import { messageSnippet, recalledText } from '../i18n/message-text';
 import { MessageContent } from './message-content';
 import { ReplyQuote } from './reply-quote';
 
@@ -25,6 +25,8 @@ export interface MessageBubbleProps {
   nameOf?(account: string): string;
   /** Offers 'reply' on a message the server stored (isReplyable); without it there is no reply action. */
   onReply?(message: ChatMessage): void;
+  /** Offers 'recall' on this message (the caller decides it may be recalled: mine, within the window). */
+  onRecall?(message: ChatMessage): void;
   /** A reply: the message it answers, when that one is among the loaded messages. */
   replied?: ChatMessage;
   /** A reply whose replied message is not loaded: looks it up in the local store. */
@@ -36,14 +38,15 @@ export interface MessageBubbleProps {
   onHighlightEnd?(): void;
 }
 
-export function MessageBubble({ message, now, onRetry, onForward, nameOf, onReply, replied, lookUpReplied, onShowReplied, highlighted = false, onHighlightEnd }: MessageBubbleProps) {
+export function MessageBubble({ message, now, onRetry, onForward, nameOf, onReply, onRecall, replied, lookUpReplied, onShowReplied, highlighted = false, onHighlightEnd }: MessageBubbleProps) {
   const { t } = useTranslation();
   const outgoing = message.flow === 'out';
   // Only failed outgoing messages may be resent (im-client-spec §4 "Message status").
   // A message the anti-spam filter refused is shown as such and not offered again (docs/im-background.md).
   const rejected = outgoing && message.antispam === 'rejected';
   const canRetry = outgoing && message.status === 'fail' && !rejected;
-  const canForward = onForward !== undefined && message.status === 'success';
+  const canForward = onForward !== undefined && message.status === 'success' && !message.recalled;
+  const canRecall = onRecall !== undefined && !message.recalled;
   // Only a message the server stored can be answered (its idServer names it to the server).
   const canReply = onReply !== undefined && isReplyable(message);
   // The message a chosen quote points at: marked, focusable for the jump, until the focus moves on.
@@ -51,6 +54,17 @@ export function MessageBubble({ message, now, onRetry, onForward, nameOf, onRepl
   const highlight = { transition: 'background-color 0.3s', borderRadius: 2, ...(highlighted ? { bgcolor: 'action.selected', outline: 'none' } : {}) };
   // A tip (im-client-spec §3 "tip") and a team notification (a team change, written by the server)
   // are lines of their own in the conversation, not someone's bubble.
+  // A recalled message (issue 31) is a line of its own too: who recalled it, and when it was sent.
+  if (message.recalled) {
+    return (
+      <Box component="li" data-testid="message" data-id-client={message.idClient} data-status={message.status} data-recalled="true" {...mark} sx={{ textAlign: 'center', mb: 1.5, ...highlight }}>
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'inline-block', px: 1.5, py: 0.5, bgcolor: 'action.hover', borderRadius: 1 }}>
+          <span data-testid="message-recalled">{recalledText(message, t)}</span>
+          <span> · {formatChatTime(message.time, now, t)}</span>
+        </Typography>
+      </Box>
+    );
+  }
   if (message.type === 'tip' || message.type === 'notification') {
     return (
       <Box component="li" data-testid="message" data-id-client={message.idClient} data-status={message.status} {...mark} sx={{ textAlign: 'center', mb: 1.5, ...highlight }}>
@@ -109,7 +123,7 @@ export function MessageBubble({ message, now, onRetry, onForward, nameOf, onRepl
         )}
         <MessageContent message={message} nameOf={nameOf} />
       </Box>
-      {(canReply || canForward) && (
+      {(canReply || canForward || canRecall) && (
         <Box data-testid="message-actions" sx={{ display: 'flex', gap: 0.5 }}>
           {canReply && (
             <Button
@@ -131,6 +145,17 @@ export function MessageBubble({ message, now, onRetry, onForward, nameOf, onRepl
               sx={{ minWidth: 0, p: 0, px: 0.5, fontSize: 12 }}
             >
               {t('forward.action')}
+            </Button>
+          )}
+          {canRecall && (
+            <Button
+              size="small"
+              data-testid="message-recall"
+              aria-label={t('recall.actionLabel', { text: messageSnippet(message, t, nameOf) })}
+              onClick={() => onRecall(message)}
+              sx={{ minWidth: 0, p: 0, px: 0.5, fontSize: 12 }}
+            >
+              {t('recall.action')}
             </Button>
           )}
         </Box>

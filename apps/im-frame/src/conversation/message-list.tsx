@@ -26,6 +26,9 @@ export interface MessageListProps {
   now: number;
   onRetry(message: ChatMessage): void;
   onForward?(message: ChatMessage): void;
+  /** Offers 'recall' on the messages it says yes to (mine, within the recall window). */
+  onRecall?(message: ChatMessage): void;
+  canRecall?(message: ChatMessage): boolean;
   /** Offers 'reply' on messages the server stored; absent where the client cannot send replies. */
   onReply?(message: ChatMessage): void;
   /** Finds a replied message that is not loaded (the local store). */
@@ -49,7 +52,7 @@ function LoadEarlier({ earlier }: { earlier: LoadEarlierProps }): ReactNode {
   );
 }
 
-export function MessageList({ label, messages, emptyText, now, onRetry, onForward, onReply, findMessage, earlier }: MessageListProps) {
+export function MessageList({ label, messages, emptyText, now, onRetry, onForward, onRecall, canRecall, onReply, findMessage, earlier }: MessageListProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const newestId = messages.at(-1)?.idClient;
   const oldestId = messages[0]?.idClient;
@@ -124,6 +127,7 @@ export function MessageList({ label, messages, emptyText, now, onRetry, onForwar
               now={now}
               onRetry={onRetry}
               onForward={onForward}
+              onRecall={onRecall && canRecall?.(message) ? onRecall : undefined}
               onReply={onReply}
               nameOf={nameOf}
               replied={message.replyTo ? loaded(message.replyTo) : undefined}

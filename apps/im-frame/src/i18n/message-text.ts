@@ -7,16 +7,22 @@ import { teamNotificationText } from './team-notification';
  * types the frame cannot render. `nameOf` names the accounts a notification mentions (default: the account).
  */
 export function messageDisplayText(
-  message: Pick<ChatMessage, 'type' | 'text'> & Partial<Pick<ChatMessage, 'from' | 'fromNick' | 'attach'>>,
+  message: Pick<ChatMessage, 'type' | 'text'> & Partial<Pick<ChatMessage, 'from' | 'fromNick' | 'attach' | 'recalled' | 'flow'>>,
   t: TFunction,
   nameOf?: (account: string) => string,
 ): string {
+  if (message.recalled) return recalledText(message, t);
   if (message.text !== '' || message.type === 'text') return message.text;
   if (message.type === 'notification') {
     const sentence = teamNotificationText({ from: message.from ?? '', fromNick: message.fromNick, attach: message.attach }, t, nameOf);
     if (sentence) return sentence;
   }
   return t(`messageType.${message.type}`, { defaultValue: t('messageType.other') });
+}
+
+/** "You recalled a message" / "X recalled a message" (issue 31). */
+export function recalledText(message: Partial<Pick<ChatMessage, 'from' | 'fromNick' | 'flow'>>, t: TFunction): string {
+  return message.flow === 'out' ? t('recall.byYou') : t('recall.byOther', { name: message.fromNick || message.from || '' });
 }
 
 /** The most of a message's first line a reply quote shows, in characters (code points). */
@@ -27,7 +33,7 @@ export const SNIPPET_LENGTH = 40;
  * with an ellipsis; for other types their label ("[Image]"), a file with its name ("[File] a.pdf").
  */
 export function messageSnippet(
-  message: Pick<ChatMessage, 'type' | 'text'> & Partial<Pick<ChatMessage, 'from' | 'fromNick' | 'attach' | 'file'>>,
+  message: Pick<ChatMessage, 'type' | 'text'> & Partial<Pick<ChatMessage, 'from' | 'fromNick' | 'attach' | 'file' | 'recalled' | 'flow'>>,
   t: TFunction,
   nameOf?: (account: string) => string,
 ): string {

@@ -209,6 +209,19 @@ export const zhCN = {
     retryLabel: '重发消息：{{text}}',
     you: '我',
   },
+  // Recall (issue 31): one's own message within the recall window, after a confirmation.
+  recall: {
+    action: '撤回',
+    actionLabel: '撤回消息：{{text}}',
+    confirmTitle: '撤回这条消息？',
+    confirmText: '对方将看到你撤回了一条消息，消息内容不再显示。',
+    confirm: '撤回',
+    cancel: '取消',
+    byYou: '你撤回了一条消息',
+    byOther: '{{name}}撤回了一条消息',
+    expired: '已超过可撤回的时间，无法撤回',
+    failed: '撤回失败：{{reason}}',
+  },
   forward: {
     action: '转发',
     actionLabel: '转发消息：{{text}}',
@@ -529,6 +542,18 @@ export const enUS: FrameTexts = {
     retry: 'Retry',
     retryLabel: 'Resend message: {{text}}',
     you: 'Me',
+  },
+  recall: {
+    action: 'Recall',
+    actionLabel: 'Recall message: {{text}}',
+    confirmTitle: 'Recall this message?',
+    confirmText: 'The other side will see that you recalled a message; its content will no longer be shown.',
+    confirm: 'Recall',
+    cancel: 'Cancel',
+    byYou: 'You recalled a message',
+    byOther: '{{name}} recalled a message',
+    expired: 'The time to recall this message has passed',
+    failed: 'Could not recall the message: {{reason}}',
   },
   forward: {
     action: 'Forward',

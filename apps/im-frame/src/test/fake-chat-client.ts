@@ -169,6 +169,18 @@ export class FakeChatClient implements ChatClient {
     return this.settle(copy);
   }
 
+  /** Recalls asked for (idClients), and the refusal code the next recall answers with (e.g. 508), if any. */
+  readonly recalls: string[] = [];
+  recallRefusal: number | undefined;
+
+  async recall(message: ChatMessage): Promise<ChatMessage> {
+    this.recalls.push(message.idClient);
+    if (this.recallRefusal !== undefined) throw Object.assign(new Error('deletion period expired'), { code: this.recallRefusal });
+    const recalled: ChatMessage = { ...message, text: '', recalled: { by: this.account, time: this.tick() } };
+    this.emit('message', recalled);
+    return recalled;
+  }
+
   /** Replies asked for: the replied message and the text. */
   readonly replies: Array<{ replied: ChatMessage; text: string }> = [];
 
