@@ -41,8 +41,9 @@ export function BulkActionBar({ actions, selectedIds, onDone }: BulkActionBarPro
   const needsConfirm = (action: BulkAction) => Boolean(action.confirm) || isDelete(action);
 
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', py: 1 }} role="toolbar" aria-label={t('selectedCount', { count })}>
-      <Typography variant="body2" color="text.secondary">
+    // Wraps on a narrow screen (the cards of issue 35 §10) instead of breaking its labels over two lines.
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', py: 1, '& .MuiButton-root': { whiteSpace: 'nowrap' } }} role="toolbar" aria-label={t('selectedCount', { count })}>
+      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
         {t('selectedCount', { count })}
       </Typography>
       {actions.map((action) => (
