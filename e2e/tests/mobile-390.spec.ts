@@ -55,28 +55,30 @@ async function expectWithinWidth(page: Page, locator: ReturnType<Page['getByTest
   expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
 }
 
-test('every main page fits 390 px: no sideways scroll, and the top bar shows the whole user button', async ({ page }) => {
-  test.setTimeout(FLOW_TIMEOUT);
-  await signIn(page, '/dashboard');
-  await expect(page.locator('[data-layout="mobile"]')).toBeVisible();
+for (const language of ['en-US', 'zh-CN'] as const) {
+  test(`every main page fits 390 px in ${language}: no sideways scroll, and the top bar shows the whole user button`, async ({ page }) => {
+    test.setTimeout(FLOW_TIMEOUT);
+    await signIn(page, '/dashboard', { language });
+    await expect(page.locator('[data-layout="mobile"]')).toBeVisible();
 
-  const user = page.getByTestId('user-menu');
-  await expectWithinWidth(page, user);
-  // The name is never cut without saying so: it fits, or it ends in an ellipsis and the menu names it in full.
-  const name = page.getByTestId('user-menu-name');
-  const fullName = (await name.getAttribute('data-full-name')) ?? '';
-  expect(fullName).not.toBe('');
-  await user.click();
-  await expect(page.getByTestId('user-menu-full-name')).toHaveText(fullName);
-  await page.keyboard.press('Escape');
+    const user = page.getByTestId('user-menu');
+    await expectWithinWidth(page, user);
+    // The name is never cut without saying so: it fits, or it ends in an ellipsis and the menu names it in full.
+    const name = page.getByTestId('user-menu-name');
+    const fullName = (await name.getAttribute('data-full-name')) ?? '';
+    expect(fullName).not.toBe('');
+    await user.click();
+    await expect(page.getByTestId('user-menu-full-name')).toHaveText(fullName);
+    await page.keyboard.press('Escape');
 
-  for (const { name: pageName, path, ready } of PAGES) {
-    await new ConsoleShell(page, consoleUrl()).open(path);
-    await expect(ready(page)).toBeVisible({ timeout: 30_000 });
-    await screenshot(page, `mobile-390-${pageName}`);
-    await expectNoSidewaysScroll(page, pageName);
-  }
-});
+    for (const { name: pageName, path, ready } of PAGES) {
+      await new ConsoleShell(page, consoleUrl()).open(path);
+      await expect(ready(page)).toBeVisible({ timeout: 30_000 });
+      await screenshot(page, `mobile-390-${language}-${pageName}`);
+      await expectNoSidewaysScroll(page, `${pageName} (${language})`);
+    }
+  });
+}
 
 test('the orders list draws cards at 390 px; the ship link is in view, and it opens the ship form, which ships', async ({ page }) => {
   test.setTimeout(FLOW_TIMEOUT);
