@@ -29,7 +29,6 @@ export const DAY_TEXT = {
     unit: /Unit/,
     bulkPrice: 'Bulk Price (yuan)',
     bulkStock: 'Bulk Stock',
-    freight: /Freight template/,
     clickToUpload: /click to upload/,
     selectImage: 'select image',
     uploadToCurrentDirectory: 'no file you want? click to upload to the current directory',
@@ -59,7 +58,6 @@ export const DAY_TEXT = {
     unit: /单位/,
     bulkPrice: '批量价格（元）',
     bulkStock: '批量库存',
-    freight: /运费模板/,
     clickToUpload: /点击上传/,
     selectImage: '选择图片',
     uploadToCurrentDirectory: '没有想要的文件？点击上传到当前目录',
@@ -84,7 +82,8 @@ export async function shipWithForm(page: Page, consoleUrl: string, language: Day
   const form = screens.shipForm();
   await screens.chooseCarrier(form, text.carrierField, text.carrier);
   await form.getByRole('textbox', { name: text.trackingField }).fill(trackingNo);
-  await form.getByRole('button', { name: text.ship, exact: true }).click();
+  // 'Ship' in English, '确认发货' in Chinese.
+  await form.getByTestId('ship-submit').click();
 }
 
 /** /goods/goodRelease in the merchant's language: GoodsReleasePage's testid-based parts, named controls from DAY_TEXT. */
@@ -139,7 +138,8 @@ export class LocalisedGoodsRelease {
 
   /** The store's seeded freight template (its name is the merchant's own, not translated). */
   async chooseFreightTemplate(name = 'Standard delivery') {
-    await this.form().getByRole('combobox', { name: this.text.freight }).click();
+    // By its test id: in Chinese the cartage select's label also contains 运费模板.
+    await this.form().getByTestId('release-freight-select').click();
     await this.page.getByRole('option', { name: new RegExp(`^${name}\\b`) }).click();
   }
 }

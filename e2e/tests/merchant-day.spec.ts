@@ -67,7 +67,10 @@ async function buyersDay(merchant: SecureClient, tag: string) {
 }
 
 // The chat frame keeps its cache in IndexedDB as merchants' Chromium lets it (chat-frame.ts).
-test.use({ launchOptions: CHROMIUM_WITH_STORAGE_PARTITIONING });
+// A control that never comes fails its step within half a minute, not at the day's timeout.
+test.use({ launchOptions: CHROMIUM_WITH_STORAGE_PARTITIONING, actionTimeout: 30_000 });
+// The runs share nothing (a buyer of their own, each worker its own stack): side by side when there are workers.
+test.describe.configure({ mode: 'parallel' });
 
 for (const run of RUNS) {
   test.describe(`a merchant's day, ${run.name}`, () => {
