@@ -19,10 +19,10 @@ describe('ImClient multi-port (issue 31)', () => {
     const seen: LoginPortsChange[] = [];
     client.on('multiPortLogin', (change) => seen.push(change));
     expect(client.loginPorts).toEqual([]);
-    fake.emit('loggedIn', { connectionId: 'me', loginPorts: [port('a')], serverTimeOffsetMs: 0, transport: 'websocket', link: 'fake://' });
+    fake.fire('loggedIn', { connectionId: 'me', loginPorts: [port('a')], serverTimeOffsetMs: 0, transport: 'websocket', link: 'fake://' });
     expect(client.loginPorts.map((p) => p.connectionId)).toEqual(['a']);
     const change: LoginPortsChange = { state: 'login', ports: [port('b')], loginPorts: [port('a'), port('b')] };
-    fake.emit('loginPorts', change);
+    fake.fire('loginPorts', change);
     expect(seen).toEqual([change]);
     expect(client.loginPorts.map((p) => p.connectionId)).toEqual(['a', 'b']);
   });
