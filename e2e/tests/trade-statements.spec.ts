@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ResourceListPage } from '../pages/resource-list-page';
+import { BILLS_PATH as BILLS, SETTLEMENTS_PATH as SETTLEMENTS, StatementScreens } from '../pages/trade-statements';
 import { merchantClient } from '../support/merchant';
 import { screenshot } from '../support/screenshot';
 import { signIn } from '../support/sign-in';
-import { consoleUrl } from '../support/stack';
 
 // The statement screens against the real servers (issue 29, docs/trade.md "Statements"), over the demo store's seeded
 // ledger history: billManagement/bills shows the available balance's newest daily statement with a closing balance
@@ -14,32 +13,7 @@ import { consoleUrl } from '../support/stack';
 // calendar and its view lists a settlement's orders, each opening its trade order view. Screens at 1440 and 390 px.
 
 const FLOW_TIMEOUT = 180_000;
-const BILLS = '/trade/billManagement/bills';
-const SETTLEMENTS = '/trade/platformTrad/settlementInquiry';
 const yuan = (cents: number) => (cents / 100).toFixed(2);
-
-/** The statement screens in a merchant's terms; selectors live here only. */
-class StatementScreens {
-  readonly bills: ResourceListPage;
-  readonly settlements: ResourceListPage;
-  constructor(private readonly page: Page) {
-    this.bills = new ResourceListPage(page, consoleUrl(), 'trade.bills', BILLS);
-    this.settlements = new ResourceListPage(page, consoleUrl(), 'trade.settlements', SETTLEMENTS);
-  }
-  async chooseAccount(label: string) {
-    await this.page.getByTestId('bills').getByRole('combobox', { name: 'Account' }).click();
-    await this.page.getByRole('option', { name: label, exact: true }).click();
-  }
-  explainPanel() {
-    return this.page.getByTestId('explain-balance');
-  }
-  async download() {
-    const downloaded = this.page.waitForEvent('download');
-    await this.page.getByTestId('bills-download').click();
-    await expect(this.page.getByTestId('export-job')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
-    return downloaded;
-  }
-}
 
 test('bills: the newest daily statement closes at the wallet balance, explains it, and downloads as xlsx', async ({ page }) => {
   test.setTimeout(FLOW_TIMEOUT);

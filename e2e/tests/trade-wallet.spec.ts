@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ResourceListPage } from '../pages/resource-list-page';
+import { StatementScreens } from '../pages/trade-statements';
 import { buyerPlacesAndPays } from '../support/buyer';
 import { merchantClient } from '../support/merchant';
 import { codeWhenAllowed, sentUnlessTooFrequent } from '../support/own-store';
@@ -11,7 +12,8 @@ import { DEMO_STORE_ID, consoleUrl, storeUrl } from '../support/stack';
 // store's settlement runs after the return period (the test server's settlement hook, i.e. the clock advanced for
 // that store's T+N run), the merchant sees the money on myWallet and in the money flow, and withdraws part of it
 // through turnWithdrawal with the pay password and a confirmation; the sandbox provider pays it out and the flow and
-// balances agree. (b) A store on the withdrawal blacklist sees the remark and is offered no withdrawal.
+// balances agree, and so does the available balance's newest daily statement on billManagement/bills. (b) A store
+// on the withdrawal blacklist sees the remark and is offered no withdrawal.
 
 const FLOW_TIMEOUT = 240_000;
 const MY_WALLET = '/trade/moneyMgmt/myWallet';
@@ -54,7 +56,7 @@ class WalletScreens {
   }
 }
 
-test('a paid order settles after the return period and is withdrawn: myWallet, the money flow and the withdrawal agree', async ({ page }) => {
+test('a paid order settles after the return period and is withdrawn: myWallet, the money flow, the daily statement and the withdrawal agree', async ({ page }) => {
   test.setTimeout(FLOW_TIMEOUT);
   await page.setViewportSize({ width: 1440, height: 900 });
   const merchant = await merchantClient();
@@ -134,6 +136,15 @@ test('a paid order settles after the return period and is withdrawn: myWallet, t
   // The newest payout is this one (the demo history's are older).
   await expect(screens.flow.rows().first()).toContainText('-1.00');
   await expect(screens.flow.rows().first()).toContainText('frozen');
+
+  // The statement agrees: the available balance's newest daily statement (the settlement's advanced day, which
+  // chains after today's payout) closes at what myWallet shows.
+  const statements = new StatementScreens(page);
+  await statements.bills.open();
+  await statements.bills.waitForRows();
+  await statements.chooseAccount('available');
+  await expect(statements.bills.rows().first().locator('[data-field="account"]')).toHaveText('available');
+  await expect(statements.bills.rows().first().locator('[data-field="closingCents"]')).toHaveText(yuan(withdrawn.availableCents));
 });
 
 test('a store on the withdrawal blacklist sees the remark and is offered no withdrawal', async ({ page }) => {
