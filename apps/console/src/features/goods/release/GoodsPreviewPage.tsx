@@ -19,7 +19,9 @@ import { isSupportedLanguage, labelOf } from '@merchant/api-contracts';
 import { formatCents } from '@merchant/ui-kit';
 import { PageLoading } from '../../../routes/RootLayout';
 import { isApiError } from '../../../app/transport';
-import { useGoodsDetailQuery } from './api';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useCategorySpecsQuery, useGoodsDetailQuery } from './api';
+import { specLabelOf, specValueLabelOf } from './specLabels';
 import { GOODS_DETAIL_TYPE, GOODS_STATUS, GOODS_STATUS_LABELS, type GoodsDetail } from './contract';
 import { paragraphsFromDetailHtml } from './detailText';
 import { idFromSearch } from './GoodReleasePage';
@@ -74,6 +76,8 @@ function Preview({ goods }: { goods: GoodsDetail }) {
   const { t, i18n } = useTranslation();
   const language = isSupportedLanguage(i18n.language) ? i18n.language : 'zh-CN';
   const specNames = goods.specList.map((spec) => spec.specName);
+  // Spec names and values are stored keys; the category's spec list gives their labels in the console's language.
+  const categorySpecs = useCategorySpecsQuery(goods.categoryId ?? skipToken).data;
   const paragraphs = goods.detailType === GOODS_DETAIL_TYPE.richText ? paragraphsFromDetailHtml(goods.detailHtml) : [];
   const editPath = goods.status === GOODS_STATUS.draft ? `/goods/goodDraft/edit?id=${goods.goodsId}` : `/goods/goodRelease/edit?id=${goods.goodsId}`;
   return (
@@ -106,17 +110,17 @@ function Preview({ goods }: { goods: GoodsDetail }) {
             {goods.specList.map((spec) => (
               <Stack key={spec.specName} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
                 <Typography sx={{ minWidth: 80 }} color="text.secondary">
-                  {spec.specName}
+                  {specLabelOf(categorySpecs, spec.specName)}
                 </Typography>
                 {spec.values.map((value) => (
-                  <Chip key={value} label={value} variant="outlined" size="small" />
+                  <Chip key={value} label={specValueLabelOf(categorySpecs, spec.specName, value)} variant="outlined" size="small" />
                 ))}
               </Stack>
             ))}
             <Table size="small" aria-label={t('goodsRelease.sku.table')}>
               <TableHead>
                 <TableRow>
-                  {specNames.length === 0 ? <TableCell>{t('goodsRelease.sku.spec')}</TableCell> : specNames.map((name) => <TableCell key={name}>{name}</TableCell>)}
+                  {specNames.length === 0 ? <TableCell>{t('goodsRelease.sku.spec')}</TableCell> : specNames.map((name) => <TableCell key={name}>{specLabelOf(categorySpecs, name)}</TableCell>)}
                   <TableCell align="right">{t('goodsRelease.preview.price')}</TableCell>
                   <TableCell align="right">{t('goodsRelease.preview.stock')}</TableCell>
                 </TableRow>
@@ -124,7 +128,7 @@ function Preview({ goods }: { goods: GoodsDetail }) {
               <TableBody>
                 {goods.skus.map((sku) => (
                   <TableRow key={sku.skuId} data-testid="preview-sku">
-                    {specNames.length === 0 ? <TableCell>{t('goodsRelease.sku.single')}</TableCell> : specNames.map((name) => <TableCell key={name}>{sku.specValues[name]}</TableCell>)}
+                    {specNames.length === 0 ? <TableCell>{t('goodsRelease.sku.single')}</TableCell> : specNames.map((name) => <TableCell key={name}>{specValueLabelOf(categorySpecs, name, sku.specValues[name] ?? '')}</TableCell>)}
                     <TableCell align="right">{formatCents(sku.price)}</TableCell>
                     <TableCell align="right">{sku.stock}</TableCell>
                   </TableRow>

@@ -454,4 +454,18 @@ describe('goods release form', () => {
     expect(await screen.findByTestId('release-locked')).toHaveTextContent('The good is under review');
     expect(screen.queryByTestId('release-reject-reason')).toBeNull();
   });
+
+  it('previews stored spec keys by their labels in the console language (issue 35 §8)', async () => {
+    const server = serverWithLists();
+    server.on('/v1/store/common/category/specList', () =>
+      ok({ list: [{ id: 1, specName: 'Size', specValues: ['300x300'], specLabel: '尺寸', specValueLabels: { '300x300': '300×300 毫米' } }] }),
+    );
+    server.on(goodsEndpoints.detail.path, () => ok(storedGoods()));
+    renderRelease('/goods/goodsPreview?id=77', server, 'zh-CN');
+    const preview = await screen.findByTestId('goods-preview', undefined, { timeout: 20_000 });
+    // The stored key stays 'Size' / '300x300'; the merchant reads the labels, in the spec chips and the SKU table.
+    await waitFor(() => expect(within(preview).getByRole('columnheader', { name: '尺寸' })).toBeInTheDocument());
+    expect(within(screen.getByTestId('preview-sku')).getByRole('cell', { name: '300×300 毫米' })).toBeInTheDocument();
+    expect(within(preview).queryByText('Size')).toBeNull();
+  });
 });
