@@ -109,6 +109,22 @@ describe('export jobs', () => {
     expect(Number(sheet.getRow(2).getCell(priceColumn).value)).toBe(0.01); // cents → yuan, ascending
   });
 
+  it('writes the goods list in the language it was asked in: categories named as the list screen names them (issue 35 §8)', async () => {
+    const goods = await h.database.db.selectFrom('store_goods').select('id').where('store_id', '=', DEMO).where('category_id', '=', 11).where('status', '<>', GOODS_STATUS.draft).orderBy('id').executeTakeFirstOrThrow();
+    const categoryIn = async (language: 'zh-CN' | 'en-US') => {
+      const created = await h.client(demo, 'none', language).request<ExportJob>(e.create.path, { resource: 'goods.list', filters: { goodsId: goods.id }, fileName: `goods-${language}` });
+      expect(created.code).toBe(OK);
+      const done = await waitForJob(created.data!.jobId, demo);
+      const { sheet } = await readSheet(done.downloadUrl);
+      const header = sheet.getRow(1).values as unknown[];
+      const column = header.indexOf(language === 'zh-CN' ? '类目' : 'Category');
+      expect([sheet.rowCount, column > 0]).toEqual([2, true]);
+      return sheet.getRow(2).getCell(column).value;
+    };
+    expect(await categoryIn('zh-CN')).toBe('瓷砖');
+    expect(await categoryIn('en-US')).toBe('Tiles');
+  });
+
   it("answers another store's job id as not found, and refuses a tampered download link", async () => {
     const created = await h.call<ExportJob>(e.create.path, { resource: 'inventory.item', fileName: '库存' }, demo);
     expect(created.code).toBe(OK);

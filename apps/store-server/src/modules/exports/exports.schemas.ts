@@ -19,9 +19,11 @@ import {
 } from '@merchant/api-contracts';
 // Labels come from the contracts (one table each); ui-kit's format entry gives only pure formatters.
 import { formatSecondsTimestamp, maskPhone } from '@merchant/ui-kit/format';
+import type { Kysely } from 'kysely';
+import type { StoreDatabase } from '../../db/schema';
 import type { ResourceListDefinition } from '../../shared/resource-list';
 import { complaintList, refundList } from '../after-sales';
-import { draftList, goodsList, skuStockList } from '../goods';
+import { draftList, goodsList, skuStockList, withCategoryNamesIn } from '../goods';
 import { itemList } from '../inventory';
 import { orderList } from '../orders';
 import { statementList } from '../statements';
@@ -42,6 +44,8 @@ export interface ExportResourceDefinition<Row> {
   sheetName: LocalizedText;
   list: { definition: ResourceListDefinition<Row> };
   columns: readonly SheetColumn<Row>[];
+  /** A page of rows as the list's screen shows them in `language` (e.g. reference names the list joins in English). */
+  rowsIn?: (db: Kysely<StoreDatabase>, rows: readonly Row[], language: SupportedLanguage) => Promise<Row[]>;
 }
 
 const t = (zhCN: string, enUS: string): LocalizedText => ({ 'zh-CN': zhCN, 'en-US': enUS });
@@ -81,8 +85,8 @@ type ItemRow = ReturnType<typeof itemList.definition.map>;
 export type AnyExportDefinition = ExportResourceDefinition<any>;
 
 export const EXPORT_DEFINITIONS: { readonly [K in ExportResource]: AnyExportDefinition } = {
-  'goods.list': defineExport({ sheetName: t('商品列表', 'Goods'), list: goodsList, columns: goodsColumns }),
-  'goods.draft': defineExport({ sheetName: t('草稿箱', 'Drafts'), list: draftList, columns: goodsColumns }),
+  'goods.list': defineExport({ sheetName: t('商品列表', 'Goods'), list: goodsList, columns: goodsColumns, rowsIn: withCategoryNamesIn }),
+  'goods.draft': defineExport({ sheetName: t('草稿箱', 'Drafts'), list: draftList, columns: goodsColumns, rowsIn: withCategoryNamesIn }),
   'goods.skuStock': defineExport<SkuRow>({
     sheetName: t('销售库存', 'Sales stock'),
     list: skuStockList,

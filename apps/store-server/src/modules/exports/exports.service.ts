@@ -285,7 +285,8 @@ export class ExportsService {
     for (let pageNum = 1; ; pageNum++) {
       if (this.stopping) throw new RunnerStopped();
       const page = await listPage(this.options.db, definition.list.definition, job.store_id, { ...(job.query as ListQuery), pageNum, pageSize: this.batchRows });
-      for (const row of page.list) {
+      const rows = definition.rowsIn ? await definition.rowsIn(this.options.db, page.list, language) : page.list;
+      for (const row of rows) {
         sheet.addRow(definition.columns.map((column) => column.value(row, language) ?? '')).commit();
       }
       processed += page.list.length;

@@ -1,5 +1,8 @@
 import { GOODS_STATUS, STOCK_STATUS, stockStatusOf, type GoodsListRow, type SkuStockRow, type StockWarningRow } from '@merchant/api-contracts';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { SupportedLanguage } from '@merchant/api-contracts';
+import type { StoreDatabase } from '../../db/schema';
+import { categoryNameIn } from '../../db/reference-names';
 import { toEpochSeconds } from '../../shared/clock';
 import { defineResourceList, fromSeconds, type ListQueryBuilder } from '../../shared/resource-list';
 
@@ -59,6 +62,24 @@ const createTimeFilters = {
   createTimeStart: { column: 'g.created_at', op: 'gte', toDb: fromSeconds },
   createTimeEnd: { column: 'g.created_at', op: 'lte', toDb: endOfSecond },
 } as const;
+
+/** Category names by id in a language (the lists join the English column; issue 35 §8, docs/goods.md). */
+export async function categoryNamesIn(db: Kysely<StoreDatabase>, ids: readonly number[], language: SupportedLanguage): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('ref_category as c').select(['c.id', categoryNameIn(language).as('name')]).where('c.id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** List rows with their category named in `language` (the goods lists' screens and their Excel exports). */
+export async function withCategoryNamesIn<Row extends { categoryId: number | null; categoryName: string }>(
+  db: Kysely<StoreDatabase>,
+  rows: readonly Row[],
+  language: SupportedLanguage,
+): Promise<Row[]> {
+  if (language === 'en-US') return [...rows];
+  const names = await categoryNamesIn(db, rows.flatMap((row) => (row.categoryId === null ? [] : [row.categoryId])), language);
+  return rows.map((row) => (row.categoryId === null ? row : { ...row, categoryName: names.get(row.categoryId) ?? row.categoryName }));
+}
 
 /** goodList/goodAll: every status but drafts unless a tab is chosen. */
 export const goodsList = defineResourceList<GoodsListRow>({

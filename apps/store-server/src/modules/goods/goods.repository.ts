@@ -1,6 +1,5 @@
 import { GOODS_STATUS, WARNING_STATUS, type PageOf, type SupportedLanguage } from '@merchant/api-contracts';
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
-import { categoryNameIn } from '../../db/reference-names';
 import type { GoodsTable, StoreDatabase } from '../../db/schema';
 import type { ListQuery, ResourceList } from '../../shared/resource-list';
 import { freightTemplateOwned } from '../freight';
@@ -8,6 +7,7 @@ import { afterSaleTemplateOwned } from '../after-sale-templates';
 import { cartageTemplateOwned } from '../cartage';
 import { BrandApplicationsRepository } from '../brands';
 
+import { categoryNamesIn, withCategoryNamesIn } from './goods.lists';
 export { draftList, goodsList, skuStockList, stockWarningList } from './goods.lists';
 
 type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
@@ -126,10 +126,13 @@ export class GoodsRepository {
   }
 
   /** Category names in the caller's language (migration 0044, issue 35 §8), by id. */
-  async categoryNames(ids: readonly number[], language: SupportedLanguage): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.db.selectFrom('ref_category as c').select(['c.id', categoryNameIn(language).as('name')]).where('c.id', 'in', [...new Set(ids)]).execute();
-    return new Map(rows.map((row) => [row.id, row.name]));
+  categoryNames(ids: readonly number[], language: SupportedLanguage): Promise<Map<number, string>> {
+    return categoryNamesIn(this.db, ids, language);
+  }
+
+  /** A page's rows with their category named in `language`. */
+  withCategoryNamesIn<Row extends { categoryId: number | null; categoryName: string }>(rows: readonly Row[], language: SupportedLanguage): Promise<Row[]> {
+    return withCategoryNamesIn(this.db, rows, language);
   }
 
   async categorySpecs(categoryId: number): Promise<Array<{ specName: string; values: string[] }>> {

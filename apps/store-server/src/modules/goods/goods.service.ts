@@ -128,9 +128,7 @@ export class GoodsService {
   /** The rows' category names in the caller's language (the lists join the English column; issue 35 §8, docs/goods.md). */
   private async categoriesIn<Row extends { categoryId: number | null; categoryName: string }, Page extends { list: Row[] }>(pending: Promise<Page>, language: SupportedLanguage): Promise<Page> {
     const page = await pending;
-    if (language === 'en-US') return page;
-    const names = await this.goods.categoryNames(page.list.flatMap((row) => (row.categoryId === null ? [] : [row.categoryId])), language);
-    return { ...page, list: page.list.map((row) => (row.categoryId === null ? row : { ...row, categoryName: names.get(row.categoryId) ?? row.categoryName })) };
+    return { ...page, list: await this.goods.withCategoryNamesIn(page.list, language) };
   }
 
   /** A page whose thumbnails are signed afresh by fileId (docs/goods.md "Images"). */
