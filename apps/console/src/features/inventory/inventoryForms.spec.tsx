@@ -6,6 +6,7 @@ import { PERMISSIONS } from '@merchant/api-contracts';
 import { DEMO_USER, createFakeStoreServer, type FakeUser } from '../../../test/fakeStoreServer';
 import { renderConsole } from '../../../test/renderConsole';
 import { installInventoryFake, inventoryItem } from './inventoryFake';
+import { rowById } from '../../../test/tableRows';
 
 jest.setTimeout(120_000);
 
@@ -117,10 +118,7 @@ describe('inventory centre flows', () => {
     });
     const table = await screen.findByTestId('inventory.outbound-table', {}, { timeout: 30_000 });
     // Rows by their id: the contact column starts hidden in the column picker (issue 35 §4's widths).
-    const row = async (id: number) => {
-      await waitFor(() => expect(table.querySelector(`[role=row][data-id="${id}"]`)).not.toBeNull());
-      return table.querySelector(`[role=row][data-id="${id}"]`) as HTMLElement;
-    };
+    const row = (id: number) => rowById(table, id);
 
     await user.click(within(await row(7)).getByRole('button', { name: 'Dispatch' }));
     const confirm = await screen.findByRole('dialog', { name: 'Confirm dispatch' });

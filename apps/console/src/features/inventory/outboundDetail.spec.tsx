@@ -1,12 +1,13 @@
 // Outbound applications can be opened and confirmed knowing what leaves (issue 35 §4), through the whole
 // console against the contract-checked inventory fake: the row's 'Detail' link opens a detail page like the
-// other inventory screens (fields, recipient address, the goods lines); 'Confirm dispatch' asks with the
+// other inventory screens (fields, recipient address, the goods lines); 'Dispatch' asks with the
 // warehouse, recipient and every line's goods, SKU spec and quantity listed, and sends nothing until confirmed.
 import { screen, waitFor, within } from '@testing-library/react';
 import { PERMISSIONS } from '@merchant/api-contracts';
 import { DEMO_USER, createFakeStoreServer, type FakeUser } from '../../../test/fakeStoreServer';
 import { renderConsole } from '../../../test/renderConsole';
 import { installInventoryFake, inventoryItem } from './inventoryFake';
+import { rowById } from '../../../test/tableRows';
 
 jest.setTimeout(120_000);
 
@@ -50,7 +51,7 @@ describe('outbound application detail and dispatch', () => {
   it("opens an application's detail from the list: its fields, the recipient's address and its goods lines", async () => {
     const { user, server, location } = renderOutbound(`${BASE}/outboundApplication`);
     const table = await screen.findByTestId('inventory.outbound-table', {}, { timeout: 30_000 });
-    const row = (await within(table).findByText('Li Lei')).closest('[role=row]') as HTMLElement;
+    const row = await rowById(table, 7); // the contact column starts hidden (issue 35 §4)
     await user.click(within(row).getByRole('link', { name: 'Detail' }));
 
     const page = await screen.findByTestId('resource-detail-inventory.outbound', {}, { timeout: 30_000 });
@@ -79,8 +80,8 @@ describe('outbound application detail and dispatch', () => {
   it('asks before dispatch with the goods, SKU specs and quantities listed, and dispatches only when confirmed', async () => {
     const { user, server, state } = renderOutbound(`${BASE}/outboundApplication`);
     const table = await screen.findByTestId('inventory.outbound-table', {}, { timeout: 30_000 });
-    const row = (await within(table).findByText('Li Lei')).closest('[role=row]') as HTMLElement;
-    await user.click(within(row).getByRole('button', { name: 'Confirm dispatch' }));
+    const row = await rowById(table, 7); // the contact column starts hidden (issue 35 §4)
+    await user.click(within(row).getByRole('button', { name: 'Dispatch' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Confirm dispatch' });
     expect(dialog).toHaveTextContent('if any item lacks stock, nothing is dispatched');
@@ -99,10 +100,10 @@ describe('outbound application detail and dispatch', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm dispatch' })).not.toBeInTheDocument());
     expect(server.callsTo('/outbound/dispatch')).toEqual([]);
 
-    await user.click(within(row).getByRole('button', { name: 'Confirm dispatch' }));
+    await user.click(within(row).getByRole('button', { name: 'Dispatch' }));
     const again = await screen.findByRole('dialog', { name: 'Confirm dispatch' });
     await within(again).findByTestId('dispatch-summary');
-    await user.click(within(again).getByRole('button', { name: 'Confirm dispatch' }));
+    await user.click(within(again).getByRole('button', { name: 'Dispatch' }));
     expect(await screen.findByText('Dispatch confirmed: stock taken')).toBeInTheDocument();
     expect(server.callsTo('/outbound/dispatch').map((call) => call.biz)).toEqual([{ orderId: 7 }]);
     expect(state.items.map((item) => item.quantity)).toEqual([1, 7]);
@@ -113,7 +114,7 @@ describe('outbound application detail and dispatch', () => {
     const { user } = renderOutbound(`${BASE}/outboundApplication`);
     const table = await screen.findByTestId('inventory.outbound-table', {}, { timeout: 30_000 });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'zh-CN');
-    const row = (await within(table).findByText('Li Lei')).closest('[role=row]') as HTMLElement;
+    const row = await rowById(table, 7); // the contact column starts hidden (issue 35 §4)
     await user.click(await within(row).findByRole('button', { name: '确认出库' }));
     const dialog = await screen.findByRole('dialog', { name: '确认出库' });
     expect(await within(dialog).findByTestId('dispatch-summary')).toHaveTextContent('出库单 7 · 从 Shanghai Service Warehouse 发往 Li Lei（138****8000），107 Nanjing Road, Huangpu, Shanghai');
