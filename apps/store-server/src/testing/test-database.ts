@@ -166,6 +166,9 @@ async function buildTemplate(admin: pg.Client, templateUrl: string): Promise<voi
   }
 }
 
+/** Tries of a seed copy's restore that PostgreSQL picked as a deadlock victim (about 6 s of back-off in all). */
+const RESTORE_ATTEMPTS = 10;
+
 /**
  * A copy of every store table right after the seed, in a schema of its own, with a plpgsql function that
  * puts it back: deletes each table's rows (children first), inserts the copied rows (parents first) and
@@ -276,15 +279,19 @@ class SeedCopy {
   }
 
   async restore(): Promise<void> {
-    // The restore truncates and refills every table; a server's background work (the sandbox provider's poll, a
-    // sweeper) touching a table meanwhile can make PostgreSQL pick the restore as a deadlock victim (40P01). The
-    // restore is the same whole copy each time, so it is simply run again.
+    // The restore truncates and refills every table; a server's background work (the sandbox provider's poll and
+    // callbacks, a sweeper) touching a table meanwhile can make PostgreSQL pick the restore as a deadlock victim
+    // (40P01). The restore is the same whole copy each time, so it runs again, after a growing pause that lets the
+    // background burst end: run at once, five immediate retries all lost to the payouts the wallet spec's 100
+    // concurrent withdrawals left in flight (fresh-clone run of 2026-12-07 08:00).
     for (let attempt = 1; ; attempt++) {
       try {
         await sql.raw(`select ${`"${this.schema.replace(/"/g, '""')}"`}.restore()`).execute(this.db);
         return;
       } catch (error) {
-        if (attempt >= 5 || (error as { code?: string }).code !== '40P01') throw error;
+        if (attempt >= RESTORE_ATTEMPTS || (error as { code?: string }).code !== '40P01') throw error;
+        const pauseMs = Math.min(1_000, 50 * 2 ** attempt);
+        await new Promise((resolve) => setTimeout(resolve, pauseMs)); // fixed wait: back-off between deadlock retries, bounded by RESTORE_ATTEMPTS
       }
     }
   }
