@@ -14,8 +14,9 @@ export const dashboardMessages = {
       noPermission: '暂无权限查看此内容，请联系店铺管理员开通',
       todos: {
         heading: '待办事项',
-        itemLabel: '{{label}}：{{count}}',
-        itemLoading: '{{label}}：加载中',
+        countLoading: '加载中',
+        nameColon: '：',
+        nameComma: '，',
         ordersToShip: '待发货订单',
         refundsToHandle: '待处理退款',
         complaintsToHandle: '待处理投诉',
@@ -69,8 +70,9 @@ export const dashboardMessages = {
       noPermission: 'You have no permission to see this; please ask the store administrator for access',
       todos: {
         heading: 'To do',
-        itemLabel: '{{label}}: {{count}}',
-        itemLoading: '{{label}}: loading',
+        countLoading: 'loading',
+        nameColon: ': ',
+        nameComma: ', ',
         ordersToShip: 'Orders to ship',
         refundsToHandle: 'Refunds to handle',
         complaintsToHandle: 'Complaints to handle',
