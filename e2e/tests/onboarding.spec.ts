@@ -34,7 +34,8 @@ async function registerAndSubmit(page: Page, storeType: 2 | 3, storeName: string
   await expect(page).toHaveURL(/\/registered\/storeMsg$/);
   await onboarding.chooseStoreType(storeType);
   await expect(page).toHaveURL(new RegExp(`/registered/shopMsg\\?storeType=${storeType}$`));
-  await onboarding.fillShopInfo(shopInfo(storeName, merchant.mobile, storeType === 3 ? ['Installation'] : ['Tiles', 'Paint']));
+  // The console opens in zh-CN, and categories are named in the page's language (Installation; Tiles, Paint).
+  await onboarding.fillShopInfo(shopInfo(storeName, merchant.mobile, storeType === 3 ? ['安装'] : ['瓷砖', '涂料']));
   await onboarding.continueFromShopInfo();
   if (storeType !== 3) {
     await expect(page).toHaveURL(/\/registered\/brandAdd$/);
