@@ -5,12 +5,11 @@ import { useStackOfThisWorker } from './support/worker-stack';
 useStackOfThisWorker();
 
 /**
- * Workers, each with a stack of its own; E2E_WORKERS=1 runs the suite on one stack. Three: one worker keeps about a
- * quarter to a half of a core busy (its browser, servers and runner mostly wait on timers, polls and the servers'
- * windows: 66 CPU-s in 243 s for orders + goods-list alone), so two workers left most of the two cores idle
- * (docs/performance.md "Test suite time").
+ * Workers, each with a stack of its own; E2E_WORKERS=1 runs the suite on one stack. Two: a fresh-clone run with three
+ * kept the machine's two cores 99 % busy through e2e and was no faster per test (1,145 s for 144 tests against 856 s
+ * for 123 with two), and a browser recording lost frames under that load (docs/performance.md "Test suite time").
  */
-const WORKERS = Number(process.env.E2E_WORKERS ?? 3);
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 /**
  * Files that spend minutes waiting on the servers' windows rather than the CPU, run first. Playwright hands files to
