@@ -25,6 +25,7 @@ import { systemClock } from '../../shared/clock';
 import { balances, checkLedger, commissionOf, ledgerDay, postOrderPayments, postOrderRefund, settleStore } from '../ledger';
 import { seedDemoLedgerHistory } from '../wallet/wallet.seed';
 import { seedDemoStatementHistory } from './statements.seed';
+import { eventually } from '../../testing/eventually';
 
 // The statement calls (docs/trade.md "Statements") through real HTTP on a real database (PGlite, or PostgreSQL with
 // DATABASE_URL), over the seeded demo history: every daily and monthly statement chains (opening = the previous
@@ -243,14 +244,12 @@ describe('statement xlsx export', () => {
     const months = await allStatements('month');
     const created = await h.call<ExportJob>(exportsApi.create.path, { resource: 'trade.statements', filters: { period: 'month' }, fileName: 'statements' }, demo);
     expect(created.code).toBe(OK);
-    const deadline = Date.now() + 120_000;
-    let job = created.data;
-    while (job.state !== EXPORT_JOB_STATE.done && job.state !== EXPORT_JOB_STATE.failed) {
-      if (Date.now() > deadline) throw new Error(`export job ${job.jobId} still in state ${job.state}`);
-      // fixed wait: the poll interval of export/status; the deadline above bounds the wait
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      job = (await h.call<ExportJob>(exportsApi.status.path, { jobId: job.jobId }, demo)).data;
-    }
+    // The job runs in the background: read its status until it ends (testing/eventually.ts, deadline-bounded).
+    const job = await eventually(
+      async () => (await h.call<ExportJob>(exportsApi.status.path, { jobId: created.data.jobId }, demo)).data,
+      (status) => status.state === EXPORT_JOB_STATE.done || status.state === EXPORT_JOB_STATE.failed,
+      { timeoutMs: 120_000, intervalMs: 250 },
+    );
     expect(job.state).toBe(EXPORT_JOB_STATE.done);
     const response = await fetch(job.downloadUrl);
     expect(response.status).toBe(200);
