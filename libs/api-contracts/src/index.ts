@@ -117,3 +117,13 @@ export {
   type OpenApiOptions,
   type OpenApiServer,
 } from './openapi';
+export {
+  ID_FIELDS,
+  OWNED_RESOURCE_KINDS,
+  PLATFORM_RESOURCE_KINDS,
+  idFieldPaths,
+  ownedIdFields,
+  type IdFieldUse,
+  type OwnedResourceKind,
+  type PlatformResourceKind,
+} from './owned-ids';
