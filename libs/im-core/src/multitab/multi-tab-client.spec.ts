@@ -203,6 +203,25 @@ describe('MultiTabImClient', () => {
     await expect(b.client.sessions.stickTop('p2p-nobody')).rejects.toBeInstanceOf(ImError);
   });
 
+  it("a follower deletes a session on the server, reads the leader's other ports and kicks one, all on the leader's socket", async () => {
+    const { server, store, b } = await twoConnectedTabs();
+    server.deliver('m-del');
+    await until(async () => (await store.getSession('p2p-c_demo1')) !== undefined, 'the session to be stored');
+    const socket = server.sockets[0];
+    socket.answer('deleteSessions', () => ({}));
+    await b.client.sessions.deleteSessions(['p2p-c_demo1']);
+    expect(socket.requests.filter((r) => r.name === 'deleteSessions').map((r) => r.body)).toEqual([{ sessionIds: ['p2p-c_demo1'] }]);
+    expect((await store.getSession('p2p-c_demo1'))?.isDeleted).toBe(true);
+
+    const phone = { type: 2, customClientType: 0, time: 1, online: true, connectionId: 'conn-phone', os: 'iOS 18' };
+    socket.fire('loginPorts', { state: 'login', ports: [phone], loginPorts: [phone] });
+    await until(async () => (await b.client.getLoginPorts()).length === 1, "the phone in the leader's list");
+    expect(await b.client.getLoginPorts()).toEqual([expect.objectContaining({ connectionId: 'conn-phone', os: 'iOS 18' })]);
+    socket.answer('kick', (body) => ({ connectionIds: body.connectionIds ?? [] }));
+    await expect(b.client.kick(['conn-phone'])).resolves.toEqual(['conn-phone']);
+    expect(server.sockets).toHaveLength(1);
+  });
+
   it('closing the leader moves the socket: the follower takes the lock, connects and syncs from the shared store; nothing lost or doubled', async () => {
     const { server, store, a, b } = await twoConnectedTabs();
     server.deliver('m1');

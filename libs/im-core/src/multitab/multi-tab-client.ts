@@ -16,6 +16,7 @@ import type { FetchHistoryQuery, HistoryPage, MessagesService } from '../service
 import type { MsgExtendService, ReplyTextInput } from '../services/msg-extend/msg-extend-service';
 import type { SessionsService } from '../services/sessions/sessions-service';
 import type { ImMessage, ImSession } from '../store/entities';
+import type { LoginPortRecordValue } from '../protocol/records';
 import type { SendTextInput } from '../validation/message-rules';
 import type { ForwardInput, SendFileInput } from '../model/outgoing-messages';
 import type { SyncSummary } from '../sync/sync-engine';
@@ -42,7 +43,7 @@ export interface ImClientApi {
   readonly messages: Pick<MessagesService, 'sendText' | 'sendImage' | 'sendAudio' | 'sendVideo' | 'sendFile' | 'resend' | 'forward' | 'fetchHistory' | 'list' | 'deleteLocal' | 'recall'>;
   /** Replies (docs/im-extend.md "Threads and replies"): sent by the leader under the id the calling tab chose. */
   readonly msgExtend: Pick<MsgExtendService, 'replyText'>;
-  readonly sessions: Pick<SessionsService, 'list' | 'totalUnread' | 'markRead' | 'delete' | 'stickTop' | 'updateStickTop' | 'unstickTop'>;
+  readonly sessions: Pick<SessionsService, 'list' | 'totalUnread' | 'markRead' | 'delete' | 'deleteSessions' | 'stickTop' | 'updateStickTop' | 'unstickTop'>;
 }
 
 /** A raw command through the leader's connection (e.g. getUsers for profiles). */
@@ -161,11 +162,22 @@ export class MultiTabImClient extends TypedEmitter<ImClientEvents> implements Im
       totalUnread: () => this.call('sessions.totalUnread', []) as Promise<number>,
       markRead: (sessionId: string) => this.call('sessions.markRead', [sessionId]) as Promise<ImSession>,
       delete: (sessionId: string) => this.call('sessions.delete', [sessionId]) as Promise<void>,
+      deleteSessions: (sessionIds: readonly string[]) => this.call('sessions.deleteSessions', [[...sessionIds]]) as Promise<void>,
       stickTop: (sessionId: string, topCustom?: string) => this.call('sessions.stickTop', [sessionId, topCustom]) as Promise<ImSession>,
       updateStickTop: (sessionId: string, topCustom: string) => this.call('sessions.updateStickTop', [sessionId, topCustom]) as Promise<ImSession>,
       unstickTop: (sessionId: string) => this.call('sessions.unstickTop', [sessionId]) as Promise<ImSession>,
     };
     this.request = ((name: RequestName, body: unknown) => this.call('request', [name, body])) as TabRequester;
+  }
+
+  /** The account's other logged-in ports as the leader's client knows them (ImClient.loginPorts), from any tab. */
+  getLoginPorts(): Promise<LoginPortRecordValue[]> {
+    return this.call('loginPorts', []) as Promise<LoginPortRecordValue[]>;
+  }
+
+  /** Kicks other ports of this account through the leader's client (ImClient.kick), from any tab. */
+  kick(connectionIds: readonly string[]): Promise<string[]> {
+    return this.call('kick', [[...connectionIds]]) as Promise<string[]>;
   }
 
   get isLeader(): boolean {
@@ -252,6 +264,9 @@ export class MultiTabImClient extends TypedEmitter<ImClientEvents> implements Im
       case 'sessions.totalUnread': return client.sessions.totalUnread();
       case 'sessions.markRead': return client.sessions.markRead(a[0]);
       case 'sessions.delete': return client.sessions.delete(a[0]);
+      case 'sessions.deleteSessions': return client.sessions.deleteSessions(a[0]);
+      case 'loginPorts': return [...client.loginPorts];
+      case 'kick': return client.kick(a[0]);
       case 'sessions.stickTop': return client.sessions.stickTop(a[0], a[1]);
       case 'sessions.updateStickTop': return client.sessions.updateStickTop(a[0], a[1]);
       case 'sessions.unstickTop': return client.sessions.unstickTop(a[0]);

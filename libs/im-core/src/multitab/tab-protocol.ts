@@ -33,9 +33,12 @@ export const TAB_CALLS = [
   'sessions.totalUnread',
   'sessions.markRead',
   'sessions.delete',
+  'sessions.deleteSessions',
   'sessions.stickTop',
   'sessions.updateStickTop',
   'sessions.unstickTop',
+  'loginPorts',
+  'kick',
   'request',
 ] as const;
 

@@ -7,8 +7,11 @@ import type { ServiceContext } from '../service-context';
 import { applyAck, deleteSessionLogically, markRead, totalUnread } from '../../model/session-state';
 import { sceneFromCode, toWireMessage } from '../../model/wire-mapping';
 import { applyReceipt, isMsgRemoteRead, markReceiptSent, shouldSendReceipt } from '../../model/receipt-rules';
-import { sessionIdOf } from '../../store/entities';
+import { parseSessionId, sessionIdOf } from '../../store/entities';
 import { READ_ACK_PAIRS, ReadAckBatcher, type ReadAckPair } from '../read-ack-batcher';
+
+/** How many sessions one deleteSessions call takes (ours: the §5 page limit). */
+export const MAX_DELETE_SESSIONS = 100;
 
 /** §7 read-ack pair of the message pushes per scene (super team messages have no pair in §7). */
 const MESSAGE_READ_ACK: Partial<Record<ImSession['scene'], ReadAckPair>> = { p2p: READ_ACK_PAIRS.p2pMsg, team: READ_ACK_PAIRS.teamMsg };
@@ -58,6 +61,27 @@ export class SessionsService {
     const deleted = deleteSessionLogically(session);
     await store.putSessions([deleted]);
     this.context.emit('sessions', [deleted]);
+  }
+
+  /**
+   * §7 deleteSessions: deletes sessions on the server, so the account's other devices and a fresh
+   * login (sync) drop them too; then logically here (§4: a newer message brings each back). 1–100
+   * session ids, each `<scene>-<target>`; bad input is refused with Param_Error before anything is sent.
+   */
+  async deleteSessions(sessionIds: readonly string[]): Promise<void> {
+    if (!Array.isArray(sessionIds) || sessionIds.length === 0 || sessionIds.length > MAX_DELETE_SESSIONS || sessionIds.some((id) => typeof id !== 'string' || !parseSessionId(id))) {
+      throw new ImError(ImErrorName.Param_Error, `deleteSessions needs 1 to ${MAX_DELETE_SESSIONS} session ids of the form <scene>-<target>`, { code: 414 });
+    }
+    await this.context.connection.request('deleteSessions', { sessionIds: [...sessionIds] });
+    const store = this.context.store();
+    const deleted: ImSession[] = [];
+    for (const id of sessionIds) {
+      const session = await store.getSession(id);
+      if (session && !session.isDeleted) deleted.push(deleteSessionLogically(session));
+    }
+    if (deleted.length === 0) return;
+    await store.putSessions(deleted);
+    this.context.emit('sessions', deleted);
   }
 
   /** A read position set on another device (sessionAck push). */
