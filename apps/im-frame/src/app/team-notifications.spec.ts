@@ -30,6 +30,15 @@ class NotifyTeamsPort implements TeamsPort {
   kick = () => Promise.resolve();
   setMemberMute = () => Promise.resolve();
   setMyNotify = () => Promise.resolve();
+  createTeam = () => Promise.reject(new Error('not used'));
+  updateTeam = () => Promise.resolve();
+  setTeamMute = () => Promise.resolve();
+  setManager = () => Promise.resolve();
+  transfer = () => Promise.resolve();
+  dismiss = () => Promise.resolve();
+  memberNames = () => Promise.resolve(new Map<string, string>());
+  teamName = () => Promise.resolve(undefined);
+  answerTeamSysMsg = () => Promise.resolve();
 }
 
 class TeamChatClient extends FakeChatClient {

@@ -1,6 +1,8 @@
 // User-facing texts of the frame. zh-CN is the default; en-US follows the spec's English paraphrases.
+import { teamAdminEnUS, teamAdminZhCN } from '../teams/team-texts';
 
 export const zhCN = {
+  teamAdmin: teamAdminZhCN,
   app: {
     title: '消息',
     missingParams: '无法打开聊天：缺少登录参数 {{names}}',
@@ -336,6 +338,7 @@ export const zhCN = {
 export type FrameTexts = typeof zhCN;
 
 export const enUS: FrameTexts = {
+  teamAdmin: teamAdminEnUS,
   app: {
     title: 'Messages',
     missingParams: 'Cannot open the chat: missing sign-in values {{names}}',

@@ -4,41 +4,8 @@ import { ImError } from '@merchant/im-core';
 import { createFrameI18n } from '../i18n/frame-i18n';
 import { renderWithI18n } from '../test/render-frame';
 import { TeamPanel } from './team-panel';
-import { TEAM_ERROR_CODES, teamErrorKey, type TeamMemberEntry, type TeamNotifyMode, type TeamPanelData, type TeamsPort } from './teams-port';
-
-/** A TeamsPort in memory: actions change the members like im-server would, or fail with `refuse`. */
-class FakeTeamsPort implements TeamsPort {
-  refuse: ImError | undefined;
-  readonly calls: string[] = [];
-  constructor(public data: TeamPanelData) {}
-  async getTeamPanel(): Promise<TeamPanelData> {
-    return structuredClone(this.data);
-  }
-  private run(call: string, change: () => void): Promise<void> {
-    this.calls.push(call);
-    if (this.refuse) return Promise.reject(this.refuse);
-    change();
-    return Promise.resolve();
-  }
-  leave(teamId: string) {
-    return this.run(`leave ${teamId}`, () => (this.data.members = this.data.members.filter((m) => m.account !== this.data.myAccount)));
-  }
-  invite(teamId: string, account: string) {
-    return this.run(`invite ${teamId} ${account}`, () => this.data.members.push({ account, type: 'normal', mute: false }));
-  }
-  kick(teamId: string, account: string) {
-    return this.run(`kick ${teamId} ${account}`, () => (this.data.members = this.data.members.filter((m) => m.account !== account)));
-  }
-  setMemberMute(teamId: string, account: string, mute: boolean) {
-    return this.run(`mute ${teamId} ${account} ${mute}`, () => this.data.members.forEach((m) => m.account === account && (m.mute = mute)));
-  }
-  setMyNotify(teamId: string, mode: TeamNotifyMode) {
-    return this.run(`notify ${teamId} ${mode}`, () => (this.data.myNotify = mode));
-  }
-  async notifies(): Promise<boolean> {
-    throw new Error('the panel never asks');
-  }
-}
+import { FakeTeamsPort } from './fake-teams-port';
+import { TEAM_ERROR_CODES, teamErrorKey, type TeamMemberEntry, type TeamsPort } from './teams-port';
 
 const members = (): TeamMemberEntry[] => [
   { account: 's_1001', nick: 'Demo Store', type: 'owner', mute: false },

@@ -1,6 +1,19 @@
 // The frame's view of im-core's teams service (issue 12): what the team info panel shows and
 // the actions it offers. Screens use this interface only; tests use FakeTeamsPort.
-import { ImError, type ContactsServices, type ImTeamMember, type ImTeamMemberType, type ImTeamMuteType } from '@merchant/im-core';
+import {
+  ImError,
+  type ContactsServices,
+  type ImSysMsg,
+  type ImTeam,
+  type ImTeamBeInviteMode,
+  type ImTeamJoinMode,
+  type ImTeamMember,
+  type ImTeamMemberType,
+  type ImTeamMuteType,
+  type ImTeamPermissionMode,
+  type ImTeamType,
+} from '@merchant/im-core';
+import { teamIdOfSysMsg } from './team-sys-msg';
 
 /**
  * Which of a team's messages notify me (the console's new-message notification): every one, only
@@ -27,14 +40,43 @@ export function teamMessageNotifies(mode: TeamNotifyMode, senderType: ImTeamMemb
   return mode === 'managers' && canManage(senderType);
 }
 
-export interface TeamInfo {
+/** The team's settings the merchant can read and (by role and the team's modes) change (§3, §5). */
+export interface TeamSettingsValues {
+  name: string;
+  avatar: string;
+  intro: string;
+  announcement: string;
+  joinMode: ImTeamJoinMode;
+  beInviteMode: ImTeamBeInviteMode;
+  inviteMode: ImTeamPermissionMode;
+  updateTeamMode: ImTeamPermissionMode;
+  updateCustomMode: ImTeamPermissionMode;
+}
+
+export interface TeamInfo extends Partial<TeamSettingsValues> {
   teamId: string;
   name: string;
   avatar?: string;
+  /** normal or advanced (§3); only advanced teams have managers and take applications. */
+  type?: ImTeamType;
   owner: string;
   memberNum: number;
   /** The whole team muted (none = anyone may speak). */
   muteType: ImTeamMuteType;
+}
+
+export interface CreateTeamRequest {
+  type: ImTeamType;
+  name: string;
+  intro?: string;
+  /** Invited (an advanced team, beInviteMode needVerify) or added (otherwise) at creation. */
+  accounts: string[];
+}
+
+export interface CreatedTeam {
+  teamId: string;
+  /** Accounts left out past the member limit (813). */
+  abortedAccidList: string[];
 }
 
 export interface TeamMemberEntry {
@@ -68,6 +110,47 @@ export interface TeamsPort {
   setMyNotify(teamId: string, mode: TeamNotifyMode): Promise<void>;
   /** Whether a message `from` a member notifies me, from the stored members (no request). */
   notifies(teamId: string, from: string, forcePush: boolean): Promise<boolean>;
+  /** §5 create: I become the owner. */
+  createTeam(request: CreateTeamRequest): Promise<CreatedTeam>;
+  /** §5 update: only the fields given (the server checks updateTeamMode and, for the modes, the role). */
+  updateTeam(teamId: string, settings: Partial<TeamSettingsValues>): Promise<void>;
+  /** Team-wide mute: none, normal members, everyone (owner and managers). */
+  setTeamMute(teamId: string, muteType: ImTeamMuteType): Promise<void>;
+  /** Adds or removes a manager (owner, advanced teams). */
+  setManager(teamId: string, account: string, manager: boolean): Promise<void>;
+  /** Hands the team to `account` (owner); with `leave` the old owner leaves too. */
+  transfer(teamId: string, account: string, leave: boolean): Promise<void>;
+  /** Ends the team for everyone (owner). */
+  dismiss(teamId: string): Promise<void>;
+  /** Names for accounts a team's notifications mention: nickInTeam, else the user's nick (accounts with neither are left out). */
+  memberNames(teamId: string, accounts: readonly string[]): Promise<Map<string, string>>;
+  /** The team's name for a system message about it (stored, else read from the server); undefined when unknown. */
+  teamName(teamId: string): Promise<string | undefined>;
+  /** Answers a team invitation (I join) or a team application (the applicant joins): accept or reject. */
+  answerTeamSysMsg(sysMsg: ImSysMsg, accept: boolean): Promise<void>;
+}
+
+/** im-server's user lookup takes at most 150 accounts (§5 "User lookup at most 150 accounts"). */
+const USER_LOOKUP_MAX = 150;
+
+/** The settings fields of a stored team, as the panel shows them. */
+function teamInfoOf(team: ImTeam): TeamInfo {
+  return {
+    teamId: team.teamId,
+    name: team.name,
+    avatar: team.avatar || undefined,
+    type: team.type,
+    owner: team.owner,
+    memberNum: team.memberNum,
+    muteType: team.muteType ?? (team.mute ? 'all' : 'none'),
+    intro: team.intro ?? '',
+    announcement: team.announcement ?? '',
+    ...(team.joinMode ? { joinMode: team.joinMode } : {}),
+    ...(team.beInviteMode ? { beInviteMode: team.beInviteMode } : {}),
+    ...(team.inviteMode ? { inviteMode: team.inviteMode } : {}),
+    ...(team.updateTeamMode ? { updateTeamMode: team.updateTeamMode } : {}),
+    ...(team.updateCustomMode ? { updateCustomMode: team.updateCustomMode } : {}),
+  };
 }
 
 /** §8 team codes the panel can meet; each has its own text (i18n `teamPanel.error.<code>`). */
@@ -100,7 +183,7 @@ export class ImTeamsPort implements TeamsPort {
     return {
       myAccount: this.account,
       myNotify: notifyModeOf(this.storedMember(members, this.account)),
-      ...(team ? { team: { teamId: team.teamId, name: team.name, avatar: team.avatar || undefined, owner: team.owner, memberNum: team.memberNum, muteType: team.muteType ?? (team.mute ? 'all' : 'none') } } : {}),
+      ...(team ? { team: teamInfoOf(team) } : {}),
       members: members.map((member: ImTeamMember) => {
         const user = users.get(member.account);
         return { account: member.account, nick: member.nickInTeam || user?.nick || undefined, avatar: user?.avatar || undefined, type: member.type, mute: member.mute === true };
@@ -133,5 +216,69 @@ export class ImTeamsPort implements TeamsPort {
     // incoming team messages ask.
     const members = await this.services.teams.localMembers(teamId);
     return teamMessageNotifies(notifyModeOf(this.storedMember(members, this.account)), this.storedMember(members, from)?.type, forcePush);
+  }
+
+  async createTeam(request: CreateTeamRequest): Promise<CreatedTeam> {
+    const { team, abortedAccidList } = await this.services.teams.createTeam({
+      type: request.type,
+      name: request.name,
+      ...(request.intro ? { intro: request.intro } : {}),
+      accounts: request.accounts,
+    });
+    return { teamId: team.teamId, abortedAccidList };
+  }
+
+  async updateTeam(teamId: string, settings: Partial<TeamSettingsValues>): Promise<void> {
+    await this.services.teams.updateTeam({ teamId, ...settings });
+  }
+
+  async setTeamMute(teamId: string, muteType: ImTeamMuteType): Promise<void> {
+    await this.services.teams.muteTeamAll({ teamId, muteType });
+  }
+
+  setManager(teamId: string, account: string, manager: boolean): Promise<void> {
+    return manager ? this.services.teams.addTeamManagers({ teamId, accounts: [account] }) : this.services.teams.removeTeamManagers({ teamId, accounts: [account] });
+  }
+
+  transfer(teamId: string, account: string, leave: boolean): Promise<void> {
+    return this.services.teams.transferTeam({ teamId, account, leave });
+  }
+
+  dismiss(teamId: string): Promise<void> {
+    return this.services.teams.dismissTeam(teamId);
+  }
+
+  async memberNames(teamId: string, accounts: readonly string[]): Promise<Map<string, string>> {
+    const names = new Map<string, string>();
+    const wanted = [...new Set(accounts)];
+    if (wanted.length === 0) return names;
+    const members = await this.services.teams.localMembers(teamId).catch(() => [] as ImTeamMember[]);
+    for (const member of members) if (member.nickInTeam && wanted.includes(member.account)) names.set(member.account, member.nickInTeam);
+    const rest = wanted.filter((account) => !names.has(account));
+    for (let start = 0; start < rest.length; start += USER_LOOKUP_MAX) {
+      // Stored users first; the missing ones are read from im-server (and stored). Offline: the accounts stay.
+      const users = await this.services.users.getUsers(rest.slice(start, start + USER_LOOKUP_MAX)).catch(() => []);
+      for (const user of users) if (user.nick) names.set(user.account, user.nick);
+    }
+    return names;
+  }
+
+  async teamName(teamId: string): Promise<string | undefined> {
+    const teams = this.services.teams;
+    const stored = await teams.localTeam(teamId).catch(() => undefined);
+    if (stored?.name) return stored.name;
+    return (await teams.getTeam(teamId).catch(() => undefined))?.name || undefined;
+  }
+
+  async answerTeamSysMsg(sysMsg: ImSysMsg, accept: boolean): Promise<void> {
+    const teamId = teamIdOfSysMsg(sysMsg);
+    if (!teamId) throw new ImError('Param_Error', 'the system message names no team', { code: 414 });
+    const input = { teamId, from: sysMsg.from, idServer: sysMsg.idServer };
+    const teams = this.services.teams;
+    if (sysMsg.type === 'teamInvite') {
+      if (accept) await teams.acceptTeamInvite(input);
+      else await teams.rejectTeamInvite(input);
+    } else if (accept) await teams.passTeamApply(input);
+    else await teams.rejectTeamApply(input);
   }
 }
