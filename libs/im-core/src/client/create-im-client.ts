@@ -6,8 +6,10 @@ import { ImClient } from './im-client';
 import type { ImLogger, StoreSource } from './store-opening';
 import { createClientReporter, createClientTelemetry, type ImReporterSettings, type ImTelemetrySettings } from './client-background';
 import type { ReporterPort } from '../background/reporter';
+import type { SyncOptions } from '../sync/sync-options';
 
-export interface ImClientOptions extends ImConnectionOptions {
+/** The §5 sync options (SyncOptions: twelve booleans, their defaults in SYNC_OPTION_DEFAULTS) sit beside the connection's. */
+export interface ImClientOptions extends ImConnectionOptions, SyncOptions {
   /**
    * A Store, or a factory opened after login (e.g. `() => IndexedDbStore.open(...)`). Default:
    * MemoryStore. A factory that fails is logged as NO_DB and replaced by a MemoryStore (§8).
@@ -30,10 +32,6 @@ export interface ImClientOptions extends ImConnectionOptions {
   rollbackClearMsgsUnread?: boolean;
   /** §5: deleting a message for self takes it off the unread count (default false). */
   rollbackDelMsgUnread?: boolean;
-  /** §5 Sync options: sync teams (default true). */
-  syncTeams?: boolean;
-  /** §5 Sync options: read changed teams' members after each sync (default false). */
-  syncTeamMembers?: boolean;
   /**
    * The reporter (§4 Reporter; docs/im-background.md): the statistics dispatcher and report URLs, or a
    * reporter of the app's own. Without it nothing is reported.
@@ -56,8 +54,15 @@ export interface ImClientOptions extends ImConnectionOptions {
 export function createImClient(options: ImClientOptions): ImClient {
   const {
     store, logger, countNotification, shouldIgnoreMsg, shouldIgnoreNotification, createIdClient, connection, outbox, outboxMaxWaitMs, rollbackClearMsgsUnread,
-    rollbackDelMsgUnread, syncTeams, syncTeamMembers, reporter, clientAntispam, telemetry, ...connectionOptions
+    rollbackDelMsgUnread, reporter, clientAntispam, telemetry,
+    syncRelations, syncFriends, syncFriendUsers, syncTeams, syncSuperTeams, syncRoamingMsgs, syncSuperTeamRoamingMsgs, syncMsgReceipts,
+    syncExtraTeamInfo, syncFilter, syncTeamMembers, syncSuperTeamMembers, ...connectionOptions
   } = options;
+  // §5 Sync options, checked (booleans) and defaulted by ImClient.
+  const syncOptions: SyncOptions = {
+    syncRelations, syncFriends, syncFriendUsers, syncTeams, syncSuperTeams, syncRoamingMsgs, syncSuperTeamRoamingMsgs, syncMsgReceipts,
+    syncExtraTeamInfo, syncFilter, syncTeamMembers, syncSuperTeamMembers,
+  };
   return new ImClient({
     account: options.account,
     connection: connection ?? new ImConnection(connectionOptions),
@@ -72,8 +77,7 @@ export function createImClient(options: ImClientOptions): ImClient {
     outboxMaxWaitMs,
     rollbackClearMsgsUnread,
     rollbackDelMsgUnread,
-    syncTeams,
-    syncTeamMembers,
+    ...syncOptions,
     reporter: reporter && ('report' in reporter ? reporter : createClientReporter(reporter, options)),
     antispamAppKey: clientAntispam ? options.appKey : undefined,
     telemetry: telemetry && createClientTelemetry(telemetry, options),

@@ -39,6 +39,7 @@ import type { ReporterPort } from '../background/reporter';
 import type { Telemetry } from '../background/telemetry';
 import { ClientAntispam } from '../background/antispam';
 import { isAntispamProblem } from '../validation/antispam-rules';
+import { resolveSyncOptions, SYNC_OPTION_NAMES, type SyncOptions } from '../sync/sync-options';
 
 export interface ImClientEvents {
   state: (state: ConnectionState) => void;
@@ -107,7 +108,7 @@ export interface ImClientEvents {
   allAttemptsFailed: (error: ImError) => void;
 }
 
-export interface ImClientCoreOptions extends RollbackOptions {
+export interface ImClientCoreOptions extends RollbackOptions, SyncOptions {
   account: string;
   connection: ImConnectionPort;
   /** How chat-room sockets open and the IM token they log in with (docs/im-chatroom.md). */
@@ -139,13 +140,11 @@ export interface ImClientCoreOptions extends RollbackOptions {
    * the custom errors and upload failures. Without it nothing is reported.
    */
   reporter?: ReporterPort;
-  /** §5 Sync options: sync teams (default true). */
-  syncTeams?: boolean;
   /**
-   * §5 Sync options: read changed teams' members after each sync (default false). Turning it on
-   * later with setSyncOptions while teams are stored throws 'sync team members api deprecated!'.
+   * §5 Sync options come from SyncOptions (defaults in SYNC_OPTION_DEFAULTS; a value that is not a
+   * boolean is a Param_Error). syncTeamMembers turned on later with setSyncOptions while teams are
+   * stored throws 'sync team members api deprecated!'.
    */
-  syncTeamMembers?: boolean;
   /**
    * The client anti-spam filter (§5; docs/im-background.md "Anti-spam filter"): with this app key the
    * client asks getClientAntispam after every login and checks outgoing text with the lexicon.
@@ -214,6 +213,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
   private readonly unsubscribes: (() => void)[] = [];
   private readonly logger: ImLogger;
   private syncTeamMembersOn: boolean;
+  /** §5 sync options as resolved at construction (defaults applied, each checked to be a boolean). */
+  private readonly syncOptions: Required<SyncOptions>;
   private otherPorts: LoginPortRecordValue[] = [];
   /** The client anti-spam filter (§5), when `antispamAppKey` is set. */
   readonly antispam: ClientAntispam | undefined;
@@ -266,7 +267,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
     this.events = new EventsService(context, <E extends keyof EventsEvents>(event: E, payload: EventsEvents[E]) =>
       (this.emit as (name: E, value: EventsEvents[E]) => void)(event, payload),
     );
-    this.syncTeamMembersOn = options.syncTeamMembers === true;
+    this.syncOptions = resolveSyncOptions(Object.fromEntries(SYNC_OPTION_NAMES.map((name) => [name, options[name]])));
+    this.syncTeamMembersOn = this.syncOptions.syncTeamMembers;
     const rollback: RollbackOptions = { rollbackClearMsgsUnread: options.rollbackClearMsgsUnread, rollbackDelMsgUnread: options.rollbackDelMsgUnread };
     this.history = new HistoryService(context, rollback, <E extends keyof HistoryEvents>(event: E, payload: HistoryEvents[E]) =>
       (this.emit as (name: E, value: HistoryEvents[E]) => void)(event, payload),
@@ -441,9 +443,10 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
         // donnop is stored by the merge itself, in the batch with the data and the cursor.
       },
       failSendingAtStart: () => this.outbox.failAtSyncStart(),
-      syncTeams: this.options.syncTeams,
+      syncOptions: this.syncOptions,
       syncTeamMembers: () => this.syncTeamMembersOn,
       teamMembersConnection: this.options.connection,
+      superTeamMembersConnection: this.options.connection,
       onTeamMembersError: (error) => this.emit('error', error),
     });
   }

@@ -113,7 +113,12 @@ export const COMMANDS = {
   offlineFilterMsgs: push(S.notify, 6, msgsResult),
 
   // ---- sync
-  sync: req(S.sync, 1, { timetags: [1, SyncTimetagsRecord] }, empty),
+  /**
+   * `offKinds`: the data kinds whose §5 sync option is off (relations, friends, friendUsers, teams,
+   * superTeams, roamingMsgs, superTeamRoamingMsgs, msgReceipts, myTeamMembers, filterMsgs); the
+   * server sends none of them. Absent: everything (docs/im-sync.md "Sync options").
+   */
+  sync: req(S.sync, 1, { timetags: [1, SyncTimetagsRecord], offKinds: [2, strings] }, empty),
   /** Sent after all sync data pushes; `timetag` is the new sync point (im-client-spec §4 "Sync"). */
   syncDone: push(S.sync, 2, { timetag: [1, 'int'], hasMore: [2, 'bool'] }),
   syncTeamMembers: req(S.sync, 3, { teamIds: [1, strings], timetags: [2, SyncTimetagsRecord] }, membersResult),

@@ -10,3 +10,7 @@ export { syncTeamMembers, TEAM_MEMBERS_SYNC_CONCURRENCY } from './sync-team-memb
 export type { TeamMembersRequester, TeamMembersSyncResult } from './sync-team-members';
 export { mergeHistoryBatch } from './sync-merge-history';
 export type { HistorySyncNotification } from './sync-merge-history';
+export { resolveSyncOptions, SYNC_OPTION_DEFAULTS, SYNC_OPTION_NAMES } from './sync-options';
+export type { SyncOptions, SyncOptionName, SyncOffKind } from './sync-options';
+export { syncSuperTeamMembers } from './sync-super-team-members';
+export type { SuperTeamMembersRequester, SuperTeamMembersSyncResult } from './sync-super-team-members';

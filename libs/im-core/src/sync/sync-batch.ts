@@ -15,6 +15,7 @@ import {
 import { sessionIdOf } from '../store/entities';
 import type { ImBroadcastMsg } from '../model/history-rules';
 import type { MessageRecordValue } from '../protocol/records';
+import type { SyncOffKind } from './sync-options';
 
 /**
  * Timetag kinds whose data this client merges. Only these are sent in the sync request and
@@ -24,12 +25,6 @@ export const MERGED_TIMETAG_KINDS: readonly SyncTimetagKind[] = [
   'myInfo', 'relations', 'friends', 'friendUsers', 'teams', 'superTeams', 'roamingMsgs', 'sessionAck', 'deleteMsg', 'stickTopSessions',
   'msgReceipts', 'deleteMsgSelf', 'sessionHistoryMsgsDelete', 'broadcastMsgs', 'myTeamMembers',
 ];
-
-/**
- * Kinds that stay where they are while the app has turned their data off (§5 Sync options
- * syncTeams false): their pushes are dropped, so their cursor must not pass data never stored.
- */
-export const TEAM_TIMETAG_KINDS: ReadonlySet<SyncTimetagKind> = new Set<SyncTimetagKind>(['teams', 'myTeamMembers']);
 
 /**
  * Merged kinds with a cursor of their own, not the account's sequence (docs/im-sync.md): they keep
@@ -97,10 +92,24 @@ export class SyncBatch {
    * they came and convert them in convertDeferred, in slices with a pause between them: a page of
    * thousands of messages then costs no long task in the push that carried it (issue 10).
    */
+  /**
+   * `off`: the kinds whose §5 sync option is off (sync-options.ts). Their pushes are dropped should
+   * a server send them anyway, and (SyncEngine) their cursors stay. `syncTeams: false` is `off` 'teams'.
+   */
   constructor(
     private readonly account: string,
-    private readonly options: { deferMessages?: boolean; syncTeams?: boolean } = {},
-  ) {}
+    private readonly options: { deferMessages?: boolean; syncTeams?: boolean; off?: readonly SyncOffKind[] } = {},
+  ) {
+    this.off = new Set(options.off ?? []);
+    if (options.syncTeams === false) this.off.add('teams');
+  }
+
+  private readonly off: Set<SyncOffKind>;
+
+  /** A message of a session whose roaming messages are off (§5 syncRoamingMsgs, syncSuperTeamRoamingMsgs). */
+  private roamingOff(message: ImMessage): boolean {
+    return this.off.has(message.scene === 'superTeam' ? 'superTeamRoamingMsgs' : 'roamingMsgs');
+  }
 
   /** Converts the deferred message records, `slice` at a time, awaiting `pause` between slices. */
   async convertDeferred(pause: () => Promise<void>, slice = MESSAGE_CONVERT_SLICE): Promise<void> {
@@ -124,7 +133,7 @@ export class SyncBatch {
     // A loop, not push(...spread): a page may hold more rows than a call may take arguments.
     for (const record of records) {
       const message = fromWireMessage(record, this.account);
-      if (message) target.push(message);
+      if (message && !(list === 'roamingMsgs' && this.roamingOff(message))) target.push(message);
     }
   }
 
@@ -144,6 +153,7 @@ export class SyncBatch {
       }
       case 'syncRelations': {
         const body = push.body;
+        if (this.off.has('relations')) return true;
         // Flags travel as the string "1" (§3); an explicit other value takes the account off.
         const isOn = (flag: string | undefined) => flag === undefined || flag === '1';
         for (const record of body.blacklist ?? []) {
@@ -163,6 +173,7 @@ export class SyncBatch {
       }
       case 'syncFriends': {
         const body = push.body;
+        if (this.off.has('friends')) return true;
         this.friends.push(...(body.friends ?? []).map(fromWireFriend).filter(present));
         this.tag('friends', body.timetag);
         return true;
@@ -176,8 +187,8 @@ export class SyncBatch {
       case 'syncTeams':
       case 'syncSuperTeams': {
         const body = push.body;
-        // §5 syncTeams false: teams are not synced (the app reads them with teams.getTeams).
-        if (push.name === 'syncTeams' && this.options.syncTeams === false) return true;
+        // §5 syncTeams / syncSuperTeams false: not synced (the app reads them with getTeams).
+        if (this.off.has(push.name === 'syncTeams' ? 'teams' : 'superTeams')) return true;
         const teams = (body.teams ?? []).map(fromWireTeam).filter(present);
         (push.name === 'syncTeams' ? this.teams : this.superTeams).push(...teams);
         this.tag(push.name === 'syncTeams' ? 'teams' : 'superTeams', body.timetag);
@@ -217,6 +228,8 @@ export class SyncBatch {
       }
       case 'offlineMsgs':
       case 'offlineFilterMsgs': {
+        // §5 syncFilter (default false): filtered messages are merged only when it is on.
+        if (push.name === 'offlineFilterMsgs' && this.off.has('filterMsgs')) return true;
         this.takeMessages(push.name, push.body.msgs ?? []);
         return true;
       }
@@ -245,6 +258,7 @@ export class SyncBatch {
       }
       case 'syncMsgReceipts': {
         const body = push.body;
+        if (this.off.has('msgReceipts')) return true;
         for (const s of body.sessions ?? []) {
           if (s.id) this.receipts.push({ sessionId: s.id, msgReceiptTime: s.msgReceiptTime, msgReceiptSendTime: s.msgReceiptSendTime });
         }
@@ -272,7 +286,8 @@ export class SyncBatch {
         return true;
       }
       case 'syncMyTeamMembers': {
-        if (this.options.syncTeams === false) return true;
+        // §5 syncExtraTeamInfo (my notify/mute settings in my teams), and nothing of teams without syncTeams.
+        if (this.off.has('teams') || this.off.has('myTeamMembers')) return true;
         const body = push.body;
         for (const record of body.members ?? []) {
           const member = fromWireTeamMember(record);

@@ -8,8 +8,10 @@ import { StagedStore } from '../store/staged-store';
 import type { Store } from '../store/store';
 import { SYNC_DONE_TIMEOUT_MS, SYNC_RETRY_LIMIT } from './constants';
 import type { ImPush } from '../connection/im-connection';
-import { MERGED_TIMETAG_KINDS, OWN_CURSOR_KINDS, SYNC_DATA_PUSHES, SyncBatch, TEAM_TIMETAG_KINDS } from './sync-batch';
+import { MERGED_TIMETAG_KINDS, OWN_CURSOR_KINDS, SYNC_DATA_PUSHES, SyncBatch } from './sync-batch';
 import { syncTeamMembers, type TeamMembersRequester } from './sync-team-members';
+import { syncSuperTeamMembers, type SuperTeamMembersRequester } from './sync-super-team-members';
+import { heldCursorKinds, resolveSyncOptions, syncOffKinds, type SyncOptions } from './sync-options';
 import type { RollbackOptions } from '../model/history-rules';
 import { SESSION_LIST_LIMIT, batchIdClients, mergeSyncBatch } from './sync-merge';
 import type { SyncNotification } from './sync-notification';
@@ -36,8 +38,13 @@ export interface SyncEngineOptions extends UnreadRules, RollbackOptions {
   onStaleSendingFailed?(messages: ImMessage[]): void;
   syncDoneTimeoutMs?: number;
   retryLimit?: number;
-  /** §5 Sync options syncTeams (default true): false drops the team pushes and keeps their cursors. */
+  /** §5 Sync options syncTeams (default true): false drops the team pushes and keeps their cursors. Same as `syncOptions.syncTeams`. */
   syncTeams?: boolean;
+  /**
+   * §5 Sync options other than syncTeamMembers (sync-options.ts): an option off leaves its kind out of
+   * the request's timetags, names it in `offKinds`, drops its pushes and holds its cursor.
+   */
+  syncOptions?: Omit<SyncOptions, 'syncTeamMembers'>;
   /**
    * §5 Sync options syncTeamMembers (default false), asked at each sync (the app may turn it on
    * later): true reads, after the pages, the members of every team whose members changed.
@@ -47,6 +54,8 @@ export interface SyncEngineOptions extends UnreadRules, RollbackOptions {
   teamMembersConnection?: TeamMembersRequester;
   /** SYNC_TEAM_MEMBERS_ERROR (§8 custom error): some teams' members could not be read; the sync still ends. */
   onTeamMembersError?(error: ImError): void;
+  /** The connection for §5 syncSuperTeamMembers (getSuperTeamMembers); without it that step is skipped. */
+  superTeamMembersConnection?: SuperTeamMembersRequester;
 }
 
 export interface SyncSummary {
@@ -79,7 +88,12 @@ export class SyncEngine {
   private round: PendingRound | undefined;
   private running = false;
 
-  constructor(private readonly options: SyncEngineOptions) {}
+  /** The §5 options as resolved once (defaults, Param_Error for a non-boolean). */
+  private readonly syncOptions: Required<SyncOptions>;
+
+  constructor(private readonly options: SyncEngineOptions) {
+    this.syncOptions = resolveSyncOptions({ ...options.syncOptions, ...(options.syncTeams !== undefined ? { syncTeams: options.syncTeams } : {}) });
+  }
 
   get isSyncing(): boolean {
     return this.running;
@@ -121,6 +135,7 @@ export class SyncEngine {
         try {
           const timetag = await this.runPages(committed, unreadCarry);
           await this.syncTeamMembers(committed);
+          await this.syncSuperTeamMembers(committed);
           const notifications = await this.notifyCommitted(committed);
           return { timetag, tries, notifications };
         } catch (error) {
@@ -148,7 +163,7 @@ export class SyncEngine {
   /** §5 syncTeamMembers: the members of changed teams, after the pages (sync-team-members.ts). */
   private async syncTeamMembers(committed: SyncNotification[][]): Promise<void> {
     const requester = this.options.teamMembersConnection;
-    if (!requester || this.options.syncTeams === false || !this.options.syncTeamMembers?.()) return;
+    if (!requester || !this.syncOptions.syncTeams || !this.options.syncTeamMembers?.()) return;
     try {
       const result = await syncTeamMembers(this.options.store, requester);
       if (result.members.length > 0) committed.push([{ kind: 'teamMembers', members: result.members }]);
@@ -158,14 +173,25 @@ export class SyncEngine {
     }
   }
 
+  /** §5 syncSuperTeamMembers (default false): the members of changed super teams, after the pages (sync-super-team-members.ts). */
+  private async syncSuperTeamMembers(committed: SyncNotification[][]): Promise<void> {
+    const requester = this.options.superTeamMembersConnection;
+    if (!requester || !this.syncOptions.syncSuperTeams || !this.syncOptions.syncSuperTeamMembers) return;
+    const result = await syncSuperTeamMembers(this.options.store, requester);
+    if (result.members.length > 0) committed.push([{ kind: 'superTeamMembers', members: result.members }]);
+    if (result.error) this.options.onTeamMembersError?.(result.error);
+  }
+
   private async failStaleSending(): Promise<void> {
     const failed = (await this.options.failSendingAtStart?.()) ?? [];
     if (failed.length > 0) this.options.onStaleSendingFailed?.(failed);
   }
 
+  /** The stored cursor of every merged kind whose option is on; kinds held by an option that is off are left out (§5). */
   private async requestTimetags(): Promise<RequestBodyOf<CommandTable['sync']>['timetags']> {
     const stored = await this.options.store.getTimetags();
-    return Object.fromEntries(MERGED_TIMETAG_KINDS.map((kind) => [kind, stored[kind] ?? 0]));
+    const held = heldCursorKinds(this.syncOptions);
+    return Object.fromEntries(MERGED_TIMETAG_KINDS.filter((kind) => !held.has(kind)).map((kind) => [kind, stored[kind] ?? 0]));
   }
 
   /**
@@ -177,7 +203,7 @@ export class SyncEngine {
    */
   private async runPages(committed: SyncNotification[][], unreadCarry: SyncUnreadCarry): Promise<number> {
     for (let page = 1; page <= MAX_SYNC_PAGES; page++) {
-      const batch = new SyncBatch(this.options.account, { deferMessages: true, syncTeams: this.options.syncTeams });
+      const batch = new SyncBatch(this.options.account, { deferMessages: true, off: syncOffKinds(this.syncOptions) });
       const end = await this.runRound(batch, await this.requestTimetags());
       committed.push(await this.commitPage(batch, end, unreadCarry));
       if (!end.hasMore) return end.timetag;
@@ -218,7 +244,8 @@ export class SyncEngine {
     });
     try {
       // syncDone may arrive before the request's own answer; both must succeed.
-      const [, end] = await Promise.all([this.options.connection.request('sync', { timetags }), done]);
+      const offKinds = syncOffKinds(this.syncOptions);
+      const [, end] = await Promise.all([this.options.connection.request('sync', { timetags, ...(offKinds.length > 0 ? { offKinds } : {}) }), done]);
       return end;
     } finally {
       clearTimeout(timer);
@@ -236,9 +263,10 @@ export class SyncEngine {
   private async saveTimetags(store: Store, batch: SyncBatch, end: RoundEnd): Promise<void> {
     const timetags: SyncTimetags = {};
     const stored = await store.getTimetags();
+    const held = heldCursorKinds(this.syncOptions);
     for (const kind of MERGED_TIMETAG_KINDS) {
-      // syncTeams false: the team data was dropped, so its cursor stays (turning it on later loses nothing).
-      if (this.options.syncTeams === false && TEAM_TIMETAG_KINDS.has(kind)) continue;
+      // An option off (e.g. syncTeams false): its data was dropped, so its cursor stays (turning it on later loses nothing).
+      if (held.has(kind)) continue;
       if (OWN_CURSOR_KINDS.has(kind)) timetags[kind] = batch.timetags[kind] ?? stored[kind] ?? 0;
       else timetags[kind] = end.hasMore ? end.timetag : batch.timetags[kind] ?? end.timetag;
     }

@@ -19,6 +19,8 @@ export type SyncNotification =
   | { kind: 'superTeams'; teams: ImTeam[] }
   /** Member rows stored by sync: mine (syncMyTeamMembers), those of teams that ended, and with syncTeamMembers every changed team's. */
   | { kind: 'teamMembers'; members: ImTeamMember[] }
+  /** §5 syncSuperTeamMembers: the valid members of super teams whose members changed (read after the pages; not stored). */
+  | { kind: 'superTeamMembers'; members: ImTeamMember[] }
   | { kind: 'sessions'; sessions: ImSession[] }
   | { kind: 'stickTopSessions'; sessions: ImSession[] }
   | { kind: 'roamingMsgs'; messages: ImMessage[] }
@@ -37,7 +39,7 @@ export const SYNC_NOTIFY_ORDER: readonly SyncNotificationKind[] = [
   'blacklist', 'mutelist', 'friends', 'myInfo', 'users', 'teams', 'superTeams', 'sessions', 'stickTopSessions',
   'roamingMsgs', 'offlineMsgs', 'offlineFilterMsgs', 'sessionsWithMoreRoaming', 'sysMsgs', 'sysMsgUnread', 'pushConfig',
   // Not in the §4 list; ours, last.
-  'donnop', 'teamMembers',
+  'donnop', 'teamMembers', 'superTeamMembers',
   // History across devices and broadcasts (sync-merge-history.ts), after the rest.
   'msgReceipts', 'msgsDeletedSelf', 'sessionHistoryCleared', 'broadcastMsgs',
 ];
