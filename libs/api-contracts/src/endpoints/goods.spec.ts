@@ -6,6 +6,8 @@ import {
   goodsDraftBiz,
   goodsEndpoints,
   goodsSubmitBiz,
+  skuSpecText,
+  skuStockRowSchema,
   STOCK_STATUS,
   STOCK_STATUS_LABELS,
   STOCK_STATUS_VALUES,
@@ -103,5 +105,26 @@ describe('goods contracts', () => {
     expect(new Set(all.map((c) => c.path)).size).toBe(all.length);
     for (const contract of [...Object.values(goodsEndpoints), ...Object.values(inventoryEndpoints)]) expect([contract.path, contract.permission]).toEqual([contract.path, expect.stringMatching(/^(goods|inventory|brand):/)]);
     expect(savedViewSaveBiz.safeParse({ resource: 'goods.list', name: 'n', filters: { a: [1, 'b'] }, columns: ['title'] }).success).toBe(true);
+  });
+});
+
+describe('a SKU spec as the merchant reads it (issue 35 §8)', () => {
+  const sku = { specValues: { Size: '600x600', Finish: 'matte' }, specLabels: { Size: { name: '尺寸', value: '600x600' }, Finish: { name: '表面', value: '哑光' } } };
+
+  it('writes the labels in the order of the stored keys, with the colon of the language', () => {
+    expect(skuSpecText(sku, 'zh-CN')).toBe('尺寸：600x600 / 表面：哑光');
+    expect(skuSpecText({ specValues: sku.specValues, specLabels: { Size: { name: 'Size', value: '600x600' }, Finish: { name: 'Finish', value: 'matte' } } }, 'en-US')).toBe('Size: 600x600 / Finish: matte');
+  });
+
+  it('reads a key without a label, or a row without labels, as the key and value themselves', () => {
+    expect(skuSpecText({ specValues: sku.specValues, specLabels: { Size: sku.specLabels.Size } }, 'zh-CN')).toBe('尺寸：600x600 / Finish：matte');
+    expect(skuSpecText({ specValues: sku.specValues }, 'en-US')).toBe('Size: 600x600 / Finish: matte');
+    expect(skuSpecText({ specValues: {} }, 'zh-CN')).toBe('');
+  });
+
+  it('keeps the labels on a stock row (additive: a row without them still parses)', () => {
+    const row = { skuId: 1, goodsId: 2, title: 'Tile', goodsStatus: 2, mainImageUrl: '', specValues: sku.specValues, skuCode: 'T-1', price: 100, stock: 1, warningStock: null, stockStatus: 1 };
+    expect(skuStockRowSchema.parse({ ...row, specLabels: sku.specLabels }).specLabels).toEqual(sku.specLabels);
+    expect(skuStockRowSchema.parse(row).specLabels).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ import { statusTable, type StatusTable } from '../status-tables';
 import { PERMISSIONS } from '../permissions';
 import { STORE_CODES } from '../store-codes';
 import { rule, ruleIssue } from '../rules';
+import type { SupportedLanguage } from '../languages';
 
 // ---------------------------------------------------------------------------------------------
 // Status values and their labels (written once: console tabs, server state machine, tests).
@@ -431,11 +432,41 @@ export const skuStockListBiz = z.object({
   ...sortShape(STOCK_SORT_FIELDS),
 });
 
+/**
+ * A SKU's spec as the merchant reads it (issue 35 §8; docs/goods.md "Reference data in two languages"): by each
+ * stored spec key, the spec's label and the SKU's value's label in the caller's language, from the category's
+ * reference specs (the labels `category/specList` answers). The keys in `specValues` stay what SKUs store.
+ * Optional: a key without a label, or an answer without labels, reads as the key and the value themselves.
+ */
+export const skuSpecLabelsSchema = z.record(z.string(), z.object({ name: z.string(), value: z.string() }));
+export type SkuSpecLabels = z.infer<typeof skuSpecLabelsSchema>;
+
+/** A SKU's spec values and, when the answer has them, their labels. */
+export interface LabelledSkuSpec {
+  specValues: Readonly<Record<string, string>>;
+  specLabels?: SkuSpecLabels;
+}
+
+/**
+ * A SKU's spec as one line in `language` by its labels: '尺寸：600x600 / 表面：哑光', 'Size: 600x600 / Finish: matte'.
+ * The stock lists, their dialogs and the sales-stock Excel export all write it with this.
+ */
+export function skuSpecText(sku: LabelledSkuSpec, language: SupportedLanguage): string {
+  const colon = language === 'zh-CN' ? '：' : ': ';
+  return Object.entries(sku.specValues)
+    .map(([key, value]) => {
+      const label = sku.specLabels?.[key];
+      return `${label?.name ?? key}${colon}${label?.value ?? value}`;
+    })
+    .join(' / ');
+}
+
 export const skuStockRowSchema = goodsSkuSchema.extend({
   goodsId: z.number(),
   title: z.string(),
   goodsStatus: goodsStatusValue,
   mainImageUrl: z.string(),
+  specLabels: skuSpecLabelsSchema.optional(),
 });
 export type SkuStockRow = z.infer<typeof skuStockRowSchema>;
 
@@ -490,6 +521,7 @@ export const stockWarningRowSchema = z.object({
   skuId: z.number(),
   title: z.string(),
   specValues: z.record(z.string(), z.string()),
+  specLabels: skuSpecLabelsSchema.optional(),
   /** Stock when the warning fired, and the line it crossed. */
   stock: z.number(),
   warningStock: z.number(),

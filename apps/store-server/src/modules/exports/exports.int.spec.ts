@@ -125,6 +125,32 @@ describe('export jobs', () => {
     expect(await categoryIn('en-US')).toBe('Tiles');
   });
 
+  it('writes the sales-stock spec column in the language it was asked in, by the labels the list screen shows (issue 35 §8)', async () => {
+    // A seeded tile SKU stored with the keys { Size: '600x600', Finish: 'matte' } (category 11's reference specs).
+    const sku = await h.database.db
+      .selectFrom('store_goods_sku as s')
+      .innerJoin('store_goods as g', 'g.id', 's.goods_id')
+      .select(['s.id', 's.goods_id'])
+      .where('g.store_id', '=', DEMO)
+      .where('g.category_id', '=', 11)
+      .where(sql<boolean>`s.spec_values ->> 'Size' = '600x600' and s.spec_values ->> 'Finish' = 'matte'`)
+      .orderBy('s.id')
+      .executeTakeFirstOrThrow();
+    const specIn = async (language: 'zh-CN' | 'en-US') => {
+      const created = await h.client(demo, 'none', language).request<ExportJob>(e.create.path, { resource: 'goods.skuStock', filters: { goodsId: sku.goods_id }, fileName: `stock-${language}` });
+      expect(created.code).toBe(OK);
+      const done = await waitForJob(created.data!.jobId, demo);
+      const { sheet } = await readSheet(done.downloadUrl);
+      const header = sheet.getRow(1).values as unknown[];
+      const [idColumn, specColumn] = [header.indexOf('SKU ID'), header.indexOf(language === 'zh-CN' ? '规格' : 'Specs')];
+      expect([idColumn > 0, specColumn > 0]).toEqual([true, true]);
+      const rows = Array.from({ length: sheet.rowCount - 1 }, (_, index) => sheet.getRow(index + 2));
+      return rows.find((row) => Number(row.getCell(idColumn).value) === sku.id)?.getCell(specColumn).value;
+    };
+    expect(await specIn('zh-CN')).toBe('尺寸：600x600 / 表面：哑光');
+    expect(await specIn('en-US')).toBe('Size: 600x600 / Finish: matte');
+  });
+
   it("answers another store's job id as not found, and refuses a tampered download link", async () => {
     const created = await h.call<ExportJob>(e.create.path, { resource: 'inventory.item', fileName: '库存' }, demo);
     expect(created.code).toBe(OK);

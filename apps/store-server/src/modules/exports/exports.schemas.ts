@@ -9,6 +9,7 @@ import {
   LEDGER_TRANSFER_KIND_LABELS,
   STORE_LEDGER_ACCOUNT_LABELS,
   labelOf,
+  skuSpecText,
   type ComplaintRow,
   type ExportResource,
   type LocalizedText,
@@ -23,7 +24,7 @@ import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import type { ResourceListDefinition } from '../../shared/resource-list';
 import { complaintList, refundList } from '../after-sales';
-import { draftList, goodsList, skuStockList, withCategoryNamesIn } from '../goods';
+import { draftList, goodsList, skuStockList, withCategoryNamesIn, withSpecLabelsIn } from '../goods';
 import { itemList } from '../inventory';
 import { orderList } from '../orders';
 import { statementList } from '../statements';
@@ -53,10 +54,6 @@ const t = (zhCN: string, enUS: string): LocalizedText => ({ 'zh-CN': zhCN, 'en-U
 const yuan = (cents: number) => Math.round(cents) / 100;
 /** Seconds → the console's 'YYYY-MM-DD HH:mm:ss' in the server's time zone (TZ; docs/export.md). */
 const time = (seconds: number) => (seconds > 0 ? formatSecondsTimestamp(seconds) : '');
-const specText = (values: Record<string, string>) =>
-  Object.entries(values)
-    .map(([name, value]) => `${name}: ${value}`)
-    .join('; ');
 
 function defineExport<Row>(definition: ExportResourceDefinition<Row>): ExportResourceDefinition<Row> {
   return definition;
@@ -90,11 +87,13 @@ export const EXPORT_DEFINITIONS: { readonly [K in ExportResource]: AnyExportDefi
   'goods.skuStock': defineExport<SkuRow>({
     sheetName: t('销售库存', 'Sales stock'),
     list: skuStockList,
+    // The spec as the sales-stock screen shows it: the stored keys labelled in the export's language.
+    rowsIn: withSpecLabelsIn,
     columns: [
       { header: t('SKU ID', 'SKU ID'), width: 12, value: (r) => r.skuId },
       { header: t('商品ID', 'Goods ID'), width: 12, value: (r) => r.goodsId },
       { header: t('商品名称', 'Title'), width: 40, value: (r) => r.title },
-      { header: t('规格', 'Specs'), width: 24, value: (r) => specText(r.specValues) },
+      { header: t('规格', 'Specs'), width: 24, value: (r, lang) => skuSpecText(r, lang) },
       { header: t('SKU 编码', 'SKU code'), width: 16, value: (r) => r.skuCode },
       { header: t('价格（元）', 'Price (yuan)'), width: 14, value: (r) => yuan(r.price) },
       { header: t('库存', 'Stock'), width: 10, value: (r) => r.stock },

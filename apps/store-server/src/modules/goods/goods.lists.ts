@@ -1,8 +1,8 @@
-import { GOODS_STATUS, STOCK_STATUS, stockStatusOf, type GoodsListRow, type SkuStockRow, type StockWarningRow } from '@merchant/api-contracts';
+import { GOODS_STATUS, STOCK_STATUS, stockStatusOf, type GoodsListRow, type SkuSpecLabels, type SkuStockRow, type StockWarningRow } from '@merchant/api-contracts';
 import { sql, type Kysely } from 'kysely';
 import type { SupportedLanguage } from '@merchant/api-contracts';
 import type { StoreDatabase } from '../../db/schema';
-import { categoryNameIn } from '../../db/reference-names';
+import { categoryNameIn, specLabelIn } from '../../db/reference-names';
 import { toEpochSeconds } from '../../shared/clock';
 import { defineResourceList, fromSeconds, type ListQueryBuilder } from '../../shared/resource-list';
 
@@ -79,6 +79,39 @@ export async function withCategoryNamesIn<Row extends { categoryId: number | nul
   if (language === 'en-US') return [...rows];
   const names = await categoryNamesIn(db, rows.flatMap((row) => (row.categoryId === null ? [] : [row.categoryId])), language);
   return rows.map((row) => (row.categoryId === null ? row : { ...row, categoryName: names.get(row.categoryId) ?? row.categoryName }));
+}
+
+/**
+ * Rows with their SKU's spec labelled in `language` (issue 35 §8, docs/goods.md): by each stored key, the label of
+ * the spec and of the SKU's value from the goods' category's reference specs, the labels `category/specList`
+ * answers. The sales-stock and stock-warning lists and the sales-stock export. A key the category does not list
+ * (a changed category, a removed spec) reads as itself.
+ */
+export async function withSpecLabelsIn<Row extends { goodsId: number; specValues: Readonly<Record<string, string>> }>(
+  db: Kysely<StoreDatabase>,
+  rows: readonly Row[],
+  language: SupportedLanguage,
+): Promise<Array<Row & { specLabels: SkuSpecLabels }>> {
+  const goodsIds = [...new Set(rows.map((row) => row.goodsId))];
+  const specs =
+    goodsIds.length === 0
+      ? []
+      : await db
+          .selectFrom('store_goods as g')
+          .innerJoin('ref_category_spec as s', 's.category_id', 'g.category_id')
+          .select(['g.id as goodsId', 's.spec_name', 's.spec_value_labels_zh', specLabelIn(language).as('spec_label')])
+          .where('g.id', 'in', goodsIds)
+          .execute();
+  const specOf = new Map(specs.map((spec) => [`${spec.goodsId}\u0000${spec.spec_name}`, spec]));
+  return rows.map((row) => {
+    const specLabels: SkuSpecLabels = {};
+    for (const [key, value] of Object.entries(row.specValues)) {
+      const spec = specOf.get(`${row.goodsId}\u0000${key}`);
+      // Values are labelled for zh-CN only (migration 0044); in English the value is its own label.
+      specLabels[key] = { name: spec?.spec_label ?? key, value: (language === 'zh-CN' && spec?.spec_value_labels_zh[value]) || value };
+    }
+    return { ...row, specLabels };
+  });
 }
 
 /** goodList/goodAll: every status but drafts unless a tab is chosen. */

@@ -7,7 +7,7 @@ import { afterSaleTemplateOwned } from '../after-sale-templates';
 import { cartageTemplateOwned } from '../cartage';
 import { BrandApplicationsRepository } from '../brands';
 
-import { categoryNamesIn, withCategoryNamesIn } from './goods.lists';
+import { categoryNamesIn, withCategoryNamesIn, withSpecLabelsIn } from './goods.lists';
 export { draftList, goodsList, skuStockList, stockWarningList } from './goods.lists';
 
 type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
@@ -133,6 +133,11 @@ export class GoodsRepository {
   /** A page's rows with their category named in `language`. */
   withCategoryNamesIn<Row extends { categoryId: number | null; categoryName: string }>(rows: readonly Row[], language: SupportedLanguage): Promise<Row[]> {
     return withCategoryNamesIn(this.db, rows, language);
+  }
+
+  /** A page's SKU rows with their spec keys labelled in `language`. */
+  withSpecLabelsIn<Row extends { goodsId: number; specValues: Readonly<Record<string, string>> }>(rows: readonly Row[], language: SupportedLanguage) {
+    return withSpecLabelsIn(this.db, rows, language);
   }
 
   async categorySpecs(categoryId: number): Promise<Array<{ specName: string; values: string[] }>> {

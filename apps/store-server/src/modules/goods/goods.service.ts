@@ -139,12 +139,18 @@ export class GoodsService {
     return { ...page, list: await signMainImages(page.list, fileIds, sign) };
   }
 
-  skuStockList(caller: Caller, query: ListQuery, sign: SignFileUrls = keepStoredUrls) {
-    return this.signedPage(this.goods.page(skuStockList, caller.storeId, query), caller, sign);
+  skuStockList(caller: Caller, query: ListQuery, sign: SignFileUrls = keepStoredUrls, language: SupportedLanguage = 'en-US') {
+    return this.specLabelsIn(this.signedPage(this.goods.page(skuStockList, caller.storeId, query), caller, sign), language);
   }
 
-  stockWarningList(caller: Caller, query: ListQuery) {
-    return this.goods.page(stockWarningList, caller.storeId, query);
+  stockWarningList(caller: Caller, query: ListQuery, language: SupportedLanguage = 'en-US') {
+    return this.specLabelsIn(this.goods.page(stockWarningList, caller.storeId, query), language);
+  }
+
+  /** The rows' SKU specs labelled in the caller's language (SKUs store the keys; issue 35 §8, docs/goods.md). */
+  private async specLabelsIn<Row extends { goodsId: number; specValues: Readonly<Record<string, string>> }, Page extends { list: Row[] }>(pending: Promise<Page>, language: SupportedLanguage): Promise<Page> {
+    const page = await pending;
+    return { ...page, list: await this.goods.withSpecLabelsIn(page.list, language) };
   }
 
   async detail(caller: Caller, goodsId: number, sign: SignFileUrls = keepStoredUrls, language: SupportedLanguage = 'en-US'): Promise<GoodsDetail> {

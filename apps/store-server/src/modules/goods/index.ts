@@ -14,7 +14,7 @@ import { SavedViewsService } from './saved-views.service';
 export { GoodsService, recordWarning as recordStockWarning } from './goods.service';
 export { GoodsRepository } from './goods.repository';
 /** The goods lists' definitions, for exports of the same filtered lists (modules/exports). */
-export { draftList, goodsList, skuStockList, withCategoryNamesIn } from './goods.lists';
+export { draftList, goodsList, skuStockList, withCategoryNamesIn, withSpecLabelsIn } from './goods.lists';
 
 /**
  * The merchant's floor unit price in cents per SKU, for the store's SKUs among `skuIds` that have one (the margin
