@@ -38,7 +38,9 @@ describe('TeamPanel', () => {
     expect(alice).toHaveTextContent('Muted');
     expect(within(dialog).getByTestId('team-member-s_1001')).toHaveTextContent(/Demo Store \(you\).*Owner/);
     expect(within(dialog).getByTestId('team-member-c_mgr')).toHaveTextContent('Manager');
-    expect(within(dialog).getByTestId('team-mute-state')).toHaveTextContent('Team not muted');
+    // The owner sets the team-wide mute (a select); members read it as a line.
+    expect(within(dialog).getByRole('combobox', { name: 'Team-wide mute' })).toHaveTextContent('Off');
+    expect(within(dialog).queryByTestId('team-mute-state')).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Remove Alice in VIP from the team' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));

@@ -1,10 +1,13 @@
 // The team info panel (issue 12): a drawer from the team conversation's header with the members,
 // their roles and mute state, the team's mute state, and the actions the merchant's role allows:
 // leave (everyone, confirmed first); invite, remove (confirmed) and mute/unmute (owner and managers);
-// and which of the team's messages notify the merchant (their own setting).
+// and which of the team's messages notify the merchant (their own setting). Issue 32 §1 adds the team's
+// info and modes (team-info-section), the team-wide mute, managers and transfer (team-member-menu,
+// owner only), dismiss (owner, confirmed); the owner cannot leave before handing the team over.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -26,8 +29,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
+import type { ImTeamMuteType } from '@merchant/im-core';
 import { SessionAvatar } from '../sessions/session-avatar';
-import { canManage, TEAM_NOTIFY_MODES, teamErrorKey, type TeamMemberEntry, type TeamNotifyMode, type TeamPanelData, type TeamsPort } from './teams-port';
+import { TeamInfoSection } from './team-info-section';
+import { TeamMemberMenu, type MemberMenuAction } from './team-member-menu';
+import { canManage, TEAM_NOTIFY_MODES, teamErrorKey, type TeamMemberEntry, type TeamNotifyMode, type TeamPanelData, type TeamSettingsValues, type TeamsPort } from './teams-port';
 
 export interface TeamPanelProps {
   teams: TeamsPort;
@@ -38,7 +44,7 @@ export interface TeamPanelProps {
   onClose(): void;
 }
 
-type Confirming = { kind: 'leave' } | { kind: 'kick'; member: TeamMemberEntry };
+type Confirming = { kind: 'leave' } | { kind: 'dismiss' } | { kind: 'kick'; member: TeamMemberEntry } | { kind: 'transfer'; member: TeamMemberEntry };
 
 const memberName = (member: TeamMemberEntry): string => member.nick || member.account;
 
@@ -50,6 +56,8 @@ export function TeamPanel({ teams, teamId, name, open, onClose }: TeamPanelProps
   const [confirming, setConfirming] = useState<Confirming | undefined>();
   const [invitee, setInvitee] = useState('');
   const [busy, setBusy] = useState(false);
+  /** Transfer: leave the team right after handing it over. */
+  const [leaveAfterTransfer, setLeaveAfterTransfer] = useState(false);
   // The notify mode being saved: shown at once, dropped when the save ends (the panel then shows
   // what im-server keeps, so a refusal puts the previous choice back).
   const [savingNotify, setSavingNotify] = useState<TeamNotifyMode | undefined>();
@@ -90,6 +98,10 @@ export function TeamPanel({ teams, teamId, name, open, onClose }: TeamPanelProps
 
   const me = data?.members.find((member) => member.account === data.myAccount);
   const manager = canManage(me?.type);
+  const owner = me?.type === 'owner';
+  // §5 modes: inviting and editing the info are for the owner and managers unless the team opened them to all.
+  const mayInvite = Boolean(me) && (manager || data?.team?.inviteMode === 'all');
+  const mayEdit = Boolean(me) && (manager || data?.team?.updateTeamMode === 'all');
   const teamName = data?.team?.name || name;
 
   const invite = async (event: FormEvent) => {
@@ -109,7 +121,36 @@ export function TeamPanel({ teams, teamId, name, open, onClose }: TeamPanelProps
       if (await act(() => teams.leave(teamId), t('teamPanel.left'))) onClose();
     } else if (current?.kind === 'kick') {
       await act(() => teams.kick(teamId, current.member.account));
+    } else if (current?.kind === 'dismiss') {
+      if (await act(() => teams.dismiss(teamId), t('teamAdmin.dismissed'))) onClose();
+    } else if (current?.kind === 'transfer') {
+      const leave = leaveAfterTransfer;
+      const done = await act(() => teams.transfer(teamId, current.member.account, leave), t('teamAdmin.member.transferred', { name: memberName(current.member) }));
+      if (done && leave) onClose();
     }
+  };
+
+  const saveSettings = (changes: Partial<TeamSettingsValues>) => act(() => teams.updateTeam(teamId, changes), t('teamAdmin.settings.saved'));
+  const setTeamMute = (muteType: ImTeamMuteType) =>
+    void act(() => teams.setTeamMute(teamId, muteType), t('teamAdmin.mute.saved', { mode: t(`teamAdmin.mute.modes.${muteType}`) }));
+  const memberAction = (member: TeamMemberEntry, action: MemberMenuAction) => {
+    const name = memberName(member);
+    if (action === 'transfer') {
+      setLeaveAfterTransfer(false);
+      setConfirming({ kind: 'transfer', member });
+    } else if (action === 'makeManager') {
+      void act(() => teams.setManager(teamId, member.account, true), t('teamAdmin.member.madeManager', { name }));
+    } else {
+      void act(() => teams.setManager(teamId, member.account, false), t('teamAdmin.member.removedManager', { name }));
+    }
+  };
+
+  const confirmText = (current: Confirming | undefined): string => {
+    if (!current) return '';
+    if (current.kind === 'leave') return t('teamPanel.leaveConfirm', { name: teamName });
+    if (current.kind === 'dismiss') return t('teamAdmin.dismissConfirm', { name: teamName });
+    if (current.kind === 'transfer') return t('teamAdmin.member.transferConfirm', { name: memberName(current.member) });
+    return t('teamPanel.kickConfirm', { name: memberName(current.member) });
   };
 
   return (
@@ -136,9 +177,7 @@ export function TeamPanel({ teams, teamId, name, open, onClose }: TeamPanelProps
         )}
         {data && (
           <>
-            <Typography variant="body2" color="text.secondary" data-testid="team-mute-state">
-              {data.team && data.team.muteType !== 'none' ? t('teamPanel.teamMuted') : t('teamPanel.teamNotMuted')}
-            </Typography>
+            {data.team && <TeamInfoSection team={data.team} canEdit={mayEdit} canManage={manager} busy={busy} onSave={saveSettings} onMute={setTeamMute} />}
             {me && (
               <FormControl disabled={busy} data-testid="team-notify">
                 <FormLabel id="team-notify-label" sx={{ typography: 'subtitle2', color: 'text.primary' }}>
@@ -180,8 +219,10 @@ export function TeamPanel({ teams, teamId, name, open, onClose }: TeamPanelProps
                     />
                     <Chip size="small" label={t(`teamPanel.roles.${member.type}`)} color={member.type === 'normal' ? 'default' : 'primary'} variant={member.type === 'owner' ? 'filled' : 'outlined'} />
                     {member.mute && <Chip size="small" color="warning" label={t('teamPanel.muted')} />}
-                    {canActOn && (
-                      <Box sx={{ display: 'flex', gap: 0.5, width: '100%', justifyContent: 'flex-end' }}>
+                    {(canActOn || (owner && !isMe)) && (
+                      <Box sx={{ display: 'flex', gap: 0.5, width: '100%', justifyContent: 'flex-end', alignItems: 'center' }}>
+                        {canActOn && (
+                          <>
                         <Button
                           size="small"
                           disabled={busy}
@@ -201,13 +242,16 @@ export function TeamPanel({ teams, teamId, name, open, onClose }: TeamPanelProps
                         >
                           {t('teamPanel.kick')}
                         </Button>
+                          </>
+                        )}
+                        {owner && !isMe && <TeamMemberMenu member={member} name={label} teamType={data.team?.type} disabled={busy} onAction={(action) => memberAction(member, action)} />}
                       </Box>
                     )}
                   </ListItem>
                 );
               })}
             </List>
-            {manager && (
+            {mayInvite && (
               <Box component="form" onSubmit={(event: FormEvent) => void invite(event)} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
                 <TextField
                   size="small"
@@ -222,19 +266,33 @@ export function TeamPanel({ teams, teamId, name, open, onClose }: TeamPanelProps
                 </Button>
               </Box>
             )}
-            {me && (
+            {me && !owner && (
               <Button color="error" variant="outlined" disabled={busy} onClick={() => setConfirming({ kind: 'leave' })} data-testid="team-leave">
                 {t('teamPanel.leave')}
               </Button>
+            )}
+            {owner && (
+              <>
+                <Typography variant="caption" color="text.secondary" data-testid="team-owner-leave-hint">
+                  {t('teamAdmin.ownerCannotLeave')}
+                </Typography>
+                <Button color="error" variant="outlined" disabled={busy} onClick={() => setConfirming({ kind: 'dismiss' })} data-testid="team-dismiss">
+                  {t('teamAdmin.dismiss')}
+                </Button>
+              </>
             )}
           </>
         )}
       </Box>
       <Dialog open={confirming !== undefined} onClose={() => setConfirming(undefined)} aria-describedby="team-confirm-text" data-testid="team-confirm">
         <DialogContent>
-          <DialogContentText id="team-confirm-text">
-            {confirming?.kind === 'leave' ? t('teamPanel.leaveConfirm', { name: teamName }) : confirming ? t('teamPanel.kickConfirm', { name: memberName(confirming.member) }) : ''}
-          </DialogContentText>
+          <DialogContentText id="team-confirm-text">{confirmText(confirming)}</DialogContentText>
+          {confirming?.kind === 'transfer' && (
+            <FormControlLabel
+              control={<Checkbox checked={leaveAfterTransfer} onChange={(event) => setLeaveAfterTransfer(event.target.checked)} data-testid="team-transfer-leave" />}
+              label={t('teamAdmin.member.transferAndLeave')}
+            />
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(undefined)} data-testid="team-confirm-cancel">

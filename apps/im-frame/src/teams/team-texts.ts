@@ -24,7 +24,6 @@ export const teamAdminZhCN = {
     tooLong: '最多 {{max}} 个字',
     avatarUrl: '请输入以 http:// 或 https:// 开头的地址',
     accountInvalid: '账号格式不正确：{{account}}',
-    tooManyAccounts: '一次最多邀请 {{max}} 个账号',
   },
   settings: {
     intro: '群介绍',
@@ -107,7 +106,6 @@ export const teamAdminEnUS: TeamAdminTexts = {
     tooLong: 'At most {{max}} characters',
     avatarUrl: 'Enter an address starting with http:// or https://',
     accountInvalid: 'Not a valid account: {{account}}',
-    tooManyAccounts: 'Invite at most {{max}} accounts at once',
   },
   settings: {
     intro: 'Introduction',

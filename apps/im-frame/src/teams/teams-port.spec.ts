@@ -128,7 +128,7 @@ describe('ImTeamsPort.getTeamPanel', () => {
     fake.serverTeam = teamRow({ name: 'VIP buyers (server)', avatar: 'https://cdn.example/team.png', memberNum: 7, muteType: 'normal' });
     const panel = await portOver(fake).getTeamPanel('t1');
     expect(panel.myAccount).toBe('s_1001');
-    expect(panel.team).toEqual({ teamId: 't1', name: 'VIP buyers (server)', avatar: 'https://cdn.example/team.png', owner: 's_1001', memberNum: 7, muteType: 'normal' });
+    expect(panel.team).toEqual({ teamId: 't1', type: 'advanced', name: 'VIP buyers (server)', avatar: 'https://cdn.example/team.png', owner: 's_1001', memberNum: 7, muteType: 'normal', intro: '', announcement: '' });
     expect(fake.calls).not.toContain('localTeam t1');
   });
 
@@ -137,7 +137,7 @@ describe('ImTeamsPort.getTeamPanel', () => {
     fake.serverTeam = offline();
     fake.storedTeam = teamRow({ name: 'VIP buyers (stored)', avatar: '', muteType: undefined, mute: true });
     const panel = await portOver(fake).getTeamPanel('t1');
-    expect(panel.team).toEqual({ teamId: 't1', name: 'VIP buyers (stored)', avatar: undefined, owner: 's_1001', memberNum: 3, muteType: 'all' });
+    expect(panel.team).toEqual({ teamId: 't1', type: 'advanced', name: 'VIP buyers (stored)', avatar: undefined, owner: 's_1001', memberNum: 3, muteType: 'all', intro: '', announcement: '' });
     fake.storedTeam = teamRow({ muteType: undefined, mute: undefined });
     expect((await portOver(fake).getTeamPanel('t1')).team?.muteType).toBe('none');
   });
