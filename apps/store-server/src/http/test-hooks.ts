@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { CaptchaService } from '../shared/captcha';
-import { CHECK_CODE_SEND_LIMITS, type RecordingCheckCodeDelivery } from '../shared/check-codes';
+import { openSendWindow, type RecordingCheckCodeDelivery } from '../shared/check-codes';
 import type { RateLimiter } from '../shared/rate-limiter';
 
 /**
  * ENABLE_TEST_HOOKS=1 only, never in production (docs/decisions/0001): lets tests and e2e read
  * the check codes that would go by SMS, and the answer of a captcha image, and open one mobile's
- * send window (one code a minute) so a test that needs several codes does not wait out the minutes.
+ * send window (one code a minute; and the stores' and addresses' hourly counts) so a test that needs
+ * several codes does not wait out the minutes.
  */
 export function registerTestHooks(app: FastifyInstance, delivery: RecordingCheckCodeDelivery, captcha: CaptchaService, rateLimiter: RateLimiter): void {
   app.get<{ Querystring: { target?: string } }>('/__test__/check-codes', async (request, reply) => {
@@ -17,7 +18,7 @@ export function registerTestHooks(app: FastifyInstance, delivery: RecordingCheck
   app.post<{ Querystring: { target?: string } }>('/__test__/check-codes/open-window', async (request, reply) => {
     const target = request.query.target;
     if (!target) return reply.code(400).send({ error: 'target is required' });
-    for (const limit of CHECK_CODE_SEND_LIMITS) await rateLimiter.clear(limit, target);
+    await openSendWindow(rateLimiter, target);
     return { target, opened: true };
   });
   app.get<{ Querystring: { key?: string } }>('/__test__/captcha', async (request, reply) => {

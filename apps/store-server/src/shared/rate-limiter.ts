@@ -83,6 +83,33 @@ export class RateLimiter {
     });
   }
 
+  /**
+   * Like tryConsume for several subjects at once (e.g. a check code's number and its store): an event is
+   * recorded for every subject only when each is under its limits, so a refusal on one counts against none.
+   * Locks are taken in a fixed order, so two callers naming the same subjects cannot deadlock.
+   */
+  async tryConsumeEach(entries: ReadonlyArray<{ limits: readonly RateLimit[]; subject: string }>): Promise<number> {
+    const keyed = entries
+      .map((entry) => ({ ...entry, key: entry.limits.map((l) => l.bucket).join(',') + '|' + entry.subject }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return this.db.transaction().execute(async (trx) => {
+      const scoped = new RateLimiter(trx, this.clock);
+      for (const entry of keyed) await sql`select pg_advisory_xact_lock(hashtext(${entry.key}))`.execute(trx);
+      let wait = 0;
+      for (const entry of keyed) {
+        for (const limit of entry.limits) wait = Math.max(wait, await scoped.retryAfterSeconds(limit, entry.subject));
+      }
+      if (wait > 0) return wait;
+      for (const entry of keyed) for (const limit of entry.limits) await scoped.record(limit, entry.subject);
+      return 0;
+    });
+  }
+
+  /** Forgets every subject's events of a bucket (test hooks: open the send windows). */
+  async clearBucket(limit: RateLimit): Promise<void> {
+    await this.db.deleteFrom('store_rate_event').where('bucket', '=', limit.bucket).execute();
+  }
+
   /** Forgets a subject's events, e.g. failed sign-ins after a successful one. */
   async clear(limit: RateLimit, subject: string): Promise<void> {
     await this.db.deleteFrom('store_rate_event').where('bucket', '=', limit.bucket).where('subject', '=', subject).execute();

@@ -1,5 +1,6 @@
 import { accountEndpoints as api } from '@merchant/api-contracts';
 import { contractRoute, type Caller, type RouteContext, type StoreRoute } from '../../http/route';
+import { clientAddressOf } from '../../http/client-address';
 import type { MediaFileUrls } from '../media';
 import type { AccountService } from './account.service';
 import { storeImageSigner } from './store-images';
@@ -11,7 +12,7 @@ import { storeImageSigner } from './store-images';
 export function accountRoutes(account: AccountService, media?: MediaFileUrls): StoreRoute[] {
   const fresh = (caller: Caller, ctx: RouteContext) => storeImageSigner(media, caller, ctx.request);
   return [
-    contractRoute(api.sendRegisterCheckCode, (biz) => account.sendRegisterCheckCode(biz.mobile)),
+    contractRoute(api.sendRegisterCheckCode, (biz, ctx) => account.sendRegisterCheckCode(biz.mobile, clientAddressOf(ctx.request))),
     contractRoute(api.registerUser, (biz) => account.registerUser(biz)),
     contractRoute(api.temporaryStorageStoreInfo, (biz, caller) => account.saveDraft(caller, biz)),
     contractRoute(api.getStorageStoreInfoByToken, (_biz, caller, ctx) => account.getDraft(caller, fresh(caller, ctx))),

@@ -63,9 +63,10 @@ export class AccountService {
     return store;
   }
 
-  async sendRegisterCheckCode(mobile: string) {
+  /** Before sign-up there is no store: the sends of one client address are counted together (check-codes.ts). */
+  async sendRegisterCheckCode(mobile: string, clientAddress: string) {
     if (await this.stores.mobileTaken(mobile)) throw new StoreError(STORE_CODES.alreadyExists, text('该手机号已注册', 'this mobile number is already registered'));
-    return this.checkCodes.send('register', mobile);
+    return this.checkCodes.send('register', mobile, { clientAddress });
   }
 
   /** Creates the account and an empty store (status 0) and signs the new user in. */
@@ -214,7 +215,7 @@ export class AccountService {
   /** The code for an email change goes to the store's current mobile (our design; the spec leaves it open). */
   async sendUpdateEmailCheckCode(caller: Caller) {
     const store = await this.store(caller);
-    const sent = await this.checkCodes.send('update-email', store.mobile);
+    const sent = await this.checkCodes.send('update-email', store.mobile, { storeId: caller.storeId });
     return { ...sent, mobile: maskPhone(store.mobile) };
   }
 
@@ -229,7 +230,7 @@ export class AccountService {
     const store = await this.store(caller);
     if (store.mobile === mobile) throw new StoreError(STORE_CODES.invalidParameter, text('新手机号与当前手机号相同', 'the new mobile number is the same as the current one'));
     if (await this.stores.mobileTaken(mobile, caller.storeId)) throw new StoreError(STORE_CODES.alreadyExists, text('该手机号已注册', 'this mobile number is already registered'));
-    return this.checkCodes.send('update-mobile', mobile);
+    return this.checkCodes.send('update-mobile', mobile, { storeId: caller.storeId });
   }
 
   async updateMobile(caller: Caller, mobile: string, checkCode: string) {
@@ -251,7 +252,7 @@ export class AccountService {
   async sendResetPasswordCheckCode(userName: string) {
     const user = await this.auth.findAccountByUserName(userName);
     if (!user) throw new StoreError(STORE_CODES.notFound, text('该用户名不存在', 'no account with this user name'));
-    const sent = await this.checkCodes.send('reset-password', user.mobile);
+    const sent = await this.checkCodes.send('reset-password', user.mobile, { storeId: user.storeId });
     return { ...sent, mobile: maskPhone(user.mobile) };
   }
 

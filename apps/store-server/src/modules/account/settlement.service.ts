@@ -72,7 +72,7 @@ export class SettlementService implements SettlementFacade {
 
   async sendChangeCode(caller: Caller) {
     const mobile = await this.storeMobile(caller.storeId);
-    const sent = await this.checkCodes.send('update-bank-card', mobile);
+    const sent = await this.checkCodes.send('update-bank-card', mobile, { storeId: caller.storeId });
     return { ...sent, mobile: maskPhone(mobile) };
   }
 

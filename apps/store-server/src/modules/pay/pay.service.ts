@@ -40,7 +40,7 @@ export class PayService {
     const owner = await this.owner(caller);
     if (purpose === 'init-pay-password' && owner.pay_password_hash) throw new StoreError(STORE_CODES.notAllowedInCurrentState, text('已设置支付密码', 'the pay password is already set'));
     if (purpose !== 'init-pay-password' && !owner.pay_password_hash) throw new StoreError(STORE_CODES.notAllowedInCurrentState, text('请先设置支付密码', 'please set a pay password first'));
-    return this.checkCodes.send(purpose, owner.mobile);
+    return this.checkCodes.send(purpose, owner.mobile, { storeId: caller.storeId });
   }
 
   /** First pay password. */
