@@ -10,7 +10,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PERMISSIONS, goodsEndpoints, updateSkuStockBiz, type SkuStockAnswer } from '@merchant/api-contracts';
+import { PERMISSIONS, goodsEndpoints, pickLanguage, skuSpecText, updateSkuStockBiz, type LabelledSkuSpec, type SkuStockAnswer } from '@merchant/api-contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { notify } from '../../../app/notificationsSlice';
 import { ResourceFormDialog, defineResourceForm, textFieldProps, useFieldControl, type ResourceActionContext, type ResourceFormInputProps, type ResourceRowAction } from '../../../resource-kit';
@@ -19,7 +19,8 @@ import { goodsListApi } from '../api';
 export interface AdjustStockTarget {
   skuId: number;
   title: string;
-  spec: string;
+  /** The SKU's stored spec keys and their labels; shown in the console's language. */
+  spec: LabelledSkuSpec;
   stock: number;
   warningStock: number | null;
 }
@@ -85,12 +86,12 @@ function QuantityInput({ field, required, disabled }: ResourceFormInputProps) {
 export function adjustStockForm(sku: AdjustStockTarget, onFired: () => void) {
   /** What is adjusted: the SKU and its stock now. */
   const Summary = () => {
-    const { t } = useTranslation();
+    const { t, i18n } = useTranslation();
     return (
       <div>
         <Typography variant="body2">{sku.title}</Typography>
         <Typography variant="caption" color="text.secondary">
-          {sku.spec}
+          {skuSpecText(sku.spec, pickLanguage(i18n.language))}
         </Typography>
         <Typography variant="body2" data-testid="adjust-current">
           {t('goods.adjust.current', { stock: sku.stock })}

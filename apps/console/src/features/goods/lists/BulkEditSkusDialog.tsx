@@ -13,11 +13,10 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { goodsEndpoints, skuBulkEditBiz, type SkuStockRow } from '@merchant/api-contracts';
+import { goodsEndpoints, pickLanguage, skuBulkEditBiz, skuSpecText, type SkuStockRow } from '@merchant/api-contracts';
 import { MoneyInput, NumberInput, formatCents, yuanTextToCents } from '@merchant/ui-kit';
 import { ResourceFormDialog, defineResourceForm, problemText, useFieldControl, type ResourceActionContext, type ResourceFormInputProps } from '../../../resource-kit';
 import { goodsListApi } from '../api';
-import { specText } from './GoodsCell';
 
 interface Draft {
   skuId: number;
@@ -91,7 +90,7 @@ function skuTableInput(skus: readonly SkuStockRow[]) {
                   <TableCell>
                     {sku.title}
                     <br />
-                    <small>{specText(sku.specValues)}</small>
+                    <small>{skuSpecText(sku, pickLanguage(i18n.language))}</small>
                   </TableCell>
                   <TableCell align="right">{formatCents(sku.price)}</TableCell>
                   <TableCell>

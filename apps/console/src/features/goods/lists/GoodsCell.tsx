@@ -51,10 +51,3 @@ export function GoodsCell({ imageUrl, title, caption }: { imageUrl?: string; tit
     </Root>
   );
 }
-
-/** A SKU's spec values as one line, e.g. "colour: red / size: L". */
-export function specText(specValues: Readonly<Record<string, string>>): string {
-  return Object.entries(specValues)
-    .map(([name, value]) => `${name}: ${value}`)
-    .join(' / ');
-}

@@ -1,12 +1,12 @@
 // inventoryWarning (issue 9 §3): the stock warnings fired when a SKU's stock crossed its line;
 // mark them handled (one or in bulk) or adjust the SKU's stock from the warning.
 import { z } from 'zod';
-import { PERMISSIONS, WARNING_STATUS, WARNING_STATUS_LABELS, type EndpointBiz, type StockWarningRow, type goodsEndpoints } from '@merchant/api-contracts';
+import { PERMISSIONS, WARNING_STATUS, WARNING_STATUS_LABELS, skuSpecText, type EndpointBiz, type StockWarningRow, type goodsEndpoints } from '@merchant/api-contracts';
 import { formatSecondsTimestamp, searchText } from '@merchant/ui-kit';
 import { defineResource, listArg, statusFromLabels } from '../../../resource-kit';
 import { goodsListApi } from '../api';
 import { adjustStockAction } from './AdjustStockDialog';
-import { GoodsCell, specText } from './GoodsCell';
+import { GoodsCell } from './GoodsCell';
 
 export const WARNING_STATUS_MAPPING = statusFromLabels(WARNING_STATUS_LABELS.labels, { [WARNING_STATUS.open]: 'warning', [WARNING_STATUS.handled]: 'success' });
 const api = goodsListApi.endpoints;
@@ -42,9 +42,9 @@ export const inventoryWarning = defineResource<StockWarningRow, EndpointBiz<type
         titleKey: 'goods.field.title',
         width: WARNING_TITLE_WIDTH,
         hideable: false,
-        render: (row) => <GoodsCell title={row.title} caption={specText(row.specValues)} />,
+        render: (row, { locale }) => <GoodsCell title={row.title} caption={skuSpecText(row, locale)} />,
       },
-      { key: 'spec', derived: true, titleKey: 'goods.field.spec', width: 150, hidden: true, format: (row) => specText(row.specValues) },
+      { key: 'spec', derived: true, titleKey: 'goods.field.spec', width: 150, hidden: true, format: (row, { locale }) => skuSpecText(row, locale) },
       { key: 'stock', titleKey: 'goods.field.stockWhenFired', width: 100, align: 'right', hidden: true },
       { key: 'warningStock', titleKey: 'goods.field.warningStock', width: 90, align: 'right' },
       { key: 'currentStock', titleKey: 'goods.field.currentStock', width: 90, align: 'right' },
@@ -53,7 +53,7 @@ export const inventoryWarning = defineResource<StockWarningRow, EndpointBiz<type
       { key: 'handleTime', titleKey: 'goods.field.handleTime', width: 160, format: handleTimeText },
     ],
     rowActions: [
-      adjustStockAction((row) => ({ skuId: row.skuId, title: row.title, spec: specText(row.specValues), stock: row.currentStock, warningStock: row.warningStock })),
+      adjustStockAction((row) => ({ skuId: row.skuId, title: row.title, spec: row, stock: row.currentStock, warningStock: row.warningStock })),
       {
         key: 'handle',
         labelKey: 'goods.action.handle',

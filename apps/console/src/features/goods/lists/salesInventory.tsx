@@ -7,6 +7,7 @@ import {
   PERMISSIONS,
   STOCK_STATUS,
   STOCK_STATUS_LABELS,
+  skuSpecText,
   type EndpointBiz,
   type SkuStockRow,
   type goodsEndpoints,
@@ -16,7 +17,7 @@ import { defineResource, listArg, statusFromLabels, statusSelectOptions } from '
 import { goodsListApi } from '../api';
 import { adjustStockAction } from './AdjustStockDialog';
 import { BulkEditSkusDialog } from './BulkEditSkusDialog';
-import { GoodsCell, specText } from './GoodsCell';
+import { GoodsCell } from './GoodsCell';
 import { GOODS_STATUS_MAPPING } from './goodsList';
 
 export const STOCK_STATUS_MAPPING = statusFromLabels(STOCK_STATUS_LABELS.labels, { [STOCK_STATUS.inStock]: 'success', [STOCK_STATUS.lowStock]: 'warning', [STOCK_STATUS.outOfStock]: 'error' });
@@ -38,9 +39,9 @@ export const salesInventory = defineResource<SkuStockRow, EndpointBiz<typeof goo
         goodsStatus: searchSelect({ label: t('goods.field.goodsStatus'), options: statusSelectOptions(ALL_GOODS_STATUS, context) }),
       }),
     columns: [
-      { key: 'title', titleKey: 'goods.field.goods', flex: 2, hideable: false, render: (row) => <GoodsCell imageUrl={row.mainImageUrl} title={row.title} caption={specText(row.specValues)} /> },
+      { key: 'title', titleKey: 'goods.field.goods', flex: 2, hideable: false, render: (row, { locale }) => <GoodsCell imageUrl={row.mainImageUrl} title={row.title} caption={skuSpecText(row, locale)} /> },
       { key: 'goodsId', titleKey: 'goods.field.goodsId', width: 90, sortable: true, hidden: true },
-      { key: 'spec', derived: true, titleKey: 'goods.field.spec', width: 150, hidden: true, format: (row) => specText(row.specValues) },
+      { key: 'spec', derived: true, titleKey: 'goods.field.spec', width: 150, hidden: true, format: (row, { locale }) => skuSpecText(row, locale) },
       { key: 'skuCode', titleKey: 'goods.field.skuCode', width: 120 },
       { key: 'price', titleKey: 'goods.field.price', width: 100, align: 'right', format: (row) => formatCents(row.price) },
       { key: 'stock', titleKey: 'goods.field.stock', width: 90, align: 'right', sortable: true },
@@ -49,7 +50,7 @@ export const salesInventory = defineResource<SkuStockRow, EndpointBiz<typeof goo
       { key: 'goodsStatus', titleKey: 'goods.field.goodsStatus', width: 100, status: GOODS_STATUS_MAPPING },
     ],
     rowActions: [
-      adjustStockAction((row) => ({ skuId: row.skuId, title: row.title, spec: specText(row.specValues), stock: row.stock, warningStock: row.warningStock })),
+      adjustStockAction((row) => ({ skuId: row.skuId, title: row.title, spec: row, stock: row.stock, warningStock: row.warningStock })),
     ],
     bulkActions: [
       {

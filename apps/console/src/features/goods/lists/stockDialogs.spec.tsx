@@ -13,7 +13,7 @@ import { bulkEditSkusForm } from './BulkEditSkusDialog';
 
 jest.setTimeout(60_000);
 
-const SKU: AdjustStockTarget = { skuId: 7, title: 'Green tea', spec: 'size: L', stock: 10, warningStock: 3 };
+const SKU: AdjustStockTarget = { skuId: 7, title: 'Green tea', spec: { specValues: { size: 'L' } }, stock: 10, warningStock: 3 };
 const ROWS: SkuStockRow[] = [1, 2].map((skuId) => ({
   skuId,
   goodsId: 1,
