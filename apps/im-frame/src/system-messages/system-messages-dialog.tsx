@@ -1,7 +1,10 @@
 // System notifications (issue 10 §8): friend requests to accept or reject with their state (init,
-// passed, rejected, error with its code), and the other system messages. Everything a sender
+// passed, rejected, error with its code), team invitations and applications to join or decline
+// (issue 32 §1; the team's name read by the teams port, a refusal in the §8 table's words), and the
+// other system messages. Everything a sender
 // wrote (ps, content) is shown as plain text. Opening the list marks what it shows read.
 import { useEffect, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,17 +19,55 @@ import { useTranslation } from 'react-i18next';
 import type { ImSysMsg } from '@merchant/im-core';
 import { formatChatTime } from '../i18n/format-time';
 import { useContacts, useContactsValue } from '../contacts/use-contacts';
+import { useChatController } from '../chat/chat-context';
+import { teamErrorKey, type TeamsPort } from '../teams/teams-port';
+import { isTeamSysMsg, teamIdOfSysMsg } from '../teams/team-sys-msg';
 import { isPendingApplication, systemMessageTypeKey } from './system-message-text';
 
 // Filled chips whose white text keeps AA contrast (warning orange does not; caught by the e2e axe scan).
 const STATE_COLORS = { init: 'primary', passed: 'success', rejected: 'default', error: 'error' } as const;
 
+/** The names of the teams the listed team system messages are about (teamId → name), read once each. */
+function useTeamNames(teams: TeamsPort | undefined, sysMsgs: readonly ImSysMsg[] | undefined): ReadonlyMap<string, string> {
+  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
+  const wanted = [...new Set((sysMsgs ?? []).filter(isTeamSysMsg).map(teamIdOfSysMsg).filter((id): id is string => Boolean(id)))].join(',');
+  useEffect(() => {
+    if (!teams || !wanted) return;
+    let current = true;
+    void Promise.all(wanted.split(',').map(async (teamId) => [teamId, await teams.teamName(teamId).catch(() => undefined)] as const)).then((found) => {
+      if (current) setNames(new Map(found.filter((entry): entry is readonly [string, string] => Boolean(entry[1]))));
+    });
+    return () => {
+      current = false;
+    };
+  }, [teams, wanted]);
+  return names;
+}
+
+/** The buttons' texts and names for a pending item: a friend request, a team invitation, a team application. */
+function answerTexts(sysMsg: ImSysMsg, t: TFunction) {
+  const name = sysMsg.from;
+  if (sysMsg.type === 'teamInvite') {
+    return { accept: t('teamAdmin.sysMsg.accept'), reject: t('teamAdmin.sysMsg.decline'), acceptLabel: t('teamAdmin.sysMsg.acceptInvite', { name }), rejectLabel: t('teamAdmin.sysMsg.rejectInvite', { name }) };
+  }
+  if (sysMsg.type === 'applyTeam') {
+    return { accept: t('teamAdmin.sysMsg.pass'), reject: t('teamAdmin.sysMsg.reject'), acceptLabel: t('teamAdmin.sysMsg.passApply', { name }), rejectLabel: t('teamAdmin.sysMsg.rejectApply', { name }) };
+  }
+  return { accept: t('systemMessages.accept'), reject: t('systemMessages.reject'), acceptLabel: t('systemMessages.acceptFor', { name }), rejectLabel: t('systemMessages.rejectFor', { name }) };
+}
+
 export function SystemMessagesDialog({ open, onClose, now }: { open: boolean; onClose(): void; now?: number }) {
   const { t } = useTranslation();
   const contacts = useContacts();
+  const teams = useChatController().teams;
   const sysMsgs = useContactsValue(open ? contacts : undefined, (port) => port.listSystemMessages(), [open]);
   const [busy, setBusy] = useState<string | undefined>(undefined);
   const [failure, setFailure] = useState<string | undefined>(undefined);
+  const teamNames = useTeamNames(teams, sysMsgs);
+  const teamNameOf = (sysMsg: ImSysMsg) => {
+    const teamId = teamIdOfSysMsg(sysMsg) ?? '';
+    return teamNames.get(teamId) ?? t('teamAdmin.sysMsg.unknownTeam', { teamId });
+  };
 
   // What the merchant sees is read (§3 unread per type); pending applications stay until answered.
   const unreadShown = (sysMsgs ?? []).filter((s) => !s.read && !isPendingApplication(s)).map((s) => s.idServer).join(',');
@@ -43,9 +84,15 @@ export function SystemMessagesDialog({ open, onClose, now }: { open: boolean; on
     setBusy(sysMsg.idServer);
     setFailure(undefined);
     try {
-      await contacts.answerFriendApplication(sysMsg, accept);
+      if (isTeamSysMsg(sysMsg)) {
+        if (!teams) throw new Error('teams unavailable');
+        await teams.answerTeamSysMsg(sysMsg, accept);
+      } else {
+        await contacts.answerFriendApplication(sysMsg, accept);
+      }
     } catch (error) {
-      setFailure(t('systemMessages.answerFailed', { message: error instanceof Error ? error.message : String(error) }));
+      const message = error instanceof Error ? error.message : String(error);
+      setFailure(isTeamSysMsg(sysMsg) ? t(teamErrorKey(error), { reason: message }) : t('systemMessages.answerFailed', { message }));
     } finally {
       setBusy(undefined);
       items.current.get(sysMsg.idServer)?.focus();
@@ -79,9 +126,9 @@ export function SystemMessagesDialog({ open, onClose, now }: { open: boolean; on
               >
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                   <Typography sx={{ fontWeight: sysMsg.read ? 400 : 600, overflowWrap: 'anywhere' }}>
-                    {t(systemMessageTypeKey(sysMsg), { name: sysMsg.from })}
+                    {t(systemMessageTypeKey(sysMsg), { name: sysMsg.from, team: isTeamSysMsg(sysMsg) ? teamNameOf(sysMsg) : '' })}
                   </Typography>
-                  {sysMsg.category === 'friend' && (
+                  {(sysMsg.category === 'friend' || isPendingApplication({ ...sysMsg, state: 'init' })) && (
                     <Chip
                       size="small"
                       color={STATE_COLORS[sysMsg.state]}
@@ -104,25 +151,27 @@ export function SystemMessagesDialog({ open, onClose, now }: { open: boolean; on
                 )}
                 {sysMsg.error && <Typography variant="body2" color="error">{sysMsg.error.message}</Typography>}
                 {isPendingApplication(sysMsg) && (
-                  <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
+                  <Box sx={{ display: 'flex', gap: 1, mt: 1 }} data-testid="sys-msg-answers">
                     <Button
                       size="small"
                       variant="contained"
                       // aria-disabled, not disabled: a disabled button drops the focus it holds.
                       aria-disabled={busy !== undefined}
-                      aria-label={t('systemMessages.acceptFor', { name: sysMsg.from })}
+                      aria-label={answerTexts(sysMsg, t).acceptLabel}
                       onClick={() => void answer(sysMsg, true)}
+                      data-testid="sys-msg-accept"
                     >
-                      {t('systemMessages.accept')}
+                      {answerTexts(sysMsg, t).accept}
                     </Button>
                     <Button
                       size="small"
                       variant="outlined"
                       aria-disabled={busy !== undefined}
-                      aria-label={t('systemMessages.rejectFor', { name: sysMsg.from })}
+                      aria-label={answerTexts(sysMsg, t).rejectLabel}
                       onClick={() => void answer(sysMsg, false)}
+                      data-testid="sys-msg-reject"
                     >
-                      {t('systemMessages.reject')}
+                      {answerTexts(sysMsg, t).reject}
                     </Button>
                   </Box>
                 )}

@@ -16,7 +16,6 @@ export const teamAdminZhCN = {
     accountsHint: '客户账号，用逗号或空格分隔',
     submit: '创建',
     cancel: '取消',
-    created: '已创建群“{{name}}”',
     partial: '群人数已满，以下账号未能加入：{{accounts}}',
   },
   rules: {
@@ -77,7 +76,8 @@ export const teamAdminZhCN = {
     rejectInvite: '拒绝 {{name}} 的入群邀请',
     passApply: '同意 {{name}} 的入群申请',
     rejectApply: '拒绝 {{name}} 的入群申请',
-    accept: '加入',
+    accept: '接受',
+    decline: '拒绝',
     pass: '同意',
     reject: '拒绝',
   },
@@ -98,7 +98,6 @@ export const teamAdminEnUS: TeamAdminTexts = {
     accountsHint: 'Customer accounts, separated by commas or spaces',
     submit: 'Create',
     cancel: 'Cancel',
-    created: 'Team "{{name}}" created',
     partial: 'The team is full; these accounts were not added: {{accounts}}',
   },
   rules: {
@@ -159,8 +158,9 @@ export const teamAdminEnUS: TeamAdminTexts = {
     rejectInvite: "Decline {{name}}'s team invitation",
     passApply: "Approve {{name}}'s request to join",
     rejectApply: "Reject {{name}}'s request to join",
-    accept: 'Join',
+    accept: 'Accept',
+    decline: 'Decline',
     pass: 'Approve',
-    reject: 'Decline',
+    reject: 'Reject',
   },
 };
