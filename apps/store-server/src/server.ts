@@ -7,6 +7,7 @@ import { seedDemoData } from './db/seed';
 import { loadOrCreateServerKeys } from './db/server-keys';
 import { IdempotencyKeyRepository } from './db/idempotency-keys';
 import { KyselySessionStore } from './db/session-store';
+import { ENVELOPE_BODY_LIMIT_BYTES, PLAIN_BODY_LIMIT_BYTES, answerOversizedBodies } from './http/body-limits';
 import { IdempotencyGuard } from './http/idempotency';
 import { registerOpenApi } from './http/openapi';
 import { registerTestHooks } from './http/test-hooks';
@@ -41,7 +42,8 @@ export async function createStoreServer(
     throw new Error(`store-server refuses to start with NODE_ENV=production: ${problems.join('; ')} (docs/operations.md, "Production secrets")`);
   }
   const clock = overrides.clock ?? systemClock;
-  const app = Fastify({ logger: { level: config.logLevel } });
+  const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: PLAIN_BODY_LIMIT_BYTES });
+  answerOversizedBodies(app);
 
   const database =
     overrides.database ??
@@ -58,6 +60,7 @@ export async function createStoreServer(
       // The configured floor: weaker modes are refused with 10301011 before any handler runs.
       modes: modesAtLeast(config.minSecurityMode),
       now: () => clock.now().getTime(),
+      bodyLimit: ENVELOPE_BODY_LIMIT_BYTES,
     });
     app.get('/healthz', async () => ({ status: 'ok', database: database.kind }));
 

@@ -18,6 +18,7 @@ export const transportCodeMessages: Readonly<Record<string, LocalizedText>> = {
   },
   '10301010': { 'zh-CN': '安全密钥已失效，正在重新建立连接，请重试', 'en-US': 'the security key has expired, reconnecting, please retry' },
   '10301011': { 'zh-CN': '当前安全模式不被允许，请重新登录', 'en-US': 'this security mode is not allowed, please sign in again' },
+  '10301012': { 'zh-CN': '请求内容过大，请减少内容后重试', 'en-US': 'the request is too large, please send less and retry' },
   '99999999': { 'zh-CN': '服务器开小差了，请稍后重试', 'en-US': 'the server had a problem, please retry later' },
   ST_TIMEOUT: { 'zh-CN': '请求超时，请检查网络后重试', 'en-US': 'the request timed out, please check the network and retry' },
   ST_NETWORK: { 'zh-CN': '网络错误，请检查网络后重试', 'en-US': 'network error, please check the network and retry' },

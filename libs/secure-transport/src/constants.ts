@@ -43,6 +43,12 @@ export const SESSION_RESET_CODES: readonly string[] = [
   '10301011',
 ];
 
+/**
+ * The request body is larger than the route accepts (the plugin's bodyLimit; docs/security.md "Body limits").
+ * Nothing was decoded or run. Not a session failure: the client keeps its session and shows the text.
+ */
+export const REQUEST_TOO_LARGE = '10301012';
+
 /** Server-side failure of a route handler that threw something other than an EnvelopeError. */
 export const INTERNAL_ERROR_CODE = '99999999';
 

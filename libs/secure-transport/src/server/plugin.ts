@@ -1,6 +1,6 @@
 /** Fastify plugin: envelope decoding, session routes, response encryption/signing (docs/security.md). */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { INTERNAL_ERROR_CODE, SecurityCodes, SESSION_PATHS, SUCCESS_CODE, TIMESTAMP_WINDOW_SECONDS } from '../constants';
+import { INTERNAL_ERROR_CODE, REQUEST_TOO_LARGE, SecurityCodes, SESSION_PATHS, SUCCESS_CODE, TIMESTAMP_WINDOW_SECONDS } from '../constants';
 import type { CryptoProvider, RsaKeyPair } from '../crypto/provider';
 import { AES_KEY_BYTES } from '../crypto/provider';
 import { bytesToBase64, randomBytes, randomId } from '../encoding';
@@ -156,9 +156,14 @@ async function secureTransportPluginImpl(app: FastifyInstance, options: SecureTr
       method: 'POST',
       url: path,
       bodyLimit,
-      // Unparseable JSON, wrong content type or an oversized body: answer an envelope, not a 4xx.
+      // Unparseable JSON or wrong content type: a malformed envelope; an oversized body: REQUEST_TOO_LARGE with the
+      // limit (the client keeps its session). An envelope either way, not a bare 4xx.
       errorHandler: (error: FastifyError, request, reply) => {
         metrics.rejected++;
+        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+          request.log.warn({ code: REQUEST_TOO_LARGE, limitBytes: bodyLimit, url: request.url }, 'secure-transport: request rejected');
+          return reply.code(200).send({ code: REQUEST_TOO_LARGE, msg: `request body too large (limit ${bodyLimit} bytes)`, data: null, errInfo: { limitBytes: bodyLimit } });
+        }
         request.log.warn({ code: SecurityCodes.MALFORMED_ENVELOPE, reason: error.code ?? error.name, url: request.url }, 'secure-transport: request rejected');
         return reply.code(200).send({ code: SecurityCodes.MALFORMED_ENVELOPE, msg: 'malformed envelope', data: null });
       },
