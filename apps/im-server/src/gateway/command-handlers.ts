@@ -170,10 +170,12 @@ export const COMMAND_HANDLERS: CommandHandlers = {
       broadcastMsgs: timetags.broadcastMsgs,
       teams: timetags.teams,
       myTeamMembers: timetags.myTeamMembers,
+      // §5 sync options the client turned off (docs/im-sync.md "Sync options").
+      off: new Set(body.offKinds ?? []),
     });
     const viewer = ctx.port.account;
     const timetag = result.timetag;
-    const pushSuperTeamSync = await loadSuperTeamSync(ctx);
+    const pushSuperTeamSync = await loadSuperTeamSync(ctx, new Set(body.offKinds ?? []));
     // Data pushes follow the response in the order of im-client-spec §4 "Sync", then syncDone.
     ctx.afterResponse(() => {
       if (result.relations.length > 0) {
@@ -196,7 +198,10 @@ export const COMMAND_HANDLERS: CommandHandlers = {
       });
       // Team messages sent with needMsgReceipt say so (team read receipts, team-handlers.ts).
       const receipt = { needMsgReceipt: true };
-      ctx.pushToSelf('roamingMsgs', { msgs: result.messages.map((m) => (result.receiptAsked.has(m.idServer) ? { ...messageRecord(m, viewer), ...receipt } : messageRecord(m, viewer))), timetag });
+      const msgs = result.messages.map((m) => (result.receiptAsked.has(m.idServer) ? { ...messageRecord(m, viewer), ...receipt } : messageRecord(m, viewer)));
+      // §4 offline vs roaming: with syncRoamingMsgs off only offline messages come, as offlineMsgs.
+      if (!result.offlineOnly) ctx.pushToSelf('roamingMsgs', { msgs, timetag });
+      else if (msgs.length > 0) ctx.pushToSelf('offlineMsgs', { msgs });
       if (result.sysMsgs.length > 0) ctx.pushToSelf('offlineSysMsgs', { sysMsgs: result.sysMsgs.map(sysMsgRecord) });
       if (result.donnop !== undefined) ctx.pushToSelf('syncDonnop', { donnop: result.donnop, timetag });
       ctx.pushToSelf('syncDone', { timetag, hasMore: result.hasMore });

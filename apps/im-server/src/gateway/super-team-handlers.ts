@@ -146,9 +146,11 @@ export async function markSuperTeamSysMsgsRead(ctx: CommandContext, serviceId: n
  * after teams; their sessions, acks and roaming messages beside the others'): every super team of
  * the account, and per valid one its session and the newest messages after its read position.
  */
-export async function loadSuperTeamSync(ctx: CommandContext): Promise<() => void> {
+export async function loadSuperTeamSync(ctx: CommandContext, off: ReadonlySet<string> = new Set()): Promise<() => void> {
   const account = ctx.port.account;
-  const teams = await ctx.services.superTeams.listForAccount(account);
+  // §5 syncSuperTeams / syncSuperTeamRoamingMsgs off (the sync request's offKinds): not sent.
+  const teams = off.has('superTeams') ? [] : await ctx.services.superTeams.listForAccount(account);
+  const roaming = !off.has('superTeamRoamingMsgs');
   const entries = await superTeamSync(ctx.services.superTeams.db, account);
   return () => {
     if (teams.length > 0) ctx.pushToSelf('syncSuperTeams', { teams: teams.map(teamRecord), timetag: 0 });
@@ -168,6 +170,6 @@ export async function loadSuperTeamSync(ctx: CommandContext): Promise<() => void
     ctx.pushToSelf('syncSessionAcks', { acks: entries.map((e) => ({ scene: SceneCode.superTeam, to: e.teamId, timetag: e.ackTime })), timetag: 0 });
     const msgs = entries.flatMap((e) => e.messages.map((m) => superTeamMessageRecord(m, account)));
     const more = entries.filter((e) => e.hasMore).map((e) => superTeamSessionId(e.teamId));
-    if (msgs.length > 0) ctx.pushToSelf('roamingMsgs', { msgs, timetag: 0, sessionsWithMoreRoaming: more });
+    if (roaming && msgs.length > 0) ctx.pushToSelf('roamingMsgs', { msgs, timetag: 0, sessionsWithMoreRoaming: more });
   };
 }

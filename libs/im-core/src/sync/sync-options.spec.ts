@@ -3,8 +3,6 @@ import { SceneCode, MessageTypeCode } from '../protocol/constants';
 import type { MessageRecordValue } from '../protocol/records';
 import { MemoryStore } from '../store/memory-store';
 import { SyncEngine } from './sync-engine';
-import { createImClient } from '../client/create-im-client';
-import { FakeConnection } from '../testing/fake-connection';
 import { resolveSyncOptions, SYNC_OPTION_DEFAULTS, SYNC_OPTION_NAMES, type SyncOptions } from './sync-options';
 import type { SyncNotification } from './sync-notification';
 
@@ -119,11 +117,5 @@ describe('§5 Sync options', () => {
   it('syncTeams false also keeps syncTeamMembers from reading (no teams are kept)', async () => {
     const { store } = await syncOnce({ syncTeams: false });
     expect(await store.getTeams()).toEqual([]);
-  });
-
-  it('createImClient refuses a sync option that is not a boolean, and takes booleans', () => {
-    const base = { lbsUrl: 'http://lbs', appKey: 'app', account: ME, token: 't', connection: new FakeConnection() };
-    expect(() => createImClient({ ...base, syncRoamingMsgs: 'no' as never })).toThrow(expect.objectContaining({ errorName: 'Param_Error', message: expect.stringContaining('syncRoamingMsgs') }));
-    expect(() => createImClient({ ...base, syncFilter: true, syncSuperTeamMembers: true, syncRelations: false })).not.toThrow();
   });
 });

@@ -17,7 +17,7 @@ import { settleAccountFanouts, teamMessagesBetween } from '../team/team-fanout';
 import { TeamReceiptService } from '../team/team-receipts';
 import type { ServerTeamMember, TeamView } from '../team/team-model';
 import { readHead } from './sequence';
-import { readTimetags, TimetagKind } from './timetags';
+import { markDelivered, readTimetags, TimetagKind } from './timetags';
 
 /** Changes (messages and session updates) one sync page carries at most (docs/im-sync.md). */
 export const DEFAULT_SYNC_PAGE_SIZE = 1000;
@@ -41,6 +41,12 @@ export interface SyncRequest {
   /** Teams the account is or was in, and its own member rows in them (syncTeams, syncMyTeamMembers). */
   teams?: number;
   myTeamMembers?: number;
+  /**
+   * §5 sync options the client turned off (the request's offKinds): relations, friends, friendUsers,
+   * teams, superTeams, roamingMsgs, superTeamRoamingMsgs, msgReceipts, myTeamMembers, filterMsgs.
+   * None of their data is returned (docs/im-sync.md "Sync options").
+   */
+  off?: ReadonlySet<string>;
 }
 
 export interface SyncResult {
@@ -79,6 +85,11 @@ export interface SyncResult {
   teams: TeamView[];
   /** The account's own member rows that changed (myTeamMembers cursor). */
   myTeamMembers: ServerTeamMember[];
+  /**
+   * roamingMsgs off: `messages` holds only the page's offline messages (above the account's delivered
+   * mark: on no device yet), to be pushed as offlineMsgs; the roaming ones are left out.
+   */
+  offlineOnly: boolean;
   /** Server ids of the team messages in `messages` sent with needMsgReceipt (their records carry the flag). */
   receiptAsked: Set<string>;
   /** The sequence number this page reaches: the client's timetag for every kind it asked about. */
@@ -130,6 +141,12 @@ export class SyncService {
     const since = (t: number | undefined) => (typeof t === 'number' && Number.isSafeInteger(t) && t > 0 && t <= head ? t : 0);
     const cursor = since(request.roamingMsgs);
     const upper = await this.pageUpper(account, cursor, head);
+    const off = request.off ?? new Set<string>();
+    // The cursor confirms this device has everything up to it (docs/im-sync.md "Sync options").
+    const delivered = await markDelivered(this.db, account, cursor);
+    // §5 syncRoamingMsgs off: messages some device of the account already has are left out.
+    const offlineOnly = off.has('roamingMsgs');
+    const messagesFrom = offlineOnly ? Math.max(cursor, Math.min(delivered, upper)) : cursor;
 
     const serverTags = await readTimetags(this.db, account);
     const myInfoCursor = since(request.myInfo);
@@ -140,21 +157,25 @@ export class SyncService {
     const sessions = await this.sessions.changedBetween(account, cursor, upper);
     // Messages the account deleted for self or cleared are not synced to it (issue 10 §2). Team
     // messages come from the account's team inbox (numbered like its p2p messages, docs/im-sync.md).
-    const teamMessages = await teamMessagesBetween(this.db, account, cursor, upper);
-    const changed = [...(await this.messages.changedBetween(account, cursor, upper)), ...teamMessages];
+    const teamMessages = await teamMessagesBetween(this.db, account, messagesFrom, upper);
+    const changed = [...(await this.messages.changedBetween(account, messagesFrom, upper)), ...teamMessages];
     const receiptAsked = await new TeamReceiptService(this.db).askedForReceipts(teamMessages.map((m) => m.idServer));
     const hidden = await this.history.hiddenFrom(account, changed);
     const messages = hidden.size > 0 ? changed.filter((m) => !hidden.has(m.idServer)) : changed;
     const users = await this.profilesOf([...new Set(sessions.filter((s) => s.scene === 0).map((s) => s.to))]);
     // Relations and friends keep their own cursors (a client may merge them from another point);
     // each returns its rows up to this page's upper bound, so nothing above it is skipped.
-    const relations = await this.relations.changedBetween(account, Math.min(since(request.relations), cursor), upper);
-    const friends = await this.friends.changedBetween(account, Math.min(since(request.friends), cursor), upper);
-    const friendUsers = await this.profilesOf(friends.filter((f) => f.valid).map((f) => f.account));
+    // An option off (§5): that kind is not read at all.
+    const relations = off.has('relations') ? [] : await this.relations.changedBetween(account, Math.min(since(request.relations), cursor), upper);
+    const wantFriends = !off.has('friends');
+    const wantFriendUsers = !off.has('friendUsers');
+    const friendRows = wantFriends || wantFriendUsers ? await this.friends.changedBetween(account, Math.min(since(request.friends), cursor), upper) : [];
+    const friends = wantFriends ? friendRows : [];
+    const friendUsers = wantFriendUsers ? await this.profilesOf(friendRows.filter((f) => f.valid).map((f) => f.account)) : [];
     const sysMsgs = await this.sysMsgs.changedBetween(account, cursor, upper);
     // Kinds with their own client cursor (a client that did not merge them yet sends 0), each up to this page.
     const from = (t: number | undefined) => Math.min(since(t), cursor);
-    const receipts = await this.sessionSync.receiptsBetween(account, from(request.msgReceipts), upper);
+    const receipts = off.has('msgReceipts') ? [] : await this.sessionSync.receiptsBetween(account, from(request.msgReceipts), upper);
     const stickTop = await this.sessionSync.stickTopBetween(account, from(request.stickTopSessions), upper);
     const deletedSelf = await this.history.deletedBetween(account, from(request.deleteMsgSelf), upper);
     const recalled = await this.recalls.recalledBetween(account, from(request.deleteMsg), upper);
@@ -162,7 +183,10 @@ export class SyncService {
     const broadcastPage = await this.broadcastMsgs.since(request.broadcastMsgs);
     const teamsFrom = from(request.teams);
     const myMembersFrom = from(request.myTeamMembers);
-    const teamRows = await this.teams.changedForAccount(account, Math.min(teamsFrom, myMembersFrom), upper);
+    const wantTeams = !off.has('teams');
+    // syncExtraTeamInfo off (myTeamMembers): my notify and mute settings in my teams are not sent.
+    const wantMyMembers = wantTeams && !off.has('myTeamMembers');
+    const teamRows = wantTeams || wantMyMembers ? await this.teams.changedForAccount(account, Math.min(teamsFrom, myMembersFrom), upper) : [];
     const donnopChanged = (serverTags[TimetagKind.DONNOP] ?? 0) > since(request.donnop);
     const donnop = donnopChanged ? await this.users.getDonnop(account) : undefined;
     return {
@@ -184,8 +208,9 @@ export class SyncService {
       broadcasts: broadcastPage.msgs,
       broadcastTimetag: broadcastPage.timetag,
       // From 0 (a first sync of the kind): the teams the account is in now; from a cursor: every change.
-      teams: teamRows.filter((r) => r.seq > teamsFrom && (teamsFrom > 0 || r.view.validToCurrentUser)).map((r) => r.view),
-      myTeamMembers: teamRows.filter((r) => r.seq > myMembersFrom && (myMembersFrom > 0 || r.member.valid)).map((r) => r.member),
+      teams: wantTeams ? teamRows.filter((r) => r.seq > teamsFrom && (teamsFrom > 0 || r.view.validToCurrentUser)).map((r) => r.view) : [],
+      myTeamMembers: wantMyMembers ? teamRows.filter((r) => r.seq > myMembersFrom && (myMembersFrom > 0 || r.member.valid)).map((r) => r.member) : [],
+      offlineOnly,
       receiptAsked,
       timetag: upper,
       hasMore: upper < head || broadcastPage.hasMore,

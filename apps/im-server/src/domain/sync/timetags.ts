@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
 import { allocateSeq } from './sequence';
 
@@ -33,4 +33,23 @@ export async function recordTimetag(trx: Kysely<ImDatabase>, account: string, ki
 export async function readTimetags(db: Kysely<ImDatabase>, account: string): Promise<Partial<Record<TimetagKindValue, number>>> {
   const rows = await db.selectFrom('im_timetag').select(['kind', 'value']).where('accid', '=', account).execute();
   return Object.fromEntries(rows.map((r) => [r.kind, Number(r.value)]));
+}
+
+/**
+ * im_timetag kind of the account's delivered mark: the largest cursor any of its devices has synced
+ * from. A sync's cursor says that device committed every change up to it, so a message numbered at
+ * or below the mark is on some device of the account (a roaming message, §4); one above it is on
+ * none yet (an offline message). docs/im-sync.md "Sync options".
+ */
+export const DELIVERED_KIND = 'delivered';
+
+/** Raises the account's delivered mark to `cursor` (never lowers it) and returns the mark. */
+export async function markDelivered(db: Kysely<ImDatabase>, account: string, cursor: number): Promise<number> {
+  const row = await db
+    .insertInto('im_timetag')
+    .values({ accid: account, kind: DELIVERED_KIND, value: cursor })
+    .onConflict((oc) => oc.columns(['accid', 'kind']).doUpdateSet({ value: sql<number>`greatest(im_timetag.value, excluded.value)` }))
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value);
 }
