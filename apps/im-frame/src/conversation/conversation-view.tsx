@@ -14,6 +14,7 @@ import { useChatController, useChatState } from '../chat/chat-context';
 import { sessionDisplayName } from '../sessions/session-list';
 import { accountOfSessionId, isTeamSessionId, sendTargetOf } from '../chat/chat-client';
 import { TeamPanel } from '../teams/team-panel';
+import { useTeamNotificationNames } from '../teams/team-notification-names';
 import { Composer, type ComposerRefusal, type ReplyingTo } from './composer';
 import { quotedSenderName } from './reply-quote';
 import { messageSnippet } from '../i18n/message-text';
@@ -52,6 +53,13 @@ export function ConversationView({ now = Date.now(), onBack }: ConversationViewP
   const [recalling, setRecalling] = useState<ChatMessage | undefined>();
   const [recallError, setRecallError] = useState<string | undefined>();
   const [dragging, setDragging] = useState(false);
+
+  // Team notifications name members by account: their nicks, looked up (a hook, so before the early return).
+  const notificationNames = useTeamNotificationNames(
+    controller.teams,
+    sessionId && isTeamSessionId(sessionId) ? sendTargetOf(sessionId).to : undefined,
+    (sessionId && state.messagesBySession[sessionId]) || NO_MESSAGES,
+  );
 
   if (!sessionId) {
     return (
@@ -160,6 +168,7 @@ export function ConversationView({ now = Date.now(), onBack }: ConversationViewP
           setRecalling(message);
         }}
         findMessage={(ref) => controller.findMessage(sessionId, ref)}
+        names={notificationNames}
         earlier={{
           available: state.hasMoreBySession[sessionId] === true,
           loading: state.earlierBySession[sessionId] === 'loading',

@@ -34,6 +34,8 @@ export interface MessageListProps {
   /** Finds a replied message that is not loaded (the local store). */
   findMessage?(ref: ChatMessageRef): Promise<ChatMessage | undefined>;
   earlier?: LoadEarlierProps;
+  /** Names of accounts that team notifications mention (teams/team-notification-names.ts); they win over a message's nick. */
+  names?: ReadonlyMap<string, string>;
 }
 
 function LoadEarlier({ earlier }: { earlier: LoadEarlierProps }): ReactNode {
@@ -52,7 +54,7 @@ function LoadEarlier({ earlier }: { earlier: LoadEarlierProps }): ReactNode {
   );
 }
 
-export function MessageList({ label, messages, emptyText, now, onRetry, onForward, onRecall, canRecall, onReply, findMessage, earlier }: MessageListProps) {
+export function MessageList({ label, messages, emptyText, now, onRetry, onForward, onRecall, canRecall, onReply, findMessage, earlier, names }: MessageListProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const newestId = messages.at(-1)?.idClient;
   const oldestId = messages[0]?.idClient;
@@ -74,7 +76,7 @@ export function MessageList({ label, messages, emptyText, now, onRetry, onForwar
 
   // A team notification names accounts; the nick they sent messages with here is what the merchant knows them by.
   const nicks = useMemo(() => new Map(messages.filter((m) => m.fromNick).map((m) => [m.from, m.fromNick as string])), [messages]);
-  const nameOf = useCallback((account: string) => nicks.get(account) ?? account, [nicks]);
+  const nameOf = useCallback((account: string) => names?.get(account) ?? nicks.get(account) ?? account, [names, nicks]);
 
   // A reply quotes the message it answers: found among the loaded ones by idClient, else by idServer.
   const loaded = useMemo(() => {
