@@ -268,7 +268,11 @@ describe('every call that takes an id refuses the ids of another store (issue 34
     staffA = await h.login('ownership_a_staff', 'Staff12345');
     // Rows of store B that its seed does not make: made by B's own owner through the product's calls.
     const ownerB = await h.login(DEMO_STORE.userName, DEMO_STORE.password);
+    const beforeExport = await databaseDigest(h.database.db);
     expect((await h.call('/v1/store/export/create', { resource: 'orders.list', fileName: 'orders' }, ownerB)).code).toBe(OK);
+    // The digest the refusals are compared by sees a write (so "changed nothing" can fail).
+    expect(Object.keys(beforeExport).length).toBeGreaterThan(80);
+    expect(digestDifference(beforeExport, await databaseDigest(h.database.db))).toContain('store_export_job');
     expect((await h.call('/v1/store/eshop/savedView/save', { resource: 'orders.list', name: 'Mine', filters: {}, columns: [] }, ownerB)).code).toBe(OK);
     // A goods snapshot is kept when the platform approves goods under review.
     const underReview = await h.database.db.selectFrom('store_goods').select('id').where('store_id', '=', B).where('status', '=', GOODS_STATUS.underReview).orderBy('id').executeTakeFirstOrThrow();
