@@ -14,12 +14,15 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useChatController, useChatState } from '../chat/chat-context';
 import { ConversationView } from '../conversation/conversation-view';
-import { SessionList } from '../sessions/session-list';
+import { SessionsPane } from '../sessions/sessions-pane';
+import { DevicesButton } from '../devices/devices-dialog';
+import { BroadcastBanner } from '../presence/broadcast-banner';
 import { StartChatDialog } from '../sessions/start-chat-dialog';
 import { FriendList } from '../friends/friend-list';
 import { SystemMessagesButton } from '../system-messages/system-messages-button';
 import { CreateTeamButton, teamSessionId } from '../teams/create-team-dialog';
 import { DiagnosticLogButton } from '../diagnostics/diagnostic-log-button';
+import { FavouritesButton } from '../conversation/favourites/favourites';
 import { ConnectionStatus } from './connection-status';
 import { CallDialog } from '../calls/call-dialog';
 import { StorageNotice } from './storage-notice';
@@ -62,6 +65,7 @@ export function ChatApp({ storeName, now, storage, onRequestStorageAccess, ownAc
     <Box component="main" data-storage={storage?.kind} data-synced={state.synced} sx={{ height: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.paper' }}>
       <ConnectionStatus state={state.connection} onRetry={() => void controller.retryConnect()} />
       {storage && <StorageNotice storage={storage} onRequestAccess={onRequestStorageAccess} />}
+      {controller.broadcasts && <BroadcastBanner broadcasts={controller.broadcasts} now={now} />}
       <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }} data-panes={narrow ? 'one' : 'two'}>
         <Box
           component="nav"
@@ -76,6 +80,8 @@ export function ChatApp({ storeName, now, storage, onRequestStorageAccess, ownAc
             </Typography>
             <SystemMessagesButton now={now} />
             <DiagnosticLogButton diagnostics={controller.diagnostics} />
+            <DevicesButton devices={controller.devices} connected={state.connection.phase === 'connected'} />
+            <FavouritesButton extras={controller.extras} now={now} />
             <CreateTeamButton
               teams={controller.teams}
               ownAccount={ownAccount}
@@ -104,15 +110,11 @@ export function ChatApp({ storeName, now, storage, onRequestStorageAccess, ownAc
             </Box>
           ) : (
             <Box role={controller.contacts ? 'tabpanel' : undefined} id="pane-sessions" aria-labelledby={controller.contacts ? 'pane-tab-sessions' : undefined}>
-              <SessionList
-                sessions={state.sessions}
-                activeSessionId={state.activeSessionId}
+              <SessionsPane
                 onOpen={(sessionId) => {
                   conversationPane.show();
                   void controller.openSession(sessionId);
                 }}
-                onSetTop={(sessionId, top) => controller.setSessionTop(sessionId, top)}
-                topError={state.topError}
                 now={now}
               />
             </Box>

@@ -1,6 +1,11 @@
 import type { ContactsPort } from '../contacts/contacts-port';
 import type { TeamsPort } from '../teams/teams-port';
 import type { CallsPort } from '../calls/calls-port';
+import type { DevicesPort } from '../devices/devices-port';
+import type { PresencePort } from '../presence/presence-port';
+import type { BroadcastsPort } from '../presence/broadcasts-port';
+import type { DraftStorage } from '../sessions/draft-book';
+import type { MessageExtrasPort } from '../conversation/message-actions/message-extras-port';
 
 // The frame's own view of the IM client: exactly what the screens need, nothing more. The
 // adapter in im-client-adapter.ts maps @merchant/im-core onto it; tests use in-memory fakes.
@@ -44,6 +49,8 @@ export interface ChatMessage {
   refusedCode?: number;
   /** Its sender recalled it (im-core ImMessage.recalled): shown as "X recalled a message", its content gone. */
   recalled?: { by: string; time: number };
+  /** A team message sent asking for read receipts (im-core needMsgReceipt): read and unread counts apply (issue 32 §5). */
+  needReceipt?: boolean;
 }
 
 /** Where "send diagnostic log" stands (im-core LocalLog.upload's progress). */
@@ -115,6 +122,10 @@ export interface ChatSession {
   updateTime: number;
   /** Stuck to the top of the list (im-core's stick-top sessions). */
   isTop?: boolean;
+  /** The merchant's note on a stuck session (im-core topCustom, synced to the other devices); absent when empty. */
+  topCustom?: string;
+  /** p2p: the peer read my messages up to this time (im-core msgReceiptTime, §5); absent before any receipt. */
+  receiptTime?: number;
 }
 
 /** im-client-spec §4 "Connection", reduced to what a merchant needs to see. */
@@ -164,6 +175,8 @@ export interface ChatClientEvents {
   state: ConnectionState;
   /** A sync with the server finished; the local store now holds what was missed. */
   synced: void;
+  /** Sessions deleted (here, on another device, or by a sync): they leave the list. */
+  sessionsRemoved: string[];
 }
 
 export type ChatClientEventName = keyof ChatClientEvents;
@@ -186,6 +199,16 @@ export interface ChatClient {
   readonly diagnostics?: DiagnosticLogPort;
   /** Unfinished uploads across reloads; absent in clients without a store. */
   readonly uploadMemory?: UploadMemory;
+  /** Drafts per conversation across reloads (sessions/draft-book.ts); absent in clients without a store. */
+  readonly draftStorage?: DraftStorage;
+  /** The account's other logged-in devices, and signing one out (devices/); absent in clients without them. */
+  readonly devices?: DevicesPort;
+  /** Customers' online status (event service, presence/); absent in clients without it. */
+  readonly presence?: PresencePort;
+  /** Broadcast messages not dismissed yet (presence/broadcasts-port.ts); absent in clients without them. */
+  readonly broadcasts?: BroadcastsPort;
+  /** Pins, quick comments, collects, threads, delete for me, clear history and receipts (issue 32 §4, §5); absent in clients without them. */
+  readonly extras?: MessageExtrasPort;
   /** Sessions from the local store; works before `connect()`. */
   listLocalSessions(): Promise<ChatSession[]>;
   /** The newest messages of a session from the local store, oldest first; works before `connect()`. */
@@ -239,6 +262,17 @@ export interface ChatClient {
    * `sessions` event.
    */
   setSessionTop(sessionId: string, top: boolean): Promise<void>;
+  /**
+   * Changes the note of a stuck session (im-core sessions.updateStickTop, topCustom): persisted on im-server and
+   * synced to the other devices. Rejects when the server refused (e.g. the session is not on top). Absent in
+   * clients without it.
+   */
+  setSessionTopNote?(sessionId: string, note: string): Promise<void>;
+  /**
+   * Deletes the session on im-server (im-core sessions.deleteSessions), so the other devices drop it too; the
+   * history stays and a new message brings it back. Then raises `sessionsRemoved`. Absent in clients without it.
+   */
+  deleteSession?(sessionId: string): Promise<void>;
   /**
    * Recent customers (docs/im-frame.md): the peers of the merchant's conversations that im-server
    * synced into the local store, including conversations removed from the list, newest first.

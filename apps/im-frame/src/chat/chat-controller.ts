@@ -23,9 +23,12 @@ import {
   withUnreadCleared,
   withSessionTop,
   withReplyTarget,
+  withoutMessages,
   isReplyable,
   isRecallable,
   mergeSessions,
+  withSessionsRemoved,
+  withSessionTopNote,
   type ChatState,
   type ChatUpload,
   type EarlierStatus,
@@ -33,6 +36,9 @@ import {
 import type { ContactsPort } from '../contacts/contacts-port';
 import type { TeamsPort } from '../teams/teams-port';
 import type { CallsPort } from '../calls/calls-port';
+import { DraftBook } from '../sessions/draft-book';
+import { sessionMuteTarget } from '../sessions/session-mute';
+import type { MessageExtrasPort, MessageExtrasChange } from '../conversation/message-actions/message-extras-port';
 
 /** im-client-spec §9: message queries default to, and page at most, 100. */
 export const MESSAGE_PAGE_SIZE = 100;
@@ -76,6 +82,8 @@ export class ChatController {
    */
   private readonly ready: Promise<void>;
   private markReady: () => void = () => undefined;
+  /** What the merchant typed and did not send, per conversation, across reloads (issue 32 §9). */
+  readonly drafts: DraftBook;
 
   constructor(
     private readonly client: ChatClient,
@@ -84,6 +92,7 @@ export class ChatController {
     this.ready = new Promise((resolve) => {
       this.markReady = resolve;
     });
+    this.drafts = new DraftBook(client.draftStorage);
   }
 
   /** See `ready`: what a conversation opened from outside the frame waits for. */
@@ -108,6 +117,25 @@ export class ChatController {
     return this.client.calls;
   }
 
+  /** Pins, quick comments, collects, threads and receipts of the client, when it has them (conversation/message-actions/). */
+  get extras(): MessageExtrasPort | undefined {
+    return this.client.extras;
+  }
+
+    /** The account's other logged-in devices, when the client has them (devices/). */
+  get devices() {
+    return this.client.devices;
+  }
+
+  /** Customers' online status and broadcasts, when the client has them (presence/). */
+  get presence() {
+    return this.client.presence;
+  }
+
+  get broadcasts() {
+    return this.client.broadcasts;
+  }
+
   /** The local debug log's upload for support, when the client has it (diagnostics/). */
   get diagnostics(): DiagnosticLogPort | undefined {
     return this.client.diagnostics;
@@ -130,7 +158,15 @@ export class ChatController {
         if (!this.state.synced) this.update({ ...this.state, synced: true });
         void this.reloadAfterSync();
       }),
+      this.client.on('sessionsRemoved', (sessionIds) => this.update(withSessionsRemoved(this.state, sessionIds))),
     );
+    void this.drafts.load();
+    const contacts = this.client.contacts;
+    if (contacts?.listMuted) {
+      this.unsubscribers.push(contacts.onChange(() => void this.readMuted()));
+      void this.readMuted();
+    }
+    if (this.client.extras) this.unsubscribers.push(this.client.extras.onChange((change) => this.applyExtrasChange(change)));
     this.update({ ...this.state, connection: { phase: 'connecting' } });
     try {
       this.applySessions(await this.client.listLocalSessions());
@@ -174,8 +210,11 @@ export class ChatController {
 
   /** Opens a session: local history at once, then the server's, and marks it read. */
   async openSession(sessionId: string): Promise<void> {
+    const unread = this.state.sessions.find((session) => session.id === sessionId)?.unread ?? 0;
     this.update({
       ...this.state,
+      // Kept for "N new messages" (issue 32 §9) before marking read clears the count.
+      unreadOnOpen: unread > 0 ? { sessionId, count: unread } : undefined,
       activeSessionId: sessionId,
       historyBySession: { ...this.state.historyBySession, [sessionId]: 'loading' },
     });
@@ -186,6 +225,8 @@ export class ChatController {
     }
     if (this.isVisible()) void this.markRead(sessionId);
     await this.loadNewestHistory(sessionId);
+    // The server's page may hold newer messages than the cache did: they are read now too.
+    if (this.isVisible() && this.state.activeSessionId === sessionId) void this.sendReceipts(sessionId);
   }
 
   /**
@@ -433,6 +474,44 @@ export class ChatController {
     }
   }
 
+  /**
+   * Deletes a message for the merchant only (issue 32 §4): on the server (the customer keeps it) and here. Never
+   * rejects; resolves with the refusal when the server or the client said no, and the message stays.
+   */
+  async deleteForMe(message: ChatMessage): Promise<{ ok: true } | { ok: false; error: unknown }> {
+    try {
+      if (!this.client.extras) throw new Error('deleting messages is not available');
+      await this.client.extras.deleteForMe(message);
+    } catch (error) {
+      return { ok: false, error };
+    }
+    this.update(withoutMessages(this.state, message.sessionId, [message.idClient]));
+    return { ok: true };
+  }
+
+  /** Clears a p2p conversation's history for the merchant (server and here); never rejects, like deleteForMe. */
+  async clearHistory(sessionId: string): Promise<{ ok: true } | { ok: false; error: unknown }> {
+    try {
+      if (!this.client.extras) throw new Error('clearing history is not available');
+      await this.client.extras.clearHistory(sessionId);
+    } catch (error) {
+      return { ok: false, error };
+    }
+    this.update({ ...withoutMessages(this.state, sessionId), hasMoreBySession: { ...this.state.hasMoreBySession, [sessionId]: false } });
+    return { ok: true };
+  }
+
+  /** Deleted or cleared on the merchant's other device: the open lists follow. */
+  private applyExtrasChange(change: MessageExtrasChange): void {
+    if (change.type === 'deleted') {
+      let next = this.state;
+      for (const sessionId of Object.keys(next.messagesBySession)) next = withoutMessages(next, sessionId, change.idClients);
+      this.update(next);
+    } else if (change.type === 'cleared') {
+      this.update(withoutMessages(this.state, change.sessionId));
+    }
+  }
+
   /** Forwards a message to another session; settles with the copy's final state, undefined when refused. Never rejects. */
   async forward(message: ChatMessage, toSessionId: string): Promise<ChatMessage | undefined> {
     try {
@@ -492,6 +571,78 @@ export class ChatController {
     return true;
   }
 
+  /**
+   * Changes a stuck session's note (topCustom, issue 32 §9). Resolves undefined when the server kept it,
+   * else the refusal's text; the note shown changes only once kept. Never rejects.
+   */
+  async setSessionTopNote(sessionId: string, note: string): Promise<string | undefined> {
+    try {
+      if (!this.client.setSessionTopNote) throw new Error('notes are not available');
+      await this.client.setSessionTopNote(sessionId, note);
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+    this.update(withSessionTopNote(this.state, sessionId, note));
+    return undefined;
+  }
+
+  /** Whether sessions can be deleted (on the server) here. */
+  get canDeleteSession(): boolean {
+    return typeof this.client.deleteSession === 'function';
+  }
+
+  /**
+   * Deletes a session on the server (issue 32 §9): it leaves the list here and on the other devices, its
+   * draft is dropped. Resolves undefined when done, else the refusal's text. Never rejects.
+   */
+  async deleteSession(sessionId: string): Promise<string | undefined> {
+    try {
+      if (!this.client.deleteSession) throw new Error('deleting is not available');
+      await this.client.deleteSession(sessionId);
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+    this.update(withSessionsRemoved(this.state, [sessionId]));
+    this.drafts.set(sessionId, '');
+    return undefined;
+  }
+
+  /** Whether a conversation can be muted here: a customer's (the mutelist; a team's mute is the team's setting). */
+  canMute(sessionId: string): boolean {
+    return Boolean(this.client.contacts?.listMuted) && sessionMuteTarget(sessionId) !== undefined;
+  }
+
+  isMuted(sessionId: string): boolean {
+    const account = sessionMuteTarget(sessionId);
+    return account !== undefined && this.state.mutedAccounts?.has(account) === true;
+  }
+
+  /** Mutes or unmutes a customer's conversation (the mutelist, kept on the server). Resolves undefined when done, else why not. */
+  async setSessionMuted(sessionId: string, muted: boolean): Promise<string | undefined> {
+    const account = sessionMuteTarget(sessionId);
+    const contacts = this.client.contacts;
+    if (!account || !contacts) return 'muting is not available';
+    try {
+      const relation = await contacts.setInMutelist(account, muted);
+      const next = new Set(this.state.mutedAccounts ?? []);
+      if (relation.isMuted) next.add(account);
+      else next.delete(account);
+      this.update({ ...this.state, mutedAccounts: next });
+      return undefined;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  private async readMuted(): Promise<void> {
+    try {
+      const muted = await this.client.contacts?.listMuted?.();
+      if (muted) this.update({ ...this.state, mutedAccounts: new Set(muted) });
+    } catch {
+      // The next change or sync reads it again.
+    }
+  }
+
   /** Called when the frame becomes visible again, so what the merchant now sees counts as read. */
   markActiveSessionRead(): void {
     const active = this.state.activeSessionId;
@@ -505,6 +656,37 @@ export class ChatController {
       await this.client.markRead(sessionId);
     } catch {
       // The next session sync restores the true count.
+    }
+    void this.sendReceipts(sessionId);
+  }
+
+  /** p2p messages whose receipt went out, by session (newest time told), so a receipt is not sent twice (§5). */
+  private readonly receiptSent = new Map<string, number>();
+  private readonly teamReceiptsSent = new Set<string>();
+
+  /**
+   * What the merchant now sees counts as read for the customer too (issue 32 §5): a p2p receipt up to the newest
+   * incoming message, and team receipts for the messages that asked for them.
+   */
+  private async sendReceipts(sessionId: string): Promise<void> {
+    const extras = this.client.extras;
+    if (!extras) return;
+    const incoming = (this.state.messagesBySession[sessionId] ?? []).filter((m) => m.flow === 'in' && m.status === 'success' && !m.recalled);
+    try {
+      if (sendTargetOf(sessionId).scene === 'p2p') {
+        const newest = incoming.at(-1);
+        if (!newest || (this.receiptSent.get(sessionId) ?? 0) >= newest.time) return;
+        this.receiptSent.set(sessionId, newest.time);
+        await extras.sendReadReceipt(newest);
+      } else {
+        const asked = incoming.filter((m) => m.needReceipt && !this.teamReceiptsSent.has(m.idClient));
+        if (asked.length === 0) return;
+        asked.forEach((m) => this.teamReceiptsSent.add(m.idClient));
+        await extras.sendTeamReceipts(asked);
+      }
+    } catch {
+      // A receipt is a courtesy: the next read tries again.
+      this.receiptSent.delete(sessionId);
     }
   }
 
@@ -527,6 +709,8 @@ export class ChatController {
     this.update(next);
     if (message.flow !== 'in' || this.announcedIncoming.has(message.idClient)) return;
     this.announcedIncoming.add(message.idClient);
+    // A muted customer's message is not announced to the console (no "new message" notice).
+    if (this.isMuted(message.sessionId)) return;
     // Read marking follows the session update the client sends next (see applySessions).
     this.hooks.onIncomingMessage?.(message);
   }

@@ -9,6 +9,7 @@ export class ChatEventHub {
     sessions: new Set(),
     state: new Set(),
     synced: new Set(),
+    sessionsRemoved: new Set(),
   };
 
   on<E extends ChatClientEventName>(event: E, listener: Listener<E>): Unsubscribe {

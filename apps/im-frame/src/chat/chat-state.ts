@@ -26,6 +26,10 @@ export interface ChatState {
   uploads: ChatUpload[];
   /** Per session, the message the composer answers (reply mode); absent when writing a plain message. */
   replyingBySession: Readonly<Record<string, ChatMessage>>;
+  /** How many messages were unread when the open conversation was opened ("N new messages", issue 32 §9). */
+  unreadOnOpen?: { sessionId: string; count: number };
+  /** Customers whose conversations the merchant muted (the mutelist): no console notification for them. */
+  mutedAccounts?: ReadonlySet<string>;
 }
 
 /**
@@ -159,4 +163,30 @@ export function withReplyTarget(state: ChatState, sessionId: string, message: Ch
   if (message) replyingBySession[sessionId] = message;
   else delete replyingBySession[sessionId];
   return { ...state, replyingBySession };
+}
+
+/** Takes messages out of a session's list (deleted for me, or its history cleared): all of them when `idClients` is omitted. */
+export function withoutMessages(state: ChatState, sessionId: string, idClients?: readonly string[]): ChatState {
+  const current = state.messagesBySession[sessionId];
+  if (!current) return state;
+  const gone = idClients ? new Set(idClients) : undefined;
+  const kept = gone ? current.filter((message) => !gone.has(message.idClient)) : [];
+  if (kept.length === current.length) return state;
+  return { ...state, messagesBySession: { ...state.messagesBySession, [sessionId]: kept } };
+}
+
+/** The sessions leave the list (deleted); an open one is closed. */
+export function withSessionsRemoved(state: ChatState, sessionIds: readonly string[]): ChatState {
+  const removed = new Set(sessionIds);
+  if (!state.sessions.some((session) => removed.has(session.id))) return state;
+  const closing = state.activeSessionId !== undefined && removed.has(state.activeSessionId);
+  return { ...state, sessions: state.sessions.filter((session) => !removed.has(session.id)), ...(closing ? { activeSessionId: undefined, unreadOnOpen: undefined } : {}) };
+}
+
+/** A stuck session's note changed (an empty note is no note). */
+export function withSessionTopNote(state: ChatState, sessionId: string, note: string): ChatState {
+  const session = state.sessions.find((candidate) => candidate.id === sessionId);
+  if (!session) return state;
+  const { topCustom: _previous, ...rest } = session;
+  return { ...state, sessions: mergeSessions(state.sessions, [note ? { ...rest, topCustom: note } : rest]) };
 }

@@ -35,7 +35,11 @@ import { openChatStore } from './open-chat-store';
 import { ImContactsPort, type ContactsEventSource } from '../contacts/contacts-port';
 import { ImTeamsPort } from '../teams/teams-port';
 import { ImCallsPort } from '../calls/calls-port';
+import { ImMessageExtrasPort } from '../conversation/message-actions/message-extras-port';
 import { frameBackgroundSettings } from './background-settings';
+import { ImDevicesPort } from '../devices/devices-port';
+import { ImPresencePort } from '../presence/presence-port';
+import { StoreBroadcastsPort } from '../presence/broadcasts-port';
 
 export interface FrameChatClientOptions {
   config: FrameRuntimeConfig;
@@ -135,7 +139,9 @@ export async function createFrameChatClient(options: FrameChatClientOptions): Pr
     const calls = new ImCallsPort(params.account, client.request, client);
     logClientEvents(client, localLog);
     const diagnostics = diagnosticLogFor(localLog, files, client.request);
-    return new ImChatClient(client, store, idClients, userLookupOver({ request: client.request }), ports.contacts, files, ports.teams, calls, diagnostics, fileUrl);
+    const extras = new ImMessageExtrasPort(params.account, client.request, client);
+    const chat = new ImChatClient(client, store, idClients, userLookupOver({ request: client.request }), ports.contacts, files, ports.teams, calls, diagnostics, fileUrl, extras);
+    return withAccountPorts(chat, store, client, () => client.getLoginPorts(), (ids) => client.kick(ids), client.request);
   }
   const connection = options.connection ?? new ImConnection(connectionOptions);
   const client = createImClient({ ...connectionOptions, ...outbox, ...background, store, createIdClient: idClients.create, connection });
@@ -145,7 +151,26 @@ export async function createFrameChatClient(options: FrameChatClientOptions): Pr
   const calls = new ImCallsPort(params.account, request, client);
   const files = fileSendingFor(config, params.account, store, request, onUploadFailure);
   logClientEvents(client, localLog);
-  return new ImChatClient(client, store, idClients, userLookupOver(connection), ports.contacts, files, ports.teams, calls, diagnosticLogFor(localLog, files, request), fileUrl);
+  const extras = new ImMessageExtrasPort(params.account, request, client);
+  const chat = new ImChatClient(client, store, idClients, userLookupOver(connection), ports.contacts, files, ports.teams, calls, diagnosticLogFor(localLog, files, request), fileUrl, extras);
+  return withAccountPorts(chat, store, client, async () => client.loginPorts, (ids) => client.kick(ids), request);
+}
+
+type AccountEvents = ConstructorParameters<typeof ImDevicesPort>[0] & ConstructorParameters<typeof ImPresencePort>[0] & ConstructorParameters<typeof StoreBroadcastsPort>[1];
+
+/** Other devices, customers' online status and broadcasts (issue 32 §7, §8), over the client's events and `request`. */
+function withAccountPorts(
+  chat: ImChatClient,
+  store: Store,
+  events: AccountEvents,
+  readPorts: ConstructorParameters<typeof ImDevicesPort>[1],
+  kick: ConstructorParameters<typeof ImDevicesPort>[2],
+  request: ContactsServicesOptions['request'],
+): ImChatClient {
+  chat.devices = new ImDevicesPort(events, readPorts, kick);
+  chat.presence = new ImPresencePort(events, (body) => request('subscribeEvent', body));
+  chat.broadcasts = new StoreBroadcastsPort(store, events);
+  return chat;
 }
 
 /** The log's IndexedDB store beside the chat database; memory when there is none (or the chat store is a test's). */

@@ -28,11 +28,16 @@ import {
   type UploadMemory,
 } from './chat-client';
 import { storeUploadMemory } from './upload-memory';
+import { storeDraftStorage, type DraftStorage } from '../sessions/draft-book';
+import type { DevicesPort } from '../devices/devices-port';
+import type { PresencePort } from '../presence/presence-port';
+import type { BroadcastsPort } from '../presence/broadcasts-port';
 import type { MediaFacts, MediaProbe } from './media-probe';
 import { ChatEventHub } from './chat-event-hub';
 import type { ContactsPort } from '../contacts/contacts-port';
 import type { TeamsPort } from '../teams/teams-port';
 import type { CallsPort } from '../calls/calls-port';
+import type { MessageExtrasPort } from '../conversation/message-actions/message-extras-port';
 import { readLocalMessages, readLocalSessions, readRecentCustomers, toChatMessage, toChatSessions, toCustomerProfile, withTeamSenders } from './im-mapping';
 
 /** Profiles of accounts from the server (im-core getUsers); unknown accounts are left out. */
@@ -101,6 +106,12 @@ export class ImChatClient implements ChatClient {
   readonly uploadMemory?: UploadMemory;
   /** Replies (msgExtend.replyText); only where the im-core client has msgExtend. */
   readonly replyText?: (replied: ChatMessage, text: string) => Promise<ChatMessage>;
+  /** Drafts per conversation, in the same store (sessions/draft-book.ts). */
+  readonly draftStorage: DraftStorage;
+  /** Other devices, online status and broadcasts (issue 32 §7, §8): set by createFrameChatClient. */
+  devices?: DevicesPort;
+  presence?: PresencePort;
+  broadcasts?: BroadcastsPort;
 
   constructor(
     private readonly client: ImClientPort,
@@ -120,8 +131,11 @@ export class ImChatClient implements ChatClient {
     readonly diagnostics?: DiagnosticLogPort,
     /** im-core's `client.fileUrl`: file URLs through the CDN getNosCdnHost named (docs/im-background.md "CDN host"). */
     private readonly fileUrl: (url: string) => string = (url) => url,
+    /** Pins, quick comments, collects, threads, delete for me, clear history and receipts (conversation/message-actions/). */
+    readonly extras?: MessageExtrasPort,
   ) {
     if (files) this.uploadMemory = storeUploadMemory(store);
+    this.draftStorage = storeDraftStorage(store);
     const msgExtend = client.msgExtend;
     if (msgExtend) this.replyText = (replied, text) => this.sendReply(msgExtend, replied, text);
     this.unsubscribes.push(
@@ -296,6 +310,15 @@ export class ImChatClient implements ChatClient {
     else await this.client.sessions.unstickTop(sessionId);
   }
 
+  async setSessionTopNote(sessionId: string, note: string): Promise<void> {
+    await this.client.sessions.updateStickTop(sessionId, note);
+  }
+
+  async deleteSession(sessionId: string): Promise<void> {
+    // im-core stores the deletion and raises `sessions` with it deleted: queueSessions turns that into sessionsRemoved.
+    await this.client.sessions.deleteSessions([sessionId]);
+  }
+
   /**
    * im-core stores a failed send as 'fail' and then rejects; the frame wants that stored message
    * so it can offer a retry. Errors before anything was stored (validation) are passed on.
@@ -375,6 +398,8 @@ export class ImChatClient implements ChatClient {
     this.sessionsChain = this.sessionsChain
       .then(() => toChatSessions(sessions, this.store))
       .then((mapped) => {
+        const removed = sessions.filter((session) => session.isDeleted).map((session) => session.id);
+        if (removed.length > 0) this.emit('sessionsRemoved', removed);
         this.emit('sessions', mapped);
         void this.lookUpUnknownPeers(sessions);
       })

@@ -27,6 +27,7 @@ export function toChatMessage(message: ImMessage): ChatMessage {
     ...antispamOf(message),
     ...(message.sendError ? { refusedCode: message.sendError.code } : {}),
     ...(message.recalled ? { recalled: { by: message.recalled.by, time: message.recalled.time } } : {}),
+    ...(message.needMsgReceipt ? { needReceipt: true } : {}),
   };
 }
 
@@ -66,6 +67,8 @@ export function toChatSession(session: ImSession, peer?: Pick<ImUser, 'nick' | '
     unread: session.unread,
     updateTime: session.updateTime,
     ...(session.isTop ? { isTop: true } : {}),
+    ...(session.isTop && session.topCustom ? { topCustom: session.topCustom } : {}),
+    ...(session.scene === 'p2p' && session.msgReceiptTime ? { receiptTime: session.msgReceiptTime } : {}),
   };
 }
 

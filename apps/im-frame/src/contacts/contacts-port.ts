@@ -30,6 +30,8 @@ export interface ContactsPort {
   getRelation(account: string): Promise<ImRelationState>;
   setInBlacklist(account: string, on: boolean): Promise<ImRelationState>;
   setInMutelist(account: string, on: boolean): Promise<ImRelationState>;
+  /** The accounts on the mutelist (their conversations show as muted; issue 32 §9). */
+  listMuted?(): Promise<string[]>;
   /** Valid friends (im-core friends service), with names from the user table; oldest first. */
   listFriends(): Promise<FriendEntry[]>;
   /** Ends the friendship on both sides (deleteFriend). */
@@ -89,6 +91,10 @@ export class ImContactsPort implements ContactsPort {
 
   setInMutelist(account: string, on: boolean): Promise<ImRelationState> {
     return this.services.relations.markInMutelist({ account, isAdd: on });
+  }
+
+  async listMuted(): Promise<string[]> {
+    return (await this.services.relations.getMutelist()).map((relation) => relation.account);
   }
 
   async listFriends(): Promise<FriendEntry[]> {

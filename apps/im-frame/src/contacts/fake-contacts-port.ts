@@ -60,6 +60,10 @@ export class FakeContactsPort implements ContactsPort {
     return this.setFlag(account, 'isMuted', on);
   }
 
+  async listMuted(): Promise<string[]> {
+    return [...this.relations.values()].filter((relation) => relation.isMuted).map((relation) => relation.account);
+  }
+
   addFriend(friend: FriendEntry): void {
     this.friends.push(friend);
     this.changed();

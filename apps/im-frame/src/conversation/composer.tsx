@@ -24,6 +24,10 @@ export interface ComposerProps {
   replyingTo?: ReplyingTo;
   /** Leaves reply mode (the bar's Cancel, or Escape). */
   onCancelReply?(): void;
+  /** The conversation's draft (issue 32 §9): the text it opens with, also when it arrives a moment later. */
+  initialText?: string;
+  /** Each change of the text (the draft is kept from it; cleared after a send). */
+  onTextChange?(text: string): void;
 }
 
 /** What the quote bar says about the replied message. */
@@ -34,11 +38,19 @@ export interface ReplyingTo {
   snippet: string;
 }
 
-export function Composer({ disabled = false, onSend, onFiles, replyingTo, onCancelReply }: ComposerProps) {
+export function Composer({ disabled = false, onSend, onFiles, replyingTo, onCancelReply, initialText = '', onTextChange }: ComposerProps) {
   const { t } = useTranslation();
   const hintId = useId();
   const replyId = useId();
-  const [text, setText] = useState('');
+  const [text, setTextState] = useState(initialText);
+  const setText = (next: string): void => {
+    setTextState(next);
+    onTextChange?.(next);
+  };
+  // Drafts are read once at start: one that arrives after the composer showed fills a still empty field.
+  useEffect(() => {
+    if (initialText) setTextState((current) => current || initialText);
+  }, [initialText]);
   const [refusal, setRefusal] = useState<ComposerRefusal | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);

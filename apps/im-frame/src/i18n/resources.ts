@@ -1,8 +1,16 @@
 // User-facing texts of the frame. zh-CN is the default; en-US follows the spec's English paraphrases.
+import { conversationsEnUS, conversationsZhCN } from '../sessions/conversation-texts';
+import { devicesEnUS, devicesZhCN } from '../devices/device-texts';
+import { presenceEnUS, presenceZhCN } from '../presence/presence-texts';
 import { teamAdminEnUS, teamAdminZhCN } from '../teams/team-texts';
+import { messageActionsEn, messageActionsZh } from '../conversation/message-actions/texts';
 
 export const zhCN = {
+  conversations: conversationsZhCN,
+  devices: devicesZhCN,
+  presence: presenceZhCN,
   teamAdmin: teamAdminZhCN,
+  messageActions: messageActionsZh,
   app: {
     title: '消息',
     missingParams: '无法打开聊天：缺少登录参数 {{names}}',
@@ -338,7 +346,11 @@ export const zhCN = {
 export type FrameTexts = typeof zhCN;
 
 export const enUS: FrameTexts = {
+  conversations: conversationsEnUS,
+  devices: devicesEnUS,
+  presence: presenceEnUS,
   teamAdmin: teamAdminEnUS,
+  messageActions: messageActionsEn,
   app: {
     title: 'Messages',
     missingParams: 'Cannot open the chat: missing sign-in values {{names}}',

@@ -1,6 +1,8 @@
 // The session list: newest first, with preview, time and unread badge (max 99, console-spec §2).
 // Stick-top sessions come first; each row has an actions menu (its button, a right click, or
-// Shift+F10 / the context-menu key on the row) to stick it to the top or take it off.
+// Shift+F10 / the context-menu key on the row) to stick it to the top or take it off, and (issue 32 §9)
+// to edit the top note, mute it or delete it. A row also shows the customer's online status, whether
+// the conversation is muted, its top note and its unsent draft.
 import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import Badge from '@mui/material/Badge';
 import List from '@mui/material/List';
@@ -13,6 +15,7 @@ import Box from '@mui/material/Box';
 import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
+import NotificationsOffOutlined from '@mui/icons-material/NotificationsOffOutlined';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -21,6 +24,8 @@ import type { ChatSession } from '../chat/chat-client';
 import { formatChatTime } from '../i18n/format-time';
 import { messageDisplayText } from '../i18n/message-text';
 import { SessionAvatar } from './session-avatar';
+import { PresenceBadge } from '../presence/presence-badge';
+import type { Presence } from '../presence/presence-port';
 
 export const UNREAD_BADGE_MAX = 99;
 
@@ -42,6 +47,24 @@ export interface SessionListProps {
   onSetTop?(sessionId: string, top: boolean): Promise<boolean>;
   /** Why the last stick-top change failed (shown as an alert). */
   topError?: string;
+  /** More row actions (issue 32 §9); each item shows only where its `can…` says so. */
+  actions?: SessionRowActions;
+  /** A customer's online status (presence/), undefined when not known. */
+  presenceOf?(account: string): Presence | undefined;
+  /** The conversation's unsent draft ('' when none). */
+  draftOf?(sessionId: string): string;
+  /** Whether the conversation is muted (its badge turns grey, a muted mark shows). */
+  isMuted?(session: ChatSession): boolean;
+}
+
+/** The actions menu's items beside stick-top; the container runs them (dialogs, controller calls). */
+export interface SessionRowActions {
+  canEditNote?(session: ChatSession): boolean;
+  onEditNote?(session: ChatSession): void;
+  canMute?(session: ChatSession): boolean;
+  onToggleMute?(session: ChatSession): void;
+  canDelete?(session: ChatSession): boolean;
+  onDelete?(session: ChatSession): void;
 }
 
 interface OpenMenu {
@@ -52,14 +75,16 @@ interface OpenMenu {
 /** Keys that open a row's actions menu, as they open a context menu elsewhere. */
 const isContextMenuKey = (event: KeyboardEvent): boolean => event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10');
 
-export function SessionList({ sessions, activeSessionId, onOpen, now = Date.now(), onSetTop, topError }: SessionListProps) {
+export function SessionList({ sessions, activeSessionId, onOpen, now = Date.now(), onSetTop, topError, actions, presenceOf, draftOf, isMuted }: SessionListProps) {
   const { t } = useTranslation();
   const [menu, setMenu] = useState<OpenMenu | undefined>(undefined);
   /** What the last stick-top change did, for screen readers (a polite live region). */
   const [announcement, setAnnouncement] = useState('');
   const actionButtons = useRef(new Map<string, HTMLButtonElement>());
 
-  const canStick = (session: ChatSession): boolean => Boolean(onSetTop && session.lastMessage);
+  // Only conversations the server knows (they have a message) have actions.
+  const canStick = (session: ChatSession): boolean =>
+    Boolean(session.lastMessage && (onSetTop || actions?.canMute?.(session) || actions?.canDelete?.(session)));
   const openMenu = (session: ChatSession, anchor: HTMLElement | undefined) => {
     if (anchor && canStick(session)) setMenu({ session, anchor });
   };
@@ -69,6 +94,13 @@ export function SessionList({ sessions, activeSessionId, onOpen, now = Date.now(
     const top = session.isTop !== true;
     setMenu(undefined);
     if (await onSetTop(session.id, top)) setAnnouncement(t(top ? 'sessions.stuck' : 'sessions.unstuck', { name: sessionDisplayName(session) }));
+  };
+
+  /** Closes the menu and runs one of the container's actions on its session. */
+  const runAction = (action: ((session: ChatSession) => void) | undefined) => {
+    if (!menu) return;
+    setMenu(undefined);
+    action?.(menu.session);
   };
 
   if (sessions.length === 0) {
@@ -96,6 +128,11 @@ export function SessionList({ sessions, activeSessionId, onOpen, now = Date.now(
           const unreadLabel = session.unread > 0 ? t('sessions.unread', { count: session.unread }) : '';
           const pinnedLabel = session.isTop ? t('sessions.pinned') : '';
           const teamLabel = session.scene === 'team' ? t('sessions.team') : '';
+          const presence = session.scene === 'team' ? undefined : presenceOf?.(session.peerAccount);
+          const muted = isMuted?.(session) === true;
+          const draft = session.id === activeSessionId ? '' : (draftOf?.(session.id) ?? '');
+          const note = session.isTop ? session.topCustom : undefined;
+          const extraLabels = [presence ? t(`presence.${presence}`) : '', muted ? t('conversations.muted') : ''];
           return (
             <ListItem
               key={session.id}
@@ -140,15 +177,18 @@ export function SessionList({ sessions, activeSessionId, onOpen, now = Date.now(
               >
                 <ListItemAvatar>
                   <Badge
-                    color="error"
                     badgeContent={session.unread}
                     max={UNREAD_BADGE_MAX}
                     invisible={session.unread <= 0}
                     // The count is read out with the name ("3 unread"), not as a bare number.
                     slotProps={{ badge: { 'aria-hidden': true } }}
                     data-testid="session-unread"
+                    // A muted conversation's count is grey: there, but not calling for attention.
+                    color={muted ? 'default' : 'error'}
                   >
-                    <SessionAvatar name={name} avatarUrl={session.peerAvatar} />
+                    <PresenceBadge presence={presence}>
+                      <SessionAvatar name={name} avatarUrl={session.peerAvatar} />
+                    </PresenceBadge>
                   </Badge>
                 </ListItemAvatar>
                 <ListItemText
@@ -157,21 +197,39 @@ export function SessionList({ sessions, activeSessionId, onOpen, now = Date.now(
                       <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                         {name}
                         {/* The row's accessible name is its visible text plus these (WCAG 2.5.3 label in name). */}
-                        {[teamLabel, pinnedLabel, unreadLabel].filter(Boolean).map((label) => (
+                        {[teamLabel, ...extraLabels, pinnedLabel, unreadLabel].filter(Boolean).map((label) => (
                           <Box component="span" key={label} sx={VISUALLY_HIDDEN}>
                             {`, ${label}`}
                           </Box>
                         ))}
                       </Box>
                       {session.scene === 'team' && <GroupsOutlined aria-hidden data-testid="session-team" sx={{ fontSize: 16, color: 'text.secondary', mt: 0.25 }} />}
-                      {session.isTop && <PushPinOutlined aria-hidden data-testid="session-pinned" sx={{ fontSize: 14, color: 'text.secondary', ml: 'auto', mt: 0.25 }} />}
+                      {muted && <NotificationsOffOutlined aria-hidden data-testid="session-muted" sx={{ fontSize: 14, color: 'text.secondary', ml: 'auto', mt: 0.25 }} />}
+                      {session.isTop && <PushPinOutlined aria-hidden data-testid="session-pinned" sx={{ fontSize: 14, color: 'text.secondary', ml: muted ? 0 : 'auto', mt: 0.25 }} />}
                       <Typography component="span" variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
                         {time}
                       </Typography>
                     </Box>
                   }
-                  secondary={preview}
-                  slotProps={{ secondary: { noWrap: true } }}
+                  secondary={
+                    <>
+                      {note && (
+                        <Box component="span" data-testid="session-top-note" sx={{ display: 'block', color: 'primary.dark', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                          {t('conversations.topNoteRow', { note })}
+                        </Box>
+                      )}
+                      {draft ? (
+                        <Box component="span" data-testid="session-draft" sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                          <Box component="span" sx={{ color: 'error.dark' }}>{t('conversations.draft')}</Box> {draft}
+                        </Box>
+                      ) : (
+                        <Box component="span" sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                          {preview}
+                        </Box>
+                      )}
+                    </>
+                  }
+                  slotProps={{ secondary: { noWrap: true, component: 'span', sx: { display: 'block' } } }}
                 />
               </ListItemButton>
             </ListItem>
@@ -179,9 +237,24 @@ export function SessionList({ sessions, activeSessionId, onOpen, now = Date.now(
         })}
       </List>
       <Menu id="session-actions-menu" anchorEl={menu?.anchor} open={Boolean(menu)} onClose={() => setMenu(undefined)}>
-        {menu && (
+        {menu && onSetTop && (
           <MenuItem onClick={() => void chooseTop()} data-testid={menu.session.isTop ? 'session-unstick-top' : 'session-stick-top'}>
             {t(menu.session.isTop ? 'sessions.unstickTop' : 'sessions.stickTop')}
+          </MenuItem>
+        )}
+        {menu && menu.session.isTop && actions?.onEditNote && actions.canEditNote?.(menu.session) && (
+          <MenuItem onClick={() => runAction(actions.onEditNote)} data-testid="session-edit-note">
+            {t(menu.session.topCustom ? 'conversations.editTopNote' : 'conversations.addTopNote')}
+          </MenuItem>
+        )}
+        {menu && actions?.onToggleMute && actions.canMute?.(menu.session) && (
+          <MenuItem onClick={() => runAction(actions.onToggleMute)} data-testid={isMuted?.(menu.session) ? 'session-unmute' : 'session-mute'}>
+            {t(isMuted?.(menu.session) ? 'conversations.unmute' : 'conversations.mute')}
+          </MenuItem>
+        )}
+        {menu && actions?.onDelete && actions.canDelete?.(menu.session) && (
+          <MenuItem onClick={() => runAction(actions.onDelete)} data-testid="session-delete" sx={{ color: 'error.dark' }}>
+            {t('conversations.delete')}
           </MenuItem>
         )}
       </Menu>
