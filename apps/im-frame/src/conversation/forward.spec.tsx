@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChatApp } from '../app/chat-app';
+import { chooseMessageAction, offeredActions } from './message-actions/menu-test-helpers';
 import { renderWithChat } from '../test/render-frame';
 import { FakeChatClient, sampleMessage, sampleSession } from '../test/fake-chat-client';
 
@@ -23,9 +24,10 @@ describe('forwarding a message', () => {
     const list = screen.getByTestId('message-list');
     await waitFor(() => expect(within(list).getAllByTestId('message')).toHaveLength(2));
     const [delivered, sending] = within(list).getAllByTestId('message');
-    expect(within(sending).queryByTestId('message-forward')).not.toBeInTheDocument();
+    expect(await offeredActions(user, sending)).not.toContain('forward');
 
-    await user.click(within(delivered).getByRole('button', { name: 'Forward message: Size chart, please' }));
+    await user.click(within(delivered).getByRole('button', { name: 'Message actions: Size chart, please' }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Forward' }));
     const dialog = await screen.findByRole('dialog', { name: 'Forward to' });
     const targets = within(dialog).getAllByTestId('forward-target');
     expect(targets.map((target) => target.getAttribute('data-session-id'))).toEqual(['p2p-c_demo2']);
@@ -51,7 +53,7 @@ describe('forwarding a message', () => {
     const user = userEvent.setup({ delay: null });
     const { client } = renderWithChat(<ChatApp />, { client: clientWithTwoCustomers() });
     await user.click(await screen.findByTestId('session-item-c_demo1'));
-    await user.click((await screen.findAllByTestId('message-forward'))[0]);
+    await chooseMessageAction(user, (await screen.findAllByTestId('message'))[0], 'forward');
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(client.forwarded).toEqual([]);

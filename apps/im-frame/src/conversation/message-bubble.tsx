@@ -1,16 +1,17 @@
 // One message: text, time, and for an outgoing message its sending/failed status with retry.
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ResponseCode } from '@merchant/im-core';
 import { isTeamSessionId, type ChatMessage, type ChatMessageRef } from '../chat/chat-client';
-import { isReplyable } from '../chat/chat-state';
 import { SessionAvatar } from '../sessions/session-avatar';
 import { formatChatTime } from '../i18n/format-time';
-import { messageSnippet, recalledText } from '../i18n/message-text';
+import { recalledText } from '../i18n/message-text';
 import { MessageContent } from './message-content';
 import { ReplyQuote } from './reply-quote';
+import { useMessageMenu, type MessageMenuModel } from './message-actions/message-action-menu';
 
 /** What im-server answers a text its anti-spam filter refuses (docs/im-background.md "Anti-spam filter"). */
 const ANTISPAM_REFUSAL_CODE = ResponseCode.NO_PERMISSION;
@@ -19,14 +20,18 @@ export interface MessageBubbleProps {
   message: ChatMessage;
   now: number;
   onRetry(message: ChatMessage): void;
-  /** Offers 'forward' on a message that reached the server. */
-  onForward?(message: ChatMessage): void;
   /** Names the accounts a team notification mentions (default: the account). */
   nameOf?(account: string): string;
-  /** Offers 'reply' on a message the server stored (isReplyable); without it there is no reply action. */
-  onReply?(message: ChatMessage): void;
-  /** Offers 'recall' on this message (the caller decides it may be recalled: mine, within the window). */
-  onRecall?(message: ChatMessage): void;
+  /**
+   * The message's action menu (issue 32 §4: reply, forward, recall, copy, pin, quick comments, favourites,
+   * delete for me, thread), each item only where the rules allow it; without it the message has no menu.
+   */
+  menu?: MessageMenuModel;
+  /** Under the bubble: quick comments and read receipts. */
+  below?: ReactNode;
+  /** Pinned in this conversation: marked beside the time. */
+  pinned?: boolean;
+  pinnedLabel?: string;
   /** A reply: the message it answers, when that one is among the loaded messages. */
   replied?: ChatMessage;
   /** A reply whose replied message is not loaded: looks it up in the local store. */
@@ -38,17 +43,14 @@ export interface MessageBubbleProps {
   onHighlightEnd?(): void;
 }
 
-export function MessageBubble({ message, now, onRetry, onForward, nameOf, onReply, onRecall, replied, lookUpReplied, onShowReplied, highlighted = false, onHighlightEnd }: MessageBubbleProps) {
+export function MessageBubble({ message, now, onRetry, nameOf, menu, below, pinned = false, pinnedLabel, replied, lookUpReplied, onShowReplied, highlighted = false, onHighlightEnd }: MessageBubbleProps) {
   const { t } = useTranslation();
+  const actionMenu = useMessageMenu(message.recalled || message.type === 'tip' || message.type === 'notification' ? undefined : menu);
   const outgoing = message.flow === 'out';
   // Only failed outgoing messages may be resent (im-client-spec §4 "Message status").
   // A message the anti-spam filter refused is shown as such and not offered again (docs/im-background.md).
   const rejected = outgoing && message.antispam === 'rejected';
   const canRetry = outgoing && message.status === 'fail' && !rejected;
-  const canForward = onForward !== undefined && message.status === 'success' && !message.recalled;
-  const canRecall = onRecall !== undefined && !message.recalled;
-  // Only a message the server stored can be answered (its idServer names it to the server).
-  const canReply = onReply !== undefined && isReplyable(message);
   // The message a chosen quote points at: marked, focusable for the jump, until the focus moves on.
   const mark = highlighted ? { 'data-highlighted': 'true', tabIndex: -1, onBlur: onHighlightEnd } : {};
   const highlight = { transition: 'background-color 0.3s', borderRadius: 2, ...(highlighted ? { bgcolor: 'action.selected', outline: 'none' } : {}) };
@@ -90,7 +92,9 @@ export function MessageBubble({ message, now, onRetry, onForward, nameOf, onRepl
       data-id-client={message.idClient}
       data-status={message.status}
       data-antispam={message.antispam}
+      data-pinned={pinned || undefined}
       {...mark}
+      {...actionMenu.contextProps}
       sx={{ display: 'flex', flexDirection: 'column', alignItems: outgoing ? 'flex-end' : 'flex-start', mb: 1.5, ...highlight }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
@@ -103,6 +107,13 @@ export function MessageBubble({ message, now, onRetry, onForward, nameOf, onRepl
         <Typography variant="caption" color="text.secondary" data-testid="message-sender">
           {outgoing ? t('conversation.you') : message.fromNick || message.from} · {formatChatTime(message.time, now, t)}
         </Typography>
+        {pinned && (
+          <Typography variant="caption" color="primary" data-testid="message-pinned" sx={{ fontWeight: 500 }}>
+            · {pinnedLabel}
+          </Typography>
+        )}
+        {actionMenu.button}
+        {actionMenu.menu}
       </Box>
       <Box
         sx={{
@@ -123,43 +134,7 @@ export function MessageBubble({ message, now, onRetry, onForward, nameOf, onRepl
         )}
         <MessageContent message={message} nameOf={nameOf} />
       </Box>
-      {(canReply || canForward || canRecall) && (
-        <Box data-testid="message-actions" sx={{ display: 'flex', gap: 0.5 }}>
-          {canReply && (
-            <Button
-              size="small"
-              data-testid="message-reply"
-              aria-label={t('reply.actionLabel', { text: messageSnippet(message, t, nameOf) })}
-              onClick={() => onReply(message)}
-              sx={{ minWidth: 0, p: 0, px: 0.5, fontSize: 12 }}
-            >
-              {t('reply.action')}
-            </Button>
-          )}
-          {canForward && (
-            <Button
-              size="small"
-              data-testid="message-forward"
-              aria-label={t('forward.actionLabel', { text: message.text || t(`messageType.${message.type}`, { defaultValue: message.type }) })}
-              onClick={() => onForward(message)}
-              sx={{ minWidth: 0, p: 0, px: 0.5, fontSize: 12 }}
-            >
-              {t('forward.action')}
-            </Button>
-          )}
-          {canRecall && (
-            <Button
-              size="small"
-              data-testid="message-recall"
-              aria-label={t('recall.actionLabel', { text: messageSnippet(message, t, nameOf) })}
-              onClick={() => onRecall(message)}
-              sx={{ minWidth: 0, p: 0, px: 0.5, fontSize: 12 }}
-            >
-              {t('recall.action')}
-            </Button>
-          )}
-        </Box>
-      )}
+      {below}
       {outgoing && message.status === 'sending' && message.refusedCode === undefined && (
         <Typography variant="caption" color="text.secondary">
           {t('conversation.sending')}

@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ChatMessage, ChatMessageRef } from '../chat/chat-client';
 import { MessageBubble } from './message-bubble';
+import type { MessageMenuModel } from './message-actions/message-action-menu';
 
 export interface LoadEarlierProps {
   /** Older messages may exist on the server. */
@@ -25,12 +26,15 @@ export interface MessageListProps {
   emptyText: string;
   now: number;
   onRetry(message: ChatMessage): void;
-  onForward?(message: ChatMessage): void;
-  /** Offers 'recall' on the messages it says yes to (mine, within the recall window). */
-  onRecall?(message: ChatMessage): void;
-  canRecall?(message: ChatMessage): boolean;
-  /** Offers 'reply' on messages the server stored; absent where the client cannot send replies. */
-  onReply?(message: ChatMessage): void;
+  /** Each message's action menu (issue 32 §4); absent: no menus. */
+  menuFor?(message: ChatMessage, nameOf: (account: string) => string): MessageMenuModel | undefined;
+  /** What shows under a message's bubble (quick comments, read receipts). */
+  belowFor?(message: ChatMessage, nameOf: (account: string) => string): ReactNode;
+  /** Whether a message is pinned in the conversation, and the mark's text. */
+  isPinned?(message: ChatMessage): boolean;
+  pinnedLabel?: string;
+  /** Asks the list to show a message (a pin chosen in the pinned bar): scrolled to, highlighted, focused. `seq` repeats a request. */
+  showRequest?: { idClient: string; seq: number };
   /** Finds a replied message that is not loaded (the local store). */
   findMessage?(ref: ChatMessageRef): Promise<ChatMessage | undefined>;
   earlier?: LoadEarlierProps;
@@ -54,7 +58,7 @@ function LoadEarlier({ earlier }: { earlier: LoadEarlierProps }): ReactNode {
   );
 }
 
-export function MessageList({ label, messages, emptyText, now, onRetry, onForward, onRecall, canRecall, onReply, findMessage, earlier, names }: MessageListProps) {
+export function MessageList({ label, messages, emptyText, now, onRetry, menuFor, belowFor, isPinned, pinnedLabel, showRequest, findMessage, earlier, names }: MessageListProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const newestId = messages.at(-1)?.idClient;
   const oldestId = messages[0]?.idClient;
@@ -87,6 +91,9 @@ export function MessageList({ label, messages, emptyText, now, onRetry, onForwar
 
   /** The replied message a quote was chosen for: scrolled to, highlighted and focused. */
   const [highlighted, setHighlighted] = useState<string | undefined>();
+  useEffect(() => {
+    if (showRequest) setHighlighted(showRequest.idClient);
+  }, [showRequest]);
   useEffect(() => {
     if (!highlighted) return;
     const row = Array.from(scrollerRef.current?.querySelectorAll<HTMLElement>('[data-testid="message"]') ?? []).find((element) => element.dataset.idClient === highlighted);
@@ -128,9 +135,10 @@ export function MessageList({ label, messages, emptyText, now, onRetry, onForwar
               message={message}
               now={now}
               onRetry={onRetry}
-              onForward={onForward}
-              onRecall={onRecall && canRecall?.(message) ? onRecall : undefined}
-              onReply={onReply}
+              menu={menuFor?.(message, nameOf)}
+              below={belowFor?.(message, nameOf)}
+              pinned={isPinned?.(message)}
+              pinnedLabel={pinnedLabel}
               nameOf={nameOf}
               replied={message.replyTo ? loaded(message.replyTo) : undefined}
               lookUpReplied={findMessage}

@@ -3,6 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChatApp } from '../app/chat-app';
+import { chooseMessageAction, offeredActions } from './message-actions/menu-test-helpers';
 import { renderWithChat } from '../test/render-frame';
 import { FakeChatClient, sampleMessage, sampleSession } from '../test/fake-chat-client';
 import { RECALL_WINDOW_MS } from '../chat/chat-state';
@@ -29,19 +30,19 @@ describe('recalling a message', () => {
     await user.click(await screen.findByTestId('session-item-c_demo1'));
     const list = screen.getByTestId('message-list');
     await waitFor(() => expect(within(list).getAllByTestId('message')).toHaveLength(4));
-    expect(within(byId(list, 'in-1')).queryByTestId('message-recall')).not.toBeInTheDocument();
-    expect(within(byId(list, 'old-out')).queryByTestId('message-recall')).not.toBeInTheDocument();
+    expect(await offeredActions(user, byId(list, 'in-1'))).not.toContain('recall');
+    expect(await offeredActions(user, byId(list, 'old-out'))).not.toContain('recall');
     // Someone else's recalled message is a line naming them, with no content and no actions.
     expect(byId(list, 'gone')).toHaveTextContent('Alice Chen recalled a message');
     expect(within(byId(list, 'gone')).queryByRole('button')).not.toBeInTheDocument();
 
     // Cancelling recalls nothing.
-    await user.click(within(byId(list, 'out-1')).getByRole('button', { name: 'Recall message: wrong size' }));
+    await chooseMessageAction(user, byId(list, 'out-1'), 'recall');
     await user.click(within(await screen.findByRole('dialog', { name: 'Recall this message?' })).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(client.recalls).toEqual([]);
 
-    await user.click(within(byId(list, 'out-1')).getByRole('button', { name: 'Recall message: wrong size' }));
+    await chooseMessageAction(user, byId(list, 'out-1'), 'recall');
     const dialog = await screen.findByRole('dialog', { name: 'Recall this message?' });
     expect(dialog).toHaveTextContent('wrong size');
     await user.click(within(dialog).getByRole('button', { name: 'Recall' }));
@@ -58,7 +59,7 @@ describe('recalling a message', () => {
     await user.click(await screen.findByTestId('session-item-c_demo1'));
     const list = screen.getByTestId('message-list');
     await waitFor(() => expect(within(list).getAllByTestId('message')).toHaveLength(4));
-    await user.click(within(byId(list, 'out-1')).getByRole('button', { name: 'Recall message: wrong size' }));
+    await chooseMessageAction(user, byId(list, 'out-1'), 'recall');
     await user.click(within(await screen.findByRole('dialog', { name: 'Recall this message?' })).getByRole('button', { name: 'Recall' }));
     expect(await screen.findByTestId('recall-error')).toHaveTextContent('The time to recall this message has passed');
     expect(byId(list, 'out-1')).toHaveTextContent('wrong size');

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChatApp } from '../app/chat-app';
+import { chooseMessageAction, offeredActions } from './message-actions/menu-test-helpers';
 import type { ChatMessage } from '../chat/chat-client';
 import { renderWithChat } from '../test/render-frame';
 import { FakeChatClient, sampleMessage, sampleSession } from '../test/fake-chat-client';
@@ -35,7 +36,8 @@ const bubbleOf = (list: HTMLElement, idClient: string): HTMLElement => {
 describe('replying to a message', () => {
   it('Reply puts the composer into reply mode: a quote bar "Replying to <name>: <first line>", the focus in the text; Cancel leaves it', async () => {
     const { user, list } = await openChat([question]);
-    await user.click(within(bubbleOf(list, 'q1')).getByRole('button', { name: 'Reply to message: Is the oak table in stock?' }));
+    await user.click(within(bubbleOf(list, 'q1')).getByRole('button', { name: 'Message actions: Is the oak table in stock?' }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Reply' }));
 
     expect(screen.getByTestId('reply-bar-text')).toHaveTextContent('Replying to Alice Chen: Is the oak table in stock?');
     const input = screen.getByTestId('message-input');
@@ -49,14 +51,17 @@ describe('replying to a message', () => {
 
   it('Escape in the text, or on the Cancel button, leaves reply mode without sending', async () => {
     const { user, list, client } = await openChat([question]);
-    const reply = within(bubbleOf(list, 'q1')).getByTestId('message-reply');
-    await user.click(reply);
+    await chooseMessageAction(user, bubbleOf(list, 'q1'), 'reply');
     await user.type(screen.getByTestId('message-input'), 'draft{Escape}');
     expect(screen.queryByTestId('reply-bar')).not.toBeInTheDocument();
     expect(screen.getByTestId('message-input')).toHaveValue('draft');
 
-    act(() => reply.focus());
+    // The menu by keyboard: the "more" button, Enter, then Reply (the first action after the reactions).
+    act(() => within(bubbleOf(list, 'q1')).getByTestId('message-more').focus());
     await user.keyboard('{Enter}');
+    act(() => within(screen.getByRole('menu')).getByTestId('message-reply').focus());
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('reply-bar')).toBeInTheDocument();
     act(() => screen.getByTestId('reply-cancel').focus());
     await user.keyboard('{Escape}');
     expect(screen.queryByTestId('reply-bar')).not.toBeInTheDocument();
@@ -66,7 +71,7 @@ describe('replying to a message', () => {
 
   it('sending in reply mode calls replyText with the replied message and the text, leaves reply mode, and the reply quotes it', async () => {
     const { user, list, client } = await openChat([question]);
-    await user.click(within(bubbleOf(list, 'q1')).getByTestId('message-reply'));
+    await chooseMessageAction(user, bubbleOf(list, 'q1'), 'reply');
     await user.type(screen.getByTestId('message-input'), 'Yes, 3 left.{Enter}');
 
     expect(client.replies).toEqual([{ replied: question, text: 'Yes, 3 left.' }]);
@@ -83,7 +88,7 @@ describe('replying to a message', () => {
   });
 
   it('offers Reply only on messages the server stored: not on failed or sending ones, tips or team notifications', async () => {
-    const { list } = await openChat([
+    const { list, user } = await openChat([
       question,
       sampleMessage({ idClient: 'mine', idServer: '1002', sessionId: SESSION, flow: 'out', text: 'sent and stored', time: 2 }),
       sampleMessage({ idClient: 'failed', sessionId: SESSION, flow: 'out', status: 'fail', text: 'not sent', time: 3 }),
@@ -91,19 +96,20 @@ describe('replying to a message', () => {
       sampleMessage({ idClient: 'tip', idServer: '1003', sessionId: SESSION, type: 'tip', text: 'a tip', time: 5 }),
       sampleMessage({ idClient: 'note', idServer: '1004', sessionId: SESSION, type: 'notification', text: '', time: 6 }),
     ]);
-    const offered = within(list)
-      .getAllByTestId('message')
-      .filter((bubble) => within(bubble).queryByTestId('message-reply'))
-      .map((bubble) => bubble.getAttribute('data-id-client'));
+    const offered: string[] = [];
+    for (const bubble of within(list).getAllByTestId('message')) {
+      if ((await offeredActions(user, bubble)).includes('reply')) offered.push(bubble.getAttribute('data-id-client') ?? '');
+    }
     expect(offered).toEqual(['q1', 'mine']);
   });
 
   it('offers no Reply when the client cannot send replies (a client without msgExtend)', async () => {
     const client = clientWith([question]);
     client.replyText = undefined;
-    const { list } = await openChat([question], { client });
-    expect(within(list).queryByTestId('message-reply')).not.toBeInTheDocument();
-    expect(within(list).getByTestId('message-forward')).toBeInTheDocument();
+    const { list, user } = await openChat([question], { client });
+    const offered = await offeredActions(user, within(list).getByTestId('message'));
+    expect(offered).not.toContain('reply');
+    expect(offered).toContain('forward');
   });
 });
 
