@@ -24,6 +24,7 @@ import { ProfileCard } from './profile-card';
 import { ForwardDialog } from './forward-dialog';
 import { RecallDialog } from './recall-dialog';
 import { UploadList } from './upload-list';
+import { useConversationActions } from './message-actions/use-conversation-actions';
 
 /** Whether a drag carries files (not text or a link from the page). */
 const carriesFiles = (event: DragEvent): boolean => Array.from(event.dataTransfer?.types ?? []).includes('Files');
@@ -53,6 +54,24 @@ export function ConversationView({ now = Date.now(), onBack }: ConversationViewP
   const [recalling, setRecalling] = useState<ChatMessage | undefined>();
   const [recallError, setRecallError] = useState<string | undefined>();
   const [dragging, setDragging] = useState(false);
+  const openSession = sessionId ? state.sessions.find((candidate) => candidate.id === sessionId) : undefined;
+  // Pins, quick comments, receipts and the message menus (issue 32 §4, §5); idle while no conversation is open.
+  const actions = useConversationActions({
+    controller,
+    sessionId: sessionId ?? '',
+    session: openSession,
+    name: openSession ? sessionDisplayName(openSession) : accountOfSessionId(sessionId ?? ''),
+    messages: (sessionId && state.messagesBySession[sessionId]) || NO_MESSAGES,
+    now,
+    onForward: (message) => {
+      setForwardedTo(undefined);
+      setForwarding(message);
+    },
+    onRecall: (message) => {
+      setRecallError(undefined);
+      setRecalling(message);
+    },
+  });
 
   // Team notifications name members by account: their nicks, looked up (a hook, so before the early return).
   const notificationNames = useTeamNotificationNames(
@@ -149,24 +168,21 @@ export function ConversationView({ now = Date.now(), onBack }: ConversationViewP
           </Typography>
         )}
         </Box>
+        {actions.conversationMenu}
       </Box>
       <Divider />
+      {actions.pinnedBar}
       <MessageList
         label={t('conversation.listLabel', { name })}
         messages={messages}
         emptyText={t('conversation.empty')}
         now={now}
         onRetry={(message) => void controller.resend(message)}
-        onForward={(message) => {
-          setForwardedTo(undefined);
-          setForwarding(message);
-        }}
-        onReply={controller.canReply ? (message) => controller.startReply(message) : undefined}
-        canRecall={(message) => controller.canRecall(message, now)}
-        onRecall={(message) => {
-          setRecallError(undefined);
-          setRecalling(message);
-        }}
+        menuFor={actions.menuFor}
+        belowFor={actions.belowFor}
+        isPinned={actions.isPinned}
+        pinnedLabel={actions.pinnedLabel}
+        showRequest={actions.showRequest}
         findMessage={(ref) => controller.findMessage(sessionId, ref)}
         names={notificationNames}
         earlier={{
@@ -185,6 +201,8 @@ export function ConversationView({ now = Date.now(), onBack }: ConversationViewP
           {t('composer.refused', { reason: state.sendError })}
         </Alert>
       )}
+      {actions.feedback}
+      {actions.dialogs}
       {recallError && (
         <Alert severity="error" role="alert" onClose={() => setRecallError(undefined)} sx={{ mx: 1.5, mt: 1 }} data-testid="recall-error">
           {recallError}
