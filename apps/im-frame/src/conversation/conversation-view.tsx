@@ -24,6 +24,7 @@ import { ProfileCard } from './profile-card';
 import { ForwardDialog } from './forward-dialog';
 import { RecallDialog } from './recall-dialog';
 import { UploadList } from './upload-list';
+import { UnreadJump } from './unread-jump';
 import { useConversationActions } from './message-actions/use-conversation-actions';
 
 /** Whether a drag carries files (not text or a link from the page). */
@@ -172,6 +173,7 @@ export function ConversationView({ now = Date.now(), onBack }: ConversationViewP
       </Box>
       <Divider />
       {actions.pinnedBar}
+      <UnreadJump key={sessionId} messages={messages} count={state.unreadOnOpen?.sessionId === sessionId ? state.unreadOnOpen.count : 0} />
       <MessageList
         label={t('conversation.listLabel', { name })}
         messages={messages}
@@ -249,6 +251,8 @@ export function ConversationView({ now = Date.now(), onBack }: ConversationViewP
         onFiles={(files) => void controller.sendFiles(files)}
         replyingTo={replyingTo}
         onCancelReply={() => controller.cancelReply(sessionId)}
+        initialText={controller.drafts.get(sessionId)}
+        onTextChange={(text) => controller.drafts.set(sessionId, text)}
       />
       {team ? (
         controller.teams && <TeamPanel teams={controller.teams} teamId={team.to} name={name} open={showingProfile} onClose={() => setShowingProfile(false)} />
