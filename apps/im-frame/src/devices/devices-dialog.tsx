@@ -127,18 +127,16 @@ function DevicesControl({ port, connected }: { port: DevicesPort; connected: boo
                       data-testid={`device-${device.connectionId}`}
                       data-client-type={device.clientType}
                       disableGutters
-                      secondaryAction={
-                        <Button size="small" color="error" onClick={() => setConfirming(device)} aria-label={t('devices.signOutLabel', { device: name })} data-testid="device-sign-out">
-                          {t('devices.signOut')}
-                        </Button>
-                      }
-                      sx={{ pr: 10 }}
+                      sx={{ gap: 1 }}
                     >
                       <ListItemIcon sx={{ minWidth: 36 }}>
                         <DeviceIcon clientType={device.clientType} />
                       </ListItemIcon>
                       {/* os comes from the other client: React text only. */}
                       <ListItemText primary={name} secondary={details} slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }} />
+                      <Button size="small" color="error" onClick={() => setConfirming(device)} aria-label={t('devices.signOutLabel', { device: name })} data-testid="device-sign-out" sx={{ flexShrink: 0 }}>
+                        {t('devices.signOut')}
+                      </Button>
                     </ListItem>
                   );
                 })}
