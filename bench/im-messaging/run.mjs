@@ -1,5 +1,6 @@
-// IM messaging on PostgreSQL (issue 10 "Benchmarks"): the group-commit write design against the
-// per-message design (the baseline), measured in the same run, interleaved round by round.
+// IM messaging on PostgreSQL (issues 10 and 36): write designs measured in the same run, interleaved
+// round by round; by default the working tree against issue 36's baseline, commit e6939b6's group
+// commit, built beside it (ratios divide by the first design, or --baseline).
 //
 //   node bench/im-messaging/run.mjs                 # full size (quiet machine)
 //   node bench/im-messaging/run.mjs --smoke         # small sizes, for a shared machine
@@ -19,11 +20,11 @@
 // Both designs answer a sendMsg only after its transaction committed.
 //
 // Knobs: --rate 1000 --pairs 100 --latency-seconds 10 --senders 200 --window 4 --seconds 10 --warmup 2
-// --rounds 3 --batch-max 200 --designs per-message,group-commit --pg-url <url> --server-profile <dir>.
-// A design `<mode>@<git commit>` runs im-server as it was at that commit (its apps/im-server tree, from
-// `git archive`, bundled with the workspace libraries as they are now) in that write mode: e.g.
-// `--designs per-message,group-commit@daea929~1,group-commit` puts an earlier group commit in the same run;
-// `group-commit:2` runs group commit with two batches in flight (IM_WRITES_IN_FLIGHT).
+// --rounds 3 --batch-max 200 --designs group-commit@e6939b6,group-commit --baseline <design> --pg-url <url>
+// --server-profile <dir>. A design `<mode>@<git commit>` runs im-server as it was at that commit (its
+// apps/im-server and libs trees, from `git archive`, bundled with that commit's tsconfig paths) in that
+// write mode: the default puts issue 36's baseline (e6939b6) beside the working tree;
+// `--designs per-message,group-commit` is issue 10's comparison; `group-commit:3` sets IM_WRITES_IN_FLIGHT.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,6 +34,7 @@ import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleFromSource } from '../lib/source-bundle.mjs';
 import { benchResources, freePort, withPg } from '../lib/bench-processes.mjs';
+import { build } from 'esbuild';
 import WebSocket from 'ws';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -53,7 +55,11 @@ const SECONDS = Number(arg('seconds', 10, 3));
 const WARMUP_S = Number(arg('warmup', 2, 1));
 const ROUNDS = Number(arg('rounds', 3, 1));
 const BATCH_MAX = Number(arg('batch-max', 200, 200));
-const DESIGNS = String(arg('designs', 'per-message,group-commit', 'per-message,group-commit')).split(',');
+// Issue 36: today's design against the group-commit design of commit e6939b6, built beside it.
+const ISSUE36_BASELINE = 'group-commit@e6939b6';
+const DESIGNS = String(arg('designs', `${ISSUE36_BASELINE},group-commit`, `${ISSUE36_BASELINE},group-commit`)).split(',');
+// --baseline <design>: the design the ratios divide by (default: the first of --designs).
+const BASELINE = arg('baseline', DESIGNS[0], DESIGNS[0]);
 // --server-profile <dir>: the im-server child writes a V8 CPU profile there when it stops (node:inspector), named after the round's database.
 const SERVER_PROFILE_DIR = arg('server-profile', '', '');
 const PG_URL = arg('pg-url', process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
@@ -74,22 +80,44 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 
 // ------------------------------------------------------------------ bundles (source as it is now)
 
-// Designs pinned to a commit: that commit's apps/im-server, extracted next to the bundles (git-ignored).
+// Designs pinned to a commit: that commit's apps/im-server and libraries (and its tsconfig paths), from
+// `git archive`, bundled on their own next to the current bundles (git-ignored), so the baseline is the
+// design as it was built then, beside the one in the working tree.
 const refs = [...new Set(DESIGNS.filter((d) => d.includes('@')).map((d) => d.split('@')[1]))];
-const refEntries = {};
+const refBundles = {};
 if (refs.length > 0) {
   const refRoot = path.join(here, `.build-ref-${process.pid}`);
   process.on('exit', () => rmSync(refRoot, { recursive: true, force: true }));
-  refs.forEach((ref, i) => {
+  for (const [i, ref] of refs.entries()) {
     const dir = path.join(refRoot, String(i));
     mkdirSync(dir, { recursive: true });
-    execFileSync('sh', ['-c', `git -C "${root}" archive "${ref}" apps/im-server | tar -x -C "${dir}"`]);
+    execFileSync('sh', ['-c', `git -C "${root}" archive "${ref}" apps/im-server libs tsconfig.base.json | tar -x -C "${dir}"`]);
     writeFileSync(path.join(dir, 'entry.ts'), "export { createImServer } from './apps/im-server/src/server';\n");
-    refEntries[`server_ref${i}`] = path.join(dir, 'entry.ts');
-  });
+    const outfile = path.join(dir, 'server.mjs');
+    await build({
+      entryPoints: [path.join(dir, 'entry.ts')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      tsconfig: path.join(dir, 'tsconfig.base.json'),
+      logLevel: 'warning',
+      banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+      plugins: [
+        {
+          name: 'externals',
+          setup(b) {
+            b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@merchant/') ? undefined : { path: args.path, external: true }));
+          },
+        },
+      ],
+    });
+    refBundles[ref] = outfile;
+  }
 }
-const bundleOf = (design) => (design.includes('@') ? `server_ref${refs.indexOf(design.split('@')[1])}` : 'server');
-const bundles = await bundleFromSource(here, { server: path.join(here, 'harness-server.ts'), client: path.join(here, 'harness-client.ts'), ...refEntries });
+const bundles = await bundleFromSource(here, { server: path.join(here, 'harness-server.ts'), client: path.join(here, 'harness-client.ts') });
+const bundleOf = (design) => (design.includes('@') ? refBundles[design.split('@')[1]] : bundles.file('server'));
 const { CLIENT_TYPE_WEB, FrameFlag, decodeFrame, encodeRequest, signImToken } = await import(pathToFileURL(bundles.file('client')).href);
 
 // ------------------------------------------------------------------ database and child server
@@ -101,7 +129,7 @@ async function startServer(design, round) {
   const databaseUrl = await createDatabase(database);
   const port = await freePort();
   const env = {
-    IM_BENCH_BUNDLE: bundles.file(bundleOf(design)),
+    IM_BENCH_BUNDLE: bundleOf(design),
     PORT: String(port),
     DATABASE_URL: databaseUrl,
     IM_TOKEN_SECRET: secret,
@@ -391,16 +419,14 @@ try {
 
 // ------------------------------------------------------------------ table
 
-const baseline = DESIGNS.includes('per-message') ? 'per-message' : DESIGNS[0];
+const baseline = BASELINE;
 const med = (design, key) => median(results[design].map((r) => r[key]));
-const ratio = (design, key) => {
-  const b = med(baseline, key);
-  return b > 0 ? `${(med(design, key) / b).toFixed(2)}×` : '—';
-};
+const ratioOf = (design, key) => med(design, key) / med(baseline, key);
+const ratio = (design, key) => (med(baseline, key) > 0 ? `${ratioOf(design, key).toFixed(2)}×` : '—');
 console.log(`\n### IM messaging on PostgreSQL, medians of ${ROUNDS} round(s)${smoke ? ' — SMOKE SIZES, not the issue’s figures' : ''}\n`);
 console.log(`Load average at the end: ${load()} (1 / 5 / 15 min), ${cpus().length} CPUs. Baseline: ${baseline}, same run.\n`);
-console.log(`| design | e2e p50 (ms) | e2e p99 (ms) | answer p50 / p99 (ms) | offered msg/s | lost / failed | persisted msg/s (${SENDERS} senders) | rows per transaction | throughput ÷ baseline | e2e p50 ÷ baseline | CPU µs per persisted msg: server / PostgreSQL / client |`);
-console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+console.log(`| design | e2e p50 (ms) | e2e p99 (ms) | answer p50 / p99 (ms) | offered msg/s | lost / failed | persisted msg/s (${SENDERS} senders) | rows per transaction | throughput ÷ baseline | e2e p50 ÷ baseline | CPU µs per persisted msg: server / PostgreSQL / client | PostgreSQL CPU ÷ baseline |`);
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const design of DESIGNS) {
   const lost = results[design].reduce((s, r) => s + r.lost, 0);
   const failed = results[design].reduce((s, r) => s + r.latFailed + r.failed, 0);
@@ -409,7 +435,19 @@ for (const design of DESIGNS) {
     `| ${design}${design === baseline ? ' (baseline)' : ''} | ${med(design, 'e2eP50').toFixed(2)} | ${med(design, 'e2eP99').toFixed(2)} | ` +
       `${med(design, 'ackP50').toFixed(2)} / ${med(design, 'ackP99').toFixed(2)} | ${med(design, 'offeredRate').toFixed(0)} | ${lost} / ${failed} | ` +
       `${med(design, 'perSecond').toFixed(0)}${mismatch ? ` (rows ≠ answers by ${mismatch})` : ''} | ${med(design, 'perTx').toFixed(1)} | ${ratio(design, 'perSecond')} | ${ratio(design, 'e2eP50')} | ` +
-      `${med(design, 'serverUs').toFixed(0)} / ${med(design, 'pgUs').toFixed(0)} / ${med(design, 'clientUs').toFixed(0)} |`,
+      `${med(design, 'serverUs').toFixed(0)} / ${med(design, 'pgUs').toFixed(0)} / ${med(design, 'clientUs').toFixed(0)} | ${ratio(design, 'pgUs')} |`,
   );
 }
-console.log(`\nTargets (issue 10): e2e p50 ≤ 2 ms and p99 ≤ 10 ms at 1,000 msg/s; ≥ 20,000 msg/s persisted on one node.`);
+for (const design of DESIGNS) {
+  if (design === baseline) continue;
+  const verdict = (ok) => (ok ? 'met' : 'NOT met');
+  const tput = ratioOf(design, 'perSecond');
+  const pg = ratioOf(design, 'pgUs');
+  const p50 = ratioOf(design, 'e2eP50');
+  const p99 = med(design, 'e2eP99');
+  console.log(
+    `\nIssue 36 targets for ${design} against ${baseline} (medians, same run): persisted throughput ${tput.toFixed(2)}× (≥ 1.5×: ${verdict(tput >= 1.5)}); ` +
+      `PostgreSQL CPU per persisted message ${pg.toFixed(2)}× (≤ 0.75×: ${verdict(pg <= 0.75)}); e2e p50 at ${RATE} msg/s ${p50.toFixed(2)}× (≤ 0.6×: ${verdict(p50 <= 0.6)}); ` +
+      `e2e p99 ${p99.toFixed(2)} ms (≤ 10 ms: ${verdict(p99 <= 10)}).`,
+  );
+}

@@ -98,7 +98,7 @@ export interface ImServerConfig {
   writeMode?: WriteMode;
   /** Most messages per group-commit transaction (default 200). Env IM_WRITE_BATCH_MAX. */
   writeBatchMax?: number;
-  /** Group-commit transactions open at once (default 1; docs/im-server-writes.md "Two batches in flight"). Env IM_WRITES_IN_FLIGHT. */
+  /** Group-commit batches written at once, never two sharing an account (default 2; docs/im-server-writes.md "Batches in flight share no account"). Env IM_WRITES_IN_FLIGHT. */
   writesInFlight?: number;
   /** Changes per sync page (docs/im-sync.md); default DEFAULT_SYNC_PAGE_SIZE. */
   syncPageSize?: number;

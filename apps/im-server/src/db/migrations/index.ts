@@ -24,6 +24,7 @@ import * as reporterEvents from './023-reporter-events';
 import * as antispamSdkLogs from './024-antispam-sdk-logs';
 import * as telemetry from './025-telemetry';
 import * as msgRecall from './026-msg-recall';
+import * as partialWriteIndexes from './027-partial-write-indexes';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '024-antispam-sdk-logs': antispamSdkLogs,
   '025-telemetry': telemetry,
   '026-msg-recall': msgRecall,
+  '027-partial-write-indexes': partialWriteIndexes,
 };

@@ -33,7 +33,6 @@ import {
   type PendingSend,
   type Settled,
   type WriteMode,
-  type WriteTurn,
 } from './write-batcher';
 import { threadColumnsFor } from '../extend/threads';
 
@@ -106,13 +105,6 @@ function validateSend(input: SendMessageInput): ValidSendInput {
   };
 }
 
-/** A batch rolled back because the batch before it failed: it is written again after that one. */
-class PreviousBatchFailed extends Error {
-  constructor() {
-    super('the batch before this one failed');
-  }
-}
-
 export class MessageService {
   readonly writeMode: WriteMode;
   private readonly batcher: GroupCommitQueue<PendingSend, SendResult>;
@@ -127,9 +119,11 @@ export class MessageService {
   ) {
     this.writeMode = options.mode ?? DEFAULT_WRITE_MODE;
     this.batcher = new GroupCommitQueue(
-      (jobs, turn) => this.writeBatch(jobs, turn),
+      (jobs) => this.writeBatch(jobs),
       options.maxBatch ?? DEFAULT_WRITE_BATCH_MAX,
       options.inFlight ?? DEFAULT_WRITES_IN_FLIGHT,
+      // Batches in flight together share no account: their sequence and session rows differ.
+      ({ port, valid }) => (valid.to === port.account ? [port.account] : [port.account, valid.to]),
     );
   }
 
@@ -162,33 +156,17 @@ export class MessageService {
   }
 
   /**
-   * One group-commit batch in one transaction (docs/im-server-writes.md). With one write in flight, or
-   * when nothing would overlap it (`turn.alone`), the batch statement runs on its own (it is its own
-   * transaction: one round trip). Otherwise it runs
-   * inside an explicit transaction that tells the queue when the statement holds its locks (the next
-   * batch may start) and commits only once the batch before it committed; if that one failed, this one
-   * rolls back too. When the transaction fails (a message the database refuses, a deadlock, a lost
-   * connection, the batch before it failing), the batch is written again one message per transaction,
-   * in arrival order, after the batches before it settled, so each message gets its own answer and the
-   * good ones are stored.
+   * One group-commit batch: one statement, its own transaction (docs/im-server-writes.md). Batches in
+   * flight together share no account (GroupCommitQueue), so they never wait on each other's rows. When
+   * the statement fails (a message the database refuses, a deadlock with another node, a lost
+   * connection), the batch is written again one message per transaction, in arrival order, so each
+   * message gets its own answer and the good ones are stored; its accounts stay held meanwhile.
    */
-  private async writeBatch(jobs: readonly PendingSend[], turn: WriteTurn): Promise<Settled<SendResult>[]> {
+  private async writeBatch(jobs: readonly PendingSend[]): Promise<Settled<SendResult>[]> {
     try {
-      const outcomes =
-        this.batcher.maxInFlight === 1 || turn.alone
-          ? await writeMessageBatch(this.db, jobs, this.nextTime)
-          : await this.db.transaction().execute(async (trx) => {
-              const written = await writeMessageBatch(trx, jobs, this.nextTime);
-              turn.executed();
-              if (!(await turn.previousCommitted)) throw new PreviousBatchFailed();
-              return written;
-            });
-      turn.committed(true);
-      return outcomes;
+      return await writeMessageBatch(this.db, jobs, this.nextTime);
     } catch (error) {
-      turn.committed(false);
-      await turn.previousSettled;
-      if (jobs.length === 1 && !(error instanceof PreviousBatchFailed)) return [{ ok: false, error }];
+      if (jobs.length === 1) return [{ ok: false, error }];
       this.fallbacks++;
       const outcomes: Settled<SendResult>[] = [];
       for (const { port, valid } of jobs) {

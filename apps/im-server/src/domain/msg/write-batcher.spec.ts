@@ -1,4 +1,5 @@
-import { GroupCommitQueue, type Settled, type WriteTurn } from './write-batcher';
+import fc from 'fast-check';
+import { GroupCommitQueue, type Settled } from './write-batcher';
 
 /** A write whose completion the test controls, recording the batches it was given. */
 function controlledWrite() {
@@ -65,76 +66,97 @@ describe('GroupCommitQueue', () => {
     expect(() => new GroupCommitQueue(async () => [], 10, 0)).toThrow(/positive integer/);
   });
 
-  describe('two writes in flight', () => {
-    /** A write whose statement, commit and result the test drives, one step at a time. */
-    function pipelinedWrite() {
-      const calls: { jobs: number[]; turn: WriteTurn; finish: (ok?: boolean) => void; previousCommitted?: boolean }[] = [];
-      const write = (jobs: readonly number[], turn: WriteTurn) =>
-        new Promise<Settled<string>[]>((resolve) => {
-          const call: (typeof calls)[number] = {
-            jobs: [...jobs],
-            turn,
-            finish: (ok = true) => {
-              turn.committed(ok);
-              resolve(jobs.map((j) => (ok ? { ok: true, value: `done ${j}` } : { ok: false, error: new Error(`rolled back ${j}`) })));
-            },
-          };
-          void turn.previousCommitted.then((c) => (call.previousCommitted = c));
-          calls.push(call);
-        });
-      return { calls, write };
-    }
+  describe('batches in flight together share no key', () => {
+    /** Jobs are "key:n" (or "a+b:n" for two keys); the write records each batch and is finished by the test. */
+    const keysOf = (job: string) => job.split(':')[0].split('+');
 
-    it('starts the next batch once the previous one executed, not before; answers in submission order', async () => {
-      const w = pipelinedWrite();
-      const queue = new GroupCommitQueue(w.write, 100, 2);
-      const answered: string[] = [];
-      const first = [1, 2].map((j) => queue.submit(j).then((v) => answered.push(v)));
+    it('a job whose keys are free starts beside the batch in flight; one sharing a key waits, and so does every later job of its keys', async () => {
+      const w = controlledWrite();
+      const queue = new GroupCommitQueue<string, string>(w.write as never, 100, 2, keysOf);
+      const order: string[] = [];
+      const sub = (j: string) => queue.submit(j).then((v) => order.push(v));
+      const first = sub('a+b:1');
       await tick();
-      expect(w.calls.map((c) => c.jobs)).toEqual([[1, 2]]);
-      const second = [3, 4].map((j) => queue.submit(j).then((v) => answered.push(v)));
+      expect(w.batches).toEqual([['a+b:1']]);
+      // b is busy: b+c:2 waits, and c:3 (behind it on c) waits with it; d:4 shares nothing and goes.
+      const rest = ['b+c:2', 'c:3', 'd:4'].map(sub);
       await tick();
-      expect(w.calls).toHaveLength(1); // batch 1 has not executed its statement yet
-      w.calls[0].turn.executed();
+      expect(w.batches).toEqual([['a+b:1'], ['d:4']]);
+      w.finishNext();
+      await first;
       await tick();
-      expect(w.calls.map((c) => c.jobs)).toEqual([[1, 2], [3, 4]]);
-      // The first had nothing beside it; the second overlaps the first.
-      expect(w.calls.map((c) => c.turn.alone)).toEqual([true, false]);
-      expect(w.calls[1].previousCommitted).toBeUndefined(); // batch 1 has not committed
-      // Batch 2 finishes first: its answers still wait for batch 1's.
-      w.calls[1].finish();
-      await tick();
-      expect(answered).toEqual([]);
-      w.calls[0].finish();
-      await Promise.all([...first, ...second]);
-      expect(answered).toEqual(['done 1', 'done 2', 'done 3', 'done 4']);
-      expect(w.calls[1].previousCommitted).toBe(true);
+      // Two in flight (d:4 still is): b+c:2 and c:3 go together once a+b:1 answered.
+      expect(w.batches).toEqual([['a+b:1'], ['d:4'], ['b+c:2', 'c:3']]);
+      w.finishNext();
+      w.finishNext();
+      await Promise.all(rest);
+      expect(order).toEqual(['done a+b:1', 'done d:4', 'done b+c:2', 'done c:3']);
     });
 
-    it('holds a third batch while two are in flight, and tells a batch that the one before it failed', async () => {
-      const w = pipelinedWrite();
-      const queue = new GroupCommitQueue(w.write, 1, 2);
-      const all = [1, 2, 3].map((j) => queue.submit(j).then((value) => ({ ok: true, value }), (error: Error) => ({ ok: false, value: error.message })));
+    it('holds a third batch while two are in flight', async () => {
+      const w = controlledWrite();
+      const queue = new GroupCommitQueue<string, string>(w.write as never, 100, 2, keysOf);
+      const all = ['a:1', 'b:2'].map((j) => queue.submit(j));
       await tick();
-      w.calls[0].turn.executed();
+      expect(w.batches).toEqual([['a:1', 'b:2']]); // free keys arriving together share one batch
+      all.push(queue.submit('c:3'));
       await tick();
-      w.calls[1].turn.executed();
+      expect(w.batches).toEqual([['a:1', 'b:2'], ['c:3']]);
+      all.push(queue.submit('d:4'));
       await tick();
-      expect(w.calls).toHaveLength(2); // the third waits for a free slot
-      w.calls[0].finish(false);
+      expect(w.batches).toHaveLength(2); // both slots taken
+      w.finishNext();
+      await Promise.all(all.slice(0, 2));
       await tick();
-      expect(w.calls[1].previousCommitted).toBe(false);
-      w.calls[1].finish(false);
-      await tick();
-      await tick();
-      expect(w.calls).toHaveLength(3);
-      w.calls[2].finish();
-      await expect(Promise.all(all)).resolves.toEqual([
-        { ok: false, value: 'rolled back 1' },
-        { ok: false, value: 'rolled back 2' },
-        { ok: true, value: 'done 3' },
-      ]);
-      expect(w.calls[2].previousCommitted).toBe(false);
+      expect(w.batches).toEqual([['a:1', 'b:2'], ['c:3'], ['d:4']]);
+      w.finishNext();
+      w.finishNext();
+      await expect(Promise.all(all)).resolves.toEqual(['done a:1', 'done b:2', 'done c:3', 'done d:4']);
+    });
+
+    it('any arrival: no two batches in flight share a key, and each key sees its jobs written and answered in arrival order', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'e'), { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 30 }),
+          fc.integer({ min: 1, max: 4 }),
+          fc.integer({ min: 1, max: 5 }),
+          fc.array(fc.nat(), { minLength: 1, maxLength: 50 }),
+          async (jobKeys, inFlight, maxBatch, picks) => {
+            const running: string[][] = [];
+            const pending: { keys: Set<string>; finish: () => void }[] = [];
+            const written: string[] = [];
+            const write = (jobs: readonly string[]) => {
+              const keys = new Set(jobs.flatMap(keysOf));
+              for (const other of pending) for (const k of keys) expect(other.keys.has(k)).toBe(false);
+              expect(pending.length).toBeLessThan(inFlight);
+              written.push(...jobs);
+              running.push([...jobs]);
+              return new Promise<Settled<string>[]>((resolve) => {
+                const entry = { keys, finish: () => resolve(jobs.map((j) => ({ ok: true as const, value: j }))) };
+                pending.push(entry);
+              });
+            };
+            const queue = new GroupCommitQueue<string, string>(write, maxBatch, inFlight, keysOf);
+            const answered: string[] = [];
+            const jobs = jobKeys.map((keys, n) => `${keys.join('+')}:${n}`);
+            const all = jobs.map((j) => queue.submit(j).then((v) => answered.push(v)));
+            // Finish batches in flight in an arbitrary order until all are answered.
+            let p = 0;
+            while (answered.length < jobs.length) {
+              await tick();
+              if (pending.length > 0) pending.splice(picks[p++ % picks.length] % pending.length, 1)[0].finish();
+              await tick();
+            }
+            await Promise.all(all);
+            for (const key of ['a', 'b', 'c', 'd', 'e']) {
+              const mine = jobs.filter((j) => keysOf(j).includes(key));
+              expect(written.filter((j) => keysOf(j).includes(key))).toEqual(mine);
+              expect(answered.filter((j) => keysOf(j).includes(key))).toEqual(mine);
+            }
+          },
+        ),
+        { numRuns: 200 },
+      );
     });
   });
 });

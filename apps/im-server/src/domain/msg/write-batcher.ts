@@ -43,78 +43,49 @@ export interface GroupCommitStats {
 }
 
 /**
- * How many group-commit transactions may be open at once (see GroupCommitQueue). One: on the 2-core
- * bench machine two in flight did not win (bench/im-messaging and a socket-less A/B, load 6-15:
- * PostgreSQL's CPU per message is the limit, and overlapping batches wait on each other's sequence
- * rows); `MessageService` option `inFlight` turns the pipeline on.
+ * How many group-commit batches may be written at once (see GroupCommitQueue): batches in flight
+ * together never share an account, so they never wait on each other's rows and each one is its own
+ * statement, its own transaction. Two: on the 2-core bench machine a lone message no longer waits
+ * for the batch in flight unless they share an account (docs/performance.md "Batches that share no
+ * account"); `MessageService` option `inFlight` / `IM_WRITES_IN_FLIGHT` sets it.
  */
-export const DEFAULT_WRITES_IN_FLIGHT = 1;
+export const DEFAULT_WRITES_IN_FLIGHT = 2;
 
 interface Entry<J, R> {
   job: J;
+  keys: readonly string[];
   resolve: (value: R) => void;
   reject: (error: unknown) => void;
 }
 
 /**
- * What one batch's write learns about the batch before it and tells the queue (see GroupCommitQueue).
- * A write that ignores it behaves as with one write in flight: the next batch starts when it settled.
- */
-export interface WriteTurn {
-  /**
-   * No other write is under way and no job is waiting: nothing would overlap this batch, so the write
-   * may skip the pipeline (the next batch then starts once it settled).
-   */
-  readonly alone: boolean;
-  /** Whether the batch before this one committed as one transaction (true when there was none). */
-  readonly previousCommitted: Promise<boolean>;
-  /** The batch before this one has settled completely: committed, or written again after a failure, and answered. */
-  readonly previousSettled: Promise<void>;
-  /** This batch's statement ran and holds its locks: the next batch may send its own. */
-  executed(): void;
-  /** This batch's transaction committed (true) or failed (false). */
-  committed(ok: boolean): void;
-}
-
-interface BatchSignals {
-  executed: Promise<void>;
-  committed: Promise<boolean>;
-  settled: Promise<void>;
-}
-
-const deferred = <T>() => {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-};
-
-/**
- * Group commit: jobs submitted while a write is in flight wait, and the next write takes them all
- * (up to `maxBatch`) in arrival order. The first write after an idle period starts on the next turn
- * of the event loop (setImmediate), so frames read from several sockets in the same turn share it;
- * no timer holds a lone message back.
+ * Group commit: jobs submitted while a write is in flight wait, and the next write takes them (up to
+ * `maxBatch`) in arrival order. The first write after an idle period starts on the next turn of the
+ * event loop (setImmediate), so frames read from several sockets in the same turn share it; no timer
+ * holds a lone message back.
  *
- * Up to `maxInFlight` writes overlap, chained so that the order of submissions stays the order of
- * sequence numbers, commits and answers: a batch starts only once the batch before it reported
- * `executed` (its statement ran and holds its rows' locks, so a later batch touching the same
- * accounts waits for its commit), it learns whether that batch committed (`previousCommitted`) before
- * it commits itself, and its jobs are answered only after the previous batch's. With one in flight
- * (or a write that never reports `executed`), a batch starts after the previous one settled.
+ * Up to `maxInFlight` writes run at once, and batches in flight together share no key (`keysOf`: for
+ * messages, the sender's and the receiver's accounts). A batch is formed by walking the queue in
+ * arrival order: a job takes part if none of its keys is held by a batch in flight or by a job passed
+ * over earlier in this walk; a job passed over holds its keys for the rest of the walk. So two jobs
+ * that share a key are written in arrival order, in one batch or in batches one after the other (the
+ * later batch starts only after the earlier one settled and answered), while unrelated jobs need not
+ * wait. A batch's keys are released once its jobs are answered. Without `keysOf` every job shares one
+ * key: one write at a time.
  */
 export class GroupCommitQueue<J, R> {
-  private readonly queue: Entry<J, R>[] = [];
-  private running = false;
+  private queue: Entry<J, R>[] = [];
+  private scheduled = false;
   private inFlight = 0;
-  /** Writes called and not yet returned (inFlight also counts batches still being answered). */
-  private writing = 0;
-  private slotFreed: (() => void) | undefined;
-  private last: BatchSignals = { executed: Promise.resolve(), committed: Promise.resolve(true), settled: Promise.resolve() };
+  /** Keys held by the batches in flight. */
+  private readonly busy = new Set<string>();
   private readonly counters: GroupCommitStats = { batches: 0, jobs: 0, largestBatch: 0 };
 
   constructor(
-    private readonly write: (jobs: readonly J[], turn: WriteTurn) => Promise<Settled<R>[]>,
+    private readonly write: (jobs: readonly J[]) => Promise<Settled<R>[]>,
     readonly maxBatch: number = DEFAULT_WRITE_BATCH_MAX,
     readonly maxInFlight: number = DEFAULT_WRITES_IN_FLIGHT,
+    private readonly keysOf: (job: J) => readonly string[] = () => ONE_KEY,
   ) {
     if (!Number.isInteger(maxBatch) || maxBatch < 1) throw new Error(`write batch size must be a positive integer, got ${maxBatch}`);
     if (!Number.isInteger(maxInFlight) || maxInFlight < 1) throw new Error(`writes in flight must be a positive integer, got ${maxInFlight}`);
@@ -122,11 +93,8 @@ export class GroupCommitQueue<J, R> {
 
   submit(job: J): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ job, resolve, reject });
-      if (!this.running) {
-        this.running = true;
-        setImmediate(() => void this.drain());
-      }
+      this.queue.push({ job, keys: this.keysOf(job), resolve, reject });
+      this.schedule();
     });
   }
 
@@ -134,68 +102,68 @@ export class GroupCommitQueue<J, R> {
     return { ...this.counters };
   }
 
-  private async drain(): Promise<void> {
-    try {
-      for (;;) {
-        await this.last.executed;
-        while (this.inFlight >= this.maxInFlight) await new Promise<void>((resolve) => (this.slotFreed = resolve));
-        if (this.queue.length === 0) return;
-        this.start(this.queue.splice(0, this.maxBatch));
-      }
-    } finally {
-      this.running = false;
+  /** After an idle spell: starts batches on the next turn, so frames read in this turn share one. */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.startBatches();
+    });
+  }
+
+  private startBatches(): void {
+    while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
+      const batch = this.takeBatch();
+      if (batch.length === 0) return; // every waiting job shares a key with a batch in flight
+      this.start(batch);
     }
   }
 
+  /** The next batch: jobs in arrival order whose keys are free (see the class comment). */
+  private takeBatch(): Entry<J, R>[] {
+    const batch: Entry<J, R>[] = [];
+    const rest: Entry<J, R>[] = [];
+    const passed = new Set<string>();
+    for (const entry of this.queue) {
+      if (batch.length < this.maxBatch && !entry.keys.some((k) => this.busy.has(k) || passed.has(k))) batch.push(entry);
+      else {
+        rest.push(entry);
+        for (const k of entry.keys) passed.add(k);
+      }
+    }
+    this.queue = rest;
+    for (const entry of batch) for (const k of entry.keys) this.busy.add(k);
+    return batch;
+  }
+
   private start(batch: Entry<J, R>[]): void {
-    const alone = this.writing === 0 && this.queue.length === 0;
-    const previous = this.last;
-    const executed = deferred<void>();
-    const committed = deferred<boolean>();
-    const settled = deferred<void>();
-    this.last = { executed: executed.promise, committed: committed.promise, settled: settled.promise };
     this.inFlight++;
-    this.writing++;
     this.counters.batches++;
     this.counters.jobs += batch.length;
     this.counters.largestBatch = Math.max(this.counters.largestBatch, batch.length);
-    const turn: WriteTurn = {
-      alone,
-      previousCommitted: previous.committed,
-      previousSettled: previous.settled,
-      executed: () => executed.resolve(),
-      committed: (ok) => committed.resolve(ok),
-    };
     void (async () => {
       let outcomes: Settled<R>[];
       try {
-        outcomes = await this.write(
-          batch.map((e) => e.job),
-          turn,
-        );
+        outcomes = await this.write(batch.map((e) => e.job));
         if (outcomes.length !== batch.length) throw new Error(`group commit answered ${outcomes.length} of ${batch.length} jobs`);
-        committed.resolve(true); // a write that did not say: it settled without throwing
       } catch (error) {
         outcomes = batch.map(() => failed<R>(error));
-        committed.resolve(false);
       }
-      this.writing--;
-      executed.resolve();
-      // Answers in submission order: after the previous batch's.
-      await previous.settled;
       batch.forEach((entry, i) => {
         const outcome = outcomes[i];
         if (outcome.ok) entry.resolve(outcome.value);
         else entry.reject(outcome.error);
       });
-      settled.resolve();
+      for (const entry of batch) for (const k of entry.keys) this.busy.delete(k);
       this.inFlight--;
-      const freed = this.slotFreed;
-      this.slotFreed = undefined;
-      freed?.();
+      // The answers' continuations (the pushes) are queued already; the next batch goes at once.
+      this.startBatches();
     })();
   }
 }
+
+const ONE_KEY: readonly string[] = [''];
 
 /** A validated message waiting for its write. */
 export interface PendingSend {
