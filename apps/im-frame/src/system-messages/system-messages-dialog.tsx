@@ -27,15 +27,34 @@ import { isPendingApplication, systemMessageTypeKey } from './system-message-tex
 // Filled chips whose white text keeps AA contrast (warning orange does not; caught by the e2e axe scan).
 const STATE_COLORS = { init: 'primary', passed: 'success', rejected: 'default', error: 'error' } as const;
 
-/** The names of the teams the listed team system messages are about (teamId → name), read once each. */
-function useTeamNames(teams: TeamsPort | undefined, sysMsgs: readonly ImSysMsg[] | undefined): ReadonlyMap<string, string> {
-  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
-  const wanted = [...new Set((sysMsgs ?? []).filter(isTeamSysMsg).map(teamIdOfSysMsg).filter((id): id is string => Boolean(id)))].join(',');
+interface TeamSysMsgNames {
+  /** teamId → the team's name. */
+  teams: ReadonlyMap<string, string>;
+  /** account → nick of the inviters and applicants (nickInTeam, else the user's nick). */
+  senders: ReadonlyMap<string, string>;
+}
+
+const NO_NAMES: TeamSysMsgNames = { teams: new Map(), senders: new Map() };
+
+/** The names of the teams the listed team system messages are about, and of their senders, read once each. */
+function useTeamSysMsgNames(teams: TeamsPort | undefined, sysMsgs: readonly ImSysMsg[] | undefined): TeamSysMsgNames {
+  const [names, setNames] = useState<TeamSysMsgNames>(NO_NAMES);
+  // "teamId:sender" pairs, one string so the effect runs only when they change.
+  const wanted = [...new Set((sysMsgs ?? []).filter(isTeamSysMsg).map((s) => `${teamIdOfSysMsg(s) ?? ''}:${s.from}`))].filter((pair) => !pair.startsWith(':')).join(',');
   useEffect(() => {
     if (!teams || !wanted) return;
     let current = true;
-    void Promise.all(wanted.split(',').map(async (teamId) => [teamId, await teams.teamName(teamId).catch(() => undefined)] as const)).then((found) => {
-      if (current) setNames(new Map(found.filter((entry): entry is readonly [string, string] => Boolean(entry[1]))));
+    const pairs = wanted.split(',').map((pair) => pair.split(':') as [string, string]);
+    const teamIds = [...new Set(pairs.map(([teamId]) => teamId))];
+    void Promise.all([
+      Promise.all(teamIds.map(async (teamId) => [teamId, await teams.teamName(teamId).catch(() => undefined)] as const)),
+      Promise.all(teamIds.map((teamId) => teams.memberNames(teamId, pairs.filter(([id]) => id === teamId).map(([, from]) => from)).catch(() => new Map<string, string>()))),
+    ]).then(([teamNames, senderNames]) => {
+      if (!current) return;
+      setNames({
+        teams: new Map(teamNames.filter((entry): entry is readonly [string, string] => Boolean(entry[1]))),
+        senders: new Map(senderNames.flatMap((found) => [...found])),
+      });
     });
     return () => {
       current = false;
@@ -45,8 +64,7 @@ function useTeamNames(teams: TeamsPort | undefined, sysMsgs: readonly ImSysMsg[]
 }
 
 /** The buttons' texts and names for a pending item: a friend request, a team invitation, a team application. */
-function answerTexts(sysMsg: ImSysMsg, t: TFunction) {
-  const name = sysMsg.from;
+function answerTexts(sysMsg: ImSysMsg, t: TFunction, name: string) {
   if (sysMsg.type === 'teamInvite') {
     return { accept: t('teamAdmin.sysMsg.accept'), reject: t('teamAdmin.sysMsg.decline'), acceptLabel: t('teamAdmin.sysMsg.acceptInvite', { name }), rejectLabel: t('teamAdmin.sysMsg.rejectInvite', { name }) };
   }
@@ -63,11 +81,13 @@ export function SystemMessagesDialog({ open, onClose, now }: { open: boolean; on
   const sysMsgs = useContactsValue(open ? contacts : undefined, (port) => port.listSystemMessages(), [open]);
   const [busy, setBusy] = useState<string | undefined>(undefined);
   const [failure, setFailure] = useState<string | undefined>(undefined);
-  const teamNames = useTeamNames(teams, sysMsgs);
+  const names = useTeamSysMsgNames(teams, sysMsgs);
   const teamNameOf = (sysMsg: ImSysMsg) => {
     const teamId = teamIdOfSysMsg(sysMsg) ?? '';
-    return teamNames.get(teamId) ?? t('teamAdmin.sysMsg.unknownTeam', { teamId });
+    return names.teams.get(teamId) ?? t('teamAdmin.sysMsg.unknownTeam', { teamId });
   };
+  /** A team system message's sender by nick when known; friend requests keep the account. */
+  const senderOf = (sysMsg: ImSysMsg) => (isTeamSysMsg(sysMsg) ? (names.senders.get(sysMsg.from) ?? sysMsg.from) : sysMsg.from);
 
   // What the merchant sees is read (§3 unread per type); pending applications stay until answered.
   const unreadShown = (sysMsgs ?? []).filter((s) => !s.read && !isPendingApplication(s)).map((s) => s.idServer).join(',');
@@ -126,7 +146,7 @@ export function SystemMessagesDialog({ open, onClose, now }: { open: boolean; on
               >
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                   <Typography sx={{ fontWeight: sysMsg.read ? 400 : 600, overflowWrap: 'anywhere' }}>
-                    {t(systemMessageTypeKey(sysMsg), { name: sysMsg.from, team: isTeamSysMsg(sysMsg) ? teamNameOf(sysMsg) : '' })}
+                    {t(systemMessageTypeKey(sysMsg), { name: senderOf(sysMsg), team: isTeamSysMsg(sysMsg) ? teamNameOf(sysMsg) : '' })}
                   </Typography>
                   {(sysMsg.category === 'friend' || isPendingApplication({ ...sysMsg, state: 'init' })) && (
                     <Chip
@@ -157,21 +177,21 @@ export function SystemMessagesDialog({ open, onClose, now }: { open: boolean; on
                       variant="contained"
                       // aria-disabled, not disabled: a disabled button drops the focus it holds.
                       aria-disabled={busy !== undefined}
-                      aria-label={answerTexts(sysMsg, t).acceptLabel}
+                      aria-label={answerTexts(sysMsg, t, senderOf(sysMsg)).acceptLabel}
                       onClick={() => void answer(sysMsg, true)}
                       data-testid="sys-msg-accept"
                     >
-                      {answerTexts(sysMsg, t).accept}
+                      {answerTexts(sysMsg, t, senderOf(sysMsg)).accept}
                     </Button>
                     <Button
                       size="small"
                       variant="outlined"
                       aria-disabled={busy !== undefined}
-                      aria-label={answerTexts(sysMsg, t).rejectLabel}
+                      aria-label={answerTexts(sysMsg, t, senderOf(sysMsg)).rejectLabel}
                       onClick={() => void answer(sysMsg, false)}
                       data-testid="sys-msg-reject"
                     >
-                      {answerTexts(sysMsg, t).reject}
+                      {answerTexts(sysMsg, t, senderOf(sysMsg)).reject}
                     </Button>
                   </Box>
                 )}

@@ -48,6 +48,8 @@ function setup(language: 'zh-CN' | 'en-US') {
   contacts.add({ idServer: '23', category: 'team', type: 'rejectTeamInvite', from: 'c_carol', attach: '{"teamId":"77"}', time: 1_699_998_000_000 });
   const teams = new AnsweringTeams(contacts);
   teams.teamNames.set('42', 'VIP <i>buyers</i>');
+  // The inviter is named by nick; c_bob has none and stays an account.
+  teams.names.set('c_alice', 'Alice Chen');
   renderWithChat(<ChatApp now={1_700_000_100_000} />, { client: new ClientWithTeams(contacts, teams), language });
   return { contacts, teams };
 }
@@ -59,7 +61,7 @@ describe('team invitations and applications', () => {
     await user.click(await screen.findByTestId('system-messages-open'));
     const dialog = await screen.findByRole('dialog', { name: '系统通知' });
     const invite = await within(dialog).findByTestId('sys-msg-21');
-    expect(await within(invite).findByText('c_alice 邀请你加入群“VIP <i>buyers</i>”')).toBeInTheDocument();
+    expect(await within(invite).findByText('Alice Chen 邀请你加入群“VIP <i>buyers</i>”')).toBeInTheDocument();
     expect(within(invite).getByText('待处理')).toBeInTheDocument();
     expect(dialog.querySelector('i, b')).toBeNull();
     // A team never read: its id stands in for the name.
@@ -68,7 +70,7 @@ describe('team invitations and applications', () => {
     await waitFor(() => expect(contacts.calls).toContain('read:23'));
     expect(contacts.calls.filter((call) => call.startsWith('read:'))).toEqual(['read:23']);
 
-    await user.click(within(invite).getByRole('button', { name: '接受 c_alice 的入群邀请' }));
+    await user.click(within(invite).getByRole('button', { name: '接受 Alice Chen 的入群邀请' }));
     expect(await within(invite).findByText('已同意')).toBeInTheDocument();
     expect(within(invite).queryByTestId('sys-msg-answers')).not.toBeInTheDocument();
     await waitFor(() => expect(invite).toHaveFocus());
@@ -77,7 +79,8 @@ describe('team invitations and applications', () => {
     expect(within(apply).getByText('c_bob 申请加入群“VIP <i>buyers</i>”')).toBeInTheDocument();
     await user.click(within(apply).getByRole('button', { name: '同意 c_bob 的入群申请' }));
     expect(await within(apply).findByText('已同意')).toBeInTheDocument();
-    expect(teams.calls).toEqual(['answer teamInvite c_alice true', 'answer applyTeam c_bob true']);
+    // Senders are looked up once per team, not again after an answer.
+    expect(teams.calls).toEqual(['names 42 c_alice,c_bob', 'names 77 c_carol', 'answer teamInvite c_alice true', 'answer applyTeam c_bob true']);
   });
 
   it('en-US: declining works; a refused answer (809) shows the §8 text and the error state', async () => {
@@ -93,9 +96,9 @@ describe('team invitations and applications', () => {
 
     teams.refuse = undefined;
     const invite = within(dialog).getByTestId('sys-msg-21');
-    await user.click(within(invite).getByRole('button', { name: "Decline c_alice's team invitation" }));
+    await user.click(within(invite).getByRole('button', { name: "Decline Alice Chen's team invitation" }));
     expect(await within(invite).findByText('Rejected')).toBeInTheDocument();
-    expect(teams.calls).toEqual(['answer applyTeam c_bob true', 'answer teamInvite c_alice false']);
+    expect(teams.calls.filter((call) => call.startsWith('answer'))).toEqual(['answer applyTeam c_bob true', 'answer teamInvite c_alice false']);
   });
 });
 
