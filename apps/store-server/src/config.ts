@@ -45,6 +45,12 @@ export interface StoreServerConfig {
   sandboxProviderSecret: string;
   /** How long the sandbox provider takes to settle a payment or payout, in ms (SANDBOX_PROVIDER_DELAY_MS). */
   sandboxProviderDelayMs: number;
+  /**
+   * Which proxies' X-Forwarded-For is believed for the client address (TRUST_PROXY: `true`, or addresses /
+   * CIDRs / `loopback`, comma-separated; Fastify's trustProxy). Unset: the socket's peer. Behind a load
+   * balancer set it, or every client shares the proxy's address in the per-address limits (docs/operations.md "Limits").
+   */
+  trustProxy?: boolean | string;
 }
 
 export const DEFAULT_IM_TOKEN_SECRET = 'dev-im-shared-key-change-me';
@@ -125,5 +131,6 @@ export function readConfigFromEnv(env: NodeJS.ProcessEnv = process.env): StoreSe
     buyerKey: env.BUYER_KEY || (env.NODE_ENV === 'production' ? undefined : DEV_BUYER_KEY),
     sandboxProviderSecret: env.SANDBOX_PROVIDER_SECRET || DEFAULT_CONFIG.sandboxProviderSecret,
     sandboxProviderDelayMs: env.SANDBOX_PROVIDER_DELAY_MS ? Number(env.SANDBOX_PROVIDER_DELAY_MS) : DEFAULT_CONFIG.sandboxProviderDelayMs,
+    trustProxy: !env.TRUST_PROXY ? undefined : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
   };
 }

@@ -42,7 +42,7 @@ export async function createStoreServer(
     throw new Error(`store-server refuses to start with NODE_ENV=production: ${problems.join('; ')} (docs/operations.md, "Production secrets")`);
   }
   const clock = overrides.clock ?? systemClock;
-  const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: PLAIN_BODY_LIMIT_BYTES });
+  const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: PLAIN_BODY_LIMIT_BYTES, trustProxy: config.trustProxy ?? false });
   answerOversizedBodies(app);
 
   const database =

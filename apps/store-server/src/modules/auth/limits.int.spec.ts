@@ -12,11 +12,11 @@ import { startTestServer, type CallResult, type TestHarness } from '../../testin
 const USER = '/v1/store/eshop/store/user';
 const DEMO = { userName: 'demo_merchant', password: 'Demo12345' };
 
-/** fetch over node:http whose socket leaves from `localAddress` (a loopback 127.0.0.x). */
-function fetchFrom(localAddress: string): FetchLike {
+/** fetch over node:http whose socket leaves from `localAddress` (a loopback 127.0.0.x), with `extraHeaders` per call. */
+function fetchFrom(localAddress: string, extraHeaders: () => Record<string, string> = () => ({})): FetchLike {
   return (url, init) =>
     new Promise((resolve, reject) => {
-      const req = httpRequest(url, { method: init.method, headers: init.headers, localAddress, signal: init.signal }, (res) => {
+      const req = httpRequest(url, { method: init.method, headers: { ...init.headers, ...extraHeaders() }, localAddress, signal: init.signal }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);
@@ -31,6 +31,21 @@ function fetchFrom(localAddress: string): FetchLike {
     });
 }
 
+/** One envelope call from a client address (and an X-Forwarded-For when given), whatever its code. */
+async function envelopeCall<T = unknown>(url: string, address: string, path: string, biz: unknown, language = 'en-US', forwardedFor?: string): Promise<CallResult<T>> {
+  const headers = (): Record<string, string> => (forwardedFor ? { 'x-forwarded-for': forwardedFor } : {});
+  const client = createSecureClient({ baseUrl: url, mode: 'none', fetch: fetchFrom(address, headers), getLanguage: () => language });
+  try {
+    return (await client.request<T>(path, biz, { silent: true })) as CallResult<T>;
+  } catch (error) {
+    const failure = error as { code?: string; msg?: string; errInfo?: Record<string, unknown> };
+    if (typeof failure.code !== 'string') throw error;
+    return { code: failure.code, msg: failure.msg ?? '', data: null as T, errInfo: failure.errInfo };
+  } finally {
+    client.dispose();
+  }
+}
+
 describe('limits that protect the service (issue 34 §5)', () => {
   let h: TestHarness;
   beforeAll(async () => {
@@ -40,18 +55,8 @@ describe('limits that protect the service (issue 34 §5)', () => {
   beforeEach(() => h.reset());
 
   /** One envelope call from a client address, whatever its code. */
-  async function callFrom<T = unknown>(address: string, path: string, biz: unknown, language = 'en-US'): Promise<CallResult<T>> {
-    const client = createSecureClient({ baseUrl: h.url, mode: 'none', fetch: fetchFrom(address), getLanguage: () => language });
-    try {
-      return (await client.request<T>(path, biz, { silent: true })) as CallResult<T>;
-    } catch (error) {
-      const failure = error as { code?: string; msg?: string; errInfo?: Record<string, unknown> };
-      if (typeof failure.code !== 'string') throw error;
-      return { code: failure.code, msg: failure.msg ?? '', data: null as T, errInfo: failure.errInfo };
-    } finally {
-      client.dispose();
-    }
-  }
+  const callFrom = <T = unknown>(address: string, path: string, biz: unknown, language = 'en-US', forwardedFor?: string) =>
+    envelopeCall<T>(h.url, address, path, biz, language, forwardedFor);
   const captchaAnswer = async (key: string) => ((await (await fetch(`${h.url}/__test__/captcha?key=${key}`)).json()) as { answer: string }).answer;
   const sessionCount = async () => (await h.database.db.selectFrom('store_access_token').select('id').execute()).length;
   const bucketSubjects = async (bucket: string) =>
@@ -61,8 +66,9 @@ describe('limits that protect the service (issue 34 §5)', () => {
     const attacker = '127.0.0.2';
     const sessionsBefore = await sessionCount();
     // Each name fails once: no name reaches its own captcha or lockout, only the address adds up.
+    // A forged X-Forwarded-For changes nothing: without TRUST_PROXY the socket's address counts.
     for (let i = 0; i < LOGIN_ADDRESS_FAILURE_LIMIT.max; i++) {
-      const attempt = await callFrom(attacker, `${USER}/login`, { userName: `probe_user_${i}`, password: 'Wrong12345' });
+      const attempt = await callFrom(attacker, `${USER}/login`, { userName: `probe_user_${i}`, password: 'Wrong12345' }, 'en-US', `198.51.100.${i}`);
       expect(attempt.code).toBe('10103001');
     }
     const locked = await callFrom(attacker, `${USER}/login`, DEMO);
@@ -128,5 +134,24 @@ describe('limits that protect the service (issue 34 §5)', () => {
     expect(refused.msg).toMatch(/^验证码发送过于频繁，请 \d+ 秒后再试$/);
     // The refused number was not counted: from another address it is sent at once.
     expect((await h.call(`${USER}/sendRegisterCheckCode`, { mobile: '13611112222' })).code).toBe('00000000');
+  });
+});
+
+describe('behind a trusted proxy (TRUST_PROXY)', () => {
+  let h: TestHarness;
+  beforeAll(async () => {
+    h = await startTestServer({ config: { trustProxy: 'loopback' } });
+  });
+  afterAll(() => h.close());
+
+  it('counts each forwarded client address on its own: the proxy itself is never locked out', async () => {
+    // Every request arrives from the proxy (127.0.0.1); the clients are the addresses it forwards.
+    for (let i = 0; i < LOGIN_ADDRESS_FAILURE_LIMIT.max; i++) {
+      expect((await envelopeCall(h.url, '127.0.0.1', `${USER}/login`, { userName: `probe_user_${i}`, password: 'Wrong12345' }, 'en-US', '203.0.113.5')).code).toBe('10103001');
+    }
+    expect((await envelopeCall(h.url, '127.0.0.1', `${USER}/login`, DEMO, 'en-US', '203.0.113.5')).code).toBe('10103002');
+    expect((await envelopeCall(h.url, '127.0.0.1', `${USER}/login`, DEMO, 'en-US', '203.0.113.6')).code).toBe('00000000');
+    const subjects = await h.database.db.selectFrom('store_rate_event').select('subject').where('bucket', '=', LOGIN_ADDRESS_FAILURE_LIMIT.bucket).execute();
+    expect(new Set(subjects.map((row) => row.subject))).toEqual(new Set(['address:203.0.113.5']));
   });
 });
