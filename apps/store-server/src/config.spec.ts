@@ -24,6 +24,12 @@ describe('readConfigFromEnv', () => {
     expect(config.corsOrigins).toEqual(DEFAULT_CONFIG.corsOrigins);
   });
 
+  it('reads TRUST_PROXY: unset trusts no proxy, true trusts any, else the addresses named (issue 34 §5)', () => {
+    expect(readConfigFromEnv({}).trustProxy).toBeUndefined();
+    expect(readConfigFromEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(readConfigFromEnv({ TRUST_PROXY: 'loopback,10.0.0.0/8' }).trustProxy).toBe('loopback,10.0.0.0/8');
+  });
+
   it('reads every variable', () => {
     const config = readConfigFromEnv({
       PORT: '0',
