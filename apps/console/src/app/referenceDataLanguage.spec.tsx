@@ -1,13 +1,16 @@
 // Reference data follows a language switch at once (issue 35 §8): store-server names units, categories, specs and
 // porterage items in the request's language, so the console asks again for the reference lists it holds when the
 // merchant switches. Whole console against the fake server, which answers in the page's language as store-server
-// answers in Accept-Language's; the cartage form shows the porterage list.
-import { screen, waitFor } from '@testing-library/react';
-import { PERMISSIONS, commonEndpoints } from '@merchant/api-contracts';
+// answers in Accept-Language's; the cartage form shows the porterage list. The goods lists name categories and the
+// SKU rows label their specs the same way (docs/goods.md), so an open list follows the switch too.
+import { screen, waitFor, within } from '@testing-library/react';
+import { PERMISSIONS, commonEndpoints, goodsEndpoints as G, type SkuSpecLabels } from '@merchant/api-contracts';
 import { DEMO_USER, createFakeStoreServer, ok, type FakeUser } from '../../test/fakeStoreServer';
 import { renderConsole } from '../../test/renderConsole';
 import { fakeCartage } from '../features/shop/cartage/cartageFake';
+import { goodsListApi } from '../features/goods/api';
 import { goodsReleaseApi } from '../features/goods/release/api';
+import { onContract, pageOf } from '../resource-kit/contractFake';
 import { cartageApi } from '../features/shop/cartage/api';
 import { consoleApi } from './api';
 import { REFERENCE_DATA_QUERIES } from './referenceDataLanguage';
@@ -23,7 +26,7 @@ const PORTERAGE = {
 
 describe('reference data and the console language', () => {
   it('names only endpoints the console has', () => {
-    expect([goodsReleaseApi, cartageApi, storeInitApi].every(Boolean)).toBe(true);
+    expect([goodsReleaseApi, goodsListApi, cartageApi, storeInitApi].every(Boolean)).toBe(true);
     for (const name of REFERENCE_DATA_QUERIES) expect([name, name in consoleApi.endpoints]).toEqual([name, true]);
   });
 
@@ -38,5 +41,58 @@ describe('reference data and the console language', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'zh-CN');
     await waitFor(() => expect(screen.getByTestId('cartage-reference')).toHaveTextContent('爬楼（每层）：¥5.00 / 层'));
     expect(server.callsTo('/porterage/list').length).toBe(asked + 1);
+  });
+
+  describe('an open goods or stock list asks again and shows the labels of the language switched to', () => {
+    type Language = 'zh-CN' | 'en-US';
+    const page = (): Language => (document.documentElement.lang === 'zh-CN' ? 'zh-CN' : 'en-US');
+    const CATEGORY: Record<Language, string> = { 'en-US': 'Floor tiles', 'zh-CN': '地砖' };
+    const SPEC: Record<Language, SkuSpecLabels> = {
+      'en-US': { Size: { name: 'Size', value: '600x600' }, Finish: { name: 'Finish', value: 'matte' } },
+      'zh-CN': { Size: { name: '尺寸', value: '600x600' }, Finish: { name: '表面', value: '哑光' } },
+    };
+    const SPEC_LINE: Record<Language, string> = { 'en-US': 'Size: 600x600 / Finish: matte', 'zh-CN': '尺寸：600x600 / 表面：哑光' };
+    const specValues = { Size: '600x600', Finish: 'matte' };
+    const goodsRow = () => ({
+      goodsId: 1,
+      title: 'Porcelain tile',
+      brandName: 'Acme',
+      categoryId: 11,
+      categoryName: CATEGORY[page()],
+      status: 1,
+      mainImageUrl: '',
+      minPrice: 8900,
+      totalStock: 10,
+      skuCount: 1,
+      rejectReason: '',
+      createTime: 1_763_000_000,
+      updateTime: 1_763_000_000,
+    });
+    const skuRow = () => ({ skuId: 1, goodsId: 1, title: 'Porcelain tile', goodsStatus: 2, mainImageUrl: '', specValues, specLabels: SPEC[page()], skuCode: 'SKU-1', price: 8900, stock: 10, warningStock: 12, stockStatus: 2 });
+    const warningRow = () => ({ warningId: 1, goodsId: 1, skuId: 1, title: 'Porcelain tile', specValues, specLabels: SPEC[page()], stock: 10, warningStock: 12, currentStock: 10, status: 1, createTime: 1_763_000_000, handleTime: null });
+
+    // The goods list keeps its category column hidden by default: its case counts the calls only.
+    it.each([
+      { list: 'goodsList', path: '/goods/goodList/goodAll', call: G.list.path, shown: undefined },
+      { list: 'goodsDraftList', path: '/goods/goodDraft', call: G.draftList.path, shown: CATEGORY },
+      { list: 'skuStockList', path: '/goods/salesInventory/salesInventoryManagement', call: G.skuStockList.path, shown: SPEC_LINE },
+      { list: 'stockWarningList', path: '/goods/inventoryWarning', call: G.stockWarningList.path, shown: SPEC_LINE },
+    ])('$list', async ({ path, call, shown }) => {
+      const server = createFakeStoreServer([OWNER]);
+      onContract(server, G.list, (biz) => pageOf([goodsRow()], biz));
+      onContract(server, G.draftList, (biz) => pageOf([goodsRow()], biz));
+      onContract(server, G.skuStockList, (biz) => pageOf([skuRow()], biz));
+      onContract(server, G.stockWarningList, (biz) => pageOf([warningRow()], biz));
+      onContract(server, G.checkStoreGoodsSkuStock, () => ({ hasWarning: false, openWarningCount: 0, lowStockSkuCount: 0, outOfStockSkuCount: 0 }));
+      const { user } = renderConsole({ path, token: OWNER.token, server });
+      const row = async () => (await screen.findByText('Porcelain tile', {}, { timeout: 30_000 })).closest('[role=row]') as HTMLElement;
+      if (shown) expect(within(await row()).getByText(shown['en-US'])).toBeInTheDocument();
+      else await row();
+      const asked = server.callsTo(call).length;
+
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'zh-CN');
+      await waitFor(() => expect(server.callsTo(call).length).toBe(asked + 1));
+      if (shown) await waitFor(async () => expect(within(await row()).getByText(shown['zh-CN'])).toBeInTheDocument());
+    });
   });
 });

@@ -6,8 +6,21 @@ import type { i18n as I18n } from 'i18next';
 import { consoleApi } from './api';
 import type { AppStore } from './store';
 
-/** The console's queries of store-server's reference lists, by endpoint name (app/storeInit, goods/release, shop/cartage). */
-export const REFERENCE_DATA_QUERIES: readonly string[] = ['categoryTree', 'categorySpecs', 'enabledUnits', 'porterageList'];
+/**
+ * The console's queries whose answers store-server names from reference data, by endpoint name: the reference lists
+ * (app/storeInit, goods/release, shop/cartage), the goods lists' category names and the SKU rows' spec labels
+ * (goods/api: specLabels, docs/goods.md), and the promotions' SKU lines (marketing: flash sales, group buys).
+ */
+export const REFERENCE_DATA_QUERIES: readonly string[] = [
+  'categoryTree',
+  'categorySpecs',
+  'enabledUnits',
+  'porterageList',
+  'goodsList',
+  'goodsDraftList',
+  'skuStockList',
+  'stockWarningList',
+];
 
 type Initiate = (arg: unknown, options: { subscribe: boolean; forceRefetch: boolean }) => unknown;
 
