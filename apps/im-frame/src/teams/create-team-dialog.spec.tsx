@@ -46,7 +46,7 @@ describe('create team', () => {
   it.each([
     ['en-US', 806, 'You have created as many teams as allowed'],
     ['zh-CN', 806, '创建群的数量已达上限'],
-  ] as const)('%s: a refusal (%i) stays in the form in the merchant\'s language', async (language, code, text) => {
+  ] as const)("%s: a refusal (%i) stays in the form in the merchant's language", async (language, code, text) => {
     const user = userEvent.setup();
     const { port, onCreated } = setup(language);
     port.refuse = new ImError('Param_Error', `refused ${code}`, { code });
