@@ -308,6 +308,8 @@ export interface SessionTable {
   msg_receipt_send_time: Generated<number>;
   /** The owner's sync sequence number of the session's latest change. */
   seq: Generated<number>;
+  /** The app's extension text (updateServerSession; migration 028). */
+  ext: Generated<string>;
 }
 
 export interface TimetagTable {

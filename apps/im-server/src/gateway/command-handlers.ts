@@ -1,4 +1,4 @@
-import { ResponseCode, SceneCode } from '../protocol';
+import { ResponseCode, SceneCode, serverSessionIdProblem, serverSessionsQueryProblem, updateServerSessionProblem } from '../protocol';
 import { ImServerError, parameterError } from '../domain/errors';
 import { p2pSessionId } from '../domain/msg/message';
 import { validateAccount } from '../domain/msg/message-service';
@@ -83,6 +83,9 @@ export const COMMAND_HANDLERS: CommandHandlers = {
   // getHistoryMsgs, searchHistoryMsgs, deleteMsgSelf(Batch), clearServerHistoryMsgs: history-handlers.ts.
 
   getServerSessions: async (ctx, body) => {
+    // The wire's absent numbers are 0: no bound, the default page.
+    const queryProblem = serverSessionsQueryProblem({ ...body, limit: body.limit === 0 ? undefined : body.limit });
+    if (queryProblem) throw parameterError(queryProblem);
     await ctx.services.teamMessages.settleFor(ctx.port.account);
     const page = await ctx.services.sessions.listPage(ctx.port.account, {
       updatedAfter: body.minTimestamp,
@@ -94,10 +97,21 @@ export const COMMAND_HANDLERS: CommandHandlers = {
   },
 
   getServerSession: async (ctx, body) => {
+    const idProblem = serverSessionIdProblem(body.sessionId);
+    if (idProblem) throw parameterError(idProblem);
     await ctx.services.teamMessages.settleFor(ctx.port.account);
     const session = await ctx.services.sessions.get(ctx.port.account, String(body.sessionId ?? ''));
     if (!session) throw new ImServerError(ResponseCode.NOT_FOUND, 'session not found');
     return { session: sessionRecord(session, ctx.port.account) };
+  },
+
+  /** issue 31: the session's ext, numbered like any change of the account, so other devices sync it. */
+  updateServerSession: async (ctx, body) => {
+    const problem = updateServerSessionProblem(body);
+    if (problem) throw new ImServerError(problem.code === 405 ? ResponseCode.PARAMETER_TOO_LONG : ResponseCode.PARAMETER_ERROR, problem.message);
+    const session = await ctx.services.sessions.updateExt(ctx.port.account, body.sessionId as string, body.ext as string);
+    if (!session) throw new ImServerError(ResponseCode.NOT_FOUND, 'session not found');
+    return {};
   },
 
   deleteSessions: async (ctx, body) => {

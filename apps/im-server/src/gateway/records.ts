@@ -67,6 +67,8 @@ export function sessionRecord(session: ServerSession, viewer: string, withLastMs
     unread: session.unread,
     updateTime: session.updateTime,
     isDeleted: session.isDeleted,
+    // Always sent (an empty one too), so a cleared ext reaches the account's other devices.
+    ext: session.ext,
     ...(withLastMsg && session.lastMsg ? { lastMsg: messageRecord(session.lastMsg, viewer) } : {}),
   };
 }

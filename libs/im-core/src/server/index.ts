@@ -24,4 +24,6 @@ export * from '../validation/chatroom-rules';
 export * from '../model/message-types';
 // The client anti-spam filter's rule (§5): im-server filters what reaches it with the same function.
 export * from '../validation/antispam-rules';
+// Server session rules (issue 31): the same checks the sessions service runs before a call.
+export * from '../validation/session-rules';
 export * from './long-poll-hub';

@@ -10,3 +10,4 @@ export * from './extend-rules';
 export * from './thread-rules';
 export * from './chatroom-rules';
 export * from './antispam-rules';
+export * from './session-rules';

@@ -25,6 +25,7 @@ import * as antispamSdkLogs from './024-antispam-sdk-logs';
 import * as telemetry from './025-telemetry';
 import * as msgRecall from './026-msg-recall';
 import * as partialWriteIndexes from './027-partial-write-indexes';
+import * as sessionExt from './028-session-ext';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '025-telemetry': telemetry,
   '026-msg-recall': msgRecall,
   '027-partial-write-indexes': partialWriteIndexes,
+  '028-session-ext': sessionExt,
 };

@@ -15,6 +15,8 @@ export interface ServerSession {
   unread: number;
   updateTime: number;
   isDeleted: boolean;
+  /** The app's extension text (updateServerSession); '' when never set. */
+  ext: string;
   lastMsg?: StoredMessage;
 }
 
@@ -62,7 +64,7 @@ export class SessionService {
     return this.db
       .selectFrom('im_session as s')
       .leftJoin('im_message as m', 'm.id_server', 's.last_msg_id')
-      .select(['s.session_id', 's.scene', 's.target', 's.ack_time', 's.unread', 's.update_time', 's.is_deleted'])
+      .select(['s.session_id', 's.scene', 's.target', 's.ack_time', 's.unread', 's.update_time', 's.is_deleted', 's.ext'])
       .select(MESSAGE_COLUMNS.map((c) => `m.${c}` as const))
       .where('s.accid', '=', account);
   }
@@ -172,6 +174,20 @@ export class SessionService {
     return Number(result.numUpdatedRows);
   }
 
+  /**
+   * updateServerSession (issue 31): sets the session's extension text. The change takes a sync number,
+   * so the account's other devices get the session again at their next sync. Undefined when the
+   * account has no such session.
+   */
+  async updateExt(account: string, sessionId: string, ext: string): Promise<ServerSession | undefined> {
+    const updated = await this.db.transaction().execute(async (trx) => {
+      const seq = await allocateSeq(trx, account);
+      const result = await trx.updateTable('im_session').set({ ext, seq }).where('accid', '=', account).where('session_id', '=', sessionId).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    });
+    return updated ? this.get(account, sessionId) : undefined;
+  }
+
   /** Sessions (deleted ones too) whose latest change is numbered in (afterSeq, uptoSeq]: one sync page. */
   async changedBetween(account: string, afterSeq: number, uptoSeq: number): Promise<ServerSession[]> {
     const rows = await this.selectSessions(account).where('s.seq', '>', afterSeq).where('s.seq', '<=', uptoSeq).orderBy('s.seq', 'asc').execute();
@@ -199,6 +215,7 @@ type SessionJoinRow = { [K in keyof MessageRow]: MessageRow[K] | null } & {
   unread: number;
   update_time: number;
   is_deleted: boolean;
+  ext: string;
 };
 
 function sessionFromRow(row: SessionJoinRow): ServerSession {
@@ -210,6 +227,7 @@ function sessionFromRow(row: SessionJoinRow): ServerSession {
     unread: row.unread,
     updateTime: Number(row.update_time),
     isDeleted: row.is_deleted,
+    ext: row.ext,
     ...(row.id_server !== null ? { lastMsg: messageFromRow(row as MessageRow) } : {}),
   };
 }

@@ -5,7 +5,8 @@ import { normalizeSessionListQuery, type SessionListQuery } from '../../validati
 import { MAX_UNREAD_RECOUNT } from '../../model/message-ingest';
 import type { ServiceContext } from '../service-context';
 import { applyAck, deleteSessionLogically, markRead, totalUnread } from '../../model/session-state';
-import { sceneFromCode, toWireMessage } from '../../model/wire-mapping';
+import { fromWireSession, sceneFromCode, toWireMessage } from '../../model/wire-mapping';
+import { validateServerSessionId, validateServerSessionsQuery, validateUpdateServerSession, type ServerSessionsQuery } from '../../validation/session-rules';
 import { applyReceipt, isMsgRemoteRead, markReceiptSent, shouldSendReceipt } from '../../model/receipt-rules';
 import { parseSessionId, sessionIdOf } from '../../store/entities';
 import { READ_ACK_PAIRS, ReadAckBatcher, type ReadAckPair } from '../read-ack-batcher';
@@ -82,6 +83,41 @@ export class SessionsService {
     if (deleted.length === 0) return;
     await store.putSessions(deleted);
     this.context.emit('sessions', deleted);
+  }
+
+  /**
+   * §7 server sessions (issue 31): one page of the sessions the server keeps, newest first (updated
+   * between minTimestamp and maxTimestamp, limit 1–100, default 100). The local store is not
+   * changed: sync keeps it. Bad input is refused with Param_Error before anything is sent.
+   */
+  async getServerSessions(query: ServerSessionsQuery = {}): Promise<{ sessions: ImSession[]; hasMore: boolean }> {
+    const checked = validateServerSessionsQuery(query);
+    const answer = await this.context.connection.request('getServerSessions', { ...checked });
+    const sessions = (answer.sessions ?? []).map((s) => fromWireSession(s, this.context.account)).filter((s): s is ImSession => s !== undefined);
+    return { sessions, hasMore: answer.hasMore === true };
+  }
+
+  /** One session as the server keeps it; 404 when it has none. */
+  async getServerSession(sessionId: string): Promise<ImSession | undefined> {
+    const answer = await this.context.connection.request('getServerSession', { sessionId: validateServerSessionId(sessionId) });
+    return fromWireSession(answer.session, this.context.account);
+  }
+
+  /**
+   * Sets the session's extension text on the server (issue 31; at most MAX_SESSION_EXT_LENGTH
+   * characters, 405 past it), then on the stored session. The account's other devices get it at
+   * their next sync.
+   */
+  async updateServerSession(sessionId: string, ext: string): Promise<ImSession | undefined> {
+    const checked = validateUpdateServerSession({ sessionId, ext });
+    await this.context.connection.request('updateServerSession', checked);
+    const store = this.context.store();
+    const session = await store.getSession(checked.sessionId);
+    if (!session) return undefined;
+    const updated = { ...session, ext: checked.ext };
+    await store.putSessions([updated]);
+    this.context.emit('sessions', [updated]);
+    return updated;
   }
 
   /** A read position set on another device (sessionAck push). */
