@@ -20,6 +20,14 @@ export const unitNameIn = (language: SupportedLanguage) => nameIn(language, 'u.u
 export const categoryNameIn = (language: SupportedLanguage) => nameIn(language, 'c.category_name', 'c.category_name_zh');
 /** A spec's label in the caller's language, from `ref_category_spec` joined as `s`; `s.spec_name` stays the key. */
 export const specLabelIn = (language: SupportedLanguage) => nameIn(language, 's.spec_name', 's.spec_label_zh');
+/**
+ * A spec value's label in the caller's language, from `ref_category_spec.spec_value_labels_zh` (keyed by the stored
+ * value): values are labelled for zh-CN only (migration 0044), so in en-US, or without a label, the value is its own.
+ * `category/specList` and the SKU rows' specLabels (goods.lists.ts withSpecLabelsIn) both read it.
+ */
+export function specValueLabelIn(language: SupportedLanguage, labelsZh: Readonly<Record<string, string>> | undefined, value: string): string {
+  return (language === 'zh-CN' && labelsZh?.[value]) || value;
+}
 /** A porterage item's name and unit in the caller's language, from `ref_porterage` joined as `p`. */
 export const porterageNameIn = (language: SupportedLanguage) => nameIn(language, 'p.porterage_name', 'p.porterage_name_zh');
 export const porterageUnitIn = (language: SupportedLanguage) => nameIn(language, 'p.unit_name', 'p.unit_name_zh');

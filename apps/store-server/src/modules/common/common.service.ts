@@ -1,5 +1,6 @@
 import type { LocalizedText, SupportedLanguage } from '@merchant/api-contracts';
 import type { Caller } from '../../http/route';
+import { specValueLabelIn } from '../../db/reference-names';
 import { epochSecondsOf } from '../../shared/clock';
 import { STORE_CODES, StoreError, text } from '../../shared/store-error';
 import type { CommonRepository } from './common.repository';
@@ -47,7 +48,7 @@ export class CommonService {
         specName: r.spec_name,
         specValues: r.spec_values,
         specLabel: r.spec_label,
-        specValueLabels: Object.fromEntries(r.spec_values.map((value) => [value, (language === 'zh-CN' && r.spec_value_labels_zh[value]) || value])),
+        specValueLabels: Object.fromEntries(r.spec_values.map((value) => [value, specValueLabelIn(language, r.spec_value_labels_zh, value)])),
       })),
     };
   }

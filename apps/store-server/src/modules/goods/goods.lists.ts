@@ -2,7 +2,7 @@ import { GOODS_STATUS, STOCK_STATUS, stockStatusOf, type GoodsListRow, type SkuS
 import { sql, type Kysely } from 'kysely';
 import type { SupportedLanguage } from '@merchant/api-contracts';
 import type { StoreDatabase } from '../../db/schema';
-import { categoryNameIn, specLabelIn } from '../../db/reference-names';
+import { categoryNameIn, specLabelIn, specValueLabelIn } from '../../db/reference-names';
 import { toEpochSeconds } from '../../shared/clock';
 import { defineResourceList, fromSeconds, type ListQueryBuilder } from '../../shared/resource-list';
 
@@ -107,8 +107,7 @@ export async function withSpecLabelsIn<Row extends { goodsId: number; specValues
     const specLabels: SkuSpecLabels = {};
     for (const [key, value] of Object.entries(row.specValues)) {
       const spec = specOf.get(`${row.goodsId}\u0000${key}`);
-      // Values are labelled for zh-CN only (migration 0044); in English the value is its own label.
-      specLabels[key] = { name: spec?.spec_label ?? key, value: (language === 'zh-CN' && spec?.spec_value_labels_zh[value]) || value };
+      specLabels[key] = { name: spec?.spec_label ?? key, value: specValueLabelIn(language, spec?.spec_value_labels_zh, value) };
     }
     return { ...row, specLabels };
   });
