@@ -72,7 +72,35 @@ export class ChatFrame {
   /** The row's actions menu → "Stick to top" (or "Remove from top" when it is on top). */
   async toggleTop(account: string) {
     const menu = await this.openSessionActions(account);
-    await menu.getByRole('menuitem').click();
+    await menu.getByTestId(/^session-(un)?stick-top$/).click();
+  }
+
+  /** The row's actions menu → "Add/Edit top note…" → the note → Save (issue 32 §9). */
+  async setTopNote(account: string, note: string) {
+    const menu = await this.openSessionActions(account);
+    await menu.getByTestId('session-edit-note').click();
+    const dialog = this.frame.getByTestId('top-note-dialog');
+    await dialog.getByTestId('top-note-input').fill(note);
+    await dialog.getByTestId('top-note-save').click();
+    await expect(dialog).toBeHidden();
+  }
+
+  topNote(account: string) {
+    return this.session(account).getByTestId('session-top-note');
+  }
+
+  draftMark(account: string) {
+    return this.session(account).getByTestId('session-draft');
+  }
+
+  /** "Other devices" in the header, and its dialog (issue 32 §8). */
+  devicesButton() {
+    return this.frame.getByTestId('devices-open');
+  }
+
+  async openDevices() {
+    await this.devicesButton().click();
+    return this.frame.getByTestId('devices-dialog');
   }
 
   conversationTitle() {

@@ -74,8 +74,9 @@ export function ChatApp({ storeName, now, storage, onRequestStorageAccess, ownAc
           hidden={!showList}
           sx={{ width: narrow ? '100%' : 300, flexShrink: 0, overflowY: 'auto', display: showList ? undefined : 'none' }}
         >
-          <Box sx={{ px: 2, py: 1.5, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-            <Typography component="h1" variant="h6" noWrap>
+          {/* The store's name on its own line, the header's actions below it: in 300 px they no longer fit beside it. */}
+          <Box sx={{ px: 2, pt: 1.5, pb: 0.5, display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', columnGap: 0.5 }}>
+            <Typography component="h1" variant="h6" noWrap sx={{ flexBasis: '100%' }}>
               {storeName || t('app.title')}
             </Typography>
             <SystemMessagesButton now={now} />

@@ -40,7 +40,7 @@ export function toLoginDevice(port: LoginPortRecordValue): LoginDevice | undefin
 /** What the port needs of the client (ImClient, or MultiTabImClient through its leader). */
 export interface LoginPortsSource {
   on(event: 'multiPortLogin', listener: (change: LoginPortsChange) => void): () => void;
-  on(event: 'state', listener: (state: string) => void): () => void;
+  on(event: 'syncDone', listener: () => void): () => void;
 }
 
 export class ImDevicesPort implements DevicesPort {
@@ -57,10 +57,8 @@ export class ImDevicesPort implements DevicesPort {
       if (change.state === 'logout') for (const port of change.ports) if (port.connectionId) this.kicked.delete(port.connectionId);
       this.changed();
     });
-    // A new login answers a fresh list.
-    source.on('state', (state) => {
-      if (state === 'loggedIn') this.changed();
-    });
+    // A new login answers a fresh list; the client keeps it once the login has settled, before the sync ends.
+    source.on('syncDone', () => this.changed());
   }
 
   async list(): Promise<LoginDevice[]> {

@@ -13,7 +13,7 @@ class FakePortsClient implements LoginPortsSource {
   kickAnswer?: (ids: readonly string[]) => Promise<string[]>;
   private readonly listeners = new Map<string, Set<(value: never) => void>>();
 
-  on(event: 'multiPortLogin' | 'state', listener: (value: never) => void): () => void {
+  on(event: 'multiPortLogin' | 'syncDone', listener: (value: never) => void): () => void {
     const set = this.listeners.get(event) ?? new Set();
     set.add(listener);
     this.listeners.set(event, set);
@@ -21,7 +21,7 @@ class FakePortsClient implements LoginPortsSource {
   }
 
   fire(event: 'multiPortLogin', change: LoginPortsChange): void;
-  fire(event: 'state', state: string): void;
+  fire(event: 'syncDone', summary: unknown): void;
   fire(event: string, value: unknown): void {
     for (const listener of this.listeners.get(event) ?? []) (listener as (value: unknown) => void)(value);
   }
@@ -76,13 +76,12 @@ describe('ImDevicesPort', () => {
     await expect(port.signOut('conn-gone')).resolves.toBe(false);
   });
 
-  it('says the list changed when this client logged in again', () => {
+  it('says the list changed when this client logged in again and synced (the login answer holds the list)', () => {
     const client = new FakePortsClient();
     const port = client.port();
     let changed = 0;
     port.onChange(() => changed++);
-    client.fire('state', 'connecting');
-    client.fire('state', 'loggedIn');
+    client.fire('syncDone', {});
     expect(changed).toBe(1);
   });
 });
