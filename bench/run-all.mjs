@@ -26,6 +26,7 @@ for (const script of process.argv.slice(2).length ? process.argv.slice(2) : [
   'bench/secure-transport/chromium.mjs',
   'bench/store-api/run.mjs',
   'bench/order-list/run.mjs',
+  'bench/store-load/run.mjs',
   'bench/order-notify/run.mjs',
   'bench/marketing/pricing.bench.mjs',
   'bench/marketing/claims.bench.mjs',
