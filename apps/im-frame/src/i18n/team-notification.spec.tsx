@@ -66,7 +66,7 @@ describe('team notification sentences', () => {
   it('is a line of its own, not a bubble, and names members by the nick they wrote with in the conversation', () => {
     const fromBob = sampleMessage({ idClient: 'b1', sessionId: 'team-42', type: 'text', text: 'hi all', from: 'bob', fromNick: 'Bob Li' });
     const added = notification('n11', { type: 'addTeamMembers', accounts: ['bob', 'erin'] });
-    renderWithI18n(<MessageList label="Messages" messages={[fromBob, added]} emptyText="none" now={NOW} onRetry={() => undefined} menuFor={() => ({ label: 'Message actions', reactionsLabel: 'Reactions', reactions: [], actions: [{ key: 'forward', label: 'Forward', onSelect: () => undefined }] })} />, 'en-US');
+    renderWithI18n(<MessageList label="Messages" messages={[fromBob, added]} emptyText="none" now={NOW} onRetry={() => undefined} menuFor={() => ({ label: 'Message actions', reactions: [], actions: [{ key: 'forward', label: 'Forward', onSelect: () => undefined }] })} />, 'en-US');
     const line = screen.getByTestId('message-notification');
     expect(line).toHaveTextContent('Alice invited Bob Li, erin');
     // No sender header and no action menu on the notification's row; the text message keeps both.

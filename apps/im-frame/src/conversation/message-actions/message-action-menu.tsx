@@ -32,7 +32,6 @@ export interface MessageReaction {
 export interface MessageMenuModel {
   /** The "more" button's name: "Message actions: <snippet>". */
   label: string;
-  reactionsLabel: string;
   reactions: MessageReaction[];
   actions: MessageAction[];
 }
@@ -68,55 +67,55 @@ export function useMessageMenu(model: MessageMenuModel | undefined): { contextPr
   const destructive = model.actions.filter((action) => action.danger);
   const plain = model.actions.filter((action) => !action.danger);
   const button = (
-        <IconButton
-          ref={buttonRef}
-          size="small"
-          aria-label={model.label}
-          aria-haspopup="menu"
-          aria-expanded={anchor ? true : undefined}
-          data-testid="message-more"
-          onClick={(event) => setAnchor({ element: event.currentTarget })}
-          sx={{ p: 0.25, color: 'text.secondary' }}
-        >
-          <MoreHorizIcon fontSize="small" />
-        </IconButton>
+    <IconButton
+      ref={buttonRef}
+      size="small"
+      aria-label={model.label}
+      aria-haspopup="menu"
+      aria-expanded={anchor ? true : undefined}
+      data-testid="message-more"
+      onClick={(event) => setAnchor({ element: event.currentTarget })}
+      sx={{ p: 0.25, color: 'text.secondary' }}
+    >
+      <MoreHorizIcon fontSize="small" />
+    </IconButton>
   );
   const menu = (
-      <Menu
-        open={anchor !== undefined}
-        onClose={close}
-        anchorEl={anchor && 'element' in anchor ? anchor.element : undefined}
-        anchorReference={anchor && 'top' in anchor ? 'anchorPosition' : 'anchorEl'}
-        anchorPosition={anchor && 'top' in anchor ? anchor : undefined}
-        slotProps={{ list: { 'aria-label': model.label, dense: true, sx: { maxWidth: 260 } } as object }}
-        data-testid="message-menu"
-      >
-        {model.reactions.map((reaction) => (
-          <MenuItem
-            key={`react-${reaction.body}`}
-            role="menuitemcheckbox"
-            aria-checked={reaction.mine}
-            aria-label={reaction.label}
-            data-testid={`message-react-${reaction.body}`}
-            onClick={choose(reaction.onSelect)}
-            sx={{ display: 'inline-flex', minWidth: 0, px: 0.75, fontSize: 18, borderRadius: 1, ...(reaction.mine ? { bgcolor: 'action.selected' } : {}) }}
-          >
-            <span aria-hidden="true">{reaction.emoji}</span>
-          </MenuItem>
-        ))}
-        {model.reactions.length > 0 && plain.length + destructive.length > 0 && <Divider />}
-        {plain.map((action) => (
-          <MenuItem key={action.key} data-testid={`message-${action.key}`} onClick={choose(action.onSelect)}>
-            <ListItemText>{action.label}</ListItemText>
-          </MenuItem>
-        ))}
-        {destructive.length > 0 && plain.length > 0 && <Divider />}
-        {destructive.map((action) => (
-          <MenuItem key={action.key} data-testid={`message-${action.key}`} onClick={choose(action.onSelect)} sx={{ color: 'error.main' }}>
-            <ListItemText>{action.label}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+    <Menu
+      open={anchor !== undefined}
+      onClose={close}
+      anchorEl={anchor && 'element' in anchor ? anchor.element : undefined}
+      anchorReference={anchor && 'top' in anchor ? 'anchorPosition' : 'anchorEl'}
+      anchorPosition={anchor && 'top' in anchor ? anchor : undefined}
+      slotProps={{ list: { 'aria-label': model.label, dense: true, sx: { maxWidth: 260 } } as object }}
+      data-testid="message-menu"
+    >
+      {model.reactions.map((reaction) => (
+        <MenuItem
+          key={`react-${reaction.body}`}
+          role="menuitemcheckbox"
+          aria-checked={reaction.mine}
+          aria-label={reaction.label}
+          data-testid={`message-react-${reaction.body}`}
+          onClick={choose(reaction.onSelect)}
+          sx={{ display: 'inline-flex', minWidth: 0, px: 0.75, fontSize: 18, borderRadius: 1, ...(reaction.mine ? { bgcolor: 'action.selected' } : {}) }}
+        >
+          <span aria-hidden="true">{reaction.emoji}</span>
+        </MenuItem>
+      ))}
+      {model.reactions.length > 0 && plain.length + destructive.length > 0 && <Divider />}
+      {plain.map((action) => (
+        <MenuItem key={action.key} data-testid={`message-${action.key}`} onClick={choose(action.onSelect)}>
+          <ListItemText>{action.label}</ListItemText>
+        </MenuItem>
+      ))}
+      {destructive.length > 0 && plain.length > 0 && <Divider />}
+      {destructive.map((action) => (
+        <MenuItem key={action.key} data-testid={`message-${action.key}`} onClick={choose(action.onSelect)} sx={{ color: 'error.main' }}>
+          <ListItemText>{action.label}</ListItemText>
+        </MenuItem>
+      ))}
+    </Menu>
   );
   return { contextProps, button, menu };
 }

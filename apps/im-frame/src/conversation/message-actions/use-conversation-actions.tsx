@@ -102,7 +102,7 @@ export function useConversationActions({ controller, sessionId, session, name, m
       view && canComment(message)
         ? QUICK_COMMENT_EMOJI.map(({ body, emoji }) => ({ body, emoji, label: t('messageActions.reactWith', { emoji }), mine: mine(body), onSelect: () => run(() => view.toggleComment(message, body)) }))
         : [];
-    return { label: t('messageActions.moreLabel', { text: snippet }), reactionsLabel: t('messageActions.reactions'), reactions, actions };
+    return { label: t('messageActions.moreLabel', { text: snippet }), reactions, actions };
   };
 
   const nameOfMember = useCallback((account: string) => controller.findCustomer(account).then((found) => found?.nick), [controller]);
@@ -132,7 +132,7 @@ export function useConversationActions({ controller, sessionId, session, name, m
 
   const pinnedBar = view && (
     <PinnedBar
-      key={sessionId}
+      key={`pinned-bar-${sessionId}`}
       pins={view.pins}
       nameOf={pinnerName}
       onShow={(pin) => {
