@@ -11,9 +11,11 @@ describe('ID_FIELDS (issue 34 §3): every id a call takes is declared with its k
       fileIdList: z.array(z.number()).default([]),
       id: z.number().pipe(z.number()),
       ideas: z.string(),
+      orderNo: z.string().optional(),
+      casino: z.boolean(),
       paid: z.boolean(),
     });
-    expect(idFieldPaths(biz)).toEqual(['fileIdList', 'goodsId', 'id', 'rows[].orderId', 'video.fileId']);
+    expect(idFieldPaths(biz)).toEqual(['fileIdList', 'goodsId', 'id', 'orderNo', 'rows[].orderId', 'video.fileId']);
   });
 
   it('declares exactly the id fields of every contract, and nothing for a path no contract has', () => {
@@ -22,7 +24,7 @@ describe('ID_FIELDS (issue 34 §3): every id a call takes is declared with its k
       const derived = idFieldPaths(contract.biz);
       const declared = Object.keys(ID_FIELDS[contract.path] ?? {}).sort();
       if (derived.join() !== declared.join()) {
-        problems.push(`${contract.path}: its biz has id fields [${derived.join(', ')}] but ID_FIELDS declares [${declared.join(', ')}]; declare each with target/filter/platform and its kind in libs/api-contracts/src/owned-ids.ts`);
+        problems.push(`${contract.path}: its biz has id fields [${derived.join(', ')}] but ID_FIELDS declares [${declared.join(', ')}]; declare each with target/filter/platform/external and its kind in libs/api-contracts/src/owned-ids.ts`);
       }
     }
     const paths = new Set(allEndpoints.map((contract) => contract.path));

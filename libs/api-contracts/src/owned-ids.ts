@@ -16,9 +16,13 @@ export const OWNED_RESOURCE_KINDS = [
   'goodsSnapshot',
   'skuWarning',
   'order',
+  /** An order's number (`orderNo`), as the lists take it. */
+  'orderNumber',
   'shipment',
   'refund',
+  'refundNumber',
   'complaint',
+  'complaintNumber',
   'evaluation',
   'inventoryItem',
   'inventoryWarningConfig',
@@ -59,19 +63,25 @@ export type PlatformResourceKind = (typeof PLATFORM_RESOURCE_KINDS)[number];
  * - `target`: the call reads, changes or refers to that row; another store's id answers 10100004 (not found)
  *   or 10100003 (no permission) and changes nothing;
  * - `filter`: the id narrows a list of the caller's own rows; another store's id answers an empty page;
- * - `platform`: reference data of the platform, the same for every store.
+ * - `platform`: reference data of the platform, the same for every store;
+ * - `external`: a number another system gives (a carrier's tracking number), no row of ours.
  */
 export type IdFieldUse =
   | { readonly use: 'target'; readonly kind: OwnedResourceKind }
   | { readonly use: 'filter'; readonly kind: OwnedResourceKind }
-  | { readonly use: 'platform'; readonly kind: PlatformResourceKind };
+  | { readonly use: 'platform'; readonly kind: PlatformResourceKind }
+  | { readonly use: 'external'; readonly kind: 'trackingNumber' };
 
 const target = (kind: OwnedResourceKind): IdFieldUse => ({ use: 'target', kind });
 const filter = (kind: OwnedResourceKind): IdFieldUse => ({ use: 'filter', kind });
 const platform = (kind: PlatformResourceKind): IdFieldUse => ({ use: 'platform', kind });
+const trackingNumber: IdFieldUse = { use: 'external', kind: 'trackingNumber' };
 
-/** A field is an id by its name: `id`, `…Id`, `…Ids`, `…IdList` (a nested one as `rows[].orderId`, `video.fileId`). */
-const ID_FIELD_NAME = /(^id|Id|Ids|IdList)$/;
+/**
+ * A field is an id by its name: `id`, `…Id`, `…Ids`, `…IdList`, or a number a row is known by (`…No`: orderNo,
+ * refundNo); a nested one as `rows[].orderId`, `video.fileId`.
+ */
+const ID_FIELD_NAME = /(^id|Id|Ids|IdList|No)$/;
 
 /**
  * The id fields of a biz schema as paths: object keys joined by `.`, an array's items as `[]`; optional,
@@ -143,13 +153,17 @@ export const ID_FIELDS: Readonly<Record<string, Readonly<Record<string, IdFieldU
   [`${E}/expand/ftEspStoreMmCategory/checkExistsUpperShelfGoods`]: { categoryId: platform('category') },
   '/v1/store/common/asyncTask/queryById': { id: target('asyncTask') },
 
+  [`${E}/order/list`]: { orderNo: filter('orderNumber') },
   [`${E}/order/detail`]: { orderId: target('order') },
-  [`${E}/order/ship`]: { orderId: target('order') },
-  [`${E}/order/bulkShip`]: { 'rows[].orderId': target('order') },
+  [`${E}/order/ship`]: { orderId: target('order'), trackingNo: trackingNumber },
+  [`${E}/order/bulkShip`]: { 'rows[].orderId': target('order'), 'rows[].trackingNo': trackingNumber },
   [`${E}/order/shipment/detail`]: { shipmentId: target('shipment') },
   [`${E}/order/deliverySlip`]: { orderIds: target('order') },
   [`${E}/order/extendReturnPeriod`]: { orderId: target('order') },
   [`${E}/order/salesCertificate`]: { orderId: target('order') },
+  [`${E}/afterSales/refund/list`]: { orderNo: filter('orderNumber'), refundNo: filter('refundNumber') },
+  [`${E}/afterSales/complaint/list`]: { orderNo: filter('orderNumber'), complaintNo: filter('complaintNumber') },
+  [`${E}/afterSales/evaluation/list`]: { orderNo: filter('orderNumber') },
   [`${E}/afterSales/refund/detail`]: { refundId: target('refund') },
   [`${E}/afterSales/refund/approveRefundOnly`]: { refundId: target('refund') },
   [`${E}/afterSales/refund/approveReturn`]: { refundId: target('refund') },
@@ -260,6 +274,8 @@ export const ID_FIELDS: Readonly<Record<string, Readonly<Record<string, IdFieldU
   [`${E}/store/cartage/template/delete`]: { templateId: target('cartageTemplate') },
   [`${E}/store/cartage/template/quote`]: { templateId: target('cartageTemplate') },
 
+  [`${E}/trade/tradeOrder/list`]: { orderNo: filter('orderNumber') },
+  [`${E}/trade/refund/list`]: { orderNo: filter('orderNumber'), refundNo: filter('refundNumber') },
   [`${E}/trade/tradeOrder/detail`]: { orderId: target('order') },
   [`${E}/trade/refund/detail`]: { refundId: target('refund') },
   [`${E}/trade/settlement/detail`]: { settlementId: target('settlement') },
@@ -270,7 +286,8 @@ export const ID_FIELDS: Readonly<Record<string, Readonly<Record<string, IdFieldU
   '/v1/store/pay/deposit/queryTransferDetail': { transferId: target('depositTransfer') },
 };
 
+type OwnedIdFieldUse = Extract<IdFieldUse, { use: 'target' | 'filter' }>;
 /** The id fields of one call that name a store's own rows (`target` and `filter`), by field path. */
-export function ownedIdFields(path: string): Array<[field: string, use: IdFieldUse & { use: 'target' | 'filter' }]> {
-  return Object.entries(ID_FIELDS[path] ?? {}).filter((entry): entry is [string, IdFieldUse & { use: 'target' | 'filter' }] => entry[1].use !== 'platform');
+export function ownedIdFields(path: string): Array<[field: string, use: OwnedIdFieldUse]> {
+  return Object.entries(ID_FIELDS[path] ?? {}).filter((entry): entry is [string, OwnedIdFieldUse] => entry[1].use === 'target' || entry[1].use === 'filter');
 }

@@ -17,11 +17,12 @@ import {
   type OwnedResourceKind,
   type PermissionCode,
 } from '@merchant/api-contracts';
+import { sql } from 'kysely';
 import { DEMO_STORE } from '../db/seed';
 import { OPERATOR_GOODS_PATH_PREFIX, OPERATOR_KEY_HEADER } from '../modules/operator/operator.schemas';
 import { startTestServer, type CallResult, type TestHarness } from '../testing/harness';
 import { databaseDigest, digestDifference } from '../testing/database-digest';
-import { ownedRowsOf } from '../testing/owned-rows';
+import { ownedRowsOf, type OwnedKeys, type OwnedRowKey } from '../testing/owned-rows';
 
 const USER = '/v1/store/eshop/store/user';
 const OK = STORE_CODES.success;
@@ -30,8 +31,12 @@ const OPERATOR_KEY = 'ownership-spec-operator-key-0123456789';
 /** Store B: the demo store, whose seed builds a row of every kind through the modules' own services. */
 const B = DEMO_STORE.id;
 
-type Ids = Record<OwnedResourceKind, number>;
+type Ids = Record<OwnedResourceKind, OwnedRowKey>;
 type Biz = Record<string, unknown>;
+/** Rows of B a case needs besides the first of each kind: the numbers of orders that have a refund, a complaint, a review. */
+interface MoreOfB {
+  orderNoWith: Record<'refund' | 'complaint' | 'evaluation', string>;
+}
 
 /**
  * The fields a call needs besides its ids, so that its biz passes the contract and only ownership can refuse
@@ -39,13 +44,18 @@ type Biz = Record<string, unknown>;
  * another store's templates and files). The ids of top-level fields are filled in from ID_FIELDS; nested ones
  * are written here. A call with no entry is sent its ids alone.
  */
-const CASES: Record<string, ReadonlyArray<(b: Ids) => Biz>> = {
+const CASES: Record<string, ReadonlyArray<(b: Ids, more: MoreOfB) => Biz>> = {
   // One filter at a time: each alone finds store B's rows (the control case), so each is tested on its own.
   '/v1/store/eshop/goods/list': [
     () => ({ freightTemplateId: undefined, cartageTemplateId: undefined }),
     () => ({ goodsId: undefined, cartageTemplateId: undefined }),
     () => ({ goodsId: undefined, freightTemplateId: undefined }),
   ],
+  // One number at a time, as with the goods filters.
+  '/v1/store/eshop/afterSales/refund/list': [(b, more) => ({ refundNo: undefined, orderNo: more.orderNoWith.refund }), () => ({ orderNo: undefined })],
+  '/v1/store/eshop/afterSales/complaint/list': [(b, more) => ({ complaintNo: undefined, orderNo: more.orderNoWith.complaint }), () => ({ orderNo: undefined })],
+  '/v1/store/eshop/afterSales/evaluation/list': [(b, more) => ({ orderNo: more.orderNoWith.evaluation })],
+  '/v1/store/eshop/trade/refund/list': [(b, more) => ({ refundNo: undefined, orderNo: more.orderNoWith.refund }), () => ({ orderNo: undefined })],
   '/v1/store/eshop/order/ship': [() => ({ carrier: 'SF Express', trackingNo: 'SF1234567890' })],
   '/v1/store/eshop/order/bulkShip': [(b) => ({ rows: [{ orderId: b.order, carrier: 'SF Express', trackingNo: 'SF1234567890' }] })],
   '/v1/store/eshop/order/extendReturnPeriod': [() => ({ days: 3 })],
@@ -189,7 +199,8 @@ interface Case {
 }
 
 /** The cases of every call with an owned id field: its CASES (or one plain case) with B's ids in every top-level id field. */
-function casesOf(b: Ids): { cases: Case[]; problems: string[] } {
+function casesOf(keys: OwnedKeys, more: MoreOfB): { cases: Case[]; problems: string[] } {
+  const b = keys.first;
   const cases: Case[] = [];
   const problems: string[] = [];
   for (const contract of allEndpoints) {
@@ -198,14 +209,14 @@ function casesOf(b: Ids): { cases: Case[]; problems: string[] } {
     const covered = new Set<string>();
     for (const make of CASES[contract.path] ?? [() => ({})]) {
       const biz: Biz = {};
-      const extra = make(b);
+      const extra = make(b, more);
       for (const [field, use] of owned) {
         if (field.includes('.') || field.includes('[]') || field in extra) continue;
         biz[field] = /Ids$|IdList$/.test(field) ? [b[use.kind]] : b[use.kind];
       }
       for (const [key, value] of Object.entries(extra)) if (value === undefined) delete biz[key];
       for (const [key, value] of Object.entries(extra)) if (value !== undefined) biz[key] = value;
-      const foreign = owned.filter(([field, use]) => valuesAt(biz, field).includes(b[use.kind])).map(([field]) => field);
+      const foreign = owned.filter(([field, use]) => valuesAt(biz, field).some((value) => keys.all[use.kind].has(value as OwnedRowKey))).map(([field]) => field);
       foreign.forEach((field) => covered.add(field));
       const parsed = contract.biz.safeParse(contract.idempotent ? { ...biz, idempotencyKey: '00000000-0000-4000-8000-000000000000' } : biz);
       if (!parsed.success) problems.push(`${contract.path}: the case ${JSON.stringify(biz)} breaks the contract (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}); fix its entry in CASES`);
@@ -224,7 +235,8 @@ describe('every call that takes an id refuses the ids of another store (issue 34
   let staffA: string;
   let roleA: number;
   let storeA: number;
-  let b: Ids;
+  let b: OwnedKeys;
+  let more: MoreOfB;
 
   /** Registers a store through the product's calls and has the operator approve it; answers its owner's token. */
   async function registerStore(userName: string, mobile: string): Promise<{ token: string; storeId: number }> {
@@ -280,11 +292,16 @@ describe('every call that takes an id refuses the ids of another store (issue 34
     // No call of today's product makes an async task (the export jobs replaced them); a finished one as account.int.spec has it.
     await h.database.db.insertInto('store_async_task').values({ store_id: B, kind: 'export', status: 2, fail_reason: '', result: null }).execute();
     b = await ownedRowsOf(h.database.db, B);
+    const orderNoWith = async (table: 'store_refund' | 'store_complaint' | 'store_evaluation') => {
+      const { rows } = await sql<{ order_no: string }>`select o.order_no from ${sql.table(table)} x join store_order o on o.id = x.order_id where x.store_id = ${B} order by x.id limit 1`.execute(h.database.db);
+      return rows[0]!.order_no;
+    };
+    more = { orderNoWith: { refund: await orderNoWith('store_refund'), complaint: await orderNoWith('store_complaint'), evaluation: await orderNoWith('store_evaluation') } };
   });
   afterAll(() => h.close());
 
   it('has a case for every call that takes an owned id, each a valid biz sending store B its ids', () => {
-    const { cases, problems } = casesOf(b);
+    const { cases, problems } = casesOf(b, more);
     expect(problems).toEqual([]);
     // Every call in ID_FIELDS with an owned field is here, so a new contract with an id has a case or fails above.
     const called = new Set(cases.map((c) => c.contract.path));
@@ -295,7 +312,7 @@ describe('every call that takes an id refuses the ids of another store (issue 34
 
   it("lets store B's owner read each of its rows these cases name (the ids are real, the biz is valid)", async () => {
     const ownerB = await h.login(DEMO_STORE.userName, DEMO_STORE.password);
-    const reads = casesOf(b).cases.filter((c) => READ_CALL.test(c.contract.path));
+    const reads = casesOf(b, more).cases.filter((c) => READ_CALL.test(c.contract.path));
     const wrong: string[] = [];
     for (const batch of inBatches(reads, BATCH)) {
       const answers = await Promise.all(batch.map(({ contract, biz }) => h.call(contract.path, biz, ownerB)));
@@ -310,7 +327,7 @@ describe('every call that takes an id refuses the ids of another store (issue 34
   });
 
   it("answers not-found or no-permission to store B's ids on every call (an empty page for a list filter), and changes nothing", async () => {
-    const { cases } = casesOf(b);
+    const { cases } = casesOf(b, more);
     const wrong: string[] = [];
     // A few calls at a time (they are all refused, so they cannot disturb each other), the database read around each batch.
     for (const batch of inBatches(cases, BATCH)) {
@@ -327,7 +344,7 @@ describe('every call that takes an id refuses the ids of another store (issue 34
   });
 
   it("refuses a staff account of store A with 10100003 on every call with a code it lacks, and changes nothing", async () => {
-    const { cases } = casesOf(b);
+    const { cases } = casesOf(b, more);
     const bizOf = (contract: AnyEndpoint) => cases.find((c) => c.contract === contract)?.biz ?? {};
     const byCode = new Map<PermissionCode, AnyEndpoint[]>();
     for (const contract of allEndpoints) {

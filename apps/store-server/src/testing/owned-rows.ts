@@ -6,16 +6,25 @@ import type { StoreDatabase } from '../db/schema';
  * Where a store's rows of each kind are (issue 34 §3, ../http/ownership.int.spec.ts): the table and, where a table
  * holds several kinds or some rows a store cannot act on by id, the condition that picks the right ones.
  */
-const OWNED_ROWS: Record<OwnedResourceKind, { table: string; where?: string }> = {
+interface OwnedRows {
+  table: string;
+  where?: string;
+  /** The column the call takes (default `id`): a number the row is known by, e.g. `order_no`. */
+  column?: string;
+}
+const OWNED_ROWS: Record<OwnedResourceKind, OwnedRows> = {
   // On shelf: the goods list (not the drafts list) shows it.
   goods: { table: 'store_goods', where: 'status = 2' },
   sku: { table: 'store_goods_sku' },
   goodsSnapshot: { table: 'store_goods_snapshot' },
   skuWarning: { table: 'store_goods_stock_warning' },
   order: { table: 'store_order' },
+  orderNumber: { table: 'store_order', column: 'order_no' },
   shipment: { table: 'store_shipment' },
   refund: { table: 'store_refund' },
+  refundNumber: { table: 'store_refund', column: 'refund_no' },
   complaint: { table: 'store_complaint' },
+  complaintNumber: { table: 'store_complaint', column: 'complaint_no' },
   evaluation: { table: 'store_evaluation' },
   inventoryItem: { table: 'store_inventory_item' },
   inventoryWarningConfig: { table: 'store_inventory_warning_config' },
@@ -46,16 +55,28 @@ const OWNED_ROWS: Record<OwnedResourceKind, { table: string; where?: string }> =
   depositTransfer: { table: 'store_deposit_transfer' },
 };
 
-/** One id of each kind that the store owns (its first), or an error naming the kinds it has none of. */
-export async function ownedRowsOf(db: Kysely<StoreDatabase>, storeId: number): Promise<Record<OwnedResourceKind, number>> {
-  const ids = {} as Record<OwnedResourceKind, number>;
+/** What a call takes to name a row: its id, or its number (`orderNo`). */
+export type OwnedRowKey = number | string;
+
+/** Per kind, the first of the store's rows (the one a case sends) and all of them (a case may pick another). */
+export interface OwnedKeys {
+  first: Record<OwnedResourceKind, OwnedRowKey>;
+  all: Record<OwnedResourceKind, ReadonlySet<OwnedRowKey>>;
+}
+
+/** The ids (or numbers) of every kind that the store owns, or an error naming the kinds it has none of. */
+export async function ownedRowsOf(db: Kysely<StoreDatabase>, storeId: number): Promise<OwnedKeys> {
+  const first = {} as Record<OwnedResourceKind, OwnedRowKey>;
+  const all = {} as Record<OwnedResourceKind, ReadonlySet<OwnedRowKey>>;
   const missing: string[] = [];
-  for (const [kind, { table, where }] of Object.entries(OWNED_ROWS) as Array<[OwnedResourceKind, { table: string; where?: string }]>) {
+  for (const [kind, { table, where, column = 'id' }] of Object.entries(OWNED_ROWS) as Array<[OwnedResourceKind, OwnedRows]>) {
     const condition = where ? sql` and ${sql.raw(where)}` : sql``;
-    const { rows } = await sql<{ id: number | string }>`select id from ${sql.table(table)} where store_id = ${storeId}${condition} order by id limit 1`.execute(db);
-    if (rows[0]) ids[kind] = Number(rows[0].id);
-    else missing.push(`${kind} (${table})`);
+    const { rows } = await sql<{ key: number | string }>`select ${sql.ref(column)} as key from ${sql.table(table)} where store_id = ${storeId}${condition} order by id`.execute(db);
+    const keys = rows.map((row) => (column === 'id' ? Number(row.key) : String(row.key)));
+    if (keys[0] === undefined) missing.push(`${kind} (${table})`);
+    else first[kind] = keys[0];
+    all[kind] = new Set(keys);
   }
   if (missing.length) throw new Error(`store ${storeId} has no row of: ${missing.join(', ')}; make one in the test's set-up`);
-  return ids;
+  return { first, all };
 }
