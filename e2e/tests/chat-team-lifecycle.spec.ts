@@ -44,6 +44,7 @@ test('team life cycle across two merchants: create, invite and accept, promote, 
     // Create: an advanced team invites (beInviteMode needVerify by default).
     const teamName = `Sofa desk ${Date.now()}`;
     await ownerTeams.fillCreate(teamName, 'advanced', [otherAccount]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('create-team.png') });
     const teamId = await ownerTeams.submitCreate(teamName);
     expect(teamId).toMatch(/^\d+$/);
@@ -51,6 +52,7 @@ test('team life cycle across two merchants: create, invite and accept, promote, 
     // Invite and accept: the invitation names the team; accepting joins it.
     const invitation = await memberTeams.openInvitation(teamName);
     await expect(invitation).toContainText(/Demo|s_1001/);
+    expect(await seriousViolations(otherPage)).toEqual([]);
     await otherPage.screenshot({ path: testInfo.outputPath('team-invitation.png') });
     await invitation.getByTestId('sys-msg-accept').click();
     await expect(invitation.getByTestId('sys-msg-answers')).toHaveCount(0);
@@ -64,6 +66,13 @@ test('team life cycle across two merchants: create, invite and accept, promote, 
     await expect(owner.teamMember(STORE_ACCOUNT)).toHaveAttribute('data-role', 'owner');
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('team-panel-owner.png') });
+    // The owner's settings form (info and the five modes of an advanced team).
+    await owner.frame.getByTestId('team-settings-open').click();
+    await expect(owner.frame.getByTestId('team-settings')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath('team-settings.png') });
+    await owner.frame.getByTestId('team-settings').press('Escape');
+    await expect(owner.frame.getByTestId('team-settings')).toBeHidden();
     await ownerTeams.memberAction(otherAccount, 'makeManager');
     await expect(owner.teamMember(otherAccount)).toHaveAttribute('data-role', 'manager');
 

@@ -45,9 +45,9 @@ export function TeamSettingsDialog({ open, team, canChangeModes, busy, onClose, 
   const form = useForm<TeamSettingsValues>({ defaultValues: initial, resolver: zodResolver(teamSettingsSchema), mode: 'onSubmit' });
   const { register, handleSubmit, control, reset, formState, setError } = form;
 
+  // The form starts from the team each time it opens (team left out of the deps: not on every re-read while open).
   useEffect(() => {
     if (open) reset(settingsOf(team));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form starts from the team each time it opens
   }, [open]);
 
   const submit = handleSubmit(async (values) => {
