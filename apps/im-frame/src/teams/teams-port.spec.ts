@@ -230,3 +230,35 @@ describe('which team messages notify the merchant', () => {
     expect((await port.getTeamPanel('t1')).myNotify).toBe('managers');
   });
 });
+
+describe('ImTeamsPort.memberNames', () => {
+  it('names by nickInTeam first, then the user nick; accounts with neither are left out; users read 150 at a time', async () => {
+    const fake = new FakeContactsServices();
+    fake.storedMembers = [memberRow('c_demo1', { nickInTeam: 'Alice in VIP' }), memberRow('c_demo2')];
+    const many = Array.from({ length: 160 }, (_, index) => `c_x${index}`);
+    fake.profiles = [{ account: 'c_demo1', nick: 'Alice' }, { account: 'c_demo2', nick: 'Bob' }, { account: 'c_x159', nick: 'Last' }, { account: 'c_x0', nick: '' }];
+    const names = await portOver(fake).memberNames('t1', ['c_demo1', 'c_demo2', 'c_demo2', ...many]);
+    expect([...names]).toEqual([
+      ['c_demo1', 'Alice in VIP'],
+      ['c_demo2', 'Bob'],
+      ['c_x159', 'Last'],
+    ]);
+    const lookups = fake.calls.filter((call) => call.startsWith('getUsers ')).map((call) => call.slice('getUsers '.length).split(',').length);
+    expect(lookups).toEqual([150, 11]);
+  });
+
+  it('offline: the stored nicks only, no failure', async () => {
+    const fake = new FakeContactsServices();
+    fake.storedMembers = [memberRow('c_demo1', { nickInTeam: 'Alice in VIP' })];
+    fake.profiles = offline();
+    expect([...(await portOver(fake).memberNames('t1', ['c_demo1', 'c_demo2']))]).toEqual([['c_demo1', 'Alice in VIP']]);
+    expect((await portOver(fake).memberNames('t1', [])).size).toBe(0);
+  });
+
+  it('a team system message without a team in attach is refused before anything is sent', async () => {
+    const fake = new FakeContactsServices();
+    const sysMsg = { idServer: '1', category: 'team' as const, type: 'teamInvite', from: 'c_demo1', to: 's_1001', time: 1, read: false, state: 'init' as const, attach: 'not json' };
+    await expect(portOver(fake).answerTeamSysMsg(sysMsg, true)).rejects.toMatchObject({ code: 414 });
+    expect(fake.calls).toEqual([]);
+  });
+});
