@@ -45,9 +45,10 @@ export interface GroupCommitStats {
 /**
  * How many group-commit batches may be written at once (see GroupCommitQueue): batches in flight
  * together never share an account, so they never wait on each other's rows and each one is its own
- * statement, its own transaction. Two: on the 2-core bench machine a lone message no longer waits
- * for the batch in flight unless they share an account (docs/performance.md "Batches that share no
- * account"); `MessageService` option `inFlight` / `IM_WRITES_IN_FLIGHT` sets it.
+ * statement, its own transaction. Two: a message that shares no account with the batch in flight
+ * need not wait for it, while more slots mostly made batches smaller and dearer per message on the
+ * 2-core bench machine (docs/performance.md "Issue 36: batches that share no account");
+ * `MessageService` option `inFlight` / `IM_WRITES_IN_FLIGHT` sets it.
  */
 export const DEFAULT_WRITES_IN_FLIGHT = 2;
 
