@@ -55,7 +55,7 @@ describe('inventory centre flows', () => {
     expect(within(dialog).getByText('warehouse is required')).toBeInTheDocument();
     expect(server.callsTo('/item/add')).toEqual([]);
 
-    await pick(user, within(dialog).getByTestId('skuId-input'), 'lamp', /Desk lamp black \/ S/);
+    await pick(user, within(dialog).getByTestId('skuId-input'), 'lamp', /Desk lamp colour: black \/ size: S/);
     await user.type(within(dialog).getByTestId('warehouseName-input'), 'North hub');
     await user.click(within(dialog).getByTestId('resource-form-submit'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Register item' })).not.toBeInTheDocument());
@@ -65,7 +65,7 @@ describe('inventory centre flows', () => {
     await dismissNotice(user);
     await user.click(screen.getByRole('button', { name: 'Register item' }));
     const again = await dialogNamed('Register item');
-    await pick(user, within(again).getByTestId('skuId-input'), 'lamp', /Desk lamp black \/ S/);
+    await pick(user, within(again).getByTestId('skuId-input'), 'lamp', /Desk lamp colour: black \/ size: S/);
     await user.type(within(again).getByTestId('warehouseName-input'), 'North hub');
     await user.click(within(again).getByTestId('resource-form-submit'));
     expect(await screen.findByText('this item is already kept at that warehouse')).toBeInTheDocument();

@@ -8,7 +8,7 @@ import Autocomplete, { type AutocompleteRenderInputParams } from '@mui/material/
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { EndpointData, goodsEndpoints, inventoryEndpoints } from '@merchant/api-contracts';
+import { pickLanguage, skuSpecText, type EndpointData, type goodsEndpoints, type inventoryEndpoints } from '@merchant/api-contracts';
 import { useSettledText } from '../../../resource-kit/useSettledText';
 import { goodsListApi } from '../../goods/api';
 import { inventoryApi } from '../api';
@@ -21,8 +21,6 @@ const CHOICES = 20;
 /** The largest list page (console-spec §2): enough to name a store's warehouses. */
 const LARGEST_PAGE = 200;
 
-/** A SKU's spec values as store-server writes an item's SKU text. */
-export const specText = (sku: Pick<SkuRow, 'specValues'>) => Object.values(sku.specValues).join(' / ');
 export const itemText = (item: Pick<ItemRow, 'itemName' | 'skuText'>) => `${item.itemName} ${item.skuText}`.trim();
 
 interface FieldProps {
@@ -159,10 +157,11 @@ export function ItemsPicker({ warehouseName, value, onChange, label, helperText,
 
 /** One of the store's goods SKUs (search by goods title), from the goods area's SKU stock list. */
 export function SkuPicker({ value, onChange, label, error, helperText, onBlur, testId, inputRef }: FieldProps & { value: SkuRow | null; onChange(sku: SkuRow | null): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [input, setInput] = useState('');
   const typed = useSettledText(input);
-  const skuLabel = (sku: SkuRow) => `${sku.title} ${specText(sku)}`.trim();
+  // The SKU's spec by its labels in the console's language (the stock rows' specLabels, issue 35 §8).
+  const skuLabel = (sku: SkuRow) => `${sku.title} ${skuSpecText(sku, pickLanguage(i18n.language))}`.trim();
   const search = typed && value && typed === skuLabel(value) ? '' : typed;
   const result = goodsListApi.endpoints.skuStockList.useQuery({ pageNum: 1, pageSize: CHOICES, ...(search ? { title: search } : {}) });
   return (

@@ -91,7 +91,7 @@ describe('/marketing/activity/activityList/apply', () => {
     server.on(A.applyActivity.path, (): Envelope => ({ code: STORE_CODES.invalidParameter, msg: 'invalid parameters', errInfo: { problems } as Envelope['errInfo'] }));
     expect(await screen.findByRole('heading', { name: 'Apply: Spring home fair' }, LOAD)).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: /^Goods SKU/ }));
-    await user.click(await screen.findByRole('option', { name: /Porcelain floor tile 600x600/ }));
+    await user.click(await screen.findByRole('option', { name: /Porcelain floor tile Size: 600x600/ }));
     expect(await screen.findByText('List ¥89.00, activity price at most ¥80.10')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Activity price/), '85.5');
     await user.click(screen.getByRole('button', { name: 'Submit application' }));

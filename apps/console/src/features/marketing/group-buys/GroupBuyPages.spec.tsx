@@ -105,7 +105,7 @@ describe('/marketing/SpellGroup/add', () => {
     });
     await user.type(await screen.findByLabelText(/^Name/, {}, LOAD), 'Summer tiles');
     await user.click(screen.getByRole('combobox', { name: /^SKU/ }));
-    await user.click(await screen.findByRole('option', { name: /Porcelain floor tile 600x600/ }));
+    await user.click(await screen.findByRole('option', { name: /Porcelain floor tile Size: 600x600/ }));
     expect(await screen.findByText('List price ¥89.00; the group price cannot be higher')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Group price/), '69.5');
     await user.type(screen.getByLabelText(/^Orders per buyer/), '0');

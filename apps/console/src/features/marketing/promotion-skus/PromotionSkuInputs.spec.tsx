@@ -56,16 +56,16 @@ describe('promotion SKU lines', () => {
 
     await user.clear(picker);
     await user.type(picker, 'Porcelain');
-    await user.click(await screen.findByRole('option', { name: 'Porcelain floor tile 600x600' }));
+    await user.click(await screen.findByRole('option', { name: 'Porcelain floor tile Size: 600x600' }));
     expect(server.callsTo(goodsEndpoints.skuStockList.path).map((call) => call.biz.title)).toContain('Porcelain');
-    expect(picker).toHaveValue('Porcelain floor tile 600x600');
+    expect(picker).toHaveValue('Porcelain floor tile Size: 600x600');
     expect(await screen.findByText('List price ¥89.00; the group price cannot be higher')).toBeInTheDocument();
     expect(screen.getByText('List ¥89.00, activity price at most ¥80.10')).toBeInTheDocument();
 
     await user.type(screen.getByRole('textbox', { name: /^Group price/ }), '69');
     await save();
     await waitFor(() =>
-      expect(sent()).toEqual([{ skus: [{ skuId: 901, goodsId: 501, listPriceCents: 8_900, label: 'Porcelain floor tile 600x600', groupPriceCents: 6_900 }] }]),
+      expect(sent()).toEqual([{ skus: [{ skuId: 901, goodsId: 501, listPriceCents: 8_900, label: 'Porcelain floor tile Size: 600x600', groupPriceCents: 6_900 }] }]),
     );
   });
 
@@ -85,5 +85,20 @@ describe('promotion SKU lines', () => {
     await user.click(within(second).getByRole('combobox', { name: /^商品规格/ }));
     await user.type(within(second).getByRole('combobox', { name: /^商品规格/ }), '无此商品');
     expect(await screen.findByText('没有可选的商品规格')).toBeInTheDocument();
+  });
+
+  it('zh-CN: offers each SKU by its spec labels from the stock rows (issue 35 §8), not the stored keys', async () => {
+    const server = createFakeStoreServer();
+    const labelled = [{ ...SKUS[0]!, specValues: { Size: '600x600', Finish: 'matte' }, specLabels: { Size: { name: '尺寸', value: '600x600' }, Finish: { name: '表面', value: '哑光' } } }, SKUS[1]!];
+    server.on(goodsEndpoints.skuStockList.path, ({ biz }) => ok({ pageNum: 1, pageSize: Number(biz.pageSize), total: labelled.length, list: labelled }));
+    const { user } = renderFieldForm({ field: linesField, schema, server, defaults: { skus: [{}] }, language: 'zh-CN' });
+    const picker = await screen.findByRole('combobox', { name: /^商品规格/ }, FIRST_LOAD);
+    await user.click(picker);
+    const porcelain = await screen.findByRole('option', { name: 'Porcelain floor tile 尺寸：600x600 / 表面：哑光' });
+    // A row without labels (a spec its category does not list) reads by its keys.
+    expect(screen.getByRole('option', { name: 'Fabric sofa Seats：3' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Size|Finish|matte/ })).toBeNull();
+    await user.click(porcelain);
+    expect(picker).toHaveValue('Porcelain floor tile 尺寸：600x600 / 表面：哑光');
   });
 });

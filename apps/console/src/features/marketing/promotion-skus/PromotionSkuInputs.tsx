@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { EndpointData, goodsEndpoints } from '@merchant/api-contracts';
+import { pickLanguage, skuSpecText, type EndpointData, type LabelledSkuSpec, type SupportedLanguage, type goodsEndpoints } from '@merchant/api-contracts';
 import { formatCents } from '@merchant/ui-kit';
 import { FORM_FIELD_COMPONENTS, textFieldProps, useFieldControl, type ResourceFormInputProps } from '../../../resource-kit';
 import { useSettledText } from '../../../resource-kit/useSettledText';
@@ -25,9 +25,12 @@ export interface PromotionSkuLine {
   label?: string;
 }
 
-/** "Porcelain floor tile 600x600 / Grey": the goods title and the SKU's spec values, as the picker shows them. */
-export const skuLabel = (sku: Pick<SkuRow, 'title' | 'specValues'>) => `${sku.title} ${Object.values(sku.specValues).join(' / ')}`.trim();
-/** A stored line's picker text, from the title and spec text a promotion's details return. */
+/**
+ * "Porcelain floor tile 尺寸：600x600": the goods title and the SKU's spec by its labels in `language` (the stock
+ * rows' specLabels, issue 35 §8), as the picker shows it.
+ */
+export const skuLabel = (sku: Pick<SkuRow, 'title'> & LabelledSkuSpec, language: SupportedLanguage) => `${sku.title} ${skuSpecText(sku, language)}`.trim();
+/** A stored line's picker text, from the title and the spec text a promotion's details return (labelled by store-server in the request's language). */
 export const storedSkuLabel = (sku: { title: string; specText: string }) => `${sku.title} ${sku.specText}`.trim();
 /** `skus.2.skuId` → `skus.2.<key>`. */
 const sibling = (name: string, key: keyof PromotionSkuLine) => name.replace(/[^.]+$/, key);
@@ -44,7 +47,8 @@ const SEARCH_PAGE_SIZE = 20;
 
 /** A line's SKU (the `skuId` column's input): the store's SKUs searched by goods title. */
 export function SkuCellInput({ field, required, disabled }: ResourceFormInputProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = pickLanguage(i18n.language);
   const control = useFieldControl(field);
   const form = useFormContext();
   const storedLabel = useWatch({ name: sibling(field.name, 'label') }) as string | undefined;
@@ -55,7 +59,7 @@ export function SkuCellInput({ field, required, disabled }: ResourceFormInputPro
   // The chosen SKU's own text lists everything, not the goods titled like it.
   const search = chosen && typed === chosen.label ? '' : typed.trim();
   const result = goodsListApi.endpoints.skuStockList.useQuery({ pageNum: 1, pageSize: SEARCH_PAGE_SIZE, ...(search ? { title: search } : {}) });
-  const options: Choice[] = (result.data?.list ?? []).map((row) => ({ skuId: row.skuId, label: skuLabel(row), goodsId: row.goodsId, listPriceCents: row.price }));
+  const options: Choice[] = (result.data?.list ?? []).map((row) => ({ skuId: row.skuId, label: skuLabel(row, language), goodsId: row.goodsId, listPriceCents: row.price }));
   const fieldProps = textFieldProps(control, { required, disabled });
   return (
     <Autocomplete<Choice>
