@@ -1,3 +1,4 @@
+/** @jest-environment-options {"styles": "all"} */
 // Issue 7 shell behaviours on the real manifest: help centre, size and theme settings, the menu, tabs
 // that survive a reload and keep their state, the mobile drawer. Store init: app/storeInit.spec.tsx.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -1,3 +1,4 @@
+/** @jest-environment-options {"styles": "all"} */
 // The sidebar's group headings (audit: scrolled, the sticky headings piled on each other and let the
 // entries show through them).
 import { screen, waitFor, within } from '@testing-library/react';
