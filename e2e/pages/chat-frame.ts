@@ -111,6 +111,12 @@ export class ChatFrame {
     return this.frame.getByTestId('message-list').getByTestId('message');
   }
 
+  /** A message's action menu (issue 32 §4): its More button, then the menu item `message-<key>` (reply, pin, recall…). */
+  async messageAction(message: Locator, key: string) {
+    await message.getByTestId('message-more').click();
+    await this.frame.getByRole('menu').getByTestId(`message-${key}`).click();
+  }
+
   input() {
     return this.frame.locator('[data-testid="message-input"] textarea:not([aria-hidden]), textarea[data-testid="message-input"]').first();
   }

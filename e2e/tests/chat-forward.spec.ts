@@ -26,7 +26,7 @@ test("the merchant forwards one customer's message to another customer, who rece
     const original = chat.messages().filter({ hasText: tip });
     await expect(original).toHaveCount(1);
 
-    await original.getByTestId('message-forward').click();
+    await chat.messageAction(original, 'forward');
     const dialog = chat.frame.getByRole('dialog', { name: /转发给|Forward to/ });
     const toBob = dialog.locator('[data-testid="forward-target"][data-session-id="p2p-c_demo2"]');
     await expect(toBob).toBeVisible();

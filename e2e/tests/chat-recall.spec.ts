@@ -37,7 +37,7 @@ test('the merchant recalls a reply, confirmed first; a recall by the customer re
     await expect(mine).toHaveAttribute('data-status', 'success');
 
     // Cancelling recalls nothing; confirming recalls it on both sides.
-    await mine.getByTestId('message-recall').click();
+    await chat.messageAction(mine, 'recall');
     const dialog = chat.frame.getByTestId('recall-dialog');
     await expect(dialog).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('recall-confirm.png') });
@@ -46,7 +46,7 @@ test('the merchant recalls a reply, confirmed first; a recall by the customer re
     await expect(dialog).toBeHidden();
     await expect(chat.messages().filter({ hasText: wrong })).toHaveCount(1);
 
-    await mine.getByTestId('message-recall').click();
+    await chat.messageAction(mine, 'recall');
     await chat.frame.getByTestId('recall-dialog').getByTestId('recall-confirm').click();
     const recalledLine = chat.messages().filter({ has: chat.frame.getByTestId('message-recalled') }).first();
     await expect(recalledLine).toHaveText(/你撤回了一条消息|You recalled a message/);

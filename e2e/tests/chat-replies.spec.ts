@@ -28,7 +28,7 @@ test("the merchant replies to a customer's message in the embedded chat; the cus
     await expect(asked).toContainText('I ordered the oak dining table');
 
     // Reply on the customer's message: the composer quotes it, and sending answers it.
-    await asked.getByTestId('message-reply').click();
+    await chat.messageAction(asked, 'reply');
     const bar = chat.frame.getByTestId('reply-bar');
     await expect(bar).toContainText(/(Replying to|回复) Alice Chen(: |：)I ordered the oak dining table last week/);
     await expect(chat.input()).toBeFocused();

@@ -93,6 +93,8 @@ export function FavouritesDialog({ extras, now, onClose }: { extras: MessageExtr
         <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }} data-testid="favourites-list">
           {collects?.map((collect) => {
             const snippet = collect.message ? messageSnippet(collect.message, t) : t('messageActions.favourites.unknown');
+            // A text shows whole (up to four lines); other types by their label, a file with its name.
+            const shownText = collect.message?.type === 'text' ? collect.message.text : snippet;
             const who = collect.message ? (collect.message.from === extras.account ? t('conversation.you') : collect.message.fromNick || collect.message.from) : '';
             return (
               <Box component="li" key={collect.id} data-testid="favourite" data-id={collect.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 1, borderBottom: 1, borderColor: 'divider' }}>
@@ -102,8 +104,12 @@ export function FavouritesDialog({ extras, now, onClose }: { extras: MessageExtr
                       {t('messageActions.favourites.from', { name: who, time: formatChatTime(collect.message.time, now, t) })}
                     </Typography>
                   )}
-                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="favourite-text">
-                    {snippet}
+                  <Typography
+                    variant="body2"
+                    sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap', display: '-webkit-box', WebkitLineClamp: 4, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+                    data-testid="favourite-text"
+                  >
+                    {shownText}
                   </Typography>
                 </Box>
                 <Button size="small" color="error" aria-label={t('messageActions.favourites.removeLabel', { text: snippet })} onClick={() => void remove(collect)} data-testid="favourite-remove">

@@ -18,7 +18,7 @@ export function QuickComments({ comments, myAccount, nameOf, onToggle }: QuickCo
   if (comments.length === 0) return null;
   const bodies = [...new Set(comments.map((c) => c.body))];
   return (
-    <Box role="group" aria-label={t('messageActions.reactions')} data-testid="message-reactions" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5, maxWidth: '75%' }}>
+    <Box role="group" aria-label={t('messageActions.reactions')} data-testid="message-reactions" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
       {bodies.map((body) => {
         const by = comments.filter((c) => c.body === body);
         const mine = by.some((c) => c.from === myAccount);

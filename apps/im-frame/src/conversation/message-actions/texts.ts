@@ -43,7 +43,7 @@ export const messageActionsZh = {
   },
   pins: {
     label: '固定的消息',
-    by: '{{name}} 固定',
+    by: '由{{name}}固定',
     position: '第 {{index}} 条，共 {{count}} 条',
     jump: '查看固定的消息：{{text}}',
     next: '下一条固定的消息',

@@ -118,13 +118,14 @@ export function useConversationActions({ controller, sessionId, session, name, m
         )
       ) : null;
     if (comments.length === 0 && !receipt) return null;
+    // One line under the bubble: the quick comments, then my message's read state.
     return (
-      <>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, justifyContent: message.flow === 'out' ? 'flex-end' : 'flex-start', maxWidth: '75%' }}>
         {extras && view && (
           <QuickComments comments={comments} myAccount={extras.account} nameOf={(account) => (account === sessionOwner(session) ? name : nameOf(account))} onToggle={(body) => run(() => view.toggleComment(message, body))} />
         )}
         {receipt}
-      </>
+      </Box>
     );
   };
 

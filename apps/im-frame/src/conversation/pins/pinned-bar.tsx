@@ -11,7 +11,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
 import type { ChatPin } from '../message-actions/message-extras-port';
-import { messageSnippet } from '../../i18n/message-text';
+import { messageDisplayText, messageSnippet } from '../../i18n/message-text';
 
 export interface PinnedBarProps {
   pins: readonly ChatPin[];
@@ -28,6 +28,8 @@ export function PinnedBar({ pins, nameOf, onShow, onUnpin }: PinnedBarProps) {
   const newestFirst = [...pins].sort((a, b) => b.createTime - a.createTime);
   const shown = newestFirst[Math.min(index, newestFirst.length - 1)];
   const snippet = shown.message ? messageSnippet(shown.message, t) : '';
+  // The whole first line: the bar is as wide as the conversation and cuts it with an ellipsis itself.
+  const firstLine = shown.message ? (messageDisplayText(shown.message, t).split(/\r?\n/)[0] ?? '') : '';
   return (
     <Box
       role="region"
@@ -50,7 +52,7 @@ export function PinnedBar({ pins, nameOf, onShow, onUnpin }: PinnedBarProps) {
             {pins.length > 1 && ` · ${t('messageActions.pins.position', { index: Math.min(index, newestFirst.length - 1) + 1, count: pins.length })}`}
           </Typography>
           <Typography variant="body2" noWrap data-testid="pinned-bar-text">
-            {snippet}
+            {firstLine}
           </Typography>
         </Box>
       </ButtonBase>
