@@ -1,4 +1,5 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { LoginPage } from '../pages/login-page';
 import { ConsoleShell } from '../pages/console-shell';
 import { ChatFrame, CHROMIUM_WITH_STORAGE_PARTITIONING } from '../pages/chat-frame';
@@ -34,6 +35,12 @@ test('a top note and a draft survive a reload; another device of the account is 
     const note = `Address change asked ${Date.now() % 10000}`;
     if ((await chat.pinnedMark('c_demo1').count()) === 0) await chat.toggleTop('c_demo1');
     await expect(chat.pinnedMark('c_demo1')).toBeVisible();
+    const menu = await chat.openSessionActions('c_demo1');
+    await menu.getByTestId('session-edit-note').click();
+    await expect(chat.frame.getByTestId('top-note-dialog')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await chat.frame.getByTestId('top-note-cancel').click();
+    await expect(chat.frame.getByTestId('top-note-dialog')).toBeHidden();
     await chat.setTopNote('c_demo1', note);
     await expect(chat.topNote('c_demo1')).toContainText(note);
 
@@ -56,6 +63,7 @@ test('a top note and a draft survive a reload; another device of the account is 
     await chat.openSession('c_demo1');
     await expect(chat.input()).toHaveValue(draft);
     await page.screenshot({ path: testInfo.outputPath('conversations-after-reload.png') });
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Sending clears the draft.
     await chat.sendButton().click();
@@ -69,6 +77,7 @@ test('a top note and a draft survive a reload; another device of the account is 
     const row = dialog.getByTestId(/^device-/).filter({ hasText: 'Android 14' });
     await expect(row).toHaveAttribute('data-client-type', '1');
     await page.screenshot({ path: testInfo.outputPath('devices.png') });
+    expect(await seriousViolations(page)).toEqual([]);
     await row.getByTestId('device-sign-out').click();
     await chat.frame.getByTestId('device-confirm').getByTestId('device-confirm-ok').click();
     await phone.device.closed;
@@ -78,6 +87,11 @@ test('a top note and a draft survive a reload; another device of the account is 
     await page.screenshot({ path: testInfo.outputPath('devices-signed-out.png') });
     // The frame itself stays signed in.
     await expect(chat.connectionStatus()).toHaveAttribute('data-phase', 'connected');
+    await chat.frame.getByTestId('devices-close').click();
+
+    // Taken off the top again: the worker's later tests expect the list newest first.
+    await chat.toggleTop('c_demo1');
+    await expect(chat.pinnedMark('c_demo1')).toHaveCount(0);
   } finally {
     phone.device?.close();
     await alice.close();
@@ -102,4 +116,11 @@ function storedDraft(chat: ChatFrame, sessionId: string): Promise<string | undef
       }),
     [`merchant-im-merchant-im-${STORE_ACCOUNT}`, sessionId] as const,
   );
+}
+
+/** axe's serious and critical findings inside the chat frame. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  return (await new AxeBuilder({ page }).include('iframe[data-testid="im-frame"]').analyze()).violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
 }

@@ -39,14 +39,16 @@ test('a conversation stuck to the top moves above newer ones and stays there aft
 
     // The open actions menu has no serious accessibility violations (the frame's document only).
     const menu = await chat.openSessionActions(pinned);
-    await expect(menu.getByRole('menuitem')).toHaveText('取消置顶');
+    // Stick-top comes first; the top note, mute and delete follow (issue 32 §9).
+    await expect(menu.getByRole('menuitem').first()).toHaveText('取消置顶');
+    await expect(menu.getByRole('menuitem')).toHaveText(['取消置顶', '添加置顶备注…', '消息免打扰', '删除会话…']);
     const violations = (await new AxeBuilder({ page }).include('iframe[data-testid="im-frame"]').analyze()).violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
     expect(violations).toEqual([]);
 
     // Taken off the top, it goes back below the newer conversation (and leaves other tests' lists as they were).
-    await menu.getByRole('menuitem').click();
+    await menu.getByTestId('session-unstick-top').click();
     await expect(chat.pinnedMark(pinned)).toHaveCount(0);
     await expect(chat.sessionRows().first()).toHaveAttribute('data-testid', `session-item-${later}`);
   } finally {
