@@ -147,7 +147,7 @@ describe('pins', () => {
 });
 
 describe('quick comments', () => {
-  it('adds mine from the menu, counts the customer\'s, and the toggle under the bubble takes mine back', async () => {
+  it("adds mine from the menu, counts the customer's, and the toggle under the bubble takes mine back", async () => {
     const { user, list, extras } = await openChat([question]);
     const menu = await openMessageMenu(user, bubble(list, 'q1'));
     await user.click(within(menu).getByRole('menuitemcheckbox', { name: 'React with 👍' }));

@@ -117,11 +117,13 @@ describe('ImMessageExtrasPort', () => {
     push('msgPin', { pin: { idClient: 'c1', sessionId: 'p2p-s_1001', pinFrom: 'c_demo1', createTime: 1, updateTime: 1, msg: imMessage('c1') }, deleted: false });
     push('quickComment', { idServer: '1001', sessionId: 'p2p-c_demo1', comment: { from: 'c_demo1', body: 1, time: 2 }, deleted: true });
     push('msgsDeletedSelf', ['c1']);
+    push('sessionHistoryCleared', { id: 'p2p-c_demo1', scene: 'p2p', to: 'c_demo1', ack: 0, unread: 0, updateTime: 1 } as Parameters<ImClientEvents['sessionHistoryCleared']>[0]);
     push('teamMsgReceipts', [{ teamId: '42', idServer: '5', idClient: 't5', read: 3, unread: 0 }]);
     expect(changes).toEqual([
       expect.objectContaining({ type: 'pin', deleted: false, pin: expect.objectContaining({ sessionId: 'p2p-s_1001', pinFrom: 'c_demo1', message: expect.objectContaining({ text: 'c1' }) }) }),
       { type: 'comment', sessionId: 'p2p-c_demo1', idServer: '1001', comment: { from: 'c_demo1', body: 1, time: 2 }, deleted: true },
       { type: 'deleted', idClients: ['c1'] },
+      { type: 'cleared', sessionId: 'p2p-c_demo1' },
       { type: 'teamReads', counts: [{ idClient: 't5', read: 3, unread: 0 }] },
     ]);
   });
