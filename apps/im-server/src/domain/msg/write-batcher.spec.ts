@@ -114,6 +114,22 @@ describe('GroupCommitQueue', () => {
       await expect(Promise.all(all)).resolves.toEqual(['done a:1', 'done b:2', 'done c:3', 'done d:4']);
     });
 
+    it('with more than a full batch waiting, no small batch starts beside the one in flight: the next one waits and goes full', async () => {
+      const w = controlledWrite();
+      const queue = new GroupCommitQueue<string, string>(w.write as never, 2, 2, keysOf);
+      const all = ['a:1', 'b:2', 'c:3', 'd:4', 'e:5'].map((j) => queue.submit(j));
+      await tick();
+      expect(w.batches).toEqual([['a:1', 'b:2']]); // three wait: more than a batch of two
+      w.finishNext();
+      await Promise.all(all.slice(0, 2));
+      await tick();
+      // c and d go full; e alone waits then (one ≤ 2), so it starts beside them.
+      expect(w.batches).toEqual([['a:1', 'b:2'], ['c:3', 'd:4'], ['e:5']]);
+      w.finishNext();
+      w.finishNext();
+      await expect(Promise.all(all)).resolves.toHaveLength(5);
+    });
+
     it('any arrival: no two batches in flight share a key, and each key sees its jobs written and answered in arrival order', async () => {
       await fc.assert(
         fc.asyncProperty(
