@@ -66,6 +66,8 @@ export {
 export { verifyImToken, ImTokenError, LongPollHub, type ImTokenClaims, type FrameSocket } from '@merchant/im-core/server';
 // Server session rules (issue 31): getServerSessions, getServerSession, updateServerSession.
 export { serverSessionsQueryProblem, serverSessionIdProblem, updateServerSessionProblem, MAX_SESSION_EXT_LENGTH } from '@merchant/im-core/server';
+// Full-text search rules (issue 31): msgFtsSearch.
+export { ftsSearchProblem, FTS_DEFAULT_MSG_LIMIT, FTS_MSG_TYPE_CODES, type FtsSearchBody } from '@merchant/im-core/server';
 // Image operation grammar (§5 "Image processing"): the object store parses what the client writes.
 export { ImError, parseImageOperations, SYNC_THUMBNAIL_LIMIT, type ImageOperation } from '@merchant/im-core/server';
 // Document types and list limits (§5 Files, §9): the server registers and lists with the client's rules.

@@ -98,4 +98,12 @@ describe(`search index (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect((await history.search(viewer, { keyword: 'Ze', limit: 100 })).length).toBe(5);
     expect(await history.search(viewer, { keyword: '%_', limit: 100 })).toEqual([]);
   });
+
+  it('full-text search (msgFtsSearch, issue 31) reads the same trigram index, with no index of its own', async () => {
+    const compiled = history.ftsQuery(viewer, { keyword: 'zebrafish' }).select('id_server').compile();
+    const result = await store.db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]));
+    expect(JSON.stringify(result.rows[0]['QUERY PLAN'])).toContain('im_message_text_trgm');
+    const found = await history.ftsSearch(viewer, { keyword: 'ZEBRAFISH' });
+    expect(found.map((m) => m.text)).toEqual([5, 4, 3, 2, 1].map((k) => `Is the Zebrafish tank in stock? order ${k * 4000}`));
+  });
 });

@@ -49,7 +49,7 @@ export type { SyncNotification, SyncNotificationKind } from './sync/sync-notific
 export type { SyncSummary } from './sync/sync-engine';
 export type { ImBroadcastMsg, RollbackOptions } from './model/history-rules';
 export type { HistorySyncNotification } from './sync/sync-merge-history';
-export type { ServerSearchQuery, ServerSearchPage } from './services/history/history-service';
+export type { ServerSearchQuery, ServerSearchPage, FtsSearchQuery } from './services/history/history-service';
 export { SYNC_RETRY_LIMIT, OFFLINE_SESSION_CONCURRENCY } from './sync/constants';
 export { SYNC_OPTION_DEFAULTS } from './sync/sync-options';
 export type { SyncOptions, SyncOptionName } from './sync/sync-options';

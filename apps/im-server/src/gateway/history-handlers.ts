@@ -47,6 +47,12 @@ export const HISTORY_HANDLERS: CommandHandlers = {
     return { msgs: msgs.map((m) => messageRecord(m, ctx.port.account)) };
   },
 
+  // Full-text search (issue 31, docs/protocol.md "Full-text search"): text and tip, p2p and teams, only what the caller still sees.
+  msgFtsSearch: async (ctx, body) => {
+    const msgs = await ctx.services.history.ftsSearch(ctx.port.account, body);
+    return { msgs: msgs.map((m) => messageRecord(m, ctx.port.account)) };
+  },
+
   // Recall (issue 31, docs/protocol.md "Recall"): stored for both accounts with their sync numbers,
   // then msgDeleted to every port of both on every node (the caller's own link has the response).
   deleteMsg: async (ctx, body) => {

@@ -26,4 +26,6 @@ export * from '../model/message-types';
 export * from '../validation/antispam-rules';
 // Server session rules (issue 31): the same checks the sessions service runs before a call.
 export * from '../validation/session-rules';
+// Full-text search rules (issue 31): the same checks history.ftsSearch runs before a call.
+export * from '../validation/fts-rules';
 export * from './long-poll-hub';

@@ -11,3 +11,4 @@ export * from './thread-rules';
 export * from './chatroom-rules';
 export * from './antispam-rules';
 export * from './session-rules';
+export * from './fts-rules';

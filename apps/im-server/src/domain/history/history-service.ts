@@ -1,13 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
 import { ImServerError, parameterError } from '../errors';
-import { ResponseCode } from '../../protocol';
+import { FTS_DEFAULT_MSG_LIMIT, FTS_MSG_TYPE_CODES, ResponseCode, SceneCode, ftsSearchProblem, type FtsSearchBody } from '../../protocol';
 import { MESSAGE_COLUMNS, conversationKey, messageFromRow, p2pSessionId, type HistoryQuery, type StoredMessage } from '../msg/message';
 import { MAX_TEXT_LENGTH } from '../msg/limits';
 import { validateAccount, validatePageLimit } from '../msg/checks';
 import { visibleTo } from '../msg/visibility';
 import { targetOfSessionId } from '../session/session-service';
 import { allocateSeq } from '../sync/sequence';
+import { teamConversation } from '../team/team-fanout';
 
 /** im-client-spec §5 "batch self-delete 1 to 100 messages". */
 export const MAX_DELETE_SELF_BATCH = 100;
@@ -47,6 +48,9 @@ export interface SearchQuery {
   lastMsgId?: string;
   limit?: number;
 }
+
+/** A msgFtsSearch body (the command table's field names), checked by ftsSearchProblem. */
+export type FtsQuery = FtsSearchBody;
 
 /**
  * History per account (issue 10 §2): delete for self and clear server history hide messages from
@@ -203,6 +207,73 @@ export class HistoryService {
       } else q = q.where('time', '<=', endTime);
     } else if (query.lastMsgId) q = q.where('id_server', '<', anchorOf(query.lastMsgId));
     return q.orderBy('time', 'desc').orderBy('id_server', 'desc').limit(limit);
+  }
+
+  /**
+   * Full-text search (msgFtsSearch, issue 31; docs/protocol.md "Full-text search"): text and tip
+   * messages whose text contains the keyword (case-insensitive), in the viewer's p2p conversations
+   * and the teams it is a valid member of (teamHistory's rule), or in the sessions named; only what
+   * the viewer still sees (visibleTo: not deleted for self, not recalled, not cleared). msgLimit
+   * messages (default 20, §9), newest first unless order ASC; with sessionLimit, only the hits of the
+   * sessionLimit sessions whose newest hit is newest. The keyword is matched as `lower(text) like
+   * '%…%'`, the expression of the trigram index im_message_text_trgm (migration 008): no index or
+   * write-path work of its own.
+   */
+  async ftsSearch(viewer: string, query: FtsQuery): Promise<StoredMessage[]> {
+    const problem = ftsSearchProblem(query);
+    if (problem) throw parameterError(problem);
+    const search = this.ftsQuery(viewer, query);
+    const msgLimit = (query.msgLimit as number | undefined) ?? FTS_DEFAULT_MSG_LIMIT;
+    const direction = query.order === 'ASC' ? 'asc' : 'desc';
+    let q = search.select(MESSAGE_COLUMNS);
+    if (query.sessionLimit !== undefined) {
+      const sessions = await search
+        .select('conversation')
+        .groupBy('conversation')
+        .orderBy(sql`max(time)`, 'desc')
+        .orderBy('conversation')
+        .limit(query.sessionLimit as number)
+        .execute();
+      if (sessions.length === 0) return [];
+      q = q.where('conversation', 'in', sessions.map((s) => s.conversation));
+    }
+    const rows = await q.orderBy('time', direction).orderBy('id_server', direction).limit(msgLimit).execute();
+    return rows.map(messageFromRow);
+  }
+
+  /** The rows a checked msgFtsSearch matches, before selection, order and limits (tests EXPLAIN it). */
+  ftsQuery(viewer: string, query: FtsQuery) {
+    const keyword = (query.keyword as string).toLowerCase();
+    const types = (query.msgTypes as number[] | undefined)?.length ? (query.msgTypes as number[]) : [...FTS_MSG_TYPE_CODES];
+    const sessionIds = (query.sessionIds as string[] | undefined) ?? [];
+    const fromTime = (query.fromTime as number | undefined) ?? 0;
+    const toTime = (query.toTime as number | undefined) ?? 0;
+    const teamIds = sessionIds.filter((id) => id.startsWith('team-')).map((id) => Number(id.slice('team-'.length))).filter(Number.isSafeInteger);
+    const peers = sessionIds.filter((id) => id.startsWith('p2p-')).map((id) => validateAccount(id.slice('p2p-'.length), 'sessionIds'));
+    let q = this.db
+      .selectFrom('im_message')
+      .where(sql<boolean>`lower(text) like ${`%${escapeLike(keyword)}%`} escape '\\'`)
+      .where('msg_type', 'in', types)
+      .where((eb) => {
+        // p2p: a conversation the viewer is in; team: a team the viewer is a valid member of.
+        const p2p = eb.and([
+          eb('scene', '=', SceneCode.p2p),
+          eb.or([eb('sender', '=', viewer), eb('receiver', '=', viewer)]),
+          ...(sessionIds.length > 0 ? [eb('conversation', 'in', peers.length > 0 ? peers.map((p) => conversationKey(viewer, p)) : [''])] : []),
+        ]);
+        let memberTeams = eb
+          .selectFrom('im_team_member')
+          .select(sql<string>`${teamConversation('')} || team_id`.as('conversation'))
+          .where('accid', '=', viewer)
+          .where('valid', '=', true);
+        if (sessionIds.length > 0) memberTeams = memberTeams.where('team_id', 'in', teamIds.length > 0 ? teamIds : [-1]);
+        const team = eb.and([eb('scene', '=', SceneCode.team), eb('conversation', 'in', memberTeams)]);
+        return eb.or([p2p, team]);
+      })
+      .where(visibleTo(viewer));
+    if (fromTime > 0) q = q.where('time', '>=', fromTime);
+    if (toTime > 0) q = q.where('time', '<=', toTime);
+    return q;
   }
 
   /** The server ids among `messages` that `viewer` no longer sees (sync leaves them out). */

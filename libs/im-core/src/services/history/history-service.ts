@@ -4,6 +4,7 @@ import { parseSessionId } from '../../store/entities';
 import { SceneCode } from '../../protocol/constants';
 import type { MessageRecordValue } from '../../protocol/records';
 import { validatePageLimit } from '../../validation/message-rules';
+import { validateFtsSearch } from '../../validation/fts-rules';
 import { fromWireMessage, typeCodeOf } from '../../model/wire-mapping';
 import { emptySession } from '../../model/session-state';
 import {
@@ -15,6 +16,8 @@ import {
   type RollbackOptions,
 } from '../../model/history-rules';
 import type { ServiceContext } from '../service-context';
+import type { RequestBodyOf } from '../../protocol/command-definition';
+import type { CommandTable } from '../../protocol/commands';
 
 /** §5 "batch self-delete 1 to 100 messages". */
 export const DELETE_SELF_BATCH_MAX = 100;
@@ -35,6 +38,24 @@ export interface ServerSearchPage {
   messages: ImMessage[];
   /** The page was full: ask again with `after` = its last message. */
   hasMore: boolean;
+}
+
+export interface FtsSearchQuery {
+  /** 1 to 100 characters, matched case-insensitively inside the text of text and tip messages. */
+  keyword: string;
+  /** Sessions to search (`p2p-<account>`, `team-<id>`); none = all of mine. */
+  sessionIds?: string[];
+  /** `text`, `tip` or both (default both). */
+  types?: ('text' | 'tip')[];
+  /** Time range in ms, both ends included; 0 or absent = open. */
+  fromTime?: number;
+  toTime?: number;
+  /** Messages in the answer: 1 to 100, default 20 (§9 "full-text timed search 20"). */
+  limit?: number;
+  /** Only the hits of this many sessions, those with the newest hits (1 to 100; default all). */
+  sessionLimit?: number;
+  /** DESC (default): newest first; ASC: oldest first. */
+  order?: 'ASC' | 'DESC';
 }
 
 /** Events of this service (ServiceEvents carries them to the app). */
@@ -107,6 +128,28 @@ export class HistoryService {
     const received = answer.msgs ?? [];
     const messages = received.map((r) => fromWireMessage(r, this.context.account)).filter((m): m is ImMessage => m !== undefined);
     return { messages, hasMore: received.length >= limit };
+  }
+
+  /**
+   * Full-text search (msgFtsSearch, issue 31) over the text and tip messages this account may see,
+   * in all its p2p and team sessions or in the ones named; recalled and deleted messages never come.
+   * Checked here (Param_Error 414) with the rules the server checks again.
+   */
+  async ftsSearch(query: FtsSearchQuery): Promise<ImMessage[]> {
+    if (typeof query !== 'object' || query === null) throw new ImError(ImErrorName.Param_Error, 'query options are required', { code: 414 });
+    const msgTypes = query.types?.map((t) => (t === 'text' || t === 'tip' ? typeCodeOf(t) : -1));
+    const body: RequestBodyOf<CommandTable['msgFtsSearch']> = validateFtsSearch({
+      keyword: query.keyword,
+      ...(query.sessionIds?.length ? { sessionIds: query.sessionIds } : {}),
+      ...(msgTypes?.length ? { msgTypes } : {}),
+      ...(query.fromTime ? { fromTime: query.fromTime } : {}),
+      ...(query.toTime ? { toTime: query.toTime } : {}),
+      ...(query.limit !== undefined ? { msgLimit: query.limit } : {}),
+      ...(query.sessionLimit !== undefined ? { sessionLimit: query.sessionLimit } : {}),
+      ...(query.order ? { order: query.order } : {}),
+    });
+    const answer = await this.context.connection.request('msgFtsSearch', body);
+    return (answer.msgs ?? []).map((r) => fromWireMessage(r, this.context.account)).filter((m): m is ImMessage => m !== undefined);
   }
 
   /** msgsDeletedSelf push: another device deleted these for the account. */
