@@ -9,6 +9,7 @@ import { PERMISSIONS } from '../permissions';
 import { rule } from '../rules';
 import { statusTable, type StatusTable } from '../status-tables';
 import { STORE_CODES } from '../store-codes';
+import { skuSpecLabelsSchema } from './goods';
 
 export const ACTIVITIES_BASE = '/v1/store/eshop/marketing/activities';
 
@@ -106,6 +107,8 @@ export const activityApplicationItem = z.strictObject({
   skuId: z.number().int().positive(),
   /** The SKU's spec values, e.g. { Size: '600x600' }. */
   specValues: z.record(z.string(), z.string()),
+  /** Their labels in the caller's language (issue 35 §8; skuSpecText writes the line). Additive: older answers lack it. */
+  specLabels: skuSpecLabelsSchema.optional(),
   /** The SKU's price when the application was made. */
   listPriceCents: z.number().int(),
   activityPriceCents: z.number().int(),

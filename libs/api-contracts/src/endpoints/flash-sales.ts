@@ -125,6 +125,7 @@ export const flashSaleSku = z.strictObject({
   skuId: z.number().int().positive(),
   goodsId: z.number().int().positive(),
   title: z.string(),
+  /** The SKU's spec by its labels in the caller's language, as skuSpecText writes it: "Size: 600x600" (issue 35 §8). */
   specText: z.string(),
   listPriceCents: z.number().int(),
   priceCents: z.number().int(),

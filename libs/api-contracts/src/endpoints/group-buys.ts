@@ -87,7 +87,7 @@ export const groupBuySku = z.strictObject({
   skuId: z.number().int().positive(),
   goodsId: z.number().int().positive(),
   title: z.string(),
-  /** The SKU's spec values, e.g. "颜色: 白 / 尺寸: 600x600". */
+  /** The SKU's spec by its labels in the caller's language, as skuSpecText writes it: "颜色：白 / 尺寸：600x600" (issue 35 §8). */
   specText: z.string(),
   listPriceCents: z.number().int(),
   groupPriceCents: z.number().int(),

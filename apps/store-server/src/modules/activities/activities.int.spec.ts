@@ -135,7 +135,7 @@ describe('apply', () => {
     const applied = await h.call<Details>(api.applyActivity.path, { campaignId, items: [at(sku!)] }, token);
     expect([applied.code, applied.msg]).toEqual([OK, 'success']);
     expect(applied.data.application).toMatchObject({ campaignId, state: STATE.pending, reason: null, goodsCount: 1, skuCount: 1 });
-    expect(applied.data.items).toEqual([{ goodsId: sku!.goodsId, goodsTitle: expect.any(String), skuId: sku!.skuId, specValues: expect.any(Object), listPriceCents: sku!.priceCents, activityPriceCents: at(sku!).activityPriceCents }]);
+    expect(applied.data.items).toEqual([{ goodsId: sku!.goodsId, goodsTitle: expect.any(String), skuId: sku!.skuId, specValues: expect.any(Object), specLabels: expect.any(Object), listPriceCents: sku!.priceCents, activityPriceCents: at(sku!).activityPriceCents }]);
     const { applicationId } = applied.data.application;
     expect((await h.call<Details>(api.activityDetails.path, { applicationId }, token)).data).toEqual(applied.data);
     expect((await h.call<Campaign>(api.activityCampaign.path, { campaignId }, token)).data.myApplication).toEqual({ applicationId, state: STATE.pending });

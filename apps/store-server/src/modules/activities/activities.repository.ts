@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { SupportedLanguage } from '@merchant/api-contracts';
 import type { StoreDatabase } from '../../db/schema';
+import { withSpecLabelsIn } from '../goods';
 
 type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
 
@@ -47,6 +49,11 @@ function phaseCondition(phase: number, now: Date) {
 /** Campaigns, a store's applications and their lines; every store query is addressed by the store id. */
 export class ActivitiesRepository {
   constructor(private readonly db: Db) {}
+
+  /** SKU rows with their spec keys labelled in `language` (the goods module's reference-spec labels, issue 35 §8). */
+  withSpecLabelsIn<Row extends { goodsId: number; specValues: Readonly<Record<string, string>> }>(rows: readonly Row[], language: SupportedLanguage) {
+    return withSpecLabelsIn(this.db, rows, language);
+  }
 
   /** The store's pending or approved applications to campaigns not yet over (deregistration's blocker). */
   async openApplicationCount(storeId: number, now: Date): Promise<number> {

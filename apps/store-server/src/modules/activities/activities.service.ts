@@ -7,6 +7,7 @@ import {
   type EndpointAnswer,
   type EndpointParsedBiz,
   type RuleProblem,
+  type SupportedLanguage,
   type activityEndpoints,
 } from '@merchant/api-contracts';
 import type { Caller } from '../../http/route';
@@ -97,8 +98,8 @@ export class ActivitiesService {
     return { pageNum: biz.pageNum, pageSize: biz.pageSize, total, list: rows.map((row) => applicationView(row, now)) };
   }
 
-  async details(caller: Caller, applicationId: number): Promise<ApplicationDetails> {
-    return this.detailsOf(this.repository, caller.storeId, applicationId);
+  async details(caller: Caller, applicationId: number, language: SupportedLanguage = 'en-US'): Promise<ApplicationDetails> {
+    return this.detailsOf(this.repository, caller.storeId, applicationId, language);
   }
 
   /**
@@ -107,7 +108,7 @@ export class ActivitiesService {
    * no place left (a hint: the place itself is taken at approval) or with an active application already (the
    * unique index decides); 10100001 on each line's field that breaks the rules.
    */
-  async apply(caller: Caller, biz: EndpointParsedBiz<Api['applyActivity']>): Promise<ApplicationDetails> {
+  async apply(caller: Caller, biz: EndpointParsedBiz<Api['applyActivity']>, language: SupportedLanguage = 'en-US'): Promise<ApplicationDetails> {
     const now = this.clock.now();
     const storeId = caller.storeId;
     try {
@@ -119,7 +120,7 @@ export class ActivitiesService {
         const items = await this.checkedItems(repository, unit, storeId, campaign, biz.items);
         const { id } = await repository.insertApplication(storeId, campaign.id, now);
         await repository.insertItems(storeId, id, items);
-        return this.detailsOf(repository, storeId, id);
+        return this.detailsOf(repository, storeId, id, language);
       });
     } catch (error) {
       if (isCode(error, UNIQUE_VIOLATION)) {
@@ -211,12 +212,16 @@ export class ActivitiesService {
     return applicationView(row, this.clock.now());
   }
 
-  private async detailsOf(repository: ActivitiesRepository, storeId: number, applicationId: number): Promise<ApplicationDetails> {
+  /** The application, its campaign and its lines, each SKU's spec labelled in `language` (issue 35 §8). */
+  private async detailsOf(repository: ActivitiesRepository, storeId: number, applicationId: number, language: SupportedLanguage = 'en-US'): Promise<ApplicationDetails> {
     const application = await this.applicationOf(repository, storeId, applicationId);
     const campaign = await repository.findCampaign(application.campaignId);
     if (!campaign) throw campaignNotFound();
     const [mine] = await repository.activeApplications(storeId, [campaign.id]);
-    const items = await repository.items(applicationId);
+    const items = await repository.withSpecLabelsIn(
+      (await repository.items(applicationId)).map((item) => ({ ...item, goodsId: item.goods_id, specValues: item.spec_values })),
+      language,
+    );
     return {
       application,
       campaign: this.campaignView(campaign, this.clock.now(), mine),
@@ -225,6 +230,7 @@ export class ActivitiesService {
         goodsTitle: item.title,
         skuId: item.sku_id,
         specValues: item.spec_values,
+        specLabels: item.specLabels,
         listPriceCents: item.list_price_cents,
         activityPriceCents: item.activity_price_cents,
       })),

@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { SupportedLanguage } from '@merchant/api-contracts';
 import type { StoreDatabase } from '../../db/schema';
+import { withSpecLabelsIn } from '../goods';
 
 type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
 
@@ -110,6 +112,11 @@ export class FlashSalesRepository {
   }
 
   // --- SKUs --------------------------------------------------------------------------------------
+
+  /** SKU rows with their spec keys labelled in `language` (the goods module's reference-spec labels, issue 35 §8). */
+  withSpecLabelsIn<Row extends { goodsId: number; specValues: Readonly<Record<string, string>> }>(rows: readonly Row[], language: SupportedLanguage) {
+    return withSpecLabelsIn(this.db, rows, language);
+  }
 
   /** The sale's SKUs with their goods' titles and list prices. */
   saleSkus(saleId: number) {

@@ -1,6 +1,6 @@
 import { describeValidationError, flashSaleEndpoints as api } from '@merchant/api-contracts';
 import { keyedRoute } from '../../http/keyed-route';
-import { contractRoute, type StoreRoute } from '../../http/route';
+import { callerLanguage, contractRoute, type StoreRoute } from '../../http/route';
 import { buySchema } from './flash-sales.buyer';
 import type { FlashSalesService } from './flash-sales.service';
 
@@ -10,7 +10,7 @@ export function flashSaleRoutes(sales: FlashSalesService): StoreRoute[] {
     contractRoute(api.flashSaleList, (biz, caller) => sales.list(caller, biz)),
     contractRoute(api.addFlashSale, (biz, caller) => sales.add(caller, biz)),
     contractRoute(api.editFlashSale, (biz, caller) => sales.edit(caller, biz)),
-    contractRoute(api.flashSaleDetails, (biz, caller) => sales.details(caller, biz.saleId)),
+    contractRoute(api.flashSaleDetails, (biz, caller, ctx) => sales.details(caller, biz.saleId, callerLanguage(ctx.request))),
     contractRoute(api.stopFlashSale, (biz, caller) => sales.stop(caller, biz.saleId)),
     contractRoute(api.flashSaleOrders, (biz, caller) => sales.orderList(caller, biz)),
   ];

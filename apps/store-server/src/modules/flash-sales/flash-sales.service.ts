@@ -3,10 +3,12 @@ import {
   FLASH_SALE_STATE,
   ORDER_LIMITS,
   describeRuleProblem,
+  skuSpecText,
   type EndpointAnswer,
   type EndpointParsedBiz,
   type RuleProblem,
   type flashSaleEndpoints,
+  type SupportedLanguage,
 } from '@merchant/api-contracts';
 import { maskPhone } from '@merchant/ui-kit/format';
 import type { Caller } from '../../http/route';
@@ -130,17 +132,21 @@ export class FlashSalesService {
     return this.view(caller.storeId, biz.saleId);
   }
 
-  async details(caller: Caller, saleId: number): Promise<EndpointAnswer<Api['flashSaleDetails']>> {
+  /** The sale and its SKUs, each SKU's spec by its labels in `language` (issue 35 §8, docs/goods.md). */
+  async details(caller: Caller, saleId: number, language: SupportedLanguage = 'en-US'): Promise<EndpointAnswer<Api['flashSaleDetails']>> {
     const sale = await this.repository.findSale(caller.storeId, saleId);
     if (!sale) throw saleNotFound();
-    const skus = await this.repository.saleSkus(saleId);
+    const skus = await this.repository.withSpecLabelsIn(
+      (await this.repository.saleSkus(saleId)).map((sku) => ({ ...sku, goodsId: sku.goods_id, specValues: sku.spec_values ?? {} })),
+      language,
+    );
     return {
       sale: saleView(sale, this.now()),
       skus: skus.map((sku) => ({
         skuId: sku.sku_id,
         goodsId: sku.goods_id,
         title: sku.title,
-        specText: Object.values(sku.spec_values ?? {}).join(' / '),
+        specText: skuSpecText(sku, language),
         listPriceCents: sku.list_price_cents,
         priceCents: sku.price_cents,
         stock: sku.stock + sku.sold,

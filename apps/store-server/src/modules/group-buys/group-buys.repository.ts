@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { SupportedLanguage } from '@merchant/api-contracts';
 import type { StoreDatabase } from '../../db/schema';
+import { withSpecLabelsIn } from '../goods';
 import { likePattern } from '../../shared/resource-list';
 
 type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
@@ -36,6 +38,11 @@ const rulesColumns = (rules: GroupBuyRules) => ({
  */
 export class GroupBuysRepository {
   constructor(private readonly db: Db) {}
+
+  /** SKU rows with their spec keys labelled in `language` (the goods module's reference-spec labels, issue 35 §8). */
+  withSpecLabelsIn<Row extends { goodsId: number; specValues: Readonly<Record<string, string>> }>(rows: readonly Row[], language: SupportedLanguage) {
+    return withSpecLabelsIn(this.db, rows, language);
+  }
 
   /** Group buys still running for a store closing down (deregistration's blocker): active and not yet over. */
   async runningCount(storeId: number, now: Date): Promise<number> {

@@ -1,18 +1,18 @@
 import { describeValidationError, groupBuyEndpoints as api } from '@merchant/api-contracts';
 import type { z } from 'zod';
 import { keyedRoute, type KeyedHandler } from '../../http/keyed-route';
-import { contractRoute, type StoreRoute } from '../../http/route';
+import { callerLanguage, contractRoute, type StoreRoute } from '../../http/route';
 import { joinTeamSchema, startTeamSchema } from './group-buys.buyer';
 import type { GroupBuysService } from './group-buys.service';
 
 /** Issue 28 §2 group buys (contracts: @merchant/api-contracts endpoints/group-buys). */
 export function groupBuyRoutes(groupBuys: GroupBuysService): StoreRoute[] {
   return [
-    contractRoute(api.groupBuyList, (biz, caller) => groupBuys.list(caller, biz)),
-    contractRoute(api.addGroupBuy, (biz, caller) => groupBuys.add(caller, biz)),
-    contractRoute(api.editGroupBuy, (biz, caller) => groupBuys.edit(caller, biz)),
-    contractRoute(api.groupBuyDetails, (biz, caller) => groupBuys.details(caller, biz.groupBuyId)),
-    contractRoute(api.stopGroupBuy, (biz, caller) => groupBuys.stop(caller, biz.groupBuyId)),
+    contractRoute(api.groupBuyList, (biz, caller, ctx) => groupBuys.list(caller, biz, callerLanguage(ctx.request))),
+    contractRoute(api.addGroupBuy, (biz, caller, ctx) => groupBuys.add(caller, biz, callerLanguage(ctx.request))),
+    contractRoute(api.editGroupBuy, (biz, caller, ctx) => groupBuys.edit(caller, biz, callerLanguage(ctx.request))),
+    contractRoute(api.groupBuyDetails, (biz, caller, ctx) => groupBuys.details(caller, biz.groupBuyId, callerLanguage(ctx.request))),
+    contractRoute(api.stopGroupBuy, (biz, caller, ctx) => groupBuys.stop(caller, biz.groupBuyId, callerLanguage(ctx.request))),
     contractRoute(api.groupBuyTeams, (biz, caller) => groupBuys.teams(caller, biz)),
     contractRoute(api.groupBuyOrders, (biz, caller) => groupBuys.orderList(caller, biz)),
   ];

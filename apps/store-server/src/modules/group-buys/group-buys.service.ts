@@ -1,5 +1,6 @@
 import {
   describeRuleProblem,
+  skuSpecText,
   GROUP_BUY_STATE,
   GROUP_BUY_TEAM_STATE,
   type EndpointAnswer,
@@ -7,6 +8,7 @@ import {
   type GroupBuyTeamState,
   type groupBuyEndpoints,
   type RuleProblem,
+  type SupportedLanguage,
 } from '@merchant/api-contracts';
 import type { Transaction } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
@@ -95,13 +97,6 @@ function rulesOf(biz: RulesBiz): GroupBuyRules {
   };
 }
 
-const specText = (values: unknown) =>
-  values && typeof values === 'object'
-    ? Object.entries(values as Record<string, string>)
-        .map(([name, value]) => `${name}: ${value}`)
-        .join(' / ')
-    : '';
-
 /**
  * Issue 28 §2, group buying (docs/marketing.md "Group buying"): the merchant's activities and their teams and
  * orders; the buyers' start and join, each placing and paying its order in the same transaction as its seat;
@@ -117,29 +112,29 @@ export class GroupBuysService {
 
   // --- the merchant's activities -----------------------------------------------------------------
 
-  async list(caller: Caller, biz: EndpointParsedBiz<Api['groupBuyList']>): Promise<EndpointAnswer<Api['groupBuyList']>> {
+  async list(caller: Caller, biz: EndpointParsedBiz<Api['groupBuyList']>, language: SupportedLanguage = 'en-US'): Promise<EndpointAnswer<Api['groupBuyList']>> {
     const { total, rows } = await this.repository.listActivities(caller.storeId, { state: biz.state, name: biz.name, offset: (biz.pageNum - 1) * biz.pageSize, limit: biz.pageSize });
-    return { pageNum: biz.pageNum, pageSize: biz.pageSize, total, list: await this.views(this.repository, rows) };
+    return { pageNum: biz.pageNum, pageSize: biz.pageSize, total, list: await this.views(this.repository, rows, language) };
   }
 
-  async details(caller: Caller, groupBuyId: number): Promise<GroupBuyView> {
+  async details(caller: Caller, groupBuyId: number, language: SupportedLanguage = 'en-US'): Promise<GroupBuyView> {
     const row = await this.repository.findActivity(caller.storeId, groupBuyId);
     if (!row) throw activityNotFound();
-    return (await this.views(this.repository, [row]))[0]!;
+    return (await this.views(this.repository, [row], language))[0]!;
   }
 
-  async add(caller: Caller, biz: RulesBiz): Promise<GroupBuyView> {
+  async add(caller: Caller, biz: RulesBiz, language: SupportedLanguage = 'en-US'): Promise<GroupBuyView> {
     const rules = rulesOf(biz);
     return this.repository.transaction(async (repository, unit) => {
       await this.checkSkus(repository, unit, caller.storeId, rules);
       const row = await repository.insertActivity(caller.storeId, rules, this.clock.now());
       await repository.replaceSkus(caller.storeId, row.id, rules.skus);
-      return (await this.views(repository, [row]))[0]!;
+      return (await this.views(repository, [row], language))[0]!;
     });
   }
 
   /** New rules for later teams and orders: teams keep their size and expiry, orders their prices. */
-  async edit(caller: Caller, biz: EndpointParsedBiz<Api['editGroupBuy']>): Promise<GroupBuyView> {
+  async edit(caller: Caller, biz: EndpointParsedBiz<Api['editGroupBuy']>, language: SupportedLanguage = 'en-US'): Promise<GroupBuyView> {
     const rules = rulesOf(biz);
     try {
       return await this.repository.transaction(async (repository, unit) => {
@@ -149,7 +144,7 @@ export class GroupBuysService {
         const row = await repository.updateActivity(caller.storeId, biz.groupBuyId, rules, this.clock.now());
         if (!row) throw fieldError('totalLimit', { rule: 'min', limit: before.taken });
         await repository.replaceSkus(caller.storeId, row.id, rules.skus);
-        return (await this.views(repository, [row]))[0]!;
+        return (await this.views(repository, [row], language))[0]!;
       });
     } catch (error) {
       // A join committed between the read and the update's own check: the CHECK is the last word.
@@ -159,10 +154,10 @@ export class GroupBuysService {
     }
   }
 
-  async stop(caller: Caller, groupBuyId: number): Promise<GroupBuyView> {
+  async stop(caller: Caller, groupBuyId: number, language: SupportedLanguage = 'en-US'): Promise<GroupBuyView> {
     const row = await this.repository.setActivityState(caller.storeId, groupBuyId, GROUP_BUY_STATE.stopped, this.clock.now());
     if (!row) throw activityNotFound();
-    return (await this.views(this.repository, [row]))[0]!;
+    return (await this.views(this.repository, [row], language))[0]!;
   }
 
   async teams(caller: Caller, biz: EndpointParsedBiz<Api['groupBuyTeams']>): Promise<EndpointAnswer<Api['groupBuyTeams']>> {
@@ -368,9 +363,14 @@ export class GroupBuysService {
     if (problems.length > 0) throw fieldErrors(problems);
   }
 
-  private async views(repository: GroupBuysRepository, rows: readonly GroupBuyRow[]): Promise<GroupBuyView[]> {
+  /** The activities as answered; each SKU's spec by its labels in `language` (issue 35 §8, docs/goods.md). */
+  private async views(repository: GroupBuysRepository, rows: readonly GroupBuyRow[], language: SupportedLanguage): Promise<GroupBuyView[]> {
     const ids = rows.map((row) => row.id);
-    const [skus, counts] = await Promise.all([repository.skusOf(ids), repository.teamCounts(ids)]);
+    const [stored, counts] = await Promise.all([repository.skusOf(ids), repository.teamCounts(ids)]);
+    const skus = await repository.withSpecLabelsIn(
+      stored.map((sku) => ({ ...sku, goodsId: sku.goods_id, specValues: (sku.spec_values ?? {}) as Record<string, string> })),
+      language,
+    );
     return rows.map((row) => {
       const byState = counts.get(row.id);
       return {
@@ -378,7 +378,7 @@ export class GroupBuysService {
         name: row.name,
         skus: skus
           .filter((sku) => sku.group_buy_id === row.id)
-          .map((sku) => ({ skuId: sku.sku_id, goodsId: sku.goods_id, title: sku.title, specText: specText(sku.spec_values), listPriceCents: sku.price_cents, groupPriceCents: sku.group_price_cents })),
+          .map((sku) => ({ skuId: sku.sku_id, goodsId: sku.goods_id, title: sku.title, specText: skuSpecText(sku, language), listPriceCents: sku.price_cents, groupPriceCents: sku.group_price_cents })),
         teamSize: row.team_size,
         formMinutes: row.form_minutes,
         perBuyerLimit: row.per_buyer_limit,
