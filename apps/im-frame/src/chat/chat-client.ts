@@ -5,7 +5,6 @@ import type { DevicesPort } from '../devices/devices-port';
 import type { PresencePort } from '../presence/presence-port';
 import type { BroadcastsPort } from '../presence/broadcasts-port';
 import type { DraftStorage } from '../sessions/draft-book';
-import type { MessageExtrasPort } from '../conversation/message-actions/message-extras-port';
 
 // The frame's own view of the IM client: exactly what the screens need, nothing more. The
 // adapter in im-client-adapter.ts maps @merchant/im-core onto it; tests use in-memory fakes.
@@ -207,8 +206,6 @@ export interface ChatClient {
   readonly presence?: PresencePort;
   /** Broadcast messages not dismissed yet (presence/broadcasts-port.ts); absent in clients without them. */
   readonly broadcasts?: BroadcastsPort;
-  /** Pins, quick comments, collects, threads, delete for me, clear history and receipts (issue 32 §4, §5); absent in clients without them. */
-  readonly extras?: MessageExtrasPort;
   /** Sessions from the local store; works before `connect()`. */
   listLocalSessions(): Promise<ChatSession[]>;
   /** The newest messages of a session from the local store, oldest first; works before `connect()`. */

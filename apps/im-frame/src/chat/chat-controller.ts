@@ -38,7 +38,7 @@ import type { TeamsPort } from '../teams/teams-port';
 import type { CallsPort } from '../calls/calls-port';
 import { DraftBook } from '../sessions/draft-book';
 import { sessionMuteTarget } from '../sessions/session-mute';
-import type { MessageExtrasPort, MessageExtrasChange } from '../conversation/message-actions/message-extras-port';
+import type { MessageExtrasPort, MessageExtrasChange, MessageExtrasSource } from '../conversation/message-actions/message-extras-port';
 
 /** im-client-spec §9: message queries default to, and page at most, 100. */
 export const MESSAGE_PAGE_SIZE = 100;
@@ -86,7 +86,7 @@ export class ChatController {
   readonly drafts: DraftBook;
 
   constructor(
-    private readonly client: ChatClient,
+    private readonly client: ChatClient & MessageExtrasSource,
     private readonly hooks: ChatControllerHooks = {},
   ) {
     this.ready = new Promise((resolve) => {

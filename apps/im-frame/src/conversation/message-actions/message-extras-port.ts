@@ -118,6 +118,15 @@ export interface MessageExtrasPort {
   onChange(listener: (change: MessageExtrasChange) => void): Unsubscribe;
 }
 
+/**
+ * A chat client that may carry the port (ImChatClient does). Declared here, not on ChatClient, so that chat-client.ts
+ * does not import this file, which imports it.
+ */
+export interface MessageExtrasSource {
+  /** Pins, quick comments, collects, threads, delete for me, clear history and receipts; absent in clients without them. */
+  readonly extras?: MessageExtrasPort;
+}
+
 /** §5 "receipts max 50". */
 export const MAX_TEAM_RECEIPTS = 50;
 /** §5 "batch self-delete 1 to 100 messages"; also the page the local clear walks. */
