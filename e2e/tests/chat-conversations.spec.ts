@@ -13,7 +13,8 @@ const STORE_ACCOUNT = 's_1001';
 test.use({ launchOptions: CHROMIUM_WITH_STORAGE_PARTITIONING, viewport: { width: 1440, height: 900 } });
 
 // Issue 32 §8 and §9 against the real servers: a stuck conversation with its note and a draft both survive a
-// reload of the frame; the merchant's phone shows as another device and is signed out from the frame.
+// reload of the frame; the merchant's phone shows as another device and is signed out from the frame; §7: the
+// customer's published online state shows as a dot.
 test('a top note and a draft survive a reload; another device of the account is listed and signed out', async ({ page }, testInfo) => {
   const consoleUrl = process.env.E2E_CONSOLE_URL!;
   const login = new LoginPage(page, consoleUrl);
@@ -43,6 +44,16 @@ test('a top note and a draft survive a reload; another device of the account is 
     await expect(chat.frame.getByTestId('top-note-dialog')).toBeHidden();
     await chat.setTopNote('c_demo1', note);
     await expect(chat.topNote('c_demo1')).toContainText(note);
+
+    // Online status (issue 32 §7): Alice's app publishes hers (event type 1); the frame subscribed to its recent customers.
+    const presence = chat.session('c_demo1').getByTestId('session-presence');
+    await expect(async () => {
+      await alice.client.events.publishEvent({ type: 1, value: 1, validTime: 600 });
+      await expect(presence).toHaveAttribute('data-presence', 'online', { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(chat.session('c_demo1')).toHaveAccessibleName(/在线|online/);
+    await alice.client.events.publishEvent({ type: 1, value: 2, validTime: 600 });
+    await expect(presence).toHaveAttribute('data-presence', 'offline');
 
     // A draft in Alice's conversation, left for another one.
     await chat.openSession('c_demo1');
