@@ -4,12 +4,16 @@
 // answers in Accept-Language's; the cartage form shows the porterage list. The goods lists name categories and the
 // SKU rows label their specs the same way (docs/goods.md), so an open list follows the switch too.
 import { screen, waitFor, within } from '@testing-library/react';
-import { PERMISSIONS, commonEndpoints, goodsEndpoints as G, type SkuSpecLabels } from '@merchant/api-contracts';
+import { PERMISSIONS, commonEndpoints, goodsEndpoints as G, groupBuyEndpoints, type SkuSpecLabels } from '@merchant/api-contracts';
 import { DEMO_USER, createFakeStoreServer, ok, type FakeUser } from '../../test/fakeStoreServer';
 import { renderConsole } from '../../test/renderConsole';
 import { fakeCartage } from '../features/shop/cartage/cartageFake';
 import { goodsListApi } from '../features/goods/api';
 import { goodsReleaseApi } from '../features/goods/release/api';
+import { activitiesApi } from '../features/marketing/activity/api';
+import { flashSalesApi } from '../features/marketing/flash-sales/api';
+import { groupBuysApi } from '../features/marketing/group-buys/api';
+import { fakeGroupBuys, groupBuy } from '../features/marketing/group-buys/groupBuyFake';
 import { onContract, pageOf } from '../resource-kit/contractFake';
 import { cartageApi } from '../features/shop/cartage/api';
 import { consoleApi } from './api';
@@ -26,7 +30,7 @@ const PORTERAGE = {
 
 describe('reference data and the console language', () => {
   it('names only endpoints the console has', () => {
-    expect([goodsReleaseApi, goodsListApi, cartageApi, storeInitApi].every(Boolean)).toBe(true);
+    expect([goodsReleaseApi, goodsListApi, activitiesApi, flashSalesApi, groupBuysApi, cartageApi, storeInitApi].every(Boolean)).toBe(true);
     for (const name of REFERENCE_DATA_QUERIES) expect([name, name in consoleApi.endpoints]).toEqual([name, true]);
   });
 
@@ -94,5 +98,22 @@ describe('reference data and the console language', () => {
       await waitFor(() => expect(server.callsTo(call).length).toBe(asked + 1));
       if (shown) await waitFor(async () => expect(within(await row()).getByText(shown['zh-CN'])).toBeInTheDocument());
     });
+  });
+
+  it("an open group-buy list asks again and shows its SKU lines in the language switched to", async () => {
+    const LINE = { 'en-US': 'Size: 600x600 / Finish: matte', 'zh-CN': '尺寸：600x600 / 表面：哑光' };
+    const server = createFakeStoreServer([OWNER]);
+    fakeGroupBuys(server, { groupBuys: [] });
+    // store-server writes specText by the labels of the request's language (skuSpecText).
+    const row = () => groupBuy(1, { name: 'Tiles team of 3', skus: [{ skuId: 901, goodsId: 501, title: 'Porcelain tile', specText: LINE[document.documentElement.lang === 'zh-CN' ? 'zh-CN' : 'en-US'], listPriceCents: 8_900, groupPriceCents: 6_900 }] });
+    server.on(groupBuyEndpoints.groupBuyList.path, () => ok({ pageNum: 1, pageSize: 20, total: 1, list: [row()] }));
+    const { user } = renderConsole({ path: '/marketing/SpellGroup', token: OWNER.token, server });
+    const tiles = async () => (await screen.findByText('Tiles team of 3', {}, { timeout: 30_000 })).closest('[role=row], tr') as HTMLElement;
+    expect(await tiles()).toHaveTextContent(`Porcelain tile ${LINE['en-US']}`);
+    const asked = server.callsTo(groupBuyEndpoints.groupBuyList.path).length;
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'zh-CN');
+    await waitFor(() => expect(server.callsTo(groupBuyEndpoints.groupBuyList.path).length).toBe(asked + 1));
+    await waitFor(async () => expect(await tiles()).toHaveTextContent(`Porcelain tile ${LINE['zh-CN']}`));
   });
 });

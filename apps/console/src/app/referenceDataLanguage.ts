@@ -9,7 +9,8 @@ import type { AppStore } from './store';
 /**
  * The console's queries whose answers store-server names from reference data, by endpoint name: the reference lists
  * (app/storeInit, goods/release, shop/cartage), the goods lists' category names and the SKU rows' spec labels
- * (goods/api: specLabels, docs/goods.md), and the promotions' SKU lines (marketing: flash sales, group buys).
+ * (goods/api: specLabels, docs/goods.md), and the promotions' SKU lines (marketing: flash sales, group buys, activity
+ * applications).
  */
 export const REFERENCE_DATA_QUERIES: readonly string[] = [
   'categoryTree',
@@ -20,6 +21,10 @@ export const REFERENCE_DATA_QUERIES: readonly string[] = [
   'goodsDraftList',
   'skuStockList',
   'stockWarningList',
+  'flashSaleDetails',
+  'groupBuyList',
+  'groupBuyDetails',
+  'activityDetails',
 ];
 
 type Initiate = (arg: unknown, options: { subscribe: boolean; forceRefetch: boolean }) => unknown;

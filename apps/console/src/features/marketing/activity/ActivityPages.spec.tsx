@@ -27,7 +27,7 @@ function data(): ActivityFakeData {
       activityApplication(12, ENDED, { state: ACTIVITY_APPLICATION_STATE.rejected, reason: 'The main image is not clear', reviewTime: 1_780_300_000 }),
       activityApplication(13, RUNNING, { state: ACTIVITY_APPLICATION_STATE.pending, campaignTitleEn: 'Autumn fair' }),
     ],
-    items: { 11: [{ goodsId: 501, goodsTitle: 'Porcelain floor tile', skuId: 901, specValues: { Size: '600x600' }, listPriceCents: 8_900, activityPriceCents: 8_010 }] },
+    items: { 11: [{ goodsId: 501, goodsTitle: 'Porcelain floor tile', skuId: 901, specValues: { Size: '600x600' }, specLabels: { Size: { name: 'Tile size', value: '600 x 600 mm' } }, listPriceCents: 8_900, activityPriceCents: 8_010 }] },
     skus: [storeSku(901, 501, 'Porcelain floor tile', 8_900, { Size: '600x600' }), storeSku(902, 502, 'Fabric sofa', 259_900, { Seats: '3' })],
   };
 }
@@ -78,7 +78,8 @@ describe('/marketing/activity/activityList', () => {
     open(`${LIST}/details?id=11`);
     const lines = await screen.findByRole('table', { name: 'Goods' }, LOAD);
     expect(lines).toHaveTextContent('Porcelain floor tile');
-    expect(lines).toHaveTextContent('600x600');
+    // The SKU's spec by the labels store-server answers beside the stored keys (issue 35 §8).
+    expect(lines).toHaveTextContent('Tile size: 600 x 600 mm');
     expect(lines).toHaveTextContent('¥89.00');
     expect(lines).toHaveTextContent('¥80.10');
   });

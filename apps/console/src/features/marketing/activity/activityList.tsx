@@ -1,7 +1,7 @@
 // /marketing/activity/activityList (issue 28 §1): the store's applications, newest first, by review state (tabs):
 // the activity, its run, the state chip and the platform's reason of a rejection, the goods and SKU counts. Row
 // actions: details, and withdraw for a pending one (asks first). The same definition draws the details (?id=).
-import { ACTIVITY_APPLICATION_STATE, ACTIVITY_APPLICATION_STATE_LABELS, PERMISSIONS } from '@merchant/api-contracts';
+import { ACTIVITY_APPLICATION_STATE, ACTIVITY_APPLICATION_STATE_LABELS, PERMISSIONS, skuSpecText } from '@merchant/api-contracts';
 import { formatCents, formatSecondsTimestamp } from '@merchant/ui-kit';
 import { RecordTable, StatusChip, defineResource, listArg, statusFromLabels, type ResourceColumn } from '../../../resource-kit';
 import { activitiesApi, type ActivityApplicationDetails, type ActivityApplicationRow, type ActivityListQuery } from './api';
@@ -29,7 +29,8 @@ const COLUMNS: ResourceColumn<ActivityApplicationRow>[] = [
 type ItemRow = ActivityApplicationDetails['items'][number];
 const ITEM_COLUMNS: ResourceColumn<ItemRow>[] = [
   { key: 'goodsTitle', titleKey: 'activities.details.goods' },
-  { key: 'specValues', titleKey: 'activities.details.sku', format: (row) => Object.values(row.specValues).join(' / ') },
+  // The SKU's spec by the labels store-server answers in the request's language (issue 35 §8).
+  { key: 'specValues', titleKey: 'activities.details.sku', format: (row, { locale }) => skuSpecText(row, locale) },
   { key: 'listPriceCents', titleKey: 'activities.details.listPrice', align: 'right', format: (row) => `¥${formatCents(row.listPriceCents)}` },
   { key: 'activityPriceCents', titleKey: 'activities.details.activityPrice', align: 'right', format: (row) => `¥${formatCents(row.activityPriceCents)}` },
 ];
