@@ -17,13 +17,21 @@ export const FTS_SESSION_ID_PATTERN = /^(p2p-.+|team-\d+)$/;
 
 /** The msgFtsSearch request body (the command table's field names). */
 export interface FtsSearchBody {
+  /** 1 to 100 characters, not blank. */
   keyword?: unknown;
+  /** Time in ms, included; 0 = open. */
   fromTime?: unknown;
+  /** Time in ms, included; 0 = open. */
   toTime?: unknown;
+  /** Only the hits of this many sessions (those with the newest hits), 1 to 100. */
   sessionLimit?: unknown;
+  /** Messages in the answer, 1 to 100 (default FTS_DEFAULT_MSG_LIMIT). */
   msgLimit?: unknown;
+  /** p2p-<account> or team-<id>, at most 100; none = all of the caller's. */
   sessionIds?: unknown;
+  /** Among FTS_MSG_TYPE_CODES; none = both. */
   msgTypes?: unknown;
+  /** 'DESC' (default, newest first) or 'ASC'. */
   order?: unknown;
 }
 

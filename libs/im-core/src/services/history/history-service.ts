@@ -40,6 +40,7 @@ export interface ServerSearchPage {
   hasMore: boolean;
 }
 
+/** A full-text search (history.ftsSearch, msgFtsSearch). */
 export interface FtsSearchQuery {
   /** 1 to 100 characters, matched case-insensitively inside the text of text and tip messages. */
   keyword: string;
@@ -47,8 +48,9 @@ export interface FtsSearchQuery {
   sessionIds?: string[];
   /** `text`, `tip` or both (default both). */
   types?: ('text' | 'tip')[];
-  /** Time range in ms, both ends included; 0 or absent = open. */
+  /** From this time in ms (included); 0 or absent = open. */
   fromTime?: number;
+  /** Up to this time in ms (included); 0 or absent = open. */
   toTime?: number;
   /** Messages in the answer: 1 to 100, default 20 (§9 "full-text timed search 20"). */
   limit?: number;
