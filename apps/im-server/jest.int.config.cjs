@@ -2,7 +2,7 @@
 // tools/test.mjs reports the PostgreSQL + Redis pass as skipped, with the reason.
 const multiNodeConfigured = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 if (!multiNodeConfigured) {
-  console.warn('[im-server integration] multi-node.int.spec.ts left out: set DATABASE_URL and REDIS_URL to run two nodes on one PostgreSQL and one Redis.');
+  console.warn('[im-server integration] multi-node and node-loss specs left out: set DATABASE_URL and REDIS_URL to run two nodes on one PostgreSQL and one Redis.');
 }
 
 // A slow commit beside a sync needs a server that runs queries side by side (PostgreSQL); on PGlite
@@ -12,7 +12,7 @@ if (!postgresConfigured) {
   console.warn('[im-server integration] sync-slow-commit.int.spec.ts left out: set DATABASE_URL to run it on PostgreSQL.');
 }
 const leftOut = [
-  ...(multiNodeConfigured ? [] : ['multi-node\\.int\\.spec\\.ts$', 'teams-multi-node\\.int\\.spec\\.ts$', 'super-teams-multi-node\\.int\\.spec\\.ts$', 'multi-port-multi-node\\.int\\.spec\\.ts$']),
+  ...(multiNodeConfigured ? [] : ['multi-node\\.int\\.spec\\.ts$', 'node-loss\\.int\\.spec\\.ts$', 'teams-multi-node\\.int\\.spec\\.ts$', 'super-teams-multi-node\\.int\\.spec\\.ts$', 'multi-port-multi-node\\.int\\.spec\\.ts$']),
   ...(postgresConfigured ? [] : ['sync-slow-commit\\.int\\.spec\\.ts$']),
 ];
 

@@ -29,7 +29,7 @@ import type { ChatroomRow } from './domain/chatroom/chatroom-tables';
 import { ImGateway } from './gateway/gateway';
 import { registerLongPollingTransport } from './gateway/long-polling-transport';
 import { attachWebSocketTransport, WEBSOCKET_PATH } from './gateway/websocket-transport';
-import { registerLbsRoute } from './lbs/lbs-route';
+import { lbsUrlOfWsLink, registerLbsRoute } from './lbs/lbs-route';
 import { LocalRouter } from './routing/local-router';
 import { RedisRouter } from './routing/redis-router';
 import type { Router } from './routing/router';
@@ -135,6 +135,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     {
       publicWsUrl: () => config.publicWsUrl ?? listeningUrl.replace(/^http/, 'ws') + WEBSOCKET_PATH,
       backupLinks: () => (config.lbsBackupUrls.length > 0 ? config.lbsBackupUrls : [`${listeningUrl}/lbs`]),
+      ownLbsUrls: () => [`${listeningUrl}/lbs`, ...(config.publicWsUrl ? [lbsUrlOfWsLink(config.publicWsUrl, WEBSOCKET_PATH)] : [])],
       uploadEdges: () => [`${listeningUrl}/nos`],
       // common.report (docs/im-background.md "Telemetry and probes").
       telemetry: () => ({

@@ -60,7 +60,12 @@ export const COMMAND_HANDLERS: CommandHandlers = {
       { account: ctx.port.account, nick: ctx.nick, clientType: ctx.port.type, deviceId: ctx.port.deviceId },
       input,
     );
-    if (!duplicate) {
+    // A duplicate first sent over another connection (the outbox resending after a reconnect) is routed
+    // again: the node that stored it may have died before routing it (issue 34 §1, node-loss.int.spec.ts).
+    // Receivers keep one copy per idClient (§4), so a push that did go out is not shown twice.
+    const routed = !duplicate || !ctx.sentHere.has(message.idClient);
+    ctx.sentHere.add(message.idClient);
+    if (routed) {
       const deliveries: Promise<void>[] = [];
       if (message.to !== message.from) {
         deliveries.push(ctx.publish(message.to, { kind: 'push', command: 'msg', body: { msg: messageRecord(message, message.to) } }));

@@ -25,6 +25,7 @@ import type { PortRecord, Router } from '../routing/router';
 import { CloseCode, type ClientLink } from './client-link';
 import type { FrequencyLimiter } from './frequency-limiter';
 import type { ChatroomLink, CommandContext, CommandHandler, CommandHandlers, ImServices, LoginContext, LoginFunction } from './handler-types';
+import { SentHere } from './sent-here';
 import { logIn } from './login';
 import { chatroomLogIn, chatroomScopeProblem } from './chatroom-login';
 
@@ -72,6 +73,7 @@ export class GatewayConnection {
   private malformedFrames = 0;
   private pending = 0;
   private queue: Promise<void> = Promise.resolve();
+  private readonly sentHere = new SentHere();
 
   constructor(
     readonly link: ClientLink,
@@ -248,6 +250,7 @@ export class GatewayConnection {
       afterResponse: (task) => after.push(task),
       closeAfterResponse: closeAfter,
       answerPartly,
+      sentHere: this.sentHere,
     };
   }
 

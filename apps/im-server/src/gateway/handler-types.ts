@@ -92,6 +92,12 @@ export interface CommandContext {
   pushToSelf<N extends CommandName>(name: N, body: ResponseBodyOf<CommandTable[N]>): void;
   /** Runs after the response has been sent (sync data pushes, closing after logout...). */
   afterResponse(task: () => Promise<void> | void): void;
+  /**
+   * The idClients of messages sent on this connection (the latest ones, bounded). A duplicate send whose
+   * first copy came over another connection is routed again (issue 34 §1: that node may have died
+   * before routing it); one repeated on the same connection was routed by it and is not.
+   */
+  readonly sentHere: { has(idClient: string): boolean; add(idClient: string): void };
   /** Closes this connection after its response (logout). */
   closeAfterResponse(reason: string): void;
   /**
