@@ -1,5 +1,6 @@
 import { ImError, ResponseCode, errorFromResponseCode, isPartialAdd } from '../errors';
 import { MessageTypeCode, SceneCode } from '../protocol/constants';
+import { decodeFrame, encodeRequest } from '../protocol';
 import type { TeamRecordValue } from '../protocol/records';
 import { MemoryStore } from '../store/memory-store';
 import { FakeConnection } from '../testing/fake-connection';
@@ -275,6 +276,25 @@ describe('ImClient teams (im-client-spec §4 Team, §5 Teams)', () => {
     const message = await client.teams.sendText({ teamId: 't1', text: 'hello team' });
     expect(sent('sendTeamMsg')).toEqual([{ msg: expect.objectContaining({ scene: SceneCode.team, to: 't1', text: 'hello team' }) }]);
     expect(message).toMatchObject({ sessionId: 'team-t1', status: 'success' });
+  });
+
+  it('needMsgReceipt (§3) goes on the wire with a team text and with the other sends; a non-boolean is refused before anything is sent', async () => {
+    const { fake, client, sent } = await withTeam();
+    fake.answer('sendTeamMsg', (body) => ({ msg: { ...body.msg, idServer: `s-${body.msg?.idClient}`, time: 500 } }));
+    const text = await client.teams.sendText({ teamId: 't1', text: 'read me', needMsgReceipt: true });
+    const custom = await client.messages.sendCustom({ scene: 'team', to: 't1', content: '{"k":1}', needMsgReceipt: true });
+    const [textBody, customBody] = sent('sendTeamMsg');
+    // The encoded frame carries it (tag 21), not only the request object.
+    expect(decodeFrame(encodeRequest('sendTeamMsg', 1, textBody)).body).toMatchObject({ msg: { idClient: text.idClient, needMsgReceipt: true } });
+    expect(decodeFrame(encodeRequest('sendTeamMsg', 2, customBody)).body).toMatchObject({ msg: { idClient: custom.idClient, needMsgReceipt: true } });
+    expect(text).toMatchObject({ status: 'success', needMsgReceipt: true });
+    expect((await client.messages.list({ sessionId: 'team-t1' })).find((m) => m.idClient === text.idClient)).toMatchObject({ needMsgReceipt: true });
+    // Without the field the message asks for nothing.
+    await client.teams.sendText({ teamId: 't1', text: 'plain' });
+    expect(sent('sendTeamMsg')[2]).toEqual({ msg: expect.not.objectContaining({ needMsgReceipt: expect.anything() }) });
+    await expect(client.teams.sendText({ teamId: 't1', text: 'x', needMsgReceipt: 'yes' as never })).rejects.toMatchObject({ errorName: 'Param_Error', code: 414, message: 'needMsgReceipt must be a boolean' });
+    await expect(client.messages.sendCustom({ scene: 'team', to: 't1', content: '{}', needMsgReceipt: 1 as never })).rejects.toMatchObject({ errorName: 'Param_Error', code: 414, message: 'needMsgReceipt must be a boolean' });
+    expect(sent('sendTeamMsg')).toHaveLength(3);
   });
 
   it('live: teamMembersUpdated rows are stored; the member timetag moves only when the push follows it (a gap is read later)', async () => {

@@ -15,6 +15,8 @@ export interface OutgoingTextDraft {
   subType?: number;
   custom?: string;
   fromNick?: string;
+  /** §3: ask for read receipts (team members' receipts give the message its counts). */
+  needMsgReceipt?: boolean;
   /** Team messages: members told even when they muted the team (§8 811). */
   forcePushAccounts?: string[];
 }
@@ -33,6 +35,7 @@ export function createOutgoingText(draft: OutgoingTextDraft): ImMessage {
     text: draft.text,
     subType: draft.subType,
     custom: draft.custom,
+    ...(draft.needMsgReceipt !== undefined ? { needMsgReceipt: draft.needMsgReceipt } : {}),
     ...(draft.forcePushAccounts ? { forcePushAccounts: [...draft.forcePushAccounts] } : {}),
     flow: 'out',
     status: 'sending',

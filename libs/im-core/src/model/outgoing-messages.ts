@@ -1,6 +1,6 @@
 import { ImError, ImErrorName, ResponseCode } from '../errors';
 import { sessionIdOf, type ImFileInfo, type ImMessage, type ImMessageType, type ImScene } from '../store/entities';
-import { validatePs, validateScene } from '../validation/message-rules';
+import { validateNeedMsgReceipt, validatePs, validateScene } from '../validation/message-rules';
 import { assertSendable, normalizeGeo, normalizeSendRecord, type GeoContent, type RobotContent } from './message-types';
 import { toWireMessage } from './wire-mapping';
 
@@ -73,6 +73,7 @@ export function buildOutgoing(type: ImMessageType, input: SendCommonInput, conte
   if (typeof input !== 'object' || input === null) throw new ImError(ImErrorName.Param_Error, 'send options are required', { code: ResponseCode.PARAMETER_ERROR });
   const scene = validateScene(input.scene);
   validatePs(input.ps);
+  validateNeedMsgReceipt(input.needMsgReceipt);
   if (typeof input.to !== 'string' || input.to.trim() === '') throw new ImError(ImErrorName.Param_Error, 'to must be a non-empty string', { code: ResponseCode.PARAMETER_ERROR });
   const defined = Object.fromEntries(Object.entries(content).filter(([, value]) => value !== undefined)) as Content;
   const message: ImMessage = {

@@ -47,6 +47,15 @@ describe('§5 message rules', () => {
     expect(paramError(() => validateSendText({ scene: 'room' as never, to: 'a', text: 'x' }))).toMatch(/scene/);
     expect(paramError(() => validateSendText({ scene: 'team', to: 'a', text: 'x', subType: 0 }))).toMatch(/subType/);
   });
+
+  it('§3 needMsgReceipt: an optional boolean, kept as given; anything else is refused', () => {
+    expect(validateSendText({ scene: 'team', to: '42', text: 'x', needMsgReceipt: true }).needMsgReceipt).toBe(true);
+    expect(validateSendText({ scene: 'team', to: '42', text: 'x', needMsgReceipt: false }).needMsgReceipt).toBe(false);
+    expect(validateSendText({ scene: 'team', to: '42', text: 'x' }).needMsgReceipt).toBeUndefined();
+    for (const bad of ['true', 1, null, {}]) {
+      expect(paramError(() => validateSendText({ scene: 'team', to: '42', text: 'x', needMsgReceipt: bad as never }))).toBe('needMsgReceipt must be a boolean');
+    }
+  });
 });
 
 describe('§5 query defaults and page limits', () => {

@@ -32,6 +32,13 @@ export function validateSubType(subType: unknown): number | undefined {
   return subType;
 }
 
+/** §3 "Push and policy": needMsgReceipt is a boolean (optional). A team message sent with it takes read receipts (else 814). */
+export function validateNeedMsgReceipt(needMsgReceipt: unknown): boolean | undefined {
+  if (needMsgReceipt === undefined) return undefined;
+  if (typeof needMsgReceipt !== 'boolean') throw paramError('needMsgReceipt must be a boolean');
+  return needMsgReceipt;
+}
+
 /** §5: "ps at most 5000 long" (optional). */
 export function validatePs(ps: unknown): string | undefined {
   if (ps === undefined) return undefined;
@@ -46,6 +53,8 @@ export interface SendTextInput {
   subType?: number;
   custom?: string;
   ps?: string;
+  /** §3 "Push and policy": ask for read receipts; team members' receipts then give the message its read/unread counts. */
+  needMsgReceipt?: boolean;
   /** Team messages: members told even when they muted the team; at most TEAM_FORCE_PUSH_MAX, else 811 (checked with the wire rules). */
   forcePushAccounts?: string[];
 }
@@ -62,6 +71,7 @@ export function validateSendText(input: SendTextInput): SendTextInput {
     subType: validateSubType(input.subType),
     custom: input.custom === undefined ? undefined : requireNonEmptyString(input.custom, 'custom'),
     ps: validatePs(input.ps),
+    needMsgReceipt: validateNeedMsgReceipt(input.needMsgReceipt),
     ...(input.forcePushAccounts !== undefined ? { forcePushAccounts: input.forcePushAccounts } : {}),
   };
 }
