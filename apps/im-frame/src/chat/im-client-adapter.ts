@@ -199,8 +199,13 @@ export class ImChatClient implements ChatClient {
     }
   }
 
+  /**
+   * A team text asks for read receipts (needMsgReceipt), so the members' receipts give it its "N read · M unread"
+   * counts (conversation/receipts); a p2p text needs none (the customer's receipt time marks it Read).
+   */
   async sendText(sessionId: string, text: string): Promise<ChatMessage> {
-    return this.send(() => this.client.messages.sendText({ ...sendTargetOf(sessionId), text }));
+    const target = sendTargetOf(sessionId);
+    return this.send(() => this.client.messages.sendText({ ...target, text, ...(target.scene === 'team' ? { needMsgReceipt: true } : {}) }));
   }
 
   /**
