@@ -1,6 +1,6 @@
 import { ImError, ResponseCode, errorFromResponseCode, isPartialAdd } from '../errors';
 import { MessageTypeCode, SceneCode } from '../protocol/constants';
-import { decodeFrame, encodeRequest } from '../protocol';
+import { decodeFrame, encodeRequest, type CommandTable, type RequestBodyOf } from '../protocol';
 import type { TeamRecordValue } from '../protocol/records';
 import { MemoryStore } from '../store/memory-store';
 import { FakeConnection } from '../testing/fake-connection';
@@ -283,7 +283,7 @@ describe('ImClient teams (im-client-spec §4 Team, §5 Teams)', () => {
     fake.answer('sendTeamMsg', (body) => ({ msg: { ...body.msg, idServer: `s-${body.msg?.idClient}`, time: 500 } }));
     const text = await client.teams.sendText({ teamId: 't1', text: 'read me', needMsgReceipt: true });
     const custom = await client.messages.sendCustom({ scene: 'team', to: 't1', content: '{"k":1}', needMsgReceipt: true });
-    const [textBody, customBody] = sent('sendTeamMsg');
+    const [textBody, customBody] = sent('sendTeamMsg') as RequestBodyOf<CommandTable['sendTeamMsg']>[];
     // The encoded frame carries it (tag 21), not only the request object.
     expect(decodeFrame(encodeRequest('sendTeamMsg', 1, textBody)).body).toMatchObject({ msg: { idClient: text.idClient, needMsgReceipt: true } });
     expect(decodeFrame(encodeRequest('sendTeamMsg', 2, customBody)).body).toMatchObject({ msg: { idClient: custom.idClient, needMsgReceipt: true } });
