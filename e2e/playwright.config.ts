@@ -46,7 +46,10 @@ export default defineConfig({
   use: {
     headless: true,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    // Tracing records DOM snapshots and a screencast of every test to keep those of the failures: on CI's two saturated
+    // cores that cost 0.8x of e2e's wall time (docs/performance.md "Test suite time"). CI keeps the screenshot and
+    // error-context.md of a failure; local runs keep the trace as well.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
 });
