@@ -173,7 +173,7 @@ export function ConversationView({ now = Date.now(), onBack }: ConversationViewP
       </Box>
       <Divider />
       {actions.pinnedBar}
-      <UnreadJump key={sessionId} messages={messages} count={state.unreadOnOpen?.sessionId === sessionId ? state.unreadOnOpen.count : 0} />
+      <UnreadJump key={`unread-jump-${sessionId}`} messages={messages} count={state.unreadOnOpen?.sessionId === sessionId ? state.unreadOnOpen.count : 0} />
       <MessageList
         label={t('conversation.listLabel', { name })}
         messages={messages}
@@ -246,7 +246,7 @@ export function ConversationView({ now = Date.now(), onBack }: ConversationViewP
         onFiles={(files) => void controller.sendFiles(files)}
       />
       <Composer
-        key={sessionId}
+        key={`composer-${sessionId}`}
         onSend={(text) => sendRefusal(controller.sendText(text))}
         onFiles={(files) => void controller.sendFiles(files)}
         replyingTo={replyingTo}
