@@ -4,7 +4,7 @@ import { RawImClient } from './support/raw-client';
 import { account, startServer, usingPostgres, type StartedServer } from './support/test-server';
 
 /**
- * Full-text search (msgFtsSearch, issue 31; docs/protocol.md "Full-text search") through im-core's
+ * Full-text search (msgFtsSearch, issue 31; docs/protocol.md "History, receipts and stick-top across devices", the msgFtsSearch row) through im-core's
  * history.ftsSearch on real sockets: text and tip across the caller's p2p and team sessions or within
  * one, never another account's conversation nor a team the caller left, never a recalled or
  * deleted-for-self message; msgLimit default 20 (§9), sessionLimit, order, time range; the shared

@@ -47,7 +47,7 @@ export const HISTORY_HANDLERS: CommandHandlers = {
     return { msgs: msgs.map((m) => messageRecord(m, ctx.port.account)) };
   },
 
-  // Full-text search (issue 31, docs/protocol.md "Full-text search"): text and tip, p2p and teams, only what the caller still sees.
+  // Full-text search (issue 31, docs/protocol.md "History, receipts and stick-top across devices", the msgFtsSearch row): text and tip, p2p and teams, only what the caller still sees.
   msgFtsSearch: async (ctx, body) => {
     const msgs = await ctx.services.history.ftsSearch(ctx.port.account, body);
     return { msgs: msgs.map((m) => messageRecord(m, ctx.port.account)) };

@@ -70,7 +70,7 @@ export type ResponseCodeValue = (typeof ResponseCode)[keyof typeof ResponseCode]
 
 /**
  * What the server answers for a command in the table that it does not implement yet
- * (docs/protocol.md, "Not supported"); the client raises Not_Support for it.
+ * (docs/protocol.md, "What the server implements"); the client raises Not_Support for it.
  */
 export const CODE_NOT_SUPPORTED = ResponseCode.SERVICE_UNAVAILABLE;
 

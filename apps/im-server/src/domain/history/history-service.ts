@@ -210,7 +210,7 @@ export class HistoryService {
   }
 
   /**
-   * Full-text search (msgFtsSearch, issue 31; docs/protocol.md "Full-text search"): text and tip
+   * Full-text search (msgFtsSearch, issue 31; docs/protocol.md "History, receipts and stick-top across devices", the msgFtsSearch row): text and tip
    * messages whose text contains the keyword (case-insensitive), in the viewer's p2p conversations
    * and the teams it is a valid member of (teamHistory's rule), or in the sessions named; only what
    * the viewer still sees (visibleTo: not deleted for self, not recalled, not cleared). msgLimit
