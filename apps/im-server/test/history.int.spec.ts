@@ -100,6 +100,80 @@ describe('server history: delete for self, clear history, search', () => {
     expect(await historyIds(a, peer)).toEqual([]);
   });
 
+  it('team messages: one received or sent in a team the account is in is deleted for it alone and its team session\'s lastMsg moves back; a team it left or never joined is 404', async () => {
+    const me = account('s_tdel');
+    const owner = account('c_towner');
+    const mate = account('c_tmate');
+    const a = await device(me, 'dev-a');
+    const b = await device(me, 'dev-b');
+    const o = await device(owner, 'dev-o');
+    const m = await device(mate, 'dev-m');
+    const createTeam = async (accounts: string[]) => {
+      const created = await o.request('createTeam', { team: { type: 1, name: 'Shift', beInviteMode: 1 }, accounts });
+      expect(created.code).toBe(200);
+      return created.body.team!.teamId as string;
+    };
+    const sendTeam = async (from: RawImClient, teamId: string, idClient: string) => {
+      const answer = await from.request('sendTeamMsg', { msg: { idClient, scene: 1, to: teamId, type: 0, text: idClient } });
+      expect(answer.code).toBe(200);
+      return answer.body.msg!;
+    };
+    /** The texts of a team's history as `raw` sees it (the team's notifications left out). */
+    const teamHistoryIds = async (raw: RawImClient, teamId: string) =>
+      ((await raw.request('getTeamHistoryMsgs', { scene: 1, to: teamId, limit: 100 })).body.msgs ?? [])
+        .filter((msg) => msg.type === 0)
+        .map((msg) => msg.idClient)
+        .sort();
+    /** A full sync of `raw`: the team session's lastMsg, the team's roaming messages, the deletions for self. */
+    const teamSync = async (raw: RawImClient, teamId: string) => {
+      const { named } = await fullSync(raw);
+      const sessions = named('syncSessions').flatMap((p) => (p.sessions as { id: string; lastMsg?: { idClient: string } }[]) ?? []);
+      const roaming = named('roamingMsgs').flatMap((p) => (p.msgs as { idClient: string; sessionId: string }[]) ?? []);
+      return {
+        lastMsg: sessions.find((s) => s.id === `team-${teamId}`)?.lastMsg?.idClient,
+        roaming: roaming.filter((msg) => msg.sessionId === `team-${teamId}` && msg.idClient.startsWith('td-')).map((msg) => msg.idClient),
+        deleted: named('syncDeleteMsgSelf').flatMap((p) => (p.deleted as { idClient: string }[]) ?? []).map((d) => d.idClient),
+      };
+    };
+
+    const teamId = await createTeam([me, mate]);
+    await sendTeam(o, teamId, 'td-1');
+    const mine = await sendTeam(a, teamId, 'td-2');
+    const received = await sendTeam(o, teamId, 'td-3');
+
+    // A message another member sent: gone from my team history, sync and session; the others keep it.
+    expect((await a.request('deleteMsgSelf', { msg: { idServer: received.idServer } })).code).toBe(200);
+    const pushed = await b.waitForPush('msgsDeletedSelf');
+    expect(pushed.deleted).toEqual([expect.objectContaining({ scene: 1, idClient: 'td-3', to: teamId })]);
+    expect(await teamHistoryIds(a, teamId)).toEqual(['td-1', 'td-2']);
+    expect(await teamHistoryIds(m, teamId)).toEqual(['td-1', 'td-2', 'td-3']);
+    expect(await teamHistoryIds(o, teamId)).toEqual(['td-1', 'td-2', 'td-3']);
+    const c = await device(me, 'dev-c');
+    expect(await teamSync(c, teamId)).toEqual({ lastMsg: 'td-2', roaming: ['td-1', 'td-2'], deleted: ['td-3'] });
+    expect((await teamSync(m, teamId)).lastMsg).toBe('td-3');
+
+    // My own message, named by sender and idClient: the session moves back to the previous visible one.
+    expect((await a.request('deleteMsgSelfBatch', { msgs: [{ idClient: mine.idClient, from: me }] })).code).toBe(200);
+    expect(await teamHistoryIds(a, teamId)).toEqual(['td-1']);
+    expect(await teamSync(c, teamId)).toEqual({ lastMsg: 'td-1', roaming: ['td-1'], deleted: ['td-3', 'td-2'] });
+    expect(await teamHistoryIds(m, teamId)).toEqual(['td-1', 'td-2', 'td-3']);
+    expect((await teamSync(m, teamId)).lastMsg).toBe('td-3');
+
+    // A team I left (my own message there included) and one I was never in: 404, nothing changes.
+    const leftTeam = await createTeam([me, mate]);
+    const beforeLeaving = await sendTeam(o, leftTeam, 'tl-1');
+    const mineBeforeLeaving = await sendTeam(a, leftTeam, 'tl-2');
+    expect((await a.request('leaveTeam', { teamId: leftTeam })).code).toBe(200);
+    const otherTeam = await createTeam([mate]);
+    const notMine = await sendTeam(m, otherTeam, 'tn-1');
+    for (const idServer of [beforeLeaving.idServer, mineBeforeLeaving.idServer, notMine.idServer]) {
+      expect((await a.request('deleteMsgSelf', { msg: { idServer } })).code).toBe(404);
+    }
+    expect((await a.request('deleteMsgSelfBatch', { msgs: [{ idServer: notMine.idServer }, { idServer: mine.idServer }] })).code).toBe(404);
+    expect((await teamSync(c, teamId)).deleted).toEqual(['td-3', 'td-2']);
+    expect(await teamHistoryIds(m, leftTeam)).toEqual(['tl-1', 'tl-2']);
+  });
+
   it('clearServerHistoryMsgs clears the session for the account on all its devices; the peer keeps its history', async () => {
     const me = account('s_clear');
     const peer = account('c_clear');

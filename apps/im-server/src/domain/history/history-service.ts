@@ -1,14 +1,14 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
 import { ImServerError, parameterError } from '../errors';
 import { FTS_DEFAULT_MSG_LIMIT, FTS_MSG_TYPE_CODES, ResponseCode, SceneCode, ftsSearchProblem, type FtsSearchBody } from '../../protocol';
-import { MESSAGE_COLUMNS, conversationKey, messageFromRow, p2pSessionId, type HistoryQuery, type StoredMessage } from '../msg/message';
+import { MESSAGE_COLUMNS, Scene, conversationKey, messageFromRow, p2pSessionId, type HistoryQuery, type StoredMessage } from '../msg/message';
 import { MAX_TEXT_LENGTH } from '../msg/limits';
 import { validateAccount, validatePageLimit } from '../msg/checks';
 import { visibleTo } from '../msg/visibility';
 import { targetOfSessionId } from '../session/session-service';
 import { allocateSeq } from '../sync/sequence';
-import { teamConversation } from '../team/team-fanout';
+import { settleAccountFanouts, teamConversation, teamSessionId } from '../team/team-fanout';
 
 /** im-client-spec §5 "batch self-delete 1 to 100 messages". */
 export const MAX_DELETE_SELF_BATCH = 100;
@@ -65,10 +65,12 @@ export class HistoryService {
 
 
   /**
-   * Deletes 1–100 of the account's own messages (sent or received) for the account only. Any
-   * batch outside 1–100 is 414 and any message that is not the caller's is 404: nothing changes.
-   * The session's lastMsg moves to the newest message still visible; its unread is left as it is
-   * (rolling it back is the client's rollbackDelMsgUnread option, docs/protocol.md).
+   * Deletes 1–100 messages of the account's sessions for the account only: p2p messages it sent or
+   * received, and messages of the teams it is a valid member of (sent by anyone; the rule msgFtsSearch
+   * uses, memberTeamConversations). Any batch outside 1–100 is 414 and any other message (another
+   * pair's, a team the account left or never joined) is 404: nothing changes. Each session touched
+   * (`p2p-<peer>` or `team-<id>`) gets as lastMsg its newest message still visible to the account; its
+   * unread is left as it is (rolling it back is the client's rollbackDelMsgUnread option, docs/protocol.md).
    */
   async deleteSelf(account: string, refs: readonly MessageRef[], custom = ''): Promise<{ deleted: DeletedForSelf[]; seq: number; time: number }> {
     if (!Array.isArray(refs) || refs.length < 1 || refs.length > MAX_DELETE_SELF_BATCH) {
@@ -77,10 +79,13 @@ export class HistoryService {
     if (typeof custom !== 'string' || custom.length > MAX_TEXT_LENGTH) throw parameterError('custom too long');
     const messages: StoredMessage[] = [];
     for (const ref of refs) {
-      const message = await this.findOwn(account, ref);
+      const message = await this.findSeen(account, ref);
       if (!message) throw new ImServerError(ResponseCode.NOT_FOUND, 'message not found');
       if (!messages.some((m) => m.idServer === message.idServer)) messages.push(message);
     }
+    // A team message whose members' rows are still queued would move the session back to it afterwards
+    // (team-fanout.ts): they are written first, as before any read of the account's team sessions.
+    if (messages.some((m) => m.scene === Scene.TEAM)) await settleAccountFanouts(this.db, account);
     return this.db.transaction().execute(async (trx) => {
       const seq = await allocateSeq(trx, account);
       const time = this.now();
@@ -89,12 +94,20 @@ export class HistoryService {
         .values(messages.map((m) => ({ accid: account, id_server: Number(m.idServer), deleted_at: time, custom, seq })))
         .onConflict((oc) => oc.columns(['accid', 'id_server']).doNothing())
         .execute();
-      // lastMsg of every session touched: the newest message still visible to the account.
-      for (const peer of new Set(messages.map((m) => (m.from === account ? m.to : m.from)))) {
+      // lastMsg of every session touched: the newest message of its conversation still visible to the account.
+      const sessions = new Map<string, string>();
+      for (const m of messages) {
+        if (m.scene === Scene.TEAM) sessions.set(teamSessionId(m.to), teamConversation(m.to));
+        else if (m.scene === Scene.P2P) {
+          const peer = m.from === account ? m.to : m.from;
+          sessions.set(p2pSessionId(peer), conversationKey(account, peer));
+        }
+      }
+      for (const [sessionId, conversation] of sessions) {
         const newest = await trx
           .selectFrom('im_message')
           .select('id_server')
-          .where('conversation', '=', conversationKey(account, peer))
+          .where('conversation', '=', conversation)
           .where(visibleTo(account))
           .orderBy('time', 'desc')
           .orderBy('id_server', 'desc')
@@ -104,7 +117,7 @@ export class HistoryService {
           .updateTable('im_session')
           .set({ last_msg_id: newest ? Number(newest.id_server) : null })
           .where('accid', '=', account)
-          .where('session_id', '=', p2pSessionId(peer))
+          .where('session_id', '=', sessionId)
           .execute();
       }
       return { deleted: messages.map((message) => ({ message, time, custom })), seq, time };
@@ -261,12 +274,7 @@ export class HistoryService {
           eb.or([eb('sender', '=', viewer), eb('receiver', '=', viewer)]),
           ...(sessionIds.length > 0 ? [eb('conversation', 'in', peers.length > 0 ? peers.map((p) => conversationKey(viewer, p)) : [''])] : []),
         ]);
-        let memberTeams = eb
-          .selectFrom('im_team_member')
-          .select(sql<string>`${teamConversation('')} || team_id`.as('conversation'))
-          .where('accid', '=', viewer)
-          .where('valid', '=', true);
-        if (sessionIds.length > 0) memberTeams = memberTeams.where('team_id', 'in', teamIds.length > 0 ? teamIds : [-1]);
+        const memberTeams = memberTeamConversations(eb, viewer, sessionIds.length > 0 ? teamIds : undefined);
         const team = eb.and([eb('scene', '=', SceneCode.team), eb('conversation', 'in', memberTeams)]);
         return eb.or([p2p, team]);
       })
@@ -321,18 +329,42 @@ export class HistoryService {
     return rows.map((r) => ({ sessionId: r.session_id, time: Number(r.clear_time), ext: r.ext }));
   }
 
-  private async findOwn(account: string, ref: MessageRef): Promise<StoredMessage | undefined> {
+  /**
+   * The message `ref` names if it is in one of the account's sessions: one it sent or received (p2p as
+   * before; a super team message it sent), or a message of a team it is a valid member of, whoever sent
+   * it. A team message of a team it left or never joined is not (its own included).
+   */
+  private async findSeen(account: string, ref: MessageRef): Promise<StoredMessage | undefined> {
     if (typeof ref !== 'object' || ref === null) throw parameterError('each message needs idServer, or from and idClient');
     let q = this.db
       .selectFrom('im_message')
       .select(MESSAGE_COLUMNS)
-      .where((eb) => eb.or([eb('sender', '=', account), eb('receiver', '=', account)]));
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('scene', '<>', SceneCode.team), eb.or([eb('sender', '=', account), eb('receiver', '=', account)])]),
+          eb.and([eb('scene', '=', SceneCode.team), eb('conversation', 'in', memberTeamConversations(eb, account))]),
+        ]),
+      );
     if (ref.idServer) q = q.where('id_server', '=', anchorOf(ref.idServer));
     else if (ref.idClient && ref.from) q = q.where('sender', '=', validateAccount(ref.from, 'from')).where('id_client', '=', ref.idClient);
     else throw parameterError('each message needs idServer, or from and idClient');
     const row = await q.executeTakeFirst();
     return row ? messageFromRow(row) : undefined;
   }
+}
+
+/**
+ * The conversations (`team#<id>`) of the teams `viewer` is a valid member of, only those of `teamIds`
+ * when given: which team messages the viewer may see (as teamHistory's 804 rule), for msgFtsSearch
+ * and delete for self.
+ */
+function memberTeamConversations(eb: ExpressionBuilder<ImDatabase, 'im_message'>, viewer: string, teamIds?: readonly number[]) {
+  const memberTeams = eb
+    .selectFrom('im_team_member')
+    .select(sql<string>`${teamConversation('')} || team_id`.as('conversation'))
+    .where('accid', '=', viewer)
+    .where('valid', '=', true);
+  return teamIds ? memberTeams.where('team_id', 'in', teamIds.length > 0 ? [...teamIds] : [-1]) : memberTeams;
 }
 
 function anchorOf(idServer: string): number {
