@@ -1,6 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { LabelledSkuSpec } from '@merchant/api-contracts';
 import type { SecureClient } from '@merchant/secure-transport';
 import { BUYER_KEY } from '../support/buyer';
+import { skuPickerLabel } from '../support/merchant';
 import { CONTRACT_PATHS, DEMO_STORE_ID, storeUrl } from '../support/stack';
 import { ResourceListPage } from './resource-list-page';
 
@@ -87,12 +89,12 @@ export class FlashSalePages {
   }
 }
 
-/** An on-shelf SKU of the demo store with goods stock to spare, and its label in the SKU picker. */
+/** An on-shelf SKU of the demo store with goods stock to spare, and its label in the en-US SKU picker (`merchant` asks in en-US). */
 export async function orderableSku(merchant: SecureClient, atLeast: number): Promise<{ skuId: number; title: string; label: string }> {
-  const skus = await merchant.request<{ list: { skuId: number; stock: number; title: string; specValues: Record<string, string> }[] }>(CONTRACT_PATHS.skuStockList, { pageNum: 1, pageSize: 50, goodsStatus: 2, stockStatus: 1 });
+  const skus = await merchant.request<{ list: { skuId: number; stock: number; title: string; specValues: Record<string, string>; specLabels?: LabelledSkuSpec['specLabels'] }[] }>(CONTRACT_PATHS.skuStockList, { pageNum: 1, pageSize: 50, goodsStatus: 2, stockStatus: 1 });
   const sku = skus.data.list.find((candidate) => candidate.stock >= atLeast);
   if (!sku) throw new Error(`the demo store has no on-shelf SKU with ${atLeast} in stock`);
-  return { skuId: sku.skuId, title: sku.title, label: `${sku.title} ${Object.values(sku.specValues).join(' / ')}`.trim() };
+  return { skuId: sku.skuId, title: sku.title, label: skuPickerLabel(sku, 'en-US') };
 }
 
 /** The sale's SKU ids as the merchant's details call answers them. */

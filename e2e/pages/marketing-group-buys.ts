@@ -1,6 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { LabelledSkuSpec } from '@merchant/api-contracts';
 import type { SecureClient } from '@merchant/secure-transport';
 import { buyer } from '../support/buyer';
+import { skuPickerLabel } from '../support/merchant';
 import { CONTRACT_PATHS, DEMO_STORE_ID } from '../support/stack';
 import { ResourceListPage } from './resource-list-page';
 
@@ -100,9 +102,9 @@ export function joinTeam(groupBuyId: number, teamId: number, skuId: number, buye
   return buyer<TeamSeat>('/buyer/group-buys/join', { ...orderBody(groupBuyId, skuId, buyerAccid, buyerName), teamId });
 }
 
-/** The demo store's first on-shelf SKU in stock with its goods title, its label in the SKU picker and its list price. */
+/** The demo store's first on-shelf SKU in stock with its goods title, its label in the en-US SKU picker (`merchant` asks in en-US) and its list price. */
 export async function someSku(merchant: SecureClient): Promise<{ skuId: number; title: string; label: string; price: number }> {
-  const skus = await merchant.request<{ list: { skuId: number; stock: number; title: string; price: number; specValues: Record<string, string> }[] }>(CONTRACT_PATHS.skuStockList, {
+  const skus = await merchant.request<{ list: { skuId: number; stock: number; title: string; price: number; specValues: Record<string, string>; specLabels?: LabelledSkuSpec['specLabels'] }[] }>(CONTRACT_PATHS.skuStockList, {
     pageNum: 1,
     pageSize: 50,
     goodsStatus: 2,
@@ -110,5 +112,5 @@ export async function someSku(merchant: SecureClient): Promise<{ skuId: number; 
   });
   const sku = skus.data.list.find((candidate) => candidate.stock >= 5 && candidate.price >= 200);
   if (!sku) throw new Error('the demo store has no on-shelf SKU in stock');
-  return { ...sku, label: `${sku.title} ${Object.values(sku.specValues).join(' / ')}`.trim() };
+  return { ...sku, label: skuPickerLabel(sku, 'en-US') };
 }

@@ -1,13 +1,23 @@
 // The merchant's own calls outside the browser (setup and checks), made as another client of store-server
 // would make them: the secure client, signed in as the demo merchant.
+import { skuSpecText, type LabelledSkuSpec } from '@merchant/api-contracts';
 import { createSecureClient, type SecureClient } from '@merchant/secure-transport';
 import { CONTRACT_PATHS, DEMO_SIGN_IN, storeUrl } from './stack';
 
-export async function merchantClient(): Promise<SecureClient> {
-  const client = createSecureClient({ baseUrl: storeUrl(), mode: 'none' });
+/** Answers come in `language` (labels, msg) when given, as the console's do; else in the server's default, zh-CN. */
+export async function merchantClient(language?: 'en-US' | 'zh-CN'): Promise<SecureClient> {
+  const client = createSecureClient({ baseUrl: storeUrl(), mode: 'none', ...(language ? { getLanguage: () => language } : {}) });
   const signedIn = await client.request<{ accessToken: string }>(CONTRACT_PATHS.login, { userName: DEMO_SIGN_IN.userName, password: DEMO_SIGN_IN.password });
   client.setAccessToken(signedIn.data.accessToken);
   return client;
+}
+
+/**
+ * A SKU as the console's SKU pickers name it: its goods title and its spec by the labels of the language the rows
+ * were asked in (issue 35 §8), e.g. "Tile No. 3 Size: 600x600 / Finish: matte".
+ */
+export function skuPickerLabel(sku: { title: string } & LabelledSkuSpec, language: 'en-US' | 'zh-CN'): string {
+  return `${sku.title} ${skuSpecText(sku, language)}`.trim();
 }
 
 /** The demo store's on-shelf SKUs with stock, the ones a buyer can order. */

@@ -17,7 +17,7 @@ test('a sale created with a stock of N sells exactly N units, refuses the next, 
   const run = Date.now().toString(36);
   const name = `E2E ${run} flash`;
   const sales = new FlashSalePages(page, consoleUrl());
-  const merchant = await merchantClient();
+  const merchant = await merchantClient('en-US');
   try {
     await signIn(page, '/marketing/TimeLimit');
     // The demo store's seeded sale runs now, in its all-day slot (flash-sales.seed.ts).

@@ -16,7 +16,7 @@ test('the merchant creates a group buy, two buyers form a team, and the console 
   const run = Date.now().toString(36);
   const name = `E2E ${run} team of 2`;
   const groupBuys = new GroupBuyPages(page, consoleUrl());
-  const merchant = await merchantClient();
+  const merchant = await merchantClient('en-US');
   try {
     const sku = await someSku(merchant);
     const groupPriceCents = Math.floor(sku.price / 2);
