@@ -58,8 +58,6 @@ test('a read receipt, a pin and a quick comment reach the other side', async ({ 
     await expect(menu.getByTestId('message-unpin')).toBeVisible();
     await expect(menu.getByTestId('message-recall')).toHaveCount(0);
     await page.screenshot({ path: testInfo.outputPath('message-menu.png') });
-    const serious = (await new AxeBuilder({ page }).include('iframe[data-testid="im-frame"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await menu.getByTestId('message-collect').click();
     await expect(chat.frame.getByTestId('message-action-status')).toHaveText(/Added to your favourites|已收藏/);
     await page.screenshot({ path: testInfo.outputPath('pinned-and-reacted.png') });
@@ -69,6 +67,15 @@ test('a read receipt, a pin and a quick comment reach the other side', async ({ 
     await chat.frame.getByTestId('favourites-open').click();
     await expect(chat.frame.getByTestId('favourite').filter({ hasText: question })).toHaveCount(1);
     await page.screenshot({ path: testInfo.outputPath('favourites.png') });
+    await chat.frame.getByRole('dialog').press('Escape');
+
+    // Last, because after axe has walked the frame headless Chromium sent the next pointer click on the frame to the
+    // console page instead (a menu item near the frame's bottom did nothing in 4 of 5 repeated runs): the menu, with
+    // nothing serious or critical for axe.
+    await asked.getByTestId('message-more').click();
+    await expect(chat.frame.getByRole('menu').getByTestId('message-collect')).toBeVisible();
+    const serious = (await new AxeBuilder({ page }).include('iframe[data-testid="im-frame"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   } finally {
     await customer.close();
   }
