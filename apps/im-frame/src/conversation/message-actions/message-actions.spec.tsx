@@ -116,7 +116,7 @@ describe('pins', () => {
     expect(bubble(list, 'q1')).toHaveAttribute('data-pinned', 'true');
     expect(await offeredActions(user, bubble(list, 'q1'))).toContain('unpin');
 
-    await user.click(within(bar).getByRole('button', { name: 'Show the pinned message: Is the oak table in stock?' }));
+    await user.click(within(bar).getByRole('button', { name: /^Pinned by .*Is the oak table in stock\?$/ }));
     await waitFor(() => expect(bubble(list, 'q1')).toHaveAttribute('data-highlighted', 'true'));
     expect(bubble(list, 'q1')).toHaveFocus();
 

@@ -40,8 +40,9 @@ export function PinnedBar({ pins, nameOf, onShow, onUnpin }: PinnedBarProps) {
     >
       <PushPinOutlined fontSize="small" color="primary" aria-hidden="true" />
       <ButtonBase
+        // Named by what it shows (who pinned it, which of how many, the text): an aria-label of its own did not contain
+        // that visible text, which speech-input users say to press it (axe label-content-name-mismatch).
         onClick={() => onShow(shown)}
-        aria-label={t('messageActions.pins.jump', { text: snippet })}
         data-testid="pinned-bar-show"
         data-id-client={shown.idClient}
         sx={{ flex: 1, minWidth: 0, justifyContent: 'flex-start', textAlign: 'left', borderRadius: 1, px: 0.5, '&:hover, &.Mui-focusVisible': { bgcolor: 'action.hover' } }}
