@@ -1,6 +1,6 @@
 // The merchant's own calls outside the browser (setup and checks), made as another client of store-server
 // would make them: the secure client, signed in as the demo merchant.
-import { skuSpecText, type LabelledSkuSpec } from '@merchant/api-contracts';
+import { skuTitleWithSpec } from '@merchant/api-contracts';
 import { createSecureClient, type SecureClient } from '@merchant/secure-transport';
 import { CONTRACT_PATHS, DEMO_SIGN_IN, storeUrl } from './stack';
 
@@ -16,9 +16,7 @@ export async function merchantClient(language?: 'en-US' | 'zh-CN'): Promise<Secu
  * A SKU as the console's SKU pickers name it: its goods title and its spec by the labels of the language the rows
  * were asked in (issue 35 §8), e.g. "Tile No. 3 Size: 600x600 / Finish: matte".
  */
-export function skuPickerLabel(sku: { title: string } & LabelledSkuSpec, language: 'en-US' | 'zh-CN'): string {
-  return `${sku.title} ${skuSpecText(sku, language)}`.trim();
-}
+export const skuPickerLabel = skuTitleWithSpec;
 
 /** The demo store's on-shelf SKUs with stock, the ones a buyer can order. */
 export async function inStockSkus(merchant: SecureClient): Promise<number[]> {

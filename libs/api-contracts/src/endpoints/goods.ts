@@ -461,6 +461,11 @@ export function skuSpecText(sku: LabelledSkuSpec, language: SupportedLanguage): 
     .join(' / ');
 }
 
+/** A SKU as the SKU pickers name it: its goods title, then its spec line (skuSpecText). */
+export function skuTitleWithSpec(sku: { title: string } & LabelledSkuSpec, language: SupportedLanguage): string {
+  return `${sku.title} ${skuSpecText(sku, language)}`.trim();
+}
+
 export const skuStockRowSchema = goodsSkuSchema.extend({
   goodsId: z.number(),
   title: z.string(),

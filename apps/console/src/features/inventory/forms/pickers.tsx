@@ -8,7 +8,7 @@ import Autocomplete, { type AutocompleteRenderInputParams } from '@mui/material/
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { pickLanguage, skuSpecText, type EndpointData, type goodsEndpoints, type inventoryEndpoints } from '@merchant/api-contracts';
+import { pickLanguage, skuTitleWithSpec, type EndpointData, type goodsEndpoints, type inventoryEndpoints } from '@merchant/api-contracts';
 import { useSettledText } from '../../../resource-kit/useSettledText';
 import { goodsListApi } from '../../goods/api';
 import { inventoryApi } from '../api';
@@ -161,7 +161,7 @@ export function SkuPicker({ value, onChange, label, error, helperText, onBlur, t
   const [input, setInput] = useState('');
   const typed = useSettledText(input);
   // The SKU's spec by its labels in the console's language (the stock rows' specLabels, issue 35 §8).
-  const skuLabel = (sku: SkuRow) => `${sku.title} ${skuSpecText(sku, pickLanguage(i18n.language))}`.trim();
+  const skuLabel = (sku: SkuRow) => skuTitleWithSpec(sku, pickLanguage(i18n.language));
   const search = typed && value && typed === skuLabel(value) ? '' : typed;
   const result = goodsListApi.endpoints.skuStockList.useQuery({ pageNum: 1, pageSize: CHOICES, ...(search ? { title: search } : {}) });
   return (

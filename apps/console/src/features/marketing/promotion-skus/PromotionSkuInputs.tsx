@@ -9,13 +9,11 @@ import { useTranslation } from 'react-i18next';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { pickLanguage, skuSpecText, type EndpointData, type LabelledSkuSpec, type SupportedLanguage, type goodsEndpoints } from '@merchant/api-contracts';
+import { pickLanguage, skuTitleWithSpec } from '@merchant/api-contracts';
 import { formatCents } from '@merchant/ui-kit';
 import { FORM_FIELD_COMPONENTS, textFieldProps, useFieldControl, type ResourceFormInputProps } from '../../../resource-kit';
 import { useSettledText } from '../../../resource-kit/useSettledText';
 import { goodsListApi } from '../../goods/api';
-
-type SkuRow = EndpointData<typeof goodsEndpoints.skuStockList>['list'][number];
 
 /** What a line holds besides its price: the SKU, and what choosing it filled in (not sent unless a form maps it). */
 export interface PromotionSkuLine {
@@ -29,7 +27,6 @@ export interface PromotionSkuLine {
  * "Porcelain floor tile 尺寸：600x600": the goods title and the SKU's spec by its labels in `language` (the stock
  * rows' specLabels, issue 35 §8), as the picker shows it.
  */
-export const skuLabel = (sku: Pick<SkuRow, 'title'> & LabelledSkuSpec, language: SupportedLanguage) => `${sku.title} ${skuSpecText(sku, language)}`.trim();
 /** A stored line's picker text, from the title and the spec text a promotion's details return (labelled by store-server in the request's language). */
 export const storedSkuLabel = (sku: { title: string; specText: string }) => `${sku.title} ${sku.specText}`.trim();
 /** `skus.2.skuId` → `skus.2.<key>`. */
@@ -59,7 +56,7 @@ export function SkuCellInput({ field, required, disabled }: ResourceFormInputPro
   // The chosen SKU's own text lists everything, not the goods titled like it.
   const search = chosen && typed === chosen.label ? '' : typed.trim();
   const result = goodsListApi.endpoints.skuStockList.useQuery({ pageNum: 1, pageSize: SEARCH_PAGE_SIZE, ...(search ? { title: search } : {}) });
-  const options: Choice[] = (result.data?.list ?? []).map((row) => ({ skuId: row.skuId, label: skuLabel(row, language), goodsId: row.goodsId, listPriceCents: row.price }));
+  const options: Choice[] = (result.data?.list ?? []).map((row) => ({ skuId: row.skuId, label: skuTitleWithSpec(row, language), goodsId: row.goodsId, listPriceCents: row.price }));
   const fieldProps = textFieldProps(control, { required, disabled });
   return (
     <Autocomplete<Choice>
