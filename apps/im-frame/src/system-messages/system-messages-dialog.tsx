@@ -10,6 +10,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
@@ -200,6 +201,11 @@ export function SystemMessagesDialog({ open, onClose, now }: { open: boolean; on
           </List>
         )}
       </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} data-testid="system-messages-close">
+          {t('systemMessages.close')}
+        </Button>
+      </DialogActions>
     </Dialog>
   );
 }

@@ -67,6 +67,10 @@ describe('system notifications', () => {
     await user.click(within(dialog).getByRole('button', { name: "Reject c_dave's friend request" }));
     expect(contacts.calls).toContain('reject:c_dave');
     expect(await within(within(dialog).getByTestId('sys-msg-4')).findByText('Rejected')).toBeInTheDocument();
+
+    // A pointer user closes it with the visible button.
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'System notifications' })).not.toBeInTheDocument());
   });
 
   it('without a contacts port (a client that has none) the button is not shown', async () => {
