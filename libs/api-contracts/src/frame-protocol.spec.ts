@@ -19,6 +19,8 @@ import {
 const imAccount = fc.stringMatching(/^[A-Za-z0-9_.@-]{1,64}$/);
 const requestId = fc.string({ minLength: 1, maxLength: 100 });
 const nonEmpty = fc.string({ minLength: 1 });
+const replyId = fc.integer({ min: 1, max: 2 ** 31 - 1 });
+const replyText = fc.string({ minLength: 1, maxLength: 500 });
 
 // Mapped over every type: a type added to the protocol without a generator here fails to compile.
 const frameToConsolePayloads: { [Type in FrameToConsoleType]: fc.Arbitrary<FrameToConsoleMessageOf<Type>['payload']> } = {
@@ -32,6 +34,16 @@ const frameToConsolePayloads: { [Type in FrameToConsoleType]: fc.Arbitrary<Frame
   }),
   unread: fc.record({ total: fc.nat() }),
   tokenRequest: fc.record({ requestId }),
+  quickReplyRequest: fc.record({
+    requestId,
+    action: fc.oneof(
+      fc.record({ kind: fc.constant('list' as const) }),
+      fc.record({ kind: fc.constant('add' as const), text: replyText }),
+      fc.record({ kind: fc.constant('edit' as const), replyId, text: replyText }),
+      fc.record({ kind: fc.constant('move' as const), replyId, toIndex: fc.nat() }),
+      fc.record({ kind: fc.constant('delete' as const), replyId }),
+    ),
+  }),
 };
 
 const consoleToFramePayloads: { [Type in ConsoleToFrameType]: fc.Arbitrary<ConsoleToFrameMessageOf<Type>['payload']> } = {
@@ -40,6 +52,8 @@ const consoleToFramePayloads: { [Type in ConsoleToFrameType]: fc.Arbitrary<Conso
   token: fc.record({ requestId, account: nonEmpty, token: nonEmpty }),
   tokenError: fc.record({ requestId, reason: fc.string() }),
   openConversation: fc.record({ account: imAccount }),
+  quickReplies: fc.record({ requestId, list: fc.array(fc.record({ replyId, text: replyText }), { maxLength: 20 }) }),
+  deskError: fc.record({ requestId, reason: fc.string() }),
 };
 
 const anyFrameToConsole = fc.oneof(
@@ -63,8 +77,8 @@ function withBrokenField(message: { source: string; type: string; payload: objec
 
 describe('frame protocol: round trips', () => {
   it('lists every message type of each direction', () => {
-    expect(FRAME_TO_CONSOLE_TYPES).toEqual(['ready', 'newMessage', 'unread', 'tokenRequest']);
-    expect(CONSOLE_TO_FRAME_TYPES).toEqual(['visibility', 'language', 'token', 'tokenError', 'openConversation']);
+    expect(FRAME_TO_CONSOLE_TYPES).toEqual(['ready', 'newMessage', 'unread', 'tokenRequest', 'quickReplyRequest']);
+    expect(CONSOLE_TO_FRAME_TYPES).toEqual(['visibility', 'language', 'token', 'tokenError', 'openConversation', 'quickReplies', 'deskError']);
   });
 
   it('builds messages in the wire shape { source, type, payload }', () => {
@@ -129,6 +143,18 @@ describe('frame protocol: refusals', () => {
     expect(fromConsole('openConversation', { account: 'a b' })).toBeNull();
     expect(fromConsole('openConversation', { account: 'x'.repeat(65) })).toBeNull();
     expect(fromConsole('openConversation', { account: 'x'.repeat(64) })).not.toBeNull();
+    // Support desk: a quick reply is 1–500 characters, ids are positive integers, a list has at most 200.
+    const reply = (action: unknown) => frame('quickReplyRequest', { requestId: 'r1', action });
+    expect(reply({ kind: 'add', text: 'x'.repeat(500) })).not.toBeNull();
+    expect(reply({ kind: 'add', text: 'x'.repeat(501) })).toBeNull();
+    expect(reply({ kind: 'add', text: '' })).toBeNull();
+    expect(reply({ kind: 'edit', replyId: 0, text: 'x' })).toBeNull();
+    expect(reply({ kind: 'move', replyId: 1, toIndex: 1.5 })).toBeNull();
+    expect(reply({ kind: 'delete', replyId: 1.5 })).toBeNull();
+    expect(reply({ kind: 'drop', replyId: 1 })).toBeNull();
+    const list = (count: number) => Array.from({ length: count }, (_, i) => ({ replyId: i + 1, text: 'x' }));
+    expect(fromConsole('quickReplies', { requestId: 'r1', list: list(200) })).not.toBeNull();
+    expect(fromConsole('quickReplies', { requestId: 'r1', list: list(201) })).toBeNull();
   });
 
   it('refuses unknown types, including names on Object.prototype', () => {

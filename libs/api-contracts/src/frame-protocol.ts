@@ -5,6 +5,7 @@
 // so nothing here throws on bad input.
 // zod/mini keeps the frame's bundle small: only the validators used here are bundled.
 import * as z from 'zod/mini';
+import { QUICK_REPLY_LIMITS } from './support-desk';
 
 /** `source` of every message the frame posts to the console. */
 export const FRAME_MESSAGE_SOURCE = 'merchant-im-frame';
@@ -24,6 +25,18 @@ const text = z.string();
 const nonEmptyText = z.string().check(z.minLength(1));
 const requestId = z.string().check(z.minLength(1), z.maxLength(MAX_TOKEN_REQUEST_ID_LENGTH));
 const imAccount = z.string().check(z.regex(IM_ACCOUNT_PATTERN));
+const positiveId = z.int().check(z.positive());
+
+/** Support desk (issue 32): what the frame asks the console to do with the store's quick replies. */
+const quickReplyText = z.string().check(z.minLength(1), z.maxLength(QUICK_REPLY_LIMITS.textMax));
+const quickReplyAction = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('list') }),
+  z.object({ kind: z.literal('add'), text: quickReplyText }),
+  z.object({ kind: z.literal('edit'), replyId: positiveId, text: quickReplyText }),
+  z.object({ kind: z.literal('move'), replyId: positiveId, toIndex: z.int().check(z.gte(0)) }),
+  z.object({ kind: z.literal('delete'), replyId: positiveId }),
+]);
+export type QuickReplyAction = z.output<typeof quickReplyAction>;
 
 /** Payload of each frame → console message type. */
 const frameToConsolePayloads = {
@@ -35,6 +48,8 @@ const frameToConsolePayloads = {
   unread: z.object({ total: z.number().check(z.gte(0)) }),
   /** im-core's getToken needs a fresh IM token; answered by `token` or `tokenError` with this id. */
   tokenRequest: z.object({ requestId }),
+  /** Support desk: list or change the store's quick replies; answered by `quickReplies` or `deskError`. */
+  quickReplyRequest: z.object({ requestId, action: quickReplyAction }),
 };
 
 /** Payload of each console → frame message type. */
@@ -49,6 +64,13 @@ const consoleToFramePayloads = {
   tokenError: z.object({ requestId, reason: text }),
   /** "Chat with buyer": open (or start) the conversation with this IM account. */
   openConversation: z.object({ account: imAccount }),
+  /** Answer to `quickReplyRequest`: the store's quick replies as they are now, in order. */
+  quickReplies: z.object({
+    requestId,
+    list: z.array(z.object({ replyId: positiveId, text: quickReplyText })).check(z.maxLength(QUICK_REPLY_LIMITS.perStore)),
+  }),
+  /** A support-desk request the console could not answer: store-server refused it (its message) or failed. */
+  deskError: z.object({ requestId, reason: text }),
 };
 
 type PayloadSchemas = Record<string, z.ZodMiniType>;

@@ -106,7 +106,9 @@ export {
   type FrameToConsoleMessageOf,
   type ConsoleToFrameMessageOf,
   type NewMessagePayload,
+  type QuickReplyAction,
 } from './frame-protocol';
+export * from './support-desk';
 export {
   buildOpenApiDocument,
   ACCESS_TOKEN_SCHEME,

@@ -43,6 +43,7 @@ import * as orderPaymentChannel from './migrations/0041-order-payment-channel';
 import * as ledgerStatements from './migrations/0043-ledger-statements';
 import * as deposit from './migrations/0042-deposit';
 import * as referenceNamesZh from './migrations/0044-reference-names-zh';
+import * as quickReplies from './migrations/0046-quick-replies';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -90,6 +91,7 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0042-deposit': deposit,
   '0043-ledger-statements': ledgerStatements,
   '0044-reference-names-zh': referenceNamesZh,
+  '0046-quick-replies': quickReplies,
 };
 
 export interface DatabaseOptions {

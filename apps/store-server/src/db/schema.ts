@@ -981,6 +981,17 @@ export interface StoreAfterSaleTemplateTable {
   updated_at: Date;
 }
 
+/** Issue 32 quick replies (migration 0046). */
+export interface StoreQuickReplyTable {
+  id: Generated<number>;
+  store_id: number;
+  position: number;
+  text: string;
+  created_by: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
 export interface StoreAfterSaleTemplateCountTable {
   store_id: number;
   templates: number;
@@ -1147,6 +1158,7 @@ export interface StoreDatabase {
   store_provider_contract_step: StoreProviderContractStepTable;
   store_after_sale_template: StoreAfterSaleTemplateTable;
   store_after_sale_template_count: StoreAfterSaleTemplateCountTable;
+  store_quick_reply: StoreQuickReplyTable;
   store_freight_template: StoreFreightTemplateTable;
   store_delivery_range: StoreDeliveryRangeTable;
   store_delivery_range_town: StoreDeliveryRangeTownTable;

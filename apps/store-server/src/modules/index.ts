@@ -60,6 +60,7 @@ import { tradeModule } from './trade';
 import { dashboardModule } from './dashboard';
 import { statementsModule } from './statements';
 
+import { quickRepliesModule } from './quick-replies';
 export interface ModuleDependencies {
   db: Kysely<StoreDatabase>;
   clock: Clock;
@@ -169,4 +170,5 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...operatorRoutes(new OperatorService(new OperatorRepository(db), goods.service, clock, storeInfoChanges, brands.service), config.operatorKey),
   ];
   return { routes, auth, captcha, checkCodes, rateLimiter, authRepository, exports: exports.service, sandboxProvider };
+    ...quickRepliesModule({ db, clock }).routes,
 }

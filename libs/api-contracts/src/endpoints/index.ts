@@ -31,6 +31,7 @@ import { tradeEndpoints } from './trade';
 import { walletEndpoints } from './wallet';
 import { statementEndpoints } from './statements';
 import { depositEndpoints } from './deposit';
+import { quickReplyEndpoints } from './quick-replies';
 
 export * from './auth';
 export * from './account';
@@ -62,6 +63,7 @@ export * from './wallet';
 export * from './statements';
 export * from './dashboard';
 export * from './deposit';
+export * from './quick-replies';
 // goods, inventory and saved-views are exported by src/index.ts.
 
 /** The contracts of one area each, by area name: the console's fake server and the OpenAPI test walk them. */
@@ -98,6 +100,7 @@ export const endpointGroups = {
   dashboard: dashboardEndpoints,
   statements: statementEndpoints,
   deposit: depositEndpoints,
+  quickReplies: quickReplyEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every contract above, and the one with a given path. */
