@@ -9,11 +9,11 @@ if (!multiNodeConfigured) {
 // every query waits for the open transaction, so the case cannot arise there.
 const postgresConfigured = Boolean(process.env.DATABASE_URL);
 if (!postgresConfigured) {
-  console.warn('[im-server integration] sync-slow-commit.int.spec.ts left out: set DATABASE_URL to run it on PostgreSQL.');
+  console.warn('[im-server integration] sync-slow-commit.int.spec.ts and redis-restart.int.spec.ts left out: set DATABASE_URL to run them on PostgreSQL.');
 }
 const leftOut = [
   ...(multiNodeConfigured ? [] : ['multi-node\\.int\\.spec\\.ts$', 'node-loss\\.int\\.spec\\.ts$', 'teams-multi-node\\.int\\.spec\\.ts$', 'super-teams-multi-node\\.int\\.spec\\.ts$', 'multi-port-multi-node\\.int\\.spec\\.ts$']),
-  ...(postgresConfigured ? [] : ['sync-slow-commit\\.int\\.spec\\.ts$']),
+  ...(postgresConfigured ? [] : ['sync-slow-commit\\.int\\.spec\\.ts$', 'redis-restart\\.int\\.spec\\.ts$']),
 ];
 
 module.exports = {

@@ -45,6 +45,7 @@ export class ImGateway implements ConnectionHost {
   ) {
     this.limiter = new FrequencyLimiter(options.rateRules, now);
     router.onEvent((account, event) => this.deliver(account, event));
+    router.onRoutesRestored(() => this.resyncAll());
     const sweepEvery = Math.max(50, Math.min(5_000, Math.floor(Math.min(options.idleTimeoutMs, options.loginTimeoutMs) / 4)));
     this.sweepTimer = setInterval(() => this.sweep(), sweepEvery);
     this.sweepTimer.unref();
@@ -109,6 +110,23 @@ export class ImGateway implements ConnectionHost {
       }
       connection.close(CloseCode.GOING_AWAY, 'server shutting down');
     }
+  }
+
+  /**
+   * Routing between nodes is back after an outage (Redis restarted): pushes other nodes published
+   * meanwhile never arrived, and only a sync finds them (its cursors are sequence numbers). The IM links
+   * are advised to reconnect (silentlyKick, §4): they log in again at once and sync; what their outboxes
+   * still hold goes out again. Chat-room links stay: a chat room has no sync to run.
+   */
+  private resyncAll(): void {
+    let advised = 0;
+    for (const connection of [...this.connections]) {
+      if (connection.state !== 'loggedIn' || connection.chatroom) continue;
+      connection.sendPush('kicked', { reason: KickReason.silentlyKick, clientType: 0, message: kickReasonText(KickReason.silentlyKick) });
+      connection.close(CloseCode.GOING_AWAY, 'routing restored: log in again to sync');
+      advised++;
+    }
+    this.log.warn({ advised }, 'routing between nodes restored; IM links advised to reconnect and sync');
   }
 
   /** Each push event's frame, encoded at its first delivery and reused for every other socket. */

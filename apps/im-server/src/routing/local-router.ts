@@ -11,6 +11,9 @@ export class LocalRouter implements Router {
     this.handler = handler;
   }
 
+  /** In one process nothing between nodes can be lost. */
+  onRoutesRestored(): void {}
+
   async addPort(port: PortRecord): Promise<void> {
     let byConnection = this.ports.get(port.account);
     if (!byConnection) this.ports.set(port.account, (byConnection = new Map()));

@@ -1,9 +1,13 @@
 import type { Redis as RedisClient } from 'ioredis';
-import type { PortRecord, RoutedEvent, RoutedEventHandler, Router } from './router';
+import type { PortRecord, RoutedEvent, RoutedEventHandler, Router, RoutesRestoredHandler } from './router';
 
 /** A node that stops refreshing its liveness key is presumed dead and its ports are ignored. */
 const NODE_TTL_MS = 15_000;
 const NODE_REFRESH_MS = 5_000;
+/** Reconnect attempts to Redis back off to at most this (plus jitter), so routing returns within about a second of Redis. */
+const RECONNECT_MAX_DELAY_MS = 1_000;
+/** Channels per SUBSCRIBE when a node subscribes again to every account it holds. */
+const SUBSCRIBE_BATCH = 1_000;
 
 const accountChannel = (account: string) => `im:acc:${account}`;
 const portsKey = (account: string) => `im:ports:${account}`;
@@ -28,6 +32,14 @@ interface WireEnvelope {
  */
 export class RedisRouter implements Router {
   private handler: RoutedEventHandler = () => {};
+  private restoredHandler: RoutesRestoredHandler = () => {};
+  /** The subscriber lost its connection since routing was last whole: pushes may have been missed. */
+  private subscriberLost = false;
+  /** Ports and liveness key not yet written again to a Redis that may have come back empty. */
+  private announcePending = false;
+  private closing = false;
+  /** Ports closed while Redis could not be told; deleted from it by the next announce. */
+  private removedWhileAway: PortRecord[] = [];
   private readonly localPorts = new Map<string, Map<string, PortRecord>>();
   private readonly refreshTimer: NodeJS.Timeout;
 
@@ -37,13 +49,36 @@ export class RedisRouter implements Router {
     private readonly sub: RedisClient,
   ) {
     sub.on('messageBuffer', (_channel: Buffer, payload: Buffer) => this.receive(payload));
-    this.refreshTimer = setInterval(() => void this.refreshLiveness(), NODE_REFRESH_MS);
+    // Redis restarted or out of reach (issue 34 §1, test/redis-restart.int.spec.ts): publishes meanwhile
+    // reached no subscriber, and a restarted Redis has forgotten every port and liveness key.
+    sub.on('close', () => {
+      if (!this.closing) this.subscriberLost = this.announcePending = true;
+    });
+    sub.on('ready', () => {
+      if (this.subscriberLost) void this.restore();
+    });
+    pub.on('close', () => {
+      if (!this.closing) this.announcePending = true;
+    });
+    pub.on('ready', () => {
+      if (this.announcePending) void this.announce();
+    });
+    this.refreshTimer = setInterval(() => void (this.announcePending ? this.announce() : this.refreshLiveness()), NODE_REFRESH_MS);
     this.refreshTimer.unref();
   }
 
   static async connect(redisUrl: string, nodeId: string): Promise<RedisRouter> {
     const { Redis } = await import('ioredis');
-    const options = { maxRetriesPerRequest: 3, lazyConnect: true };
+    const options = {
+      maxRetriesPerRequest: 3,
+      lazyConnect: true,
+      // While Redis is away a command fails at once instead of waiting in ioredis's queue: a push published
+      // then is lost either way (the sync after restore() finds it), and a waiting publish would hold up its
+      // connection's next frames, heartbeats included, until the client gave up on the socket.
+      enableOfflineQueue: false,
+      // ioredis's default backs off to 5 s; a node out of Redis routes nothing between nodes, so retry sooner.
+      retryStrategy: (attempt: number) => Math.min(50 * 2 ** (attempt - 1), RECONNECT_MAX_DELAY_MS) + Math.floor(Math.random() * 100),
+    };
     // Auto-pipelining: the publishes of one fan-out (one per team member) leave in one socket write
     // instead of one write each, which cost more than the delivery itself (docs/performance.md, issue 12).
     const pub = new Redis(redisUrl, { ...options, enableAutoPipelining: true });
@@ -62,14 +97,23 @@ export class RedisRouter implements Router {
     this.handler = handler;
   }
 
+  onRoutesRestored(handler: RoutesRestoredHandler): void {
+    this.restoredHandler = handler;
+  }
+
   async addPort(port: PortRecord): Promise<void> {
     let byConnection = this.localPorts.get(port.account);
-    if (!byConnection) {
-      this.localPorts.set(port.account, (byConnection = new Map()));
-      await this.sub.subscribe(accountChannel(port.account));
-    }
+    if (!byConnection) this.localPorts.set(port.account, (byConnection = new Map()));
     byConnection.set(port.connectionId, port);
-    await this.pub.hset(portsKey(port.account), port.connectionId, JSON.stringify(port));
+    try {
+      if (byConnection.size === 1) await this.sub.subscribe(accountChannel(port.account));
+      await this.pub.hset(portsKey(port.account), port.connectionId, JSON.stringify(port));
+    } catch (error) {
+      // Redis away: the login fails and its client tries again; no port of it may stay behind.
+      byConnection.delete(port.connectionId);
+      if (byConnection.size === 0 && this.localPorts.get(port.account) === byConnection) this.localPorts.delete(port.account);
+      throw error;
+    }
   }
 
   async removePort(port: PortRecord): Promise<void> {
@@ -77,9 +121,16 @@ export class RedisRouter implements Router {
     byConnection?.delete(port.connectionId);
     if (byConnection && byConnection.size === 0) {
       this.localPorts.delete(port.account);
-      await this.sub.unsubscribe(accountChannel(port.account));
+      // A lost subscriber has nothing to drop, and restore() subscribes only the accounts still held.
+      await this.sub.unsubscribe(accountChannel(port.account)).catch(() => undefined);
     }
-    await this.pub.hdel(portsKey(port.account), port.connectionId);
+    try {
+      await this.pub.hdel(portsKey(port.account), port.connectionId);
+    } catch {
+      // Redis away: removed once it is back (announce), or a kept Redis would list the port for good.
+      this.removedWhileAway.push(port);
+      this.announcePending = true;
+    }
   }
 
   async listPorts(account: string): Promise<PortRecord[]> {
@@ -127,6 +178,7 @@ export class RedisRouter implements Router {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     clearInterval(this.refreshTimer);
     try {
       for (const [account, ports] of this.localPorts) {
@@ -153,6 +205,45 @@ export class RedisRouter implements Router {
     if (Array.isArray(envelope.accounts)) return this.deliverToLocal(envelope.accounts.filter((account): account is string => typeof account === 'string'), envelope.event);
     if (!this.localPorts.has(envelope.account)) return;
     this.handler(envelope.account, envelope.event);
+  }
+
+  /**
+   * After the subscriber reconnected: subscribe again to every channel this node needs (ioredis's
+   * autoResubscribe repeats only what it had confirmed, not a subscribe that failed while Redis was away,
+   * and the answer to ours comes after its own, so once ours is answered every channel is in place),
+   * announce the ports again, then tell the gateway: anything published before now may have been lost.
+   */
+  private async restore(): Promise<void> {
+    const accounts = [...this.localPorts.keys()];
+    try {
+      await this.sub.subscribe(ALL_CHANNEL);
+      for (let i = 0; i < accounts.length; i += SUBSCRIBE_BATCH) await this.sub.subscribe(...accounts.slice(i, i + SUBSCRIBE_BATCH).map(accountChannel));
+    } catch {
+      return; // lost again: the next 'ready' restores
+    }
+    // An account whose last socket left during the subscribe above needs no channel.
+    const gone = accounts.filter((account) => !this.localPorts.has(account)).map(accountChannel);
+    if (gone.length > 0) await this.sub.unsubscribe(...gone).catch(() => undefined);
+    this.subscriberLost = false;
+    await this.announce();
+    this.restoredHandler();
+  }
+
+  /** Writes this node's ports and liveness key again; on failure the refresh timer or the next 'ready' retries. */
+  private async announce(): Promise<void> {
+    this.announcePending = false;
+    const removed = this.removedWhileAway;
+    this.removedWhileAway = [];
+    try {
+      const writes = [...this.localPorts].map(([account, ports]) =>
+        ports.size > 0 ? this.pub.hset(portsKey(account), Object.fromEntries([...ports].map(([id, port]) => [id, JSON.stringify(port)]))) : undefined,
+      );
+      const deletes = removed.map((port) => this.pub.hdel(portsKey(port.account), port.connectionId));
+      await Promise.all([...writes, ...deletes, this.pub.set(nodeKey(this.nodeId), '1', 'PX', NODE_TTL_MS)]);
+    } catch {
+      this.removedWhileAway.unshift(...removed);
+      this.announcePending = true;
+    }
   }
 
   private async refreshLiveness(): Promise<void> {

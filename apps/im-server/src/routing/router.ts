@@ -28,6 +28,9 @@ export type RoutedEvent =
 
 export type RoutedEventHandler = (account: string, event: RoutedEvent) => void;
 
+/** Called when routing between nodes is back after an outage in which pushes may have been lost. */
+export type RoutesRestoredHandler = () => void;
+
 /**
  * Delivers events to every socket of an account, wherever it is connected, and keeps the
  * directory of logged-in ports. In-process for one node; Redis pub/sub for several.
@@ -36,6 +39,12 @@ export interface Router {
   readonly nodeId: string;
   /** Called for each event addressed to an account that has sockets on this node. */
   onEvent(handler: RoutedEventHandler): void;
+  /**
+   * Called once routing is whole again after the link between nodes was lost (Redis restarted or
+   * unreachable): this node is subscribed again and its ports are announced again, but pushes published
+   * meanwhile are gone, so the gateway has its sockets sync (docs/operations.md "Redis restarted").
+   */
+  onRoutesRestored(handler: RoutesRestoredHandler): void;
   /** Registers a logged-in port; this node starts receiving the account's events. */
   addPort(port: PortRecord): Promise<void>;
   removePort(port: PortRecord): Promise<void>;
