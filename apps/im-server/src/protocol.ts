@@ -134,3 +134,5 @@ export {
   type AntispamLexicon,
   type AntispamWord,
 } from '@merchant/im-core/server';
+// Push settings (§3 "Push setting", §7 user; docs/protocol.md "Push settings"): the client's own checks.
+export { DESKTOP_CLIENT_TYPES, appBackgroundProblem, pushConfigProblem, pushTokenProblem } from '@merchant/im-core/server';

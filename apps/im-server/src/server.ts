@@ -23,6 +23,7 @@ import type { SuperTeamChange } from './domain/super-team/super-team-change';
 import { MsgExtendService } from './domain/extend/msg-extend-service';
 import { EventService } from './domain/extend/event-service';
 import { SignalService } from './domain/signal/signal-service';
+import { PushService, type QueuedPush } from './domain/push/push-service';
 import { ChatroomService, type CreateChatroomInput } from './domain/chatroom/chatroom-service';
 import { ChatroomQueue } from './domain/chatroom/chatroom-queue';
 import type { ChatroomRow } from './domain/chatroom/chatroom-tables';
@@ -75,6 +76,11 @@ export interface ImServer {
   createSuperTeam(input: CreateSuperTeamInput): Promise<SuperTeamChange>;
   /** The reporter's stored events, newest first (the operator's view; docs/im-background.md "Reporter"). */
   reporterEvents(filter?: { account?: string; kind?: ReportKindName; limit?: number }): Promise<StoredReporterEvent[]>;
+  /**
+   * The offline-push outbox of `account` (docs/protocol.md "Push settings"): what a vendor relay would
+   * send, oldest first; unsent rows unless `all`. The relay itself reads and marks im_push_outbox.
+   */
+  pushOutbox(account: string, options?: { all?: boolean }): Promise<QueuedPush[]>;
 }
 
 interface Running {
@@ -92,6 +98,7 @@ interface Running {
   stopSweeper: () => Promise<void>;
   antispam: AntispamService;
   sdkLogs: SdkLogService;
+  push: PushService;
 }
 
 /**
@@ -233,6 +240,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     const msgExtend = new MsgExtendService(store.db, config.now);
     const events = new EventService(store.db, config.now);
     const signalling = new SignalService(store.db, config.now);
+    const push = new PushService(store.db, config.now);
     // A chat-room connection opens the same WebSocket endpoint as the IM connection (docs/im-chatroom.md).
     const chatrooms = new ChatroomService(store.db, config.now, () => [config.publicWsUrl ?? listeningUrl.replace(/^http/, 'ws') + WEBSOCKET_PATH]);
     const chatroomQueue = new ChatroomQueue(chatrooms);
@@ -242,7 +250,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
       return { cdnDomain: cdn.domain, objectNamePrefix: cdn.domain ? `${listeningUrl}/nos/` : '', expire: cdn.domain ? cdn.expire : 0 };
     };
     const gateway = new ImGateway(
-      { cdnHost, users, messages, sessions, sync, friends, relations, sysMsgs, history, recall, sessionSync, broadcasts, teams, teamMessages, superTeams, uploads, documents, msgExtend, events, signalling, chatrooms, chatroomQueue, antispam, sdkLogs },
+      { cdnHost, users, messages, sessions, sync, friends, relations, sysMsgs, history, recall, sessionSync, broadcasts, teams, teamMessages, superTeams, uploads, documents, msgExtend, events, signalling, chatrooms, chatroomQueue, antispam, sdkLogs, push },
       router,
       {
         appKey: config.appKey,
@@ -277,7 +285,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     // Documents left converting by a stop or a crash are converted now (docs/im-upload.md "Documents").
     if (config.convertDocuments) documents.start();
     if (config.demoSeed && (await seedImDemo({ db: store.db, users, teams, teamMessages }))) app.log.info('im-server: demo team seeded');
-    return { store, router, gateway, wss, broadcasts, chatrooms, superTeams, uploads, documents, reporterEvents, telemetry, stopSweeper, antispam, sdkLogs };
+    return { store, router, gateway, wss, broadcasts, chatrooms, superTeams, uploads, documents, reporterEvents, telemetry, stopSweeper, antispam, sdkLogs, push };
   }
 
   return {
@@ -310,6 +318,10 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
     async createSuperTeam(input) {
       if (!running) throw new Error('im-server is not running');
       return running.superTeams.create(input);
+    },
+    async pushOutbox(account, options) {
+      if (!running) throw new Error('im-server is not running');
+      return running.push.outbox(account, options);
     },
     async reporterEvents(filter) {
       if (!running) throw new Error('im-server is not running');

@@ -26,6 +26,7 @@ export type { ImRelationState } from './model/relation-rules';
 // themselves are in '@merchant/im-core/validation').
 export type { SendTextInput } from './validation/message-rules';
 export type { UploadFileType, UploadOptions } from './validation/upload-rules';
+export type { PushConfig, PushTokenInput } from './validation/push-rules';
 export type { DocumentFileNode, TranscodeImageType } from './validation/document-rules';
 export { SignalEventType } from './validation/signalling-rules';
 export type { SignalEventName } from './validation/signalling-rules';

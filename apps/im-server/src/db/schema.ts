@@ -29,6 +29,49 @@ export interface ImDatabase {
   im_antispam_word: AntispamWordTable;
   im_antispam_version: AntispamVersionTable;
   im_sdk_log: SdkLogTable;
+  im_push_device: PushDeviceTable;
+  im_push_config: PushConfigTable;
+  im_push_outbox: PushOutboxTable;
+}
+
+/** A device's push token and background state (migration 029; domain/push). */
+export interface PushDeviceTable {
+  accid: string;
+  device_id: string;
+  client_type: number;
+  /** '' = no token registered (the device only said it went to the background). */
+  token_name: Generated<string>;
+  token: Generated<string>;
+  pushkit: Generated<boolean>;
+  /** The connection that last said it is in the background; null = foreground. */
+  background_connection_id: string | null;
+  badge: Generated<number>;
+  update_time: number;
+}
+
+/** The account's multi-port push setting (migration 029). */
+export interface PushConfigTable {
+  accid: string;
+  push_when_pc_online: boolean;
+  update_time: number;
+}
+
+/** One offline notification for a vendor relay to send (migration 029; docs/protocol.md "Push settings"). */
+export interface PushOutboxTable {
+  id: Generated<number>;
+  accid: string;
+  device_id: string;
+  token_name: string;
+  token: string;
+  pushkit: boolean;
+  title: string;
+  body: string;
+  payload: Generated<string>;
+  msg_type: number;
+  badge: number;
+  msg_id_server: number;
+  created_at: number;
+  sent_at: number | null;
 }
 
 /** `accid`'s latest event of `type` (migration 014); an expired row is left until the next publish overwrites it. */

@@ -15,6 +15,7 @@ import { pushSignalSync, SIGNAL_HANDLERS } from './signal-handlers';
 import { CHATROOM_HANDLERS } from './chatroom-handlers';
 import { BACKGROUND_HANDLERS } from './background-handlers';
 import { PORT_HANDLERS } from './port-handlers';
+import { PUSH_HANDLERS } from './push-handlers';
 
 /**
  * The commands this server implements (logged-in callers only; login itself lives in the
@@ -47,12 +48,16 @@ export const COMMAND_HANDLERS: CommandHandlers = {
   getNosCdnHost: async (ctx) => ctx.services.cdnHost?.() ?? { cdnDomain: '', objectNamePrefix: '', expire: 0 },
 
   logout: async (ctx) => {
+    // A device that logged out gets no more offline pushes for this account (docs/protocol.md "Push settings").
+    await ctx.services.push.forgetToken(ctx.port.account, ctx.port.deviceId);
     ctx.closeAfterResponse('logout');
     return {};
   },
 
   // kick: by connection id or device id, other accounts' ids ignored (port-handlers.ts, issue 31).
   ...PORT_HANDLERS,
+  // updatePushToken, appBackground, updatePushConfig (push-handlers.ts, docs/protocol.md "Push settings").
+  ...PUSH_HANDLERS,
 
   sendMsg: async (ctx, body) => {
     const input = body.msg ?? {};
@@ -63,6 +68,9 @@ export const COMMAND_HANDLERS: CommandHandlers = {
     // A duplicate first sent over another connection (the outbox resending after a reconnect) is routed
     // again: the node that stored it may have died before routing it (issue 34 §1, node-loss.int.spec.ts).
     // Receivers keep one copy per idClient (§4), so a push that did go out is not shown twice.
+    // The offline-push decision runs before the answer, so a sender's answer means the outbox holds
+    // what it should; once per message and device, so a resend queues nothing more (domain/push).
+    await ctx.services.push.queueOfflinePush(message, input, () => ctx.listPorts(message.to));
     const routed = !duplicate || !ctx.sentHere.has(message.idClient);
     ctx.sentHere.add(message.idClient);
     if (routed) {
@@ -223,6 +231,8 @@ export const COMMAND_HANDLERS: CommandHandlers = {
       else if (msgs.length > 0) ctx.pushToSelf('offlineMsgs', { msgs });
       if (result.sysMsgs.length > 0) ctx.pushToSelf('offlineSysMsgs', { sysMsgs: result.sysMsgs.map(sysMsgRecord) });
       if (result.donnop !== undefined) ctx.pushToSelf('syncDonnop', { donnop: result.donnop, timetag });
+      // §4: push configuration is the last kind before sync-done.
+      if (result.pushConfig !== undefined) ctx.pushToSelf('syncPushConfig', { shouldPushNotificationWhenPCOnline: result.pushConfig });
       ctx.pushToSelf('syncDone', { timetag, hasMore: result.hasMore });
       // Invitations that waited for this account (docs/im-signalling.md "Offline invitees").
       return pushSignalSync(ctx);

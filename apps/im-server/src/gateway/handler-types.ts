@@ -23,6 +23,7 @@ import type { ChatroomService } from '../domain/chatroom/chatroom-service';
 import type { ChatroomQueue } from '../domain/chatroom/chatroom-queue';
 import type { AntispamService } from '../domain/antispam/antispam-service';
 import type { SdkLogService } from '../upload/sdk-logs/sdk-log-service';
+import type { PushService } from '../domain/push/push-service';
 
 export interface ImServices {
   users: UserService;
@@ -61,6 +62,8 @@ export interface ImServices {
   cdnHost?: () => { cdnDomain: string; objectNamePrefix: string; expire: number };
   /** The anti-spam lexicon (getClientAntispam) and the server's filter (domain/antispam, docs/im-background.md). */
   antispam?: AntispamService;
+  /** Push tokens, background state, the multi-port setting and the offline-push outbox (domain/push). */
+  push: PushService;
   /** Debug logs accounts uploaded (uploadSdkLogUrl; upload/sdk-logs, docs/im-background.md). */
   sdkLogs?: SdkLogService;
 }

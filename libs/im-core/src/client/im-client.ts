@@ -75,6 +75,8 @@ export interface ImClientEvents {
   quickComment: (change: { idServer: string; sessionId: string; comment: ImQuickComment; deleted: boolean }) => void;
   /** A pin of one of my sessions added, changed or removed elsewhere. */
   msgPin: (change: { pin: ImMsgPin; deleted: boolean }) => void;
+  /** The multi-port push setting (§3) changed: updatePushConfig here, another port's (syncPushConfig), or a sync. */
+  pushConfig: (config: { shouldPushNotificationWhenPCOnline: boolean }) => void;
   /** Call signalling: an invitation (live or waiting since offline), accept, reject, cancel, join, leave, close, control (docs/im-signalling.md). */
   signalling: (event: ImSignalEvent) => void;
   /** An event of an account I subscribe to, or mine from another device (published with sync); one per event of an eventPush (docs/im-extend.md "Events"). */
@@ -440,6 +442,7 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
         if (notification.kind === 'broadcastMsgs') this.emit('broadcastMsgs', notification.broadcastMsgs);
         // The session list after the merge (contract 0001 `sessions`), so apps need not re-read it.
         if (notification.kind === 'sessions') this.emit('sessions', notification.sessions);
+        if (notification.kind === 'pushConfig') this.emit('pushConfig', { shouldPushNotificationWhenPCOnline: notification.shouldPushNotificationWhenPCOnline });
         // donnop is stored by the merge itself, in the batch with the data and the cursor.
       },
       failSendingAtStart: () => this.outbox.failAtSyncStart(),
@@ -452,6 +455,13 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
   }
 
   private onPush(push: ImPush): void {
+    // syncPushConfig is also a live push (another port's updatePushConfig): outside a sync round it
+    // is handled here, like the other live pushes; inside one it is part of the round's data.
+    if (push.name === 'syncPushConfig' && !this.sync?.inRound) {
+      if (!this.sync || this.sync.isSyncing) this.queuedDuringSync.push(push);
+      else this.enqueue(push);
+      return;
+    }
     if (this.sync?.handlePush(push)) return;
     if (!LIVE_PUSHES.has(push.name)) return;
     if (!this.sync || this.sync.isSyncing) {
@@ -492,6 +502,8 @@ export class ImClient extends TypedEmitter<ImClientEvents> {
       await this.relations.receiveUpdate(push.body);
     } else if (push.name === 'myInfoUpdated') {
       await this.users.receiveMyInfo(push.body.user);
+    } else if (push.name === 'syncPushConfig') {
+      await this.users.receivePushConfig(push.body);
     } else if (push.name === 'teamMembersUpdated') {
       await this.teams.receiveMembersUpdated(push.body);
     } else if (push.name === 'teamMsgReceipt') {

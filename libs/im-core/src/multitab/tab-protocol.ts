@@ -75,6 +75,7 @@ const FORWARDED: Readonly<Record<keyof ImClientEvents, true>> = {
   teamMsgReceipts: true,
   quickComment: true,
   msgPin: true,
+  pushConfig: true,
   signalling: true,
   event: true,
 };

@@ -28,4 +28,6 @@ export * from '../validation/antispam-rules';
 export * from '../validation/session-rules';
 // Full-text search rules (issue 31): the same checks history.ftsSearch runs before a call.
 export * from '../validation/fts-rules';
+// Push settings (§3 "Push setting", §7 user): token, background and config checks, the desktop client types.
+export * from '../validation/push-rules';
 export * from './long-poll-hub';

@@ -45,6 +45,8 @@ export interface ServiceEvents {
   quickComment: { idServer: string; sessionId: string; comment: ImQuickComment; deleted: boolean };
   /** A pin of one of my sessions added, changed or removed (msgPinUpdated push). */
   msgPin: { pin: ImMsgPin; deleted: boolean };
+  /** The multi-port push setting changed (updatePushConfig here, another port's, or sync). */
+  pushConfig: { shouldPushNotificationWhenPCOnline: boolean };
 }
 
 export interface ServiceContext extends UnreadRules {

@@ -58,6 +58,8 @@ export type StoreWrite =
 
 /** Key-value row of the do-not-disturb settings (users service and sync write it). */
 export const DONNOP_KEY = 'donnop';
+/** Key-value row of the multi-port push setting (users service, the syncPushConfig push and sync write it). */
+export const PUSH_CONFIG_KEY = 'pushConfig';
 
 /**
  * The local database of the IM client: the tables of im-client-spec §3 (key-value, timetag,

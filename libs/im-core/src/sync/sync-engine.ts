@@ -99,6 +99,11 @@ export class SyncEngine {
     return this.running;
   }
 
+  /** A sync request is waiting for its syncDone: sync pushes now belong to that round. */
+  get inRound(): boolean {
+    return this.round !== undefined;
+  }
+
   /** Offers a push to the running sync; true when it was sync data and was taken. */
   handlePush(push: ImPush): boolean {
     const round = this.round;

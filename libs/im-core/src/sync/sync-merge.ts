@@ -1,6 +1,6 @@
 import type { ImMessage, ImSession, ImSysMsg } from '../store/entities';
 import { mergeSyncedTeams } from './sync-merge-teams';
-import { DONNOP_KEY, type Store } from '../store/store';
+import { DONNOP_KEY, PUSH_CONFIG_KEY, type Store } from '../store/store';
 import { MAX_UNREAD_RECOUNT, ingestSessionMessages, recallStoredMessage } from '../model/message-ingest';
 import { applyAck, emptySession, type UnreadRules } from '../model/session-state';
 import { mergeSysMsg, sysMsgUnreadByType } from '../model/relation-rules';
@@ -126,7 +126,11 @@ export async function mergeSyncBatch(store: Store, batch: SyncBatch, options: Me
     // Unread counters per type (§3 System message).
     notifications.push({ kind: 'sysMsgUnread', unreadByType: sysMsgUnreadByType(await store.getSysMsgs({ limit: 1000 })) });
   }
-  if (batch.pushConfig) notifications.push({ kind: 'pushConfig', ...batch.pushConfig });
+  if (batch.pushConfig) {
+    // Staged with the data and the cursor, like donnop below (users.getPushConfig reads it).
+    await store.setValue(PUSH_CONFIG_KEY, batch.pushConfig);
+    notifications.push({ kind: 'pushConfig', ...batch.pushConfig });
+  }
   if (batch.donnop !== undefined) {
     // Staged with the data and the cursor: one IndexedDB transaction (issue 10).
     await store.setValue(DONNOP_KEY, batch.donnop);

@@ -12,3 +12,4 @@ export * from './chatroom-rules';
 export * from './antispam-rules';
 export * from './session-rules';
 export * from './fts-rules';
+export * from './push-rules';

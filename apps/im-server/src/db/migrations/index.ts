@@ -26,6 +26,7 @@ import * as telemetry from './025-telemetry';
 import * as msgRecall from './026-msg-recall';
 import * as partialWriteIndexes from './027-partial-write-indexes';
 import * as sessionExt from './028-session-ext';
+import * as pushSettings from './029-push-settings';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '026-msg-recall': msgRecall,
   '027-partial-write-indexes': partialWriteIndexes,
   '028-session-ext': sessionExt,
+  '029-push-settings': pushSettings,
 };

@@ -16,6 +16,7 @@ import { TeamService } from '../team/team-service';
 import { settleAccountFanouts, teamMessagesBetween } from '../team/team-fanout';
 import { TeamReceiptService } from '../team/team-receipts';
 import type { ServerTeamMember, TeamView } from '../team/team-model';
+import { PushService } from '../push/push-service';
 import { readHead } from './sequence';
 import { markDelivered, readTimetags, TimetagKind } from './timetags';
 
@@ -68,6 +69,8 @@ export interface SyncResult {
   sysMsgs: ServerSysMsg[];
   /** Do-not-disturb settings when they changed since the client's donnop timetag. */
   donnop?: string;
+  /** shouldPushNotificationWhenPCOnline when it changed within this page (cursor, upper]: syncPushConfig. */
+  pushConfig?: boolean;
   /** Receipt times of sessions whose receipts changed (msgReceipts). */
   receipts: SessionReceipts[];
   /** Stick-top changes (stickTopSessions); createTime 0 = taken off the top. */
@@ -114,6 +117,7 @@ export class SyncService {
   private readonly sessionSync: SessionSyncService;
   private readonly broadcastMsgs: BroadcastService;
   private readonly teams: TeamService;
+  private readonly push: PushService;
 
   constructor(
     private readonly db: Kysely<ImDatabase>,
@@ -130,6 +134,7 @@ export class SyncService {
     this.sessionSync = new SessionSyncService(db);
     this.broadcastMsgs = new BroadcastService(db);
     this.teams = new TeamService(db);
+    this.push = new PushService(db);
   }
 
   async sync(account: string, request: SyncRequest): Promise<SyncResult> {
@@ -189,6 +194,10 @@ export class SyncService {
     const teamRows = wantTeams || wantMyMembers ? await this.teams.changedForAccount(account, Math.min(teamsFrom, myMembersFrom), upper) : [];
     const donnopChanged = (serverTags[TimetagKind.DONNOP] ?? 0) > since(request.donnop);
     const donnop = donnopChanged ? await this.users.getDonnop(account) : undefined;
+    // No client timetag names the push setting (§3): its change number is read against the page, so
+    // a device gets it in the page that covers the change, and a first sync (cursor 0) always does.
+    const pushConfigSeq = serverTags[TimetagKind.PUSH_CONFIG] ?? 0;
+    const pushConfig = pushConfigSeq > cursor && pushConfigSeq <= upper ? await this.push.getConfig(account) : undefined;
     return {
       ...(myInfo ? { myInfo } : {}),
       users,
@@ -200,6 +209,7 @@ export class SyncService {
       friendUsers,
       sysMsgs,
       ...(donnop !== undefined ? { donnop } : {}),
+      ...(pushConfig !== undefined ? { pushConfig } : {}),
       receipts,
       stickTop,
       deletedSelf,

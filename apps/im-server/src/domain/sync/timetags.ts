@@ -7,6 +7,8 @@ export const TimetagKind = {
   MY_INFO: 'myInfo',
   SESSION_ACK: 'sessionAck',
   DONNOP: 'donnop',
+  /** Ours: the multi-port push setting (updatePushConfig); not a client timetag, read against the sync cursor. */
+  PUSH_CONFIG: 'pushConfig',
 } as const;
 export type TimetagKindValue = (typeof TimetagKind)[keyof typeof TimetagKind];
 

@@ -1,11 +1,12 @@
 import type { UserRecordValue } from '../../protocol/records';
 import type { ImUser } from '../../store/entities';
-import { DONNOP_KEY } from '../../store/store';
+import { DONNOP_KEY, PUSH_CONFIG_KEY } from '../../store/store';
 import { fromWireUser, toWireProfile } from '../../model/wire-mapping';
 import { validateDonnop, validateProfileUpdate, validateUserLookup, type ProfileUpdate } from '../../validation/user-rules';
+import { validateAppBackground, validatePushConfig, validatePushToken, type PushConfig, type PushTokenInput } from '../../validation/push-rules';
 import type { ServiceContext } from '../service-context';
 
-export { DONNOP_KEY };
+export { DONNOP_KEY, PUSH_CONFIG_KEY };
 
 /** Profiles: my info and other users (im-client-spec §3 User, §5 "Users and friends"). */
 export class UsersService {
@@ -72,6 +73,49 @@ export class UsersService {
   /** The settings a sync brought (after its batch is committed). */
   async storeDonnop(donnop: string): Promise<void> {
     await this.context.store().setValue(DONNOP_KEY, donnop);
+  }
+
+  /**
+   * updatePushToken: this device's vendor push token (tokenName apns, fcm, hms, ...; ≤64 and ≤512
+   * characters), kept by the server for this account and device id, replacing the one before.
+   * docs/protocol.md "Push settings".
+   */
+  async updatePushToken(input: PushTokenInput): Promise<void> {
+    const { tokenName, token, pushkit } = validatePushToken(input);
+    await this.context.connection.request('updatePushToken', { tokenName, token, pushkit: pushkit === true });
+  }
+
+  /**
+   * appBackground: this connection went to the background (the server may push offline notifications
+   * to this device while it stays there) or came back; `badge` is the app's icon count (0–99999).
+   */
+  async setAppBackground(isBackground: boolean, badge = 0): Promise<void> {
+    validateAppBackground(isBackground, badge);
+    await this.context.connection.request('appBackground', { isBackground, badge });
+  }
+
+  /** The multi-port push setting as last stored (here, another port, or sync); undefined when never set. */
+  async getPushConfig(): Promise<PushConfig | undefined> {
+    const value = (await this.context.store().getValue(PUSH_CONFIG_KEY)) as Partial<PushConfig> | undefined;
+    return typeof value?.shouldPushNotificationWhenPCOnline === 'boolean' ? { shouldPushNotificationWhenPCOnline: value.shouldPushNotificationWhenPCOnline } : undefined;
+  }
+
+  /** updatePushConfig: whether phones still get offline pushes while a desktop port is online; stored once the server kept it. */
+  async updatePushConfig(config: PushConfig): Promise<void> {
+    const { shouldPushNotificationWhenPCOnline } = validatePushConfig(config);
+    await this.context.connection.request('updatePushConfig', { shouldPushNotificationWhenPCOnline });
+    await this.storePushConfig({ shouldPushNotificationWhenPCOnline });
+  }
+
+  /** syncPushConfig outside a sync: another port of the account changed the setting. */
+  async receivePushConfig(body: { shouldPushNotificationWhenPCOnline?: boolean }): Promise<void> {
+    if (typeof body.shouldPushNotificationWhenPCOnline !== 'boolean') return;
+    await this.storePushConfig({ shouldPushNotificationWhenPCOnline: body.shouldPushNotificationWhenPCOnline });
+  }
+
+  private async storePushConfig(config: PushConfig): Promise<void> {
+    await this.context.store().setValue(PUSH_CONFIG_KEY, config);
+    this.context.emit('pushConfig', config);
   }
 
   /** myInfoUpdated: my profile changed on another device. */
