@@ -23,6 +23,7 @@ import { SystemMessagesButton } from '../system-messages/system-messages-button'
 import { CreateTeamButton, teamSessionId } from '../teams/create-team-dialog';
 import { DiagnosticLogButton } from '../diagnostics/diagnostic-log-button';
 import { FavouritesButton } from '../conversation/favourites/favourites';
+import { SearchButton } from '../search/search-dialog';
 import { ConnectionStatus } from './connection-status';
 import { CallDialog } from '../calls/call-dialog';
 import { StorageNotice } from './storage-notice';
@@ -82,6 +83,7 @@ export function ChatApp({ storeName, now, storage, onRequestStorageAccess, ownAc
             <SystemMessagesButton now={now} />
             <DiagnosticLogButton diagnostics={controller.diagnostics} />
             <DevicesButton devices={controller.devices} connected={state.connection.phase === 'connected'} />
+            <SearchButton now={now} onOpened={conversationPane.show} />
             <FavouritesButton extras={controller.extras} now={now} />
             <CreateTeamButton
               teams={controller.teams}

@@ -39,9 +39,13 @@ import type { CallsPort } from '../calls/calls-port';
 import { DraftBook } from '../sessions/draft-book';
 import { sessionMuteTarget } from '../sessions/session-mute';
 import type { MessageExtrasPort, MessageExtrasChange, MessageExtrasSource } from '../conversation/message-actions/message-extras-port';
+import type { SearchPort, SearchSource } from '../search/search-port';
 
 /** im-client-spec §9: message queries default to, and page at most, 100. */
 export const MESSAGE_PAGE_SIZE = 100;
+
+/** How many history pages a jump to a search result reads back at most before giving up (our choice: 2000 messages). */
+export const JUMP_MAX_PAGES = 20;
 
 /** How many recent customers the "new conversation" dialog offers (our choice, docs/im-frame.md). */
 export const RECENT_CUSTOMERS_LIMIT = 20;
@@ -86,7 +90,7 @@ export class ChatController {
   readonly drafts: DraftBook;
 
   constructor(
-    private readonly client: ChatClient & MessageExtrasSource,
+    private readonly client: ChatClient & MessageExtrasSource & SearchSource,
     private readonly hooks: ChatControllerHooks = {},
   ) {
     this.ready = new Promise((resolve) => {
@@ -120,6 +124,11 @@ export class ChatController {
   /** Pins, quick comments, collects, threads and receipts of the client, when it has them (conversation/message-actions/). */
   get extras(): MessageExtrasPort | undefined {
     return this.client.extras;
+  }
+
+  /** Message search of the client, when it has it (search/). */
+  get search(): SearchPort | undefined {
+    return this.client.search;
   }
 
     /** The account's other logged-in devices, when the client has them (devices/). */
@@ -275,6 +284,47 @@ export class ChatController {
       this.update(this.setEarlier(this.setHasMore(next, sessionId, page.hasMore), sessionId, undefined));
     } catch {
       this.update(this.setEarlier(this.state, sessionId, 'failed'));
+    }
+  }
+
+  /**
+   * Loads a message found by search (issue 32 §6) into its conversation: opens the conversation, reads older
+   * history pages until the message is loaded (at most JUMP_MAX_PAGES; the list stays one unbroken stretch up
+   * to the newest, so "load earlier" and new messages keep working), plus the page before it when it is the
+   * oldest loaded, for context. Resolves with the loaded message, or undefined when it could not be loaded
+   * (deleted since, history unreachable, or too far back). `requestJump` then shows it.
+   */
+  async loadAround(target: Pick<ChatMessage, 'sessionId' | 'idClient' | 'idServer' | 'time'>): Promise<ChatMessage | undefined> {
+    const { sessionId } = target;
+    if (this.state.activeSessionId !== sessionId || this.state.historyBySession[sessionId] !== 'loaded') await this.openSession(sessionId);
+    const find = () => (this.state.messagesBySession[sessionId] ?? []).find((m) => m.idClient === target.idClient || (target.idServer !== undefined && m.idServer === target.idServer));
+    for (let page = 0; !find() && page < JUMP_MAX_PAGES; page++) {
+      const oldest = this.state.messagesBySession[sessionId]?.[0];
+      // Loaded past its time, or nothing older on the server: it is gone (deleted or recalled since).
+      if (oldest && (oldest.time < target.time || this.state.hasMoreBySession[sessionId] === false)) break;
+      if (!(await this.readOlderPage(sessionId, oldest?.time))) break;
+    }
+    const found = find();
+    if (!found || this.state.activeSessionId !== sessionId) return undefined;
+    if (this.state.messagesBySession[sessionId]?.[0]?.idClient === found.idClient && this.state.hasMoreBySession[sessionId]) await this.readOlderPage(sessionId, found.time);
+    return found;
+  }
+
+  /** Asks the open conversation's list to scroll to a loaded message, highlight it and focus it. */
+  requestJump(message: Pick<ChatMessage, 'sessionId' | 'idClient'>): void {
+    const seq = (this.state.jumpRequest?.seq ?? 0) + 1;
+    this.update({ ...this.state, jumpRequest: { sessionId: message.sessionId, idClient: message.idClient, seq } });
+  }
+
+  /** One server page ending at `endTime` merged into the session; false when it failed or brought nothing new. */
+  private async readOlderPage(sessionId: string, endTime: number | undefined): Promise<boolean> {
+    try {
+      const before = this.state.messagesBySession[sessionId]?.length ?? 0;
+      const page = await this.client.fetchHistory(sessionId, { limit: MESSAGE_PAGE_SIZE, ...(endTime !== undefined ? { endTime } : {}) });
+      this.update(this.setHasMore(withMessages(this.state, sessionId, page.messages), sessionId, page.hasMore));
+      return (this.state.messagesBySession[sessionId]?.length ?? 0) > before;
+    } catch {
+      return false;
     }
   }
 

@@ -30,6 +30,8 @@ export interface ChatState {
   unreadOnOpen?: { sessionId: string; count: number };
   /** Customers whose conversations the merchant muted (the mutelist): no console notification for them. */
   mutedAccounts?: ReadonlySet<string>;
+  /** A search result chosen (search/, issue 32 §6): the list scrolls to it, highlights and focuses it; `seq` repeats a request. */
+  jumpRequest?: { sessionId: string; idClient: string; seq: number };
 }
 
 /**

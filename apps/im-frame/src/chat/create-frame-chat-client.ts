@@ -36,6 +36,7 @@ import { ImContactsPort, type ContactsEventSource } from '../contacts/contacts-p
 import { ImTeamsPort } from '../teams/teams-port';
 import { ImCallsPort } from '../calls/calls-port';
 import { ImMessageExtrasPort } from '../conversation/message-actions/message-extras-port';
+import { ImSearchPort } from '../search/search-port';
 import { frameBackgroundSettings } from './background-settings';
 import { ImDevicesPort } from '../devices/devices-port';
 import { ImPresencePort } from '../presence/presence-port';
@@ -141,6 +142,7 @@ export async function createFrameChatClient(options: FrameChatClientOptions): Pr
     const diagnostics = diagnosticLogFor(localLog, files, client.request);
     const extras = new ImMessageExtrasPort(params.account, client.request, client);
     const chat = new ImChatClient(client, store, idClients, userLookupOver({ request: client.request }), ports.contacts, files, ports.teams, calls, diagnostics, fileUrl, extras);
+    chat.search = new ImSearchPort(params.account, client.request);
     return withAccountPorts(chat, store, client, () => client.getLoginPorts(), (ids) => client.kick(ids), client.request);
   }
   const connection = options.connection ?? new ImConnection(connectionOptions);
@@ -153,6 +155,7 @@ export async function createFrameChatClient(options: FrameChatClientOptions): Pr
   logClientEvents(client, localLog);
   const extras = new ImMessageExtrasPort(params.account, request, client);
   const chat = new ImChatClient(client, store, idClients, userLookupOver(connection), ports.contacts, files, ports.teams, calls, diagnosticLogFor(localLog, files, request), fileUrl, extras);
+  chat.search = new ImSearchPort(params.account, request);
   return withAccountPorts(chat, store, client, async () => client.loginPorts, (ids) => client.kick(ids), request);
 }
 

@@ -38,6 +38,7 @@ import type { ContactsPort } from '../contacts/contacts-port';
 import type { TeamsPort } from '../teams/teams-port';
 import type { CallsPort } from '../calls/calls-port';
 import type { MessageExtrasPort } from '../conversation/message-actions/message-extras-port';
+import type { SearchPort } from '../search/search-port';
 import { readLocalMessages, readLocalSessions, readRecentCustomers, toChatMessage, toChatSessions, toCustomerProfile, withTeamSenders } from './im-mapping';
 
 /** Profiles of accounts from the server (im-core getUsers); unknown accounts are left out. */
@@ -112,6 +113,8 @@ export class ImChatClient implements ChatClient {
   devices?: DevicesPort;
   presence?: PresencePort;
   broadcasts?: BroadcastsPort;
+  /** Message search (search/, issue 32 §6): set by createFrameChatClient. */
+  search?: SearchPort;
 
   constructor(
     private readonly client: ImClientPort,

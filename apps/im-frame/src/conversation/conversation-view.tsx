@@ -26,6 +26,7 @@ import { RecallDialog } from './recall-dialog';
 import { UploadList } from './upload-list';
 import { UnreadJump } from './unread-jump';
 import { useConversationActions } from './message-actions/use-conversation-actions';
+import { ConversationSearchButton } from '../search/search-dialog';
 
 /** Whether a drag carries files (not text or a link from the page). */
 const carriesFiles = (event: DragEvent): boolean => Array.from(event.dataTransfer?.types ?? []).includes('Files');
@@ -169,6 +170,7 @@ export function ConversationView({ now = Date.now(), onBack }: ConversationViewP
           </Typography>
         )}
         </Box>
+        <ConversationSearchButton sessionId={sessionId} name={name} now={now} />
         {actions.conversationMenu}
       </Box>
       <Divider />
@@ -185,6 +187,7 @@ export function ConversationView({ now = Date.now(), onBack }: ConversationViewP
         isPinned={actions.isPinned}
         pinnedLabel={actions.pinnedLabel}
         showRequest={actions.showRequest}
+        jumpRequest={state.jumpRequest?.sessionId === sessionId ? state.jumpRequest : undefined}
         findMessage={(ref) => controller.findMessage(sessionId, ref)}
         names={notificationNames}
         earlier={{

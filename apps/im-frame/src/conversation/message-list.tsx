@@ -35,6 +35,8 @@ export interface MessageListProps {
   pinnedLabel?: string;
   /** Asks the list to show a message (a pin chosen in the pinned bar): scrolled to, highlighted, focused. `seq` repeats a request. */
   showRequest?: { idClient: string; seq: number };
+  /** The same for a search result chosen (search/, issue 32 §6). */
+  jumpRequest?: { idClient: string; seq: number };
   /** Finds a replied message that is not loaded (the local store). */
   findMessage?(ref: ChatMessageRef): Promise<ChatMessage | undefined>;
   earlier?: LoadEarlierProps;
@@ -58,7 +60,7 @@ function LoadEarlier({ earlier }: { earlier: LoadEarlierProps }): ReactNode {
   );
 }
 
-export function MessageList({ label, messages, emptyText, now, onRetry, menuFor, belowFor, isPinned, pinnedLabel, showRequest, findMessage, earlier, names }: MessageListProps) {
+export function MessageList({ label, messages, emptyText, now, onRetry, menuFor, belowFor, isPinned, pinnedLabel, showRequest, jumpRequest, findMessage, earlier, names }: MessageListProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const newestId = messages.at(-1)?.idClient;
   const oldestId = messages[0]?.idClient;
@@ -94,6 +96,9 @@ export function MessageList({ label, messages, emptyText, now, onRetry, menuFor,
   useEffect(() => {
     if (showRequest) setHighlighted(showRequest.idClient);
   }, [showRequest]);
+  useEffect(() => {
+    if (jumpRequest) setHighlighted(jumpRequest.idClient);
+  }, [jumpRequest]);
   useEffect(() => {
     if (!highlighted) return;
     const row = Array.from(scrollerRef.current?.querySelectorAll<HTMLElement>('[data-testid="message"]') ?? []).find((element) => element.dataset.idClient === highlighted);

@@ -4,6 +4,7 @@ import { devicesEnUS, devicesZhCN } from '../devices/device-texts';
 import { presenceEnUS, presenceZhCN } from '../presence/presence-texts';
 import { teamAdminEnUS, teamAdminZhCN } from '../teams/team-texts';
 import { messageActionsEn, messageActionsZh } from '../conversation/message-actions/texts';
+import { searchEnUS, searchZhCN } from '../search/search-texts';
 
 export const zhCN = {
   conversations: conversationsZhCN,
@@ -11,6 +12,7 @@ export const zhCN = {
   presence: presenceZhCN,
   teamAdmin: teamAdminZhCN,
   messageActions: messageActionsZh,
+  search: searchZhCN,
   app: {
     title: '消息',
     missingParams: '无法打开聊天：缺少登录参数 {{names}}',
@@ -352,6 +354,7 @@ export const enUS: FrameTexts = {
   presence: presenceEnUS,
   teamAdmin: teamAdminEnUS,
   messageActions: messageActionsEn,
+  search: searchEnUS,
   app: {
     title: 'Messages',
     missingParams: 'Cannot open the chat: missing sign-in values {{names}}',

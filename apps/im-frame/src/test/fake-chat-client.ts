@@ -18,6 +18,7 @@ import {
 } from '../chat/chat-client';
 import { ChatEventHub } from '../chat/chat-event-hub';
 import { kindOfFile } from '../chat/media-probe';
+import { FakeSearchPort } from '../search/fake-search-port';
 
 type Listener<E extends ChatClientEventName> = (value: ChatClientEvents[E]) => void;
 
@@ -49,6 +50,12 @@ export class FakeChatClient implements ChatClient {
   };
   /** Files given to sendFile, with their size and last change (to tell the same file from another). */
   readonly sendFileCalls: Array<{ name: string; size: number; lastModified: number }> = [];
+
+  /** Message search over the server's messages (search/). */
+  readonly search = new FakeSearchPort(
+    () => [...this.serverMessages.values()].flat(),
+    () => this.account,
+  );
 
   constructor(private readonly account = 's_1001') {}
 
