@@ -12,7 +12,7 @@ if (!postgresConfigured) {
   console.warn('[im-server integration] sync-slow-commit.int.spec.ts and redis-restart.int.spec.ts left out: set DATABASE_URL to run them on PostgreSQL.');
 }
 const leftOut = [
-  ...(multiNodeConfigured ? [] : ['multi-node\\.int\\.spec\\.ts$', 'node-loss\\.int\\.spec\\.ts$', 'teams-multi-node\\.int\\.spec\\.ts$', 'super-teams-multi-node\\.int\\.spec\\.ts$', 'multi-port-multi-node\\.int\\.spec\\.ts$']),
+  ...(multiNodeConfigured ? [] : ['multi-node\\.int\\.spec\\.ts$', 'node-loss\\.int\\.spec\\.ts$', 'teams-multi-node\\.int\\.spec\\.ts$', 'super-teams-multi-node\\.int\\.spec\\.ts$', 'multi-port-multi-node\\.int\\.spec\\.ts$', 'push-settings-multi-node\\.int\\.spec\\.ts$']),
   ...(postgresConfigured ? [] : ['sync-slow-commit\\.int\\.spec\\.ts$', 'redis-restart\\.int\\.spec\\.ts$']),
 ];
 
