@@ -35,6 +35,7 @@ for (const script of process.argv.slice(2).length ? process.argv.slice(2) : [
   // These start im-server processes on PostgreSQL (DATABASE_URL, default 127.0.0.1:5432) and Redis.
   'bench/im-messaging/run.mjs',
   'bench/im-groups/run.mjs',
+  'bench/im-cross-node/run.mjs',
   'bench/im-upload/run.mjs',
 ]) {
   run('node', [script]);
