@@ -170,6 +170,33 @@ describe('push settings and the offline-push outbox', () => {
     expect(await web.users.getPushConfig()).toEqual({ shouldPushNotificationWhenPCOnline: true });
   });
 
+  it('team messages: each member away gets one row (badge counting the message), a member who muted the team none unless forced, the sender none', async () => {
+    const [owner, amy, bob] = [account('ps_team_owner'), account('ps_team_amy'), account('ps_team_bob')];
+    const o = await raw(owner, ANDROID, 'dev-owner');
+    const a = await raw(amy, ANDROID, 'dev-amy');
+    const b = await raw(bob, ANDROID, 'dev-bob');
+    const created = await o.request('createTeam', { team: { type: 1, name: 'Push team', beInviteMode: 1 }, accounts: [amy, bob] });
+    expect(created.code).toBe(200);
+    const teamId = created.body.team!.teamId!;
+    for (const [port, token] of [[o, 'owner-token'], [a, 'amy-token'], [b, 'bob-token']] as const) {
+      await port.request('updatePushToken', { tokenName: 'fcm', token });
+      await port.request('appBackground', { isBackground: true, badge: 0 });
+    }
+    expect((await b.request('updateInfoInTeam', { member: { teamId, bits: 1 } })).code).toBe(200);
+    const sendTeam = async (idClient: string, extra: Record<string, unknown> = {}) => {
+      const answer = await o.request('sendTeamMsg', { msg: { idClient, scene: 1, to: teamId, type: 0, text: idClient, ...extra } });
+      expect(answer.code).toBe(200);
+      return answer.body.msg!.idServer;
+    };
+    const first = await sendTeam('team-first');
+    expect((await outbox(amy)).map((p) => [p.msgIdServer, p.body, p.badge])).toEqual([[first, 'team-first', 1]]);
+    expect(await outbox(bob)).toEqual([]);
+    expect(await outbox(owner)).toEqual([]);
+    const forced = await sendTeam('team-forced', { forcePushAccounts: [bob] });
+    expect((await outbox(bob)).map((p) => p.msgIdServer)).toEqual([forced]);
+    expect(await outbox(amy)).toHaveLength(2);
+  });
+
   it('a logout forgets the device token: the same device back in the background gets nothing until it registers again', async () => {
     const me = account('ps_logout');
     const peer = account('ps_logout_peer');

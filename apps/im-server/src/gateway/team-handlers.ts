@@ -237,6 +237,8 @@ export const TEAM_HANDLERS: CommandHandlers = {
     const sender = ctx.port.account;
     const { message, recipients, forcePush, duplicate } = await ctx.services.teamMessages.send(actorOf(ctx), body.msg);
     const receipt = body.msg?.needMsgReceipt === true ? { needMsgReceipt: true } : {};
+    // Offline pushes before the answer, once per message and device, as for p2p (docs/protocol.md "Push settings").
+    await ctx.services.push.queueOfflineTeamPush(message, recipients, forcePush, body.msg ?? {}, (account) => ctx.listPorts(account));
     if (!duplicate) {
       ctx.afterResponse(async () => {
         const incoming = { msg: { ...messageRecord(message, ''), ...receipt } };

@@ -149,16 +149,71 @@ export class PushService {
   async queueOfflinePush(message: StoredMessage, request: PushRequest, listPorts: () => Promise<readonly OnlinePort[]>): Promise<number> {
     const receiver = message.to;
     if (message.scene !== Scene.P2P || receiver === message.from || request.isPushable === false) return 0;
-    const rows = await this.db
-      .selectFrom('im_push_device')
-      .select(['device_id', 'token_name', 'token', 'pushkit', 'background_connection_id'])
-      .where('accid', '=', receiver)
-      .execute();
-    const devices: PushDevice[] = rows.map((r) => ({ deviceId: r.device_id, tokenName: r.token_name, token: r.token, pushkit: r.pushkit, backgroundConnectionId: r.background_connection_id }));
-    if (!devices.some((d) => d.token !== '')) return 0;
+    const devices = (await this.devicesWithTokens([receiver])).get(receiver);
+    if (!devices) return 0;
     // The receiver muted the sender (§3 mutelist): the message arrives, silently.
     const muted = await this.db.selectFrom('im_relation').select('is_muted').where('accid', '=', receiver).where('target', '=', message.from).executeTakeFirst();
     if (muted?.is_muted) return 0;
+    return this.queueFor(receiver, devices, message, request, listPorts, 0);
+  }
+
+  /**
+   * After a team message is stored: as queueOfflinePush for each member but the sender; a member who
+   * muted the team (muteTeam, bit 0) is skipped unless the message names it in forcePushAccounts.
+   */
+  async queueOfflineTeamPush(
+    message: StoredMessage,
+    recipients: readonly string[],
+    forcePush: readonly string[],
+    request: PushRequest,
+    listPorts: (account: string) => Promise<readonly OnlinePort[]>,
+  ): Promise<number> {
+    if (message.scene !== Scene.TEAM || request.isPushable === false) return 0;
+    const byAccount = await this.devicesWithTokens(recipients.filter((a) => a !== message.from));
+    if (byAccount.size === 0) return 0;
+    const mutedRows = await this.db
+      .selectFrom('im_team_member')
+      .select('accid')
+      .where('team_id', '=', Number(message.to))
+      .where('accid', 'in', [...byAccount.keys()])
+      .where(sql<boolean>`(bits & 1) = 1`)
+      .execute();
+    const muted = new Set(mutedRows.map((r) => r.accid));
+    let written = 0;
+    for (const [account, devices] of byAccount) {
+      if (muted.has(account) && !forcePush.includes(account)) continue;
+      // The member's team session counts this message once its fan-out runs, after the answer.
+      written += await this.queueFor(account, devices, message, request, () => listPorts(account), 1);
+    }
+    return written;
+  }
+
+  /** Every device row of the accounts that have at least one token (the others cannot be pushed to). */
+  private async devicesWithTokens(accounts: readonly string[]): Promise<Map<string, PushDevice[]>> {
+    const byAccount = new Map<string, PushDevice[]>();
+    if (accounts.length === 0) return byAccount;
+    const rows = await this.db
+      .selectFrom('im_push_device')
+      .select(['accid', 'device_id', 'token_name', 'token', 'pushkit', 'background_connection_id'])
+      .where('accid', 'in', [...accounts])
+      .execute();
+    for (const r of rows) {
+      const list = byAccount.get(r.accid) ?? [];
+      list.push({ deviceId: r.device_id, tokenName: r.token_name, token: r.token, pushkit: r.pushkit, backgroundConnectionId: r.background_connection_id });
+      byAccount.set(r.accid, list);
+    }
+    for (const [account, list] of byAccount) if (!list.some((d) => d.token !== '')) byAccount.delete(account);
+    return byAccount;
+  }
+
+  private async queueFor(
+    receiver: string,
+    devices: readonly PushDevice[],
+    message: StoredMessage,
+    request: PushRequest,
+    listPorts: () => Promise<readonly OnlinePort[]>,
+    unreadNotYetCounted: number,
+  ): Promise<number> {
     const targets = devicesToNotify(await listPorts(), devices, (await this.getConfig(receiver)) === true);
     if (targets.length === 0) return 0;
     const { unread } = await this.db
@@ -180,7 +235,7 @@ export class PushService {
           pushkit: d.pushkit,
           ...text,
           msg_type: message.type,
-          badge: Number(unread),
+          badge: Number(unread) + unreadNotYetCounted,
           msg_id_server: Number(message.idServer),
           created_at: now,
         })),
