@@ -14,6 +14,7 @@ import { createConsoleVisibility } from './parent-bridge/console-visibility';
 import { followConsoleLanguage } from './parent-bridge/console-language';
 import { followConsoleConversationRequests } from './parent-bridge/console-open-conversation';
 import { createTokenBridge } from './parent-bridge/token-bridge';
+import { createDeskBridge } from './support-desk/desk-bridge';
 
 async function startFrame(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
@@ -37,6 +38,8 @@ async function startFrame(container: HTMLElement): Promise<void> {
   // Listening before 'ready', so the console's answers (visibility, language, token) are heard.
   const consoleVisibility = createConsoleVisibility({ ...consoleChannel, initiallyVisible: !embedded });
   const conversationRequests = followConsoleConversationRequests(consoleChannel);
+  // Support desk (issue 32): quick replies (and the customer's orders) through the console's session.
+  const desk = { bridge: createDeskBridge({ ...consoleChannel, bridge }) };
   bridge.ready(params.account);
 
   // No token in the address (the frame itself reloaded): im-core asks getToken, i.e. the console.
@@ -66,6 +69,7 @@ async function startFrame(container: HTMLElement): Promise<void> {
         storageChanges={onStorageChange}
         onRequestStorageAccess={onRequestStorageAccess}
         ownAccount={params.account}
+        desk={desk}
       />
     </StrictMode>,
   );

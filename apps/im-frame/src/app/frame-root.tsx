@@ -9,6 +9,7 @@ import type { OpenedChatStore, StorageOutcome } from '../chat/open-chat-store';
 import { ChatProvider } from '../chat/chat-context';
 import { ChatApp } from './chat-app';
 import { MissingParams } from './missing-params';
+import { SupportDeskProvider, type SupportDesk } from '../support-desk/desk-context';
 
 const theme = createTheme();
 
@@ -21,6 +22,8 @@ export type FrameRootProps = { i18n: i18n } & (
       storageChanges?: OpenedChatStore['onStorageChange'];
       onRequestStorageAccess?: () => Promise<boolean>;
       ownAccount?: string;
+      /** The support desk's requests to the console (issue 32); without it the composer has no quick replies. */
+      desk?: SupportDesk;
     }
   | { missingParams: readonly string[] }
 );
@@ -50,7 +53,9 @@ export function FrameRoot(props: FrameRootProps) {
           <MissingParams missing={props.missingParams} />
         ) : (
           <ChatProvider controller={props.controller}>
-            <ChatApp storeName={props.storeName} storage={storage} onRequestStorageAccess={props.onRequestStorageAccess} ownAccount={props.ownAccount} />
+            <SupportDeskProvider desk={props.desk}>
+              <ChatApp storeName={props.storeName} storage={storage} onRequestStorageAccess={props.onRequestStorageAccess} ownAccount={props.ownAccount} />
+            </SupportDeskProvider>
           </ChatProvider>
         )}
       </ThemeProvider>

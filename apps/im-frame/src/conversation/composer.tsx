@@ -11,6 +11,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { MAX_TEXT_LENGTH } from '@merchant/im-core/validation';
 import { EmojiPicker } from './emoji-picker';
+import { QuickReplyControl, opensQuickReplies } from '../support-desk/quick-reply-picker';
+import { useQuickReplies } from '../support-desk/desk-context';
 
 export type ComposerRefusal = 'empty' | 'tooLong';
 
@@ -53,6 +55,10 @@ export function Composer({ disabled = false, onSend, onFiles, replyingTo, onCanc
   }, [initialText]);
   const [refusal, setRefusal] = useState<ComposerRefusal | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  // Support desk (issue 32): the store's quick replies, when the frame has them.
+  const quickReplies = useQuickReplies();
+  const [quickRepliesOpen, setQuickRepliesOpen] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
 
   // Choosing "Reply" puts the caret in the text, ready to answer.
@@ -74,7 +80,7 @@ export function Composer({ disabled = false, onSend, onFiles, replyingTo, onCanc
     onFiles(files);
   };
 
-  /** Puts the emoji where the caret is (or at the end) and returns the focus to the text. */
+  /** Puts the emoji (or a quick reply) where the caret is (or at the end) and returns the focus to the text. */
   const insertEmoji = (emoji: string): void => {
     const input = inputRef.current;
     const start = input?.selectionStart ?? text.length;
@@ -100,6 +106,11 @@ export function Composer({ disabled = false, onSend, onFiles, replyingTo, onCanc
       cancelReply();
       return;
     }
+    if (quickReplies && !disabled && !event.nativeEvent.isComposing && opensQuickReplies(event, text)) {
+      event.preventDefault();
+      setQuickRepliesOpen(true);
+      return;
+    }
     // While an IME is composing, Enter confirms the candidate rather than sending.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
@@ -112,7 +123,7 @@ export function Composer({ disabled = false, onSend, onFiles, replyingTo, onCanc
   };
 
   return (
-    <Box component="form" onSubmit={handleSubmit} sx={{ p: 1.5 }}>
+    <Box component="form" ref={formRef} onSubmit={handleSubmit} sx={{ p: 1.5 }}>
       {replyingTo && (
         <Box
           data-testid="reply-bar"
@@ -134,6 +145,7 @@ export function Composer({ disabled = false, onSend, onFiles, replyingTo, onCanc
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
         <Box sx={{ mt: 1, display: 'flex' }}>
           <EmojiPicker onPick={insertEmoji} disabled={disabled} />
+          <QuickReplyControl open={quickRepliesOpen} onOpenChange={setQuickRepliesOpen} onInsert={insertEmoji} anchorRef={formRef} disabled={disabled} />
           {onFiles && (
             <>
               <Tooltip title={t('composer.attach')}>

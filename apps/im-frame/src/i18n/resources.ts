@@ -2,6 +2,7 @@
 import { conversationsEnUS, conversationsZhCN } from '../sessions/conversation-texts';
 import { devicesEnUS, devicesZhCN } from '../devices/device-texts';
 import { presenceEnUS, presenceZhCN } from '../presence/presence-texts';
+import { deskEnUS, deskZhCN } from '../support-desk/desk-texts';
 import { teamAdminEnUS, teamAdminZhCN } from '../teams/team-texts';
 import { messageActionsEn, messageActionsZh } from '../conversation/message-actions/texts';
 import { searchEnUS, searchZhCN } from '../search/search-texts';
@@ -10,6 +11,7 @@ export const zhCN = {
   conversations: conversationsZhCN,
   devices: devicesZhCN,
   presence: presenceZhCN,
+  desk: deskZhCN,
   teamAdmin: teamAdminZhCN,
   messageActions: messageActionsZh,
   search: searchZhCN,
@@ -352,6 +354,7 @@ export const enUS: FrameTexts = {
   conversations: conversationsEnUS,
   devices: devicesEnUS,
   presence: presenceEnUS,
+  desk: deskEnUS,
   teamAdmin: teamAdminEnUS,
   messageActions: messageActionsEn,
   search: searchEnUS,

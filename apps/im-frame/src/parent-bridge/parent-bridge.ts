@@ -26,6 +26,8 @@ export interface ParentBridge {
   /** Posts the unread total, skipping repeats of the last value sent. */
   unread(total: number): void;
   requestToken(requestId: string): void;
+  /** Any other frame → console message (the support desk's requests, support-desk/desk-bridge.ts). */
+  send(message: FrameToConsoleMessage): void;
 }
 
 function originOf(url: string | undefined): string | undefined {
@@ -70,6 +72,7 @@ export function createParentBridge(options: ParentBridgeOptions): ParentBridge {
     ready: (account) => post(frameToConsoleMessage('ready', { account })),
     newMessage: (payload) => post(frameToConsoleMessage('newMessage', payload)),
     requestToken: (requestId) => post(frameToConsoleMessage('tokenRequest', { requestId })),
+    send: post,
     unread: (total) => {
       if (total === lastUnreadTotal) return;
       lastUnreadTotal = total;

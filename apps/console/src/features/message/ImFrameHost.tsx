@@ -16,6 +16,7 @@ import { useMayChat } from './imAccess';
 import { FRAME_HEIGHT_PX, MESSAGE_PATH, buildFrameUrl, originOf, postToFrame, readFrameMessage } from './frameProtocol';
 import { conversationRequests } from './openChat';
 import { frameScrollDelta } from './messageLayout';
+import { answerQuickReplyRequest } from './supportDesk';
 
 const errorText = (error: unknown): string => {
   if (typeof error === 'object' && error !== null) {
@@ -113,6 +114,9 @@ export function ImFrameHost() {
         deliverConversationRequest();
       } else if (message?.type === 'tokenRequest') {
         void answerTokenRequest(message.payload.requestId);
+      } else if (message?.type === 'quickReplyRequest') {
+        // Support desk (supportDesk.ts): the frame has no store-server session; the console asks for it.
+        void answerQuickReplyRequest(dispatch, message.payload.requestId, message.payload.action).then(tellFrame);
       }
     };
     window.addEventListener('message', onMessage);
