@@ -58,6 +58,7 @@ describe('Redis restarted mid-traffic between two im-server nodes (PostgreSQL + 
     const everyName = [...namesA, ...namesB];
     clients.push(...everyone);
     const deliveries = new Map<string, number>(); // receiver|idClient → how many times the receiver was told
+    let viaSync = 0; // deliveries that came by the sync after a login, not by a push
     const live = new Map<string, ImMessage[]>(); // receiver → messages pushed to it (not synced)
     const count = (receiver: string, m: ImMessage) => deliveries.set(`${receiver}|${m.idClient}`, (deliveries.get(`${receiver}|${m.idClient}`) ?? 0) + 1);
     everyone.forEach((client, i) => {
@@ -68,7 +69,10 @@ describe('Redis restarted mid-traffic between two im-server nodes (PostgreSQL + 
         live.get(me)?.push(m);
       });
       client.on('syncData', (n) => {
-        if (n.kind === 'roamingMsgs' || n.kind === 'offlineMsgs') for (const m of n.messages) count(me, m);
+        if (n.kind === 'roamingMsgs' || n.kind === 'offlineMsgs') {
+          for (const m of n.messages) count(me, m);
+          viaSync += n.messages.length;
+        }
       });
     });
     await Promise.all(everyone.map((client) => client.connect()));
@@ -101,13 +105,14 @@ describe('Redis restarted mid-traffic between two im-server nodes (PostgreSQL + 
     await redis.kill();
     const acceptedAtKill = accepted;
     redisKilled();
+    // Sends go on while Redis is gone (before the fix a publish waiting for Redis held up its connection).
     await waitFor(() => accepted >= TOTAL / 2, 30_000, 'half of the messages accepted');
+    const acceptedWhileGone = accepted - acceptedAtKill;
     await redis.start();
     redisBack();
     await sending;
     expect(failures).toEqual([]);
-    // Messages were accepted while Redis was gone: the outage fell in the middle of the traffic.
-    expect(accepted - acceptedAtKill).toBeGreaterThanOrEqual(TOTAL / 3 - PAIRS * 2);
+    expect(acceptedWhileGone).toBeGreaterThanOrEqual(TOTAL / 6);
 
     // Every message reached its receiver, each once (pushes before and after, sync for the gap).
     await waitFor(() => deliveries.size === TOTAL, 30_000, 'every message at its receiver').catch(() => undefined);
@@ -115,6 +120,8 @@ describe('Redis restarted mid-traffic between two im-server nodes (PostgreSQL + 
     expect(deliveries.size).toBe(TOTAL);
     expect(sent.every((m) => m.status === 'success')).toBe(true);
     expect([...deliveries.entries()].filter(([, times]) => times !== 1)).toEqual([]);
+    // The pushes across nodes during the outage were lost; the sync after the re-login brought them.
+    expect(viaSync).toBeGreaterThan(0);
 
     // Routing between the nodes is back without a node restart: a new message in each direction is
     // pushed to its receiver on the other node (a push, not a sync).
