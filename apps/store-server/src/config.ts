@@ -51,6 +51,11 @@ export interface StoreServerConfig {
    * balancer set it, or every client shares the proxy's address in the per-address limits (docs/operations.md "Limits").
    */
   trustProxy?: boolean | string;
+  /**
+   * Names this process among the instances on one database (STORE_INSTANCE_ID; default host name and pid):
+   * recorded with the turns of once-across-instances tasks (shared/task-turns.ts), and logged.
+   */
+  instanceId?: string;
 }
 
 export const DEFAULT_IM_TOKEN_SECRET = 'dev-im-shared-key-change-me';
@@ -132,5 +137,6 @@ export function readConfigFromEnv(env: NodeJS.ProcessEnv = process.env): StoreSe
     sandboxProviderSecret: env.SANDBOX_PROVIDER_SECRET || DEFAULT_CONFIG.sandboxProviderSecret,
     sandboxProviderDelayMs: env.SANDBOX_PROVIDER_DELAY_MS ? Number(env.SANDBOX_PROVIDER_DELAY_MS) : DEFAULT_CONFIG.sandboxProviderDelayMs,
     trustProxy: !env.TRUST_PROXY ? undefined : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
+    instanceId: env.STORE_INSTANCE_ID || undefined,
   };
 }

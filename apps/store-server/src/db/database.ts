@@ -43,7 +43,9 @@ import * as orderPaymentChannel from './migrations/0041-order-payment-channel';
 import * as ledgerStatements from './migrations/0043-ledger-statements';
 import * as deposit from './migrations/0042-deposit';
 import * as referenceNamesZh from './migrations/0044-reference-names-zh';
+import * as multiInstance from './migrations/0045-multi-instance';
 import * as quickReplies from './migrations/0046-quick-replies';
+import * as buyerOrdersIndex from './migrations/0047-buyer-orders-index';
 import type { StoreDatabase } from './schema';
 
 /** Ordered, versioned migrations; names sort in the order they must run. */
@@ -91,7 +93,9 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0042-deposit': deposit,
   '0043-ledger-statements': ledgerStatements,
   '0044-reference-names-zh': referenceNamesZh,
+  '0045-multi-instance': multiInstance,
   '0046-quick-replies': quickReplies,
+  '0047-buyer-orders-index': buyerOrdersIndex,
 };
 
 export interface DatabaseOptions {

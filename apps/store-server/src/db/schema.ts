@@ -1307,3 +1307,25 @@ export interface StoreLedgerStatementView {
 export interface StoreDatabase {
   store_ledger_statement: StoreLedgerStatementView;
 }
+
+/** A store event of the new-order channel (migration 0045; modules/notifications/store-event-hub.ts). */
+export interface StoreStreamEventTable {
+  id: ColumnType<string, never, never>;
+  store_id: number;
+  name: string;
+  data: ColumnType<unknown, string, never>;
+  created_at: ColumnType<Date, never, never>;
+}
+
+/** The next turn of a periodic task that runs once across instances (migration 0045; shared/task-turns.ts). */
+export interface StoreTaskTurnTable {
+  task: string;
+  next_run_at: Date;
+  turn: ColumnType<number | string, never, never>;
+  last_run_by: string | null;
+}
+
+export interface StoreDatabase {
+  store_stream_event: StoreStreamEventTable;
+  store_task_turn: StoreTaskTurnTable;
+}

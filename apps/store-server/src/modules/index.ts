@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { StoreServerConfig } from '../config';
 import type { StoreDatabase } from '../db/schema';
@@ -59,8 +60,9 @@ import { OPERATOR_KEY_HEADER } from './operator/operator.schemas';
 import { tradeModule } from './trade';
 import { dashboardModule } from './dashboard';
 import { statementsModule } from './statements';
-
 import { quickRepliesModule } from './quick-replies';
+import { supportDeskModule } from './support-desk';
+
 export interface ModuleDependencies {
   db: Kysely<StoreDatabase>;
   clock: Clock;
@@ -89,9 +91,10 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
   // Coupons before orders: placement uses a buyer's coupon, and a whole-order refund gives it back.
   const coupons = couponsModule({ db, clock, buyerKey: config.buyerKey });
   const activities = activitiesModule({ db, clock });
-  const orders = ordersModule({ db, clock, buyerKey: config.buyerKey, media: media.fileUrls, coupons: coupons.facade });
+  const instanceId = config.instanceId ?? `${hostname()}-${process.pid}`;
+  const orders = ordersModule({ db, clock, buyerKey: config.buyerKey, media: media.fileUrls, coupons: coupons.facade, instanceId });
   const afterSales = afterSalesModule({ db, clock, buyerKey: config.buyerKey, operatorKey: config.operatorKey, coupons: coupons.facade });
-  const notifications = notificationsModule({ db, clock, orderEvents: orders.events, ticketSecret: config.imTokenSecret });
+  const notifications = notificationsModule({ db, clock, orderEvents: orders.events, ticketSecret: config.imTokenSecret, listenUrl: config.databaseUrl });
 
   const groupBuys = groupBuysModule({ db, clock, orders: orders.facade, emitPaid: (event) => orders.events.emitPaid(event), buyerKey: config.buyerKey });
   const flashSales = flashSalesModule({ db, clock, orders: orders.facade, buyerKey: config.buyerKey, sweepSeconds: unpaidSweepSeconds(process.env) });
@@ -100,6 +103,7 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     db,
     clock,
     promotions: { coupons: coupons.service, orders: orders.buyer, groupBuys: groupBuys.service, flashSales: flashSales.service },
+    instanceId,
   });
 
   // Top-ups and withdrawals reach it over HTTP; its callbacks come back to this server (docs/ledger.md).
@@ -167,8 +171,9 @@ export function buildStoreModules({ db, clock, config, checkCodeDelivery }: Modu
     ...tradeModule({ db }).routes,
     ...dashboardModule({ db }).routes,
     ...statementsModule({ db, clock }).routes,
+    ...quickRepliesModule({ db, clock }).routes,
+    ...supportDeskModule({ db }).routes,
     ...operatorRoutes(new OperatorService(new OperatorRepository(db), goods.service, clock, storeInfoChanges, brands.service), config.operatorKey),
   ];
   return { routes, auth, captcha, checkCodes, rateLimiter, authRepository, exports: exports.service, sandboxProvider };
-    ...quickRepliesModule({ db, clock }).routes,
 }

@@ -101,6 +101,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       logLevel: options.logLevel ?? 'silent',
       corsOrigins: ['http://localhost:4200'],
       serverKeys: await testServerKeys(),
+      // On PostgreSQL the server's LISTEN connection (store events across instances) opens this URL.
+      databaseUrl: database.url,
       ...options.config,
     },
     { database, clock: options.clock },

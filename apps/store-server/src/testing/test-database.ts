@@ -18,6 +18,8 @@ import { systemClock, type Clock } from '../shared/clock';
  */
 export interface TestDatabase extends StoreDatabaseHandle {
   schema: string;
+  /** PostgreSQL: the clone's URL (a second server on the same database, a LISTEN connection); PGlite: absent. */
+  url?: string;
   /** Empties every store table and seeds the demo data again; reference data stays. */
   reset(): Promise<void>;
 }
@@ -87,7 +89,7 @@ export async function createTestDatabase(clock: Clock = systemClock): Promise<Te
     await handle.close();
     await clone?.drop();
   };
-  return { ...handle, schema, reset, close };
+  return { ...handle, schema, url: databaseUrl, reset, close };
 }
 
 /** PostgreSQL names: the template is per migrations' source, each clone per test file. */

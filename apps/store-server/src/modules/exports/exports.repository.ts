@@ -101,12 +101,18 @@ export class ExportsRepository {
     await this.db.updateTable('store_export_job').set({ processed, total, heartbeat_at: now }).where('id', '=', jobId).where('state', '=', 2).execute();
   }
 
-  async finish(jobId: number, objectKey: string, processed: number, now: Date): Promise<void> {
-    await this.db
+  /**
+   * Marks the job done, only while this claim of it still runs (`attempt`): a runner taken for dead whose job
+   * another instance claimed again does not finish it a second time. False when the claim was lost.
+   */
+  async finish(jobId: number, objectKey: string, processed: number, now: Date, attempt?: number): Promise<boolean> {
+    let update = this.db
       .updateTable('store_export_job')
       .set({ state: 3, object_key: objectKey, processed, total: processed, finished_at: now, heartbeat_at: now })
-      .where('id', '=', jobId)
-      .execute();
+      .where('id', '=', jobId);
+    if (attempt !== undefined) update = update.where('state', '=', 2).where('attempts', '=', attempt);
+    const result = await update.executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async fail(jobId: number, message: LocalizedText, now: Date): Promise<void> {

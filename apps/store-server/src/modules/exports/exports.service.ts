@@ -37,6 +37,8 @@ export const EXPORT_BATCH_ROWS = 500;
 export const EXPORT_BATCH_PAUSE_MS = 50;
 /** A running job whose heartbeat is older than this is taken to have lost its node and is requeued. */
 export const EXPORT_STALE_SECONDS = 120;
+/** How often each instance looks for jobs a dead instance left (running or queued). */
+export const EXPORT_WATCH_SECONDS = 30;
 /** Tries of one job before it fails for good (node deaths while it ran). */
 export const EXPORT_MAX_ATTEMPTS = 3;
 
@@ -55,6 +57,8 @@ export interface ExportsServiceOptions {
   permissionsOf(caller: Caller): Promise<readonly string[]>;
   batchRows?: number;
   log?: { error(details: object, message: string): void };
+  /** How often stale and queued jobs are looked for (EXPORT_WATCH_SECONDS unless given; tests). */
+  watchMs?: number;
 }
 
 export interface ExportDownload {
@@ -82,6 +86,7 @@ export class ExportsService {
   private running: Promise<void> | null = null;
   private kickedWhileRunning = false;
   private stopping = false;
+  private watchTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: ExportsServiceOptions) {
     this.batchRows = options.batchRows ?? EXPORT_BATCH_ROWS;
@@ -228,8 +233,21 @@ export class ExportsService {
       });
   }
 
-  /** At start-up: requeue jobs of a dead node, remove expired ones, run what is queued. */
+  /**
+   * At start-up, then every EXPORT_WATCH_SECONDS: requeue jobs of a dead node, remove expired ones, run what is
+   * queued. The repeat is what lets another instance finish a dead one's jobs (running or still queued) without
+   * a restart; the claim (FOR UPDATE SKIP LOCKED) keeps each job to one runner.
+   */
   async start(): Promise<void> {
+    await this.watch();
+    if (this.stopping || this.watchTimer) return;
+    this.watchTimer = setInterval(() => {
+      this.watch().catch((error: unknown) => this.options.log?.error({ err: error }, 'export watch failed'));
+    }, this.options.watchMs ?? EXPORT_WATCH_SECONDS * 1000);
+    this.watchTimer.unref();
+  }
+
+  private async watch(): Promise<void> {
     const now = this.now();
     await this.repository.recoverStale(addSeconds(now, -EXPORT_STALE_SECONDS), EXPORT_MAX_ATTEMPTS, exportFailedText(), now);
     await this.sweep();
@@ -239,6 +257,7 @@ export class ExportsService {
   /** At shutdown: the job in progress goes back to the queue; waits for the runner to let go. */
   async stop(): Promise<void> {
     this.stopping = true;
+    clearInterval(this.watchTimer);
     await this.running;
   }
 
@@ -261,7 +280,9 @@ export class ExportsService {
     try {
       const objectKey = await this.write(job);
       const finished = await this.repository.findById(job.id);
-      await this.repository.finish(job.id, objectKey, finished?.processed ?? job.processed, this.now());
+      const kept = await this.repository.finish(job.id, objectKey, finished?.processed ?? job.processed, this.now(), job.attempts);
+      // Taken for dead and claimed again elsewhere: that run's file is the job's; this one is dropped.
+      if (!kept) await this.options.storage.delete(objectKey).catch(() => undefined);
     } catch (error) {
       if (error instanceof RunnerStopped) return this.repository.requeue(job.id);
       this.options.log?.error({ err: error, jobId: job.id }, 'export job failed');

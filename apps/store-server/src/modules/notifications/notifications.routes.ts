@@ -78,8 +78,15 @@ export function storeEventStreamRoute(tickets: EventStreamTickets, hub: StoreEve
           'x-accel-buffering': 'no',
         });
         raw.write(`retry: ${options.retryMs}\n: connected\n\n`);
-        for (const missed of hub.eventsAfter(storeId, lastEventId)) raw.write(formatStreamEvent(missed));
-        const unsubscribe = hub.subscribe(storeId, (event) => raw.write(formatStreamEvent(event)));
+        // Listen before reading the replay, so an event stored meanwhile is not lost; one that is in both is sent once.
+        let held: StoreStreamEvent[] | null = [];
+        const sent = new Set<string>();
+        const send = (event: StoreStreamEvent) => {
+          if (ended || sent.has(event.id)) return;
+          sent.add(event.id);
+          raw.write(formatStreamEvent(event));
+        };
+        const unsubscribe = hub.subscribe(storeId, (event) => (held ? held.push(event) : send(event)));
         const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), options.heartbeatMs);
         const lifetime = setTimeout(() => end(), options.maxStreamMs);
         heartbeat.unref();
@@ -96,6 +103,13 @@ export function storeEventStreamRoute(tickets: EventStreamTickets, hub: StoreEve
         };
         openStreams.add(end);
         request.raw.on('close', end);
+        try {
+          for (const missed of await hub.eventsAfter(storeId, lastEventId)) send(missed);
+        } finally {
+          const live = held;
+          held = null;
+          for (const event of live) send(event);
+        }
       });
     },
   };

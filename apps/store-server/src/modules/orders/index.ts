@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import type { StoreRoute } from '../../http/route';
 import { epochSecondsOf, type Clock } from '../../shared/clock';
+import { takeTaskTurn } from '../../shared/task-turns';
 import type { MediaFileUrls } from '../media';
 import { OrderEvents } from './order-events';
 import { BuyerOrdersService } from './orders.buyer';
@@ -27,6 +28,8 @@ export { DEMO_ADDRESSES, DEMO_BUYERS, DEMO_CARRIERS, writeDemoOrders, type DemoO
 /** On-shelf SKUs in stock of a store, for the demo seed. */
 export const demoSkuIds = (db: Kysely<StoreDatabase>, storeId: number, limit: number) => someOrderableSkuIds(new OrdersRepository(db), storeId, limit);
 export { SIMULATED_STORE_ID, simulatorSettings } from './orders.simulator';
+/** The demo order simulator's row in store_task_turn. */
+export const DEMO_ORDER_SIMULATOR_TASK = 'demo-order-simulator';
 
 /** Starts the demo simulator with the server and stops it before the database closes (no envelope path). */
 function simulatorLifecycle(simulator: DemoOrderSimulator): StoreRoute {
@@ -70,7 +73,16 @@ function unpaidSweeperLifecycle(buyer: BuyerOrdersService, seconds: number): Sto
 }
 
 /** The orders module (docs/orders.md): the store's orders and shipping, and the buyer side that places them. */
-export function ordersModule(deps: { db: Kysely<StoreDatabase>; clock: Clock; buyerKey?: string; env?: NodeJS.ProcessEnv; media?: MediaFileUrls; coupons?: OrderCoupons }): {
+export function ordersModule(deps: {
+  db: Kysely<StoreDatabase>;
+  clock: Clock;
+  buyerKey?: string;
+  env?: NodeJS.ProcessEnv;
+  media?: MediaFileUrls;
+  coupons?: OrderCoupons;
+  /** Names this process in the simulator's turns (config.instanceId). */
+  instanceId?: string;
+}): {
   routes: StoreRoute[];
   events: OrderEvents;
   facade: OrdersFacade;
@@ -85,7 +97,9 @@ export function ordersModule(deps: { db: Kysely<StoreDatabase>; clock: Clock; bu
   if (sweepSeconds > 0) routes.push(unpaidSweeperLifecycle(buyer, sweepSeconds));
   const settings = simulatorSettings(deps.env ?? process.env);
   if (settings) {
-    const simulator = new DemoOrderSimulator(buyer, repository, settings, (message, error) => console.error(message, error));
+    // One order per interval across every instance on the database, not one per instance.
+    const takeTurn = () => takeTaskTurn(deps.db, DEMO_ORDER_SIMULATOR_TASK, settings.intervalSeconds, deps.instanceId ?? 'store-server');
+    const simulator = new DemoOrderSimulator(buyer, repository, settings, (message, error) => console.error(message, error), takeTurn);
     routes.push(simulatorLifecycle(simulator));
   }
   return { routes, events, facade: createOrdersFacade(deps.coupons, () => epochSecondsOf(deps.clock.now())), buyer };

@@ -34,12 +34,24 @@ export class DemoOrderSimulator {
     private readonly orders: OrdersRepository,
     private readonly settings: SimulatorSettings,
     private readonly log: (message: string, error?: unknown) => void,
+    /**
+     * Takes this interval's turn across instances (shared/task-turns.ts): its number, or null when another
+     * instance on the database has it. Absent: every tick is this process's.
+     */
+    private readonly takeTurn?: () => Promise<number | null>,
   ) {}
+
+  /** One tick: with turns, only the instance that took the turn places the order, as that turn's customer. */
+  async tick(): Promise<number | undefined> {
+    if (!this.takeTurn) return this.placeOne();
+    const turn = await this.takeTurn();
+    return turn === null ? undefined : this.placeOne(turn);
+  }
 
   start(): void {
     if (this.timer) return;
     this.timer = setInterval(() => {
-      this.running = this.placeOne().then(
+      this.running = this.tick().then(
         () => undefined,
         (error: unknown) => this.log('demo order simulator: an order failed', error),
       );
@@ -55,8 +67,7 @@ export class DemoOrderSimulator {
   }
 
   /** One customer's order: one or two on-shelf SKUs in stock, placed then paid. */
-  async placeOne(): Promise<number | undefined> {
-    const round = this.round++;
+  async placeOne(round = this.round++): Promise<number | undefined> {
     const skuIds = await someOrderableSkuIds(this.orders, SIMULATED_STORE_ID, 12);
     if (skuIds.length === 0) return undefined;
     const picked = [skuIds[round % skuIds.length] as number, skuIds[(round * 7 + 3) % skuIds.length] as number];

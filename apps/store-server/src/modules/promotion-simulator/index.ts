@@ -6,9 +6,13 @@ import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import type { StoreRoute } from '../../http/route';
 import type { Clock } from '../../shared/clock';
+import { takeTaskTurn } from '../../shared/task-turns';
 import { simulatorSettings } from '../orders';
 import { PromotionSimulatorRepository } from './promotion-simulator.repository';
 import { DemoPromotionSimulator, type SimulatorPromotions } from './promotion-simulator.service';
+
+/** The demo promotion simulator's row in store_task_turn. */
+export const DEMO_PROMOTION_SIMULATOR_TASK = 'demo-promotion-simulator';
 
 export { DemoPromotionSimulator, SIMULATOR_STEPS, type SimulatorPromotions, type SimulatorTick } from './promotion-simulator.service';
 
@@ -30,11 +34,21 @@ function simulatorLifecycle(simulator: DemoPromotionSimulator): StoreRoute {
 }
 
 /** The simulator on the demo store; its lifecycle route only when the demo simulator switch is on. */
-export function promotionSimulatorModule(deps: { db: Kysely<StoreDatabase>; clock: Clock; promotions: SimulatorPromotions; env?: NodeJS.ProcessEnv; storeId?: number }): {
+export function promotionSimulatorModule(deps: {
+  db: Kysely<StoreDatabase>;
+  clock: Clock;
+  promotions: SimulatorPromotions;
+  env?: NodeJS.ProcessEnv;
+  storeId?: number;
+  /** Names this process in the simulator's turns (config.instanceId). */
+  instanceId?: string;
+}): {
   routes: StoreRoute[];
   simulator: DemoPromotionSimulator;
 } {
   const settings = simulatorSettings(deps.env ?? process.env);
-  const simulator = new DemoPromotionSimulator(new PromotionSimulatorRepository(deps.db), deps.promotions, deps.clock, settings ?? { intervalSeconds: 0 }, deps.storeId);
+  // One tick per interval across every instance on the database, not one per instance.
+  const takeTurn = settings ? () => takeTaskTurn(deps.db, DEMO_PROMOTION_SIMULATOR_TASK, settings.intervalSeconds, deps.instanceId ?? 'store-server') : undefined;
+  const simulator = new DemoPromotionSimulator(new PromotionSimulatorRepository(deps.db), deps.promotions, deps.clock, settings ?? { intervalSeconds: 0 }, deps.storeId, takeTurn);
   return { routes: settings ? [simulatorLifecycle(simulator)] : [], simulator };
 }

@@ -55,6 +55,8 @@ export class DemoPromotionSimulator {
     private readonly clock: Clock,
     private readonly settings: SimulatorSettings,
     private readonly storeId: number = SIMULATED_STORE_ID,
+    /** Takes this interval's turn across instances (shared/task-turns.ts); absent, every tick is this process's. */
+    private readonly takeTurn?: () => Promise<number | null>,
   ) {}
 
   /**
@@ -66,7 +68,7 @@ export class DemoPromotionSimulator {
     this.log = log;
     const intervalMs = this.settings.intervalSeconds * 1000;
     const tick = () => {
-      this.running = this.runOnce().catch((error: unknown) => this.log.error('demo promotion simulator: a tick failed', error));
+      this.running = this.tick().catch((error: unknown) => this.log.error('demo promotion simulator: a tick failed', error));
     };
     this.timer = setTimeout(() => {
       tick();
@@ -86,9 +88,15 @@ export class DemoPromotionSimulator {
     await this.running;
   }
 
+  /** A timer tick: with turns, only the instance that took the turn runs it, as that turn's step of the rotation. */
+  async tick(): Promise<SimulatorTick | undefined> {
+    if (!this.takeTurn) return this.runOnce();
+    const turn = await this.takeTurn();
+    return turn === null ? undefined : this.runOnce(turn);
+  }
+
   /** One tick: the next step of the rotation. A refusal by a promotion's rules (a StoreError) is a skip. */
-  async runOnce(): Promise<SimulatorTick> {
-    const round = this.round++;
+  async runOnce(round = this.round++): Promise<SimulatorTick> {
     const step = SIMULATOR_STEPS[round % SIMULATOR_STEPS.length] as SimulatorStep;
     const buyerOffset = Math.floor(round / SIMULATOR_STEPS.length);
     let outcome: SimulatorTick;
