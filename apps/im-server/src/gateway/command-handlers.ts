@@ -68,9 +68,6 @@ export const COMMAND_HANDLERS: CommandHandlers = {
     // A duplicate first sent over another connection (the outbox resending after a reconnect) is routed
     // again: the node that stored it may have died before routing it (issue 34 §1, node-loss.int.spec.ts).
     // Receivers keep one copy per idClient (§4), so a push that did go out is not shown twice.
-    // The offline-push decision runs before the answer, so a sender's answer means the outbox holds
-    // what it should; once per message and device, so a resend queues nothing more (domain/push).
-    await ctx.services.push.queueOfflinePush(message, input, () => ctx.listPorts(message.to));
     const routed = !duplicate || !ctx.sentHere.has(message.idClient);
     ctx.sentHere.add(message.idClient);
     if (routed) {
@@ -90,6 +87,10 @@ export const COMMAND_HANDLERS: CommandHandlers = {
         await Promise.all(deliveries);
       });
     }
+    // The offline-push decision, while the pushes above are on their way and before the answer, so a
+    // sender's answer means the outbox holds what it should; once per message and device, so a resend
+    // queues nothing more (domain/push, docs/protocol.md "Push settings").
+    await ctx.services.push.queueOfflinePush(message, input, () => ctx.listPorts(message.to));
     return { msg: messageRecord(message, ctx.port.account) };
   },
 
