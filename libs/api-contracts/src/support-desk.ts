@@ -8,3 +8,8 @@ export const QUICK_REPLY_LIMITS = {
   /** Replies one store keeps. */
   perStore: 200,
 } as const;
+
+/** The customer's orders beside a conversation: the newest this many of the signed-in store. */
+export const BUYER_ORDERS_LIMIT = 10;
+/** Items named under each of those orders (the order's item count says how many it has). */
+export const BUYER_ORDER_ITEMS_SHOWN = 3;

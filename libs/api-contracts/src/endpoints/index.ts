@@ -32,6 +32,7 @@ import { walletEndpoints } from './wallet';
 import { statementEndpoints } from './statements';
 import { depositEndpoints } from './deposit';
 import { quickReplyEndpoints } from './quick-replies';
+import { supportDeskEndpoints } from './support-desk';
 
 export * from './auth';
 export * from './account';
@@ -64,6 +65,7 @@ export * from './statements';
 export * from './dashboard';
 export * from './deposit';
 export * from './quick-replies';
+export * from './support-desk';
 // goods, inventory and saved-views are exported by src/index.ts.
 
 /** The contracts of one area each, by area name: the console's fake server and the OpenAPI test walk them. */
@@ -101,6 +103,7 @@ export const endpointGroups = {
   statements: statementEndpoints,
   deposit: depositEndpoints,
   quickReplies: quickReplyEndpoints,
+  supportDesk: supportDeskEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every contract above, and the one with a given path. */
