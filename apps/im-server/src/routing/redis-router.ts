@@ -6,6 +6,8 @@ const NODE_TTL_MS = 15_000;
 const NODE_REFRESH_MS = 5_000;
 /** Reconnect attempts to Redis back off to at most this (plus jitter), so routing returns within about a second of Redis. */
 const RECONNECT_MAX_DELAY_MS = 1_000;
+/** Pushes a node keeps while it cannot publish; past it the oldest are dropped (a sync finds them). */
+const MAX_HELD = 10_000;
 /** Channels per SUBSCRIBE when a node subscribes again to every account it holds. */
 const SUBSCRIBE_BATCH = 1_000;
 
@@ -38,6 +40,8 @@ export class RedisRouter implements Router {
   /** Ports and liveness key not yet written again to a Redis that may have come back empty. */
   private announcePending = false;
   private closing = false;
+  /** Pushes this node could not publish, oldest first; published when it can again (flushHeld). */
+  private held: { channel: string; payload: string }[] = [];
   /** Ports closed while Redis could not be told; deleted from it by the next announce. */
   private removedWhileAway: PortRecord[] = [];
   private readonly localPorts = new Map<string, Map<string, PortRecord>>();
@@ -61,9 +65,13 @@ export class RedisRouter implements Router {
       if (!this.closing) this.announcePending = true;
     });
     pub.on('ready', () => {
+      this.flushHeld();
       if (this.announcePending) void this.announce();
     });
-    this.refreshTimer = setInterval(() => void (this.announcePending ? this.announce() : this.refreshLiveness()), NODE_REFRESH_MS);
+    this.refreshTimer = setInterval(() => {
+      if (this.pub.status === 'ready') this.flushHeld();
+      void (this.announcePending ? this.announce() : this.refreshLiveness());
+    }, NODE_REFRESH_MS);
     this.refreshTimer.unref();
   }
 
@@ -152,7 +160,7 @@ export class RedisRouter implements Router {
     // Local sockets get it at once; other nodes through Redis (our own echo is skipped).
     if (this.localPorts.has(account)) this.handler(account, event);
     const envelope: WireEnvelope = { origin: this.nodeId, account, event };
-    await this.pub.publish(accountChannel(account), JSON.stringify(envelope));
+    await this.send(accountChannel(account), envelope);
   }
 
   async publishToMany(accounts: readonly string[], event: RoutedEvent): Promise<void> {
@@ -160,7 +168,38 @@ export class RedisRouter implements Router {
     // One message every node reads and filters by its own accounts: for a team of 2,000 this replaced
     // 2,000 publishes (about 96 ms of the sending node's CPU per message, bench/im-groups).
     const envelope: WireEnvelope = { origin: this.nodeId, account: '', event, accounts: [...accounts] };
-    await this.pub.publish(ALL_CHANNEL, JSON.stringify(envelope));
+    await this.send(ALL_CHANNEL, envelope);
+  }
+
+  /**
+   * Publishes, or holds a push Redis would not take and publishes it once it does. Without that, a push
+   * published while this node's connection was still coming back would be lost for a receiver whose node
+   * had already restored and had its clients sync (test/redis-restart.int.spec.ts). Receivers keep one
+   * copy per idClient, so one that arrives late after a sync is not shown twice. A kick is not held: its
+   * caller learns it failed.
+   */
+  private async send(channel: string, envelope: WireEnvelope): Promise<void> {
+    const payload = JSON.stringify(envelope);
+    if (this.held.length > 0 && this.pub.status === 'ready') this.flushHeld();
+    // Behind the held ones, in order.
+    if (this.held.length > 0 && envelope.event.kind === 'push') return this.hold(channel, payload);
+    try {
+      await this.pub.publish(channel, payload);
+    } catch (error) {
+      if (envelope.event.kind !== 'push' || this.closing) throw error;
+      this.hold(channel, payload);
+    }
+  }
+
+  private hold(channel: string, payload: string): void {
+    this.held.push({ channel, payload });
+    if (this.held.length > MAX_HELD) this.held.shift();
+  }
+
+  private flushHeld(): void {
+    const held = this.held;
+    this.held = [];
+    for (const { channel, payload } of held) this.pub.publish(channel, payload).catch(() => this.hold(channel, payload));
   }
 
   private deliverToLocal(accounts: readonly string[], event: RoutedEvent): void {
@@ -170,7 +209,7 @@ export class RedisRouter implements Router {
   async publishToAll(event: RoutedEvent): Promise<void> {
     this.deliverToAllLocal(event);
     const envelope: WireEnvelope = { origin: this.nodeId, account: '', event, toAll: true };
-    await this.pub.publish(ALL_CHANNEL, JSON.stringify(envelope));
+    await this.send(ALL_CHANNEL, envelope);
   }
 
   private deliverToAllLocal(event: RoutedEvent): void {
