@@ -6,6 +6,7 @@ declare module '../tools/stack.mjs' {
     quiet?: boolean;
     imTokenSecret?: string;
     env?: Record<string, string>;
+    apiBase?: string;
   }): Promise<{ urls: Record<'store' | 'im' | 'console' | 'frame', string>; stop(): Promise<void> }>;
   export const DEMO_SIGN_IN: { userName: string; password: string };
 }

@@ -76,6 +76,31 @@ export function ensureChromium() {
   }
 }
 
+/** Debian's haproxy, the round-robin balancer of the two-instance e2e (docs/decisions/0017-two-instance-balancer.md). */
+export const HAPROXY_PATH = process.env.HAPROXY_PATH || '/usr/sbin/haproxy';
+
+/**
+ * Installs Debian's `haproxy` package when the binary is missing and this process may (root, or sudo without a
+ * password); answers null when haproxy is there afterwards, else the reason in one line (the caller fails with it).
+ */
+export function ensureHaproxy() {
+  if (existsSync(HAPROXY_PATH)) return null;
+  log('haproxy is missing: installing Debian package "haproxy" ...');
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const aptGet = (args) =>
+    spawnSync(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['-n', 'apt-get', ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  let result = aptGet(['install', '-y', '--no-install-recommends', 'haproxy']);
+  if (result.status !== 0) {
+    // The package lists may be missing on a fresh machine.
+    aptGet(['update']);
+    result = aptGet(['install', '-y', '--no-install-recommends', 'haproxy']);
+  }
+  if (result.status !== 0 || !existsSync(HAPROXY_PATH)) {
+    return `haproxy is not installed at ${HAPROXY_PATH} and could not be installed${asRoot ? '' : ' (not root, and sudo asked for a password)'}: run "apt-get install -y haproxy" as root, or set HAPROXY_PATH`;
+  }
+  return null;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   checkNode();
   ensureDependencies();

@@ -64,7 +64,8 @@ function stopChild(child) {
 }
 
 /**
- * @param {{ ports?: Partial<typeof DEFAULT_PORTS>, dataDir?: string, quiet?: boolean, env?: Record<string,string>, imTokenSecret?: string }} options
+ * @param {{ ports?: Partial<typeof DEFAULT_PORTS>, dataDir?: string, quiet?: boolean, env?: Record<string,string>, imTokenSecret?: string, apiBase?: string }} options
+ *   apiBase: where the console sends its calls, when not straight to this stack's store-server (a balancer in front of several)
  */
 export async function startStack(options = {}) {
   const ports = { ...DEFAULT_PORTS, ...options.ports };
@@ -99,7 +100,7 @@ export async function startStack(options = {}) {
     ]);
     statics.push(await serveStatic({
       root: path.join(root, 'apps/console/dist'), hosts: ['127.0.0.1', '::1'], port: ports.console,
-      runtimeConfig: { apiBase: urls.store, imFrameUrl: urls.frame, imAppKey: IM_APP_KEY, securityMode: options.securityMode ?? 'aes' },
+      runtimeConfig: { apiBase: options.apiBase ?? urls.store, imFrameUrl: urls.frame, imAppKey: IM_APP_KEY, securityMode: options.securityMode ?? 'aes' },
     }));
     statics.push(await serveStatic({
       root: path.join(root, 'apps/im-frame/dist'), hosts: ['127.0.0.1'], port: ports.frame,
