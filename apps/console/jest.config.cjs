@@ -11,7 +11,7 @@ module.exports = {
   rootDir: __dirname,
   // jsdom plus the Fetch API classes react-router's data router needs.
   testEnvironment: '<rootDir>/test/jsdom-environment.cjs',
-  setupFilesAfterEnv: ['<rootDir>/test/setup-tests.ts'],
+  setupFilesAfterEnv: ['<rootDir>/../../tools/jest/jsdom-styles-setup.cjs', '<rootDir>/test/setup-tests.ts'],
   testTimeout: 30000,
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)', '<rootDir>/test/**/*.spec.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', ...wholeAppSpecs(__dirname).map((file) => `^${escapeRegExp(file)}$`)],

@@ -9,7 +9,7 @@ module.exports = {
   testEnvironment: '<rootDir>/src/test/jsdom-with-node-globals.cjs',
   // IndexedDB globals (IDBRequest etc.) that idb checks against; each test still opens its own factory.
   setupFiles: ['fake-indexeddb/auto'],
-  setupFilesAfterEnv: ['<rootDir>/src/test/setup-tests.ts'],
+  setupFilesAfterEnv: ['<rootDir>/../../tools/jest/jsdom-styles-setup.cjs', '<rootDir>/src/test/setup-tests.ts'],
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
   testTimeout: 20000,
 };

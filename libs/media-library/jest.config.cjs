@@ -8,7 +8,7 @@ module.exports = {
   // Two cores shared by many processes: user-event driven component tests can exceed jest's 5 s default.
   testTimeout: 30_000,
   // The pure modules run in node (real Blob, WebAssembly, MessageChannel); React specs opt into jsdom per file.
-  setupFilesAfterEnv: ['<rootDir>/test/setup-tests.ts'],
+  setupFilesAfterEnv: ['<rootDir>/../../tools/jest/jsdom-styles-setup.cjs', '<rootDir>/test/setup-tests.ts'],
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)', '<rootDir>/test/**/*.spec.ts?(x)'],
   testPathIgnorePatterns: ['\\.int\\.spec\\.ts$'],
 };

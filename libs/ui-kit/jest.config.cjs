@@ -9,7 +9,7 @@ module.exports = {
   testTimeout: 30_000,
   // Components render into a DOM; the pure modules do not mind jsdom.
   testEnvironment: 'jsdom',
-  setupFilesAfterEnv: ['<rootDir>/test/setup-tests.ts'],
+  setupFilesAfterEnv: ['<rootDir>/../../tools/jest/jsdom-styles-setup.cjs', '<rootDir>/test/setup-tests.ts'],
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)', '<rootDir>/test/**/*.spec.ts?(x)'],
   testPathIgnorePatterns: ['\\.int\\.spec\\.ts$'],
 };

@@ -1,7 +1,7 @@
 // jsdom lacks the Fetch API classes that react-router's data routers build for every navigation,
 // and TextEncoder; borrow Node's. structuredClone likewise (TOOLCHAIN.md pitfalls).
 // `@jest-environment-options {"styles": "all"}` in a spec's docblock keeps every CSS declaration
-// (test/jsdomStyles.ts says why the others keep only those jsdom acts on).
+// (tools/jest/jsdom-styles.cjs says why the others keep only those jsdom acts on).
 const JsdomEnvironment = require('jest-environment-jsdom').default;
 
 class ConsoleJsdomEnvironment extends JsdomEnvironment {
