@@ -1,6 +1,5 @@
 // The rule filter every project's jsdom specs load (tools/jest/jsdom-styles.cjs), resolved by path: the
 // module-boundaries lint rule rejects a relative import of a file outside the project.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ruleForJsdom } = require(require('node:path').join(__dirname, '..', '..', '..', 'tools', 'jest', 'jsdom-styles.cjs')) as {
   ruleForJsdom: (rule: string) => string | null;
 };
