@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { EXPORT_JOB_STATE, GOODS_STATUS, STORE_EVENT_STREAM_PATH, exportEndpoints, type ExportJob } from '@merchant/api-contracts';
 import { SESSION_PATHS, createMemoryStorage, createSecureClient, type SecureClient } from '@merchant/secure-transport';
 import { sql } from 'kysely';
@@ -222,7 +223,22 @@ describe('two store-server instances on one PostgreSQL', () => {
       return { orders, turns: row ? Number(row.turn) + 1 : 0, by: row?.last_run_by };
     };
 
-    // Both instances tick every interval; three turns in, each turn placed exactly one order.
+    // Both instances tick every interval, but turns are an interval apart: each take sets next_run_at to the
+    // database's now() + interval - 1 s, so consecutive turns' next_run_at differ by at least that. (Were each
+    // instance to run on its own ticks, two instances would take turns at two phases, one gap of every two at most
+    // half an interval.) Read often enough to see consecutive turns.
+    const takenAt = new Map<number, number>();
+    const pairs = () => [...takenAt].filter(([turn]) => takenAt.has(turn + 1)).map(([turn, at]) => takenAt.get(turn + 1)! - at);
+    const deadline = Date.now() + 60_000;
+    while (pairs().length < 3 && Date.now() < deadline) {
+      const row = await database.db.selectFrom('store_task_turn').select(['turn', 'next_run_at']).where('task', '=', DEMO_ORDER_SIMULATOR_TASK).executeTakeFirst();
+      if (row) takenAt.set(Number(row.turn), new Date(row.next_run_at).getTime());
+      // fixed wait: the poll interval of this deadline-bounded read of turns the two processes take
+      await delay(40);
+    }
+    expect(pairs().length).toBeGreaterThanOrEqual(3);
+    for (const gap of pairs()) expect(gap).toBeGreaterThanOrEqual((SIMULATOR_SECONDS - 1) * 1000);
+    // And each turn placed exactly one order.
     const settled = await eventually(ordersAndTurns, ({ orders, turns }) => turns >= 3 && orders === turns, { timeoutMs: 60_000 });
     expect(settled.orders).toBe(settled.turns);
 
