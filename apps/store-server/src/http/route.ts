@@ -2,6 +2,7 @@ import {
   describeValidationErrorText,
   hasPermission,
   pickLanguage,
+  ruleIssue,
   type AnyEndpoint,
   type EndpointAnswer,
   type EndpointParsedBiz,
@@ -12,7 +13,7 @@ import {
 } from '@merchant/api-contracts';
 import { EnvelopeError } from '@merchant/secure-transport/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { STORE_CODES, StoreError, codeText } from '../shared/store-error';
 import type { IdempotencyGuard } from './idempotency';
 
@@ -67,9 +68,21 @@ const permissionDenied = () => new StoreError(STORE_CODES.permissionDenied, code
  * `biz` as its schema reads it, or 10100001: msg is the first problem's text in the caller's language and
  * errInfo lists every refused field (api-contracts validationErrInfo), so a form marks each one.
  */
+/**
+ * Where `value` holds a string with U+0000: PostgreSQL's text cannot keep it (the insert failed as an internal
+ * error, 99999999), so every call refuses it as the field's 'invalid' rule instead (the hostile-input sweep).
+ */
+function nulPaths(value: unknown, path: PropertyKey[] = []): PropertyKey[][] {
+  if (typeof value === 'string') return value.includes('\u0000') ? [path] : [];
+  if (Array.isArray(value)) return value.flatMap((item, index) => nulPaths(item, [...path, index]));
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => nulPaths(item, [...path, key]));
+  return [];
+}
+
 function parseBiz<S extends z.ZodType>(schema: S, biz: unknown): z.output<S> {
   const input = biz ?? {};
-  const result = schema.safeParse(input);
+  const withNul = nulPaths(input);
+  const result = withNul.length > 0 ? { success: false as const, error: new z.ZodError(withNul.map((path) => ({ ...ruleIssue('invalid', path), input }))) } : schema.safeParse(input);
   if (!result.success) {
     const errInfo: ValidationErrInfo = validationErrInfoOf(result.error, input);
     throw new StoreError(STORE_CODES.invalidParameter, describeValidationErrorText(result.error, input), { ...errInfo });

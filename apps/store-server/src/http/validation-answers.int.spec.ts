@@ -47,6 +47,18 @@ describe('validation answers (10100001 with errInfo.problems)', () => {
     expect(await storeRow()).toEqual(before);
   });
 
+  it('refuses a text holding U+0000 as the field\'s invalid rule (PostgreSQL cannot store it), and changes nothing', async () => {
+    const storeRow = () => h.database.db.selectFrom('store_store').selectAll().where('id', '=', DEMO).executeTakeFirstOrThrow();
+    const before = await storeRow();
+    const answer = await refusedIn('en-US', accountEndpoints.updateStoreInfo.path, { contactMobile: '13800138000', contactName: 'Li\u0000Lei', address: '18 Keyuan Road', storeIntro: 'a\u0000b' }, demo);
+    expect(answer).toEqual({
+      code: STORE_CODES.invalidParameter,
+      msg: 'contactName is not valid, please check it',
+      errInfo: { problems: [{ field: 'contactName', problem: { rule: 'invalid' } }, { field: 'storeIntro', problem: { rule: 'invalid' } }] },
+    });
+    expect(await storeRow()).toEqual(before);
+  });
+
   it('lists the problems of a public call and of a whole biz that is not an object', async () => {
     const login = await refusedIn('en-US', authEndpoints.login.path, { userName: 'x', password: 'short' }, null);
     expect(login.errInfo).toEqual({

@@ -25,6 +25,8 @@ export function useFieldControl(field: ResourceFormField, name: string = field.n
     id: `field-${name}`,
     /** The field's data-testid for its input element (e2e selectors). */
     testId: field.testId,
+    /** The field's kind, written on its input (`data-field-kind`): the e2e hostile-input sweep finds a form's text fields by it. */
+    kind: field.kind,
   };
 }
 
@@ -45,6 +47,6 @@ export function textFieldProps(control: FieldControl, { required, disabled }: Pi
     size: 'small' as const,
     fullWidth: true,
     // A kind with slotProps of its own keeps the test id by spreading these first (PhoneFormField).
-    slotProps: { htmlInput: control.testId ? { 'data-testid': control.testId } : {} },
+    slotProps: { htmlInput: { 'data-field-kind': control.kind, ...(control.testId ? { 'data-testid': control.testId } : {}) } },
   };
 }
