@@ -39,7 +39,7 @@ async function startFrame(container: HTMLElement): Promise<void> {
   const consoleVisibility = createConsoleVisibility({ ...consoleChannel, initiallyVisible: !embedded });
   const conversationRequests = followConsoleConversationRequests(consoleChannel);
   // Support desk (issue 32): quick replies (and the customer's orders) through the console's session.
-  const desk = { bridge: createDeskBridge({ ...consoleChannel, bridge }) };
+  const desk = { bridge: createDeskBridge({ ...consoleChannel, bridge, ownAccount: params.account }) };
   bridge.ready(params.account);
 
   // No token in the address (the frame itself reloaded): im-core asks getToken, i.e. the console.

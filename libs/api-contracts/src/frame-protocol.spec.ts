@@ -44,6 +44,9 @@ const frameToConsolePayloads: { [Type in FrameToConsoleType]: fc.Arbitrary<Frame
       fc.record({ kind: fc.constant('delete' as const), replyId }),
     ),
   }),
+  buyerOrdersRequest: fc.record({ requestId, account: imAccount }),
+  openOrder: fc.record({ orderId: replyId }),
+  openGoods: fc.record({ goodsId: replyId }),
 };
 
 const consoleToFramePayloads: { [Type in ConsoleToFrameType]: fc.Arbitrary<ConsoleToFrameMessageOf<Type>['payload']> } = {
@@ -54,6 +57,23 @@ const consoleToFramePayloads: { [Type in ConsoleToFrameType]: fc.Arbitrary<Conso
   openConversation: fc.record({ account: imAccount }),
   quickReplies: fc.record({ requestId, list: fc.array(fc.record({ replyId, text: replyText }), { maxLength: 20 }) }),
   deskError: fc.record({ requestId, reason: fc.string() }),
+  buyerOrders: fc.record({
+    requestId,
+    storeId: replyId,
+    account: imAccount,
+    list: fc.array(
+      fc.record({
+        orderId: replyId,
+        orderNo: fc.string(),
+        status: fc.integer({ min: 0, max: 9 }),
+        amountCents: fc.nat(),
+        createTime: fc.nat(),
+        itemCount: fc.nat(),
+        items: fc.array(fc.record({ goodsId: replyId, title: fc.string(), quantity: fc.nat() }), { maxLength: 3 }),
+      }),
+      { maxLength: 10 },
+    ),
+  }),
 };
 
 const anyFrameToConsole = fc.oneof(
@@ -77,8 +97,8 @@ function withBrokenField(message: { source: string; type: string; payload: objec
 
 describe('frame protocol: round trips', () => {
   it('lists every message type of each direction', () => {
-    expect(FRAME_TO_CONSOLE_TYPES).toEqual(['ready', 'newMessage', 'unread', 'tokenRequest', 'quickReplyRequest']);
-    expect(CONSOLE_TO_FRAME_TYPES).toEqual(['visibility', 'language', 'token', 'tokenError', 'openConversation', 'quickReplies', 'deskError']);
+    expect(FRAME_TO_CONSOLE_TYPES).toEqual(['ready', 'newMessage', 'unread', 'tokenRequest', 'quickReplyRequest', 'buyerOrdersRequest', 'openOrder', 'openGoods']);
+    expect(CONSOLE_TO_FRAME_TYPES).toEqual(['visibility', 'language', 'token', 'tokenError', 'openConversation', 'quickReplies', 'deskError', 'buyerOrders']);
   });
 
   it('builds messages in the wire shape { source, type, payload }', () => {
@@ -155,6 +175,12 @@ describe('frame protocol: refusals', () => {
     const list = (count: number) => Array.from({ length: count }, (_, i) => ({ replyId: i + 1, text: 'x' }));
     expect(fromConsole('quickReplies', { requestId: 'r1', list: list(200) })).not.toBeNull();
     expect(fromConsole('quickReplies', { requestId: 'r1', list: list(201) })).toBeNull();
+    const order = { orderId: 1, orderNo: 'N1', status: 1, amountCents: 100, createTime: 1, itemCount: 1, items: [] };
+    expect(fromConsole('buyerOrders', { requestId: 'r1', storeId: 1001, account: 'c_demo1', list: [order] })).not.toBeNull();
+    expect(fromConsole('buyerOrders', { requestId: 'r1', storeId: 1001, account: 'c_demo1', list: [{ ...order, amountCents: 1.5 }] })).toBeNull();
+    expect(fromConsole('buyerOrders', { requestId: 'r1', storeId: 1001, account: 'c_demo1', list: Array(11).fill(order) })).toBeNull();
+    expect(frame('openOrder', { orderId: 0 })).toBeNull();
+    expect(frame('buyerOrdersRequest', { requestId: 'r1', account: 'not an account' })).toBeNull();
   });
 
   it('refuses unknown types, including names on Object.prototype', () => {

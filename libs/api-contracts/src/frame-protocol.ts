@@ -5,7 +5,7 @@
 // so nothing here throws on bad input.
 // zod/mini keeps the frame's bundle small: only the validators used here are bundled.
 import * as z from 'zod/mini';
-import { QUICK_REPLY_LIMITS } from './support-desk';
+import { BUYER_ORDER_ITEMS_SHOWN, BUYER_ORDERS_LIMIT, QUICK_REPLY_LIMITS } from './support-desk';
 
 /** `source` of every message the frame posts to the console. */
 export const FRAME_MESSAGE_SOURCE = 'merchant-im-frame';
@@ -38,6 +38,19 @@ const quickReplyAction = z.discriminatedUnion('kind', [
 ]);
 export type QuickReplyAction = z.output<typeof quickReplyAction>;
 
+/** Support desk: one of the customer's orders as the frame shows it (store-server's buyerOrders row). */
+const wholeNumber = z.int().check(z.gte(0));
+const deskOrder = z.object({
+  orderId: positiveId,
+  orderNo: text,
+  status: z.int(),
+  amountCents: wholeNumber,
+  createTime: wholeNumber,
+  itemCount: wholeNumber,
+  items: z.array(z.object({ goodsId: positiveId, title: text, quantity: wholeNumber })).check(z.maxLength(BUYER_ORDER_ITEMS_SHOWN)),
+});
+export type DeskOrder = z.output<typeof deskOrder>;
+
 /** Payload of each frame → console message type. */
 const frameToConsolePayloads = {
   /** The frame listens (after every load of the frame). */
@@ -50,6 +63,12 @@ const frameToConsolePayloads = {
   tokenRequest: z.object({ requestId }),
   /** Support desk: list or change the store's quick replies; answered by `quickReplies` or `deskError`. */
   quickReplyRequest: z.object({ requestId, action: quickReplyAction }),
+  /** Support desk: the customer's recent orders with the signed-in store; answered by `buyerOrders` or `deskError`. */
+  buyerOrdersRequest: z.object({ requestId, account: imAccount }),
+  /** Support desk: show this order's detail in the console (an order row or an order card was clicked). */
+  openOrder: z.object({ orderId: positiveId }),
+  /** Support desk: show this goods in the console (a goods card was clicked). */
+  openGoods: z.object({ goodsId: positiveId }),
 };
 
 /** Payload of each console → frame message type. */
@@ -71,6 +90,8 @@ const consoleToFramePayloads = {
   }),
   /** A support-desk request the console could not answer: store-server refused it (its message) or failed. */
   deskError: z.object({ requestId, reason: text }),
+  /** Answer to `buyerOrdersRequest`: the signed-in store (its id) and the customer's newest orders with it. */
+  buyerOrders: z.object({ requestId, storeId: positiveId, account: imAccount, list: z.array(deskOrder).check(z.maxLength(BUYER_ORDERS_LIMIT)) }),
 };
 
 type PayloadSchemas = Record<string, z.ZodMiniType>;

@@ -107,6 +107,7 @@ export {
   type ConsoleToFrameMessageOf,
   type NewMessagePayload,
   type QuickReplyAction,
+  type DeskOrder,
 } from './frame-protocol';
 export * from './support-desk';
 export {

@@ -27,6 +27,7 @@ import { UploadList } from './upload-list';
 import { UnreadJump } from './unread-jump';
 import { useConversationActions } from './message-actions/use-conversation-actions';
 import { ConversationSearchButton } from '../search/search-dialog';
+import { CustomerOrdersButton } from '../support-desk/customer-orders';
 
 /** Whether a drag carries files (not text or a link from the page). */
 const carriesFiles = (event: DragEvent): boolean => Array.from(event.dataTransfer?.types ?? []).includes('Files');
@@ -171,6 +172,7 @@ export function ConversationView({ now = Date.now(), onBack }: ConversationViewP
         )}
         </Box>
         <ConversationSearchButton sessionId={sessionId} name={name} now={now} />
+        <CustomerOrdersButton sessionId={sessionId} name={name} />
         {actions.conversationMenu}
       </Box>
       <Divider />

@@ -2,7 +2,7 @@
 // cross-origin and has no store-server session, so each request goes over the bridge with a fresh id and
 // waits for the console's answer to that id (as tokenRequest → token). Answers from elsewhere, for other
 // ids or malformed are dropped by the channel (console-messages.ts) or here.
-import { frameToConsoleMessage, type FrameToConsoleMessage, type QuickReplyAction } from '@merchant/api-contracts';
+import { frameToConsoleMessage, type DeskOrder, type FrameToConsoleMessage, type QuickReplyAction } from '@merchant/api-contracts';
 import { onConsoleMessage, type ConsoleChannelOptions } from '../parent-bridge/console-messages';
 
 /** The console's request timeout (console-spec §9, 10 s) plus room for a session rebuild, as for tokens. */
@@ -13,7 +13,8 @@ export interface QuickReplyItem {
   text: string;
 }
 
-export type DeskFailure = 'notEmbedded' | 'timeout' | 'refused';
+/** `otherStore`: the console answered for a store other than the frame's (it signed in as another store). */
+export type DeskFailure = 'notEmbedded' | 'timeout' | 'refused' | 'otherStore';
 
 export class DeskRequestError extends Error {
   constructor(
@@ -29,6 +30,8 @@ export class DeskRequestError extends Error {
 export interface DeskBridgeOptions extends ConsoleChannelOptions {
   /** Posts to the console (ParentBridge.send); `targetOrigins` empty when the frame is not embedded. */
   bridge: { readonly targetOrigins: readonly string[]; send(message: FrameToConsoleMessage): void };
+  /** The frame's own IM account (s_<storeId>): answers naming another store are refused. */
+  ownAccount?: string;
   timeoutMs?: number;
   createRequestId?: () => string;
 }
@@ -36,6 +39,11 @@ export interface DeskBridgeOptions extends ConsoleChannelOptions {
 export interface DeskBridge {
   /** Lists or changes the store's quick replies; resolves with the list as store-server has it now. */
   quickReplies(action: QuickReplyAction): Promise<QuickReplyItem[]>;
+  /** The customer's newest orders with the signed-in store. */
+  buyerOrders(account: string): Promise<DeskOrder[]>;
+  /** Asks the console to show an order's detail, or a goods (nothing is answered). */
+  openOrder(orderId: number): void;
+  openGoods(goodsId: number): void;
   dispose(): void;
 }
 
@@ -55,6 +63,11 @@ export function createDeskBridge(options: DeskBridgeOptions): DeskBridge {
   };
   const stops = [
     onConsoleMessage(options, 'quickReplies', ({ payload }) => settle(payload.requestId, { value: payload.list })),
+    onConsoleMessage(options, 'buyerOrders', ({ payload }) => {
+      const ownStore = /^s_(\d+)$/.exec(options.ownAccount ?? '')?.[1];
+      if (ownStore !== undefined && Number(ownStore) !== payload.storeId) settle(payload.requestId, { error: new DeskRequestError('otherStore', String(payload.storeId)) });
+      else settle(payload.requestId, { value: payload.list });
+    }),
     onConsoleMessage(options, 'deskError', ({ payload }) => settle(payload.requestId, { error: new DeskRequestError('refused', payload.reason) })),
   ];
   const ask = <T>(post: (requestId: string) => FrameToConsoleMessage): Promise<T> => {
@@ -68,6 +81,9 @@ export function createDeskBridge(options: DeskBridgeOptions): DeskBridge {
   };
   return {
     quickReplies: (action) => ask<QuickReplyItem[]>((requestId) => frameToConsoleMessage('quickReplyRequest', { requestId, action })),
+    buyerOrders: (account) => ask<DeskOrder[]>((requestId) => frameToConsoleMessage('buyerOrdersRequest', { requestId, account })),
+    openOrder: (orderId) => options.bridge.send(frameToConsoleMessage('openOrder', { orderId })),
+    openGoods: (goodsId) => options.bridge.send(frameToConsoleMessage('openGoods', { goodsId })),
     dispose: () => {
       for (const stop of stops) stop();
       for (const requestId of [...pending.keys()]) settle(requestId, { error: new DeskRequestError('timeout') });

@@ -24,6 +24,7 @@ export interface SupportDesk {
 }
 
 const DeskContext = createContext<QuickRepliesModel | null>(null);
+const DeskBridgeContext = createContext<SupportDesk | null>(null);
 
 export function SupportDeskProvider({ desk, children }: { desk?: SupportDesk; children: ReactNode }) {
   const [list, setList] = useState<readonly QuickReplyItem[]>([]);
@@ -59,7 +60,11 @@ export function SupportDeskProvider({ desk, children }: { desk?: SupportDesk; ch
     await run({ kind: 'list' });
   }, [run]);
   const model = useMemo<QuickRepliesModel | null>(() => (desk ? { list, status, error, refresh, change: run } : null), [desk, list, status, error, refresh, run]);
-  return <DeskContext.Provider value={model}>{children}</DeskContext.Provider>;
+  return (
+    <DeskBridgeContext.Provider value={desk ?? null}>
+      <DeskContext.Provider value={model}>{children}</DeskContext.Provider>
+    </DeskBridgeContext.Provider>
+  );
 }
 
 /** The quick replies, or null when the frame has no support desk. */
@@ -67,9 +72,15 @@ export function useQuickReplies(): QuickRepliesModel | null {
   return useContext(DeskContext);
 }
 
+/** The support desk's bridge to the console, or null when the frame has none. */
+export function useSupportDesk(): SupportDesk | null {
+  return useContext(DeskBridgeContext);
+}
+
 /** What to tell the merchant about a failed desk request, in the frame's language. */
 export function deskErrorText(error: DeskRequestError, t: TFunction): string {
   if (error.failure === 'notEmbedded') return t('desk.quickReplies.notEmbedded');
   if (error.failure === 'timeout') return t('desk.quickReplies.timeout');
+  if (error.failure === 'otherStore') return t('desk.orders.otherStore');
   return t('desk.quickReplies.failed', { reason: error.reason });
 }

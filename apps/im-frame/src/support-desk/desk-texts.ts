@@ -1,6 +1,28 @@
 // Texts of the support desk (issue 32): quick replies, the customer's orders, cards. Merged into the frame's
 // resources under `desk`.
 export const deskZhCN = {
+  orders: {
+    open: '顾客订单',
+    openFor: '{{name}} 的订单',
+    title: '{{name}} 在本店的订单',
+    loading: '正在读取订单…',
+    none: '该顾客在本店还没有订单。',
+    failed: '无法读取订单：{{reason}}',
+    otherStore: '后台已切换到其他店铺，请刷新页面',
+    retry: '重试',
+    close: '关闭',
+    list: '订单列表',
+    orderNo: '订单号 {{orderNo}}',
+    amount: '¥{{amount}}',
+    items: '共 {{count}} 件',
+    openOrder: '查看订单',
+    openOrderLabel: '在后台查看订单 {{orderNo}}',
+    sendCard: '发送订单卡片',
+    sendCardLabel: '把订单 {{orderNo}} 作为卡片发给顾客',
+    sendGoodsCard: '发送商品卡片：{{title}}',
+    sent: '已发送卡片',
+    sendFailed: '卡片未发送：{{reason}}',
+  },
   quickReplies: {
     open: '快捷回复',
     shortcut: '快捷回复（输入框为空时按 /，或 Ctrl+/）',
@@ -42,6 +64,28 @@ export const deskZhCN = {
 export type DeskTexts = typeof deskZhCN;
 
 export const deskEnUS: DeskTexts = {
+  orders: {
+    open: "Customer's orders",
+    openFor: "{{name}}'s orders",
+    title: "{{name}}'s orders with this store",
+    loading: 'Loading orders…',
+    none: 'This customer has no orders with this store yet.',
+    failed: 'Orders could not be loaded: {{reason}}',
+    otherStore: 'The console signed in to another store; reload the page',
+    retry: 'Retry',
+    close: 'Close',
+    list: 'Orders',
+    orderNo: 'Order {{orderNo}}',
+    amount: '¥{{amount}}',
+    items: '{{count}} items',
+    openOrder: 'Open order',
+    openOrderLabel: 'Open order {{orderNo}} in the console',
+    sendCard: 'Send order card',
+    sendCardLabel: 'Send order {{orderNo}} to the customer as a card',
+    sendGoodsCard: 'Send goods card: {{title}}',
+    sent: 'Card sent',
+    sendFailed: 'The card was not sent: {{reason}}',
+  },
   quickReplies: {
     open: 'Quick replies',
     shortcut: 'Quick replies (/ in an empty message, or Ctrl+/)',

@@ -63,6 +63,8 @@ export function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose()
 
   const add = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
+    // The dialog sits in the composer's React tree: its submit must not also submit the message.
+    event.stopPropagation();
     const problem = quickReplyTextProblem(draft, t);
     setDraftProblem(problem);
     if (problem || full) return;

@@ -153,6 +153,8 @@ describe('managing quick replies', () => {
     expect(actions.at(-1)).toEqual({ kind: 'add', text: 'third' });
     await waitFor(() => expect(within(dialog).getAllByTestId('quick-reply-row')).toHaveLength(3));
     expect(within(dialog).getByTestId('quick-replies-count')).toHaveTextContent('3 / 200');
+    // The dialog's submit stays in the dialog: the composer around it neither sent nor refused anything.
+    expect(screen.queryByText('An empty message cannot be sent')).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Move “third” up' }));
     await waitFor(() => expect(within(dialog).getAllByTestId('quick-reply-row').map((row) => row.textContent)).toEqual(['first', 'third', 'second']));

@@ -6,7 +6,7 @@
 // Shown in a window too short for the shell's bars and the whole frame (1366×768), the page scrolls so the
 // frame's bottom, the composer, is in the window (issue 35 §2, messageLayout.ts).
 import { Activity, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { consoleToFrameMessage, type ConsoleToFrameMessage } from '@merchant/api-contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -16,7 +16,7 @@ import { useMayChat } from './imAccess';
 import { FRAME_HEIGHT_PX, MESSAGE_PATH, buildFrameUrl, originOf, postToFrame, readFrameMessage } from './frameProtocol';
 import { conversationRequests } from './openChat';
 import { frameScrollDelta } from './messageLayout';
-import { answerQuickReplyRequest } from './supportDesk';
+import { answerBuyerOrdersRequest, answerQuickReplyRequest, goodsPreviewAddress, orderDetailAddress } from './supportDesk';
 
 const errorText = (error: unknown): string => {
   if (typeof error === 'object' && error !== null) {
@@ -32,6 +32,7 @@ export function ImFrameHost() {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   const { imFrameUrl } = useRuntimeConfig();
   const user = useAppSelector((state) => state.auth.user);
   // The shell mounts this only for holders of im:chat; the skip keeps a stray mount from asking anyway.
@@ -117,11 +118,18 @@ export function ImFrameHost() {
       } else if (message?.type === 'quickReplyRequest') {
         // Support desk (supportDesk.ts): the frame has no store-server session; the console asks for it.
         void answerQuickReplyRequest(dispatch, message.payload.requestId, message.payload.action).then(tellFrame);
+      } else if (message?.type === 'buyerOrdersRequest') {
+        void answerBuyerOrdersRequest(dispatch, message.payload.requestId, message.payload.account).then(tellFrame);
+      } else if (message?.type === 'openOrder') {
+        // The route's own guard answers a merchant without order:view with its no-permission screen.
+        void navigate(orderDetailAddress(message.payload.orderId));
+      } else if (message?.type === 'openGoods') {
+        void navigate(goodsPreviewAddress(message.payload.goodsId));
       }
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [deliverConversationRequest, dispatch, frameOrigin, tellFrame, tellLanguage]);
+  }, [deliverConversationRequest, dispatch, frameOrigin, navigate, tellFrame, tellLanguage]);
 
   // The frame shows (the route opened, or the frame arrived on it): bring its bottom into the window.
   const frameShown = visible && Boolean(identity?.uid);

@@ -3,7 +3,7 @@
 // and a request from another origin is not answered (nor sent on to store-server).
 import { screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
-import { renderSignedIn, FRAME_ORIGIN } from '../../../test/renderConsole';
+import { renderSignedIn, waitForPath, FRAME_ORIGIN } from '../../../test/renderConsole';
 import { DEMO_OWNER, ok } from '../../../test/fakeStoreServer';
 
 function postFromFrame(data: unknown, origin = FRAME_ORIGIN) {
@@ -52,5 +52,24 @@ describe('support desk bridge: quick replies', () => {
       expect(post).toHaveBeenCalledWith({ source: 'merchant-console', type: 'deskError', payload: { requestId: 'q1', reason: 'quick reply not found' } }, FRAME_ORIGIN),
     );
     expect(server.callsTo('/quickReply/delete').map((call) => call.biz)).toEqual([{ replyId: 3 }]);
+  });
+});
+
+describe("support desk bridge: the customer's orders", () => {
+  it("answers with store-server's orders of that buyer and the signed-in store, and opens the order the frame names", async () => {
+    const { server, location } = await renderSignedIn({ user: DEMO_OWNER, path: '/message/message' });
+    const frame = (await screen.findByTitle('Customer chat window')) as HTMLIFrameElement;
+    const post = jest.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => undefined);
+    const order = { orderId: 41, orderNo: '20261102000041', status: 1, amountCents: 129_900, createTime: 1_793_000_000, itemCount: 1, items: [{ goodsId: 7, title: 'Oak table', quantity: 1 }] };
+    server.on('/v1/store/im/desk/buyerOrders', () => ok({ storeId: 1001, list: [order] }));
+    postFromFrame({ source: 'merchant-im-frame', type: 'buyerOrdersRequest', payload: { requestId: 'o1', account: 'c_demo1' } });
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith({ source: 'merchant-console', type: 'buyerOrders', payload: { requestId: 'o1', storeId: 1001, account: 'c_demo1', list: [order] } }, FRAME_ORIGIN),
+    );
+    expect(server.callsTo('/desk/buyerOrders').map((call) => call.biz)).toEqual([{ buyerAccid: 'c_demo1' }]);
+
+    postFromFrame({ source: 'merchant-im-frame', type: 'openOrder', payload: { orderId: 41 } }, 'http://evil.example');
+    postFromFrame({ source: 'merchant-im-frame', type: 'openOrder', payload: { orderId: 41 } });
+    await waitForPath(location, '/order/orderDetails?id=41');
   });
 });

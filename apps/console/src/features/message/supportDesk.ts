@@ -8,9 +8,12 @@ import {
   type QuickReplyAction,
   type QuickReplyList,
   type quickReplyEndpoints,
+  type supportDeskEndpoints,
+  type BuyerOrder,
 } from '@merchant/api-contracts';
 import { consoleApi, contractPath } from '../../app/api';
 import type { AppDispatch } from '../../app/store';
+import { ORDER_PATHS, orderAddress } from '../orders/paths';
 
 interface DeskCall {
   path: string;
@@ -70,3 +73,26 @@ export async function answerQuickReplyRequest(dispatch: AppDispatch, requestId: 
     return consoleToFrameMessage('deskError', { requestId, reason: deskErrorReason(error) });
   }
 }
+
+const BUYER_ORDERS_PATH = contractPath<(typeof supportDeskEndpoints)['buyerOrders']>('/v1/store/im/desk/buyerOrders');
+
+/**
+ * Answers one `buyerOrdersRequest`: the customer's newest orders with the signed-in store (store-server scopes them
+ * by the session), with that store's id, so the frame can tell an answer for another store apart; or `deskError`.
+ */
+export async function answerBuyerOrdersRequest(dispatch: AppDispatch, requestId: string, account: string): Promise<ConsoleToFrameMessage> {
+  try {
+    const answer = (await dispatch(supportDeskApi.endpoints.supportDeskCall.initiate({ path: BUYER_ORDERS_PATH, biz: { buyerAccid: account } })).unwrap()) as {
+      storeId: number;
+      list: BuyerOrder[];
+    };
+    const list = answer.list.map(({ orderId, orderNo, status, amountCents, createTime, itemCount, items }) => ({ orderId, orderNo, status, amountCents, createTime, itemCount, items }));
+    return consoleToFrameMessage('buyerOrders', { requestId, storeId: answer.storeId, account, list });
+  } catch (error) {
+    return consoleToFrameMessage('deskError', { requestId, reason: deskErrorReason(error) });
+  }
+}
+
+/** Where the console shows what the frame asked to open: the order detail, or the goods as a buyer sees it. */
+export const orderDetailAddress = (orderId: number): string => orderAddress(ORDER_PATHS.details, orderId);
+export const goodsPreviewAddress = (goodsId: number): string => `/goods/goodsPreview?id=${encodeURIComponent(String(goodsId))}`;
