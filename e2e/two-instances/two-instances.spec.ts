@@ -13,6 +13,7 @@ import { MediaLibraryPage } from '../pages/media-library-page';
 import { StatementScreens } from '../pages/trade-statements';
 import { BUYER_KEY } from '../support/buyer';
 import { inStockSkus, merchantClient } from '../support/merchant';
+import { SIMULATOR_SECONDS } from '../global-setup-two-instances';
 import { signIn } from '../support/sign-in';
 import { CONTRACT_PATHS, DEMO_SIGN_IN, DEMO_STORE_ID, OK, consoleUrl, storeUrl } from '../support/stack';
 
@@ -205,4 +206,19 @@ test('an order paid through the other instance reaches the console on the dashbo
     const { orders, turns } = await simulated();
     return turns >= 3 && orders === turns;
   }, { timeout: 90_000 }).toBe(true);
+  // Turns an interval apart by the database's clock (each take sets next_run_at to now() + interval - 1 s): were
+  // each instance to run on its own ticks, one gap of every two would be at most half an interval.
+  const takenAt = new Map<number, number>();
+  const gaps = () => [...takenAt].filter(([turn]) => takenAt.has(turn + 1)).map(([turn, at]) => takenAt.get(turn + 1)! - at);
+  await withDatabase(async (db) => {
+    const deadline = Date.now() + 60_000;
+    while (gaps().length < 2 && Date.now() < deadline) {
+      const row = (await db.query(`select turn, next_run_at from store_task_turn where task = 'demo-order-simulator'`)).rows[0];
+      if (row) takenAt.set(Number(row.turn), new Date(row.next_run_at).getTime());
+      // fixed wait: the poll interval of this deadline-bounded read of turns the two processes take
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+  });
+  expect(gaps().length).toBeGreaterThanOrEqual(2);
+  for (const gap of gaps()) expect(gap).toBeGreaterThanOrEqual((SIMULATOR_SECONDS - 1) * 1000);
 });
