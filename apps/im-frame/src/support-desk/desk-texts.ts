@@ -17,11 +17,6 @@ export const deskZhCN = {
     items: '共 {{count}} 件',
     openOrder: '查看订单',
     openOrderLabel: '在后台查看订单 {{orderNo}}',
-    sendCard: '发送订单卡片',
-    sendCardLabel: '把订单 {{orderNo}} 作为卡片发给顾客',
-    sendGoodsCard: '发送商品卡片：{{title}}',
-    sent: '已发送卡片',
-    sendFailed: '卡片未发送：{{reason}}',
   },
   quickReplies: {
     open: '快捷回复',
@@ -80,11 +75,6 @@ export const deskEnUS: DeskTexts = {
     items: '{{count}} items',
     openOrder: 'Open order',
     openOrderLabel: 'Open order {{orderNo}} in the console',
-    sendCard: 'Send order card',
-    sendCardLabel: 'Send order {{orderNo}} to the customer as a card',
-    sendGoodsCard: 'Send goods card: {{title}}',
-    sent: 'Card sent',
-    sendFailed: 'The card was not sent: {{reason}}',
   },
   quickReplies: {
     open: 'Quick replies',

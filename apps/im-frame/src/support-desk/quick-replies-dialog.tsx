@@ -1,4 +1,4 @@
-// Managing the store's quick replies from the chat (issue 32; decision 0017: they are managed where they are
+// Managing the store's quick replies from the chat (issue 32; decision 0018: they are managed where they are
 // used). Add at the end, edit in place, move up or down, delete after a confirmation. Every change goes to
 // store-server through the console and the list shown is its answer; a refusal is shown and changes nothing.
 import { useEffect, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// Issue 32 "a merchant's support desk": quick replies (docs/im-frame.md "Support desk", decision 0017).
+// Issue 32 "a merchant's support desk": quick replies (docs/im-frame.md "Support desk", decision 0018).
 // A store keeps one ordered list of canned answers; everyone of the store with the chat's code (im:chat)
 // shares it. The chat frame lists and changes it through the console (it has no store-server session):
 // frame → console `quickReplyRequest`, console → frame `quickReplies` (frame-protocol.ts). Every write

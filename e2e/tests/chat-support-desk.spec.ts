@@ -1,0 +1,75 @@
+import { test, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { signInForChat } from '../support/sign-in';
+import { frameUrl } from '../support/stack';
+import { screenshot } from '../support/screenshot';
+import { openCustomerChat } from '../pages/customer-chat';
+import { SupportDesk } from '../pages/support-desk';
+
+const STORE_ACCOUNT = 's_1001';
+
+// Issue 32 "a merchant's support desk" on the real servers: the merchant in the console's cross-origin frame,
+// the customer in a frame of their own. Quick replies are kept by store-server per store (the frame asks through
+// the console's session), inserted with the keyboard and sent as the merchant's text.
+test('quick replies: managed in the chat, inserted with "/" and Enter, sent to the customer', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // The frame follows the console's language: English here, the names below are the en-US ones.
+  await page.addInitScript(() => window.localStorage.setItem('console.language', 'en-US'));
+  const { shell, chat } = await signInForChat(page);
+  await shell.openMessages();
+  // The first sync of a fresh stack can take a while on a loaded machine.
+  await expect(chat.frame.locator('main[data-synced="true"]')).toBeVisible({ timeout: 60_000 });
+  const desk = new SupportDesk(chat);
+
+  const customer = await openCustomerChat(browser, frameUrl(), 'c_demo1', 'Alice Chen');
+  try {
+    await expect(customer.page.locator('main[data-synced="true"]')).toBeVisible({ timeout: 60_000 });
+    await customer.chat.startChatWith(STORE_ACCOUNT);
+    const question = `When will my order ship? #${Date.now()}`;
+    await customer.chat.reply(question);
+    await chat.openSession('c_demo1');
+    await expect(chat.messages().filter({ hasText: question })).toHaveCount(1);
+
+    // The store has none yet: add two in the manage dialog (store-server keeps them).
+    const shipping = `Orders paid before 4 pm ship the same day. #${Date.now()}`;
+    const thanks = 'Thank you for shopping with us!';
+    const dialog = await desk.openManage();
+    await desk.addQuickReply(thanks);
+    await desk.addQuickReply(shipping);
+    await expect(desk.managedRows()).toHaveText([thanks, shipping]);
+    // Move the shipping answer first.
+    await dialog.getByRole('button', { name: 'Move “Orders paid before 4 pm…” up' }).click();
+    await expect(desk.managedRows()).toHaveText([shipping, thanks]);
+    // The dialog's form is not the composer's: nothing was sent or refused there.
+    await expect(chat.frame.getByRole('alert')).toHaveCount(0);
+    await screenshot(page, 'quick-replies-manage');
+    await desk.closeManage();
+
+    // "/" in the empty message opens the list; a filter and Enter put the reply in the message.
+    const filter = await desk.openQuickRepliesWithSlash();
+    await expect(desk.quickReplyOptions()).toHaveText([shipping, thanks]);
+    await filter.fill('4 pm');
+    await expect(desk.quickReplyOptions()).toHaveText([shipping]);
+    await screenshot(page, 'quick-replies-picker');
+    await filter.press('Enter');
+    await expect(chat.input()).toHaveValue(shipping);
+    await expect(chat.input()).toBeFocused();
+    await chat.input().press('Enter');
+    await expect(chat.messages().filter({ hasText: shipping })).toHaveAttribute('data-status', 'success');
+    await expect(customer.chat.messages().filter({ hasText: shipping })).toHaveCount(1);
+
+    // A reload of the console: the list comes back from store-server, in its order.
+    await page.reload();
+    await shell.openMessages();
+    await chat.openSession('c_demo1');
+    await desk.openQuickRepliesWithSlash();
+    await expect(desk.quickReplyOptions()).toHaveText([shipping, thanks]);
+
+    // Last (axe walks the cross-origin frame; later pointer clicks could land on the console page): the open list.
+    const serious = (await new AxeBuilder({ page }).include('iframe[data-testid="im-frame"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  } finally {
+    await customer.close();
+  }
+});
