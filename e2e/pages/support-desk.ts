@@ -43,6 +43,18 @@ export class SupportDesk {
     await expect(this.managedRows()).toHaveCount(rows + 1);
   }
 
+  /** Opens the customer's orders beside the conversation (the header's orders button). */
+  async openCustomerOrders() {
+    await this.frame.getByTestId('customer-orders-open').click();
+    const panel = this.frame.getByTestId('customer-orders').getByRole('dialog');
+    await expect(panel).toBeVisible();
+    return panel;
+  }
+
+  customerOrders() {
+    return this.frame.getByTestId('customer-order');
+  }
+
   async closeManage() {
     await this.frame.getByTestId('quick-replies-close').click();
     await expect(this.frame.getByTestId('quick-replies-dialog')).toHaveCount(0);

@@ -59,6 +59,21 @@ test('quick replies: managed in the chat, inserted with "/" and Enter, sent to t
     await expect(chat.messages().filter({ hasText: shipping })).toHaveAttribute('data-status', 'success');
     await expect(customer.chat.messages().filter({ hasText: shipping })).toHaveCount(1);
 
+    // The customer's orders beside the conversation: the demo store's orders of c_demo1, newest first, through the
+    // console from store-server; "Open order" shows its detail in the console.
+    const panel = await desk.openCustomerOrders();
+    await expect(panel.getByRole('heading', { name: "Alice Chen's orders with this store" })).toBeVisible();
+    const orders = desk.customerOrders();
+    await expect(orders.first()).toBeVisible();
+    expect(await orders.count()).toBeGreaterThan(0);
+    expect(await orders.count()).toBeLessThanOrEqual(10);
+    await expect(orders.first().getByTestId('customer-order-amount')).toHaveText(/^¥\d+\.\d{2}$/);
+    await expect(orders.first().getByTestId('customer-order-status')).toHaveText(/^(to ship|shipped|completed|withdrawn|refunded)$/);
+    await screenshot(page, 'customer-orders');
+    const orderId = await orders.first().getAttribute('data-order-id');
+    await orders.first().getByTestId('customer-order-open').click();
+    await expect(page).toHaveURL(new RegExp(`/order/orderDetails\\?id=${orderId}$`));
+
     // A reload of the console: the list comes back from store-server, in its order.
     await page.reload();
     await shell.openMessages();

@@ -72,7 +72,7 @@ export const deskEnUS: DeskTexts = {
     list: 'Orders',
     orderNo: 'Order {{orderNo}}',
     amount: '¥{{amount}}',
-    items: '{{count}} items',
+    items: 'Items: {{count}}',
     openOrder: 'Open order',
     openOrderLabel: 'Open order {{orderNo}} in the console',
   },
