@@ -1,0 +1,68 @@
+// The console's forms the hostile-input sweep covers (issue 34 §4; support/console-form-sweep.ts), in a merchant's
+// terms: where each opens, what else a save needs, and the list that shows what it saved. Selectors live here only.
+// Their text fields are found through the form kit (`data-field-kind`), not listed.
+import type { Page } from '@playwright/test';
+import type { SweptForm } from '../support/console-form-sweep';
+import { CARTAGE_LIST_PATH } from './shop-cartage';
+import { FREIGHT_LIST_PATH } from './shop-freight';
+
+const STAFF_PASSWORD = 'Demo12345';
+/** A page form: the one with the kit's submit button (the list's search bar is a form too). */
+const formOfPage = (page: Page) => page.locator('form').filter({ has: page.getByTestId('resource-form-submit') });
+
+/** Forms of a store's own settings: a store the test registered takes them without any data of its own. */
+export const HOSTILE_SWEPT_FORMS: readonly SweptForm[] = [
+  {
+    title: 'shop: new cartage template',
+    listPath: CARTAGE_LIST_PATH,
+    async open(page) {
+      await page.getByRole('button', { name: 'New cartage template' }).or(page.getByRole('link', { name: 'New cartage template' })).first().click();
+      await page.getByTestId('cartage-name').waitFor();
+      return formOfPage(page);
+    },
+    savedWhen: 'back-on-list',
+    listed: { container: (page) => page.getByTestId('shop.cartage-table'), fields: ['name'] },
+  },
+  {
+    title: 'shop: new freight template',
+    listPath: FREIGHT_LIST_PATH,
+    async open(page) {
+      await page.getByRole('button', { name: 'New freight template' }).or(page.getByRole('link', { name: 'New freight template' })).first().click();
+      await page.getByTestId('freight-name').waitFor();
+      return formOfPage(page);
+    },
+    async fillRest(_root, page) {
+      await page.getByTestId('freight-default-block-first-cents').fill('8');
+      await page.getByTestId('freight-default-block-additional-cents').fill('2');
+    },
+    savedWhen: 'back-on-list',
+    listed: { container: (page) => page.getByTestId('shop.freight-table'), fields: ['name'] },
+  },
+  {
+    title: 'staff: new role',
+    listPath: '/shop/accountMgmt/roles',
+    async open(page) {
+      await page.getByTestId('role-add').click();
+      return page.getByRole('dialog', { name: 'New role' });
+    },
+    async fillRest(root) {
+      await root.getByTestId('role-code-goods:view').check();
+    },
+    savedWhen: 'dialog-closed',
+    listed: { container: (page) => page.getByTestId('roles-page'), fields: ['name'] },
+  },
+  {
+    title: 'staff: add staff account',
+    listPath: '/shop/accountMgmt/staff',
+    async open(page) {
+      await page.getByTestId('staff-add').click();
+      return page.getByRole('dialog', { name: 'Add staff account' });
+    },
+    async fillRest(root) {
+      await root.getByLabel(/^First password/).fill(STAFF_PASSWORD);
+      await root.getByLabel(/^Confirm password/).fill(STAFF_PASSWORD);
+    },
+    savedWhen: 'dialog-closed',
+    listed: { container: (page) => page.getByTestId('staff-page'), fields: ['nickname'] },
+  },
+];
