@@ -31,6 +31,7 @@ module.exports = {
     '^@merchant/media-library$': lib('media-library'),
     '^@merchant/ui-kit/format$': lib('ui-kit', 'src/format/index.ts'),
     '^@merchant/ui-kit$': lib('ui-kit'),
+    '^@merchant/server-db/testing$': lib('server-db', 'src/testing/index.ts'),
     '^@merchant/server-db$': lib('server-db'),
     '^@merchant/api-contracts$': lib('api-contracts'),
   },

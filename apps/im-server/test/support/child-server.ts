@@ -1,60 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { bundleServerEntry, ChildServerProcess } from '@merchant/server-db/testing';
 import { TEST_APP_KEY, TEST_SECRET, wsUrlOf } from './raw-client';
 
+export { freePort } from '@merchant/server-db/testing';
+
 const APP_DIR = join(__dirname, '..', '..');
-const REPO_ROOT = join(APP_DIR, '..', '..');
-
-/** npm packages stay external (resolved from the repo's node_modules); workspace sources are bundled. */
-const externalPackages: Plugin = {
-  name: 'external-packages',
-  setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@merchant/') ? undefined : { path: args.path, external: true }));
-  },
-};
-
-let built: Promise<string> | undefined;
 
 /** Bundles src/main.ts as it is now (as tsup does for dist), once per test process. */
-export function buildServerEntry(): Promise<string> {
-  built ??= (async () => {
-    // Inside the repo, so the external packages resolve from its node_modules.
-    const outdir = join(REPO_ROOT, 'node_modules', '.cache', 'im-server-child');
-    mkdirSync(outdir, { recursive: true });
-    const outfile = join(outdir, `main-${process.pid}.mjs`);
-    await build({
-      entryPoints: [join(APP_DIR, 'src', 'main.ts')],
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'esm',
-      outfile,
-      tsconfig: join(APP_DIR, 'tsconfig.json'),
-      plugins: [externalPackages],
-      logLevel: 'error',
-    });
-    return outfile;
-  })();
-  return built;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+export const buildServerEntry = (): Promise<string> => bundleServerEntry(APP_DIR);
 
 /**
  * The real im-server in its own process (node + the bundled main.ts), so a test can SIGKILL it:
  * no close(), no flush, no goodbye frames. Same port and data on every start.
  */
 export class ChildImServer {
-  private child: ChildProcess | undefined;
+  private process: ChildServerProcess | undefined;
   readonly url: string;
   readonly wsUrl: string;
 
@@ -67,10 +27,9 @@ export class ChildImServer {
   }
 
   async start(): Promise<void> {
-    const entry = await buildServerEntry();
-    const child = spawn(process.execPath, [entry], {
+    this.process = new ChildServerProcess({
+      entry: await buildServerEntry(),
       env: {
-        PATH: process.env.PATH ?? '',
         HOST: '127.0.0.1',
         PORT: String(this.port),
         IM_TOKEN_SECRET: TEST_SECRET,
@@ -79,29 +38,15 @@ export class ChildImServer {
         ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
         ...this.env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      readyText: 'im-server listening on',
+      name: 'im-server',
     });
-    this.child = child;
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('im-server listening on')) resolve();
-      };
-      child.stdout?.on('data', onData);
-      child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.once('exit', (code, signal) => reject(new Error(`im-server exited (${code ?? signal}) before listening: ${output}`)));
-    });
+    await this.process.start();
   }
 
   /** SIGKILL: the process dies at once, whatever it was doing. */
   async kill(): Promise<void> {
-    const child = this.child;
-    this.child = undefined;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGKILL');
-    await exited;
+    await this.process?.signal('SIGKILL');
   }
 
   async stop(): Promise<void> {

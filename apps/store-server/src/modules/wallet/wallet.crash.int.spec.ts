@@ -1,13 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { walletEndpoints as api, STORE_CODES, WITHDRAWAL_STATE, type WithdrawalRecord } from '@merchant/api-contracts';
 import { createSecureClient, type SecureClient } from '@merchant/secure-transport';
-import { build, type Plugin } from 'esbuild';
 import { eventually } from '../../testing/eventually';
+import { ChildStoreServer, freePort } from '../../../test/support/child-store-server';
 
 // Issue 29: a crash between the freeze and the payout. A real store-server process (the bundled src/main.ts on a PGlite
 // data folder) takes a withdrawal: the amount is frozen and the payout asked of the sandbox provider, due in a few
@@ -16,80 +14,35 @@ import { eventually } from '../../testing/eventually';
 // frozen money reaches the payout) and nothing is paid twice (one payout, one post).
 jest.setTimeout(600_000);
 
-const APP_DIR = join(__dirname, '..', '..', '..');
-const REPO_ROOT = join(APP_DIR, '..', '..');
 const OPERATOR_KEY = 'wallet-crash-operator-key';
 const PAY_PASSWORD = '135790';
 const KEY = randomUUID();
 
-const externalPackages: Plugin = {
-  name: 'external-packages',
-  setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@merchant/') ? undefined : { path: args.path, external: true }));
-  },
-};
-
-async function bundleServer(): Promise<string> {
-  const outdir = join(REPO_ROOT, 'node_modules', '.cache', 'store-server-child');
-  mkdirSync(outdir, { recursive: true });
-  const outfile = join(outdir, `main-${process.pid}.mjs`);
-  await build({ entryPoints: [join(APP_DIR, 'src', 'main.ts')], bundle: true, platform: 'node', target: 'node20', format: 'esm', outfile, tsconfig: join(APP_DIR, 'tsconfig.json'), plugins: [externalPackages], logLevel: 'error' });
-  return outfile;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-let entry: string;
 let dataDir: string;
-let port: number;
-let child: ChildProcess | undefined;
+let server: ChildStoreServer | undefined;
 
 async function startServer(): Promise<string> {
-  const started = spawn(process.execPath, [entry], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      ENABLE_TEST_HOOKS: '1',
-      OPERATOR_KEY,
-      SANDBOX_PROVIDER_DELAY_MS: '4000',
-      LEDGER_SWEEP_SECONDS: '0',
-      UNPAID_SWEEP_SECONDS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = new ChildStoreServer(port, {
+    DATA_DIR: dataDir,
+    ENABLE_TEST_HOOKS: '1',
+    OPERATOR_KEY,
+    SANDBOX_PROVIDER_DELAY_MS: '4000',
+    LEDGER_SWEEP_SECONDS: '0',
+    UNPAID_SWEEP_SECONDS: '0',
   });
-  child = started;
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    started.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('store-server listening at')) resolve();
-    });
-    started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    started.once('exit', (code, signal) => reject(new Error(`store-server exited (${code ?? signal}) before listening: ${output.slice(-2000)}`)));
-  });
-  return `http://127.0.0.1:${port}`;
+  await server.start();
+  return server.url;
 }
 
 async function killServer(): Promise<void> {
-  const running = child;
-  child = undefined;
-  if (!running || running.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
-  running.kill('SIGKILL');
-  await exited;
+  await server?.kill();
+  server = undefined;
 }
 
+let port: number;
+
 beforeAll(async () => {
-  [entry, port] = await Promise.all([bundleServer(), freePort()]);
+  port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'wallet-crash-'));
 });
 afterAll(async () => {
