@@ -57,7 +57,9 @@ describe("the customer's orders (en-US)", () => {
     expect(rows.map((row) => within(row).getByTestId('customer-order-amount').textContent)).toEqual(['¥1299.00', '¥0.05']);
     expect(rows.map((row) => within(row).getByTestId('customer-order-status').textContent)).toEqual(['to ship', 'completed']);
     expect(within(rows[0]).getByTestId('customer-order-time')).toHaveTextContent('2026-11-02 09:30:00');
-    expect(rows[0]).toHaveTextContent('Items: 3');
+    expect(rows[0]).toHaveTextContent('3 items');
+    expect(rows[1]).toHaveTextContent('1 item');
+    expect(rows[1]).not.toHaveTextContent('1 items');
     expect(rows[0]).toHaveTextContent('Oak chair × 2');
 
     await user.click(within(rows[1]).getByRole('button', { name: 'Open order 20261001000012 in the console' }));
