@@ -64,8 +64,9 @@ async function submitHostile(page: Page, form: SweptForm, hostile: HostileString
       throw new Error(`${form.title}, ${hostile.label}: neither saved nor refused on a field (form problems: ${problems})\n${error.message}`);
     });
     if (outcome === 'saved') return refused;
-    for (const input of await invalid.all()) {
-      const name = (await input.getAttribute('name')) ?? '';
+    // Names first: a field made plain turns valid as it is typed, which renumbers the invalid ones.
+    for (const name of await fieldNames(invalid)) {
+      const input = root.locator(TEXT_FIELDS).and(root.locator(`[name="${name}"]`));
       expect(await errorOf(input), `${form.title}: the refused field ${name} says why`).not.toBe('');
       refused.push(name);
       // Letters and digits (a user name takes them), unique per round so the list still tells the saves apart.
