@@ -31,16 +31,19 @@ test('quick replies: managed in the chat, inserted with "/" and Enter, sent to t
     await chat.openSession('c_demo1');
     await expect(chat.messages().filter({ hasText: question })).toHaveCount(1);
 
-    // The store has none yet: add two in the manage dialog (store-server keeps them).
-    const shipping = `Orders paid before 4 pm ship the same day. #${Date.now()}`;
+    // The demo store's seeded answers first; add two in the manage dialog (store-server keeps them).
+    const stamp = `#${Date.now()}`;
+    const shipping = `Orders paid before 4 pm ship the same day. ${stamp}`;
     const thanks = 'Thank you for shopping with us!';
     const dialog = await desk.openManage();
+    const seeded = await desk.managedRows().allTextContents();
+    expect(seeded.length).toBeGreaterThan(0);
     await desk.addQuickReply(thanks);
     await desk.addQuickReply(shipping);
-    await expect(desk.managedRows()).toHaveText([thanks, shipping]);
+    await expect(desk.managedRows()).toHaveText([...seeded, thanks, shipping]);
     // Move the shipping answer first.
     await dialog.getByRole('button', { name: 'Move “Orders paid before 4 pm…” up' }).click();
-    await expect(desk.managedRows()).toHaveText([shipping, thanks]);
+    await expect(desk.managedRows()).toHaveText([...seeded, shipping, thanks]);
     // The dialog's form is not the composer's: nothing was sent or refused there.
     await expect(chat.frame.getByRole('alert')).toHaveCount(0);
     await screenshot(page, 'quick-replies-manage');
@@ -48,8 +51,8 @@ test('quick replies: managed in the chat, inserted with "/" and Enter, sent to t
 
     // "/" in the empty message opens the list; a filter and Enter put the reply in the message.
     const filter = await desk.openQuickRepliesWithSlash();
-    await expect(desk.quickReplyOptions()).toHaveText([shipping, thanks]);
-    await filter.fill('4 pm');
+    await expect(desk.quickReplyOptions()).toHaveText([...seeded, shipping, thanks]);
+    await filter.fill(stamp);
     await expect(desk.quickReplyOptions()).toHaveText([shipping]);
     await screenshot(page, 'quick-replies-picker');
     await filter.press('Enter');
@@ -79,7 +82,7 @@ test('quick replies: managed in the chat, inserted with "/" and Enter, sent to t
     await shell.openMessages();
     await chat.openSession('c_demo1');
     await desk.openQuickRepliesWithSlash();
-    await expect(desk.quickReplyOptions()).toHaveText([shipping, thanks]);
+    await expect(desk.quickReplyOptions()).toHaveText([...seeded, shipping, thanks]);
 
     // Last (axe walks the cross-origin frame; later pointer clicks could land on the console page): the open list.
     const serious = (await new AxeBuilder({ page }).include('iframe[data-testid="im-frame"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

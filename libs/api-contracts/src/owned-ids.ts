@@ -51,6 +51,7 @@ export const OWNED_RESOURCE_KINDS = [
   'settlement',
   'topUp',
   'depositTransfer',
+  'quickReply',
 ] as const;
 export type OwnedResourceKind = (typeof OWNED_RESOURCE_KINDS)[number];
 
@@ -284,6 +285,9 @@ export const ID_FIELDS: Readonly<Record<string, Readonly<Record<string, IdFieldU
   '/v1/store/pay/ledger/queryLedgerTransfer': { transferId: target('ledgerTransfer') },
   '/v1/store/pay/deposit/queryTopUpDetail': { topUpId: target('topUp') },
   '/v1/store/pay/deposit/queryTransferDetail': { transferId: target('depositTransfer') },
+  '/v1/store/im/quickReply/edit': { replyId: target('quickReply') },
+  '/v1/store/im/quickReply/move': { replyId: target('quickReply') },
+  '/v1/store/im/quickReply/delete': { replyId: target('quickReply') },
 };
 
 type OwnedIdFieldUse = Extract<IdFieldUse, { use: 'target' | 'filter' }>;

@@ -22,6 +22,7 @@ import { seedDemoLedgerHistory } from '../modules/wallet/wallet.seed';
 import { demoHistoryMonths, seedDemoStatementHistory } from '../modules/statements';
 import { seedDemoDeposit } from '../modules/deposit/deposit.seed';
 import { seedDemoDeliveryRanges } from '../modules/delivery-range/delivery-range.seed';
+import { seedDemoQuickReplies } from '../modules/quick-replies/quick-replies.seed';
 
 /** Demo data of docs/decisions/0001-workspace-contracts.md ("Demo data"). */
 export const DEMO_STORE = {
@@ -160,6 +161,8 @@ export async function seedDemoData(db: Kysely<StoreDatabase>, clock: Clock): Pro
   await seedDemoLedgerHistory(db, clock, DEMO_STORE.id);
   // Issue 29 deposit: top-ups, a deposit-to-wallet move and platform adjustments, after the wallet's history.
   await seedDemoDeposit(db, clock, DEMO_STORE.id);
+  // Issue 32 support desk: the store's canned answers in the chat frame.
+  await seedDemoQuickReplies(db, clock, DEMO_STORE.id);
   await db
     .insertInto('store_customer')
     .values(DEMO_CUSTOMERS.map((c) => ({ accid: c.accid, nickname: c.nickname, avatar_url: null })))

@@ -58,6 +58,8 @@ const CASES: Record<string, ReadonlyArray<(b: Ids, more: MoreOfB) => Biz>> = {
   '/v1/store/eshop/trade/refund/list': [(b, more) => ({ refundNo: undefined, orderNo: more.orderNoWith.refund }), () => ({ orderNo: undefined })],
   '/v1/store/eshop/order/ship': [() => ({ carrier: 'SF Express', trackingNo: 'SF1234567890' })],
   '/v1/store/eshop/order/bulkShip': [(b) => ({ rows: [{ orderId: b.order, carrier: 'SF Express', trackingNo: 'SF1234567890' }] })],
+  '/v1/store/im/quickReply/edit': [() => ({ text: 'Probe reply' })],
+  '/v1/store/im/quickReply/move': [() => ({ toIndex: 0 })],
   '/v1/store/eshop/order/extendReturnPeriod': [() => ({ days: 3 })],
   '/v1/store/eshop/afterSales/refund/pay': [() => ({ idempotencyKey: '6f1d3c2a-8b4e-4f6a-9c1d-2e3f4a5b6c7d' })],
   '/v1/store/eshop/afterSales/refund/reject': [() => ({ reason: 'The goods were returned damaged' })],

@@ -53,6 +53,7 @@ const OWNED_ROWS: Record<OwnedResourceKind, OwnedRows> = {
   settlement: { table: 'store_settlement' },
   topUp: { table: 'store_deposit_top_up' },
   depositTransfer: { table: 'store_deposit_transfer' },
+  quickReply: { table: 'store_quick_reply' },
 };
 
 /** What a call takes to name a row: its id, or its number (`orderNo`). */

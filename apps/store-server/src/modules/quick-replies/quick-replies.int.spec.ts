@@ -15,7 +15,11 @@ beforeAll(async () => {
   h = await startTestServer();
 });
 afterAll(() => h.close());
-beforeEach(() => h.reset());
+// Each case starts from an empty list: the demo seed's replies (quick-replies.seed.ts) out of the way.
+beforeEach(async () => {
+  await h.reset();
+  await h.database.db.deleteFrom('store_quick_reply').execute();
+});
 
 const db = () => h.database.db;
 const owner = () => h.login('demo_merchant', 'Demo12345');
