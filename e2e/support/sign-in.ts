@@ -40,7 +40,7 @@ export async function signInToDashboard(page: Page, options: SignInOptions = {})
   // The stream opens once the shell is up.
   const streamOpened = page.waitForResponse((response) => response.url().includes(CONTRACT_PATHS.eventStream) && response.status() === 200);
   await signIn(page, '/dashboard', options);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/^[^?]*\/dashboard$/);
   await streamOpened;
 }
 
@@ -49,6 +49,6 @@ export async function signInForChat(page: Page) {
   const login = new LoginPage(page, consoleUrl());
   await login.open();
   await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/^[^?]*\/dashboard$/);
   return { shell: new ConsoleShell(page, consoleUrl()), chat: new ChatFrame(page, frameUrl()) };
 }

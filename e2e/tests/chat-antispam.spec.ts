@@ -41,7 +41,7 @@ test('a lexicon word is sent as ** or refused per the lexicon, and the diagnosti
   const login = new LoginPage(page, consoleUrl);
   await login.open();
   await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/^[^?]*\/dashboard$/);
   await new ConsoleShell(page, consoleUrl).openMessages();
 
   const customer = await connectCustomer('c_demo1', 'Alice Chen');

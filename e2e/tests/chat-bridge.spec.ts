@@ -15,7 +15,7 @@ async function signInToMessages(page: Page) {
   const login = new LoginPage(page, consoleUrl);
   await login.open();
   await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/^[^?]*\/dashboard$/);
   const shell = new ConsoleShell(page, consoleUrl);
   await shell.openMessages();
   const chat = new ChatFrame(page, process.env.E2E_FRAME_URL!);

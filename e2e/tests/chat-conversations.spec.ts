@@ -20,7 +20,7 @@ test('a top note and a draft survive a reload; another device of the account is 
   const login = new LoginPage(page, consoleUrl);
   await login.open();
   await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/^[^?]*\/dashboard$/);
   await new ConsoleShell(page, consoleUrl).openMessages();
   const chat = new ChatFrame(page, process.env.E2E_FRAME_URL!);
   await expect(chat.frame.locator('main')).toHaveAttribute('data-storage', 'indexeddb');

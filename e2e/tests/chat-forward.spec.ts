@@ -12,7 +12,7 @@ test("the merchant forwards one customer's message to another customer, who rece
   const login = new LoginPage(page, consoleUrl);
   await login.open();
   await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/^[^?]*\/dashboard$/);
   await new ConsoleShell(page, consoleUrl).openMessages();
 
   const alice = await connectCustomer('c_demo1', 'Alice Chen');

@@ -15,7 +15,7 @@ test('the merchant recalls a reply, confirmed first; a recall by the customer re
   const login = new LoginPage(page, consoleUrl);
   await login.open();
   await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/^[^?]*\/dashboard$/);
   await new ConsoleShell(page, consoleUrl).openMessages();
 
   const alice = await connectCustomer('c_demo1', 'Alice Chen');

@@ -18,7 +18,7 @@ test('in Chromium with storage partitioning the cross-origin frame caches the ch
   const login = new LoginPage(page, consoleUrl);
   await login.open();
   await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/^[^?]*\/dashboard$/);
   await new ConsoleShell(page, consoleUrl).openMessages();
   const chat = new ChatFrame(page, process.env.E2E_FRAME_URL!);
   await expect(chat.connectionStatus()).toHaveAttribute('data-phase', 'connected');

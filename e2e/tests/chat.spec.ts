@@ -15,7 +15,7 @@ test('the merchant receives a customer message in the embedded chat and the cust
   const login = new LoginPage(page, consoleUrl);
   await login.open();
   await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/^[^?]*\/dashboard$/);
 
   const shell = new ConsoleShell(page, consoleUrl);
   await shell.openMessages();

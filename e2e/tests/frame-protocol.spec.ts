@@ -29,6 +29,11 @@ const FRAME_TO_CONSOLE = {
   unread: { source: 'merchant-im-frame', type: 'unread', payload: { total: 3 } },
   // The probe's token bridge numbers its requests probe-1, probe-2, …
   tokenRequest: { source: 'merchant-im-frame', type: 'tokenRequest', payload: { requestId: 'probe-1' } },
+  // The support desk's requests (support-desk/desk-bridge.ts), numbered desk-1, desk-2, … by the probe.
+  quickReplyRequest: { source: 'merchant-im-frame', type: 'quickReplyRequest', payload: { requestId: 'desk-1', action: { kind: 'add', text: '您好，今天下单明天发货。' } } },
+  buyerOrdersRequest: { source: 'merchant-im-frame', type: 'buyerOrdersRequest', payload: { requestId: 'desk-2', account: 'c_demo1' } },
+  openOrder: { source: 'merchant-im-frame', type: 'openOrder', payload: { orderId: 42 } },
+  openGoods: { source: 'merchant-im-frame', type: 'openGoods', payload: { goodsId: 7 } },
 } as const;
 
 const CONSOLE_TO_FRAME = {
@@ -37,6 +42,28 @@ const CONSOLE_TO_FRAME = {
   token: { source: 'merchant-console', type: 'token', payload: { requestId: 'probe-1', account: STORE_ACCOUNT, token: 'fresh.im.token' } },
   openConversation: { source: 'merchant-console', type: 'openConversation', payload: { account: 'c_demo1' } },
   tokenError: { source: 'merchant-console', type: 'tokenError', payload: { requestId: 'probe-2', reason: 'token call refused' } },
+  quickReplies: { source: 'merchant-console', type: 'quickReplies', payload: { requestId: 'desk-1', list: [{ replyId: 3, text: '您好，今天下单明天发货。' }] } },
+  buyerOrders: {
+    source: 'merchant-console',
+    type: 'buyerOrders',
+    payload: {
+      requestId: 'desk-2',
+      storeId: 1001,
+      account: 'c_demo1',
+      list: [
+        {
+          orderId: 42,
+          orderNo: 'SO20261207000042',
+          status: 2,
+          amountCents: 12_990,
+          createTime: 1_765_000_000_000,
+          itemCount: 2,
+          items: [{ goodsId: 7, title: 'Linen shirt', quantity: 2 }],
+        },
+      ],
+    },
+  },
+  deskError: { source: 'merchant-console', type: 'deskError', payload: { requestId: 'desk-3', reason: 'Quick reply not found' } },
 } as const;
 
 /** What the probes put on `window` (see the two probe files). */
@@ -62,6 +89,10 @@ interface FrameProbeWindow {
     newMessage(payload: unknown): void;
     unread(total: number): void;
     fetchToken(): Promise<{ token: string } | { failure: string }>;
+    quickReplies(action: unknown): Promise<unknown>;
+    buyerOrders(account: string): Promise<unknown>;
+    openOrder(orderId: number): void;
+    openGoods(goodsId: number): void;
     isVisible(): boolean;
     language(): string;
     sendRaw(data: unknown): void;
@@ -181,6 +212,29 @@ test('every console ⇄ frame message type crosses the two origins and is read a
   await expect.poll(async () => (await consoleReceived(page)).at(-1)?.message).toEqual({ ...FRAME_TO_CONSOLE.tokenRequest, payload: { requestId: 'probe-2' } });
   expect(await sendFromConsole(page, CONSOLE_TO_FRAME.tokenError)).toBe(true);
   expect(await refusedToken).toEqual({ failure: 'refused' });
+
+  // The support desk, both ways: two requests answered, one refused, and two navigation requests.
+  const replies = frame.evaluate((action) => (window as unknown as FrameProbeWindow).frameBridgeProbe.quickReplies(action), FRAME_TO_CONSOLE.quickReplyRequest.payload.action);
+  const orders = frame.evaluate((buyer) => (window as unknown as FrameProbeWindow).frameBridgeProbe.buyerOrders(buyer), FRAME_TO_CONSOLE.buyerOrdersRequest.payload.account);
+  const refusedDelete = frame.evaluate(() => (window as unknown as FrameProbeWindow).frameBridgeProbe.quickReplies({ kind: 'delete', replyId: 99 }));
+  await frame.evaluate(({ orderId, goodsId }) => {
+    const probe = (window as unknown as FrameProbeWindow).frameBridgeProbe;
+    probe.openOrder(orderId);
+    probe.openGoods(goodsId);
+  }, { orderId: FRAME_TO_CONSOLE.openOrder.payload.orderId, goodsId: FRAME_TO_CONSOLE.openGoods.payload.goodsId });
+  await expect.poll(async () => (await consoleReceived(page)).slice(-5).map((received) => received.message)).toEqual([
+    FRAME_TO_CONSOLE.quickReplyRequest,
+    FRAME_TO_CONSOLE.buyerOrdersRequest,
+    { ...FRAME_TO_CONSOLE.quickReplyRequest, payload: { requestId: 'desk-3', action: { kind: 'delete', replyId: 99 } } },
+    FRAME_TO_CONSOLE.openOrder,
+    FRAME_TO_CONSOLE.openGoods,
+  ]);
+  for (const message of [CONSOLE_TO_FRAME.quickReplies, CONSOLE_TO_FRAME.buyerOrders, CONSOLE_TO_FRAME.deskError]) {
+    expect(await sendFromConsole(page, message)).toBe(true);
+  }
+  expect(await replies).toEqual({ value: CONSOLE_TO_FRAME.quickReplies.payload.list });
+  expect(await orders).toEqual({ value: CONSOLE_TO_FRAME.buyerOrders.payload.list });
+  expect(await refusedDelete).toEqual({ failure: 'refused', reason: 'Quick reply not found' });
 
   await expect.poll(() => frameReceived(frame)).toEqual(
     Object.values(CONSOLE_TO_FRAME).map((message) => ({ origin: consoleOrigin, data: message, message })),

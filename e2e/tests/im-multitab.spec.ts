@@ -45,7 +45,7 @@ test('two tabs share one socket; closing the leader moves it to the other tab wi
   await login.open();
   // "Remember me": the console session is then shared by the tabs of this browser profile.
   await login.signIn(DEMO_SIGN_IN.userName, DEMO_SIGN_IN.password, { remember: true });
-  await expect(first).toHaveURL(/\/dashboard$/);
+  await expect(first).toHaveURL(/^[^?]*\/dashboard$/);
   await new ConsoleShell(first, consoleUrl).openMessages();
   const firstChat = new ChatFrame(first, frameUrl);
   await expect(firstChat.connectionStatus()).toHaveAttribute('data-phase', 'connected');

@@ -29,7 +29,7 @@ test('a paid order reaches the open dashboard without a reload: notice, menu cou
   await expect(notice).toBeVisible();
   await expect(notice).toContainText('You have a new paid order');
   await expect(signals.menuBadge()).toHaveText(/^[1-9]\d*$/);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/^[^?]*\/dashboard$/);
   expect(await page.evaluate(() => (window as unknown as { e2eSameDocument?: boolean }).e2eSameDocument)).toBe(true);
   await page.screenshot({ path: 'test-results/orders-live-notice.png', fullPage: true });
 

@@ -2,8 +2,9 @@
 // Chromium (e2e/tests/frame-protocol.spec.ts bundles this file; the frame's build never imports
 // it). It is wired as main.tsx wires the frame (allow-listed console origin, window.parent as the
 // only sender) with the real parent bridge, visibility, language, token and openConversation
-// handlers, but without a chat client or an IM server.
-import type { ConsoleToFrameMessage, NewMessagePayload } from '@merchant/api-contracts';
+// handlers and the support desk's bridge, but without a chat client or an IM server.
+import type { ConsoleToFrameMessage, NewMessagePayload, QuickReplyAction } from '@merchant/api-contracts';
+import { createDeskBridge, DeskRequestError } from '../support-desk/desk-bridge';
 import { createFrameI18n } from '../i18n/frame-i18n';
 import { createBrowserParentBridge } from './parent-bridge';
 import { readConsoleMessage, type IncomingMessage } from './console-messages';
@@ -21,6 +22,8 @@ export interface ReceivedFromConsole {
 }
 
 export type TokenOutcome = { token: string } | { failure: string };
+/** How a support-desk request settled: the console's answer, or why it failed. */
+export type DeskOutcome = { value: unknown } | { failure: string; reason: string };
 
 export interface FrameBridgeProbe {
   readonly account: string;
@@ -34,6 +37,11 @@ export interface FrameBridgeProbe {
   unread(total: number): void;
   /** im-core's getToken: asks the console (tokenRequest) and settles with its answer. */
   fetchToken(): Promise<TokenOutcome>;
+  /** The support desk (support-desk/desk-bridge.ts): quickReplyRequest / buyerOrdersRequest, settled by the answer. */
+  quickReplies(action: QuickReplyAction): Promise<DeskOutcome>;
+  buyerOrders(account: string): Promise<DeskOutcome>;
+  openOrder(orderId: number): void;
+  openGoods(goodsId: number): void;
   isVisible(): boolean;
   language(): string;
   /** Posts anything to the console at its origin, to see the console refuse what is malformed. */
@@ -54,6 +62,14 @@ export function startFrameBridgeProbe(consoleOrigin: string, account: string): F
   let requestCount = 0;
   // Predictable request ids, so the test can name the value the console must parse.
   const tokens = createTokenBridge({ ...channel, bridge, account, createRequestId: () => `probe-${(requestCount += 1)}` });
+  let deskRequestCount = 0;
+  const desk = createDeskBridge({ ...channel, bridge, ownAccount: account, createRequestId: () => `desk-${(deskRequestCount += 1)}` });
+  const settled = (request: Promise<unknown>): Promise<DeskOutcome> =>
+    request.then(
+      (value): DeskOutcome => ({ value }),
+      (error: unknown): DeskOutcome =>
+        error instanceof DeskRequestError ? { failure: error.failure, reason: error.reason } : { failure: String(error), reason: '' },
+    );
   const openedConversations: string[] = [];
   followConsoleConversationRequests(channel).attach({
     findCustomer: () => Promise.resolve(undefined),
@@ -75,6 +91,10 @@ export function startFrameBridgeProbe(consoleOrigin: string, account: string): F
         (token): TokenOutcome => ({ token }),
         (error: unknown): TokenOutcome => ({ failure: error instanceof TokenRequestError ? error.failure : String(error) }),
       ),
+    quickReplies: (action) => settled(desk.quickReplies(action)),
+    buyerOrders: (buyer) => settled(desk.buyerOrders(buyer)),
+    openOrder: (orderId) => desk.openOrder(orderId),
+    openGoods: (goodsId) => desk.openGoods(goodsId),
     isVisible: () => visibility.isVisible(),
     language: () => i18n.language,
     sendRaw: (data) => window.parent.postMessage(data, consoleOrigin),

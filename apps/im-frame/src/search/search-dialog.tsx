@@ -326,6 +326,8 @@ function ResultButton({ message, peerName, keyword, now, tabbable, onChoose, onF
   // File results show the name the keyword matched; text results the text around the first match.
   const body = message.file?.name && FILE_SEARCH_TYPES.includes(message.type as SearchType) ? `${t(`messageType.${message.type}`, { defaultValue: t('messageType.other') })} ${message.file.name}` : messageDisplayText(message, t);
   const text = snippetAround(body, keyword);
+  // Named by what it shows (sender · time, then the snippet): an aria-label worded otherwise would not contain
+  // the visible text, which speech-input users say to click it (axe's label-content-name-mismatch).
   return (
     <ButtonBase
       data-testid="search-result"
@@ -333,7 +335,6 @@ function ResultButton({ message, peerName, keyword, now, tabbable, onChoose, onF
       tabIndex={tabbable ? 0 : -1}
       onFocus={onFocusIndex}
       onClick={() => onChoose(message)}
-      aria-label={t('search.result', { sender, time, text })}
       sx={{ display: 'block', width: '100%', textAlign: 'left', px: 1, py: 0.75, borderRadius: 1, '&:hover, &.Mui-focusVisible, &:focus': { bgcolor: 'action.hover' } }}
     >
       <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>

@@ -37,7 +37,6 @@ export const searchZhCN = {
   failed: '搜索失败：{{reason}}',
   notLoaded: '无法在会话记录中找到这条消息（可能已删除或撤回）',
   me: '我',
-  result: '{{sender}}，{{time}}：{{text}}',
   conversationResults: '{{name}}（{{total}} 条）',
   keysHint: '用上下方向键选择结果，按回车打开',
 };
@@ -80,7 +79,6 @@ export const searchEnUS: typeof searchZhCN = {
   failed: 'The search failed: {{reason}}',
   notLoaded: 'This message could not be found in the conversation’s history (deleted or recalled since)',
   me: 'Me',
-  result: '{{sender}}, {{time}}: {{text}}',
   conversationResults: '{{name}} ({{total}})',
   keysHint: 'Arrow keys move between results; Enter opens one',
 };
