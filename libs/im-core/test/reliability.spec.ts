@@ -64,7 +64,9 @@ describe('reliability through the fault proxy', () => {
   });
 
   it('a dropped response times the command out (Error_Timeout), which forces a reconnect', async () => {
-    const connection = connect('c_demo1', { timing: { ...FAST_TIMING, commandTimeoutMs: 150, heartbeatIntervalMs: 10_000 } });
+    // 1 s, not less: the same timeout governs the re-login, which on a loaded two-core machine took over 150 ms
+    // and timed out too (a third login, in a fresh-clone run).
+    const connection = connect('c_demo1', { timing: { ...FAST_TIMING, commandTimeoutMs: 1_000, heartbeatIntervalMs: 10_000 } });
     await connection.connect();
     proxy.dropNext('toClient');
     await expect(connection.request('getServerTime', {})).rejects.toMatchObject({ errorName: 'Error_Timeout', code: 408 });
