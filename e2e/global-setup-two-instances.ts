@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { HAPROXY_PATH, ensureHaproxy } from '../tools/bootstrap.mjs';
 // The same launcher as `npm start`, on other ports and a throwaway data folder.
-import { root, startStack } from '../tools/stack.mjs';
+import { root, spawnService, startStack, stopChild, waitForHealth } from '../tools/stack.mjs';
 import { E2E_IM_TOKEN_SECRET } from './global-setup';
 
 // Issue 34 §2: the stack of two-instances/two-instances.spec.ts (playwright.two-instances.config.ts). Two store-server
@@ -48,38 +48,6 @@ function haproxyConfig(servers: Array<{ name: string; port: number }>): string {
   ].join('\n');
 }
 
-function stopChild(child: ChildProcess | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 8000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-async function waitFor(what: string, check: () => Promise<boolean>, child: ChildProcess, output: () => string, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}: ${output().slice(-3000)}`);
-    if (await check().catch(() => false)) return;
-    // fixed wait: the poll interval of this deadline-bounded start-up wait
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${what} not ready within ${timeoutMs} ms: ${output().slice(-3000)}`);
-}
-
-function spawnLogged(command: string, args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return { child, output: () => output };
-}
-
 export default async function globalSetup() {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('the two-instance e2e needs DATABASE_URL (PostgreSQL; e.g. postgres://postgres@127.0.0.1:5432/postgres)');
@@ -105,11 +73,11 @@ export default async function globalSetup() {
     TRUST_PROXY: 'loopback',
   };
   let stack: Awaited<ReturnType<typeof startStack>> | undefined;
-  let storeB: ReturnType<typeof spawnLogged> | undefined;
-  let balancer: ReturnType<typeof spawnLogged> | undefined;
+  let storeB: ChildProcess | undefined;
+  let balancer: ChildProcess | undefined;
   const stop = async () => {
-    await stopChild(balancer?.child);
-    await stopChild(storeB?.child);
+    await stopChild(balancer);
+    await stopChild(storeB);
     await stack?.stop();
     rmSync(dataDir, { recursive: true, force: true });
     const cleanup = new pg.Client({ connectionString: serverUrl });
@@ -125,23 +93,24 @@ export default async function globalSetup() {
     });
     // Instance b on the same database and media folder (one machine; several machines share S3 instead).
     const consoleOrigins = [stack.urls.console, `http://127.0.0.1:${PORTS.console}`].join(',');
-    storeB = spawnLogged(process.execPath, [path.join(root, 'apps/store-server/dist/main.js')], {
+    storeB = spawnService(process.execPath, [path.join(root, 'apps/store-server/dist/main.js')], {
       ...process.env, ...storeEnv, STORE_INSTANCE_ID: 'b', IM_TOKEN_SECRET: E2E_IM_TOKEN_SECRET, HOST: '127.0.0.1', PORT: String(STORE_B_PORT),
       DATA_DIR: path.join(dataDir, 'store-server'), CORS_ORIGINS: consoleOrigins,
-    });
+    }, { quiet: true });
     const storeBUrl = `http://127.0.0.1:${STORE_B_PORT}`;
-    await waitFor('store-server b', async () => (await fetch(`${storeBUrl}/healthz`)).ok, storeB.child, storeB.output);
+    await waitForHealth(`${storeBUrl}/healthz`, storeB, 'store-server b');
 
     const configFile = path.join(dataDir, 'haproxy.cfg');
     writeFileSync(configFile, haproxyConfig([{ name: 'a', port: PORTS.store }, { name: 'b', port: STORE_B_PORT }]));
-    balancer = spawnLogged(HAPROXY_PATH, ['-db', '-f', configFile], process.env);
+    balancer = spawnService(HAPROXY_PATH, ['-db', '-f', configFile], process.env, { quiet: true });
     // Ready once both servers answer through it (its health checks passed).
     const seen = new Set<string>();
-    await waitFor('haproxy', async () => {
-      const response = await fetch(`${balancerUrl}/healthz`);
-      if (response.ok) seen.add(response.headers.get('x-served-by') ?? '');
-      return seen.has('a') && seen.has('b');
-    }, balancer.child, balancer.output);
+    await waitForHealth(`${balancerUrl}/healthz`, balancer, 'haproxy', {
+      ready: (response) => {
+        if (response.ok) seen.add(response.headers.get('x-served-by') ?? '');
+        return seen.has('a') && seen.has('b');
+      },
+    });
 
     Object.assign(process.env, {
       E2E_CONSOLE_URL: stack.urls.console,

@@ -14,29 +14,34 @@ export const DEMO_SIGN_IN = { userName: 'demo_merchant', password: 'Demo12345' }
 export const DEV_IM_TOKEN_SECRET = 'dev-im-shared-key-change-me';
 export const IM_APP_KEY = 'merchant-im';
 
-// 120 s: a fresh PGlite initdb plus migrations takes well over a minute on a loaded 2-core machine.
-async function waitForHealth(url, child, name, timeoutMs = 120_000) {
+/**
+ * Polls `url` until `ready(response)` holds (default: a 2xx answer), failing at once if `child` exits.
+ * 120 s by default: a fresh PGlite initdb plus migrations takes well over a minute on a loaded 2-core machine.
+ */
+export async function waitForHealth(url, child, name, { timeoutMs = 120_000, ready = (response) => response.ok } = {}) {
   const deadline = Date.now() + timeoutMs;
+  const tail = () => (child.logTail?.length ? `\n--- ${name} output ---\n${child.logTail.slice(-40).join('\n')}` : '');
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} during start-up`);
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} during start-up${tail()}`);
     try {
-      const res = await fetch(url);
-      if (res.ok) return;
+      if (await ready(await fetch(url))) return;
     } catch {
       /* not listening yet */
     }
+    // fixed wait: the poll interval of this deadline-bounded start-up wait
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${name} did not become healthy at ${url} within ${timeoutMs} ms`);
+  throw new Error(`${name} did not become healthy at ${url} within ${timeoutMs} ms${tail()}`);
 }
 
-function startServer(name, entry, env, { quiet }) {
+function startServer(name, entry, env, options) {
   if (!existsSync(entry)) throw new Error(`${name} is not built (${path.relative(root, entry)} missing): run the build first`);
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
-  });
+  return spawnService(process.execPath, [entry], { ...process.env, ...env }, options);
+}
+
+/** Starts a service process; `quiet` keeps its last 200 lines in `child.logTail` (for errors) instead of printing them. */
+export function spawnService(command, args, env, { quiet }) {
+  const child = spawn(command, args, { cwd: root, env, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'] });
   if (quiet) {
     // Keep the last lines to explain a failure without flooding the test output.
     const tail = [];
@@ -51,9 +56,10 @@ function startServer(name, entry, env, { quiet }) {
   return child;
 }
 
-function stopChild(child) {
+/** SIGTERM, then SIGKILL after 8 s; resolves once the process has exited (at once when there is none). */
+export function stopChild(child) {
   return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
     const timer = setTimeout(() => child.kill('SIGKILL'), 8000);
     child.once('exit', () => {
       clearTimeout(timer);
