@@ -24,23 +24,18 @@
 // Knobs: --messages 300 --warmup 50 --interval 40 --pairs 5 --rounds 3 --pg-url <url> --redis-url <url>
 // --port-base <n> (the nodes listen on n, n+1, n+2; default: ports the OS picks).
 import { randomBytes } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleFromSource } from '../lib/source-bundle.mjs';
+import { benchArgs, loadAverages, median, nowNs, nsToMs, percentile, sleep } from '../lib/bench-stats.mjs';
 import { benchResources, freePort } from '../lib/bench-processes.mjs';
 import WebSocket from 'ws';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const argv = process.argv.slice(2);
-const smoke = argv.includes('--smoke');
-const arg = (name, full, small = full) => {
-  const i = argv.indexOf(`--${name}`);
-  if (i >= 0 && argv[i + 1] !== undefined) return argv[i + 1];
-  return smoke ? small : full;
-};
+const { argv, smoke, arg } = benchArgs();
 const MESSAGES = Number(arg('messages', 300, 100));
 const WARMUP = Number(arg('warmup', 50, 20));
 const INTERVAL_MS = Number(arg('interval', 40));
@@ -60,15 +55,8 @@ for (const [name, value] of Object.entries({ messages: MESSAGES, warmup: WARMUP,
 }
 if (PORT_BASE !== undefined && !(Number.isInteger(PORT_BASE) && PORT_BASE > 0 && PORT_BASE < 65533)) throw new Error(`--port-base must be a port number (got ${PORT_BASE})`);
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const nowNs = () => process.hrtime.bigint();
-const ms = (ns) => Number(ns) / 1e6;
-const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]);
-const median = (values) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
+const ms = nsToMs;
+const load = loadAverages;
 const fmt = (v, digits = 2) => (Number.isFinite(v) ? v.toFixed(digits) : '—');
 
 const bundles = await bundleFromSource(here, { server: path.join(here, 'harness-server.ts'), client: path.join(here, 'harness-client.ts') });

@@ -33,24 +33,19 @@
 // --configs one-node,two-nodes,ws-baseline[,super-10k,ws-baseline-10k] --pg-url <url> --redis-url <url> --cpu-prof (writes a CPU profile
 // of each im-server node over the measured messages to /tmp/im-groups-<run>-*.cpuprofile).
 import { randomBytes } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleFromSource } from '../lib/source-bundle.mjs';
+import { benchArgs, loadAverages, median, nowNs, nsToMs, percentile, sleep } from '../lib/bench-stats.mjs';
 import { benchResources, freePort } from '../lib/bench-processes.mjs';
 import WebSocket from 'ws';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const argv = process.argv.slice(2);
-const smoke = argv.includes('--smoke');
+const { argv, smoke, arg } = benchArgs();
 const cpuProf = argv.includes('--cpu-prof');
-const arg = (name, full, small = full) => {
-  const i = argv.indexOf(`--${name}`);
-  if (i >= 0 && argv[i + 1] !== undefined) return argv[i + 1];
-  return smoke ? small : full;
-};
 const MEMBERS = Number(arg('members', 2000, 200));
 const MESSAGES = Number(arg('messages', 50, 10));
 const WARMUP = Number(arg('warmup', 5, 2));
@@ -76,15 +71,8 @@ if (unknownConfig) throw new Error(`unknown configuration ${unknownConfig} (${AL
 const isSuper = (config) => config === 'super-10k' || config === 'ws-baseline-10k';
 const membersOf = (config) => (isSuper(config) ? SUPER_MEMBERS : MEMBERS);
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const nowNs = () => process.hrtime.bigint();
-const ms = (ns) => Number(ns) / 1e6;
-const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]);
-const median = (values) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
+const ms = nsToMs;
+const load = loadAverages;
 const fmt = (v) => (Number.isFinite(v) ? v.toFixed(1) : '—');
 
 // ------------------------------------------------------------------ bundles (source as it is now)
@@ -403,7 +391,8 @@ try {
         : config === 'ws-baseline-10k' ? await baselineConfiguration(round, SUPER_MEMBERS, 'superTeamMsg', SUPER_INTERVAL_MS, superSampleBody)
         : config === 'super-10k' ? await superConfiguration(round)
         : await imConfiguration(config, round);
-      if (result.capCheck) (config === 'super-10k' ? (superCapCheck = result.capCheck) : (capCheck = result.capCheck));
+      if (result.capCheck && config === 'super-10k') superCapCheck = result.capCheck;
+      else if (result.capCheck) capCheck = result.capCheck;
       results[config].push(result);
       console.error(
         `round ${round} ${config}: all reached p50 ${fmt(result.allP50)} ms p99 ${fmt(result.allP99)} ms; per-socket median p50 ${fmt(result.socketP50)} ms; ` +

@@ -28,24 +28,19 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleFromSource } from '../lib/source-bundle.mjs';
+import { benchArgs, loadAverages, median, nowNs, nsToMs, percentile, sleep } from '../lib/bench-stats.mjs';
 import { benchResources, freePort, withPg } from '../lib/bench-processes.mjs';
 import { build } from 'esbuild';
 import WebSocket from 'ws';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const argv = process.argv.slice(2);
-const smoke = argv.includes('--smoke');
-const arg = (name, full, small) => {
-  const i = argv.indexOf(`--${name}`);
-  if (i >= 0 && argv[i + 1] !== undefined) return argv[i + 1];
-  return smoke ? small : full;
-};
+const { smoke, arg } = benchArgs();
 const RATE = Number(arg('rate', 1000, 200));
 const PAIRS = Number(arg('pairs', 100, 20));
 const LATENCY_S = Number(arg('latency-seconds', 10, 3));
@@ -68,15 +63,8 @@ const TEXT = 'Hello! Your order #20251122-0042 has shipped and should arrive on 
 const run = randomBytes(4).toString('hex');
 const secret = randomBytes(16).toString('hex');
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const nowNs = () => process.hrtime.bigint();
-const ms = (ns) => Number(ns) / 1e6;
-const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]);
-const median = (values) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
+const ms = nsToMs;
+const load = loadAverages;
 
 // ------------------------------------------------------------------ bundles (source as it is now)
 
