@@ -7,6 +7,9 @@ module.exports = {
   ...unit,
   displayName: 'console (whole app)',
   testPathIgnorePatterns: ['/node_modules/'],
+  setupFilesAfterEnv: [...unit.setupFilesAfterEnv, '<rootDir>/test/setup-whole-app.ts'],
+  // Above the 20 s async-query wait (test/setup-whole-app.ts), so a slow query fails with its own message.
+  testTimeout: 60_000,
   // The specs by path: jest runs exactly these files.
   testMatch: wholeAppSpecs(__dirname),
 };
