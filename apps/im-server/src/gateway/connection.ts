@@ -27,6 +27,7 @@ import type { FrequencyLimiter } from './frequency-limiter';
 import type { ChatroomLink, CommandContext, CommandHandler, CommandHandlers, ImServices, LoginContext, LoginFunction } from './handler-types';
 import { SentHere } from './sent-here';
 import { logIn } from './login';
+import { pathOfNulText } from './nul-text';
 import { chatroomLogIn, chatroomScopeProblem } from './chatroom-login';
 
 /** Commands a socket may send before it has logged in. */
@@ -157,6 +158,8 @@ export class GatewayConnection {
 
   private async handle(frame: DecodedFrame): Promise<void> {
     if (this.state === 'closed') return;
+    const nulAt = pathOfNulText(frame.body);
+    if (nulAt) return this.respondError(frame, ResponseCode.PARAMETER_ERROR, `${nulAt} holds the character U+0000, which text may not contain`);
     if (frame.name === 'login') return this.logInWith(logIn, frame);
     if (frame.name === 'chatroomLogin') return this.logInWith(chatroomLogIn, frame);
     if (this.state !== 'loggedIn' && !PRE_LOGIN_COMMANDS.has(frame.name)) {
