@@ -12,4 +12,8 @@ export class ManualClock implements Clock {
   advanceSeconds(seconds: number): void {
     this.current += seconds * 1000;
   }
+  /** Back (or on) to a moment: a suite that starts each test at the same one gets the seed's copy on reset. */
+  setTime(ms: number): void {
+    this.current = ms;
+  }
 }

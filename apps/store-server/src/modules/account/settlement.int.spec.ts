@@ -18,7 +18,8 @@ const DEMO_MOBILE = '13800001001';
 const PAY_PASSWORD = '246810';
 const NEW_CARD = { bankCode: 'CMB', cardNumber: '6217 0000 0011 2233 444', accountName: 'Demo Merchant Co., Ltd.', branchName: 'Pudong Branch' };
 
-const clock = new ManualClock(Date.parse('2026-12-01T08:00:00Z'));
+const START_MS = Date.parse('2026-12-01T08:00:00Z');
+const clock = new ManualClock(START_MS);
 let h: TestHarness;
 
 beforeAll(async () => {
@@ -26,6 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 beforeEach(async () => {
+  // Each test starts at the same moment, so reset restores the seed's copy instead of seeding afresh.
+  clock.setTime(START_MS);
   await h.reset();
   // One code a minute per mobile: every test starts past the last one's window.
   clock.advanceSeconds(3600);

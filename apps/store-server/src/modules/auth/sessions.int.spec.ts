@@ -26,7 +26,8 @@ interface SignIn {
 
 describe('sign-ins and sessions (issue 26 §3)', () => {
   let h: TestHarness;
-  let nowMs = Date.parse('2026-12-01T08:00:00Z');
+  const START_MS = Date.parse('2026-12-01T08:00:00Z');
+  let nowMs = START_MS;
   const clock: Clock = { now: () => new Date(nowMs) };
   const later = (minutes: number) => {
     nowMs += minutes * 60_000;
@@ -35,7 +36,9 @@ describe('sign-ins and sessions (issue 26 §3)', () => {
     h = await startTestServer({ clock });
   });
   afterAll(() => h.close());
+  // Each test starts at the same moment, so reset restores the seed's copy instead of seeding afresh.
   beforeEach(async () => {
+    nowMs = START_MS;
     await h.reset();
     later(60);
   });

@@ -13,7 +13,8 @@ const CODES = { invalid: '10100001', notAllowed: '10100005', wrongCheckCode: '10
 describe('pay password: set, check, isolation', () => {
   let h: TestHarness;
   // Check codes may be sent once a minute per mobile: the clock moves past that window between sends.
-  let nowMs = Date.parse('2026-03-02T08:00:00Z');
+  const START_MS = Date.parse('2026-03-02T08:00:00Z');
+  let nowMs = START_MS;
   const clock: Clock = { now: () => new Date(nowMs) };
   const nextMinute = () => {
     nowMs += 61_000;
@@ -23,7 +24,9 @@ describe('pay password: set, check, isolation', () => {
     h = await startTestServer({ clock });
   });
   afterAll(() => h.close());
+  // Each test starts at the same moment, so reset restores the seed's copy instead of seeding afresh.
   beforeEach(async () => {
+    nowMs = START_MS;
     await h.reset();
     nextMinute();
   });
