@@ -1,14 +1,16 @@
 // Issue 34 §4, hostile input in the chat frame, in real Chromium against the real servers: a customer (the published
 // im-core client in Node) sends each hostile string (support/hostile-strings.ts) as a text, as a file's name (a file
 // at a javascript: address the client refuses) and as a custom message's title and text (its link a javascript: URL);
-// the merchant uploads files named with them. The frame shows every one as the same text, nothing ran in any frame, no link goes
-// to javascript:, and the frame does not scroll sideways. The 10,000 characters are refused by the client's rules
+// the merchant uploads files named with them, and gives a team's name, introduction and announcement each of them.
+// The frame shows every one as the same text, nothing ran in any frame, no link goes to javascript:, and the frame
+// does not scroll sideways. The 10,000 characters are refused by the client's rules
 // (text at most 5000) with a clear error, and a text holding U+0000 by im-server (414); neither is delivered.
 import { test, expect, type Page } from '@playwright/test';
 import { connectCustomer } from '../customer-client';
 import { HOSTILE_STRINGS, TOO_LONG, expectNothingExecuted, guardAgainstExecution } from '../support/hostile-strings';
 import { signInForChat } from '../support/sign-in';
 import type { ChatFrame } from '../pages/chat-frame';
+import { TeamAdmin } from '../pages/team-admin';
 
 const STORE_ACCOUNT = 's_1001';
 // A text holding U+0000 is refused by im-server (414, gateway/nul-text.ts: PostgreSQL's text cannot store it).
@@ -89,6 +91,42 @@ test('files the merchant uploads under hostile names are sent and shown under th
       });
     }
     await page.screenshot({ path: test.info().outputPath('hostile-chat-uploads.png'), fullPage: true });
+  } finally {
+    await customer.close();
+  }
+});
+
+test('team names, introductions and announcements the merchant types are shown as text in the list and the team panel', async ({ page }) => {
+  test.setTimeout(180_000);
+  const guard = await guardAgainstExecution(page);
+  const chat = await openChat(page);
+  const account = `c_team_${Date.now().toString(36)}`;
+  // A normal team takes its accounts at once; im-server knows the customer once their client has signed in.
+  const customer = await connectCustomer(account, 'Team Tess');
+  try {
+    const teams = new TeamAdmin(chat);
+    const baseName = `Hostile desk ${Date.now().toString(36)}`;
+    await teams.fillCreate(baseName, 'normal', [account]);
+    const teamId = await teams.submitCreate(baseName);
+    await chat.openSession(teamId);
+    const panel = await chat.openTeamPanel();
+    const settings = chat.frame.getByTestId('team-settings');
+    for (const hostile of SHOWN) {
+      await test.step(hostile.label, async () => {
+        await panel.getByTestId('team-settings-open').click();
+        await expect(settings).toBeVisible();
+        for (const field of ['name', 'intro', 'announcement']) await settings.getByTestId(`team-settings-${field}`).fill(hostile.text);
+        await settings.getByTestId('team-settings-save').click();
+        await expect(settings).toBeHidden();
+        await expect(panel.getByTestId('team-intro')).toHaveText(hostile.text);
+        await expect(panel.getByTestId('team-announcement')).toHaveText(hostile.text);
+        // The row's name (its text also carries hidden labels such as ", team" for screen readers).
+        await expect(chat.session(teamId)).toContainText(hostile.text);
+        await expectFrameFits(chat);
+        await expectNothingExecuted(page, guard);
+      });
+    }
+    await page.screenshot({ path: test.info().outputPath('hostile-chat-team.png'), fullPage: true });
   } finally {
     await customer.close();
   }
