@@ -70,7 +70,8 @@ describe('search panel (en-US)', () => {
     expect(aliceText).toHaveTextContent('About the REFUND <b>now</b>');
     expect(aliceText.querySelectorAll('b')).toHaveLength(0);
     expect([...aliceText.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['REFUND']);
-    expect(results[1]).toHaveAccessibleName(/^Alice, .+: About the REFUND <b>now<\/b>$/);
+    // Named by what it shows (sender · time, then the text), so the name contains the visible text (WCAG 2.5.3).
+    expect(results[1]).toHaveAccessibleName(/^Alice · .+ About the REFUND <b>now<\/b>$/);
   });
 
   it('moves between results with the arrow keys and opens one with Enter: history is read back to it, and it is highlighted and focused', async () => {
