@@ -62,9 +62,21 @@ export class ConsoleShell {
     return this.page.getByTestId('tags-bar').locator('[data-testid^="tag-/"]');
   }
 
-  /** Right-click a tag and pick refresh / close / close others / close all. */
+  /**
+   * Opens a tag's context menu with the keyboard (Shift+F10 on the focused tag). By keyboard, not a right click: once
+   * the cross-origin chat frame has taken pointer input, headless Chromium may send the next pointer click on the
+   * console to the frame, and the menu never opened (a fresh-clone run of 2026-12-07).
+   */
+  async openTagMenu(path: string) {
+    await this.tag(path).focus();
+    await this.page.keyboard.press('Shift+F10');
+    await this.page.getByTestId('tag-context-menu').getByRole('menu').waitFor();
+  }
+
+  /** A tag's context menu → refresh / close / close others / close all (by keyboard, as openTagMenu). */
   async tagMenu(path: string, action: string) {
-    await this.tag(path).click({ button: 'right' });
-    await this.page.getByRole('menuitem', { name: action }).click();
+    await this.openTagMenu(path);
+    await this.page.getByRole('menuitem', { name: action }).focus();
+    await this.page.keyboard.press('Enter');
   }
 }

@@ -68,7 +68,7 @@ test('tabs: the context menu, state kept when switching, and the list survives a
   await shell.tagMenu('/dashboard', 'Close all');
   await expect(shell.tags()).toHaveCount(1);
   await expect(shell.tag('/dashboard')).toBeVisible();
-  await shell.tag('/dashboard').click({ button: 'right' });
+  await shell.openTagMenu('/dashboard');
   await expect(page.getByRole('menuitem', { name: 'Close', exact: true })).toBeDisabled();
 });
 
