@@ -142,7 +142,8 @@ export function Composer({ disabled = false, onSend, onFiles, replyingTo, onCanc
           </Button>
         </Box>
       )}
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+      {/* Wraps when narrow (a 390 px phone): the tools stay on their own line and the text box keeps at least 200 px. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
         <Box sx={{ mt: 1, display: 'flex' }}>
           <EmojiPicker onPick={insertEmoji} disabled={disabled} />
           <QuickReplyControl open={quickRepliesOpen} onOpenChange={setQuickRepliesOpen} onInsert={insertEmoji} anchorRef={formRef} disabled={disabled} />
@@ -186,6 +187,7 @@ export function Composer({ disabled = false, onSend, onFiles, replyingTo, onCanc
           minRows={2}
           maxRows={6}
           fullWidth
+          sx={{ flex: '1 1 200px', minWidth: 0 }}
           error={refusal !== null}
           helperText={refusal ? t(`composer.${refusal}`, { max: MAX_TEXT_LENGTH }) : t('composer.hint')}
           slotProps={{
