@@ -115,7 +115,8 @@ export async function startStack(options = {}) {
   } catch (error) {
     const tails = children.filter((c) => c.logTail).map((c) => c.logTail.slice(-40).join('\n'));
     await stop();
-    if (tails.length) error.message += `\n--- server output ---\n${tails.join('\n---\n')}`;
+    // waitForHealth already names the failing server's output; the others' is added when it has not.
+    if (tails.length && !/ output ---\n/.test(error.message)) error.message += `\n--- server output ---\n${tails.join('\n---\n')}`;
     throw error;
   }
   return { urls, ports, secret, children, stop };
