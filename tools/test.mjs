@@ -3,7 +3,7 @@
 // lint, typecheck, build, unit, integration (embedded PGlite; PostgreSQL + Redis multi-node when
 // DATABASE_URL / REDIS_URL are set), e2e (Playwright + chromium) and the registry-publish test.
 // It runs all suites even when one fails, prints a summary, and exits non-zero on any failure.
-// Stages and lanes below: the console's whole-app renders and the publish test run beside integration; the rest in turn (see the note on the stages).
+// Stages and lanes below: the console's whole-app renders and im-server's integration run beside store-server's; the rest in turn (see the note on the stages).
 // Soak-sized loops run at a CI size; `npm run test:full` runs the same stages at the issues' full sizes
 // (IM_RELIABILITY_SIZE=full: 2,000 messages and 1,000 reconnect cycles; GATEWAY_FUZZ_FRAMES=200000;
 // FUZZ_RUNS=2000000). Per-file times and what was done about them: docs/performance.md, "Test suite time".
@@ -40,8 +40,9 @@ const integrationSuites = servicesReachable && !bothDatabases
         env: envWithoutServices,
       },
       {
-        name: 'integration (PostgreSQL + Redis, multi-node)',
-        cmd: ['npx', 'nx', 'run-many', '-t', 'integration', '--outputStyle=static', '--parallel=1'],
+        // store-server's and server-db's; im-server's runs in the other lane (imServerIntegration below).
+        name: 'integration (PostgreSQL: store-server, server-db)',
+        cmd: ['npx', 'nx', 'run-many', '-t', 'integration', '--projects=store-server,@merchant/server-db', '--outputStyle=static', '--parallel=1'],
         env: { ...process.env },
       },
     ]
@@ -61,17 +62,43 @@ const integrationSuites = servicesReachable && !bothDatabases
       },
     ];
 
+// im-server's integration on PostgreSQL + Redis (multi-node), in the console's lane after its whole-app renders: in
+// one lane after store-server's, the console lane ended five minutes before it and left the CPU to store-server's
+// two workers, which mostly wait on PostgreSQL (fresh-clone run of 2026-12-07 18:35: lanes 955 s and 1,260 s).
+// jest directly (stage one built everything it needs), not a second nx process beside the other lane's.
+const imServerIntegration = servicesReachable && !bothDatabases
+  ? [
+      {
+        name: 'integration (PostgreSQL + Redis, multi-node: im-server)',
+        cmd: ['npx', 'jest', '-c', 'jest.int.config.cjs'],
+        cwd: path.join(root, 'apps/im-server'),
+        env: { ...process.env },
+      },
+    ]
+  : [];
+
+const registryPublish = {
+  // --skip-build: the first stage built the five libraries with the same `tsup`, and a second build would rewrite
+  // libs/*/dist while the other lane runs (jest maps the libraries to src, api-extractor reads dist at the start of
+  // the second stage, long before this). Shares nothing else with the integration suites. It ends whichever lane is
+  // shorter without it: the integration lane when im-server's integration runs in the console's lane.
+  name: 'registry publish (verdaccio)',
+  cmd: ['node', 'tools/publish-test.mjs', '--skip-build'],
+  env: envWithoutServices,
+};
+const publishInIntegrationLane = imServerIntegration.length > 0;
+
 // Suites run in stages; the lanes of a stage run side by side and each lane runs its suites in turn.
 // Lines of side-by-side lanes are prefixed with the lane's name. Why each is shaped as it is (times and the
 // measurements behind them: docs/performance.md, "Test suite time"):
 // - Stage one: the short checks, then lint, typecheck, build and unit through nx, two tasks at a time (two
 //   cores); everything after reads its builds.
 // - Stage two, two lanes. [int]: the API checks, then integration, which spends much of its time waiting on
-//   PostgreSQL, Redis and real timers. It runs its projects one at a time: side by side (--parallel=2) they
-//   passed once but gained 13 % at best, and the timing-heavy reliability files ran 2.5–4× longer on two
-//   cores. [app]: the console's whole-app renders (CPU-bound jsdom, two workers), then the registry publish
-//   test, which reads the first stage's builds and shares nothing with integration; it used to end the [int]
-//   lane, the stage's longest.
+//   PostgreSQL, Redis and real timers: store-server's (two workers, each file on a database of its own) and
+//   server-db's, then the registry publish test (it reads the first stage's builds and shares nothing with
+//   integration). [app]: the console's whole-app renders (CPU-bound jsdom, two workers), then im-server's
+//   integration (one file at a time: its timing-heavy reliability files ran 2.5–4× longer two at a time). Without
+//   PostgreSQL and Redis there is one integration suite, on PGlite, and the publish test ends the [app] lane.
 // - Stage three: e2e alone. Integration and e2e share nothing but the CPU, and side by side they took a
 //   fresh-clone run from ~43 to 29 min (2026-11-24), but on two cores e2e then failed twice in 96 (a page
 //   reload that fell back to sign-in, an axe check during a tooltip's fade) where it passes alone; until e2e
@@ -125,6 +152,7 @@ const stages = [
         env: envWithoutServices,
       },
       ...integrationSuites,
+      ...(publishInIntegrationLane ? [registryPublish] : []),
     ],
     [
       {
@@ -137,16 +165,7 @@ const stages = [
         cwd: path.join(root, 'apps/console'),
         env: envWithoutServices,
       },
-      {
-        // After the console lane, not after integration: the integration lane was the stage's longest (913 s +
-        // 123 s of publish against the console's 694 s, 2026-12-07), so the stage now ends with whichever is
-        // longer. --skip-build: the first stage built the five libraries with the same `tsup`, and a second build
-        // would rewrite libs/*/dist while the other lane runs (jest maps the libraries to src, api-extractor reads
-        // dist at the other lane's start, long before this). Shares nothing else with the integration suites.
-        name: 'registry publish (verdaccio)',
-        cmd: ['node', 'tools/publish-test.mjs', '--skip-build'],
-        env: envWithoutServices,
-      },
+      ...(publishInIntegrationLane ? imServerIntegration : [registryPublish]),
     ],
   ],
   [
