@@ -37,6 +37,7 @@ import type { Router } from './routing/router';
 import { LocalFolderObjectStore } from './upload/object-store';
 import { registerUploadRoutes } from './upload/upload-routes';
 import { registerChatroomRoutes } from './gateway/chatroom-routes';
+import { refuseNulTextOverHttp } from './gateway/nul-text';
 import { S3ObjectStore } from './upload/s3-object-store';
 import { UploadService } from './upload/upload-service';
 import { startUploadSweeper } from './upload/upload-sweeper';
@@ -123,6 +124,8 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
   // The chat frame calls /lbs and /lp from its own origin. No cookies are involved (the IM token
   // travels inside frames), so any origin may call them.
   void app.register(cors, { origin: '*', methods: ['GET', 'POST'] });
+  // U+0000 in a query, a path or a JSON body: refused before any route (issue 34 §4), as the gateway does for commands.
+  refuseNulTextOverHttp(app);
 
   app.get('/healthz', async () => {
     const memory = process.memoryUsage();

@@ -1,6 +1,8 @@
 import { ResponseCode } from '@merchant/im-core';
 import { account, startServer, type StartedServer } from './support/test-server';
 import { errMsg, teamWorld } from './support/team-helpers';
+import { TEST_APP_KEY } from './support/raw-client';
+import { nosToken, pngBytes, putChunk } from './support/upload-http';
 
 // Issue 34 §4 on im-server: PostgreSQL's text cannot hold U+0000, and a request carrying it used to fail as an
 // internal error (500). The gateway refuses it for every command with 414 and the field's path, nothing is
@@ -50,5 +52,36 @@ describe('im-server refuses text holding U+0000', () => {
     const history = await c.request('getHistoryMsgs', { scene: 0, to: dave, limit: 100, reverse: true });
     const texts = ((history.body as { msgs?: { text?: string }[] }).msgs ?? []).map((msg) => msg.text);
     expect(texts).toEqual(Array.from({ length: 24 }, (_, index) => index).filter((index) => index % 3 !== 0).map((index) => `good ${index}`));
+  });
+  it('over HTTP, a query, a path or a JSON body holding U+0000 is refused with 400 naming where, and nothing is written', async () => {
+    const erin = account('nul_erin');
+    const e = await world.open(erin);
+
+    // The object store: a chunk whose context holds U+0000 writes nothing; the same chunk without it is taken.
+    const file = pngBytes(1000);
+    const token = await nosToken(e, file.length);
+    const refusedChunk = await putChunk(started, token, 0, file, { context: 'ctx\u0000', complete: true });
+    expect(refusedChunk.status).toBe(400);
+    expect(refusedChunk.body).toEqual({ errCode: 'PARAM_ERROR', errMsg: expect.stringContaining('query.context') });
+    expect((await fetch(`${started.url}/nos/${token.bucket}/${token.objectName}`)).status).toBe(404);
+    expect(await putChunk(started, token, 0, file, { complete: true })).toMatchObject({ status: 200, body: { offset: file.length, complete: true } });
+
+    // The reporter: a batch with U+0000 in an event is refused whole, naming the field; nothing is stored.
+    const report = (message: string) =>
+      fetch(`${started.url}/stats/report`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ common: { appkey: TEST_APP_KEY, deviceId: 'd', accid: erin }, event: { customError: [{ time: Date.now(), name: 'SYNC_DATA_ERROR', message }] } }),
+      });
+    const refusedReport = await report('bad\u0000');
+    expect(refusedReport.status).toBe(400);
+    expect(await refusedReport.json()).toEqual({ code: 414, field: 'body.event.customError[0].message', msg: expect.stringContaining('U+0000') });
+    expect(await started.server.reporterEvents({ account: erin })).toEqual([]);
+    expect(await (await report('fine')).json()).toEqual({ code: 200, stored: 1 });
+
+    // The location service, in its own refusal shape.
+    const lbs = await fetch(`${started.url}/lbs?id=${encodeURIComponent(`${erin}\u0000`)}&k=${TEST_APP_KEY}`);
+    expect(lbs.status).toBe(400);
+    expect(await lbs.json()).toMatchObject({ code: 414, field: 'query.id' });
   });
 });
