@@ -2,13 +2,15 @@
 // terms: where each opens, what else a save needs, and the list that shows what it saved. Selectors live here only.
 // Their text fields are found through the form kit (`data-field-kind`), not listed.
 import type { Page } from '@playwright/test';
-import type { SweptForm } from '../support/console-form-sweep';
+import { SUBMIT_TEST_ID, type SweptForm } from '../support/console-form-sweep';
+import { COUPONS_LIST_PATH } from './marketing-coupons';
 import { CARTAGE_LIST_PATH } from './shop-cartage';
 import { FREIGHT_LIST_PATH } from './shop-freight';
+import { SHOP_PROFILE_PATH } from './shop-profile';
 
 const STAFF_PASSWORD = 'Demo12345';
 /** A page form: the one with the kit's submit button (the list's search bar is a form too). */
-const formOfPage = (page: Page) => page.locator('form').filter({ has: page.getByTestId('resource-form-submit') });
+const formOfPage = (page: Page, submitTestId = SUBMIT_TEST_ID) => page.locator('form').filter({ has: page.getByTestId(submitTestId) });
 
 /** Forms of a store's own settings: a store the test registered takes them without any data of its own. */
 export const HOSTILE_SWEPT_FORMS: readonly SweptForm[] = [
@@ -64,5 +66,36 @@ export const HOSTILE_SWEPT_FORMS: readonly SweptForm[] = [
     },
     savedWhen: 'dialog-closed',
     listed: { container: (page) => page.getByTestId('staff-page'), fields: ['nickname'] },
+  },
+  {
+    // A store-wide coupon needs no goods: the amount, limits and days are the rest of a save.
+    title: 'marketing: new coupon',
+    listPath: COUPONS_LIST_PATH,
+    async open(page) {
+      await page.getByRole('button', { name: 'New coupon' }).or(page.getByRole('link', { name: 'New coupon' })).first().click();
+      await page.getByLabel(/^Coupon name/).waitFor();
+      return formOfPage(page);
+    },
+    async fillRest(root) {
+      await root.getByLabel(/^Amount off/).fill('5');
+      await root.getByLabel(/^Issue limit/).fill('100');
+      await root.getByLabel(/^Per-buyer limit/).fill('1');
+      await root.getByLabel(/^Days valid after claiming/).fill('7');
+    },
+    savedWhen: 'back-on-list',
+    listed: { container: (page) => page.getByTestId('marketing.coupons-table'), fields: ['name'] },
+  },
+  {
+    // The at-once profile edit (introduction, address, contact name): the profile page shows the address row.
+    title: 'shop: profile edit',
+    listPath: SHOP_PROFILE_PATH,
+    async open(page) {
+      await page.getByTestId('shop-profile-edit').click();
+      await page.getByTestId('shop-edit-intro').waitFor();
+      return formOfPage(page, 'shop-edit-save');
+    },
+    submitTestId: 'shop-edit-save',
+    savedWhen: 'back-on-list',
+    listed: { container: (page) => page.getByTestId('shop-profile-address'), fields: ['address'] },
   },
 ];

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
-const VIEW = '/shop/shopMsg/shopMssage';
+export const SHOP_PROFILE_PATH = '/shop/shopMsg/shopMssage';
+const VIEW = SHOP_PROFILE_PATH;
 
 /** The shop profile screens (issue 26 §1) in a merchant's terms. Selectors live here only. */
 export class ShopProfilePage {

@@ -6,6 +6,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { HOSTILE_STRINGS, TOO_LONG, expectNoSidewaysScroll, expectNothingExecuted, type HostileString } from './hostile-strings';
 
+/** The form kit's save button, unless a form names its own. */
+export const SUBMIT_TEST_ID = 'resource-form-submit';
+
 /** The inputs the form kit draws for the kinds a merchant types free text into. */
 export const TEXT_FIELDS = 'input[data-field-kind="text"], textarea[data-field-kind="textarea"]';
 
@@ -18,6 +21,8 @@ export interface SweptForm {
   open(page: Page): Promise<Locator>;
   /** The fields a save needs beside the text (a role's codes); the text fields are the sweep's. */
   fillRest?(root: Locator, page: Page): Promise<void>;
+  /** The save button's test id, where the form names its own (the kit's `resource-form-submit` otherwise). */
+  submitTestId?: string;
   /** A page form goes back to its list when saved; a dialog closes. */
   savedWhen: 'back-on-list' | 'dialog-closed';
   /** The list's container, and the text fields (by `name`) its rows show. */
@@ -51,7 +56,7 @@ async function submitHostile(page: Page, form: SweptForm, hostile: HostileString
   await form.fillRest?.(root, page);
   const refused: string[] = [];
   for (let attempt = 0; attempt <= names.length; attempt += 1) {
-    await root.getByTestId('resource-form-submit').click();
+    await root.getByTestId(form.submitTestId ?? SUBMIT_TEST_ID).click();
     const invalid = root.locator(TEXT_FIELDS).and(root.locator('[aria-invalid="true"]'));
     let outcome = 'pending';
     const settled = async () => {

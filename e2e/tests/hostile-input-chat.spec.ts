@@ -23,6 +23,9 @@ async function expectFrameFits(chat: ChatFrame) {
   expect(scrollWidth, 'the frame scrolls sideways').toBeLessThanOrEqual(clientWidth);
 }
 
+/** A text that ends with `text` exactly (after a label in the frame's language). */
+const endsWith = (text: string) => new RegExp(`${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
 async function openChat(page: Page) {
   const { shell, chat } = await signInForChat(page);
   await shell.openMessages();
@@ -127,6 +130,51 @@ test('team names, introductions and announcements the merchant types are shown a
       });
     }
     await page.screenshot({ path: test.info().outputPath('hostile-chat-team.png'), fullPage: true });
+  } finally {
+    await customer.close();
+  }
+});
+
+test('a top note the merchant types is shown as text on the pinned row; too long and U+0000 are refused in the dialog', async ({ page }) => {
+  test.setTimeout(180_000);
+  const guard = await guardAgainstExecution(page);
+  const chat = await openChat(page);
+  const account = `c_note_${Date.now().toString(36)}`;
+  const customer = await connectCustomer(account, 'Note Nora');
+  try {
+    // A conversation the server knows (it has a message) can be stuck to the top, and only a stuck one takes a note.
+    await customer.sendText(STORE_ACCOUNT, 'Where is my refund?');
+    await expect(chat.session(account)).toBeVisible();
+    await chat.toggleTop(account);
+    await expect(chat.pinnedMark(account)).toBeVisible();
+    for (const hostile of SHOWN) {
+      await test.step(hostile.label, async () => {
+        await chat.setTopNote(account, hostile.text);
+        // "Top note: …" / "置顶备注：…" in the frame's language, then the note as typed.
+        await expect(chat.topNote(account)).toHaveText(endsWith(hostile.text));
+        await expectFrameFits(chat);
+        await expectNothingExecuted(page, guard);
+      });
+    }
+    const shownNote = endsWith(SHOWN.at(-1)!.text);
+    const dialog = chat.frame.getByTestId('top-note-dialog');
+    // Past the note's 50 characters: the field says so and nothing is sent.
+    const menu = await chat.openSessionActions(account);
+    await menu.getByTestId('session-edit-note').click();
+    await dialog.getByTestId('top-note-input').fill(TOO_LONG.text);
+    await dialog.getByTestId('top-note-save').click();
+    await expect(dialog.getByRole('alert')).toContainText('50');
+    // U+0000: im-server refuses it (414, naming the field), and the dialog stays with the reason.
+    for (const hostile of WITH_NUL) {
+      await dialog.getByTestId('top-note-input').fill(hostile.text);
+      await dialog.getByTestId('top-note-save').click();
+      await expect(dialog.getByTestId('top-note-error')).toContainText('U+0000');
+    }
+    await dialog.getByTestId('top-note-cancel').click();
+    await expect(dialog).toBeHidden();
+    await expect(chat.topNote(account)).toHaveText(shownNote);
+    await expectNothingExecuted(page, guard);
+    await page.screenshot({ path: test.info().outputPath('hostile-chat-top-note.png'), fullPage: true });
   } finally {
     await customer.close();
   }
