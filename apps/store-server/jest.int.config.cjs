@@ -14,8 +14,11 @@ module.exports = {
   displayName: 'store-server:int',
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.int.spec.ts', '<rootDir>/test/**/*.int.spec.ts'],
-  // Two store-server processes need a database both can open: PostgreSQL (PGlite is one process's).
-  testPathIgnorePatterns: process.env.DATABASE_URL ? ['/node_modules/'] : ['/node_modules/', '<rootDir>/test/two-instances.int.spec.ts'],
+  // Two store-server processes need a database both can open, and seeded templates are databases of a server:
+  // PostgreSQL only (PGlite is one process's).
+  testPathIgnorePatterns: process.env.DATABASE_URL
+    ? ['/node_modules/']
+    : ['/node_modules/', '<rootDir>/test/two-instances.int.spec.ts', '<rootDir>/src/testing/test-database.int.spec.ts'],
   testTimeout: 60000,
   // Two files at a time: each file has a database of its own (src/testing/test-database.ts clones a template under
   // an advisory lock), and a file mostly waits on PostgreSQL and real timers: one run of the 66 files at two workers

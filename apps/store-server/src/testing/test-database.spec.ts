@@ -1,18 +1,6 @@
-import { sql } from 'kysely';
+import { contentsOf } from './database-contents';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { ManualClock } from './manual-clock';
-
-/** Every store table's rows, in a stable order, as JSON. */
-async function contentsOf(database: TestDatabase): Promise<Record<string, unknown[]>> {
-  const { rows } = await sql<{ tablename: string }>`
-    select tablename from pg_tables where schemaname = ${database.schema} and tablename like 'store\\_%' order by tablename`.execute(database.db);
-  const contents: Record<string, unknown[]> = {};
-  for (const { tablename } of rows) {
-    const { rows: tableRows } = await sql<Record<string, unknown>>`select * from ${sql.id(database.schema, tablename)}`.execute(database.db);
-    contents[tablename] = tableRows.map((row) => JSON.stringify(row)).sort();
-  }
-  return contents;
-}
 
 const nextStoreId = async (database: TestDatabase) =>
   (await database.db.insertInto('store_store').values({ store_name: 'probe', store_status: 0, store_type: 1, mobile: '13900000099' }).returning('id').executeTakeFirstOrThrow()).id;

@@ -47,7 +47,7 @@ const SEED_COPY_MAX_AGE_MS = 60_000;
 
 export async function createTestDatabase(clock: Clock = systemClock): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL || undefined;
-  const clone = serverUrl ? await cloneMigratedDatabase(serverUrl) : undefined;
+  const clone = serverUrl ? await cloneMigratedDatabase(serverUrl, clock) : undefined;
   const databaseUrl = clone?.url;
   const schema = 'store';
   let pgliteTemplate: Blob | undefined;
@@ -66,9 +66,15 @@ export async function createTestDatabase(clock: Clock = systemClock): Promise<Te
     renameSync(partial, templateFile); // atomic: parallel workers never read half a file
   }
   const seedCopy = new SeedCopy(handle.db, schema);
-  let seededAt = clock.now().getTime();
-  await seedDemoData(handle.db, clock);
-  await seedCopy.take();
+  let seededAt: number;
+  if (clone?.seededAt !== undefined) {
+    // Cloned from a seeded template: the seed and its copy came with it.
+    seededAt = clone.seededAt;
+  } else {
+    seededAt = clock.now().getTime();
+    await seedDemoData(handle.db, clock);
+    await seedCopy.take();
+  }
 
   // Seeding runs about a thousand statements (the after-sales demo goes through its services), seconds
   // on a loaded machine and once per test in most suites; restoring the copy taken after the last seed
@@ -95,6 +101,17 @@ export async function createTestDatabase(clock: Clock = systemClock): Promise<Te
 
 /** PostgreSQL names: the template is per migrations' source, each clone per test file. */
 const TEMPLATE_DATABASE = `store_test_template_${migrationsFingerprint}`;
+/**
+ * Seeded templates: the migrated template with the demo data and its seed copy, named with the moment of the seed,
+ * per migrations and checkout (two checkouts' seeds may differ). Seeding took ~3 s of the ~7 s a small file needs,
+ * and every one of the ~80 files seeded; now a file clones the newest seeded template when its clock reads at most
+ * SEEDED_TEMPLATE_MAX_AGE_MS after that seed, the same rule as a seed copy's (so its resets restore the copy for the
+ * rest of SEED_COPY_MAX_AGE_MS), and otherwise seeds one (a clock that follows the system's) or seeds itself.
+ */
+const SEEDED_TEMPLATE_PREFIX = `store_test_seeded_${createHash('sha256').update(`${migrationsFingerprint}\n${__dirname}`).digest('hex').slice(0, 10)}_`;
+const SEEDED_TEMPLATE_MAX_AGE_MS = 20_000;
+/** A clock this close to the system's seeds a shared template; a test's own clock (set by hand, shifted) seeds its file. */
+const SYSTEM_CLOCK_TOLERANCE_MS = 1_000;
 /** One lock for every template, whatever its migrations: building, dropping and cloning never overlap. */
 const TEMPLATE_LOCK = 'store_test_template';
 const pgId = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -103,13 +120,14 @@ const pgId = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * A new database on the server of `serverUrl`, cloned from the migrated template (created on first use,
  * under an advisory lock so concurrent test processes build it once and never clone it half-built).
  */
-async function cloneMigratedDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+async function cloneMigratedDatabase(serverUrl: string, clock: Clock): Promise<{ url: string; seededAt?: number; drop(): Promise<void> }> {
   const urlOf = (database: string) => {
     const url = new URL(serverUrl);
     url.pathname = `/${database}`;
     return url.toString();
   };
   const name = `store_test_${randomBytes(5).toString('hex')}`;
+  let seededAt: number | undefined;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -117,7 +135,9 @@ async function cloneMigratedDatabase(serverUrl: string): Promise<{ url: string; 
     try {
       const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [TEMPLATE_DATABASE]);
       if (!rowCount) await buildTemplate(admin, urlOf(TEMPLATE_DATABASE));
-      await admin.query(`create database ${pgId(name)} template ${pgId(TEMPLATE_DATABASE)}`);
+      const seeded = await seededTemplateFor(admin, clock, urlOf);
+      seededAt = seeded?.seededAt;
+      await admin.query(`create database ${pgId(name)} template ${pgId(seeded?.name ?? TEMPLATE_DATABASE)}`);
     } finally {
       await admin.query('select pg_advisory_unlock(hashtext($1))', [TEMPLATE_LOCK]);
     }
@@ -126,6 +146,7 @@ async function cloneMigratedDatabase(serverUrl: string): Promise<{ url: string; 
   }
   return {
     url: urlOf(name),
+    seededAt,
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
@@ -152,6 +173,42 @@ async function cloneMigratedDatabase(serverUrl: string): Promise<{ url: string; 
       }
     },
   };
+}
+
+/**
+ * The seeded template a clock reading may use (under the template lock): the newest whose seed is 0–20 s before the
+ * reading; else, for a clock that follows the system's, a new one seeded now (older ones of any checkout, which no
+ * reading can use any more, are dropped); else none, and the file seeds its own.
+ */
+async function seededTemplateFor(admin: pg.Client, clock: Clock, urlOf: (database: string) => string): Promise<{ name: string; seededAt: number } | undefined> {
+  const now = clock.now().getTime();
+  const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'store\\_test\\_seeded\\_%'`);
+  const seeded = rows.map(({ datname }) => ({ name: datname, seededAt: Number(datname.slice(datname.lastIndexOf('_') + 1)) }));
+  const usable = seeded
+    .filter((template) => template.name.startsWith(SEEDED_TEMPLATE_PREFIX) && now >= template.seededAt && now - template.seededAt <= SEEDED_TEMPLATE_MAX_AGE_MS)
+    .sort((a, b) => b.seededAt - a.seededAt)[0];
+  if (usable) return usable;
+  if (Math.abs(now - Date.now()) > SYSTEM_CLOCK_TOLERANCE_MS) return undefined;
+  for (const old of seeded) {
+    if (old.seededAt < Date.now() - 2 * SEEDED_TEMPLATE_MAX_AGE_MS) await admin.query(`drop database if exists ${pgId(old.name)}`).catch(() => undefined); // one still connected stays
+  }
+  const name = `${SEEDED_TEMPLATE_PREFIX}${now}`;
+  await admin.query(`create database ${pgId(name)} template ${pgId(TEMPLATE_DATABASE)}`);
+  try {
+    const handle = await openStoreDatabase({ databaseUrl: urlOf(name), dataDir: 'memory://', schema: 'store' });
+    try {
+      await seedDemoData(handle.db, clock);
+      const copy = new SeedCopy(handle.db, 'store');
+      await copy.take();
+      if (!copy.usable) throw new Error('the store tables\' foreign keys form a cycle: no seed copy');
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    await admin.query(`drop database if exists ${pgId(name)} with (force)`);
+    return undefined; // the file seeds its own, as before
+  }
+  return { name, seededAt: now };
 }
 
 /** Creates the template and migrates it; nothing stays connected to it (a clone needs it idle). */

@@ -23,8 +23,13 @@ const DEMO_MEDIA = [
 
 const DAY_SECONDS = 24 * 60 * 60;
 
+/** Drawn once per process: the seed and every start-up ask for the same seven pictures (~60 ms each). */
+const demoBytesByName = new Map<string, Uint8Array>();
+
 function demoBytes(entry: (typeof DEMO_MEDIA)[number]): Uint8Array {
-  return solidPng(240, 160, entry.color);
+  let bytes = demoBytesByName.get(entry.name);
+  if (!bytes) demoBytesByName.set(entry.name, (bytes = solidPng(240, 160, entry.color)));
+  return bytes;
 }
 
 const keyOf = (md5: string) => `${storeKeyPrefix(DEMO_STORE_ID)}${md5}.png`;
