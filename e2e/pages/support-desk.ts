@@ -55,6 +55,11 @@ export class SupportDesk {
     return this.frame.getByTestId('customer-order');
   }
 
+  /** The support desk cards (an order, a goods item) in the open conversation, oldest first. */
+  cards() {
+    return this.frame.getByTestId('message-desk-card');
+  }
+
   async closeManage() {
     await this.frame.getByTestId('quick-replies-close').click();
     await expect(this.frame.getByTestId('quick-replies-dialog')).toHaveCount(0);

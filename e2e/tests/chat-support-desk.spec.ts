@@ -4,6 +4,7 @@ import { signInForChat } from '../support/sign-in';
 import { frameUrl } from '../support/stack';
 import { screenshot } from '../support/screenshot';
 import { openCustomerChat } from '../pages/customer-chat';
+import { connectCustomer } from '../customer-client';
 import { SupportDesk } from '../pages/support-desk';
 
 const STORE_ACCOUNT = 's_1001';
@@ -87,6 +88,61 @@ test('quick replies: managed in the chat, inserted with "/" and Enter, sent to t
     // Last (axe walks the cross-origin frame; later pointer clicks could land on the console page): the open list.
     const serious = (await new AxeBuilder({ page }).include('iframe[data-testid="im-frame"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  } finally {
+    await customer.close();
+  }
+});
+
+// Cards (issue 32 support desk): from the customer's orders the merchant sends an order and one of its goods into the
+// conversation as custom messages. The frame draws each card in the merchant's language; the customer's client gets
+// the card with readable words beside it; each card's button opens the order or the goods in the console.
+test('an order card and a goods card reach the customer and open the order and the goods in the console', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.addInitScript(() => window.localStorage.setItem('console.language', 'en-US'));
+  const { shell, chat } = await signInForChat(page);
+  await shell.openMessages();
+  await expect(chat.frame.locator('main[data-synced="true"]')).toBeVisible({ timeout: 60_000 });
+  const desk = new SupportDesk(chat);
+  // c_demo1 has orders with the demo store; a client of theirs in Node reads what arrives.
+  const customer = await connectCustomer('c_demo1', 'Alice Chen');
+  try {
+    await customer.sendText(STORE_ACCOUNT, `Can you check my order? #${Date.now()}`);
+    await chat.openSession('c_demo1');
+
+    const cardsBefore = await desk.cards().count();
+    await desk.openCustomerOrders();
+    const order = desk.customerOrders().first();
+    const orderId = Number(await order.getAttribute('data-order-id'));
+    const orderNo = ((await order.getByTestId('customer-order-no').textContent()) ?? '').replace(/^Order /, '');
+    await order.getByTestId('customer-order-send').click();
+    // Sent: the panel closes and the card is the conversation's newest message, drawn from its fields.
+    await expect(chat.frame.getByTestId('customer-orders')).toHaveCount(0);
+    await expect(desk.cards()).toHaveCount(cardsBefore + 1);
+    const orderCard = desk.cards().last();
+    await expect(orderCard).toHaveAttribute('data-card-kind', 'order');
+    await expect(orderCard.getByTestId('desk-card-title')).toHaveText(`Order ${orderNo}`);
+    await expect(orderCard.getByTestId('desk-card-text')).toHaveText(/^(to ship|shipped|completed|withdrawn|refunded) · ¥\d+\.\d{2} · \d+ items?$/);
+    // The customer's client got the card, with words any client can show.
+    await expect.poll(() => customer.received.filter((m) => m.type === 'custom').map((m) => JSON.parse(m.attach ?? '{}') as { title?: string; deskCard?: { kind: string; orderId?: number } }).find((a) => a.deskCard?.orderId === orderId)).toMatchObject({ title: `Order ${orderNo}`, deskCard: { kind: 'order', orderId } });
+
+    // One of the order's goods, as a goods card.
+    await desk.openCustomerOrders();
+    const firstItem = desk.customerOrders().first().getByTestId('customer-order-send-goods').first();
+    await firstItem.click();
+    await expect(desk.cards()).toHaveCount(cardsBefore + 2);
+    const goodsCard = desk.cards().last();
+    await expect(goodsCard).toHaveAttribute('data-card-kind', 'goods');
+    await expect.poll(() => customer.received.filter((m) => m.type === 'custom' && (m.attach ?? '').includes('"kind":"goods"')).length).toBe(1);
+    await screenshot(page, 'support-desk-cards');
+
+    // Each card's button opens what it shows in the console.
+    await goodsCard.getByTestId('desk-card-open').click();
+    await expect(page).toHaveURL(/\/goods\/goodsPreview\?id=\d+$/);
+    await shell.openMessages();
+    await chat.openSession('c_demo1');
+    await desk.cards().filter({ hasText: `Order ${orderNo}` }).last().getByTestId('desk-card-open').click();
+    await expect(page).toHaveURL(new RegExp(`/order/orderDetails\\?id=${orderId}$`));
   } finally {
     await customer.close();
   }

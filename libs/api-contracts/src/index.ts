@@ -110,6 +110,7 @@ export {
   type DeskOrder,
 } from './frame-protocol';
 export * from './support-desk';
+export { DESK_CARD_TEXT_MAX, deskCardSchema, deskCardAttach, deskCardOf, type DeskCard } from './desk-cards';
 export {
   buildOpenApiDocument,
   ACCESS_TOKEN_SCHEME,

@@ -227,6 +227,11 @@ export interface ChatClient {
    * uploaded it settles like sendText.
    */
   sendFile(sessionId: string, file: File, options?: SendFileOptions): Promise<ChatMessage>;
+  /**
+   * Sends a custom message whose attach is `attach` (a support desk card, api-contracts' deskCardAttach);
+   * resolves like sendText. Absent in clients that cannot send custom messages.
+   */
+  sendCustom?(sessionId: string, attach: string): Promise<ChatMessage>;
   /** Resends a failed outgoing message under the same idClient. */
   resend(message: ChatMessage): Promise<ChatMessage>;
   /**

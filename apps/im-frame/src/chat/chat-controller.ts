@@ -1,6 +1,7 @@
 // Owns the chat state of the frame: loads the local cache first, then connects, follows client
 // events, and tells the outside world (the parent bridge) about new messages and unread totals.
 import { MAX_TEXT_LENGTH } from '@merchant/im-core/validation';
+import { deskCardAttach, type DeskCard } from '@merchant/api-contracts';
 import {
   sendTargetOf,
   sessionIdForAccount,
@@ -407,6 +408,38 @@ export class ChatController {
       },
     );
     return { ok: true, delivery };
+  }
+
+  /** Whether support desk cards can be sent here (a client that sends custom messages). */
+  get canSendCards(): boolean {
+    return typeof this.client.sendCustom === 'function';
+  }
+
+  /**
+   * Sends a support desk card (an order or a goods item, issue 32) into a conversation as a custom message whose
+   * attach carries the card and what any client shows of it. Settles like sendText's delivery; never rejects.
+   */
+  sendCard(sessionId: string, card: DeskCard, shown: { title: string; text: string }): Promise<ChatMessage | undefined> {
+    const sendCustom = this.client.sendCustom?.bind(this.client);
+    if (!sendCustom) return Promise.resolve(undefined);
+    let attach: string;
+    try {
+      attach = deskCardAttach(card, shown);
+    } catch (error) {
+      this.update({ ...this.state, sendError: error instanceof Error ? error.message : String(error) });
+      return Promise.resolve(undefined);
+    }
+    return sendCustom(sessionId, attach).then(
+      (message) => {
+        this.applyMessage(message);
+        if (this.state.sendError) this.update({ ...this.state, sendError: undefined });
+        return message;
+      },
+      (error: unknown) => {
+        this.update({ ...this.state, sendError: error instanceof Error ? error.message : String(error) });
+        return undefined;
+      },
+    );
   }
 
   /**

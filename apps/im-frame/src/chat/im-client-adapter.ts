@@ -211,8 +211,12 @@ export class ImChatClient implements ChatClient {
     return this.send(() => this.client.messages.sendText({ ...target, text, ...(target.scene === 'team' ? { needMsgReceipt: true } : {}) }));
   }
 
+  async sendCustom(sessionId: string, attach: string): Promise<ChatMessage> {
+    return this.send(() => this.client.messages.sendCustom({ ...sendTargetOf(sessionId), content: attach }));
+  }
+
   /**
-   * Starts a send of im-core's (text, file, forward, reply) and answers the message it settles as. im-core
+   * Starts a send of im-core's (text, custom, file, forward, reply) and answers the message it settles as. im-core
    * issues the new message's idClient synchronously, before its first await, so the id taken right after
    * the call is that message's: a refused send is answered as its stored 'fail' copy (storedFailure).
    */

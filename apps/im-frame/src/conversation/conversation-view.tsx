@@ -172,7 +172,11 @@ export function ConversationView({ now = Date.now(), onBack }: ConversationViewP
         )}
         </Box>
         <ConversationSearchButton sessionId={sessionId} name={name} now={now} />
-        <CustomerOrdersButton sessionId={sessionId} name={name} />
+        <CustomerOrdersButton
+          sessionId={sessionId}
+          name={name}
+          onSendCard={controller.canSendCards ? (card, shown) => controller.sendCard(sessionId, card, shown).then((sent) => sent !== undefined && sent.status !== 'fail') : undefined}
+        />
         {actions.conversationMenu}
       </Box>
       <Divider />

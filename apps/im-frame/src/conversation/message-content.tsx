@@ -11,6 +11,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
+import { deskCardOf } from '@merchant/api-contracts';
+import { DeskCardContent } from '../support-desk/desk-card';
 import { useTranslation } from 'react-i18next';
 import { processedImageUrl } from '@merchant/im-core/validation';
 import type { ChatFile, ChatMessage } from '../chat/chat-client';
@@ -205,7 +207,10 @@ function MediaContent({ message, file, kind }: { message: ChatMessage; file: Cha
 
 function CustomContent({ attach }: { attach?: string }) {
   const { t } = useTranslation();
+  // A support desk card is drawn from its fields in the reader's language; any other custom message from its title and text.
+  const deskCard = deskCardOf(attach);
   const card = readCustomCard(attach);
+  if (deskCard) return <DeskCardContent card={deskCard} />;
   if (!card.title && !card.text) return <>{t('messageType.custom')}</>;
   return (
     <Box data-testid="message-custom">

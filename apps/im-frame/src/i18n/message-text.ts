@@ -1,3 +1,4 @@
+import { deskCardOf } from '@merchant/api-contracts';
 import type { TFunction } from 'i18next';
 import type { ChatMessage } from '../chat/chat-client';
 import { teamNotificationText } from './team-notification';
@@ -16,6 +17,12 @@ export function messageDisplayText(
   if (message.type === 'notification') {
     const sentence = teamNotificationText({ from: message.from ?? '', fromNick: message.fromNick, attach: message.attach }, t, nameOf);
     if (sentence) return sentence;
+  }
+  if (message.type === 'custom') {
+    // A support desk card names itself in previews: "[Order card] Order …", "[Goods card] <title>".
+    const card = deskCardOf(message.attach);
+    if (card?.kind === 'order') return `[${t('desk.card.order')}] ${t('desk.card.orderTitle', { orderNo: card.orderNo })}`;
+    if (card?.kind === 'goods') return `[${t('desk.card.goods')}] ${card.title}`;
   }
   return t(`messageType.${message.type}`, { defaultValue: t('messageType.other') });
 }

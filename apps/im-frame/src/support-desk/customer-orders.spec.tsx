@@ -7,13 +7,10 @@ import dayjs from 'dayjs';
 import type { DeskOrder } from '@merchant/api-contracts';
 import { renderWithI18n } from '../test/render-frame';
 import type { FrameLanguage } from '../i18n/frame-i18n';
-import type { IncomingMessage } from '../parent-bridge/console-messages';
-import { createDeskBridge } from './desk-bridge';
+import { fakeDesk } from '../test/fake-desk';
 import { SupportDeskProvider } from './desk-context';
 import { CustomerOrdersButton } from './customer-orders';
 
-const CONSOLE = 'http://localhost:4200';
-const PARENT = { name: 'console window' };
 const AT = dayjs('2026-11-02T09:30:00').unix();
 
 const ORDERS: DeskOrder[] = [
@@ -22,20 +19,7 @@ const ORDERS: DeskOrder[] = [
 ];
 
 function renderOrders(options: { sessionId?: string; language?: FrameLanguage; storeId?: number; list?: DeskOrder[] } = {}) {
-  const listeners = new Set<(event: IncomingMessage) => void>();
-  const sent: Array<{ type: string; payload: Record<string, unknown> }> = [];
-  const bridge = {
-    targetOrigins: [CONSOLE],
-    send(message: { type: string; payload: unknown }) {
-      const payload = message.payload as Record<string, unknown>;
-      sent.push({ type: message.type, payload });
-      if (message.type !== 'buyerOrdersRequest') return;
-      const answer = { requestId: payload.requestId, storeId: options.storeId ?? 1001, account: payload.account, list: options.list ?? ORDERS };
-      setTimeout(() => listeners.forEach((listener) => listener({ origin: CONSOLE, source: PARENT, data: { source: 'merchant-console', type: 'buyerOrders', payload: answer } })));
-    },
-  };
-  const target = { addEventListener: (_t: 'message', l: (e: IncomingMessage) => void) => listeners.add(l), removeEventListener: (_t: 'message', l: (e: IncomingMessage) => void) => listeners.delete(l) };
-  const desk = { bridge: createDeskBridge({ target, allowedOrigins: [CONSOLE], expectedSender: PARENT, bridge, ownAccount: 's_1001' }) };
+  const { desk, sent } = fakeDesk({ orders: options.list ?? ORDERS, storeId: options.storeId });
   renderWithI18n(
     <SupportDeskProvider desk={desk}>
       <CustomerOrdersButton sessionId={options.sessionId ?? 'p2p-c_demo1'} name="Alice Chen" />

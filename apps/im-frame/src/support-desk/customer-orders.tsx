@@ -1,7 +1,8 @@
 // The customer's orders beside the conversation (issue 32 support desk): a header button of a conversation with
 // a customer opens a side panel listing their newest orders with the signed-in store, read through the console
 // (the frame has no store-server session): number, time, amount (integer cents, ui-kit's formatCents), status
-// (api-contracts' ORDER_STATUS_LABELS) and the first items; "Open order" asks the console to show its detail.
+// (api-contracts' ORDER_STATUS_LABELS) and the first items; "Open order" asks the console to show its detail, and
+// "Send order card" / "Send goods card" put the order or an item into the conversation as a card (desk-card.tsx).
 import { useCallback, useEffect, useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,17 +13,21 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import { ORDER_STATUS_LABELS, labelOf, type DeskOrder } from '@merchant/api-contracts';
+import { ORDER_STATUS_LABELS, labelOf, type DeskCard, type DeskOrder } from '@merchant/api-contracts';
 import { formatCents, formatSecondsTimestamp } from '@merchant/ui-kit';
 import { useTranslation } from 'react-i18next';
 import { isTeamSessionId, accountOfSessionId } from '../chat/chat-client';
 import { deskErrorText, useSupportDesk } from './desk-context';
 import { DeskRequestError } from './desk-bridge';
+import { deskCardWords } from './desk-card';
+
+/** Sends a card into the conversation; resolves with whether it went (the conversation shows why not). */
+export type SendDeskCard = (card: DeskCard, shown: { title: string; text: string }) => Promise<boolean>;
 
 type Loaded = { state: 'loading' } | { state: 'ready'; list: DeskOrder[] } | { state: 'failed'; error: DeskRequestError };
 
 /** The header button of a customer's conversation and its orders panel; nothing for teams or without a desk. */
-export function CustomerOrdersButton({ sessionId, name }: { sessionId: string; name: string }) {
+export function CustomerOrdersButton({ sessionId, name, onSendCard }: { sessionId: string; name: string; onSendCard?: SendDeskCard }) {
   const { t } = useTranslation();
   const desk = useSupportDesk();
   const [open, setOpen] = useState(false);
@@ -35,12 +40,12 @@ export function CustomerOrdersButton({ sessionId, name }: { sessionId: string; n
           <ReceiptLongOutlined fontSize="small" />
         </IconButton>
       </Tooltip>
-      {open && <CustomerOrdersPanel account={account} name={name} onClose={() => setOpen(false)} />}
+      {open && <CustomerOrdersPanel account={account} name={name} onSendCard={onSendCard} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
-function CustomerOrdersPanel({ account, name, onClose }: { account: string; name: string; onClose(): void }) {
+function CustomerOrdersPanel({ account, name, onSendCard, onClose }: { account: string; name: string; onSendCard?: SendDeskCard; onClose(): void }) {
   const { t, i18n } = useTranslation();
   const desk = useSupportDesk();
   const titleId = useId();
@@ -60,6 +65,8 @@ function CustomerOrdersPanel({ account, name, onClose }: { account: string; name
   useEffect(() => load(), [load]);
   if (!desk) return null;
   const language = i18n.language === 'zh-CN' ? 'zh-CN' : 'en-US';
+  // A sent card shows in the conversation: the panel closes so the merchant sees it there.
+  const send = onSendCard && ((card: DeskCard) => void onSendCard(card, deskCardWords(card, t, language)).then((sent) => sent && onClose()));
 
   return (
     <Drawer
@@ -111,9 +118,22 @@ function CustomerOrdersPanel({ account, name, onClose }: { account: string; name
                   {t('desk.orders.items', { count: order.itemCount })}
                 </Typography>
                 {order.items.map((item) => (
-                  <Typography key={`${order.orderId}-${item.goodsId}-${item.title}`} variant="body2" noWrap title={item.title} sx={{ mt: 0.5 }}>
-                    {item.title} × {item.quantity}
-                  </Typography>
+                  <Box key={`${order.orderId}-${item.goodsId}-${item.title}`} sx={{ mt: 0.5, display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+                    <Typography variant="body2" noWrap title={item.title} sx={{ flex: 1, minWidth: 0 }}>
+                      {item.title} × {item.quantity}
+                    </Typography>
+                    {send && (
+                      <Button
+                        size="small"
+                        aria-label={t('desk.orders.sendGoodsLabel', { title: item.title })}
+                        onClick={() => send({ kind: 'goods', goodsId: item.goodsId, title: item.title })}
+                        data-testid="customer-order-send-goods"
+                        sx={{ flexShrink: 0 }}
+                      >
+                        {t('desk.orders.sendGoods')}
+                      </Button>
+                    )}
+                  </Box>
                 ))}
                 <Box sx={{ mt: 1, display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                   <Button
@@ -125,6 +145,17 @@ function CustomerOrdersPanel({ account, name, onClose }: { account: string; name
                   >
                     {t('desk.orders.openOrder')}
                   </Button>
+                  {send && (
+                    <Button
+                      size="small"
+                      variant="contained"
+                      aria-label={t('desk.orders.sendOrderLabel', { orderNo: order.orderNo })}
+                      onClick={() => send({ kind: 'order', orderId: order.orderId, orderNo: order.orderNo, status: order.status, amountCents: order.amountCents, itemCount: order.itemCount })}
+                      data-testid="customer-order-send"
+                    >
+                      {t('desk.orders.sendOrder')}
+                    </Button>
+                  )}
                 </Box>
               </Box>
             ))}

@@ -155,6 +155,27 @@ export class FakeChatClient implements ChatClient {
     return this.settle(message);
   }
 
+  /** Custom messages sent: [session, attach]. */
+  readonly customsSent: [string, string][] = [];
+
+  async sendCustom(sessionId: string, attach: string): Promise<ChatMessage> {
+    this.customsSent.push([sessionId, attach]);
+    const message: ChatMessage = {
+      idClient: `out-${this.nextId++}`,
+      sessionId,
+      from: this.account,
+      to: accountOfSessionId(sessionId),
+      type: 'custom',
+      text: '',
+      attach,
+      time: this.tick(),
+      flow: 'out',
+      status: 'sending',
+    };
+    this.emit('message', message);
+    return this.settle(message);
+  }
+
   /** Forwards asked for: [original idClient, target session]. */
   readonly forwarded: [string, string][] = [];
 

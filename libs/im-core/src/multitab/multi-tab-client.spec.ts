@@ -261,6 +261,17 @@ describe('MultiTabImClient', () => {
     expect(rows.find((m) => m.idClient === 'B-1')).toMatchObject({ status: 'success', outbox: undefined });
   });
 
+  it("a custom message (a support desk card) asked by a follower goes out on the leader's socket under the follower's id, with its content as attach", async () => {
+    const { server, store, a, b } = await twoConnectedTabs();
+    const content = JSON.stringify({ title: 'Order 41', text: 'to ship', deskCard: { kind: 'order', orderId: 41 } });
+    const sent = await b.client.messages.sendCustom({ scene: 'p2p', to: 'c_demo1', content });
+    expect(sent).toMatchObject({ idClient: 'B-1', type: 'custom', attach: content, status: 'success' });
+    expect(server.sendAttempts).toEqual(['B-1']);
+    await until(() => a.updates.some((m) => m.idClient === 'B-1' && m.status === 'success'), "A to see B's custom message settle");
+    expect((await store.getMessage('B-1'))?.attach).toBe(content);
+    expect(server.sockets).toHaveLength(1);
+  });
+
   it('a forward asked by a follower goes out under the id the follower chose, once, also when the leader closes mid-send', async () => {
     const { server, store, a, b } = await twoConnectedTabs();
     server.deliver('m1');

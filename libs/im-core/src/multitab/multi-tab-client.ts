@@ -18,7 +18,7 @@ import type { SessionsService } from '../services/sessions/sessions-service';
 import type { ImMessage, ImSession } from '../store/entities';
 import type { LoginPortRecordValue } from '../protocol/records';
 import type { SendTextInput } from '../validation/message-rules';
-import type { ForwardInput, SendFileInput } from '../model/outgoing-messages';
+import type { ForwardInput, SendCustomInput, SendFileInput } from '../model/outgoing-messages';
 import type { SyncSummary } from '../sync/sync-engine';
 import {
   FORWARDED_EVENTS,
@@ -40,7 +40,7 @@ export interface ImClientApi {
   connect(): Promise<void>;
   logout(): Promise<void>;
   destroy(): Promise<void>;
-  readonly messages: Pick<MessagesService, 'sendText' | 'sendImage' | 'sendAudio' | 'sendVideo' | 'sendFile' | 'resend' | 'forward' | 'fetchHistory' | 'list' | 'deleteLocal' | 'recall'>;
+  readonly messages: Pick<MessagesService, 'sendText' | 'sendCustom' | 'sendImage' | 'sendAudio' | 'sendVideo' | 'sendFile' | 'resend' | 'forward' | 'fetchHistory' | 'list' | 'deleteLocal' | 'recall'>;
   /** Replies (docs/im-extend.md "Threads and replies"): sent by the leader under the id the calling tab chose. */
   readonly msgExtend: Pick<MsgExtendService, 'replyText'>;
   readonly sessions: Pick<SessionsService, 'list' | 'totalUnread' | 'markRead' | 'delete' | 'deleteSessions' | 'stickTop' | 'updateStickTop' | 'unstickTop'>;
@@ -137,6 +137,8 @@ export class MultiTabImClient extends TypedEmitter<ImClientEvents> implements Im
         const idClient = this.issueIdClient();
         return this.call('messages.sendText', [input, idClient]) as Promise<ImMessage>;
       },
+      // A custom message (a support desk card): its id chosen here, like sendText's.
+      sendCustom: (input: SendCustomInput) => this.call('messages.sendCustom', [input, this.issueIdClient()]) as Promise<ImMessage>,
       // Uploaded files (issue 13): the follower uploads the bytes itself, the leader sends the message.
       sendImage: (input: SendFileInput) => this.call('messages.sendImage', [input, this.issueIdClient()]) as Promise<ImMessage>,
       sendAudio: (input: SendFileInput) => this.call('messages.sendAudio', [input, this.issueIdClient()]) as Promise<ImMessage>,
@@ -251,6 +253,7 @@ export class MultiTabImClient extends TypedEmitter<ImClientEvents> implements Im
       case 'messages.sendText': return this.sendOnce(a[1], (leaderClient) => leaderClient.messages.sendText(a[0]));
       case 'messages.forward': return this.sendOnce(a[2], (leaderClient) => leaderClient.messages.forward(a[0], a[1]));
       case 'msgExtend.replyText': return this.sendOnce(a[2], (leaderClient) => leaderClient.msgExtend.replyText(a[0], a[1]));
+      case 'messages.sendCustom': return this.sendOnce(a[1], (leaderClient) => leaderClient.messages.sendCustom(a[0]));
       case 'messages.sendImage': return this.sendOnce(a[1], (leaderClient) => leaderClient.messages.sendImage(a[0]));
       case 'messages.sendAudio': return this.sendOnce(a[1], (leaderClient) => leaderClient.messages.sendAudio(a[0]));
       case 'messages.sendVideo': return this.sendOnce(a[1], (leaderClient) => leaderClient.messages.sendVideo(a[0]));

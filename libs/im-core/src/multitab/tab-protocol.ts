@@ -19,6 +19,7 @@ export const TAB_CALLS = [
   'connect',
   'messages.sendText',
   'msgExtend.replyText',
+  'messages.sendCustom',
   'messages.sendImage',
   'messages.sendAudio',
   'messages.sendVideo',
