@@ -56,7 +56,7 @@ describe('sending a card from the customer\'s orders', () => {
     await user.click(screen.getByRole('button', { name: 'Alice Chen 的订单' }));
     const panel = await screen.findByRole('dialog');
     await user.click(await within(panel).findByRole('button', { name: '发送商品卡片：Oak chair' }));
-    expect(onSendCard).toHaveBeenCalledWith({ kind: 'goods', goodsId: 8, title: 'Oak chair' }, { title: 'Oak chair', text: '点击查看商品详情' });
+    expect(onSendCard).toHaveBeenCalledWith({ kind: 'goods', goodsId: 8, title: 'Oak chair' }, { title: 'Oak chair', text: '本店商品' });
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
