@@ -395,7 +395,12 @@ export class ChatController {
     const replyText = this.client.replyText?.bind(this.client);
     if (replied) this.update(withReplyTarget(this.state, sessionId, undefined));
     const sending = replied && replyText ? replyText(replied, text) : this.client.sendText(sessionId, text);
-    const delivery = sending.then(
+    return { ok: true, delivery: this.settleSend(sending) };
+  }
+
+  /** A send's outcome: its message shown in its final state, or the reason it was refused before it was stored. */
+  private settleSend(sending: Promise<ChatMessage>): Promise<ChatMessage | undefined> {
+    return sending.then(
       (message) => {
         this.applyMessage(message);
         if (this.state.sendError) this.update({ ...this.state, sendError: undefined });
@@ -407,7 +412,6 @@ export class ChatController {
         return undefined;
       },
     );
-    return { ok: true, delivery };
   }
 
   /** Whether support desk cards can be sent here (a client that sends custom messages). */
@@ -429,17 +433,7 @@ export class ChatController {
       this.update({ ...this.state, sendError: error instanceof Error ? error.message : String(error) });
       return Promise.resolve(undefined);
     }
-    return sendCustom(sessionId, attach).then(
-      (message) => {
-        this.applyMessage(message);
-        if (this.state.sendError) this.update({ ...this.state, sendError: undefined });
-        return message;
-      },
-      (error: unknown) => {
-        this.update({ ...this.state, sendError: error instanceof Error ? error.message : String(error) });
-        return undefined;
-      },
-    );
+    return this.settleSend(sendCustom(sessionId, attach));
   }
 
   /**
