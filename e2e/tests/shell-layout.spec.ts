@@ -20,6 +20,12 @@ async function signIn(page: Page, userName = 'demo_merchant') {
 }
 
 async function seriousViolations(page: Page) {
+  // Audit the settled page: a tab chip left mid-way through its colour transition (white text on a half-faded fill,
+  // 4.42:1) failed contrast in a fresh-clone run. Finite animations and transitions end first; endless ones (a
+  // spinner) are left running.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity).map((animation) => animation.finished.catch(() => undefined))),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
