@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { signInForChat } from '../support/sign-in';
 import { frameUrl } from '../support/stack';
@@ -9,19 +9,24 @@ import { SupportDesk } from '../pages/support-desk';
 
 const STORE_ACCOUNT = 's_1001';
 
-// Issue 32 "a merchant's support desk" on the real servers: the merchant in the console's cross-origin frame,
-// the customer in a frame of their own. Quick replies are kept by store-server per store (the frame asks through
-// the console's session), inserted with the keyboard and sent as the merchant's text.
-test('quick replies: managed in the chat, inserted with "/" and Enter, sent to the customer', async ({ page, browser }) => {
-  test.setTimeout(150_000);
+/** The merchant signed in at 1440 px in en-US, on the message page with the frame synced, and the frame's desk. */
+async function openDesk(page: Page) {
   await page.setViewportSize({ width: 1440, height: 900 });
-  // The frame follows the console's language: English here, the names below are the en-US ones.
+  // The frame follows the console's language: English here, the names in these tests are the en-US ones.
   await page.addInitScript(() => window.localStorage.setItem('console.language', 'en-US'));
   const { shell, chat } = await signInForChat(page);
   await shell.openMessages();
   // The first sync of a fresh stack can take a while on a loaded machine.
   await expect(chat.frame.locator('main[data-synced="true"]')).toBeVisible({ timeout: 60_000 });
-  const desk = new SupportDesk(chat);
+  return { shell, chat, desk: new SupportDesk(chat) };
+}
+
+// Issue 32 "a merchant's support desk" on the real servers: the merchant in the console's cross-origin frame,
+// the customer in a frame of their own. Quick replies are kept by store-server per store (the frame asks through
+// the console's session), inserted with the keyboard and sent as the merchant's text.
+test('quick replies: managed in the chat, inserted with "/" and Enter, sent to the customer', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const { shell, chat, desk } = await openDesk(page);
 
   const customer = await openCustomerChat(browser, frameUrl(), 'c_demo1', 'Alice Chen');
   try {
@@ -98,12 +103,7 @@ test('quick replies: managed in the chat, inserted with "/" and Enter, sent to t
 // the card with readable words beside it; each card's button opens the order or the goods in the console.
 test('an order card and a goods card reach the customer and open the order and the goods in the console', async ({ page }) => {
   test.setTimeout(150_000);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.addInitScript(() => window.localStorage.setItem('console.language', 'en-US'));
-  const { shell, chat } = await signInForChat(page);
-  await shell.openMessages();
-  await expect(chat.frame.locator('main[data-synced="true"]')).toBeVisible({ timeout: 60_000 });
-  const desk = new SupportDesk(chat);
+  const { shell, chat, desk } = await openDesk(page);
   // c_demo1 has orders with the demo store; a client of theirs in Node reads what arrives.
   const customer = await connectCustomer('c_demo1', 'Alice Chen');
   try {
