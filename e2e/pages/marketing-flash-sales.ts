@@ -68,10 +68,21 @@ export class FlashSalePages {
   }
 
   private async chooseSlot(line: number, from: string, to: string) {
-    await this.page.getByRole('combobox', { name: /^From/ }).nth(line).click();
-    await this.page.getByRole('option', { name: from, exact: true }).click();
-    await this.page.getByRole('combobox', { name: /^To/ }).nth(line).click();
-    await this.page.getByRole('option', { name: to, exact: true }).click();
+    await this.choose(this.page.getByRole('combobox', { name: /^From/ }).nth(line), from);
+    await this.choose(this.page.getByRole('combobox', { name: /^To/ }).nth(line), to);
+  }
+
+  /**
+   * Picks a half-hour option of a slot's select. Each step waits for the one before: its list open, then closed with
+   * the choice shown. A CI run's click on "To" waited out the test while "From"'s list was still there.
+   */
+  private async choose(select: Locator, option: string) {
+    await select.click();
+    const list = this.page.getByRole('listbox');
+    await expect(list).toBeVisible();
+    await list.getByRole('option', { name: option, exact: true }).click();
+    await expect(list).toBeHidden();
+    await expect(select).toHaveText(option);
   }
 
   async openDetails(name: string) {

@@ -1,11 +1,11 @@
-import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from '@playwright/test';
 import { LoginPage } from '../pages/login-page';
 import { ConsoleShell } from '../pages/console-shell';
 import { ChatFrame, CHROMIUM_WITH_STORAGE_PARTITIONING } from '../pages/chat-frame';
 import { connectCustomer } from '../customer-client';
 import { signInOtherDevice } from '../support/merchant-device';
 import { DEMO_SIGN_IN } from '../../tools/stack.mjs';
+import { IM_FRAME, seriousViolations } from '../support/axe';
 
 const STORE_ACCOUNT = 's_1001';
 
@@ -42,7 +42,7 @@ test('a top note and a draft survive a reload; another device of the account is 
     const menu = await chat.openSessionActions('c_demo1');
     await menu.getByTestId('session-edit-note').click();
     await expect(chat.frame.getByTestId('top-note-dialog')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, { include: IM_FRAME })).toEqual([]);
     await chat.frame.getByTestId('top-note-cancel').click();
     await expect(chat.frame.getByTestId('top-note-dialog')).toBeHidden();
     await chat.setTopNote('c_demo1', note);
@@ -77,7 +77,7 @@ test('a top note and a draft survive a reload; another device of the account is 
     await chat.openSession('c_demo1');
     await expect(chat.input()).toHaveValue(draft);
     await page.screenshot({ path: testInfo.outputPath('conversations-after-reload.png') });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, { include: IM_FRAME })).toEqual([]);
 
     // Sending clears the draft.
     await chat.sendButton().click();
@@ -91,7 +91,7 @@ test('a top note and a draft survive a reload; another device of the account is 
     const row = dialog.getByTestId(/^device-/).filter({ hasText: 'Android 14' });
     await expect(row).toHaveAttribute('data-client-type', '1');
     await page.screenshot({ path: testInfo.outputPath('devices.png') });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, { include: IM_FRAME })).toEqual([]);
     await row.getByTestId('device-sign-out').click();
     await chat.frame.getByTestId('device-confirm').getByTestId('device-confirm-ok').click();
     await phone.device.closed;
@@ -132,9 +132,3 @@ function storedDraft(chat: ChatFrame, sessionId: string): Promise<string | undef
   );
 }
 
-/** axe's serious and critical findings inside the chat frame. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  return (await new AxeBuilder({ page }).include('iframe[data-testid="im-frame"]').analyze()).violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
-}

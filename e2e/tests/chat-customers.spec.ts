@@ -2,9 +2,9 @@
 // merchant's reply, a merchant starts conversations (by account, from recent customers), a hostile
 // message stays text, and the console's badge and notification follow the frame's events.
 import { test, expect } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { connectCustomer } from '../customer-client';
 import { signInForChat as signIn } from '../support/sign-in';
+import { IM_FRAME, seriousViolations } from '../support/axe';
 
 const STORE_ACCOUNT = 's_1001';
 const unique = () => Date.now().toString(36);
@@ -99,10 +99,7 @@ test('the chat frame has no serious accessibility violations: conversation, new-
   await expect(chat.connectionStatus()).toHaveAttribute('data-phase', 'connected');
   const alice = await connectCustomer('c_demo1', 'Alice Chen');
   // The frame's document only: the console shell around it is another team's page.
-  const serious = async () =>
-    (await new AxeBuilder({ page }).include('iframe[data-testid="im-frame"]').analyze()).violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
+  const serious = () => seriousViolations(page, { include: IM_FRAME });
   try {
     await alice.sendText(STORE_ACCOUNT, `Is gift wrapping free? #${unique()}`);
     await chat.openSession('c_demo1');

@@ -1,8 +1,8 @@
 import { test, expect } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { signInForChat } from '../support/sign-in';
 import { frameUrl } from '../support/stack';
 import { openCustomerChat } from '../pages/customer-chat';
+import { IM_FRAME, seriousViolations } from '../support/axe';
 
 const STORE_ACCOUNT = 's_1001';
 
@@ -74,8 +74,7 @@ test('a read receipt, a pin and a quick comment reach the other side', async ({ 
     // nothing serious or critical for axe.
     await asked.getByTestId('message-more').click();
     await expect(chat.frame.getByRole('menu').getByTestId('message-collect')).toBeVisible();
-    const serious = (await new AxeBuilder({ page }).include('iframe[data-testid="im-frame"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousViolations(page, { include: IM_FRAME })).toEqual([]);
   } finally {
     await customer.close();
   }

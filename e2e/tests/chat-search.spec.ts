@@ -1,9 +1,9 @@
 import { test, expect } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { signInForChat } from '../support/sign-in';
 import { frameUrl } from '../support/stack';
 import { openCustomerChat } from '../pages/customer-chat';
 import { connectCustomer } from '../customer-client';
+import { IM_FRAME, seriousViolations } from '../support/axe';
 
 const STORE_ACCOUNT = 's_1001';
 /** More than the conversation's first page (MESSAGE_PAGE_SIZE, 100): the searched message is not loaded when it opens. */
@@ -98,6 +98,5 @@ test('search jumping to a message older than the first page', async ({ page, bro
 
   // Last (after axe walks the frame, headless Chromium may send the next click to the wrong document): the
   // open search panel with its result, nothing serious or critical.
-  const serious = (await new AxeBuilder({ page }).include('iframe[data-testid="im-frame"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousViolations(page, { include: IM_FRAME })).toEqual([]);
 });

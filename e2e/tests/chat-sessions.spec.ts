@@ -3,9 +3,9 @@
 // cache in memory with Playwright's default flags, so the state comes back from im-server's sync)
 // keeps it there. The console (and so the frame) is in Chinese by default.
 import { test, expect } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { connectCustomer } from '../customer-client';
 import { signInForChat as signIn } from '../support/sign-in';
+import { IM_FRAME, seriousViolations } from '../support/axe';
 
 const STORE_ACCOUNT = 's_1001';
 const unique = () => Date.now().toString(36);
@@ -42,10 +42,7 @@ test('a conversation stuck to the top moves above newer ones and stays there aft
     // Stick-top comes first; the top note, mute and delete follow (issue 32 §9).
     await expect(menu.getByRole('menuitem').first()).toHaveText('取消置顶');
     await expect(menu.getByRole('menuitem')).toHaveText(['取消置顶', '添加置顶备注…', '消息免打扰', '删除会话…']);
-    const violations = (await new AxeBuilder({ page }).include('iframe[data-testid="im-frame"]').analyze()).violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
-    expect(violations).toEqual([]);
+    expect(await seriousViolations(page, { include: IM_FRAME })).toEqual([]);
 
     // Taken off the top, it goes back below the newer conversation (and leaves other tests' lists as they were).
     await menu.getByTestId('session-unstick-top').click();

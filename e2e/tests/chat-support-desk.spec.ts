@@ -1,11 +1,11 @@
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { signInForChat } from '../support/sign-in';
 import { frameUrl } from '../support/stack';
 import { screenshot } from '../support/screenshot';
 import { openCustomerChat } from '../pages/customer-chat';
 import { connectCustomer } from '../customer-client';
 import { SupportDesk } from '../pages/support-desk';
+import { IM_FRAME, seriousViolations } from '../support/axe';
 
 const STORE_ACCOUNT = 's_1001';
 
@@ -91,8 +91,7 @@ test('quick replies: managed in the chat, inserted with "/" and Enter, sent to t
     await expect(desk.quickReplyOptions()).toHaveText([...seeded, shipping, thanks]);
 
     // Last (axe walks the cross-origin frame; later pointer clicks could land on the console page): the open list.
-    const serious = (await new AxeBuilder({ page }).include('iframe[data-testid="im-frame"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousViolations(page, { include: IM_FRAME })).toEqual([]);
   } finally {
     await customer.close();
   }

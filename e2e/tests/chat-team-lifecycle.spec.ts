@@ -1,22 +1,17 @@
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { ChatFrame } from '../pages/chat-frame';
 import { ConsoleShell } from '../pages/console-shell';
 import { TeamAdmin } from '../pages/team-admin';
 import { approvedOwnStore } from '../support/own-store';
 import { signIn } from '../support/sign-in';
 import { consoleUrl, frameUrl, storeUrl } from '../support/stack';
+import { IM_FRAME, seriousViolations } from '../support/axe';
 
 const STORE_ACCOUNT = 's_1001';
 const VIEWPORT = { width: 1440, height: 900 };
 test.use({ viewport: VIEWPORT });
 
 /** Serious or critical axe findings inside the frame. */
-async function seriousViolations(page: Page) {
-  return (await new AxeBuilder({ page }).include('iframe[data-testid="im-frame"]').analyze()).violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
-}
 
 async function openChat(page: Page, userName?: string) {
   await signIn(page, '/dashboard', userName ? { userName } : {});
@@ -44,7 +39,7 @@ test('team life cycle across two merchants: create, invite and accept, promote, 
     // Create: an advanced team invites (beInviteMode needVerify by default).
     const teamName = `Sofa desk ${Date.now()}`;
     await ownerTeams.fillCreate(teamName, 'advanced', [otherAccount]);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, { include: IM_FRAME })).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('create-team.png') });
     const teamId = await ownerTeams.submitCreate(teamName);
     expect(teamId).toMatch(/^\d+$/);
@@ -52,7 +47,7 @@ test('team life cycle across two merchants: create, invite and accept, promote, 
     // Invite and accept: the invitation names the team; accepting joins it.
     const invitation = await memberTeams.openInvitation(teamName);
     await expect(invitation).toContainText(/Demo|s_1001/);
-    expect(await seriousViolations(otherPage)).toEqual([]);
+    expect(await seriousViolations(otherPage, { include: IM_FRAME })).toEqual([]);
     await otherPage.screenshot({ path: testInfo.outputPath('team-invitation.png') });
     await invitation.getByTestId('sys-msg-accept').click();
     await expect(invitation.getByTestId('sys-msg-answers')).toHaveCount(0);
@@ -64,12 +59,12 @@ test('team life cycle across two merchants: create, invite and accept, promote, 
     await owner.openTeamPanel();
     await expect(owner.teamMember(otherAccount)).toHaveAttribute('data-role', 'normal');
     await expect(owner.teamMember(STORE_ACCOUNT)).toHaveAttribute('data-role', 'owner');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, { include: IM_FRAME })).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('team-panel-owner.png') });
     // The owner's settings form (info and the five modes of an advanced team).
     await owner.frame.getByTestId('team-settings-open').click();
     await expect(owner.frame.getByTestId('team-settings')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, { include: IM_FRAME })).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('team-settings.png') });
     await owner.frame.getByTestId('team-settings').press('Escape');
     await expect(owner.frame.getByTestId('team-settings')).toBeHidden();

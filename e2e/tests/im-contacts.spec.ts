@@ -2,9 +2,9 @@
 // against the real stack (issue 10 §4, §5, §8): a customer's applyFriend arrives, the merchant accepts
 // it and both are friends; the merchant blocks the customer and the customer's next message gets 7101.
 import { expect, test } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { connectCustomer } from '../customer-client';
 import { signInForChat as signIn } from '../support/sign-in';
+import { IM_FRAME, seriousViolations } from '../support/axe';
 
 const STORE_ACCOUNT = 's_1001';
 const unique = () => Date.now().toString(36);
@@ -15,10 +15,7 @@ test('a friend request is accepted from the system notifications; blocking from 
   const { shell, chat } = await signIn(page);
   await shell.openMessages();
   await expect(chat.connectionStatus()).toHaveAttribute('data-phase', 'connected');
-  const serious = async () =>
-    (await new AxeBuilder({ page }).include('iframe[data-testid="im-frame"]').analyze()).violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
+  const serious = () => seriousViolations(page, { include: IM_FRAME });
 
   const account = `c_friend_${unique()}`;
   const customer = await connectCustomer(account, 'Frieda');
@@ -93,10 +90,7 @@ test('an accepted friend request puts the customer in the friends list, and a ch
     await expect(row).toBeVisible();
     await expect(row).toContainText(account);
     await page.screenshot({ path: testInfo.outputPath('friends-list.png') });
-    const serious = (await new AxeBuilder({ page }).include('iframe[data-testid="im-frame"]').analyze()).violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
-    expect(serious).toEqual([]);
+    expect(await seriousViolations(page, { include: IM_FRAME })).toEqual([]);
 
     // Keyboard: the row is a button; Enter opens the chat and the conversations come back.
     await row.focus();

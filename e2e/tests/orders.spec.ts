@@ -1,10 +1,10 @@
-import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from '@playwright/test';
 import { OrderScreens, ORDER_SCREENS } from '../pages/order-screens';
 import { buyerConfirmsReceipt, buyerPlacesAndPays } from '../support/buyer';
 import { merchantClient, merchantShips, orderState } from '../support/merchant';
 import { signIn } from '../support/sign-in';
 import { consoleUrl } from '../support/stack';
+import { seriousViolations } from '../support/axe';
 
 // The console's /order screens against the real servers (docs/orders.md "Console screens"): a buyer (the
 // keyed `/buyer/orders/...` routes) places and pays an order; the merchant finds it in the order list under
@@ -16,12 +16,6 @@ import { consoleUrl } from '../support/stack';
 const FLOW_TIMEOUT = 180_000;
 
 /** Serious and critical accessibility problems axe finds on the page. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test('a paid order shows under "to ship" and its detail offers shipping', async ({ page }) => {
   test.setTimeout(FLOW_TIMEOUT);

@@ -1,9 +1,9 @@
 // The signed-in layout as a merchant uses it: menu per store type, help centre, size and theme,
 // tabs (context menu, kept state, reload), mobile drawer, language switch, accessibility.
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { LoginPage } from '../pages/login-page';
 import { ConsoleShell, MESSAGE_PATH } from '../pages/console-shell';
+import { seriousViolations } from '../support/axe';
 
 const consoleUrl = () => process.env.E2E_CONSOLE_URL!;
 
@@ -17,17 +17,6 @@ async function signIn(page: Page, userName = 'demo_merchant') {
   await login.signIn(userName, 'Demo12345');
   await expect(page).toHaveURL(/^[^?]*\/dashboard$/);
   return new ConsoleShell(page, consoleUrl());
-}
-
-async function seriousViolations(page: Page) {
-  // Audit the settled page: a tab chip left mid-way through its colour transition (white text on a half-faded fill,
-  // 4.42:1) failed contrast in a fresh-clone run. Finite animations and transitions end first; endless ones (a
-  // spinner) are left running.
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity).map((animation) => animation.finished.catch(() => undefined))),
-  );
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 test('the menu lists the help centre, not the hidden chat route; the help icon opens a real help page', async ({ page }) => {

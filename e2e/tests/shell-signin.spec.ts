@@ -2,9 +2,9 @@
 // the sign-in once solved, SMS check-code sign-in, messages in the chosen language, no serious axe
 // violation.
 import { test, expect } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { LoginPage } from '../pages/login-page';
 import { checkCodeSentBy } from '../pages/onboarding-check-codes';
+import { seriousViolations } from '../support/axe';
 
 const consoleUrl = () => process.env.E2E_CONSOLE_URL!;
 const storeUrl = () => process.env.E2E_STORE_URL!;
@@ -67,6 +67,5 @@ test('the sign-in page has no serious or critical axe violation', async ({ page 
   const login = new LoginPage(page, consoleUrl());
   await login.open();
   await expect(login.submitButton()).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
