@@ -101,6 +101,8 @@ export {
   signalInviteProblem,
   signalMarkReadProblem,
 } from '@merchant/im-core/server';
+// Call records (g2 messages pushed as netcallMsg; docs/im-signalling.md "Call records"): the attach clients read.
+export { CALL_RECORD_TYPE_CODE, callRecordAttach, parseCallRecord, type CallRecord, type CallRecordStatus } from '@merchant/im-core/server';
 // Chat-room rules (§3, §5, §6; docs/im-chatroom.md): the same checks the chat-room client runs.
 export {
   ServiceId, CHATROOM_ADMIN_TYPES, CHATROOM_KICK_REASON, CHATROOM_NOT_CONNECTED, DEFAULT_CHATROOM_PAGE_LIMIT, MAX_CHATROOM_QUEUE_ITEMS, chatroomAccountProblem, chatroomHistoryProblem,

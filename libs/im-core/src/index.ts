@@ -18,6 +18,8 @@ export type { LoginPortRecordValue, MessageRecordValue, SessionRecordValue, User
 export { fromWireMessage, fromWireUser } from './model/wire-mapping';
 export { isRobotOutput, normalizeGeo, parseRobotContent, sendMessageProblem, FILE_MESSAGE_TYPES, SENDABLE_MESSAGE_TYPES, TEAM_FORCE_PUSH_MAX } from './model/message-types';
 export type { GeoContent, MessageProblem, RobotContent } from './model/message-types';
+export { CALL_RECORD_STATUSES, parseCallRecord } from './model/call-record';
+export type { CallRecord, CallRecordStatus } from './model/call-record';
 export type { ForwardInput, SendCommonInput, SendCustomInput, SendFileInput, SendGeoInput, SendRobotInput, SendTipInput } from './model/outgoing-messages';
 export type { NotificationCounter } from './model/session-state';
 export type { MessageIgnoreCallback } from './model/message-ignore';

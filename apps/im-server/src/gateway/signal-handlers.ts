@@ -1,6 +1,8 @@
 import type { CommandTable, ResponseBodyOf } from '../protocol';
 import type { SignalActor, SignalChannel, SignalDelivery, SignalEvent, SignalResult } from '../domain/signal/signal-service';
+import type { StoredMessage } from '../domain/msg/message';
 import type { CommandContext, CommandHandlers } from './handler-types';
+import { messageRecord } from './records';
 
 type SignalChannelRecordValue = NonNullable<ResponseBodyOf<CommandTable['signalingCreate']>['channel']>;
 
@@ -48,8 +50,24 @@ function deliver(ctx: CommandContext, deliveries: SignalDelivery[]): void {
   });
 }
 
+/**
+ * Each call record to every port of both parties, the acting one included (no port sent it): netcallMsg, the push of
+ * the call pair 9/11 (docs/im-signalling.md "Call records").
+ */
+function deliverRecords(ctx: CommandContext, records: readonly StoredMessage[]): void {
+  if (records.length === 0) return;
+  ctx.afterResponse(async () => {
+    for (const message of records) {
+      for (const account of new Set([message.from, message.to])) {
+        await ctx.publish(account, { kind: 'push', command: 'netcallMsg', body: { msg: messageRecord(message, account) } });
+      }
+    }
+  });
+}
+
 function answered(ctx: CommandContext, result: SignalResult) {
   deliver(ctx, result.deliveries);
+  deliverRecords(ctx, result.records ?? []);
   return { channel: signalChannelRecord(result.channel) };
 }
 

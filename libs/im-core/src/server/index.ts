@@ -22,6 +22,8 @@ export * from '../validation/signalling-rules';
 export * from '../validation/chatroom-rules';
 // Message type rules (§3, §5), the same functions the client runs before sending.
 export * from '../model/message-types';
+// Call records (g2 messages pushed as netcallMsg): the attach the server writes and the clients read.
+export * from '../model/call-record';
 // The client anti-spam filter's rule (§5): im-server filters what reaches it with the same function.
 export * from '../validation/antispam-rules';
 // Server session rules (issue 31): the same checks the sessions service runs before a call.

@@ -27,6 +27,7 @@ import * as msgRecall from './026-msg-recall';
 import * as partialWriteIndexes from './027-partial-write-indexes';
 import * as sessionExt from './028-session-ext';
 import * as pushSettings from './029-push-settings';
+import * as callRecords from './030-call-records';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '027-partial-write-indexes': partialWriteIndexes,
   '028-session-ext': sessionExt,
   '029-push-settings': pushSettings,
+  '030-call-records': callRecords,
 };

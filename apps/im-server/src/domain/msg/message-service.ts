@@ -190,46 +190,11 @@ export class MessageService {
       throw new ImServerError(ResponseCode.BLACKLISTED, 'blacklisted');
     }
 
-    return this.db.transaction().execute(async (trx) => {
-      // Sequence numbers first: their row locks order this account pair's commits (docs/im-sync.md).
-      const seqs = await allocateSeqs(trx, [port.account, valid.to]);
-      const senderSeq = seqs.get(port.account) as number;
-      const receiverSeq = seqs.get(valid.to) as number;
-      const time = this.nextTime();
-      const inserted = await trx
-        .insertInto('im_message')
-        .values({
-          ...messageColumns(port, valid),
-          time,
-          sender_seq: senderSeq,
-          receiver_seq: receiverSeq,
-          ...(valid.thread ?? NO_THREAD),
-        })
-        .onConflict((oc) => oc.columns(['sender', 'id_client']).doNothing())
-        .returning(MESSAGE_COLUMNS)
-        .executeTakeFirst();
-      if (!inserted) {
-        // Lost a race with the same idClient from another port or node.
-        const raced = await this.findBySender(port.account, valid.idClient, trx);
-        if (!raced) throw new ImServerError(ResponseCode.INTERNAL_ERROR, 'message vanished after conflict');
-        return { message: raced, duplicate: true };
-      }
-      const message = messageFromRow(inserted);
-      await touchSession(trx, port.account, valid.to, message, senderSeq, false);
-      // A message to oneself is read on sending (im-client-spec §4 Message status).
-      if (valid.to !== port.account) await touchSession(trx, valid.to, port.account, message, receiverSeq, true);
-      return { message, duplicate: false };
-    });
+    return this.db.transaction().execute((trx) => storeP2pMessage(trx, port, valid, this.nextTime));
   }
 
   async findBySender(sender: string, idClient: string, db: Kysely<ImDatabase> = this.db): Promise<StoredMessage | undefined> {
-    const row = await db
-      .selectFrom('im_message')
-      .select(MESSAGE_COLUMNS)
-      .where('sender', '=', sender)
-      .where('id_client', '=', idClient)
-      .executeTakeFirst();
-    return row ? messageFromRow(row) : undefined;
+    return findBySender(db, sender, idClient);
   }
 
   /** One page of a p2p history (getHistoryMsgs): beginTime < time < endTime, paged by lastMsgId. */
@@ -271,6 +236,49 @@ export class MessageService {
       .execute();
     return rows.map(messageFromRow);
   }
+}
+
+/**
+ * Stores one p2p message in `trx` and moves both parties' sessions to it: the per-message write of sendMsg, and of
+ * what the server itself writes into a conversation (call records, domain/signal). A repeated (sender, idClient)
+ * returns the message stored first.
+ */
+export async function storeP2pMessage(trx: Transaction<ImDatabase>, port: SendingPort, valid: ValidSendInput, nextTime: () => number): Promise<SendResult> {
+  // Sequence numbers first: their row locks order this account pair's commits (docs/im-sync.md), and the time taken
+  // after them keeps time order equal to sequence order.
+  const seqs = await allocateSeqs(trx, [port.account, valid.to]);
+  const senderSeq = seqs.get(port.account) as number;
+  const receiverSeq = seqs.get(valid.to) as number;
+  const time = nextTime();
+  const inserted = await trx
+    .insertInto('im_message')
+    .values({
+      ...messageColumns(port, valid),
+      time,
+      sender_seq: senderSeq,
+      receiver_seq: receiverSeq,
+      ...(valid.thread ?? NO_THREAD),
+    })
+    .onConflict((oc) => oc.columns(['sender', 'id_client']).doNothing())
+    .returning(MESSAGE_COLUMNS)
+    .executeTakeFirst();
+  if (!inserted) {
+    // Lost a race with the same idClient from another port or node.
+    const raced = await findBySender(trx, port.account, valid.idClient);
+    if (!raced) throw new ImServerError(ResponseCode.INTERNAL_ERROR, 'message vanished after conflict');
+    return { message: raced, duplicate: true };
+  }
+  const message = messageFromRow(inserted);
+  await touchSession(trx, port.account, valid.to, message, senderSeq, false);
+  // A message to oneself is read on sending (im-client-spec §4 Message status).
+  if (valid.to !== port.account) await touchSession(trx, valid.to, port.account, message, receiverSeq, true);
+  return { message, duplicate: false };
+}
+
+/** The message `sender` sent with `idClient`, if stored. */
+async function findBySender(db: Kysely<ImDatabase>, sender: string, idClient: string): Promise<StoredMessage | undefined> {
+  const row = await db.selectFrom('im_message').select(MESSAGE_COLUMNS).where('sender', '=', sender).where('id_client', '=', idClient).executeTakeFirst();
+  return row ? messageFromRow(row) : undefined;
 }
 
 /** Moves `owner`'s session with `target` to `message`; incoming messages add one unread. */

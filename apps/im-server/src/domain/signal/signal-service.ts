@@ -10,8 +10,13 @@ import {
   signalCreateProblem,
   signalInviteProblem,
   signalMarkReadProblem,
+  callRecordAttach,
+  CALL_RECORD_TYPE_CODE,
+  type CallRecordStatus,
 } from '../../protocol';
 import { ImServerError, parameterError } from '../errors';
+import { storeP2pMessage } from '../msg/message-service';
+import { Scene, type StoredMessage } from '../msg/message';
 
 /** Tables of migration 013 (kept here, beside their only user; docs/im-signalling.md). */
 export type SignalTables = {
@@ -20,7 +25,7 @@ export type SignalTables = {
   im_signal_invite: {
     msgid: string; channel_id: string; request_id: string; from_account: string; to_account: string; state: InviteState;
     answered_by: string; need_push: boolean; need_badge: boolean; push_content: string; attach: string; offline: boolean;
-    acked: boolean; create_time: number;
+    acked: boolean; create_time: number; answer_time: number;
   };
 };
 type Db = Kysely<ImDatabase & SignalTables>;
@@ -45,7 +50,12 @@ export interface SignalEvent {
 /** A push for `account`; `exceptConnectionId` skips the port that caused it. */
 export interface SignalDelivery { account: string; channel: SignalChannel; event: SignalEvent; exceptConnectionId?: string }
 export interface SignalActor { account: string; connectionId: string }
-export interface SignalResult { channel: SignalChannel; deliveries: SignalDelivery[] }
+export interface SignalResult {
+  channel: SignalChannel;
+  deliveries: SignalDelivery[];
+  /** Call records written by this change (an invitation that ended), each for both parties' ports: netcallMsg. */
+  records?: StoredMessage[];
+}
 
 const fail = (code: number, message: string) => new ImServerError(code, message);
 function check(problem: string | undefined): void {
@@ -133,10 +143,21 @@ export class SignalService {
       if (row.creator !== actor.account && !list.some((m) => m.account === actor.account)) throw fail(SignalingCode.MEMBER_NOT_EXIST, 'not a member of this channel');
       await trx.updateTable('im_signal_channel').set({ closed: true }).where('channel_id', '=', row.channel_id).execute();
       await trx.deleteFrom('im_signal_member').where('channel_id', '=', row.channel_id).execute();
+      const ended = await trx.selectFrom('im_signal_invite').selectAll().where('channel_id', '=', row.channel_id).where('state', 'in', ['pending', 'accepted']).forUpdate().execute();
       await trx.updateTable('im_signal_invite').set({ state: 'cancelled' }).where('channel_id', '=', row.channel_id).where('state', '=', 'pending').execute();
+      const now = this.now();
+      // Each invitation still open ends here: ringing ones as canceled, answered ones as calls that lasted until now.
+      const records: StoredMessage[] = [];
+      for (const invite of ended) {
+        const answerTime = Number(invite.answer_time);
+        const record = invite.state === 'accepted' ? { status: 'completed' as const, durationSeconds: Math.floor((now - answerTime) / 1000) } : { status: 'canceled' as const };
+        records.push(await this.storeCallRecord(trx, row, invite, record.status, record.durationSeconds));
+      }
       const channel = view(row, list);
       const event = { eventType: SignalEventType.close, from: actor.account, attach: input.attach };
-      return { channel, deliveries: toAll(list.map((m) => m.account), channel, event, actor) };
+      // Invitees still ringing are told too, so their call dialogs stop.
+      const ringing = ended.filter((invite) => invite.state === 'pending').map((invite) => invite.to_account);
+      return { channel, deliveries: toAll([...list.map((m) => m.account), ...ringing], channel, event, actor), records };
     });
   }
 
@@ -164,7 +185,7 @@ export class SignalService {
       const invite: InviteRow = {
         msgid: randomUUID().replace(/-/g, ''), channel_id: row.channel_id, request_id: input.requestId as string, from_account: actor.account,
         to_account: to, state: 'pending', answered_by: '', need_push: input.needPush ?? true, need_badge: input.needBadge ?? true,
-        push_content: input.pushContent ?? '', attach: input.attach ?? '', offline: input.offlineEnabled ?? false, acked: false, create_time: this.now(),
+        push_content: input.pushContent ?? '', attach: input.attach ?? '', offline: input.offlineEnabled ?? false, acked: false, create_time: this.now(), answer_time: 0,
       };
       await trx.insertInto('im_signal_invite').values(invite).execute();
       const channel = view(row, list);
@@ -179,9 +200,10 @@ export class SignalService {
       const { row, list } = await this.open(trx, input.channelId as string);
       const invite = await this.pending(trx, row.channel_id, input.requestId as string, actor.account, input.account as string);
       await trx.updateTable('im_signal_invite').set({ state: 'cancelled' }).where('msgid', '=', invite.msgid).execute();
+      const record = await this.storeCallRecord(trx, row, invite, 'canceled');
       const channel = view(row, list);
       const event = { eventType: SignalEventType.cancel, from: actor.account, to: invite.to_account, requestId: invite.request_id, attach: input.attach };
-      return { channel, deliveries: [{ account: invite.to_account, channel, event }] };
+      return { channel, deliveries: [{ account: invite.to_account, channel, event }], records: [record] };
     });
   }
 
@@ -238,12 +260,13 @@ export class SignalService {
     return this.db.transaction().execute(async (trx) => {
       const { row, list } = await this.open(trx, input.channelId as string);
       const invite = await this.pending(trx, row.channel_id, input.requestId as string, input.account as string, actor.account, actor.connectionId);
-      await trx.updateTable('im_signal_invite').set({ state, answered_by: actor.connectionId, acked: true }).where('msgid', '=', invite.msgid).execute();
+      await trx.updateTable('im_signal_invite').set({ state, answered_by: actor.connectionId, acked: true, answer_time: this.now() }).where('msgid', '=', invite.msgid).execute();
       const base = { from: actor.account, to: invite.from_account, requestId: invite.request_id, attach: input.attach };
       if (state === 'rejected') {
+        const record = await this.storeCallRecord(trx, row, invite, 'rejected');
         const channel = view(row, list);
         const event = { ...base, eventType: SignalEventType.reject };
-        return { channel, deliveries: [{ account: invite.from_account, channel, event }, { account: actor.account, channel, event, exceptConnectionId: actor.connectionId }] };
+        return { channel, deliveries: [{ account: invite.from_account, channel, event }, { account: actor.account, channel, event, exceptConnectionId: actor.connectionId }], records: [record] };
       }
       const joined = await this.joinIn(trx, actor, row.channel_id, input.uid, input.attach);
       const event = { ...base, eventType: SignalEventType.accept };
@@ -252,6 +275,21 @@ export class SignalService {
       deliveries.push({ account: invite.from_account, channel: joined.channel, event }, { account: actor.account, channel: joined.channel, event, exceptConnectionId: actor.connectionId });
       return { channel: joined.channel, deliveries };
     });
+  }
+
+  /**
+   * The call record of an invitation that ended (a g2 message from the inviter to the invitee, written once: its
+   * idClient is the invitation's), in the same transaction as the change that ended it.
+   */
+  private async storeCallRecord(trx: Transaction<ImDatabase & SignalTables>, channel: ChannelRow, invite: InviteRow, status: CallRecordStatus, durationSeconds?: number): Promise<StoredMessage> {
+    const attach = callRecordAttach({ channelId: channel.channel_id, callType: Number(channel.type), status, durationSeconds });
+    const { message } = await storeP2pMessage(
+      trx as unknown as Transaction<ImDatabase>,
+      { account: invite.from_account, nick: '', clientType: 0, deviceId: '' },
+      { idClient: `call-${invite.msgid}`, scene: Scene.P2P, to: invite.to_account, type: CALL_RECORD_TYPE_CODE, subType: 0, text: '', attach, custom: '' },
+      this.now,
+    );
+    return message;
   }
 
   private async joinIn(trx: Transaction<ImDatabase & SignalTables>, actor: SignalActor, channelId: string, uid: number | undefined, attach: string | undefined): Promise<SignalResult> {

@@ -60,8 +60,8 @@ const MAX_RECALL_PS = 5000;
 const ANTISPAM_REPLACED = AntispamResult.REPLACED;
 const ANTISPAM_REJECT = AntispamResult.REJECT;
 
-/** Pushes that carry one new message (§7 read-ack pairs 7/2, 8/3, 21/3, 101/2, and own sends). */
-export const MESSAGE_PUSHES: ReadonlySet<CommandName> = new Set<CommandName>(['msg', 'teamMsg', 'superTeamMsg', 'filterMsg', 'syncSendMsg']);
+/** Pushes that carry one new message (§7 read-ack pairs 7/2, 8/3, 21/3, 101/2, 9/11 call records, and own sends). */
+export const MESSAGE_PUSHES: ReadonlySet<CommandName> = new Set<CommandName>(['msg', 'teamMsg', 'superTeamMsg', 'filterMsg', 'netcallMsg', 'syncSendMsg']);
 
 /** Sending, listing and receiving messages (im-client-spec §4 Message status, §5 Messages). */
 export class MessagesService {

@@ -2,6 +2,7 @@ import { MemoryStore } from '../../store/memory-store';
 import type { ImMessage } from '../../store/entities';
 import { applyMessage } from '../../model/session-state';
 import { SessionsService } from './sessions-service';
+import { ReadAckBatcher } from '../read-ack-batcher';
 import type { CommandRequester, ServiceContext } from '../service-context';
 
 const message = (i: number, flow: 'in' | 'out', over: Partial<ImMessage> = {}): ImMessage => ({
@@ -43,5 +44,26 @@ describe('SessionsService p2p receipts (§5)', () => {
     expect(kept?.msgReceiptTime).toBe(150);
     expect(await sessions.receiveReceipt({ sessionId: 'p2p-peer' })).toBeUndefined();
     expect(await sessions.receiveReceipt({ sessionId: 'p2p-nobody', msgReceiptTime: 999 })).toBeUndefined();
+  });
+});
+
+describe('SessionsService read acks (§7 read-ack pairs)', () => {
+  it('reading a conversation acks its call records with the call pair 9/11 and its other messages with 7/2', async () => {
+    const store = new MemoryStore();
+    const messages = [message(1, 'in'), message(2, 'in', { type: 'g2', attach: '{}' }), message(3, 'out'), message(4, 'in')];
+    await store.putMessages(messages);
+    await store.putSessions([messages.reduce((s, m) => applyMessage(s, m), undefined as ReturnType<typeof applyMessage> | undefined)!]);
+    const calls: { name: string; body: unknown }[] = [];
+    const connection = { request: async (name: string, body: unknown) => (calls.push({ name, body }), {}) } as unknown as CommandRequester;
+    const context = { account: 'me', connection, store: () => store, now: () => 5000, createIdClient: () => 'x', emit: () => undefined } as ServiceContext;
+    const noTimers = { setTimeout: () => 'held', clearTimeout: () => undefined };
+    const sessions = new SessionsService(context, new ReadAckBatcher(connection, noTimers));
+
+    await sessions.markRead('p2p-peer');
+    await sessions.readAcks.flush();
+    expect(calls.filter((c) => c.name !== 'markSessionAck')).toEqual([
+      { name: 'batchMarkRead', body: { serviceId: 7, commandId: 2, idServers: ['s1', 's4'] } },
+      { name: 'markRead', body: { serviceId: 9, commandId: 11, idServer: 's2' } },
+    ]);
   });
 });

@@ -45,8 +45,12 @@ export class SessionsService {
     const read = markRead(session);
     const pair = MESSAGE_READ_ACK[session.scene];
     if (pair && read.ack > session.ack) {
-      const newlyRead = await store.getSessionMessages({ sessionId, limit: MAX_UNREAD_RECOUNT, afterTime: session.ack, order: 'asc' });
-      this.readAcks.queue(pair, newlyRead.filter((m) => m.flow === 'in' && m.idServer).map((m) => m.idServer as string));
+      const newlyRead = (await store.getSessionMessages({ sessionId, limit: MAX_UNREAD_RECOUNT, afterTime: session.ack, order: 'asc' })).filter((m) => m.flow === 'in' && m.idServer);
+      // A call record (g2, pushed as netcallMsg) is acknowledged with the call pair 9/11, the rest with the scene's.
+      const isCallRecord = (m: ImMessage) => m.type === 'g2';
+      this.readAcks.queue(pair, newlyRead.filter((m) => !isCallRecord(m)).map((m) => m.idServer as string));
+      const callRecords = newlyRead.filter(isCallRecord);
+      if (callRecords.length > 0) this.readAcks.queue(READ_ACK_PAIRS.callMsg, callRecords.map((m) => m.idServer as string));
     }
     await store.putSessions([read]);
     this.context.emit('sessions', [read]);
