@@ -5,8 +5,10 @@ import type { Page } from '@playwright/test';
 import { SUBMIT_TEST_ID, type SweptForm } from '../support/console-form-sweep';
 import { COUPONS_LIST_PATH } from './marketing-coupons';
 import { CARTAGE_LIST_PATH } from './shop-cartage';
-import { FREIGHT_LIST_PATH } from './shop-freight';
+import { FREIGHT_LIST_PATH, FreightPages } from './shop-freight';
 import { SHOP_PROFILE_PATH } from './shop-profile';
+import { RANGE_LIST_PATH } from './shop-delivery-range';
+import { chooseOption } from '../support/select-option';
 
 const STAFF_PASSWORD = 'Demo12345';
 /** A page form: the one with the kit's submit button (the list's search bar is a form too). */
@@ -97,5 +99,28 @@ export const HOSTILE_SWEPT_FORMS: readonly SweptForm[] = [
     submitTestId: 'shop-edit-save',
     savedWhen: 'back-on-list',
     listed: { container: (page) => page.getByTestId('shop-profile-address'), fields: ['address'] },
+  },
+  {
+    // A range needs a town a freight template covers, and two ranges of one town must not share daily hours: each
+    // round delivers to Shekou in its own hour (00:00–01:00, 02:00–03:00, …).
+    title: 'shop: new delivery range',
+    listPath: RANGE_LIST_PATH,
+    async prepare(page) {
+      await page.goto(new URL(FREIGHT_LIST_PATH, page.url()).href);
+      await new FreightPages(page, new URL(page.url()).origin).addByCount({ name: 'Sweep: Guangdong', firstYuan: '8', furtherYuan: '3', group: { region: 'Guangdong', firstYuan: '12', furtherYuan: '4' } });
+    },
+    async open(page) {
+      await page.getByRole('button', { name: 'New delivery range' }).or(page.getByRole('link', { name: 'New delivery range' })).first().click();
+      await page.getByRole('tree').waitFor();
+      return formOfPage(page);
+    },
+    async fillRest(root, _page, round) {
+      await root.getByRole('tree').getByRole('checkbox', { name: 'Shekou', exact: true }).check();
+      const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
+      await chooseOption(root.getByRole('combobox', { name: /^Daily from/ }), hour(2 * round));
+      await chooseOption(root.getByRole('combobox', { name: /^Daily until/ }), hour(2 * round + 1));
+    },
+    savedWhen: 'back-on-list',
+    listed: { container: (page) => page.getByTestId('shop.deliveryRange-table'), fields: ['name'] },
   },
 ];

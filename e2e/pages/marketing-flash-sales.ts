@@ -3,6 +3,7 @@ import type { LabelledSkuSpec } from '@merchant/api-contracts';
 import type { SecureClient } from '@merchant/secure-transport';
 import { BUYER_KEY } from '../support/buyer';
 import { skuPickerLabel } from '../support/merchant';
+import { chooseOption } from '../support/select-option';
 import { CONTRACT_PATHS, DEMO_STORE_ID, storeUrl } from '../support/stack';
 import { ResourceListPage } from './resource-list-page';
 
@@ -68,21 +69,8 @@ export class FlashSalePages {
   }
 
   private async chooseSlot(line: number, from: string, to: string) {
-    await this.choose(this.page.getByRole('combobox', { name: /^From/ }).nth(line), from);
-    await this.choose(this.page.getByRole('combobox', { name: /^To/ }).nth(line), to);
-  }
-
-  /**
-   * Picks a half-hour option of a slot's select. Each step waits for the one before: its list open, then closed with
-   * the choice shown. A CI run's click on "To" waited out the test while "From"'s list was still there.
-   */
-  private async choose(select: Locator, option: string) {
-    await select.click();
-    const list = this.page.getByRole('listbox');
-    await expect(list).toBeVisible();
-    await list.getByRole('option', { name: option, exact: true }).click();
-    await expect(list).toBeHidden();
-    await expect(select).toHaveText(option);
+    await chooseOption(this.page.getByRole('combobox', { name: /^From/ }).nth(line), from);
+    await chooseOption(this.page.getByRole('combobox', { name: /^To/ }).nth(line), to);
   }
 
   async openDetails(name: string) {

@@ -19,8 +19,16 @@ export interface SweptForm {
   listPath: string;
   /** From the list: opens the form and returns its root (the page's main area or the dialog). */
   open(page: Page): Promise<Locator>;
-  /** The fields a save needs beside the text (a role's codes); the text fields are the sweep's. */
-  fillRest?(root: Locator, page: Page): Promise<void>;
+  /**
+   * What the form needs before its first save (a freight template that covers a range's town), done once, from the
+   * list, through the console.
+   */
+  prepare?(page: Page): Promise<void>;
+  /**
+   * The fields a save needs beside the text (a role's codes); the text fields are the sweep's. `round` numbers the
+   * hostile string, so a form whose saves must differ (a range's daily hours) can make each round's its own.
+   */
+  fillRest?(root: Locator, page: Page, round: number): Promise<void>;
   /** The save button's test id, where the form names its own (the kit's `resource-form-submit` otherwise). */
   submitTestId?: string;
   /** A page form goes back to its list when saved; a dialog closes. */
@@ -53,7 +61,7 @@ async function submitHostile(page: Page, form: SweptForm, hostile: HostileString
   await expect(fields.first(), `${form.title} draws no text field`).toBeVisible();
   const names = await fieldNames(fields);
   for (let index = 0; index < names.length; index += 1) await fields.nth(index).fill(hostile.text);
-  await form.fillRest?.(root, page);
+  await form.fillRest?.(root, page, round);
   const refused: string[] = [];
   for (let attempt = 0; attempt <= names.length; attempt += 1) {
     await root.getByTestId(form.submitTestId ?? SUBMIT_TEST_ID).click();
@@ -84,6 +92,10 @@ async function submitHostile(page: Page, form: SweptForm, hostile: HostileString
 /** The whole sweep of one form: every hostile string saved or refused, then what was saved found on its list, literally. */
 export async function sweepForm(page: Page, form: SweptForm, guard: { dialogs: string[] }): Promise<SweepResult> {
   const refused = new Map<string, string[]>();
+  if (form.prepare) {
+    await test.step('prepare', () => form.prepare!(page));
+    await page.goto(new URL(form.listPath, page.url()).href);
+  }
   for (const [round, hostile] of HOSTILE_STRINGS.entries()) {
     // Each round starts where the last save left the merchant: on the list (a page form goes back to it, a dialog closes over it).
     const fieldsRefused = await test.step(hostile.label, () => submitHostile(page, form, hostile, round));
