@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import type { ChosenFile } from './media-files';
+import type { Page } from '@playwright/test';
+import { pickNewImages, type ChosenFile } from './media-files';
 
 /** /goods/goodRelease and the screens after it, in a merchant's terms. Selectors live here only. */
 export class GoodsReleasePage {
@@ -65,22 +65,9 @@ export class GoodsReleasePage {
     await this.form().getByTestId('sku-bulk-apply').click();
   }
 
-  /**
-   * Goods images through the media picker: the select-image dialog, its 'upload to the current
-   * directory' link for new files, then the new files ticked and confirmed.
-   */
+  /** Goods images through the media picker (new files uploaded into the current folder, then ticked). */
   async pickNewImages(files: ChosenFile[]) {
-    await this.form().getByTestId('release-images').getByRole('button', { name: /click to upload/ }).click();
-    const select = this.page.getByRole('dialog', { name: 'select image' });
-    await select.getByText('no file you want? click to upload to the current directory').click();
-    const upload = this.page.getByRole('dialog', { name: 'upload file' });
-    await upload.getByTestId('media-file-input').setInputFiles(files);
-    await upload.getByTestId('pending-file').nth(files.length - 1).waitFor();
-    await upload.getByRole('button', { name: 'upload to server' }).click();
-    await expect(upload).toBeHidden();
-    for (const file of files) await select.getByRole('checkbox', { name: `choose ${file.name}` }).check();
-    await select.getByRole('button', { name: 'confirm' }).click();
-    await expect(select).toBeHidden();
+    await pickNewImages(this.form().getByTestId('release-images').getByRole('button', { name: /click to upload/ }), files);
   }
 
   pickedImages() {

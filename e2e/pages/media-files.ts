@@ -1,3 +1,4 @@
+import { expect, type Locator } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 
@@ -43,4 +44,25 @@ export function freshPng(name: string, size = 48): ChosenFile {
 /** A program renamed to .png: the suffix passes the browser's checks, the server's content sniffing refuses it. */
 export function disguisedProgram(name: string): ChosenFile {
   return { name, mimeType: 'image/png', buffer: Buffer.concat([Buffer.from('MZ'), randomBytes(256)]) };
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * New images through the console's media picker, in either language: `opener` opens the select-image dialog, its
+ * "upload to the current directory" link the upload dialog; the files go up, then each is ticked and confirmed.
+ */
+export async function pickNewImages(opener: Locator, files: readonly ChosenFile[]): Promise<void> {
+  const page = opener.page();
+  await opener.click();
+  const select = page.getByRole('dialog', { name: /^(选择图片|select image)$/ });
+  await select.getByText(/^(没有想要的文件？点击上传到当前目录|no file you want\? click to upload to the current directory)$/).click();
+  const upload = page.getByRole('dialog', { name: /^(上传文件|upload file)$/ });
+  await upload.getByTestId('media-file-input').setInputFiles([...files]);
+  await upload.getByTestId('pending-file').nth(files.length - 1).waitFor();
+  await upload.getByRole('button', { name: /^(上传到服务器|upload to server)$/ }).click();
+  await expect(upload).toBeHidden();
+  for (const file of files) await select.getByRole('checkbox', { name: new RegExp(`^(选择|choose) ${escaped(file.name)}$`) }).check();
+  await select.getByRole('button', { name: /^(确定|confirm)$/ }).click();
+  await expect(select).toBeHidden();
 }

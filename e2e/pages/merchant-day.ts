@@ -2,7 +2,7 @@
 // what each job's controls are called in zh-CN and en-US, and the release form driven by those names. The other
 // page objects (order, shipping, after-sales lists, chat frame) are reused as they are; selectors live here only.
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { ChosenFile } from './media-files';
+import { pickNewImages, type ChosenFile } from './media-files';
 import { GoodsReleasePage } from './goods-release-page';
 import { ShippingScreens } from './shipping-screens';
 
@@ -30,12 +30,6 @@ export const DAY_TEXT = {
     bulkPrice: 'Bulk Price (yuan)',
     bulkStock: 'Bulk Stock',
     clickToUpload: /click to upload/,
-    selectImage: 'select image',
-    uploadToCurrentDirectory: 'no file you want? click to upload to the current directory',
-    uploadFile: 'upload file',
-    uploadToServer: 'upload to server',
-    choose: (name: string) => `choose ${name}`,
-    confirm: 'confirm',
     underReview: 'under review',
     onShelf: 'on shelf',
   },
@@ -59,12 +53,6 @@ export const DAY_TEXT = {
     bulkPrice: '批量价格（元）',
     bulkStock: '批量库存',
     clickToUpload: /点击上传/,
-    selectImage: '选择图片',
-    uploadToCurrentDirectory: '没有想要的文件？点击上传到当前目录',
-    uploadFile: '上传文件',
-    uploadToServer: '上传到服务器',
-    choose: (name: string) => `选择 ${name}`,
-    confirm: '确定',
     underReview: '审核中',
     onShelf: '已上架',
   },
@@ -123,17 +111,7 @@ export class LocalisedGoodsRelease {
 
   /** New images through the media picker's 'upload to the current directory', then ticked and confirmed. */
   async pickNewImages(files: ChosenFile[]) {
-    await this.form().getByTestId('release-images').getByRole('button', { name: this.text.clickToUpload }).click();
-    const select = this.page.getByRole('dialog', { name: this.text.selectImage });
-    await select.getByText(this.text.uploadToCurrentDirectory).click();
-    const upload = this.page.getByRole('dialog', { name: this.text.uploadFile });
-    await upload.getByTestId('media-file-input').setInputFiles(files);
-    await upload.getByTestId('pending-file').nth(files.length - 1).waitFor();
-    await upload.getByRole('button', { name: this.text.uploadToServer }).click();
-    await expect(upload).toBeHidden();
-    for (const file of files) await select.getByRole('checkbox', { name: this.text.choose(file.name) }).check();
-    await select.getByRole('button', { name: this.text.confirm }).click();
-    await expect(select).toBeHidden();
+    await pickNewImages(this.form().getByTestId('release-images').getByRole('button', { name: this.text.clickToUpload }), files);
   }
 
   /** The store's seeded freight template (its name is the merchant's own, not translated). */

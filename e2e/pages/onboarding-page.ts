@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import type { ChosenFile } from './media-files';
+import type { Page } from '@playwright/test';
+import { pickNewImages, type ChosenFile } from './media-files';
 import { checkCodeSentBy } from './onboarding-check-codes';
 
 /** A new merchant's store, as they would type it. */
@@ -68,17 +68,7 @@ export class OnboardingPage {
 
   /** The licence image: the picker's select-image dialog, its 'upload to the current directory' link, then the new file ticked (zh-CN or en-US). */
   async uploadLicenseImage(file: ChosenFile) {
-    await this.page.getByRole('group', { name: /营业执照图片|Business licence image/ }).getByRole('button', { name: /点击上传|click to upload/ }).click();
-    const select = this.page.getByRole('dialog', { name: /选择图片|select image/ });
-    await select.getByText(/没有想要的文件？点击上传到当前目录|no file you want\? click to upload to the current directory/).click();
-    const upload = this.page.getByRole('dialog', { name: /上传文件|upload file/ });
-    await upload.getByTestId('media-file-input').setInputFiles(file);
-    await upload.getByTestId('pending-file').first().waitFor();
-    await upload.getByRole('button', { name: /上传到服务器|upload to server/ }).click();
-    await expect(upload).toBeHidden();
-    await select.getByRole('checkbox', { name: new RegExp(`(选择|choose) ${file.name.replace('.', '\\.')}`) }).check();
-    await select.getByRole('button', { name: /^(确定|confirm)$/ }).click();
-    await expect(select).toBeHidden();
+    await pickNewImages(this.page.getByRole('group', { name: /营业执照图片|Business licence image/ }).getByRole('button', { name: /点击上传|click to upload/ }), [file]);
   }
 
   async continueFromShopInfo() {

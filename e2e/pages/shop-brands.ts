@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { ChosenFile } from './media-files';
+import { pickNewImages, type ChosenFile } from './media-files';
 
 export interface BrandForm {
   brandName: string;
@@ -39,17 +39,7 @@ export class ShopBrandPages {
   /** The certificate through the media picker: upload a new picture into the current folder, tick it, confirm. */
   async pickNewCertificate(file: ChosenFile) {
     const group = this.page.getByRole('group', { name: /Brand authorisation certificate/ });
-    await group.getByRole('button', { name: /select image|click to upload/i }).click();
-    const select = this.page.getByRole('dialog', { name: 'select image' });
-    await select.getByText('no file you want? click to upload to the current directory').click();
-    const upload = this.page.getByRole('dialog', { name: 'upload file' });
-    await upload.getByTestId('media-file-input').setInputFiles([file]);
-    await upload.getByTestId('pending-file').first().waitFor();
-    await upload.getByRole('button', { name: 'upload to server' }).click();
-    await expect(upload).toBeHidden();
-    await select.getByRole('checkbox', { name: `choose ${file.name}` }).check();
-    await select.getByRole('button', { name: 'confirm' }).click();
-    await expect(select).toBeHidden();
+    await pickNewImages(group.getByRole('button', { name: /select image|click to upload/i }), [file]);
   }
 
   async submit() {
