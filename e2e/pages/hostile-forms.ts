@@ -9,6 +9,7 @@ import { FREIGHT_LIST_PATH, FreightPages } from './shop-freight';
 import { SHOP_PROFILE_PATH } from './shop-profile';
 import { RANGE_LIST_PATH } from './shop-delivery-range';
 import { chooseOption } from '../support/select-option';
+import { freshPng, pickNewImages } from './media-files';
 
 const STAFF_PASSWORD = 'Demo12345';
 /** A page form: the one with the kit's submit button (the list's search bar is a form too). */
@@ -122,5 +123,27 @@ export const HOSTILE_SWEPT_FORMS: readonly SweptForm[] = [
     },
     savedWhen: 'back-on-list',
     listed: { container: (page) => page.getByTestId('shop.deliveryRange-table'), fields: ['name'] },
+  },
+  {
+    // Each round a new application from the list (the page then shows only its own notice), with a certificate
+    // uploaded for it and a year of validity; the page's table of applications shows the brand name.
+    title: 'shop: brand application',
+    listPath: '/shop/brandQuery',
+    async open(page) {
+      await page.goto(new URL('/shop/brandQuery', page.url()).href);
+      await page.getByTestId('brand-query-add').click();
+      await page.getByTestId('brand-apply-submit').waitFor();
+      return formOfPage(page, 'brand-apply-submit');
+    },
+    async fillRest(root, page, round) {
+      await root.getByLabel(/Authorisation expires on/).fill(new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10));
+      await pickNewImages(root.getByRole('group', { name: /Brand authorisation certificate/ }).getByRole('button', { name: /select image|click to upload/i }), [freshPng(`sweep-certificate-${round}-${Date.now()}.png`)]);
+      await page.getByTestId('brand-apply-submit').waitFor();
+    },
+    submitTestId: 'brand-apply-submit',
+    savedWhen: 'notice-shown',
+    savedNotice: (page) => page.getByTestId('brand-apply-submitted'),
+    // The query page, kept open in its tab, draws the same table: the one on screen.
+    listed: { container: (page) => page.locator('[data-testid="brand-applications"]:visible'), fields: ['brandName'] },
   },
 ];

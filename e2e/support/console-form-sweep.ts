@@ -31,8 +31,10 @@ export interface SweptForm {
   fillRest?(root: Locator, page: Page, round: number): Promise<void>;
   /** The save button's test id, where the form names its own (the kit's `resource-form-submit` otherwise). */
   submitTestId?: string;
-  /** A page form goes back to its list when saved; a dialog closes. */
-  savedWhen: 'back-on-list' | 'dialog-closed';
+  /** A page form goes back to its list when saved; a dialog closes; a form that stays shows a notice (`savedNotice`). */
+  savedWhen: 'back-on-list' | 'dialog-closed' | 'notice-shown';
+  /** 'notice-shown': the notice a save shows. */
+  savedNotice?(page: Page): Locator;
   /** The list's container, and the text fields (by `name`) its rows show. */
   listed: { container(page: Page): Locator; fields: readonly string[] };
 }
@@ -68,7 +70,12 @@ async function submitHostile(page: Page, form: SweptForm, hostile: HostileString
     const invalid = root.locator(TEXT_FIELDS).and(root.locator('[aria-invalid="true"]'));
     let outcome = 'pending';
     const settled = async () => {
-      const saved = form.savedWhen === 'dialog-closed' ? await root.isHidden() : new URL(page.url()).pathname === form.listPath;
+      const saved =
+        form.savedWhen === 'dialog-closed'
+          ? await root.isHidden()
+          : form.savedWhen === 'notice-shown'
+            ? await form.savedNotice!(page).isVisible()
+            : new URL(page.url()).pathname === form.listPath;
       outcome = saved ? 'saved' : (await invalid.count()) > 0 ? 'refused' : 'pending';
       return outcome;
     };

@@ -76,6 +76,8 @@ export const brandApplyForm = defineResourceForm<Values>({
     { name: 'brandExpireDate', labelKey: 'goodsRelease.brand.expire', kind: 'date', picked: true, input: ExpireDateInput },
     { name: 'certificateFileIds', labelKey: 'goodsRelease.brand.logo', kind: 'media', media: { multiple: true, limit: BRAND_CERTIFICATES_MAX, chooseFileType: 'img' } },
   ],
+  // The chain and the certificates are sent as lists: a problem with one entry (`authorisationChain.1`) is its field's.
+  fromWirePath: (path) => /^(authorisationChain|certificateFileIds)\b/.exec(path)?.[1] ?? path,
   create: { endpoint: brandsApi.endpoints.applyBrand as never, contract: brandEndpoints.brandApply },
   // The page's own status line replaces the success notice; a refusal says the server's msg in the form.
   successKey: null,

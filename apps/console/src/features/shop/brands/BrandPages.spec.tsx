@@ -123,6 +123,18 @@ describe('brand application page', () => {
     expect(screen.queryByTestId('brand-apply-submitted')).not.toBeInTheDocument();
   });
 
+  it("puts the server's problem with one line of the chain on the chain's field (a NUL in the second line)", async () => {
+    const problems: WireProblem[] = [{ field: 'authorisationChain.1', problem: { rule: 'invalid' } }];
+    const server = brandServer(() => ({ code: STORE_CODES.invalidParameter, msg: 'invalid parameters', errInfo: { problems } as Envelope['errInfo'] }));
+    const { user } = await openPage(server);
+    await fillForm(user, 'Acme Tiles');
+    await user.click(screen.getByTestId('brand-apply-submit'));
+    const chain = screen.getByRole('textbox', { name: /Authorisation chain/ });
+    await waitFor(() => expect(chain).toHaveAttribute('aria-invalid', 'true'));
+    expect(chain).toHaveAccessibleDescription(/Authorisation chain is not valid/);
+    expect(screen.queryByTestId('brand-apply-submitted')).not.toBeInTheDocument();
+  });
+
   it("shows the server's refusal in place and keeps what was typed", async () => {
     const server = brandServer(() => ({ code: STORE_CODES.alreadyExists, msg: 'brand "Acme Tiles" is already under review or approved' }));
     const { user } = await openPage(server);
