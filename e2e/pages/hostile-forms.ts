@@ -6,7 +6,9 @@ import { SUBMIT_TEST_ID, type SweptForm } from '../support/console-form-sweep';
 import { COUPONS_LIST_PATH } from './marketing-coupons';
 import { CARTAGE_LIST_PATH } from './shop-cartage';
 import { FREIGHT_LIST_PATH, FreightPages } from './shop-freight';
-import { SHOP_PROFILE_PATH } from './shop-profile';
+import { SHOP_PROFILE_PATH, ShopProfilePage } from './shop-profile';
+import { PlatformOperator } from './onboarding-operator';
+import { storeUrl } from '../support/stack';
 import { RANGE_LIST_PATH } from './shop-delivery-range';
 import { chooseOption } from '../support/select-option';
 import { freshPng, pickNewImages } from './media-files';
@@ -145,5 +147,24 @@ export const HOSTILE_SWEPT_FORMS: readonly SweptForm[] = [
     savedNotice: (page) => page.getByTestId('brand-apply-submitted'),
     // The query page, kept open in its tab, draws the same table: the one on screen.
     listed: { container: (page) => page.locator('[data-testid="brand-applications"]:visible'), fields: ['brandName'] },
+  },
+  {
+    // A reviewed change: the asked name waits beside the current one until the platform decides, and no other can be
+    // asked meanwhile, so the operator's CLI rejects each round's (the profile keeps its name).
+    title: 'shop: store name change (reviewed)',
+    listPath: SHOP_PROFILE_PATH,
+    async open(page) {
+      await page.getByTestId('shop-change-store-open').click();
+      await page.getByTestId('shop-review-storeName').waitFor();
+      return formOfPage(page, 'shop-review-submit');
+    },
+    submitTestId: 'shop-review-submit',
+    savedWhen: 'back-on-list',
+    listed: { container: (page) => page.getByTestId('shop-change-store'), fields: ['storeName'] },
+    async afterRound(page) {
+      const changeId = await new ShopProfilePage(page, new URL(page.url()).origin).changeId('store');
+      const rejected = await new PlatformOperator(storeUrl()).run(['profile-reject', changeId, '--reason', 'checked by the hostile-input sweep']);
+      if (rejected.exitCode !== 0) throw new Error(`profile-reject ${changeId}: ${rejected.stderr}`);
+    },
   },
 ];

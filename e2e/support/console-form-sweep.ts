@@ -35,6 +35,8 @@ export interface SweptForm {
   savedWhen: 'back-on-list' | 'dialog-closed' | 'notice-shown';
   /** 'notice-shown': the notice a save shows. */
   savedNotice?(page: Page): Locator;
+  /** After each round's save was found on the list: what lets the next round save (the platform rejects a reviewed change). */
+  afterRound?(page: Page): Promise<void>;
   /** The list's container, and the text fields (by `name`) its rows show. */
   listed: { container(page: Page): Locator; fields: readonly string[] };
 }
@@ -119,6 +121,7 @@ export async function sweepForm(page: Page, form: SweptForm, guard: { dialogs: s
     }
     await expectNoSidewaysScroll(page);
     await expectNothingExecuted(page, guard);
+    await form.afterRound?.(page);
   }
   return { refused };
 }
