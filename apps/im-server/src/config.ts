@@ -119,6 +119,11 @@ export interface ImServerConfig {
   teamFanoutSweepMs?: number;
   /** How often expired events, subscriptions and signalling channels are removed (default 10 minutes). Env IM_EXPIRY_SWEEP_MS. */
   expirySweepIntervalMs?: number;
+  /**
+   * getGrayscaleConfig's settings (default none: `{}`): names to strings, numbers or booleans, at most
+   * MAX_GRAYSCALE_SETTINGS of them. Env IM_GRAYSCALE_CONFIG (a JSON object).
+   */
+  grayscaleConfig?: Record<string, string | number | boolean>;
   /** getNosCdnHost's answer (default: no CDN, expire 0). A function is asked at every getNosCdnHost. */
   cdn?: CdnHostConfig | (() => CdnHostConfig);
   /** The statistics dispatcher's answer in seconds (default the §9 values; enabled false turns reporting off). */
@@ -179,6 +184,7 @@ export function resolveConfig(config: ImServerConfig): ResolvedConfig {
     teamFanoutAfterPush: config.teamFanoutAfterPush ?? true,
     teamFanoutSweepMs: config.teamFanoutSweepMs ?? 5000,
     cdn: checkedCdn(config.cdn),
+    grayscaleConfig: checkedGrayscale(config.grayscaleConfig),
     reporter: { ...DEFAULT_REPORTER_DISPATCH, ...config.reporter },
     reporterRetentionMs: positiveInterval(config.reporterRetentionMs ?? DEFAULT_REPORTER_RETENTION_MS, 'reporter retention'),
     reporterSweepIntervalMs: positiveInterval(config.reporterSweepIntervalMs ?? DEFAULT_UPLOAD_SWEEP_INTERVAL_MS, 'reporter sweep'),
@@ -211,6 +217,22 @@ export function resolveConfig(config: ImServerConfig): ResolvedConfig {
     logger: config.logger ?? { level: 'warn' },
     production: config.production ?? false,
   };
+}
+
+/** getGrayscaleConfig answers at most this many settings, each name at most 128 characters, each text at most 1024. */
+export const MAX_GRAYSCALE_SETTINGS = 100;
+
+/** Settings are flat: names to strings, numbers or booleans, so the answer is small and holds no structure to misread. */
+function checkedGrayscale(settings: ImServerConfig['grayscaleConfig']): Record<string, string | number | boolean> {
+  if (settings === undefined) return {};
+  if (!settings || typeof settings !== 'object' || Array.isArray(settings)) throw new Error('im-server: the grayscale config must be a JSON object (IM_GRAYSCALE_CONFIG)');
+  const entries = Object.entries(settings);
+  if (entries.length > MAX_GRAYSCALE_SETTINGS) throw new Error(`im-server: the grayscale config holds at most ${MAX_GRAYSCALE_SETTINGS} settings`);
+  for (const [name, value] of entries) {
+    const scalar = typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.length <= 1024);
+    if (name.length === 0 || name.length > 128 || !scalar) throw new Error(`im-server: grayscale setting '${name.slice(0, 128)}' must have a name of 1 to 128 characters and a string (≤ 1024), number or boolean value`);
+  }
+  return { ...settings };
 }
 
 /** A CDN expiry is -1 (permanent), 0 (none) or a positive number of seconds. */

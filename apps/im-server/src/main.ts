@@ -22,6 +22,17 @@ function objectStoreFromEnv() {
   };
 }
 
+/** IM_GRAYSCALE_CONFIG: getGrayscaleConfig's settings as a JSON object (docs/im-upload.md "Grayscale configuration"). */
+function grayscaleFromEnv() {
+  if (!env.IM_GRAYSCALE_CONFIG) return undefined;
+  try {
+    return JSON.parse(env.IM_GRAYSCALE_CONFIG) as Record<string, string | number | boolean>;
+  } catch {
+    console.error('im-server: IM_GRAYSCALE_CONFIG is not JSON');
+    process.exit(1);
+  }
+}
+
 /** A configuration that must not run (development secrets in production) ends the process with its reason. */
 function create(config: Parameters<typeof createImServer>[0]) {
   try {
@@ -57,6 +68,7 @@ const server = create({
   writesInFlight: env.IM_WRITES_IN_FLIGHT ? Number(env.IM_WRITES_IN_FLIGHT) : undefined,
   logger: { level: env.LOG_LEVEL ?? 'info' },
   production: env.NODE_ENV === 'production',
+  grayscaleConfig: grayscaleFromEnv(),
   // docs/im-background.md "Telemetry and probes".
   telemetry: { msgStatEnable: env.IM_MSG_STAT_ENABLE === '1', lbsFailureThrottleMs: env.IM_LBS_FAILURE_THROTTLE_MS ? Number(env.IM_LBS_FAILURE_THROTTLE_MS) : undefined },
 });

@@ -69,7 +69,21 @@ export { serverSessionsQueryProblem, serverSessionIdProblem, updateServerSession
 // Full-text search rules (issue 31): msgFtsSearch.
 export { ftsSearchProblem, FTS_DEFAULT_MSG_LIMIT, FTS_MSG_TYPE_CODES, type FtsSearchBody } from '@merchant/im-core/server';
 // Image operation grammar (§5 "Image processing"): the object store parses what the client writes.
-export { ImError, parseImageOperations, SYNC_THUMBNAIL_LIMIT, type ImageOperation } from '@merchant/im-core/server';
+export { ImError, imageOperationsQuery, parseImageOperations, SYNC_THUMBNAIL_LIMIT, type ImageOperation } from '@merchant/im-core/server';
+// The media commands (issue 31; docs/im-upload.md "Media commands"): safe short links, transcoding results,
+// the mixed-store policy and grayscale requests, the same rules the client checks before sending.
+export {
+  COMMON_UPLOAD_MAX_BYTES,
+  NOS_PROVIDER,
+  grayscaleRequestKeys,
+  grayscaleRequestProblem,
+  mixStoreSupportTypesProblem,
+  objectNameOfSafeShortUrl,
+  parseTranscodeResult,
+  safeShortUrlOf,
+  safeShortUrlProblem,
+  transcodeResultProblem,
+} from '@merchant/im-core/server';
 // Document types and list limits (§5 Files, §9): the server registers and lists with the client's rules.
 export { DOCUMENT_TYPES, DOCUMENT_LIST_MAX_LIMIT, documentListLimit, documentTypeOf } from '@merchant/im-core/server';
 // msgExtend rules (§5 Other limits): quick comments, collects, pins — the client's own checks.

@@ -253,7 +253,7 @@ export function createImServer(input: ImServerConfig = {}): ImServer {
       return { cdnDomain: cdn.domain, objectNamePrefix: cdn.domain ? `${listeningUrl}/nos/` : '', expire: cdn.domain ? cdn.expire : 0 };
     };
     const gateway = new ImGateway(
-      { cdnHost, users, messages, sessions, sync, friends, relations, sysMsgs, history, recall, sessionSync, broadcasts, teams, teamMessages, superTeams, uploads, documents, msgExtend, events, signalling, chatrooms, chatroomQueue, antispam, sdkLogs, push },
+      { cdnHost, grayscaleConfig: () => config.grayscaleConfig, users, messages, sessions, sync, friends, relations, sysMsgs, history, recall, sessionSync, broadcasts, teams, teamMessages, superTeams, uploads, documents, msgExtend, events, signalling, chatrooms, chatroomQueue, antispam, sdkLogs, push },
       router,
       {
         appKey: config.appKey,

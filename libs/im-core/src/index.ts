@@ -74,7 +74,9 @@ export * from './client';
 // Uploads to the object store: chunked, resumable, with edge failover (issue 13, docs/im-upload.md)
 export { FileUploader } from './upload/file-uploader';
 export type { FileUploadOptions, UploadedFile, UploadPorts, UploadProgress, UploadToken } from './upload/file-uploader';
-export { createNosAccess, createUploadPorts } from './client/upload-ports';
+export { createNosAccess, createNosClient, createUploadPorts } from './client/upload-ports';
+export type { NosMixStoreTokenInput, NosStorageToken, NosTranscodeTokenInput } from './client/upload-ports';
+export type { MixStorePolicy } from './validation/nos-rules';
 export type { NosAccessToken, UploadPortsOptions } from './client/upload-ports';
 
 // One socket per browser profile (docs/im-multitab.md)

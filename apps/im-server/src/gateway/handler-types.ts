@@ -60,6 +60,8 @@ export interface ImServices {
   chatroomQueue: ChatroomQueue;
   /** getNosCdnHost's answer: the CDN in front of /nos, if configured (server.ts; docs/im-background.md "CDN host"). */
   cdnHost?: () => { cdnDomain: string; objectNamePrefix: string; expire: number };
+  /** getGrayscaleConfig's settings (config.grayscaleConfig; docs/im-upload.md "Grayscale configuration"). */
+  grayscaleConfig?: () => Readonly<Record<string, string | number | boolean>>;
   /** The anti-spam lexicon (getClientAntispam) and the server's filter (domain/antispam, docs/im-background.md). */
   antispam?: AntispamService;
   /** Push tokens, background state, the multi-port setting and the offline-push outbox (domain/push). */

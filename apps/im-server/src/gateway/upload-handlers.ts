@@ -1,4 +1,4 @@
-import { ResponseCode } from '../protocol';
+import { grayscaleRequestKeys, grayscaleRequestProblem, mixStoreSupportTypesProblem, NOS_PROVIDER, ResponseCode } from '../protocol';
 import { ImServerError, parameterError } from '../domain/errors';
 import { PRIVATE_NOS_SCENE, UploadError } from '../upload/upload-service';
 import { DocumentService } from '../upload/documents/document-service';
@@ -18,6 +18,40 @@ export const UPLOAD_HANDLERS: CommandHandlers = {
     await ctx.services.uploads.revokeAccessToken(ctx.port.account, body.token ?? '');
     return {};
   }),
+  // The media commands (issue 31; docs/im-upload.md "Media commands").
+  processImage: async (ctx, body) => refused(async () => ({ url: await ctx.services.uploads.processedImageUrl(body.url ?? '', body.ops ?? '') })),
+  getNosOriginUrl: async (ctx, body) => refused(async () => ({ url: await ctx.services.uploads.originUrl(body.safeShortUrl ?? '') })),
+  getNosTokenTrans: async (ctx, body) =>
+    refused(async () => {
+      const token = await ctx.services.uploads.issueTranscodeToken({
+        account: ctx.port.account,
+        nosToken: body.nosToken ?? {},
+        responseBody: body.responseBody,
+        private: body.nosScene === PRIVATE_NOS_SCENE,
+        nosSurvivalTime: body.nosSurvivalTime,
+      });
+      return { token: { ...token, tag: body.nosToken?.tag ?? '' } };
+    }),
+  getBackSourceToken: async (ctx, body) => refused(async () => ({ token: (await ctx.services.uploads.issueBackSourceToken(ctx.port.account, body.url ?? '')).token })),
+  // One object store (local folder or S3) behind the NOS upload protocol: the mixed-store commands answer
+  // that one provider, so a client that mixes stores uploads here as it would with getNosToken.
+  getMixStoreToken: async (ctx, body) => ({ token: issue(ctx.services.uploads, ctx.port.account, body, 1)[0], provider: NOS_PROVIDER }),
+  getMixStorePolicy: async (_ctx, body) => {
+    const problem = mixStoreSupportTypesProblem(body.supportTypes);
+    if (problem) throw parameterError(problem);
+    const providers = [NOS_PROVIDER].filter((provider) => body.supportTypes!.some((type) => type.toLowerCase() === provider));
+    if (providers.length === 0) throw parameterError(`none of supportTypes (${body.supportTypes!.join(', ')}) is this server's store (${NOS_PROVIDER})`);
+    return { policy: JSON.stringify({ providers }) };
+  },
+  // The configured settings the client asks for (all when it names none); the request's values are never echoed.
+  getGrayscaleConfig: async (ctx, body) => {
+    const problem = grayscaleRequestProblem(body.config);
+    if (problem) throw parameterError(problem);
+    const configured = ctx.services.grayscaleConfig?.() ?? {};
+    const keys = grayscaleRequestKeys(body.config);
+    const picked = keys.length === 0 ? configured : Object.fromEntries(keys.filter((key) => Object.hasOwn(configured, key)).map((key) => [key, configured[key]]));
+    return { config: JSON.stringify(picked) };
+  },
   // §4 quick transfer: 404 when the account has no such object (the client then uploads normally).
   fileQuickTransfer: async (ctx, body) => {
     try {

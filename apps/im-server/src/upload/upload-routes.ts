@@ -2,10 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isSafeObjectKey, type ByteRange, type ObjectStore } from './object-store';
 import { isMediaQuery, serveMediaQuery } from './media/media-routes';
-import { UPLOAD_CHUNK_BYTES, UploadError, type ChunkBody, type UploadService } from './upload-service';
+import { BACK_SOURCE_TOKEN_PARAM, UPLOAD_CHUNK_BYTES, UploadError, type ChunkBody, type UploadService } from './upload-service';
+import { MultipartError, multipartBoundary, readMultipart } from './multipart';
 
 /** The header that carries the upload token (§7 "a token header"). */
 export const UPLOAD_TOKEN_HEADER = 'x-nos-token';
+/** A simple upload's answer format (§7 "x-nos-entity-type in simple upload"); this server answers JSON only. */
+export const ENTITY_TYPE_HEADER = 'x-nos-entity-type';
 
 /**
  * The object store's HTTP face (§7 "Object store upload POST {bucket}/{objectName} with query offset,
@@ -21,6 +24,20 @@ export function registerUploadRoutes(app: FastifyInstance, uploads: () => Upload
       return reply.code(400).send({ errCode: 'PARAM_ERROR', errMsg: 'bucketname is required' });
     }
     return { lbs: `${request.protocol}://${request.host}/nos-lbs`, upload: edges() };
+  });
+
+  // Safe short links (getNosToken's shortUrl; docs/im-upload.md "Safe short links"): a redirect to the
+  // object, whose own route then decides (a private object still needs its token).
+  app.get('/nos-s/:objectName', async (request, reply) => {
+    try {
+      const origin = new URL(await uploads().originUrl(`${request.protocol}://${request.host}${request.url}`));
+      const query = new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '');
+      query.delete('im_url');
+      const rest = query.toString();
+      return reply.redirect(`${origin.pathname}${rest ? `?${rest}` : ''}`, 302);
+    } catch (error) {
+      return refuse(reply, error);
+    }
   });
 
   void app.register(async (scope) => {
@@ -57,6 +74,39 @@ export function registerUploadRoutes(app: FastifyInstance, uploads: () => Upload
       }
     });
 
+    // The simple upload (§7): one multipart POST with the whole file (docs/im-upload.md "Simple upload").
+    scope.post('/nos/:bucket', async (request, reply) => {
+      const payload = request.body as IncomingMessage | undefined;
+      try {
+        const { bucket } = request.params as { bucket: string };
+        if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(bucket)) throw new UploadError(400, 'PARAM_ERROR', 'bad bucket name');
+        const boundary = multipartBoundary(request.headers['content-type']);
+        if (!boundary || !payload) throw new UploadError(400, 'PARAM_ERROR', 'a simple upload is a multipart/form-data body');
+        const fields: Record<string, string> = {};
+        const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
+        const answer = await readMultipart(
+          payload.iterator({ destroyOnReturn: false }),
+          boundary,
+          (name, value) => (fields[name] = value),
+          async (_file, body) => {
+            // The form's fields (or the headers) come before the file: the token is checked before a byte of it is read.
+            const entityType = header(ENTITY_TYPE_HEADER) ?? fields[ENTITY_TYPE_HEADER] ?? 'json';
+            if (entityType !== 'json') throw new UploadError(400, 'PARAM_ERROR', `${ENTITY_TYPE_HEADER} must be json (this server answers JSON only)`);
+            const token = header(UPLOAD_TOKEN_HEADER) ?? fields[UPLOAD_TOKEN_HEADER];
+            if (!token) throw new UploadError(403, 'TOKEN_INVALID', `${UPLOAD_TOKEN_HEADER} is required, as a header or a form field before the file`);
+            return uploads().acceptSimple({ token, bucket, objectName: fields.Object || undefined, source: body });
+          },
+        );
+        if (!answer) throw new UploadError(400, 'PARAM_ERROR', 'the form has no file part');
+        await discardRest(payload, reply);
+        const url = `${edges()[0]}/${bucket}/${answer.objectName}`;
+        return { offset: answer.offset, context: answer.context, complete: answer.complete, size: answer.size, md5: answer.md5, url, ...(answer.docId ? { docId: answer.docId } : {}) };
+      } catch (error) {
+        await discardRest(payload, reply);
+        return refuse(reply, error instanceof MultipartError ? new UploadError(400, 'PARAM_ERROR', `the multipart body is malformed: ${error.message}`) : error);
+      }
+    });
+
     scope.get('/nos/:bucket/*', async (request, reply) => {
       const target = targetOf(request.params);
       if (!target) return refuse(reply, new UploadError(400, 'PARAM_ERROR', 'bad bucket or object name'));
@@ -68,7 +118,8 @@ export function registerUploadRoutes(app: FastifyInstance, uploads: () => Upload
         }
         const object = await uploads().finished(target.bucket, target.objectName);
         if (!object) return refuse(reply, new UploadError(404, 'NOT_FOUND', 'no such object'));
-        if (object.private) await uploads().checkAccess(object.key, query.token);
+        // A CDN's back-source token (getBackSourceToken) or an access token (getNosAccessToken).
+        if (object.private) await uploads().checkRead(object.key, { access: query.token, backSource: query[BACK_SOURCE_TOKEN_PARAM] });
         // ?imageInfo, ?vinfo and ?imageView&… (docs/im-upload.md "Media"): the raw query keeps the operations' order.
         const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
         if (isMediaQuery(rawQuery)) return await serveMediaQuery(reply, objects(), object, rawQuery);

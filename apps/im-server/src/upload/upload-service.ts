@@ -4,9 +4,22 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ImDatabase } from '../db/schema';
 import { ChunkLengthError, isSafeObjectKey, type ObjectStore } from './object-store';
 import { RunningMd5 } from './running-md5';
-import { signUploadToken, verifyUploadToken, type UploadClaims } from './upload-token';
+import { signBackSourceToken, signUploadToken, verifyBackSourceToken, verifyUploadToken, type UploadClaims } from './upload-token';
 import type { DocumentClaims, DocumentService } from './documents/document-service';
 import { IM_BUCKET, UploadError } from './upload-error';
+import { IMAGE_TYPES } from './media/image-info';
+import { MAX_IMAGE_BYTES } from './media/media-routes';
+import {
+  COMMON_UPLOAD_MAX_BYTES,
+  ImError,
+  imageOperationsQuery,
+  objectNameOfSafeShortUrl,
+  parseImageOperations,
+  parseTranscodeResult,
+  safeShortUrlOf,
+  safeShortUrlProblem,
+  transcodeResultProblem,
+} from '../protocol';
 
 // Callers of the service (routes, gateway handlers) get its error from here too.
 export { UploadError };
@@ -24,6 +37,8 @@ export const UPLOAD_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const QUICK_TRANSFER_THRESHOLD = 256 * 1024;
 /** How long an access token to a private object reads (ours; the owner asks again after). */
 export const ACCESS_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a back-source token lets a CDN read a private object (ours; the owner asks again after). */
+export const BACK_SOURCE_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 /** The nosScene that makes an upload private (docs/protocol.md "Upload tokens and the object store"). */
 export const PRIVATE_NOS_SCENE = 'private';
 /** §5: the smallest nosSurvivalTime; below it, objects live without limit. */
@@ -47,6 +62,28 @@ export interface IssuedToken {
   objectName: string;
   token: string;
   expireTime: number;
+  /** The object's safe short link (§5 `im_url=1`), resolved by getNosOriginUrl and served at /nos-s/. */
+  shortUrl: string;
+}
+
+/** getNosTokenTrans: the source upload's token and what the transcoding result is. */
+export interface TranscodeTokenRequest {
+  account: string;
+  /** The source's StorageToken as the client holds it. */
+  nosToken: { bucket?: string; objectName?: string; token?: string };
+  /** The transcoding result as JSON {size, fileName?} (nos-rules transcodeResultProblem). */
+  responseBody: string | undefined;
+  private?: boolean;
+  nosSurvivalTime?: number;
+}
+
+/** A simple (one-request) upload: the whole file under one token (docs/im-upload.md "Simple upload"). */
+export interface SimpleUploadRequest {
+  token: string;
+  bucket: string;
+  /** The form's object name; absent = the token's. */
+  objectName?: string;
+  source: AsyncIterable<Uint8Array>;
 }
 
 /** A chunk's body while it arrives: exactly `length` bytes are announced (an HTTP Content-Length). */
@@ -92,6 +129,8 @@ export interface UploadPosition {
   complete: boolean;
   /** A document upload, once complete: its docId (docs/im-upload.md "Documents"). */
   docId?: string;
+  /** The finished object's md5, in the answer of the request that completed it. */
+  md5?: string;
 }
 
 /**
@@ -130,16 +169,143 @@ export class UploadService {
       const objectName = `${randomBytes(16).toString('hex')}${extensionOf(request.fileName)}`;
       const survival = request.nosSurvivalTime !== undefined && request.nosSurvivalTime >= MIN_SURVIVAL_SECONDS ? Math.floor(request.nosSurvivalTime) : undefined;
       const claims: UploadClaims = { account: request.account, bucket: IM_BUCKET, objectName, size: request.size, expiresAt: expireTime, ...(survival ? { survivalSeconds: survival } : {}), ...(request.private ? { private: true } : {}), ...(request.document ? { document: request.document } : {}) };
-      return { bucket: IM_BUCKET, objectName, token: signUploadToken(claims, this.secret), expireTime };
+      return { bucket: IM_BUCKET, objectName, token: signUploadToken(claims, this.secret), expireTime, shortUrl: safeShortUrlOf(this.origin(), objectName) };
     });
   }
 
-  private claimsFor(token: string, bucket: string, objectName: string): UploadClaims {
+  /** The origin the short links name: the one of /nos (they sit beside it, at /nos-s/). */
+  private origin(): string {
+    return this.publicBase().replace(/\/nos$/, '');
+  }
+
+  private claimsOf(token: string): UploadClaims {
     const claims = verifyUploadToken(token, this.secret, this.now());
     if (claims === 'expired') throw new UploadError(403, 'TOKEN_EXPIRED', 'the upload token has expired');
     if (typeof claims === 'string') throw new UploadError(403, 'TOKEN_INVALID', 'the upload token is not valid');
+    return claims;
+  }
+
+  private claimsFor(token: string, bucket: string, objectName: string): UploadClaims {
+    const claims = this.claimsOf(token);
     if (claims.bucket !== bucket || claims.objectName !== objectName) throw new UploadError(403, 'TOKEN_OBJECT', 'the upload token is for another object');
     return claims;
+  }
+
+  /**
+   * getNosTokenTrans (§7): a token to upload the transcoding result of an object the caller uploaded. The
+   * source's token proves the source is the caller's (a token of another account, or an expired one, is
+   * refused); the result is a new object of its own, with its own size, scene and survival time.
+   */
+  async issueTranscodeToken(request: TranscodeTokenRequest): Promise<IssuedToken> {
+    const problem = transcodeResultProblem(request.responseBody, CHUNK_UPLOAD_MAX_BYTES);
+    if (problem) throw new UploadError(400, 'PARAM_ERROR', problem);
+    const source = verifyUploadToken(request.nosToken.token ?? '', this.secret, this.now());
+    if (source === 'expired') throw new UploadError(403, 'TOKEN_EXPIRED', 'the source\'s upload token (nosToken) has expired');
+    if (typeof source === 'string') throw new UploadError(400, 'PARAM_ERROR', 'nosToken is not an upload token of this server');
+    if ((request.nosToken.bucket ?? source.bucket) !== source.bucket || (request.nosToken.objectName ?? source.objectName) !== source.objectName) {
+      throw new UploadError(400, 'PARAM_ERROR', 'nosToken names another object than its token does');
+    }
+    if (source.account !== request.account) throw new UploadError(403, 'NOT_OWNER', 'nosToken was issued to another account');
+    if (!(await this.finished(source.bucket, source.objectName))) throw new UploadError(404, 'NOT_FOUND', 'the source object of nosToken is not uploaded');
+    const result = parseTranscodeResult(request.responseBody!);
+    return this.issueTokens({ account: request.account, size: result.size, fileName: result.fileName, nosSurvivalTime: request.nosSurvivalTime, private: request.private })[0];
+  }
+
+  /**
+   * getNosOriginUrl (§7): the object URL a safe short link of this server names; 404 when the object is not
+   * (or no longer) stored. A link of another form is a parameter error.
+   */
+  async originUrl(safeShortUrl: string): Promise<string> {
+    const problem = safeShortUrlProblem(safeShortUrl);
+    if (problem) throw new UploadError(400, 'PARAM_ERROR', problem);
+    const objectName = objectNameOfSafeShortUrl(safeShortUrl);
+    if (!objectName) throw new UploadError(400, 'PARAM_ERROR', 'safeShortUrl is not a short link of this server (…/nos-s/{objectName}?im_url=1)');
+    const object = await this.finished(IM_BUCKET, objectName);
+    if (!object) throw new UploadError(404, 'NOT_FOUND', 'no such object');
+    return `${this.publicBase()}/${object.key}`;
+  }
+
+  /**
+   * processImage (§7): the address of the processed image, served by `GET …?imageView&…` (docs/im-upload.md
+   * "Media"). Everything that can be known without decoding the picture is checked here: the URL names a
+   * finished image of this store that the URL may read, and the operations parse; the answer carries them
+   * normalised, after the private object's read token when the URL had one.
+   */
+  async processedImageUrl(url: string, ops: string): Promise<string> {
+    const token = readTokenOf(url);
+    const { key } = objectKeyOfUrl(url);
+    let query: string;
+    try {
+      query = imageOperationsQuery(parseImageOperations(ops));
+    } catch (error) {
+      if (error instanceof ImError) throw new UploadError(400, 'PARAM_ERROR', error.message);
+      throw error;
+    }
+    const object = await this.finishedByKey(key);
+    if (!object) throw new UploadError(404, 'NOT_FOUND', 'no such object');
+    if (object.private) await this.checkRead(object.key, token);
+    if (!IMAGE_TYPES[object.contentType]) throw new UploadError(400, 'UNSUPPORTED_TYPE', `processImage is for images (${Object.keys(IMAGE_TYPES).join(', ')}); this object is ${object.contentType}`);
+    if (object.size > MAX_IMAGE_BYTES) throw new UploadError(400, 'IMAGE_TOO_LARGE', `images above ${MAX_IMAGE_BYTES} bytes are not processed`);
+    const read = token.access ? `token=${encodeURIComponent(token.access)}&` : token.backSource ? `${BACK_SOURCE_TOKEN_PARAM}=${encodeURIComponent(token.backSource)}&` : '';
+    return `${this.publicBase()}/${key}?${read}${query}`;
+  }
+
+  /**
+   * getBackSourceToken (§7): a signed token that lets a CDN in front of /nos fetch one private object of
+   * the caller's (`?backSourceToken=`) for BACK_SOURCE_TOKEN_TTL_MS. Not stored, so it cannot be revoked:
+   * it lives a day. Owner only, as access tokens.
+   */
+  async issueBackSourceToken(account: string, url: string): Promise<{ token: string; expireTime: number }> {
+    const { key } = await this.ownedObject(account, url, 'a back-source token');
+    const expireTime = this.now() + BACK_SOURCE_TOKEN_TTL_MS;
+    return { token: signBackSourceToken(key, expireTime, this.secret), expireTime };
+  }
+
+  /**
+   * A simple upload (§7 "multipart form fields … x-nos-token, x-nos-entity-type in simple upload"): the
+   * whole file in one request, at most COMMON_UPLOAD_MAX_BYTES. It goes through the chunk path in 4 MiB
+   * pieces (the same row, store writes, md5, sniffing and document registration); a body that is not
+   * exactly the token's size is refused and what it wrote is removed, so a refused simple upload stores
+   * nothing. Only a new object: one the token already started is refused.
+   */
+  async acceptSimple(request: SimpleUploadRequest): Promise<UploadPosition & { objectName: string; size: number }> {
+    const claims = this.claimsOf(request.token);
+    if (claims.bucket !== request.bucket || (request.objectName !== undefined && request.objectName !== claims.objectName)) {
+      throw new UploadError(403, 'TOKEN_OBJECT', 'the upload token is for another object');
+    }
+    if (claims.size > COMMON_UPLOAD_MAX_BYTES) throw new UploadError(400, 'PARAM_ERROR', `a simple upload is at most ${COMMON_UPLOAD_MAX_BYTES} bytes; the token is for ${claims.size}: upload it in chunks`);
+    const key = `${claims.bucket}/${claims.objectName}`;
+    if (await this.db.selectFrom('im_upload').select('object_key').where('object_key', '=', key).executeTakeFirst()) {
+      throw new UploadError(409, 'UPLOAD_STARTED', 'this object is already uploaded or being uploaded; a simple upload writes a new object only');
+    }
+    const pieces = fixedPieces(request.source, UPLOAD_CHUNK_BYTES)[Symbol.asyncIterator]();
+    let offset = 0;
+    let context: string | undefined;
+    try {
+      let next = await pieces.next();
+      if (next.done) throw new UploadError(400, 'INCOMPLETE', `the file is empty; the upload token is for ${claims.size} bytes`);
+      for (;;) {
+        const piece = next.value;
+        const end = offset + piece.length;
+        if (end > claims.size) throw new UploadError(400, 'BEYOND_SIZE', `the object is ${claims.size} bytes; the file is longer`);
+        // Read ahead: the last piece is the one with nothing after it, and it completes the object.
+        next = await pieces.next();
+        if (next.done && end !== claims.size) throw new UploadError(400, 'INCOMPLETE', `the file is ${end} bytes; the upload token is for ${claims.size}`);
+        const position = await this.acceptChunk({ token: request.token, bucket: claims.bucket, objectName: claims.objectName, offset, complete: next.done === true, context, body: piece });
+        offset = position.offset;
+        context = position.context;
+        if (next.done) return { ...position, objectName: claims.objectName, size: claims.size };
+      }
+    } catch (error) {
+      // Nothing of a refused simple upload stays: it cannot be resumed, its bytes would only wait for the sweeper.
+      if (context !== undefined) await this.removeObject(key);
+      throw error;
+    }
+  }
+
+  private async removeObject(key: string): Promise<void> {
+    await this.objects.remove(key);
+    await this.db.deleteFrom('im_upload').where('object_key', '=', key).where('complete', '=', false).execute();
   }
 
   async acceptChunk(request: ChunkRequest): Promise<UploadPosition> {
@@ -267,7 +433,7 @@ export class UploadService {
       .execute();
     // A document is registered with its upload's completion: both or neither.
     const docId = claims.document && this.documents ? await this.documents.register(trx, claims.account, key, claims.document, claims.size, md5) : undefined;
-    return { offset: claims.size, context, complete: true, ...(docId ? { docId } : {}) };
+    return { offset: claims.size, context, complete: true, md5, ...(docId ? { docId } : {}) };
   }
 
   /** Streams a chunk into the object, keeping its pieces for the md5; a cut body is a 400 CHUNK_CUT. */
@@ -338,7 +504,10 @@ export class UploadService {
 
   /** A finished object for download: its sniffed type and size; undefined while uploading or unknown. */
   async finished(bucket: string, objectName: string): Promise<{ key: string; contentType: string; size: number; private: boolean } | undefined> {
-    const key = `${bucket}/${objectName}`;
+    return this.finishedByKey(`${bucket}/${objectName}`);
+  }
+
+  private async finishedByKey(key: string): Promise<{ key: string; contentType: string; size: number; private: boolean } | undefined> {
     const row = await this.db.selectFrom('im_upload').select(['complete', 'content_type', 'size', 'expires_at', 'private']).where('object_key', '=', key).executeTakeFirst();
     if (!row || !row.complete) return undefined;
     if (row.expires_at !== null && Number(row.expires_at) < this.now()) return undefined;
@@ -350,10 +519,7 @@ export class UploadService {
    * the object's owner only. The answer's URL carries it as `?token=`; only its SHA-256 is stored.
    */
   async issueAccessToken(account: string, url: string): Promise<{ token: string; url: string; expireTime: number }> {
-    const { key, parsed } = objectKeyOfUrl(url);
-    const row = await this.db.selectFrom('im_upload').select(['account', 'complete', 'expires_at']).where('object_key', '=', key).executeTakeFirst();
-    if (!row || !row.complete || (row.expires_at !== null && Number(row.expires_at) < this.now())) throw new UploadError(404, 'NOT_FOUND', 'no such object');
-    if (row.account !== account) throw new UploadError(403, 'NOT_OWNER', 'only the owner of an object may get an access token to it');
+    const { key, parsed } = await this.ownedObject(account, url, 'an access token');
     const token = randomBytes(24).toString('base64url');
     const expireTime = this.now() + ACCESS_TOKEN_TTL_MS;
     await this.db.insertInto('im_nos_access_token').values({ token_hash: sha256(token), object_key: key, account, expires_at: expireTime, created_at: this.now() }).execute();
@@ -361,11 +527,32 @@ export class UploadService {
     return { token, url: parsed.toString(), expireTime };
   }
 
+  /** The finished object a URL names, when `account` owns it: 414 for a URL of another form, 404, 403. */
+  private async ownedObject(account: string, url: string, what: string): Promise<{ key: string; parsed: URL }> {
+    const { key, parsed } = objectKeyOfUrl(url);
+    const row = await this.db.selectFrom('im_upload').select(['account', 'complete', 'expires_at']).where('object_key', '=', key).executeTakeFirst();
+    if (!row || !row.complete || (row.expires_at !== null && Number(row.expires_at) < this.now())) throw new UploadError(404, 'NOT_FOUND', 'no such object');
+    if (row.account !== account) throw new UploadError(403, 'NOT_OWNER', `only the owner of an object may get ${what} to it`);
+    return { key, parsed };
+  }
+
   /** deleteNosAccessToken (§7): the token stops reading at once. Only the account it was issued to may revoke it. */
   async revokeAccessToken(account: string, token: string): Promise<void> {
     if (typeof token !== 'string' || token.length === 0 || token.length > 256) throw new UploadError(400, 'PARAM_ERROR', 'token is required');
     const deleted = await this.db.deleteFrom('im_nos_access_token').where('token_hash', '=', sha256(token)).where('account', '=', account).executeTakeFirst();
     if (Number(deleted.numDeletedRows) === 0) throw new UploadError(404, 'NOT_FOUND', 'no such access token');
+  }
+
+  /**
+   * Throws unless the request may read the private object `key`: a CDN's back-source token when one is
+   * presented (it alone decides), else an access token.
+   */
+  async checkRead(key: string, token: ReadToken): Promise<void> {
+    if (token.backSource === undefined) return this.checkAccess(key, token.access);
+    const verified = verifyBackSourceToken(token.backSource, this.secret, this.now());
+    if (verified === 'expired') throw new UploadError(403, 'BACK_SOURCE_TOKEN_EXPIRED', 'the back-source token has expired');
+    if (typeof verified === 'string') throw new UploadError(403, 'BACK_SOURCE_TOKEN_INVALID', 'the back-source token is not valid');
+    if (verified.objectKey !== key) throw new UploadError(403, 'BACK_SOURCE_TOKEN_OBJECT', 'the back-source token is for another object');
   }
 
   /** Throws unless `token` reads the private object `key` now. */
@@ -402,6 +589,46 @@ export class UploadService {
     await this.db.deleteFrom('im_nos_access_token').where('expires_at', '<', now).execute();
     return rows.length;
   }
+}
+
+/** The query parameter that carries a back-source token (getBackSourceToken) on the /nos read path. */
+export const BACK_SOURCE_TOKEN_PARAM = 'backSourceToken';
+
+/** What a read of a private object may present: an access token (`token=`) or a back-source token. */
+export interface ReadToken {
+  access?: string;
+  backSource?: string;
+}
+
+/** The read tokens a URL's query carries; none for a URL that does not parse (objectKeyOfUrl refuses it). */
+function readTokenOf(url: string): ReadToken {
+  try {
+    const query = new URL(url).searchParams;
+    return { access: query.get('token') ?? undefined, backSource: query.get(BACK_SOURCE_TOKEN_PARAM) ?? undefined };
+  } catch {
+    return {};
+  }
+}
+
+/** The source cut into pieces of `size` bytes (the last one shorter); a small file takes only its own bytes. */
+async function* fixedPieces(source: AsyncIterable<Uint8Array>, size: number): AsyncGenerator<Uint8Array> {
+  let parts: Uint8Array[] = [];
+  let filled = 0;
+  for await (const chunk of source) {
+    let at = 0;
+    while (at < chunk.length) {
+      const taken = Math.min(size - filled, chunk.length - at);
+      parts.push(chunk.subarray(at, at + taken));
+      filled += taken;
+      at += taken;
+      if (filled === size) {
+        yield Buffer.concat(parts);
+        parts = [];
+        filled = 0;
+      }
+    }
+  }
+  if (filled > 0) yield Buffer.concat(parts);
 }
 
 /** The request body failed while a chunk streamed in (the client went away). */
@@ -453,6 +680,7 @@ export function objectKeyOfUrl(url: string): { key: string; parsed: URL } {
   const match = parsed && /^https?:$/.test(parsed.protocol) ? /^\/nos\/(.+)$/.exec(parsed.pathname) : null;
   if (!parsed || !match || !isSafeObjectKey(match[1])) throw new UploadError(400, 'PARAM_ERROR', 'url must be an object URL of this server (…/nos/{bucket}/{objectName})');
   parsed.searchParams.delete('token');
+  parsed.searchParams.delete(BACK_SOURCE_TOKEN_PARAM);
   return { key: match[1], parsed };
 }
 

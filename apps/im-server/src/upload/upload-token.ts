@@ -55,3 +55,34 @@ export function verifyUploadToken(token: string, secret: string, now: number): U
   if (now > raw.e) return 'expired';
   return { account: raw.a, bucket: raw.b, objectName: raw.o, size: raw.s, expiresAt: raw.e, ...(raw.l === undefined ? {} : { survivalSeconds: raw.l }), ...(raw.p ? { private: true } : {}), ...(document ? { document } : {}) };
 }
+
+/**
+ * Back-source tokens (getBackSourceToken; docs/im-upload.md "Back-source tokens"): what a CDN in front of
+ * `/nos` presents when it fetches a private object from this server. Signed, not stored: one object, one
+ * expiry; a different key from upload tokens, so neither can stand for the other.
+ */
+const backSourceKeyOf = (secret: string) => createHmac('sha256', secret).update('im-back-source-token/v1').digest();
+
+export function signBackSourceToken(objectKey: string, expiresAt: number, secret: string): string {
+  const body = b64(JSON.stringify({ k: objectKey, e: expiresAt }));
+  return `${body}.${b64(createHmac('sha256', backSourceKeyOf(secret)).update(body).digest())}`;
+}
+
+/** The object key the token reads, or why it is refused. */
+export function verifyBackSourceToken(token: string, secret: string, now: number): { objectKey: string; expiresAt: number } | UploadTokenProblem {
+  if (typeof token !== 'string' || token.length > 1024) return 'malformed';
+  const [body, signature, extra] = token.split('.');
+  if (!body || !signature || extra !== undefined) return 'malformed';
+  const expected = createHmac('sha256', backSourceKeyOf(secret)).update(body).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'signature';
+  let raw: { k?: unknown; e?: unknown };
+  try {
+    raw = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    return 'malformed';
+  }
+  if (typeof raw.k !== 'string' || typeof raw.e !== 'number') return 'malformed';
+  if (now > raw.e) return 'expired';
+  return { objectKey: raw.k, expiresAt: raw.e };
+}

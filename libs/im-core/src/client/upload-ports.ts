@@ -5,6 +5,17 @@ import { ImError, ImErrorName } from '../errors';
 import type { RequestBodyOf, ResponseBodyOf } from '../protocol/command-definition';
 import type { CommandTable } from '../protocol/commands';
 import type { UploadPorts } from '../upload';
+import { checkNosSurvivalTime, checkSafeShortUrl, CHUNK_UPLOAD_MAX_BYTES } from '../validation/upload-rules';
+import { imageOperationsQuery, type ImageOperation } from '../validation/image-rules';
+import {
+  grayscaleRequestProblem,
+  mixStoreSupportTypesProblem,
+  objectUrlProblem,
+  parseMixStorePolicy,
+  raiseNosProblem,
+  transcodeResultProblem,
+  type MixStorePolicy,
+} from '../validation/nos-rules';
 
 export interface UploadPortsOptions {
   /** Any way to the server: the connection, or the multi-tab client's `request` through the leader tab. */
@@ -89,6 +100,106 @@ export function createNosAccess(request: UploadPortsOptions['request']) {
     },
     deleteNosAccessToken: async (token: string): Promise<void> => {
       await request('deleteNosAccessToken', { token });
+    },
+  };
+}
+
+/** An upload token of the object store (§3 "Storage token"), with its safe short link. */
+export interface NosStorageToken {
+  bucket: string;
+  objectName: string;
+  token: string;
+  /** Epoch ms after which the token writes nothing. */
+  expireTime: number;
+  /** The object's safe short link (`…?im_url=1`), resolved by getNosOriginUrl. */
+  shortUrl: string;
+  tag: string;
+}
+
+/** getNosTokenTrans: the source's token and the transcoding result to upload. */
+export interface NosTranscodeTokenInput {
+  /** The token the source was uploaded with (from getNosToken). */
+  nosToken: Pick<NosStorageToken, 'bucket' | 'objectName' | 'token'> & { tag?: string };
+  /** The result's exact size in bytes. */
+  size: number;
+  /** The result's file name (its extension becomes the object's). */
+  fileName?: string;
+  /** 'private': served only with an access token. */
+  nosScene?: string;
+  /** Seconds the result lives (§5: at least 86,400, otherwise unlimited). */
+  nosSurvivalTime?: number;
+}
+
+/** getMixStoreToken: what getSimpleNosToken takes. */
+export interface NosMixStoreTokenInput {
+  size: number;
+  fileName?: string;
+  nosScene?: string;
+  nosSurvivalTime?: number;
+  tag?: string;
+}
+
+const storageTokenOf = (token: { bucket?: string; objectName?: string; token?: string; expireTime?: number; shortUrl?: string; tag?: string } | undefined): NosStorageToken => {
+  if (!token?.bucket || !token.objectName || !token.token) throw new ImError(ImErrorName.Upload_Failed, 'unknown (the server gave no upload token)');
+  return { bucket: token.bucket, objectName: token.objectName, token: token.token, expireTime: token.expireTime ?? 0, shortUrl: token.shortUrl ?? '', tag: token.tag ?? '' };
+};
+
+/**
+ * The object store's socket commands (§7 "Upload and media"; docs/im-upload.md "Media commands"): the
+ * access tokens of createNosAccess, and processImage, getNosOriginUrl, getNosTokenTrans, getMixStoreToken,
+ * getMixStorePolicy, getBackSourceToken and getGrayscaleConfig. Each input is checked with the rule the
+ * server runs (validation/nos-rules.ts, image-rules.ts) before anything is sent: a bad one is Param_Error.
+ */
+export function createNosClient(request: UploadPortsOptions['request']) {
+  return {
+    ...createNosAccess(request),
+    /** The address of the processed image (the object store applies the operations when it is read). */
+    processImage: async (url: string, operations: readonly ImageOperation[]): Promise<string> => {
+      raiseNosProblem(objectUrlProblem(url));
+      const answer = await request('processImage', { url, ops: imageOperationsQuery(operations) });
+      if (!answer.url) throw new ImError(ImErrorName.Upload_Failed, 'unknown (the server gave no image address)');
+      return answer.url;
+    },
+    /** The object URL a safe short link (`…?im_url=1`) stands for. */
+    getNosOriginUrl: async (safeShortUrl: string): Promise<string> => {
+      checkSafeShortUrl(safeShortUrl);
+      const answer = await request('getNosOriginUrl', { safeShortUrl });
+      if (!answer.url) throw new ImError(ImErrorName.Upload_Failed, 'unknown (the server gave no address)');
+      return answer.url;
+    },
+    /** A token to upload the transcoding result of a file this account uploaded with `nosToken`. */
+    getNosTokenTrans: async (input: NosTranscodeTokenInput): Promise<NosStorageToken> => {
+      const responseBody = JSON.stringify({ size: input.size, ...(input.fileName !== undefined ? { fileName: input.fileName } : {}) });
+      raiseNosProblem(transcodeResultProblem(responseBody, CHUNK_UPLOAD_MAX_BYTES));
+      if (!input.nosToken || typeof input.nosToken.token !== 'string' || input.nosToken.token === '') raiseNosProblem('nosToken must be the source\'s upload token');
+      const answer = await request('getNosTokenTrans', { responseBody, nosToken: input.nosToken, nosScene: input.nosScene, nosSurvivalTime: checkNosSurvivalTime(input.nosSurvivalTime) });
+      return storageTokenOf(answer.token);
+    },
+    /** An upload token and the provider to upload to (this server: its one store, 'nos'). */
+    getMixStoreToken: async (input: NosMixStoreTokenInput): Promise<{ token: NosStorageToken; provider: string }> => {
+      const answer = await request('getMixStoreToken', { ...input, nosSurvivalTime: checkNosSurvivalTime(input.nosSurvivalTime) });
+      return { token: storageTokenOf(answer.token), provider: answer.provider ?? '' };
+    },
+    /** The providers to upload to among `supportTypes`, in order of preference. */
+    getMixStorePolicy: async (supportTypes: readonly string[]): Promise<MixStorePolicy> => {
+      raiseNosProblem(mixStoreSupportTypesProblem(supportTypes));
+      const answer = await request('getMixStorePolicy', { supportTypes: [...supportTypes] });
+      return parseMixStorePolicy(answer.policy);
+    },
+    /** A token a CDN in front of the object store presents (`?backSourceToken=`) to read this account's private object. */
+    getBackSourceToken: async (url: string): Promise<string> => {
+      raiseNosProblem(objectUrlProblem(url));
+      const answer = await request('getBackSourceToken', { url });
+      if (!answer.token) throw new ImError(ImErrorName.Upload_Failed, 'unknown (the server gave no back-source token)');
+      return answer.token;
+    },
+    /** The server's grayscale settings named in `names` (all of them when none are named). */
+    getGrayscaleConfig: async (names: readonly string[] = []): Promise<Record<string, string | number | boolean>> => {
+      const config = names.length === 0 ? '' : JSON.stringify(Object.fromEntries(names.map((name) => [name, null])));
+      raiseNosProblem(grayscaleRequestProblem(config));
+      const answer = await request('getGrayscaleConfig', { config });
+      const parsed = JSON.parse(answer.config || '{}') as unknown;
+      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, string | number | boolean>) : {};
     },
   };
 }

@@ -32,4 +32,8 @@ export * from '../validation/session-rules';
 export * from '../validation/fts-rules';
 // Push settings (§3 "Push setting", §7 user): token, background and config checks, the desktop client types.
 export * from '../validation/push-rules';
+// The object store's media commands (issue 31; docs/im-upload.md "Media commands"): safe short links,
+// transcoding-result tokens, the mixed-store policy and grayscale requests, checked as the client checks them.
+export * from '../validation/nos-rules';
+export { checkSafeShortUrl, COMMON_UPLOAD_MAX_BYTES } from '../validation/upload-rules';
 export * from './long-poll-hub';

@@ -137,7 +137,7 @@ export class FileUploader {
     const checked = checkUploadOptions(options);
     const source = resolveUploadSource(checked, options);
     checkUploadCandidate(checked, source.candidate);
-    if (checked.commonUpload) throw new ImError(ImErrorName.Not_Support, 'commonUpload is not offered by this server: files go up in chunks');
+    if (checked.commonUpload) throw new ImError(ImErrorName.Not_Support, 'commonUpload is not offered by this uploader: files go up in chunks');
     const size = source.candidate.size ?? 0; // checked above: a positive byte count
     const name = source.candidate.name || 'file';
     const result = (url: string, docId?: string): UploadedFile => ({ url, name, ext: fileExtension(name), size, ...(options.md5 ? { md5: options.md5 } : {}), ...(docId ? { docId } : {}) });

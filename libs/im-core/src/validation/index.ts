@@ -13,3 +13,4 @@ export * from './antispam-rules';
 export * from './session-rules';
 export * from './fts-rules';
 export * from './push-rules';
+export * from './nos-rules';

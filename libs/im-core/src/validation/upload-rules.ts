@@ -1,4 +1,5 @@
 import { ImError, ImErrorName } from '../errors';
+import { safeShortUrlProblem } from './nos-rules';
 
 // Upload rules of im-client-spec §5 "Files", §4 "Upload" and §9 "Upload" (issue 13). Pure checks the
 // upload layer runs before it asks for a token or sends a byte; the design is docs/im-upload.md.
@@ -153,8 +154,7 @@ export function audioMp3Url(url: string): string {
 
 /** §5: "Safe short URL must be an http(s) link containing the marker im_url=1". */
 export function checkSafeShortUrl(value: unknown): string {
-  if (typeof value !== 'string' || !/^https?:\/\//i.test(value) || !value.includes('im_url=1')) {
-    throw paramError('the content of parameter safeShortUrl is not a file safe short link');
-  }
-  return value;
+  const problem = safeShortUrlProblem(value);
+  if (problem) throw paramError(problem);
+  return value as string;
 }

@@ -21,10 +21,10 @@ export interface FinishedObject {
 }
 
 /**
- * The query without the private object's read token (`token=`, checked by the route before this), so only
- * the media request itself is left to parse.
+ * The query without the private object's read tokens (`token=`, `backSourceToken=`, checked by the route
+ * before this), so only the media request itself is left to parse.
  */
-const withoutToken = (rawQuery: string) => rawQuery.split('&').filter((part) => part !== '' && !part.startsWith('token=')).join('&');
+const withoutToken = (rawQuery: string) => rawQuery.split('&').filter((part) => part !== '' && !part.startsWith('token=') && !part.startsWith('backSourceToken=')).join('&');
 const requestOf = (rawQuery: string) => withoutToken(rawQuery).split('&', 1)[0].split('=', 1)[0];
 
 /** Whether the query asks for media information or an image operation rather than the bytes. */
