@@ -235,4 +235,16 @@ export class ChatFrame {
   callDialog() {
     return this.frame.getByTestId('call-dialog');
   }
+
+  /** Places a call to the open p2p conversation's customer from its header (issue 32 §3): the Call menu, then Voice or Video. */
+  async placeCall(kind: 'audio' | 'video') {
+    await this.frame.getByTestId('call-start').click();
+    await this.frame.getByRole('menu').getByTestId(`call-start-${kind}`).click();
+    return this.outgoingCallDialog();
+  }
+
+  /** The outgoing call dialog; its `data-state` is calling, connected, declined, canceled, noAnswer, offline, ended or failed. */
+  outgoingCallDialog() {
+    return this.frame.getByTestId('outgoing-call-dialog');
+  }
 }

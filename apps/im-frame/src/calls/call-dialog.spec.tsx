@@ -1,30 +1,10 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ImError, type ImSignalEvent } from '@merchant/im-core';
 import { renderWithI18n } from '../test/render-frame';
 import { CallDialog } from './call-dialog';
-import { callChangeOf, ImCallsPort, type CallChange, type CallsPort, type IncomingCall } from './calls-port';
-
-class FakeCallsPort implements CallsPort {
-  readonly answers: string[] = [];
-  refuse: Error | undefined;
-  private readonly listeners = new Set<(change: CallChange) => void>();
-  async accept(call: IncomingCall) {
-    this.answers.push(`accept ${call.channelId} ${call.requestId}`);
-    if (this.refuse) throw this.refuse;
-  }
-  async reject(call: IncomingCall) {
-    this.answers.push(`reject ${call.channelId} ${call.requestId}`);
-    if (this.refuse) throw this.refuse;
-  }
-  onChange(listener: (change: CallChange) => void) {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-  fire(change: CallChange) {
-    act(() => this.listeners.forEach((listener) => listener(change)));
-  }
-}
+import { callChangeOf, ImCallsPort, type CallChange, type IncomingCall } from './calls-port';
+import { FakeCallsPort } from './fake-calls-port';
 
 const call: IncomingCall = { channelId: 'ch1', requestId: 'r1', from: 'c_demo1', kind: 'video' };
 const channel = (type: number) => ({ type, channelName: 'n', channelId: 'ch1', channelCreateTime: 1, channelExpireTime: 2, creator: 'c_demo1', ext: '', members: [] });

@@ -44,6 +44,8 @@ export function CallDialog({ calls, nameOf }: CallDialogProps) {
           );
           return;
         }
+        // The inviter's changes belong to the outgoing call dialog.
+        if (change.type === 'answered' || change.type === 'declined' || change.type === 'left') return;
         setShown((current) => {
           if (!current || current.call.channelId !== change.channelId) return current;
           // Once answered here, only the channel closing changes what is shown.

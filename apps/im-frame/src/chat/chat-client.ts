@@ -27,7 +27,10 @@ export interface ChatMessage {
   text: string;
   /** Image, file, audio and video messages: the uploaded file (im-client-spec §3 "File message"). */
   file?: ChatFile;
-  /** Custom messages: the attach JSON string as sent (shown as an inert card, never as HTML); team notifications: the change. */
+  /**
+   * Custom messages: the attach JSON string as sent (shown as an inert card, never as HTML); team notifications: the
+   * change; call records (g2): the call's outcome (im-core parseCallRecord).
+   */
   attach?: string;
   /** Milliseconds since the epoch (converted at the adapter edge). */
   time: number;
@@ -192,7 +195,7 @@ export interface ChatClient {
   readonly contacts?: ContactsPort;
   /** Team info and actions (issue 12); absent in clients without them. */
   readonly teams?: TeamsPort;
-  /** Incoming call invitations (issue 12, signalling only); absent in clients without them. */
+  /** Call invitations, answered and placed (issue 12, issue 32 §3, signalling only); absent in clients without them. */
   readonly calls?: CallsPort;
   /** The local debug log and its upload for support; absent in clients without it. */
   readonly diagnostics?: DiagnosticLogPort;

@@ -117,7 +117,7 @@ export class ChatController {
     return this.client.teams;
   }
 
-  /** Incoming call invitations of the client, when it has them (calls/). */
+  /** Call invitations of the client, answered and placed, when it has them (calls/). */
   get calls(): CallsPort | undefined {
     return this.client.calls;
   }

@@ -141,10 +141,11 @@ export const totalUnread = (sessions: readonly ChatSession[]): number =>
 
 /**
  * Whether a message can be answered (issue 12 "threads and replies"): one the server stored (it has
- * an idServer and is settled), not a failed or sending one, and not a tip or team notification line.
+ * an idServer and is settled), not a failed or sending one, and not a tip or team notification line, nor a
+ * call record (g2, written by the server: not replied to, recalled, pinned, commented or collected).
  */
 export function isReplyable(message: ChatMessage): boolean {
-  return Boolean(message.idServer) && message.status === 'success' && message.type !== 'tip' && message.type !== 'notification' && !message.recalled;
+  return Boolean(message.idServer) && message.status === 'success' && message.type !== 'tip' && message.type !== 'notification' && message.type !== 'g2' && !message.recalled;
 }
 
 /**

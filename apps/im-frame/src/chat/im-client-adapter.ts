@@ -128,7 +128,7 @@ export class ImChatClient implements ChatClient {
     private readonly files?: FileSending,
     /** Team info and actions (teams/teams-port.ts). */
     readonly teams?: TeamsPort,
-    /** Incoming call invitations (calls/calls-port.ts). */
+    /** Call invitations, answered and placed (calls/calls-port.ts). */
     readonly calls?: CallsPort,
     /** The local debug log's upload for support (diagnostics/, docs/im-background.md). */
     readonly diagnostics?: DiagnosticLogPort,

@@ -19,6 +19,8 @@ export function toChatMessage(message: ImMessage): ChatMessage {
     ...(message.type === 'custom' && (message.attach ?? message.custom) ? { attach: message.attach ?? message.custom } : {}),
     // A team notification's attach names the change (i18n/team-notification.ts).
     ...(message.type === 'notification' && message.attach ? { attach: message.attach } : {}),
+    // A call record's attach is the call's channel, kind, outcome and length (calls/call-record-text.ts).
+    ...(message.type === 'g2' && message.attach ? { attach: message.attach } : {}),
     time: message.time,
     flow: message.flow,
     status: message.status,

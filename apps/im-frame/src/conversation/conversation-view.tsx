@@ -28,6 +28,7 @@ import { UnreadJump } from './unread-jump';
 import { useConversationActions } from './message-actions/use-conversation-actions';
 import { ConversationSearchButton } from '../search/search-dialog';
 import { CustomerOrdersButton } from '../support-desk/customer-orders';
+import { CallButton } from '../calls/call-button';
 
 /** Whether a drag carries files (not text or a link from the page). */
 const carriesFiles = (event: DragEvent): boolean => Array.from(event.dataTransfer?.types ?? []).includes('Files');
@@ -171,6 +172,8 @@ export function ConversationView({ now = Date.now(), onBack }: ConversationViewP
           </Typography>
         )}
         </Box>
+        {/* Voice or video call to a p2p customer (issue 32 §3; the button hides itself in teams). */}
+        <CallButton sessionId={sessionId} name={name} />
         <ConversationSearchButton sessionId={sessionId} name={name} now={now} />
         <CustomerOrdersButton
           sessionId={sessionId}

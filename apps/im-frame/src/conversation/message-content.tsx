@@ -1,6 +1,6 @@
 // What a message shows, by type (im-client-spec §3): text (emoji included), image (a server-made
 // thumbnail) with a preview of the original, audio and video players, file card, tip line, custom
-// card, and a label for the rest. Everything a sender controls is
+// card, call record line (g2), and a label for the rest. Everything a sender controls is
 // rendered inert: as React text (never HTML), and links and pictures only from http(s) addresses,
 // so a message cannot run script or navigate the frame (javascript:, data: are dropped).
 import { useState } from 'react';
@@ -11,12 +11,15 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
+import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
+import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import { deskCardOf } from '@merchant/api-contracts';
 import { DeskCardContent } from '../support-desk/desk-card';
 import { useTranslation } from 'react-i18next';
 import { processedImageUrl } from '@merchant/im-core/validation';
 import type { ChatFile, ChatMessage } from '../chat/chat-client';
 import { messageDisplayText } from '../i18n/message-text';
+import { callRecordText, isCallRecord, readCallRecord } from '../calls/call-record-text';
 
 /** The address when it is http(s), else undefined: the only links and pictures a message may carry. */
 export function safeHttpUrl(url: string | undefined): string | undefined {
@@ -225,11 +228,28 @@ function CustomContent({ attach }: { attach?: string }) {
   );
 }
 
+/**
+ * A call record (g2): a line with the call's icon and how it went, from the merchant's side ("Voice call · 0:42",
+ * "Missed video call", …); text only, no actions.
+ */
+function CallRecordContent({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation();
+  const { record, kind } = readCallRecord(message.attach);
+  const Icon = kind === 'video' ? VideocamOutlined : PhoneOutlined;
+  return (
+    <Box component="span" data-testid="message-call-record" data-call-status={record?.status ?? 'unknown'} data-call-kind={kind} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+      <Icon fontSize="small" aria-hidden />
+      <span>{callRecordText(message, t)}</span>
+    </Box>
+  );
+}
+
 export function MessageContent({ message, nameOf }: { message: ChatMessage; nameOf?: (account: string) => string }) {
   const { t } = useTranslation();
   if (message.type === 'image' && message.file) return <ImageContent message={message} file={message.file} />;
   if ((message.type === 'audio' || message.type === 'video') && message.file) return <MediaContent message={message} file={message.file} kind={message.type} />;
   if (message.type === 'file' && message.file) return <FileContent file={message.file} />;
   if (message.type === 'custom') return <CustomContent attach={message.attach} />;
+  if (isCallRecord(message)) return <CallRecordContent message={message} />;
   return <>{messageDisplayText(message, t, nameOf)}</>;
 }

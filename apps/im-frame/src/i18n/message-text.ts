@@ -2,10 +2,11 @@ import { deskCardOf } from '@merchant/api-contracts';
 import type { TFunction } from 'i18next';
 import type { ChatMessage } from '../chat/chat-client';
 import { teamNotificationText } from './team-notification';
+import { callRecordSnippet, isCallRecord } from '../calls/call-record-text';
 
 /**
- * What to show for a message: its text, a team notification's sentence, or a bracketed label for
- * types the frame cannot render. `nameOf` names the accounts a notification mentions (default: the account).
+ * What to show for a message: its text, a team notification's sentence, a call record's kind, or a bracketed
+ * label for types the frame cannot render. `nameOf` names the accounts a notification mentions (default: the account).
  */
 export function messageDisplayText(
   message: Pick<ChatMessage, 'type' | 'text'> & Partial<Pick<ChatMessage, 'from' | 'fromNick' | 'attach' | 'recalled' | 'flow'>>,
@@ -13,6 +14,8 @@ export function messageDisplayText(
   nameOf?: (account: string) => string,
 ): string {
   if (message.recalled) return recalledText(message, t);
+  // A call record (g2) by its kind: "[Voice call]", "[Video call]" (the conversation shows its outcome).
+  if (isCallRecord(message)) return callRecordSnippet(message, t);
   if (message.text !== '' || message.type === 'text') return message.text;
   if (message.type === 'notification') {
     const sentence = teamNotificationText({ from: message.from ?? '', fromNick: message.fromNick, attach: message.attach }, t, nameOf);

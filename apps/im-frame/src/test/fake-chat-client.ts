@@ -17,6 +17,7 @@ import {
   type UploadMemory,
 } from '../chat/chat-client';
 import { ChatEventHub } from '../chat/chat-event-hub';
+import type { CallsPort } from '../calls/calls-port';
 import { kindOfFile } from '../chat/media-probe';
 import { FakeSearchPort } from '../search/fake-search-port';
 
@@ -56,6 +57,9 @@ export class FakeChatClient implements ChatClient {
     () => [...this.serverMessages.values()].flat(),
     () => this.account,
   );
+
+  /** Calls (calls/fake-calls-port.ts) when a test sets them; absent like in a client without signalling. */
+  calls?: CallsPort;
 
   constructor(private readonly account = 's_1001') {}
 

@@ -20,11 +20,14 @@ export const QUICK_COMMENT_EMOJI: ReadonlyArray<{ body: number; emoji: string }>
 
 export const emojiOfBody = (body: number): string => QUICK_COMMENT_EMOJI.find((entry) => entry.body === body)?.emoji ?? `#${body}`;
 
-/** The server stored it (idServer), it settled, and it is a message of someone's (not a tip, notification or recalled line). */
+/** The server stored it (idServer), it settled, and it is a message of someone's (not a tip, notification, call record or recalled line). */
 const isServerMessage = (message: ChatMessage): boolean => isReplyable(message);
 
 /** Copy: a text with something to copy (pictures and files have their own download link). */
 export const canCopy = (message: ChatMessage): boolean => message.type === 'text' && !message.recalled && message.text !== '';
+
+/** Forward: a sent message that still has its content; not a call record (g2: the server writes those, one per call). */
+export const canForward = (message: ChatMessage): boolean => message.status === 'success' && !message.recalled && message.type !== 'g2';
 
 /** Pin, quick comments and collect name the message on the server by its idServer (§5 "msg needs the idServer"). */
 export const canPin = isServerMessage;

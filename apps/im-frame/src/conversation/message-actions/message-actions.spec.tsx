@@ -79,6 +79,30 @@ describe('the message menu', () => {
     expect(within(failedMenu).queryAllByRole('menuitemcheckbox')).toHaveLength(0);
   });
 
+  it('offers only Delete on a call record (g2): no reply, copy, forward, recall, pin, favourite or quick comment', async () => {
+    const callRecord = (idClient: string, flow: 'in' | 'out') =>
+      sampleMessage({
+        idClient,
+        idServer: `srv-${idClient}`,
+        sessionId: SESSION,
+        type: 'g2',
+        text: '',
+        flow,
+        from: flow === 'out' ? 's_1001' : 'c_demo1',
+        to: flow === 'out' ? 'c_demo1' : 's_1001',
+        attach: JSON.stringify({ channelId: 'ch1', callType: 1, status: 'completed', durationSeconds: 42 }),
+        time: now - 1_000,
+      });
+    const { user, list } = await openChat([callRecord('g-out', 'out'), callRecord('g-in', 'in')]);
+    expect(bubble(list, 'g-out')).toHaveTextContent('Voice call · 0:42');
+    // Mine and within the recall window, and still not recallable.
+    expect(await offeredActions(user, bubble(list, 'g-out'))).toEqual(['delete']);
+    expect(await offeredActions(user, bubble(list, 'g-in'))).toEqual(['delete']);
+    const menu = await openMessageMenu(user, bubble(list, 'g-in'));
+    expect(menu).toHaveAccessibleName('Message actions: [Voice call]');
+    expect(within(menu).queryAllByRole('menuitemcheckbox')).toHaveLength(0);
+  });
+
   it('opens on a right click and on Shift+F10 inside the message; Escape gives the focus back to the More button', async () => {
     const { user, list } = await openChat([question]);
     const row = bubble(list, 'q1');

@@ -15,11 +15,12 @@ import { sendTargetOf, type ChatMessage, type ChatSession } from '../../chat/cha
 import type { ChatController } from '../../chat/chat-controller';
 import { messageSnippet } from '../../i18n/message-text';
 import type { MessageAction, MessageMenuModel } from './message-action-menu';
-import { QUICK_COMMENT_EMOJI, canClearHistory, canCollect, canComment, canCopy, canDeleteForMe, canPin, canViewThread, extrasErrorText } from './message-action-rules';
+import { QUICK_COMMENT_EMOJI, canClearHistory, canCollect, canComment, canCopy, canDeleteForMe, canForward, canPin, canViewThread, extrasErrorText } from './message-action-rules';
 import { useMessageExtras } from './use-message-extras';
 import { QuickComments } from './quick-comments';
 import { ConfirmDialog } from './confirm-dialog';
 import { P2pReadState, TeamReadState } from '../receipts/read-receipts';
+import { isCallRecord } from '../../calls/call-record-text';
 import { PinnedBar } from '../pins/pinned-bar';
 import { ThreadDialog } from '../thread/thread-dialog';
 
@@ -85,7 +86,7 @@ export function useConversationActions({ controller, sessionId, session, name, m
           if (!(await copyText(message.text))) throw new Error(t('messageActions.copyFailed'));
         }, t('messageActions.copied')),
       });
-    if (message.status === 'success' && !message.recalled) actions.push({ key: 'forward', label: t('forward.action'), onSelect: () => onForward(message) });
+    if (canForward(message)) actions.push({ key: 'forward', label: t('forward.action'), onSelect: () => onForward(message) });
     if (view && canPin(message)) {
       const pinned = view.isPinned(message);
       actions.push(
@@ -109,8 +110,9 @@ export function useConversationActions({ controller, sessionId, session, name, m
 
   const belowFor = (message: ChatMessage, nameOf: (account: string) => string): ReactNode => {
     const comments = view?.commentsOf(message) ?? [];
+    // A call record is the server's note of a call, not a message the customer reads: no read state under it.
     const receipt =
-      message.flow === 'out' && message.status === 'success' && !message.recalled ? (
+      message.flow === 'out' && message.status === 'success' && !message.recalled && !isCallRecord(message) ? (
         team ? (
           extras && message.needReceipt ? <TeamReadState message={message} counts={view?.teamReadsOf(message)} extras={extras} nameOf={nameOfMember} /> : null
         ) : (

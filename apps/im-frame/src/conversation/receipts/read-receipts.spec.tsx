@@ -24,6 +24,20 @@ const state = (list: HTMLElement, idClient: string) =>
   within(within(list).getAllByTestId('message').find((m) => m.getAttribute('data-id-client') === idClient) as HTMLElement).queryByTestId('message-read-state');
 
 describe('p2p read receipts', () => {
+  it('shows no read state under a call record of mine (the server wrote it; nobody reads it)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const client = new ClientWithExtras();
+    client.sessions.set(P2P, sampleSession({ peerAccount: 'c_demo1', peerNick: 'Alice Chen', updateTime: now, receiptTime: now - 50_000 }));
+    const record = out('call', now - 10_000, P2P, { type: 'g2', text: '', attach: JSON.stringify({ channelId: 'ch', callType: 1, status: 'rejected' }) });
+    client.localMessages.set(P2P, [out('a', now - 20_000), record]);
+    renderWithChat(<ChatApp now={now} />, { client });
+    await user.click(await screen.findByTestId('session-item-c_demo1'));
+    const list = screen.getByTestId('message-list');
+    await waitFor(() => expect(state(list, 'a')).toHaveAttribute('data-read', 'false'));
+    expect(within(list).getByTestId('message-call-record')).toHaveTextContent('Call declined');
+    expect(state(list, 'call')).not.toBeInTheDocument();
+  });
+
   it('marks my messages Read up to the receipt time and Unread after it; a new receipt moves the line', async () => {
     const user = userEvent.setup({ delay: null });
     const client = new ClientWithExtras();
