@@ -3,7 +3,7 @@
 // commands, back-source tokens, getGrayscaleConfig and the simple (multipart) upload. Real im-server, real
 // sockets and HTTP, real database; im-core's createNosClient over a real ImConnection is the client under
 // test, raw clients send what im-core would refuse.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import sharp from 'sharp';
@@ -408,6 +408,40 @@ describe('media commands and the simple upload (issue 31)', () => {
       expect((await simpleUpload([['x-nos-token', token.token], ['file', blob(bytes)]])).status).toBe(200);
       const again = await simpleUpload([['x-nos-token', token.token], ['file', blob(bytes)]]);
       expect([again.status, again.body.errCode]).toEqual([409, 'UPLOAD_STARTED']);
+    });
+
+    it('reads only the fields before the file, answers a body cut inside the file or a long field, and reads the rest of a refused body', async () => {
+      const raw = await rawLogin('mc_simple_form');
+      const bytes = pngBytes(3000);
+      const token = await nosToken(raw, bytes.length);
+      const other = await nosToken(raw, bytes.length);
+      // Run alone, no object was stored yet and the folder does not exist.
+      const filesNow = () => (existsSync(objectDir) ? storedFiles() : []);
+      const before = filesNow();
+      const boundary = 'mc-simple-form-4f1c';
+      const part = (name: string, value: string | Uint8Array, fileName?: string) =>
+        Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${fileName ? `; filename="${fileName}"` : ''}\r\n\r\n`), Buffer.from(value), Buffer.from('\r\n')]);
+      const end = Buffer.from(`--${boundary}--\r\n`);
+      const post = async (...pieces: Buffer[]) => {
+        const response = await fetch(`${fixture.server.url}/nos/im`, { method: 'POST', body: Buffer.concat(pieces), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+        return { status: response.status, body: (await response.json()) as { size?: number; md5?: string; url?: string; errCode?: string; errMsg?: string } };
+      };
+
+      // The body ends inside the file: its closing boundary never comes.
+      const cut = await post(part('x-nos-token', token.token), Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`), Buffer.from(bytes));
+      expect([cut.status, cut.body.errCode, cut.body.errMsg]).toEqual([400, 'PARAM_ERROR', expect.stringMatching(/^the multipart body is malformed/)]);
+      // A field before the file longer than 16 KiB.
+      const long = await post(part('Object', 'x'.repeat(16 * 1024 + 1)), part('x-nos-token', token.token), part('file', bytes, 'a.png'), end);
+      expect([long.status, long.body.errCode, long.body.errMsg]).toEqual([400, 'PARAM_ERROR', expect.stringContaining('longer than 16384 bytes')]);
+      // Refused before a byte of a file larger than a chunk is read: the rest is read and dropped, and the answer comes.
+      const refused = await post(part('x-nos-token', `${token.token.slice(0, -4)}AAAA`), part('file', pngBytes(CHUNK + 1000), 'big.png'), part('after', 'x'), end);
+      expect([refused.status, refused.body.errCode]).toEqual([403, 'TOKEN_INVALID']);
+      expect(filesNow()).toEqual(before);
+
+      // The parts after the first file are ignored: another object's name and token, a second file.
+      const stored = await post(part('x-nos-token', token.token), part('file', bytes, 'a.png'), part('Object', other.objectName), part('x-nos-token', other.token), part('second', pngBytes(10), 'b.png'), end);
+      expect([stored.status, stored.body.size, stored.body.md5, stored.body.url]).toEqual([200, bytes.length, md5(bytes), `${fixture.server.url}/nos/im/${token.objectName}`]);
+      expect((await fetch(`${fixture.server.url}/nos/im/${other.objectName}`)).status).toBe(404);
     });
   });
 });

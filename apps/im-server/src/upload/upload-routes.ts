@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import fastifyMultipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isSafeObjectKey, type ByteRange, type ObjectStore } from './object-store';
 import { isMediaQuery, serveMediaQuery } from './media/media-routes';
 import { BACK_SOURCE_TOKEN_PARAM, UPLOAD_CHUNK_BYTES, UploadError, type ChunkBody, type UploadService } from './upload-service';
-import { MultipartError, multipartBoundary, readMultipart } from './multipart';
 
 /** The header that carries the upload token (§7 "a token header"). */
 export const UPLOAD_TOKEN_HEADER = 'x-nos-token';
@@ -75,36 +76,51 @@ export function registerUploadRoutes(app: FastifyInstance, uploads: () => Upload
     });
 
     // The simple upload (§7): one multipart POST with the whole file (docs/im-upload.md "Simple upload").
-    scope.post('/nos/:bucket', async (request, reply) => {
-      const payload = request.body as IncomingMessage | undefined;
-      try {
-        const { bucket } = request.params as { bucket: string };
-        if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(bucket)) throw new UploadError(400, 'PARAM_ERROR', 'bad bucket name');
-        const boundary = multipartBoundary(request.headers['content-type']);
-        if (!boundary || !payload) throw new UploadError(400, 'PARAM_ERROR', 'a simple upload is a multipart/form-data body');
-        const fields: Record<string, string> = {};
-        const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
-        const answer = await readMultipart(
-          payload.iterator({ destroyOnReturn: false }),
-          boundary,
-          (name, value) => (fields[name] = value),
-          async (_file, body) => {
+    // @fastify/multipart reads the form, in a scope of its own: its parser for multipart/form-data must not
+    // reach the chunk route above, whose body is raw bytes whatever the content type says.
+    void scope.register(async (simple) => {
+      await simple.register(fastifyMultipart, {
+        // A field's value is text of at most FIELD_LIMIT bytes; the file's size is the token's business
+        // (acceptSimple refuses a byte past it). A part is a file only when it has a file name.
+        limits: { fieldSize: FIELD_LIMIT, fileSize: Number.POSITIVE_INFINITY },
+        isPartAFile: (_name, _contentType, fileName) => fileName !== undefined,
+      });
+
+      simple.post('/nos/:bucket', async (request, reply) => {
+        let form: AsyncIterableIterator<Multipart> | undefined;
+        let file: Readable | undefined;
+        try {
+          const { bucket } = request.params as { bucket: string };
+          if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(bucket)) throw new UploadError(400, 'PARAM_ERROR', 'bad bucket name');
+          if (!request.isMultipart()) throw new UploadError(400, 'PARAM_ERROR', 'a simple upload is a multipart/form-data body');
+          const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
+          const fields = new Map<string, string>();
+          form = request.parts();
+          for (;;) {
+            const part = await nextPart(form);
+            if (!part) throw new UploadError(400, 'PARAM_ERROR', 'the form has no file part');
+            if (part.type === 'field') {
+              if (part.valueTruncated) throw new UploadError(400, 'PARAM_ERROR', `the multipart body is malformed: the form field ${part.fieldname} is longer than ${FIELD_LIMIT} bytes`);
+              if (typeof part.value === 'string') fields.set(part.fieldname, part.value);
+              continue;
+            }
+            // The first file; the parts after it are left unread (then discarded).
+            file = part.file;
             // The form's fields (or the headers) come before the file: the token is checked before a byte of it is read.
-            const entityType = header(ENTITY_TYPE_HEADER) ?? fields[ENTITY_TYPE_HEADER] ?? 'json';
+            const entityType = header(ENTITY_TYPE_HEADER) ?? fields.get(ENTITY_TYPE_HEADER) ?? 'json';
             if (entityType !== 'json') throw new UploadError(400, 'PARAM_ERROR', `${ENTITY_TYPE_HEADER} must be json (this server answers JSON only)`);
-            const token = header(UPLOAD_TOKEN_HEADER) ?? fields[UPLOAD_TOKEN_HEADER];
+            const token = header(UPLOAD_TOKEN_HEADER) ?? fields.get(UPLOAD_TOKEN_HEADER);
             if (!token) throw new UploadError(403, 'TOKEN_INVALID', `${UPLOAD_TOKEN_HEADER} is required, as a header or a form field before the file`);
-            return uploads().acceptSimple({ token, bucket, objectName: fields.Object || undefined, source: body });
-          },
-        );
-        if (!answer) throw new UploadError(400, 'PARAM_ERROR', 'the form has no file part');
-        await discardRest(payload, reply);
-        const url = `${edges()[0]}/${bucket}/${answer.objectName}`;
-        return { offset: answer.offset, context: answer.context, complete: answer.complete, size: answer.size, md5: answer.md5, url, ...(answer.docId ? { docId: answer.docId } : {}) };
-      } catch (error) {
-        await discardRest(payload, reply);
-        return refuse(reply, error instanceof MultipartError ? new UploadError(400, 'PARAM_ERROR', `the multipart body is malformed: ${error.message}`) : error);
-      }
+            const answer = await uploads().acceptSimple({ token, bucket, objectName: fields.get('Object') || undefined, source: fileBytes(part.file) });
+            await discardForm(request.raw, form, file, reply);
+            const url = `${edges()[0]}/${bucket}/${answer.objectName}`;
+            return { offset: answer.offset, context: answer.context, complete: answer.complete, size: answer.size, md5: answer.md5, url, ...(answer.docId ? { docId: answer.docId } : {}) };
+          }
+        } catch (error) {
+          await discardForm(request.raw, form, file, reply);
+          return refuse(reply, error);
+        }
+      });
     });
 
     scope.get('/nos/:bucket/*', async (request, reply) => {
@@ -207,6 +223,62 @@ async function discardRest(payload: IncomingMessage | undefined, reply: FastifyR
   } catch {
     // The client went away: there is no one to answer.
   }
+}
+
+/** A simple upload's form field is at most this long (the token, the object name, the entity type). */
+const FIELD_LIMIT = 16 * 1024;
+
+/** A malformed body, as the route answers it. */
+const malformed = (reason: string) => new UploadError(400, 'PARAM_ERROR', `the multipart body is malformed: ${reason}`);
+
+/** The form's next part, undefined at its end; the reader's refusals (a bad boundary, a bad part, a limit) are 400. */
+async function nextPart(form: AsyncIterator<Multipart>): Promise<Multipart | undefined> {
+  try {
+    const next = await form.next();
+    return next.done ? undefined : next.value;
+  } catch (error) {
+    throw malformed(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The file part's bytes while they arrive; a body that ends (or breaks) inside the file is 400. */
+async function* fileBytes(file: Readable): AsyncGenerator<Uint8Array> {
+  try {
+    // Not destroyed when the reader stops early: discardFile reads the rest, so the form can go on to its end.
+    for await (const piece of file.iterator({ destroyOnReturn: false })) yield piece as Uint8Array;
+  } catch (error) {
+    throw malformed(`the body ended inside the file (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+/** Reads and drops what is left of a file part, whoever was reading it. */
+function discardFile(file: Readable): void {
+  if (file.readableEnded || file.destroyed) return;
+  const drop = () => {
+    while (file.read() !== null);
+  };
+  file.on('readable', drop);
+  drop();
+}
+
+/**
+ * A simple upload answered (stored, refused or malformed): what is left of the form is read and dropped,
+ * so the client gets the answer on a connection it can reuse; a body too large for that closes it.
+ */
+async function discardForm(raw: IncomingMessage, form: AsyncIterator<Multipart> | undefined, file: Readable | undefined, reply: FastifyReply): Promise<void> {
+  if (file) discardFile(file);
+  if (!form) return discardRest(raw, reply);
+  if (raw.complete || raw.destroyed) return;
+  if (!(Number(raw.headers['content-length']) <= DISCARD_LIMIT)) {
+    reply.header('connection', 'close');
+    return;
+  }
+  try {
+    for (let next = await form.next(); !next.done; next = await form.next()) if (next.value.type === 'file') discardFile(next.value.file);
+  } catch {
+    // A malformed rest: the reader has stopped, what it left is read below.
+  }
+  await discardRest(raw, reply);
 }
 
 function targetOf(params: unknown): { bucket: string; objectName: string } | undefined {
