@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { sampleMessage as imMessage } from '@merchant/im-core/testing';
 import { MessageList } from '../conversation/message-list';
 import { renderWithI18n } from '../test/render-frame';
-import { sampleMessage } from '../test/fake-chat-client';
+import { sampleCallRecord } from '../test/fake-chat-client';
 import { createFrameI18n, type FrameLanguage } from '../i18n/frame-i18n';
 import { messageDisplayText, messageSnippet } from '../i18n/message-text';
 import { toChatMessage } from '../chat/im-mapping';
@@ -12,25 +12,10 @@ import type { ChatMessage, MessageFlow } from '../chat/chat-client';
 import { formatCallDuration } from './call-record-text';
 
 const NOW = 1_700_000_000_000;
-const SESSION = 'p2p-c_demo1';
 
 const attach = (callType: number, status: string, durationSeconds?: number) => JSON.stringify({ channelId: 'ch1', callType, status, ...(durationSeconds !== undefined ? { durationSeconds } : {}) });
 
-/** A call record as the frame gets it: out = the merchant called c_demo1, in = c_demo1 called the merchant. */
-function record(idClient: string, flow: MessageFlow, recordAttach: string | undefined): ChatMessage {
-  return sampleMessage({
-    idClient,
-    idServer: `srv-${idClient}`,
-    sessionId: SESSION,
-    type: 'g2',
-    text: '',
-    flow,
-    from: flow === 'out' ? 's_1001' : 'c_demo1',
-    to: flow === 'out' ? 'c_demo1' : 's_1001',
-    ...(recordAttach !== undefined ? { attach: recordAttach } : {}),
-    time: NOW - 1000,
-  });
-}
+const record = (idClient: string, flow: MessageFlow, recordAttach: string | undefined): ChatMessage => sampleCallRecord(idClient, flow, recordAttach, NOW - 1000);
 
 function renderRecords(messages: ChatMessage[], language: FrameLanguage = 'en-US') {
   renderWithI18n(<MessageList label="Messages" messages={messages} emptyText="none" now={NOW} onRetry={() => undefined} />, language);

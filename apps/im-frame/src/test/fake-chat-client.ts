@@ -11,6 +11,7 @@ import {
   type CustomerProfile,
   type CustomerSummary,
   type HistoryPage,
+  type MessageFlow,
   type RememberedUpload,
   type SendFileOptions,
   type Unsubscribe,
@@ -363,4 +364,23 @@ export function sampleMessage(overrides: Partial<ChatMessage> & { idClient: stri
     status: 'success',
     ...overrides,
   };
+}
+
+/**
+ * A call record (g2) of the merchant s_1001 with c_demo1, as the frame gets it: out = the merchant called, in = the
+ * customer called. `attach` is the record's JSON (absent: an unreadable record).
+ */
+export function sampleCallRecord(idClient: string, flow: MessageFlow, attach: string | undefined, time: number): ChatMessage {
+  return sampleMessage({
+    idClient,
+    idServer: `srv-${idClient}`,
+    sessionId: 'p2p-c_demo1',
+    type: 'g2',
+    text: '',
+    flow,
+    from: flow === 'out' ? 's_1001' : 'c_demo1',
+    to: flow === 'out' ? 'c_demo1' : 's_1001',
+    ...(attach !== undefined ? { attach } : {}),
+    time,
+  });
 }

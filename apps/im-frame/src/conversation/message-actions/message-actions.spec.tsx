@@ -4,7 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { ChatApp } from '../../app/chat-app';
 import { renderWithChat } from '../../test/render-frame';
-import { FakeChatClient, sampleMessage, sampleSession } from '../../test/fake-chat-client';
+import { FakeChatClient, sampleCallRecord, sampleMessage, sampleSession } from '../../test/fake-chat-client';
 import type { ChatMessage } from '../../chat/chat-client';
 import type { FrameLanguage } from '../../i18n/frame-i18n';
 import { FakeMessageExtrasPort } from './fake-message-extras-port';
@@ -81,18 +81,7 @@ describe('the message menu', () => {
 
   it('offers only Delete on a call record (g2): no reply, copy, forward, recall, pin, favourite or quick comment', async () => {
     const callRecord = (idClient: string, flow: 'in' | 'out') =>
-      sampleMessage({
-        idClient,
-        idServer: `srv-${idClient}`,
-        sessionId: SESSION,
-        type: 'g2',
-        text: '',
-        flow,
-        from: flow === 'out' ? 's_1001' : 'c_demo1',
-        to: flow === 'out' ? 'c_demo1' : 's_1001',
-        attach: JSON.stringify({ channelId: 'ch1', callType: 1, status: 'completed', durationSeconds: 42 }),
-        time: now - 1_000,
-      });
+      sampleCallRecord(idClient, flow, JSON.stringify({ channelId: 'ch1', callType: 1, status: 'completed', durationSeconds: 42 }), now - 1_000);
     const { user, list } = await openChat([callRecord('g-out', 'out'), callRecord('g-in', 'in')]);
     expect(bubble(list, 'g-out')).toHaveTextContent('Voice call · 0:42');
     // Mine and within the recall window, and still not recallable.

@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChatApp } from '../../app/chat-app';
 import { renderWithChat } from '../../test/render-frame';
-import { FakeChatClient, sampleMessage, sampleSession } from '../../test/fake-chat-client';
+import { FakeChatClient, sampleCallRecord, sampleMessage, sampleSession } from '../../test/fake-chat-client';
 import { FakeMessageExtrasPort } from '../message-actions/fake-message-extras-port';
 
 const now = Date.now();
@@ -28,7 +28,7 @@ describe('p2p read receipts', () => {
     const user = userEvent.setup({ delay: null });
     const client = new ClientWithExtras();
     client.sessions.set(P2P, sampleSession({ peerAccount: 'c_demo1', peerNick: 'Alice Chen', updateTime: now, receiptTime: now - 50_000 }));
-    const record = out('call', now - 10_000, P2P, { type: 'g2', text: '', attach: JSON.stringify({ channelId: 'ch', callType: 1, status: 'rejected' }) });
+    const record = sampleCallRecord('call', 'out', JSON.stringify({ channelId: 'ch', callType: 1, status: 'rejected' }), now - 10_000);
     client.localMessages.set(P2P, [out('a', now - 20_000), record]);
     renderWithChat(<ChatApp now={now} />, { client });
     await user.click(await screen.findByTestId('session-item-c_demo1'));
