@@ -203,7 +203,7 @@ export const COMMAND_HANDLERS: CommandHandlers = {
     });
     const viewer = ctx.port.account;
     const timetag = result.timetag;
-    const pushSuperTeamSync = await loadSuperTeamSync(ctx, new Set(body.offKinds ?? []));
+    const pushSuperTeamSync = await loadSuperTeamSync(ctx, new Set(body.offKinds ?? []), body.timetags?.deleteSuperTeamMsg);
     // Data pushes follow the response in the order of im-client-spec §4 "Sync", then syncDone.
     ctx.afterResponse(() => {
       if (result.relations.length > 0) {

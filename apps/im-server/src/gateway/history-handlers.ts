@@ -55,13 +55,18 @@ export const HISTORY_HANDLERS: CommandHandlers = {
 
   // Recall (issue 31, docs/protocol.md "Recall"): stored for both accounts with their sync numbers,
   // then msgDeleted to every port of both on every node (the caller's own link has the response).
+  // A super team message: stored once for the team; msgDeleted to its valid members and the sender.
   deleteMsg: async (ctx, body) => {
     const msg = body.msg ?? {};
     const recalled = await ctx.services.recall.recall(ctx.port.account, { ...refOf(msg), scene: msg.scene }, body.ps ?? '', body.attach ?? '');
     const deleted = recalledRecord(recalled);
-    ctx.afterResponse(() =>
-      ctx.publishToMany([...recalled.seqs.keys()], { kind: 'push', command: 'msgDeleted', body: { deleted }, exceptConnectionId: ctx.port.connectionId }),
-    );
+    const superTeam = recalled.superTeam;
+    ctx.afterResponse(async () => {
+      const audience = superTeam
+        ? [...new Set([recalled.message.from, ...(await ctx.services.superTeams.memberAccounts(superTeam.teamId, superTeam.memberSeq))])]
+        : [...recalled.seqs.keys()];
+      await ctx.publishToMany(audience, { kind: 'push', command: 'msgDeleted', body: { deleted }, exceptConnectionId: ctx.port.connectionId });
+    });
     return {};
   },
 

@@ -6,6 +6,8 @@ import type { SuperTeamChange } from '../domain/super-team/super-team-change';
 import { superTeamSessionId } from '../domain/super-team/super-team-model';
 import { sendSuperTeamMsg } from '../domain/super-team/super-team-messages';
 import { markSuperTeamRead, superTeamHistory, superTeamSync } from '../domain/super-team/super-team-stream';
+import { superTeamRecallsSince } from '../domain/super-team/super-team-recall';
+import { recalledRecord } from './history-handlers';
 import { messageRecord, sysMsgRecord } from './records';
 import { answerPartlyWhenAborted, teamMemberRecord, teamRecord } from './team-handlers';
 import type { CommandContext, CommandHandlers } from './handler-types';
@@ -144,16 +146,24 @@ export async function markSuperTeamSysMsgsRead(ctx: CommandContext, serviceId: n
 /**
  * The super team part of a sync, read before the answer and pushed after it (§4 order: super teams
  * after teams; their sessions, acks and roaming messages beside the others'): every super team of
- * the account, and per valid one its session and the newest messages after its read position.
+ * the account, and per valid one its session and the newest messages after its read position; and
+ * the recalls of its super teams above the client's `deleteSuperTeamMsg` timetag
+ * (syncDeleteSuperTeamMsgs, whose timetag is where the server's super team recall stream was read to).
  */
-export async function loadSuperTeamSync(ctx: CommandContext, off: ReadonlySet<string> = new Set()): Promise<() => void> {
+export async function loadSuperTeamSync(ctx: CommandContext, off: ReadonlySet<string> = new Set(), deleteTimetag?: number): Promise<() => void> {
   const account = ctx.port.account;
   // §5 syncSuperTeams / syncSuperTeamRoamingMsgs off (the sync request's offKinds): not sent.
   const teams = off.has('superTeams') ? [] : await ctx.services.superTeams.listForAccount(account);
   const roaming = !off.has('superTeamRoamingMsgs');
+  // A recall committed after this read is numbered above the timetag answered now: the next sync brings it.
+  const recalls = await superTeamRecallsSince(ctx.services.superTeams.db, account, deleteTimetag);
   const entries = await superTeamSync(ctx.services.superTeams.db, account);
   return () => {
     if (teams.length > 0) ctx.pushToSelf('syncSuperTeams', { teams: teams.map(teamRecord), timetag: 0 });
+    // Sent when there is news or the client's timetag is not where the stream was read to (it then moves on).
+    if (recalls.recalls.length > 0 || recalls.timetag !== (deleteTimetag ?? 0)) {
+      ctx.pushToSelf('syncDeleteSuperTeamMsgs', { deleted: recalls.recalls.map(recalledRecord), timetag: recalls.timetag });
+    }
     if (entries.length === 0) return;
     const sessions = entries
       .filter((e) => e.lastMsg)

@@ -148,4 +148,25 @@ describe('ImClient recall', () => {
     expect(await store.getSession(SID)).toMatchObject({ unread: 0, lastMsg: null });
     expect((await store.getTimetags()).deleteMsg).toBeGreaterThanOrEqual(900);
   });
+
+  it('syncDeleteSuperTeamMsgs recalls a stored super team message; deleteSuperTeamMsg is sent and keeps its own cursor, not syncDone\'s', async () => {
+    const TEAM = '77';
+    const TEAM_SID = `superTeam-${TEAM}`;
+    const { fake, client, store } = makeClient((f) => {
+      f.push('syncDeleteSuperTeamMsgs', { deleted: [{ scene: SceneCode.superTeam, from: PEER, to: TEAM, idClient: 'st-1', idServer: 'srv-st-1', time: 800, opeAccount: PEER, ps: 'typo' }], timetag: 7 });
+    });
+    const older = sampleMessage({ idClient: 'st-0', sessionId: TEAM_SID, scene: 'superTeam', from: PEER, to: TEAM, flow: 'in', status: 'success', time: 300, text: 'stays' });
+    const recalled = sampleMessage({ idClient: 'st-1', sessionId: TEAM_SID, scene: 'superTeam', from: PEER, to: TEAM, flow: 'in', status: 'success', time: 400, text: 'gone soon' });
+    await store.putMessages([older, recalled]);
+    await store.putSessions([sampleSession({ id: TEAM_SID, ack: 0, unread: 2, lastMsg: recalled, updateTime: 400 })]);
+    const done = synced(client);
+    await client.connect();
+    await done;
+    const syncRequest = fake.requests.find((r) => r.name === 'sync')?.body as { timetags?: Record<string, number> } | undefined;
+    expect(syncRequest?.timetags).toMatchObject({ deleteSuperTeamMsg: 0 });
+    expect(await store.getMessage('st-1')).toMatchObject({ recalled: { by: PEER, time: 800, ps: 'typo' }, isUnreadable: true });
+    expect((await store.getMessage('st-1'))?.text).toBeUndefined();
+    expect(await store.getSession(TEAM_SID)).toMatchObject({ unread: 1, lastMsg: expect.objectContaining({ idClient: 'st-0' }) });
+    expect((await store.getTimetags()).deleteSuperTeamMsg).toBe(7);
+  });
 });

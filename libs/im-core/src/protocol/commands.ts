@@ -137,6 +137,11 @@ export const COMMANDS = {
   syncBroadcastMsgs: push(S.sync, 16, { broadcastMsgs: [1, arrayOf(BroadcastMsgRecord)], timetag: [2, 'int'] }),
   syncSessions: push(S.sync, 17, { sessions: [1, arrayOf(SessionRecord)], timetag: [2, 'int'] }),
   syncPushConfig: push(S.sync, 18, { shouldPushNotificationWhenPCOnline: [1, 'bool'] }),
+  /**
+   * Recalled super team messages above the deleteSuperTeamMsg timetag, which is the server's super
+   * team recall stream (not the account's sync number): `timetag` is where that stream was read to.
+   */
+  syncDeleteSuperTeamMsgs: push(S.sync, 19, { deleted: [1, arrayOf(DeletedMsgRecord)], timetag: [2, 'int'] }),
   /** Messages deleted for self since the deleteMsgSelf timetag (ids 40+ are history's, docs/im-sync.md). */
   syncDeleteMsgSelf: push(S.sync, 40, { deleted: [1, arrayOf(DeletedMsgRecord)], timetag: [2, 'int'] }),
   /** Sessions whose server history was cleared since the sessionHistoryMsgsDelete timetag. */

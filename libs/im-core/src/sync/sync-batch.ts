@@ -23,14 +23,15 @@ import type { SyncOffKind } from './sync-options';
  */
 export const MERGED_TIMETAG_KINDS: readonly SyncTimetagKind[] = [
   'myInfo', 'relations', 'friends', 'friendUsers', 'teams', 'superTeams', 'roamingMsgs', 'sessionAck', 'deleteMsg', 'stickTopSessions',
-  'msgReceipts', 'deleteMsgSelf', 'sessionHistoryMsgsDelete', 'broadcastMsgs', 'myTeamMembers',
+  'msgReceipts', 'deleteMsgSelf', 'sessionHistoryMsgsDelete', 'broadcastMsgs', 'myTeamMembers', 'deleteSuperTeamMsg',
 ];
 
 /**
  * Merged kinds with a cursor of their own, not the account's sequence (docs/im-sync.md): they keep
- * the timetag their push carried (or the stored one), never syncDone's.
+ * the timetag their push carried (or the stored one), never syncDone's. Broadcasts number one
+ * stream for every account; super team recalls one stream for every super team (docs/im-super-teams.md "Recall").
  */
-export const OWN_CURSOR_KINDS: ReadonlySet<SyncTimetagKind> = new Set<SyncTimetagKind>(['broadcastMsgs']);
+export const OWN_CURSOR_KINDS: ReadonlySet<SyncTimetagKind> = new Set<SyncTimetagKind>(['broadcastMsgs', 'deleteSuperTeamMsg']);
 
 const present = <T>(value: T | undefined): value is T => value !== undefined;
 
@@ -42,7 +43,7 @@ export const MESSAGE_CONVERT_SLICE = 1000;
 /** The sync data pushes (commands between the sync request and syncDone). */
 export const SYNC_DATA_PUSHES: ReadonlySet<CommandName> = new Set<CommandName>([
   'syncMyInfo', 'syncRelations', 'syncFriends', 'syncFriendUsers', 'syncTeams', 'syncSuperTeams', 'syncSessionAcks',
-  'syncMsgReceipts', 'syncMyTeamMembers', 'syncDonnop', 'syncDeleteMsgs', 'syncStickTopSessions', 'syncBroadcastMsgs',
+  'syncMsgReceipts', 'syncMyTeamMembers', 'syncDonnop', 'syncDeleteMsgs', 'syncDeleteSuperTeamMsgs', 'syncStickTopSessions', 'syncBroadcastMsgs',
   'syncSessions', 'syncPushConfig', 'syncDeleteMsgSelf', 'syncSessionHistoryMsgsDelete', 'roamingMsgs', 'offlineMsgs', 'offlineSysMsgs', 'offlineFilterMsgs',
 ]);
 
@@ -66,7 +67,7 @@ export class SyncBatch {
   offlineMsgs: ImMessage[] = [];
   offlineFilterMsgs: ImMessage[] = [];
   sessionsWithMoreRoaming: string[] = [];
-  /** Messages their senders recalled (syncDeleteMsgs, the deleteMsg timetag). */
+  /** Messages their senders recalled (syncDeleteMsgs, the deleteMsg timetag; syncDeleteSuperTeamMsgs, the deleteSuperTeamMsg timetag). */
   recalls: { idClient: string; recall: ImRecall }[] = [];
   sysMsgs: ImSysMsg[] = [];
   pushConfig?: { shouldPushNotificationWhenPCOnline: boolean };
@@ -237,12 +238,13 @@ export class SyncBatch {
         this.sysMsgs.push(...(push.body.sysMsgs ?? []).map(fromWireSysMsg).filter(present));
         return true;
       }
-      case 'syncDeleteMsgs': {
+      case 'syncDeleteMsgs':
+      case 'syncDeleteSuperTeamMsgs': {
         const body = push.body;
         for (const d of body.deleted ?? []) {
           if (d.idClient) this.recalls.push({ idClient: d.idClient, recall: { by: d.opeAccount ?? d.from ?? '', time: d.time ?? 0, ...(d.ps ? { ps: d.ps } : {}) } });
         }
-        this.tag('deleteMsg', body.timetag);
+        this.tag(push.name === 'syncDeleteMsgs' ? 'deleteMsg' : 'deleteSuperTeamMsg', body.timetag);
         return true;
       }
       case 'syncPushConfig': {

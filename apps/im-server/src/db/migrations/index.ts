@@ -28,6 +28,7 @@ import * as partialWriteIndexes from './027-partial-write-indexes';
 import * as sessionExt from './028-session-ext';
 import * as pushSettings from './029-push-settings';
 import * as callRecords from './030-call-records';
+import * as superTeamRecall from './031-super-team-recall';
 
 /** Ordered migrations; append only. Names sort in run order. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '028-session-ext': sessionExt,
   '029-push-settings': pushSettings,
   '030-call-records': callRecords,
+  '031-super-team-recall': superTeamRecall,
 };

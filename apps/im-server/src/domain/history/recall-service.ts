@@ -9,6 +9,8 @@ import { validateAccount } from '../msg/checks';
 import { visibleTo } from '../msg/visibility';
 import { allocateSeqs } from '../sync/sequence';
 import { allocateSeqsBulk, settleTeamFanouts, teamConversation, teamSessionId } from '../team/team-fanout';
+import { superTeamDb } from '../super-team/super-team-model';
+import { storeSuperTeamRecall, superTeamMessagePlace } from '../super-team/super-team-recall';
 
 /** How long after sending a sender may recall a message, unless configured (IM_RECALL_WINDOW_MS; our choice, the spec gives none). */
 export const DEFAULT_RECALL_WINDOW_MS = 2 * 60 * 1000;
@@ -25,16 +27,24 @@ export interface RecalledMessage {
 }
 
 export interface RecallResult extends RecalledMessage {
-  /** The accounts of the conversation, each with the sync number of the recall. */
+  /** The accounts of the conversation, each with the sync number of the recall (none for a super team message). */
   seqs: Map<string, number>;
+  /**
+   * A super team message: nothing is written per member. `seq` is the recall's number in the
+   * server's super team recall stream (the deleteSuperTeamMsg timetag), `memberSeq` the team's
+   * member-list version when it was recalled (the push audience is the valid members as of it).
+   */
+  superTeam?: { teamId: number; seq: number; memberSeq: number };
 }
 
 /**
- * Recall (deleteMsg, issue 31; docs/protocol.md "Recall") of a p2p or team message. Only the sender recalls (403 otherwise),
- * and only within the window after sending (508 "deletion period expired", §8). The recall is stored
+ * Recall (deleteMsg, issue 31; docs/protocol.md "Recall") of a p2p, team or super team message. Only the sender recalls (403 otherwise),
+ * and only within the window after sending (508 "deletion period expired", §8). A p2p or team recall is stored
  * for every account of the conversation with that account's sync number, in one transaction with the
  * session changes of §4: the receiver's unread drops by one when the message was unread, and each
- * side's lastMsg moves to the newest message it still sees.
+ * side's lastMsg moves to the newest message it still sees. A super team recall is one row for the
+ * whole team (docs/im-super-teams.md "Recall"): the members' sessions are read from the stream,
+ * which leaves recalled messages out.
  */
 export class RecallService {
   constructor(
@@ -48,10 +58,11 @@ export class RecallService {
   async recall(account: string, ref: { idServer?: string; idClient?: string; from?: string; scene?: number }, ps = '', attach = ''): Promise<RecallResult> {
     if (typeof ps !== 'string' || ps.length > MAX_TEXT_LENGTH) throw parameterError(`ps must be a text of at most ${MAX_TEXT_LENGTH}`);
     if (typeof attach !== 'string' || attach.length > MAX_TEXT_LENGTH) throw parameterError(`attach must be a text of at most ${MAX_TEXT_LENGTH}`);
-    if (ref.scene !== undefined && ref.scene !== Scene.P2P && ref.scene !== Scene.TEAM) {
-      throw new ImServerError(ResponseCode.SERVICE_UNAVAILABLE, 'only p2p and team messages can be recalled on this server');
+    if (ref.scene !== undefined && ref.scene !== Scene.P2P && ref.scene !== Scene.TEAM && ref.scene !== Scene.SUPER_TEAM) {
+      throw new ImServerError(ResponseCode.SERVICE_UNAVAILABLE, 'only p2p, team and super team messages can be recalled on this server');
     }
     const message = await this.find(ref);
+    if (message?.scene === Scene.SUPER_TEAM) return this.recallSuperTeamMessage(account, message, ps, attach);
     const team = message?.scene === Scene.TEAM ? Number(message.to) : undefined;
     // A team message's queued inbox rows first: they say who is in its conversation.
     if (team !== undefined) await settleTeamFanouts(this.db, team);
@@ -136,6 +147,23 @@ export class RecallService {
       `.execute(trx);
       return { message, ...recall, seqs };
     });
+  }
+
+  /**
+   * A super team message: its sender or a valid member who joined before it is in the conversation
+   * (404 for anyone else); then the same rules as the other scenes (403, 508, 404 when already
+   * recalled). One row is written (super-team-recall.ts); the sessions follow at each sync.
+   */
+  private async recallSuperTeamMessage(account: string, message: StoredMessage, ps: string, attach: string): Promise<RecallResult> {
+    const db = superTeamDb(this.db);
+    const place = await superTeamMessagePlace(db, message, account);
+    if (!place?.inConversation) throw new ImServerError(ResponseCode.NOT_FOUND, 'message not found');
+    if (message.from !== account) throw new ImServerError(ResponseCode.NO_PERMISSION, 'only the sender may recall a message');
+    const time = this.now();
+    if (time - message.time > this.windowMs) throw new ImServerError(ResponseCode.DELETION_PERIOD_EXPIRED, 'deletion period expired');
+    const recall = { message, opeAccount: account, time, ps, attach };
+    const stored = await storeSuperTeamRecall(db, place, recall);
+    return { ...recall, seqs: new Map(), superTeam: { teamId: place.teamId, ...stored } };
   }
 
   /** The accounts a team message reached (its inbox rows). */

@@ -2,7 +2,7 @@ import type { Generated, Kysely, Selectable } from 'kysely';
 import type { ImDatabase } from '../../db/schema';
 import { memberFromRow, teamFromRow, type ServerTeam, type ServerTeamMember } from '../team/team-model';
 
-/** Tables of migration 016 (kept beside their only user, as chatroom-tables.ts; docs/im-super-teams.md). */
+/** Tables of migrations 016 and 031 (kept beside their only user, as chatroom-tables.ts; docs/im-super-teams.md). */
 export interface SuperTeamTables {
   im_super_team: {
     team_id: Generated<number>; name: string; avatar: string; intro: string; announcement: string; custom: string; server_custom: string;
@@ -16,6 +16,8 @@ export interface SuperTeamTables {
     ack_seq: number; ack_time: number;
   };
   im_super_team_msg: { team_id: number; seq: number; id_server: number };
+  /** One row per recalled super team message; `seq` is the server-wide recall stream (the deleteSuperTeamMsg timetag). */
+  im_super_team_recall: { seq: number; team_id: number; id_server: number; msg_seq: number; ope_account: string; recalled_at: number; ps: string; attach: string };
 }
 
 export type SuperTeamDb = Kysely<ImDatabase & SuperTeamTables>;

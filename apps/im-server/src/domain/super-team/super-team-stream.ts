@@ -8,6 +8,7 @@ import { insertGroupMessage, NOTIFICATION_TYPE_CODE, validateGroupSend, type New
 import type { TeamHistoryQuery } from '../team/team-msg-service';
 import { parseTeamId, teamError } from '../team/team-model';
 import { asImDb, SUPER_TEAM_ROAMING_LIMIT, superTeamConversation, type SuperTeamDb } from './super-team-model';
+import { notRecalledInSuperTeam } from './super-team-recall';
 
 /**
  * Appends a message to the team's stream inside the caller's transaction: the team row's lock gives
@@ -56,7 +57,8 @@ export async function superTeamHistory(db: SuperTeamDb, viewer: string, query: S
     .select(MESSAGE_COLUMNS.map((c) => `im_message.${c}` as const))
     .where('s.team_id', '=', teamId)
     .where('s.seq', '>', Number(member.join_seq))
-    .where(visibleTo(viewer));
+    .where(visibleTo(viewer))
+    .where(notRecalledInSuperTeam());
   if (types.length > 0) q = q.where('im_message.msg_type', 'in', types);
   if (beginTime > 0) q = q.where('im_message.time', '>=', beginTime);
   if (endTime > 0) q = q.where('im_message.time', '<=', endTime);
@@ -84,7 +86,8 @@ export interface SuperTeamSyncEntry {
 /**
  * Roaming and sessions of the account's valid super teams, read from each stream after the
  * member's read position (docs/im-super-teams.md "Sync"): a member's cost is its teams, not the
- * teams' traffic, and no send wrote anything for it.
+ * teams' traffic, and no send wrote anything for it. Recalled messages are left out of the roaming,
+ * the unread count and lastMsg (docs/im-super-teams.md "Recall").
  */
 export async function superTeamSync(db: SuperTeamDb, account: string): Promise<SuperTeamSyncEntry[]> {
   const memberships = await db
@@ -106,6 +109,7 @@ export async function superTeamSync(db: SuperTeamDb, account: string): Promise<S
       .select(MESSAGE_COLUMNS.map((c) => `im_message.${c}` as const))
       .where('s.team_id', '=', teamId)
       .where('s.seq', '>', from)
+      .where(notRecalledInSuperTeam())
       .orderBy('s.seq', 'desc')
       .limit(SUPER_TEAM_ROAMING_LIMIT + 1)
       .execute();
@@ -113,7 +117,9 @@ export async function superTeamSync(db: SuperTeamDb, account: string): Promise<S
     const { rows: counted } = await sql<{ n: string }>`
       select count(*) as n from im_super_team_msg s join im_message m on m.id_server = s.id_server
       where s.team_id = ${teamId} and s.seq > ${from} and m.sender <> ${account} and m.msg_type <> ${NOTIFICATION_TYPE_CODE}
+        and not exists (select 1 from im_super_team_recall r where r.id_server = s.id_server)
     `.execute(db);
+    // The newest message the member still sees: recalled ones are left out (§4 delete rules).
     let lastMsg = messages.at(-1);
     if (!lastMsg) {
       const last = await db
@@ -121,7 +127,10 @@ export async function superTeamSync(db: SuperTeamDb, account: string): Promise<S
         .innerJoin('im_message', 'im_message.id_server', 's.id_server')
         .select(MESSAGE_COLUMNS.map((c) => `im_message.${c}` as const))
         .where('s.team_id', '=', teamId)
-        .where('s.seq', '=', Number(m.msg_seq))
+        .where('s.seq', '>', Number(m.join_seq))
+        .where(notRecalledInSuperTeam())
+        .orderBy('s.seq', 'desc')
+        .limit(1)
         .executeTakeFirst();
       lastMsg = last ? messageFromRow(last) : undefined;
     }
