@@ -105,3 +105,50 @@ test('an accepted friend request puts the customer in the friends list, and a ch
     await customer.close();
   }
 });
+
+test('the merchant asks a customer to be friends from the profile card, and asks to join a customer\'s team that verifies; both are accepted', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  const { shell, chat } = await signIn(page);
+  await shell.openMessages();
+  await expect(chat.connectionStatus()).toHaveAttribute('data-phase', 'connected');
+  const account = `c_ask_${unique()}`;
+  const customer = await connectCustomer(account, 'Asha');
+  const asked: { type?: string; from?: string; idServer?: string; to?: string }[] = [];
+  customer.client.on('sysMsg', (message) => asked.push(message));
+  try {
+    // Friends: from the customer's card, a request with a message; the customer accepts it.
+    await customer.sendText(STORE_ACCOUNT, 'I buy here every month');
+    await chat.openSession(account);
+    await chat.clickToOpen(chat.frame.getByTestId('open-profile'), chat.frame.getByTestId('add-friend-section'));
+    await chat.frame.getByTestId('friend-request-open').click();
+    const request = chat.frame.getByTestId('friend-request-dialog');
+    await request.getByTestId('friend-request-ps').fill('Thanks for shopping with us');
+    expect(await seriousViolations(page, { include: IM_FRAME })).toEqual([]);
+    await request.getByTestId('friend-request-submit').click();
+    await expect.poll(() => asked.find((m) => m.type === 'applyFriend')?.from).toBe(STORE_ACCOUNT);
+    await expect(chat.frame.getByTestId('friend-state')).toContainText(/等待|Waiting/);
+    const application = asked.find((m) => m.type === 'applyFriend')!;
+    await customer.client.friends.passFriendApply({ account: STORE_ACCOUNT, idServer: application.idServer });
+    await expect(chat.frame.getByTestId('friend-state')).toContainText(/好友|friend/);
+    await page.screenshot({ path: testInfo.outputPath('friend-accepted.png') });
+    await page.keyboard.press('Escape');
+
+    // Teams: the customer's team asks to verify who joins; the merchant applies by its id, the customer passes.
+    const { team } = await customer.client.teams.createTeam({ type: 'advanced', name: `Asha's club ${unique()}`, accounts: [], joinMode: 'needVerify' });
+    await chat.frame.getByTestId('join-team').click();
+    const join = chat.frame.getByTestId('join-team-dialog');
+    await join.getByTestId('join-team-id').fill(team.teamId);
+    await join.getByTestId('join-team-ps').fill('May I join?');
+    await join.getByTestId('join-team-submit').click();
+    const notice = chat.frame.getByTestId(`team-application-${team.teamId}`);
+    await expect(notice).toHaveAttribute('data-state', 'waiting');
+    await expect.poll(() => asked.find((m) => m.type === 'applyTeam')?.from).toBe(STORE_ACCOUNT);
+    await customer.client.teams.passTeamApply({ teamId: team.teamId, from: STORE_ACCOUNT, idServer: asked.find((m) => m.type === 'applyTeam')!.idServer });
+    await expect(notice).toHaveAttribute('data-state', 'passed');
+    await page.screenshot({ path: testInfo.outputPath('team-application-passed.png') });
+    await notice.getByTestId('team-application-open').click();
+    await expect(chat.frame.getByTestId(`session-item-${team.teamId}`)).toHaveAttribute('aria-current', 'true');
+  } finally {
+    await customer.close();
+  }
+});

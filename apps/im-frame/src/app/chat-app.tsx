@@ -21,6 +21,9 @@ import { StartChatDialog } from '../sessions/start-chat-dialog';
 import { FriendList } from '../friends/friend-list';
 import { SystemMessagesButton } from '../system-messages/system-messages-button';
 import { CreateTeamButton, teamSessionId } from '../teams/create-team-dialog';
+import { JoinTeamButton } from '../teams/join-team-dialog';
+import { TeamApplicationNotices } from '../teams/team-application-notices';
+import { useTeamApplications } from '../teams/team-applications';
 import { DiagnosticLogButton } from '../diagnostics/diagnostic-log-button';
 import { FavouritesButton } from '../conversation/favourites/favourites';
 import { SearchButton } from '../search/search-dialog';
@@ -61,6 +64,12 @@ export function ChatApp({ storeName, now, storage, onRequestStorageAccess, ownAc
   const conversationPane = useConversationPane(state.activeSessionId);
   const showList = !narrow || !conversationPane.shown;
   const showConversation = !narrow || conversationPane.shown;
+  // Applications to join teams wait for an answer: a change of the sessions may be it (the team's notification).
+  const teamApplications = useTeamApplications(controller.teams, controller.contacts, state.sessions);
+  const openTeam = (teamId: string) => {
+    conversationPane.show();
+    void controller.openSession(teamSessionId(teamId));
+  };
 
   return (
     <Box component="main" data-storage={storage?.kind} data-synced={state.synced} sx={{ height: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.paper' }}>
@@ -85,12 +94,13 @@ export function ChatApp({ storeName, now, storage, onRequestStorageAccess, ownAc
             <DevicesButton devices={controller.devices} connected={state.connection.phase === 'connected'} />
             <SearchButton now={now} onOpened={conversationPane.show} />
             <FavouritesButton extras={controller.extras} now={now} />
-            <CreateTeamButton
+            <CreateTeamButton teams={controller.teams} ownAccount={ownAccount} onCreated={openTeam} />
+            <JoinTeamButton
               teams={controller.teams}
-              ownAccount={ownAccount}
-              onCreated={(teamId) => {
-                conversationPane.show();
-                void controller.openSession(teamSessionId(teamId));
+              onApplied={(application) => {
+                void teamApplications.add(application);
+                // A team that takes everyone opens at once, like a team just created.
+                if (application.joined) openTeam(application.teamId);
               }}
             />
             <Tooltip title={t('startChat.open')}>
@@ -99,6 +109,7 @@ export function ChatApp({ storeName, now, storage, onRequestStorageAccess, ownAc
               </IconButton>
             </Tooltip>
           </Box>
+          <TeamApplicationNotices entries={teamApplications.entries} onOpenTeam={openTeam} onDismiss={teamApplications.dismiss} />
           {controller.contacts && (
             // Conversations and the friends list (contacts/ of the chat client) share the left column.
             <Tabs value={pane} onChange={(_event, next: 'sessions' | 'friends') => setPane(next)} aria-label={t('friends.tabs')} variant="fullWidth">

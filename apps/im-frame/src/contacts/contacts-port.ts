@@ -1,7 +1,7 @@
 // The frame's view of im-core's contacts services (issue 10 §8): system messages with friend
 // requests to accept or reject, and the blocklist/mutelist of a customer. Screens use this
 // interface only; tests use FakeContactsPort.
-import type { ContactsServices, ImRelationState, ImSysMsg } from '@merchant/im-core';
+import { ImError, type ContactsServices, type ImRelationState, type ImSysMsg } from '@merchant/im-core';
 
 export type Unsubscribe = () => void;
 
@@ -15,6 +15,38 @@ export interface FriendEntry {
 
 /** Name shown for a friend: the merchant's alias, else the profile nick, else the account. */
 export const friendDisplayName = (friend: FriendEntry): string => friend.alias || friend.nick || friend.account;
+
+/**
+ * A friend request the merchant sends (im-core friends service, §3 System message): `apply` asks the
+ * customer, who accepts or declines (applyFriend); `add` befriends at once (addFriend, the spec's
+ * request type that needs no approval). The note (ps) is at most im-core's FRIEND_PS_MAX_LENGTH (§5).
+ */
+export interface FriendRequest {
+  account: string;
+  kind: 'apply' | 'add';
+  ps?: string;
+}
+
+/**
+ * Refusals of a friend request im-server answers (docs/protocol.md "friendRequest"), each with its own
+ * text (i18n `friendRequest.error.<code>`): unknown account 404, a malformed request 414, too many
+ * requests 416, already friends 417, the customer blocked the merchant 7101. im-core defines no
+ * friend-limit code; any other code gets the generic text with the server's message.
+ */
+export const FRIEND_REQUEST_ERROR_CODES = [404, 414, 416, 417, 7101] as const;
+
+/** The code of a refusal: im-core's ImError code, or a `code` the error carries. */
+export function errorCode(error: unknown): number | undefined {
+  if (error instanceof ImError) return error.code;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'number' ? code : undefined;
+}
+
+/** The i18n key for a refused friend request: its code when known, else the generic text. */
+export function friendRequestErrorKey(error: unknown): string {
+  const code = errorCode(error);
+  return code !== undefined && (FRIEND_REQUEST_ERROR_CODES as readonly number[]).includes(code) ? `friendRequest.error.${code}` : 'friendRequest.error.generic';
+}
 
 /** Profiles are asked at most this many at a time (§5 user lookup limit). */
 const USER_LOOKUP_CHUNK = 150;
@@ -36,12 +68,18 @@ export interface ContactsPort {
   listFriends(): Promise<FriendEntry[]>;
   /** Ends the friendship on both sides (deleteFriend). */
   deleteFriend(account: string): Promise<void>;
+  /**
+   * Sends a friend request (applyFriend) or adds at once (addFriend); rejects with the server's
+   * refusal (see FRIEND_REQUEST_ERROR_CODES). Absent in ports that cannot send them.
+   */
+  sendFriendRequest?(request: FriendRequest): Promise<void>;
   /** Something the screens show changed: system messages, relations or friends (this tab, another tab, a push, a sync). */
   onChange(listener: () => void): Unsubscribe;
 }
 
 /** Client events that mean "read again" (ImClient or MultiTabImClient `on`). */
-export const CONTACTS_CHANGE_EVENTS = ['sysMsg', 'updateSysMsg', 'sysMsgUnread', 'relations', 'friends', 'syncDone'] as const;
+// `teams`: a team became mine (an application approved) while its screens wait for it (teams/team-applications.ts).
+export const CONTACTS_CHANGE_EVENTS = ['sysMsg', 'updateSysMsg', 'sysMsgUnread', 'relations', 'friends', 'teams', 'syncDone'] as const;
 type ChangeEvent = (typeof CONTACTS_CHANGE_EVENTS)[number];
 
 export interface ContactsEventSource {
@@ -111,6 +149,12 @@ export class ImContactsPort implements ContactsPort {
 
   deleteFriend(account: string): Promise<void> {
     return this.services.friends.deleteFriend({ account });
+  }
+
+  async sendFriendRequest(request: FriendRequest): Promise<void> {
+    const input = { account: request.account, ...(request.ps ? { ps: request.ps } : {}) };
+    if (request.kind === 'add') await this.services.friends.addFriend(input);
+    else await this.services.friends.applyFriend(input);
   }
 
   onChange(listener: () => void): Unsubscribe {

@@ -1,7 +1,7 @@
 // In-memory ContactsPort for component tests: system messages and relations a test sets up, the
 // same state rules as im-core (answered applications become passed/rejected, read on open).
 import type { ImRelationState, ImSysMsg } from '@merchant/im-core';
-import type { ContactsPort, FriendEntry, Unsubscribe } from './contacts-port';
+import type { ContactsPort, FriendEntry, FriendRequest, Unsubscribe } from './contacts-port';
 
 export class FakeContactsPort implements ContactsPort {
   readonly sysMsgs: ImSysMsg[] = [];
@@ -80,6 +80,15 @@ export class FakeContactsPort implements ContactsPort {
     const index = this.friends.findIndex((f) => f.account === account);
     if (index >= 0) this.friends.splice(index, 1);
     this.changed();
+  }
+
+  /** Like im-server: already friends → 417; `add` befriends at once, `apply` waits for the customer. */
+  async sendFriendRequest(request: FriendRequest): Promise<void> {
+    this.calls.push(`${request.kind}Friend:${request.account}${request.ps ? `:${request.ps}` : ''}`);
+    const failure = this.takeFailure();
+    if (failure) throw failure;
+    if (this.friends.some((f) => f.account === request.account)) throw Object.assign(new Error(`${request.account} is already a friend`), { code: 417 });
+    if (request.kind === 'add') this.addFriend({ account: request.account });
   }
 
   onChange(listener: () => void): Unsubscribe {

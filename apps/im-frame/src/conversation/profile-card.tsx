@@ -1,6 +1,7 @@
 // The customer's profile card (issue 10 "profile card"): the conversation header's name opens it.
 // Fresh from im-server (getUsers) when reachable, else the stored copy; only fields the customer has.
-// Below them the blocklist/mutelist switches (contacts/relation-controls.tsx).
+// Below them the friend line (friends/add-friend-section.tsx) and the blocklist/mutelist switches
+// (contacts/relation-controls.tsx).
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
@@ -12,6 +13,7 @@ import type { CustomerProfile } from '../chat/chat-client';
 import { useChatController } from '../chat/chat-context';
 import { SessionAvatar } from '../sessions/session-avatar';
 import { RelationControls } from '../contacts/relation-controls';
+import { AddFriendSection } from '../friends/add-friend-section';
 
 const FIELDS = ['account', 'sign', 'gender', 'birth', 'email', 'tel'] as const;
 
@@ -57,6 +59,7 @@ export function ProfileCard({ account, open, onClose }: { account: string; open:
             ))}
           </Box>
         )}
+        <AddFriendSection account={account} name={name} />
         <RelationControls account={account} />
       </DialogContent>
     </Dialog>

@@ -1,6 +1,7 @@
 // The friends list (issue 10 §8, im-core friends service): search by name or account, open a chat
 // with a friend, delete a friend after a confirmation. Every row is a button (Enter/Space opens the
 // chat) with its own labelled delete button; the confirmation is a dialog that takes the focus.
+// "Add friend" beside the search sends a friend request by account (friend-request-dialog.tsx).
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,6 +21,7 @@ import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +29,7 @@ import { useChatController } from '../chat/chat-context';
 import { friendDisplayName, type FriendEntry } from '../contacts/contacts-port';
 import { useContacts, useContactsValue } from '../contacts/use-contacts';
 import { SessionAvatar } from '../sessions/session-avatar';
+import { FriendRequestDialog } from './friend-request-dialog';
 
 /** Case-insensitive match on alias, nick and account; an empty query keeps everyone. */
 export function matchesFriend(friend: FriendEntry, query: string): boolean {
@@ -55,6 +58,9 @@ export function FriendList({ onChatOpened }: FriendListProps) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | undefined>(undefined);
   const [announcement, setAnnouncement] = useState('');
+  const [adding, setAdding] = useState(false);
+  /** The last friend request sent from here, shown until closed (the answer comes as a system message). */
+  const [sentNote, setSentNote] = useState<string | undefined>(undefined);
 
   const shown = useMemo(() => (friends ?? []).filter((f) => matchesFriend(f, query)).sort(byName), [friends, query]);
 
@@ -88,7 +94,7 @@ export function FriendList({ onChatOpened }: FriendListProps) {
 
   return (
     <Box data-testid="friend-list">
-      <Box sx={{ px: 2, pt: 1.5, pb: 1 }}>
+      <Box sx={{ px: 2, pt: 1.5, pb: 1, display: 'flex', alignItems: 'center', gap: 0.5 }}>
         <TextField
           fullWidth
           size="small"
@@ -107,7 +113,25 @@ export function FriendList({ onChatOpened }: FriendListProps) {
             },
           }}
         />
+        {contacts.sendFriendRequest && (
+          <Tooltip title={t('friendRequest.open')}>
+            <IconButton aria-label={t('friendRequest.open')} onClick={() => setAdding(true)} data-testid="friend-add">
+              <PersonAddOutlined />
+            </IconButton>
+          </Tooltip>
+        )}
       </Box>
+      <FriendRequestDialog
+        open={adding}
+        contacts={contacts}
+        onClose={() => setAdding(false)}
+        onSent={(request) => setSentNote(t(request.kind === 'add' ? 'friendRequest.added' : 'friendRequest.sent', { name: request.account }))}
+      />
+      {sentNote && (
+        <Alert severity="success" role="status" closeText={t('friendRequest.dismiss')} onClose={() => setSentNote(undefined)} sx={{ mx: 2, mb: 1, overflowWrap: 'anywhere' }} data-testid="friend-request-outcome">
+          {sentNote}
+        </Alert>
+      )}
       {/* Deletions and the filtered count are announced without moving the focus. */}
       <Box role="status" aria-live="polite" sx={VISUALLY_HIDDEN} data-testid="friend-status">
         {announcement || (friends && query.trim() ? t('friends.found', { count: shown.length }) : '')}

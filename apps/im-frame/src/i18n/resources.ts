@@ -6,6 +6,7 @@ import { deskEnUS, deskZhCN } from '../support-desk/desk-texts';
 import { teamAdminEnUS, teamAdminZhCN } from '../teams/team-texts';
 import { messageActionsEn, messageActionsZh } from '../conversation/message-actions/texts';
 import { searchEnUS, searchZhCN } from '../search/search-texts';
+import { friendRequestEnUS, friendRequestZhCN } from '../friends/friend-request-texts';
 
 export const zhCN = {
   conversations: conversationsZhCN,
@@ -15,6 +16,7 @@ export const zhCN = {
   teamAdmin: teamAdminZhCN,
   messageActions: messageActionsZh,
   search: searchZhCN,
+  friendRequest: friendRequestZhCN,
   app: {
     title: '消息',
     missingParams: '无法打开聊天：缺少登录参数 {{names}}',
@@ -388,6 +390,7 @@ export const enUS: FrameTexts = {
   teamAdmin: teamAdminEnUS,
   messageActions: messageActionsEn,
   search: searchEnUS,
+  friendRequest: friendRequestEnUS,
   app: {
     title: 'Messages',
     missingParams: 'Cannot open the chat: missing sign-in values {{names}}',

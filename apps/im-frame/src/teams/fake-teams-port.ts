@@ -1,7 +1,7 @@
 // A TeamsPort in memory for the frame's component tests: each action changes the team like im-server
 // would (roles, mute, settings), or fails with `refuse` and changes nothing. Every call is recorded.
-import type { ImSysMsg, ImTeamMuteType } from '@merchant/im-core';
-import type { CreatedTeam, CreateTeamRequest, TeamNotifyMode, TeamPanelData, TeamSettingsValues, TeamsPort } from './teams-port';
+import { ImError, type ImSysMsg, type ImTeamJoinMode, type ImTeamMuteType } from '@merchant/im-core';
+import type { CreatedTeam, CreateTeamRequest, TeamApplication, TeamNotifyMode, TeamPanelData, TeamSettingsValues, TeamsPort } from './teams-port';
 
 export class FakeTeamsPort implements TeamsPort {
   refuse: Error | undefined;
@@ -11,6 +11,10 @@ export class FakeTeamsPort implements TeamsPort {
   /** Names teamName answers with (teamId → name). */
   teamNames = new Map<string, string>();
   nextTeamId = 't_new';
+  /** The join mode of each team applyToTeam can meet; another team id is refused with 803 like im-server. */
+  joinModes = new Map<string, ImTeamJoinMode>();
+  /** Teams I am a member of (isMyTeam); a noVerify application adds its team. */
+  readonly myTeams = new Set<string>();
 
   constructor(public data: TeamPanelData) {}
 
@@ -86,6 +90,18 @@ export class FakeTeamsPort implements TeamsPort {
   }
   async teamName(teamId: string): Promise<string | undefined> {
     return this.teamNames.get(teamId);
+  }
+  async applyToTeam(teamId: string, ps?: string): Promise<TeamApplication> {
+    await this.run(`apply ${teamId}${ps ? ` ps=${ps}` : ''}`, () => undefined);
+    const mode = this.joinModes.get(teamId);
+    if (!mode) throw new ImError('Server_Error', `team ${teamId} does not exist`, { code: 803 });
+    if (mode === 'rejectAll') throw new ImError('Server_Error', 'this team takes no applications', { code: 802 });
+    if (mode === 'noVerify') this.myTeams.add(teamId);
+    const name = this.teamNames.get(teamId);
+    return { teamId, ...(name ? { name } : {}), joined: mode === 'noVerify' };
+  }
+  async isMyTeam(teamId: string): Promise<boolean> {
+    return this.myTeams.has(teamId);
   }
   answerTeamSysMsg(sysMsg: ImSysMsg, accept: boolean) {
     return this.run(`answer ${sysMsg.type} ${sysMsg.from} ${accept}`, () => undefined);

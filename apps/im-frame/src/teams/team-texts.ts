@@ -1,7 +1,8 @@
 // Texts of the team administration views (issue 32 §1): create a team, its settings and modes, the
-// team-wide mute, managers, transfer, dismiss, and team invitations and applications in the system
-// notifications. Merged into the frame's resources as `teamAdmin` (i18n/resources.ts); the refusal
-// texts of §8 801–815 stay the one table `teamPanel.error.<code>`.
+// team-wide mute, managers, transfer, dismiss, asking to join a team (`join`), and team invitations
+// and applications in the system notifications. Merged into the frame's resources as `teamAdmin`
+// (i18n/resources.ts); the refusal texts of §8 801–815 stay the one table `teamPanel.error.<code>`
+// (`join.error` only words 802 and 809 as the applicant meets them).
 
 export const teamAdminZhCN = {
   create: {
@@ -61,6 +62,28 @@ export const teamAdminZhCN = {
     transferConfirm: '确定将群主转让给 {{name}} 吗？转让后你将成为普通成员。',
     transferAndLeave: '转让后退出该群',
     transferred: '已将群主转让给 {{name}}',
+  },
+  join: {
+    open: '申请加入群',
+    title: '申请加入群',
+    teamId: '群号',
+    teamIdHint: '向群主或管理员索取的数字群号',
+    teamIdInvalid: '请输入数字群号',
+    ps: '申请理由（选填）',
+    psCount: '{{count}}/{{max}}',
+    psTooLong: '申请理由最多 {{max}} 个字',
+    submit: '发送申请',
+    cancel: '取消',
+    sending: '正在发送…',
+    outcomes: '入群申请',
+    joined: '你已加入群“{{team}}”',
+    waiting: '已申请加入群“{{team}}”，等待群主或管理员同意',
+    passed: '群“{{team}}”已同意你的入群申请',
+    rejected: '群“{{team}}”拒绝了你的入群申请',
+    openTeam: '打开群聊',
+    openTeamFor: '打开群聊：{{team}}',
+    dismiss: '关闭提示',
+    error: { 802: '该群不接受入群申请', 809: '你已在该群中' },
   },
   dismiss: '解散群',
   dismissConfirm: '确定解散“{{name}}”吗？所有成员都将离开，且无法恢复。',
@@ -143,6 +166,28 @@ export const teamAdminEnUS: TeamAdminTexts = {
     transferConfirm: 'Make {{name}} the owner of this team? You will become a normal member.',
     transferAndLeave: 'Leave the team after the transfer',
     transferred: '{{name}} is now the owner',
+  },
+  join: {
+    open: 'Join a team',
+    title: 'Ask to join a team',
+    teamId: 'Team ID',
+    teamIdHint: 'The number the team owner or a manager gave you',
+    teamIdInvalid: 'Enter a team ID (digits only)',
+    ps: 'Message to the owner (optional)',
+    psCount: '{{count}}/{{max}}',
+    psTooLong: 'The message can have at most {{max}} characters',
+    submit: 'Send request',
+    cancel: 'Cancel',
+    sending: 'Sending…',
+    outcomes: 'Requests to join teams',
+    joined: 'You joined the team "{{team}}"',
+    waiting: 'Request sent to join "{{team}}". Waiting for the owner or a manager to approve.',
+    passed: 'Your request to join "{{team}}" was approved',
+    rejected: 'Your request to join "{{team}}" was declined',
+    openTeam: 'Open team chat',
+    openTeamFor: 'Open team chat: {{team}}',
+    dismiss: 'Dismiss',
+    error: { 802: 'This team does not take requests to join', 809: 'You are already in this team' },
   },
   dismiss: 'Dismiss team',
   dismissConfirm: 'Dismiss "{{name}}"? Every member leaves and it cannot be undone.',

@@ -99,6 +99,20 @@ export interface TeamPanelData {
   myNotify: TeamNotifyMode;
 }
 
+/** What applying to join a team gave: joined at once (joinMode noVerify), or waiting for the owner or a manager. */
+export interface TeamApplication {
+  teamId: string;
+  /** The team's name when the server told it. */
+  name?: string;
+  joined: boolean;
+}
+
+/** A note to the team's owner and managers is bounded like a friend request's (§5 "ps at most 5000"). */
+export const TEAM_APPLY_PS_MAX_LENGTH = 5000;
+
+/** Team ids as im-server gives them: a positive number of at most 15 digits. */
+export const TEAM_ID_PATTERN = /^[1-9][0-9]{0,14}$/;
+
 export interface TeamsPort {
   /** Fresh from im-server when reachable (stored on the way), else the stored copy. */
   getTeamPanel(teamId: string): Promise<TeamPanelData>;
@@ -128,6 +142,13 @@ export interface TeamsPort {
   teamName(teamId: string): Promise<string | undefined>;
   /** Answers a team invitation (I join) or a team application (the applicant joins): accept or reject. */
   answerTeamSysMsg(sysMsg: ImSysMsg, accept: boolean): Promise<void>;
+  /**
+   * Asks to join a team (applyTeam, advanced teams only): a noVerify team takes me at once, a
+   * needVerify one asks its owner and managers, a rejectAll one refuses (802). Absent in ports without it.
+   */
+  applyToTeam?(teamId: string, ps?: string): Promise<TeamApplication>;
+  /** Whether I am a member of the team now (the stored team, kept current by notifications and sync). */
+  isMyTeam?(teamId: string): Promise<boolean>;
 }
 
 /** im-server's user lookup takes at most 150 accounts (§5 "User lookup at most 150 accounts"). */
@@ -153,6 +174,8 @@ function teamInfoOf(team: ImTeam): TeamInfo {
   };
 }
 
+const isMine = (team: ImTeam | undefined): boolean => Boolean(team?.valid && team.validToCurrentUser);
+
 /** §8 team codes the panel can meet; each has its own text (i18n `teamPanel.error.<code>`). */
 export const TEAM_ERROR_CODES = [801, 802, 803, 804, 805, 806, 807, 809, 811, 812, 813, 814, 815] as const;
 
@@ -160,6 +183,12 @@ export const TEAM_ERROR_CODES = [801, 802, 803, 804, 805, 806, 807, 809, 811, 81
 export function teamErrorKey(error: unknown): string {
   const code = error instanceof ImError ? error.code : undefined;
   return code !== undefined && (TEAM_ERROR_CODES as readonly number[]).includes(code) ? `teamPanel.error.${code}` : 'teamPanel.error.generic';
+}
+
+/** The i18n key for a refused application: 802 and 809 as the applicant meets them, else teamErrorKey's. */
+export function teamApplyErrorKey(error: unknown): string {
+  const code = error instanceof ImError ? error.code : undefined;
+  return code === 802 || code === 809 ? `teamAdmin.join.error.${code}` : teamErrorKey(error);
 }
 
 export const canManage = (type: ImTeamMemberType | undefined): boolean => type === 'owner' || type === 'manager';
@@ -268,6 +297,15 @@ export class ImTeamsPort implements TeamsPort {
     const stored = await teams.localTeam(teamId).catch(() => undefined);
     if (stored?.name) return stored.name;
     return (await teams.getTeam(teamId).catch(() => undefined))?.name || undefined;
+  }
+
+  async applyToTeam(teamId: string, ps?: string): Promise<TeamApplication> {
+    const team = await this.services.teams.applyTeam({ teamId, ...(ps ? { ps } : {}) });
+    return { teamId, ...(team?.name ? { name: team.name } : {}), joined: isMine(team) };
+  }
+
+  async isMyTeam(teamId: string): Promise<boolean> {
+    return isMine(await this.services.teams.localTeam(teamId).catch(() => undefined));
   }
 
   async answerTeamSysMsg(sysMsg: ImSysMsg, accept: boolean): Promise<void> {
