@@ -177,7 +177,8 @@ export const zhCN = {
   },
   systemMessages: {
     open: '系统通知',
-    openWithUnread: '系统通知（{{count}} 条未读）',
+    // The count stands apart (spaces), so axe finds the badge's visible number as a word of the name (label-content-name-mismatch).
+    openWithUnread: '系统通知 {{count}} 条未读',
     title: '系统通知',
     close: '关闭',
     loading: '正在加载系统通知…',

@@ -30,7 +30,7 @@ describe('system notifications', () => {
   it('zh-CN: the badge counts unread; accepting a friend request makes it 已同意; sender text stays inert; shown messages are marked read', async () => {
     const user = userEvent.setup({ delay: null });
     const { contacts } = setup('zh-CN');
-    await user.click(await screen.findByRole('button', { name: '系统通知（3 条未读）' }));
+    await user.click(await screen.findByRole('button', { name: '系统通知 3 条未读' }));
     const dialog = await screen.findByRole('dialog', { name: '系统通知' });
     const apply = await within(dialog).findByTestId('sys-msg-1');
     expect(within(apply).getByText('c_alice 申请添加你为好友')).toBeInTheDocument();
