@@ -20,6 +20,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { FRIEND_PS_MAX_LENGTH } from '@merchant/im-core/validation';
 import { friendRequestErrorKey, type ContactsPort, type FriendRequest } from '../contacts/contacts-port';
+import { RequestMessageField } from '../contacts/request-message-field';
 
 const KINDS: readonly FriendRequest['kind'][] = ['apply', 'add'];
 
@@ -121,20 +122,17 @@ export function FriendRequestDialog({ open, contacts, account: givenAccount, nam
               ))}
             </RadioGroup>
           </FormControl>
-          <TextField
-            size="small"
-            multiline
-            minRows={2}
-            maxRows={5}
+          <RequestMessageField
             label={t('friendRequest.ps')}
             value={ps}
-            onChange={(event) => {
-              setPs(event.target.value);
+            onChange={(value) => {
+              setPs(value);
               setProblem(undefined);
             }}
-            error={problem === 'psTooLong'}
-            helperText={problem === 'psTooLong' ? t('friendRequest.psTooLong', { max: FRIEND_PS_MAX_LENGTH }) : t('friendRequest.psCount', { count: ps.length, max: FRIEND_PS_MAX_LENGTH })}
-            slotProps={{ htmlInput: { 'data-testid': 'friend-request-ps' }, formHelperText: { role: problem === 'psTooLong' ? 'alert' : undefined } }}
+            tooLong={problem === 'psTooLong'}
+            tooLongText={t('friendRequest.psTooLong', { max: FRIEND_PS_MAX_LENGTH })}
+            countText={t('friendRequest.psCount', { count: ps.length, max: FRIEND_PS_MAX_LENGTH })}
+            testId="friend-request-ps"
           />
         </DialogContent>
         <DialogActions>

@@ -16,6 +16,7 @@ import Tooltip from '@mui/material/Tooltip';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import { useTranslation } from 'react-i18next';
 import { TEAM_APPLY_PS_MAX_LENGTH, TEAM_ID_PATTERN, teamApplyErrorKey, type TeamApplication, type TeamsPort } from './teams-port';
+import { RequestMessageField } from '../contacts/request-message-field';
 
 export interface JoinTeamDialogProps {
   open: boolean;
@@ -86,20 +87,17 @@ export function JoinTeamDialog({ open, teams, onClose, onApplied }: JoinTeamDial
               formHelperText: { role: problem === 'teamIdInvalid' ? 'alert' : undefined },
             }}
           />
-          <TextField
-            size="small"
-            multiline
-            minRows={2}
-            maxRows={5}
+          <RequestMessageField
             label={t('teamAdmin.join.ps')}
             value={ps}
-            onChange={(event) => {
-              setPs(event.target.value);
+            onChange={(value) => {
+              setPs(value);
               setProblem(undefined);
             }}
-            error={problem === 'psTooLong'}
-            helperText={problem === 'psTooLong' ? t('teamAdmin.join.psTooLong', { max: TEAM_APPLY_PS_MAX_LENGTH }) : t('teamAdmin.join.psCount', { count: ps.length, max: TEAM_APPLY_PS_MAX_LENGTH })}
-            slotProps={{ htmlInput: { 'data-testid': 'join-team-ps' }, formHelperText: { role: problem === 'psTooLong' ? 'alert' : undefined } }}
+            tooLong={problem === 'psTooLong'}
+            tooLongText={t('teamAdmin.join.psTooLong', { max: TEAM_APPLY_PS_MAX_LENGTH })}
+            countText={t('teamAdmin.join.psCount', { count: ps.length, max: TEAM_APPLY_PS_MAX_LENGTH })}
+            testId="join-team-ps"
           />
         </DialogContent>
         <DialogActions>
